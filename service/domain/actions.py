@@ -1,0 +1,30 @@
+"""Actions: a seat's choices as small ints, the way ``legal_actions`` lists them.
+
+A play of an ordinary card is the card itself (0..51); a wild card's play also
+names the suit; drawing, keeping the drawn card, challenging and naming the
+starter's suit have codes of their own. Calls are said with a play, not chosen
+as actions.
+"""
+
+WILD_PLAY = 100  # + card * 4 + suit
+DRAW = 1000
+KEEP = 1001
+CHALLENGE = 1002
+NAME_SUIT = 1010  # + suit
+
+
+def play_action(card: int, suit: int = -1) -> int:
+    return card if suit < 0 else WILD_PLAY + card * 4 + suit
+
+
+def name_suit_action(suit: int) -> int:
+    return NAME_SUIT + suit
+
+
+def played_card(action: int) -> int:
+    """The card an action plays, or -1."""
+    if action < WILD_PLAY:
+        return action
+    if action < DRAW:
+        return (action - WILD_PLAY) >> 2
+    return -1

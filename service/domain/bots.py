@@ -1,0 +1,123 @@
+"""Bots: a random legal player and a heuristic one.
+
+Both see only what a player may see (their own hand, the table, card counts).
+``forgetfulness`` is the chance to miss a call that is due; ``vigilance`` the
+chance to challenge a missed call of another player, so bot tables exercise
+calls and challenges.
+"""
+
+import random
+from typing import Protocol
+
+from service.domain.actions import CHALLENGE, played_card
+from service.domain.cards import cards_in, suit_of
+from service.domain.commands import Command, NameSuit, PlayCard
+from service.domain.engine import call_due, command_for, legal_actions
+from service.domain.rulebook import NO_CALL
+from service.domain.state import DRAWN, NAMING_SUIT, State
+
+
+class Bot(Protocol):
+    def choose(self, s: State, seat: int) -> Command:
+        """The command of the seat whose move it is."""
+        ...
+
+    def challenges(self, s: State, seat: int) -> bool:
+        """Whether this seat challenges the missed call that is open."""
+        ...
+
+
+class _CallingBot:
+    def __init__(
+        self, rng: random.Random, forgetfulness: float = 0.0, vigilance: float = 0.0
+    ) -> None:
+        self.rng = rng
+        self.forgetfulness = forgetfulness
+        self.vigilance = vigilance
+
+    def challenges(self, s: State, seat: int) -> bool:
+        return self.rng.random() < self.vigilance
+
+    def _command(self, s: State, seat: int, action: int) -> Command:
+        card = played_card(action)
+        call = NO_CALL
+        if card >= 0:
+            call = call_due(s, seat, card)
+            if call and self.rng.random() < self.forgetfulness:
+                call = NO_CALL
+        return command_for(seat, action, call)
+
+
+class RandomBot(_CallingBot):
+    """Picks uniformly among the legal actions (a challenge only by vigilance)."""
+
+    def choose(self, s: State, seat: int) -> Command:
+        actions = legal_actions(s, seat)
+        if actions[-1] == CHALLENGE:
+            actions = actions[:-1]
+        return self._command(s, seat, actions[int(self.rng.random() * len(actions))])
+
+
+class HeuristicBot(_CallingBot):
+    """Plays like a careful club player.
+
+    Keeps its answers to a draw debt (7s) for when it faces one, dumps its
+    highest ordinary cards first, skips or loads the next player when they are
+    close to going out, holds wild cards for last and names the suit it holds
+    most of.
+    """
+
+    def choose(self, s: State, seat: int) -> Command:
+        hand = s.hands[seat]
+        if s.phase == NAMING_SUIT:
+            return NameSuit(seat, self._best_suit(hand))
+        book = s.book
+        if s.phase == DRAWN:
+            drawn = s.drawn
+            if s.follow >> drawn & 1:
+                return self._play(s, seat, drawn, hand ^ 1 << drawn)
+            return command_for(seat, legal_actions(s, seat)[0])  # KEEP
+        if s.debt:
+            answers = hand & book.debt_answers
+            if answers:
+                return self._play(s, seat, next(cards_in(answers)), hand)
+            return command_for(seat, legal_actions(s, seat)[0])  # DRAW
+        playable = hand & s.follow
+        if not playable:
+            return command_for(seat, legal_actions(s, seat)[0])
+        wild = playable & book.wild
+        loaders = playable & book.debt_answers & ~wild
+        skippers = sum(1 << c for c in cards_in(playable) if book.skips[c]) & ~wild & ~loaders
+        ordinary = playable & ~wild & ~loaders & ~skippers
+        following = (seat + s.direction) % s.seats
+        threatened = s.hands[following].bit_count() <= 2
+        for group in (
+            (loaders, skippers, ordinary, wild) if threatened else (ordinary, skippers, loaders, wild)
+        ):
+            if group:
+                rest = hand & ~group
+                card = max(cards_in(group), key=lambda c: (book.points[c], self._held(rest, c)))
+                return self._play(s, seat, card, hand ^ 1 << card)
+        raise AssertionError("a playable card was found above")
+
+    def _play(self, s: State, seat: int, card: int, rest: int) -> Command:
+        suit = self._best_suit(rest) if s.book.wild >> card & 1 else -1
+        call = call_due(s, seat, card)
+        if call and self.rng.random() < self.forgetfulness:
+            call = NO_CALL
+        return PlayCard(seat, card, suit, call)
+
+    @staticmethod
+    def _held(hand: int, card: int) -> int:
+        suit = suit_of(card)
+        return sum(1 for c in cards_in(hand) if suit_of(c) == suit)
+
+    @staticmethod
+    def _best_suit(hand: int) -> int:
+        counts = [0, 0, 0, 0]
+        for c in cards_in(hand):
+            counts[suit_of(c)] += 1
+        return counts.index(max(counts))
+
+
+BOTS: dict[str, type[_CallingBot]] = {"random": RandomBot, "heuristic": HeuristicBot}

@@ -1,0 +1,54 @@
+"""Commands: what a seat (or chance) asks of the engine. Imperative names."""
+
+import msgspec
+
+from service.domain.rulebook import NO_CALL
+from service.domain.rulesets import Ruleset
+
+
+class Command(msgspec.Struct, frozen=True, gc=False, tag=True):
+    pass
+
+
+class StartMatch(Command):
+    rules: Ruleset
+    seats: int
+    first_dealer: int  # chance: drawn outside the engine
+
+
+class DealRound(Command):
+    deck: tuple[int, ...]  # chance: the shuffled deck, first card dealt first
+
+
+class NameSuit(Command):
+    """The dealer names the suit when the starter is a wild card."""
+
+    seat: int
+    suit: int
+
+
+class PlayCard(Command):
+    seat: int
+    card: int
+    suit: int = -1  # the suit named with a wild card
+    call: int = NO_CALL  # what the player says with the play: part of the move
+
+
+class DrawCard(Command):
+    seat: int
+
+
+class KeepCard(Command):
+    """End the turn keeping the card just drawn instead of playing it."""
+
+    seat: int
+
+
+class Challenge(Command):
+    """Challenge the missed call whose window is open."""
+
+    seat: int
+
+
+class RecycleStock(Command):
+    order: tuple[int, ...]  # chance: the discards below the top card, shuffled, top first

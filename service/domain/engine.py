@@ -1,0 +1,437 @@
+"""The engine: a pure decider over any ruleset.
+
+``decide(state, command)`` returns the events a command causes or raises a
+``RuleError`` with a stable code; ``evolve(state, event)`` applies one event.
+A state is the fold of its events. Nothing here does I/O or draws a random
+number: deals and recycles arrive as data in ``DealRound`` / ``RecycleStock``.
+"""
+
+from collections.abc import Callable, Iterable
+
+from service.domain.actions import CHALLENGE, DRAW, KEEP, NAME_SUIT, WILD_PLAY
+from service.domain.cards import format_card
+from service.domain.commands import (
+    Challenge,
+    Command,
+    DealRound,
+    DrawCard,
+    KeepCard,
+    NameSuit,
+    PlayCard,
+    RecycleStock,
+    StartMatch,
+)
+from service.domain.errors import RuleError
+from service.domain.events import (
+    CardKept,
+    CardPlayed,
+    CardsDrawn,
+    Event,
+    MatchEnded,
+    MatchStarted,
+    MissedCallChallenged,
+    RoundDealt,
+    RoundEnded,
+    StockRanOut,
+    StockRecycled,
+    SuitNamed,
+)
+from service.domain.rulebook import MAU, MAU_MAU, NO_CALL
+from service.domain.rulesets import check
+from service.domain.state import (
+    CLOCKWISE,
+    DEAL,
+    DEBT,
+    DRAWN,
+    NAMING_SUIT,
+    NEW,
+    OVER,
+    PENALTY,
+    PLAY,
+    RECYCLE,
+    TURN,
+    State,
+)
+
+
+def command_for(seat: int, action: int, call: int = NO_CALL) -> Command:
+    """The command that takes ``action`` for ``seat``, saying ``call`` with a play."""
+    if action < WILD_PLAY:
+        return PlayCard(seat, action, -1, call)
+    if action < DRAW:
+        return PlayCard(seat, (action - WILD_PLAY) >> 2, action & 3, call)
+    if action == DRAW:
+        return DrawCard(seat)
+    if action == KEEP:
+        return KeepCard(seat)
+    if action == CHALLENGE:
+        return Challenge(seat)
+    return NameSuit(seat, action - NAME_SUIT)
+
+
+# ---------------------------------------------------------------------------
+# decide
+
+
+def decide(s: State, command: Command) -> list[Event]:
+    return _DECIDERS[type(command)](s, command)
+
+
+def evolve(s: State, event: Event) -> State:
+    event.apply(s)
+    return s
+
+
+def fold(events: Iterable[Event], s: State | None = None) -> State:
+    s = State() if s is None else s
+    for event in events:
+        event.apply(s)
+    return s
+
+
+def _start(s: State, c: StartMatch) -> list[Event]:
+    if s.phase != NEW:
+        raise RuleError("match_already_started", "this match has already started")
+    check(c.rules)
+    if not c.rules.min_players <= c.seats <= c.rules.max_players:
+        raise RuleError(
+            "player_count",
+            f"{c.rules.name} is for {c.rules.min_players} to {c.rules.max_players} players",
+        )
+    if not 0 <= c.first_dealer < c.seats:
+        raise RuleError("not_a_seat", f"seat {c.first_dealer} is not at this table")
+    return [MatchStarted(c.rules, c.seats, c.first_dealer)]
+
+
+def _deal(s: State, c: DealRound) -> list[Event]:
+    if s.phase != DEAL:
+        raise _refusal(s, "round_in_progress", "a round is being played")
+    book = s.book
+    if sorted(c.deck) != list(book.deck):
+        raise RuleError("invalid_deck", f"the deck must be the {len(book.deck)} cards of the ruleset")
+    seats, dealer = s.seats, s.next_dealer
+    starter = c.deck[seats * book.rules.hand_size]
+    direction, debt, phase = CLOCKWISE, 0, PLAY
+    turn = (dealer + 1) % seats
+    if book.rules.starter_acts:
+        # the starter acts as if the dealer had played it
+        if book.reverses[starter]:
+            direction = -direction
+        debt = book.debt_of[starter]
+        turn = (dealer + direction) % seats
+        if book.skips[starter]:
+            turn = (turn + direction) % seats
+        if book.wild >> starter & 1:
+            phase = NAMING_SUIT
+    return [RoundDealt(s.round_no + 1, dealer, tuple(c.deck), turn, debt, direction, phase)]
+
+
+def _name_suit(s: State, c: NameSuit) -> list[Event]:
+    if s.phase != NAMING_SUIT:
+        raise _refusal(s, "no_suit_to_name", "no suit is waiting to be named")
+    _check_seat(s, c.seat)
+    if c.seat != s.dealer:
+        raise RuleError("not_your_turn", "the dealer names the suit for the starter")
+    _check_suit(c.suit)
+    return [SuitNamed(c.seat, c.suit)]
+
+
+def _play(s: State, c: PlayCard) -> list[Event]:
+    seat, card = c.seat, c.card
+    phase = s.phase
+    book = s.book
+    # The usual play passes these four checks at once; a refusal finds its reason below.
+    if seat != s.turn or not (phase == PLAY or (phase == DRAWN and card == s.drawn)):
+        raise _play_refusal(s, c)
+    hand = s.hands[seat]
+    debt = s.debt
+    bit = 1 << card if 0 <= card < 52 else 0
+    if not hand & bit & (book.debt_answers if debt else s.follow):
+        raise _play_refusal(s, c)
+    suit = c.suit
+    if bit & book.wild:
+        if not 0 <= suit < 4:
+            raise RuleError("suit_required", "name a suit with a wild card")
+    elif suit != -1:
+        raise RuleError("suit_not_allowed", f"{format_card(card)} does not name a suit")
+
+    left = hand.bit_count() - 1
+    call = c.call
+    missed = NO_CALL
+    if left < 2 or call:
+        due = book.call_due(left, card) if left < 2 else NO_CALL
+        if call != due:
+            if call == NO_CALL or (call == MAU and due == MAU_MAU):
+                missed = due
+            else:
+                raise RuleError("call_not_due", "that call is not due with this play")
+
+    seats, direction = s.seats, s.direction
+    skipped = -1
+    if bit & book.effectless:
+        turn = (seat + direction) % seats
+    else:
+        debt += book.debt_of[card]
+        if book.reverses[card]:
+            direction = -direction
+        turn = (seat + direction) % seats
+        if book.skips[card]:
+            skipped = turn
+            turn = (turn + direction) % seats
+        if left == 0 and turn == seat:
+            # an empty-handed player awaiting a challenge is passed over
+            turn = (turn + direction) % seats
+    played = CardPlayed(seat, card, suit, call, missed, turn, debt, direction, skipped)
+    if left == 0 and not missed:
+        hands = s.hands.copy()
+        hands[seat] = 0
+        return [played, *_round_end(s, seat, "went_out", hands)]
+    if s.missed is not None:
+        hands = s.hands.copy()
+        hands[seat] = hand ^ bit
+        return [played, *_window_closes(s, hands)]
+    return [played]
+
+
+def _play_refusal(s: State, c: PlayCard) -> RuleError:
+    if s.phase != PLAY and s.phase != DRAWN:
+        return _refusal(s, "", "")
+    _check_seat(s, c.seat)
+    if c.seat != s.turn:
+        return RuleError("not_your_turn", "it is not your turn")
+    if not 0 <= c.card < 52:
+        return RuleError("malformed_card", f"{c.card!r} is not a card")
+    name = format_card(c.card)
+    if not s.hands[c.seat] >> c.card & 1:
+        return RuleError("card_not_in_hand", f"{name} is not in your hand")
+    if s.phase == DRAWN:
+        return RuleError("only_drawn_card", "after drawing, only the drawn card may be played")
+    if s.debt:
+        return RuleError("debt_pending", f"you face a draw debt of {s.debt}: answer it or draw")
+    return RuleError("card_does_not_match", f"{name} does not match the top card")
+
+
+def _draw(s: State, c: DrawCard) -> list[Event]:
+    seat = c.seat
+    if s.phase != PLAY:
+        raise _refusal(s, "already_drew", "you have drawn already: play the drawn card or keep it")
+    if seat != s.turn:
+        _check_seat(s, seat)
+        raise RuleError("not_your_turn", "it is not your turn")
+    if s.debt:
+        return _draw_cards(s, seat, s.debt, DEBT, True, PLAY)
+    mandatory = not s.hands[seat] & s.follow
+    if not mandatory and not s.book.voluntary_draw:
+        raise RuleError("draw_not_allowed", "you hold a playable card: play it")
+    return _draw_cards(s, seat, 1, TURN, mandatory, PLAY)
+
+
+def _keep(s: State, c: KeepCard) -> list[Event]:
+    if s.phase != DRAWN:
+        raise _refusal(s, "nothing_to_keep", "keeping is for the card just drawn")
+    if c.seat != s.turn:
+        _check_seat(s, c.seat)
+        raise RuleError("not_your_turn", "it is not your turn")
+    kept = CardKept(c.seat, (c.seat + s.direction) % s.seats)
+    if s.missed is not None:
+        return [kept, *_window_closes(s, s.hands)]
+    return [kept]
+
+
+def _challenge(s: State, c: Challenge) -> list[Event]:
+    _check_seat(s, c.seat)
+    if s.phase in (NEW, OVER, RECYCLE):
+        raise _refusal(s, "", "")
+    if s.missed is None:
+        raise RuleError("nothing_to_challenge", "no missed call is open to challenge")
+    offender, call = s.missed
+    if c.seat == offender:
+        raise RuleError("cannot_challenge_self", "you cannot challenge your own call")
+    events: list[Event] = [MissedCallChallenged(c.seat, offender, call)]
+    penalty = s.book.rules.call_penalty
+    if penalty:
+        events += _draw_cards(s, offender, penalty, PENALTY, True, s.phase)
+    return events
+
+
+def _recycle(s: State, c: RecycleStock) -> list[Event]:
+    if s.phase != RECYCLE:
+        raise _refusal(s, "no_shuffle_due", "the stock does not need recycling")
+    order = tuple(c.order)
+    if sorted(order) != sorted(s.discard[:-1]):
+        raise RuleError("invalid_recycle", "the new stock must be the discards under the top card")
+    pending = s.pending
+    assert pending is not None
+    stock = list(reversed(order)) + s.stock
+    cards = tuple(reversed(stock[-pending.count :]))
+    return [
+        StockRecycled(order),
+        *_drawn(s, pending.seat, cards, pending.reason, pending.resume_phase),
+    ]
+
+
+# ---------------------------------------------------------------------------
+# shared steps
+
+
+def _draw_cards(
+    s: State, seat: int, count: int, reason: int, mandatory: bool, resume_phase: int
+) -> list[Event]:
+    stock = s.stock
+    if len(stock) >= count:
+        cards = (stock[-1],) if count == 1 else tuple(reversed(stock[-count:]))
+        return _drawn(s, seat, cards, reason, resume_phase)
+    if len(stock) + len(s.discard) - 1 >= count:
+        return [StockRanOut(seat, count, reason)]
+    if mandatory:
+        # the draw cannot be made in full: no card of it moves, the round stops
+        return _round_end(s, -1, "stock_exhausted", s.hands)
+    raise RuleError("stock_exhausted", "there is no card left to draw")
+
+
+def _drawn(
+    s: State, seat: int, cards: tuple[int, ...], reason: int, resume_phase: int
+) -> list[Event]:
+    if reason == PENALTY:
+        return [CardsDrawn(seat, cards, PENALTY, s.turn, resume_phase)]
+    if reason == TURN and s.book.rules.play_drawn_card and s.follow >> cards[0] & 1:
+        return [CardsDrawn(seat, cards, TURN, seat, DRAWN)]
+    drawn = CardsDrawn(seat, cards, reason, (seat + s.direction) % s.seats, PLAY)
+    if s.missed is None:
+        return [drawn]
+    hands = s.hands.copy()
+    for c in cards:
+        hands[seat] |= 1 << c
+    return [drawn, *_window_closes(s, hands)]
+
+
+def _window_closes(s: State, hands: list[int]) -> list[Event]:
+    """The turn after a missed call is complete: an unchallenged empty hand wins now."""
+    assert s.missed is not None
+    offender, call = s.missed
+    if call == MAU_MAU and not hands[offender]:
+        return _round_end(s, offender, "window_closed", hands)
+    return []
+
+
+def _round_end(s: State, winner: int, reason: str, hands: list[int]) -> list[Event]:
+    book = s.book
+    rules = book.rules
+    values = [book.hand_points(hand) for hand in hands]
+    if rules.scoring == "penalty":
+        points = tuple(0 if seat == winner else value for seat, value in enumerate(values))
+    else:
+        points = tuple(
+            sum(values) - values[seat] if seat == winner else 0 for seat in range(len(values))
+        )
+    totals = tuple(total + p for total, p in zip(s.totals, points, strict=True))
+    events: list[Event] = [RoundEnded(s.round_no, winner, reason, points, totals)]
+    if rules.single_round or max(totals) >= rules.target_score:
+        best = min(totals) if rules.match_winner == "lowest_total" else max(totals)
+        winners = tuple(seat for seat, total in enumerate(totals) if total == best)
+        events.append(MatchEnded(winners, totals))
+    return events
+
+
+def _check_seat(s: State, seat: int) -> None:
+    if not 0 <= seat < s.seats:
+        raise RuleError("not_a_seat", f"seat {seat} is not at this table")
+
+
+def _check_suit(suit: int) -> None:
+    if not 0 <= suit < 4:
+        raise RuleError("malformed_suit", f"{suit!r} is not a suit")
+
+
+_PHASE_REFUSALS = {
+    NEW: ("match_not_started", "the match has not started"),
+    DEAL: ("round_not_dealt", "the next round has not been dealt"),
+    NAMING_SUIT: ("suit_not_named", "the dealer must first name the suit for the starter"),
+    RECYCLE: ("awaiting_shuffle", "the stock is being recycled"),
+    OVER: ("game_over", "the match is over"),
+}
+
+
+def _refusal(s: State, code: str, message: str) -> RuleError:
+    """Why a command does not fit the phase; `code` covers the phases not listed above."""
+    code, message = _PHASE_REFUSALS.get(s.phase, (code, message))
+    return RuleError(code, message)
+
+
+_DECIDERS: dict[type, Callable[[State, object], list[Event]]] = {
+    StartMatch: _start,
+    DealRound: _deal,
+    NameSuit: _name_suit,
+    PlayCard: _play,
+    DrawCard: _draw,
+    KeepCard: _keep,
+    Challenge: _challenge,
+    RecycleStock: _recycle,
+}
+
+
+# ---------------------------------------------------------------------------
+# queries
+
+
+def legal_actions(s: State, seat: int) -> tuple[int, ...]:
+    """Every action the rules allow this seat now (a seat not on turn may only challenge)."""
+    phase = s.phase
+    actions: tuple[int, ...] = ()
+    if seat == s.turn and phase == PLAY:
+        book = s.book
+        if s.debt:
+            actions = book.plays_of(s.hands[seat] & book.debt_answers) + _DRAW_ONLY
+        else:
+            playable = s.hands[seat] & s.follow
+            if not playable:
+                actions = _DRAW_ONLY
+            elif book.voluntary_draw and _can_draw(s):
+                actions = book.plays_of(playable) + _DRAW_ONLY
+            else:
+                actions = book.plays_of(playable)
+    elif seat == s.turn and phase == DRAWN:
+        book = s.book
+        actions = book.plays_of(1 << s.drawn & s.follow) + _KEEP_ONLY
+    elif phase == NAMING_SUIT:
+        return _SUITS_TO_NAME if seat == s.dealer else ()
+    missed = s.missed
+    if missed is not None and missed[0] != seat and (phase == PLAY or phase == DRAWN):
+        actions += _CHALLENGE_ONLY
+    return actions
+
+
+_DRAW_ONLY, _KEEP_ONLY, _CHALLENGE_ONLY = (DRAW,), (KEEP,), (CHALLENGE,)
+_SUITS_TO_NAME = tuple(NAME_SUIT + suit for suit in range(4))
+
+
+def _can_draw(s: State) -> bool:
+    return len(s.stock) + len(s.discard) > 1
+
+
+def call_due(s: State, seat: int, card: int) -> int:
+    """The call that playing ``card`` now owes (MAU, MAU_MAU or NO_CALL)."""
+    left = s.hands[seat].bit_count() - 1
+    return s.book.call_due(left, card) if left < 2 else NO_CALL
+
+
+def is_chance(s: State) -> bool:
+    """The next step is a shuffle from outside: a deal or a recycle."""
+    return s.phase == DEAL or s.phase == RECYCLE
+
+
+def is_terminal(s: State) -> bool:
+    return s.phase == OVER
+
+
+def returns(s: State) -> list[float]:
+    """1 for each winner, shared equally; 0 for the others (OpenSpiel's convention)."""
+    if s.phase != OVER:
+        return [0.0] * s.seats
+    share = 1.0 / len(s.winners)
+    return [share if seat in s.winners else 0.0 for seat in range(s.seats)]
+
+
+def recyclable(s: State) -> list[int]:
+    """The cards a recycle shuffles: the discards under the top card."""
+    return s.discard[:-1]

@@ -1,0 +1,212 @@
+"""Events: one past-tense fact each, applied by ``apply`` without any rule.
+
+Each event carries what ``decide`` worked out (the next seat, the new debt),
+so that the fold only records facts. Cards are ints (see ``cards``).
+"""
+
+import msgspec
+
+from service.domain.rulebook import rulebook
+from service.domain.rulesets import Ruleset
+from service.domain.state import DEAL, DRAWN, OVER, PENALTY, PLAY, RECYCLE, PendingDraw, State
+
+
+class Event(msgspec.Struct, frozen=True, gc=False, tag=True):
+    def apply(self, s: State) -> None:
+        raise NotImplementedError
+
+
+class MatchStarted(Event):
+    rules: Ruleset
+    seats: int
+    first_dealer: int
+
+    def apply(self, s: State) -> None:
+        s.book = rulebook(self.rules)
+        s.seats = self.seats
+        s.next_dealer = self.first_dealer
+        s.totals = [0] * self.seats
+        s.phase = DEAL
+
+
+class RoundDealt(Event):
+    """The whole deck order is recorded, so the deal replays without a seed."""
+
+    round_no: int
+    dealer: int
+    deck: tuple[int, ...]
+    turn: int  # the first player, after the starter's effect
+    debt: int  # a draw debt the starter puts on the first player
+    direction: int
+    phase: int  # NAMING_SUIT when the dealer must name a suit for a wild starter
+
+    def apply(self, s: State) -> None:
+        seats, deck = s.seats, self.deck
+        dealt = seats * s.book.rules.hand_size
+        hands = [0] * seats
+        for i in range(dealt):
+            hands[(self.dealer + 1 + i) % seats] |= 1 << deck[i]
+        starter = deck[dealt]
+        s.hands = hands
+        s.discard = [starter]
+        s.stock = list(reversed(deck[dealt + 1 :]))
+        s.follow = s.book.may_follow[starter]
+        s.named_suit = -1
+        s.debt = self.debt
+        s.turn = self.turn
+        s.direction = self.direction
+        s.phase = self.phase
+        s.drawn = -1
+        s.missed = None
+        s.pending = None
+        s.round_no = self.round_no
+        s.dealer = self.dealer
+        s.next_dealer = (self.dealer + 1) % seats
+
+
+class SuitNamed(Event):
+    seat: int
+    suit: int
+
+    def apply(self, s: State) -> None:
+        s.follow = s.book.follows_named_suit[self.suit]
+        s.named_suit = self.suit
+        s.phase = PLAY
+
+
+class CardPlayed(Event):
+    seat: int
+    card: int
+    suit: int  # named with a wild card, else -1
+    call: int  # what was said
+    missed: int  # the call that was due and not said, else 0: opens the challenge window
+    turn: int  # who moves next
+    debt: int  # the draw debt the next player faces
+    direction: int
+    skipped: int  # the seat that lost its turn, else -1
+
+    def apply(self, s: State) -> None:
+        s.hands[self.seat] ^= 1 << self.card
+        s.discard.append(self.card)
+        if self.suit < 0:
+            s.follow = s.book.may_follow[self.card]
+        else:
+            s.follow = s.book.follows_named_suit[self.suit]
+        s.named_suit = self.suit
+        s.debt = self.debt
+        s.turn = self.turn
+        s.direction = self.direction
+        s.missed = (self.seat, self.missed) if self.missed else None
+        s.phase = PLAY
+        s.drawn = -1
+
+
+class CardsDrawn(Event):
+    seat: int
+    cards: tuple[int, ...]  # top of the stock first
+    reason: int  # TURN, DEBT or PENALTY
+    turn: int  # who moves next
+    phase: int  # DRAWN while the drawn card may still be played
+
+    def apply(self, s: State) -> None:
+        cards = self.cards
+        hand = s.hands[self.seat]
+        for c in cards:
+            hand |= 1 << c
+        s.hands[self.seat] = hand
+        del s.stock[-len(cards) :]
+        s.turn = self.turn
+        s.phase = self.phase
+        s.pending = None
+        if self.reason == PENALTY:
+            return
+        if self.phase == DRAWN:
+            s.drawn = cards[0]
+        else:
+            # the drawer's turn is over: a debt is paid, a challenge window closes
+            s.debt = 0
+            s.missed = None
+            s.drawn = -1
+
+
+class CardKept(Event):
+    seat: int
+    turn: int
+
+    def apply(self, s: State) -> None:
+        s.turn = self.turn
+        s.phase = PLAY
+        s.drawn = -1
+        s.missed = None
+
+
+class StockRanOut(Event):
+    """A draw found too few cards in the stock: the discards must be shuffled first."""
+
+    seat: int
+    count: int
+    reason: int
+
+    def apply(self, s: State) -> None:
+        s.pending = PendingDraw(self.seat, self.count, self.reason, s.phase)
+        s.phase = RECYCLE
+
+
+class StockRecycled(Event):
+    """The discards under the top card, shuffled, go under what is left of the stock."""
+
+    order: tuple[int, ...]  # top first
+
+    def apply(self, s: State) -> None:
+        s.stock = list(reversed(self.order)) + s.stock
+        s.discard = s.discard[-1:]
+
+
+class MissedCallChallenged(Event):
+    seat: int  # the challenger
+    offender: int
+    call: int
+
+    def apply(self, s: State) -> None:
+        s.missed = None
+
+
+class RoundEnded(Event):
+    round_no: int
+    winner: int  # -1 when the stock ran out
+    reason: str  # "went_out", "window_closed" or "stock_exhausted"
+    points: tuple[int, ...]  # per seat, this round
+    totals: tuple[int, ...]  # per seat, the match so far
+
+    def apply(self, s: State) -> None:
+        s.round_points.append(self.points)
+        s.totals = list(self.totals)
+        s.phase = DEAL
+        s.debt = 0
+        s.missed = None
+        s.pending = None
+        s.drawn = -1
+
+
+class MatchEnded(Event):
+    winners: tuple[int, ...]  # players tied for the best total share the win
+    totals: tuple[int, ...]
+
+    def apply(self, s: State) -> None:
+        s.winners = self.winners
+        s.phase = OVER
+
+
+EVENT_TYPES: tuple[type[Event], ...] = (
+    MatchStarted,
+    RoundDealt,
+    SuitNamed,
+    CardPlayed,
+    CardsDrawn,
+    CardKept,
+    StockRanOut,
+    StockRecycled,
+    MissedCallChallenged,
+    RoundEnded,
+    MatchEnded,
+)

@@ -1,0 +1,158 @@
+"""Rulesets are data: one engine reads any of them.
+
+A ruleset names its deck, the players it allows, the deal, what each rank
+does when played, the calls and their penalty, the scoring and the match end.
+``club`` is the reference (shared/rules/club.md); ``mau-mau-150`` (variants.md)
+changes the deck, adds a reverse, scores upwards and races to 150.
+"""
+
+from typing import Any, Literal
+
+import msgspec
+
+from service.domain.cards import RANKS
+from service.domain.errors import RuleError
+
+
+class CardEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """What playing a card of one rank does (the starter too, when ``starter_acts``)."""
+
+    draw: int = 0  # draw debt added for the next player
+    skip: bool = False  # the next player misses their turn
+    reverse: bool = False  # the direction of play turns round at once
+    wild: bool = False  # playable on any ordinary top card; its player names a suit
+
+
+class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    name: str
+    ranks: tuple[str, ...]  # every rank in the deck, in all four suits
+    min_players: int
+    max_players: int
+    hand_size: int
+    effects: dict[str, CardEffect]  # by rank; ranks not listed are ordinary
+    debt_answers: tuple[str, ...]  # ranks that may answer a pending draw debt, passing it on
+    starter_acts: bool  # the starter acts as if the dealer had played it
+    voluntary_draw: bool  # may a player draw while holding a playable card
+    play_drawn_card: bool  # a playable card drawn in a turn may be played at once
+    mau_call: bool  # a play that leaves exactly one card must be called "Mau"
+    mau_mau_call: Literal["always", "on_wild", "never"]  # when going out must be called "Mau Mau"
+    call_penalty: int  # cards drawn for a missed call, after a challenge
+    scoring: Literal["penalty", "winner_takes"]  # losers score their hands / the winner gains them
+    card_points: dict[str, int]  # by rank
+    target_score: int  # the match ends at the end of a round in which someone reaches it
+    match_winner: Literal["lowest_total", "highest_total"]  # ties share the win
+    single_round: bool  # the match is one round
+
+
+# The settings a club may change per league or game, with their type.
+OPTIONS: dict[str, type] = {
+    "target_score": int,
+    "single_round": bool,
+    "hand_size": int,
+    "voluntary_draw": bool,
+    "call_penalty": int,
+}
+
+_FACE_TEN = {"J": 10, "Q": 10, "K": 10, "A": 10}
+
+CLUB = Ruleset(
+    name="club",
+    ranks=RANKS,
+    min_players=2,
+    max_players=6,
+    hand_size=5,
+    effects={
+        "7": CardEffect(draw=2),
+        "8": CardEffect(skip=True),
+        "J": CardEffect(wild=True),
+    },
+    debt_answers=("7",),
+    starter_acts=True,
+    voluntary_draw=False,
+    play_drawn_card=True,
+    mau_call=True,
+    mau_mau_call="always",
+    call_penalty=2,
+    scoring="penalty",
+    card_points={**{rank: int(rank) for rank in RANKS[:9]}, **_FACE_TEN},
+    target_score=100,
+    match_winner="lowest_total",
+    single_round=False,
+)
+
+MAU_MAU_150 = Ruleset(
+    name="mau-mau-150",
+    ranks=("7", "8", "9", "10", "J", "Q", "K", "A"),
+    min_players=2,
+    max_players=4,
+    hand_size=5,
+    effects={
+        "7": CardEffect(draw=2),
+        "8": CardEffect(skip=True),
+        "9": CardEffect(reverse=True),
+        "J": CardEffect(wild=True),
+    },
+    debt_answers=("7",),
+    # Reading: the variant is silent on the starter; it acts as in `club`
+    # (a starting 9 sends play to the dealer's right).
+    starter_acts=True,
+    voluntary_draw=True,
+    play_drawn_card=True,
+    mau_call=True,
+    mau_mau_call="on_wild",
+    call_penalty=2,
+    scoring="winner_takes",
+    card_points={"7": 7, "8": 8, "9": 9, "10": 10, "J": 20, "Q": 10, "K": 10, "A": 10},
+    target_score=150,
+    match_winner="highest_total",
+    single_round=False,
+)
+
+PRESETS: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (CLUB, MAU_MAU_150)}
+
+
+def ruleset(name: str, **options: Any) -> Ruleset:
+    """A preset with a club's options applied, checked."""
+    try:
+        base = PRESETS[name]
+    except KeyError:
+        known = ", ".join(sorted(PRESETS))
+        raise RuleError("unknown_ruleset", f"no ruleset {name!r}; known: {known}") from None
+    return with_options(base, **options)
+
+
+def with_options(base: Ruleset, **options: Any) -> Ruleset:
+    for key, value in options.items():
+        kind = OPTIONS.get(key)
+        if kind is None:
+            known = ", ".join(OPTIONS)
+            raise RuleError("unknown_option", f"no option {key!r}; options are: {known}")
+        # bool is an int in Python; keep the two apart so `hand_size=True` is refused
+        if type(value) is not kind:
+            raise RuleError("invalid_option", f"option {key!r} takes a {kind.__name__}")
+    changed = msgspec.structs.replace(base, **options)
+    check(changed)
+    return changed
+
+
+def check(rules: Ruleset) -> None:
+    """Refuse a ruleset that cannot be dealt or scored."""
+    deck_size = 4 * len(rules.ranks)
+    if rules.target_score < 1:
+        raise RuleError("invalid_option", "target_score must be at least 1")
+    if rules.call_penalty < 0 or rules.call_penalty > 10:
+        raise RuleError("invalid_option", "call_penalty must be between 0 and 10")
+    if rules.hand_size < 1 or rules.hand_size * rules.max_players + 2 > deck_size:
+        most = (deck_size - 2) // rules.max_players
+        raise RuleError(
+            "invalid_option",
+            f"hand_size must be between 1 and {most} for {rules.max_players} players "
+            f"and a {deck_size}-card deck",
+        )
+    unknown = (set(rules.ranks) | set(rules.effects) | set(rules.debt_answers)) - set(RANKS)
+    if unknown:
+        raise RuleError("invalid_ruleset", f"unknown ranks {sorted(unknown)}")
+    if set(rules.card_points) != set(rules.ranks):
+        raise RuleError("invalid_ruleset", "card_points must give every rank of the deck")
+    if not 2 <= rules.min_players <= rules.max_players:
+        raise RuleError("invalid_ruleset", "players allowed must be a range starting at 2")

@@ -1,0 +1,110 @@
+"""The state of one table's match: the fold of its events.
+
+The fold owns the state and mutates it in place (``evolve``); it holds facts,
+never rules. Hands are bitmasks; the stock and the discard pile are lists with
+their top card last.
+"""
+
+from typing import Any
+
+from service.domain.rulebook import Rulebook
+
+# Phases of a match. DEAL and RECYCLE are chance nodes: the shuffle comes from outside.
+NEW, DEAL, NAMING_SUIT, PLAY, DRAWN, RECYCLE, OVER = range(7)
+PHASE_NAMES = ("new", "deal", "name_suit", "play", "drawn", "recycle", "over")
+
+# Why cards were drawn.
+TURN, DEBT, PENALTY = 0, 1, 2
+DRAW_REASONS = ("turn", "debt", "penalty")
+
+CLOCKWISE = 1
+
+
+class PendingDraw:
+    """A draw waiting for the stock to be recycled."""
+
+    __slots__ = ("count", "reason", "resume_phase", "seat")
+
+    def __init__(self, seat: int, count: int, reason: int, resume_phase: int) -> None:
+        self.seat = seat
+        self.count = count
+        self.reason = reason
+        self.resume_phase = resume_phase
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PendingDraw) and self.facts() == other.facts()
+
+    def facts(self) -> tuple[int, int, int, int]:
+        return (self.seat, self.count, self.reason, self.resume_phase)
+
+
+class State:
+    __slots__ = (
+        "book",
+        "dealer",
+        "debt",
+        "direction",
+        "discard",
+        "drawn",
+        "follow",
+        "hands",
+        "missed",
+        "named_suit",
+        "next_dealer",
+        "pending",
+        "phase",
+        "round_no",
+        "round_points",
+        "seats",
+        "stock",
+        "totals",
+        "turn",
+        "winners",
+    )
+
+    book: Rulebook
+    hands: list[int]
+    stock: list[int]
+    discard: list[int]
+    # (offender, call) of a missed call whose challenge window is open
+    missed: tuple[int, int] | None
+    pending: PendingDraw | None
+
+    def __init__(self) -> None:
+        self.phase = NEW
+        self.seats = 0
+        self.turn = -1
+        self.direction = CLOCKWISE
+        self.dealer = -1
+        self.next_dealer = -1
+        self.hands = []
+        self.stock = []
+        self.discard = []
+        self.follow = 0  # cards that may be played on the top card when no debt is pending
+        self.named_suit = -1
+        self.debt = 0
+        self.drawn = -1  # the card drawn this turn, while it may still be played
+        self.missed = None
+        self.pending = None
+        self.round_no = 0
+        self.round_points = []  # one tuple of points per finished round
+        self.totals = []
+        self.winners = ()
+
+    @property
+    def top(self) -> int:
+        return self.discard[-1]
+
+    def facts(self) -> dict[str, Any]:
+        """Everything the state holds, for comparing two states."""
+        return {
+            name: getattr(self, name)
+            for name in self.__slots__
+            if name != "book" and hasattr(self, name)
+        } | {"rules": self.book.rules if hasattr(self, "book") else None}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.facts() == other.facts()
+
+    def __repr__(self) -> str:
+        return f"State(phase={PHASE_NAMES[self.phase]}, round={self.round_no}, turn={self.turn})"
