@@ -1,6 +1,120 @@
+"""The `maumau` command: `simulate` plays bot matches; `serve` will start the service."""
+
+import sys
+
 import click
+
+from service.domain.bots import BOTS
+from service.domain.errors import RuleError
+from service.simulation import Summary, check_setup, simulate
+
+# The option each setup refusal is about, so the error names it.
+_PARAM_OF_CODE = {"unknown_ruleset": "--ruleset", "player_count": "--players"}
 
 
 @click.group()
 def main() -> None:
     """maumau: the Mau-Mau club service."""
+
+
+@main.command("simulate")
+@click.option("--ruleset", "ruleset_name", default="club", show_default=True, help="Preset to play.")
+@click.option("--players", type=int, default=4, show_default=True, help="Seats at each table.")
+@click.option("--matches", type=click.IntRange(min=1), default=1000, show_default=True)
+@click.option(
+    "--seed", type=int, default=7, show_default=True, help="Every shuffle and bot choice follows it."
+)
+@click.option("--bot", type=click.Choice(sorted(BOTS)), default="heuristic", show_default=True)
+@click.option(
+    "--forgetfulness",
+    type=click.FloatRange(0.0, 1.0),
+    default=0.1,
+    show_default=True,
+    help="Chance a bot misses a call it owes.",
+)
+@click.option(
+    "--vigilance",
+    type=click.FloatRange(0.0, 1.0),
+    default=0.5,
+    show_default=True,
+    help="Chance a bot challenges a missed call it is offered.",
+)
+def simulate_command(
+    ruleset_name: str,
+    players: int,
+    matches: int,
+    seed: int,
+    bot: str,
+    forgetfulness: float,
+    vigilance: float,
+) -> None:
+    """Play whole matches with bots and print a summary (the same seed, the same output)."""
+    run_simulation(ruleset_name, players, matches, seed, bot, forgetfulness, vigilance)
+
+
+def run_simulation(
+    ruleset_name: str,
+    players: int,
+    matches: int,
+    seed: int,
+    bot: str,
+    forgetfulness: float,
+    vigilance: float,
+) -> None:
+    try:
+        check_setup(ruleset_name, players, bot)
+    except RuleError as error:
+        param = _PARAM_OF_CODE.get(error.code)
+        if param is None:
+            raise click.UsageError(error.message) from None
+        raise click.BadParameter(error.message, param_hint=f"'{param}'") from None
+    with click.progressbar(length=matches, label="simulating", file=sys.stderr) as bar:
+        summary = simulate(
+            ruleset_name,
+            players,
+            matches,
+            seed,
+            bot,
+            forgetfulness,
+            vigilance,
+            on_match=lambda _match: bar.update(1),
+        )
+    click.echo(format_summary(summary))
+
+
+def format_summary(s: Summary) -> str:
+    def share(part: float, whole: float) -> str:
+        return f"{100 * part / whole:.1f}%" if whole else "-"
+
+    seats = "  ".join(
+        f"{seat}: {wins:.2f} ({share(wins, s.matches)})" for seat, wins in enumerate(s.win_shares)
+    )
+    rows = [
+        ("matches", f"{s.matches}"),
+        ("rounds", f"{s.rounds}"),
+        ("turns (decisions by seats)", f"{s.turns}"),
+        ("average match length", f"{s.rounds_per_match:.2f} rounds, {s.turns_per_match:.1f} turns"),
+        ("win share by seat", seats),
+        ("rounds ended by exhaustion", f"{s.rounds_exhausted} ({share(s.rounds_exhausted, s.rounds)})"),
+        ("calls missed", f"{s.calls_missed}"),
+        ("missed calls challenged", f"{s.calls_challenged} ({share(s.calls_challenged, s.calls_missed)})"),
+        ("rounds won by unchallenged Mau Mau", f"{s.wins_by_missed_mau_mau}"),
+    ]
+    head = (
+        f"{s.ruleset}, {s.players} players, {s.bot} bots "
+        f"(forgetfulness {s.forgetfulness:g}, vigilance {s.vigilance:g}), seed {s.seed}"
+    )
+    width = max(len(label) for label, _ in rows)
+    return "\n".join([head, *(f"{label:<{width}}  {value}" for label, value in rows)])
+
+
+@main.command("serve")
+@click.option("--host", envvar="MAUMAU_HOST", default="127.0.0.1", show_default=True)
+@click.option("--port", envvar="MAUMAU_PORT", type=int, default=8000, show_default=True)
+def serve_command(host: str, port: int) -> None:
+    """Start the service on the embedded default (not built yet: runs a short simulation)."""
+    click.echo(
+        f"maumau serve: the HTTP service is not built yet, so nothing listens on {host}:{port}; "
+        "running `maumau simulate --matches 20` instead."
+    )
+    run_simulation("club", 4, 20, 7, "heuristic", 0.1, 0.5)

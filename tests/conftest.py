@@ -1,0 +1,77 @@
+"""Shared fixtures. Integration and e2e tests use real servers, never mocks.
+
+Where the database comes from (design.md, Tests): ``MAUMAU_TEST_DATABASE_URL``
+when set; else a PostgreSQL container (testcontainers) when a Docker engine
+answers; else the local server on 127.0.0.1:5432.
+"""
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+LOCAL_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/test"
+POSTGRES_IMAGE = "postgres:16-alpine"
+
+_TESTS = Path(__file__).parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark tests by their folder, so `-m "not integration"` runs only the fast ones."""
+    for item in items:
+        folder = Path(item.path).relative_to(_TESTS).parts[0]
+        if folder in ("integration", "e2e"):
+            item.add_marker(folder)
+
+
+def docker_answers() -> bool:
+    try:
+        import docker
+
+        client = docker.from_env(timeout=3)
+        try:
+            return bool(client.ping())
+        finally:
+            client.close()
+    except Exception:
+        return False
+
+
+@pytest.fixture(scope="session")
+def database_url() -> Iterator[str]:
+    url = os.environ.get("MAUMAU_TEST_DATABASE_URL")
+    if url:
+        yield url
+    elif docker_answers():
+        from testcontainers.community.postgres import PostgresContainer
+
+        with PostgresContainer(POSTGRES_IMAGE, driver=None) as postgres:
+            yield postgres.get_connection_url()
+    else:
+        _ensure_local_database(LOCAL_DATABASE_URL)
+        yield LOCAL_DATABASE_URL
+
+
+def _ensure_local_database(url: str) -> None:
+    """Create the local test database when the server is up but the database is not there yet."""
+    import psycopg
+    from psycopg import sql
+    from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+    params = conninfo_to_dict(url)
+    try:
+        with psycopg.connect(
+            make_conninfo(url, dbname="postgres"), autocommit=True, connect_timeout=5
+        ) as conn:
+            found = conn.execute(
+                "select 1 from pg_database where datname = %s", (params["dbname"],)
+            ).fetchone()
+            if found is None:
+                conn.execute(sql.SQL("create database {}").format(sql.Identifier(params["dbname"])))
+    except psycopg.OperationalError as error:
+        pytest.fail(
+            f"no PostgreSQL answers at {url} and no Docker engine answers: {error}\n"
+            "start the local server (.ci/run does) or set MAUMAU_TEST_DATABASE_URL",
+            pytrace=False,
+        )

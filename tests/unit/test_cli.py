@@ -1,0 +1,78 @@
+"""The `maumau` command line, through click's runner."""
+
+from click.testing import CliRunner
+
+from service.cli import main
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_simulate_prints_a_summary_to_stdout():
+    result = run("simulate", "--ruleset", "club", "--players", "4", "--matches", "5", "--seed", "7")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "club, 4 players, heuristic bots (forgetfulness 0.1, vigilance 0.5), seed 7"
+    labels = [line.split("  ")[0] for line in lines[1:]]
+    assert labels == [
+        "matches",
+        "rounds",
+        "turns (decisions by seats)",
+        "average match length",
+        "win share by seat",
+        "rounds ended by exhaustion",
+        "calls missed",
+        "missed calls challenged",
+        "rounds won by unchallenged Mau Mau",
+    ]
+    assert lines[1].split()[-1] == "5"
+    assert "simulating" not in result.stdout  # the progress bar goes to stderr
+
+
+def test_the_same_seed_prints_the_same_output():
+    args = ("simulate", "--matches", "5", "--seed", "9", "--bot", "random", "--forgetfulness", "0.3")
+    first, second = run(*args), run(*args)
+    assert first.exit_code == second.exit_code == 0
+    assert first.stdout == second.stdout
+
+
+def test_a_different_seed_prints_a_different_summary():
+    assert (
+        run("simulate", "--matches", "5", "--seed", "1").stdout
+        != run("simulate", "--matches", "5", "--seed", "2").stdout
+    )
+
+
+def test_an_unknown_ruleset_is_refused_with_exit_code_2():
+    result = run("simulate", "--ruleset", "skat", "--matches", "1")
+    assert result.exit_code == 2
+    assert "no ruleset 'skat'; known: club, mau-mau-150" in result.output
+    assert "--ruleset" in result.output
+
+
+def test_a_player_count_outside_the_ruleset_is_refused_with_exit_code_2():
+    result = run("simulate", "--ruleset", "club", "--players", "7", "--matches", "1")
+    assert result.exit_code == 2
+    assert "club is for 2 to 6 players" in result.output
+    assert "--players" in result.output
+
+
+def test_an_unknown_bot_is_refused_with_exit_code_2():
+    result = run("simulate", "--bot", "genius", "--matches", "1")
+    assert result.exit_code == 2
+    assert "--bot" in result.output
+
+
+def test_rates_outside_zero_to_one_are_refused():
+    assert run("simulate", "--forgetfulness", "1.5").exit_code == 2
+    assert run("simulate", "--vigilance", "-0.1").exit_code == 2
+
+
+def test_serve_says_the_service_is_not_built_yet_and_runs_a_short_simulation():
+    result = run("serve", "--host", "0.0.0.0", "--port", "8123")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert "not built yet" in lines[0]
+    assert "0.0.0.0:8123" in lines[0]
+    assert any(line.split() == ["matches", "20"] for line in lines)

@@ -1,0 +1,67 @@
+"""The simulator: deterministic from its seed, and its counts add up."""
+
+import pytest
+
+from service.domain.errors import RuleError
+from service.simulation import simulate
+
+
+def test_the_same_seed_gives_the_same_summary():
+    assert simulate(matches=15, seed=3) == simulate(matches=15, seed=3)
+
+
+def test_different_seeds_give_different_summaries():
+    assert simulate(matches=15, seed=3) != simulate(matches=15, seed=4)
+
+
+@pytest.mark.parametrize(
+    ("ruleset_name", "players", "bot"),
+    [("club", 4, "heuristic"), ("club", 2, "random"), ("mau-mau-150", 3, "heuristic"), ("club", 6, "random")],
+)
+def test_the_counts_add_up(ruleset_name, players, bot):
+    summary = simulate(ruleset_name, players, matches=12, seed=11, bot=bot)
+    assert summary.matches == 12
+    assert len(summary.win_shares) == players
+    assert sum(summary.win_shares) == pytest.approx(summary.matches)
+    assert all(share >= 0 for share in summary.win_shares)
+    assert summary.rounds >= summary.matches
+    assert summary.turns > summary.rounds
+    assert summary.calls_missed >= summary.calls_challenged
+    assert summary.rounds_exhausted + summary.wins_by_missed_mau_mau <= summary.rounds
+
+
+def test_forgetful_bots_miss_calls_and_vigilant_bots_challenge_them():
+    summary = simulate(matches=10, seed=5, forgetfulness=0.5, vigilance=1.0)
+    assert summary.calls_missed > 0
+    assert summary.calls_challenged > 0
+
+
+def test_bots_that_never_forget_miss_no_call():
+    summary = simulate(matches=10, seed=5, forgetfulness=0.0)
+    assert summary.calls_missed == 0
+    assert summary.calls_challenged == 0
+    assert summary.wins_by_missed_mau_mau == 0
+
+
+def test_bots_that_never_challenge_leave_every_missed_call_standing():
+    summary = simulate(matches=10, seed=5, forgetfulness=0.5, vigilance=0.0)
+    assert summary.calls_missed > 0
+    assert summary.calls_challenged == 0
+
+
+def test_progress_is_reported_once_per_match():
+    seen = []
+    simulate(matches=4, seed=1, on_match=seen.append)
+    assert seen == [0, 1, 2, 3]
+
+
+def test_an_unknown_ruleset_is_a_rule_error():
+    with pytest.raises(RuleError) as error:
+        simulate("no-such-rules", matches=1)
+    assert error.value.code == "unknown_ruleset"
+
+
+def test_a_player_count_outside_the_ruleset_is_a_rule_error():
+    with pytest.raises(RuleError) as error:
+        simulate("mau-mau-150", players=5, matches=1)
+    assert error.value.code == "player_count"
