@@ -9,7 +9,7 @@ calls and challenges.
 import random
 from typing import Protocol
 
-from service.domain.actions import CHALLENGE, played_card
+from service.domain.actions import CHALLENGE, DRAW, WILD_PLAY
 from service.domain.cards import cards_in, suit_of
 from service.domain.commands import Command, NameSuit, PlayCard
 from service.domain.engine import call_due, command_for, legal_actions
@@ -32,20 +32,19 @@ class _CallingBot:
         self, rng: random.Random, forgetfulness: float = 0.0, vigilance: float = 0.0
     ) -> None:
         self.rng = rng
+        self._random = rng.random
         self.forgetfulness = forgetfulness
         self.vigilance = vigilance
 
     def challenges(self, s: State, seat: int) -> bool:
         return self.rng.random() < self.vigilance
 
-    def _command(self, s: State, seat: int, action: int) -> Command:
-        card = played_card(action)
-        call = NO_CALL
-        if card >= 0:
-            call = call_due(s, seat, card)
-            if call and self.rng.random() < self.forgetfulness:
-                call = NO_CALL
-        return command_for(seat, action, call)
+    def _call(self, s: State, seat: int, card: int) -> int:
+        """The call due with this play, unless the bot forgets it."""
+        call = call_due(s, seat, card)
+        if call and self.rng.random() < self.forgetfulness:
+            return NO_CALL
+        return call
 
 
 class RandomBot(_CallingBot):
@@ -55,7 +54,20 @@ class RandomBot(_CallingBot):
         actions = legal_actions(s, seat)
         if actions[-1] == CHALLENGE:
             actions = actions[:-1]
-        return self._command(s, seat, actions[int(self.rng.random() * len(actions))])
+        action = actions[int(self._random() * len(actions))]
+        if action >= DRAW:
+            return command_for(seat, action)
+        if action < WILD_PLAY:
+            card, suit = action, -1
+        else:
+            card, suit = (action - WILD_PLAY) >> 2, action & 3
+        call = NO_CALL
+        # only a play that leaves one card or none can owe a call
+        if s.hands[seat].bit_count() <= 2:
+            call = call_due(s, seat, card)
+            if call and self._random() < self.forgetfulness:
+                call = NO_CALL
+        return PlayCard(seat, card, suit, call)
 
 
 class HeuristicBot(_CallingBot):
@@ -102,10 +114,7 @@ class HeuristicBot(_CallingBot):
 
     def _play(self, s: State, seat: int, card: int, rest: int) -> Command:
         suit = self._best_suit(rest) if s.book.wild >> card & 1 else -1
-        call = call_due(s, seat, card)
-        if call and self.rng.random() < self.forgetfulness:
-            call = NO_CALL
-        return PlayCard(seat, card, suit, call)
+        return PlayCard(seat, card, suit, self._call(s, seat, card))
 
     @staticmethod
     def _held(hand: int, card: int) -> int:

@@ -6,6 +6,7 @@ engine records (the first dealer, the deck order, the new stock order).
 """
 
 import random
+from collections.abc import Sequence
 
 from service.domain.commands import Command, DealRound, RecycleStock, StartMatch
 from service.domain.engine import recyclable
@@ -23,11 +24,17 @@ class Shuffler:
     def outcome(self, s: State) -> Command:
         """The command that settles the chance node ``s`` is waiting on."""
         if s.phase == DEAL:
-            deck = list(s.book.deck)
-            self._rng.shuffle(deck)
-            return DealRound(tuple(deck))
+            return DealRound(self._shuffled(s.book.deck))
         if s.phase == RECYCLE:
-            order = recyclable(s)
-            self._rng.shuffle(order)
-            return RecycleStock(tuple(order))
+            return RecycleStock(self._shuffled(recyclable(s)))
         raise ValueError("the state is not waiting on chance")
+
+    def _shuffled(self, cards: Sequence[int]) -> tuple[int, ...]:
+        # Fisher-Yates on random() floats: twice as fast as random.shuffle's randbelow(),
+        # and a 53-bit float's bias over at most 52 slots is far below anything observable.
+        pool = list(cards)
+        random = self._rng.random
+        for i in range(len(pool) - 1, 0, -1):
+            j = int(random() * (i + 1))
+            pool[i], pool[j] = pool[j], pool[i]
+        return tuple(pool)

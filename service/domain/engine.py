@@ -107,7 +107,7 @@ def _deal(s: State, c: DealRound) -> list[Event]:
     if s.phase != DEAL:
         raise _refusal(s, "round_in_progress", "a round is being played")
     book = s.book
-    if sorted(c.deck) != list(book.deck):
+    if sorted(c.deck) != book.sorted_deck:
         raise RuleError("invalid_deck", f"the deck must be the {len(book.deck)} cards of the ruleset")
     seats, dealer = s.seats, s.next_dealer
     starter = c.deck[seats * book.rules.hand_size]
@@ -143,9 +143,11 @@ def _play(s: State, c: PlayCard) -> list[Event]:
     # The usual play passes these four checks at once; a refusal finds its reason below.
     if seat != s.turn or not (phase == PLAY or (phase == DRAWN and card == s.drawn)):
         raise _play_refusal(s, c)
+    if card >> 6:  # negative or far beyond the deck
+        raise _play_refusal(s, c)
     hand = s.hands[seat]
     debt = s.debt
-    bit = 1 << card if 0 <= card < 52 else 0
+    bit = 1 << card
     if not hand & bit & (book.debt_answers if debt else s.follow):
         raise _play_refusal(s, c)
     suit = c.suit
@@ -220,9 +222,17 @@ def _draw(s: State, c: DrawCard) -> list[Event]:
         raise RuleError("not_your_turn", "it is not your turn")
     if s.debt:
         return _draw_cards(s, seat, s.debt, DEBT, True, PLAY)
-    mandatory = not s.hands[seat] & s.follow
+    follow = s.follow
+    mandatory = not s.hands[seat] & follow
     if not mandatory and not s.book.voluntary_draw:
         raise RuleError("draw_not_allowed", "you hold a playable card: play it")
+    stock = s.stock
+    if stock and s.missed is None:
+        # the everyday draw, without the detours of _draw_cards
+        card = stock[-1]
+        if follow >> card & 1 and s.book.play_drawn_card:
+            return [CardsDrawn(seat, (card,), TURN, seat, DRAWN)]
+        return [CardsDrawn(seat, (card,), TURN, (seat + s.direction) % s.seats, PLAY)]
     return _draw_cards(s, seat, 1, TURN, mandatory, PLAY)
 
 
@@ -294,7 +304,7 @@ def _drawn(
 ) -> list[Event]:
     if reason == PENALTY:
         return [CardsDrawn(seat, cards, PENALTY, s.turn, resume_phase)]
-    if reason == TURN and s.book.rules.play_drawn_card and s.follow >> cards[0] & 1:
+    if reason == TURN and s.book.play_drawn_card and s.follow >> cards[0] & 1:
         return [CardsDrawn(seat, cards, TURN, seat, DRAWN)]
     drawn = CardsDrawn(seat, cards, reason, (seat + s.direction) % s.seats, PLAY)
     if s.missed is None:
@@ -378,7 +388,8 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
     """Every action the rules allow this seat now (a seat not on turn may only challenge)."""
     phase = s.phase
     actions: tuple[int, ...] = ()
-    if seat == s.turn and phase == PLAY:
+    on_turn = seat == s.turn
+    if on_turn and phase == PLAY:
         book = s.book
         if s.debt:
             actions = book.plays_of(s.hands[seat] & book.debt_answers) + _DRAW_ONLY
@@ -386,18 +397,18 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
             playable = s.hands[seat] & s.follow
             if not playable:
                 actions = _DRAW_ONLY
-            elif book.voluntary_draw and _can_draw(s):
-                actions = book.plays_of(playable) + _DRAW_ONLY
             else:
-                actions = book.plays_of(playable)
-    elif seat == s.turn and phase == DRAWN:
+                actions = book.plays.get(playable) or book.plays_of(playable)
+                if book.voluntary_draw and _can_draw(s):
+                    actions += _DRAW_ONLY
+    elif on_turn and phase == DRAWN:
         book = s.book
         actions = book.plays_of(1 << s.drawn & s.follow) + _KEEP_ONLY
     elif phase == NAMING_SUIT:
         return _SUITS_TO_NAME if seat == s.dealer else ()
     missed = s.missed
     if missed is not None and missed[0] != seat and (phase == PLAY or phase == DRAWN):
-        actions += _CHALLENGE_ONLY
+        return actions + _CHALLENGE_ONLY
     return actions
 
 

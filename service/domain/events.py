@@ -86,13 +86,14 @@ class CardPlayed(Event):
     skipped: int  # the seat that lost its turn, else -1
 
     def apply(self, s: State) -> None:
-        s.hands[self.seat] ^= 1 << self.card
-        s.discard.append(self.card)
-        if self.suit < 0:
-            s.follow = s.book.may_follow[self.card]
+        card, suit = self.card, self.suit
+        s.hands[self.seat] ^= 1 << card
+        s.discard.append(card)
+        if suit < 0:
+            s.follow = s.book.may_follow[card]
         else:
-            s.follow = s.book.follows_named_suit[self.suit]
-        s.named_suit = self.suit
+            s.follow = s.book.follows_named_suit[suit]
+        s.named_suit = suit
         s.debt = self.debt
         s.turn = self.turn
         s.direction = self.direction
@@ -110,11 +111,15 @@ class CardsDrawn(Event):
 
     def apply(self, s: State) -> None:
         cards = self.cards
-        hand = s.hands[self.seat]
-        for c in cards:
-            hand |= 1 << c
-        s.hands[self.seat] = hand
-        del s.stock[-len(cards) :]
+        if len(cards) == 1:
+            s.hands[self.seat] |= 1 << cards[0]
+            s.stock.pop()
+        else:
+            hand = s.hands[self.seat]
+            for c in cards:
+                hand |= 1 << c
+            s.hands[self.seat] = hand
+            del s.stock[-len(cards) :]
         s.turn = self.turn
         s.phase = self.phase
         s.pending = None

@@ -14,6 +14,7 @@ from service.domain.cards import CARDS_PER_SUIT, RANKS, SUITS, cards_in, mask_of
 from service.domain.rulesets import Ruleset
 
 NO_CALL, MAU, MAU_MAU = 0, 1, 2
+_SUIT_BITS = (1 << CARDS_PER_SUIT) - 1
 CALL_NAMES: tuple[str | None, ...] = (None, "mau", "mau_mau")
 
 
@@ -27,11 +28,14 @@ class Rulebook:
         "follows_named_suit",
         "mau_mau_due_on",
         "may_follow",
+        "play_drawn_card",
         "plays",
         "points",
+        "points_by_suit",
         "reverses",
         "rules",
         "skips",
+        "sorted_deck",
         "voluntary_draw",
         "wild",
     )
@@ -42,6 +46,7 @@ class Rulebook:
         self.deck: tuple[int, ...] = tuple(
             suit * CARDS_PER_SUIT + rank for suit in range(len(SUITS)) for rank in sorted(ranks_in_deck)
         )
+        self.sorted_deck = sorted(self.deck)
         self.deck_mask = mask_of(self.deck)
         in_deck = self.deck_mask
 
@@ -70,9 +75,18 @@ class Rulebook:
         self.reverses: tuple[bool, ...] = tuple(bool(e and e.reverse) for e in effect)
         self.effectless = mask_of(c for c in self.deck if effect[c] is None)
         self.voluntary_draw = rules.voluntary_draw
+        self.play_drawn_card = rules.play_drawn_card
         self.plays: dict[int, tuple[int, ...]] = {}
         self.points: tuple[int, ...] = tuple(
             rules.card_points.get(RANKS[rank_of(c)], 0) for c in range(52)
+        )
+        # the points of every set of cards of one suit, indexed by its 13-bit mask
+        self.points_by_suit: tuple[tuple[int, ...], ...] = tuple(
+            tuple(
+                sum(self.points[suit * CARDS_PER_SUIT + r] for r in range(CARDS_PER_SUIT) if chunk >> r & 1)
+                for chunk in range(1 << CARDS_PER_SUIT)
+            )
+            for suit in range(4)
         )
         if rules.mau_mau_call == "always":
             self.mau_mau_due_on = in_deck
@@ -106,13 +120,13 @@ class Rulebook:
         return NO_CALL
 
     def hand_points(self, hand: int) -> int:
-        points = self.points
-        total = 0
-        while hand:
-            low = hand & -hand
-            total += points[low.bit_length() - 1]
-            hand ^= low
-        return total
+        club, diamond, heart, spade = self.points_by_suit
+        return (
+            club[hand & _SUIT_BITS]
+            + diamond[hand >> 13 & _SUIT_BITS]
+            + heart[hand >> 26 & _SUIT_BITS]
+            + spade[hand >> 39 & _SUIT_BITS]
+        )
 
 
 @lru_cache(maxsize=64)
