@@ -132,10 +132,12 @@ def play_match(
     while not table.over:
         s = table.state
         seat = s.dealer if s.phase == NAMING_SUIT else s.turn
-        table.execute(bots[seat].choose(s, seat))
+        events = table.execute(bots[seat].choose(s, seat))
         turns += 1
         table.settle_chance()
-        if not table.over and _challenged(table, bots):
+        # each missed call is offered to the others once, right after it was missed
+        missed_now = any(type(event) is CardPlayed and event.missed for event in events)
+        if missed_now and not table.over and _challenged(table, bots):
             turns += 1
             table.settle_chance()
         if turns > MAX_DECISIONS_PER_MATCH:
