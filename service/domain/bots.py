@@ -11,7 +11,7 @@ from typing import Protocol
 
 from service.domain.actions import CHALLENGE, DRAW, WILD_PLAY
 from service.domain.cards import cards_in, suit_of
-from service.domain.commands import Command, NameSuit, PlayCard
+from service.domain.commands import Command, DrawCard, KeepCard, NameSuit, PlayCard
 from service.domain.engine import call_due, command_for, legal_actions
 from service.domain.rulebook import NO_CALL
 from service.domain.state import DRAWN, NAMING_SUIT, State
@@ -84,33 +84,34 @@ class HeuristicBot(_CallingBot):
         if s.phase == NAMING_SUIT:
             return NameSuit(seat, self._best_suit(hand))
         book = s.book
+        following = (seat + s.direction) % s.seats
+        threatened = s.hands[following].bit_count() <= 2
         if s.phase == DRAWN:
             drawn = s.drawn
-            if s.follow >> drawn & 1:
-                return self._play(s, seat, drawn, hand ^ 1 << drawn)
-            return command_for(seat, legal_actions(s, seat)[0])  # KEEP
+            if book.debt_answers >> drawn & 1 and not threatened and hand.bit_count() > 2:
+                return KeepCard(seat)  # a 7 in hand answers the next debt
+            return self._play(s, seat, drawn, hand ^ 1 << drawn)
         if s.debt:
             answers = hand & book.debt_answers
             if answers:
                 return self._play(s, seat, next(cards_in(answers)), hand)
-            return command_for(seat, legal_actions(s, seat)[0])  # DRAW
+            return DrawCard(seat)
         playable = hand & s.follow
         if not playable:
-            return command_for(seat, legal_actions(s, seat)[0])
+            return DrawCard(seat)
         wild = playable & book.wild
         loaders = playable & book.debt_answers & ~wild
-        skippers = sum(1 << c for c in cards_in(playable) if book.skips[c]) & ~wild & ~loaders
+        skippers = playable & book.skip_cards & ~wild & ~loaders
         ordinary = playable & ~wild & ~loaders & ~skippers
-        following = (seat + s.direction) % s.seats
-        threatened = s.hands[following].bit_count() <= 2
-        for group in (
-            (loaders, skippers, ordinary, wild) if threatened else (ordinary, skippers, loaders, wild)
-        ):
-            if group:
-                rest = hand & ~group
-                card = max(cards_in(group), key=lambda c: (book.points[c], self._held(rest, c)))
-                return self._play(s, seat, card, hand ^ 1 << card)
-        raise AssertionError("a playable card was found above")
+        if threatened:
+            preference = (loaders, skippers, ordinary, wild)
+        else:
+            preference = (ordinary, skippers, loaders, wild)
+        group = next(cards for cards in preference if cards)
+        rest = hand & ~group
+        # dump the most points first; between equals, play from the suit held most
+        card = max(cards_in(group), key=lambda c: (book.points[c], self._held(rest, c)))
+        return self._play(s, seat, card, hand ^ 1 << card)
 
     def _play(self, s: State, seat: int, card: int, rest: int) -> Command:
         suit = self._best_suit(rest) if s.book.wild >> card & 1 else -1

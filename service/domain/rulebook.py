@@ -34,6 +34,7 @@ class Rulebook:
         "points_by_suit",
         "reverses",
         "rules",
+        "skip_cards",
         "skips",
         "sorted_deck",
         "voluntary_draw",
@@ -72,6 +73,7 @@ class Rulebook:
         self.follows_named_suit: tuple[int, ...] = tuple(suit_cards[s] | self.wild for s in range(4))
         self.debt_of: tuple[int, ...] = tuple(e.draw if e else 0 for e in effect)
         self.skips: tuple[bool, ...] = tuple(bool(e and e.skip) for e in effect)
+        self.skip_cards = mask_of(c for c in self.deck if self.skips[c])
         self.reverses: tuple[bool, ...] = tuple(bool(e and e.reverse) for e in effect)
         self.effectless = mask_of(c for c in self.deck if effect[c] is None)
         self.voluntary_draw = rules.voluntary_draw
