@@ -1,0 +1,471 @@
+"""The eventsourcing Application: players, leagues and games, stored.
+
+One ``MauMau`` application per process (build it after a fork; its database
+pool is per process). Every method is synchronous and thread-safe.
+
+A change to a game is: load it (from its last snapshot and the events after),
+check the idempotency key and the version the client saw, let the aggregate
+validate and record, save. Two clients racing on one game both pass the
+version check, but the store's ``(originator_id, version)`` key lets only one
+save: the other gets ``RuleError("stale_version")`` and nothing of theirs is
+stored. A command sent again with the same idempotency key returns what the
+first one stored, read back from the events, and stores nothing.
+
+Refusals are ``RuleError``s with stable codes: the engine's, plus
+``game_not_found``, ``stale_version``, ``game_paused``, ``game_over``,
+``not_your_seat``, ``not_allowed``, ``idempotency_key_reused``,
+``player_not_found``, ``league_not_found``, ``not_a_member``, ...
+"""
+
+import contextlib
+import hashlib
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
+from uuid import NAMESPACE_URL, UUID, uuid5
+
+import msgspec
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.persistence import IntegrityError, Mapper
+
+from service.domain.adjudication import Ruling
+from service.domain.cards import parse_card, parse_suit
+from service.domain.commands import Challenge, Command, DrawCard, KeepCard, NameSuit, PlayCard
+from service.domain.errors import RuleError
+from service.domain.fairness import verify
+from service.domain.game import Cause, Game, Seat
+from service.domain.league import League, Player
+from service.domain.roles import SYSTEM, Actor
+from service.domain.rulebook import MAU, MAU_MAU, NO_CALL
+from service.domain.rulesets import ruleset as make_ruleset
+from service.domain.state import State
+from service.domain.views import Entry, TableView, entry_of, table_view
+from service.persistence.mapper import MsgspecMapper
+from service.settings import Settings, get_settings
+
+A = TypeVar("A")
+
+# Game ids made from a creation's idempotency key live under this namespace.
+_KEYED_GAMES = uuid5(NAMESPACE_URL, "https://maumau.invalid/games")
+_CALLS = {"": NO_CALL, "mau": MAU, "mau_mau": MAU_MAU, "mau mau": MAU_MAU, "maumau": MAU_MAU}
+
+
+class Outcome(msgspec.Struct, frozen=True):
+    """What a command stored: the game's version after it and its events, numbered."""
+
+    game_id: UUID
+    version: int
+    events: tuple[Any, ...]  # Game events, ``originator_version`` is each one's number
+
+    @property
+    def entries(self) -> list[Entry]:
+        return [entry_of(event) for event in self.events]
+
+    @property
+    def facts(self) -> list[Any]:
+        """The engine events among them."""
+        return [event.fact for event in self.events if isinstance(event, Game.Fact)]
+
+
+class Shuffle(msgspec.Struct, frozen=True, kw_only=True):
+    """One shuffle's public record: the commitment always; the salt and order once revealed."""
+
+    number: int  # the event number of the deal or recycle
+    round_no: int
+    kind: str  # "deal" or "recycle"
+    commitment: str
+    salt: str | None = None
+    order: tuple[int, ...] | None = None
+    verified: bool | None = None  # None while the salt is secret
+
+
+class MauMau(Application[UUID]):
+    name = "maumau"
+    snapshotting_intervals = {Game: 50}  # noqa: RUF012  (eventsourcing's class-level setting)
+
+    def __init__(self, settings: Settings | None = None, env: Mapping[str, str] | None = None) -> None:
+        self.settings = settings or get_settings()
+        self.snapshotting_intervals = {Game: self.settings.snapshot_interval}
+        super().__init__(env={**self.settings.persistence_env(), **(env or {})})
+
+    def construct_mapper(self) -> Mapper[UUID]:
+        return MsgspecMapper(compressor=self.factory.compressor(), cipher=self.factory.cipher())
+
+    def take_snapshot(self, aggregate_id: UUID, version: int | None = None, **kwargs: Any) -> None:
+        # A snapshot is a cache: one that another process wrote first is just as good.
+        with contextlib.suppress(IntegrityError):
+            super().take_snapshot(aggregate_id, version, **kwargs)
+
+    # ------------------------------------------------------------------
+    # players and leagues
+
+    def register_player(self, name: str) -> UUID:
+        player = Player.register(name)
+        self.save(player)
+        return player.id
+
+    def get_player(self, player_id: UUID | str) -> Player:
+        return self._get(Player, player_id, "player_not_found", "no such player")
+
+    def rename_player(self, player_id: UUID | str, name: str) -> None:
+        player = self.get_player(player_id)
+        player.rename(name)
+        self._save_or_stale(player)
+
+    def found_league(
+        self, name: str, ruleset: str = "club", options: Mapping[str, Any] | None = None
+    ) -> UUID:
+        league = League.found(name, ruleset, dict(options or {}))
+        self.save(league)
+        return league.id
+
+    def get_league(self, league_id: UUID | str) -> League:
+        return self._get(League, league_id, "league_not_found", "no such league")
+
+    def admit_member(self, league_id: UUID | str, player_id: UUID | str) -> None:
+        player = self.get_player(player_id)
+        league = self.get_league(league_id)
+        league.admit(player.id)
+        self._save_or_stale(league)
+
+    def appoint_referee(self, league_id: UUID | str, referee: str) -> None:
+        league = self.get_league(league_id)
+        league.appoint_referee(referee)
+        self._save_or_stale(league)
+
+    # ------------------------------------------------------------------
+    # games: creating and moving
+
+    def create_game(
+        self,
+        seats: Sequence[Seat | str | UUID],
+        *,
+        ruleset: str = "club",
+        options: Mapping[str, Any] | None = None,
+        seed: str | int | None = None,
+        deck: Sequence[int | str] | None = None,
+        first_dealer: int | None = None,
+        league_id: UUID | str | None = None,
+        by: Actor = SYSTEM,
+        key: str | None = None,
+    ) -> Outcome:
+        """A new game, dealt: seats are player ids or ``"bot:<name>"``.
+
+        ``seed`` fixes every shuffle (a random secret one when not given);
+        ``deck`` (card names or ints, the first card dealt first) and
+        ``first_dealer`` fix the first deal, for referees and admins only.
+        With ``key``, the game's id follows from the key, so a retried
+        creation finds the game made the first time.
+        """
+        seated = tuple(Seat.parse(seat) for seat in seats)
+        players = [seat.name for seat in seated if seat.kind == "player"]
+        if len(set(players)) != len(players):
+            raise RuleError("player_seated_twice", "a player can take one seat only")
+        for player_id in players:
+            self.get_player(player_id)
+        league = None
+        if league_id is not None:
+            league = self.get_league(league_id)
+            if options:
+                raise RuleError("invalid_option", "a league game plays the league's ruleset and options")
+            rules = league.rules
+            for player_id in players:
+                if UUID(player_id) not in league.members:
+                    raise RuleError("not_a_member", f"player {player_id} is not a member of the league")
+        else:
+            rules = make_ruleset(ruleset, **dict(options or {}))
+        cards = None if deck is None else tuple(_card(card) for card in deck)
+        seed_text = secrets.token_hex(16) if seed is None else str(seed)
+        digest = _digest(
+            "CreateGame",
+            seated,
+            rules,
+            seed_text if seed is not None else None,
+            cards,
+            first_dealer,
+            league_id,
+        )
+        cause = Cause(by, "CreateGame", key, digest if key is not None else "")
+        game_id = uuid5(_KEYED_GAMES, key) if key is not None else None
+        if game_id is not None:
+            found = self._done_before(game_id, cause)
+            if found is not None:
+                return found
+        game = Game.create(
+            ruleset=rules,
+            seats=seated,
+            seed=seed_text,
+            cause=cause,
+            deck=cards,
+            first_dealer=first_dealer,
+            league_id=league.id if league is not None else None,
+            game_id=game_id,
+        )
+        return self._save_game(game, cause)
+
+    def execute(
+        self,
+        game_id: UUID | str,
+        command: Command,
+        *,
+        by: Actor = SYSTEM,
+        expected_version: int | None = None,
+        key: str | None = None,
+    ) -> Outcome:
+        """One seat's move (an engine command: PlayCard, DrawCard, KeepCard, NameSuit, Challenge)."""
+        cause = Cause(by, type(command).__name__, key, _digest(command) if key is not None else "")
+        return self._change(game_id, cause, expected_version, lambda game: game.execute(command, cause))
+
+    def play(
+        self,
+        game_id: UUID | str,
+        seat: int,
+        card: int | str,
+        *,
+        suit: int | str | None = None,
+        call: int | str | None = None,
+        **options: Any,
+    ) -> Outcome:
+        """Play ``card`` ("10H" or its int), naming ``suit`` with a wild card, saying ``call``."""
+        command = PlayCard(seat, _card(card), _suit(suit), _call(call))
+        return self.execute(game_id, command, **options)
+
+    def draw(self, game_id: UUID | str, seat: int, **options: Any) -> Outcome:
+        return self.execute(game_id, DrawCard(seat), **options)
+
+    def keep(self, game_id: UUID | str, seat: int, **options: Any) -> Outcome:
+        return self.execute(game_id, KeepCard(seat), **options)
+
+    def name_suit(self, game_id: UUID | str, seat: int, suit: int | str, **options: Any) -> Outcome:
+        return self.execute(game_id, NameSuit(seat, _suit(suit, required=True)), **options)
+
+    def challenge(self, game_id: UUID | str, seat: int, **options: Any) -> Outcome:
+        return self.execute(game_id, Challenge(seat), **options)
+
+    # ------------------------------------------------------------------
+    # disputes and rulings
+
+    def raise_dispute(
+        self,
+        game_id: UUID | str,
+        *,
+        reason: str = "",
+        about: int | None = None,
+        by: Actor = SYSTEM,
+        expected_version: int | None = None,
+        key: str | None = None,
+    ) -> Outcome:
+        """Pause the game at once: every move is refused with ``game_paused`` until a ruling."""
+        cause = Cause(by, "RaiseDispute", key, _digest("RaiseDispute", reason, about) if key else "")
+        return self._change(
+            game_id, cause, expected_version, lambda game: game.raise_dispute(cause, reason, about)
+        )
+
+    def give_ruling(
+        self,
+        game_id: UUID | str,
+        ruling: Ruling,
+        *,
+        note: str = "",
+        by: Actor,
+        expected_version: int | None = None,
+        key: str | None = None,
+    ) -> Outcome:
+        """A referee's ruling on the open dispute: ``Resume()``, ``Penalty(seat, cards)`` or ``Void(n)``."""
+        cause = Cause(by, "GiveRuling", key, _digest("GiveRuling", ruling, note) if key else "")
+
+        def rule(game: Game) -> None:
+            if game.league_id is not None and by.role == "referee":
+                self._check_league_referee(game.league_id, by)
+            game.give_ruling(ruling, cause, note, lambda number: self.state_at(game.id, number))
+
+        return self._change(game_id, cause, expected_version, rule)
+
+    # ------------------------------------------------------------------
+    # reading: the game, replay, the list of events, the shuffles
+
+    def get_game(self, game_id: UUID | str) -> Game:
+        return self._get(Game, game_id, "game_not_found", "no such game")
+
+    def game_at(self, game_id: UUID | str, number: int | None = None) -> Game:
+        """The game as it was right after event ``number`` (the latest when None)."""
+        if number is None:
+            return self.get_game(game_id)
+        if not isinstance(number, int) or number < 1:
+            raise RuleError("no_such_event", f"event numbers start at 1, not {number!r}")
+        game = self._get(Game, game_id, "game_not_found", "no such game", version=number)
+        if game.version < number:
+            raise RuleError("no_such_event", f"the game has {game.version} events, not {number}")
+        return game
+
+    def state_at(self, game_id: UUID | str, number: int) -> State:
+        return self.game_at(game_id, number).state
+
+    def replay(self, game_id: UUID | str, number: int | None = None) -> TableView:
+        """Everything on and under the table right after event ``number``: the referee's view."""
+        return table_view(self.game_at(game_id, number))
+
+    def game_events(self, game_id: UUID | str, after: int = 0, limit: int | None = None) -> list[Any]:
+        """The stored Game events, in order; ``originator_version`` is each one's number."""
+        events = list(self.events.get(_uuid(game_id, "game_not_found"), gt=after or None, limit=limit))
+        if after == 0 and not (events and isinstance(events[0], Game.Created)):
+            raise RuleError("game_not_found", "no such game")
+        return events
+
+    def history(self, game_id: UUID | str, after: int = 0, limit: int | None = None) -> list[Entry]:
+        """The numbered list of a game's events, for the referee."""
+        return [entry_of(event) for event in self.game_events(game_id, after, limit)]
+
+    def shuffles(self, game_id: UUID | str) -> list[Shuffle]:
+        """Every deal and recycle with its commitment; salts and orders of finished rounds, verified."""
+        found: dict[int, Shuffle] = {}
+        round_no = 0
+        for event in self.game_events(game_id):
+            if isinstance(event, Game.Shuffled):
+                fact = event.fact
+                if isinstance(event, Game.RoundDealt):  # type: ignore[attr-defined]
+                    round_no = fact.round_no
+                found[event.originator_version] = Shuffle(
+                    number=event.originator_version,
+                    round_no=round_no,
+                    kind="deal" if isinstance(event, Game.RoundDealt) else "recycle",  # type: ignore[attr-defined]
+                    commitment=event.commitment,
+                    order=tuple(fact.deck if isinstance(event, Game.RoundDealt) else fact.order),  # type: ignore[attr-defined]
+                )
+            elif isinstance(event, Game.DeckRevealed):
+                for revealed in event.salts:
+                    shuffle = found[revealed.number]
+                    found[revealed.number] = msgspec.structs.replace(
+                        shuffle,
+                        salt=revealed.salt,
+                        verified=verify(shuffle.commitment, revealed.salt, shuffle.order or ()),
+                    )
+        # the order of a shuffle whose salt is still secret is not public
+        return [
+            shuffle if shuffle.salt is not None else msgspec.structs.replace(shuffle, order=None)
+            for shuffle in found.values()
+        ]
+
+    # ------------------------------------------------------------------
+    # the steps every change takes
+
+    def _change(
+        self,
+        game_id: UUID | str,
+        cause: Cause,
+        expected_version: int | None,
+        change: Callable[[Game], None],
+    ) -> Outcome:
+        game = self.get_game(game_id)
+        if cause.key is not None:
+            first = game.done_before(cause.key, cause.digest)
+            if first is not None:
+                return self._outcome_from(game.id, first)
+        if expected_version is not None and expected_version != game.version:
+            raise RuleError(
+                "stale_version",
+                f"the game is at event {game.version}, not {expected_version}: load it again",
+            )
+        change(game)
+        return self._save_game(game, cause)
+
+    def _save_game(self, game: Game, cause: Cause) -> Outcome:
+        events = tuple(game.pending_events)
+        try:
+            self.save(game)
+        except IntegrityError:
+            # another command was stored first: perhaps this very one, sent twice at once
+            if cause.key is not None:
+                found = self._done_before(game.id, cause)
+                if found is not None:
+                    return found
+            raise RuleError("stale_version", "another move was recorded first: load the game again") from None
+        return Outcome(game.id, game.version, events)
+
+    def _done_before(self, game_id: UUID, cause: Cause) -> Outcome | None:
+        assert cause.key is not None
+        try:
+            game = self.repository.get(game_id)
+        except AggregateNotFoundError:
+            return None
+        if not isinstance(game, Game):
+            return None
+        first = game.done_before(cause.key, cause.digest)
+        return None if first is None else self._outcome_from(game_id, first)
+
+    def _outcome_from(self, game_id: UUID, first: int) -> Outcome:
+        """The events of the command that began at event ``first``: up to the next command's."""
+        events: list[Any] = []
+        after = first - 1
+        while True:
+            page = list(self.events.get(game_id, gt=after, limit=32))
+            for event in page:
+                if events and getattr(event, "cause", None) is not None:
+                    return Outcome(game_id, events[-1].originator_version, tuple(events))
+                events.append(event)
+            if len(page) < 32:
+                return Outcome(game_id, events[-1].originator_version, tuple(events))
+            after = page[-1].originator_version
+
+    def _get(self, kind: type[A], aggregate_id: UUID | str, code: str, message: str, **kwargs: Any) -> A:
+        try:
+            found = self.repository.get(_uuid(aggregate_id, code), **kwargs)
+        except AggregateNotFoundError:
+            raise RuleError(code, message) from None
+        if not isinstance(found, kind):
+            raise RuleError(code, message)
+        return found
+
+    def _check_league_referee(self, league_id: UUID, by: Actor) -> None:
+        if by.id not in self.get_league(league_id).referees:
+            raise RuleError("not_allowed", "only the league's referees rule on its games")
+
+    def _save_or_stale(self, aggregate: Any) -> None:
+        try:
+            self.save(aggregate)
+        except IntegrityError:
+            raise RuleError("stale_version", "it was changed meanwhile: try again") from None
+
+
+def _uuid(value: UUID | str, code: str) -> UUID:
+    if isinstance(value, UUID):
+        return value
+    try:
+        return UUID(str(value))
+    except ValueError:
+        raise RuleError(code, f"{value!r} is not an id") from None
+
+
+def _digest(*parts: Any) -> str:
+    return hashlib.sha256(msgspec.msgpack.encode(parts, enc_hook=str)).hexdigest()[:32]
+
+
+def _card(card: int | str) -> int:
+    if isinstance(card, str):
+        return parse_card(card)
+    if type(card) is not int or not 0 <= card < 52:
+        raise RuleError("malformed_card", f"{card!r} is not a card")
+    return card
+
+
+def _suit(suit: int | str | None, required: bool = False) -> int:
+    if suit is None and not required:
+        return -1
+    if isinstance(suit, str):
+        return parse_suit(suit)
+    if type(suit) is not int or not 0 <= suit < 4:
+        raise RuleError("malformed_suit", f"{suit!r} is not a suit")
+    return suit
+
+
+def _call(call: int | str | None) -> int:
+    if call is None:
+        return NO_CALL
+    if isinstance(call, str):
+        found = _CALLS.get(call.strip().lower().replace("-", "_"))
+        if found is None:
+            raise RuleError("malformed_call", f"{call!r} is not a call: say 'mau' or 'mau_mau'")
+        return found
+    if type(call) is not int or call not in (NO_CALL, MAU, MAU_MAU):
+        raise RuleError("malformed_call", f"{call!r} is not a call")
+    return call

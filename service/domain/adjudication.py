@@ -1,0 +1,83 @@
+"""Disputes and rulings (club rules, section 7).
+
+A dispute stops the game at once: until a referee rules, every move is refused
+with ``game_paused``. The referee inspects the exact state with the replay and
+gives one ruling:
+
+- ``Resume()``: the game goes on unchanged;
+- ``Penalty(seat, cards)``: that seat draws penalty cards, then the game goes on;
+- ``Void(from_event)``: every turn from event number ``from_event`` on is void;
+  the game goes on from the state it had just before that event. The voided
+  events stay in the log; the ruling that voids them is an event too, and it
+  carries the state the game goes on from.
+"""
+
+import msgspec
+
+from service.domain.errors import RuleError
+from service.domain.events import CardsDrawn, Event, StockRanOut
+from service.domain.roles import Actor
+from service.domain.state import DEAL, NEW, OVER, PENALTY, RECYCLE, State
+
+# A penalty ruling is a number of cards a seat draws; more than this is a typo.
+MOST_PENALTY_CARDS = 20
+
+
+class Dispute(msgspec.Struct, frozen=True, kw_only=True):
+    number: int  # 1 for the game's first dispute, and so on
+    raised_by: Actor
+    seat: int | None = None  # the seat that raised it, when a player did
+    about: int | None = None  # the event number the dispute is about, when named
+    reason: str = ""
+    raised_at: int  # the event number of the DisputeRaised event
+
+
+class Resume(msgspec.Struct, frozen=True, tag="resume"):
+    pass
+
+
+class Penalty(msgspec.Struct, frozen=True, tag="penalty"):
+    seat: int
+    cards: int
+
+
+class Void(msgspec.Struct, frozen=True, tag="void"):
+    from_event: int  # the first voided event; the game goes on from the state before it
+
+
+Ruling = Resume | Penalty | Void
+
+
+def check_penalty(s: State, ruling: Penalty) -> None:
+    if not 0 <= ruling.seat < s.seats:
+        raise RuleError("not_a_seat", f"seat {ruling.seat} is not at this table")
+    if not 1 <= ruling.cards <= MOST_PENALTY_CARDS:
+        raise RuleError("invalid_ruling", f"a penalty is 1 to {MOST_PENALTY_CARDS} cards")
+    if s.phase in (NEW, DEAL, RECYCLE, OVER):
+        raise RuleError("invalid_ruling", "penalty cards can only be given while a round is played")
+
+
+def penalty_events(s: State, seat: int, count: int) -> list[Event]:
+    """The engine events of ``seat`` drawing ``count`` penalty cards now.
+
+    The same events a successful challenge causes: the cards come off the
+    stock, and when the stock is short a ``StockRanOut`` asks for a recycle
+    first (the draw is then completed by the engine's ``RecycleStock``). The
+    turn and the phase stay as they are.
+    """
+    stock = s.stock
+    if len(stock) >= count:
+        cards = tuple(reversed(stock[-count:]))
+        return [CardsDrawn(seat, cards, PENALTY, s.turn, s.phase)]
+    if len(stock) + len(s.discard) - 1 >= count:
+        return [StockRanOut(seat, count, PENALTY)]
+    raise RuleError("stock_exhausted", f"there are not {count} cards left to draw, even after a recycle")
+
+
+def check_void(ruling: Void, dispute: Dispute, first_voidable: int) -> None:
+    if not first_voidable <= ruling.from_event < dispute.raised_at:
+        raise RuleError(
+            "invalid_ruling",
+            f"only events {first_voidable} to {dispute.raised_at - 1} can be voided "
+            "(from the first deal to the last event before the dispute)",
+        )

@@ -1,0 +1,484 @@
+"""The Game aggregate: one table's match, round after round, as stored events.
+
+The engine decides; the aggregate records. A seat's command goes through the
+engine's ``decide`` and each engine event it returns becomes one aggregate
+event (``Game.CardPlayed`` wraps a ``CardPlayed``, and so on for every engine
+event type: see ``FACT_EVENTS``). Chance is settled right after the command
+that needs it, inside the same batch of events: the first dealer, every deal
+and every recycle come from a ``Shuffler`` seeded with the game's secret seed
+and the event number of the shuffle, so the outcome is fixed by the history
+and recorded like everything else (a replay never draws a random number).
+
+Every public method validates first and changes nothing when it refuses (a
+``RuleError`` with a stable code); the events' ``apply`` only mutate.
+
+Beyond the engine's events the aggregate records:
+
+- ``Created``: the ruleset, the seats, the seed, an explicit first deck if one was given;
+- ``DeckRevealed``: at each round end, the salts of that round's shuffle commitments
+  (``fairness``);
+- ``DisputeRaised`` and ``RulingGiven`` (``adjudication``).
+
+The first event of each command carries a ``Cause``: who asked, which command,
+and the client's idempotency key, so a retried command is recognised from the
+stored events alone (``done_before``).
+"""
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any, Literal
+from uuid import UUID
+
+import msgspec
+from eventsourcing.domain import Aggregate
+from eventsourcing.domain import Snapshot as BaseSnapshot
+from eventsourcing.utils import get_topic
+
+from service.domain.adjudication import (
+    Dispute,
+    Penalty,
+    Resume,
+    Ruling,
+    Void,
+    check_penalty,
+    check_void,
+    penalty_events,
+)
+from service.domain.bots import BOTS
+from service.domain.chance import Shuffler
+from service.domain.commands import (
+    Challenge,
+    Command,
+    DealRound,
+    DrawCard,
+    KeepCard,
+    NameSuit,
+    PlayCard,
+    StartMatch,
+)
+from service.domain.engine import decide
+from service.domain.errors import RuleError
+from service.domain.events import EVENT_TYPES, RoundDealt, RoundEnded, StockRecycled
+from service.domain.events import Event as EngineEvent
+from service.domain.fairness import commitment, salt_for
+from service.domain.image import StateImage, image_of, restore
+from service.domain.roles import Actor
+from service.domain.rulesets import Ruleset
+from service.domain.state import DEAL, OVER, RECYCLE, State
+
+# The commands a seat may send; the chance commands (deal, recycle) and the
+# match start come from the aggregate itself.
+MOVES: tuple[type[Command], ...] = (PlayCard, DrawCard, KeepCard, NameSuit, Challenge)
+
+CREATED, MATCH_STARTED = 1, 2
+# Voiding can reach back to the first deal (event 3): the state before it is
+# "waiting for the deal", and the table is dealt again.
+FIRST_VOIDABLE = MATCH_STARTED + 1
+
+
+class Seat(msgspec.Struct, frozen=True, array_like=True):
+    kind: Literal["player", "bot"]
+    name: str  # the player's id, or the bot's name (see ``bots.BOTS``)
+
+    @classmethod
+    def parse(cls, spec: "Seat | str | UUID") -> "Seat":
+        """``"bot:heuristic"`` -> a bot; a player id (a UUID or its text) -> that player."""
+        if isinstance(spec, Seat):
+            seat = spec
+        elif isinstance(spec, UUID):
+            seat = cls("player", str(spec))
+        elif isinstance(spec, str) and spec.startswith("bot:"):
+            seat = cls("bot", spec[4:])
+        elif isinstance(spec, str):
+            seat = cls("player", spec)
+        else:
+            raise RuleError("invalid_seat", f"{spec!r} is neither a player id nor 'bot:<name>'")
+        if seat.kind == "bot" and seat.name not in BOTS:
+            known = ", ".join(f"bot:{name}" for name in sorted(BOTS))
+            raise RuleError("unknown_bot", f"no bot {seat.name!r}; known: {known}")
+        if seat.kind == "player":
+            try:
+                UUID(seat.name)
+            except ValueError:
+                raise RuleError("invalid_seat", f"{seat.name!r} is not a player id") from None
+        return seat
+
+
+class Cause(msgspec.Struct, frozen=True, array_like=True):
+    """On the first event of each command: who asked, what, and the client's idempotency key."""
+
+    actor: Actor
+    command: str  # the command's name: "PlayCard", "RaiseDispute", ...
+    key: str | None = None
+    digest: str = ""  # a fingerprint of the command, so a key reused for another command is refused
+
+
+class Revealed(msgspec.Struct, frozen=True, array_like=True):
+    number: int  # the event number of the shuffle
+    salt: str
+
+
+class GameImage(msgspec.Struct, frozen=True, kw_only=True):
+    """Everything a Game holds, for its snapshots."""
+
+    created_on: datetime
+    modified_on: datetime
+    ruleset: Ruleset
+    seats: tuple[Seat, ...]
+    seed: str
+    deck: tuple[int, ...] | None
+    league_id: UUID | None
+    state: StateImage
+    dispute: Dispute | None
+    disputes: int
+    keys: dict[str, tuple[str, int]]
+    unrevealed: list[Revealed]
+
+
+class Game(Aggregate):
+    """One table's match. ``state`` is the engine's state, the fold of the engine events."""
+
+    class Event(Aggregate.Event):
+        pass
+
+    class Created(Aggregate.Created):
+        ruleset: Ruleset
+        seats: tuple[Seat, ...]
+        seed: str  # secret: every shuffle of the game follows from it
+        deck: tuple[int, ...] | None  # an explicit deck order for the first deal
+        league_id: UUID | None
+        cause: Cause
+
+    class Fact(Event):
+        """One engine event. The concrete classes (``Game.CardPlayed``, ...) are made below."""
+
+        fact: Any
+        cause: Cause | None
+
+        def apply(self, game: "Game") -> None:
+            self.fact.apply(game.state)
+            if self.cause is not None:
+                game._remember(self.cause, self.originator_version)
+
+    class Shuffled(Fact):
+        """A deal or a recycle, with the public commitment to its order and the secret salt."""
+
+        commitment: str
+        salt: str
+
+        def apply(self, game: "Game") -> None:
+            super().apply(game)
+            game.unrevealed.append(Revealed(self.originator_version, self.salt))
+
+    class DeckRevealed(Event):
+        """The round is over: the salts of its shuffles are public now."""
+
+        round_no: int
+        salts: tuple[Revealed, ...]
+
+        def apply(self, game: "Game") -> None:
+            shown = {entry.number for entry in self.salts}
+            game.unrevealed = [entry for entry in game.unrevealed if entry.number not in shown]
+
+    class DisputeRaised(Event):
+        dispute: Dispute
+        cause: Cause
+
+        def apply(self, game: "Game") -> None:
+            game.dispute = self.dispute
+            game.disputes = self.dispute.number
+            game._remember(self.cause, self.originator_version)
+
+    class RulingGiven(Event):
+        dispute: int  # the number of the dispute ruled on
+        ruling: Ruling
+        note: str
+        restored: StateImage | None  # for a void: the state the game goes on from
+        cause: Cause
+
+        def apply(self, game: "Game") -> None:
+            game.dispute = None
+            if self.restored is not None:
+                game.state = restore(self.restored)
+            game._remember(self.cause, self.originator_version)
+
+    class Snapshot(BaseSnapshot):
+        state: GameImage
+
+        @classmethod
+        def take(cls, aggregate: Any) -> "Game.Snapshot":
+            return cls(
+                originator_id=aggregate.id,
+                originator_version=aggregate.version,
+                timestamp=cls.create_timestamp(),
+                topic=get_topic(type(aggregate)),
+                state=aggregate.image(),
+            )
+
+        def mutate(self, _: Any) -> "Game":
+            return Game.from_image(self.originator_id, self.originator_version, self.state)
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        seats: tuple[Seat, ...],
+        seed: str,
+        deck: tuple[int, ...] | None,
+        league_id: UUID | None,
+        cause: Cause,
+    ) -> None:
+        self.ruleset = ruleset
+        self.seats = seats
+        self.seed = seed
+        self.deck = deck
+        self.league_id = league_id
+        self.state = State()
+        self.dispute: Dispute | None = None
+        self.disputes = 0
+        # idempotency key -> (digest of the command, event number of its first event)
+        self.keys: dict[str, tuple[str, int]] = {}
+        # this round's shuffles whose salt is still secret
+        self.unrevealed: list[Revealed] = []
+        self._remember(cause, CREATED)
+
+    # ------------------------------------------------------------------
+    # commands
+
+    @classmethod
+    def create(
+        cls,
+        *,
+        ruleset: Ruleset,
+        seats: tuple[Seat, ...],
+        seed: str,
+        cause: Cause,
+        deck: tuple[int, ...] | None = None,
+        first_dealer: int | None = None,
+        league_id: UUID | None = None,
+        game_id: UUID | None = None,
+    ) -> "Game":
+        """A new game, its match started and the first round dealt (a random id unless given)."""
+        if (deck is not None or first_dealer is not None) and not cause.actor.officiates:
+            raise RuleError("not_allowed", "only a referee or an admin may choose the deck or the dealer")
+        if deck is not None:
+            deck = tuple(deck)
+        if first_dealer is None:
+            start = Shuffler(f"{seed}:start").start(ruleset, len(seats))
+        else:
+            start = StartMatch(ruleset, len(seats), first_dealer)
+        facts = decide(State(), start)  # refuses a bad player count or dealer before anything happens
+        game = cls._create(
+            cls.Created,
+            id=game_id,
+            ruleset=ruleset,
+            seats=tuple(seats),
+            seed=seed,
+            deck=deck,
+            league_id=league_id,
+            cause=cause,
+        )
+        game._record(facts, None)
+        game._settle_chance()
+        return game
+
+    def execute(self, command: Command, cause: Cause) -> None:
+        """One seat's move: validated by the engine, recorded with the chance it leads to."""
+        if type(command) not in MOVES:
+            raise RuleError("not_a_move", f"{type(command).__name__} is not a move a seat can make")
+        self.check_playable()
+        self.check_seat(command.seat, cause.actor)  # type: ignore[attr-defined]
+        facts = decide(self.state, command)
+        self._record(facts, cause)
+        self._settle_chance()
+
+    def raise_dispute(self, cause: Cause, reason: str = "", about: int | None = None) -> None:
+        """Stop the game until a referee rules."""
+        actor = cause.actor
+        if self.dispute is not None:
+            raise RuleError("dispute_open", f"dispute {self.dispute.number} is waiting for a ruling")
+        seat = None
+        if actor.role == "player":
+            seat = self.seat_of(actor.id)
+            if seat is None:
+                raise RuleError("not_allowed", "only the players at this table may raise a dispute")
+        if about is not None and not CREATED <= about <= self.version:
+            raise RuleError("no_such_event", f"this game has no event {about}")
+        dispute = Dispute(
+            number=self.disputes + 1,
+            raised_by=actor,
+            seat=seat,
+            about=about,
+            reason=reason[:1000],
+            raised_at=self.version + 1,
+        )
+        self.trigger_event(self.DisputeRaised, dispute=dispute, cause=cause)
+
+    def give_ruling(
+        self,
+        ruling: Ruling,
+        cause: Cause,
+        note: str = "",
+        state_after: Callable[[int], State] | None = None,
+    ) -> None:
+        """Settle the open dispute.
+
+        A void needs ``state_after(n)``: the engine state right after event ``n`` (a replay),
+        to go on from the state before the first voided event.
+        """
+        if self.dispute is None:
+            raise RuleError("no_dispute", "there is no dispute to rule on")
+        if not cause.actor.officiates:
+            raise RuleError("not_allowed", "only a referee rules on a dispute")
+        facts: list[EngineEvent] = []
+        image = None
+        if isinstance(ruling, Penalty):
+            check_penalty(self.state, ruling)
+            facts = penalty_events(self.state, ruling.seat, ruling.cards)
+        elif isinstance(ruling, Void):
+            check_void(ruling, self.dispute, FIRST_VOIDABLE)
+            if state_after is None:
+                raise ValueError("a void needs the replay of the state before the first voided event")
+            image = image_of(state_after(ruling.from_event - 1))
+        elif not isinstance(ruling, Resume):
+            raise RuleError("invalid_ruling", f"{ruling!r} is not a ruling")
+        self.trigger_event(
+            self.RulingGiven,
+            dispute=self.dispute.number,
+            ruling=ruling,
+            note=note[:1000],
+            restored=image,
+            cause=cause,
+        )
+        self._record(facts, None)
+        self._settle_chance()
+
+    # ------------------------------------------------------------------
+    # checks and queries
+
+    def check_playable(self) -> None:
+        if self.dispute is not None:
+            raise RuleError("game_paused", f"the game is paused by dispute {self.dispute.number}")
+        if self.state.phase == OVER:
+            raise RuleError("game_over", "the match is over")
+
+    def check_seat(self, seat: int, actor: Actor) -> None:
+        if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise RuleError("not_a_seat", f"seat {seat!r} is not at this table")
+        if actor.role == "player" and self.seats[seat] != Seat("player", actor.id):
+            raise RuleError("not_your_seat", f"seat {seat} is not yours")
+
+    def seat_of(self, player_id: str) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat == Seat("player", player_id):
+                return index
+        return None
+
+    def done_before(self, key: str, digest: str) -> int | None:
+        """The event number where the command with this key began, if it was done already."""
+        found = self.keys.get(key)
+        if found is None:
+            return None
+        if found[0] != digest:
+            raise RuleError("idempotency_key_reused", "this idempotency key was used for another command")
+        return found[1]
+
+    @property
+    def paused(self) -> bool:
+        return self.dispute is not None
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase == OVER
+
+    def image(self) -> GameImage:
+        return GameImage(
+            created_on=self.created_on,
+            modified_on=self.modified_on,
+            ruleset=self.ruleset,
+            seats=self.seats,
+            seed=self.seed,
+            deck=self.deck,
+            league_id=self.league_id,
+            state=image_of(self.state),
+            dispute=self.dispute,
+            disputes=self.disputes,
+            keys=dict(self.keys),
+            unrevealed=list(self.unrevealed),
+        )
+
+    @classmethod
+    def from_image(cls, game_id: UUID, version: int, image: GameImage) -> "Game":
+        game = object.__new__(cls)
+        game.__base_init__(originator_id=game_id, originator_version=version, timestamp=image.created_on)
+        game.modified_on = image.modified_on
+        game.ruleset = image.ruleset
+        game.seats = image.seats
+        game.seed = image.seed
+        game.deck = image.deck
+        game.league_id = image.league_id
+        game.state = restore(image.state)
+        game.dispute = image.dispute
+        game.disputes = image.disputes
+        game.keys = dict(image.keys)
+        game.unrevealed = list(image.unrevealed)
+        return game
+
+    # ------------------------------------------------------------------
+    # recording
+
+    def _record(self, facts: list[EngineEvent], cause: Cause | None) -> None:
+        ended = None
+        for fact in facts:
+            kind = FACT_EVENTS[type(fact)]
+            if issubclass(kind, Game.Shuffled):
+                salt = salt_for(self.seed, self.version + 1)
+                order = fact.deck if type(fact) is RoundDealt else fact.order  # type: ignore[attr-defined]
+                self.trigger_event(
+                    kind, fact=fact, cause=cause, commitment=commitment(salt, order), salt=salt
+                )
+            else:
+                self.trigger_event(kind, fact=fact, cause=cause)
+            cause = None
+            if type(fact) is RoundEnded:
+                ended = fact.round_no
+        if ended is not None and self.unrevealed:
+            self.trigger_event(self.DeckRevealed, round_no=ended, salts=tuple(self.unrevealed))
+
+    def _settle_chance(self) -> None:
+        s = self.state
+        while s.phase == DEAL or s.phase == RECYCLE:
+            if s.phase == DEAL and s.round_no == 0 and self.deck is not None:
+                command: Command = DealRound(self.deck)
+            else:
+                command = Shuffler(f"{self.seed}:{self.version + 1}").outcome(s)
+            self._record(decide(s, command), None)
+
+    def _remember(self, cause: Cause, number: int) -> None:
+        if cause.key is not None:
+            self.keys[cause.key] = (cause.digest, number)
+
+
+# engine event type -> the Game event class that stores it
+FACT_EVENTS: dict[type[EngineEvent], type[Game.Fact]] = {}
+
+
+def _make_fact_events() -> None:
+    """``Game.<Name>`` for every engine event type ``<Name>``, storing that engine event."""
+    for engine_type in EVENT_TYPES:
+        name = engine_type.__name__
+        base = Game.Shuffled if engine_type in (RoundDealt, StockRecycled) else Game.Fact
+        event_class = type(
+            name,
+            (base,),
+            {
+                "__module__": __name__,
+                "__qualname__": f"Game.{name}",
+                "__annotations__": {"fact": engine_type},
+                "__doc__": f"The engine's ``{name}``, stored.",
+            },
+        )
+        setattr(Game, name, event_class)
+        FACT_EVENTS[engine_type] = event_class
+
+
+_make_fact_events()

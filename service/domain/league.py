@@ -1,0 +1,102 @@
+"""The Player and League aggregates.
+
+A player is a name with an id (the id is what a game's seat holds). A league
+fixes a ruleset and its options for its games, admits members and appoints
+referees. Public methods validate; the events only mutate.
+"""
+
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.domain import Aggregate
+
+from service.domain.errors import RuleError
+from service.domain.rulesets import Ruleset, ruleset
+
+MAX_NAME = 80
+
+
+def _checked_name(name: str, what: str) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise RuleError("invalid_name", f"a {what} needs a name")
+    name = name.strip()
+    if len(name) > MAX_NAME:
+        raise RuleError("invalid_name", f"a {what}'s name is at most {MAX_NAME} characters")
+    return name
+
+
+class Player(Aggregate):
+    class Event(Aggregate.Event):
+        pass
+
+    class Registered(Aggregate.Created):
+        name: str
+
+    class Renamed(Event):
+        name: str
+
+        def apply(self, player: "Player") -> None:
+            player.name = self.name
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    @classmethod
+    def register(cls, name: str) -> "Player":
+        return cls._create(cls.Registered, name=_checked_name(name, "player"))
+
+    def rename(self, name: str) -> None:
+        self.trigger_event(self.Renamed, name=_checked_name(name, "player"))
+
+
+class League(Aggregate):
+    class Event(Aggregate.Event):
+        pass
+
+    class Founded(Aggregate.Created):
+        name: str
+        ruleset_name: str
+        options: dict[str, Any]
+
+    class MemberAdmitted(Event):
+        player_id: UUID
+
+        def apply(self, league: "League") -> None:
+            league.members = (*league.members, self.player_id)
+
+    class RefereeAppointed(Event):
+        referee: str  # the referee's id, as the HTTP layer authenticates it
+
+        def apply(self, league: "League") -> None:
+            league.referees = (*league.referees, self.referee)
+
+    def __init__(self, name: str, ruleset_name: str, options: dict[str, Any]) -> None:
+        self.name = name
+        self.ruleset_name = ruleset_name
+        self.options = dict(options)
+        self.members: tuple[UUID, ...] = ()
+        self.referees: tuple[str, ...] = ()
+
+    @classmethod
+    def found(cls, name: str, ruleset_name: str = "club", options: dict[str, Any] | None = None) -> "League":
+        options = dict(options or {})
+        ruleset(ruleset_name, **options)  # refuses an unknown ruleset or a bad option
+        return cls._create(
+            cls.Founded, name=_checked_name(name, "league"), ruleset_name=ruleset_name, options=options
+        )
+
+    @property
+    def rules(self) -> Ruleset:
+        return ruleset(self.ruleset_name, **self.options)
+
+    def admit(self, player_id: UUID) -> None:
+        if player_id in self.members:
+            raise RuleError("already_a_member", "that player is a member already")
+        self.trigger_event(self.MemberAdmitted, player_id=player_id)
+
+    def appoint_referee(self, referee: str) -> None:
+        if not referee:
+            raise RuleError("invalid_referee", "a referee needs an id")
+        if referee in self.referees:
+            raise RuleError("already_a_referee", "that referee is appointed already")
+        self.trigger_event(self.RefereeAppointed, referee=referee)

@@ -1,0 +1,102 @@
+"""Settings: one object, read once from the ``MAUMAU_*`` environment variables.
+
+- ``MAUMAU_DATABASE_URL``: ``postgresql://user:password@host:port/dbname`` for the
+  distributed mode. Unset: the embedded default, an SQLite file in the data dir.
+- ``MAUMAU_DATABASE_SCHEMA``: the PostgreSQL schema for the tables (default ``public``).
+- ``MAUMAU_DATA_DIR``: where the embedded mode keeps its files (default ``./var``).
+- ``MAUMAU_SNAPSHOT_INTERVAL``: a game is snapshotted every this many events (default 50).
+- ``MAUMAU_POOL_SIZE``: database connections per process (default 5).
+
+``get_settings()`` is cached; tests build their own with ``Settings.from_env(...)``.
+"""
+
+import os
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+
+import msgspec
+
+SQLITE_FILE_NAME = "maumau.sqlite3"
+
+
+class Settings(msgspec.Struct, frozen=True, kw_only=True):
+    database_url: str | None = None
+    database_schema: str = ""
+    data_dir: Path = Path("var")
+    snapshot_interval: int = 50
+    pool_size: int = 5
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
+        env = os.environ if environ is None else environ
+        return cls(
+            database_url=env.get("MAUMAU_DATABASE_URL") or None,
+            database_schema=env.get("MAUMAU_DATABASE_SCHEMA", ""),
+            data_dir=Path(env.get("MAUMAU_DATA_DIR") or "var"),
+            snapshot_interval=_positive_int(env, "MAUMAU_SNAPSHOT_INTERVAL", 50),
+            pool_size=_positive_int(env, "MAUMAU_POOL_SIZE", 5),
+        )
+
+    @property
+    def uses_postgres(self) -> bool:
+        return self.database_url is not None
+
+    @property
+    def sqlite_path(self) -> Path:
+        return self.data_dir / SQLITE_FILE_NAME
+
+    def persistence_env(self) -> dict[str, str]:
+        """The eventsourcing settings (``PERSISTENCE_MODULE``, ``POSTGRES_*`` or ``SQLITE_*``)."""
+        if self.database_url is None:
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            return {
+                "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+                "SQLITE_DBNAME": str(self.sqlite_path),
+            }
+        env = {
+            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "POSTGRES_POOL_SIZE": str(self.pool_size),
+            **postgres_env(self.database_url),
+        }
+        if self.database_schema:
+            env["POSTGRES_SCHEMA"] = self.database_schema
+        return env
+
+
+def postgres_env(url: str) -> dict[str, str]:
+    """``POSTGRES_DBNAME``, ``_HOST``, ``_PORT``, ``_USER``, ``_PASSWORD`` from a database URL."""
+    from psycopg.conninfo import conninfo_to_dict
+
+    try:
+        params = conninfo_to_dict(url)
+    except Exception as error:  # psycopg.ProgrammingError: not a URL or conninfo string
+        raise ValueError(f"MAUMAU_DATABASE_URL is not a PostgreSQL URL: {error}") from None
+    missing = [key for key in ("dbname", "host") if not params.get(key)]
+    if missing:
+        raise ValueError(f"MAUMAU_DATABASE_URL names no {' or '.join(missing)}")
+    return {
+        "POSTGRES_DBNAME": str(params["dbname"]),
+        "POSTGRES_HOST": str(params["host"]),
+        "POSTGRES_PORT": str(params.get("port") or 5432),
+        "POSTGRES_USER": str(params.get("user") or "postgres"),
+        "POSTGRES_PASSWORD": str(params.get("password") or ""),
+    }
+
+
+def _positive_int(env: Mapping[str, str], name: str, default: int) -> int:
+    text = env.get(name)
+    if not text:
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"{name} must be a whole number, not {text!r}") from None
+    if value < 1:
+        raise ValueError(f"{name} must be at least 1")
+    return value
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings.from_env()

@@ -1,0 +1,22 @@
+"""Random but legal play, for tests that drive whole games (aggregate or application)."""
+
+import random
+
+from service.domain.bots import RandomBot
+from service.domain.commands import Challenge, Command
+from service.domain.state import DRAWN, NAMING_SUIT, PLAY, State
+
+
+def next_command(s: State, rng: random.Random, challenge_rate: float = 0.3) -> Command:
+    """A legal command for whoever may act: mostly the seat to move, sometimes a challenge."""
+    if s.missed is not None and (s.phase == PLAY or s.phase == DRAWN) and rng.random() < challenge_rate:
+        offender = s.missed[0]
+        others = [seat for seat in range(s.seats) if seat != offender]
+        return Challenge(rng.choice(others))
+    seat = s.dealer if s.phase == NAMING_SUIT else s.turn
+    # forgetful, so that calls are missed and challenges happen
+    return RandomBot(rng, forgetfulness=0.3).choose(s, seat)
+
+
+def acting_seat(command: Command) -> int:
+    return command.seat  # type: ignore[attr-defined]

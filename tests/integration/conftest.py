@@ -1,0 +1,48 @@
+"""The application on both stores: every test taking ``app`` runs on PostgreSQL and on SQLite.
+
+PostgreSQL: the session's database (``database_url``), in a schema of its own
+that is dropped at the end, so runs never see each other's tables. SQLite: a
+file in the test's temporary directory (the embedded default).
+"""
+
+import uuid
+from collections.abc import Iterator
+
+import psycopg
+import pytest
+from psycopg import sql
+
+from service.application import MauMau
+from service.settings import Settings
+
+# small, so that tests load games from snapshots at every kind of point
+SNAPSHOT_INTERVAL = 7
+
+
+@pytest.fixture(scope="session")
+def postgres_schema(database_url: str) -> Iterator[str]:
+    schema = f"maumau_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("create schema {}").format(sql.Identifier(schema)))
+    yield schema
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(schema)))
+
+
+@pytest.fixture(params=["postgres", "sqlite"])
+def settings(request: pytest.FixtureRequest, tmp_path) -> Settings:
+    if request.param == "postgres":
+        return Settings(
+            database_url=request.getfixturevalue("database_url"),
+            database_schema=request.getfixturevalue("postgres_schema"),
+            snapshot_interval=SNAPSHOT_INTERVAL,
+            pool_size=4,
+        )
+    return Settings(data_dir=tmp_path / "var", snapshot_interval=SNAPSHOT_INTERVAL)
+
+
+@pytest.fixture
+def app(settings: Settings) -> Iterator[MauMau]:
+    application = MauMau(settings)
+    yield application
+    application.close()

@@ -1,0 +1,65 @@
+"""Settings from MAUMAU_* variables, and the eventsourcing settings they lead to."""
+
+from pathlib import Path
+
+import pytest
+
+from service.settings import Settings, postgres_env
+
+
+def test_without_a_database_url_the_embedded_default_is_an_sqlite_file_in_the_data_dir(tmp_path):
+    settings = Settings.from_env({"MAUMAU_DATA_DIR": str(tmp_path / "data")})
+    assert not settings.uses_postgres
+    env = settings.persistence_env()
+    assert env == {
+        "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+        "SQLITE_DBNAME": str(tmp_path / "data" / "maumau.sqlite3"),
+    }
+    assert (tmp_path / "data").is_dir()
+
+
+def test_defaults():
+    settings = Settings.from_env({})
+    assert settings.data_dir == Path("var")
+    assert settings.database_url is None
+    assert settings.snapshot_interval == 50
+
+
+def test_a_database_url_gives_the_postgres_settings():
+    settings = Settings.from_env(
+        {
+            "MAUMAU_DATABASE_URL": "postgresql://maumau:s3cret@db.example:6543/league",
+            "MAUMAU_DATABASE_SCHEMA": "club",
+            "MAUMAU_POOL_SIZE": "8",
+        }
+    )
+    assert settings.persistence_env() == {
+        "PERSISTENCE_MODULE": "eventsourcing.postgres",
+        "POSTGRES_DBNAME": "league",
+        "POSTGRES_HOST": "db.example",
+        "POSTGRES_PORT": "6543",
+        "POSTGRES_USER": "maumau",
+        "POSTGRES_PASSWORD": "s3cret",
+        "POSTGRES_POOL_SIZE": "8",
+        "POSTGRES_SCHEMA": "club",
+    }
+
+
+def test_a_url_without_user_or_password_uses_postgres_and_an_empty_password():
+    env = postgres_env("postgresql://127.0.0.1/test")
+    assert env["POSTGRES_USER"] == "postgres" and env["POSTGRES_PASSWORD"] == ""
+    assert env["POSTGRES_PORT"] == "5432"
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("MAUMAU_SNAPSHOT_INTERVAL", "0"), ("MAUMAU_SNAPSHOT_INTERVAL", "often"), ("MAUMAU_POOL_SIZE", "-1")],
+)
+def test_bad_numbers_are_refused_with_the_variable_named(name, value):
+    with pytest.raises(ValueError, match=name):
+        Settings.from_env({name: value})
+
+
+def test_a_database_url_without_a_database_name_is_refused():
+    with pytest.raises(ValueError, match="MAUMAU_DATABASE_URL"):
+        postgres_env("postgresql://127.0.0.1")
