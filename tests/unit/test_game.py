@@ -356,3 +356,36 @@ def test_card_events_name_real_cards():
             assert parse_card(format_card(event.fact.card)) == event.fact.card
         if isinstance(event, Game.Fact) and isinstance(event.fact, RoundEnded):
             assert len(event.fact.points) == 2
+
+
+def test_a_penalty_larger_than_the_stock_recycles_the_discards_first():
+    game = new_game(6, seed="short stock", ruleset=ruleset("club", hand_size=8, target_score=500))
+    rng = random.Random(6)
+    settle(game)
+    # play until the discards could cover a penalty the stock cannot
+    while not (0 < len(game.state.stock) < len(game.state.stock) + len(game.state.discard) - 4):
+        game.execute(next_command(game.state, rng, challenge_rate=0), cause())
+        settle(game)
+    s = game.state
+    count = len(s.stock) + 2
+    turn, phase, hand = s.turn, s.phase, s.hands[4].bit_count()
+    game.raise_dispute(cause(REFEREE))
+    settle(game)
+    game.give_ruling(Penalty(4, count), cause(REFEREE))
+    kinds = [type(e).__qualname__ for e in settle(game)]
+    assert kinds == ["Game.RulingGiven", "Game.StockRanOut", "Game.StockRecycled", "Game.CardsDrawn"]
+    assert game.state.hands[4].bit_count() == hand + count
+    assert (game.state.turn, game.state.phase) == (turn, phase)
+
+
+def test_a_penalty_the_cards_cannot_cover_or_too_big_is_refused():
+    game = new_game(6, seed="tiny", ruleset=ruleset("club", hand_size=8))
+    settle(game)
+    assert len(game.state.stock) == 3 and len(game.state.discard) == 1
+    game.raise_dispute(cause(REFEREE))
+    settle(game)
+    for cards, code in ((4, "stock_exhausted"), (21, "invalid_ruling")):
+        with pytest.raises(RuleError) as refused:
+            game.give_ruling(Penalty(0, cards), cause(REFEREE))
+        assert refused.value.code == code
+        assert game.pending_events == [] and game.paused

@@ -1,0 +1,34 @@
+"""Provably fair shuffles through the application: committed at the deal, revealed at the round end."""
+
+import random
+
+from service.domain.fairness import commitment, verify
+from tests.gameplay import next_command
+
+
+def test_every_shuffle_is_committed_before_play_and_verifies_once_its_round_is_over(app):
+    game_id = app.create_game(
+        ["bot:random"] * 6, seed=21, options={"hand_size": 8, "target_score": 80}
+    ).game_id
+    (dealt,) = app.shuffles(game_id)
+    # during the round: the commitment is public, the salt and the order are not
+    assert dealt.kind == "deal" and dealt.salt is None and dealt.order is None and dealt.verified is None
+    rng = random.Random(21)
+    while not app.get_game(game_id).over:
+        game = app.get_game(game_id)
+        app.execute(game_id, next_command(game.state, rng), expected_version=game.version)
+    shuffles = app.shuffles(game_id)
+    kinds = {shuffle.kind for shuffle in shuffles}
+    assert kinds == {"deal", "recycle"}
+    assert all(shuffle.verified for shuffle in shuffles)
+    # the public record is enough to check: sha256 of the revealed salt and order
+    for shuffle in shuffles:
+        assert commitment(shuffle.salt, shuffle.order) == shuffle.commitment
+        if len(set(shuffle.order)) > 1:
+            assert not verify(shuffle.commitment, shuffle.salt, tuple(reversed(shuffle.order)))
+
+
+def test_the_deal_event_carries_its_commitment_and_the_stored_deck_matches_it(app):
+    outcome = app.create_game(["bot:random"] * 2, seed=3)
+    dealt = outcome.events[-1]
+    assert verify(dealt.commitment, dealt.salt, dealt.fact.deck)
