@@ -139,10 +139,10 @@ def _name_suit(s: State, c: NameSuit) -> list[Event]:
 def _play(s: State, c: PlayCard) -> list[Event]:
     seat, card = c.seat, c.card
     phase = s.phase
-    book = s.book
     # The usual play passes these four checks at once; a refusal finds its reason below.
     if seat != s.turn or not (phase == PLAY or (phase == DRAWN and card == s.drawn)):
         raise _play_refusal(s, c)
+    book = s.book
     if card >> 6:  # negative or far beyond the deck
         raise _play_refusal(s, c)
     hand = s.hands[seat]
@@ -181,8 +181,10 @@ def _play(s: State, c: PlayCard) -> list[Event]:
             skipped = turn
             turn = (turn + direction) % seats
         if left == 0 and turn == seat:
-            # an empty-handed player awaiting a challenge is passed over
+            # an empty-handed player awaiting a challenge is passed over, so the
+            # seat the 8 skipped (two players) moves after all
             turn = (turn + direction) % seats
+            skipped = -1
     played = CardPlayed(seat, card, suit, call, missed, turn, debt, direction, skipped)
     if left == 0 and not missed:
         hands = s.hands.copy()
@@ -249,9 +251,9 @@ def _keep(s: State, c: KeepCard) -> list[Event]:
 
 
 def _challenge(s: State, c: Challenge) -> list[Event]:
-    _check_seat(s, c.seat)
     if s.phase in (NEW, OVER, RECYCLE):
         raise _refusal(s, "", "")
+    _check_seat(s, c.seat)
     if s.missed is None:
         raise RuleError("nothing_to_challenge", "no missed call is open to challenge")
     offender, call = s.missed
