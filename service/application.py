@@ -20,6 +20,8 @@ Refusals are ``RuleError``s with stable codes: the engine's, plus
 import contextlib
 import hashlib
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 from uuid import NAMESPACE_URL, UUID, uuid5
@@ -48,6 +50,55 @@ A = TypeVar("A")
 # Game ids made from a creation's idempotency key live under this namespace.
 _KEYED_GAMES = uuid5(NAMESPACE_URL, "https://maumau.invalid/games")
 _CALLS = {"": NO_CALL, "mau": MAU, "mau_mau": MAU_MAU, "mau mau": MAU_MAU, "maumau": MAU_MAU}
+
+
+def project(aggregate: Any, events: Any) -> Any:
+    """Fold stored events into an aggregate (eventsourcing's own projector checks a Protocol per event)."""
+    for event in events:
+        aggregate = event.mutate(aggregate)
+    return aggregate
+
+
+class GameCache:
+    """The last saved state of recently used games, in this process, and a lock per game.
+
+    A command takes its game's lock, works on the cached game (loading it when
+    missing or older than the client's version) and puts it back only once it
+    is saved. The store stays the judge: a game changed by another process
+    makes the save fail on its version key, the entry is dropped and the game
+    loaded again. Readers never see cached objects (``get_game`` loads).
+    """
+
+    STRIPES = 64
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._games: OrderedDict[UUID, Game] = OrderedDict()
+        self._lock = threading.Lock()
+        self._stripes = [threading.Lock() for _ in range(self.STRIPES)]
+
+    def lock(self, game_id: UUID) -> threading.Lock:
+        return self._stripes[hash(game_id) % self.STRIPES]
+
+    def get(self, game_id: UUID) -> Game | None:
+        with self._lock:
+            game = self._games.get(game_id)
+            if game is not None:
+                self._games.move_to_end(game_id)
+            return game
+
+    def put(self, game: Game) -> None:
+        if self.size <= 0:
+            return
+        with self._lock:
+            self._games[game.id] = game
+            self._games.move_to_end(game.id)
+            while len(self._games) > self.size:
+                self._games.popitem(last=False)
+
+    def evict(self, game_id: UUID) -> None:
+        with self._lock:
+            self._games.pop(game_id, None)
 
 
 class Outcome(msgspec.Struct, frozen=True):
@@ -83,18 +134,35 @@ class MauMau(Application[UUID]):
     name = "maumau"
     snapshotting_intervals = {Game: 50}  # noqa: RUF012  (eventsourcing's class-level setting)
 
+    snapshotting_projectors = {Game: project}  # noqa: RUF012
+
     def __init__(self, settings: Settings | None = None, env: Mapping[str, str] | None = None) -> None:
         self.settings = settings or get_settings()
         self.snapshotting_intervals = {Game: self.settings.snapshot_interval}
+        self.games = GameCache(self.settings.game_cache)
         super().__init__(env={**self.settings.persistence_env(), **(env or {})})
 
     def construct_mapper(self) -> Mapper[UUID]:
         return MsgspecMapper(compressor=self.factory.compressor(), cipher=self.factory.cipher())
 
-    def take_snapshot(self, aggregate_id: UUID, version: int | None = None, **kwargs: Any) -> None:
-        # A snapshot is a cache: one that another process wrote first is just as good.
-        with contextlib.suppress(IntegrityError):
-            super().take_snapshot(aggregate_id, version, **kwargs)
+    def _take_snapshots(self, processing_event: Any) -> None:
+        """Snapshot each saved game whose events crossed a multiple of the interval, from memory.
+
+        (eventsourcing's own way loads the game again from the store at that exact event.)
+        """
+        if self.snapshots is None:
+            return
+        for aggregate in processing_event.aggregates.values():
+            interval = self.snapshotting_intervals.get(type(aggregate))
+            if not interval:
+                continue
+            numbers = [
+                e.originator_version for e in processing_event.events if e.originator_id == aggregate.id
+            ]
+            if numbers and max(numbers) // interval > (min(numbers) - 1) // interval:
+                # a snapshot is a cache: one another process wrote first is just as good
+                with contextlib.suppress(IntegrityError):
+                    self.snapshots.put([type(aggregate).Snapshot.take(aggregate)])
 
     # ------------------------------------------------------------------
     # players and leagues
@@ -356,36 +424,56 @@ class MauMau(Application[UUID]):
         expected_version: int | None,
         change: Callable[[Game], None],
     ) -> Outcome:
-        game = self.get_game(game_id)
-        if cause.key is not None:
-            first = game.done_before(cause.key, cause.digest)
-            if first is not None:
-                return self._outcome_from(game.id, first)
-        if expected_version is not None and expected_version != game.version:
-            raise RuleError(
-                "stale_version",
-                f"the game is at event {game.version}, not {expected_version}: load it again",
-            )
-        change(game)
-        return self._save_game(game, cause)
+        game_id = _uuid(game_id, "game_not_found")
+        with self.games.lock(game_id):
+            for attempt in (1, 2):
+                game = self.games.get(game_id) if attempt == 1 else None
+                if game is None or (expected_version is not None and expected_version > game.version):
+                    game = self.get_game(game_id)
+                if cause.key is not None:
+                    first = game.done_before(cause.key, cause.digest)
+                    if first is not None:
+                        return self._outcome_from(game.id, first)
+                if expected_version is not None and expected_version != game.version:
+                    raise RuleError(
+                        "stale_version",
+                        f"the game is at event {game.version}, not {expected_version}: load it again",
+                    )
+                try:
+                    change(game)
+                except BaseException:
+                    if game.pending_events:  # refusals change nothing; anything else: forget this copy
+                        self.games.evict(game_id)
+                    raise
+                try:
+                    return self._save_game(game, cause)
+                except RuleError as error:
+                    # another command was stored first (perhaps by another process): look again,
+                    # it may be this very command sent twice, or one without a version to keep to
+                    if error.code != "stale_version" or attempt == 2:
+                        raise
+                    if cause.key is None and expected_version is not None:
+                        raise
+        raise AssertionError("unreachable")
 
     def _save_game(self, game: Game, cause: Cause) -> Outcome:
         events = tuple(game.pending_events)
         try:
             self.save(game)
         except IntegrityError:
-            # another command was stored first: perhaps this very one, sent twice at once
+            self.games.evict(game.id)
             if cause.key is not None:
                 found = self._done_before(game.id, cause)
                 if found is not None:
                     return found
             raise RuleError("stale_version", "another move was recorded first: load the game again") from None
+        self.games.put(game)
         return Outcome(game.id, game.version, events)
 
     def _done_before(self, game_id: UUID, cause: Cause) -> Outcome | None:
         assert cause.key is not None
         try:
-            game = self.repository.get(game_id)
+            game = self.repository.get(game_id, projector_func=project)
         except AggregateNotFoundError:
             return None
         if not isinstance(game, Game):
@@ -409,7 +497,7 @@ class MauMau(Application[UUID]):
 
     def _get(self, kind: type[A], aggregate_id: UUID | str, code: str, message: str, **kwargs: Any) -> A:
         try:
-            found = self.repository.get(_uuid(aggregate_id, code), **kwargs)
+            found = self.repository.get(_uuid(aggregate_id, code), projector_func=project, **kwargs)
         except AggregateNotFoundError:
             raise RuleError(code, message) from None
         if not isinstance(found, kind):

@@ -6,6 +6,9 @@
 - ``MAUMAU_DATA_DIR``: where the embedded mode keeps its files (default ``./var``).
 - ``MAUMAU_SNAPSHOT_INTERVAL``: a game is snapshotted every this many events (default 50).
 - ``MAUMAU_POOL_SIZE``: database connections per process (default 5).
+- ``MAUMAU_GAME_CACHE``: games kept in memory per process (default 1000; 0: none).
+- ``MAUMAU_GROUP_COMMIT``: on PostgreSQL, save the moves of many games in one
+  transaction (default yes; see ``service.persistence.group_commit``).
 
 ``get_settings()`` is cached; tests build their own with ``Settings.from_env(...)``.
 """
@@ -26,6 +29,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     data_dir: Path = Path("var")
     snapshot_interval: int = 50
     pool_size: int = 5
+    game_cache: int = 1000  # games kept in memory per process; 0: load every game for every command
+    group_commit: bool = True  # PostgreSQL: moves of many games share a transaction
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
@@ -34,8 +39,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             database_url=env.get("MAUMAU_DATABASE_URL") or None,
             database_schema=env.get("MAUMAU_DATABASE_SCHEMA", ""),
             data_dir=Path(env.get("MAUMAU_DATA_DIR") or "var"),
-            snapshot_interval=_positive_int(env, "MAUMAU_SNAPSHOT_INTERVAL", 50),
-            pool_size=_positive_int(env, "MAUMAU_POOL_SIZE", 5),
+            snapshot_interval=_int(env, "MAUMAU_SNAPSHOT_INTERVAL", 50),
+            pool_size=_int(env, "MAUMAU_POOL_SIZE", 5),
+            game_cache=_int(env, "MAUMAU_GAME_CACHE", 1000, least=0),
+            group_commit=_flag(env, "MAUMAU_GROUP_COMMIT", True),
         )
 
     @property
@@ -61,6 +68,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         }
         if self.database_schema:
             env["POSTGRES_SCHEMA"] = self.database_schema
+        if self.group_commit:
+            env["APPLICATION_RECORDER_TOPIC"] = "service.persistence.group_commit:GroupCommitRecorder"
         return env
 
 
@@ -84,7 +93,7 @@ def postgres_env(url: str) -> dict[str, str]:
     }
 
 
-def _positive_int(env: Mapping[str, str], name: str, default: int) -> int:
+def _int(env: Mapping[str, str], name: str, default: int, least: int = 1) -> int:
     text = env.get(name)
     if not text:
         return default
@@ -92,9 +101,20 @@ def _positive_int(env: Mapping[str, str], name: str, default: int) -> int:
         value = int(text)
     except ValueError:
         raise ValueError(f"{name} must be a whole number, not {text!r}") from None
-    if value < 1:
-        raise ValueError(f"{name} must be at least 1")
+    if value < least:
+        raise ValueError(f"{name} must be at least {least}")
     return value
+
+
+def _flag(env: Mapping[str, str], name: str, default: bool) -> bool:
+    text = env.get(name, "").strip().lower()
+    if not text:
+        return default
+    if text in ("1", "y", "yes", "true", "on"):
+        return True
+    if text in ("0", "n", "no", "false", "off"):
+        return False
+    raise ValueError(f"{name} must be yes or no, not {text!r}")
 
 
 @lru_cache(maxsize=1)

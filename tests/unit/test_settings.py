@@ -42,7 +42,22 @@ def test_a_database_url_gives_the_postgres_settings():
         "POSTGRES_PASSWORD": "s3cret",
         "POSTGRES_POOL_SIZE": "8",
         "POSTGRES_SCHEMA": "club",
+        "APPLICATION_RECORDER_TOPIC": "service.persistence.group_commit:GroupCommitRecorder",
     }
+
+
+def test_group_commit_can_be_turned_off_and_the_game_cache_sized():
+    settings = Settings.from_env(
+        {
+            "MAUMAU_DATABASE_URL": "postgresql://127.0.0.1/test",
+            "MAUMAU_GROUP_COMMIT": "no",
+            "MAUMAU_GAME_CACHE": "0",
+        }
+    )
+    assert "APPLICATION_RECORDER_TOPIC" not in settings.persistence_env()
+    assert settings.game_cache == 0
+    with pytest.raises(ValueError, match="MAUMAU_GROUP_COMMIT"):
+        Settings.from_env({"MAUMAU_GROUP_COMMIT": "perhaps"})
 
 
 def test_a_url_without_user_or_password_uses_postgres_and_an_empty_password():

@@ -1,0 +1,125 @@
+"""Group commit on PostgreSQL: one save's conflict fails only that save; the log stays gap-free."""
+
+import random
+import threading
+import time
+import uuid
+
+import msgspec
+import pytest
+from eventsourcing.persistence import IntegrityError, StoredEvent
+
+from service.application import MauMau
+from service.domain.errors import RuleError
+from service.domain.game import Game
+from service.persistence.group_commit import GroupCommitRecorder, _Save
+from service.settings import Settings
+from tests.gameplay import next_command
+
+
+@pytest.fixture
+def pg_settings(database_url, postgres_schema) -> Settings:
+    return Settings(database_url=database_url, database_schema=postgres_schema, pool_size=4)
+
+
+def stored(originator_id: uuid.UUID, version: int) -> StoredEvent:
+    return StoredEvent(originator_id, version, "test:Event", b"x")
+
+
+def test_a_conflicting_save_is_refused_alone_and_the_rest_of_the_batch_is_stored(pg_settings):
+    app = MauMau(pg_settings)
+    try:
+        recorder = app.recorder
+        assert isinstance(recorder, GroupCommitRecorder)
+        one, two, three = uuid.uuid4(), uuid.uuid4(), uuid.uuid4()
+        recorder.insert_events([stored(three, 1)])
+        batch = [
+            _Save([stored(one, 1), stored(one, 2)]),
+            _Save([stored(two, 1)]),
+            _Save([stored(one, 2), stored(one, 3)]),  # collides with the first save of the batch
+            _Save([stored(three, 1)]),  # stored already
+            _Save([stored(three, 2)]),
+        ]
+        recorder._commit(batch)
+        assert [save.done.is_set() for save in batch] == [True] * 5
+        assert [type(save.error) for save in batch] == [
+            type(None),
+            type(None),
+            IntegrityError,
+            IntegrityError,
+            type(None),
+        ]
+        ids = [i for save in batch if save.ids for i in save.ids]
+        assert len(ids) == 4 and ids == sorted(ids)
+        assert [e.originator_version for e in recorder.select_events(one)] == [1, 2]
+        assert [e.originator_version for e in recorder.select_events(three)] == [1, 2]
+        assert len(recorder.select_events(two)) == 1
+    finally:
+        app.close()
+
+
+def test_the_notification_log_is_gap_free_in_commit_order_under_concurrent_writers(pg_settings):
+    """Writers in three "processes" (two group committers, one stock recorder) and a reader tailing
+    the log: an id that committed after a higher one was read would be skipped for ever."""
+    apps = [
+        MauMau(pg_settings),
+        MauMau(pg_settings),
+        MauMau(msgspec.structs.replace(pg_settings, group_commit=False)),
+    ]
+    reader = apps[0].recorder
+    start = reader.max_notification_id() or 0
+    seen: list[int] = []
+    writing = threading.Event()
+    writing.set()
+    errors: list[BaseException] = []
+
+    def tail() -> None:
+        last = start
+        while True:
+            still_writing = writing.is_set()
+            rows = reader.select_notifications(start=last + 1, limit=500)
+            for row in rows:
+                seen.append(row.id)
+                last = row.id
+            if not rows and not still_writing:
+                return
+
+    def write(index: int) -> None:
+        try:
+            app = apps[index % len(apps)]
+            rng = random.Random(index)
+            outcome = app.create_game(["bot:random"] * 3, seed=index, options={"target_score": 10000})
+            state = app.get_game(outcome.game_id).state
+            version = outcome.version
+            deadline = time.monotonic() + 3
+            while time.monotonic() < deadline:
+                try:
+                    done = app.execute(outcome.game_id, next_command(state, rng), expected_version=version)
+                except RuleError:
+                    state = app.get_game(outcome.game_id).state
+                    version = app.get_game(outcome.game_id).version
+                    continue
+                for event in done.events:
+                    if isinstance(event, Game.Fact):
+                        event.fact.apply(state)
+                version = done.version
+        except BaseException as error:
+            errors.append(error)
+
+    tailer = threading.Thread(target=tail)
+    tailer.start()
+    writers = [threading.Thread(target=write, args=(i,)) for i in range(9)]
+    for thread in writers:
+        thread.start()
+    for thread in writers:
+        thread.join()
+    writing.clear()
+    tailer.join()
+    try:
+        assert not errors, errors
+        everything = [row.id for row in reader.select_notifications(start=start + 1, limit=10**7)]
+        assert len(everything) > 500
+        assert seen == everything
+    finally:
+        for app in apps:
+            app.close()
