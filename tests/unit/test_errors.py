@@ -1,0 +1,259 @@
+"""Every refusal code the domain can give, each produced by a real situation.
+
+A refused command raises ``RuleError`` with a stable code and leaves the state
+exactly as it was: ``Game.refuse`` compares the state with the fold of the
+events before and after. One test reads the engine's source, so a new code
+without a case here fails the suite.
+"""
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from service.domain.cards import parse_card, parse_rank, parse_suit
+from service.domain.commands import (
+    Challenge,
+    DealRound,
+    DrawCard,
+    KeepCard,
+    NameSuit,
+    PlayCard,
+    RecycleStock,
+    StartMatch,
+)
+from service.domain.engine import decide
+from service.domain.errors import RuleError
+from service.domain.rulebook import MAU, MAU_MAU
+from service.domain.rulesets import CLUB, ruleset
+from service.domain.state import DRAWN, RECYCLE, State
+from tests.unit.scenario import Game, cards
+
+DOMAIN = Path(__file__).resolve().parents[2] / "service" / "domain"
+# The rules engine; the other modules of service/domain (games, disputes, leagues) have their own tests.
+ENGINE_MODULES = (
+    "actions",
+    "bots",
+    "cards",
+    "chance",
+    "commands",
+    "engine",
+    "errors",
+    "events",
+    "rulebook",
+    "rulesets",
+    "state",
+    "table",
+)
+
+
+def raised(call: Callable[[], object]) -> str:
+    with pytest.raises(RuleError) as refused:
+        call()
+    return refused.value.code
+
+
+def fresh_state_refuses(command) -> str:
+    s = State()
+    code = raised(lambda: decide(s, command))
+    assert s == State()
+    return code
+
+
+def started(seats: int = 3, **options) -> Game:
+    return Game(ruleset("club", **options), seats=seats, dealer=0, deal=False)
+
+
+def dealt(**kwargs) -> Game:
+    kwargs.setdefault("hands", {1: "9H 7C JD 2S 3S", 2: "9S 2D 3D 4D 6D"})
+    kwargs.setdefault("starter", "5H")
+    kwargs.setdefault("stock", "KH QD KC QC")
+    return Game(seats=3, dealer=0, **kwargs)
+
+
+def after_drawing() -> Game:
+    game = Game(seats=3, dealer=0, hands={1: "2C 3C 4C 6C 10C"}, starter="5H", stock="KH QD")
+    game.draw(1)
+    return game
+
+
+def missed_mau() -> Game:
+    game = Game(
+        ruleset("club", hand_size=2), seats=3, dealer=0, hands={1: "9H 4C"}, starter="5H", stock="KD QD"
+    )
+    game.play(1, "9H")
+    return game
+
+
+def recycling() -> Game:
+    game = Game(
+        ruleset("club", hand_size=8),
+        seats=6,
+        dealer=0,
+        hands={1: "7C", 2: "2D 3D 4D 6D 9D 10D QD KD"},
+        starter="7H",
+        stock="2S 3S 4S",
+    )
+    game.play(1, "7C")
+    game.draw(2)
+    assert game.s.phase == RECYCLE
+    return game
+
+
+def nothing_left_to_draw() -> Game:
+    rules = ruleset("club", hand_size=8, voluntary_draw=True)
+    game = Game(
+        rules, seats=6, dealer=0, hands={4: "9H 3C 4C 6C 9C 10C QC KC"}, starter="5H", stock="2S 3S 4S"
+    )
+    for seat in (1, 2, 3):
+        game.draw(seat)
+        if game.s.phase == DRAWN:
+            game.keep(seat)
+    return game
+
+
+def match_over() -> Game:
+    game = Game(
+        ruleset("club", hand_size=1, single_round=True), seats=2, dealer=0, hands={1: "9H"}, starter="5H"
+    )
+    game.play(1, "9H", call=MAU_MAU)
+    return game
+
+
+def cases() -> dict[str, Callable[[], str]]:
+    club = ruleset("club")
+    return {
+        # text and rulesets
+        "malformed_card": lambda: raised(lambda: parse_card("1H")),
+        "malformed_suit": lambda: raised(lambda: parse_suit("X")),
+        "malformed_rank": lambda: raised(lambda: parse_rank("1")),
+        "unknown_ruleset": lambda: raised(lambda: ruleset("skat")),
+        "unknown_option": lambda: raised(lambda: ruleset("club", jokers=2)),
+        "invalid_option": lambda: raised(lambda: ruleset("club", target_score=0)),
+        "invalid_ruleset": lambda: fresh_state_refuses(
+            StartMatch(msgspec.structs.replace(CLUB, min_players=1), 2, 0)
+        ),
+        # starting and dealing
+        "player_count": lambda: fresh_state_refuses(StartMatch(club, 7, 0)),
+        "not_a_seat": lambda: fresh_state_refuses(StartMatch(club, 4, 4)),
+        "match_already_started": lambda: started().refuse(StartMatch(club, 3, 0)),
+        "match_not_started": lambda: fresh_state_refuses(DealRound(tuple(range(52)))),
+        "invalid_deck": lambda: started().refuse(DealRound(tuple(range(51)))),
+        "round_in_progress": lambda: dealt().refuse(DealRound(tuple(range(52)))),
+        "round_not_dealt": lambda: started().refuse(PlayCard(1, parse_card("9H"))),
+        # naming the starter's suit
+        "suit_not_named": lambda: dealt(starter="JH").refuse(PlayCard(1, parse_card("9H"))),
+        "no_suit_to_name": lambda: dealt().refuse(NameSuit(0, 1)),
+        # plays
+        "not_your_turn": lambda: dealt().refuse(PlayCard(2, parse_card("9S"))),
+        "card_not_in_hand": lambda: dealt().refuse(PlayCard(1, parse_card("9C"))),
+        "card_does_not_match": lambda: dealt().refuse(PlayCard(1, parse_card("2S"))),
+        "suit_required": lambda: dealt().refuse(PlayCard(1, parse_card("JD"))),
+        "suit_not_allowed": lambda: dealt().refuse(PlayCard(1, parse_card("9H"), 2)),
+        "call_not_due": lambda: dealt().refuse(PlayCard(1, parse_card("9H"), -1, MAU)),
+        "debt_pending": lambda: refuse_after(dealt(starter="7H"), PlayCard(1, parse_card("9H"))),
+        "only_drawn_card": lambda: refuse_after(
+            Game(
+                ruleset("club", voluntary_draw=True),
+                seats=3,
+                dealer=0,
+                hands={1: "9H 3C 4C 6C 10C"},
+                starter="5H",
+                stock="KH",
+            ),
+            PlayCard(1, parse_card("9H")),
+            draw=1,
+        ),
+        # draws
+        "draw_not_allowed": lambda: dealt().refuse(DrawCard(1)),
+        "already_drew": lambda: after_drawing().refuse(DrawCard(1)),
+        "nothing_to_keep": lambda: dealt().refuse(KeepCard(1)),
+        "stock_exhausted": lambda: nothing_left_to_draw().refuse(DrawCard(4)),
+        # calls
+        "nothing_to_challenge": lambda: dealt().refuse(Challenge(2)),
+        "cannot_challenge_self": lambda: missed_mau().refuse(Challenge(1)),
+        # the stock
+        "no_shuffle_due": lambda: dealt().refuse(RecycleStock(())),
+        "invalid_recycle": lambda: recycling().refuse(RecycleStock(tuple(cards("7C")))),
+        "awaiting_shuffle": lambda: recycling().refuse(DrawCard(2)),
+        # the end
+        "game_over": lambda: match_over().refuse(DealRound(tuple(range(52)))),
+    }
+
+
+def refuse_after(game: Game, command, draw: int = -1) -> str:
+    if draw >= 0:
+        game.draw(draw)
+    return game.refuse(command)
+
+
+CASES = cases()
+
+
+@pytest.mark.parametrize("code", sorted(CASES))
+def test_each_refusal_code_is_given_in_its_situation_and_changes_nothing(code):
+    assert CASES[code]() == code
+
+
+def codes_in_the_engine() -> set[str]:
+    found: set[str] = set()
+    for name in ENGINE_MODULES:
+        text = (DOMAIN / f"{name}.py").read_text()
+        found |= set(re.findall(r'RuleError\(\s*"([a-z_]+)"', text))
+        found |= set(re.findall(r'_refusal\(\s*s,\s*"([a-z_]+)"', text))
+        table = re.search(r"_PHASE_REFUSALS\s*=\s*\{(.*?)\n\}", text, re.S)
+        if table:
+            found |= set(re.findall(r'\(\s*"([a-z_]+)"\s*,', table.group(1)))
+    return found
+
+
+def test_every_code_the_engine_can_raise_has_a_case_here():
+    found = codes_in_the_engine()
+    assert len(found) > 25, "the source scan found too few codes: has the code layout changed?"
+    assert found - set(CASES) == set()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        DealRound(tuple(range(52))),
+        NameSuit(0, 0),
+        PlayCard(0, 0),
+        DrawCard(0),
+        KeepCard(0),
+        RecycleStock(()),
+        Challenge(0),
+    ],
+    ids=lambda c: type(c).__name__,
+)
+def test_every_command_before_the_match_starts_is_refused_with_match_not_started(command):
+    assert fresh_state_refuses(command) == "match_not_started"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [PlayCard(5, 0), DrawCard(5), Challenge(5), Challenge(-1), NameSuit(5, 0)],
+    ids=lambda c: f"{type(c).__name__}({c.seat})",
+)
+def test_a_seat_that_is_not_at_the_table_is_refused(command):
+    game = dealt(starter="JH") if isinstance(command, NameSuit) else missed_mau()
+    assert game.refuse(command) == "not_a_seat"
+
+
+@pytest.mark.parametrize("card", [-1, 52, 63, 64, 1000])
+def test_a_card_number_outside_the_deck_is_a_malformed_card(card):
+    assert dealt().refuse(PlayCard(1, card)) == "malformed_card"
+
+
+def test_naming_a_suit_that_does_not_exist_is_a_malformed_suit():
+    game = dealt(starter="JH")
+    assert game.refuse(NameSuit(0, 4)) == "malformed_suit"
+    assert game.refuse(NameSuit(0, -1)) == "malformed_suit"
+
+
+def test_keeping_after_a_card_is_played_from_the_draw_is_refused():
+    game = after_drawing()
+    game.play(1, "KH")
+    assert game.refuse(KeepCard(1)) == "nothing_to_keep"
