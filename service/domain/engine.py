@@ -217,11 +217,12 @@ def _play_refusal(s: State, c: PlayCard) -> RuleError:
 
 def _draw(s: State, c: DrawCard) -> list[Event]:
     seat = c.seat
-    if s.phase != PLAY:
+    if s.phase != PLAY or seat != s.turn:
+        if s.phase == PLAY or s.phase == DRAWN:
+            _check_seat(s, seat)
+            if seat != s.turn:
+                raise RuleError("not_your_turn", "it is not your turn")
         raise _refusal(s, "already_drew", "you have drawn already: play the drawn card or keep it")
-    if seat != s.turn:
-        _check_seat(s, seat)
-        raise RuleError("not_your_turn", "it is not your turn")
     if s.debt:
         return _draw_cards(s, seat, s.debt, DEBT, True, PLAY)
     follow = s.follow

@@ -82,14 +82,16 @@ class Rulebook:
         self.points: tuple[int, ...] = tuple(
             rules.card_points.get(RANKS[rank_of(c)], 0) for c in range(52)
         )
-        # the points of every set of cards of one suit, indexed by its 13-bit mask
-        self.points_by_suit: tuple[tuple[int, ...], ...] = tuple(
-            tuple(
-                sum(self.points[suit * CARDS_PER_SUIT + r] for r in range(CARDS_PER_SUIT) if chunk >> r & 1)
-                for chunk in range(1 << CARDS_PER_SUIT)
-            )
-            for suit in range(4)
-        )
+        # the points of every set of cards of one suit, indexed by its 13-bit mask; each
+        # set is a smaller set plus its lowest card
+        by_suit = []
+        for suit in range(4):
+            table = [0] * (1 << CARDS_PER_SUIT)
+            for chunk in range(1, 1 << CARDS_PER_SUIT):
+                low = chunk & -chunk
+                table[chunk] = table[chunk ^ low] + self.points[suit * CARDS_PER_SUIT + low.bit_length() - 1]
+            by_suit.append(tuple(table))
+        self.points_by_suit: tuple[tuple[int, ...], ...] = tuple(by_suit)
         if rules.mau_mau_call == "always":
             self.mau_mau_due_on = in_deck
         elif rules.mau_mau_call == "on_wild":
@@ -131,7 +133,7 @@ class Rulebook:
         )
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=512)
 def _compiled(encoded: bytes) -> Rulebook:
     return Rulebook(msgspec.json.decode(encoded, type=Ruleset))
 

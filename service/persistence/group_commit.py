@@ -7,10 +7,12 @@ id that commits later). The price: every save is its own transaction and
 they all queue for the lock, each holding it through its own commit.
 
 ``GroupCommitRecorder`` keeps the lock, so the log stays gap-free in commit
-order, but takes it once for many saves: ``insert_events`` puts the caller's
-events on a queue and waits; one committer thread per process takes
+order, but takes it once for many saves. ``insert_events`` queues the
+caller's events; if no commit is in flight, the caller leads: it takes
 everything queued (up to ``MAX_BATCH_EVENTS``) and writes it in one
-transaction:
+transaction, while callers arriving meanwhile queue up; when it is done it
+hands the lead to the first of them, who commits the next batch for all who
+wait. One transaction, in two round trips (pipelined):
 
 1. ``LOCK TABLE`` (as the stock recorder: writers of other processes wait);
 2. read the highest stored version of every aggregate in the batch; a save
@@ -21,10 +23,9 @@ transaction:
 3. insert the rest with one statement, ``NOTIFY``, commit, and hand each
    caller its notification ids.
 
-A batch never waits to fill up: the committer takes what is there the moment
-the previous commit is done, so a move waits at most for the commit in flight
-and its own. Saves that pass other arguments (a tracking record) keep the
-stock path.
+A batch never waits to fill up: a move waits at most for the commit in flight
+and its own, and a lone writer commits at once, in its own thread. Saves that
+pass a tracking record (process applications) keep the stock path.
 """
 
 import threading
@@ -37,15 +38,15 @@ from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastor
 from psycopg.sql import SQL, Identifier
 
 MAX_BATCH_EVENTS = 1000
-IDLE_SECONDS = 1.0  # the committer thread ends after this long without work (a new one starts on demand)
 
 
 class _Save:
-    __slots__ = ("done", "error", "events", "ids")
+    __slots__ = ("done", "error", "events", "ids", "leads")
 
     def __init__(self, events: Sequence[StoredEvent]) -> None:
         self.events = events
-        self.done = threading.Event()
+        self.done = False
+        self.leads = False  # this caller commits the next batch, for everyone queued
         self.ids: list[int] | None = None
         self.error: BaseException | None = None
 
@@ -58,100 +59,103 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
             "SELECT originator_id, max(originator_version) AS version FROM {table} "
             "WHERE originator_id = ANY(%s) GROUP BY originator_id"
         ).format(table=table)
+        id_type = SQL(self.datastore.originator_id_type)
         self._insert_batch = SQL(
             "INSERT INTO {table} (originator_id, originator_version, topic, state) "
-            "SELECT originator_id, originator_version, topic, state FROM unnest(%s::{schema}.{kind}[]) "
+            "SELECT * FROM unnest(%s::{id_type}[], %s::bigint[], %s::text[], %s::bytea[]) "
             "RETURNING originator_id, originator_version, notification_id"
-        ).format(
-            table=table,
-            schema=Identifier(self.datastore.schema),
-            kind=Identifier(self.stored_event_type_name),
-        )
+        ).format(table=table, id_type=id_type)
+        self.batches = 0  # transactions committed, and the saves in them: saves/batches is the batch size
+        self.saves = 0
         self._queue: deque[_Save] = deque()
-        self._wakeup = threading.Condition()
-        self._committer: threading.Thread | None = None
-
-    # ------------------------------------------------------------------
-    # the callers' side
+        self._turns = threading.Condition()
+        self._leading = False
 
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
-        if kwargs or self.datastore.enable_db_functions:
+        if any(value is not None for value in kwargs.values()) or self.datastore.enable_db_functions:
             return super().insert_events(stored_events, **kwargs)
         if not stored_events:
             return []
         save = _Save(stored_events)
-        with self._wakeup:
+        with self._turns:
             self._queue.append(save)
-            if self._committer is None:
-                self._committer = threading.Thread(
-                    target=self._commit_forever, name="group-commit", daemon=True
-                )
-                self._committer.start()
-            self._wakeup.notify()
-        save.done.wait()
+            if self._leading:
+                while not (save.done or save.leads):
+                    self._turns.wait()
+            self._leading = True
+        if not save.done:
+            # this caller leads: it commits what is queued (its own save first), then hands over
+            with self._turns:
+                batch = [self._queue.popleft()]
+                size = len(batch[0].events)
+                while self._queue and size + len(self._queue[0].events) <= MAX_BATCH_EVENTS:
+                    batch.append(self._queue.popleft())
+                    size += len(batch[-1].events)
+            try:
+                self._commit(batch)
+            finally:
+                with self._turns:
+                    for done in batch:
+                        done.done = True
+                    if self._queue:
+                        self._queue[0].leads = True
+                    else:
+                        self._leading = False
+                    self._turns.notify_all()
         if save.error is not None:
             raise save.error
         return save.ids
 
-    # ------------------------------------------------------------------
-    # the committer's side
-
-    def _commit_forever(self) -> None:
-        while True:
-            with self._wakeup:
-                if not self._queue:
-                    self._wakeup.wait(IDLE_SECONDS)
-                if not self._queue:
-                    self._committer = None
-                    return
-                batch = [self._queue.popleft()]
-                size = len(batch[0].events)
-                while self._queue and size + len(self._queue[0].events) <= MAX_BATCH_EVENTS:
-                    save = self._queue.popleft()
-                    batch.append(save)
-                    size += len(save.events)
-            self._commit(batch)
-
     def _commit(self, batch: list[_Save]) -> None:
         accepted: list[_Save] = []
+        failure: BaseException | None = None
         try:
-            with self.datastore.get_connection() as conn, conn.transaction(), conn.cursor() as curs:
-                self._lock_table(curs)
-                ids = list({event.originator_id for save in batch for event in save.events})
-                curs.execute(self._select_max_versions, (ids,), prepare=True)
-                stored = {row["originator_id"]: row["version"] for row in curs.fetchall()}
-                for save in batch:
-                    refusal = self._conflict(save, stored)
-                    if refusal is None:
-                        accepted.append(save)
-                    else:
-                        save.error = IntegrityError(refusal)
-                if accepted:
-                    rows = [
-                        self.construct_pg_stored_event(
-                            e.originator_id, e.originator_version, e.topic, e.state
-                        )
-                        for save in accepted
-                        for e in save.events
-                    ]
-                    self._notify_channel(curs)
-                    curs.execute(self._insert_batch, (rows,), prepare=True)
-                    numbers = {
-                        (row["originator_id"], row["originator_version"]): row["notification_id"]
-                        for row in curs.fetchall()
-                    }
-                    for save in accepted:
-                        save.ids = [numbers[(e.originator_id, e.originator_version)] for e in save.events]
-        except BaseException as error:  # the transaction did not commit: no save of the batch is stored
+            with self.datastore.get_connection() as conn:
+                with conn.pipeline() as pipeline, conn.transaction(), conn.cursor() as curs:
+                    try:
+                        self._lock_table(curs)
+                        ids = list({event.originator_id for save in batch for event in save.events})
+                        curs.execute(self._select_max_versions, (ids,), prepare=True)
+                        pipeline.sync()
+                        stored = {row["originator_id"]: row["version"] for row in curs.fetchall()}
+                        for save in batch:
+                            refusal = self._conflict(save, stored)
+                            if refusal is None:
+                                accepted.append(save)
+                            else:
+                                save.error = IntegrityError(refusal)
+                        if accepted:
+                            events = [e for save in accepted for e in save.events]
+                            self._notify_channel(curs)
+                            curs.execute(
+                                self._insert_batch,
+                                (
+                                    [e.originator_id for e in events],
+                                    [e.originator_version for e in events],
+                                    [e.topic for e in events],
+                                    [e.state for e in events],
+                                ),
+                                prepare=True,
+                            )
+                            pipeline.sync()
+                            numbers = {
+                                (row["originator_id"], row["originator_version"]): row["notification_id"]
+                                for row in curs.fetchall()
+                            }
+                    except BaseException as error:
+                        # raised after the pipeline has ended, so psycopg does not warn about it
+                        failure = error
+                if failure is not None:
+                    raise failure
             for save in accepted:
-                save.ids = None
-                save.error = None
+                save.ids = [numbers[(e.originator_id, e.originator_version)] for e in save.events]
+            self.batches += 1
+            self.saves += len(accepted)
+        except BaseException as error:  # the transaction did not commit: no save of the batch is stored
             for save in batch:
-                if save.error is None:
+                if save.error is None or save in accepted:
+                    save.ids = None
                     save.error = _each_their_own(error)
-        finally:
-            for save in batch:
-                save.done.set()
 
     @staticmethod
     def _conflict(save: _Save, stored: dict[Any, int]) -> str | None:
