@@ -257,3 +257,8 @@ def test_keeping_after_a_card_is_played_from_the_draw_is_refused():
     game = after_drawing()
     game.play(1, "KH")
     assert game.refuse(KeepCard(1)) == "nothing_to_keep"
+
+
+def test_a_draw_by_another_seat_while_the_drawer_decides_is_not_your_turn():
+    # seat 1 has drawn a playable card and is deciding; seat 2 is not on turn
+    assert after_drawing().refuse(DrawCard(2)) == "not_your_turn"
