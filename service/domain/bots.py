@@ -47,6 +47,13 @@ class _CallingBot:
         return call
 
 
+# (card, named suit) of every play action, by action
+_PLAYS: tuple[tuple[int, int], ...] = tuple(
+    (action, -1) if action < WILD_PLAY else ((action - WILD_PLAY) >> 2, action & 3)
+    for action in range(DRAW)
+)
+
+
 class RandomBot(_CallingBot):
     """Picks uniformly among the legal actions (a challenge only by vigilance)."""
 
@@ -57,10 +64,7 @@ class RandomBot(_CallingBot):
         action = actions[int(self._random() * len(actions))]
         if action >= DRAW:
             return command_for(seat, action)
-        if action < WILD_PLAY:
-            card, suit = action, -1
-        else:
-            card, suit = (action - WILD_PLAY) >> 2, action & 3
+        card, suit = _PLAYS[action]
         call = NO_CALL
         # only a play that leaves one card or none can owe a call
         if s.hands[seat].bit_count() <= 2:

@@ -395,7 +395,8 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
     if on_turn and phase == PLAY:
         book = s.book
         if s.debt:
-            actions = book.plays_of(s.hands[seat] & book.debt_answers) + _DRAW_ONLY
+            answers = s.hands[seat] & book.debt_answers
+            actions = (book.plays.get(answers) or book.plays_of(answers)) + _DRAW_ONLY
         else:
             playable = s.hands[seat] & s.follow
             if not playable:
@@ -406,7 +407,8 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
                     actions += _DRAW_ONLY
     elif on_turn and phase == DRAWN:
         book = s.book
-        actions = book.plays_of(1 << s.drawn & s.follow) + _KEEP_ONLY
+        drawn = 1 << s.drawn
+        actions = (book.plays.get(drawn) or book.plays_of(drawn)) + _KEEP_ONLY
     elif phase == NAMING_SUIT:
         return _SUITS_TO_NAME if seat == s.dealer else ()
     missed = s.missed

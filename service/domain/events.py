@@ -98,8 +98,9 @@ class CardPlayed(Event):
         s.turn = self.turn
         s.direction = self.direction
         s.missed = (self.seat, self.missed) if self.missed else None
-        s.phase = PLAY
-        s.drawn = -1
+        if s.phase != PLAY:  # the drawn card was played
+            s.phase = PLAY
+            s.drawn = -1
 
 
 class CardsDrawn(Event):
