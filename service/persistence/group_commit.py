@@ -82,8 +82,9 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
             if self._leading:
                 while not (save.done or save.leads):
                     self._turns.wait()
-            self._leading = True
-        if not save.done:
+            else:
+                self._leading = save.leads = True
+        if save.leads:
             # this caller leads: it commits what is queued (its own save first), then hands over
             with self._turns:
                 batch = [self._queue.popleft()]

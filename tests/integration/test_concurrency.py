@@ -2,6 +2,7 @@
 
 import random
 import threading
+import time
 from collections import Counter
 
 from service.domain.engine import fold
@@ -21,11 +22,13 @@ def run_threads(target, count: int = THREADS) -> None:
         except BaseException as error:  # reported below, in the test's thread
             errors.append(error)
 
-    threads = [threading.Thread(target=guarded, args=(i,)) for i in range(count)]
+    threads = [threading.Thread(target=guarded, args=(i,), daemon=True) for i in range(count)]
     for thread in threads:
         thread.start()
+    give_up = time.monotonic() + 120  # a hang fails the test instead of holding up the run
     for thread in threads:
-        thread.join(timeout=120)
+        thread.join(timeout=max(0.1, give_up - time.monotonic()))
+    assert not any(thread.is_alive() for thread in threads), "threads stuck"
     assert not errors, errors
 
 
