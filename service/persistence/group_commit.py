@@ -7,21 +7,23 @@ id that commits later). The price: every save is its own transaction and
 they all queue for the lock, each holding it through its own commit.
 
 ``GroupCommitRecorder`` keeps the lock, so the log stays gap-free in commit
-order, but takes it once for many saves. ``insert_events`` queues the
-caller's events; if no commit is in flight, the caller leads: it takes
-everything queued (up to ``MAX_BATCH_EVENTS``) and writes it in one
-transaction, while callers arriving meanwhile queue up; when it is done it
-hands the lead to the first of them, who commits the next batch for all who
-wait. One transaction, in two round trips (pipelined):
+order, but takes it once for many saves. A caller of ``insert_events``
+leads when fewer than ``LEADERS`` commits are in flight: it commits its own
+save together with everything queued (up to ``MAX_BATCH_EVENTS``), then
+hands the lead to the first caller still queued; other callers queue and
+wait. One transaction, in one round trip: a call of a PL/pgSQL function
+(made with the table) that takes the table lock (``LOCK TABLE ... IN
+EXCLUSIVE MODE``, as the stock recorder does: writers of other processes
+wait), ``NOTIFY``s and inserts the whole batch; each caller gets its
+notification ids. (eventsourcing's own ``POSTGRES_ENABLE_DB_FUNCTIONS``
+function leaves the lock out, which lets ids commit out of order: unsafe.)
 
-1. ``LOCK TABLE`` (as the stock recorder: writers of other processes wait);
-2. read the highest stored version of every aggregate in the batch; a save
-   whose first event is not above it (someone else stored that version
-   first), or that collides with an earlier save of the same batch, is
-   refused with ``IntegrityError`` on its own and left out: the others go
-   on; the lock makes the check exact, no one else can insert meanwhile;
-3. insert the rest with one statement, ``NOTIFY``, commit, and hand each
-   caller its notification ids.
+If a version is stored already (someone else saved that game first), that
+transaction fails whole and the batch is tried again, checked: under the lock,
+the saves colliding with stored events are refused with ``IntegrityError``,
+each on its own, and the others are stored. The lock makes the check exact:
+no one else inserts meanwhile. (Two saves of one batch writing the same
+version: the later is refused before anything is sent.)
 
 A batch never waits to fill up: a move waits at most for the commit in flight
 and its own, and a lone writer commits at once, in its own thread. Saves that
@@ -35,13 +37,17 @@ from typing import Any
 
 from eventsourcing.persistence import IntegrityError, StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
+from psycopg.pq import TransactionStatus
 from psycopg.sql import SQL, Identifier
 
 MAX_BATCH_EVENTS = 1000
+# Batches in flight at once: the second sends its transaction while the first commits, and
+# waits for the table lock in the server, so no round trip is lost between commits.
+LEADERS = 1
 
 
 class _Save:
-    __slots__ = ("done", "error", "events", "ids", "leads")
+    __slots__ = ("done", "error", "events", "ids", "leads", "wake")
 
     def __init__(self, events: Sequence[StoredEvent]) -> None:
         self.events = events
@@ -49,27 +55,65 @@ class _Save:
         self.leads = False  # this caller commits the next batch, for everyone queued
         self.ids: list[int] | None = None
         self.error: BaseException | None = None
+        self.wake = threading.Lock()  # held until the save is done or its caller is to lead
+        self.wake.acquire()
 
 
 class GroupCommitRecorder(PostgresApplicationRecorder):
     def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events") -> None:
         super().__init__(datastore, events_table_name=events_table_name)
         table = SQL("{0}.{1}").format(Identifier(self.datastore.schema), Identifier(self.events_table_name))
-        self._select_max_versions = SQL(
-            "SELECT originator_id, max(originator_version) AS version FROM {table} "
-            "WHERE originator_id = ANY(%s) GROUP BY originator_id"
-        ).format(table=table)
         id_type = SQL(self.datastore.originator_id_type)
         self._insert_batch = SQL(
             "INSERT INTO {table} (originator_id, originator_version, topic, state) "
             "SELECT * FROM unnest(%s::{id_type}[], %s::bigint[], %s::text[], %s::bytea[]) "
             "RETURNING originator_id, originator_version, notification_id"
         ).format(table=table, id_type=id_type)
+        self._select_stored = SQL(
+            "SELECT t.originator_id, t.originator_version"
+            " FROM unnest(%s::{id_type}[], %s::bigint[]) AS b(originator_id, originator_version)"
+            " JOIN LATERAL (SELECT originator_id, originator_version FROM {table} s"
+            " WHERE s.originator_id = b.originator_id"
+            " AND s.originator_version = b.originator_version) t ON true"
+        ).format(table=table, id_type=id_type)
+        # The usual batch: one statement, run as its own transaction. Unlike eventsourcing's
+        # POSTGRES_ENABLE_DB_FUNCTIONS function, this one takes the table lock first.
+        function = Identifier(f"{self.events_table_name}_insert_batch")
+        timeout = self.datastore.lock_timeout
+        self.sql_create_statements.append(
+            SQL(
+                "CREATE OR REPLACE FUNCTION {schema}.{function}"
+                "(ids {id_type}[], versions bigint[], topics text[], states bytea[]) "
+                "RETURNS TABLE (originator_id {id_type}, originator_version bigint, notification_id bigint) "
+                "LANGUAGE plpgsql AS $BODY$ BEGIN "
+                "{set_timeout}"
+                "LOCK TABLE {table} IN EXCLUSIVE MODE; "
+                "NOTIFY {channel}; "
+                "RETURN QUERY INSERT INTO {table} AS t (originator_id, originator_version, topic, state) "
+                "SELECT * FROM unnest(ids, versions, topics, states) "
+                "RETURNING t.originator_id, t.originator_version, t.notification_id; "
+                "END; $BODY$"
+            ).format(
+                schema=Identifier(self.datastore.schema),
+                function=function,
+                id_type=id_type,
+                table=table,
+                channel=Identifier(self.channel_name),
+                set_timeout=SQL(f"SET LOCAL lock_timeout = '{int(timeout)}s'; " if timeout else ""),
+            )
+        )
+        self._call_insert_batch = SQL("SELECT * FROM {schema}.{function}(%s, %s, %s, %s)").format(
+            schema=Identifier(self.datastore.schema), function=function
+        )
+        # the stock recorder sets lock_timeout (0 by default: wait as long as it takes) before locking
+        lock = SQL("LOCK TABLE {table} IN EXCLUSIVE MODE").format(table=table)
+        self._lock = [*self.lock_table_statements[:-1], lock] if self.datastore.lock_timeout else [lock]
+        self._notify = SQL("NOTIFY {channel}").format(channel=Identifier(self.channel_name))
         self.batches = 0  # transactions committed, and the saves in them: saves/batches is the batch size
         self.saves = 0
         self._queue: deque[_Save] = deque()
-        self._turns = threading.Condition()
-        self._leading = False
+        self._mutex = threading.Lock()
+        self._leaders = 0
 
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
         if any(value is not None for value in kwargs.values()) or self.datastore.enable_db_functions:
@@ -77,104 +121,131 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
         if not stored_events:
             return []
         save = _Save(stored_events)
-        with self._turns:
-            self._queue.append(save)
-            if self._leading:
-                while not (save.done or save.leads):
-                    self._turns.wait()
+        with self._mutex:
+            if self._leaders < LEADERS:
+                self._leaders += 1
+                save.leads = True
             else:
-                self._leading = save.leads = True
-        if save.leads:
-            # this caller leads: it commits what is queued (its own save first), then hands over
-            with self._turns:
-                batch = [self._queue.popleft()]
-                size = len(batch[0].events)
+                self._queue.append(save)
+        if not save.leads:
+            save.wake.acquire()  # until a leader has committed this save, or hands it the lead
+        if not save.done:
+            # this caller leads: it commits its save and what is queued, then hands over
+            with self._mutex:
+                batch = [save]
+                size = len(save.events)
                 while self._queue and size + len(self._queue[0].events) <= MAX_BATCH_EVENTS:
                     batch.append(self._queue.popleft())
                     size += len(batch[-1].events)
+            following = None
             try:
                 self._commit(batch)
             finally:
-                with self._turns:
+                with self._mutex:
                     for done in batch:
                         done.done = True
-                    if self._queue:
-                        self._queue[0].leads = True
+                    if self._queue:  # the lead passes to the first in the queue, out of the queue
+                        following = self._queue.popleft()
+                        following.leads = True
                     else:
-                        self._leading = False
-                    self._turns.notify_all()
+                        self._leaders -= 1
+                for done in batch:
+                    if done is not save:
+                        done.wake.release()
+                if following is not None:
+                    following.wake.release()
         if save.error is not None:
             raise save.error
         return save.ids
 
     def _commit(self, batch: list[_Save]) -> None:
-        accepted: list[_Save] = []
-        failure: BaseException | None = None
+        # a save writing an (id, version) that an earlier save of the batch writes is refused first
+        claimed: set[tuple[Any, int]] = set()
+        saves: list[_Save] = []
+        for save in batch:
+            keys = [(e.originator_id, e.originator_version) for e in save.events]
+            if len(set(keys)) < len(keys) or not claimed.isdisjoint(keys):
+                save.error = IntegrityError("another save of the same batch writes these versions")
+            else:
+                claimed.update(keys)
+                saves.append(save)
         try:
-            with self.datastore.get_connection() as conn:
-                with conn.pipeline() as pipeline, conn.transaction(), conn.cursor() as curs:
-                    try:
-                        self._lock_table(curs)
-                        ids = list({event.originator_id for save in batch for event in save.events})
-                        curs.execute(self._select_max_versions, (ids,), prepare=True)
-                        pipeline.sync()
-                        stored = {row["originator_id"]: row["version"] for row in curs.fetchall()}
-                        for save in batch:
-                            refusal = self._conflict(save, stored)
-                            if refusal is None:
-                                accepted.append(save)
-                            else:
-                                save.error = IntegrityError(refusal)
-                        if accepted:
-                            events = [e for save in accepted for e in save.events]
-                            self._notify_channel(curs)
-                            curs.execute(
-                                self._insert_batch,
-                                (
-                                    [e.originator_id for e in events],
-                                    [e.originator_version for e in events],
-                                    [e.topic for e in events],
-                                    [e.state for e in events],
-                                ),
-                                prepare=True,
-                            )
-                            pipeline.sync()
-                            numbers = {
-                                (row["originator_id"], row["originator_version"]): row["notification_id"]
-                                for row in curs.fetchall()
-                            }
-                    except BaseException as error:
-                        # raised after the pipeline has ended, so psycopg does not warn about it
-                        failure = error
-                if failure is not None:
-                    raise failure
-            for save in accepted:
-                save.ids = [numbers[(e.originator_id, e.originator_version)] for e in save.events]
-            self.batches += 1
-            self.saves += len(accepted)
-        except BaseException as error:  # the transaction did not commit: no save of the batch is stored
-            for save in batch:
-                if save.error is None or save in accepted:
-                    save.ids = None
+            try:
+                rows = self._insert_at_once(saves)
+            except IntegrityError:
+                # someone stored one of these versions first: find out whose save it spoils
+                rows = self._insert(saves, check=True)
+        except BaseException as error:  # nothing of the batch is stored
+            for save in saves:
+                if save.error is None:
                     save.error = _each_their_own(error)
+            return
+        numbers = {(row["originator_id"], row["originator_version"]): row["notification_id"] for row in rows}
+        for save in saves:
+            if save.error is None:
+                save.ids = [numbers[(e.originator_id, e.originator_version)] for e in save.events]
+                self.saves += 1
+        self.batches += 1
 
-    @staticmethod
-    def _conflict(save: _Save, stored: dict[Any, int]) -> str | None:
-        """Why this save cannot be stored after what is stored (and accepted so far); records it if it can."""
-        first: dict[Any, int] = {}
-        last: dict[Any, int] = {}
-        for event in save.events:
-            key = event.originator_id
-            version = event.originator_version
-            if key in last and version <= last[key]:
-                return f"events of {key} out of order in one save"
-            first.setdefault(key, version)
-            last[key] = version
-        for key, version in first.items():
-            if version <= stored.get(key, 0):
-                return f"{key} version {version} is stored already"
-        stored.update(last)
-        return None
+    def _insert_at_once(self, saves: list[_Save]) -> list[Any]:
+        """Insert the saves in one statement (its own transaction): all or, on a collision, none."""
+        events = [e for save in saves for e in save.events]
+        columns = (
+            [e.originator_id for e in events],
+            [e.originator_version for e in events],
+            [e.topic for e in events],
+            [e.state for e in events],
+        )
+        with self.datastore.get_connection() as conn, conn.cursor() as curs:
+            curs.execute(self._call_insert_batch, columns, prepare=True)
+            return curs.fetchall()
+
+    def _insert(self, saves: list[_Save], check: bool) -> list[Any]:
+        """Insert the saves in one transaction; with ``check``, first refuse those that collide
+        with stored events. Without, one collision fails all (``IntegrityError``, nothing stored)."""
+        with self.datastore.get_connection() as conn:
+            failure: BaseException | None = None
+            rows: list[Any] = []
+            with conn.pipeline() as pipeline, conn.cursor() as curs:
+                try:
+                    curs.execute("BEGIN")
+                    for statement in self._lock:
+                        curs.execute(statement, prepare=True)
+                    if check:
+                        events = [e for save in saves for e in save.events]
+                        keys = ([e.originator_id for e in events], [e.originator_version for e in events])
+                        curs.execute(self._select_stored, keys, prepare=True)
+                        pipeline.sync()
+                        stored = {
+                            (row["originator_id"], row["originator_version"]) for row in curs.fetchall()
+                        }
+                        for save in saves:
+                            if any((e.originator_id, e.originator_version) in stored for e in save.events):
+                                save.error = IntegrityError("a version of this save is stored already")
+                    events = [e for save in saves if save.error is None for e in save.events]
+                    if events:
+                        curs.execute(self._notify, prepare=True)
+                        columns = (
+                            [e.originator_id for e in events],
+                            [e.originator_version for e in events],
+                            [e.topic for e in events],
+                            [e.state for e in events],
+                        )
+                        with conn.cursor() as insert:
+                            insert.execute(self._insert_batch, columns, prepare=True)
+                            curs.execute("COMMIT")  # BEGIN to COMMIT in one round trip
+                            pipeline.sync()
+                            rows = insert.fetchall()
+                    else:
+                        curs.execute("COMMIT")
+                        pipeline.sync()
+                except BaseException as error:
+                    failure = error  # raised once the pipeline has ended: psycopg warns otherwise
+            if failure is not None:
+                if conn.info.transaction_status != TransactionStatus.IDLE:
+                    conn.rollback()
+                raise failure
+            return rows
 
 
 def _each_their_own(error: BaseException) -> BaseException:
