@@ -38,12 +38,16 @@ from typing import Any
 from eventsourcing.persistence import IntegrityError, StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 from psycopg.pq import TransactionStatus
+from psycopg.rows import tuple_row
 from psycopg.sql import SQL, Identifier
 
 MAX_BATCH_EVENTS = 1000
 # Batches in flight at once: the second sends its transaction while the first commits, and
 # waits for the table lock in the server, so no round trip is lost between commits.
 LEADERS = 1
+# Commits a leader makes in a row while callers keep queueing, before it hands the lead over:
+# each hand-over costs a thread wake-up; each extra round delays the leader's own caller.
+ROUNDS = 3
 
 
 class _Save:
@@ -102,8 +106,15 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
                 set_timeout=SQL(f"SET LOCAL lock_timeout = '{int(timeout)}s'; " if timeout else ""),
             )
         )
-        self._call_insert_batch = SQL("SELECT * FROM {schema}.{function}(%s, %s, %s, %s)").format(
-            schema=Identifier(self.datastore.schema), function=function
+        # rendered once: psycopg renders a composed query again at every execute
+        self._call_insert_batch = (
+            SQL("SELECT * FROM {schema}.{function}(%s::{id_type}[], %s::bigint[], %s::text[], %s::bytea[])")
+            .format(
+                id_type=id_type,
+                schema=Identifier(self.datastore.schema),
+                function=function,
+            )
+            .as_string(None)
         )
         # the stock recorder sets lock_timeout (0 by default: wait as long as it takes) before locking
         lock = SQL("LOCK TABLE {table} IN EXCLUSIVE MODE").format(table=table)
@@ -130,33 +141,43 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
         if not save.leads:
             save.wake.acquire()  # until a leader has committed this save, or hands it the lead
         if not save.done:
-            # this caller leads: it commits its save and what is queued, then hands over
+            self._lead(save)
+        if save.error is not None:
+            raise save.error
+        return save.ids
+
+    def _lead(self, save: _Save) -> None:
+        """Commit this save with what is queued; go on with what queued meanwhile, for at most
+        ``ROUNDS`` commits (so this caller's wait stays short), then hand the lead over."""
+        batch = [save]
+        for round_no in range(ROUNDS):
             with self._mutex:
-                batch = [save]
-                size = len(save.events)
+                size = sum(len(s.events) for s in batch)
                 while self._queue and size + len(self._queue[0].events) <= MAX_BATCH_EVENTS:
                     batch.append(self._queue.popleft())
                     size += len(batch[-1].events)
-            following = None
             try:
                 self._commit(batch)
             finally:
                 with self._mutex:
                     for done in batch:
                         done.done = True
-                    if self._queue:  # the lead passes to the first in the queue, out of the queue
-                        following = self._queue.popleft()
-                        following.leads = True
-                    else:
-                        self._leaders -= 1
+                    following = None
+                    go_on = bool(self._queue) and round_no + 1 < ROUNDS
+                    if not go_on:
+                        if self._queue:  # the lead passes to the first in the queue, out of the queue
+                            following = self._queue.popleft()
+                            following.leads = True
+                        else:
+                            self._leaders -= 1
                 for done in batch:
                     if done is not save:
                         done.wake.release()
                 if following is not None:
                     following.wake.release()
-        if save.error is not None:
-            raise save.error
-        return save.ids
+            if not go_on:
+                return
+            batch = []
 
     def _commit(self, batch: list[_Save]) -> None:
         # a save writing an (id, version) that an earlier save of the batch writes is refused first
@@ -180,7 +201,7 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
                 if save.error is None:
                     save.error = _each_their_own(error)
             return
-        numbers = {(row["originator_id"], row["originator_version"]): row["notification_id"] for row in rows}
+        numbers = {(row[0], row[1]): row[2] for row in rows}  # (id, version) -> notification id
         for save in saves:
             if save.error is None:
                 save.ids = [numbers[(e.originator_id, e.originator_version)] for e in save.events]
@@ -190,13 +211,14 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
     def _insert_at_once(self, saves: list[_Save]) -> list[Any]:
         """Insert the saves in one statement (its own transaction): all or, on a collision, none."""
         events = [e for save in saves for e in save.events]
+        # array literals made here: psycopg's adaptation of Python lists costs more than the insert
         columns = (
-            [e.originator_id for e in events],
-            [e.originator_version for e in events],
-            [e.topic for e in events],
-            [e.state for e in events],
+            "{" + ",".join([str(e.originator_id) for e in events]) + "}",
+            "{" + ",".join([str(e.originator_version) for e in events]) + "}",
+            "{" + ",".join([_quoted(e.topic) for e in events]) + "}",
+            "{" + ",".join(['"\\\\x' + e.state.hex() + '"' for e in events]) + "}",
         )
-        with self.datastore.get_connection() as conn, conn.cursor() as curs:
+        with self.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as curs:
             curs.execute(self._call_insert_batch, columns, prepare=True)
             return curs.fetchall()
 
@@ -206,7 +228,7 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
         with self.datastore.get_connection() as conn:
             failure: BaseException | None = None
             rows: list[Any] = []
-            with conn.pipeline() as pipeline, conn.cursor() as curs:
+            with conn.pipeline() as pipeline, conn.cursor(row_factory=tuple_row) as curs:
                 try:
                     curs.execute("BEGIN")
                     for statement in self._lock:
@@ -216,9 +238,7 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
                         keys = ([e.originator_id for e in events], [e.originator_version for e in events])
                         curs.execute(self._select_stored, keys, prepare=True)
                         pipeline.sync()
-                        stored = {
-                            (row["originator_id"], row["originator_version"]) for row in curs.fetchall()
-                        }
+                        stored = {(row[0], row[1]) for row in curs.fetchall()}
                         for save in saves:
                             if any((e.originator_id, e.originator_version) in stored for e in save.events):
                                 save.error = IntegrityError("a version of this save is stored already")
@@ -231,7 +251,7 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
                             [e.topic for e in events],
                             [e.state for e in events],
                         )
-                        with conn.cursor() as insert:
+                        with conn.cursor(row_factory=tuple_row) as insert:
                             insert.execute(self._insert_batch, columns, prepare=True)
                             curs.execute("COMMIT")  # BEGIN to COMMIT in one round trip
                             pipeline.sync()
@@ -246,6 +266,11 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
                     conn.rollback()
                 raise failure
             return rows
+
+
+def _quoted(text: str) -> str:
+    """``text`` as an element of a PostgreSQL array literal."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _each_their_own(error: BaseException) -> BaseException:
