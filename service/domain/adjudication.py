@@ -14,10 +14,12 @@ gives one ruling:
 
 import msgspec
 
+from service.domain.commands import GivePenalty
+from service.domain.engine import decide
 from service.domain.errors import RuleError
-from service.domain.events import CardsDrawn, Event, StockRanOut
+from service.domain.events import Event
 from service.domain.roles import Actor
-from service.domain.state import DEAL, NEW, OVER, PENALTY, RECYCLE, State
+from service.domain.state import DEAL, NEW, OVER, RECYCLE, State
 
 # A penalty ruling is a number of cards a seat draws; more than this is a typo.
 MOST_PENALTY_CARDS = 20
@@ -63,15 +65,10 @@ def penalty_events(s: State, seat: int, count: int) -> list[Event]:
     The same events a successful challenge causes: the cards come off the
     stock, and when the stock is short a ``StockRanOut`` asks for a recycle
     first (the draw is then completed by the engine's ``RecycleStock``). The
-    turn and the phase stay as they are.
+    turn and the phase stay as they are; a penalty the stock cannot give even
+    after a recycle is refused with ``stock_exhausted``.
     """
-    stock = s.stock
-    if len(stock) >= count:
-        cards = tuple(reversed(stock[-count:]))
-        return [CardsDrawn(seat, cards, PENALTY, s.turn, s.phase)]
-    if len(stock) + len(s.discard) - 1 >= count:
-        return [StockRanOut(seat, count, PENALTY)]
-    raise RuleError("stock_exhausted", f"there are not {count} cards left to draw, even after a recycle")
+    return decide(s, GivePenalty(seat, count))
 
 
 def check_void(ruling: Void, dispute: Dispute, first_voidable: int) -> None:

@@ -50,5 +50,12 @@ class Challenge(Command):
     seat: int
 
 
+class GivePenalty(Command):
+    """A referee's ruling: a seat draws penalty cards; the turn stays where it is."""
+
+    seat: int
+    count: int
+
+
 class RecycleStock(Command):
     order: tuple[int, ...]  # chance: the discards below the top card, shuffled, top first

@@ -15,6 +15,7 @@ from service.domain.commands import (
     Command,
     DealRound,
     DrawCard,
+    GivePenalty,
     KeepCard,
     NameSuit,
     PlayCard,
@@ -267,6 +268,16 @@ def _challenge(s: State, c: Challenge) -> list[Event]:
     return events
 
 
+def _give_penalty(s: State, c: GivePenalty) -> list[Event]:
+    if s.phase in (NEW, DEAL, RECYCLE, OVER):
+        raise _refusal(s, "", "")
+    _check_seat(s, c.seat)
+    if c.count < 1:
+        raise RuleError("invalid_penalty", "a penalty is at least one card")
+    # not mandatory: a penalty the stock cannot give is refused, the round goes on
+    return _draw_cards(s, c.seat, c.count, PENALTY, False, s.phase)
+
+
 def _recycle(s: State, c: RecycleStock) -> list[Event]:
     if s.phase != RECYCLE:
         raise _refusal(s, "no_shuffle_due", "the stock does not need recycling")
@@ -379,6 +390,7 @@ _DECIDERS: dict[type, Callable[[State, object], list[Event]]] = {
     DrawCard: _draw,
     KeepCard: _keep,
     Challenge: _challenge,
+    GivePenalty: _give_penalty,
     RecycleStock: _recycle,
 }
 

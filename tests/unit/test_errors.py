@@ -18,6 +18,7 @@ from service.domain.commands import (
     Challenge,
     DealRound,
     DrawCard,
+    GivePenalty,
     KeepCard,
     NameSuit,
     PlayCard,
@@ -178,6 +179,8 @@ def cases() -> dict[str, Callable[[], str]]:
         "no_shuffle_due": lambda: dealt().refuse(RecycleStock(())),
         "invalid_recycle": lambda: recycling().refuse(RecycleStock(tuple(cards("7C")))),
         "awaiting_shuffle": lambda: recycling().refuse(DrawCard(2)),
+        # a referee's penalty
+        "invalid_penalty": lambda: dealt().refuse(GivePenalty(1, 0)),
         # the end
         "game_over": lambda: match_over().refuse(DealRound(tuple(range(52)))),
     }
