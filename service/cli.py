@@ -6,6 +6,7 @@ import click
 
 from service.domain.bots import BOTS
 from service.domain.errors import RuleError
+from service.settings import get_settings
 from service.simulation import Summary, check_setup, simulate
 
 # The option each setup refusal is about, so the error names it.
@@ -109,10 +110,13 @@ def format_summary(s: Summary) -> str:
 
 
 @main.command("serve")
-@click.option("--host", envvar="MAUMAU_HOST", default="127.0.0.1", show_default=True)
-@click.option("--port", envvar="MAUMAU_PORT", type=int, default=8000, show_default=True)
-def serve_command(host: str, port: int) -> None:
+@click.option("--host", default=None, help="Default: MAUMAU_HOST, else 127.0.0.1.")
+@click.option("--port", type=int, default=None, help="Default: MAUMAU_PORT, else 8000.")
+def serve_command(host: str | None, port: int | None) -> None:
     """Start the service on the embedded default (not built yet: runs a short simulation)."""
+    settings = get_settings()
+    host = host or settings.host
+    port = port or settings.port
     click.echo(
         f"maumau serve: the HTTP service is not built yet, so nothing listens on {host}:{port}; "
         "running `maumau simulate --matches 20` instead."

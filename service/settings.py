@@ -1,5 +1,6 @@
 """Settings: one object, read once from the ``MAUMAU_*`` environment variables.
 
+- ``MAUMAU_HOST``, ``MAUMAU_PORT``: where ``maumau serve`` listens (default 127.0.0.1:8000).
 - ``MAUMAU_DATABASE_URL``: ``postgresql://user:password@host:port/dbname`` for the
   distributed mode. Unset: the embedded default, an SQLite file in the data dir.
 - ``MAUMAU_DATABASE_SCHEMA``: the PostgreSQL schema for the tables (default ``public``).
@@ -24,6 +25,8 @@ SQLITE_FILE_NAME = "maumau.sqlite3"
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
+    host: str = "127.0.0.1"  # where `maumau serve` listens
+    port: int = 8000
     database_url: str | None = None
     database_schema: str = ""
     data_dir: Path = Path("var")
@@ -36,6 +39,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
         env = os.environ if environ is None else environ
         return cls(
+            host=env.get("MAUMAU_HOST") or "127.0.0.1",
+            port=_int(env, "MAUMAU_PORT", 8000),
             database_url=env.get("MAUMAU_DATABASE_URL") or None,
             database_schema=env.get("MAUMAU_DATABASE_SCHEMA", ""),
             data_dir=Path(env.get("MAUMAU_DATA_DIR") or "var"),

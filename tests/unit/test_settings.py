@@ -78,3 +78,14 @@ def test_bad_numbers_are_refused_with_the_variable_named(name, value):
 def test_a_database_url_without_a_database_name_is_refused():
     with pytest.raises(ValueError, match="MAUMAU_DATABASE_URL"):
         postgres_env("postgresql://127.0.0.1")
+
+
+def test_host_and_port_for_serve_come_from_maumau_host_and_port():
+    settings = Settings.from_env({"MAUMAU_HOST": "0.0.0.0", "MAUMAU_PORT": "9001"})
+    assert (settings.host, settings.port) == ("0.0.0.0", 9001)
+    assert (Settings.from_env({}).host, Settings.from_env({}).port) == ("127.0.0.1", 8000)
+
+
+def test_a_port_that_is_not_a_number_is_a_clear_error():
+    with pytest.raises(ValueError, match="MAUMAU_PORT"):
+        Settings.from_env({"MAUMAU_PORT": "eighty"})
