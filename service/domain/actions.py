@@ -15,16 +15,3 @@ NAME_SUIT = 1010  # + suit
 
 def play_action(card: int, suit: int = -1) -> int:
     return card if suit < 0 else WILD_PLAY + card * 4 + suit
-
-
-def name_suit_action(suit: int) -> int:
-    return NAME_SUIT + suit
-
-
-def played_card(action: int) -> int:
-    """The card an action plays, or -1."""
-    if action < WILD_PLAY:
-        return action
-    if action < DRAW:
-        return (action - WILD_PLAY) >> 2
-    return -1
