@@ -330,6 +330,19 @@ class MauMau(Application[UUID]):
     # ------------------------------------------------------------------
     # disputes and rulings
 
+    def time_out_turn(
+        self,
+        game_id: UUID | str,
+        seat: int,
+        *,
+        by: Actor = SYSTEM,
+        expected_version: int | None = None,
+        key: str | None = None,
+    ) -> Outcome:
+        """The seat's turn clock ran out: a clock bot plays that turn, flagged by ``TurnTimedOut``."""
+        cause = Cause(by, "TimeOutTurn", key, _digest("TimeOutTurn", seat) if key else "")
+        return self._change(game_id, cause, expected_version, lambda game: game.time_out_turn(seat, cause))
+
     def raise_dispute(
         self,
         game_id: UUID | str,

@@ -24,6 +24,7 @@ and the client's idempotency key, so a retried command is recognised from the
 stored events alone (``done_before``).
 """
 
+import random
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any, Literal
@@ -44,7 +45,7 @@ from service.domain.adjudication import (
     check_void,
     penalty_events,
 )
-from service.domain.bots import BOTS
+from service.domain.bots import BOTS, HeuristicBot
 from service.domain.chance import Shuffler
 from service.domain.commands import (
     Challenge,
@@ -64,7 +65,7 @@ from service.domain.fairness import commitment, salt_for
 from service.domain.image import StateImage, image_of, restore
 from service.domain.roles import Actor
 from service.domain.rulesets import Ruleset
-from service.domain.state import DEAL, OVER, RECYCLE, State
+from service.domain.state import DEAL, DRAWN, NAMING_SUIT, OVER, RECYCLE, State
 
 # The commands a seat may send; the chance commands (deal, recycle) and the
 # match start come from the aggregate itself.
@@ -202,6 +203,15 @@ class Game(Aggregate):
                 game.state = restore(self.restored)
             game._remember(self.cause, self.originator_version)
 
+    class TurnTimedOut(Event):
+        """A seat's turn clock ran out: a clock bot plays that turn for them (its facts follow)."""
+
+        seat: int
+        cause: Cause
+
+        def apply(self, game: "Game") -> None:
+            game._remember(self.cause, self.originator_version)
+
     class Snapshot(BaseSnapshot):
         state: GameImage
 
@@ -290,6 +300,28 @@ class Game(Aggregate):
         facts = decide(self.state, command)
         self._record(facts, cause)
         self._settle_chance()
+
+    def time_out_turn(self, seat: int, cause: Cause) -> None:
+        """The turn clock of ``seat`` ran out: a clock bot plays the whole turn for it.
+
+        The ``TurnTimedOut`` event flags the turn; the bot's plays follow as usual
+        facts. The bot never forgets a call, and its choices follow from the game's
+        seed, so the same history gives the same turn.
+        """
+        self.check_playable()
+        if cause.actor.role == "player":
+            raise RuleError("not_allowed", "only the service or a referee times out a turn")
+        self.check_seat(seat, cause.actor)
+        if seat != self.seat_to_move:
+            raise RuleError("not_your_turn", f"seat {seat} is not the one to move")
+        self.trigger_event(self.TurnTimedOut, seat=seat, cause=cause)
+        bot = HeuristicBot(random.Random(f"{self.seed}:{self.version}"))
+        while True:
+            self._record(decide(self.state, bot.choose(self.state, seat)), None)
+            self._settle_chance()
+            # a drawn card still to play or keep is the same turn
+            if self.state.phase != DRAWN or self.state.turn != seat:
+                break
 
     def raise_dispute(self, cause: Cause, reason: str = "", about: int | None = None) -> None:
         """Stop the game until a referee rules."""
@@ -381,6 +413,11 @@ class Game(Aggregate):
         if found[0] != digest:
             raise RuleError("idempotency_key_reused", "this idempotency key was used for another command")
         return found[1]
+
+    @property
+    def seat_to_move(self) -> int:
+        s = self.state
+        return s.dealer if s.phase == NAMING_SUIT else s.turn
 
     @property
     def paused(self) -> bool:

@@ -1,0 +1,65 @@
+"""A turn clock that runs out: a clock bot plays the turn, flagged by TurnTimedOut."""
+
+import uuid
+
+import pytest
+
+from service.domain.engine import fold
+from service.domain.errors import RuleError
+from service.domain.game import Cause, Game, Seat
+from service.domain.roles import SYSTEM, Actor
+from service.domain.rulesets import CLUB
+from service.domain.state import DRAWN, NAMING_SUIT
+
+PLAYERS = [str(uuid.UUID(int=n)) for n in range(1, 4)]
+
+
+def new_game(seed: str = "clock") -> Game:
+    return Game.create(
+        ruleset=CLUB,
+        seats=tuple(Seat("player", player) for player in PLAYERS),
+        seed=seed,
+        cause=Cause(SYSTEM, "CreateGame"),
+    )
+
+
+def timed_out(game: Game) -> list:
+    """The events of timing out the seat to move (every event stays pending: nothing saves)."""
+    before = len(game.pending_events)
+    game.time_out_turn(game.seat_to_move, Cause(SYSTEM, "TimeOutTurn"))
+    return game.pending_events[before:]
+
+
+def test_a_timed_out_turn_is_flagged_and_then_played_by_the_clock_bot():
+    game = new_game()
+    seat = game.seat_to_move
+    events = timed_out(game)
+    assert isinstance(events[0], Game.TurnTimedOut) and events[0].seat == seat
+    moves = [event.fact for event in events[1:] if isinstance(event, Game.Fact)]
+    assert moves and moves[0].seat == seat
+    # the whole turn is played: nobody is left deciding on a drawn card for that seat
+    assert not (game.state.phase == DRAWN and game.state.turn == seat)
+    assert game.state == fold(e.fact for e in game.pending_events if isinstance(e, Game.Fact))
+
+
+def test_the_clock_bot_plays_the_same_turn_for_the_same_history():
+    first, second = new_game("same"), new_game("same")
+    assert [type(e.fact) for e in timed_out(first)[1:]] == [type(e.fact) for e in timed_out(second)[1:]]
+    assert first.state == second.state
+
+
+def test_only_the_seat_to_move_can_time_out():
+    game = new_game()
+    other = (game.seat_to_move + 1) % 3
+    if game.state.phase == NAMING_SUIT:
+        other = (game.state.dealer + 1) % 3
+    with pytest.raises(RuleError) as refused:
+        game.time_out_turn(other, Cause(SYSTEM, "TimeOutTurn"))
+    assert refused.value.code == "not_your_turn"
+
+
+def test_a_player_cannot_time_out_a_turn():
+    game = new_game()
+    with pytest.raises(RuleError) as refused:
+        game.time_out_turn(game.seat_to_move, Cause(Actor("player", PLAYERS[0]), "TimeOutTurn"))
+    assert refused.value.code == "not_allowed"
