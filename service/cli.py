@@ -50,18 +50,6 @@ def simulate_command(
     vigilance: float,
 ) -> None:
     """Play whole matches with bots and print a summary (the same seed, the same output)."""
-    run_simulation(ruleset_name, players, matches, seed, bot, forgetfulness, vigilance)
-
-
-def run_simulation(
-    ruleset_name: str,
-    players: int,
-    matches: int,
-    seed: int,
-    bot: str,
-    forgetfulness: float,
-    vigilance: float,
-) -> None:
     try:
         check_setup(ruleset_name, players, bot)
     except RuleError as error:
@@ -112,7 +100,8 @@ def format_summary(s: Summary) -> str:
 @main.command("serve")
 @click.option("--host", default=None, help="Default: MAUMAU_HOST, else 127.0.0.1.")
 @click.option("--port", type=int, default=None, help="Default: MAUMAU_PORT, else 8000.")
-def serve_command(host: str | None, port: int | None) -> None:
+@click.pass_context
+def serve_command(ctx: click.Context, host: str | None, port: int | None) -> None:
     """Start the service on the embedded default (not built yet: runs a short simulation)."""
     settings = get_settings()
     host = host or settings.host
@@ -121,4 +110,4 @@ def serve_command(host: str | None, port: int | None) -> None:
         f"maumau serve: the HTTP service is not built yet, so nothing listens on {host}:{port}; "
         "running `maumau simulate --matches 20` instead."
     )
-    run_simulation("club", 4, 20, 7, "heuristic", 0.1, 0.5)
+    ctx.invoke(simulate_command, matches=20)
