@@ -305,7 +305,7 @@ def _draw_cards(
     if len(stock) >= count:
         cards = (stock[-1],) if count == 1 else tuple(reversed(stock[-count:]))
         return _drawn(s, seat, cards, reason, resume_phase)
-    if len(stock) + len(s.discard) - 1 >= count:
+    if _drawable(s) >= count:
         return [StockRanOut(seat, count, reason)]
     if mandatory:
         # the draw cannot be made in full: no card of it moves, the round stops
@@ -415,7 +415,7 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
                 actions = _DRAW_ONLY
             else:
                 actions = book.plays.get(playable) or book.plays_of(playable)
-                if book.voluntary_draw and _can_draw(s):
+                if book.voluntary_draw and _drawable(s):
                     actions += _DRAW_ONLY
     elif on_turn and phase == DRAWN:
         book = s.book
@@ -433,8 +433,9 @@ _DRAW_ONLY, _KEEP_ONLY, _CHALLENGE_ONLY = (DRAW,), (KEEP,), (CHALLENGE,)
 _SUITS_TO_NAME = tuple(NAME_SUIT + suit for suit in range(4))
 
 
-def _can_draw(s: State) -> bool:
-    return len(s.stock) + len(s.discard) > 1
+def _drawable(s: State) -> int:
+    """How many cards a draw can get: the stock, then the discards under the top card."""
+    return len(s.stock) + len(s.discard) - 1
 
 
 def call_due(s: State, seat: int, card: int) -> int:

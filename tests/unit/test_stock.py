@@ -152,7 +152,8 @@ def test_a_pending_debt_stays_as_it_was_while_the_stock_is_recycled():
     assert game.s.stock == []
 
 
-def test_a_debt_that_cannot_be_drawn_even_after_recycling_ends_the_round_with_no_winner_and_no_card_moves():
+def six_debt_for_seat_three() -> Game:
+    """Seat 3 faces a debt of 6 with 3 cards in the stock and 2 discards under the top."""
     game = Game(
         SIX_BY_EIGHT,
         seats=6,
@@ -163,6 +164,11 @@ def test_a_debt_that_cannot_be_drawn_even_after_recycling_ends_the_round_with_no
     )
     game.play(1, "7C")
     game.play(2, "7D")
+    return game
+
+
+def test_a_debt_that_cannot_be_drawn_even_after_recycling_ends_the_round_with_no_winner_and_no_card_moves():
+    game = six_debt_for_seat_three()
     hands_before = list(game.s.hands)
     stock_before = list(game.s.stock)
     events = game.draw(3)  # a debt of 6; 3 in the stock and 2 discards under the top
@@ -176,16 +182,7 @@ def test_a_debt_that_cannot_be_drawn_even_after_recycling_ends_the_round_with_no
 
 
 def test_after_an_exhausted_stock_every_player_scores_their_whole_hand_even_the_one_with_fewest_cards():
-    game = Game(
-        SIX_BY_EIGHT,
-        seats=6,
-        dealer=0,
-        hands={1: "7C", 2: "7D", 3: "2D 3D 4D 6D 9D 10D QD KD"},
-        starter="7H",
-        stock="2S 3S 4S",
-    )
-    game.play(1, "7C")
-    game.play(2, "7D")
+    game = six_debt_for_seat_three()
     game.draw(3)
     ended = game.round_end()
     book = rulebook(game.rules)
