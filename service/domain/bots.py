@@ -37,12 +37,12 @@ class _CallingBot:
         self.vigilance = vigilance
 
     def challenges(self, s: State, seat: int) -> bool:
-        return self.rng.random() < self.vigilance
+        return self._random() < self.vigilance
 
     def _call(self, s: State, seat: int, card: int) -> int:
         """The call due with this play, unless the bot forgets it."""
         call = call_due(s, seat, card)
-        if call and self.rng.random() < self.forgetfulness:
+        if call and self._random() < self.forgetfulness:
             return NO_CALL
         return call
 
@@ -65,12 +65,8 @@ class RandomBot(_CallingBot):
         if action >= DRAW:
             return command_for(seat, action)
         card, suit = _PLAYS[action]
-        call = NO_CALL
         # only a play that leaves one card or none can owe a call
-        if s.hands[seat].bit_count() <= 2:
-            call = call_due(s, seat, card)
-            if call and self._random() < self.forgetfulness:
-                call = NO_CALL
+        call = self._call(s, seat, card) if s.hands[seat].bit_count() <= 2 else NO_CALL
         return PlayCard(seat, card, suit, call)
 
 
