@@ -108,6 +108,9 @@ class Outcome(msgspec.Struct, frozen=True):
     game_id: UUID
     version: int
     events: tuple[Any, ...]  # Game events, ``originator_version`` is each one's number
+    # the notification-log position of the last event (at least): a reader that has applied
+    # this position sees the command's effect ("read your own writes")
+    position: int = 0
 
     @property
     def entries(self) -> list[Entry]:
@@ -489,7 +492,7 @@ class MauMau(Application[UUID]):
     def _save_game(self, game: Game, cause: Cause) -> Outcome:
         events = tuple(game.pending_events)
         try:
-            self.save(game)
+            recordings = self.save(game)
         except IntegrityError:
             self.games.evict(game.id)
             if cause.key is not None:
@@ -498,7 +501,7 @@ class MauMau(Application[UUID]):
                     return found
             raise RuleError("stale_version", "another move was recorded first: load the game again") from None
         self.games.put(game)
-        return Outcome(game.id, game.version, events)
+        return Outcome(game.id, game.version, events, max(r.notification.id for r in recordings))
 
     def _done_before(self, game_id: UUID, cause: Cause) -> Outcome | None:
         assert cause.key is not None
@@ -512,17 +515,21 @@ class MauMau(Application[UUID]):
         return None if first is None else self._outcome_from(game_id, first)
 
     def _outcome_from(self, game_id: UUID, first: int) -> Outcome:
-        """The events of the command that began at event ``first``: up to the next command's."""
+        """The events of the command that began at event ``first``: up to the next command's.
+
+        Its position is the log's latest, which is at or after the command's own events.
+        """
+        position = self.recorder.max_notification_id() or 0
         events: list[Any] = []
         after = first - 1
         while True:
             page = list(self.events.get(game_id, gt=after, limit=32))
             for event in page:
                 if events and getattr(event, "cause", None) is not None:
-                    return Outcome(game_id, events[-1].originator_version, tuple(events))
+                    return Outcome(game_id, events[-1].originator_version, tuple(events), position)
                 events.append(event)
             if len(page) < 32:
-                return Outcome(game_id, events[-1].originator_version, tuple(events))
+                return Outcome(game_id, events[-1].originator_version, tuple(events), position)
             after = page[-1].originator_version
 
     def _get(self, kind: type[A], aggregate_id: UUID | str, code: str, message: str, **kwargs: Any) -> A:

@@ -129,6 +129,14 @@ def test_a_retried_command_returns_the_first_result_and_stores_nothing_twice(app
     assert count_events(app, game_id) == stored
 
 
+def test_a_command_says_the_log_position_of_its_last_event(app):
+    game_id, _ = scripted_game(app)
+    outcome = app.play(game_id, 1, "4H")
+    assert outcome.position == app.recorder.max_notification_id()
+    other = app.create_game(players(app, 2), seed=1)
+    assert other.position == outcome.position + 2 + len(other.events)  # two players registered
+
+
 def test_a_retried_command_that_ended_a_round_returns_all_its_events(app):
     rules = {"hand_size": 1, "single_round": False, "target_score": 500}
     deck = deck_for({1: ["4H"], 0: ["2C"]}, starter="9H", hand_size=1)

@@ -1,0 +1,148 @@
+"""What the read models answer: the rows the HTTP layer serves, as msgspec Structs.
+
+These are the contract between ``service.projections`` (which keeps them up
+to date from the event log) and ``service.http`` (which reads them and never
+folds a game's events on request). Fields are added at the end with a
+default; none is renamed or removed.
+
+Every answer carries ``position``: the notification-log position the read
+model had applied when it answered. A write's ``Outcome.position`` is the
+position it produced, so a client that waits until a read's position reaches
+it reads its own write.
+"""
+
+from datetime import datetime
+from typing import Literal
+from uuid import UUID
+
+import msgspec
+
+MoveKind = Literal["play", "draw", "keep", "challenge", "name_suit"]
+
+
+class LegalMove(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """One move the rules allow a seat now, in the words a move request uses."""
+
+    kind: MoveKind
+    card: str | None = None  # "7H" for a play
+    suit: str | None = None  # the suit a jack names, or the suit named for a jack starter
+
+
+class PublicSeat(msgspec.Struct, frozen=True, kw_only=True):
+    seat: int
+    kind: Literal["player", "bot"]
+    player_id: UUID | None  # the player sitting here; None for a bot seat
+    bot: str | None  # the bot's name for a bot seat
+    name: str  # the player's name, or "bot:<name>"
+    cards: int  # how many cards the seat holds (never which)
+    total: int  # the match score so far
+    timed_out_turns: int = 0  # turns a clock bot played for this seat
+
+
+class MissedCall(msgspec.Struct, frozen=True):
+    seat: int
+    call: str  # "mau" or "mau_mau": said aloud (or not) at the table, so public
+
+
+class PublicTable(msgspec.Struct, frozen=True, kw_only=True):
+    """What anyone at the table sees: no hand, no stock order."""
+
+    game_id: UUID
+    league_id: UUID | None
+    ruleset: str
+    version: int  # the game's event number: what a move request must name
+    phase: str  # "deal", "name_suit", "play", "drawn", "recycle", "over"
+    round_no: int
+    dealer: int
+    turn: int | None  # the seat to move; None when nobody is (over, between rounds)
+    direction: int  # 1 clockwise, -1 the other way
+    top: str | None  # the top card of the discard pile
+    named_suit: str | None  # the suit a jack named
+    debt: int  # cards owed by the seat on turn (a 7 chain)
+    stock: int  # how many cards are in the stock (never their order)
+    discard: int  # how many cards are in the discard pile
+    missed: MissedCall | None  # a missed call whose challenge window is open
+    seats: list[PublicSeat]
+    round_points: list[list[int]]  # per finished round, per seat
+    totals: list[int]  # per seat, the match so far
+    winners: list[int]  # the winning seats once the match is over
+    paused: bool  # a dispute is open
+    over: bool
+    turn_deadline: datetime | None  # when the seat on turn's clock runs out; None without a clock
+    position: int
+
+
+class HandView(msgspec.Struct, frozen=True, kw_only=True):
+    """One seat's private view: its cards and what it may do now, beside the public table."""
+
+    game_id: UUID
+    seat: int
+    cards: list[str]  # sorted by suit then rank
+    drawn: str | None  # the card just drawn, while it may still be played
+    legal: list[LegalMove]  # empty when it is not this seat's move (a challenge is the exception)
+    table: PublicTable
+    position: int
+
+
+class RoundResult(msgspec.Struct, frozen=True, kw_only=True):
+    round_no: int
+    ended: Literal["went_out", "exhausted", "stuck"]  # stuck: a draw that could not be made
+    winner: int | None  # the seat that went out
+    points: list[int]  # per seat, as the ruleset scores the round
+    penalty_cards: list[int]  # per seat, cards drawn as penalties this round
+    missed_calls: list[int]  # per seat, missed calls challenged this round
+
+
+class MatchTotals(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: UUID
+    league_id: UUID | None
+    ruleset: str
+    seats: list[PublicSeat]
+    rounds: list[RoundResult]
+    totals: list[int]
+    winners: list[int]  # seats; more than one is a shared win
+    over: bool
+    position: int
+
+
+class Standing(msgspec.Struct, frozen=True, kw_only=True):
+    rank: int  # 1 is the best; equal rows share a rank
+    player_id: UUID
+    name: str
+    matches_played: int  # finished matches
+    matches_won: int  # outright wins
+    matches_shared: int  # wins shared with another seat
+    rounds_played: int
+    rounds_won: int
+    points: int  # the sum of the player's match totals
+    average_points: float  # points per round played
+    penalty_cards: int
+    missed_calls: int
+    bot_turns: int  # turns a clock bot played for the player (flagged)
+
+
+class Standings(msgspec.Struct, frozen=True, kw_only=True):
+    league_id: UUID
+    ruleset: str
+    order: Literal["lowest_points", "highest_points"]
+    tie_breaks: list[str]  # in the order they are applied, e.g. ["matches_won", "matches_shared", ...]
+    rows: list[Standing]
+    position: int
+
+
+class PlayedGame(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: UUID
+    league_id: UUID | None
+    ruleset: str
+    seat: int
+    total: int
+    result: Literal["playing", "won", "shared", "lost"]
+    opponents: list[str]  # the other seats' names
+    rounds: int
+    ended_at: datetime | None
+
+
+class PlayerHistory(msgspec.Struct, frozen=True, kw_only=True):
+    player_id: UUID
+    games: list[PlayedGame]  # newest first
+    position: int
