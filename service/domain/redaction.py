@@ -1,0 +1,190 @@
+"""What a viewer may see of a game's events: the referee's entries, cut down.
+
+Three sights (``Viewer``):
+
+- ``FULL``: an admin or the game's referee: everything (the seed is never in an entry);
+- ``Viewer.at(seat)``: the player at that seat: their own cards in deals, draws and a
+  void's restored state, and of the others only how many cards they hold;
+- ``PUBLIC``: anyone: no card of any hand.
+
+Nobody but ``FULL`` sees an order of cards still to come: a deal's deck, a
+recycle's new stock order, an explicit deck given at creation, the secret
+salts of the shuffle commitments (the shuffles endpoint publishes orders
+once their salts are revealed, see ``MauMau.shuffles``), nor the idempotency
+keys of other clients. Counts stay: cards dealt, drawn and left in the stock.
+The starter and every played card are on the table, so public.
+
+Only the fields named here pass: an event type this module does not know
+shows its type and number and nothing else, unless the sight is ``FULL``.
+
+Cards, suits, calls, draw reasons and phases are shown by name ("10H", "S",
+"mau", "debt", "play") for every sight, as the HTTP API speaks them.
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from service.domain.cards import SUITS, format_card, format_cards
+from service.domain.game import Cause
+from service.domain.rulebook import CALL_NAMES
+from service.domain.state import DRAW_REASONS, PHASE_NAMES
+from service.domain.views import Entry
+
+
+class Viewer(msgspec.Struct, frozen=True):
+    full: bool = False
+    seat: int | None = None
+
+    @classmethod
+    def at(cls, seat: int) -> "Viewer":
+        return cls(seat=seat)
+
+
+FULL = Viewer(full=True)
+PUBLIC = Viewer()
+
+
+class Table(msgspec.Struct, frozen=True):
+    """What redaction needs to know of the game: how many seats, how many cards a hand is dealt."""
+
+    seats: int
+    hand_size: int
+
+
+Data = dict[str, Any]
+
+
+def redact(entry: Entry, viewer: Viewer, table: Table) -> Entry:
+    """The entry as ``viewer`` may see it (cards named)."""
+    shown = _SHOW.get(entry.type)
+    if shown is None:
+        data = dict(entry.data) if viewer.full else {}
+    else:
+        data = shown(dict(entry.data), viewer, table)
+    data.pop("originator_topic", None)
+    cause = entry.cause
+    if cause is not None and not viewer.full:
+        cause = Cause(cause.actor, cause.command)
+    return msgspec.structs.replace(entry, data=data, cause=cause)
+
+
+def _suit(suit: int) -> str | None:
+    return SUITS[suit] if suit >= 0 else None
+
+
+def _call(call: int) -> str | None:
+    return CALL_NAMES[call]
+
+
+def _created(data: Data, viewer: Viewer, table: Table) -> Data:
+    deck = data.pop("deck", None)
+    data["seats"] = [f"bot:{name}" if kind == "bot" else name for kind, name in data["seats"]]
+    data["explicit_deck"] = deck is not None
+    if viewer.full and deck is not None:
+        data["deck"] = format_cards(deck)
+    return data
+
+
+def _kept(data: Data, viewer: Viewer, table: Table) -> Data:
+    return data
+
+
+def _round_dealt(data: Data, viewer: Viewer, table: Table) -> Data:
+    deck: list[int] = data.pop("deck")
+    salt = data.pop("salt", None)
+    seats, dealt = table.seats, table.seats * table.hand_size
+    dealer = data["dealer"]
+    data["phase"] = PHASE_NAMES[data["phase"]]
+    data["starter"] = format_card(deck[dealt])
+    data["cards"] = [table.hand_size] * seats
+    data["stock"] = len(deck) - dealt - 1
+    if viewer.full:
+        data["deck"] = format_cards(deck)
+        data["salt"] = salt
+    elif viewer.seat is not None:
+        first = (viewer.seat - dealer - 1) % seats  # the seat's first card in the deal
+        data["hand"] = format_cards(sorted(deck[first:dealt:seats]))
+    return data
+
+
+def _suit_named(data: Data, viewer: Viewer, table: Table) -> Data:
+    data["suit"] = _suit(data["suit"])
+    return data
+
+
+def _card_played(data: Data, viewer: Viewer, table: Table) -> Data:
+    data["card"] = format_card(data["card"])
+    data["suit"] = _suit(data["suit"])
+    data["call"] = _call(data["call"])
+    data["missed"] = _call(data["missed"])
+    return data
+
+
+def _cards_drawn(data: Data, viewer: Viewer, table: Table) -> Data:
+    cards: list[int] = data.pop("cards")
+    data["count"] = len(cards)
+    data["reason"] = DRAW_REASONS[data["reason"]]
+    data["phase"] = PHASE_NAMES[data["phase"]]
+    if viewer.full or viewer.seat == data["seat"]:
+        data["cards"] = format_cards(cards)
+    return data
+
+
+def _stock_ran_out(data: Data, viewer: Viewer, table: Table) -> Data:
+    data["reason"] = DRAW_REASONS[data["reason"]]
+    return data
+
+
+def _stock_recycled(data: Data, viewer: Viewer, table: Table) -> Data:
+    order: list[int] = data.pop("order")
+    salt = data.pop("salt", None)
+    data["count"] = len(order)
+    if viewer.full:
+        data["order"] = format_cards(order)
+        data["salt"] = salt
+    return data
+
+
+def _missed_call_challenged(data: Data, viewer: Viewer, table: Table) -> Data:
+    data["call"] = _call(data["call"])
+    return data
+
+
+def _deck_revealed(data: Data, viewer: Viewer, table: Table) -> Data:
+    data["salts"] = [{"number": number, "salt": salt} for number, salt in data["salts"]]
+    return data
+
+
+def _ruling_given(data: Data, viewer: Viewer, table: Table) -> Data:
+    if viewer.full:
+        return data
+    restored = data.pop("restored", None)
+    data["restored"] = restored is not None
+    if restored is not None:
+        hands: list[int] = restored["hands"]
+        data["cards"] = [hand.bit_count() for hand in hands]
+        if viewer.seat is not None and viewer.seat < len(hands):
+            data["hand"] = format_cards(hands[viewer.seat])
+    return data
+
+
+_SHOW: dict[str, Callable[[Data, Viewer, Table], Data]] = {
+    "Created": _created,
+    "MatchStarted": _kept,
+    "RoundDealt": _round_dealt,
+    "SuitNamed": _suit_named,
+    "CardPlayed": _card_played,
+    "CardsDrawn": _cards_drawn,
+    "CardKept": _kept,
+    "StockRanOut": _stock_ran_out,
+    "StockRecycled": _stock_recycled,
+    "MissedCallChallenged": _missed_call_challenged,
+    "RoundEnded": _kept,
+    "MatchEnded": _kept,
+    "DeckRevealed": _deck_revealed,
+    "DisputeRaised": _kept,
+    "RulingGiven": _ruling_given,
+    "TurnTimedOut": _kept,
+}

@@ -1,0 +1,217 @@
+"""Redaction: a seat sees its own cards and the table, the public only the table, a referee all."""
+
+import random
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from service.domain.adjudication import Void
+from service.domain.cards import FULL_DECK, format_card, format_cards, parse_card
+from service.domain.engine import fold
+from service.domain.errors import RuleError
+from service.domain.game import Cause, Game, Seat
+from service.domain.redaction import FULL, PUBLIC, Table, Viewer, redact
+from service.domain.roles import SYSTEM, Actor
+from service.domain.rulesets import CLUB, ruleset
+from service.domain.views import Entry, entry_of
+from tests.gameplay import next_command
+
+PLAYERS = [str(uuid.UUID(int=n)) for n in range(1, 5)]
+REFEREE = Actor("referee", "rita")
+
+
+def new_game(seats: int, seed: str, rules=CLUB, **kwargs) -> Game:
+    return Game.create(
+        ruleset=rules,
+        seats=tuple(Seat("player", PLAYERS[i]) for i in range(seats)),
+        seed=seed,
+        cause=Cause(kwargs.pop("by", SYSTEM), "CreateGame"),
+        **kwargs,
+    )
+
+
+def played_through(game: Game, seed: int, most: int = 3000) -> list[Any]:
+    """Every stored event of the game, played with random legal moves to the end."""
+    stored = list(game.collect_events())
+    rng = random.Random(seed)
+    for _ in range(most):
+        if game.over:
+            return stored
+        game.execute(next_command(game.state, rng), Cause(SYSTEM, "test", key=f"k{game.version}"))
+        stored += game.collect_events()
+    raise AssertionError("the match did not end")
+
+
+def card_names(value: Any) -> Iterator[str]:
+    """Every string anywhere in ``value`` that names a card."""
+    if isinstance(value, str):
+        try:
+            parse_card(value)
+        except RuleError:
+            return
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from card_names(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from card_names(item)
+
+
+def table_of(game: Game) -> Table:
+    return Table(seats=len(game.seats), hand_size=game.ruleset.hand_size)
+
+
+def hands_after(stored: list[Any]) -> list[list[int]]:
+    """The hands right after each stored event (empty before the first deal)."""
+    facts: list[Any] = []
+    hands = []
+    for event in stored:
+        if isinstance(event, Game.Fact):
+            facts.append(event.fact)
+        state = fold(facts)
+        hands.append(list(state.hands))
+    return hands
+
+
+@pytest.mark.parametrize(
+    ("seats", "seed", "rules"), [(3, 1, CLUB), (4, 2, ruleset("mau-mau-150")), (2, 3, CLUB)]
+)
+def test_a_seat_never_sees_a_card_that_is_not_its_own_or_on_the_table(seats, seed, rules):
+    game = new_game(seats, f"seed {seed}", rules)
+    stored = played_through(game, seed)
+    table = table_of(game)
+    hands = hands_after(stored)
+    for index, event in enumerate(stored):
+        entry = entry_of(event)
+        public = {format_card(event.fact.card)} if entry.type == "CardPlayed" else set()
+        if entry.type == "RoundDealt":
+            public.add(format_card(event.fact.deck[seats * rules.hand_size]))
+        for seat in range(seats):
+            own = set()
+            for moment in (index - 1, index):
+                if moment >= 0 and hands[moment]:
+                    own |= set(format_cards(hands[moment][seat]))
+            shown = set(card_names(redact(entry, Viewer.at(seat), table).data))
+            assert shown <= own | public, (entry.type, shown - own - public)
+        assert set(card_names(redact(entry, PUBLIC, table).data)) <= public, entry.type
+
+
+def test_a_seat_sees_its_whole_dealt_hand_and_the_counts_of_the_others():
+    game = new_game(3, "deal")
+    stored = list(game.collect_events())
+    dealt = next(event for event in stored if type(event).__name__ == "RoundDealt")
+    entry = entry_of(dealt)
+    for seat in range(3):
+        data = redact(entry, Viewer.at(seat), table_of(game)).data
+        assert data["hand"] == format_cards(game.state.hands[seat])
+        assert data["cards"] == [5, 5, 5]
+        assert data["stock"] == 52 - 15 - 1
+        assert data["starter"] == format_card(game.state.discard[0])
+        assert "deck" not in data and "salt" not in data
+    public = redact(entry, PUBLIC, table_of(game)).data
+    assert "hand" not in public and "deck" not in public and "salt" not in public
+    assert public["commitment"] == dealt.commitment
+    full = redact(entry, FULL, table_of(game)).data
+    assert full["deck"] == format_cards(dealt.fact.deck) and full["salt"] == dealt.salt
+
+
+def test_drawn_cards_are_shown_to_the_drawer_only_and_counted_for_everyone():
+    game = new_game(2, "draws")
+    stored = played_through(game, 5)
+    draws = [event for event in stored if type(event).__name__ == "CardsDrawn"]
+    assert draws
+    for event in draws:
+        entry = entry_of(event)
+        drawer, other = event.fact.seat, 1 - event.fact.seat
+        mine = redact(entry, Viewer.at(drawer), table_of(game)).data
+        theirs = redact(entry, Viewer.at(other), table_of(game)).data
+        assert mine["cards"] == format_cards(event.fact.cards)
+        assert "cards" not in theirs
+        assert mine["count"] == theirs["count"] == len(event.fact.cards)
+        assert theirs["reason"] in ("turn", "debt", "penalty")
+
+
+def test_a_recycled_stock_order_and_its_salt_are_for_the_referee_only():
+    for seed in range(40):
+        game = new_game(4, f"recycle {seed}")
+        stored = played_through(game, seed)
+        recycles = [event for event in stored if type(event).__name__ == "StockRecycled"]
+        if recycles:
+            break
+    else:
+        pytest.fail("no game recycled its stock")
+    entry = entry_of(recycles[0])
+    for viewer in (PUBLIC, Viewer.at(0)):
+        data = redact(entry, viewer, table_of(game)).data
+        assert data == {"count": len(recycles[0].fact.order), "commitment": recycles[0].commitment}
+    full = redact(entry, FULL, table_of(game)).data
+    assert full["order"] == format_cards(recycles[0].fact.order)
+
+
+def test_an_explicit_deck_given_at_creation_is_hidden_from_all_but_the_referee():
+    deck = [format_card(card) for card in reversed(FULL_DECK)]
+    game = new_game(2, "explicit", deck=[parse_card(card) for card in deck], by=REFEREE)
+    created = entry_of(game.pending_events[0])
+    public = redact(created, PUBLIC, table_of(game)).data
+    assert "deck" not in public and public["explicit_deck"] is True
+    assert public["seats"] == PLAYERS[:2]
+    assert "originator_topic" not in public
+    assert redact(created, FULL, table_of(game)).data["deck"] == deck
+
+
+def test_plays_name_their_card_suit_and_calls():
+    game = new_game(3, "plays")
+    stored = played_through(game, 7)
+    play = next(event for event in stored if type(event).__name__ == "CardPlayed")
+    data = redact(entry_of(play), Viewer.at(2), table_of(game)).data
+    assert data["card"] == format_card(play.fact.card)
+    assert data["call"] in (None, "mau", "mau_mau")
+    assert data["suit"] in (None, "C", "D", "H", "S")
+
+
+def test_the_idempotency_key_of_a_command_is_hidden_from_everyone_but_the_referee():
+    game = new_game(2, "keys")
+    stored = played_through(game, 1)
+    keyed = next(event for event in stored if getattr(event, "cause", None) and event.cause.key)
+    entry = entry_of(keyed)
+    assert redact(entry, Viewer.at(0), table_of(game)).cause == Cause(SYSTEM, "test")
+    assert redact(entry, PUBLIC, table_of(game)).cause.key is None
+    assert redact(entry, FULL, table_of(game)).cause.key == keyed.cause.key
+
+
+def test_an_event_type_redaction_does_not_know_shows_nothing_but_to_the_referee():
+    created = entry_of(new_game(2, "x").pending_events[0])
+    entry = Entry(number=9, type="SomethingNew", timestamp=created.timestamp, data={"secret": [1, 2, 3]})
+    assert redact(entry, PUBLIC, Table(2, 5)).data == {}
+    assert redact(entry, Viewer.at(0), Table(2, 5)).data == {}
+    assert redact(entry, FULL, Table(2, 5)).data == {"secret": [1, 2, 3]}
+
+
+def test_a_void_ruling_shows_a_seat_its_restored_hand_and_the_others_counts():
+    game = new_game(3, "void")
+    stored = list(game.collect_events())
+    rng = random.Random(9)
+    while game.version < 12:
+        game.execute(next_command(game.state, rng, challenge_rate=0), Cause(SYSTEM, "test"))
+        stored += game.collect_events()
+
+    def state_after(number: int):
+        return fold(event.fact for event in stored[:number] if isinstance(event, Game.Fact))
+
+    game.raise_dispute(Cause(REFEREE, "RaiseDispute"))
+    game.collect_events()
+    game.give_ruling(Void(5), Cause(REFEREE, "GiveRuling"), state_after=state_after)
+    (ruling,) = game.collect_events()
+    entry = entry_of(ruling)
+    restored = state_after(4)
+    mine = redact(entry, Viewer.at(1), table_of(game)).data
+    assert mine["restored"] is True
+    assert mine["hand"] == format_cards(restored.hands[1])
+    assert mine["cards"] == [hand.bit_count() for hand in restored.hands]
+    public = redact(entry, PUBLIC, table_of(game)).data
+    assert "hand" not in public and public["restored"] is True
+    assert set(card_names(public)) == set()
+    assert redact(entry, FULL, table_of(game)).data["restored"]["hands"] == list(restored.hands)
