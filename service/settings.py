@@ -10,6 +10,10 @@
 - ``MAUMAU_GAME_CACHE``: games kept in memory per process (default 1000; 0: none).
 - ``MAUMAU_GROUP_COMMIT``: on PostgreSQL, save the moves of many games in one
   transaction (default yes; see ``service.persistence.group_commit``).
+- ``MAUMAU_ADMIN_TOKEN``: when set, also accepted as an admin's bearer token (kept only as its hash
+  once the HTTP app starts); ``maumau serve`` then creates no first admin credential.
+- ``MAUMAU_RUN_PROJECTIONS``: the HTTP process keeps the read models up to date itself, in a
+  background thread (default yes; say no when a separate projection runner does it).
 
 ``get_settings()`` is cached; tests build their own with ``Settings.from_env(...)``.
 """
@@ -34,6 +38,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     pool_size: int = 5
     game_cache: int = 1000  # games kept in memory per process; 0: load every game for every command
     group_commit: bool = True  # PostgreSQL: moves of many games share a transaction
+    admin_token: str | None = None  # also accepted as an admin's bearer token
+    run_projections: bool = True  # the HTTP process runs the projections in a thread
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
@@ -48,6 +54,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             pool_size=_int(env, "MAUMAU_POOL_SIZE", 5),
             game_cache=_int(env, "MAUMAU_GAME_CACHE", 1000, least=0),
             group_commit=_flag(env, "MAUMAU_GROUP_COMMIT", True),
+            admin_token=env.get("MAUMAU_ADMIN_TOKEN") or None,
+            run_projections=_flag(env, "MAUMAU_RUN_PROJECTIONS", True),
         )
 
     @property

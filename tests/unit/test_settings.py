@@ -89,3 +89,16 @@ def test_host_and_port_for_serve_come_from_maumau_host_and_port():
 def test_a_port_that_is_not_a_number_is_a_clear_error():
     with pytest.raises(ValueError, match="MAUMAU_PORT"):
         Settings.from_env({"MAUMAU_PORT": "eighty"})
+
+
+def test_an_admin_token_is_read_from_maumau_admin_token_and_unset_by_default():
+    assert Settings.from_env({"MAUMAU_ADMIN_TOKEN": "s3cret"}).admin_token == "s3cret"
+    assert Settings.from_env({}).admin_token is None
+    assert Settings.from_env({"MAUMAU_ADMIN_TOKEN": ""}).admin_token is None
+
+
+def test_the_http_process_runs_the_projections_unless_told_not_to():
+    assert Settings.from_env({}).run_projections
+    assert not Settings.from_env({"MAUMAU_RUN_PROJECTIONS": "no"}).run_projections
+    with pytest.raises(ValueError, match="MAUMAU_RUN_PROJECTIONS"):
+        Settings.from_env({"MAUMAU_RUN_PROJECTIONS": "sometimes"})
