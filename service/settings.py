@@ -14,6 +14,8 @@
   once the HTTP app starts); ``maumau serve`` then creates no first admin credential.
 - ``MAUMAU_RUN_PROJECTIONS``: the HTTP process keeps the read models up to date itself, in a
   background thread (default yes; say no when a separate projection runner does it).
+- ``MAUMAU_PROJECTION_POLL_MS``: how often the projection runner looks for new events when
+  nothing woke it (default 20; on PostgreSQL every insert's NOTIFY wakes it at once).
 
 ``get_settings()`` is cached; tests build their own with ``Settings.from_env(...)``.
 """
@@ -40,6 +42,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     group_commit: bool = True  # PostgreSQL: moves of many games share a transaction
     admin_token: str | None = None  # also accepted as an admin's bearer token
     run_projections: bool = True  # the HTTP process runs the projections in a thread
+    projection_poll_ms: int = 20  # the projection runner looks for new events at least this often
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
@@ -56,6 +59,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             group_commit=_flag(env, "MAUMAU_GROUP_COMMIT", True),
             admin_token=env.get("MAUMAU_ADMIN_TOKEN") or None,
             run_projections=_flag(env, "MAUMAU_RUN_PROJECTIONS", True),
+            projection_poll_ms=_int(env, "MAUMAU_PROJECTION_POLL_MS", 20),
         )
 
     @property

@@ -86,7 +86,9 @@ class HandView(msgspec.Struct, frozen=True, kw_only=True):
 
 class RoundResult(msgspec.Struct, frozen=True, kw_only=True):
     round_no: int
-    ended: Literal["went_out", "exhausted", "stuck"]  # stuck: a draw that could not be made
+    # as the engine's RoundEnded says: "went_out" (called correctly), "window_closed" (went out without
+    # "Mau Mau", nobody challenged in time), "stock_exhausted" (a draw that could not be made: no winner)
+    ended: Literal["went_out", "window_closed", "stock_exhausted"]
     winner: int | None  # the seat that went out
     points: list[int]  # per seat, as the ruleset scores the round
     penalty_cards: list[int]  # per seat, cards drawn as penalties this round

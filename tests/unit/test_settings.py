@@ -102,3 +102,10 @@ def test_the_http_process_runs_the_projections_unless_told_not_to():
     assert not Settings.from_env({"MAUMAU_RUN_PROJECTIONS": "no"}).run_projections
     with pytest.raises(ValueError, match="MAUMAU_RUN_PROJECTIONS"):
         Settings.from_env({"MAUMAU_RUN_PROJECTIONS": "sometimes"})
+
+
+def test_the_projection_poll_interval_is_read_from_maumau_projection_poll_ms():
+    assert Settings.from_env({}).projection_poll_ms == 20
+    assert Settings.from_env({"MAUMAU_PROJECTION_POLL_MS": "250"}).projection_poll_ms == 250
+    with pytest.raises(ValueError, match="MAUMAU_PROJECTION_POLL_MS"):
+        Settings.from_env({"MAUMAU_PROJECTION_POLL_MS": "0"})

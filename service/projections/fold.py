@@ -1,0 +1,156 @@
+"""One game as the projection keeps it: the Game aggregate, folded from its stored events, and a ledger.
+
+The engine's state holds the table, the hands and the scores, but not what
+the read models also count: how each round ended, penalty cards, challenged
+calls, turns a clock bot played, when the match ended. The ledger records
+those facts with their event number, so that a referee's void (a
+``RulingGiven`` that restores the state before event ``n``) drops them the same
+way it drops the voided turns from the state: a voided event counts for
+nothing, anywhere.
+
+A ``Tracked`` game is stored (``image``/``restore``) in the projection's own
+table with every flush, so a restarted runner takes up each game where it was
+without folding the log again.
+"""
+
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+import msgspec
+
+from service.domain.game import Game, GameImage
+from service.domain.state import PENALTY
+
+
+class RoundEnd(msgspec.Struct, frozen=True, array_like=True):
+    number: int  # the event number of the RoundEnded
+    round_no: int
+    reason: str  # the engine's: "went_out", "window_closed", "stock_exhausted"
+    winner: int  # -1 without a winner
+
+
+class Mark(msgspec.Struct, frozen=True, array_like=True):
+    """One counted fact: penalty cards drawn, a missed call challenged, a turn timed out."""
+
+    number: int
+    round_no: int
+    seat: int
+    count: int
+
+
+class Ledger(msgspec.Struct, kw_only=True):
+    created: int  # the log position of the game's Created event: history is newest first by it
+    rounds: list[RoundEnd] = msgspec.field(default_factory=list)
+    penalties: list[Mark] = msgspec.field(default_factory=list)
+    challenges: list[Mark] = msgspec.field(default_factory=list)  # seat: the offender
+    timeouts: list[Mark] = msgspec.field(default_factory=list)
+    ended_number: int = 0  # the event number of the MatchEnded, 0 while the match goes on
+    ended_at: datetime | None = None
+    # what the finished match adds to its league's standings now (see ``contribution``)
+    counted: list[tuple[Any, ...]] | None = None
+
+    def void(self, from_number: int) -> None:
+        """Drop every fact recorded at or after event ``from_number``."""
+        self.rounds = [entry for entry in self.rounds if entry.number < from_number]
+        self.penalties = [entry for entry in self.penalties if entry.number < from_number]
+        self.challenges = [entry for entry in self.challenges if entry.number < from_number]
+        self.timeouts = [entry for entry in self.timeouts if entry.number < from_number]
+        if self.ended_number >= from_number:
+            self.ended_number, self.ended_at = 0, None
+
+
+class StoredGame(msgspec.Struct, frozen=True, kw_only=True):
+    version: int
+    image: GameImage
+    ledger: Ledger
+
+
+_encode = msgspec.msgpack.Encoder().encode
+_decode_stored = msgspec.msgpack.Decoder(StoredGame).decode
+
+
+class Tracked:
+    """A game and its ledger; ``results_changed`` says a round or the match ended (or was voided)."""
+
+    __slots__ = ("game", "ledger", "results_changed")
+
+    def __init__(self, game: Game, ledger: Ledger) -> None:
+        self.game = game
+        self.ledger = ledger
+        self.results_changed = True
+
+    @classmethod
+    def created(cls, event: Any, position: int) -> "Tracked":
+        game = event.mutate(None)
+        return cls(game, Ledger(created=position))
+
+    def apply(self, event: Any) -> None:
+        """Fold one stored Game event (its number follows the game's version: checked by ``mutate``)."""
+        event.mutate(self.game)
+        handler = _LEDGER.get(type(event))
+        if handler is not None:
+            handler(self, event)
+
+    def image(self) -> bytes:
+        game = self.game
+        # The seed and the idempotency keys stay in the event store: the projection needs neither.
+        image = msgspec.structs.replace(game.image(), seed="", keys={})
+        return _encode(StoredGame(version=game.version, image=image, ledger=self.ledger))
+
+    @classmethod
+    def restore(cls, game_id: UUID, data: bytes) -> "Tracked":
+        stored = _decode_stored(data)
+        tracked = cls(Game.from_image(game_id, stored.version, stored.image), stored.ledger)
+        tracked.results_changed = False
+        return tracked
+
+
+# ---------------------------------------------------------------------------
+# what each kind of event adds to the ledger (after the event is folded)
+
+
+def _drawn(tracked: Tracked, event: Any) -> None:
+    fact = event.fact
+    if fact.reason == PENALTY:
+        round_no = tracked.game.state.round_no
+        tracked.ledger.penalties.append(Mark(event.originator_version, round_no, fact.seat, len(fact.cards)))
+
+
+def _challenged(tracked: Tracked, event: Any) -> None:
+    fact = event.fact
+    round_no = tracked.game.state.round_no
+    tracked.ledger.challenges.append(Mark(event.originator_version, round_no, fact.offender, 1))
+
+
+def _round_ended(tracked: Tracked, event: Any) -> None:
+    fact = event.fact
+    tracked.ledger.rounds.append(RoundEnd(event.originator_version, fact.round_no, fact.reason, fact.winner))
+    tracked.results_changed = True
+
+
+def _match_ended(tracked: Tracked, event: Any) -> None:
+    tracked.ledger.ended_number = event.originator_version
+    tracked.ledger.ended_at = event.timestamp
+    tracked.results_changed = True
+
+
+def _timed_out(tracked: Tracked, event: Any) -> None:
+    round_no = tracked.game.state.round_no
+    tracked.ledger.timeouts.append(Mark(event.originator_version, round_no, event.seat, 1))
+
+
+def _ruled(tracked: Tracked, event: Any) -> None:
+    if event.restored is not None:  # a void: the state went back to before ``from_event``
+        tracked.ledger.void(event.ruling.from_event)
+        tracked.results_changed = True
+
+
+_LEDGER = {
+    Game.CardsDrawn: _drawn,  # type: ignore[attr-defined]
+    Game.MissedCallChallenged: _challenged,  # type: ignore[attr-defined]
+    Game.RoundEnded: _round_ended,  # type: ignore[attr-defined]
+    Game.MatchEnded: _match_ended,  # type: ignore[attr-defined]
+    Game.TurnTimedOut: _timed_out,
+    Game.RulingGiven: _ruled,
+}

@@ -1,0 +1,186 @@
+"""The projection: the application's stored events, folded in memory, written in batches.
+
+``ViewsProjection`` is an eventsourcing ``Projection`` over a ``Views`` store.
+``process_event`` (eventsourcing's way: one event, one transaction) works,
+but the runner feeds it batches instead: ``apply`` folds many events in
+memory, ``flush`` writes every row they changed and the last position in one
+transaction. A game moved fifty times in a batch is drawn and written once.
+
+If a write fails, what is in memory may be ahead of the store: ``reset``
+forgets it, and the runner starts again from the store's tracking position
+(each game's state is read back from its row when next needed).
+"""
+
+from collections.abc import Iterable
+from typing import Any
+from uuid import UUID
+
+import msgspec
+from eventsourcing.persistence import Tracking
+from eventsourcing.projection import Projection
+
+from service.domain.game import Game
+from service.domain.league import League, Player
+from service.domain.rulesets import ruleset
+from service.projections.fold import Tracked
+from service.projections.render import contribution, game_doc, played
+from service.projections.standings import STATS, order_of
+from service.projections.store import APPLICATION, NAME, Changes, Views
+
+# games kept in memory between batches (finished games are let go at once; any game is read
+# back from its row when an event for it comes)
+CACHED_GAMES = 20_000
+
+_encode = msgspec.msgpack.Encoder().encode
+
+GAME, CREATED, PLAYER, LEAGUE, OTHER = range(5)
+
+
+def _kind(event_type: type) -> int:
+    if issubclass(event_type, Game.Created):
+        return CREATED
+    if issubclass(event_type, Game.Event):
+        return GAME
+    if issubclass(event_type, (Player.Registered, Player.Renamed)):
+        return PLAYER
+    if issubclass(event_type, League.Founded):
+        return LEAGUE
+    return OTHER
+
+
+class ProjectionError(Exception):
+    """The log and the store disagree (an event for a game the store does not know)."""
+
+
+class ViewsProjection(Projection[Views]):
+    name = NAME
+
+    def __init__(self, view: Views) -> None:
+        super().__init__(view)
+        self.games: dict[int, Tracked] = {}  # by the game id's int
+        self._missing: set[int] = set()  # the games last looked for in the store
+        self._kinds: dict[type, int] = {}
+        self._changes = Changes()
+        self._dirty: dict[int, Tracked] = {}
+        self.position = view.max_tracking_id(APPLICATION) or 0
+
+    def process_event(self, domain_event: Any, tracking: Tracking) -> None:
+        self.apply([(domain_event, tracking.notification_id)])
+        self.flush()
+
+    @property
+    def applied(self) -> int:
+        """The position of the last event folded into memory (written or not)."""
+        return self._changes.position
+
+    @property
+    def pending(self) -> bool:
+        """Events applied in memory and not written yet."""
+        return self._changes.position > self.position
+
+    def apply(self, batch: list[tuple[Any, int]]) -> None:
+        """Fold these (event, position) pairs, in log order, into memory."""
+        done = self._fold(batch, 0)
+        while done < len(batch):
+            # a game not in memory: read back every such game of the rest of the batch at once
+            self._load_missing(batch, done)
+            done = self._fold(batch, done)
+
+    def _fold(self, batch: list[tuple[Any, int]], start: int) -> int:
+        """Fold from ``start`` on; where it stopped: the end, or an event of a game not in memory."""
+        kinds, games, dirty, changes = self._kinds, self.games, self._dirty, self._changes
+        for index in range(start, len(batch)):
+            event, position = batch[index]
+            kind = kinds.get(type(event))
+            if kind is None:
+                kind = kinds[type(event)] = _kind(type(event))
+            if kind == GAME:
+                # games are kept by the id's int: hashing a UUID object costs a Python call
+                key = event.originator_id.int
+                tracked = games.get(key)
+                if tracked is None:
+                    if index != start or key not in self._missing:
+                        return index
+                    raise ProjectionError(f"event {position} is for a game the read models do not know")
+                tracked.apply(event)
+                dirty[key] = tracked
+            elif kind == CREATED:
+                key = event.originator_id.int
+                tracked = games[key] = Tracked.created(event, position)
+                dirty[key] = tracked
+            elif kind == PLAYER:
+                changes.players.append((event.originator_id, event.name))
+            elif kind == LEAGUE:
+                order = order_of(ruleset(event.ruleset_name, **event.options))
+                changes.leagues.append((event.originator_id, event.name, event.ruleset_name, order))
+            changes.position = position
+        return len(batch)
+
+    def _load_missing(self, batch: list[tuple[Any, int]], start: int) -> None:
+        games, kinds = self.games, self._kinds
+        missing: dict[int, UUID] = {}
+        created: set[int] = set()
+        for event, _ in batch[start:]:
+            kind = kinds[type(event)] if type(event) in kinds else _kind(type(event))
+            if kind == CREATED:
+                created.add(event.originator_id.int)
+            elif kind == GAME:
+                key = event.originator_id.int
+                if key not in games and key not in created:
+                    missing[key] = event.originator_id
+        for game_id, state in self.view.load_states(missing.values()):
+            games[game_id.int] = Tracked.restore(game_id, state)
+        self._missing = set(missing)
+
+    def flush(self) -> int:
+        """Write what the applied events changed, with their last position; the position written."""
+        changes = self._changes
+        if changes.position <= self.position:
+            return self.position
+        deltas: dict[tuple[UUID, UUID], list[int]] = {}
+        for tracked in self._dirty.values():
+            game_id = tracked.game.id
+            if tracked.results_changed:
+                changes.history += [
+                    (player_id, game_id, tracked.ledger.created, _encode(line))
+                    for player_id, line in played(tracked)
+                ]
+                self._count(tracked, deltas)
+                tracked.results_changed = False
+            changes.games.append((game_id, tracked.image(), _encode(game_doc(tracked))))
+        changes.standings = [(league, player, *stats) for (league, player), stats in deltas.items()]
+        self.view.write(changes, Tracking(APPLICATION, changes.position))
+        self.position = changes.position
+        self._let_go(self._dirty.values())
+        self._dirty = {}
+        self._changes = Changes(position=self.position)
+        return self.position
+
+    def _count(self, tracked: Tracked, deltas: dict[tuple[UUID, UUID], list[int]]) -> None:
+        """Put the difference the game makes to its league's standings now into ``deltas``."""
+        before, after = tracked.ledger.counted, contribution(tracked)
+        if before == after:
+            return
+        league = tracked.game.league_id
+        assert league is not None
+        for rows, sign in ((before or [], -1), (after or [], 1)):
+            for player, *stats in rows:
+                sums = deltas.setdefault((league, UUID(player)), [0] * len(STATS))
+                for index, value in enumerate(stats):
+                    sums[index] += sign * value
+        tracked.ledger.counted = after
+
+    def _let_go(self, written: Iterable[Tracked]) -> None:
+        games = self.games
+        for tracked in written:
+            if tracked.game.over:
+                games.pop(tracked.game.id.int, None)
+        while len(games) > CACHED_GAMES:
+            del games[next(iter(games))]
+
+    def reset(self) -> None:
+        """Forget everything not written, and every game in memory; take the store's position again."""
+        self.games = {}
+        self._dirty = {}
+        self.position = self.view.max_tracking_id(APPLICATION) or 0
+        self._changes = Changes(position=self.position)

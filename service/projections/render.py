@@ -1,0 +1,237 @@
+"""A tracked game, drawn as the documents the read models store.
+
+``GameDoc`` holds everything the table, hand and totals reads answer from
+(the reader cuts a seat's hand out of it, never another's). Player names and
+the position are not stored: the reader fills them in when it answers, so a
+renamed player shows the new name everywhere at once.
+
+Legal moves come from the engine (``legal_actions``), in the words a move
+request uses (``LegalMove``): a jack's play is listed once per suit it may
+name, as the engine lists it. Nothing is legal while a dispute is open.
+"""
+
+from datetime import datetime
+from typing import Any, Literal
+from uuid import UUID
+
+import msgspec
+
+from service.domain.actions import CHALLENGE, DRAW, KEEP, NAME_SUIT, WILD_PLAY
+from service.domain.cards import FULL_DECK, format_card, format_cards, format_suit
+from service.domain.engine import legal_actions
+from service.domain.game import Seat
+from service.domain.rulebook import CALL_NAMES
+from service.domain.state import DEAL, NEW, OVER, PHASE_NAMES
+from service.projections.fold import Tracked
+from service.projections.models import LegalMove, MissedCall, PublicSeat, PublicTable, RoundResult
+from service.projections.standings import STATS
+
+
+class HandDoc(msgspec.Struct, frozen=True, kw_only=True):
+    seat: int
+    cards: list[str]
+    drawn: str | None
+    legal: list[LegalMove]
+
+
+class GameDoc(msgspec.Struct, frozen=True, kw_only=True):
+    table: PublicTable  # names of player seats and the position are left empty
+    hands: list[HandDoc]
+    rounds: list[RoundResult]
+
+
+class Played(msgspec.Struct, frozen=True, kw_only=True):
+    """One player's line in their history, with the other seats as seats (the reader names them)."""
+
+    game_id: UUID
+    league_id: UUID | None
+    ruleset: str
+    seat: int
+    total: int
+    result: Literal["playing", "won", "shared", "lost"]
+    opponents: list[Seat]
+    rounds: int
+    ended_at: datetime | None
+
+
+def _legal_move(action: int) -> LegalMove:
+    if action < WILD_PLAY:
+        return LegalMove(kind="play", card=format_card(action))
+    if action < DRAW:
+        card, suit = (action - WILD_PLAY) >> 2, action & 3
+        return LegalMove(kind="play", card=format_card(card), suit=format_suit(suit))
+    if action == DRAW:
+        return LegalMove(kind="draw")
+    if action == KEEP:
+        return LegalMove(kind="keep")
+    if action == CHALLENGE:
+        return LegalMove(kind="challenge")
+    return LegalMove(kind="name_suit", suit=format_suit(action - NAME_SUIT))
+
+
+_LEGAL_MOVES = {
+    action: _legal_move(action)
+    for action in (
+        *range(len(FULL_DECK)),
+        *range(WILD_PLAY, WILD_PLAY + 4 * len(FULL_DECK)),
+        DRAW,
+        KEEP,
+        CHALLENGE,
+        *range(NAME_SUIT, NAME_SUIT + 4),
+    )
+}
+
+
+def game_doc(tracked: Tracked) -> GameDoc:
+    return GameDoc(table=public_table(tracked), hands=hands(tracked), rounds=rounds(tracked))
+
+
+def public_table(tracked: Tracked) -> PublicTable:
+    game, ledger = tracked.game, tracked.ledger
+    s = game.state
+    totals = list(s.totals) or [0] * len(game.seats)
+    timed_out = [0] * len(game.seats)
+    for mark in ledger.timeouts:
+        timed_out[mark.seat] += 1
+    seats = [
+        PublicSeat(
+            seat=index,
+            kind=occupant.kind,
+            player_id=UUID(occupant.name) if occupant.kind == "player" else None,
+            bot=occupant.name if occupant.kind == "bot" else None,
+            name="" if occupant.kind == "player" else f"bot:{occupant.name}",
+            cards=s.hands[index].bit_count() if s.hands else 0,
+            total=totals[index],
+            timed_out_turns=timed_out[index],
+        )
+        for index, occupant in enumerate(game.seats)
+    ]
+    phase = s.phase
+    return PublicTable(
+        game_id=game.id,
+        league_id=game.league_id,
+        ruleset=game.ruleset.name,
+        version=game.version,
+        phase=PHASE_NAMES[phase],
+        round_no=s.round_no,
+        dealer=s.dealer,
+        turn=None if phase in (NEW, DEAL, OVER) else game.seat_to_move,
+        direction=s.direction,
+        top=format_card(s.discard[-1]) if s.discard else None,
+        named_suit=format_suit(s.named_suit) if s.named_suit >= 0 else None,
+        debt=s.debt,
+        stock=len(s.stock),
+        discard=len(s.discard),
+        missed=MissedCall(s.missed[0], CALL_NAMES[s.missed[1]] or "") if s.missed else None,
+        seats=seats,
+        round_points=[list(points) for points in s.round_points],
+        totals=totals,
+        winners=list(s.winners),
+        paused=game.paused,
+        over=phase == OVER,
+        turn_deadline=None,  # no turn clock is configured anywhere yet
+        position=0,
+    )
+
+
+def hands(tracked: Tracked) -> list[HandDoc]:
+    game = tracked.game
+    s = game.state
+    playable = not game.paused and s.phase != OVER
+    docs = []
+    for seat in range(len(game.seats)):
+        legal = [_LEGAL_MOVES[action] for action in legal_actions(s, seat)] if playable else []
+        docs.append(
+            HandDoc(
+                seat=seat,
+                cards=format_cards(s.hands[seat]) if s.hands else [],
+                drawn=format_card(s.drawn) if s.drawn >= 0 and s.turn == seat else None,
+                legal=legal,
+            )
+        )
+    return docs
+
+
+def rounds(tracked: Tracked) -> list[RoundResult]:
+    s, ledger = tracked.game.state, tracked.ledger
+    seats = len(tracked.game.seats)
+    results = []
+    for end, points in zip(ledger.rounds, s.round_points, strict=True):
+        penalty_cards, missed_calls = [0] * seats, [0] * seats
+        for mark in ledger.penalties:
+            if mark.round_no == end.round_no:
+                penalty_cards[mark.seat] += mark.count
+        for mark in ledger.challenges:
+            if mark.round_no == end.round_no:
+                missed_calls[mark.seat] += mark.count
+        results.append(
+            RoundResult(
+                round_no=end.round_no,
+                ended=end.reason,  # type: ignore[arg-type]  (the engine's three reasons)
+                winner=end.winner if end.winner >= 0 else None,
+                points=list(points),
+                penalty_cards=penalty_cards,
+                missed_calls=missed_calls,
+            )
+        )
+    return results
+
+
+def played(tracked: Tracked) -> list[tuple[UUID, Played]]:
+    """One history line per player seat."""
+    game = tracked.game
+    s = game.state
+    totals = list(s.totals) or [0] * len(game.seats)
+    over = s.phase == OVER
+    lines = []
+    for seat, occupant in enumerate(game.seats):
+        if occupant.kind != "player":
+            continue
+        if not over:
+            result = "playing"
+        elif seat in s.winners:
+            result = "won" if len(s.winners) == 1 else "shared"
+        else:
+            result = "lost"
+        line = Played(
+            game_id=game.id,
+            league_id=game.league_id,
+            ruleset=game.ruleset.name,
+            seat=seat,
+            total=totals[seat],
+            result=result,  # type: ignore[arg-type]
+            opponents=[other for index, other in enumerate(game.seats) if index != seat],
+            rounds=len(s.round_points),
+            ended_at=tracked.ledger.ended_at if over else None,
+        )
+        lines.append((UUID(occupant.name), line))
+    return lines
+
+
+def contribution(tracked: Tracked) -> list[tuple[Any, ...]] | None:
+    """What the match adds to its league's standings: one row per player seat, once it is over.
+
+    Each row is the player's id (text) and then a number per ``standings.STATS`` field.
+    """
+    game, ledger = tracked.game, tracked.ledger
+    s = game.state
+    if game.league_id is None or s.phase != OVER:
+        return None
+    rows = []
+    for seat, occupant in enumerate(game.seats):
+        if occupant.kind != "player":
+            continue
+        won = seat in s.winners
+        stats = {
+            "matches_played": 1,
+            "matches_won": int(won and len(s.winners) == 1),
+            "matches_shared": int(won and len(s.winners) > 1),
+            "rounds_played": len(s.round_points),
+            "rounds_won": sum(1 for end in ledger.rounds if end.winner == seat),
+            "points": s.totals[seat],
+            "penalty_cards": sum(mark.count for mark in ledger.penalties if mark.seat == seat),
+            "missed_calls": sum(mark.count for mark in ledger.challenges if mark.seat == seat),
+            "bot_turns": sum(mark.count for mark in ledger.timeouts if mark.seat == seat),
+        }
+        rows.append((occupant.name, *(stats[name] for name in STATS)))
+    return rows

@@ -1,0 +1,211 @@
+"""Running the projection: follow the log, fold in batches, write each batch once.
+
+The loop reads pages of events after the position applied in memory and
+folds them; it writes (rows and tracking, one transaction) as soon as it has
+caught up with the log, or after ``BATCH`` events while it is catching up.
+So under a steady stream each write carries what arrived during the last
+one, and a rebuild writes every ``BATCH`` events.
+
+One runner per store at a time: ``RunnerLock`` is a PostgreSQL advisory lock
+(on its own connection, released by the server if the process dies) or a
+lock file beside the SQLite file. A second runner waits for it, so running
+one in every HTTP process as well as ``maumau projections run`` is safe. The
+tracking record is the last word anyway: a batch whose position is not past
+the stored one is refused whole.
+
+A failed batch (the database went away, ...) is logged; the runner forgets
+what it had in memory and starts again from the stored position after a
+pause: nothing is applied twice, nothing skipped.
+"""
+
+import fcntl
+import logging
+import os
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import psycopg
+
+from service.projections.projection import ViewsProjection
+from service.projections.source import Source
+from service.projections.store import NAME, SQLITE_FILE_NAME, close_views, open_views
+from service.settings import Settings
+
+log = logging.getLogger(__name__)
+
+PAGE = 1000  # events read at a time
+BATCH = 20_000  # most events folded before a write while catching up
+RETRY_SECONDS = (0.5, 1, 2, 5, 10, 30)  # pauses after failures in a row
+
+
+class RunnerBusy(Exception):
+    """Another runner (or a rebuild) holds the projection."""
+
+
+class RunnerLock:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._conn: psycopg.Connection[Any] | None = None
+        self._fd: int | None = None
+
+    def acquire(self) -> bool:
+        """Take the lock if it is free; whether this holder has it now."""
+        if self._conn is not None or self._fd is not None:
+            return True
+        if self.settings.database_url is not None:
+            conn = psycopg.connect(self.settings.database_url, autocommit=True)
+            key = f"maumau:{self.settings.database_schema or 'public'}:{NAME}"
+            row = conn.execute("SELECT pg_try_advisory_lock(hashtext(%s))", (key,)).fetchone()
+            if row is not None and row[0]:
+                self._conn = conn
+                return True
+            conn.close()
+            return False
+        self.settings.data_dir.mkdir(parents=True, exist_ok=True)
+        path = self.settings.data_dir / f"{SQLITE_FILE_NAME}.lock"
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            return False
+        self._fd = fd
+        return True
+
+    def release(self) -> None:
+        if self._conn is not None:
+            self._conn.close()  # the server lets the session's advisory lock go
+            self._conn = None
+        if self._fd is not None:
+            os.close(self._fd)  # closing the file lets the flock go
+            self._fd = None
+
+
+class Runner:
+    """The projection, its store and the log it follows, for one process."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.views = open_views(settings)
+        self.projection = ViewsProjection(self.views)
+        self.source = Source(settings)
+        self.lock = RunnerLock(settings)
+
+    @property
+    def position(self) -> int:
+        return self.projection.position
+
+    def catch_up(
+        self,
+        until: int | None = None,
+        progress: Callable[[int], None] | None = None,
+        stop: threading.Event | None = None,
+    ) -> bool:
+        """Fold and write what the log holds (up to ``until``); whether anything was there."""
+        projection, source = self.projection, self.source
+        folded = 0
+        found = False
+        while (until is None or projection.applied < until) and not (stop is not None and stop.is_set()):
+            before = projection.applied
+            page = source.read(before, PAGE)
+            if until is not None:
+                page = [entry for entry in page if entry[1] <= until]
+            if page:
+                found = True
+                projection.apply(page)
+                folded += len(page)
+                if progress is not None:
+                    progress(projection.applied - before)
+            if folded >= BATCH or (len(page) < PAGE and projection.pending):
+                projection.flush()
+                folded = 0
+            if len(page) < PAGE:
+                break
+        projection.flush()
+        return found
+
+    def run(self, stop: threading.Event) -> None:
+        """Follow the log until ``stop`` is set (waiting first for any other runner to stop)."""
+        while not self.lock.acquire():
+            if stop.wait(1.0):
+                return
+        failures = 0
+        try:
+            self.projection.reset()
+            while not stop.is_set():
+                try:
+                    if not self.catch_up(stop=stop):
+                        self.source.wait(stop)
+                    failures = 0
+                except Exception:
+                    pause = RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)]
+                    log.exception("projection %s failed; starting again in %ss", NAME, pause)
+                    failures += 1
+                    if stop.wait(pause):
+                        break
+                    self.projection.reset()
+        finally:
+            self.lock.release()
+
+    def close(self) -> None:
+        self.lock.release()
+        self.source.close()
+        close_views(self.views)
+
+
+class Running:
+    """A runner in a background thread of this process."""
+
+    def __init__(self, runner: Runner) -> None:
+        self.runner = runner
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=runner.run, args=(self._stop,), name=f"projection-{NAME}")
+        self._thread.daemon = True
+        self._thread.start()
+
+    @property
+    def position(self) -> int:
+        """The last position written."""
+        return self.runner.position
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+        self.runner.close()
+
+
+def start_projections(settings: Settings) -> Running:
+    """Keep the read models up to date in a background thread of this process."""
+    return Running(Runner(settings))
+
+
+def run_projections(settings: Settings, stop: threading.Event | None = None) -> None:
+    """Keep the read models up to date until ``stop`` is set (for ``maumau projections run``)."""
+    runner = Runner(settings)
+    try:
+        runner.run(stop or threading.Event())
+    finally:
+        runner.close()
+
+
+def rebuild(settings: Settings, progress: Callable[[int], None] | None = None) -> int:
+    """Drop the read models and fold the whole log into them again; the position reached.
+
+    Refused with ``RunnerBusy`` while a runner holds the projection: stop it first.
+    """
+    lock = RunnerLock(settings)
+    if not lock.acquire():
+        raise RunnerBusy(f"a projection runner is running the {NAME!r} projection: stop it first")
+    try:
+        views = open_views(settings)
+        views.drop()
+        close_views(views)
+        runner = Runner(settings)
+        try:
+            runner.catch_up(runner.source.last(), progress)
+            return runner.position
+        finally:
+            runner.close()
+    finally:
+        lock.release()

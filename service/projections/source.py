@@ -1,0 +1,51 @@
+"""The application's notification log, as the projection reads it: pages of decoded events.
+
+Reading is the same on both stores (``select_notifications`` after a
+position). Waiting for more differs: PostgreSQL wakes the reader with the
+``NOTIFY`` every insert sends (a ``LISTEN`` on the events table's channel,
+with the poll interval as a backstop); SQLite has nothing of the kind, so the
+reader looks again after the poll interval.
+"""
+
+import threading
+from typing import Any
+
+import psycopg
+from psycopg.sql import SQL, Identifier
+
+from service.application import MauMau
+from service.settings import Settings
+
+
+class Source:
+    def __init__(self, settings: Settings) -> None:
+        self.app = MauMau(settings)
+        self.poll = settings.projection_poll_ms / 1000
+        self._listener: psycopg.Connection[Any] | None = None
+        if settings.database_url is not None:
+            self._listener = psycopg.connect(settings.database_url, autocommit=True)
+            channel = self.app.recorder.channel_name  # type: ignore[attr-defined]
+            self._listener.execute(SQL("LISTEN {}").format(Identifier(channel)))
+
+    def read(self, after: int, limit: int) -> list[tuple[Any, int]]:
+        """Up to ``limit`` events after position ``after``: (domain event, position) in log order."""
+        notifications = self.app.recorder.select_notifications(after, limit, inclusive_of_start=False)
+        decode = self.app.mapper.to_domain_event
+        return [(decode(notification), notification.id) for notification in notifications]
+
+    def last(self) -> int:
+        """The log's last position (0 while it is empty)."""
+        return self.app.recorder.max_notification_id() or 0
+
+    def wait(self, stop: threading.Event) -> None:
+        """Until something may have been written, the poll interval passed, or ``stop`` is set."""
+        if self._listener is None:
+            stop.wait(self.poll)
+            return
+        for _ in self._listener.notifies(timeout=self.poll, stop_after=1):
+            pass
+
+    def close(self) -> None:
+        if self._listener is not None:
+            self._listener.close()
+        self.app.close()

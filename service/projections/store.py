@@ -1,0 +1,301 @@
+"""Where the read models live: tables written with their tracking record in one transaction.
+
+``PostgresViews`` is an eventsourcing ``PostgresTrackingRecorder`` and
+``SQLiteViews`` an ``SQLiteTrackingRecorder`` (the embedded default, in its
+own file beside the event store, so the projection never waits for the
+application's writer). Both keep the same tables (``views_*``; on PostgreSQL
+in ``MAUMAU_DATABASE_SCHEMA``) and answer the same queries; only placeholders
+and id types differ. ``write`` stores a whole batch of changes and the last
+position applied in one transaction: the single-row tracking record refuses
+a position that is not past the stored one, so a batch is applied once or
+not at all.
+
+Tables:
+
+- ``views_games``: per game, the projection's own state of it (``fold.StoredGame``,
+  so a restart does not fold the log again) and its documents (``render.GameDoc``);
+- ``views_history``: per player and game, the player's line (``render.Played``);
+- ``views_standings``: per league and player, the sums of ``standings.STATS``,
+  changed by adding the difference a match makes (a void subtracts it again);
+- ``views_players``, ``views_leagues``: names, and each league's ruleset and order.
+"""
+
+import contextlib
+from collections.abc import Iterable, Sequence
+from typing import Any
+from uuid import UUID
+
+import msgspec
+from eventsourcing.persistence import InfrastructureFactory, PersistenceError, Tracking, TrackingRecorder
+from eventsourcing.postgres import PostgresDatastore, PostgresTrackingRecorder
+from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
+from eventsourcing.utils import Environment
+from psycopg.sql import SQL, Composed, Identifier
+
+from service.projections.standings import STATS
+from service.settings import Settings
+
+NAME = "views"  # the projection's name: its tables are views_*
+APPLICATION = "maumau"  # the application whose log it follows (the tracking record's name)
+SQLITE_FILE_NAME = "projections.sqlite3"
+TABLES = ("games", "history", "standings", "players", "leagues")
+
+
+class Changes(msgspec.Struct, kw_only=True):
+    """One batch: every row to write, as parameter tuples in the tables' column order."""
+
+    position: int = 0
+    players: list[tuple[UUID, str]] = msgspec.field(default_factory=list)
+    leagues: list[tuple[UUID, str, str, str]] = msgspec.field(default_factory=list)
+    games: list[tuple[UUID, bytes, bytes]] = msgspec.field(default_factory=list)  # id, state, doc
+    history: list[tuple[UUID, UUID, int, bytes]] = msgspec.field(default_factory=list)
+    standings: list[tuple[Any, ...]] = msgspec.field(default_factory=list)  # league, player, STATS
+
+
+class LeagueRow(msgspec.Struct, frozen=True):
+    name: str
+    ruleset: str
+    order: str
+
+
+def _statements(table: Any, tracking: Any, ph: str) -> dict[str, str]:
+    """The queries, with ``table(name)`` giving a table's qualified name and ``ph`` the placeholder."""
+    stats = ", ".join(STATS)
+    added = ", ".join(f"{name} = {table('standings')}.{name} + excluded.{name}" for name in STATS)
+    marks = ", ".join([ph] * (2 + len(STATS)))
+    position = f"(SELECT notification_id FROM {tracking} WHERE application_name = {ph})"
+    return {
+        "player": f"INSERT INTO {table('players')} VALUES ({ph}, {ph}) "
+        "ON CONFLICT (player_id) DO UPDATE SET name = excluded.name",
+        "league": f"INSERT INTO {table('leagues')} VALUES ({ph}, {ph}, {ph}, {ph}) "
+        "ON CONFLICT (league_id) DO UPDATE SET name = excluded.name, ruleset = excluded.ruleset, "
+        "standings_order = excluded.standings_order",
+        "game": f"INSERT INTO {table('games')} VALUES ({ph}, {ph}, {ph}) "
+        "ON CONFLICT (game_id) DO UPDATE SET state = excluded.state, doc = excluded.doc",
+        "history": f"INSERT INTO {table('history')} VALUES ({ph}, {ph}, {ph}, {ph}) "
+        "ON CONFLICT (player_id, game_id) DO UPDATE SET doc = excluded.doc",
+        "standing": f"INSERT INTO {table('standings')} (league_id, player_id, {stats}) VALUES ({marks}) "
+        f"ON CONFLICT (league_id, player_id) DO UPDATE SET {added}",
+        "states": f"SELECT game_id, state FROM {table('games')} WHERE game_id",
+        "doc": f"SELECT doc, {position} AS position FROM {table('games')} WHERE game_id = {ph}",
+        "position": f"SELECT {position} AS position",
+        "history_of": f"SELECT doc FROM {table('history')} WHERE player_id = {ph} ORDER BY created DESC",
+        "league_of": f"SELECT name, ruleset, standings_order, {position} AS position "
+        f"FROM {table('leagues')} WHERE league_id = {ph}",
+        "standings_of": f"SELECT s.player_id, p.name, {', '.join('s.' + name for name in STATS)} "
+        f"FROM {table('standings')} s LEFT JOIN {table('players')} p ON p.player_id = s.player_id "
+        f"WHERE s.league_id = {ph}",
+        "names": f"SELECT player_id, name FROM {table('players')} WHERE player_id",
+    }
+
+
+def _tables(table: Any, uuid: str, blob: str, integer: str) -> list[str]:
+    stats = ", ".join(f"{name} {integer} NOT NULL DEFAULT 0" for name in STATS)
+    return [
+        f"CREATE TABLE IF NOT EXISTS {table('games')} "
+        f"(game_id {uuid} PRIMARY KEY, state {blob} NOT NULL, doc {blob} NOT NULL)",
+        f"CREATE TABLE IF NOT EXISTS {table('history')} (player_id {uuid} NOT NULL, game_id {uuid} NOT NULL, "
+        f"created {integer} NOT NULL, doc {blob} NOT NULL, PRIMARY KEY (player_id, game_id))",
+        f"CREATE TABLE IF NOT EXISTS {table('standings')} (league_id {uuid} NOT NULL, "
+        f"player_id {uuid} NOT NULL, {stats}, PRIMARY KEY (league_id, player_id))",
+        f"CREATE TABLE IF NOT EXISTS {table('players')} (player_id {uuid} PRIMARY KEY, name text NOT NULL)",
+        f"CREATE TABLE IF NOT EXISTS {table('leagues')} (league_id {uuid} PRIMARY KEY, name text NOT NULL, "
+        "ruleset text NOT NULL, standings_order text NOT NULL)",
+    ]
+
+
+class Views(TrackingRecorder):
+    """The queries both stores answer (``PostgresViews`` and ``SQLiteViews`` run them)."""
+
+    statements: dict[str, str]
+
+    def write(self, changes: Changes, tracking: Tracking) -> None:
+        raise NotImplementedError
+
+    def load_states(self, game_ids: Iterable[UUID]) -> list[tuple[UUID, bytes]]:
+        raise NotImplementedError
+
+    def query(self, name: str, params: Sequence[Any], suffix: str = "") -> list[tuple[Any, ...]]:
+        raise NotImplementedError
+
+    def drop(self) -> None:
+        """Drop every table of the read models, the tracking record's too."""
+        raise NotImplementedError
+
+    def _in(self, count: int) -> str:
+        raise NotImplementedError
+
+    def position(self) -> int:
+        return self.query("position", (APPLICATION,))[0][0] or 0
+
+    def game_doc(self, game_id: UUID) -> tuple[bytes, int] | None:
+        rows = self.query("doc", (APPLICATION, game_id))
+        return (bytes(rows[0][0]), rows[0][1] or 0) if rows else None
+
+    def history_docs(self, player_id: UUID) -> list[bytes]:
+        return [bytes(row[0]) for row in self.query("history_of", (player_id,))]
+
+    def league(self, league_id: UUID) -> tuple[LeagueRow, int] | None:
+        rows = self.query("league_of", (APPLICATION, league_id))
+        return (LeagueRow(*rows[0][:3]), rows[0][3] or 0) if rows else None
+
+    def standing_rows(self, league_id: UUID) -> list[tuple[Any, ...]]:
+        return self.query("standings_of", (league_id,))
+
+    def names(self, player_ids: Iterable[UUID]) -> dict[UUID, str]:
+        ids = list(set(player_ids))
+        if not ids:
+            return {}
+        rows = self.query("names", ids, self._in(len(ids)))
+        return {_as_uuid(player_id): name for player_id, name in rows}
+
+
+def _as_uuid(value: Any) -> UUID:
+    return value if isinstance(value, UUID) else UUID(value)
+
+
+class PostgresViews(PostgresTrackingRecorder, Views):
+    def __init__(self, datastore: PostgresDatastore, **kwargs: Any) -> None:
+        super().__init__(datastore, **kwargs)
+        schema = Identifier(datastore.schema)
+
+        def table(name: str) -> str:
+            return SQL("{}.{}").format(schema, Identifier(f"{NAME}_{name}")).as_string()
+
+        self._table = table
+        tracking = SQL("{}.{}").format(schema, Identifier(self.tracking_table_name)).as_string()
+        self.statements = _statements(table, tracking, "%s")
+        for statement in _tables(table, "uuid", "bytea", "bigint"):
+            self.sql_create_statements.append(Composed([SQL(statement)]))
+        self.sql_create_statements.append(
+            Composed(
+                [
+                    SQL(
+                        f"CREATE INDEX IF NOT EXISTS {NAME}_history_newest ON {table('history')} "
+                        "(player_id, created DESC)"
+                    )
+                ]
+            )
+        )
+
+    def write(self, changes: Changes, tracking: Tracking) -> None:
+        s = self.statements
+        with self.datastore.transaction(commit=True) as curs:
+            for key, rows in (
+                ("player", changes.players),
+                ("league", changes.leagues),
+                ("game", changes.games),
+                ("history", changes.history),
+                ("standing", changes.standings),
+            ):
+                if rows:
+                    curs.executemany(s[key], rows)
+            self._insert_tracking(curs, tracking)
+
+    def load_states(self, game_ids: Iterable[UUID]) -> list[tuple[UUID, bytes]]:
+        ids = list(game_ids)
+        with self.datastore.get_connection() as conn, conn.cursor() as curs:
+            curs.execute(self.statements["states"] + " = ANY(%s)", (ids,), prepare=True)
+            return [(row["game_id"], bytes(row["state"])) for row in curs.fetchall()]
+
+    def query(self, name: str, params: Sequence[Any], suffix: str = "") -> list[tuple[Any, ...]]:
+        with self.datastore.get_connection() as conn, conn.cursor() as curs:
+            curs.execute(self.statements[name] + suffix, params, prepare=not suffix)
+            return [tuple(row.values()) for row in curs.fetchall()]
+
+    def _in(self, count: int) -> str:
+        return " IN (" + ", ".join(["%s"] * count) + ")"
+
+    def drop(self) -> None:
+        tables = [self._table(name) for name in TABLES]
+        tracking = SQL("{}.{}").format(
+            Identifier(self.datastore.schema), Identifier(self.tracking_table_name)
+        )
+        with self.datastore.transaction(commit=True) as curs:
+            for table in tables:
+                curs.execute(f"DROP TABLE IF EXISTS {table}")
+            curs.execute(SQL("DROP TABLE IF EXISTS {}").format(tracking))
+
+
+class SQLiteViews(SQLiteTrackingRecorder, Views):
+    def __init__(self, datastore: SQLiteDatastore, **kwargs: Any) -> None:
+        super().__init__(datastore, **kwargs)
+
+        def table(name: str) -> str:
+            return f"{NAME}_{name}"
+
+        self.statements = _statements(table, "tracking", "?")
+        self.create_table_statements += [
+            *_tables(table, "text", "blob", "integer"),
+            f"CREATE INDEX IF NOT EXISTS {NAME}_history_newest ON {NAME}_history (player_id, created DESC)",
+        ]
+
+    def write(self, changes: Changes, tracking: Tracking) -> None:
+        s = self.statements
+        with self.datastore.transaction(commit=True) as c:
+            for key, rows in (
+                ("player", changes.players),
+                ("league", changes.leagues),
+                ("game", changes.games),
+                ("history", changes.history),
+                ("standing", changes.standings),
+            ):
+                if rows:
+                    c.executemany(s[key], [_texts(row) for row in rows])
+            self._insert_tracking(c, tracking)
+
+    def load_states(self, game_ids: Iterable[UUID]) -> list[tuple[UUID, bytes]]:
+        ids = [str(game_id) for game_id in game_ids]
+        found: list[tuple[UUID, bytes]] = []
+        # SQLite allows a limited number of parameters per statement
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            rows = self.query("states", chunk, self._in(len(chunk)))
+            found += [(UUID(game_id), bytes(state)) for game_id, state in rows]
+        return found
+
+    def query(self, name: str, params: Sequence[Any], suffix: str = "") -> list[tuple[Any, ...]]:
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(self.statements[name] + suffix, _texts(params))
+            return [tuple(row) for row in c.fetchall()]
+
+    def _in(self, count: int) -> str:
+        return " IN (" + ", ".join(["?"] * count) + ")"
+
+    def drop(self) -> None:
+        with self.datastore.transaction(commit=True) as c:
+            for name in TABLES:
+                c.execute(f"DROP TABLE IF EXISTS {NAME}_{name}")
+            c.execute("DROP TABLE IF EXISTS tracking")
+
+
+def _texts(row: Sequence[Any]) -> tuple[Any, ...]:
+    """SQLite keeps ids as text."""
+    return tuple(str(value) if isinstance(value, UUID) else value for value in row)
+
+
+def views_env(settings: Settings) -> dict[str, str]:
+    env = settings.persistence_env()
+    env.pop("APPLICATION_RECORDER_TOPIC", None)
+    if not settings.uses_postgres:
+        env["SQLITE_DBNAME"] = str(settings.data_dir / SQLITE_FILE_NAME)
+    return env
+
+
+def open_views(settings: Settings) -> Views:
+    """The read models' store for these settings, its tables created when missing."""
+    kind: type[Any] = PostgresViews if settings.uses_postgres else SQLiteViews
+    factory = InfrastructureFactory.construct(env=Environment(NAME, views_env(settings)))
+    for attempt in (1, 2):
+        try:
+            return factory.tracking_recorder(kind)
+        except PersistenceError:
+            # another process created the tables at the same moment: the second look finds them
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
+def close_views(views: Views) -> None:
+    with contextlib.suppress(Exception):
+        views.datastore.close()  # type: ignore[attr-defined]
