@@ -1,0 +1,97 @@
+"""The litestar app: ``create_app(settings)``; ``uvicorn --factory service.http.app:create_app`` serves it.
+
+The lifespan builds the ``Services`` (the application, the read models and,
+unless ``MAUMAU_RUN_PROJECTIONS=no``, the projections in a background thread)
+once the server process runs, and closes them at shutdown. Handlers that
+touch the store run in the thread pool (the library is synchronous).
+
+OpenAPI 3.1 is served at ``/schema/openapi.json``, with Swagger UI at
+``/schema/swagger`` and Scalar at ``/schema`` (see ``ROUTES`` in
+``service.http.routes`` for who may call what).
+"""
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import anyio.to_thread
+from litestar import Litestar, Request
+from litestar.datastructures import State
+from litestar.di import Provide
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
+
+from service.domain.roles import Actor
+from service.http.auth import authenticate
+from service.http.disputes import DisputeController
+from service.http.errors import EXCEPTION_HANDLERS
+from service.http.games import GameController
+from service.http.health import HealthController
+from service.http.leagues import LeagueController
+from service.http.log import LogController
+from service.http.moves import MoveController
+from service.http.players import PlayerController
+from service.http.referees import RefereeController
+from service.http.security import COMPONENTS
+from service.http.services import Services
+from service.http.stream import StreamController
+from service.http.tokens import TokenController
+from service.settings import Settings, get_settings
+
+CONTROLLERS = [
+    HealthController,
+    PlayerController,
+    RefereeController,
+    TokenController,
+    LeagueController,
+    GameController,
+    MoveController,
+    DisputeController,
+    LogController,
+    StreamController,
+]
+
+
+def provide_services(state: State) -> Services:
+    return state.services
+
+
+def provide_actor(request: Request[Any, Any, Any]) -> Actor | None:
+    return request.state.actor
+
+
+def create_app(settings: Settings | None = None) -> Litestar:
+    settings = settings or get_settings()
+
+    @asynccontextmanager
+    async def lifespan(app: Litestar) -> AsyncIterator[None]:
+        services = await anyio.to_thread.run_sync(Services, settings)
+        app.state.services = services
+        try:
+            yield
+        finally:
+            await anyio.to_thread.run_sync(services.close)
+
+    return Litestar(
+        route_handlers=CONTROLLERS,
+        lifespan=[lifespan],
+        guards=[authenticate],
+        dependencies={
+            "services": Provide(provide_services, sync_to_thread=False),
+            "actor": Provide(provide_actor, sync_to_thread=False),
+        },
+        exception_handlers=EXCEPTION_HANDLERS,
+        openapi_config=OpenAPIConfig(
+            title="maumau",
+            version="0.1.0",
+            description=(
+                "The Mau-Mau club service: players, leagues, referees and games. Send a bearer token "
+                "(`Authorization: Bearer mm_...`); errors are problem+json with a stable `code`."
+            ),
+            path="/schema",
+            components=COMPONENTS,
+            render_plugins=[ScalarRenderPlugin(), SwaggerRenderPlugin(path="/swagger")],
+            use_handler_docstrings=False,
+        ),
+        debug=False,
+    )

@@ -1,0 +1,157 @@
+"""Disputes and rulings (club rules, section 7; ``service.domain.adjudication``).
+
+A dispute, raised by a seated player or an official, pauses the game: every
+move is refused with 409 ``game_paused`` until an official of the game rules:
+``resume``, ``penalty`` (a seat draws cards) or ``void`` (every event from
+``from_event`` on is void; the game goes on from the state before it).
+"""
+
+from typing import Annotated
+
+import msgspec
+from litestar import Controller, post
+from litestar.openapi.spec import Example
+from litestar.params import Body
+
+from service.domain.adjudication import Penalty, Resume, Ruling, Void
+from service.http import access
+from service.http.auth import signed_in
+from service.http.errors import problems
+from service.http.events import CommandResult, command_result
+from service.http.params import GameId, IdempotencyKey, scoped_key
+from service.http.security import BEARER
+from service.http.services import ActorDep, ServicesDep
+
+OptionalVersion = (
+    Annotated[int, msgspec.Meta(ge=0, examples=[42], description="the version the client saw, if it cares")]
+    | None
+)
+Note = Annotated[str, msgspec.Meta(max_length=1000, examples=["seat 2 played out of turn"])]
+
+
+class DisputeCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    reason: Note = ""
+    about: Annotated[int, msgspec.Meta(ge=1, description="the event number it is about")] | None = None
+    version: OptionalVersion = None
+
+
+class ResumeRuling(
+    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="resume", tag_field="kind"
+):
+    note: Note = ""
+    version: OptionalVersion = None
+
+
+class PenaltyRuling(
+    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="penalty", tag_field="kind"
+):
+    seat: Annotated[int, msgspec.Meta(ge=0, examples=[2])]
+    cards: Annotated[int, msgspec.Meta(ge=1, examples=[2], description="penalty cards the seat draws")]
+    note: Note = ""
+    version: OptionalVersion = None
+
+
+class VoidRuling(
+    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="void", tag_field="kind"
+):
+    from_event: Annotated[int, msgspec.Meta(ge=1, examples=[37], description="the first voided event")]
+    note: Note = ""
+    version: OptionalVersion = None
+
+
+RulingCreate = ResumeRuling | PenaltyRuling | VoidRuling
+
+
+def ruling_of(data: RulingCreate) -> Ruling:
+    if isinstance(data, PenaltyRuling):
+        return Penalty(data.seat, data.cards)
+    if isinstance(data, VoidRuling):
+        return Void(data.from_event)
+    return Resume()
+
+
+class DisputeController(Controller):
+    path = "/games/{game_id:uuid}"
+    tags = ["disputes"]  # noqa: RUF012
+
+    @post(
+        "/disputes",
+        operation_id="raiseDispute",
+        summary="Raise a dispute: the game pauses until a ruling (a seated player or an official)",
+        status_code=200,
+        guards=[signed_in],
+        responses=problems(400, 401, 403, 404, 409, 422),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def raise_dispute(
+        self,
+        services: ServicesDep,
+        actor: ActorDep,
+        game_id: GameId,
+        data: Annotated[
+            DisputeCreate,
+            Body(
+                examples=[
+                    Example(summary="about event 37", value={"reason": "a card went missing", "about": 37})
+                ]
+            ),
+        ],
+        idempotency_key: IdempotencyKey = None,
+    ) -> CommandResult:
+        facts = services.games.facts(game_id)
+        access.check_at_table(services, actor, facts)
+        outcome = services.app.raise_dispute(
+            game_id,
+            reason=data.reason,
+            about=data.about,
+            by=actor,
+            expected_version=data.version,
+            key=scoped_key(actor, idempotency_key),
+        )
+        return command_result(outcome, access.viewer(services, actor, facts), facts)
+
+    @post(
+        "/rulings",
+        operation_id="giveRuling",
+        summary="Rule on the open dispute: resume, penalty or void (the game's referees and admins)",
+        status_code=200,
+        guards=[signed_in],
+        responses=problems(400, 401, 403, 404, 409, 422),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def give_ruling(
+        self,
+        services: ServicesDep,
+        actor: ActorDep,
+        game_id: GameId,
+        data: Annotated[
+            RulingCreate,
+            Body(
+                examples=[
+                    Example(summary="play on", value={"kind": "resume"}),
+                    Example(
+                        summary="two penalty cards for seat 1",
+                        value={"kind": "penalty", "seat": 1, "cards": 2},
+                    ),
+                    Example(
+                        summary="void from event 37",
+                        value={"kind": "void", "from_event": 37, "note": "misdeal"},
+                    ),
+                ]
+            ),
+        ],
+        idempotency_key: IdempotencyKey = None,
+    ) -> CommandResult:
+        facts = services.games.facts(game_id)
+        access.check_official(services, actor, facts)
+        outcome = services.app.give_ruling(
+            game_id,
+            ruling_of(data),
+            note=data.note,
+            by=actor,
+            expected_version=data.version,
+            key=scoped_key(actor, idempotency_key),
+        )
+        return command_result(outcome, access.viewer(services, actor, facts), facts)

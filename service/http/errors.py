@@ -1,0 +1,240 @@
+"""Every refusal as problem+json (RFC 9457), from one table: the stable code decides the status.
+
+A response body is a ``Problem``: ``type`` (``urn:maumau:problem:<code>``),
+``title`` (the status's phrase), ``status``, ``detail`` (for people; it never
+names a card the asker does not hold), ``code`` (for programs) and, for
+malformed requests, ``errors`` (which field, what was wrong). The media type is
+``application/problem+json``. A refused request has changed nothing.
+
+| status | codes |
+|---|---|
+| 400 | malformed_request (invalid JSON, unknown fields, wrong types, bad query or header values), |
+|     | malformed_card, malformed_suit, malformed_call, malformed_rank, invalid_seat |
+| 401 | unauthorized (no bearer token where one is needed, or a token that is not valid) |
+| 403 | forbidden (the role may not do this), not_allowed, not_your_seat, not_seated |
+| 404 | not_found (no such route), game_not_found, player_not_found, league_not_found, |
+|     | referee_not_found, credential_not_found, no_such_event |
+| 405 | method_not_allowed |
+| 409 | stale_version, game_paused, game_over, idempotency_key_reused, dispute_open, no_dispute, |
+|     | already_a_member, already_a_referee, already_revoked |
+| 413 | request_too_large |
+| 422 | every other refusal of the rules: not_your_turn, card_not_in_hand, card_does_not_match, ... |
+|     | (``UNPROCESSABLE``, and any code not listed here) |
+| 500 | internal_error (a fault of the service; the detail says nothing more) |
+| 503 | unavailable (the database does not answer), not_ready (``/ready``) |
+"""
+
+import logging
+from http import HTTPStatus
+from typing import Any
+
+import msgspec
+from eventsourcing.persistence import InterfaceError, OperationalError
+from litestar import Request, Response
+from litestar.exceptions import HTTPException, ValidationException
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.openapi.spec import Example
+
+from service.domain.errors import RuleError
+
+PROBLEM_MEDIA_TYPE = "application/problem+json"
+
+CODES: dict[int, tuple[str, ...]] = {
+    400: (
+        "malformed_request",
+        "malformed_card",
+        "malformed_suit",
+        "malformed_call",
+        "malformed_rank",
+        "invalid_seat",
+    ),
+    401: ("unauthorized",),
+    403: ("forbidden", "not_allowed", "not_your_seat", "not_seated"),
+    404: (
+        "not_found",
+        "game_not_found",
+        "player_not_found",
+        "league_not_found",
+        "referee_not_found",
+        "credential_not_found",
+        "no_such_event",
+    ),
+    405: ("method_not_allowed",),
+    409: (
+        "stale_version",
+        "game_paused",
+        "game_over",
+        "idempotency_key_reused",
+        "dispute_open",
+        "no_dispute",
+        "already_a_member",
+        "already_a_referee",
+        "already_revoked",
+    ),
+    413: ("request_too_large",),
+    500: ("internal_error",),
+    503: ("unavailable", "not_ready"),
+}
+
+# The refusals of the rules that answer 422 (any code not in CODES does too).
+UNPROCESSABLE: tuple[str, ...] = (
+    "already_drew",
+    "call_not_due",
+    "cannot_challenge_self",
+    "card_does_not_match",
+    "card_not_in_hand",
+    "debt_pending",
+    "draw_not_allowed",
+    "invalid_deck",
+    "invalid_name",
+    "invalid_option",
+    "invalid_penalty",
+    "invalid_referee",
+    "invalid_role",
+    "invalid_ruleset",
+    "invalid_ruling",
+    "match_already_started",
+    "no_shuffle_due",
+    "no_suit_to_name",
+    "not_a_member",
+    "not_a_move",
+    "not_a_seat",
+    "not_your_turn",
+    "nothing_to_challenge",
+    "nothing_to_keep",
+    "only_drawn_card",
+    "player_count",
+    "player_seated_twice",
+    "round_in_progress",
+    "seat_required",
+    "stock_exhausted",
+    "suit_not_allowed",
+    "suit_required",
+    "unknown_bot",
+    "unknown_option",
+    "unknown_ruleset",
+)
+
+STATUS_OF: dict[str, int] = {code: status for status, codes in CODES.items() for code in codes}
+
+log = logging.getLogger(__name__)
+
+
+class FieldError(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    message: str
+    key: str | None = None  # the field, parameter or header
+    source: str | None = None  # "body", "query", "header", "path"
+
+
+class Problem(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    type: str
+    title: str
+    status: int
+    detail: str
+    code: str
+    errors: list[FieldError] | None = None
+
+
+def status_of(code: str) -> int:
+    return STATUS_OF.get(code, 422)
+
+
+def problem(code: str, detail: str, errors: list[FieldError] | None = None) -> Problem:
+    status = status_of(code)
+    return Problem(
+        type=f"urn:maumau:problem:{code}",
+        title=HTTPStatus(status).phrase,
+        status=status,
+        detail=detail,
+        code=code,
+        errors=errors,
+    )
+
+
+def respond(found: Problem, headers: dict[str, str] | None = None) -> Response[Problem]:
+    return Response(found, status_code=found.status, media_type=PROBLEM_MEDIA_TYPE, headers=headers)
+
+
+def _headers(code: str) -> dict[str, str] | None:
+    return {"WWW-Authenticate": 'Bearer realm="maumau"'} if code == "unauthorized" else None
+
+
+def on_rule_error(_: Request[Any, Any, Any], error: RuleError) -> Response[Problem]:
+    return respond(problem(error.code, error.message), _headers(error.code))
+
+
+_CODE_OF_STATUS = {400: "malformed_request", 401: "unauthorized", 403: "forbidden", 404: "not_found"}
+_CODE_OF_STATUS |= {405: "method_not_allowed", 413: "request_too_large", 503: "unavailable"}
+
+
+def on_http_exception(_: Request[Any, Any, Any], error: HTTPException) -> Response[Problem]:
+    """litestar's own refusals: a body or a parameter that does not decode, no such route, ..."""
+    status = error.status_code
+    if status >= 500:
+        log.error("HTTP %s: %s", status, error.detail, exc_info=error)
+        return respond(problem("internal_error", "the service failed; the fault is logged"))
+    code = _CODE_OF_STATUS.get(status, "malformed_request")
+    errors = None
+    if isinstance(error, ValidationException) and isinstance(error.extra, list):
+        errors = [
+            FieldError(message=str(item.get("message", "")), key=item.get("key"), source=item.get("source"))
+            for item in error.extra
+            if isinstance(item, dict)
+        ]
+    if errors:
+        detail = "the request is malformed: " + "; ".join(
+            f"{item.key}: {item.message}" if item.key else item.message for item in errors
+        )
+    elif status == 400:
+        detail = f"the request is malformed: {error.detail}"
+    else:
+        detail = str(error.detail)
+    found = Problem(
+        type=f"urn:maumau:problem:{code}",
+        title=HTTPStatus(status).phrase,
+        status=status,
+        detail=detail,
+        code=code,
+        errors=errors,
+    )
+    return respond(found, error.headers or _headers(code))
+
+
+def on_database_error(_: Request[Any, Any, Any], error: Exception) -> Response[Problem]:
+    log.error("the database does not answer: %s", error)
+    return respond(problem("unavailable", "the database does not answer; try again shortly"))
+
+
+def on_unexpected(_: Request[Any, Any, Any], error: Exception) -> Response[Problem]:
+    log.exception("unexpected error", exc_info=error)
+    return respond(problem("internal_error", "the service failed; the fault is logged"))
+
+
+EXCEPTION_HANDLERS: dict[type[Exception], Any] = {
+    RuleError: on_rule_error,
+    HTTPException: on_http_exception,
+    OperationalError: on_database_error,
+    InterfaceError: on_database_error,
+    Exception: on_unexpected,
+}
+
+
+def problems(*statuses: int) -> dict[int, ResponseSpec]:
+    """The OpenAPI responses of these error statuses, each listing its codes."""
+    specs = {}
+    for status in statuses:
+        codes = CODES.get(status, ()) if status != 422 else UNPROCESSABLE
+        example = codes[0] if codes else "malformed_request"
+        specs[status] = ResponseSpec(
+            data_container=Problem,
+            media_type=PROBLEM_MEDIA_TYPE,  # type: ignore[arg-type]
+            description=f"{HTTPStatus(status).phrase}; code is one of: {', '.join(codes)}",
+            generate_examples=False,
+            examples=[
+                Example(
+                    summary=example,
+                    value=msgspec.to_builtins(problem(example, "what went wrong, for people")),
+                )
+            ],
+        )
+    return specs

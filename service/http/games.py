@@ -1,0 +1,256 @@
+"""Games: creating one, its public state, a seat's own view, its totals and its shuffles.
+
+Who creates a game: an admin, any game; a referee, a friendly game or one of
+a league they referee; a player, a friendly game they sit at, without a seed
+(a seed fixes every deck), an explicit deck or a first dealer.
+"""
+
+from typing import Annotated, Any
+from uuid import UUID
+
+import msgspec
+from litestar import Controller, get, post
+from litestar.openapi.spec import Example
+from litestar.params import Body, Parameter
+
+from service.domain.cards import format_cards
+from service.domain.errors import RuleError
+from service.domain.roles import Actor
+from service.http import access
+from service.http.auth import signed_in
+from service.http.errors import problems
+from service.http.leagues import Options, Ruleset
+from service.http.params import (
+    GAME_ID,
+    LEAGUE_ID,
+    PLAYER_ID,
+    After,
+    GameId,
+    IdempotencyKey,
+    caught_up,
+    scoped_key,
+)
+from service.http.security import BEARER, OPTIONAL_BEARER
+from service.http.services import ActorDep, Services, ServicesDep
+from service.projections.models import HandView, MatchTotals, PublicTable
+
+SeatSpec = Annotated[
+    str, msgspec.Meta(description="a player's id, or bot:random / bot:heuristic", examples=[PLAYER_ID])
+]
+
+
+class GameCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    seats: Annotated[list[SeatSpec], msgspec.Meta(min_length=1, max_length=12)]
+    ruleset: Ruleset = "club"
+    options: Options = msgspec.field(default_factory=dict)
+    league_id: Annotated[
+        UUID | None, msgspec.Meta(description="a league's game plays the league's ruleset and options")
+    ] = None
+    seed: (
+        Annotated[
+            str, msgspec.Meta(max_length=200, description="fixes every shuffle (admins and referees only)")
+        ]
+        | None
+    ) = None
+    deck: (
+        Annotated[
+            list[str],
+            msgspec.Meta(
+                max_length=52, description="the first deal's deck, first card dealt first (officials)"
+            ),
+        ]
+        | None
+    ) = None
+    first_dealer: (
+        Annotated[int, msgspec.Meta(ge=0, description="the first dealer's seat (officials)")] | None
+    ) = None
+
+
+class GameCreated(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: Annotated[UUID, msgspec.Meta(examples=[GAME_ID])]
+    league_id: UUID | None
+    seats: list[SeatSpec]
+    version: Annotated[int, msgspec.Meta(examples=[3], description="the game's version: send it with a move")]
+    position: Annotated[int, msgspec.Meta(examples=[4711], description="read with ?after= this to see it")]
+
+
+class ShuffleRead(msgspec.Struct, frozen=True, kw_only=True):
+    number: Annotated[int, msgspec.Meta(examples=[3], description="the event number of the deal or recycle")]
+    round_no: int
+    kind: Annotated[str, msgspec.Meta(examples=["deal"], description="deal or recycle")]
+    commitment: Annotated[
+        str, msgspec.Meta(description="sha256(salt | order), published before any card moved")
+    ]
+    salt: str | None  # None while the round is played
+    order: list[str] | None  # the cards in the order they came off the deck, once the salt is out
+    verified: bool | None  # the order and salt match the commitment; None while the salt is secret
+
+
+class ShufflesRead(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: UUID
+    shuffles: list[ShuffleRead]
+
+
+def normalised(seat: str) -> str:
+    """A player's id in its one text form (seats are compared as text); bots as given."""
+    if seat.startswith("bot:"):
+        return seat
+    try:
+        return str(UUID(seat))
+    except ValueError:
+        raise RuleError("invalid_seat", f"{seat!r} is neither a player id nor 'bot:<name>'") from None
+
+
+def check_may_create(services: Services, actor: Actor, data: GameCreate, seats: list[str]) -> None:
+    if actor.role == "admin":
+        return
+    if actor.role == "referee":
+        if data.league_id is not None and actor.id not in services.app.get_league(data.league_id).referees:
+            raise RuleError("forbidden", "a referee creates friendly games and games of their leagues")
+        return
+    if data.league_id is not None:
+        raise RuleError("forbidden", "a player creates friendly games only")
+    if actor.id not in seats:
+        raise RuleError("not_seated", "a player creates games they sit at")
+    if data.seed is not None:
+        raise RuleError("not_allowed", "only a referee or an admin may choose the seed")
+
+
+CREATE_EXAMPLES = [
+    Example(
+        summary="a friendly game against two bots",
+        value={"seats": [PLAYER_ID, "bot:heuristic", "bot:random"], "ruleset": "club"},
+    ),
+    Example(summary="a league game", value={"seats": [PLAYER_ID, PLAYER_ID], "league_id": LEAGUE_ID}),
+    Example(
+        summary="a table re-created by a referee: seed and first dealer",
+        value={"seats": [PLAYER_ID, "bot:heuristic"], "seed": "table 4", "first_dealer": 1},
+    ),
+]
+
+
+class GameController(Controller):
+    path = "/games"
+    tags = ["games"]  # noqa: RUF012
+
+    @post(
+        operation_id="createGame",
+        summary="Create a game: seats of players and bots; it is dealt at once",
+        guards=[signed_in],
+        responses=problems(400, 401, 403, 404, 409, 422),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def create(
+        self,
+        services: ServicesDep,
+        actor: ActorDep,
+        data: Annotated[GameCreate, Body(examples=CREATE_EXAMPLES)],
+        idempotency_key: IdempotencyKey = None,
+    ) -> GameCreated:
+        seats = [normalised(seat) for seat in data.seats]
+        check_may_create(services, actor, data, seats)
+        outcome = services.app.create_game(
+            seats,
+            ruleset=data.ruleset,
+            options=data.options,
+            seed=data.seed,
+            deck=data.deck,
+            first_dealer=data.first_dealer,
+            league_id=data.league_id,
+            by=actor,
+            key=scoped_key(actor, idempotency_key),
+        )
+        created: Any = outcome.events[0]
+        return GameCreated(
+            game_id=outcome.game_id,
+            league_id=created.league_id,
+            seats=[f"bot:{seat.name}" if seat.kind == "bot" else seat.name for seat in created.seats],
+            version=outcome.version,
+            position=outcome.position,
+        )
+
+    @get(
+        "/{game_id:uuid}",
+        operation_id="getGame",
+        summary="The public state: top card, named suit, debt, counts, scores, whose turn, version (public)",
+        responses=problems(400, 401, 404),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def read(self, services: ServicesDep, game_id: GameId, after: After = None) -> PublicTable:
+        caught_up(services.reader, after)
+        found = services.reader.table(game_id)
+        if found is None:
+            raise RuleError("game_not_found", "no such game")
+        return found
+
+    @get(
+        "/{game_id:uuid}/me",
+        operation_id="getMyView",
+        summary="My hand, my legal moves and the public state (the seated player; officials name a seat)",
+        guards=[signed_in],
+        responses=problems(400, 401, 403, 404, 422),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def me(
+        self,
+        services: ServicesDep,
+        actor: ActorDep,
+        game_id: GameId,
+        seat: Annotated[
+            int | None,
+            Parameter(ge=0, description="officials: the seat to see", examples=[Example(value=0)]),
+        ] = None,
+        after: After = None,
+    ) -> HandView:
+        facts = services.games.facts(game_id)
+        seat = access.acting_seat(services, actor, facts, seat)
+        if seat >= len(facts.seats):
+            raise RuleError("not_a_seat", f"seat {seat} is not at this table")
+        caught_up(services.reader, after)
+        found = services.reader.hand(game_id, seat)
+        if found is None:
+            raise RuleError("game_not_found", "no such game")
+        return found
+
+    @get(
+        "/{game_id:uuid}/totals",
+        operation_id="getGameTotals",
+        summary="Round and match totals (public; read model)",
+        responses=problems(400, 401, 404),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def totals(self, services: ServicesDep, game_id: GameId, after: After = None) -> MatchTotals:
+        caught_up(services.reader, after)
+        found = services.reader.totals(game_id)
+        if found is None:
+            raise RuleError("game_not_found", "no such game")
+        return found
+
+    @get(
+        "/{game_id:uuid}/shuffles",
+        operation_id="getGameShuffles",
+        summary="Every deal's and recycle's commitment; salts and orders once their round is over (public)",
+        responses=problems(401, 404),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def shuffles(self, services: ServicesDep, game_id: GameId) -> ShufflesRead:
+        return ShufflesRead(
+            game_id=game_id,
+            shuffles=[
+                ShuffleRead(
+                    number=shuffle.number,
+                    round_no=shuffle.round_no,
+                    kind=shuffle.kind,
+                    commitment=shuffle.commitment,
+                    salt=shuffle.salt,
+                    order=None if shuffle.order is None else format_cards(shuffle.order),
+                    verified=shuffle.verified,
+                )
+                for shuffle in services.app.shuffles(game_id)
+            ],
+        )

@@ -1,0 +1,164 @@
+"""Leagues: a ruleset and its options for all their games, members, referees, standings."""
+
+from typing import Annotated
+from uuid import UUID
+
+import msgspec
+from litestar import Controller, get, post
+from litestar.openapi.spec import Example
+from litestar.params import Body
+
+from service.domain.errors import RuleError
+from service.domain.league import League
+from service.http import credentials
+from service.http.auth import admin_only
+from service.http.errors import problems
+from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, After, LeagueId, caught_up
+from service.http.players import Name
+from service.http.security import BEARER, OPTIONAL_BEARER
+from service.http.services import ServicesDep
+from service.projections.models import Standings
+
+Options = Annotated[
+    dict[str, int | bool],
+    msgspec.Meta(
+        description="the ruleset's options a club may change: target_score, single_round, hand_size, "
+        "voluntary_draw, call_penalty",
+        examples=[{"target_score": 150}],
+    ),
+]
+Ruleset = Annotated[str, msgspec.Meta(examples=["club"], description="a preset: club or mau-mau-150")]
+
+
+class LeagueCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    name: Name
+    ruleset: Ruleset = "club"
+    options: Options = msgspec.field(default_factory=dict)
+
+
+class LeagueRead(msgspec.Struct, frozen=True, kw_only=True):
+    league_id: Annotated[UUID, msgspec.Meta(examples=[LEAGUE_ID])]
+    name: Name
+    ruleset: Ruleset
+    options: Options
+    members: Annotated[list[UUID], msgspec.Meta(examples=[[PLAYER_ID]])]
+    referees: Annotated[list[str], msgspec.Meta(examples=[[REFEREE_ID]])]
+
+
+class MemberCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    player_id: Annotated[UUID, msgspec.Meta(examples=[PLAYER_ID])]
+
+
+class LeagueRefereeCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    referee_id: Annotated[UUID, msgspec.Meta(examples=[REFEREE_ID])]
+
+
+def league_read(league: League) -> LeagueRead:
+    return LeagueRead(
+        league_id=league.id,
+        name=league.name,
+        ruleset=league.ruleset_name,
+        options=dict(league.options),
+        members=list(league.members),
+        referees=list(league.referees),
+    )
+
+
+class LeagueController(Controller):
+    path = "/leagues"
+    tags = ["leagues"]  # noqa: RUF012
+
+    @post(
+        operation_id="createLeague",
+        summary="Found a league with a ruleset and its options (admin)",
+        guards=[admin_only],
+        responses=problems(400, 401, 403, 422),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def create(
+        self,
+        services: ServicesDep,
+        data: Annotated[
+            LeagueCreate,
+            Body(
+                examples=[
+                    Example(
+                        summary="a club league to 150",
+                        value={"name": "Thursday club", "ruleset": "club", "options": {"target_score": 150}},
+                    )
+                ]
+            ),
+        ],
+    ) -> LeagueRead:
+        league_id = services.app.found_league(data.name, data.ruleset, data.options)
+        return league_read(services.app.get_league(league_id))
+
+    @get(
+        "/{league_id:uuid}",
+        operation_id="getLeague",
+        summary="A league: its ruleset, options, members and referees (public)",
+        responses=problems(401, 404),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def read(self, services: ServicesDep, league_id: LeagueId) -> LeagueRead:
+        return league_read(services.app.get_league(league_id))
+
+    @post(
+        "/{league_id:uuid}/members",
+        operation_id="addLeagueMember",
+        summary="Admit a player to a league (admin)",
+        guards=[admin_only],
+        responses=problems(400, 401, 403, 404, 409),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def add_member(
+        self,
+        services: ServicesDep,
+        league_id: LeagueId,
+        data: Annotated[
+            MemberCreate, Body(examples=[Example(summary="a player", value={"player_id": PLAYER_ID})])
+        ],
+    ) -> LeagueRead:
+        services.app.admit_member(league_id, data.player_id)
+        return league_read(services.app.get_league(league_id))
+
+    @post(
+        "/{league_id:uuid}/referees",
+        operation_id="addLeagueReferee",
+        summary="Appoint a referee to a league (admin)",
+        guards=[admin_only],
+        responses=problems(400, 401, 403, 404, 409),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def add_referee(
+        self,
+        services: ServicesDep,
+        league_id: LeagueId,
+        data: Annotated[
+            LeagueRefereeCreate,
+            Body(examples=[Example(summary="a referee", value={"referee_id": REFEREE_ID})]),
+        ],
+    ) -> LeagueRead:
+        services.app.get_league(league_id)  # an unknown league is 404 before an unknown referee
+        credentials.referee(services.app, data.referee_id)
+        services.app.appoint_referee(league_id, str(data.referee_id))
+        return league_read(services.app.get_league(league_id))
+
+    @get(
+        "/{league_id:uuid}/standings",
+        operation_id="getLeagueStandings",
+        summary="A league's standings (public; read model)",
+        responses=problems(400, 401, 404),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def standings(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> Standings:
+        caught_up(services.reader, after)
+        found = services.reader.standings(league_id)
+        if found is None:  # unknown, or not yet in the read models: ?after= the league's creation
+            raise RuleError("league_not_found", "no such league")
+        return found

@@ -1,0 +1,126 @@
+"""A game's event log and the referee's replay.
+
+The log is for everyone, cut to what the asker may see: the game's officials
+see every event whole; a seated player sees their own cards and the table;
+anyone else the table only (``service.domain.redaction``). The replay is the
+officials': everything on and under the table right after event ``at``, the
+event itself, and links to step back and forth.
+"""
+
+from typing import Annotated
+from uuid import UUID
+
+import msgspec
+from litestar import Controller, get
+from litestar.openapi.spec import Example
+from litestar.params import Parameter
+
+from service.domain.errors import RuleError
+from service.domain.redaction import FULL
+from service.domain.views import TableView
+from service.http import access
+from service.http.auth import signed_in
+from service.http.errors import problems
+from service.http.events import EventRead, shown
+from service.http.params import GameId
+from service.http.security import BEARER, OPTIONAL_BEARER
+from service.http.services import ActorDep, OptionalActorDep, ServicesDep
+
+PAGE = 200
+MOST_PAGE = 1000
+
+
+class EventPage(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: UUID
+    events: list[EventRead]
+    next: Annotated[
+        str | None,
+        msgspec.Meta(
+            description="the next page, when this one is full", examples=["/games/…/events?after=200"]
+        ),
+    ]
+
+
+class ReplayRead(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: UUID
+    at: Annotated[int, msgspec.Meta(examples=[37], description="the state is right after this event")]
+    event: EventRead
+    table: TableView
+    previous: Annotated[str | None, msgspec.Meta(examples=["/games/…/replay?at=36"])]
+    next: Annotated[str | None, msgspec.Meta(examples=["/games/…/replay?at=38"])]
+
+
+class LogController(Controller):
+    path = "/games/{game_id:uuid}"
+    tags = ["log"]  # noqa: RUF012
+
+    @get(
+        "/events",
+        operation_id="getGameEvents",
+        summary="The event log: whole for the game's officials, redacted for players and the public",
+        responses=problems(400, 401, 404),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def events(
+        self,
+        services: ServicesDep,
+        actor: OptionalActorDep,
+        game_id: GameId,
+        after: Annotated[
+            int,
+            Parameter(ge=0, description="events after this number", examples=[Example(value=0)]),
+        ] = 0,
+        limit: Annotated[
+            int,
+            Parameter(ge=1, le=MOST_PAGE, description="at most this many", examples=[Example(value=PAGE)]),
+        ] = PAGE,
+    ) -> EventPage:
+        facts = services.games.facts(game_id)
+        viewer = access.viewer(services, actor, facts)
+        events = services.app.game_events(game_id, after, limit)
+        more = f"/games/{game_id}/events?after={events[-1].originator_version}&limit={limit}"
+        return EventPage(
+            game_id=game_id,
+            events=shown(events, viewer, facts),
+            next=more if len(events) == limit else None,
+        )
+
+    @get(
+        "/replay",
+        operation_id="replayGame",
+        summary="The whole table right after event `at` (the game's referees and admins)",
+        guards=[signed_in],
+        responses=problems(400, 401, 403, 404),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def replay(
+        self,
+        services: ServicesDep,
+        actor: ActorDep,
+        game_id: GameId,
+        at: Annotated[
+            int | None,
+            Parameter(
+                ge=1, description="an event number; the latest when left out", examples=[Example(value=3)]
+            ),
+        ] = None,
+    ) -> ReplayRead:
+        facts = services.games.facts(game_id)
+        access.check_official(services, actor, facts)
+        table = services.app.replay(game_id, at)
+        number = table.number
+        around = services.app.game_events(game_id, number - 1, 2)
+        if not around:
+            raise RuleError("no_such_event", f"the game has no event {number}")
+        (event,) = shown(around[:1], FULL, facts)
+        base = f"/games/{game_id}/replay?at="
+        return ReplayRead(
+            game_id=game_id,
+            at=number,
+            event=event,
+            table=table,
+            previous=f"{base}{number - 1}" if number > 1 else None,
+            next=f"{base}{number + 1}" if len(around) > 1 else None,
+        )

@@ -1,0 +1,166 @@
+"""Moves and challenges: a seat's commands, with the version the client saw.
+
+A move names its ``kind``: ``play`` (a card, the suit a jack names, the call
+said with it), ``draw``, ``keep`` (the card just drawn) or ``name_suit`` (the
+dealer, for a jack turned up as the starter). A player moves for their own
+seat; an official of the game names the seat. ``version`` must be the game's
+version now, else 409 ``stale_version`` and nothing is done. With an
+``Idempotency-Key``, a command sent again answers what the first one did.
+The answer is the command's events as the mover may see them and the log
+``position`` to read the game after (``?after=``).
+"""
+
+from typing import Annotated, Literal
+
+import msgspec
+from litestar import Controller, post
+from litestar.openapi.spec import Example
+from litestar.params import Body
+
+from service.http import access
+from service.http.auth import signed_in
+from service.http.errors import problems
+from service.http.events import CommandResult, command_result
+from service.http.params import GameId, IdempotencyKey, scoped_key
+from service.http.security import BEARER
+from service.http.services import ActorDep, ServicesDep
+
+Version = Annotated[int, msgspec.Meta(ge=0, examples=[17], description="the game's version the client saw")]
+SeatNo = (
+    Annotated[
+        int, msgspec.Meta(ge=0, description="officials only: the seat the move is for; players omit it")
+    ]
+    | None
+)
+Card = Annotated[str, msgspec.Meta(max_length=8, examples=["7H"], description="rank then suit: 10H, QS, 7D")]
+Suit = Annotated[str, msgspec.Meta(max_length=8, examples=["S"], description="C, D, H or S")]
+
+
+class Play(
+    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="play", tag_field="kind"
+):
+    card: Card
+    suit: Annotated[Suit | None, msgspec.Meta(description="the suit a jack names")] = None
+    call: Annotated[
+        Literal["mau", "mau_mau"] | None, msgspec.Meta(description="what is said with the play")
+    ] = None
+    version: Version
+    seat: SeatNo = None
+
+
+class Draw(
+    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="draw", tag_field="kind"
+):
+    version: Version
+    seat: SeatNo = None
+
+
+class Keep(
+    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="keep", tag_field="kind"
+):
+    version: Version
+    seat: SeatNo = None
+
+
+class NameSuit(
+    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="name_suit", tag_field="kind"
+):
+    suit: Suit
+    version: Version
+    seat: SeatNo = None
+
+
+Move = Play | Draw | Keep | NameSuit
+
+
+class ChallengeCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    version: (
+        Annotated[int, msgspec.Meta(ge=0, description="the version the client saw; a challenge may omit it")]
+        | None
+    ) = None
+    seat: SeatNo = None
+
+
+MOVE_EXAMPLES = [
+    Example(summary="play a card", value={"kind": "play", "card": "7H", "version": 17}),
+    Example(
+        summary="play a jack, name spades, say mau",
+        value={"kind": "play", "card": "JD", "suit": "S", "call": "mau", "version": 17},
+    ),
+    Example(summary="draw", value={"kind": "draw", "version": 17}),
+    Example(summary="keep the card just drawn", value={"kind": "keep", "version": 18}),
+    Example(
+        summary="the dealer names a suit for a jack starter",
+        value={"kind": "name_suit", "suit": "H", "version": 3},
+    ),
+    Example(summary="a referee moves for seat 2", value={"kind": "draw", "version": 17, "seat": 2}),
+]
+
+
+class MoveController(Controller):
+    path = "/games/{game_id:uuid}"
+    tags = ["moves"]  # noqa: RUF012
+
+    @post(
+        "/moves",
+        operation_id="makeMove",
+        summary="Play, draw, keep or name a suit (the seated player; officials name the seat)",
+        status_code=200,
+        guards=[signed_in],
+        responses=problems(400, 401, 403, 404, 409, 422),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def move(
+        self,
+        services: ServicesDep,
+        actor: ActorDep,
+        game_id: GameId,
+        data: Annotated[Move, Body(examples=MOVE_EXAMPLES)],
+        idempotency_key: IdempotencyKey = None,
+    ) -> CommandResult:
+        facts = services.games.facts(game_id)
+        seat = access.acting_seat(services, actor, facts, data.seat)
+        options = {"by": actor, "expected_version": data.version, "key": scoped_key(actor, idempotency_key)}
+        app = services.app
+        if isinstance(data, Play):
+            outcome = app.play(game_id, seat, data.card, suit=data.suit, call=data.call, **options)
+        elif isinstance(data, Draw):
+            outcome = app.draw(game_id, seat, **options)
+        elif isinstance(data, Keep):
+            outcome = app.keep(game_id, seat, **options)
+        else:
+            outcome = app.name_suit(game_id, seat, data.suit, **options)
+        return command_result(outcome, access.viewer(services, actor, facts), facts)
+
+    @post(
+        "/challenges",
+        operation_id="challengeMissedCall",
+        summary="Challenge the missed call whose window is open (a seated player; officials name the seat)",
+        status_code=200,
+        guards=[signed_in],
+        responses=problems(400, 401, 403, 404, 409, 422),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def challenge(
+        self,
+        services: ServicesDep,
+        actor: ActorDep,
+        game_id: GameId,
+        data: Annotated[
+            ChallengeCreate,
+            Body(examples=[Example(summary="challenge at version 18", value={"version": 18})]),
+        ],
+        idempotency_key: IdempotencyKey = None,
+    ) -> CommandResult:
+        facts = services.games.facts(game_id)
+        seat = access.acting_seat(services, actor, facts, data.seat)
+        outcome = services.app.challenge(
+            game_id,
+            seat,
+            by=actor,
+            expected_version=data.version,
+            key=scoped_key(actor, idempotency_key),
+        )
+        return command_result(outcome, access.viewer(services, actor, facts), facts)

@@ -1,0 +1,72 @@
+"""Parameters many routes share, with their OpenAPI descriptions and examples."""
+
+from typing import Annotated
+from uuid import UUID
+
+from litestar.openapi.spec import Example
+from litestar.params import HeaderParameter, Parameter
+
+from service.domain.roles import Actor
+from service.projections.reader import ReadModels
+
+# How long a read waits for the read models to apply the position a client asks for.
+READ_WAIT_SECONDS = 3.0
+
+GAME_ID = "9b2f4c1e-6a3d-4e8f-b1c2-7d5e9f0a1b2c"
+PLAYER_ID = "3f1c6c9e-8f7a-4d52-9a53-3e1b1c0b6a77"
+LEAGUE_ID = "5d8e2a47-1b3c-4f6d-8e9a-0c2b4d6f8a1e"
+REFEREE_ID = "c4a1e7b9-2d5f-4a8c-9e1b-3f6d8a0c2e4b"
+
+GameId = Annotated[
+    UUID, Parameter(description="the game's id", examples=[Example(summary="a game", value=GAME_ID)])
+]
+PlayerId = Annotated[
+    UUID, Parameter(description="the player's id", examples=[Example(summary="a player", value=PLAYER_ID)])
+]
+LeagueId = Annotated[
+    UUID, Parameter(description="the league's id", examples=[Example(summary="a league", value=LEAGUE_ID)])
+]
+RefereeId = Annotated[
+    UUID,
+    Parameter(description="the referee's id", examples=[Example(summary="a referee", value=REFEREE_ID)]),
+]
+CredentialId = Annotated[
+    UUID,
+    Parameter(
+        description="the token's credential id (the hex digits after `mm_` in the token)",
+        examples=[Example(summary="a credential", value="0f6b1d2c-3a4e-4b5f-8c6d-7e8f9a0b1c2d")],
+    ),
+]
+After = Annotated[
+    int | None,
+    Parameter(
+        ge=0,
+        description=(
+            "a log position (a command's `position`): the answer waits, a few seconds at most, until the "
+            "read models have applied it, so a client reads its own writes; the answer's `position` says "
+            "how far they were"
+        ),
+        examples=[Example(summary="after my move", value=4711)],
+    ),
+]
+IdempotencyKey = Annotated[
+    str | None,
+    HeaderParameter(
+        name="Idempotency-Key",
+        min_length=1,
+        max_length=200,
+        description="send the same key again and the first answer comes back, nothing is done twice",
+        examples=[Example(summary="a fresh key per command", value="move-7b1e2c")],
+    ),
+]
+
+
+def caught_up(reader: ReadModels, after: int | None) -> None:
+    """Wait until the read models have applied position ``after`` (or a few seconds have passed)."""
+    if after:
+        reader.wait_for(after, timeout=READ_WAIT_SECONDS)
+
+
+def scoped_key(actor: Actor, key: str | None) -> str | None:
+    """An idempotency key belongs to the client that sent it: another client's same key is another key."""
+    return None if key is None else f"{actor.role}:{actor.id}:{key}"

@@ -1,0 +1,126 @@
+"""Players: registered by an admin, each with a token; their history of games."""
+
+from typing import Annotated
+from uuid import UUID
+
+import msgspec
+from litestar import Controller, get, post
+from litestar.openapi.spec import Example
+from litestar.params import Body
+
+from service.domain.errors import RuleError
+from service.domain.roles import Actor
+from service.http import credentials
+from service.http.auth import admin_only, signed_in
+from service.http.errors import problems
+from service.http.params import PLAYER_ID, After, PlayerId, caught_up
+from service.http.security import BEARER, OPTIONAL_BEARER
+from service.http.services import ActorDep, ServicesDep
+from service.projections.models import PlayerHistory
+
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=80, examples=["Ada"])]
+Token = Annotated[
+    str,
+    msgspec.Meta(
+        description="the bearer token, shown this once (only its hash is stored)",
+        examples=["mm_0f6b1d2c3a4e4b5f8c6d7e8f9a0b1c2d_q3Jx9..."],
+    ),
+]
+
+
+class PlayerCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    name: Name
+
+
+class PlayerRead(msgspec.Struct, frozen=True, kw_only=True):
+    player_id: Annotated[UUID, msgspec.Meta(examples=[PLAYER_ID])]
+    name: Name
+
+
+class TokenRead(msgspec.Struct, frozen=True, kw_only=True):
+    credential_id: UUID
+    role: Annotated[str, msgspec.Meta(examples=["player"])]
+    subject: Annotated[str, msgspec.Meta(examples=[PLAYER_ID], description="the player's or referee's id")]
+    token: Token
+
+
+class PlayerCreated(msgspec.Struct, frozen=True, kw_only=True):
+    player: PlayerRead
+    token: TokenRead
+
+
+def token_read(issued: credentials.Issued) -> TokenRead:
+    return TokenRead(
+        credential_id=issued.credential_id, role=issued.role, subject=issued.subject, token=issued.token
+    )
+
+
+def check_self_or_admin(actor: Actor, role: str, subject: UUID) -> None:
+    if actor.role != "admin" and not (actor.role == role and actor.id == str(subject)):
+        raise RuleError("forbidden", "only an admin or the holder may get a new token")
+
+
+class PlayerController(Controller):
+    path = "/players"
+    tags = ["players"]  # noqa: RUF012
+
+    @post(
+        operation_id="createPlayer",
+        summary="Register a player (admin); the answer holds their first token",
+        guards=[admin_only],
+        responses=problems(400, 401, 403, 422),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def create(
+        self,
+        services: ServicesDep,
+        data: Annotated[
+            PlayerCreate, Body(examples=[Example(summary="a new player", value={"name": "Ada"})])
+        ],
+    ) -> PlayerCreated:
+        player_id = services.app.register_player(data.name)
+        player = services.app.get_player(player_id)
+        issued = credentials.issue(services.app, "player", str(player_id), player.name)
+        return PlayerCreated(
+            player=PlayerRead(player_id=player_id, name=player.name), token=token_read(issued)
+        )
+
+    @get(
+        "/{player_id:uuid}",
+        operation_id="getPlayer",
+        summary="A player's name (public)",
+        responses=problems(401, 404),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def read(self, services: ServicesDep, player_id: PlayerId) -> PlayerRead:
+        player = services.app.get_player(player_id)
+        return PlayerRead(player_id=player.id, name=player.name)
+
+    @post(
+        "/{player_id:uuid}/tokens",
+        operation_id="createPlayerToken",
+        summary="Another token for a player (an admin, or the player)",
+        guards=[signed_in],
+        responses=problems(401, 403, 404),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def create_token(self, services: ServicesDep, actor: ActorDep, player_id: PlayerId) -> TokenRead:
+        check_self_or_admin(actor, "player", player_id)
+        player = services.app.get_player(player_id)
+        return token_read(credentials.issue(services.app, "player", str(player.id), player.name))
+
+    @get(
+        "/{player_id:uuid}/games",
+        operation_id="getPlayerHistory",
+        summary="The games a player has played and plays, newest first (public; read model)",
+        responses=problems(400, 401, 404),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def history(self, services: ServicesDep, player_id: PlayerId, after: After = None) -> PlayerHistory:
+        services.app.get_player(player_id)  # an unknown player is 404, not an empty history
+        caught_up(services.reader, after)
+        return services.reader.history(player_id)

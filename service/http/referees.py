@@ -1,0 +1,87 @@
+"""Referees: registered by an admin, each with a token; appointed to leagues (``leagues``).
+
+A referee is the credential that registered them: its id is the referee's
+id, which leagues hold and referee tokens speak for.
+"""
+
+from typing import Annotated
+from uuid import UUID
+
+import msgspec
+from litestar import Controller, get, post
+from litestar.openapi.spec import Example
+from litestar.params import Body
+
+from service.http import credentials
+from service.http.auth import admin_only, signed_in
+from service.http.errors import problems
+from service.http.params import REFEREE_ID, RefereeId
+from service.http.players import Name, TokenRead, check_self_or_admin, token_read
+from service.http.security import BEARER, OPTIONAL_BEARER
+from service.http.services import ActorDep, ServicesDep
+
+
+class RefereeCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    name: Name
+
+
+class RefereeRead(msgspec.Struct, frozen=True, kw_only=True):
+    referee_id: Annotated[UUID, msgspec.Meta(examples=[REFEREE_ID])]
+    name: Name
+
+
+class RefereeCreated(msgspec.Struct, frozen=True, kw_only=True):
+    referee: RefereeRead
+    token: TokenRead
+
+
+class RefereeController(Controller):
+    path = "/referees"
+    tags = ["referees"]  # noqa: RUF012
+
+    @post(
+        operation_id="createReferee",
+        summary="Register a referee (admin); the answer holds their first token",
+        guards=[admin_only],
+        responses=problems(400, 401, 403, 422),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def create(
+        self,
+        services: ServicesDep,
+        data: Annotated[
+            RefereeCreate, Body(examples=[Example(summary="a new referee", value={"name": "Rita"})])
+        ],
+    ) -> RefereeCreated:
+        issued = credentials.issue(services.app, "referee", None, data.name)
+        return RefereeCreated(
+            referee=RefereeRead(referee_id=issued.credential_id, name=data.name.strip()),
+            token=token_read(issued),
+        )
+
+    @get(
+        "/{referee_id:uuid}",
+        operation_id="getReferee",
+        summary="A referee's name (public)",
+        responses=problems(401, 404),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def read(self, services: ServicesDep, referee_id: RefereeId) -> RefereeRead:
+        found = credentials.referee(services.app, referee_id)
+        return RefereeRead(referee_id=referee_id, name=found.name)
+
+    @post(
+        "/{referee_id:uuid}/tokens",
+        operation_id="createRefereeToken",
+        summary="Another token for a referee (an admin, or the referee)",
+        guards=[signed_in],
+        responses=problems(401, 403, 404),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def create_token(self, services: ServicesDep, actor: ActorDep, referee_id: RefereeId) -> TokenRead:
+        check_self_or_admin(actor, "referee", referee_id)
+        found = credentials.referee(services.app, referee_id)
+        return token_read(credentials.issue(services.app, "referee", str(referee_id), found.name))

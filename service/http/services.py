@@ -1,0 +1,103 @@
+"""What the handlers work with, built once per process by the app's lifespan.
+
+``Services`` holds the application (writes, the event log, replay), the read
+models (every read of a game's state, totals, standings, history), the
+authenticator, and ``GameFacts``: what never changes about a game once it is
+created (its league, its seats, its hand size), which every authorisation
+and every redaction needs. Those come from the game's first event (or the
+game cache) and are remembered; no read folds a game's events.
+"""
+
+import threading
+from collections import OrderedDict
+from typing import Any
+from uuid import UUID
+
+import msgspec
+from litestar.di import NamedDependency
+
+from service.application import MauMau
+from service.domain.game import Seat
+from service.domain.redaction import Table
+from service.domain.roles import Actor
+from service.http.auth import Authenticator
+from service.projections.reader import ReadModels
+from service.projections.runner import start_projections
+from service.settings import Settings
+
+FACTS_CACHED = 10_000
+
+
+class GameFacts(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: UUID
+    league_id: UUID | None
+    seats: tuple[Seat, ...]
+    hand_size: int
+
+    def seat_of(self, player_id: str) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.kind == "player" and seat.name == player_id:
+                return index
+        return None
+
+    @property
+    def table(self) -> Table:
+        return Table(seats=len(self.seats), hand_size=self.hand_size)
+
+
+class Games:
+    """The facts of games, remembered (they never change)."""
+
+    def __init__(self, app: MauMau, size: int = FACTS_CACHED) -> None:
+        self.app = app
+        self.size = size
+        self._facts: OrderedDict[UUID, GameFacts] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def facts(self, game_id: UUID) -> GameFacts:
+        found = self._facts.get(game_id)
+        if found is not None:
+            return found
+        game = self.app.games.get(game_id)
+        if game is not None:
+            found = _facts(game_id, game.league_id, game.seats, game.ruleset.hand_size)
+        else:
+            (created,) = self.app.game_events(game_id, limit=1)  # refuses an unknown game
+            found = _facts(game_id, created.league_id, created.seats, created.ruleset.hand_size)
+        with self._lock:
+            self._facts[game_id] = found
+            while len(self._facts) > self.size:
+                self._facts.popitem(last=False)
+        return found
+
+
+def _facts(game_id: UUID, league_id: UUID | None, seats: Any, hand_size: int) -> GameFacts:
+    return GameFacts(game_id=game_id, league_id=league_id, seats=tuple(seats), hand_size=hand_size)
+
+
+class Services:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.app = MauMau(settings)
+        self.running: Any = None
+        try:
+            self.reader = ReadModels(settings)
+            if settings.run_projections:
+                self.running = start_projections(settings)
+        except BaseException:
+            self.app.close()
+            raise
+        self.auth = Authenticator(self.app, settings.admin_token)
+        self.games = Games(self.app)
+
+    def close(self) -> None:
+        if self.running is not None:
+            self.running.stop()
+        self.reader.close()
+        self.app.close()
+
+
+# handler parameters filled by the app's dependencies (``service.http.app``)
+ServicesDep = NamedDependency[Services]
+ActorDep = NamedDependency[Actor]  # behind the signed_in guard: never None
+OptionalActorDep = NamedDependency[Actor | None]  # None: an anonymous request

@@ -1,0 +1,94 @@
+"""A game's public events, live, as Server-Sent Events.
+
+Each event is one message: ``id`` the event number, ``event`` its type,
+``data`` the event as JSON, cut to what the public sees (no card of any
+hand), the same for everyone, so that anyone may listen. A client that
+reconnects sends ``Last-Event-ID`` and gets what came after. The stream ends
+after the event that ends the match (and the reveal that follows it in the
+same command); a stream opened on a finished game delivers its events and
+ends. The log is polled every ``POLL_SECONDS``; a comment goes out when
+nothing has for ``KEEP_ALIVE_SECONDS``, so proxies keep the connection.
+"""
+
+import time
+from collections.abc import AsyncIterator
+from typing import Annotated
+
+import anyio.to_thread
+import msgspec
+from litestar import Controller, get
+from litestar.openapi.spec import Example
+from litestar.params import HeaderParameter
+from litestar.response import ServerSentEvent, ServerSentEventMessage
+
+from service.domain.redaction import PUBLIC
+from service.http.errors import problems
+from service.http.events import shown
+from service.http.params import GameId
+from service.http.security import OPTIONAL_BEARER
+from service.http.services import GameFacts, Services, ServicesDep
+
+POLL_SECONDS = 0.2
+KEEP_ALIVE_SECONDS = 15.0
+PAGE = 500
+
+
+async def public_events(
+    services: Services, facts: GameFacts, after: int
+) -> AsyncIterator[ServerSentEventMessage]:
+    encoder = msgspec.json.Encoder()
+    quiet_since = time.monotonic()
+    while True:
+        events = await anyio.to_thread.run_sync(services.app.game_events, facts.game_id, after, PAGE)
+        ended = False
+        for event in shown(events, PUBLIC, facts):
+            yield ServerSentEventMessage(
+                data=encoder.encode(event).decode(), id=str(event.number), event=event.type
+            )
+            after = event.number
+            ended = ended or event.type == "MatchEnded"
+        if len(events) == PAGE:
+            continue
+        if ended or (not events and await anyio.to_thread.run_sync(_over_at, services, facts, after)):
+            return
+        if events:
+            quiet_since = time.monotonic()
+        elif time.monotonic() - quiet_since > KEEP_ALIVE_SECONDS:
+            yield ServerSentEventMessage(comment="waiting")
+            quiet_since = time.monotonic()
+        await anyio.sleep(POLL_SECONDS)
+
+
+def _over_at(services: Services, facts: GameFacts, number: int) -> bool:
+    """The match is over and ``number`` is its last event (the read model says)."""
+    table = services.reader.table(facts.game_id)
+    return table is not None and table.over and table.version <= number
+
+
+class StreamController(Controller):
+    path = "/games/{game_id:uuid}"
+    tags = ["log"]  # noqa: RUF012
+
+    @get(
+        "/stream",
+        operation_id="streamGameEvents",
+        summary="The game's public events as Server-Sent Events, live, until the match is over (public)",
+        responses=problems(400, 401, 404),
+        security=OPTIONAL_BEARER,
+    )
+    async def stream(
+        self,
+        services: ServicesDep,
+        game_id: GameId,
+        last_event_id: Annotated[
+            int | None,
+            HeaderParameter(
+                name="Last-Event-ID",
+                ge=0,
+                description="resume after this event number",
+                examples=[Example(value=12)],
+            ),
+        ] = None,
+    ) -> ServerSentEvent:
+        facts = await anyio.to_thread.run_sync(services.games.facts, game_id)
+        return ServerSentEvent(public_events(services, facts, last_event_id or 0))

@@ -1,0 +1,79 @@
+"""Helpers of the HTTP tests: an admin's shortcuts, problem+json checks."""
+
+import contextlib
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+from litestar.testing import TestClient
+
+from service.application import MauMau
+
+ADMIN_TOKEN = "e2e-admin-token-" + uuid.uuid4().hex
+ADMIN = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+class Club:
+    """An admin's shortcuts: players, referees, leagues and games over HTTP."""
+
+    def __init__(self, client: TestClient[Any]) -> None:
+        self.client = client
+
+    @property
+    def app(self) -> MauMau:
+        return self.client.app.state.services.app
+
+    def ok(self, method: str, path: str, headers: dict[str, str] = ADMIN, **kwargs: Any) -> Any:
+        response = self.client.request(method, path, headers=headers, **kwargs)
+        assert response.status_code < 300, (response.status_code, response.text)
+        return response.json() if response.content else None
+
+    def player(self, name: str = "Ada") -> tuple[str, dict[str, str]]:
+        """A new player's id and their authorization header."""
+        created = self.ok("POST", "/players", json={"name": name})
+        return created["player"]["player_id"], bearer(created["token"]["token"])
+
+    def referee(self, name: str = "Rita") -> tuple[str, dict[str, str]]:
+        created = self.ok("POST", "/referees", json={"name": name})
+        return created["referee"]["referee_id"], bearer(created["token"]["token"])
+
+    def league(self, members: list[str] = (), referees: list[str] = (), **body: Any) -> str:  # type: ignore[assignment]
+        league_id = self.ok("POST", "/leagues", json={"name": "League", **body})["league_id"]
+        for player_id in members:
+            self.ok("POST", f"/leagues/{league_id}/members", json={"player_id": player_id})
+        for referee_id in referees:
+            self.ok("POST", f"/leagues/{league_id}/referees", json={"referee_id": referee_id})
+        return league_id
+
+    def game(self, seats: list[str], headers: dict[str, str] = ADMIN, **body: Any) -> dict[str, Any]:
+        return self.ok("POST", "/games", headers=headers, json={"seats": seats, **body})
+
+    def table(self, game: dict[str, Any]) -> dict[str, Any]:
+        return self.ok("GET", f"/games/{game['game_id']}?after={game['position']}")
+
+    def me(self, game: dict[str, Any], headers: dict[str, str]) -> dict[str, Any]:
+        return self.ok("GET", f"/games/{game['game_id']}/me?after={game['position']}", headers=headers)
+
+    def log_position(self) -> int:
+        return self.app.recorder.max_notification_id() or 0
+
+    @contextlib.contextmanager
+    def unchanged(self) -> Iterator[None]:
+        """Nothing at all is stored meanwhile (a refused request changes nothing)."""
+        before = self.log_position()
+        yield
+        assert self.log_position() == before
+
+
+def problem(response: Any, status: int, code: str) -> dict[str, Any]:
+    """The response is the problem+json of this status and code."""
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/problem+json")
+    body = response.json()
+    assert body["status"] == status and body["code"] == code, body
+    assert body["type"] == f"urn:maumau:problem:{code}" and body["title"] and body["detail"]
+    return body

@@ -1,0 +1,51 @@
+"""The HTTP API end to end: the real app (litestar's TestClient) on a real PostgreSQL.
+
+One app for the session, on a schema of its own (dropped at the end), with the
+projections running in it as in production. Tests make their own players,
+leagues and games, so they never see each other's.
+"""
+
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import psycopg
+import pytest
+from litestar.testing import TestClient
+from psycopg import sql
+
+from service.http.app import create_app
+from service.settings import Settings
+from tests.e2e.club import ADMIN_TOKEN, Club
+
+
+@pytest.fixture(scope="session")
+def http_schema(database_url: str) -> Iterator[str]:
+    schema = f"maumau_http_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("create schema {}").format(sql.Identifier(schema)))
+    yield schema
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(schema)))
+
+
+@pytest.fixture(scope="session")
+def http_settings(database_url: str, http_schema: str) -> Settings:
+    return Settings(
+        database_url=database_url,
+        database_schema=http_schema,
+        snapshot_interval=7,
+        pool_size=4,
+        admin_token=ADMIN_TOKEN,
+    )
+
+
+@pytest.fixture(scope="session")
+def client(http_settings: Settings) -> Iterator[TestClient[Any]]:
+    with TestClient(create_app(http_settings)) as test_client:
+        yield test_client
+
+
+@pytest.fixture(scope="session")
+def club(client: TestClient[Any]) -> Club:
+    return Club(client)
