@@ -30,7 +30,7 @@ the events' ``apply`` only mutate.
     invalid_name, invalid_format, invalid_table_size, invalid_rounds, invalid_schedule,
     invalid_match_length, invalid_turn_clock, invalid_late_policy, invalid_places, unknown_bot,
     tournament_started, already_joined, tournament_full, not_joined, too_few_players,
-    not_started, tournament_over, no_such_table, table_has_game, game_already_attached,
+    not_started, no_such_round, tournament_over, no_such_table, table_has_game, game_already_attached,
     not_a_tournament_game, invalid_result, result_recorded
 """
 
@@ -331,6 +331,14 @@ class Tournament(Aggregate):
         if self.rounds and self.rounds[-1].finished_at is None:
             return self.rounds[-1]
         return None
+
+    def paired_round(self, round_no: int) -> Round:
+        """Round ``round_no``, once it is paired."""
+        if not self.started:
+            raise RuleError("not_started", "the tournament has not started")
+        if not isinstance(round_no, int) or not 1 <= round_no <= len(self.rounds):
+            raise RuleError("no_such_round", f"round {round_no!r} is not paired")
+        return self.rounds[round_no - 1]
 
     def due_at(self, round_no: int) -> datetime | None:
         """When round ``round_no`` is to start; None while that is not known yet."""

@@ -1,0 +1,160 @@
+"""Tournaments through the application, on PostgreSQL and on SQLite: stored, started, played, ranked."""
+
+import threading
+from collections import Counter
+from uuid import UUID
+
+import pytest
+
+from service.application import MauMau
+from service.domain.errors import RuleError
+from service.domain.game import Game
+from service.domain.tournament import Plan, Tournament
+from tests.integration.tables import players
+
+SWISS = Plan(format="swiss", table_size=4, rounds=2, single_round=True, places=8)
+
+
+def league_of(app: MauMau, members: int) -> tuple[UUID, list[UUID]]:
+    league = app.found_league("Tuesday club")
+    joined = players(app, members)
+    for player in joined:
+        app.admit_member(league, player)
+    return league, joined
+
+
+def clock_plays_out(app: MauMau, game_id: UUID) -> None:
+    """Every turn's clock runs out: the clock bot plays the whole game."""
+    while not (game := app.get_game(game_id)).over:
+        app.time_out_turn(game_id, game.seat_to_move)
+
+
+def refused(code: str, act) -> None:
+    with pytest.raises(RuleError) as error:
+        act()
+    assert error.value.code == code
+
+
+def test_a_swiss_tournament_of_members_and_bots_is_played_to_the_end_and_ranked(app):
+    league, members = league_of(app, 3)
+    tournament_id = app.create_tournament(league, "Spring cup", SWISS)
+    for member in members:
+        app.join_tournament(tournament_id, member)
+    app.start_tournament(tournament_id, seed="spring")
+    games_by_round = []
+    for round_no in (1, 2):
+        games = app.start_round(tournament_id, round_no)
+        version = app.get_tournament(tournament_id).version
+        assert app.start_round(tournament_id, round_no) == games  # again: the same games, nothing stored
+        assert app.get_tournament(tournament_id).version == version
+        for game_id in games:
+            clock_plays_out(app, game_id)
+            app.record_table_result(tournament_id, game_id)
+        app.record_table_result(tournament_id, games[0])  # again: nothing changes
+        games_by_round.append(games)
+
+    tournament = app.get_tournament(tournament_id)
+    assert tournament.finished and len(tournament.ranking) == 8
+    assert [len(r.tables) for r in tournament.rounds] == [2, 2]
+    points: Counter[str] = Counter()
+    clock_turns: Counter[str] = Counter()
+    for played, games in zip(tournament.rounds, games_by_round, strict=True):
+        for table, (players_at, game_id) in enumerate(zip(played.tables, games, strict=True)):
+            game = app.get_game(game_id)
+            assert played.games[table] == game_id
+            assert [seat.name for seat in game.seats if seat.kind == "player"] == [
+                p for p in players_at if not p.startswith("bot:")
+            ]
+            assert game.ruleset.single_round
+            for seat, entrant in enumerate(players_at):
+                points[entrant] += game.state.totals[seat]
+            for event in app.game_events(game_id):
+                if isinstance(event, Game.TurnTimedOut):
+                    clock_turns[players_at[event.seat]] += 1
+    standings = tournament.standings()
+    assert {p.entrant: p.points for p in standings} == {e: points[e] for e in tournament.order}
+    assert {p.entrant: p.bot_turns for p in standings} == {e: clock_turns[e] for e in tournament.order}
+    assert tournament.winners == (standings[0].entrant,)
+    assert {str(m) for m in members} <= set(tournament.ranking)
+
+
+def test_the_stored_events_tell_the_tournament_in_order(app):
+    league, members = league_of(app, 2)
+    tournament_id = app.create_tournament(
+        league, "Cup", Plan(format="single_elimination", table_size=2, single_round=True)
+    )
+    for member in members:
+        app.join_tournament(tournament_id, member)
+    app.start_tournament(tournament_id)
+    (game_id,) = app.start_round(tournament_id, 1)
+    clock_plays_out(app, game_id)
+    app.record_table_result(tournament_id, game_id)
+    names = [type(event).__name__ for event in app.events.get(tournament_id)]
+    assert names == [
+        "Announced",
+        "Joined",
+        "Joined",
+        "Started",
+        "RoundPaired",
+        "TableGameCreated",
+        "TableFinished",
+        "RoundFinished",
+        "Finished",
+    ]
+    tournament = app.get_tournament(tournament_id)
+    game = app.get_game(game_id)
+    assert tournament.winners == tuple(tournament.rounds[0].tables[0][seat] for seat in game.state.winners)
+
+
+def test_two_processes_starting_one_round_at_once_create_each_table_game_once(app):
+    league, _ = league_of(app, 0)
+    tournament_id = app.create_tournament(
+        league, "Cup", Plan(format="swiss", table_size=4, rounds=1, places=12)
+    )
+    app.start_tournament(tournament_id)
+    barrier = threading.Barrier(2)
+    answers: list[list[UUID]] = []
+
+    def start() -> None:
+        barrier.wait()
+        answers.append(app.start_round(tournament_id, 1))
+
+    threads = [threading.Thread(target=start) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(answers) == 2 and answers[0] == answers[1] and len(set(answers[0])) == 3
+    created = [e for e in app.events.get(tournament_id) if isinstance(e, Tournament.TableGameCreated)]
+    assert sorted(e.game_id for e in created) == sorted(answers[0])
+
+
+def test_tournament_refusals_change_nothing(app):
+    league, (ann, bob) = league_of(app, 2)
+    outsider = app.register_player("Outsider")
+    refused("league_not_found", lambda: app.create_tournament(UUID(int=5), "Cup", SWISS))
+    refused(
+        "invalid_table_size",
+        lambda: app.create_tournament(league, "Cup", Plan(format="swiss", table_size=9, rounds=1)),
+    )
+    tournament_id = app.create_tournament(league, "Cup", Plan(format="swiss", table_size=2, rounds=1))
+    refused("tournament_not_found", lambda: app.get_tournament(UUID(int=7)))
+    refused("tournament_not_found", lambda: app.get_tournament(league))
+    refused("player_not_found", lambda: app.join_tournament(tournament_id, UUID(int=9)))
+    refused("not_a_member", lambda: app.join_tournament(tournament_id, outsider))
+    refused("not_joined", lambda: app.leave_tournament(tournament_id, ann))
+    refused("not_started", lambda: app.start_round(tournament_id, 1))
+    refused("too_few_players", lambda: app.start_tournament(tournament_id))
+    version = app.get_tournament(tournament_id).version
+    app.join_tournament(tournament_id, ann)
+    app.join_tournament(tournament_id, bob)
+    refused("already_joined", lambda: app.join_tournament(tournament_id, bob))
+    app.start_tournament(tournament_id)
+    refused("no_such_round", lambda: app.start_round(tournament_id, 2))
+    (game_id,) = app.start_round(tournament_id, 1)
+    refused("game_not_over", lambda: app.record_table_result(tournament_id, game_id))
+    stray = app.create_game(["bot:random", "bot:random"], seed=1).game_id
+    clock_plays_out(app, stray)
+    refused("not_a_tournament_game", lambda: app.record_table_result(tournament_id, stray))
+    # stored: two joins, the start and round 1's pairing, the table's game; nothing of the refusals
+    assert app.get_tournament(tournament_id).version == version + 5
