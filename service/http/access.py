@@ -1,0 +1,66 @@
+"""Who may do what with a game: the rules the handlers apply before the application's own.
+
+- An **admin** officiates every game.
+- A **referee** officiates the games of the leagues they referee, and every
+  friendly game (a game without a league).
+- A **player** plays their own seat; a player not seated at a game only sees
+  what the public sees.
+- Officials see everything of the games they officiate (full log, replay),
+  may move for any seat (they say which) and rule on disputes.
+
+The application checks again what it knows (a player's seat, a league's
+referees for rulings); these checks add the rest.
+"""
+
+from service.domain.errors import RuleError
+from service.domain.redaction import FULL, PUBLIC, Viewer
+from service.domain.roles import Actor
+from service.http.services import GameFacts, Services
+
+
+def officiates(services: Services, actor: Actor | None, facts: GameFacts) -> bool:
+    if actor is None:
+        return False
+    if actor.role == "admin":
+        return True
+    if actor.role != "referee":
+        return False
+    return facts.league_id is None or actor.id in services.app.get_league(facts.league_id).referees
+
+
+def viewer(services: Services, actor: Actor | None, facts: GameFacts) -> Viewer:
+    """How much of the game's events ``actor`` sees."""
+    if actor is not None and actor.role == "player":
+        seat = facts.seat_of(actor.id)
+        return PUBLIC if seat is None else Viewer.at(seat)
+    return FULL if officiates(services, actor, facts) else PUBLIC
+
+
+def acting_seat(services: Services, actor: Actor, facts: GameFacts, seat: int | None) -> int:
+    """The seat a command is for: a player's own; the one an official names."""
+    if actor.role == "player":
+        own = facts.seat_of(actor.id)
+        if own is None:
+            raise RuleError("not_seated", "you have no seat at this game")
+        if seat is not None and seat != own:
+            raise RuleError("not_your_seat", f"seat {seat} is not yours")
+        return own
+    if not officiates(services, actor, facts):
+        raise RuleError("not_allowed", "only the players at this table and its officials may do this")
+    if seat is None:
+        raise RuleError("seat_required", "an official names the seat the command is for")
+    return seat
+
+
+def check_official(services: Services, actor: Actor, facts: GameFacts) -> None:
+    if not officiates(services, actor, facts):
+        raise RuleError("forbidden", "only the game's referees and admins may do this")
+
+
+def check_at_table(services: Services, actor: Actor, facts: GameFacts) -> None:
+    """Seated players and officials: those who may raise a dispute."""
+    if actor.role == "player":
+        if facts.seat_of(actor.id) is None:
+            raise RuleError("not_seated", "you have no seat at this game")
+    elif not officiates(services, actor, facts):
+        raise RuleError("not_allowed", "only the players at this table and its officials may do this")
