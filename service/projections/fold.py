@@ -3,10 +3,15 @@
 The engine's state holds the table, the hands and the scores, but not what
 the read models also count: how each round ended, penalty cards, challenged
 calls, turns a clock bot played, when the match ended. The ledger records
-those facts with their event number, so that a referee's void (a
-``RulingGiven`` that restores the state before event ``n``) drops them the same
-way it drops the voided turns from the state: a voided event counts for
-nothing, anywhere.
+those facts with their event number.
+
+A referee's void (a ``RulingGiven`` at event ``r`` voiding from event ``f``)
+puts the game back to its state right after event ``f - 1``, as it was then:
+the fold of events 1 to ``f - 1``. The facts in force follow the same rule
+(``Ledger.in_force``): those in force after event ``f - 1``, then those
+recorded after ``r``. A voided event counts for nothing, anywhere; the
+ledger keeps every fact, because a later void may reach back to before an
+earlier one, where the earlier void's facts were still in force.
 
 A ``Tracked`` game is stored (``image``/``restore``) in the projection's own
 table with every flush, so a restarted runner takes up each game where it was
@@ -14,7 +19,7 @@ without folding the log again.
 """
 
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 from uuid import UUID
 
 import msgspec
@@ -39,25 +44,59 @@ class Mark(msgspec.Struct, frozen=True, array_like=True):
     count: int
 
 
+class End(msgspec.Struct, frozen=True, array_like=True):
+    number: int  # the event number of the MatchEnded
+    at: datetime
+
+
+class Facts(msgspec.Struct, frozen=True, kw_only=True):
+    """The ledger's facts in force now."""
+
+    rounds: list[RoundEnd]
+    penalties: list[Mark]
+    challenges: list[Mark]  # seat: the offender
+    timeouts: list[Mark]
+    ended_at: datetime | None  # when the match ended, if it has
+
+
+F = TypeVar("F", RoundEnd, Mark, End)
+
+# an event number after every event
+_NOW = 1 << 62
+
+
 class Ledger(msgspec.Struct, kw_only=True):
     created: int  # the log position of the game's Created event: history is newest first by it
+    # every fact recorded, voided ones too
     rounds: list[RoundEnd] = msgspec.field(default_factory=list)
     penalties: list[Mark] = msgspec.field(default_factory=list)
-    challenges: list[Mark] = msgspec.field(default_factory=list)  # seat: the offender
+    challenges: list[Mark] = msgspec.field(default_factory=list)
     timeouts: list[Mark] = msgspec.field(default_factory=list)
-    ended_number: int = 0  # the event number of the MatchEnded, 0 while the match goes on
-    ended_at: datetime | None = None
-    # what the finished match adds to its league's standings now (see ``contribution``)
+    ends: list[End] = msgspec.field(default_factory=list)
+    voids: list[tuple[int, int]] = msgspec.field(default_factory=list)  # (ruling's number, first voided)
+    # what the finished match adds to its league's standings now (see ``render.contribution``)
     counted: list[tuple[Any, ...]] | None = None
 
-    def void(self, from_number: int) -> None:
-        """Drop every fact recorded at or after event ``from_number``."""
-        self.rounds = [entry for entry in self.rounds if entry.number < from_number]
-        self.penalties = [entry for entry in self.penalties if entry.number < from_number]
-        self.challenges = [entry for entry in self.challenges if entry.number < from_number]
-        self.timeouts = [entry for entry in self.timeouts if entry.number < from_number]
-        if self.ended_number >= from_number:
-            self.ended_number, self.ended_at = 0, None
+    def in_force(self) -> Facts:
+        ends = self._at(self.ends, _NOW)
+        return Facts(
+            rounds=self._at(self.rounds, _NOW),
+            penalties=self._at(self.penalties, _NOW),
+            challenges=self._at(self.challenges, _NOW),
+            timeouts=self._at(self.timeouts, _NOW),
+            ended_at=ends[-1].at if ends else None,
+        )
+
+    def _at(self, facts: list[F], number: int) -> list[F]:
+        """The facts in force right after event ``number``."""
+        last = None
+        for void in self.voids:  # in the order they were ruled
+            if void[0] <= number:
+                last = void
+        if last is None:
+            return [fact for fact in facts if fact.number <= number]
+        ruling, first = last
+        return self._at(facts, first - 1) + [fact for fact in facts if ruling < fact.number <= number]
 
 
 class StoredGame(msgspec.Struct, frozen=True, kw_only=True):
@@ -130,8 +169,7 @@ def _round_ended(tracked: Tracked, event: Any) -> None:
 
 
 def _match_ended(tracked: Tracked, event: Any) -> None:
-    tracked.ledger.ended_number = event.originator_version
-    tracked.ledger.ended_at = event.timestamp
+    tracked.ledger.ends.append(End(event.originator_version, event.timestamp))
     tracked.results_changed = True
 
 
@@ -142,7 +180,7 @@ def _timed_out(tracked: Tracked, event: Any) -> None:
 
 def _ruled(tracked: Tracked, event: Any) -> None:
     if event.restored is not None:  # a void: the state went back to before ``from_event``
-        tracked.ledger.void(event.ruling.from_event)
+        tracked.ledger.voids.append((event.originator_version, event.ruling.from_event))
         tracked.results_changed = True
 
 

@@ -140,14 +140,15 @@ class ViewsProjection(Projection[Views]):
         deltas: dict[tuple[UUID, UUID], list[int]] = {}
         for tracked in self._dirty.values():
             game_id = tracked.game.id
+            facts = tracked.ledger.in_force()
             if tracked.results_changed:
                 changes.history += [
                     (player_id, game_id, tracked.ledger.created, _encode(line))
-                    for player_id, line in played(tracked)
+                    for player_id, line in played(tracked, facts)
                 ]
-                self._count(tracked, deltas)
+                self._count(tracked, contribution(tracked, facts), deltas)
                 tracked.results_changed = False
-            changes.games.append((game_id, tracked.image(), _encode(game_doc(tracked))))
+            changes.games.append((game_id, tracked.image(), _encode(game_doc(tracked, facts))))
         changes.standings = [(league, player, *stats) for (league, player), stats in deltas.items()]
         self.view.write(changes, Tracking(APPLICATION, changes.position))
         self.position = changes.position
@@ -156,9 +157,14 @@ class ViewsProjection(Projection[Views]):
         self._changes = Changes(position=self.position)
         return self.position
 
-    def _count(self, tracked: Tracked, deltas: dict[tuple[UUID, UUID], list[int]]) -> None:
-        """Put the difference the game makes to its league's standings now into ``deltas``."""
-        before, after = tracked.ledger.counted, contribution(tracked)
+    def _count(
+        self,
+        tracked: Tracked,
+        after: list[tuple[Any, ...]] | None,
+        deltas: dict[tuple[UUID, UUID], list[int]],
+    ) -> None:
+        """Put the difference the game's contribution makes to its league's standings into ``deltas``."""
+        before = tracked.ledger.counted
         if before == after:
             return
         league = tracked.game.league_id

@@ -22,7 +22,7 @@ from service.domain.engine import legal_actions
 from service.domain.game import Seat
 from service.domain.rulebook import CALL_NAMES
 from service.domain.state import DEAL, NEW, OVER, PHASE_NAMES
-from service.projections.fold import Tracked
+from service.projections.fold import Facts, Tracked
 from service.projections.models import LegalMove, MissedCall, PublicSeat, PublicTable, RoundResult
 from service.projections.standings import STATS
 
@@ -82,16 +82,16 @@ _LEGAL_MOVES = {
 }
 
 
-def game_doc(tracked: Tracked) -> GameDoc:
-    return GameDoc(table=public_table(tracked), hands=hands(tracked), rounds=rounds(tracked))
+def game_doc(tracked: Tracked, facts: Facts) -> GameDoc:
+    return GameDoc(table=public_table(tracked, facts), hands=hands(tracked), rounds=rounds(tracked, facts))
 
 
-def public_table(tracked: Tracked) -> PublicTable:
-    game, ledger = tracked.game, tracked.ledger
+def public_table(tracked: Tracked, facts: Facts) -> PublicTable:
+    game = tracked.game
     s = game.state
     totals = list(s.totals) or [0] * len(game.seats)
     timed_out = [0] * len(game.seats)
-    for mark in ledger.timeouts:
+    for mark in facts.timeouts:
         timed_out[mark.seat] += 1
     seats = [
         PublicSeat(
@@ -152,16 +152,16 @@ def hands(tracked: Tracked) -> list[HandDoc]:
     return docs
 
 
-def rounds(tracked: Tracked) -> list[RoundResult]:
-    s, ledger = tracked.game.state, tracked.ledger
+def rounds(tracked: Tracked, facts: Facts) -> list[RoundResult]:
+    s = tracked.game.state
     seats = len(tracked.game.seats)
     results = []
-    for end, points in zip(ledger.rounds, s.round_points, strict=True):
+    for end, points in zip(facts.rounds, s.round_points, strict=True):
         penalty_cards, missed_calls = [0] * seats, [0] * seats
-        for mark in ledger.penalties:
+        for mark in facts.penalties:
             if mark.round_no == end.round_no:
                 penalty_cards[mark.seat] += mark.count
-        for mark in ledger.challenges:
+        for mark in facts.challenges:
             if mark.round_no == end.round_no:
                 missed_calls[mark.seat] += mark.count
         results.append(
@@ -177,7 +177,7 @@ def rounds(tracked: Tracked) -> list[RoundResult]:
     return results
 
 
-def played(tracked: Tracked) -> list[tuple[UUID, Played]]:
+def played(tracked: Tracked, facts: Facts) -> list[tuple[UUID, Played]]:
     """One history line per player seat."""
     game = tracked.game
     s = game.state
@@ -202,18 +202,18 @@ def played(tracked: Tracked) -> list[tuple[UUID, Played]]:
             result=result,  # type: ignore[arg-type]
             opponents=[other for index, other in enumerate(game.seats) if index != seat],
             rounds=len(s.round_points),
-            ended_at=tracked.ledger.ended_at if over else None,
+            ended_at=facts.ended_at if over else None,
         )
         lines.append((UUID(occupant.name), line))
     return lines
 
 
-def contribution(tracked: Tracked) -> list[tuple[Any, ...]] | None:
+def contribution(tracked: Tracked, facts: Facts) -> list[tuple[Any, ...]] | None:
     """What the match adds to its league's standings: one row per player seat, once it is over.
 
     Each row is the player's id (text) and then a number per ``standings.STATS`` field.
     """
-    game, ledger = tracked.game, tracked.ledger
+    game = tracked.game
     s = game.state
     if game.league_id is None or s.phase != OVER:
         return None
@@ -227,11 +227,11 @@ def contribution(tracked: Tracked) -> list[tuple[Any, ...]] | None:
             "matches_won": int(won and len(s.winners) == 1),
             "matches_shared": int(won and len(s.winners) > 1),
             "rounds_played": len(s.round_points),
-            "rounds_won": sum(1 for end in ledger.rounds if end.winner == seat),
+            "rounds_won": sum(1 for end in facts.rounds if end.winner == seat),
             "points": s.totals[seat],
-            "penalty_cards": sum(mark.count for mark in ledger.penalties if mark.seat == seat),
-            "missed_calls": sum(mark.count for mark in ledger.challenges if mark.seat == seat),
-            "bot_turns": sum(mark.count for mark in ledger.timeouts if mark.seat == seat),
+            "penalty_cards": sum(mark.count for mark in facts.penalties if mark.seat == seat),
+            "missed_calls": sum(mark.count for mark in facts.challenges if mark.seat == seat),
+            "bot_turns": sum(mark.count for mark in facts.timeouts if mark.seat == seat),
         }
         rows.append((occupant.name, *(stats[name] for name in STATS)))
     return rows
