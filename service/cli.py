@@ -6,6 +6,7 @@ import click
 
 from service.domain.bots import BOTS
 from service.domain.errors import RuleError
+from service.projections.cli import projections
 from service.settings import get_settings
 from service.simulation import Summary, check_setup, simulate
 
@@ -16,6 +17,9 @@ _PARAM_OF_CODE = {"unknown_ruleset": "--ruleset", "player_count": "--players"}
 @click.group()
 def main() -> None:
     """maumau: the Mau-Mau club service."""
+
+
+main.add_command(projections)
 
 
 @main.command("simulate")
