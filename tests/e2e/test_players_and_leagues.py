@@ -1,0 +1,111 @@
+"""Players, leagues, members, referees, standings and a player's history over HTTP."""
+
+from tests.e2e.club import ADMIN, problem
+from tests.integration.tables import play_out
+
+
+def test_an_admin_registers_a_player_who_gets_a_token_and_a_public_name(client, club):
+    created = client.post("/players", json={"name": "  Ada  "}, headers=ADMIN)
+    assert created.status_code == 201
+    body = created.json()
+    assert body["player"]["name"] == "Ada"
+    assert body["token"]["role"] == "player" and body["token"]["subject"] == body["player"]["player_id"]
+    assert body["token"]["token"].startswith("mm_")
+    assert client.get(f"/players/{body['player']['player_id']}").json() == body["player"]
+
+
+def test_bad_players_are_refused_and_change_nothing(client, club):
+    for payload, status, code in (
+        ({"name": ""}, 400, "malformed_request"),
+        ({"name": "x" * 81}, 400, "malformed_request"),
+        ({"name": "   "}, 422, "invalid_name"),
+        ({}, 400, "malformed_request"),
+        ({"name": "Ada", "age": 7}, 400, "malformed_request"),
+    ):
+        with club.unchanged():
+            problem(client.post("/players", json=payload, headers=ADMIN), status, code)
+    problem(client.get("/players/00000000-0000-0000-0000-000000000009"), 404, "player_not_found")
+    problem(client.get("/players/00000000-0000-0000-0000-000000000009/games"), 404, "player_not_found")
+
+
+def test_a_league_with_its_ruleset_members_and_referees(client, club):
+    ada, _ = club.player("Ada")
+    rita, _ = club.referee("Rita")
+    league = client.post(
+        "/leagues", json={"name": "Thursdays", "options": {"target_score": 150}}, headers=ADMIN
+    )
+    assert league.status_code == 201
+    league_id = league.json()["league_id"]
+    assert league.json()["options"] == {"target_score": 150} and league.json()["ruleset"] == "club"
+    assert (
+        client.post(f"/leagues/{league_id}/members", json={"player_id": ada}, headers=ADMIN).status_code
+        == 201
+    )
+    assert (
+        client.post(f"/leagues/{league_id}/referees", json={"referee_id": rita}, headers=ADMIN).status_code
+        == 201
+    )
+    read = client.get(f"/leagues/{league_id}").json()
+    assert read["members"] == [ada] and read["referees"] == [rita] and read["name"] == "Thursdays"
+    unknown = "00000000-0000-0000-0000-00000000000f"
+    with club.unchanged():
+        problem(
+            client.post(f"/leagues/{league_id}/members", json={"player_id": ada}, headers=ADMIN),
+            409,
+            "already_a_member",
+        )
+        problem(
+            client.post(f"/leagues/{league_id}/referees", json={"referee_id": rita}, headers=ADMIN),
+            409,
+            "already_a_referee",
+        )
+        problem(
+            client.post(f"/leagues/{league_id}/referees", json={"referee_id": ada}, headers=ADMIN),
+            404,
+            "referee_not_found",
+        )
+        problem(
+            client.post(f"/leagues/{league_id}/members", json={"player_id": unknown}, headers=ADMIN),
+            404,
+            "player_not_found",
+        )
+        problem(
+            client.post(f"/leagues/{unknown}/members", json={"player_id": ada}, headers=ADMIN),
+            404,
+            "league_not_found",
+        )
+        problem(
+            client.post("/leagues", json={"name": "Poker", "ruleset": "poker"}, headers=ADMIN),
+            422,
+            "unknown_ruleset",
+        )
+        problem(
+            client.post("/leagues", json={"name": "Odd", "options": {"hand_size": True}}, headers=ADMIN),
+            422,
+            "invalid_option",
+        )
+        problem(
+            client.post("/leagues", json={"name": "Odd", "options": {"hand_size": "five"}}, headers=ADMIN),
+            400,
+            "malformed_request",
+        )
+    problem(client.get(f"/leagues/{unknown}"), 404, "league_not_found")
+    problem(client.get(f"/leagues/{unknown}/standings"), 404, "league_not_found")
+
+
+def test_standings_and_history_after_a_finished_league_match(client, club):
+    ada, _ = club.player("Ada")
+    bob, _ = club.player("Bob")
+    league = club.league(members=[ada, bob], options={"single_round": True})
+    game = club.game([ada, bob], league_id=league)
+    play_out(club.app, game["game_id"], seed=21)
+    position = club.log_position()
+    standings = club.ok("GET", f"/leagues/{league}/standings?after={position}", headers={})
+    assert standings["position"] >= position
+    assert sorted(row["player_id"] for row in standings["rows"]) == sorted([ada, bob])
+    assert all(row["matches_played"] == 1 for row in standings["rows"])
+    assert standings["rows"][0]["rank"] == 1
+    history = club.ok("GET", f"/players/{ada}/games?after={position}", headers={})
+    assert [played["game_id"] for played in history["games"]] == [game["game_id"]]
+    assert history["games"][0]["result"] in ("won", "shared", "lost")
+    assert history["games"][0]["opponents"] == ["Bob"]
