@@ -1,0 +1,145 @@
+"""The reader's API: positions, waiting for one, what unknown ids answer, names, and exactly-once writes."""
+
+import random
+import uuid
+from collections.abc import Iterator
+
+import pytest
+from eventsourcing.persistence import IntegrityError, Tracking
+
+from service.domain.adjudication import Resume
+from service.projections.reader import ReadModels
+from service.projections.runner import Runner, start_projections
+from service.projections.store import APPLICATION, Changes
+from service.settings import Settings
+from tests.gameplay import next_command
+from tests.integration.tables import REFEREE, play_out, players
+
+
+@pytest.fixture
+def reader(settings: Settings) -> Iterator[ReadModels]:
+    models = ReadModels(settings)
+    yield models
+    models.close()
+
+
+def catch_up(settings: Settings) -> int:
+    runner = Runner(settings)
+    try:
+        runner.catch_up()
+        return runner.position
+    finally:
+        runner.close()
+
+
+def test_before_anything_is_projected_the_position_is_zero_and_nothing_is_known(settings, reader):
+    unknown = uuid.uuid4()
+    assert reader.position() == 0
+    assert reader.table(unknown) is None
+    assert reader.hand(unknown, 0) is None
+    assert reader.totals(unknown) is None
+    assert reader.standings(unknown) is None
+    history = reader.history(unknown)
+    assert history.games == [] and history.position == 0 and history.player_id == unknown
+
+
+def test_a_client_waiting_for_its_writes_position_reads_its_write(app, settings, reader):
+    ann, bob = players(app, 2)
+    running = start_projections(settings)
+    try:
+        created = app.create_game([ann, bob], seed=3)
+        assert reader.wait_for(created.position, timeout=30) >= created.position
+        assert reader.table(created.game_id).version == created.version
+        game = app.get_game(created.game_id)
+        moved = app.execute(created.game_id, next_command(game.state, random.Random(0), challenge_rate=0))
+        reached = reader.wait_for(moved.position, timeout=30)
+        assert reached >= moved.position
+        table = reader.table(created.game_id)
+        assert table.version == moved.version and table.position >= moved.position
+    finally:
+        running.stop()
+
+
+def test_waiting_for_a_position_not_written_gives_up_after_the_timeout_with_the_position_reached(
+    app, settings, reader
+):
+    players(app, 2)
+    reached = catch_up(settings)
+    assert reached > 0
+    assert reader.wait_for(reached + 1000, timeout=0.05) == reached
+    assert reader.wait_for(reached, timeout=0) == reached
+
+
+def test_a_hand_is_one_seats_cards_and_only_the_seat_to_move_has_moves(app, settings, reader):
+    ids = players(app, 3)
+    created = app.create_game(ids, seed=8)
+    catch_up(settings)
+    game = app.get_game(created.game_id)
+    mover = game.seat_to_move
+    for seat in range(3):
+        hand = reader.hand(created.game_id, seat)
+        assert hand.cards == sorted(hand.cards, key=_card_order)
+        assert len(hand.cards) == hand.table.seats[seat].cards == game.state.hands[seat].bit_count()
+        if seat == mover:
+            assert hand.legal
+        else:
+            assert hand.legal == [] and hand.drawn is None
+    assert reader.hand(created.game_id, 3) is None
+    assert reader.hand(created.game_id, -1) is None
+
+
+def _card_order(name: str) -> tuple[int, int]:
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    return "CDHS".index(name[-1]), ranks.index(name[:-1])
+
+
+def test_a_paused_game_offers_no_moves_until_the_ruling(app, settings, reader):
+    ids = players(app, 2)
+    created = app.create_game(ids, seed=4)
+    app.raise_dispute(created.game_id, by=REFEREE)
+    catch_up(settings)
+    table = reader.table(created.game_id)
+    assert table.paused
+    assert all(reader.hand(created.game_id, seat).legal == [] for seat in range(2))
+    app.give_ruling(created.game_id, Resume(), by=REFEREE)
+    catch_up(settings)
+    assert not reader.table(created.game_id).paused
+    assert any(reader.hand(created.game_id, seat).legal for seat in range(2))
+
+
+def test_a_league_without_finished_matches_has_standings_without_rows(app, settings, reader):
+    ann, bob = players(app, 2)
+    league = app.found_league("Quiet", "mau-mau-150")
+    for player in (ann, bob):
+        app.admit_member(league, player)
+    app.create_game([ann, bob], league_id=league, seed=1)
+    catch_up(settings)
+    standings = reader.standings(league)
+    assert standings.rows == [] and standings.ruleset == "mau-mau-150" and standings.order == "highest_points"
+    assert standings.position == reader.position()
+
+
+def test_a_renamed_player_shows_the_new_name_in_every_read(app, settings, reader):
+    ann, bob = players(app, 2)
+    league = app.found_league("Names", "club", {"single_round": True})
+    for player in (ann, bob):
+        app.admit_member(league, player)
+    game_id = app.create_game([ann, bob], league_id=league, seed=2).game_id
+    play_out(app, game_id, seed=2)
+    catch_up(settings)
+    app.rename_player(ann, "Annabel")
+    catch_up(settings)
+    assert reader.table(game_id).seats[0].name == "Annabel"
+    assert reader.totals(game_id).seats[0].name == "Annabel"
+    assert [row.name for row in reader.standings(league).rows if row.player_id == ann] == ["Annabel"]
+    assert reader.history(bob).games[0].opponents == ["Annabel"]
+
+
+def test_a_batch_whose_position_the_tracking_record_has_passed_is_refused_whole(app, settings, reader):
+    players(app, 2)
+    position = catch_up(settings)
+    intruder = uuid.uuid4()
+    with pytest.raises(IntegrityError):
+        reader.views.write(Changes(players=[(intruder, "Intruder")]), Tracking(APPLICATION, position))
+    assert reader.views.names([intruder]) == {}
+    assert reader.position() == position
