@@ -46,3 +46,19 @@ def app(settings: Settings) -> Iterator[MauMau]:
     application = MauMau(settings)
     yield application
     application.close()
+
+
+@pytest.fixture(params=["postgres", "sqlite"])
+def fresh_settings(request: pytest.FixtureRequest, tmp_path) -> Iterator[Settings]:
+    """Like ``settings``, but PostgreSQL in a schema of the test's own: for tests that read the whole
+    notification log (the projections), which other tests' events would otherwise share."""
+    if request.param == "sqlite":
+        yield Settings(data_dir=tmp_path / "var", snapshot_interval=SNAPSHOT_INTERVAL)
+        return
+    url = request.getfixturevalue("database_url")
+    schema = f"maumau_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(sql.SQL("create schema {}").format(sql.Identifier(schema)))
+    yield Settings(database_url=url, database_schema=schema, snapshot_interval=SNAPSHOT_INTERVAL, pool_size=4)
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(schema)))

@@ -45,6 +45,13 @@ from service.projections.standings import TIE_BREAKS, Tally, order_of, rank
 from service.settings import Settings
 from tests.gameplay import next_command
 
+
+@pytest.fixture
+def settings(fresh_settings: Settings) -> Settings:
+    """Each test reads the whole log: a store of its own (see ``fresh_settings``)."""
+    return fresh_settings
+
+
 ADMIN = Actor("admin", "ada")
 SUITS = "CDHS"
 

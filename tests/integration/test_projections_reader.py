@@ -17,6 +17,12 @@ from tests.integration.tables import REFEREE, play_out, players
 
 
 @pytest.fixture
+def settings(fresh_settings: Settings) -> Settings:
+    """Each test reads the whole log: a store of its own (see ``fresh_settings``)."""
+    return fresh_settings
+
+
+@pytest.fixture
 def reader(settings: Settings) -> Iterator[ReadModels]:
     models = ReadModels(settings)
     yield models

@@ -20,6 +20,13 @@ from service.projections.runner import Runner
 from service.settings import Settings
 from tests.gameplay import next_command
 
+
+@pytest.fixture
+def settings(fresh_settings: Settings) -> Settings:
+    """Each test reads the whole log: a store of its own (see ``fresh_settings``)."""
+    return fresh_settings
+
+
 ADMIN = Actor("admin", "ada")
 SCRIPTED = {"single_round": True, "hand_size": 1}
 
