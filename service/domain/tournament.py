@@ -14,8 +14,8 @@ Commands (methods) and the events they record, in the order of a tournament's li
                                                 Finished           the final ranking and the winners
 
 Pairing, seating, byes and the ranking's tie-breaks are ``service.domain.pairing``'s.
-A bye scores one win and the mean of the winning totals of its round (rounded
-half to even), so it neither helps nor hurts in either scoring direction.
+A bye scores as an average win of its round: one win and the mean of the
+round's winning totals (rounded half to even), whichever way the ruleset scores.
 
 Entrants are strings: a player's id, or ``bot:<bot>#<n>`` for a place filled by
 a bot at the start (``seat_spec`` gives the game seat for either). A driver (the
