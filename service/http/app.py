@@ -30,6 +30,7 @@ from service.http.health import HealthController
 from service.http.leagues import LeagueController
 from service.http.log import LogController
 from service.http.moves import MoveController
+from service.http.openapi import StrictStructSchemaPlugin
 from service.http.players import PlayerController
 from service.http.referees import RefereeController
 from service.http.security import COMPONENTS
@@ -81,6 +82,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             "actor": Provide(provide_actor, sync_to_thread=False),
         },
         exception_handlers=EXCEPTION_HANDLERS,
+        plugins=[StrictStructSchemaPlugin()],
         openapi_config=OpenAPIConfig(
             title="maumau",
             version="0.1.0",

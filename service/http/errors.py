@@ -9,14 +9,17 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 | status | codes |
 |---|---|
 | 400 | malformed_request (invalid JSON, unknown fields, wrong types, bad query or header values), |
-|     | malformed_card, malformed_suit, malformed_call, malformed_rank, invalid_seat |
+|     | malformed_card, malformed_suit, malformed_call, malformed_rank, invalid_seat; any malformed_* |
 | 401 | unauthorized (no bearer token where one is needed, or a token that is not valid) |
 | 403 | forbidden (the role may not do this), not_allowed, not_your_seat, not_seated |
 | 404 | not_found (no such route), game_not_found, player_not_found, league_not_found, |
-|     | referee_not_found, credential_not_found, no_such_event |
+|     | referee_not_found, credential_not_found, no_such_event, no_such_table, no_such_round; |
+|     | any *_not_found or no_such_* |
 | 405 | method_not_allowed |
-| 409 | stale_version, game_paused, game_over, idempotency_key_reused, dispute_open, no_dispute, |
-|     | already_a_member, already_a_referee, already_revoked |
+| 409 | stale_version, game_paused, game_over, game_not_over, idempotency_key_reused, dispute_open, |
+|     | no_dispute, already_a_member, already_a_referee, already_revoked, already_joined, |
+|     | game_already_attached, table_has_game, result_recorded, not_started, tournament_started, |
+|     | tournament_full, tournament_over; any already_* |
 | 413 | request_too_large |
 | 422 | every other refusal of the rules: not_your_turn, card_not_in_hand, card_does_not_match, ... |
 |     | (``UNPROCESSABLE``, and any code not listed here) |
@@ -58,18 +61,29 @@ CODES: dict[int, tuple[str, ...]] = {
         "referee_not_found",
         "credential_not_found",
         "no_such_event",
+        "no_such_table",
+        "no_such_round",
     ),
     405: ("method_not_allowed",),
     409: (
         "stale_version",
         "game_paused",
         "game_over",
+        "game_not_over",
         "idempotency_key_reused",
         "dispute_open",
         "no_dispute",
         "already_a_member",
         "already_a_referee",
         "already_revoked",
+        "already_joined",
+        "game_already_attached",
+        "table_has_game",
+        "result_recorded",
+        "not_started",
+        "tournament_started",
+        "tournament_full",
+        "tournament_over",
     ),
     413: ("request_too_large",),
     500: ("internal_error",),
@@ -86,19 +100,31 @@ UNPROCESSABLE: tuple[str, ...] = (
     "debt_pending",
     "draw_not_allowed",
     "invalid_deck",
+    "invalid_format",
+    "invalid_late_policy",
+    "invalid_match_length",
     "invalid_name",
     "invalid_option",
     "invalid_penalty",
+    "invalid_places",
+    "invalid_recycle",
     "invalid_referee",
+    "invalid_result",
     "invalid_role",
+    "invalid_rounds",
     "invalid_ruleset",
     "invalid_ruling",
+    "invalid_schedule",
+    "invalid_table_size",
+    "invalid_turn_clock",
     "match_already_started",
     "no_shuffle_due",
     "no_suit_to_name",
     "not_a_member",
     "not_a_move",
     "not_a_seat",
+    "not_a_tournament_game",
+    "not_joined",
     "not_your_turn",
     "nothing_to_challenge",
     "nothing_to_keep",
@@ -110,6 +136,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "stock_exhausted",
     "suit_not_allowed",
     "suit_required",
+    "too_few_players",
     "unknown_bot",
     "unknown_option",
     "unknown_ruleset",
@@ -136,7 +163,17 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 
 
 def status_of(code: str) -> int:
-    return STATUS_OF.get(code, 422)
+    """The table's status for a code; a code not listed follows its name's pattern, else 422."""
+    found = STATUS_OF.get(code)
+    if found is not None:
+        return found
+    if code.startswith("malformed_"):
+        return 400
+    if code.endswith("_not_found") or code.startswith("no_such_"):
+        return 404
+    if code.startswith("already_"):
+        return 409
+    return 422
 
 
 def problem(code: str, detail: str, errors: list[FieldError] | None = None) -> Problem:
@@ -220,9 +257,12 @@ EXCEPTION_HANDLERS: dict[type[Exception], Any] = {
 
 
 def problems(*statuses: int) -> dict[int, ResponseSpec]:
-    """The OpenAPI responses of these error statuses, each listing its codes."""
+    """The OpenAPI responses of these error statuses, each listing its codes.
+
+    400 and 401 are on every route: any parameter may be malformed, any token bad.
+    """
     specs = {}
-    for status in statuses:
+    for status in sorted({400, 401, *statuses}):
         codes = CODES.get(status, ()) if status != 422 else UNPROCESSABLE
         example = codes[0] if codes else "malformed_request"
         specs[status] = ResponseSpec(

@@ -12,7 +12,7 @@ from service.http.services import ServicesDep
 
 
 class Health(msgspec.Struct, frozen=True):
-    status: Literal["ok"] = "ok"
+    status: Annotated[Literal["ok"], msgspec.Meta(examples=["ok"])] = "ok"
 
 
 class Ready(msgspec.Struct, frozen=True, kw_only=True):
@@ -33,6 +33,7 @@ class HealthController(Controller):
         "/health",
         operation_id="getHealth",
         summary="The process answers (liveness)",
+        responses=problems(),
         security=OPTIONAL_BEARER,
     )
     async def health(self) -> Health:
