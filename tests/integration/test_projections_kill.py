@@ -1,0 +1,90 @@
+"""The projection runner as a real process, killed (SIGKILL) again and again while games are played.
+
+Each restart resumes from the tracking record; at the end the read models
+equal the recomputation from the events: nothing applied twice, nothing
+skipped.
+"""
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from service.projections.reader import ReadModels
+from service.settings import Settings
+from tests.integration.test_projections import Club, assert_read_models_match
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def settings(fresh_settings: Settings) -> Settings:
+    """The test reads the whole log: a store of its own (see ``fresh_settings``)."""
+    return fresh_settings
+
+
+def start_runner(settings: Settings) -> subprocess.Popen:
+    env = {**os.environ, "MAUMAU_PROJECTION_POLL_MS": "10", "MAUMAU_DATA_DIR": str(settings.data_dir)}
+    if settings.database_url is not None:
+        env["MAUMAU_DATABASE_URL"] = settings.database_url
+        env["MAUMAU_DATABASE_SCHEMA"] = settings.database_schema
+    else:
+        env.pop("MAUMAU_DATABASE_URL", None)
+    return subprocess.Popen(
+        [sys.executable, "-m", "service.projections.cli", "run"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+
+
+def test_a_runner_killed_mid_stream_and_started_again_ends_with_every_event_applied_once(app, settings):
+    club = Club(app, seed=21)
+    club.season(2)
+    reader = ReadModels(settings)
+    done = threading.Event()
+    failures: list[BaseException] = []
+
+    def write() -> None:
+        try:
+            while not done.is_set():
+                club.season(2)
+        except BaseException as error:
+            failures.append(error)
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    rng = random.Random(3)
+    behind_at_kill = []
+    try:
+        for _ in range(4):
+            runner = start_runner(settings)
+            started = reader.position()
+            deadline = time.monotonic() + 60
+            while reader.position() == started and time.monotonic() < deadline:
+                time.sleep(0.01)  # until this runner has written something
+            time.sleep(rng.uniform(0.0, 0.3))
+            runner.send_signal(signal.SIGKILL)
+            runner.wait(timeout=30)
+            behind_at_kill.append(app.recorder.max_notification_id() - reader.position())
+    finally:
+        done.set()
+        writer.join()
+    assert not failures
+    runner = start_runner(settings)
+    try:
+        last = app.recorder.max_notification_id()
+        assert reader.wait_for(last, timeout=60) == last
+    finally:
+        runner.send_signal(signal.SIGTERM)
+        assert runner.wait(timeout=30) == 0, runner.stderr.read().decode() if runner.stderr else ""
+    assert any(behind > 0 for behind in behind_at_kill)  # some kills came with events still to apply
+    assert_read_models_match(app, club, reader)
+    reader.close()
