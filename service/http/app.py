@@ -6,8 +6,8 @@ once the server process runs, and closes them at shutdown. Handlers that
 touch the store run in the thread pool (the library is synchronous).
 
 OpenAPI 3.1 is served at ``/schema/openapi.json``, with Swagger UI at
-``/schema/swagger`` and Scalar at ``/schema`` (see ``ROUTES`` in
-``service.http.routes`` for who may call what).
+``/schema/swagger`` and Scalar at ``/schema``. Who may call what: the guards
+on each route (``service.http.auth``) and ``service.http.access``.
 """
 
 from collections.abc import AsyncIterator

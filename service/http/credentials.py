@@ -10,6 +10,7 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 
 import msgspec
 from eventsourcing.application import AggregateNotFoundError
+from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError
 
 from service.application import MauMau, project
@@ -42,10 +43,16 @@ def get(app: MauMau, credential_id: UUID) -> Credential:
 
 
 def issue(
-    app: MauMau, role: CredentialRole, subject: str | None, name: str, credential_id: UUID | None = None
+    app: MauMau,
+    role: CredentialRole,
+    subject: str | None,
+    name: str,
+    credential_id: UUID | None = None,
+    *with_: Aggregate,
 ) -> Issued:
+    """A new credential, saved in one transaction with ``with_`` (the player it is for, say)."""
     credential, token = Credential.issue(role, subject, name, credential_id=credential_id)
-    app.save(credential)
+    app.save(*with_, credential)
     return Issued(credential_id=credential.id, role=credential.role, subject=credential.subject, token=token)
 
 

@@ -9,6 +9,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.errors import RuleError
+from service.domain.league import Player
 from service.domain.roles import Actor
 from service.http import credentials
 from service.http.auth import admin_only, signed_in
@@ -79,11 +80,10 @@ class PlayerController(Controller):
             PlayerCreate, Body(examples=[Example(summary="a new player", value={"name": "Ada"})])
         ],
     ) -> PlayerCreated:
-        player_id = services.app.register_player(data.name)
-        player = services.app.get_player(player_id)
-        issued = credentials.issue(services.app, "player", str(player_id), player.name)
+        player = Player.register(data.name)  # saved with its first token, in one transaction
+        issued = credentials.issue(services.app, "player", str(player.id), player.name, None, player)
         return PlayerCreated(
-            player=PlayerRead(player_id=player_id, name=player.name), token=token_read(issued)
+            player=PlayerRead(player_id=player.id, name=player.name), token=token_read(issued)
         )
 
     @get(
