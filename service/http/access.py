@@ -10,6 +10,26 @@
 
 The application checks again what it knows (a player's seat, a league's
 referees for rulings); these checks add the rest.
+
+Every route, and who may call it ("officials": the game's admins and
+referees as above; "public": anyone, no token needed; a bad token is 401
+everywhere):
+
+| route | who |
+|---|---|
+| GET /health, GET /ready | public |
+| POST /players, POST /referees, POST /leagues | admin |
+| POST /leagues/{id}/members, POST /leagues/{id}/referees, DELETE /tokens/{id} | admin |
+| GET /players/{id}, GET /players/{id}/games, GET /referees/{id} | public |
+| GET /leagues/{id}, GET /leagues/{id}/standings | public |
+| POST /players/{id}/tokens, POST /referees/{id}/tokens | admin, or that player / referee |
+| POST /games | admin; referee: friendly or own league; player: friendly, seated, no seed/deck/dealer |
+| GET /games/{id}, /totals, /shuffles, /stream | public |
+| GET /games/{id}/events | public; whole for officials, own cards for the seated player |
+| GET /games/{id}/me | the seated player (own seat); officials name a seat |
+| POST /games/{id}/moves, /challenges | the seated player (own seat); officials name a seat |
+| POST /games/{id}/disputes | the seated players and officials |
+| POST /games/{id}/rulings, GET /games/{id}/replay | officials |
 """
 
 from service.domain.errors import RuleError
