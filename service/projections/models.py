@@ -148,3 +148,50 @@ class PlayerHistory(msgspec.Struct, frozen=True, kw_only=True):
     player_id: UUID
     games: list[PlayedGame]  # newest first
     position: int
+
+
+class TournamentTable(msgspec.Struct, frozen=True, kw_only=True):
+    table: int
+    entrants: list[str]  # in seat order: player ids, or "bot:<bot>#<n>" for a bot's place
+    game_id: UUID | None  # once the round has started
+    totals: list[int] | None  # per seat, once the table's game is over
+    winners: list[int]  # seats
+    finished: bool
+
+
+class TournamentRound(msgspec.Struct, frozen=True, kw_only=True):
+    round_no: int
+    due_at: datetime | None  # None: when the previous round ends
+    tables: list[TournamentTable]
+    byes: list[str]
+    out: list[str]  # single elimination: who this round put out
+    finished: bool
+
+
+class TournamentPlacing(msgspec.Struct, frozen=True, kw_only=True):
+    rank: int
+    entrant: str
+    name: str
+    points: int
+    wins: int
+    tables: int
+    byes: int
+    bot_turns: int
+
+
+class TournamentView(msgspec.Struct, frozen=True, kw_only=True):
+    """The bracket: every round, table and result, and the ranking so far."""
+
+    tournament_id: UUID
+    league_id: UUID
+    name: str
+    format: str  # "round_robin", "swiss", "single_elimination"
+    table_size: int
+    planned_rounds: int | None
+    status: Literal["announced", "running", "finished"]
+    starts_at: datetime | None
+    entrants: list[str]
+    rounds: list[TournamentRound]
+    ranking: list[TournamentPlacing]
+    winners: list[str]
+    position: int
