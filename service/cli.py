@@ -1,4 +1,4 @@
-"""The `maumau` command: `simulate` plays bot matches; `serve` will start the service."""
+"""The `maumau` command: `serve`, `admin`, `projections` and `simulate` (bot matches)."""
 
 import sys
 
@@ -6,8 +6,8 @@ import click
 
 from service.domain.bots import BOTS
 from service.domain.errors import RuleError
+from service.http.cli import admin_group, serve_command
 from service.projections.cli import projections
-from service.settings import get_settings
 from service.simulation import Summary, check_setup, simulate
 
 # The option each setup refusal is about, so the error names it.
@@ -19,6 +19,8 @@ def main() -> None:
     """maumau: the Mau-Mau club service."""
 
 
+main.add_command(serve_command)
+main.add_command(admin_group)
 main.add_command(projections)
 
 
@@ -99,19 +101,3 @@ def format_summary(s: Summary) -> str:
     )
     width = max(len(label) for label, _ in rows)
     return "\n".join([head, *(f"{label:<{width}}  {value}" for label, value in rows)])
-
-
-@main.command("serve")
-@click.option("--host", default=None, help="Default: MAUMAU_HOST, else 127.0.0.1.")
-@click.option("--port", type=int, default=None, help="Default: MAUMAU_PORT, else 8000.")
-@click.pass_context
-def serve_command(ctx: click.Context, host: str | None, port: int | None) -> None:
-    """Start the service on the embedded default (not built yet: runs a short simulation)."""
-    settings = get_settings()
-    host = host or settings.host
-    port = port or settings.port
-    click.echo(
-        f"maumau serve: the HTTP service is not built yet, so nothing listens on {host}:{port}; "
-        "running `maumau simulate --matches 20` instead."
-    )
-    ctx.invoke(simulate_command, matches=20)

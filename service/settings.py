@@ -16,6 +16,17 @@
   background thread (default yes; say no when a separate projection runner does it).
 - ``MAUMAU_PROJECTION_POLL_MS``: how often the projection runner looks for new events when
   nothing woke it (default 20; on PostgreSQL every insert's NOTIFY wakes it at once).
+- ``MAUMAU_BROKER_URL``: the Celery broker, ``redis://host:port/db`` (or ``amqp://``) for the
+  distributed mode. Unset: the embedded default, kombu's filesystem transport in ``<data dir>/broker``
+  (no server needed; one machine only).
+- ``MAUMAU_BROKER_PREFIX``: a prefix for every key the workers keep in Redis (default none), so
+  several services or test runs can share one Redis.
+- ``MAUMAU_BROKER_VISIBILITY_TIMEOUT``: seconds after which Redis hands a task whose worker died
+  (no acknowledgement) to another worker (default 3600; tests make it small).
+- ``MAUMAU_BOT_THINK``: seconds a bot waits before each move, so people at the table can follow
+  (default 0.5; 0: bots play straight through).
+- ``MAUMAU_TICK``: seconds between the scheduler's ticks, which start due tournaments and rounds
+  (default 2).
 
 ``get_settings()`` is cached; tests build their own with ``Settings.from_env(...)``.
 """
@@ -43,6 +54,21 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     admin_token: str | None = None  # also accepted as an admin's bearer token
     run_projections: bool = True  # the HTTP process runs the projections in a thread
     projection_poll_ms: int = 20  # the projection runner looks for new events at least this often
+    broker_url: str | None = None  # None: the embedded filesystem broker under data_dir
+    broker_prefix: str = ""  # Redis: a prefix for every key
+    broker_visibility_timeout: int = 3600  # Redis: seconds before an unacknowledged task is redelivered
+    bot_think: float = 0.5  # seconds a bot waits before each move
+    tick: float = 2.0  # seconds between the scheduler's ticks
+
+    def __repr__(self) -> str:
+        """Every setting, the secrets masked: settings end up in logs and tracebacks."""
+        shown = {name: getattr(self, name) for name in self.__struct_fields__}
+        if self.admin_token is not None:
+            shown["admin_token"] = "***"
+        for name in ("database_url", "broker_url"):
+            if shown.get(name):
+                shown[name] = _masked_url(shown[name])
+        return f"Settings({', '.join(f'{name}={value!r}' for name, value in shown.items())})"
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
@@ -60,6 +86,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             admin_token=env.get("MAUMAU_ADMIN_TOKEN") or None,
             run_projections=_flag(env, "MAUMAU_RUN_PROJECTIONS", True),
             projection_poll_ms=_int(env, "MAUMAU_PROJECTION_POLL_MS", 20),
+            broker_url=env.get("MAUMAU_BROKER_URL") or None,
+            broker_prefix=env.get("MAUMAU_BROKER_PREFIX", ""),
+            broker_visibility_timeout=_int(env, "MAUMAU_BROKER_VISIBILITY_TIMEOUT", 3600),
+            bot_think=_seconds(env, "MAUMAU_BOT_THINK", 0.5, least=0.0),
+            tick=_seconds(env, "MAUMAU_TICK", 2.0, least=0.05),
         )
 
     @property
@@ -69,6 +100,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     @property
     def sqlite_path(self) -> Path:
         return self.data_dir / SQLITE_FILE_NAME
+
+    @property
+    def broker_dir(self) -> Path:
+        """Where the embedded filesystem broker keeps its messages."""
+        return self.data_dir / "broker"
 
     def persistence_env(self) -> dict[str, str]:
         """The eventsourcing settings (``PERSISTENCE_MODULE``, ``POSTGRES_*`` or ``SQLITE_*``)."""
@@ -110,6 +146,15 @@ def postgres_env(url: str) -> dict[str, str]:
     }
 
 
+def _masked_url(url: str) -> str:
+    """``scheme://user:***@host/...``: the URL without its password."""
+    scheme, separator, rest = url.partition("://")
+    credentials, at, place = rest.rpartition("@")
+    if not separator or not at or ":" not in credentials:
+        return url
+    return f"{scheme}://{credentials.split(':', 1)[0]}:***@{place}"
+
+
 def _int(env: Mapping[str, str], name: str, default: int, least: int = 1) -> int:
     text = env.get(name)
     if not text:
@@ -120,6 +165,19 @@ def _int(env: Mapping[str, str], name: str, default: int, least: int = 1) -> int
         raise ValueError(f"{name} must be a whole number, not {text!r}") from None
     if value < least:
         raise ValueError(f"{name} must be at least {least}")
+    return value
+
+
+def _seconds(env: Mapping[str, str], name: str, default: float, least: float) -> float:
+    text = env.get(name)
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"{name} is a number of seconds, not {text!r}") from None
+    if not value >= least or value == float("inf"):  # `not >=` also refuses NaN
+        raise ValueError(f"{name} must be at least {least} seconds")
     return value
 
 

@@ -17,7 +17,8 @@ from service.http.cli import admin_group
 from service.settings import Settings, get_settings
 from tests.e2e.club import bearer
 
-SERVE = "from service.http.cli import serve_command; serve_command()"
+# the console script itself, as the README's first command runs it
+MAUMAU = str(Path(sys.executable).parent / "maumau")
 
 
 def test_the_api_works_end_to_end_on_sqlite(tmp_path):
@@ -67,7 +68,7 @@ def serve_until_healthy(data_dir: Path, port: int) -> tuple[subprocess.Popen[str
     env.pop("MAUMAU_DATABASE_URL", None)
     env.pop("MAUMAU_ADMIN_TOKEN", None)
     server = subprocess.Popen(
-        [sys.executable, "-c", SERVE], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+        [MAUMAU, "serve"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
     )
     lines: list[str] = []
     assert server.stdout is not None

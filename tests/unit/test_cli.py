@@ -67,12 +67,3 @@ def test_an_unknown_bot_is_refused_with_exit_code_2():
 def test_rates_outside_zero_to_one_are_refused():
     assert run("simulate", "--forgetfulness", "1.5").exit_code == 2
     assert run("simulate", "--vigilance", "-0.1").exit_code == 2
-
-
-def test_serve_says_the_service_is_not_built_yet_and_runs_a_short_simulation():
-    result = run("serve", "--host", "0.0.0.0", "--port", "8123")
-    assert result.exit_code == 0, result.output
-    lines = result.stdout.splitlines()
-    assert "not built yet" in lines[0]
-    assert "0.0.0.0:8123" in lines[0]
-    assert any(line.split() == ["matches", "20"] for line in lines)

@@ -109,3 +109,15 @@ def test_the_projection_poll_interval_is_read_from_maumau_projection_poll_ms():
     assert Settings.from_env({"MAUMAU_PROJECTION_POLL_MS": "250"}).projection_poll_ms == 250
     with pytest.raises(ValueError, match="MAUMAU_PROJECTION_POLL_MS"):
         Settings.from_env({"MAUMAU_PROJECTION_POLL_MS": "0"})
+
+
+def test_the_settings_repr_masks_the_admin_token_and_passwords_in_urls():
+    settings = Settings(
+        admin_token="hunter2-token",
+        database_url="postgresql://club:s3cret@db:5432/maumau",
+        broker_url="redis://:brokerpw@cache:6379/0",
+    )
+    shown = repr(settings)
+    assert "hunter2-token" not in shown and "s3cret" not in shown and "brokerpw" not in shown
+    assert "postgresql://club:***@db:5432/maumau" in shown
+    assert "redis://:***@cache:6379/0" in shown
