@@ -41,6 +41,7 @@ from service.domain.league import League, Player
 from service.domain.roles import SYSTEM, Actor
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL
 from service.domain.rulesets import ruleset as make_ruleset
+from service.domain.rulesets import with_options
 from service.domain.state import State
 from service.domain.tournament import Plan, Tournament, seat_spec
 from service.domain.views import Entry, TableView, entry_of, table_view
@@ -51,6 +52,10 @@ A = TypeVar("A")
 
 # Game ids made from a creation's idempotency key live under this namespace.
 _KEYED_GAMES = uuid5(NAMESPACE_URL, "https://maumau.invalid/games")
+# The options a league game may set on top of the league's: how long the match is (a tournament's plan).
+MATCH_LENGTH_OPTIONS = ("target_score", "single_round")
+# A tournament table's game is created with this key, so its id follows from the table.
+_TABLE_KEY = "tournament:{tournament}:round:{round_no}:table:{table}"
 _CALLS = {"": NO_CALL, "mau": MAU, "mau_mau": MAU_MAU, "mau mau": MAU_MAU, "maumau": MAU_MAU}
 
 
@@ -266,13 +271,17 @@ class MauMau(Application[UUID]):
         games: dict[int, UUID] = dict(played.games)
         if played.started:
             return [games[table] for table in range(len(played.tables))]
+        # league games, so they count in the league's standings and its referees rule on them
+        match_length = {
+            name: value for name, value in tournament.game_options.items() if name in MATCH_LENGTH_OPTIONS
+        }
         for table, players in enumerate(played.tables):
             if table not in games:
                 games[table] = self.create_game(
                     [seat_spec(entrant) for entrant in players],
-                    ruleset=tournament.ruleset_name,
-                    options=tournament.game_options,
-                    key=f"tournament:{tournament.id}:round:{round_no}:table:{table}",
+                    options=match_length,
+                    league_id=tournament.league_id,
+                    key=_TABLE_KEY.format(tournament=tournament.id, round_no=round_no, table=table),
                 ).game_id
 
         def attach(tournament: Tournament) -> None:
@@ -281,6 +290,16 @@ class MauMau(Application[UUID]):
 
         self._change_tournament(tournament.id, attach)
         return [games[table] for table in range(len(games))]
+
+    @staticmethod
+    def tournament_of(game: Game) -> UUID | None:
+        """The tournament at whose table ``game`` is played (None for any other game): from the key
+        ``start_round`` created it with, which its first event keeps."""
+        prefix = _TABLE_KEY.split("{", 1)[0]
+        for key, (_, number) in game.keys.items():
+            if number == 1 and key.startswith(prefix):
+                return UUID(key[len(prefix) :].split(":", 1)[0])
+        return None
 
     def record_table_result(self, tournament_id: UUID | str, game_id: UUID | str) -> None:
         """The game at a tournament table is over: record its totals, winners and clock-bot turns.
@@ -352,9 +371,13 @@ class MauMau(Application[UUID]):
         league = None
         if league_id is not None:
             league = self.get_league(league_id)
-            if options:
-                raise RuleError("invalid_option", "a league game plays the league's ruleset and options")
-            rules = league.rules
+            if set(options or {}) - set(MATCH_LENGTH_OPTIONS):
+                raise RuleError(
+                    "invalid_option",
+                    "a league game plays the league's ruleset and options; only the match length "
+                    f"({', '.join(MATCH_LENGTH_OPTIONS)}) may be set",
+                )
+            rules = with_options(league.rules, **dict(options or {}))
             for player_id in players:
                 if UUID(player_id) not in league.members:
                     raise RuleError("not_a_member", f"player {player_id} is not a member of the league")

@@ -1,0 +1,299 @@
+"""The workers' steps (workers.conduct) run in this process through ``workers.inline``, on PostgreSQL
+and on SQLite: tournaments started and played by bots, turn clocks, stalled tables, unknown ids.
+
+The same steps run in real Celery workers in tests/e2e/test_tournament_run.py.
+"""
+
+from collections import Counter
+from datetime import UTC, datetime, timedelta
+from uuid import UUID, uuid4
+
+import pytest
+
+from service.application import MauMau
+from service.domain.game import Game, Seat
+from service.domain.roles import Actor
+from service.domain.tournament import Plan, Tournament, seat_spec
+from tests.integration.tables import players
+from workers.conduct import Conductor, bot_move
+from workers.inline import Inline
+from workers.tournaments import TournamentIndex
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def announced(app: MauMau, members: int = 0, **plan: object) -> tuple[UUID, list[UUID]]:
+    """A league with ``members`` members who all join a tournament of that plan: its id and theirs."""
+    league = app.found_league("Thursday club")
+    joined = players(app, members)
+    for player in joined:
+        app.admit_member(league, player)
+    settings = {"format": "swiss", "table_size": 4, "rounds": 2, "single_round": True, "places": 8} | plan
+    tournament_id = app.create_tournament(league, "Autumn cup", Plan(**settings))  # type: ignore[arg-type]
+    for player in joined:
+        app.join_tournament(tournament_id, player)
+    return tournament_id, joined
+
+
+def turns_timed_out(app: MauMau, game_id: UUID) -> list[int]:
+    game = app.get_game(game_id)
+    counts = [0] * len(game.seats)
+    for event in app.game_events(game_id):
+        if isinstance(event, Game.TurnTimedOut):
+            counts[event.seat] += 1
+    return counts
+
+
+def assert_tournament_agrees_with_its_games(app: MauMau, tournament_id: UUID) -> Tournament:
+    """Every table, result and placing of a finished tournament, recomputed from its games' events."""
+    tournament = app.get_tournament(tournament_id)
+    assert tournament.finished
+    points: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    clock_turns: Counter[str] = Counter()
+    for played in tournament.rounds:
+        assert sorted([*(e for table in played.tables for e in table), *played.byes]) == sorted(
+            tournament.order
+        )
+        assert len(played.games) == len(played.results) == len(played.tables)
+        for table, entrants in enumerate(played.tables):
+            game = app.get_game(played.games[table])
+            assert game.over and game.league_id == tournament.league_id
+            assert app.tournament_of(game) == tournament.id
+            assert game.seats == tuple(Seat.parse(seat_spec(entrant)) for entrant in entrants)
+            result = played.results[table]
+            timed_out = turns_timed_out(app, game.id)
+            assert result.totals == tuple(game.state.totals)
+            assert result.winners == tuple(sorted(game.state.winners))
+            assert result.timed_out == tuple(timed_out)
+            for seat, entrant in enumerate(entrants):
+                points[entrant] += game.state.totals[seat]
+                wins[entrant] += seat in game.state.winners
+                clock_turns[entrant] += timed_out[seat]
+        for bye in played.byes:
+            points[bye] += played.bye_points
+            wins[bye] += 1
+    standings = tournament.standings()
+    assert {p.entrant: p.points for p in standings} == {e: points[e] for e in tournament.order}
+    assert {p.entrant: p.wins for p in standings} == {e: wins[e] for e in tournament.order}
+    assert {p.entrant: p.bot_turns for p in standings} == {e: clock_turns[e] for e in tournament.order}
+    assert tournament.ranking == tuple(p.entrant for p in standings)
+    assert tournament.winners == (standings[0].entrant,)
+    return tournament
+
+
+@pytest.fixture
+def inline() -> Inline:
+    return Inline()
+
+
+@pytest.fixture
+def conductor(app: MauMau, inline: Inline) -> Conductor:
+    return Conductor(app, inline)
+
+
+def test_a_due_swiss_tournament_of_bots_is_started_paired_and_played_to_the_end_by_the_steps_alone(
+    app, inline, conductor
+):
+    tournament_id, _ = announced(app, starts_at=now() - timedelta(seconds=1))
+    conductor.tick([tournament_id])
+    inline.run(conductor)
+    tournament = assert_tournament_agrees_with_its_games(app, tournament_id)
+    assert [len(played.tables) for played in tournament.rounds] == [2, 2]
+    assert not inline.queue
+    steps = Counter(name for name, _ in inline.done)
+    assert steps["conduct_tournament"] == 1  # the next round started when the last table finished
+    assert steps["time_out_turn"] == 0  # bots only: no clock was ever set
+
+
+def test_a_tournament_whose_start_time_has_not_come_is_left_alone(app, inline, conductor):
+    tournament_id, _ = announced(app, starts_at=now() + timedelta(hours=1))
+    version = app.get_tournament(tournament_id).version
+    conductor.conduct_tournament(tournament_id)
+    assert app.get_tournament(tournament_id).version == version
+    assert not inline.queue
+
+
+def test_a_tournament_started_by_hand_has_its_first_round_created_at_the_next_look(app, inline, conductor):
+    tournament_id, _ = announced(app)  # no start time: an admin starts it
+    conductor.conduct_tournament(tournament_id)
+    assert not app.get_tournament(tournament_id).started
+    app.start_tournament(tournament_id, seed="by hand")
+    conductor.conduct_tournament(tournament_id)
+    first = app.get_tournament(tournament_id).rounds[0]
+    assert first.started
+    assert sorted(inline.queued("advance_game")) == sorted((game_id,) for game_id in first.games.values())
+    conductor.conduct_tournament(tournament_id)  # again: the round is running, nothing new is queued
+    assert len(inline.queue) == len(first.games)
+
+
+def test_a_person_who_never_moves_is_played_by_the_clock_bot_and_the_events_say_so(app, inline, conductor):
+    tournament_id, (ann,) = announced(
+        app, members=1, places=4, rounds=1, turn_clock=30, starts_at=now() - timedelta(seconds=1)
+    )
+    conductor.conduct_tournament(tournament_id)
+    inline.run(conductor)
+    tournament = assert_tournament_agrees_with_its_games(app, tournament_id)
+    (game_id,) = tournament.rounds[0].games.values()
+    game = app.get_game(game_id)
+    ann_seat = game.seat_of(str(ann))
+    assert ann_seat is not None
+    timed_out = turns_timed_out(app, game_id)
+    assert timed_out[ann_seat] > 0
+    assert sum(timed_out) == timed_out[ann_seat]  # the bots' seats were never timed out
+    assert tournament.rounds[0].results[0].timed_out[ann_seat] == timed_out[ann_seat]
+    assert {p.entrant: p.bot_turns for p in tournament.standings()}[str(ann)] == timed_out[ann_seat]
+    # every clock was set for Ann's seat, at the version she was to move at, for the plan's 30 seconds
+    clocks = [args for name, args in inline.done if name == "time_out_turn"]
+    assert len(clocks) == timed_out[ann_seat]
+    assert {(game_id, ann_seat)} == {(g, seat) for g, seat, _ in clocks}
+
+
+def test_a_clock_that_runs_out_after_the_person_moved_changes_nothing(app, inline, conductor):
+    tournament_id, (ann,) = announced(
+        app, members=1, places=4, rounds=1, turn_clock=30, starts_at=now() - timedelta(seconds=1)
+    )
+    conductor.conduct_tournament(tournament_id)
+    inline.run(conductor, until=lambda: bool(inline.queued("time_out_turn")))
+    ((game_id, seat, version),) = inline.queued("time_out_turn")
+    game = app.get_game(game_id)
+    assert (game.version, game.seat_to_move, game.seats[seat]) == (version, seat, Seat("player", str(ann)))
+    inline.queue.clear()
+
+    app.execute(
+        game_id, bot_move(game, seat, "random"), by=Actor("player", str(ann)), expected_version=version
+    )
+    moved = app.get_game(game_id).version
+    conductor.time_out_turn(game_id, seat, version)  # the clock set before her move
+    assert app.get_game(game_id).version == moved
+    assert turns_timed_out(app, game_id)[seat] == 0
+    assert not inline.queue
+
+
+def test_a_clock_bot_plays_a_turn_whose_clock_ran_out_and_the_bots_answer(app, inline, conductor):
+    tournament_id, _ = announced(
+        app, members=1, places=4, rounds=1, turn_clock=30, starts_at=now() - timedelta(seconds=1)
+    )
+    conductor.conduct_tournament(tournament_id)
+    inline.run(conductor, until=lambda: bool(inline.queued("time_out_turn")))
+    ((game_id, seat, version),) = inline.queued("time_out_turn")
+    inline.queue.clear()
+    conductor.time_out_turn(game_id, seat, version)
+    events = app.game_events(game_id, after=version)
+    assert isinstance(events[0], Game.TurnTimedOut) and events[0].seat == seat
+    assert inline.queued("advance_game") == [(game_id,)]
+    conductor.time_out_turn(game_id, seat, version)  # delivered twice: the second finds a later version
+    assert len(app.game_events(game_id, after=version)) == len(events)
+
+
+def test_bots_answer_a_person_after_the_think_delay_one_move_at_a_time(app, inline):
+    conductor = Conductor(app, inline, think=0.25)
+    (ann,) = players(app, 1)
+    game_id = app.create_game([ann, "bot:heuristic", "bot:heuristic"], seed="think").game_id
+    for _ in range(200):
+        game = app.get_game(game_id)
+        if game.over:
+            break
+        if game.seats[game.seat_to_move].kind == "player":  # Ann moves at once
+            app.execute(game_id, bot_move(game, game.seat_to_move, "random"), by=Actor("player", str(ann)))
+            continue
+        inline.queue.clear()
+        conductor.advance_game(game_id)
+        after = app.get_game(game_id)
+        commands = [
+            e for e in app.game_events(game_id, after=game.version) if getattr(e, "cause", None) is not None
+        ]
+        assert len(commands) == 1  # one bot move per step
+        if not after.over and after.seats[after.seat_to_move].kind == "bot":
+            assert [(due, name, args) for due, _, name, args in inline.queue] == [
+                (0.25, "advance_game", (game_id,))
+            ]
+        else:
+            assert not inline.queue  # not a tournament game: no clock for Ann
+    assert app.get_game(game_id).over
+
+
+def test_bots_play_a_game_outside_any_tournament_to_its_end_and_record_nothing(app, inline, conductor):
+    game_id = app.create_game(["bot:heuristic", "bot:random", "bot:heuristic"], seed="alone").game_id
+    conductor.advance_game(game_id)
+    inline.run(conductor)
+    game = app.get_game(game_id)
+    assert game.over
+    assert conductor.app.tournament_of(game) is None
+    assert all(name == "advance_game" for name, _ in inline.done)
+
+
+def test_a_step_that_runs_out_of_time_queues_the_rest_of_the_game(app, inline):
+    conductor = Conductor(app, inline, budget=0.0)
+    game_id = app.create_game(["bot:heuristic", "bot:heuristic"], seed="budget").game_id
+    version = app.get_game(game_id).version
+    conductor.advance_game(game_id)
+    assert app.get_game(game_id).version > version  # one move at least, then the rest is queued
+    assert inline.queued("advance_game") == [(game_id,)]
+
+
+def test_a_stalled_table_is_queued_again_by_a_later_look(app, inline, conductor):
+    tournament_id, _ = announced(app, starts_at=now() - timedelta(seconds=1))
+    conductor.conduct_tournament(tournament_id)
+    games = [args[0] for args in inline.queued("advance_game")]
+    assert len(games) == 2
+    inline.queue.clear()  # the queued steps are lost (say, a task failed for good)
+    conductor.conduct_tournament(tournament_id, now=now() + timedelta(seconds=5))
+    assert not inline.queue  # not stalled yet
+    conductor.conduct_tournament(tournament_id, now=now() + timedelta(seconds=conductor.stalled_after + 1))
+    assert sorted(inline.queued("advance_game")) == sorted((game_id,) for game_id in games)
+    inline.run(conductor)
+    assert_tournament_agrees_with_its_games(app, tournament_id)
+
+
+def test_a_finished_game_whose_result_was_not_recorded_is_recorded_at_the_next_look(app, inline, conductor):
+    tournament_id, _ = announced(app, starts_at=now() - timedelta(seconds=1))
+    conductor.conduct_tournament(tournament_id)
+    inline.queue.clear()
+    first = app.get_tournament(tournament_id).rounds[0]
+    for game_id in first.games.values():  # played out, but the steps that would record it are lost
+        while not (game := app.get_game(game_id)).over:
+            app.time_out_turn(game_id, game.seat_to_move)
+    conductor.conduct_tournament(tournament_id)
+    tournament = app.get_tournament(tournament_id)
+    assert len(tournament.rounds[0].results) == 2
+    assert tournament.rounds[1].started  # the next round was due at once, so it was started
+    assert sorted(inline.queued("advance_game")) == sorted((g,) for g in tournament.rounds[1].games.values())
+
+
+def test_steps_naming_what_does_not_exist_do_nothing(app, inline, conductor):
+    league = app.found_league("Not a tournament")
+    position = app.recorder.max_notification_id()
+    conductor.advance_game(uuid4())
+    conductor.time_out_turn(uuid4(), 0, 3)
+    conductor.conduct_tournament(uuid4())
+    conductor.conduct_tournament(league)  # an id, but not a tournament's
+    conductor.advance_game(league)
+    assert app.recorder.max_notification_id() == position
+    assert not inline.queue
+
+
+def test_a_due_tournament_with_too_few_players_stays_unstarted(app, inline, conductor):
+    tournament_id, _ = announced(app, places=None, starts_at=now() - timedelta(seconds=1))
+    conductor.conduct_tournament(tournament_id)
+    assert not app.get_tournament(tournament_id).started
+    assert not inline.queue
+
+
+def test_the_open_tournaments_are_those_announced_and_not_finished_read_on_from_where_it_stopped(
+    app, inline, conductor
+):
+    index = TournamentIndex()
+    finished, _ = announced(app, places=4, rounds=1, starts_at=now() - timedelta(seconds=1))
+    waiting, _ = announced(app, starts_at=now() + timedelta(hours=1))
+    assert {finished, waiting} <= set(index.refresh(app))
+    conductor.conduct_tournament(finished)
+    inline.run(conductor)
+    assert app.get_tournament(finished).finished
+    position = index.position
+    still_open = index.refresh(app)
+    assert waiting in still_open and finished not in still_open
+    assert index.position > position
+    assert index.refresh(app) == still_open

@@ -1,0 +1,168 @@
+"""The Celery app, its beat schedule and its tasks: ``celery -A workers.app worker`` (or ``maumau worker``).
+
+The tasks are thin: each takes ids, builds nothing (the process's services are
+built after the fork, ``workers.runtime``) and runs one step of
+``workers.conduct.Conductor``, which queues what follows through
+``CeleryDispatch``. Every task is idempotent, so ``acks_late`` is safe: a task
+whose worker died before acknowledging it is delivered again (with Redis, after
+``MAUMAU_BROKER_VISIBILITY_TIMEOUT``) and does what is still left to do.
+
+Tasks (names are the contract with the HTTP layer and the beat):
+
+- ``maumau.tick``: every ``MAUMAU_TICK`` seconds (the beat), queues
+  ``maumau.conduct_tournament`` for each open tournament.
+- ``maumau.conduct_tournament(tournament_id)``: starts the tournament or a round when due.
+- ``maumau.advance_game(game_id)``: the bots at the table move until a person is to move.
+- ``maumau.time_out_turn(game_id, seat, version)``: a turn clock ran out.
+
+``enqueue_after_move(game_id)`` is for whoever changes a game (a move, a ruling):
+the bots answer ``MAUMAU_BOT_THINK`` seconds later.
+"""
+
+import logging
+from typing import Any
+from uuid import UUID
+
+from celery import Celery
+from celery.signals import worker_process_init, worker_process_shutdown
+from eventsourcing.persistence import InterfaceError, OperationalError
+
+from service.settings import Settings, get_settings
+from workers.conduct import Conductor
+from workers.runtime import close_services, services
+from workers.tournaments import open_tournaments
+
+log = logging.getLogger(__name__)
+
+TICK, CONDUCT, ADVANCE, TIME_OUT = (
+    "maumau.tick",
+    "maumau.conduct_tournament",
+    "maumau.advance_game",
+    "maumau.time_out_turn",
+)
+# seconds of bot moves one advance_game plays before it queues the rest: well within its time limits
+ADVANCE_BUDGET = 10.0
+# the database may be down for a moment (a restart, a failover): try again, a little later each time
+_RETRY: dict[str, Any] = {
+    "autoretry_for": (OperationalError, InterfaceError),
+    "retry_backoff": True,
+    "retry_backoff_max": 30,
+    "max_retries": 8,
+}
+
+
+def broker(settings: Settings) -> tuple[str, dict[str, Any]]:
+    """The broker URL and its transport options for these settings."""
+    if settings.broker_url is None:
+        folder = settings.broker_dir
+        folder.mkdir(parents=True, exist_ok=True)
+        return "filesystem://", {
+            "data_folder_in": str(folder),
+            "data_folder_out": str(folder),
+            "store_processed": False,
+        }
+    options: dict[str, Any] = {}
+    if settings.broker_url.startswith(("redis://", "rediss://", "unix://")):
+        visibility = settings.broker_visibility_timeout
+        options = {
+            "visibility_timeout": visibility,
+            # look for the tasks of dead workers a few times per visibility timeout
+            "unacked_restore_interval": max(1, min(10, visibility // 4)),
+            "unacked_restore_throttle": 1,
+            # a worker killed while it held the restore lock must not hold it for long
+            "unacked_mutex_expire": min(300, max(5, visibility)),
+        }
+        if settings.broker_prefix:
+            options["global_keyprefix"] = settings.broker_prefix
+    return settings.broker_url, options
+
+
+def make_celery(settings: Settings) -> Celery:
+    url, transport_options = broker(settings)
+    celery = Celery("maumau", broker=url, set_as_current=False)
+    celery.conf.update(
+        broker_transport_options=transport_options,
+        broker_connection_retry_on_startup=True,
+        task_acks_late=True,
+        task_reject_on_worker_lost=True,  # a killed pool process's task goes back to the queue
+        worker_prefetch_multiplier=1,  # a task waits in the queue, not behind a busy process
+        task_ignore_result=True,
+        task_serializer="json",
+        accept_content=["json"],
+        enable_utc=True,
+        timezone="UTC",
+        beat_schedule={
+            TICK: {"task": TICK, "schedule": settings.tick, "options": {"expires": settings.tick}},
+        },
+        worker_hijack_root_logger=False,
+    )
+    return celery
+
+
+settings = get_settings()
+celery_app = make_celery(settings)
+
+
+@worker_process_init.connect
+def _build_services(**_: Any) -> None:
+    services()
+
+
+@worker_process_shutdown.connect
+def _close_services(**_: Any) -> None:
+    close_services()
+
+
+class CeleryDispatch:
+    """Queues the conductor's next steps as tasks."""
+
+    def conduct_tournament(self, tournament_id: UUID) -> None:
+        # a look that waited longer than a couple of ticks is replaced by the next tick's
+        conduct_tournament.apply_async((str(tournament_id),), expires=max(5.0, 2 * settings.tick))
+
+    def advance_game(self, game_id: UUID, countdown: float = 0.0) -> None:
+        advance_game.apply_async((str(game_id),), countdown=countdown or None)
+
+    def time_out_turn(self, game_id: UUID, seat: int, version: int, countdown: float) -> None:
+        time_out_turn.apply_async((str(game_id), seat, version), countdown=countdown)
+
+
+def conductor() -> Conductor:
+    found = services()
+    return Conductor(
+        found.app,
+        CeleryDispatch(),
+        think=found.settings.bot_think,
+        budget=ADVANCE_BUDGET,
+        turn_clocks=found.turn_clocks,
+    )
+
+
+@celery_app.task(name=TICK, soft_time_limit=30, time_limit=40, **_RETRY)
+def tick() -> None:
+    conductor().tick(open_tournaments(services()))
+
+
+@celery_app.task(name=CONDUCT, soft_time_limit=60, time_limit=90, **_RETRY)
+def conduct_tournament(tournament_id: str) -> None:
+    conductor().conduct_tournament(tournament_id)
+
+
+@celery_app.task(name=ADVANCE, soft_time_limit=3 * ADVANCE_BUDGET, time_limit=6 * ADVANCE_BUDGET, **_RETRY)
+def advance_game(game_id: str) -> None:
+    conductor().advance_game(game_id)
+
+
+@celery_app.task(name=TIME_OUT, soft_time_limit=30, time_limit=40, **_RETRY)
+def time_out_turn(game_id: str, seat: int, version: int) -> None:
+    conductor().time_out_turn(game_id, seat, version)
+
+
+def enqueue_after_move(game_id: UUID | str) -> None:
+    """A game changed (a person moved, a referee ruled): its bots answer after the think delay."""
+    advance_game.apply_async((str(game_id),), countdown=settings.bot_think or None)
+
+
+def enqueue_tournament(tournament_id: UUID | str) -> None:
+    """A tournament changed (started by hand, say): look at it now rather than at the next tick."""
+    conduct_tournament.apply_async((str(tournament_id),))

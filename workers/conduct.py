@@ -1,0 +1,228 @@
+"""What the workers do, as plain steps over the application; Celery only carries them (``workers.app``).
+
+A ``Conductor`` runs one step at a time and queues what follows through a
+``Dispatch``: Celery tasks in production, ``workers.inline.Inline`` in one
+process. Every step decides from the stored aggregates what is due, so a step
+run twice, or by two workers at once, does no more than one run:
+
+- ``conduct_tournament``: starts a tournament whose start time has come
+  (``Tournament.start_due``), creates the games of a round that is due
+  (``round_due``; ``start_round`` makes each table's game once) and queues
+  them; on a round in play, looks for tables that stalled (below).
+- ``advance_game``: plays every bot seat whose move it is, one move after the
+  other (with ``think`` seconds between moves, each move its own step), until a
+  person is to move or the game is over. A person's turn under a turn clock
+  queues ``time_out_turn`` for that seat at that version. When the game is over
+  the table result is recorded; after a round's last table the tournament
+  pairs the next round itself, and a round due at once is started here.
+- ``time_out_turn``: the clock ran out; if the game is still at the version the
+  clock was set for, a clock bot plays the turn (``TurnTimedOut`` flags it).
+  At any other version the player moved in time and nothing happens.
+
+Two steps on one game at once (a redelivered task, a person moving while a
+bot's step runs) meet at the store's version check: the loser gets
+``stale_version`` and stops, and the winner goes on.
+
+A stalled table (no event for ``stalled_after`` seconds while a bot is to move,
+or a clock that should have run out long ago) means its chain of steps broke:
+a task failed for good. The tick queues it again.
+"""
+
+import logging
+import random
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Protocol
+from uuid import UUID
+
+from service.application import MauMau
+from service.domain.bots import BOTS
+from service.domain.commands import Command
+from service.domain.errors import RuleError
+from service.domain.game import Game
+from service.domain.tournament import Tournament
+
+log = logging.getLogger(__name__)
+
+# refusals that mean someone else changed the game first: whoever did carries on from there
+_MOVED_ON = frozenset({"stale_version", "game_over", "game_paused", "not_your_turn"})
+
+
+class Dispatch(Protocol):
+    """Queues a step to run later, in any worker process."""
+
+    def conduct_tournament(self, tournament_id: UUID) -> None: ...
+
+    def advance_game(self, game_id: UUID, countdown: float = 0.0) -> None: ...
+
+    def time_out_turn(self, game_id: UUID, seat: int, version: int, countdown: float) -> None: ...
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def bot_move(game: Game, seat: int, bot: str | None = None) -> Command:
+    """The move of the bot at ``seat`` (or of ``bot`` there): its choices follow from the game's seed
+    and version."""
+    kind = BOTS[bot or game.seats[seat].name]
+    return kind(random.Random(f"{game.seed}:{game.version}:{seat}")).choose(game.state, seat)
+
+
+@dataclass
+class Conductor:
+    app: MauMau
+    dispatch: Dispatch
+    think: float = 0.0  # seconds between two bot moves
+    budget: float = 10.0  # seconds of moves one step plays before it queues the rest (time limits)
+    stalled_after: float = 30.0  # seconds without an event after which a table counts as stalled
+    turn_clocks: dict[UUID, int | None] = field(default_factory=dict)  # tournament -> its turn clock
+
+    # ------------------------------------------------------------------
+    # tournaments
+
+    def tick(self, tournaments: Iterable[UUID]) -> None:
+        """Queue a look at every open tournament."""
+        for tournament_id in tournaments:
+            self.dispatch.conduct_tournament(tournament_id)
+
+    def conduct_tournament(self, tournament_id: UUID | str, now: datetime | None = None) -> None:
+        now = now or utc_now()
+        tournament = self._tournament(tournament_id)
+        if tournament is None or tournament.finished:
+            return
+        if tournament.start_due(now):
+            try:
+                self.app.start_tournament(tournament.id)
+            except RuleError as error:
+                if error.code != "tournament_started":  # started meanwhile by another worker: go on
+                    log.warning("tournament %s cannot start: %s", tournament.id, error)
+                    return
+            tournament = self.app.get_tournament(tournament.id)
+        round_no = tournament.round_due(now)
+        if round_no is not None:
+            self._start_round(tournament.id, round_no)
+        else:
+            self._look_for_stalled_tables(tournament, now)
+
+    def _start_round(self, tournament_id: UUID, round_no: int) -> None:
+        for game_id in self.app.start_round(tournament_id, round_no):
+            self.dispatch.advance_game(game_id)
+
+    def _look_for_stalled_tables(self, tournament: Tournament, now: datetime) -> None:
+        current = tournament.current_round
+        if current is None or not current.started:
+            return
+        clock = tournament.plan.turn_clock
+        for table, game_id in sorted(current.games.items()):
+            if table in current.results:
+                continue
+            game = self.app.get_game(game_id)
+            if game.over:  # its last step ended before it recorded the result
+                self._record(tournament.id, game.id)
+                continue
+            idle = (now - game.modified_on).total_seconds()
+            if game.paused or idle < self.stalled_after:
+                continue
+            bot_to_move = game.seats[game.seat_to_move].kind == "bot"
+            if bot_to_move or (clock is not None and idle >= clock + self.stalled_after):
+                log.warning(
+                    "table %s of tournament %s stalled %.0f s: queued again", table, tournament.id, idle
+                )
+                self.dispatch.advance_game(game.id)
+
+    def _record(self, tournament_id: UUID, game_id: UUID) -> None:
+        """Record a finished table; start the next round at once when it is due now."""
+        try:
+            self.app.record_table_result(tournament_id, game_id)
+        except RuleError as error:
+            if error.code != "stale_version":
+                raise
+            # other tables' results kept the tournament busy: look again in a moment
+            self.dispatch.advance_game(game_id, countdown=0.1)
+            return
+        tournament = self.app.get_tournament(tournament_id)
+        round_no = tournament.round_due(utc_now())
+        if round_no is not None:
+            self._start_round(tournament_id, round_no)
+
+    # ------------------------------------------------------------------
+    # games
+
+    def advance_game(self, game_id: UUID | str) -> None:
+        """Play the bots' moves until a person is to move or the game is over."""
+        game = self._game(game_id)
+        if game is None:
+            return
+        tournament_id = self.app.tournament_of(game)
+        deadline = time.monotonic() + self.budget
+        moved = False
+        while True:
+            if game.over:
+                if tournament_id is not None:
+                    self._record(tournament_id, game.id)
+                return
+            if game.paused:  # a ruling resumes it, and whoever gives one queues the game again
+                return
+            seat = game.seat_to_move
+            if game.seats[seat].kind != "bot":
+                clock = self._turn_clock(tournament_id)
+                if clock is not None:
+                    self.dispatch.time_out_turn(game.id, seat, game.version, float(clock))
+                return
+            if moved and (self.think > 0 or time.monotonic() > deadline):
+                self.dispatch.advance_game(game.id, countdown=self.think)
+                return
+            try:
+                outcome = self.app.execute(game.id, bot_move(game, seat), expected_version=game.version)
+            except RuleError as error:
+                if error.code in _MOVED_ON:
+                    return
+                raise
+            for event in outcome.events:
+                game = event.mutate(game)
+            moved = True
+
+    def time_out_turn(self, game_id: UUID | str, seat: int, version: int) -> None:
+        """The turn clock set at ``version`` ran out: a clock bot plays the turn, unless the seat moved."""
+        game = self._game(game_id)
+        if game is None or game.version != version or game.over or game.paused or game.seat_to_move != seat:
+            return
+        try:
+            self.app.time_out_turn(game.id, seat, expected_version=version)
+        except RuleError as error:
+            if error.code in _MOVED_ON:
+                return
+            raise
+        self.dispatch.advance_game(game.id, countdown=self.think)
+
+    # ------------------------------------------------------------------
+
+    def _turn_clock(self, tournament_id: UUID | None) -> int | None:
+        if tournament_id is None:
+            return None
+        if tournament_id not in self.turn_clocks:
+            tournament = self._tournament(tournament_id)
+            self.turn_clocks[tournament_id] = tournament.plan.turn_clock if tournament else None
+        return self.turn_clocks[tournament_id]
+
+    def _game(self, game_id: UUID | str) -> Game | None:
+        return self._found(lambda: self.app.get_game(game_id), "game_not_found", game_id)
+
+    def _tournament(self, tournament_id: UUID | str) -> Tournament | None:
+        return self._found(
+            lambda: self.app.get_tournament(tournament_id), "tournament_not_found", tournament_id
+        )
+
+    @staticmethod
+    def _found(load: Any, code: str, what: UUID | str) -> Any:
+        """A task naming something that is not there (another store's, or a bad id) has nothing to do."""
+        try:
+            return load()
+        except RuleError as error:
+            if error.code != code:
+                raise
+            log.warning("%s: %s", code, what)
+            return None
