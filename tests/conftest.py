@@ -2,7 +2,9 @@
 
 Where the database comes from (design.md, Tests): ``MAUMAU_TEST_DATABASE_URL``
 when set; else a PostgreSQL container (testcontainers) when a Docker engine
-answers; else the local server on 127.0.0.1:5432.
+answers; else the local server on 127.0.0.1:5432. The broker (``broker_url``)
+likewise: ``MAUMAU_TEST_BROKER_URL``, else a Redis container, else the local
+Redis on 127.0.0.1:6379 (database 9).
 """
 
 import os
@@ -13,6 +15,8 @@ import pytest
 
 LOCAL_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/test"
 POSTGRES_IMAGE = "postgres:16-alpine"
+LOCAL_BROKER_URL = "redis://127.0.0.1:6379/9"
+REDIS_IMAGE = "redis:7-alpine"
 
 _TESTS = Path(__file__).parent
 
@@ -75,3 +79,35 @@ def _ensure_local_database(url: str) -> None:
             "start the local server (.ci/run does) or set MAUMAU_TEST_DATABASE_URL",
             pytrace=False,
         )
+
+
+@pytest.fixture(scope="session")
+def broker_url() -> Iterator[str]:
+    """A Redis broker URL; tests that share it keep apart by a key prefix of their own."""
+    url = os.environ.get("MAUMAU_TEST_BROKER_URL")
+    if url:
+        yield url
+    elif docker_answers():
+        from testcontainers.community.redis import RedisContainer
+
+        with RedisContainer(REDIS_IMAGE) as redis:
+            yield f"redis://{redis.get_container_host_ip()}:{redis.get_exposed_port(6379)}/0"
+    else:
+        _ensure_local_redis(LOCAL_BROKER_URL)
+        yield LOCAL_BROKER_URL
+
+
+def _ensure_local_redis(url: str) -> None:
+    import redis
+
+    client = redis.Redis.from_url(url, socket_connect_timeout=5)
+    try:
+        client.ping()
+    except redis.RedisError as error:
+        pytest.fail(
+            f"no Redis answers at {url} and no Docker engine answers: {error}\n"
+            "start the local server (.ci/run does) or set MAUMAU_TEST_BROKER_URL",
+            pytrace=False,
+        )
+    finally:
+        client.close()
