@@ -1,0 +1,263 @@
+"""Tournaments run by a real Celery worker and a real beat (``python -m workers.cli worker|beat``, as
+``maumau worker|beat``) against a real Redis broker and PostgreSQL, nobody else touching them.
+
+Each test has a PostgreSQL schema and a Redis key prefix of its own. Bots think
+for no time (or very little) and the beat ticks every half second, so a whole
+tournament takes seconds. The Redis visibility timeout is two seconds, so a task
+whose worker was killed is delivered again soon.
+"""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections import Counter
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from uuid import UUID
+
+import msgspec
+import psycopg
+import pytest
+import redis
+from eventsourcing.utils import get_topic
+from psycopg import sql
+
+from service.application import MauMau
+from service.domain.game import Game
+from service.domain.tournament import Plan, Tournament
+from service.projections.reader import ReadModels
+from service.settings import Settings
+from tests.integration.tables import players
+from tests.integration.test_workers import assert_tournament_agrees_with_its_games, turns_timed_out
+
+ROOT = Path(__file__).resolve().parents[2]
+SWISS_OF_16 = Plan(format="swiss", table_size=4, rounds=3, single_round=True, places=16)
+WAIT = 150.0  # seconds a tournament may take before the test gives up (it takes a few)
+
+
+class Stack:
+    """The worker, the beat (and, once the tick reads a read model, the projection runner) as processes."""
+
+    def __init__(self, settings: Settings, broker_url: str, prefix: str, logs: Path, think: float) -> None:
+        self.settings = settings
+        self.broker_url = broker_url
+        self.prefix = prefix
+        self.logs = logs
+        self.env = {
+            **os.environ,
+            "MAUMAU_DATABASE_URL": settings.database_url or "",
+            "MAUMAU_DATABASE_SCHEMA": settings.database_schema,
+            "MAUMAU_DATA_DIR": str(settings.data_dir),
+            "MAUMAU_POOL_SIZE": "2",
+            "MAUMAU_BROKER_URL": broker_url,
+            "MAUMAU_BROKER_PREFIX": prefix,
+            "MAUMAU_BROKER_VISIBILITY_TIMEOUT": "2",
+            "MAUMAU_BOT_THINK": str(think),
+            "MAUMAU_TICK": "0.5",
+            "MAUMAU_PROJECTION_POLL_MS": "10",
+        }
+        self.processes: dict[str, subprocess.Popen[bytes]] = {}
+        self.started = 0
+
+    def start(self, name: str, *argv: str) -> subprocess.Popen[bytes]:
+        self.started += 1
+        log = (self.logs / f"{name}-{self.started}.log").open("wb")
+        process = subprocess.Popen(
+            [sys.executable, "-m", *argv],
+            cwd=ROOT,
+            env=self.env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group: a kill takes the pool processes with it
+        )
+        self.processes[name] = process
+        return process
+
+    def start_worker(self) -> subprocess.Popen[bytes]:
+        return self.start("worker", "workers.cli", "worker", "--concurrency", "2", "--loglevel", "INFO")
+
+    def kill_worker(self) -> None:
+        worker = self.processes.pop("worker")
+        os.killpg(worker.pid, signal.SIGKILL)
+        worker.wait(timeout=30)
+
+    def unacknowledged(self) -> int:
+        """Tasks delivered to a worker and not acknowledged yet (kombu's Redis transport keeps them)."""
+        client = redis.Redis.from_url(self.broker_url)
+        try:
+            return int(client.hlen(f"{self.prefix}unacked"))
+        finally:
+            client.close()
+
+    def stop(self) -> None:
+        for process in self.processes.values():
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+        for process in self.processes.values():
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait(timeout=10)
+        self.processes.clear()
+        client = redis.Redis.from_url(self.broker_url)
+        try:
+            keys = list(client.scan_iter(f"{self.prefix}*"))
+            if keys:
+                client.delete(*keys)
+        finally:
+            client.close()
+
+    def log_tails(self) -> str:
+        return "\n".join(
+            f"--- {path.name}\n" + path.read_text(errors="replace")[-3000:]
+            for path in sorted(self.logs.iterdir())
+        )
+
+    def wait_for(self, what: str, done: Callable[[], bool], timeout: float = WAIT) -> None:
+        deadline = time.monotonic() + timeout
+        while not done():
+            for name, process in self.processes.items():
+                if process.poll() is not None:
+                    pytest.fail(f"the {name} exited with {process.returncode}\n{self.log_tails()}")
+            if time.monotonic() > deadline:
+                pytest.fail(f"no {what} after {timeout:.0f} s\n{self.log_tails()}")
+            time.sleep(0.02)
+
+
+@pytest.fixture
+def schema(database_url: str) -> Iterator[str]:
+    name = f"maumau_run_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("create schema {}").format(sql.Identifier(name)))
+    yield name
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(name)))
+
+
+@pytest.fixture
+def settings(database_url: str, schema: str, tmp_path: Path) -> Settings:
+    return Settings(database_url=database_url, database_schema=schema, data_dir=tmp_path / "var", pool_size=2)
+
+
+@pytest.fixture
+def app(settings: Settings) -> Iterator[MauMau]:
+    application = MauMau(settings)
+    yield application
+    application.close()
+
+
+@pytest.fixture
+def make_stack(settings: Settings, broker_url: str, tmp_path: Path) -> Iterator[Callable[..., Stack]]:
+    made: list[Stack] = []
+
+    def make(think: float = 0.0) -> Stack:
+        logs = tmp_path / "logs"
+        logs.mkdir(exist_ok=True)
+        stack = Stack(settings, broker_url, f"maumau-test-{uuid.uuid4().hex[:8]}:", logs, think)
+        made.append(stack)
+        if hasattr(ReadModels, "open_tournaments"):  # the tick reads the open tournaments from it
+            stack.start("projections", "service.projections.cli", "run")
+        stack.start_worker()
+        stack.start("beat", "workers.cli", "beat", "--loglevel", "INFO")
+        return stack
+
+    yield make
+    for stack in made:
+        stack.stop()
+
+
+def due_tournament(app: MauMau, plan: Plan, members: int = 0) -> tuple[UUID, list[UUID]]:
+    """A tournament of a new league whose start time is now, joined by ``members`` new members."""
+    league = app.found_league("Friday club")
+    joined = players(app, members)
+    for player in joined:
+        app.admit_member(league, player)
+    tournament_id = app.create_tournament(
+        league, "Winter cup", msgspec.structs.replace(plan, starts_at=datetime.now(UTC))
+    )
+    for player in joined:
+        app.join_tournament(tournament_id, player)
+    return tournament_id, joined
+
+
+def finished(app: MauMau, tournament_id: UUID) -> Callable[[], bool]:
+    return lambda: app.get_tournament(tournament_id).finished
+
+
+def games_created(app: MauMau) -> list[UUID]:
+    """Every game created in this test's store, from the notification log."""
+    topic = get_topic(Game.Created)
+    found = app.recorder.select_notifications(start=None, limit=100_000, topics=(topic,))
+    return [notification.originator_id for notification in found]
+
+
+def assert_played_once(app: MauMau, tournament_id: UUID) -> Tournament:
+    """Every round paired and started once, one game per table, no game made but the tables'."""
+    tournament = app.get_tournament(tournament_id)
+    events = list(app.events.get(tournament_id))
+    paired = Counter(e.round_no for e in events if isinstance(e, Tournament.RoundPaired))
+    attached = Counter((e.round_no, e.table) for e in events if isinstance(e, Tournament.TableGameCreated))
+    recorded = Counter((e.round_no, e.table) for e in events if isinstance(e, Tournament.TableFinished))
+    tables = {(played.round_no, t) for played in tournament.rounds for t in range(len(played.tables))}
+    assert paired == dict.fromkeys(range(1, len(tournament.rounds) + 1), 1)
+    assert attached == dict.fromkeys(tables, 1) == recorded
+    table_games = [game for played in tournament.rounds for game in played.games.values()]
+    assert sorted(games_created(app)) == sorted(table_games)
+    return tournament
+
+
+def test_a_worker_and_a_beat_run_a_swiss_tournament_of_sixteen_bots_to_the_end(app, make_stack):
+    tournament_id, _ = due_tournament(app, SWISS_OF_16)
+    stack = make_stack()
+    stack.wait_for("finished tournament", finished(app, tournament_id))
+    tournament = assert_tournament_agrees_with_its_games(app, tournament_id)
+    assert [len(played.tables) for played in tournament.rounds] == [4, 4, 4]
+    assert all(len(table) == 4 for played in tournament.rounds for table in played.tables)
+    assert all(entrant.startswith("bot:heuristic#") for entrant in tournament.order)
+    assert_played_once(app, tournament_id)
+
+
+def test_a_tournament_finishes_when_its_worker_is_killed_mid_round_and_another_starts(app, make_stack):
+    tournament_id, _ = due_tournament(app, SWISS_OF_16)
+    stack = make_stack(think=0.02)  # one task per bot move: there is always work in flight
+
+    def second_round_under_way() -> bool:
+        rounds = app.get_tournament(tournament_id).rounds
+        return len(rounds) >= 2 and rounds[1].started
+
+    stack.wait_for("second round", second_round_under_way)
+    time.sleep(0.3)
+    stack.kill_worker()
+    assert not app.get_tournament(tournament_id).finished
+    assert stack.unacknowledged() > 0  # the dead worker held tasks: only a redelivery finishes them
+    stack.start_worker()
+    stack.wait_for("finished tournament", finished(app, tournament_id))
+    assert_tournament_agrees_with_its_games(app, tournament_id)
+    tournament = assert_played_once(app, tournament_id)
+    assert len(tournament.rounds) == 3
+
+
+def test_a_person_who_never_moves_is_played_by_the_clock_bot_and_the_events_say_so(app, make_stack):
+    plan = Plan(format="swiss", table_size=4, rounds=1, single_round=True, places=4, turn_clock=1)
+    tournament_id, (ann,) = due_tournament(app, plan, members=1)
+    stack = make_stack()
+    stack.wait_for("finished tournament", finished(app, tournament_id))
+    tournament = assert_tournament_agrees_with_its_games(app, tournament_id)
+    (game_id,) = tournament.rounds[0].games.values()
+    game = app.get_game(game_id)
+    seat = game.seat_of(str(ann))
+    assert seat is not None
+    timed_out = turns_timed_out(app, game_id)
+    assert timed_out[seat] > 0 and sum(timed_out) == timed_out[seat]
+    events = app.game_events(game_id)
+    # nobody moved for Ann: every command at the table came from the service (bots and her clock)
+    causes = [event.cause for event in events if getattr(event, "cause", None) is not None]
+    assert {cause.actor.role for cause in causes} == {"system"}
+    assert Counter(cause.command for cause in causes)["TimeOutTurn"] == timed_out[seat]
+    placing = next(p for p in tournament.standings() if p.entrant == str(ann))
+    assert placing.bot_turns == timed_out[seat]
