@@ -18,11 +18,13 @@ what it had in memory and starts again from the stored position after a
 pause: nothing is applied twice, nothing skipped.
 """
 
+import contextlib
 import fcntl
+import gc
 import logging
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import psycopg
@@ -35,7 +37,7 @@ from service.settings import Settings
 log = logging.getLogger(__name__)
 
 PAGE = 1000  # events read at a time
-BATCH = 20_000  # most events folded before a write while catching up
+BATCH = 50_000  # most events folded before a write while catching up
 RETRY_SECONDS = (0.5, 1, 2, 5, 10, 30)  # pauses after failures in a row
 
 
@@ -48,6 +50,7 @@ class RunnerLock:
         self.settings = settings
         self._conn: psycopg.Connection[Any] | None = None
         self._fd: int | None = None
+        self._key = f"maumau:{settings.database_schema or 'public'}:{NAME}"
 
     def acquire(self) -> bool:
         """Take the lock if it is free; whether this holder has it now."""
@@ -55,8 +58,7 @@ class RunnerLock:
             return True
         if self.settings.database_url is not None:
             conn = psycopg.connect(self.settings.database_url, autocommit=True)
-            key = f"maumau:{self.settings.database_schema or 'public'}:{NAME}"
-            row = conn.execute("SELECT pg_try_advisory_lock(hashtext(%s))", (key,)).fetchone()
+            row = conn.execute("SELECT pg_try_advisory_lock(hashtext(%s))", (self._key,)).fetchone()
             if row is not None and row[0]:
                 self._conn = conn
                 return True
@@ -75,7 +77,11 @@ class RunnerLock:
 
     def release(self) -> None:
         if self._conn is not None:
-            self._conn.close()  # the server lets the session's advisory lock go
+            # said, not left to the end of the session: a server notices a closed connection
+            # a moment later, and the next holder would find the lock still taken
+            with contextlib.suppress(psycopg.Error):
+                self._conn.execute("SELECT pg_advisory_unlock(hashtext(%s))", (self._key,))
+            self._conn.close()
             self._conn = None
         if self._fd is not None:
             os.close(self._fd)  # closing the file lets the flock go
@@ -102,7 +108,11 @@ class Runner:
         progress: Callable[[int], None] | None = None,
         stop: threading.Event | None = None,
     ) -> bool:
-        """Fold and write what the log holds (up to ``until``); whether anything was there."""
+        """Fold and write what the log holds (up to ``until``); whether anything was there.
+
+        (Reading the next page in another thread while this one is folded measured slower:
+        both threads want the GIL.)
+        """
         projection, source = self.projection, self.source
         folded = 0
         found = False
@@ -203,9 +213,26 @@ def rebuild(settings: Settings, progress: Callable[[int], None] | None = None) -
         close_views(views)
         runner = Runner(settings)
         try:
-            runner.catch_up(runner.source.last(), progress)
+            with _fewer_collections():
+                runner.catch_up(runner.source.last(), progress)
             return runner.position
         finally:
             runner.close()
     finally:
         lock.release()
+
+
+@contextlib.contextmanager
+def _fewer_collections() -> Iterator[None]:
+    """Run the cyclic garbage collector less often, for a while.
+
+    A rebuild makes millions of objects, many of which live on (the games in memory, the
+    batch); by default the collector runs every 700 allocations and scans the survivors
+    again and again (a rebuild measured 17% faster with these thresholds).
+    """
+    before = gc.get_threshold()
+    gc.set_threshold(100_000, 50, 100)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
