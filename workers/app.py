@@ -78,9 +78,16 @@ def broker(settings: Settings) -> tuple[str, dict[str, Any]]:
 
 
 def make_celery(settings: Settings) -> Celery:
+    celery = Celery("maumau", set_as_current=False)
+    celery.conf.update(config(settings))
+    return celery
+
+
+def config(settings: Settings) -> dict[str, Any]:
+    """The Celery settings these settings make."""
     url, transport_options = broker(settings)
-    celery = Celery("maumau", broker=url, set_as_current=False)
-    celery.conf.update(
+    return dict(
+        broker_url=url,
         broker_transport_options=transport_options,
         broker_connection_retry_on_startup=True,
         task_acks_late=True,
@@ -96,16 +103,23 @@ def make_celery(settings: Settings) -> Celery:
         },
         worker_hijack_root_logger=False,
     )
-    return celery
 
 
 settings = get_settings()
 celery_app = make_celery(settings)
 
 
+def configure(new: Settings) -> None:
+    """Use these settings (broker, tick, think delay) instead of the environment's: for a process that
+    makes its own (the embedded mode, a test). Call it before the first task is queued."""
+    global settings
+    settings = new
+    celery_app.conf.update(config(new))
+
+
 @worker_process_init.connect
 def _build_services(**_: Any) -> None:
-    services()
+    services(settings)
 
 
 @worker_process_shutdown.connect
@@ -128,7 +142,7 @@ class CeleryDispatch:
 
 
 def conductor() -> Conductor:
-    found = services()
+    found = services(settings)
     return Conductor(
         found.app,
         CeleryDispatch(),
@@ -140,7 +154,7 @@ def conductor() -> Conductor:
 
 @celery_app.task(name=TICK, soft_time_limit=30, time_limit=40, **_RETRY)
 def tick() -> None:
-    conductor().tick(open_tournaments(services()))
+    conductor().tick(open_tournaments(services(settings)))
 
 
 @celery_app.task(name=CONDUCT, soft_time_limit=60, time_limit=90, **_RETRY)

@@ -1,0 +1,51 @@
+"""Queuing the workers' tasks on a real Redis broker, as the HTTP layer does after a move."""
+
+import json
+import os
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+import redis
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def queued_messages(broker_url: str, prefix: str) -> list[dict]:
+    client = redis.Redis.from_url(broker_url)
+    try:
+        raw = client.lrange(f"{prefix}celery", 0, -1)
+        for key in client.scan_iter(f"{prefix}*"):
+            client.delete(key)
+    finally:
+        client.close()
+    return [json.loads(message) for message in raw]
+
+
+def test_after_a_move_the_game_is_queued_for_its_bots_after_the_think_delay(broker_url):
+    """In a process of its own whose environment names no broker: ``configure`` points the app at one."""
+    prefix = f"maumau-test-{uuid.uuid4().hex[:8]}:"
+    game_id = uuid.uuid4()
+    script = (
+        "import sys; from service.settings import Settings; from workers.app import configure, "
+        "enqueue_after_move, enqueue_tournament; "
+        "configure(Settings(broker_url=sys.argv[1], broker_prefix=sys.argv[2], bot_think=1.5)); "
+        "enqueue_after_move(sys.argv[3]); enqueue_tournament(sys.argv[3])"
+    )
+    env = {key: value for key, value in os.environ.items() if not key.startswith("MAUMAU_")}
+    subprocess.run(
+        [sys.executable, "-c", script, broker_url, prefix, str(game_id)],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        timeout=60,
+    )
+    messages = queued_messages(broker_url, prefix)
+    # kombu pushes on the left: the last queued comes first
+    after_move, tournament = reversed(messages)
+    assert after_move["headers"]["task"] == "maumau.advance_game"
+    assert after_move["headers"]["argsrepr"] == repr((str(game_id),))
+    assert after_move["headers"]["eta"] is not None  # the bots wait the think delay
+    assert tournament["headers"]["task"] == "maumau.conduct_tournament"
+    assert tournament["headers"]["eta"] is None
