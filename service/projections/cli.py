@@ -69,7 +69,7 @@ def status_command(ctx: click.Context) -> None:
     """Each projection's position and lag (events in the log it has not applied yet)."""
     settings = _settings(ctx)
     source = Source(settings)
-    views = open_views(settings)
+    views = open_views(settings, connections=1)
     try:
         last = source.last()
         for projection in PROJECTIONS:

@@ -29,7 +29,7 @@ from service.projections.store import APPLICATION, NAME, Changes, Views
 
 # games kept in memory between batches (finished games are let go at once; any game is read
 # back from its row when an event for it comes)
-CACHED_GAMES = 20_000
+CACHED_GAMES = 5_000
 
 _encode = msgspec.msgpack.Encoder().encode
 

@@ -24,6 +24,7 @@ import gc
 import logging
 import os
 import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -39,6 +40,7 @@ log = logging.getLogger(__name__)
 PAGE = 1000  # events read at a time
 BATCH = 50_000  # most events folded before a write while catching up
 RETRY_SECONDS = (0.5, 1, 2, 5, 10, 30)  # pauses after failures in a row
+LOCK_CHECK_SECONDS = 1.0  # how often a running runner makes sure it still holds its lock
 
 
 class RunnerBusy(Exception):
@@ -57,7 +59,7 @@ class RunnerLock:
         if self._conn is not None or self._fd is not None:
             return True
         if self.settings.database_url is not None:
-            conn = psycopg.connect(self.settings.database_url, autocommit=True)
+            conn = psycopg.connect(self.settings.database_url, autocommit=True, application_name=self._key)
             row = conn.execute("SELECT pg_try_advisory_lock(hashtext(%s))", (self._key,)).fetchone()
             if row is not None and row[0]:
                 self._conn = conn
@@ -74,6 +76,11 @@ class RunnerLock:
             return False
         self._fd = fd
         return True
+
+    def check(self) -> None:
+        """Raise if the lock may have been lost (its PostgreSQL connection broke)."""
+        if self._conn is not None:
+            self._conn.execute("SELECT 1")
 
     def release(self) -> None:
         if self._conn is not None:
@@ -93,7 +100,7 @@ class Runner:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.views = open_views(settings)
+        self.views = open_views(settings, connections=1)  # one writer
         self.projection = ViewsProjection(self.views)
         self.source = Source(settings)
         self.lock = RunnerLock(settings)
@@ -137,14 +144,21 @@ class Runner:
 
     def run(self, stop: threading.Event) -> None:
         """Follow the log until ``stop`` is set (waiting first for any other runner to stop)."""
-        while not self.lock.acquire():
-            if stop.wait(1.0):
-                return
         failures = 0
+        fresh = False  # whether memory agrees with the store (after a failure it may be ahead)
+        checked = 0.0
         try:
-            self.projection.reset()
             while not stop.is_set():
                 try:
+                    if not self.lock.acquire():
+                        stop.wait(1.0)
+                        continue
+                    if time.monotonic() - checked > LOCK_CHECK_SECONDS:
+                        self.lock.check()
+                        checked = time.monotonic()
+                    if not fresh:
+                        self.projection.reset()
+                        fresh = True
                     if not self.catch_up(stop=stop):
                         self.source.wait(stop)
                     failures = 0
@@ -152,9 +166,9 @@ class Runner:
                     pause = RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)]
                     log.exception("projection %s failed; starting again in %ss", NAME, pause)
                     failures += 1
-                    if stop.wait(pause):
-                        break
-                    self.projection.reset()
+                    fresh = False
+                    self.lock.release()  # its connection may be the one that failed: take it anew
+                    stop.wait(pause)
         finally:
             self.lock.release()
 
@@ -208,7 +222,7 @@ def rebuild(settings: Settings, progress: Callable[[int], None] | None = None) -
     if not lock.acquire():
         raise RunnerBusy(f"a projection runner is running the {NAME!r} projection: stop it first")
     try:
-        views = open_views(settings)
+        views = open_views(settings, connections=1)
         views.drop()
         close_views(views)
         runner = Runner(settings)

@@ -10,6 +10,7 @@ reader looks again after the poll interval.
 import threading
 from typing import Any
 
+import msgspec
 import psycopg
 from psycopg.sql import SQL, Identifier
 
@@ -19,13 +20,11 @@ from service.settings import Settings
 
 class Source:
     def __init__(self, settings: Settings) -> None:
-        self.app = MauMau(settings)
+        self.app = MauMau(msgspec.structs.replace(settings, pool_size=1))  # one reader
         self.poll = settings.projection_poll_ms / 1000
+        self._url = settings.database_url
+        self._name = f"maumau:{settings.database_schema or 'public'}:listen"
         self._listener: psycopg.Connection[Any] | None = None
-        if settings.database_url is not None:
-            self._listener = psycopg.connect(settings.database_url, autocommit=True)
-            channel = self.app.recorder.channel_name  # type: ignore[attr-defined]
-            self._listener.execute(SQL("LISTEN {}").format(Identifier(channel)))
 
     def read(self, after: int, limit: int) -> list[tuple[Any, int]]:
         """Up to ``limit`` events after position ``after``: (domain event, position) in log order."""
@@ -39,13 +38,26 @@ class Source:
 
     def wait(self, stop: threading.Event) -> None:
         """Until something may have been written, the poll interval passed, or ``stop`` is set."""
-        if self._listener is None:
+        if self._url is None:
             stop.wait(self.poll)
             return
-        for _ in self._listener.notifies(timeout=self.poll, stop_after=1):
-            pass
+        try:
+            if self._listener is None:
+                self._listener = psycopg.connect(self._url, autocommit=True, application_name=self._name)
+                channel = self.app.recorder.channel_name  # type: ignore[attr-defined]
+                self._listener.execute(SQL("LISTEN {}").format(Identifier(channel)))
+            for _ in self._listener.notifies(timeout=self.poll, stop_after=1):
+                pass
+        except psycopg.Error:
+            # the connection broke (a restart of the server, ...): poll until a new one listens
+            self._close_listener()
+            stop.wait(self.poll)
 
-    def close(self) -> None:
+    def _close_listener(self) -> None:
         if self._listener is not None:
             self._listener.close()
+            self._listener = None
+
+    def close(self) -> None:
+        self._close_listener()
         self.app.close()

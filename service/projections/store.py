@@ -282,10 +282,16 @@ def views_env(settings: Settings) -> dict[str, str]:
     return env
 
 
-def open_views(settings: Settings) -> Views:
-    """The read models' store for these settings, its tables created when missing."""
+def open_views(settings: Settings, connections: int | None = None) -> Views:
+    """The read models' store for these settings, its tables created when missing.
+
+    ``connections``: the PostgreSQL connections kept open (default ``settings.pool_size``).
+    """
+    env = views_env(settings)
+    if connections is not None and settings.uses_postgres:
+        env["POSTGRES_POOL_SIZE"] = str(connections)
     kind: type[Any] = PostgresViews if settings.uses_postgres else SQLiteViews
-    factory = InfrastructureFactory.construct(env=Environment(NAME, views_env(settings)))
+    factory = InfrastructureFactory.construct(env=Environment(NAME, env))
     for attempt in (1, 2):
         try:
             return factory.tracking_recorder(kind)

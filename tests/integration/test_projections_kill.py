@@ -14,9 +14,11 @@ import threading
 import time
 from pathlib import Path
 
+import psycopg
 import pytest
 
 from service.projections.reader import ReadModels
+from service.projections.runner import start_projections
 from service.settings import Settings
 from tests.integration.test_projections import Club, assert_read_models_match
 
@@ -88,3 +90,41 @@ def test_a_runner_killed_mid_stream_and_started_again_ends_with_every_event_appl
     assert any(behind > 0 for behind in behind_at_kill)  # some kills came with events still to apply
     assert_read_models_match(app, club, reader)
     reader.close()
+
+
+@pytest.mark.parametrize("fresh_settings", ["postgres"], indirect=True)
+def test_a_runner_whose_connections_are_cut_takes_them_anew_and_goes_on(app, settings):
+    club = Club(app, seed=8)
+    club.season(2)
+    reader = ReadModels(settings)
+    running = start_projections(settings)
+    try:
+        last = app.recorder.max_notification_id()
+        assert reader.wait_for(last, timeout=30) == last
+        names = [f"maumau:{settings.database_schema}:{what}" for what in ("views", "listen")]
+        with psycopg.connect(settings.database_url, autocommit=True) as conn:
+            cut = conn.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ANY(%s)",
+                (names,),
+            ).fetchall()
+            assert len(cut) == 2  # the lock's connection and the listener's
+            club.season(2)
+            last = app.recorder.max_notification_id()
+            assert reader.wait_for(last, timeout=30) == last
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and not held_by(conn, names[0]):
+                time.sleep(0.05)
+            assert held_by(conn, names[0])  # the lock is taken again, on a new connection
+    finally:
+        running.stop()
+    assert_read_models_match(app, club, reader)
+    reader.close()
+
+
+def held_by(conn: psycopg.Connection, name: str) -> bool:
+    row = conn.execute(
+        "SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a USING (pid) "
+        "WHERE l.locktype = 'advisory' AND l.granted AND a.application_name = %s",
+        (name,),
+    ).fetchone()
+    return bool(row and row[0])
