@@ -1,4 +1,4 @@
-"""The `maumau` command: `serve`, `admin`, `projections` and `simulate` (bot matches)."""
+"""The `maumau` command: `serve`, `admin`, `projections`, `worker`, `beat` and `simulate` (bot matches)."""
 
 import sys
 
@@ -9,6 +9,7 @@ from service.domain.errors import RuleError
 from service.http.cli import admin_group, serve_command
 from service.projections.cli import projections
 from service.simulation import Summary, check_setup, simulate
+from workers.cli import beat, worker
 
 # The option each setup refusal is about, so the error names it.
 _PARAM_OF_CODE = {"unknown_ruleset": "--ruleset", "player_count": "--players"}
@@ -22,6 +23,8 @@ def main() -> None:
 main.add_command(serve_command)
 main.add_command(admin_group)
 main.add_command(projections)
+main.add_command(worker)
+main.add_command(beat)
 
 
 @main.command("simulate")
