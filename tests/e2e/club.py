@@ -1,13 +1,15 @@
 """Helpers of the HTTP tests: an admin's shortcuts, problem+json checks."""
 
 import contextlib
+import re
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from litestar.testing import TestClient
 
 from service.application import MauMau
+from service.domain.cards import FULL_DECK, format_cards
 
 ADMIN_TOKEN = "e2e-admin-token-" + uuid.uuid4().hex
 ADMIN = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
@@ -77,3 +79,45 @@ def problem(response: Any, status: int, code: str) -> dict[str, Any]:
     assert body["status"] == status and body["code"] == code, body
     assert body["type"] == f"urn:maumau:problem:{code}" and body["title"] and body["detail"]
     return body
+
+
+ALL_CARDS = frozenset(format_cards(FULL_DECK))
+# A card's name standing alone: not inside a token, an id or a longer word.
+_CARD_NAME = re.compile(r"(?<![A-Za-z0-9_-])(?:10|[2-9JQKA])[CDHS](?![A-Za-z0-9_-])")
+
+
+def cards_named(texts: Iterable[str]) -> set[str]:
+    """Every card name that appears in these texts (response bodies, SSE streams, error details)."""
+    return {card for text in texts for card in _CARD_NAME.findall(text)}
+
+
+def whole_log(client: TestClient[Any], game_id: str, headers: dict[str, str]) -> list[dict[str, Any]]:
+    """Every event of a game as ``headers`` may see them, all pages."""
+    events: list[dict[str, Any]] = []
+    page: str | None = f"/games/{game_id}/events?limit=1000"
+    while page:
+        response = client.get(page, headers=headers)
+        assert response.status_code == 200, response.text
+        events += response.json()["events"]
+        page = response.json()["next"]
+    return events
+
+
+def unseen_cards(full_log: list[dict[str, Any]], seat: int | None) -> set[str]:
+    """The cards the player at ``seat`` (None: the public) never had a right to see, from the
+    referee's whole log: every card but those dealt or drawn to that seat and those turned up or
+    played on the table. Whatever is left was only ever in another hand or in the stock."""
+    seen: set[str] = set()
+    for event in full_log:
+        data = event["data"]
+        if event["type"] == "RoundDealt":
+            seats, hand_size = len(data["cards"]), data["cards"][0]
+            seen.add(data["starter"])
+            if seat is not None:
+                first = (seat - data["dealer"] - 1) % seats
+                seen.update(data["deck"][first : seats * hand_size : seats])
+        elif event["type"] == "CardsDrawn" and data["seat"] == seat:
+            seen.update(data["cards"])
+        elif event["type"] == "CardPlayed":
+            seen.add(data["card"])
+    return set(ALL_CARDS - seen)
