@@ -45,6 +45,7 @@ from service.domain.rulesets import with_options
 from service.domain.state import State
 from service.domain.tournament import Plan, Tournament, seat_spec
 from service.domain.views import Entry, TableView, entry_of, table_view
+from service.observability import metrics
 from service.persistence.mapper import MsgspecMapper
 from service.settings import Settings, get_settings
 
@@ -170,6 +171,10 @@ class MauMau(Application[UUID]):
         self._notify(recordings)
         self.notify(processing_event.events)  # eventsourcing's deprecated hook, kept as the stock save does
         return recordings
+
+    def _notify(self, recordings: list[Recording[UUID]]) -> None:
+        """eventsourcing's hook after every save (ours and the stock one): count what was stored."""
+        metrics.events_appended(len(recordings))
 
     def _take_snapshots(self, processing_event: Any) -> None:
         """Snapshot each saved game whose events crossed a multiple of the interval, from memory.
@@ -423,7 +428,8 @@ class MauMau(Application[UUID]):
     ) -> Outcome:
         """One seat's move (an engine command: PlayCard, DrawCard, KeepCard, NameSuit, Challenge)."""
         cause = Cause(by, type(command).__name__, key, _digest(command) if key is not None else "")
-        return self._change(game_id, cause, expected_version, lambda game: game.execute(command, cause))
+        with metrics.counting_move(command):
+            return self._change(game_id, cause, expected_version, lambda game: game.execute(command, cause))
 
     def play(
         self,

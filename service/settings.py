@@ -27,6 +27,16 @@
   (default 0.5; 0: bots play straight through).
 - ``MAUMAU_TICK``: seconds between the scheduler's ticks, which start due tournaments and rounds
   (default 2).
+- ``MAUMAU_LOG_LEVEL``: DEBUG, INFO, WARNING or ERROR (default INFO).
+- ``MAUMAU_LOG_FORMAT``: ``json`` (one object per line, for collectors), ``text`` (for people) or
+  ``auto`` (the default: text when standard error is a terminal, else json).
+- ``MAUMAU_CREATE_TABLES``: each process creates the tables it needs when missing (default yes). Say
+  no in the distributed mode, where ``maumau db init`` creates them once before the processes start
+  (no process then needs the right to change the schema, and none races another doing so).
+- ``MAUMAU_READY_MAX_LAG``: ``/ready`` answers 503 when the read models are more than this many
+  events behind the log (default none: the lag is reported, never refused).
+- ``MAUMAU_METRICS_PORT``: a process without an HTTP API (a worker, the beat, the projection runner)
+  serves its Prometheus metrics on this port (default none: it serves none).
 
 ``get_settings()`` is cached; tests build their own with ``Settings.from_env(...)``.
 """
@@ -39,6 +49,8 @@ from pathlib import Path
 import msgspec
 
 SQLITE_FILE_NAME = "maumau.sqlite3"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+LOG_FORMATS = ("auto", "json", "text")
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
@@ -59,6 +71,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     broker_visibility_timeout: int = 3600  # Redis: seconds before an unacknowledged task is redelivered
     bot_think: float = 0.5  # seconds a bot waits before each move
     tick: float = 2.0  # seconds between the scheduler's ticks
+    log_level: str = "INFO"
+    log_format: str = "auto"  # json, text, or auto (text on a terminal)
+    create_tables: bool = True  # False: only `maumau db init` creates tables
+    ready_max_lag: int | None = None  # None: lag never makes /ready refuse
+    metrics_port: int | None = None  # processes without the HTTP API serve /metrics here
 
     def __repr__(self) -> str:
         """Every setting, the secrets masked: settings end up in logs and tracebacks."""
@@ -91,6 +108,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             broker_visibility_timeout=_int(env, "MAUMAU_BROKER_VISIBILITY_TIMEOUT", 3600),
             bot_think=_seconds(env, "MAUMAU_BOT_THINK", 0.5, least=0.0),
             tick=_seconds(env, "MAUMAU_TICK", 2.0, least=0.05),
+            log_level=_choice(env, "MAUMAU_LOG_LEVEL", LOG_LEVELS, "INFO"),
+            log_format=_choice(env, "MAUMAU_LOG_FORMAT", LOG_FORMATS, "auto"),
+            create_tables=_flag(env, "MAUMAU_CREATE_TABLES", True),
+            ready_max_lag=_optional_int(env, "MAUMAU_READY_MAX_LAG", least=0),
+            metrics_port=_optional_int(env, "MAUMAU_METRICS_PORT", least=1),
         )
 
     @property
@@ -113,17 +135,23 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             return {
                 "PERSISTENCE_MODULE": "eventsourcing.sqlite",
                 "SQLITE_DBNAME": str(self.sqlite_path),
+                **self._create_table_env(),
             }
         env = {
             "PERSISTENCE_MODULE": "eventsourcing.postgres",
             "POSTGRES_POOL_SIZE": str(self.pool_size),
             **postgres_env(self.database_url),
+            **self._create_table_env(),
         }
         if self.database_schema:
             env["POSTGRES_SCHEMA"] = self.database_schema
         if self.group_commit:
             env["APPLICATION_RECORDER_TOPIC"] = "service.persistence.group_commit:GroupCommitRecorder"
         return env
+
+    def _create_table_env(self) -> dict[str, str]:
+        # eventsourcing's recorders create their tables on construction unless CREATE_TABLE says no
+        return {} if self.create_tables else {"CREATE_TABLE": "no"}
 
 
 def postgres_env(url: str) -> dict[str, str]:
@@ -179,6 +207,20 @@ def _seconds(env: Mapping[str, str], name: str, default: float, least: float) ->
     if not value >= least or value == float("inf"):  # `not >=` also refuses NaN
         raise ValueError(f"{name} must be at least {least} seconds")
     return value
+
+
+def _optional_int(env: Mapping[str, str], name: str, least: int) -> int | None:
+    return _int(env, name, 0, least) if env.get(name) else None
+
+
+def _choice(env: Mapping[str, str], name: str, choices: tuple[str, ...], default: str) -> str:
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    for choice in choices:
+        if text.lower() == choice.lower():
+            return choice
+    raise ValueError(f"{name} must be one of {', '.join(choices)}, not {text!r}")
 
 
 def _flag(env: Mapping[str, str], name: str, default: bool) -> bool:

@@ -8,9 +8,16 @@ touch the store run in the thread pool (the library is synchronous).
 OpenAPI 3.1 is served at ``/schema/openapi.json``, with Swagger UI at
 ``/schema/swagger`` and Scalar at ``/schema``. Who may call what: the guards
 on each route (``service.http.auth``) and ``service.http.access``.
+
+Every request gets an id (``X-Request-ID``), a JSON log line and its metrics
+(``service.observability.requests``); ``GET /metrics`` serves the Prometheus
+metrics (``service.observability.endpoint``); logging is configured from the
+settings when the app is made (``service.observability.logs``).
 """
 
+import asyncio
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -37,7 +44,12 @@ from service.http.security import COMPONENTS
 from service.http.services import Services
 from service.http.stream import StreamController
 from service.http.tokens import TokenController
+from service.observability import logs
+from service.observability.endpoint import metrics_endpoint
+from service.observability.requests import RequestObserver
 from service.settings import Settings, get_settings
+
+HANDLER_THREADS = 40  # per process; anyio's default too
 
 CONTROLLERS = [
     HealthController,
@@ -50,6 +62,7 @@ CONTROLLERS = [
     DisputeController,
     LogController,
     StreamController,
+    metrics_endpoint,
 ]
 
 
@@ -63,9 +76,15 @@ def provide_actor(request: Request[Any, Any, Any]) -> Actor | None:
 
 def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or get_settings()
+    logs.configure(settings)
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
+        # sync handlers run in the loop's default executor, min(32, cores + 4) threads unless set: too
+        # few while reads wait for the read models and moves wait for their commit
+        asyncio.get_running_loop().set_default_executor(
+            ThreadPoolExecutor(max_workers=HANDLER_THREADS, thread_name_prefix="handler")
+        )
         services = await anyio.to_thread.run_sync(Services, settings)
         app.state.services = services
         try:
@@ -73,7 +92,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         finally:
             await anyio.to_thread.run_sync(services.close)
 
-    return Litestar(
+    app = Litestar(
         route_handlers=CONTROLLERS,
         lifespan=[lifespan],
         guards=[authenticate],
@@ -96,4 +115,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             use_handler_docstrings=False,
         ),
         debug=False,
+        logging_config=None,  # logs.configure did it: litestar's own would reset the root logger
     )
+    # outermost, around routing and the exception handlers: 404s and refusals get a request id too
+    app.asgi_handler = RequestObserver(app.asgi_handler)
+    return app

@@ -1,14 +1,20 @@
-"""Liveness and readiness, for load balancers and orchestrators."""
+"""Liveness and readiness, for load balancers and orchestrators.
+
+``/health`` answers while the process does (liveness: nothing is checked).
+``/ready`` checks the database, the broker (when one is configured) and,
+when ``MAUMAU_READY_MAX_LAG`` is set, the read models' lag: 503 ``not_ready``
+when one fails (``service.observability.readiness``).
+"""
 
 from typing import Annotated, Literal
 
 import msgspec
 from litestar import Controller, get
 
-from service.domain.errors import RuleError
 from service.http.errors import problems
 from service.http.security import OPTIONAL_BEARER
 from service.http.services import ServicesDep
+from service.observability import readiness
 
 
 class Health(msgspec.Struct, frozen=True):
@@ -23,6 +29,14 @@ class Ready(msgspec.Struct, frozen=True, kw_only=True):
     ]
     lag: Annotated[
         int, msgspec.Meta(ge=0, examples=[2], description="events stored but not yet in the read models")
+    ]
+    database: Annotated[Literal["ok"], msgspec.Meta(description="the database answered")] = "ok"
+    broker: Annotated[
+        Literal["ok", "embedded"],
+        msgspec.Meta(
+            examples=["ok"],
+            description="ok: the broker answered; embedded: the filesystem broker in the data dir",
+        ),
     ]
 
 
@@ -42,15 +56,16 @@ class HealthController(Controller):
     @get(
         "/ready",
         operation_id="getReadiness",
-        summary="The database answers; how far the read models are behind the log (readiness)",
+        summary="The database and the broker answer; how far the read models are behind the log (readiness)",
         responses=problems(503),
         security=OPTIONAL_BEARER,
         sync_to_thread=True,
     )
     def ready(self, services: ServicesDep) -> Ready:
-        try:
-            stored = services.app.recorder.max_notification_id() or 0
-            applied = services.reader.position()
-        except Exception as error:  # the database or the read models' store does not answer
-            raise RuleError("not_ready", f"not ready: {type(error).__name__}") from None
-        return Ready(log_position=stored, read_position=applied, lag=max(0, stored - applied))
+        found = readiness.check(services.app, services.reader, services.settings)
+        return Ready(
+            log_position=found.log_position,
+            read_position=found.read_position,
+            lag=found.lag,
+            broker=found.broker,
+        )

@@ -121,3 +121,36 @@ def test_the_settings_repr_masks_the_admin_token_and_passwords_in_urls():
     assert "hunter2-token" not in shown and "s3cret" not in shown and "brokerpw" not in shown
     assert "postgresql://club:***@db:5432/maumau" in shown
     assert "redis://:***@cache:6379/0" in shown
+
+
+def test_logs_are_info_and_auto_by_default_and_the_names_are_read_in_any_case():
+    assert (Settings.from_env({}).log_level, Settings.from_env({}).log_format) == ("INFO", "auto")
+    settings = Settings.from_env({"MAUMAU_LOG_LEVEL": "debug", "MAUMAU_LOG_FORMAT": "JSON"})
+    assert (settings.log_level, settings.log_format) == ("DEBUG", "json")
+
+
+@pytest.mark.parametrize(("name", "value"), [("MAUMAU_LOG_LEVEL", "loud"), ("MAUMAU_LOG_FORMAT", "xml")])
+def test_an_unknown_log_level_or_format_is_refused_with_the_choices_named(name, value):
+    with pytest.raises(ValueError, match=f"{name} must be one of .*not '{value}'"):
+        Settings.from_env({name: value})
+
+
+def test_without_create_tables_the_recorders_are_told_not_to_create_any(tmp_path):
+    sqlite = Settings.from_env({"MAUMAU_DATA_DIR": str(tmp_path), "MAUMAU_CREATE_TABLES": "no"})
+    assert not sqlite.create_tables
+    assert sqlite.persistence_env()["CREATE_TABLE"] == "no"
+    postgres = Settings.from_env(
+        {"MAUMAU_DATABASE_URL": "postgresql://127.0.0.1/test", "MAUMAU_CREATE_TABLES": "0"}
+    )
+    assert postgres.persistence_env()["CREATE_TABLE"] == "no"
+    assert "CREATE_TABLE" not in Settings.from_env({"MAUMAU_DATA_DIR": str(tmp_path)}).persistence_env()
+
+
+def test_the_readiness_lag_limit_and_the_metrics_port_are_unset_unless_given():
+    assert Settings.from_env({}).ready_max_lag is None and Settings.from_env({}).metrics_port is None
+    settings = Settings.from_env({"MAUMAU_READY_MAX_LAG": "0", "MAUMAU_METRICS_PORT": "9100"})
+    assert (settings.ready_max_lag, settings.metrics_port) == (0, 9100)
+    with pytest.raises(ValueError, match="MAUMAU_READY_MAX_LAG"):
+        Settings.from_env({"MAUMAU_READY_MAX_LAG": "-1"})
+    with pytest.raises(ValueError, match="MAUMAU_METRICS_PORT"):
+        Settings.from_env({"MAUMAU_METRICS_PORT": "0"})

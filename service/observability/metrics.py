@@ -1,0 +1,172 @@
+"""Prometheus metrics: what each process counts, and the text a scraper reads.
+
+Counted where it happens, in any process (names carry the ``maumau_`` prefix):
+
+- ``http_requests_total{route, method, status}`` and the histogram
+  ``http_request_duration_seconds{route, method}``: every answered request;
+  ``route`` is the route's path template (``/games/{game_id:uuid}/moves``), or
+  ``unmatched`` for a path no route has, so the labels stay few whatever is asked.
+- ``moves_total{kind, outcome}``: commands at a seat (``play``, ``draw``,
+  ``keep``, ``name_suit``, ``challenge``), by people and bots alike; the outcome
+  is ``accepted``, the refusal's code (``not_your_turn``, ...) or ``error``.
+- ``events_appended_total`` and ``saves_total``: events stored, and the saves
+  (transactions of one application call) that stored them.
+- ``task_runs_total{task, outcome}`` and ``task_duration_seconds{task}``: Celery
+  tasks, counted by the workers through ``task_ran``.
+
+Read from the database when scraped (the HTTP processes add them, see
+``ProjectionLag``): ``log_position``, ``read_position`` and
+``projection_lag_events``, the events stored but not yet in the read models.
+
+Several processes, one sum: with ``PROMETHEUS_MULTIPROC_DIR`` set in the
+environment *before the process starts*, prometheus_client keeps every
+process's values in files in that directory and a scrape adds them up (uvicorn
+``--workers N``, Celery's prefork pool, or several processes of one container
+sharing the directory). The directory must exist and be emptied before the first
+process starts; values of processes that ended stay counted, as counters should.
+Without it every process counts and answers for itself. A process without the
+HTTP API serves its metrics with ``start_exporter`` (``MAUMAU_METRICS_PORT``).
+"""
+
+import os
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from wsgiref.simple_server import WSGIServer
+
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    generate_latest,
+    start_http_server,
+)
+from prometheus_client.core import GaugeMetricFamily, Metric
+from prometheus_client.multiprocess import MultiProcessCollector
+from prometheus_client.registry import Collector
+
+from service.domain.errors import RuleError
+
+MULTIPROCESS_ENV = "PROMETHEUS_MULTIPROC_DIR"
+UNMATCHED = "unmatched"
+
+# an HTTP request answers in milliseconds; a stream or a long poll may take minutes
+_LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300)
+_TASK_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300)
+# the engine's command classes, as the API names the moves
+_MOVE_KINDS = {
+    "PlayCard": "play",
+    "DrawCard": "draw",
+    "KeepCard": "keep",
+    "NameSuit": "name_suit",
+    "Challenge": "challenge",
+}
+
+REQUESTS = Counter("maumau_http_requests", "HTTP requests answered", ["route", "method", "status"])
+REQUEST_SECONDS = Histogram(
+    "maumau_http_request_duration_seconds",
+    "Time from a request's arrival to the end of its answer",
+    ["route", "method"],
+    buckets=_LATENCY_BUCKETS,
+)
+MOVES = Counter("maumau_moves", "Commands at a seat, by kind and outcome", ["kind", "outcome"])
+EVENTS_APPENDED = Counter("maumau_events_appended", "Events stored in the event log")
+SAVES = Counter("maumau_saves", "Saves (one transaction of the application each) that stored events")
+TASK_RUNS = Counter("maumau_task_runs", "Celery task runs, by task and outcome", ["task", "outcome"])
+TASK_SECONDS = Histogram(
+    "maumau_task_duration_seconds", "Time a Celery task ran", ["task"], buckets=_TASK_BUCKETS
+)
+
+
+def request_answered(route: str, method: str, status: int, seconds: float) -> None:
+    REQUESTS.labels(route, method, str(status)).inc()
+    REQUEST_SECONDS.labels(route, method).observe(seconds)
+
+
+@contextmanager
+def counting_move(command: object) -> Iterator[None]:
+    """Count the command the block executes: accepted, refused (by code) or failed."""
+    kind = _MOVE_KINDS.get(type(command).__name__, type(command).__name__.lower())
+    try:
+        yield
+    except RuleError as error:
+        MOVES.labels(kind, error.code).inc()
+        raise
+    except BaseException:
+        MOVES.labels(kind, "error").inc()
+        raise
+    MOVES.labels(kind, "accepted").inc()
+
+
+def events_appended(count: int) -> None:
+    """One save stored ``count`` events."""
+    if count:
+        SAVES.inc()
+        EVENTS_APPENDED.inc(count)
+
+
+def task_ran(name: str, outcome: str, seconds: float | None = None) -> None:
+    """A Celery task ran: ``outcome`` is ``success``, ``retry`` or ``failure`` (keep to a few words)."""
+    TASK_RUNS.labels(name, outcome).inc()
+    if seconds is not None:
+        TASK_SECONDS.labels(name).observe(seconds)
+
+
+class ProjectionLag(Collector):
+    """Gauges read at scrape time: the log's last position and the read models' (and their gap).
+
+    ``positions`` returns (stored, applied); when it fails (the database is away) the
+    gauges are left out of that scrape rather than failing it.
+    """
+
+    def __init__(self, positions: Callable[[], tuple[int, int]]) -> None:
+        self.positions = positions
+
+    def collect(self) -> Iterable[Metric]:
+        try:
+            stored, applied = self.positions()
+        except Exception:
+            return []
+        return [
+            GaugeMetricFamily("maumau_log_position", "The position of the last event stored", stored),
+            GaugeMetricFamily(
+                "maumau_read_position", "The position of the last event the read models applied", applied
+            ),
+            GaugeMetricFamily(
+                "maumau_projection_lag_events",
+                "Events stored but not yet applied to the read models",
+                max(0, stored - applied),
+            ),
+        ]
+
+
+def multiprocess_dir() -> str | None:
+    return os.environ.get(MULTIPROCESS_ENV) or None
+
+
+def registry() -> CollectorRegistry:
+    """What a scrape reads: every process's values in multiprocess mode, else this process's."""
+    if multiprocess_dir() is None:
+        return REGISTRY
+    combined = CollectorRegistry()
+    MultiProcessCollector(combined)
+    return combined
+
+
+def exposition(*extra: Collector) -> tuple[bytes, str]:
+    """The text exposition format (body, content type) of the counters and ``extra`` collectors."""
+    body = generate_latest(registry())
+    if extra:
+        more = CollectorRegistry(auto_describe=False)
+        for collector in extra:
+            more.register(collector)
+        body += generate_latest(more)
+    return body, CONTENT_TYPE_LATEST
+
+
+def start_exporter(port: int, host: str = "0.0.0.0") -> WSGIServer:
+    """Serve the metrics on ``port`` from a background thread (a process without the HTTP API); every
+    interface by default, as a scraper on another host asks. ``shutdown()`` stops it."""
+    server, _thread = start_http_server(port, addr=host, registry=registry())
+    return server
