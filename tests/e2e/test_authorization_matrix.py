@@ -1,0 +1,405 @@
+"""Who may call what: every route of the API against every role, from a table written out here.
+
+The expected answers are the literal ``MATRIX`` below, read from the route
+table in ``service.http.access`` by a person, not computed from the code under
+test. A cell is the status; a refusal also names its problem code
+(``403:not_seated``); 401 is always ``unauthorized``. Every request is one
+that succeeds for a role that may make it, so a refusal is about the role
+alone; a refused request changes nothing. A token that is not valid is 401 on
+every route, public ones included.
+
+The second half: a player never sees a card of another hand or of the stock,
+through any endpoint, any error or the live stream.
+"""
+
+import random
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from litestar.testing import TestClient
+
+from tests.e2e.club import ADMIN, Club, bearer, cards_named, unseen_cards, whole_log
+from tests.gameplay import next_command
+from tests.integration.tables import deck_for, play_out
+
+ROLES = ("anonymous", "other_player", "seated_player", "other_referee", "league_referee", "admin")
+
+# Columns, in the order of ROLES: anon = no token; other = a player of the league not seated at the game;
+# seated = the player at seat 0; ref2 = the referee of another league; ref = the league's referee.
+# Cells: 200/201/204 allowed with that status; 401 unauthorized; F, NA, NS: 403 with code forbidden,
+# not_allowed, not_seated. A route with [...] is the same route asked about another kind of game or body.
+MATRIX = """
+route                                 anon  other  seated  ref2  ref   admin
+GET /health                           200   200    200     200   200   200
+GET /ready                            200   200    200     200   200   200
+POST /players                         401   F      F       F     F     201
+GET /players/{id}                     200   200    200     200   200   200
+GET /players/{id}/games               200   200    200     200   200   200
+POST /players/{id}/tokens             401   F      201     F     F     201
+POST /referees                        401   F      F       F     F     201
+GET /referees/{id}                    200   200    200     200   200   200
+POST /referees/{id}/tokens            401   F      F       F     201   201
+DELETE /tokens/{id}                   401   F      F       F     F     204
+POST /leagues                         401   F      F       F     F     201
+GET /leagues/{id}                     200   200    200     200   200   200
+POST /leagues/{id}/members            401   F      F       F     F     201
+POST /leagues/{id}/referees           401   F      F       F     F     201
+GET /leagues/{id}/standings           200   200    200     200   200   200
+POST /games[league]                   401   F      F       F     201   201
+POST /games[friendly,seated]          401   201    201     201   201   201
+POST /games[friendly,not_seated]      401   NS     NS      201   201   201
+POST /games[friendly,seed]            401   NA     NA      201   201   201
+POST /games[friendly,deck]            401   NA     NA      201   201   201
+POST /games[friendly,first_dealer]    401   NA     NA      201   201   201
+GET /games/{id}                       200   200    200     200   200   200
+GET /games/{id}/me                    401   NS     200     NA    200   200
+GET /games/{id}/totals                200   200    200     200   200   200
+GET /games/{id}/shuffles              200   200    200     200   200   200
+GET /games/{id}/events                200   200    200     200   200   200
+GET /games/{id}/stream                200   200    200     200   200   200
+GET /games/{id}/replay                401   F      F       F     200   200
+GET /games/{id}/replay[friendly]      401   F      F       200   200   200
+POST /games/{id}/moves                401   NS     200     NA    200   200
+POST /games/{id}/moves[friendly]      401   NS     200     200   200   200
+POST /games/{id}/challenges           401   NS     200     NA    200   200
+POST /games/{id}/disputes             401   NS     200     NA    200   200
+POST /games/{id}/rulings              401   F      F       F     200   200
+"""
+REFUSALS = {"401": (401, "unauthorized"), "F": (403, "forbidden"), "NA": (403, "not_allowed")}
+REFUSALS["NS"] = (403, "not_seated")
+
+
+def expected_table() -> dict[tuple[str, str], tuple[int, str | None]]:
+    """(route, role) -> (status, problem code or None for a success)."""
+    rows = [line.split() for line in MATRIX.strip().splitlines()[1:]]
+    table = {}
+    for method, route, *cells in rows:
+        assert len(cells) == len(ROLES), route
+        for role, cell in zip(ROLES, cells, strict=True):
+            table[(f"{method} {route}", role)] = REFUSALS[cell] if cell in REFUSALS else (int(cell), None)
+    return table
+
+
+# the first deal of every game here: 2 cards each, the starter 5H; the mover holds 9H
+MOVER_HAND, OTHER_HAND = ["9H", "KH"], ["9S", "KS"]
+
+
+@dataclass
+class World:
+    """The club the matrix is asked in: one league, its players and referees, a finished game."""
+
+    client: TestClient[Any]
+    club: Club
+    ids: dict[str, str]  # seated, partner, other, rita (the league's referee), otto (another league's)
+    headers: dict[str, dict[str, str]]  # by role
+    league: str
+    finished: dict[str, Any]  # a league game played to its end by seated (seat 0) and partner
+    friendly_finished: dict[str, Any]
+    made: list[str] = field(default_factory=list)
+
+    def player_of(self, role: str) -> str:
+        """A player's id the role may seat: its own for a player, else the seated player's."""
+        return self.ids["other"] if role == "other_player" else self.ids["seated"]
+
+    def game(self, mover: int = 0, league: bool = True) -> dict[str, Any]:
+        """A new game of seated (seat 0) and partner (seat 1); ``mover`` moves first and may play 9H."""
+        hands = {mover: MOVER_HAND, 1 - mover: OTHER_HAND}
+        deck = deck_for(hands, starter="5H", seats=2, dealer=1 - mover, hand_size=2)
+        extra = {"league_id": self.league} if league else {"options": {"hand_size": 2}}
+        seats = [self.ids["seated"], self.ids["partner"]]
+        return self.club.game(seats, deck=deck, first_dealer=1 - mover, **extra)
+
+    def missed_call(self) -> dict[str, Any]:
+        """A game where partner (seat 1) has just played down to one card without saying "mau"."""
+        game = self.game(mover=1)
+        outcome = self.club.app.play(game["game_id"], 1, "9H", expected_version=game["version"])
+        return {**game, "version": outcome.version}
+
+    def disputed(self) -> dict[str, Any]:
+        game = self.game()
+        raised = self.club.ok("POST", f"/games/{game['game_id']}/disputes", json={"reason": "a card fell"})
+        return {**game, "version": raised["version"]}
+
+
+Request = tuple[str, str, dict[str, Any] | None]
+
+
+def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
+    """For each row of the matrix: the request a role makes (fresh state where a success changes it)."""
+    ids, club = world.ids, world.club
+    finished, friendly_game = world.finished["game_id"], world.friendly_finished["game_id"]
+    position = club.log_position()
+
+    def fresh_player_credential() -> str:
+        return club.ok("POST", f"/players/{club.player('Spare')[0]}/tokens")["credential_id"]
+
+    def friendly(role: str, **body: Any) -> Request:
+        return "POST", "/games", {"seats": [world.player_of(role), "bot:random"], **body}
+
+    def in_game(
+        method: str,
+        tail: str,
+        body: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+        make: Callable[[], dict[str, Any]] | None = None,
+    ) -> Callable[[str], Request]:
+        def request(role: str) -> Request:
+            game = make() if make else world.finished
+            return method, f"/games/{game['game_id']}{tail}", body(game) if body else None
+
+        return request
+
+    play = {"kind": "play", "card": "9H", "call": "mau", "seat": 0}
+    return {
+        "GET /health": lambda role: ("GET", "/health", None),
+        "GET /ready": lambda role: ("GET", "/ready", None),
+        "POST /players": lambda role: ("POST", "/players", {"name": "Newcomer"}),
+        "GET /players/{id}": lambda role: ("GET", f"/players/{ids['seated']}", None),
+        "GET /players/{id}/games": lambda role: (
+            "GET",
+            f"/players/{ids['seated']}/games?after={position}",
+            None,
+        ),
+        "POST /players/{id}/tokens": lambda role: ("POST", f"/players/{ids['seated']}/tokens", None),
+        "POST /referees": lambda role: ("POST", "/referees", {"name": "Newcomer"}),
+        "GET /referees/{id}": lambda role: ("GET", f"/referees/{ids['rita']}", None),
+        "POST /referees/{id}/tokens": lambda role: ("POST", f"/referees/{ids['rita']}/tokens", None),
+        "DELETE /tokens/{id}": lambda role: ("DELETE", f"/tokens/{fresh_player_credential()}", None),
+        "POST /leagues": lambda role: ("POST", "/leagues", {"name": "Newcomers"}),
+        "GET /leagues/{id}": lambda role: ("GET", f"/leagues/{world.league}", None),
+        "POST /leagues/{id}/members": lambda role: (
+            "POST",
+            f"/leagues/{world.league}/members",
+            {"player_id": club.player("Joiner")[0]},
+        ),
+        "POST /leagues/{id}/referees": lambda role: (
+            "POST",
+            f"/leagues/{world.league}/referees",
+            {"referee_id": club.referee("Joiner")[0]},
+        ),
+        "GET /leagues/{id}/standings": lambda role: (
+            "GET",
+            f"/leagues/{world.league}/standings?after={position}",
+            None,
+        ),
+        "POST /games[league]": lambda role: (
+            "POST",
+            "/games",
+            {"seats": [ids["seated"], ids["partner"]], "league_id": world.league},
+        ),
+        "POST /games[friendly,seated]": friendly,
+        "POST /games[friendly,not_seated]": lambda role: (
+            "POST",
+            "/games",
+            {"seats": [ids["partner"], "bot:random"]},
+        ),
+        "POST /games[friendly,seed]": lambda role: friendly(role, seed="stacked"),
+        "POST /games[friendly,deck]": lambda role: friendly(
+            role, deck=deck_for({0: ["JC", "JD", "JH", "JS", "AS"]}, starter="5H", dealer=1)
+        ),
+        "POST /games[friendly,first_dealer]": lambda role: friendly(role, first_dealer=1),
+        "GET /games/{id}": lambda role: ("GET", f"/games/{finished}", None),
+        "GET /games/{id}/me": lambda role: ("GET", f"/games/{finished}/me?seat=0", None),
+        "GET /games/{id}/totals": lambda role: ("GET", f"/games/{finished}/totals", None),
+        "GET /games/{id}/shuffles": lambda role: ("GET", f"/games/{finished}/shuffles", None),
+        "GET /games/{id}/events": lambda role: ("GET", f"/games/{finished}/events", None),
+        "GET /games/{id}/stream": lambda role: ("GET", f"/games/{finished}/stream", None),
+        "GET /games/{id}/replay": lambda role: ("GET", f"/games/{finished}/replay", None),
+        "GET /games/{id}/replay[friendly]": lambda role: ("GET", f"/games/{friendly_game}/replay", None),
+        "POST /games/{id}/moves": in_game(
+            "POST", "/moves", lambda g: {**play, "version": g["version"]}, world.game
+        ),
+        "POST /games/{id}/moves[friendly]": in_game(
+            "POST", "/moves", lambda g: {**play, "version": g["version"]}, lambda: world.game(league=False)
+        ),
+        "POST /games/{id}/challenges": in_game(
+            "POST", "/challenges", lambda g: {"seat": 0, "version": g["version"]}, world.missed_call
+        ),
+        "POST /games/{id}/disputes": in_game("POST", "/disputes", lambda g: {"reason": "why?"}, world.game),
+        "POST /games/{id}/rulings": in_game("POST", "/rulings", lambda g: {"kind": "resume"}, world.disputed),
+    }
+
+
+@pytest.fixture(scope="module")
+def world(client: TestClient[Any], club: Club) -> World:
+    seated, seated_headers = club.player("Seated")
+    partner, _ = club.player("Partner")
+    other, other_headers = club.player("Other")
+    rita, rita_headers = club.referee("Rita")
+    otto, otto_headers = club.referee("Otto")
+    league = club.league(members=[seated, partner, other], referees=[rita], options={"hand_size": 2})
+    club.league(members=[], referees=[otto])
+    headers = {
+        "anonymous": {},
+        "other_player": other_headers,
+        "seated_player": seated_headers,
+        "other_referee": otto_headers,
+        "league_referee": rita_headers,
+        "admin": ADMIN,
+    }
+    ids = {"seated": seated, "partner": partner, "other": other, "rita": rita, "otto": otto}
+    finished = club.game([seated, partner], league_id=league, options={"single_round": True})
+    friendly = club.game([seated, partner], options={"single_round": True})
+    for game in (finished, friendly):
+        play_out(club.app, game["game_id"], seed=3)
+    club.table({**friendly, "position": club.log_position()})  # the read models have both ends
+    return World(client, club, ids, headers, league, finished, friendly)
+
+
+def routes_served(client: TestClient[Any]) -> set[str]:
+    """Every operation in the OpenAPI document, as "METHOD /path" with {id} for any parameter."""
+    paths = client.get("/schema/openapi.json").json()["paths"]
+    found = set()
+    for path, methods in paths.items():
+        generic = "/".join("{id}" if part.startswith("{") else part for part in path.split("/"))
+        found |= {f"{method.upper()} {generic}" for method in methods}
+    return found
+
+
+def test_the_matrix_lists_every_route_the_api_serves(client):
+    listed = {route.partition("[")[0] for route, _ in expected_table()}
+    assert listed == routes_served(client)
+
+
+def test_every_route_answers_every_role_as_the_matrix_says(client, club, world):
+    requests = requests_by_route(world)
+    expected = expected_table()
+    assert {route for route, _ in expected} == set(requests)
+    wrong = []
+    for (route, role), (status, code) in expected.items():
+        method, path, body = requests[route](role)
+        before = club.log_position()
+        response = client.request(method, path, json=body, headers=world.headers[role])
+        found = (response.status_code, response.json().get("code") if status >= 400 else None)
+        if status >= 400 and response.status_code == status:
+            assert response.headers["content-type"].startswith("application/problem+json")
+            assert club.log_position() == before, f"{route} {role} changed something"
+        if found != (status, code):
+            wrong.append(
+                f"{route} as {role}: expected {status} {code or ''}, got {found} {response.text[:200]}"
+            )
+    assert wrong == []
+
+
+def test_a_token_that_is_not_valid_is_401_on_every_route(client, club, world):
+    requests = requests_by_route(world)
+    _, headers = club.player("Revoked")
+    credential = headers["Authorization"].split("_")[1]
+    club.ok("DELETE", f"/tokens/{credential}")
+    for bad in (bearer("mm_not_a_token"), headers, {"Authorization": "Basic YWRtaW46YWRtaW4="}):
+        for route, request in requests.items():
+            method, path, body = request("seated_player")
+            with club.unchanged():
+                response = client.request(method, path, json=body, headers=bad)
+            assert (response.status_code, response.json()["code"]) == (401, "unauthorized"), route
+
+
+def answers(client: TestClient[Any], game: dict[str, Any], headers: dict[str, str]) -> list[str]:
+    """What one viewer gets from every endpoint about a game in play, refusals included."""
+    game_id, version = game["game_id"], game["version"]
+    base = f"/games/{game_id}"
+    texts = [r.text for r in (client.get(f"{base}{tail}", headers=headers) for tail in GAME_READS)]
+    texts += [
+        client.post(f"{base}/moves", json={**move, "version": version}, headers=headers).text
+        for move in REFUSED_MOVES
+    ]
+    texts.append(
+        client.post(f"{base}/moves", json={"kind": "draw", "version": version - 1}, headers=headers).text
+    )
+    texts += [client.post(f"{base}/{tail}", json=body, headers=headers).text for tail, body in REFUSED_OTHERS]
+    return texts
+
+
+GAME_READS = (
+    "",
+    "/me",
+    "/me?seat=1",
+    "/me?seat=2",
+    "/events?limit=1000",
+    "/events?after=2&limit=1",
+    "/totals",
+    "/shuffles",
+    "/replay",
+    "/replay?at=3",
+)
+REFUSED_MOVES = (
+    {"kind": "draw"},
+    {"kind": "keep"},
+    {"kind": "name_suit", "suit": "H"},
+    {"kind": "play", "card": "1Z"},
+    {"kind": "play", "card": "JC", "suit": "X"},
+    {"kind": "play", "card": "7H", "seat": 1},
+)
+REFUSED_OTHERS = (
+    ("challenges", {}),
+    ("disputes", {"about": 999}),
+    ("rulings", {"kind": "resume"}),
+)
+
+
+def test_a_player_never_sees_another_hand_or_the_stock_through_any_endpoint_error_or_stream(
+    client, club, world
+):
+    third, _ = club.player("Third")
+    ids = world.ids
+    rita_headers = world.headers["league_referee"]
+    league = club.league(members=[ids["seated"], ids["partner"], third], referees=[ids["rita"]])
+    game = club.game(
+        [ids["seated"], ids["partner"], third],
+        league_id=league,
+        seed="hidden",
+        options={"single_round": True},
+    )
+    rng = random.Random(5)
+    for _ in range(12):  # a few moves, forgetful ones among them: draws, penalties
+        state = club.app.get_game(game["game_id"]).state
+        club.app.execute(game["game_id"], next_command(state, rng))
+    game = {**game, **club.table({**game, "position": club.log_position()})}
+    assert game["round_no"] == 1 and not game["over"]  # every card of the round is still secret
+
+    full = whole_log(client, game["game_id"], rita_headers)
+    replay = club.ok("GET", f"/games/{game['game_id']}/replay", headers=rita_headers)["table"]
+    for seat, viewer in (
+        (0, "seated_player"),
+        (None, "other_player"),
+        (None, "anonymous"),
+        (None, "other_referee"),
+    ):
+        secret = unseen_cards(full, seat)
+        hidden = {c for s in replay["seats"] if s["seat"] != seat for c in s["hand"]} | set(replay["stock"])
+        assert hidden <= secret and len(hidden) > 30  # the referee's replay agrees with the log
+        texts = answers(client, game, world.headers[viewer])
+        assert cards_named(texts) & secret == set(), [t for t in texts if cards_named([t]) & secret]
+        assert cards_named([str(full)]) >= secret  # the check would find them
+
+    # naming a card of another hand or of the stock gets the same answer: nothing told apart
+    seated = world.headers["seated_player"]
+    theirs = next(c for s in replay["seats"] if s["seat"] == 1 for c in s["hand"])
+    stocked = replay["stock"][0]
+    said = [
+        client.post(
+            f"/games/{game['game_id']}/moves",
+            json={"kind": "play", "card": card, "version": game["version"], "seat": 0},
+            headers=seated,
+        ).json()
+        for card in (theirs, stocked)
+    ]
+    assert said[0]["code"] == said[1]["code"]
+    assert said[0]["detail"].replace(theirs, "?") == said[1]["detail"].replace(stocked, "?")
+
+    # the live stream, open while the round is played to its end, names no card of any hand
+    finishing = threading.Thread(
+        target=lambda: (time.sleep(0.3), play_out(club.app, game["game_id"], seed=6))
+    )
+    finishing.start()
+    try:
+        stream = client.get(f"/games/{game['game_id']}/stream", headers=seated).text
+    finally:
+        finishing.join()
+    assert "MatchEnded" in stream
+    final = whole_log(client, game["game_id"], rita_headers)
+    assert cards_named([stream]) & unseen_cards(final, None) == set()
+    assert cards_named([stream])  # it does name the cards played
