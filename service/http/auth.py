@@ -95,12 +95,15 @@ async def authenticate(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRo
     connection.state.actor = actor
 
 
-def signed_in(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
+# The guards are async, though they do no I/O: litestar runs a sync guard in a worker thread.
+
+
+async def signed_in(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
     if connection.state.actor is None:
         raise _unauthorized("this needs a bearer token")
 
 
-def admin_only(connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler) -> None:
-    signed_in(connection, handler)
+async def admin_only(connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler) -> None:
+    await signed_in(connection, handler)
     if connection.state.actor.role != "admin":
         raise RuleError("forbidden", "only an admin may do this")

@@ -19,7 +19,15 @@ def where_data_lives(settings: Settings) -> str:
 @click.command("serve")
 @click.option("--host", default=None, help="Default: MAUMAU_HOST, else 127.0.0.1.")
 @click.option("--port", type=click.IntRange(0, 65535), default=None, help="Default: MAUMAU_PORT, else 8000.")
-def serve_command(host: str | None, port: int | None) -> None:
+@click.option(
+    "--workers",
+    type=click.IntRange(1),
+    default=1,
+    show_default=True,
+    help="Server processes (uvicorn workers); one per core on PostgreSQL, with MAUMAU_RUN_PROJECTIONS=no "
+    "and one `maumau projections run`. The embedded SQLite mode wants 1.",
+)
+def serve_command(host: str | None, port: int | None, workers: int) -> None:
     """Start the HTTP service (with the projections), on SQLite under MAUMAU_DATA_DIR unless configured."""
     import uvicorn
 
@@ -36,7 +44,9 @@ def serve_command(host: str | None, port: int | None) -> None:
             click.echo(f"first admin token (shown once, keep it): {first.token}")
     click.echo(f"maumau serving on http://{host}:{port}  (API docs: http://{host}:{port}/schema/swagger)")
     click.echo(f"data: {where_data_lives(settings)}")
-    uvicorn.run("service.http.app:create_app", factory=True, host=host, port=port, log_level="info")
+    uvicorn.run(
+        "service.http.app:create_app", factory=True, host=host, port=port, workers=workers, log_level="info"
+    )
 
 
 @click.group("admin")

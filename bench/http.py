@@ -1,0 +1,521 @@
+"""HTTP speed: moves over the real server on PostgreSQL, beside a trivial endpoint of the same app.
+
+The server is the production one: ``maumau serve --workers 2`` (uvicorn, one
+worker process per core of this 2-core machine, each with its own game
+cache and connection pools) with ``MAUMAU_RUN_PROJECTIONS=no``, and one
+``maumau projections run`` process keeping the read models, as the
+distributed mode runs them. They work in a fresh schema of the database
+(``MAUMAU_DATABASE_SCHEMA``), dropped at the end.
+
+Through the admin API: 128 players, 32 games of 4 seats each, every seat a
+player, so every move is an HTTP request (no bots inside the server, no
+clock). Each game is driven by one client loop holding the 4 players'
+tokens and 4 keep-alive connections, one per player, as 4 separate clients
+would. A turn is ``GET /games/{id}/me?after=<position of the last move>``
+with the token of the seat to move (the read waits until the read models
+have applied that move), then ``POST /games/{id}/moves`` (or
+``/challenges``) with a random legal move and the version seen. The seat to
+move next is guessed from the answer's events; a wrong guess costs one more
+read (counted). So 32 moves are in flight at a time.
+
+The trivial endpoint is ``GET /health`` (async, no database): 32 loops,
+each over 4 connections, in the same run. Moves and health run in
+interleaved slices, so machine noise hits both alike; the share is the
+median of the per-slice ratios of moves/s to health requests/s. A move
+needs two requests (read, then write), so 0.5 would be a move pair costing
+what two trivial requests cost.
+
+The client is a small HTTP/1.1 keep-alive client on asyncio (uvloop), in
+this process: it shares the 2 cores with the server, and httpx spends
+several times the server's CPU of a trivial request per request, which
+would measure the client. The CPU each part used per slice kind is printed
+(from /proc), to say what limits the throughput.
+
+    ./run bench http [--seconds 3] [--slices 5] [--games 32] [--workers 2] [--url postgresql://...]
+
+The URL defaults to MAUMAU_DATABASE_URL, else the local test database.
+"""
+
+import sys
+from pathlib import Path
+
+# this file is named like the standard library's http package: keep its folder off the import path
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != _HERE]
+
+import argparse  # noqa: E402
+import asyncio  # noqa: E402
+import os  # noqa: E402
+import random  # noqa: E402
+import secrets  # noqa: E402
+import signal  # noqa: E402
+import socket  # noqa: E402
+import statistics  # noqa: E402
+import subprocess  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+import uuid  # noqa: E402
+from collections.abc import Awaitable, Callable, Iterator  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
+from dataclasses import dataclass, field  # noqa: E402
+from typing import Any  # noqa: E402
+
+import msgspec  # noqa: E402
+import psycopg  # noqa: E402
+import uvloop  # noqa: E402
+from psycopg import sql  # noqa: E402
+
+LOCAL_URL = "postgresql://postgres@127.0.0.1:5432/test"
+SEATS = 4
+OPTIONS = {"target_score": 100_000}  # matches that do not end during a run
+CHALLENGE_CHANCE = 0.5  # when the seat to move may challenge a missed call
+
+_encode = msgspec.json.encode
+_decode = msgspec.json.decode
+
+
+# ---------------------------------------------------------------------------
+# a lean HTTP/1.1 client
+
+
+class HTTPError(Exception):
+    def __init__(self, status: int, body: bytes) -> None:
+        super().__init__(f"{status}: {body[:300]!r}")
+        self.status = status
+        self.body = body
+
+
+KEEP_ALIVE = 5.0  # uvicorn closes a connection idle this long (its --timeout-keep-alive default)
+
+
+class Connection:
+    """One keep-alive connection; one request at a time."""
+
+    def __init__(self, host: str, port: int, authorization: str | None = None) -> None:
+        self.host, self.port = host, port
+        self.auth = f"Authorization: {authorization}\r\n".encode() if authorization else b""
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.used = 0.0
+
+    async def fresh(self) -> None:
+        """Open, or open again when the server may have closed it for being idle."""
+        if self.writer is not None and time.monotonic() - self.used > KEEP_ALIVE / 2:
+            await self.close()
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        self.used = time.monotonic()
+
+    async def request(self, method: str, path: str, body: Any = None) -> Any:
+        await self.fresh()
+        assert self.reader is not None and self.writer is not None
+        payload = b"" if body is None else _encode(body)
+        head = f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\n".encode() + self.auth
+        if body is not None:
+            head += b"Content-Type: application/json\r\nContent-Length: %d\r\n" % len(payload)
+        self.writer.write(head + b"\r\n" + payload)
+        response = await self.reader.readuntil(b"\r\n\r\n")
+        status = int(response[9:12])
+        lower = response.lower()
+        at = lower.find(b"\r\ncontent-length:")
+        if at >= 0:
+            length = int(lower[at + 17 : lower.index(b"\r\n", at + 2)])
+            data = await self.reader.readexactly(length) if length else b""
+        elif b"\r\ntransfer-encoding: chunked" in lower:
+            data = b""
+            while size := int((await self.reader.readuntil(b"\r\n"))[:-2], 16):
+                data += (await self.reader.readexactly(size + 2))[:-2]
+            await self.reader.readuntil(b"\r\n")
+        else:
+            raise RuntimeError(f"an answer without a length: {response!r}")
+        if status >= 300:
+            raise HTTPError(status, data)
+        return _decode(data) if data else None
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+
+
+# ---------------------------------------------------------------------------
+# the server and the projection runner, as processes
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def children(pid: int) -> list[int]:
+    try:
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    except OSError:
+        return []
+    return [int(child) for child in text.split()]
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU time of these processes (not their children)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / tick
+
+
+def postgres_pids() -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().strip() == "postgres":
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+def machine_busy() -> tuple[float, float]:
+    """(busy, total) CPU seconds of the whole machine since boot."""
+    values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = values[3] + values[4]
+    total = sum(values[:8])
+    tick = os.sysconf("SC_CLK_TCK")
+    return (total - idle) / tick, total / tick
+
+
+class Processes:
+    """The API server and the projection runner, started and stopped by their ids."""
+
+    def __init__(self, url: str, schema: str, workers: int, logs: Path) -> None:
+        self.port = free_port()
+        self.base = f"127.0.0.1:{self.port}"
+        self.admin = "bench-admin-" + secrets.token_hex(16)
+        maumau = str(Path(sys.executable).parent / "maumau")
+        env = {
+            **os.environ,
+            "MAUMAU_DATABASE_URL": url,
+            "MAUMAU_DATABASE_SCHEMA": schema,
+            "MAUMAU_ADMIN_TOKEN": self.admin,
+        }
+        self.log = (logs / "server.log").open("wb")
+        self.runner = subprocess.Popen(
+            [maumau, "projections", "run"], env=env, stdout=self.log, stderr=self.log, start_new_session=True
+        )
+        self.server = subprocess.Popen(
+            [maumau, "serve", "--workers", str(workers), "--port", str(self.port)],
+            env={**env, "MAUMAU_RUN_PROJECTIONS": "no"},
+            stdout=self.log,
+            stderr=self.log,
+            start_new_session=True,
+        )
+
+    def api_pids(self) -> list[int]:
+        """The serve process, and under it uvicorn's workers (the supervisor forks them)."""
+        found = [self.server.pid]
+        for pid in children(self.server.pid):
+            found += [pid, *children(pid)]
+        return found
+
+    def wait_until_ready(self, workers: int, timeout: float = 60) -> None:
+        """Every worker has run its lifespan (uvicorn logs each one's startup)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.server.poll() is not None:
+                raise RuntimeError(f"the server stopped: {Path(self.log.name).read_text()[-2000:]}")
+            if Path(self.log.name).read_text().count("Application startup complete") >= workers:
+                return
+            time.sleep(0.2)
+        raise RuntimeError(f"the server did not start in time: {Path(self.log.name).read_text()[-2000:]}")
+
+    def stop(self) -> None:
+        for process in (self.server, self.runner):
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+        for process in (self.server, self.runner):
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)  # our own session: the process and its workers
+                process.wait()
+        self.log.close()
+
+
+@contextmanager
+def schema_on(url: str) -> Iterator[str]:
+    schema = f"bench_http_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(sql.SQL("create schema {}").format(sql.Identifier(schema)))
+    try:
+        yield schema
+    finally:
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(schema)))
+
+
+# ---------------------------------------------------------------------------
+# the load
+
+
+@dataclass
+class Run:
+    moves: int = 0
+    requests: int = 0
+    seconds: float = 0.0
+    latencies: list[float] = field(default_factory=list)  # the moves' POSTs, or the health GETs
+    reads: list[float] = field(default_factory=list)  # the GET /me before each move
+    extra_reads: int = 0  # a wrong guess of the seat to move
+    refused: int = 0
+
+    @property
+    def rate(self) -> float:
+        return self.moves / self.seconds
+
+    @property
+    def request_rate(self) -> float:
+        return self.requests / self.seconds
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1000 if ordered else 0.0
+
+
+class Driver:
+    """One game, its four players each on a connection of their own."""
+
+    def __init__(self, host: str, port: int, game: dict[str, Any], tokens: list[str], seed: int) -> None:
+        self.path = f"/games/{game['game_id']}"
+        self.connections = [Connection(host, port, f"Bearer {token}") for token in tokens]
+        self.position: int = game["position"]
+        self.seat = 0  # a guess of the seat to move, checked by the read
+        self.rng = random.Random(seed)
+
+    async def read(self, seat: int, run: Run) -> dict[str, Any]:
+        started = time.perf_counter()
+        view = await self.connections[seat].request("GET", f"{self.path}/me?after={self.position}")
+        run.reads.append(time.perf_counter() - started)
+        run.requests += 1
+        return view
+
+    async def turn(self, run: Run) -> None:
+        view = await self.read(self.seat, run)
+        table = view["table"]
+        acting = table["dealer"] if table["phase"] == "name_suit" else table["turn"]
+        if acting is None:
+            raise RuntimeError(f"nobody is to move in {self.path}: {table['phase']}")
+        if acting != self.seat:
+            self.seat = acting
+            view = await self.read(acting, run)
+            run.extra_reads += 1
+        path, body = self.choose(view)
+        started = time.perf_counter()
+        try:
+            answer = await self.connections[acting].request("POST", path, body)
+        except HTTPError as error:  # should not happen: counted and shown, the game read again
+            run.refused += 1
+            if run.refused <= 3:
+                print(f"  refused: {error}", file=sys.stderr)
+            return
+        run.latencies.append(time.perf_counter() - started)
+        run.requests += 1
+        run.moves += 1
+        self.position = answer["position"]
+        for event in reversed(answer["events"]):
+            turn = event["data"].get("turn")
+            if isinstance(turn, int):
+                self.seat = turn
+                break
+
+    def choose(self, view: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        version = view["table"]["version"]
+        legal = view["legal"]
+        if any(move["kind"] == "challenge" for move in legal) and self.rng.random() < CHALLENGE_CHANCE:
+            return f"{self.path}/challenges", {"version": version}
+        moves = [move for move in legal if move["kind"] != "challenge"]
+        move = dict(self.rng.choice(moves), version=version)
+        if move["kind"] == "play" and len(view["cards"]) == 2:
+            move["call"] = "mau"  # the play leaves one card
+        return f"{self.path}/moves", move
+
+
+class Trivial:
+    """A loop of GET /health over four connections, like a game's four players."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.connections = [Connection(host, port) for _ in range(SEATS)]
+        self.next = 0
+
+    async def turn(self, run: Run) -> None:
+        connection = self.connections[self.next]
+        self.next = (self.next + 1) % SEATS
+        started = time.perf_counter()
+        await connection.request("GET", "/health")
+        run.latencies.append(time.perf_counter() - started)
+        run.requests += 1
+        run.moves += 1
+
+
+async def slice_of(loops: list[Any], seconds: float) -> Run:
+    run = Run()
+    started = time.perf_counter()
+    deadline = started + seconds
+
+    async def loop(turn: Callable[[Run], Awaitable[None]]) -> None:
+        while time.perf_counter() < deadline:
+            await turn(run)
+
+    await asyncio.gather(*(loop(each.turn) for each in loops))
+    run.seconds = time.perf_counter() - started
+    return run
+
+
+async def set_up(host: str, port: int, admin: str, games: int) -> list[Driver]:
+    connection = Connection(host, port, f"Bearer {admin}")
+    drivers = []
+    for number in range(games):
+        players = [
+            await connection.request("POST", "/players", {"name": f"Bench {number}.{seat}"})
+            for seat in range(SEATS)
+        ]
+        game = await connection.request(
+            "POST",
+            "/games",
+            {"seats": [p["player"]["player_id"] for p in players], "options": OPTIONS},
+        )
+        drivers.append(Driver(host, port, game, [p["token"]["token"] for p in players], seed=number))
+    await connection.close()
+    return drivers
+
+
+@dataclass
+class Usage:
+    """CPU seconds per part of the system, over the slices of one kind."""
+
+    seconds: float = 0.0
+    parts: dict[str, float] = field(default_factory=dict)
+
+    def add(self, seconds: float, parts: dict[str, float]) -> None:
+        self.seconds += seconds
+        for name, value in parts.items():
+            self.parts[name] = self.parts.get(name, 0.0) + value
+
+
+def cpu_parts(processes: Processes) -> dict[str, float]:
+    busy, _ = machine_busy()
+    client = os.times()
+    return {
+        "client (this process)": client.user + client.system,
+        "API workers": cpu_seconds(processes.api_pids()),
+        "projection runner": cpu_seconds([processes.runner.pid]),
+        "PostgreSQL (all backends)": cpu_seconds(postgres_pids()),
+        "whole machine": busy,
+    }
+
+
+async def measure(args: argparse.Namespace, processes: Processes) -> dict[str, list[Run]]:
+    host, port = "127.0.0.1", processes.port
+    drivers = await set_up(host, port, processes.admin, args.games)
+    trivial = [Trivial(host, port) for _ in range(args.games)]
+    kinds = {"moves": drivers, "health": trivial}
+    runs: dict[str, list[Run]] = {name: [] for name in kinds}
+    usage = {name: Usage() for name in kinds}
+    for loops in kinds.values():  # warm-up: connections opened, tokens and games cached
+        await slice_of(loops, min(1.0, args.seconds))
+    for _ in range(args.slices):
+        for name, loops in kinds.items():
+            for each in loops:  # outside the timing: the other kind's slice left them idle
+                for connection in each.connections:
+                    await connection.fresh()
+            before = cpu_parts(processes)
+            run = await slice_of(loops, args.seconds)
+            after = cpu_parts(processes)
+            runs[name].append(run)
+            usage[name].add(run.seconds, {part: after[part] - before[part] for part in after})
+    for loops in kinds.values():
+        for each in loops:
+            for connection in each.connections:
+                await connection.close()
+    print()
+    print(f"CPU used, in cores (CPU seconds per second of the slices; the machine has {os.cpu_count()}):")
+    names = list(next(iter(usage.values())).parts)
+    print(f"  {'':<28}" + "".join(f"{name:>10}" for name in usage))
+    for part in names:
+        print(f"  {part:<28}" + "".join(f"{u.parts[part] / u.seconds:>10.2f}" for u in usage.values()))
+    return runs
+
+
+def pooled(runs: list[Run]) -> Run:
+    total = Run()
+    for run in runs:
+        total.moves += run.moves
+        total.requests += run.requests
+        total.seconds += run.seconds
+        total.latencies += run.latencies
+        total.reads += run.reads
+        total.extra_reads += run.extra_reads
+        total.refused += run.refused
+    return total
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--url", default=os.environ.get("MAUMAU_DATABASE_URL") or LOCAL_URL)
+    parser.add_argument("--seconds", type=float, default=3.0, help="per slice")
+    parser.add_argument("--slices", type=int, default=5, help="rounds of moves and health, interleaved")
+    parser.add_argument("--games", type=int, default=32, help="concurrent games (and health loops)")
+    parser.add_argument("--workers", type=int, default=2, help="uvicorn workers (production: one per core)")
+    args = parser.parse_args()
+
+    with psycopg.connect(args.url, autocommit=True) as conn:
+        server_version = conn.info.server_version
+    print(
+        f"PostgreSQL {server_version // 10000}.{server_version % 10000}, {os.cpu_count()} CPUs; "
+        f"maumau serve --workers {args.workers} + maumau projections run; {args.games} games of "
+        f"{SEATS} players; {args.slices} interleaved slices of {args.seconds:g} s each; "
+        "share = median of the per-slice ratios"
+    )
+    with tempfile.TemporaryDirectory(prefix="bench-http-") as logs, schema_on(args.url) as schema:
+        processes = Processes(args.url, schema, args.workers, Path(logs))
+        try:
+            processes.wait_until_ready(args.workers)
+            runs = uvloop.run(measure(args, processes))
+        finally:
+            processes.stop()
+    moves, health = runs["moves"], runs["health"]
+    move, trivial = pooled(moves), pooled(health)
+    print()
+    print(f"{'':<22} {'per s':>8} {'requests/s':>10} {'p50 ms':>7} {'p99 ms':>7}")
+    print(
+        f"{'GET /health':<22} {trivial.rate:>8.0f} {trivial.request_rate:>10.0f} "
+        f"{percentile(trivial.latencies, 0.5):>7.2f} {percentile(trivial.latencies, 0.99):>7.2f}"
+    )
+    print(
+        f"{'moves (GET me + POST)':<22} {move.rate:>8.0f} {move.request_rate:>10.0f} "
+        f"{percentile(move.latencies, 0.5):>7.2f} {percentile(move.latencies, 0.99):>7.2f}"
+        f"   (the POST's latency)"
+    )
+    print(
+        f"{'  GET /me?after=':<22} {'':>8} {'':>10} "
+        f"{percentile(move.reads, 0.5):>7.2f} {percentile(move.reads, 0.99):>7.2f}"
+        f"   ({move.extra_reads} extra reads, {move.refused} refused)"
+    )
+    ratios = [m.rate / h.rate for m, h in zip(moves, health, strict=True)]
+    share = statistics.median(ratios)
+    print(f"per-slice moves/health ratios: {', '.join(f'{ratio:.2f}' for ratio in ratios)}")
+    print()
+    verdict = "met" if share >= 0.30 else "missed"
+    print(f"target http_moves_vs_trivial measured={share:.2f} goal=>=0.30 {verdict}")
+    p99 = percentile(move.latencies, 0.99)
+    verdict = "met" if p99 <= 25 else "missed"
+    print(f"target http_move_p99_ms measured={p99:.2f} goal=<=25 {verdict}")
+
+
+if __name__ == "__main__":
+    main()
