@@ -42,6 +42,7 @@ from service.http.players import PlayerController
 from service.http.referees import RefereeController
 from service.http.security import COMPONENTS
 from service.http.services import Services
+from service.http.strict import strict_body
 from service.http.stream import StreamController
 from service.http.tokens import TokenController
 from service.observability import logs
@@ -96,6 +97,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         route_handlers=CONTROLLERS,
         lifespan=[lifespan],
         guards=[authenticate],
+        before_request=strict_body,
         dependencies={
             "services": Provide(provide_services, sync_to_thread=False),
             "actor": Provide(provide_actor, sync_to_thread=False),
