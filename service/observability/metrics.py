@@ -4,7 +4,7 @@ Counted where it happens, in any process (names carry the ``maumau_`` prefix):
 
 - ``http_requests_total{route, method, status}`` and the histogram
   ``http_request_duration_seconds{route, method}``: every answered request;
-  ``route`` is the route's path template (``/games/{game_id:uuid}/moves``), or
+  ``route`` is the route's path template (``/games/{game_id}/moves``), or
   ``unmatched`` for a path no route has, so the labels stay few whatever is asked.
 - ``moves_total{kind, outcome}``: commands at a seat (``play``, ``draw``,
   ``keep``, ``name_suit``, ``challenge``), by people and bots alike; the outcome

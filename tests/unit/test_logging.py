@@ -5,6 +5,7 @@ import logging
 import logging.config
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -136,3 +137,14 @@ def test_a_request_id_that_could_forge_a_log_line_is_replaced_by_a_new_one(sent)
 
 def test_without_a_request_id_each_request_gets_a_new_one():
     assert request_id_of({"headers": []}) != request_id_of({"headers": []})
+
+
+@pytest.mark.usefixtures("restored_logging")
+def test_the_deploy_log_config_for_uvicorn_writes_json_and_configure_then_takes_its_place(capsys):
+    config = json.loads((Path(__file__).parents[2] / "deploy" / "uvicorn-logging.json").read_text())
+    logging.config.dictConfig(config)
+    logging.getLogger("uvicorn.error").info("Started parent process [%d]", 1)
+    assert json.loads(capsys.readouterr().err)["message"] == "Started parent process [1]"
+    logs.configure(Settings(log_format="text"))
+    logging.getLogger("uvicorn.error").info("Application startup complete.")
+    assert capsys.readouterr().err.count("Application startup complete.") == 1  # one handler, not two

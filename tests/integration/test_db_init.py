@@ -1,0 +1,96 @@
+"""`maumau db init`: the tables, made explicitly; twice, or four at once, changes and loses nothing."""
+
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+
+import msgspec
+import psycopg
+from click.testing import CliRunner
+from psycopg import sql
+
+from service.application import MauMau
+from service.ops_cli import db
+from service.persistence.init import init_database, tables
+from service.projections.reader import ReadModels
+from service.projections.runner import start_projections
+from service.settings import Settings
+
+POSTGRES_TABLES = [
+    "maumau_events",
+    "maumau_snapshots",
+    "views_games",
+    "views_history",
+    "views_leagues",
+    "views_players",
+    "views_standings",
+    "views_tracking",
+]
+SQLITE_TABLES = [
+    "stored_events",
+    "stored_snapshots",
+    "tracking",
+    "views_games",
+    "views_history",
+    "views_leagues",
+    "views_players",
+    "views_standings",
+]
+
+
+def expected(settings: Settings) -> list[str]:
+    return POSTGRES_TABLES if settings.uses_postgres else SQLITE_TABLES
+
+
+def test_init_makes_every_table_and_a_second_run_keeps_what_was_stored(fresh_settings):
+    assert tables(fresh_settings) == []
+    assert init_database(fresh_settings) == expected(fresh_settings)
+    # processes that may not create tables work on what init made
+    settings = msgspec.structs.replace(fresh_settings, create_tables=False)
+    app = MauMau(settings)
+    try:
+        player_id = app.register_player("Ada")
+        assert init_database(fresh_settings) == expected(fresh_settings)
+        assert app.get_player(player_id).name == "Ada"
+        assert app.recorder.max_notification_id() == 1
+    finally:
+        app.close()
+    running = start_projections(settings)
+    reader = ReadModels(settings)
+    try:
+        assert reader.wait_for(1, timeout=30) == 1
+    finally:
+        reader.close()
+        running.stop()
+
+
+def test_four_inits_at_once_all_succeed_and_make_the_tables_once(fresh_settings):
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda _: init_database(fresh_settings), range(4)))
+    assert results == [expected(fresh_settings)] * 4
+
+
+def test_init_creates_the_postgres_schema_when_it_is_missing(database_url):
+    schema = f"maumau_init_{uuid.uuid4().hex[:12]}"
+    settings = Settings(database_url=database_url, database_schema=schema, pool_size=1)
+    try:
+        assert init_database(settings) == POSTGRES_TABLES
+    finally:
+        with psycopg.connect(database_url, autocommit=True) as conn:
+            conn.execute(sql.SQL("drop schema if exists {} cascade").format(sql.Identifier(schema)))
+
+
+def test_the_command_prints_the_tables_and_where_and_can_be_run_again(fresh_settings):
+    runner = CliRunner()
+    for _ in range(2):
+        result = runner.invoke(db, ["init"], obj=fresh_settings)
+        assert result.exit_code == 0, result.output
+        assert result.stdout.strip() == f"tables ready: {', '.join(expected(fresh_settings))}"
+    assert ("PostgreSQL" if fresh_settings.uses_postgres else "SQLite") in result.stderr
+
+
+def test_the_command_fails_with_a_message_when_the_database_does_not_answer():
+    settings = Settings(database_url="postgresql://maumau:s3cret@127.0.0.1:1/maumau")
+    result = CliRunner().invoke(db, ["init"], obj=settings)
+    assert result.exit_code == 1
+    assert "the database refused: OperationalError" in result.stderr
+    assert "s3cret" not in result.output + result.stderr
