@@ -25,7 +25,7 @@ process's values in files in that directory and a scrape adds them up (uvicorn
 sharing the directory). The directory must exist and be emptied before the first
 process starts; values of processes that ended stay counted, as counters should.
 Without it every process counts and answers for itself. A process without the
-HTTP API serves its metrics with ``start_exporter`` (``MAUMAU_METRICS_PORT``).
+HTTP API serves its metrics with ``serve_metrics`` (on ``MAUMAU_METRICS_PORT``).
 """
 
 import os
@@ -47,6 +47,7 @@ from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.registry import Collector
 
 from service.domain.errors import RuleError
+from service.settings import Settings
 
 MULTIPROCESS_ENV = "PROMETHEUS_MULTIPROC_DIR"
 UNMATCHED = "unmatched"
@@ -163,6 +164,11 @@ def exposition(*extra: Collector) -> tuple[bytes, str]:
             more.register(collector)
         body += generate_latest(more)
     return body, CONTENT_TYPE_LATEST
+
+
+def serve_metrics(settings: Settings) -> WSGIServer | None:
+    """``start_exporter`` on ``MAUMAU_METRICS_PORT``, when it is set (a process without the HTTP API)."""
+    return None if settings.metrics_port is None else start_exporter(settings.metrics_port)
 
 
 def start_exporter(port: int, host: str = "0.0.0.0") -> WSGIServer:
