@@ -59,6 +59,8 @@ def broker(settings: Settings) -> tuple[str, dict[str, Any]]:
         return "filesystem://", {
             "data_folder_in": str(folder),
             "data_folder_out": str(folder),
+            # kombu's default is ./control, beside wherever the process was started
+            "control_folder": str(folder / "control"),
             "store_processed": False,
         }
     options: dict[str, Any] = {}
