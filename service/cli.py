@@ -1,4 +1,4 @@
-"""The `maumau` command: `serve`, `admin`, `projections`, `worker`, `beat` and `simulate` (bot matches)."""
+"""The `maumau` command: serve, admin, db, projections, worker, beat and simulate (bot matches)."""
 
 import sys
 
@@ -7,6 +7,7 @@ import click
 from service.domain.bots import BOTS
 from service.domain.errors import RuleError
 from service.http.cli import admin_group, serve_command
+from service.ops_cli import db
 from service.projections.cli import projections
 from service.simulation import Summary, check_setup, simulate
 from workers.cli import beat, worker
@@ -22,6 +23,7 @@ def main() -> None:
 
 main.add_command(serve_command)
 main.add_command(admin_group)
+main.add_command(db)
 main.add_command(projections)
 main.add_command(worker)
 main.add_command(beat)
