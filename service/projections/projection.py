@@ -60,9 +60,9 @@ class ViewsProjection(Projection[Views]):
         self.games: dict[int, Tracked] = {}  # by the game id's int
         self._missing: set[int] = set()  # the games last looked for in the store
         self._kinds: dict[type, int] = {}
-        self._changes = Changes()
         self._dirty: dict[int, Tracked] = {}
-        self.position = view.max_tracking_id(APPLICATION) or 0
+        self.position = view.max_tracking_id(APPLICATION) or 0  # the last position written
+        self._changes = Changes(position=self.position)
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
         self.apply([(domain_event, tracking.notification_id)])

@@ -458,3 +458,14 @@ def test_a_runner_stopped_and_restarted_resumes_from_its_tracking_without_counti
     finally:
         running.stop()
     assert_read_models_match(app, club, reader)
+
+
+def test_a_new_runner_over_the_same_store_takes_up_where_the_last_one_wrote(app, settings, reader):
+    club = Club(app, seed=13)
+    club.season(3)
+    first = catch_up(settings)
+    assert any(reader.standings(league).rows for league in club.leagues)
+    club.season(2)
+    assert catch_up(settings) > first
+    assert catch_up(settings) == app.recorder.max_notification_id()  # and a third finds nothing new
+    assert_read_models_match(app, club, reader)
