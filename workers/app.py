@@ -62,6 +62,7 @@ def broker(settings: Settings) -> tuple[str, dict[str, Any]]:
             # kombu's default is ./control, beside wherever the process was started
             "control_folder": str(folder / "control"),
             "store_processed": False,
+            "polling_interval": 0.1,  # it looks at the folder: often, so a bot's move follows at once
         }
     options: dict[str, Any] = {}
     if settings.broker_url.startswith(("redis://", "rediss://", "unix://")):

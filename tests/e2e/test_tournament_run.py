@@ -42,7 +42,9 @@ WAIT = 150.0  # seconds a tournament may take before the test gives up (it takes
 class Stack:
     """The worker, the beat (and, once the tick reads a read model, the projection runner) as processes."""
 
-    def __init__(self, settings: Settings, broker_url: str, prefix: str, logs: Path, think: float) -> None:
+    def __init__(
+        self, settings: Settings, broker_url: str | None, prefix: str, logs: Path, think: float
+    ) -> None:
         self.settings = settings
         self.broker_url = broker_url
         self.prefix = prefix
@@ -53,7 +55,7 @@ class Stack:
             "MAUMAU_DATABASE_SCHEMA": settings.database_schema,
             "MAUMAU_DATA_DIR": str(settings.data_dir),
             "MAUMAU_POOL_SIZE": "2",
-            "MAUMAU_BROKER_URL": broker_url,
+            "MAUMAU_BROKER_URL": broker_url or "",  # none: the embedded filesystem broker
             "MAUMAU_BROKER_PREFIX": prefix,
             "MAUMAU_BROKER_VISIBILITY_TIMEOUT": "2",
             "MAUMAU_BOT_THINK": str(think),
@@ -87,6 +89,7 @@ class Stack:
 
     def unacknowledged(self) -> int:
         """Tasks delivered to a worker and not acknowledged yet (kombu's Redis transport keeps them)."""
+        assert self.broker_url is not None
         client = redis.Redis.from_url(self.broker_url)
         try:
             return int(client.hlen(f"{self.prefix}unacked"))
@@ -96,7 +99,7 @@ class Stack:
     def stop(self) -> None:
         for process in self.processes.values():
             if process.poll() is None:
-                os.killpg(process.pid, signal.SIGTERM)
+                process.terminate()  # a warm shutdown: the worker stops its pool processes itself
         for process in self.processes.values():
             try:
                 process.wait(timeout=20)
@@ -104,6 +107,8 @@ class Stack:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait(timeout=10)
         self.processes.clear()
+        if self.broker_url is None:
+            return
         client = redis.Redis.from_url(self.broker_url)
         try:
             keys = list(client.scan_iter(f"{self.prefix}*"))
@@ -152,12 +157,15 @@ def app(settings: Settings) -> Iterator[MauMau]:
 
 
 @pytest.fixture
-def make_stack(settings: Settings, broker_url: str, tmp_path: Path) -> Iterator[Callable[..., Stack]]:
+def make_stack(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[..., Stack]]:
     made: list[Stack] = []
 
-    def make(think: float = 0.0) -> Stack:
+    def make(think: float = 0.0, embedded: Settings | None = None) -> Stack:
+        """The processes on the test's PostgreSQL and Redis, or on ``embedded`` settings (no servers)."""
         logs = tmp_path / "logs"
         logs.mkdir(exist_ok=True)
+        settings = embedded or request.getfixturevalue("settings")
+        broker_url = None if embedded else request.getfixturevalue("broker_url")
         stack = Stack(settings, broker_url, f"maumau-test-{uuid.uuid4().hex[:8]}:", logs, think)
         made.append(stack)
         if hasattr(ReadModels, "open_tournaments"):  # the tick reads the open tournaments from it
@@ -261,3 +269,19 @@ def test_a_person_who_never_moves_is_played_by_the_clock_bot_and_the_events_say_
     assert Counter(cause.command for cause in causes)["TimeOutTurn"] == timed_out[seat]
     placing = next(p for p in tournament.standings() if p.entrant == str(ann))
     assert placing.bot_turns == timed_out[seat]
+
+
+def test_the_embedded_default_runs_a_tournament_with_no_database_or_broker_server(make_stack, tmp_path):
+    """An SQLite file and kombu's filesystem broker, both in the data dir: what `maumau serve` uses."""
+    settings = Settings(data_dir=tmp_path / "embedded")
+    app = MauMau(settings)
+    try:
+        plan = Plan(format="swiss", table_size=4, rounds=2, single_round=True, places=8)
+        tournament_id, _ = due_tournament(app, plan)
+        stack = make_stack(embedded=settings)
+        stack.wait_for("finished tournament", finished(app, tournament_id))
+        assert_tournament_agrees_with_its_games(app, tournament_id)
+        assert_played_once(app, tournament_id)
+        assert (tmp_path / "embedded" / "broker").is_dir()
+    finally:
+        app.close()
