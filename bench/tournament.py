@@ -1,0 +1,202 @@
+"""Tournament speed: a Swiss tournament of bots through real Celery workers, beside the same tournament
+played straight through the application in one process.
+
+256 players (all bots), 4-seat tables, 5 rounds, single-round matches, no
+think delay, on PostgreSQL. Two runs in the same invocation, each in a schema
+of its own (dropped at the end):
+
+- ``direct``: one process, no broker: the workers' own steps (``workers.conduct``)
+  run one after the other by ``workers.inline``;
+- ``celery``: a worker with 2 processes and a beat (ticking every 0.5 s) as
+  subprocesses (``python -m workers.cli worker|beat``) on Redis, started and
+  ready before the clock starts.
+
+Each run's clock starts when the tournament is started and stops when it is
+finished; events are the notifications stored meanwhile (game and tournament
+events). The target: the Celery run's events/s at least half the direct run's.
+
+    ./run bench tournament [--players 256] [--rounds 5] [--url postgresql://...] [--broker redis://...]
+
+The URL defaults to MAUMAU_DATABASE_URL, else the local test database; the
+broker to MAUMAU_BROKER_URL, else the local Redis (database 9, keys under a
+prefix of the run's own, deleted at the end).
+"""
+
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from uuid import UUID
+
+import psycopg
+import redis
+from psycopg import sql
+
+from service.application import MauMau
+from service.domain.tournament import Plan
+from service.settings import Settings
+from workers.conduct import Conductor
+from workers.inline import Inline
+
+ROOT = Path(__file__).resolve().parents[1]
+LOCAL_URL = "postgresql://postgres@127.0.0.1:5432/test"
+LOCAL_BROKER = "redis://127.0.0.1:6379/9"
+
+
+class Measured:
+    def __init__(self, name: str, games: int, events: int, seconds: float) -> None:
+        self.name, self.games, self.events, self.seconds = name, games, events, seconds
+
+    @property
+    def rate(self) -> float:
+        return self.events / self.seconds
+
+    def line(self) -> str:
+        return (
+            f"{self.name:>6}: {self.games} games, {self.events} events in {self.seconds:.1f} s: "
+            f"{self.rate:,.0f} events/s"
+        )
+
+
+@contextmanager
+def schema(url: str) -> Iterator[str]:
+    name = f"maumau_bench_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(sql.SQL("create schema {}").format(sql.Identifier(name)))
+    try:
+        yield name
+    finally:
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(name)))
+
+
+def announce(app: MauMau, players: int, rounds: int) -> UUID:
+    league = app.found_league("Bench club")
+    plan = Plan(format="swiss", table_size=4, rounds=rounds, single_round=True, places=players)
+    return app.create_tournament(league, "Bench open", plan)
+
+
+def games_of(app: MauMau, tournament_id: UUID) -> int:
+    return sum(len(played.games) for played in app.get_tournament(tournament_id).rounds)
+
+
+def run_direct(url: str, players: int, rounds: int) -> Measured:
+    with schema(url) as name:
+        app = MauMau(Settings(database_url=url, database_schema=name, pool_size=2))
+        try:
+            tournament_id = announce(app, players, rounds)
+            inline = Inline()
+            conductor = Conductor(app, inline)
+            before = app.recorder.max_notification_id() or 0
+            started = time.perf_counter()
+            app.start_tournament(tournament_id, seed="bench")
+            conductor.conduct_tournament(tournament_id)
+            inline.run(conductor)
+            seconds = time.perf_counter() - started
+            assert app.get_tournament(tournament_id).finished
+            events = (app.recorder.max_notification_id() or 0) - before
+            return Measured("direct", games_of(app, tournament_id), events, seconds)
+        finally:
+            app.close()
+
+
+def run_celery(url: str, broker_url: str, players: int, rounds: int) -> Measured:
+    prefix = f"maumau-bench-{uuid.uuid4().hex[:8]}:"
+    with schema(url) as name, tempfile.TemporaryDirectory() as scratch:
+        env = {
+            **os.environ,
+            "MAUMAU_DATABASE_URL": url,
+            "MAUMAU_DATABASE_SCHEMA": name,
+            "MAUMAU_DATA_DIR": scratch,
+            "MAUMAU_POOL_SIZE": "2",
+            "MAUMAU_BROKER_URL": broker_url,
+            "MAUMAU_BROKER_PREFIX": prefix,
+            "MAUMAU_BOT_THINK": "0",
+            "MAUMAU_TICK": "0.5",
+        }
+        app = MauMau(Settings(database_url=url, database_schema=name, pool_size=2))
+        tournament_id = announce(app, players, rounds)  # creates the tables before the workers look
+        log_path = Path(scratch) / "worker.log"
+        processes = []
+        try:
+            with log_path.open("wb") as log:
+                for argv in (
+                    ["worker", "--concurrency", "2", "--loglevel", "WARNING"],
+                    ["beat", "--loglevel", "WARNING"],
+                ):
+                    processes.append(
+                        subprocess.Popen(
+                            [sys.executable, "-m", "workers.cli", *argv],
+                            cwd=ROOT,
+                            env=env,
+                            stdout=log,
+                            stderr=subprocess.STDOUT,
+                            start_new_session=True,
+                        )
+                    )
+            wait_until_ready(broker_url, prefix, env)
+            before = app.recorder.max_notification_id() or 0
+            started = time.perf_counter()
+            app.start_tournament(tournament_id, seed="bench")
+            deadline = time.monotonic() + 1800
+            while not app.get_tournament(tournament_id).finished:
+                if time.monotonic() > deadline or any(p.poll() is not None for p in processes):
+                    raise RuntimeError("the Celery run did not finish:\n" + log_path.read_text()[-5000:])
+                time.sleep(0.05)
+            seconds = time.perf_counter() - started
+            events = (app.recorder.max_notification_id() or 0) - before
+            return Measured("celery", games_of(app, tournament_id), events, seconds)
+        finally:
+            for process in processes:
+                os.killpg(process.pid, signal.SIGTERM)
+            for process in processes:
+                process.wait(timeout=60)
+            app.close()
+            client = redis.Redis.from_url(broker_url)
+            keys = list(client.scan_iter(f"{prefix}*"))
+            if keys:
+                client.delete(*keys)
+            client.close()
+
+
+def wait_until_ready(broker_url: str, prefix: str, env: dict[str, str]) -> None:
+    """Until a worker answers a ping (its pool processes are up)."""
+    script = (
+        "from workers.app import celery_app; import sys; "
+        "sys.exit(0 if celery_app.control.inspect(timeout=1.0).ping() else 1)"
+    )
+    deadline = time.monotonic() + 60
+    while subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env).returncode != 0:
+        if time.monotonic() > deadline:
+            raise RuntimeError("no worker answered within 60 s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=256)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--url", default=os.environ.get("MAUMAU_DATABASE_URL") or LOCAL_URL)
+    parser.add_argument("--broker", default=os.environ.get("MAUMAU_BROKER_URL") or LOCAL_BROKER)
+    args = parser.parse_args()
+    print(
+        f"Swiss, {args.players} bots at 4-seat tables, {args.rounds} rounds, single-round matches, "
+        "no think delay, PostgreSQL"
+    )
+    direct = run_direct(args.url, args.players, args.rounds)
+    print(direct.line(), flush=True)
+    celery = run_celery(args.url, args.broker, args.players, args.rounds)
+    print(celery.line() + " (2 worker processes, Redis)")
+    share = celery.rate / direct.rate
+    verdict = "met" if share >= 0.5 else "missed"
+    print(f"target tournament_celery_vs_direct measured={share:.2f} goal=>=0.50 {verdict}")
+
+
+if __name__ == "__main__":
+    main()
