@@ -152,6 +152,7 @@ def conductor() -> Conductor:
         think=found.settings.bot_think,
         budget=ADVANCE_BUDGET,
         turn_clocks=found.turn_clocks,
+        swept=found.swept,
     )
 
 

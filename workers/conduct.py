@@ -79,6 +79,7 @@ class Conductor:
     budget: float = 10.0  # seconds of moves one step plays before it queues the rest (time limits)
     stalled_after: float = 30.0  # seconds without an event after which a table counts as stalled
     turn_clocks: dict[UUID, int | None] = field(default_factory=dict)  # tournament -> its turn clock
+    swept: dict[UUID, datetime] = field(default_factory=dict)  # tournament -> when its tables were looked at
 
     # ------------------------------------------------------------------
     # tournaments
@@ -112,9 +113,18 @@ class Conductor:
             self.dispatch.advance_game(game_id)
 
     def _look_for_stalled_tables(self, tournament: Tournament, now: datetime) -> None:
+        """Queue again the tables whose chain of steps broke. Each look loads the round's games, so it
+        is made only once a table can have stalled, and a few times per ``stalled_after`` at most."""
         current = tournament.current_round
         if current is None or not current.started:
             return
+        due = tournament.due_at(current.round_no)
+        if due is None or (now - due).total_seconds() < self.stalled_after:
+            return  # every game of the round was made after it was due: none has been idle that long
+        last = self.swept.get(tournament.id)
+        if last is not None and (now - last).total_seconds() < self.stalled_after / 3:
+            return
+        self.swept[tournament.id] = now
         clock = tournament.plan.turn_clock
         for table, game_id in sorted(current.games.items()):
             if table in current.results:

@@ -11,6 +11,7 @@ another process than the one that built it.
 import logging
 import os
 import threading
+from datetime import datetime
 from uuid import UUID
 
 from service.application import MauMau
@@ -31,6 +32,7 @@ class Services:
         self._read: ReadModels | None = None
         self._lock = threading.Lock()
         self.turn_clocks: dict[UUID, int | None] = {}  # a tournament's turn clock never changes
+        self.swept: dict[UUID, datetime] = {}  # when a tournament's tables were last looked at
 
     @property
     def read(self) -> ReadModels:

@@ -242,7 +242,13 @@ def test_a_stalled_table_is_queued_again_by_a_later_look(app, inline, conductor)
     inline.queue.clear()  # the queued steps are lost (say, a task failed for good)
     conductor.conduct_tournament(tournament_id, now=now() + timedelta(seconds=5))
     assert not inline.queue  # not stalled yet
-    conductor.conduct_tournament(tournament_id, now=now() + timedelta(seconds=conductor.stalled_after + 1))
+    stalled = now() + timedelta(seconds=conductor.stalled_after + 1)
+    conductor.conduct_tournament(tournament_id, now=stalled)
+    assert sorted(inline.queued("advance_game")) == sorted((game_id,) for game_id in games)
+    inline.queue.clear()  # lost again
+    conductor.conduct_tournament(tournament_id, now=stalled + timedelta(seconds=1))
+    assert not inline.queue  # the tables were looked at a second ago
+    conductor.conduct_tournament(tournament_id, now=stalled + timedelta(seconds=conductor.stalled_after))
     assert sorted(inline.queued("advance_game")) == sorted((game_id,) for game_id in games)
     inline.run(conductor)
     assert_tournament_agrees_with_its_games(app, tournament_id)
@@ -257,6 +263,9 @@ def test_a_finished_game_whose_result_was_not_recorded_is_recorded_at_the_next_l
         while not (game := app.get_game(game_id)).over:
             app.time_out_turn(game_id, game.seat_to_move)
     conductor.conduct_tournament(tournament_id)
+    assert len(app.get_tournament(tournament_id).rounds[0].results) == 0  # the round is young: no look yet
+    later = now() + timedelta(seconds=conductor.stalled_after + 1)
+    conductor.conduct_tournament(tournament_id, now=later)
     tournament = app.get_tournament(tournament_id)
     assert len(tournament.rounds[0].results) == 2
     assert tournament.rounds[1].started  # the next round was due at once, so it was started
