@@ -40,7 +40,8 @@ _LONGEST_PAUSE = 0.025
 
 class ReadModels:
     def __init__(self, settings: Settings) -> None:
-        self.views = open_views(settings)
+        # two connections kept open; more are opened while reads queue up (eventsourcing's overflow)
+        self.views = open_views(settings, connections=2)
 
     def position(self) -> int:
         """The position of the last event the read models applied (0 when none)."""
