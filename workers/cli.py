@@ -1,12 +1,14 @@
 """`maumau worker` and `maumau beat`: celery's own commands, on the app the ``MAUMAU_*`` settings make.
 
-Anything after the options goes to celery as it is (``maumau worker -- --pool solo``).
+The settings come from the click context's ``obj`` when it is a ``Settings`` (a
+caller that has them already), else from the environment. Anything after the
+options goes to celery as it is (``maumau worker -- --pool solo``).
 ``python -m workers.cli worker ...`` runs them on their own.
 """
 
 import click
 
-from service.settings import Settings, get_settings
+from service.settings import Settings
 
 
 def worker_argv(concurrency: int | None, loglevel: str, extra: tuple[str, ...]) -> list[str]:
@@ -23,9 +25,14 @@ def beat_argv(settings: Settings, loglevel: str, extra: tuple[str, ...]) -> list
     return ["beat", "--loglevel", loglevel, "--schedule", str(schedule), *extra]
 
 
-def _start(argv: list[str]) -> None:
-    from workers.app import celery_app  # reads the settings: only when a command runs
+def _settings(ctx: click.Context) -> Settings:
+    return ctx.obj if isinstance(ctx.obj, Settings) else Settings.from_env()
 
+
+def _start(settings: Settings, argv: list[str]) -> None:
+    from workers.app import celery_app, configure  # builds the app: only when a command runs
+
+    configure(settings)  # before the pool processes fork: they inherit it
     code = celery_app.start(argv)  # celery's own command line, on this app
     if code:
         raise SystemExit(code)
@@ -40,17 +47,20 @@ _LOGLEVEL = click.option(
 @click.option("--concurrency", type=click.IntRange(min=1), help="Worker processes (default: one per core).")
 @_LOGLEVEL
 @click.argument("extra", nargs=-1, type=click.UNPROCESSED)
-def worker(concurrency: int | None, loglevel: str, extra: tuple[str, ...]) -> None:
+@click.pass_context
+def worker(ctx: click.Context, concurrency: int | None, loglevel: str, extra: tuple[str, ...]) -> None:
     """Run a Celery worker: bots' moves, turn clocks, tournament rounds."""
-    _start(worker_argv(concurrency, loglevel, extra))
+    _start(_settings(ctx), worker_argv(concurrency, loglevel, extra))
 
 
 @click.command("beat", context_settings={"ignore_unknown_options": True})
 @_LOGLEVEL
 @click.argument("extra", nargs=-1, type=click.UNPROCESSED)
-def beat(loglevel: str, extra: tuple[str, ...]) -> None:
+@click.pass_context
+def beat(ctx: click.Context, loglevel: str, extra: tuple[str, ...]) -> None:
     """Run the scheduler: a tick every MAUMAU_TICK seconds starts the tournaments and rounds due (run one)."""
-    _start(beat_argv(get_settings(), loglevel, extra))
+    settings = _settings(ctx)
+    _start(settings, beat_argv(settings, loglevel, extra))
 
 
 @click.group()
