@@ -239,7 +239,7 @@ def test_a_tournament_finishes_when_its_worker_is_killed_mid_round_and_another_s
         return len(rounds) >= 2 and rounds[1].started
 
     stack.wait_for("second round", second_round_under_way)
-    time.sleep(0.3)
+    time.sleep(0.1)  # into the round: its bots' moves are being played, one task each
     stack.kill_worker()
     assert not app.get_tournament(tournament_id).finished
     assert stack.unacknowledged() > 0  # the dead worker held tasks: only a redelivery finishes them
