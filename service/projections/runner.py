@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import msgspec
 import psycopg
 
 from service.projections.projection import ViewsProjection
@@ -216,8 +217,11 @@ def run_projections(settings: Settings, stop: threading.Event | None = None) -> 
 def rebuild(settings: Settings, progress: Callable[[int], None] | None = None) -> int:
     """Drop the read models and fold the whole log into them again; the position reached.
 
-    Refused with ``RunnerBusy`` while a runner holds the projection: stop it first.
+    Refused with ``RunnerBusy`` while a runner holds the projection: stop it first. The tables
+    are made again even where ``MAUMAU_CREATE_TABLES=no`` leaves table-making to ``maumau db init``:
+    the rebuild dropped them.
     """
+    settings = msgspec.structs.replace(settings, create_tables=True)
     lock = RunnerLock(settings)
     if not lock.acquire():
         raise RunnerBusy(f"a projection runner is running the {NAME!r} projection: stop it first")

@@ -3,6 +3,7 @@
 import re
 import uuid
 
+import msgspec
 import pytest
 from click.testing import CliRunner
 from eventsourcing.persistence import Tracking
@@ -68,7 +69,8 @@ def test_rebuild_drops_the_read_models_and_folds_the_log_into_them_again(app, se
         intruder = uuid.uuid4()
         last = app.recorder.max_notification_id()
         reader.views.write(Changes(players=[(intruder, "Intruder")]), Tracking(APPLICATION, last + 5))
-        result = invoke(settings, "rebuild")
+        # (where only `maumau db init` makes tables, a rebuild still makes the ones it dropped)
+        result = invoke(msgspec.structs.replace(settings, create_tables=False), "rebuild")
         assert result.exit_code == 0, result.output + result.stderr
         assert result.stdout == f"views: rebuilt up to position {last}\n"
         assert "rebuilding views" in result.stderr
