@@ -42,8 +42,8 @@ from service.http.players import PlayerController
 from service.http.referees import RefereeController
 from service.http.security import COMPONENTS
 from service.http.services import Services
-from service.http.strict import strict_body
 from service.http.stream import StreamController
+from service.http.strict import strict_body
 from service.http.tokens import TokenController
 from service.observability import logs
 from service.observability.endpoint import metrics_endpoint
