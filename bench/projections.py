@@ -16,7 +16,7 @@ move to the standings showing the match, read through ``ReadModels``. The
 projection runner is its own process (``python -m service.projections.cli
 run``), as in the distributed mode.
 
-    ./run bench projections [--events 200000] [--slices 3] [--seconds 20] [--writers 8] [--url ...]
+    ./run bench projections [--events 200000] [--slices 5] [--seconds 20] [--writers 8] [--url ...]
 
 The URL defaults to MAUMAU_DATABASE_URL, else the local test database. The
 bench works in a schema of its own and drops it at the end.
@@ -201,7 +201,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", default=os.environ.get("MAUMAU_DATABASE_URL") or LOCAL_URL)
     parser.add_argument("--events", type=int, default=200_000)
-    parser.add_argument("--slices", type=int, default=3, help="rounds of raw read and rebuild, interleaved")
+    parser.add_argument("--slices", type=int, default=5, help="rounds of raw read and rebuild, interleaved")
     parser.add_argument("--seconds", type=float, default=20.0, help="of load while the lag is probed")
     parser.add_argument("--writers", type=int, default=8)
     args = parser.parse_args()
@@ -236,7 +236,9 @@ def main() -> None:
         print(f"{'raw read (select + decode)':<34} {statistics.median(raws):>9.0f} {'100%':>7}")
         print(f"{'raw select only (not decoded)':<34} {statistics.median(selects):>9.0f}")
         print(f"{'rebuild, every read model':<34} {statistics.median(rebuilds):>9.0f} {ratio:>7.0%}")
-        print(f"  (rebuild / select only: {statistics.median(select_ratios):.0%})")
+        spread = f"{min(ratios):.0%}-{max(ratios):.0%}"
+        of_select = statistics.median(select_ratios)
+        print(f"  (per slice: {spread} of raw; rebuild / select only: {of_select:.0%})")
         print()
 
         load_settings = Settings(
