@@ -4,8 +4,9 @@ The server is the production one: ``maumau serve --workers 2`` (uvicorn, one
 worker process per core of this 2-core machine, each with its own game
 cache and connection pools) with ``MAUMAU_RUN_PROJECTIONS=no``, and one
 ``maumau projections run`` process keeping the read models, as the
-distributed mode runs them. They work in a fresh schema of the database
-(``MAUMAU_DATABASE_SCHEMA``), dropped at the end.
+distributed mode runs them; ``maumau db init`` makes the tables first and the
+processes run with ``MAUMAU_CREATE_TABLES=no``. They work in a fresh schema
+of the database (``MAUMAU_DATABASE_SCHEMA``), dropped at the end.
 
 Through the admin API: 128 players, 32 games of 4 seats each, every seat a
 player, so every move is an HTTP request (no bots inside the server, no
@@ -203,8 +204,10 @@ class Processes:
             "MAUMAU_DATABASE_URL": url,
             "MAUMAU_DATABASE_SCHEMA": schema,
             "MAUMAU_ADMIN_TOKEN": self.admin,
+            "MAUMAU_CREATE_TABLES": "no",  # `maumau db init` makes them, once: processes would race
         }
         self.log = (logs / "server.log").open("wb")
+        subprocess.run([maumau, "db", "init"], env=env, stdout=self.log, stderr=self.log, check=True)
         self.runner = subprocess.Popen(
             [maumau, "projections", "run"], env=env, stdout=self.log, stderr=self.log, start_new_session=True
         )
@@ -443,11 +446,17 @@ async def measure(args: argparse.Namespace, processes: Processes) -> dict[str, l
             for connection in each.connections:
                 await connection.close()
     print()
-    print(f"CPU used, in cores (CPU seconds per second of the slices; the machine has {os.cpu_count()}):")
+    print(
+        f"CPU used, in cores (CPU seconds per second of the slices; the machine has {os.cpu_count()}), "
+        "and in ms per move or per health request:"
+    )
     names = list(next(iter(usage.values())).parts)
-    print(f"  {'':<28}" + "".join(f"{name:>10}" for name in usage))
+    done = {name: sum(run.moves for run in runs[name]) for name in usage}
+    print(f"  {'':<28}" + "".join(f"{name:>10}" for name in usage) + "".join(f"{name:>10}" for name in usage))
     for part in names:
-        print(f"  {part:<28}" + "".join(f"{u.parts[part] / u.seconds:>10.2f}" for u in usage.values()))
+        cores = "".join(f"{u.parts[part] / u.seconds:>10.2f}" for u in usage.values())
+        per_op = "".join(f"{1000 * u.parts[part] / done[name]:>10.3f}" for name, u in usage.items())
+        print(f"  {part:<28}{cores}{per_op}")
     return runs
 
 
