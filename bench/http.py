@@ -37,12 +37,25 @@ would measure the client. The CPU each part used per slice kind is printed
 The URL defaults to MAUMAU_DATABASE_URL, else the local test database.
 """
 
+import importlib
 import sys
 from pathlib import Path
 
-# this file is named like the standard library's http package: keep its folder off the import path
+# This file is named like the standard library's http package, and a script in bench/ has this folder
+# first on sys.path. Run, it keeps the folder off the path; imported as `http` (by another bench,
+# through the service's imports), it loads the standard library's package, which takes its place.
 _HERE = Path(__file__).resolve().parent
-sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != _HERE]
+_ELSEWHERE = [entry for entry in sys.path if Path(entry or ".").resolve() != _HERE]
+if __name__ == "http":
+    _whole_path = sys.path[:]
+    sys.path[:] = _ELSEWHERE
+    del sys.modules[__name__]
+    try:
+        importlib.import_module(__name__)  # the import system then returns sys.modules["http"]
+    finally:
+        sys.path[:] = _whole_path
+else:
+    sys.path[:] = _ELSEWHERE
 
 import argparse  # noqa: E402
 import asyncio  # noqa: E402
