@@ -4,6 +4,7 @@ The counters belong to the test process, which other tests use too: every
 check compares a scrape before with one after.
 """
 
+import socket
 from typing import Any
 
 import httpx
@@ -13,12 +14,17 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from service.observability import metrics
 from tests.e2e.club import Club
-from tests.e2e.test_embedded import free_port
 from tests.integration.tables import deck_for
 
 HANDS = {0: ["9H", "KH", "2C", "3C", "4C"], 1: ["9S", "KS", "2D", "3D", "4D"]}
 
 Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def parse(text: str) -> Samples:

@@ -5,7 +5,6 @@ so it cannot be switched on inside the test process.
 """
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -13,13 +12,7 @@ from pathlib import Path
 
 import httpx
 
-from tests.e2e.test_metrics import parse, value
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+from tests.e2e.test_metrics import free_port, parse, value
 
 
 def python(code: str, env: dict[str, str]) -> str:

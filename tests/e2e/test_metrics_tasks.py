@@ -12,7 +12,7 @@ from prometheus_client import REGISTRY
 
 from service.observability import logs, tasks
 from service.settings import Settings
-from tests.e2e.test_metrics_multiprocess import free_port
+from tests.e2e.test_metrics import free_port
 
 
 def runs(task: str, outcome: str) -> float:
