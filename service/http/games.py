@@ -179,7 +179,7 @@ class GameController(Controller):
         sync_to_thread=True,
     )
     def read(self, services: ServicesDep, game_id: GameId, after: After = None) -> PublicTable:
-        caught_up(services.reader, after)
+        caught_up(services.reader, after, services.app.recorder.max_notification_id)
         found = services.reader.table(game_id)
         if found is None:
             raise RuleError("game_not_found", "no such game")
@@ -209,7 +209,7 @@ class GameController(Controller):
         seat = access.acting_seat(services, actor, facts, seat)
         if seat >= len(facts.seats):
             raise RuleError("not_a_seat", f"seat {seat} is not at this table")
-        caught_up(services.reader, after)
+        caught_up(services.reader, after, services.app.recorder.max_notification_id)
         found = services.reader.hand(game_id, seat)
         if found is None:
             raise RuleError("game_not_found", "no such game")
@@ -224,7 +224,7 @@ class GameController(Controller):
         sync_to_thread=True,
     )
     def totals(self, services: ServicesDep, game_id: GameId, after: After = None) -> MatchTotals:
-        caught_up(services.reader, after)
+        caught_up(services.reader, after, services.app.recorder.max_notification_id)
         found = services.reader.totals(game_id)
         if found is None:
             raise RuleError("game_not_found", "no such game")

@@ -157,7 +157,7 @@ class LeagueController(Controller):
         sync_to_thread=True,
     )
     def standings(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> Standings:
-        caught_up(services.reader, after)
+        caught_up(services.reader, after, services.app.recorder.max_notification_id)
         found = services.reader.standings(league_id)
         if found is None:  # unknown, or not yet in the read models: ?after= the league's creation
             raise RuleError("league_not_found", "no such league")

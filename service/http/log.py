@@ -22,7 +22,7 @@ from service.http import access
 from service.http.auth import signed_in
 from service.http.errors import problems
 from service.http.events import EventRead, shown
-from service.http.params import GameId
+from service.http.params import LARGEST, GameId
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, OptionalActorDep, ServicesDep
 
@@ -69,7 +69,7 @@ class LogController(Controller):
         game_id: GameId,
         after: Annotated[
             int,
-            Parameter(ge=0, description="events after this number", examples=[Example(value=0)]),
+            Parameter(ge=0, le=LARGEST, description="events after this number", examples=[Example(value=0)]),
         ] = 0,
         limit: Annotated[
             int,
@@ -79,12 +79,10 @@ class LogController(Controller):
         facts = services.games.facts(game_id)
         viewer = access.viewer(services, actor, facts)
         events = services.app.game_events(game_id, after, limit)
-        more = f"/games/{game_id}/events?after={events[-1].originator_version}&limit={limit}"
-        return EventPage(
-            game_id=game_id,
-            events=shown(events, viewer, facts),
-            next=more if len(events) == limit else None,
-        )
+        more = None
+        if len(events) == limit:  # a full page: there may be more
+            more = f"/games/{game_id}/events?after={events[-1].originator_version}&limit={limit}"
+        return EventPage(game_id=game_id, events=shown(events, viewer, facts), next=more)
 
     @get(
         "/replay",
@@ -103,7 +101,10 @@ class LogController(Controller):
         at: Annotated[
             int | None,
             Parameter(
-                ge=1, description="an event number; the latest when left out", examples=[Example(value=3)]
+                ge=1,
+                le=LARGEST,
+                description="an event number; the latest when left out",
+                examples=[Example(value=3)],
             ),
         ] = None,
     ) -> ReplayRead:

@@ -1,5 +1,6 @@
 """Parameters many routes share, with their OpenAPI descriptions and examples."""
 
+from collections.abc import Callable
 from typing import Annotated
 from uuid import UUID
 
@@ -9,6 +10,9 @@ from litestar.params import HeaderParameter, Parameter
 from service.domain.roles import Actor
 from service.projections.reader import ReadModels
 
+# The largest number the stores keep (a signed 64-bit integer): event numbers and log positions
+# beyond it are refused as malformed rather than failing in the database.
+LARGEST = 2**63 - 1
 # How long a read waits for the read models to apply the position a client asks for.
 READ_WAIT_SECONDS = 3.0
 
@@ -41,6 +45,7 @@ After = Annotated[
     int | None,
     Parameter(
         ge=0,
+        le=LARGEST,
         description=(
             "a log position (a command's `position`): the answer waits, a few seconds at most, until the "
             "read models have applied it, so a client reads its own writes; the answer's `position` says "
@@ -61,9 +66,13 @@ IdempotencyKey = Annotated[
 ]
 
 
-def caught_up(reader: ReadModels, after: int | None) -> None:
-    """Wait until the read models have applied position ``after`` (or a few seconds have passed)."""
-    if after:
+def caught_up(reader: ReadModels, after: int | None, head: Callable[[], int | None]) -> None:
+    """Wait until the read models have applied position ``after`` (or a few seconds have passed).
+
+    A position past the log's ``head`` was never written, so no client saw it: the answer comes at
+    once, as it would after the wait (else any request could hold a thread for the whole wait).
+    """
+    if after and reader.position() < after and after <= (head() or 0):
         reader.wait_for(after, timeout=READ_WAIT_SECONDS)
 
 

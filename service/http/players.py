@@ -122,5 +122,5 @@ class PlayerController(Controller):
     )
     def history(self, services: ServicesDep, player_id: PlayerId, after: After = None) -> PlayerHistory:
         services.app.get_player(player_id)  # an unknown player is 404, not an empty history
-        caught_up(services.reader, after)
+        caught_up(services.reader, after, services.app.recorder.max_notification_id)
         return services.reader.history(player_id)

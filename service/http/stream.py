@@ -24,7 +24,7 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 from service.domain.redaction import PUBLIC
 from service.http.errors import problems
 from service.http.events import shown
-from service.http.params import GameId
+from service.http.params import LARGEST, GameId
 from service.http.security import OPTIONAL_BEARER
 from service.http.services import GameFacts, Services, ServicesDep
 
@@ -73,6 +73,8 @@ class StreamController(Controller):
         "/stream",
         operation_id="streamGameEvents",
         summary="The game's public events as Server-Sent Events, live, until the match is over (public)",
+        media_type="text/event-stream",
+        response_description="a message per event: id (its number), event (its type), data (it as JSON)",
         responses=problems(400, 401, 404),
         security=OPTIONAL_BEARER,
     )
@@ -85,6 +87,7 @@ class StreamController(Controller):
             HeaderParameter(
                 name="Last-Event-ID",
                 ge=0,
+                le=LARGEST,
                 description="resume after this event number",
                 examples=[Example(value=12)],
             ),

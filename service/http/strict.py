@@ -7,6 +7,10 @@ error table promises 400 ``malformed_request`` for wrong types; this
 before-request hook decodes the body once more, strictly, against the
 handler's ``data`` type and refuses what the lax pass would bend. A body that
 is not JSON at all is left to litestar's own answer.
+
+Every integer in a body must also fit in a signed 64-bit integer, as the
+stores keep them: a larger one (a first dealer of 2**64, say) would otherwise
+pass the rules and fail when the event is written, as a 500.
 """
 
 from typing import Any
@@ -14,6 +18,10 @@ from typing import Any
 import msgspec
 from litestar import Request
 from litestar.exceptions import ValidationException
+
+from service.http.params import LARGEST
+
+SMALLEST = -LARGEST - 1
 
 
 async def strict_body(request: Request[Any, Any, Any]) -> None:
@@ -32,6 +40,21 @@ async def strict_body(request: Request[Any, Any, Any]) -> None:
         raise _malformed(message, where.rstrip("`").lstrip(".") or "data") from None
     except msgspec.DecodeError:
         return
+    where = _out_of_range(msgspec.json.decode(body), "")
+    if where is not None:
+        raise _malformed(f"a number outside {SMALLEST}..{LARGEST}", where or "data")
+
+
+def _out_of_range(value: Any, at: str) -> str | None:
+    """Where in a decoded body an integer does not fit in the 64 bits the stores keep, if anywhere."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return None if SMALLEST <= value <= LARGEST else at
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        found = _out_of_range(item, f"{at}.{key}" if isinstance(key, str) else f"{at}[{key}]")
+        if found is not None:
+            return found.lstrip(".")
+    return None
 
 
 def _malformed(message: str, key: str) -> ValidationException:

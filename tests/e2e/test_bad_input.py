@@ -392,3 +392,30 @@ def test_bad_paths_methods_query_parameters_headers_and_sizes_get_their_codes(cl
         headers={**ADMIN, "Content-Type": "application/json"},
         content=too_large,
     )
+
+
+def test_numbers_beyond_what_the_stores_keep_are_400_not_a_server_error(client, club, table):
+    game, huge = f"/games/{table.game}", 2**63  # one past the largest signed 64-bit integer
+    refused(club, "GET", f"{game}/events?after={huge}", 400, "malformed_request")
+    refused(club, "GET", f"{game}/replay?at={huge}", 400, "malformed_request")
+    refused(club, "GET", f"{game}?after={huge}", 400, "malformed_request")
+    refused(club, "GET", f"{game}/stream", 400, "malformed_request", headers={"Last-Event-ID": str(huge)})
+    seats = [table.ada, "bot:random"]
+    for body in (
+        {"seats": seats, "first_dealer": 2**64 + 5},
+        {"seats": seats, "options": {"target_score": huge}},
+        {"seats": seats, "options": {"target_score": -huge - 1}},
+    ):
+        found = refused(club, "POST", "/games", 400, "malformed_request", json=body)
+        assert "first_dealer" in found["detail"] or "options.target_score" in found["detail"]
+    refused(
+        club, "POST", "/leagues", 400, "malformed_request", json={"name": "L", "options": {"hand_size": huge}}
+    )
+    largest = client.get(f"{game}/events?after={huge - 1}")
+    assert largest.status_code == 200 and largest.json()["events"] == []
+
+
+def test_a_page_of_the_log_past_its_last_event_is_empty_not_an_error(client, club, table):
+    for after in (3, 4, 1000):
+        page = client.get(f"/games/{table.game}/events?after={after}&limit=1")
+        assert page.status_code == 200 and page.json() == {"game_id": table.game, "events": [], "next": None}

@@ -1,0 +1,188 @@
+"""The OpenAPI document validates, and schemathesis finds no server error (5xx) against it.
+
+schemathesis 4's CLI runs against a real ``maumau serve`` (the embedded mode:
+SQLite, one process) with an admin token, for a bounded number of examples per
+operation and a fixed seed. A club is made first (players, a referee, a
+league, a game in play and one played to its end) and the generated requests
+use its ids most of the time, so that they get past the 404s to the rules.
+Besides the 5xx check, the answers must have the statuses, media types,
+headers and bodies the document declares.
+"""
+
+import os
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from openapi_spec_validator import validate
+
+from tests.e2e.club import bearer
+from tests.e2e.test_embedded import free_port
+
+BIN = Path(sys.executable).parent
+ADMIN = bearer("schemathesis-admin")
+CHECKS = (
+    "not_a_server_error",
+    "status_code_conformance",
+    "content_type_conformance",
+    "response_headers_conformance",
+    "response_schema_conformance",
+)
+EXAMPLES_PER_OPERATION = 12
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A ``maumau serve`` on a fresh SQLite file, with an admin token; its base URL."""
+    data = tmp_path_factory.mktemp("schemathesis")
+    port = free_port()
+    env = {**os.environ, "MAUMAU_DATA_DIR": str(data / "var"), "MAUMAU_PORT": str(port)}
+    env["MAUMAU_ADMIN_TOKEN"] = ADMIN["Authorization"].removeprefix("Bearer ")
+    env.pop("MAUMAU_DATABASE_URL", None)
+    with (data / "serve.log").open("w") as log:
+        served = subprocess.Popen([BIN / "maumau", "serve"], env=env, stdout=log, stderr=subprocess.STDOUT)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            while not answers(base):
+                assert served.poll() is None, (data / "serve.log").read_text()
+                time.sleep(0.05)
+            yield base
+        finally:
+            served.terminate()
+            served.wait(timeout=30)
+
+
+def answers(base: str) -> bool:
+    try:
+        return httpx.get(f"{base}/health").status_code == 200
+    except httpx.TransportError:
+        return False
+
+
+def made(api: httpx.Client, path: str, body: dict[str, Any] | None = None) -> Any:
+    response = api.post(path, json=body)
+    assert response.status_code < 300, response.text
+    return response.json()
+
+
+def play_to_the_end(api: httpx.Client, game: dict[str, Any], rng: random.Random) -> None:
+    """The admin moves for whichever seat may, from its legal moves, until the match is over."""
+    game_id, position = game["game_id"], game["position"]
+    for _ in range(2000):
+        table = api.get(f"/games/{game_id}?after={position}").json()
+        if table["over"]:
+            return
+        seat = table["dealer"] if table["phase"] == "name_suit" else table["turn"]
+        mine = api.get(f"/games/{game_id}/me?seat={seat}&after={position}").json()
+        move = rng.choice([m for m in mine["legal"] if m["kind"] != "challenge"])
+        call = {2: "mau", 1: "mau_mau"}.get(len(mine["cards"])) if move["kind"] == "play" else None
+        body = {**move, "seat": seat, "version": table["version"], **({"call": call} if call else {})}
+        position = made(api, f"/games/{game_id}/moves", body)["position"]
+    raise AssertionError("the match did not end")
+
+
+def club(base: str) -> dict[str, list[str]]:
+    """Players, a referee, a league, a game in play and a finished one: their ids, by kind."""
+    with httpx.Client(base_url=base, headers=ADMIN) as api:
+        ada = made(api, "/players", {"name": "Ada"})["player"]["player_id"]
+        bob = made(api, "/players", {"name": "Bob"})["player"]["player_id"]
+        rita = made(api, "/referees", {"name": "Rita"})["referee"]["referee_id"]
+        league = made(api, "/leagues", {"name": "Thursday"})["league_id"]
+        made(api, f"/leagues/{league}/members", {"player_id": ada})
+        made(api, f"/leagues/{league}/members", {"player_id": bob})
+        made(api, f"/leagues/{league}/referees", {"referee_id": rita})
+        playing = made(api, "/games", {"seats": [ada, bob], "league_id": league})
+        finished = made(
+            api, "/games", {"seats": [ada, bob], "league_id": league, "options": {"single_round": True}}
+        )
+        play_to_the_end(api, finished, random.Random(1))
+        spare = made(api, f"/players/{bob}/tokens")["credential_id"]
+    return {
+        "games": [playing["game_id"], finished["game_id"]],
+        "players": [ada, bob],
+        "leagues": [league],
+        "referees": [rita],
+        "credentials": [spare],
+    }
+
+
+def config(ids: dict[str, list[str]]) -> str:
+    """schemathesis.toml: the club's ids for the id parameters, most of the time."""
+    lines = []
+    for kind, values in ids.items():
+        lines += [f"[dictionaries.{kind}]", f"values = {values!r}".replace("'", '"')]
+    lines.append("[parameters]")
+    bindings = {
+        "path.game_id": "games",
+        "path.player_id": "players",
+        "path.league_id": "leagues",
+        "path.referee_id": "referees",
+        "path.credential_id": "credentials",
+        "body.player_id": "players",
+        "body.referee_id": "referees",
+        "body.league_id": "leagues",
+    }
+    lines += [f'"{key}" = {{ dictionary = "{kind}", probability = 0.8 }}' for key, kind in bindings.items()]
+    # the stream of a game in play lasts until the game ends: it is streamed from the finished one
+    finished = ids["games"][-1]
+    lines += [
+        "[[operations]]",
+        'include-path = "/games/{game_id}/stream"',
+        f'parameters = {{ game_id = "{finished}" }}',
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def test_the_openapi_document_validates(server):
+    document = httpx.get(f"{server}/schema/openapi.json").json()
+    validate(document)  # raises on any departure from OpenAPI 3.1
+    assert document["openapi"].startswith("3.1")
+    stream = document["paths"]["/games/{game_id}/stream"]["get"]["responses"]["200"]
+    assert list(stream["content"]) == ["text/event-stream"]
+    seat = document["components"]["schemas"]["Seat"]  # a replay's occupant, encoded as [kind, name]
+    assert seat["type"] == "array" and len(seat["prefixItems"]) == 2
+
+
+def test_schemathesis_finds_no_server_error_and_every_answer_is_as_documented(server, tmp_path):
+    (tmp_path / "schemathesis.toml").write_text(config(club(server)))
+    run = subprocess.run(
+        [
+            BIN / "schemathesis",
+            "--config-file",
+            tmp_path / "schemathesis.toml",
+            "run",
+            f"{server}/schema/openapi.json",
+            "--header",
+            f"Authorization: {ADMIN['Authorization']}",
+            "--checks",
+            ",".join(CHECKS),
+            "--phases",
+            "examples,fuzzing",
+            "--max-examples",
+            str(EXAMPLES_PER_OPERATION),
+            "--seed",
+            "20261130",
+            "--generation-database",
+            "none",
+            "--request-timeout",
+            "20",
+            "--workers",
+            "2",
+            "--suppress-health-check",
+            "all",
+            "--no-color",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    report = run.stdout + run.stderr
+    assert run.returncode == 0, report[-6000:]
+    assert "Tested: " in report and " passed" in report, report[-2000:]
