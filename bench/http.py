@@ -27,10 +27,11 @@ needs two requests (read, then write), so 0.5 would be a move pair costing
 what two trivial requests cost.
 
 The client is a small HTTP/1.1 keep-alive client on asyncio (uvloop), in
-this process: it shares the 2 cores with the server, and httpx spends
-several times the server's CPU of a trivial request per request, which
-would measure the client. The CPU each part used per slice kind is printed
-(from /proc), to say what limits the throughput.
+this process: it shares the 2 cores with the server, and httpx (an
+AsyncClient, 32 tasks) spent ~3.5 ms of CPU per GET /health here, ten times
+the server's ~0.35 ms, so it would measure itself; this one spends ~0.07 ms.
+The CPU each part used per slice kind is printed (from /proc), to say what
+limits the throughput.
 
     ./run bench http [--seconds 3] [--slices 5] [--games 32] [--workers 2] [--url postgresql://...]
 
@@ -170,17 +171,17 @@ def children(pid: int) -> list[int]:
     return [int(child) for child in text.split()]
 
 
-def cpu_seconds(pids: list[int]) -> float:
-    """User and system CPU time of these processes (not their children)."""
+def cpu_seconds(pids: list[int]) -> dict[int, float]:
+    """User and system CPU time of each of these processes (not their children)."""
     tick = os.sysconf("SC_CLK_TCK")
-    total = 0
+    found = {}
     for pid in pids:
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        total += int(fields[11]) + int(fields[12])
-    return total / tick
+        found[pid] = (int(fields[11]) + int(fields[12])) / tick
+    return found
 
 
 def postgres_pids() -> list[int]:
@@ -423,15 +424,25 @@ class Usage:
             self.parts[name] = self.parts.get(name, 0.0) + value
 
 
-def cpu_parts(processes: Processes) -> dict[str, float]:
+def cpu_parts(processes: Processes) -> dict[str, dict[int, float]]:
+    """CPU seconds so far, per part of the system and process (0: the part as a whole)."""
     busy, _ = machine_busy()
     client = os.times()
     return {
-        "client (this process)": client.user + client.system,
+        "client (this process)": {0: client.user + client.system},
         "API workers": cpu_seconds(processes.api_pids()),
         "projection runner": cpu_seconds([processes.runner.pid]),
         "PostgreSQL (all backends)": cpu_seconds(postgres_pids()),
-        "whole machine": busy,
+        "whole machine (all work)": {0: busy},
+    }
+
+
+def cpu_used(before: dict[str, dict[int, float]], after: dict[str, dict[int, float]]) -> dict[str, float]:
+    """Per part, the CPU seconds between the two; a process that ended meanwhile (another session's
+    PostgreSQL backend) takes its whole time with it, so each process is compared with itself."""
+    return {
+        part: sum(seconds - before[part].get(pid, 0.0) for pid, seconds in now.items())
+        for part, now in after.items()
     }
 
 
@@ -453,7 +464,7 @@ async def measure(args: argparse.Namespace, processes: Processes) -> dict[str, l
             run = await slice_of(loops, args.seconds)
             after = cpu_parts(processes)
             runs[name].append(run)
-            usage[name].add(run.seconds, {part: after[part] - before[part] for part in after})
+            usage[name].add(run.seconds, cpu_used(before, after))
     for loops in kinds.values():
         for each in loops:
             for connection in each.connections:
