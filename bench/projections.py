@@ -17,6 +17,7 @@ projection runner is its own process (``python -m service.projections.cli
 run``), as in the distributed mode.
 
     ./run bench projections [--events 200000] [--slices 5] [--seconds 20] [--writers 8] [--url ...]
+    (while bench/http.py shadows the standard library's http: .venv/bin/python -P bench/projections.py)
 
 The URL defaults to MAUMAU_DATABASE_URL, else the local test database. The
 bench works in a schema of its own and drops it at the end.
@@ -35,7 +36,6 @@ from pathlib import Path
 
 import psycopg
 from psycopg import sql
-from store import Player  # bench/store.py's writer: one game moved by random bots, from its outcomes
 
 from service.application import MauMau
 from service.domain.bots import RandomBot
@@ -48,6 +48,11 @@ from service.domain.state import NAMING_SUIT
 from service.projections.reader import ReadModels
 from service.projections.runner import rebuild
 from service.settings import Settings
+
+# bench/store.py's writer (one game moved by random bots, following it from its outcomes); bench/ goes
+# last on the path, so bench/http.py does not stand in for the standard library's http (run with -P)
+sys.path.append(str(Path(__file__).resolve().parent))
+from store import Player
 
 LOCAL_URL = "postgresql://postgres@127.0.0.1:5432/test"
 ROOT = Path(__file__).resolve().parents[1]
