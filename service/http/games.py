@@ -201,7 +201,12 @@ class GameController(Controller):
         game_id: GameId,
         seat: Annotated[
             int | None,
-            Parameter(ge=0, description="officials: the seat to see", examples=[Example(value=0)]),
+            Parameter(
+                ge=0,
+                schema_extra={"minimum": 0},  # litestar leaves out a bound of 0 of an optional value
+                description="officials: the seat to see",
+                examples=[Example(value=0)],
+            ),
         ] = None,
         after: After = None,
     ) -> HandView:

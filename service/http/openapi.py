@@ -5,7 +5,8 @@ litestar's own Struct plugin leaves out that a Struct with
 ``additionalProperties: false`` to those schemas, so that clients and
 schemathesis know an unknown field is a 400; and it describes an
 ``array_like`` Struct (a seat's occupant in a replay) as the array it is
-encoded as, not as an object.
+encoded as, not as an object; and it keeps the bounds of 0 (``ge=0``) that
+litestar leaves out.
 """
 
 from typing import Any
@@ -21,9 +22,31 @@ class StrictStructSchemaPlugin(StructSchemaPlugin):
         info = msgspec.inspect.type_info(field_definition.type_)
         if getattr(info, "forbid_unknown_fields", False):
             schema.additional_properties = False
+        for field in getattr(info, "fields", ()):
+            _zero_bounds(field, (schema.properties or {}).get(field.encode_name))
         if getattr(info, "array_like", False):
             _as_array(schema, [field.encode_name for field in info.fields])
         return schema
+
+
+def _unwrapped(found: Any) -> Any:
+    while isinstance(found, msgspec.inspect.Metadata):
+        found = found.type
+    return found
+
+
+def _zero_bounds(field: msgspec.inspect.Field, schema: Any) -> None:
+    """litestar copies a field's bounds into its schema unless they are 0 (``ge=0`` of a version or a
+    seat, say): put those in."""
+    found = _unwrapped(field.type)
+    if isinstance(found, msgspec.inspect.UnionType):  # an optional value: its bounds are on its type
+        values = [_unwrapped(t) for t in found.types if not isinstance(t, msgspec.inspect.NoneType)]
+        found = values[0] if len(values) == 1 else None
+    if not isinstance(found, msgspec.inspect.IntType) or not isinstance(schema, Schema):
+        return
+    for bound, attribute in (("ge", "minimum"), ("le", "maximum"), ("gt", "exclusive_minimum")):
+        if getattr(found, bound) == 0 and getattr(schema, attribute) is None:
+            setattr(schema, attribute, 0)
 
 
 def _as_array(schema: Schema, names: list[str]) -> None:

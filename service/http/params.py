@@ -46,6 +46,7 @@ After = Annotated[
     Parameter(
         ge=0,
         le=LARGEST,
+        schema_extra={"minimum": 0},  # litestar leaves out a bound of 0 of an optional value
         description=(
             "a log position (a command's `position`): the answer waits, a few seconds at most, until the "
             "read models have applied it, so a client reads its own writes; the answer's `position` says "

@@ -88,6 +88,7 @@ class StreamController(Controller):
                 name="Last-Event-ID",
                 ge=0,
                 le=LARGEST,
+                schema_extra={"minimum": 0},  # litestar leaves out a bound of 0 of an optional value
                 description="resume after this event number",
                 examples=[Example(value=12)],
             ),

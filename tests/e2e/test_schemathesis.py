@@ -147,6 +147,20 @@ def test_the_openapi_document_validates(server):
     assert list(stream["content"]) == ["text/event-stream"]
     seat = document["components"]["schemas"]["Seat"]  # a replay's occupant, encoded as [kind, name]
     assert seat["type"] == "array" and len(seat["prefixItems"]) == 2
+    # a bound of 0 is said, also of an optional value: a negative seat or version is a 400
+    schemas = document["components"]["schemas"]
+    assert (
+        schemas["Play"]["properties"]["seat"]["minimum"]
+        == schemas["ChallengeCreate"]["properties"]["version"]["minimum"]
+        == 0
+    )
+    for path, name in (
+        ("/games/{game_id}/me", "seat"),
+        ("/games/{game_id}", "after"),
+        ("/games/{game_id}/stream", "Last-Event-ID"),
+    ):
+        (parameter,) = [p for p in document["paths"][path]["get"]["parameters"] if p["name"] == name]
+        assert parameter["schema"]["minimum"] == 0, (path, name)
 
 
 def test_schemathesis_finds_no_server_error_and_every_answer_is_as_documented(server, tmp_path):
