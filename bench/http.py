@@ -1,12 +1,15 @@
 """HTTP speed: moves over the real server on PostgreSQL, beside a trivial endpoint of the same app.
 
-The server is the production one: ``maumau serve --workers 2`` (uvicorn, one
-worker process per core of this 2-core machine, each with its own game
-cache and connection pools) with ``MAUMAU_RUN_PROJECTIONS=no``, and one
-``maumau projections run`` process keeping the read models, as the
-distributed mode runs them; ``maumau db init`` makes the tables first and the
-processes run with ``MAUMAU_CREATE_TABLES=no``. They work in a fresh schema
-of the database (``MAUMAU_DATABASE_SCHEMA``), dropped at the end.
+The server is started as deploy/ starts an API container: ``uvicorn --factory
+service.http.app:create_app --workers 2 --no-access-log --log-config
+deploy/uvicorn-logging.json`` (two worker processes, one per core of this
+2-core machine, each with its own game cache and connection pools; metrics
+in prometheus_client's multiprocess mode; JSON logs), with
+``MAUMAU_RUN_PROJECTIONS=no`` and one ``maumau projections run`` process
+keeping the read models; ``maumau db init`` makes the tables first and the
+processes run with ``MAUMAU_CREATE_TABLES=no``. (``maumau serve --workers 2``
+starts the same app the same way.) They work in a fresh schema of the
+database (``MAUMAU_DATABASE_SCHEMA``), dropped at the end.
 
 Through the admin API: 128 players, 32 games of 4 seats each, every seat a
 player, so every move is an HTTP request (no bots inside the server, no
@@ -81,6 +84,17 @@ import uvloop  # noqa: E402
 from psycopg import sql  # noqa: E402
 
 LOCAL_URL = "postgresql://postgres@127.0.0.1:5432/test"
+# the API containers' command in deploy/ (docker-compose.yml, k8s/api.yaml), less host, port and workers
+API_COMMAND = [
+    sys.executable,
+    "-m",
+    "uvicorn",
+    "--factory",
+    "service.http.app:create_app",
+    "--no-access-log",
+    "--log-config",
+    str(_HERE.parent / "deploy" / "uvicorn-logging.json"),
+]
 SEATS = 4
 OPTIONS = {"target_score": 100_000}  # matches that do not end during a run
 CHALLENGE_CHANCE = 0.5  # when the seat to move may challenge a missed call
@@ -213,12 +227,17 @@ class Processes:
         self.base = f"127.0.0.1:{self.port}"
         self.admin = "bench-admin-" + secrets.token_hex(16)
         maumau = str(Path(sys.executable).parent / "maumau")
-        env = {
+        metrics = logs / "prometheus"
+        metrics.mkdir()
+        env = {  # deploy/docker-compose.yml's environment
             **os.environ,
             "MAUMAU_DATABASE_URL": url,
             "MAUMAU_DATABASE_SCHEMA": schema,
             "MAUMAU_ADMIN_TOKEN": self.admin,
             "MAUMAU_CREATE_TABLES": "no",  # `maumau db init` makes them, once: processes would race
+            "MAUMAU_RUN_PROJECTIONS": "no",
+            "MAUMAU_LOG_FORMAT": "json",
+            "MAUMAU_POOL_SIZE": "5",
         }
         self.log = (logs / "server.log").open("wb")
         subprocess.run([maumau, "db", "init"], env=env, stdout=self.log, stderr=self.log, check=True)
@@ -226,15 +245,15 @@ class Processes:
             [maumau, "projections", "run"], env=env, stdout=self.log, stderr=self.log, start_new_session=True
         )
         self.server = subprocess.Popen(
-            [maumau, "serve", "--workers", str(workers), "--port", str(self.port)],
-            env={**env, "MAUMAU_RUN_PROJECTIONS": "no"},
+            [*API_COMMAND, "--host", "127.0.0.1", "--port", str(self.port), "--workers", str(workers)],
+            env={**env, "PROMETHEUS_MULTIPROC_DIR": str(metrics)},
             stdout=self.log,
             stderr=self.log,
             start_new_session=True,
         )
 
     def api_pids(self) -> list[int]:
-        """The serve process, and under it uvicorn's workers (the supervisor forks them)."""
+        """uvicorn's supervisor, and under it its workers."""
         found = [self.server.pid]
         for pid in children(self.server.pid):
             found += [pid, *children(pid)]
@@ -510,7 +529,7 @@ def main() -> None:
         server_version = conn.info.server_version
     print(
         f"PostgreSQL {server_version // 10000}.{server_version % 10000}, {os.cpu_count()} CPUs; "
-        f"maumau serve --workers {args.workers} + maumau projections run; {args.games} games of "
+        f"uvicorn --workers {args.workers} + maumau projections run; {args.games} games of "
         f"{SEATS} players; {args.slices} interleaved slices of {args.seconds:g} s each; "
         "share = median of the per-slice ratios"
     )
