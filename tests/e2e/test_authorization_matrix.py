@@ -36,6 +36,12 @@ MATRIX = """
 route                                 anon  other  seated  ref2  ref   admin
 GET /health                           200   200    200     200   200   200
 GET /ready                            200   200    200     200   200   200
+GET /metrics                          200   200    200     200   200   200
+GET /schema                           200   200    200     200   200   200
+GET /schema/openapi.json              200   200    200     200   200   200
+GET /schema/swagger                   200   200    200     200   200   200
+GET /schema/scalar                    200   200    200     200   200   200
+GET /schema/oauth2-redirect.html      200   200    200     200   200   200
 POST /players                         401   F      F       F     F     201
 GET /players/{id}                     200   200    200     200   200   200
 GET /players/{id}/games               200   200    200     200   200   200
@@ -156,6 +162,12 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
     return {
         "GET /health": lambda role: ("GET", "/health", None),
         "GET /ready": lambda role: ("GET", "/ready", None),
+        "GET /metrics": lambda role: ("GET", "/metrics", None),
+        "GET /schema": lambda role: ("GET", "/schema", None),
+        "GET /schema/openapi.json": lambda role: ("GET", "/schema/openapi.json", None),
+        "GET /schema/swagger": lambda role: ("GET", "/schema/swagger", None),
+        "GET /schema/scalar": lambda role: ("GET", "/schema/scalar", None),
+        "GET /schema/oauth2-redirect.html": lambda role: ("GET", "/schema/oauth2-redirect.html", None),
         "POST /players": lambda role: ("POST", "/players", {"name": "Newcomer"}),
         "GET /players/{id}": lambda role: ("GET", f"/players/{ids['seated']}", None),
         "GET /players/{id}/games": lambda role: (
@@ -250,12 +262,14 @@ def world(client: TestClient[Any], club: Club) -> World:
 
 
 def routes_served(client: TestClient[Any]) -> set[str]:
-    """Every operation in the OpenAPI document, as "METHOD /path" with {id} for any parameter."""
-    paths = client.get("/schema/openapi.json").json()["paths"]
+    """Every route the app serves, as "METHOD /path" with {id} for any parameter (OPTIONS and the
+    documentation pages' catch-all left out)."""
     found = set()
-    for path, methods in paths.items():
-        generic = "/".join("{id}" if part.startswith("{") else part for part in path.split("/"))
-        found |= {f"{method.upper()} {generic}" for method in methods}
+    for route in client.app.routes:
+        if route.path == "/schema/{path:str}":
+            continue
+        generic = "/".join("{id}" if part.startswith("{") else part for part in route.path.split("/"))
+        found |= {f"{method} {generic}" for method in getattr(route, "methods", ()) if method != "OPTIONS"}
     return found
 
 
@@ -310,6 +324,7 @@ def answers(client: TestClient[Any], game: dict[str, Any], headers: dict[str, st
         client.post(f"{base}/moves", json={"kind": "draw", "version": version - 1}, headers=headers).text
     )
     texts += [client.post(f"{base}/{tail}", json=body, headers=headers).text for tail, body in REFUSED_OTHERS]
+    texts.append(client.get("/metrics", headers=headers).text)
     return texts
 
 
