@@ -9,8 +9,9 @@ Counted where it happens, in any process (names carry the ``maumau_`` prefix):
 - ``moves_total{kind, outcome}``: commands at a seat (``play``, ``draw``,
   ``keep``, ``name_suit``, ``challenge``), by people and bots alike; the outcome
   is ``accepted``, the refusal's code (``not_your_turn``, ...) or ``error``.
-- ``events_appended_total`` and ``saves_total``: events stored, and the saves
-  (transactions of one application call) that stored them.
+- ``events_appended_total`` and ``saves_total``: events stored, and the
+  application's saves that stored them (group commit may put several saves in
+  one transaction).
 - ``task_runs_total{task, outcome}`` and ``task_duration_seconds{task}``: Celery
   tasks, counted by the workers through ``task_ran``.
 
@@ -73,7 +74,7 @@ REQUEST_SECONDS = Histogram(
 )
 MOVES = Counter("maumau_moves", "Commands at a seat, by kind and outcome", ["kind", "outcome"])
 EVENTS_APPENDED = Counter("maumau_events_appended", "Events stored in the event log")
-SAVES = Counter("maumau_saves", "Saves (one transaction of the application each) that stored events")
+SAVES = Counter("maumau_saves", "The application's saves that stored events")
 TASK_RUNS = Counter("maumau_task_runs", "Celery task runs, by task and outcome", ["task", "outcome"])
 TASK_SECONDS = Histogram(
     "maumau_task_duration_seconds", "Time a Celery task ran", ["task"], buckets=_TASK_BUCKETS
