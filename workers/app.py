@@ -56,7 +56,8 @@ def broker(settings: Settings) -> tuple[str, dict[str, Any]]:
     if settings.broker_url is None:
         folder = settings.broker_dir
         folder.mkdir(parents=True, exist_ok=True)
-        return "filesystem://", {
+        # the host means nothing to this transport; naming one spares a warning at every connection
+        return "filesystem://localhost//", {
             "data_folder_in": str(folder),
             "data_folder_out": str(folder),
             # kombu's default is ./control, beside wherever the process was started

@@ -97,15 +97,11 @@ class Stack:
             client.close()
 
     def stop(self) -> None:
+        # the test has asserted what it wanted: no shutdown to wait for (a warm one takes seconds)
         for process in self.processes.values():
             if process.poll() is None:
-                process.terminate()  # a warm shutdown: the worker stops its pool processes itself
-        for process in self.processes.values():
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
-                process.wait(timeout=10)
+            process.wait(timeout=30)
         self.processes.clear()
         if self.broker_url is None:
             return
@@ -283,5 +279,47 @@ def test_the_embedded_default_runs_a_tournament_with_no_database_or_broker_serve
         assert_tournament_agrees_with_its_games(app, tournament_id)
         assert_played_once(app, tournament_id)
         assert (tmp_path / "embedded" / "broker").is_dir()
+    finally:
+        app.close()
+
+
+EMBEDDED = """
+import sys, time
+from pathlib import Path
+from service.application import MauMau
+from service.settings import Settings
+from workers.embedded import start_embedded
+
+settings = Settings(data_dir=Path(sys.argv[1]), bot_think=0.0, tick=0.5)
+running = start_embedded(settings)
+app = MauMau(settings)
+deadline = time.monotonic() + 120
+while not app.get_tournament(sys.argv[2]).finished and time.monotonic() < deadline:
+    time.sleep(0.05)
+running.stop()
+print("stopped" if not running.running else "still running")
+"""
+
+
+def test_the_embedded_workers_run_a_tournament_as_threads_of_another_process(tmp_path):
+    """What `maumau serve` runs in its own process: a worker with a pool of threads and the beat."""
+    settings = Settings(data_dir=tmp_path / "embedded")
+    app = MauMau(settings)
+    try:
+        plan = Plan(format="swiss", table_size=4, rounds=2, single_round=True, places=8)
+        tournament_id, _ = due_tournament(app, plan)
+        env = {key: value for key, value in os.environ.items() if not key.startswith("MAUMAU_")}
+        done = subprocess.run(
+            [sys.executable, "-c", EMBEDDED, str(settings.data_dir), str(tournament_id)],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=180,
+        )
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.split() == ["stopped"]
+        assert_tournament_agrees_with_its_games(app, tournament_id)
+        assert_played_once(app, tournament_id)
     finally:
         app.close()

@@ -1,0 +1,61 @@
+"""The workers inside another process, for the embedded mode (``maumau serve`` with no configuration):
+a Celery worker with a pool of threads and the beat, both as threads, on the broker the settings name
+(by default kombu's filesystem transport in the data dir, so no server is needed).
+
+    running = start_embedded(settings)
+    ...
+    running.stop()
+
+The tasks share one ``workers.runtime.Services`` (its MauMau is thread-safe). Celery's
+app is module-wide: this configures it with ``settings`` (``workers.app.configure``), so
+start the workers before anything in the process queues a task.
+"""
+
+import threading
+
+from celery.beat import EmbeddedService
+from celery.worker.worker import WorkController
+
+from service.settings import Settings
+from workers.app import celery_app, configure
+
+
+class Embedded:
+    """A running embedded worker and beat."""
+
+    def __init__(self, worker: WorkController, thread: threading.Thread, beat: threading.Thread) -> None:
+        self.worker = worker
+        self.thread = thread
+        self.beat = beat
+
+    @property
+    def running(self) -> bool:
+        return self.thread.is_alive()
+
+    def stop(self, timeout: float = 15.0) -> None:
+        """Stop the beat, then the worker (tasks under way finish first); wait for its thread."""
+        self.beat.stop()  # type: ignore[attr-defined]  (celery.beat._Threaded)
+        self.worker.stop()
+        self.thread.join(timeout)
+
+
+def start_embedded(settings: Settings, concurrency: int = 2) -> Embedded:
+    configure(settings)
+    worker = WorkController(
+        app=celery_app,
+        pool_cls="threads",
+        concurrency=concurrency,
+        # alone in this process: no other workers to sync with or to watch
+        without_mingle=True,
+        without_gossip=True,
+        without_heartbeat=True,
+        loglevel="WARNING",
+    )
+    thread = threading.Thread(target=worker.start, name="maumau-worker", daemon=True)
+    thread.start()
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    beat = EmbeddedService(
+        celery_app, thread=True, schedule_filename=str(settings.data_dir / "celerybeat-schedule")
+    )
+    beat.start()
+    return Embedded(worker, thread, beat)
