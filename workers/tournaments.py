@@ -3,10 +3,11 @@
 The tournaments read model answers this (``ReadModels.open_tournaments``) once it
 exists. Until then, and whenever it is missing, each worker process follows the
 application's notification log itself: ``TournamentIndex`` reads only the
-``Tournament.Announced`` and ``Tournament.Finished`` notifications, from where it
-stopped the last time (the first call reads them all), so a tick costs one small
-query. The log is gap-free in commit order (service.persistence.group_commit), so
-reading on from the last position seen misses nothing.
+``Tournament.Announced`` and ``Tournament.Finished`` notifications stored since it
+last looked (the first look reads them all), so a tick costs one small query: an
+index range over the events stored since. The log is gap-free in commit order
+(service.persistence.group_commit), so reading on from the last position seen
+misses nothing.
 """
 
 import threading
@@ -33,18 +34,24 @@ class TournamentIndex:
 
     def refresh(self, app: MauMau) -> list[UUID]:
         with self._lock:
-            while True:
+            # read up to the last notification now: everything before it is committed (gap-free), so
+            # the next look starts after it, however long ago the last tournament event was
+            top = app.recorder.max_notification_id() or 0
+            while self.position < top:
                 page = app.recorder.select_notifications(
-                    start=self.position, limit=PAGE, topics=(ANNOUNCED, FINISHED), inclusive_of_start=False
+                    start=self.position,
+                    limit=PAGE,
+                    stop=top,
+                    topics=(ANNOUNCED, FINISHED),
+                    inclusive_of_start=False,
                 )
                 for notification in page:
                     if notification.topic == ANNOUNCED:
                         self._open[notification.originator_id] = None
                     else:
                         self._open.pop(notification.originator_id, None)
-                    self.position = notification.id
-                if len(page) < PAGE:
-                    return list(self._open)
+                self.position = page[-1].id if len(page) == PAGE else top
+            return list(self._open)
 
 
 class _Services(Protocol):

@@ -305,4 +305,6 @@ def test_the_open_tournaments_are_those_announced_and_not_finished_read_on_from_
     still_open = index.refresh(app)
     assert waiting in still_open and finished not in still_open
     assert index.position > position
+    app.create_game(["bot:random", "bot:random"])  # events of no tournament: read past, not again
     assert index.refresh(app) == still_open
+    assert index.position == app.recorder.max_notification_id()
