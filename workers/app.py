@@ -40,6 +40,8 @@ TICK, CONDUCT, ADVANCE, TIME_OUT = (
     "maumau.advance_game",
     "maumau.time_out_turn",
 )
+# a request that queues a task waits this long at most for a broker that does not answer
+_QUICK_RETRY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
 # seconds of bot moves one advance_game plays before it queues the rest: well within its time limits
 ADVANCE_BUDGET = 10.0
 # the database may be down for a moment (a restart, a failover): try again, a little later each time
@@ -177,11 +179,25 @@ def time_out_turn(game_id: str, seat: int, version: int) -> None:
     conductor().time_out_turn(game_id, seat, version)
 
 
-def enqueue_after_move(game_id: UUID | str) -> None:
-    """A game changed (a person moved, a referee ruled): its bots answer after the think delay."""
-    advance_game.apply_async((str(game_id),), countdown=settings.bot_think or None)
+def enqueue_after_move(game_id: UUID | str) -> bool:
+    """A game changed (a person moved, a referee ruled): its bots answer after the think delay.
+
+    Never raises, since the change is stored already: False when the broker could not be
+    reached (a tournament table whose bots were not told is found by the tick's look for
+    stalled tables; another game waits for its next change).
+    """
+    return _enqueue(advance_game, str(game_id), settings.bot_think)
 
 
-def enqueue_tournament(tournament_id: UUID | str) -> None:
+def enqueue_tournament(tournament_id: UUID | str) -> bool:
     """A tournament changed (started by hand, say): look at it now rather than at the next tick."""
-    conduct_tournament.apply_async((str(tournament_id),))
+    return _enqueue(conduct_tournament, str(tournament_id), 0.0)
+
+
+def _enqueue(task: Any, argument: str, countdown: float) -> bool:
+    try:
+        task.apply_async((argument,), countdown=countdown or None, retry_policy=_QUICK_RETRY)
+    except Exception as error:  # the broker is down or unreachable: kombu's and redis' errors alike
+        log.warning("could not queue %s(%s): %s", task.name, argument, error)
+        return False
+    return True

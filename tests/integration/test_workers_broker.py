@@ -49,3 +49,24 @@ def test_after_a_move_the_game_is_queued_for_its_bots_after_the_think_delay(brok
     assert after_move["headers"]["eta"] is not None  # the bots wait the think delay
     assert tournament["headers"]["task"] == "maumau.conduct_tournament"
     assert tournament["headers"]["eta"] is None
+
+
+def test_queuing_with_no_broker_answering_says_so_and_raises_nothing():
+    script = (
+        "import sys; from service.settings import Settings; "
+        "from workers.app import configure, enqueue_after_move; "
+        "configure(Settings(broker_url='redis://127.0.0.1:1/0')); "
+        "print(enqueue_after_move(sys.argv[1]))"
+    )
+    env = {key: value for key, value in os.environ.items() if not key.startswith("MAUMAU_")}
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(uuid.uuid4())],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False"]
+    assert "could not queue maumau.advance_game" in done.stderr
