@@ -41,48 +41,31 @@ limits the throughput.
 The URL defaults to MAUMAU_DATABASE_URL, else the local test database.
 """
 
-import importlib
+import argparse
+import asyncio
+import os
+import random
+import secrets
+import signal
+import socket
+import statistics
+import subprocess
 import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-# This file is named like the standard library's http package, and a script in bench/ has this folder
-# first on sys.path. Run, it keeps the folder off the path; imported as `http` (by another bench,
-# through the service's imports), it loads the standard library's package, which takes its place.
+import msgspec
+import psycopg
+import uvloop
+from psycopg import sql
+
 _HERE = Path(__file__).resolve().parent
-_ELSEWHERE = [entry for entry in sys.path if Path(entry or ".").resolve() != _HERE]
-if __name__ == "http":
-    _whole_path = sys.path[:]
-    sys.path[:] = _ELSEWHERE
-    del sys.modules[__name__]
-    try:
-        importlib.import_module(__name__)  # the import system then returns sys.modules["http"]
-    finally:
-        sys.path[:] = _whole_path
-else:
-    sys.path[:] = _ELSEWHERE
-
-import argparse  # noqa: E402
-import asyncio  # noqa: E402
-import os  # noqa: E402
-import random  # noqa: E402
-import secrets  # noqa: E402
-import signal  # noqa: E402
-import socket  # noqa: E402
-import statistics  # noqa: E402
-import subprocess  # noqa: E402
-import tempfile  # noqa: E402
-import time  # noqa: E402
-import uuid  # noqa: E402
-from collections.abc import Awaitable, Callable, Iterator  # noqa: E402
-from contextlib import contextmanager  # noqa: E402
-from dataclasses import dataclass, field  # noqa: E402
-from typing import Any  # noqa: E402
-
-import msgspec  # noqa: E402
-import psycopg  # noqa: E402
-import uvloop  # noqa: E402
-from psycopg import sql  # noqa: E402
-
 LOCAL_URL = "postgresql://postgres@127.0.0.1:5432/test"
 # the API containers' command in deploy/ (docker-compose.yml, k8s/api.yaml), less host, port and workers
 API_COMMAND = [

@@ -17,7 +17,6 @@ projection runner is its own process (``python -m service.projections.cli
 run``), as in the distributed mode.
 
     ./run bench projections [--events 200000] [--slices 5] [--seconds 20] [--writers 8] [--url ...]
-    (while bench/http.py shadows the standard library's http: .venv/bin/python -P bench/projections.py)
 
 The URL defaults to MAUMAU_DATABASE_URL, else the local test database. The
 bench works in a schema of its own and drops it at the end.
@@ -50,7 +49,7 @@ from service.projections.runner import rebuild
 from service.settings import Settings
 
 # bench/store.py's writer (one game moved by random bots, following it from its outcomes); bench/ goes
-# last on the path, so bench/http.py does not stand in for the standard library's http (run with -P)
+# last on the path, so bench/http.py does not stand in for the standard library's http
 sys.path.append(str(Path(__file__).resolve().parent))
 from store import Player
 
