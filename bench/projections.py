@@ -48,8 +48,8 @@ from service.projections.reader import ReadModels
 from service.projections.runner import rebuild
 from service.settings import Settings
 
-# bench/store.py's writer (one game moved by random bots, following it from its outcomes); bench/ goes
-# last on the path, so bench/http.py does not stand in for the standard library's http
+# bench/store.py's writer (one game moved by random bots, following it from its outcomes); ./run runs
+# benchmarks with -P, so bench/ is not on the path: it goes last, after the standard library
 sys.path.append(str(Path(__file__).resolve().parent))
 from store import Player
 
