@@ -94,6 +94,8 @@ def config(settings: Settings) -> dict[str, Any]:
     url, transport_options = broker(settings)
     return dict(
         broker_url=url,
+        # the embedded broker: kombu's filesystem transport, writing and reading safely (workers.filesystem)
+        broker_transport="workers.filesystem:Transport" if settings.broker_url is None else None,
         broker_transport_options=transport_options,
         broker_connection_retry_on_startup=True,
         task_acks_late=True,

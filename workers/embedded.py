@@ -11,6 +11,7 @@ app is module-wide: this configures it with ``settings`` (``workers.app.configur
 start the workers before anything in the process queues a task.
 """
 
+import logging
 import threading
 
 from celery.beat import EmbeddedService
@@ -18,6 +19,7 @@ from celery.worker.worker import WorkController
 
 from service.settings import Settings
 from workers.app import celery_app, configure
+from workers.runtime import close_services
 
 
 class Embedded:
@@ -33,14 +35,19 @@ class Embedded:
         return self.thread.is_alive()
 
     def stop(self, timeout: float = 15.0) -> None:
-        """Stop the beat, then the worker (tasks under way finish first); wait for its thread."""
+        """Stop the beat, then the worker (tasks under way finish first); wait for its thread, then close
+        the services its tasks built (their database connections)."""
         self.beat.stop()  # type: ignore[attr-defined]  (celery.beat._Threaded)
         self.worker.stop()
         self.thread.join(timeout)
+        if not self.thread.is_alive():  # a task still running keeps what it uses
+            close_services()
 
 
 def start_embedded(settings: Settings, concurrency: int = 2) -> Embedded:
     configure(settings)
+    # celery logs two lines per task (a bot's every move) at INFO: they would drown the server's own
+    logging.getLogger("celery").setLevel(logging.WARNING)
     worker = WorkController(
         app=celery_app,
         pool_cls="threads",
