@@ -1,10 +1,27 @@
-"""``maumau serve`` and ``maumau admin token`` (wired into ``service.cli.main``)."""
+"""``maumau serve`` and ``maumau admin token`` (wired into ``service.cli.main``).
+
+With no ``MAUMAU_BROKER_URL`` and one server process, ``serve`` is the embedded
+default: the API, the projections (a thread, unless ``MAUMAU_RUN_PROJECTIONS=no``)
+and a Celery worker and its beat (threads, ``workers.embedded``) in one process,
+on the SQLite file and kombu's filesystem broker under ``MAUMAU_DATA_DIR`` (or on
+``MAUMAU_DATABASE_URL``). The workers start and stop with the app's lifespan, so
+SIGINT or SIGTERM stops the server, then the beat, then the worker once its tasks
+under way are done. With a broker URL (the distributed mode) or ``--workers`` > 1
+(one beat per server process would tick twice) the process runs no workers:
+``maumau worker`` and one ``maumau beat`` do.
+"""
+
+import contextlib
+from typing import Any
 
 import click
 
 from service.application import MauMau
 from service.http import credentials
 from service.settings import Settings, get_settings, postgres_env
+
+# seconds the server waits for open connections (a live stream, say) before it closes them at a stop
+GRACEFUL_SHUTDOWN = 5
 
 
 def where_data_lives(settings: Settings) -> str:
@@ -16,6 +33,36 @@ def where_data_lives(settings: Settings) -> str:
     return f"PostgreSQL {env['POSTGRES_USER']}@{address}, schema {schema}"
 
 
+def create_embedded_app() -> Any:
+    """uvicorn's factory for a single-process serve: ``create_app``, with the worker and the beat
+    started after the app's services and stopped after them."""
+    import anyio.to_thread
+
+    from service.http.app import create_app
+    from workers.embedded import Embedded, start_embedded
+
+    settings = get_settings()
+    app = create_app(settings)
+    running: list[Embedded] = []
+
+    async def start_workers() -> None:
+        running.append(await anyio.to_thread.run_sync(start_embedded, settings))
+
+    async def stop_workers() -> None:
+        while running:
+            await anyio.to_thread.run_sync(running.pop().stop)
+        click.echo("maumau: the worker and the beat stopped")
+
+    app.on_startup.append(start_workers)
+    app.on_shutdown.append(stop_workers)  # run after the lifespan closed the app's services
+    return app
+
+
+def runs_workers(settings: Settings, workers: int) -> bool:
+    """Whether ``serve`` runs the worker and the beat itself: the embedded broker, one server process."""
+    return settings.broker_url is None and workers == 1
+
+
 @click.command("serve")
 @click.option("--host", default=None, help="Default: MAUMAU_HOST, else 127.0.0.1.")
 @click.option("--port", type=click.IntRange(0, 65535), default=None, help="Default: MAUMAU_PORT, else 8000.")
@@ -25,28 +72,56 @@ def where_data_lives(settings: Settings) -> str:
     default=1,
     show_default=True,
     help="Server processes (uvicorn workers); one per core on PostgreSQL, with MAUMAU_RUN_PROJECTIONS=no "
-    "and one `maumau projections run`. The embedded SQLite mode wants 1.",
+    "and one `maumau projections run`. The embedded SQLite mode wants 1; with more, this process runs "
+    "no Celery worker or beat.",
 )
-def serve_command(host: str | None, port: int | None, workers: int) -> None:
-    """Start the HTTP service (with the projections), on SQLite under MAUMAU_DATA_DIR unless configured."""
+@click.option(
+    "--demo", is_flag=True, help="First create a demo league and an all-bot tournament (`maumau demo`)."
+)
+def serve_command(host: str | None, port: int | None, workers: int, demo: bool) -> None:
+    """Start the HTTP service, the projections and (embedded) the Celery worker and beat, on SQLite
+    under MAUMAU_DATA_DIR unless configured."""
     import uvicorn
 
     settings = get_settings()
     host = host or settings.host
     port = settings.port if port is None else port
-    if settings.admin_token is None:
+    base = f"http://{host}:{port}"
+    if settings.admin_token is None or demo:
         app = MauMau(settings)
         try:
-            first = credentials.first_admin(app)
+            first = credentials.first_admin(app) if settings.admin_token is None else None
+            if first is not None:
+                click.echo(f"first admin token (shown once, keep it): {first.token}")
+            if demo:
+                from service.demo import describe, set_up
+
+                click.echo(describe(set_up(app), base))
         finally:
             app.close()
-        if first is not None:
-            click.echo(f"first admin token (shown once, keep it): {first.token}")
-    click.echo(f"maumau serving on http://{host}:{port}  (API docs: http://{host}:{port}/schema/swagger)")
+    click.echo(f"maumau serving on {base}  (API docs: {base}/schema/swagger)")
     click.echo(f"data: {where_data_lives(settings)}")
-    uvicorn.run(
-        "service.http.app:create_app", factory=True, host=host, port=port, workers=workers, log_level="info"
-    )
+    embedded = runs_workers(settings, workers)
+    click.echo(f"workers: {workers_line(settings, embedded)}")
+    # uvicorn stops on Ctrl-C, then raises it again: the service stopped, it was not aborted
+    with contextlib.suppress(KeyboardInterrupt):
+        uvicorn.run(
+            "service.http.cli:create_embedded_app" if embedded else "service.http.app:create_app",
+            factory=True,
+            host=host,
+            port=port,
+            workers=workers,
+            log_level="info",
+            timeout_graceful_shutdown=GRACEFUL_SHUTDOWN,
+        )
+
+
+def workers_line(settings: Settings, embedded: bool) -> str:
+    if embedded:
+        return f"a Celery worker and its beat in this process; tasks queue in {settings.broker_dir.resolve()}"
+    if settings.broker_url is None:
+        return "none in this process (several server processes): run `maumau worker` and one `maumau beat`"
+    return "none in this process (MAUMAU_BROKER_URL is set): run `maumau worker`s and one `maumau beat`"
 
 
 @click.group("admin")
