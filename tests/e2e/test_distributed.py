@@ -1,0 +1,212 @@
+"""The distributed mode as separate real processes on this machine, as deploy/ runs it: ``maumau db init``
+once, then two API processes (``maumau serve`` with ``MAUMAU_RUN_PROJECTIONS=no``), two Celery workers,
+one beat and the projection runner, on PostgreSQL (a schema of the test's own) and Redis (a key prefix
+of its own). A small all-bot tournament runs to the end through them, and both API processes answer
+the same standings and tables.
+
+Bots think for no time and the beat ticks five times a second, so the tournament takes seconds; the
+processes' start takes a few more. Every process is its own process group, ended at the end.
+"""
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psycopg
+import pytest
+import redis
+from psycopg import sql
+
+from service.application import MauMau
+from service.domain.tournament import Plan
+from service.settings import Settings
+from tests.e2e.club import bearer
+from tests.e2e.test_embedded import free_port
+
+MAUMAU = str(Path(sys.executable).parent / "maumau")
+ADMIN_TOKEN = "distributed-admin-" + uuid.uuid4().hex
+WAIT = 45.0  # seconds for the processes to be ready, and for the tournament to finish
+
+
+class Processes:
+    """The service's processes, each in a process group of its own, its output in a log file."""
+
+    def __init__(self, env: dict[str, str], logs: Path) -> None:
+        self.env = env
+        self.logs = logs
+        self.running: dict[str, subprocess.Popen[bytes]] = {}
+
+    def run(self, *argv: str) -> str:
+        done = subprocess.run([MAUMAU, *argv], env=self.env, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    def start(self, name: str, *argv: str) -> None:
+        with (self.logs / f"{name}.log").open("wb") as log:
+            self.running[name] = subprocess.Popen(
+                [MAUMAU, *argv],
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,  # its own process group: a worker's pool goes with it
+            )
+
+    def wait_for(self, what: str, done: Callable[[], Any]) -> Any:
+        deadline = time.monotonic() + WAIT
+        while not (found := done()):
+            for name, process in self.running.items():
+                if process.poll() is not None:
+                    pytest.fail(f"{name} exited with {process.returncode}\n{self.log_tails()}")
+            if time.monotonic() > deadline:
+                pytest.fail(f"no {what} after {WAIT:.0f} s\n{self.log_tails()}")
+            time.sleep(0.1)
+        return found
+
+    def stop(self) -> None:
+        for process in self.running.values():
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+        for process in self.running.values():
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait(timeout=10)
+        for process in self.running.values():  # a worker's pool processes, should any outlive their parent
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+
+    def log_tails(self) -> str:
+        return "\n".join(
+            f"--- {path.name}\n{path.read_text(errors='replace')[-3000:]}"
+            for path in sorted(self.logs.iterdir())
+        )
+
+
+@pytest.fixture
+def settings(database_url: str, tmp_path: Path) -> Iterator[Settings]:
+    """A schema of the test's own, which ``maumau db init`` creates; dropped at the end."""
+    schema = f"maumau_distributed_{uuid.uuid4().hex[:12]}"
+    yield Settings(
+        database_url=database_url,
+        database_schema=schema,
+        data_dir=tmp_path / "var",
+        pool_size=2,
+        create_tables=False,
+    )
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("drop schema if exists {} cascade").format(sql.Identifier(schema)))
+
+
+@pytest.fixture
+def processes(settings: Settings, broker_url: str, tmp_path: Path) -> Iterator[Processes]:
+    prefix = f"maumau-test-{uuid.uuid4().hex[:8]}:"
+    env = {
+        **{key: value for key, value in os.environ.items() if not key.startswith("MAUMAU_")},
+        "MAUMAU_DATABASE_URL": settings.database_url or "",
+        "MAUMAU_DATABASE_SCHEMA": settings.database_schema,
+        "MAUMAU_DATA_DIR": str(settings.data_dir),
+        "MAUMAU_CREATE_TABLES": "no",
+        "MAUMAU_RUN_PROJECTIONS": "no",
+        "MAUMAU_POOL_SIZE": "2",
+        "MAUMAU_BROKER_URL": broker_url,
+        "MAUMAU_BROKER_PREFIX": prefix,
+        "MAUMAU_ADMIN_TOKEN": ADMIN_TOKEN,
+        "MAUMAU_BOT_THINK": "0",
+        "MAUMAU_TICK": "0.2",
+        "MAUMAU_PROJECTION_POLL_MS": "10",
+        "MAUMAU_LOG_FORMAT": "json",
+    }
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    running = Processes(env, logs)
+    yield running
+    running.stop()
+    client = redis.Redis.from_url(broker_url)
+    try:
+        keys = list(client.scan_iter(f"{prefix}*"))
+        if keys:
+            client.delete(*keys)
+    finally:
+        client.close()
+
+
+def ready(base: str) -> bool:
+    try:
+        return httpx.get(f"{base}/ready", timeout=5).status_code == 200
+    except httpx.TransportError:
+        return False
+
+
+def test_two_apis_two_workers_a_beat_and_the_projections_run_a_tournament_and_answer_alike(
+    settings: Settings, processes: Processes
+):
+    assert "tables ready" in processes.run("db", "init")
+    bases = [f"http://127.0.0.1:{free_port()}" for _ in range(2)]
+    for number, base in enumerate(bases, 1):
+        processes.start(f"api-{number}", "serve", "--port", base.rsplit(":", 1)[1])
+    for number in (1, 2):
+        processes.start(
+            f"worker-{number}",
+            *("worker", "--concurrency", "2", "--loglevel", "INFO", f"--hostname=worker{number}@%h"),
+            *("--without-mingle", "--without-gossip"),  # celery's own options: it starts sooner
+        )
+    processes.start("beat", "beat")
+    processes.start("projections", "projections", "run")
+    processes.wait_for("ready API processes", lambda: all(ready(base) for base in bases))
+    with (processes.logs / "api-1.log").open() as log:
+        assert "workers: none in this process (MAUMAU_BROKER_URL is set)" in log.read()
+
+    admin = bearer(ADMIN_TOKEN)
+    api = httpx.Client(base_url=bases[0], headers=admin, timeout=10)
+    league = api.post("/leagues", json={"name": "Distributed club"})
+    assert league.status_code == 201, league.text
+    league_id = league.json()["league_id"]
+    for name in ("Ada", "Ben"):
+        player = api.post("/players", json={"name": name})
+        assert player.status_code == 201, player.text
+        member = api.post(
+            f"/leagues/{league_id}/members", json={"player_id": player.json()["player"]["player_id"]}
+        )
+        assert member.status_code == 201, member.text
+    # no tournament routes yet: announced through the application on the same database; the beat's
+    # tick finds it, starts it when due (now) and the workers play it
+    app = MauMau(settings)
+    try:
+        plan = Plan(
+            format="swiss", table_size=4, rounds=2, single_round=True, places=8, starts_at=datetime.now(UTC)
+        )
+        tournament_id = app.create_tournament(league_id, "Distributed cup", plan)
+        tournament = processes.wait_for(
+            "finished tournament", lambda: (found := app.get_tournament(tournament_id)).finished and found
+        )
+        position = app.recorder.max_notification_id()
+    finally:
+        app.close()
+
+    assert [len(played.tables) for played in tournament.rounds] == [2, 2]
+    assert all(placing.tables == 2 for placing in tournament.standings())
+    answers = [httpx.Client(base_url=base, timeout=10) for base in bases]
+    standings = [
+        client.get(f"/leagues/{league_id}/standings", params={"after": position}) for client in answers
+    ]
+    assert [response.status_code for response in standings] == [200, 200]
+    assert standings[0].json() == standings[1].json()
+    assert standings[0].json()["position"] >= position
+    for played in tournament.rounds:
+        for table, game_id in played.games.items():
+            tables = [
+                client.get(f"/games/{game_id}", params={"after": position}).json() for client in answers
+            ]
+            assert tables[0] == tables[1]
+            assert tables[0]["phase"] == "over"
+            assert tables[0]["totals"] == list(played.results[table].totals)
