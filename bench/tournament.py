@@ -128,12 +128,14 @@ def run_celery(url: str, broker_url: str, players: int, rounds: int) -> Measured
         try:
             with log_path.open("wb") as log:
                 for argv in (
-                    ["worker", "--concurrency", "2", "--loglevel", "WARNING"],
-                    ["beat", "--loglevel", "WARNING"],
+                    ["workers.cli", "worker", "--concurrency", "2", "--loglevel", "WARNING"],
+                    ["workers.cli", "beat", "--loglevel", "WARNING"],
+                    # the beat's tick reads the open tournaments from the read models, as deployed
+                    ["service.projections.cli", "run"],
                 ):
                     processes.append(
                         subprocess.Popen(
-                            [sys.executable, "-m", "workers.cli", *argv],
+                            [sys.executable, "-m", *argv],
                             cwd=ROOT,
                             env=env,
                             stdout=log,

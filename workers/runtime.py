@@ -17,18 +17,16 @@ from uuid import UUID
 from service.application import MauMau
 from service.projections.reader import ReadModels
 from service.settings import Settings, get_settings
-from workers.tournaments import TournamentIndex
 
 log = logging.getLogger(__name__)
 
 
 class Services:
-    """What the tasks of one process share: its MauMau, its read models, its index of tournaments."""
+    """What the tasks of one process share: its MauMau and its read models."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.app = MauMau(settings)
-        self.index = TournamentIndex()
         self._read: ReadModels | None = None
         self._lock = threading.Lock()
         self.turn_clocks: dict[UUID, int | None] = {}  # a tournament's turn clock never changes

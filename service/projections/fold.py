@@ -77,6 +77,8 @@ class Ledger(msgspec.Struct, kw_only=True):
     voids: list[tuple[int, int]] = msgspec.field(default_factory=list)  # (ruling's number, first voided)
     # what the finished match adds to its league's standings now (see ``render.contribution``)
     counted: list[tuple[Any, ...]] | None = None
+    # seconds per turn when the game is a tournament's table with a turn clock (its turn deadline)
+    turn_clock: int | None = None
 
     def in_force(self) -> Facts:
         ends = self._at(self.ends, _NOW)

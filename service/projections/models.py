@@ -157,6 +157,7 @@ class TournamentTable(msgspec.Struct, frozen=True, kw_only=True):
     totals: list[int] | None  # per seat, once the table's game is over
     winners: list[int]  # seats
     finished: bool
+    timed_out: list[int] | None = None  # per seat, turns a clock bot played, once the game is over
 
 
 class TournamentRound(msgspec.Struct, frozen=True, kw_only=True):
@@ -177,6 +178,10 @@ class TournamentPlacing(msgspec.Struct, frozen=True, kw_only=True):
     tables: int
     byes: int
     bot_turns: int
+    # the tie-breaks after points and wins (service.domain.pairing.rank): the mean points of the
+    # opponents met (None: none met yet), and for single elimination the round reached
+    opponents: float | None = None
+    stage: int = 0
 
 
 class TournamentView(msgspec.Struct, frozen=True, kw_only=True):
@@ -194,4 +199,29 @@ class TournamentView(msgspec.Struct, frozen=True, kw_only=True):
     rounds: list[TournamentRound]
     ranking: list[TournamentPlacing]
     winners: list[str]
+    position: int
+    # the rest of the plan, as announced
+    ruleset: str = ""
+    interval: int | None = None  # seconds from one round's start to the next; None: as the previous ends
+    target_score: int | None = None  # the match length: a target score, or one round, or neither (the
+    single_round: bool = False  # league's own match end)
+    turn_clock: int | None = None  # seconds per turn; a late turn is played by a bot, flagged
+    places: int | None = None  # places a bot fills at the start when not taken
+    fill_bot: str = "heuristic"
+    names: dict[str, str] = msgspec.field(default_factory=dict)  # every entrant's name (a bot's: itself)
+
+
+class NextGame(msgspec.Struct, frozen=True, kw_only=True):
+    """A player's current or next tournament table: the one being played, else the next one due."""
+
+    player_id: UUID
+    tournament_id: UUID
+    tournament: str  # its name
+    round_no: int
+    table: int
+    seat: int
+    game_id: UUID | None  # None until the round's games are made
+    status: Literal["waiting", "playing"]  # waiting: the round has not started yet
+    due_at: datetime | None  # when the round is due to start; None: when the previous round ends
+    turn_deadline: datetime | None  # the game's turn deadline, while this seat is to move under a clock
     position: int

@@ -6,9 +6,13 @@ but the runner feeds it batches instead: ``apply`` folds many events in
 memory, ``flush`` writes every row they changed and the last position in one
 transaction. A game moved fifty times in a batch is drawn and written once.
 
+Tournaments are folded the same way (``tournaments.TrackedTournament``); a
+game created for a tournament's table (``MauMau.tournament_of``) takes the
+tournament's turn clock, from which its table shows the turn deadline.
+
 If a write fails, what is in memory may be ahead of the store: ``reset``
 forgets it, and the runner starts again from the store's tracking position
-(each game's state is read back from its row when next needed).
+(each game's or tournament's state is read back from its row when next needed).
 """
 
 from collections.abc import Iterable
@@ -19,13 +23,16 @@ import msgspec
 from eventsourcing.persistence import Tracking
 from eventsourcing.projection import Projection
 
+from service.application import MauMau
 from service.domain.game import Game
 from service.domain.league import League, Player
 from service.domain.rulesets import ruleset
+from service.domain.tournament import Tournament
 from service.projections.fold import Tracked
 from service.projections.render import contribution, game_doc, played
 from service.projections.standings import STATS, order_of
 from service.projections.store import APPLICATION, NAME, Changes, Views
+from service.projections.tournaments import TrackedTournament, seat_rows, status_of, tournament_view
 
 # games kept in memory between batches (finished games are let go at once; any game is read
 # back from its row when an event for it comes)
@@ -33,7 +40,7 @@ CACHED_GAMES = 5_000
 
 _encode = msgspec.msgpack.Encoder().encode
 
-GAME, CREATED, PLAYER, LEAGUE, OTHER = range(5)
+GAME, CREATED, PLAYER, LEAGUE, TOURNAMENT, OTHER = range(6)
 
 
 def _kind(event_type: type) -> int:
@@ -45,11 +52,13 @@ def _kind(event_type: type) -> int:
         return PLAYER
     if issubclass(event_type, League.Founded):
         return LEAGUE
+    if issubclass(event_type, (Tournament.Announced, Tournament.Event)):
+        return TOURNAMENT
     return OTHER
 
 
 class ProjectionError(Exception):
-    """The log and the store disagree (an event for a game the store does not know)."""
+    """The log and the store disagree (an event for a game or tournament the store does not know)."""
 
 
 class ViewsProjection(Projection[Views]):
@@ -61,6 +70,9 @@ class ViewsProjection(Projection[Views]):
         self._missing: set[int] = set()  # the games last looked for in the store
         self._kinds: dict[type, int] = {}
         self._dirty: dict[int, Tracked] = {}
+        # tournaments in memory until they finish (few, and each is read back from its row when missing)
+        self.tournaments: dict[UUID, TrackedTournament] = {}
+        self._dirty_tournaments: dict[UUID, TrackedTournament] = {}
         self.position = view.max_tracking_id(APPLICATION) or 0  # the last position written
         self._changes = Changes(position=self.position)
 
@@ -107,14 +119,45 @@ class ViewsProjection(Projection[Views]):
             elif kind == CREATED:
                 key = event.originator_id.int
                 tracked = games[key] = Tracked.created(event, position)
+                tournament_id = MauMau.tournament_of(tracked.game)
+                if tournament_id is not None:
+                    table_of = self._tournament(tournament_id)
+                    tracked.ledger.turn_clock = (
+                        None if table_of is None else table_of.tournament.plan.turn_clock
+                    )
                 dirty[key] = tracked
             elif kind == PLAYER:
                 changes.players.append((event.originator_id, event.name))
             elif kind == LEAGUE:
                 order = order_of(ruleset(event.ruleset_name, **event.options))
                 changes.leagues.append((event.originator_id, event.name, event.ruleset_name, order))
+            elif kind == TOURNAMENT:
+                self._fold_tournament(event, position)
             changes.position = position
         return len(batch)
+
+    def _fold_tournament(self, event: Any, position: int) -> None:
+        tournament_id = event.originator_id
+        if isinstance(event, Tournament.Announced):
+            tracked = TrackedTournament.announced(event, position)
+            self.tournaments[tournament_id] = tracked
+        else:
+            found = self._tournament(tournament_id)
+            if found is None:
+                raise ProjectionError(f"event {position} is for a tournament the read models do not know")
+            tracked = found
+            tracked.apply(event)
+        self._dirty_tournaments[tournament_id] = tracked
+
+    def _tournament(self, tournament_id: UUID) -> TrackedTournament | None:
+        """The tournament as folded so far: in memory, else read back from its row (None: unknown)."""
+        tracked = self.tournaments.get(tournament_id)
+        if tracked is None:
+            data = self.view.tournament_state(tournament_id)
+            if data is None:
+                return None
+            tracked = self.tournaments[tournament_id] = TrackedTournament.restore(tournament_id, data)
+        return tracked
 
     def _load_missing(self, batch: list[tuple[Any, int]], start: int) -> None:
         games, kinds = self.games, self._kinds
@@ -150,10 +193,29 @@ class ViewsProjection(Projection[Views]):
                 tracked.results_changed = False
             changes.games.append((game_id, tracked.image(), _encode(game_doc(tracked, facts))))
         changes.standings = [(league, player, *stats) for (league, player), stats in deltas.items()]
+        for tracked_tournament in self._dirty_tournaments.values():
+            tournament = tracked_tournament.tournament
+            doc = _encode(tournament_view(tournament))
+            changes.tournaments.append(
+                (
+                    tournament.id,
+                    tournament.league_id,
+                    tracked_tournament.created,
+                    status_of(tournament),
+                    tracked_tournament.image(),
+                    doc,
+                )
+            )
+            changes.seats += seat_rows(tracked_tournament, tracked_tournament.touched)
         self.view.write(changes, Tracking(APPLICATION, changes.position))
         self.position = changes.position
         self._let_go(self._dirty.values())
         self._dirty = {}
+        for tracked_tournament in self._dirty_tournaments.values():
+            tracked_tournament.touched = set()
+            if tracked_tournament.tournament.finished:  # no event comes for it any more
+                self.tournaments.pop(tracked_tournament.tournament.id, None)
+        self._dirty_tournaments = {}
         self._changes = Changes(position=self.position)
         return self.position
 
@@ -188,5 +250,7 @@ class ViewsProjection(Projection[Views]):
         """Forget everything not written, and every game in memory; take the store's position again."""
         self.games = {}
         self._dirty = {}
+        self.tournaments = {}
+        self._dirty_tournaments = {}
         self.position = self.view.max_tracking_id(APPLICATION) or 0
         self._changes = Changes(position=self.position)

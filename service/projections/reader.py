@@ -21,10 +21,12 @@ from service.domain.game import Seat
 from service.projections.models import (
     HandView,
     MatchTotals,
+    NextGame,
     PlayedGame,
     PlayerHistory,
     PublicTable,
     Standings,
+    TournamentView,
 )
 from service.projections.render import GameDoc, Played
 from service.projections.standings import STATS, TIE_BREAKS, Tally, rank
@@ -33,6 +35,7 @@ from service.settings import Settings
 
 _decode_game = msgspec.msgpack.Decoder(GameDoc).decode
 _decode_played = msgspec.msgpack.Decoder(Played).decode
+_decode_tournament = msgspec.msgpack.Decoder(TournamentView).decode
 
 # wait_for looks again after 1 ms, then twice as long each time, up to this
 _LONGEST_PAUSE = 0.025
@@ -142,6 +145,85 @@ class ReadModels:
             for line in lines
         ]
         return PlayerHistory(player_id=player_id, games=games, position=position)
+
+    def tournament(self, tournament_id: UUID) -> TournamentView | None:
+        """The bracket: every round, table and result, and the ranking so far (None: not known)."""
+        found = self.views.tournament_doc(tournament_id)
+        if found is None:
+            return None
+        data, position = found
+        return self.named(msgspec.structs.replace(_decode_tournament(data), position=position))
+
+    def open_tournaments(self) -> list[UUID]:
+        """The tournaments announced or running, in the order they were announced."""
+        return self.views.open_tournaments()
+
+    def tournaments(self, league_id: UUID) -> list[TournamentView]:
+        """A league's tournaments, in the order they were announced (none for an unknown league)."""
+        position = self.position()
+        docs = self.views.league_tournament_docs(league_id)
+        return self._named(
+            [msgspec.structs.replace(_decode_tournament(doc), position=position) for doc in docs]
+        )
+
+    def next_game(self, player_id: UUID) -> NextGame | None:
+        """The player's table being played, else the next one paired (the earliest due); None when none."""
+        position = self.position()
+        seats = self.views.seats_of(str(player_id))
+        if not seats:
+            return None
+        brackets = {tournament_id: self.views.tournament_doc(tournament_id) for tournament_id, *_ in seats}
+        found = []
+        for tournament_id, round_no, table, seat, game_id in seats:
+            doc = brackets[tournament_id]
+            if doc is None:
+                continue
+            view = _decode_tournament(doc[0])
+            due_at = view.rounds[round_no - 1].due_at
+            # playing first; then the earliest due, an unknown due time last
+            order = (game_id is None, due_at is None, due_at.timestamp() if due_at else 0.0, view.name)
+            found.append((order, view, round_no, table, seat, game_id, due_at))
+        if not found:
+            return None
+        _, view, round_no, table, seat, game_id, due_at = min(found, key=lambda entry: entry[0])
+        deadline = None
+        if game_id is not None:
+            game = self.views.game_doc(game_id)
+            if game is not None:
+                public = _decode_game(game[0]).table
+                deadline = public.turn_deadline if public.turn == seat else None
+        return NextGame(
+            player_id=player_id,
+            tournament_id=view.tournament_id,
+            tournament=view.name,
+            round_no=round_no,
+            table=table,
+            seat=seat,
+            game_id=game_id,
+            status="waiting" if game_id is None else "playing",
+            due_at=due_at,
+            turn_deadline=deadline,
+            position=position,
+        )
+
+    def named(self, view: TournamentView) -> TournamentView:
+        """The tournament with its players' names as they are now (a bot's entrant is its name)."""
+        return self._named([view])[0]
+
+    def _named(self, views: list[TournamentView]) -> list[TournamentView]:
+        ids = {UUID(entrant) for view in views for entrant, name in view.names.items() if not name}
+        names = {str(player_id): name for player_id, name in self.views.names(ids).items()}
+        named = []
+        for view in views:
+            every = {entrant: name or names.get(entrant, entrant) for entrant, name in view.names.items()}
+            ranking = [
+                placing
+                if placing.name
+                else msgspec.structs.replace(placing, name=every.get(placing.entrant, ""))
+                for placing in view.ranking
+            ]
+            named.append(msgspec.structs.replace(view, names=every, ranking=ranking))
+        return named
 
     def close(self) -> None:
         close_views(self.views)

@@ -10,7 +10,7 @@ request uses (``LegalMove``): a jack's play is listed once per suit it may
 name, as the engine lists it. Nothing is legal while a dispute is open.
 """
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal
 from uuid import UUID
 
@@ -107,6 +107,7 @@ def public_table(tracked: Tracked, facts: Facts) -> PublicTable:
         for index, occupant in enumerate(game.seats)
     ]
     phase = s.phase
+    turn = None if phase in (NEW, DEAL, OVER) else game.seat_to_move
     return PublicTable(
         game_id=game.id,
         league_id=game.league_id,
@@ -115,7 +116,7 @@ def public_table(tracked: Tracked, facts: Facts) -> PublicTable:
         phase=PHASE_NAMES[phase],
         round_no=s.round_no,
         dealer=s.dealer,
-        turn=None if phase in (NEW, DEAL, OVER) else game.seat_to_move,
+        turn=turn,
         direction=s.direction,
         top=format_card(s.discard[-1]) if s.discard else None,
         named_suit=format_suit(s.named_suit) if s.named_suit >= 0 else None,
@@ -129,9 +130,23 @@ def public_table(tracked: Tracked, facts: Facts) -> PublicTable:
         winners=list(s.winners),
         paused=game.paused,
         over=phase == OVER,
-        turn_deadline=None,  # no turn clock is configured anywhere yet
+        turn_deadline=turn_deadline(tracked, turn),
         position=0,
     )
+
+
+def turn_deadline(tracked: Tracked, turn: int | None) -> datetime | None:
+    """When the clock of the person to move runs out: the game's last event and the turn clock.
+
+    The workers set the clock afresh at every event while the person is to move (a draw
+    starts it again), after the bots' think delay: the clock runs out at this time at the earliest.
+    None for a bot's turn, a game without a clock, a paused or finished game.
+    """
+    clock = tracked.ledger.turn_clock
+    game = tracked.game
+    if clock is None or turn is None or game.paused or game.seats[turn].kind != "player":
+        return None
+    return game.modified_on + timedelta(seconds=clock)
 
 
 def hands(tracked: Tracked) -> list[HandDoc]:

@@ -17,7 +17,11 @@ Tables:
 - ``views_history``: per player and game, the player's line (``render.Played``);
 - ``views_standings``: per league and player, the sums of ``standings.STATS``,
   changed by adding the difference a match makes (a void subtracts it again);
-- ``views_players``, ``views_leagues``: names, and each league's ruleset and order.
+- ``views_players``, ``views_leagues``: names, and each league's ruleset and order;
+- ``views_tournaments``: per tournament, the projection's own state of it
+  (``tournaments.StoredTournament``), its status and its bracket (a ``TournamentView``);
+- ``views_seats``: per player, tournament and round, the player's table and seat, the
+  table's game once made and whether its result is in (the next-game read).
 """
 
 import contextlib
@@ -38,7 +42,8 @@ from service.settings import Settings
 NAME = "views"  # the projection's name: its tables are views_*
 APPLICATION = "maumau"  # the application whose log it follows (the tracking record's name)
 SQLITE_FILE_NAME = "projections.sqlite3"
-TABLES = ("games", "history", "standings", "players", "leagues")
+TABLES = ("games", "history", "standings", "players", "leagues", "tournaments", "seats")
+SEAT_COLUMNS = "entrant, tournament_id, round_no, table_no, seat, game_id, finished"
 
 
 class Changes(msgspec.Struct, kw_only=True):
@@ -50,6 +55,21 @@ class Changes(msgspec.Struct, kw_only=True):
     games: list[tuple[UUID, bytes, bytes]] = msgspec.field(default_factory=list)  # id, state, doc
     history: list[tuple[UUID, UUID, int, bytes]] = msgspec.field(default_factory=list)
     standings: list[tuple[Any, ...]] = msgspec.field(default_factory=list)  # league, player, STATS
+    # id, league, created, status, state, doc
+    tournaments: list[tuple[UUID, UUID, int, str, bytes, bytes]] = msgspec.field(default_factory=list)
+    seats: list[tuple[Any, ...]] = msgspec.field(default_factory=list)  # as SEAT_COLUMNS
+
+    def rows(self) -> list[tuple[str, list[Any]]]:
+        """Each statement with its rows, in the order they are written."""
+        return [
+            ("player", self.players),
+            ("league", self.leagues),
+            ("game", self.games),
+            ("history", self.history),
+            ("standing", self.standings),
+            ("tournament", self.tournaments),
+            ("seat", self.seats),
+        ]
 
 
 class LeagueRow(msgspec.Struct, frozen=True):
@@ -86,6 +106,21 @@ def _statements(table: Any, tracking: Any, ph: str) -> dict[str, str]:
         f"FROM {table('standings')} s LEFT JOIN {table('players')} p ON p.player_id = s.player_id "
         f"WHERE s.league_id = {ph}",
         "names": f"SELECT player_id, name FROM {table('players')} WHERE player_id",
+        "tournament": f"INSERT INTO {table('tournaments')} VALUES ({ph}, {ph}, {ph}, {ph}, {ph}, {ph}) "
+        "ON CONFLICT (tournament_id) DO UPDATE SET status = excluded.status, state = excluded.state, "
+        "doc = excluded.doc",
+        "seat": f"INSERT INTO {table('seats')} ({SEAT_COLUMNS}) VALUES ({', '.join([ph] * 7)}) "
+        "ON CONFLICT (entrant, tournament_id, round_no) DO UPDATE SET table_no = excluded.table_no, "
+        "seat = excluded.seat, game_id = excluded.game_id, finished = excluded.finished",
+        "tournament_state": f"SELECT state FROM {table('tournaments')} WHERE tournament_id = {ph}",
+        "tournament_doc": f"SELECT doc, {position} AS position FROM {table('tournaments')} "
+        f"WHERE tournament_id = {ph}",
+        "open_tournaments": f"SELECT tournament_id FROM {table('tournaments')} "
+        "WHERE status <> 'finished' ORDER BY created",
+        "league_tournaments": f"SELECT doc FROM {table('tournaments')} WHERE league_id = {ph} "
+        "ORDER BY created",
+        "seats_of": f"SELECT tournament_id, round_no, table_no, seat, game_id FROM {table('seats')} "
+        f"WHERE entrant = {ph} AND finished = 0",
     }
 
 
@@ -101,6 +136,12 @@ def _tables(table: Any, uuid: str, blob: str, integer: str) -> list[str]:
         f"CREATE TABLE IF NOT EXISTS {table('players')} (player_id {uuid} PRIMARY KEY, name text NOT NULL)",
         f"CREATE TABLE IF NOT EXISTS {table('leagues')} (league_id {uuid} PRIMARY KEY, name text NOT NULL, "
         "ruleset text NOT NULL, standings_order text NOT NULL)",
+        f"CREATE TABLE IF NOT EXISTS {table('tournaments')} (tournament_id {uuid} PRIMARY KEY, "
+        f"league_id {uuid} NOT NULL, created {integer} NOT NULL, status text NOT NULL, "
+        f"state {blob} NOT NULL, doc {blob} NOT NULL)",
+        f"CREATE TABLE IF NOT EXISTS {table('seats')} (entrant text NOT NULL, tournament_id {uuid} NOT NULL, "
+        f"round_no {integer} NOT NULL, table_no {integer} NOT NULL, seat {integer} NOT NULL, "
+        f"game_id {uuid}, finished {integer} NOT NULL, PRIMARY KEY (entrant, tournament_id, round_no))",
     ]
 
 
@@ -142,6 +183,26 @@ class Views(TrackingRecorder):
     def standing_rows(self, league_id: UUID) -> list[tuple[Any, ...]]:
         return self.query("standings_of", (league_id,))
 
+    def tournament_state(self, tournament_id: UUID) -> bytes | None:
+        rows = self.query("tournament_state", (tournament_id,))
+        return bytes(rows[0][0]) if rows else None
+
+    def tournament_doc(self, tournament_id: UUID) -> tuple[bytes, int] | None:
+        rows = self.query("tournament_doc", (APPLICATION, tournament_id))
+        return (bytes(rows[0][0]), rows[0][1] or 0) if rows else None
+
+    def open_tournaments(self) -> list[UUID]:
+        return [_as_uuid(row[0]) for row in self.query("open_tournaments", ())]
+
+    def league_tournament_docs(self, league_id: UUID) -> list[bytes]:
+        return [bytes(row[0]) for row in self.query("league_tournaments", (league_id,))]
+
+    def seats_of(self, entrant: str) -> list[tuple[UUID, int, int, int, UUID | None]]:
+        return [
+            (_as_uuid(tournament), round_no, table, seat, None if game is None else _as_uuid(game))
+            for tournament, round_no, table, seat, game in self.query("seats_of", (entrant,))
+        ]
+
     def names(self, player_ids: Iterable[UUID]) -> dict[UUID, str]:
         ids = list(set(player_ids))
         if not ids:
@@ -181,13 +242,7 @@ class PostgresViews(PostgresTrackingRecorder, Views):
     def write(self, changes: Changes, tracking: Tracking) -> None:
         s = self.statements
         with self.datastore.transaction(commit=True) as curs:
-            for key, rows in (
-                ("player", changes.players),
-                ("league", changes.leagues),
-                ("game", changes.games),
-                ("history", changes.history),
-                ("standing", changes.standings),
-            ):
+            for key, rows in changes.rows():
                 if rows:
                     curs.executemany(s[key], rows)
             self._insert_tracking(curs, tracking)
@@ -233,13 +288,7 @@ class SQLiteViews(SQLiteTrackingRecorder, Views):
     def write(self, changes: Changes, tracking: Tracking) -> None:
         s = self.statements
         with self.datastore.transaction(commit=True) as c:
-            for key, rows in (
-                ("player", changes.players),
-                ("league", changes.leagues),
-                ("game", changes.games),
-                ("history", changes.history),
-                ("standing", changes.standings),
-            ):
+            for key, rows in changes.rows():
                 if rows:
                     c.executemany(s[key], [_texts(row) for row in rows])
             self._insert_tracking(c, tracking)

@@ -22,7 +22,9 @@ POSTGRES_TABLES = [
     "views_history",
     "views_leagues",
     "views_players",
+    "views_seats",
     "views_standings",
+    "views_tournaments",
     "views_tracking",
 ]
 SQLITE_TABLES = [
@@ -33,7 +35,9 @@ SQLITE_TABLES = [
     "views_history",
     "views_leagues",
     "views_players",
+    "views_seats",
     "views_standings",
+    "views_tournaments",
 ]
 
 

@@ -17,7 +17,6 @@ from service.domain.tournament import Plan, Tournament, seat_spec
 from tests.integration.tables import players
 from workers.conduct import Conductor, bot_move
 from workers.inline import Inline
-from workers.tournaments import TournamentIndex
 
 
 def now() -> datetime:
@@ -289,22 +288,3 @@ def test_a_due_tournament_with_too_few_players_stays_unstarted(app, inline, cond
     conductor.conduct_tournament(tournament_id)
     assert not app.get_tournament(tournament_id).started
     assert not inline.queue
-
-
-def test_the_open_tournaments_are_those_announced_and_not_finished_read_on_from_where_it_stopped(
-    app, inline, conductor
-):
-    index = TournamentIndex()
-    finished, _ = announced(app, places=4, rounds=1, starts_at=now() - timedelta(seconds=1))
-    waiting, _ = announced(app, starts_at=now() + timedelta(hours=1))
-    assert {finished, waiting} <= set(index.refresh(app))
-    conductor.conduct_tournament(finished)
-    inline.run(conductor)
-    assert app.get_tournament(finished).finished
-    position = index.position
-    still_open = index.refresh(app)
-    assert waiting in still_open and finished not in still_open
-    assert index.position > position
-    app.create_game(["bot:random", "bot:random"])  # events of no tournament: read past, not again
-    assert index.refresh(app) == still_open
-    assert index.position == app.recorder.max_notification_id()
