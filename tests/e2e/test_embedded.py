@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from litestar.testing import TestClient
 
 from service.http.app import create_app
-from service.http.cli import admin_group
+from service.http.cli import admin_group, runs_workers, workers_line
 from service.settings import Settings, get_settings
 from tests.e2e.club import bearer
 
@@ -140,6 +140,15 @@ def test_serve_prints_where_it_listens_and_the_first_admin_token_once(data_dir):
     with serving(data_dir, port) as (server, lines):
         stop(server)
     assert not [line for line in lines if "admin token" in line]
+
+
+def test_serve_runs_the_worker_and_beat_itself_only_on_the_embedded_broker_in_one_server_process():
+    embedded, distributed = Settings(), Settings(broker_url="redis://127.0.0.1:6379/0")
+    assert runs_workers(embedded, workers=1)
+    assert not runs_workers(embedded, workers=2)  # each server process would run a beat
+    assert not runs_workers(distributed, workers=1)
+    assert workers_line(embedded, False).startswith("none in this process (several server processes)")
+    assert workers_line(distributed, False).startswith("none in this process (MAUMAU_BROKER_URL is set)")
 
 
 # ----------------------------------------------------------------------
