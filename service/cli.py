@@ -1,9 +1,10 @@
-"""The `maumau` command: serve, admin, db, projections, worker, beat and simulate (bot matches)."""
+"""The `maumau` command: serve, admin, db, demo, projections, worker, beat, simulate."""
 
 import sys
 
 import click
 
+from service.demo import demo
 from service.domain.bots import BOTS
 from service.domain.errors import RuleError
 from service.http.cli import admin_group, serve_command
@@ -24,6 +25,7 @@ def main() -> None:
 main.add_command(serve_command)
 main.add_command(admin_group)
 main.add_command(db)
+main.add_command(demo)
 main.add_command(projections)
 main.add_command(worker)
 main.add_command(beat)
