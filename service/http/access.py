@@ -30,7 +30,12 @@ everywhere):
 | POST /games/{id}/moves, /challenges | the seated player (own seat); officials name a seat |
 | POST /games/{id}/disputes | the seated players and officials |
 | POST /games/{id}/rulings, GET /games/{id}/replay | officials |
+| POST /leagues/{id}/tournaments, POST /tournaments/{id}/start | admin |
+| GET /leagues/{id}/tournaments, GET /tournaments/{id}, GET /players/{id}/next-game | public |
+| POST /tournaments/{id}/entrants, DELETE /tournaments/{id}/entrants/{player} | admin; a player for themself |
 """
+
+from uuid import UUID
 
 from service.domain.errors import RuleError
 from service.domain.redaction import FULL, PUBLIC, Viewer
@@ -70,6 +75,12 @@ def acting_seat(services: Services, actor: Actor, facts: GameFacts, seat: int | 
     if seat is None:
         raise RuleError("seat_required", "an official names the seat the command is for")
     return seat
+
+
+def check_entrant(actor: Actor, player_id: UUID) -> None:
+    """Who joins or leaves a tournament for a player: an admin, or that player."""
+    if actor.role != "admin" and not (actor.role == "player" and actor.id == str(player_id)):
+        raise RuleError("forbidden", "a player joins and leaves for themself; an admin for any member")
 
 
 def check_official(services: Services, actor: Actor, facts: GameFacts) -> None:

@@ -45,6 +45,7 @@ from service.http.services import Services, ServicesDep
 from service.http.stream import StreamController
 from service.http.strict import strict_body
 from service.http.tokens import TokenController
+from service.http.tournaments import TournamentController
 from service.observability import logs
 from service.observability.endpoint import metrics_endpoint
 from service.observability.requests import RequestObserver
@@ -63,6 +64,7 @@ CONTROLLERS = [
     DisputeController,
     LogController,
     StreamController,
+    TournamentController,
     metrics_endpoint,
 ]
 

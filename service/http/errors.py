@@ -13,7 +13,8 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 | 401 | unauthorized (no bearer token where one is needed, or a token that is not valid) |
 | 403 | forbidden (the role may not do this), not_allowed, not_your_seat, not_seated |
 | 404 | not_found (no such route), game_not_found, player_not_found, league_not_found, |
-|     | referee_not_found, credential_not_found, no_such_event, no_such_table, no_such_round; |
+|     | referee_not_found, credential_not_found, tournament_not_found, next_game_not_found, |
+|     | no_such_event, no_such_table, no_such_round; |
 |     | any *_not_found or no_such_* |
 | 405 | method_not_allowed |
 | 409 | stale_version, game_paused, game_over, game_not_over, idempotency_key_reused, dispute_open, |
@@ -60,6 +61,8 @@ CODES: dict[int, tuple[str, ...]] = {
         "league_not_found",
         "referee_not_found",
         "credential_not_found",
+        "tournament_not_found",
+        "next_game_not_found",
         "no_such_event",
         "no_such_table",
         "no_such_round",

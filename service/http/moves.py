@@ -17,7 +17,7 @@ from litestar import Controller, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
-from service.http import access
+from service.http import access, queue
 from service.http.auth import signed_in
 from service.http.errors import problems
 from service.http.events import CommandResult, command_result
@@ -131,6 +131,7 @@ class MoveController(Controller):
             outcome = app.keep(game_id, seat, **options)
         else:
             outcome = app.name_suit(game_id, seat, data.suit, **options)
+        queue.after_game_change(game_id, facts.league_id, facts.seats)
         return command_result(outcome, access.viewer(services, actor, facts), facts)
 
     @post(
@@ -163,4 +164,5 @@ class MoveController(Controller):
             expected_version=data.version,
             key=scoped_key(actor, idempotency_key),
         )
+        queue.after_game_change(game_id, facts.league_id, facts.seats)
         return command_result(outcome, access.viewer(services, actor, facts), facts)

@@ -17,6 +17,7 @@ from psycopg import sql
 from service.http.app import create_app
 from service.settings import Settings
 from tests.e2e.club import ADMIN_TOKEN, Club
+from workers.app import configure
 
 
 @pytest.fixture(scope="session")
@@ -41,7 +42,10 @@ def http_settings(database_url: str, http_schema: str) -> Settings:
 
 
 @pytest.fixture(scope="session")
-def client(http_settings: Settings) -> Iterator[TestClient[Any]]:
+def client(http_settings: Settings, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient[Any]]:
+    # the tasks the API queues (bots to answer, a tournament started) go to a broker folder of the
+    # session's own, where no worker takes them, not to the embedded broker in ./var
+    configure(Settings(data_dir=tmp_path_factory.mktemp("broker")))
     with TestClient(create_app(http_settings)) as test_client:
         yield test_client
 

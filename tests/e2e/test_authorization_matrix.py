@@ -74,6 +74,13 @@ POST /games/{id}/moves[friendly]      401   NS     200     200   200   200
 POST /games/{id}/challenges           401   NS     200     NA    200   200
 POST /games/{id}/disputes             401   NS     200     NA    200   200
 POST /games/{id}/rulings              401   F      F       F     200   200
+POST /leagues/{id}/tournaments        401   F      F       F     F     201
+GET /leagues/{id}/tournaments         200   200    200     200   200   200
+GET /tournaments/{id}                 200   200    200     200   200   200
+POST /tournaments/{id}/entrants       401   F      201     F     F     201
+DELETE /tournaments/{id}/entrants/{id} 401  F      200     F     F     200
+POST /tournaments/{id}/start          401   F      F       F     F     200
+GET /players/{id}/next-game           200   200    200     200   200   200
 """
 REFUSALS = {"401": (401, "unauthorized"), "F": (403, "forbidden"), "NA": (403, "not_allowed")}
 REFUSALS["NS"] = (403, "not_seated")
@@ -105,6 +112,7 @@ class World:
     league: str
     finished: dict[str, Any]  # a league game played to its end by seated (seat 0) and partner
     friendly_finished: dict[str, Any]
+    tournament: str  # started, seated at a table of its first round
     made: list[str] = field(default_factory=list)
 
     def player_of(self, role: str) -> str:
@@ -124,6 +132,14 @@ class World:
         game = self.game(mover=1)
         outcome = self.club.app.play(game["game_id"], 1, "9H", expected_version=game["version"])
         return {**game, "version": outcome.version}
+
+    def new_tournament(self, *entrants: str) -> str:
+        """A tournament of the league that these players joined, not started (bots fill two places)."""
+        plan = {"name": "Cup", "format": "swiss", "table_size": 2, "rounds": 1, "places": 2}
+        tournament = self.club.ok("POST", f"/leagues/{self.league}/tournaments", json=plan)["tournament_id"]
+        for player_id in entrants:
+            self.club.ok("POST", f"/tournaments/{tournament}/entrants", json={"player_id": player_id})
+        return tournament
 
     def disputed(self) -> dict[str, Any]:
         game = self.game()
@@ -232,6 +248,41 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
         ),
         "POST /games/{id}/disputes": in_game("POST", "/disputes", lambda g: {"reason": "why?"}, world.game),
         "POST /games/{id}/rulings": in_game("POST", "/rulings", lambda g: {"kind": "resume"}, world.disputed),
+        "POST /leagues/{id}/tournaments": lambda role: (
+            "POST",
+            f"/leagues/{world.league}/tournaments",
+            {"name": "Cup", "format": "swiss", "table_size": 2, "rounds": 1},
+        ),
+        "GET /leagues/{id}/tournaments": lambda role: (
+            "GET",
+            f"/leagues/{world.league}/tournaments?after={position}",
+            None,
+        ),
+        "GET /tournaments/{id}": lambda role: (
+            "GET",
+            f"/tournaments/{world.tournament}?after={position}",
+            None,
+        ),
+        "POST /tournaments/{id}/entrants": lambda role: (
+            "POST",
+            f"/tournaments/{world.new_tournament()}/entrants",
+            {"player_id": ids["seated"]},
+        ),
+        "DELETE /tournaments/{id}/entrants/{id}": lambda role: (
+            "DELETE",
+            f"/tournaments/{world.new_tournament(ids['seated'])}/entrants/{ids['seated']}",
+            None,
+        ),
+        "POST /tournaments/{id}/start": lambda role: (
+            "POST",
+            f"/tournaments/{world.new_tournament()}/start",
+            None,
+        ),
+        "GET /players/{id}/next-game": lambda role: (
+            "GET",
+            f"/players/{ids['seated']}/next-game?after={position}",
+            None,
+        ),
     }
 
 
@@ -257,8 +308,12 @@ def world(client: TestClient[Any], club: Club) -> World:
     friendly = club.game([seated, partner], options={"single_round": True})
     for game in (finished, friendly):
         play_out(club.app, game["game_id"], seed=3)
+    plan = {"name": "Open", "format": "swiss", "table_size": 2, "rounds": 1, "places": 2}
+    tournament = club.ok("POST", f"/leagues/{league}/tournaments", json=plan)["tournament_id"]
+    club.ok("POST", f"/tournaments/{tournament}/entrants", json={"player_id": seated})
+    club.ok("POST", f"/tournaments/{tournament}/start")  # seated has a table of round 1 to play
     club.table({**friendly, "position": club.log_position()})  # the read models have both ends
-    return World(client, club, ids, headers, league, finished, friendly)
+    return World(client, club, ids, headers, league, finished, friendly, tournament)
 
 
 def routes_served(client: TestClient[Any]) -> set[str]:

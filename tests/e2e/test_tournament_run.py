@@ -291,16 +291,19 @@ EMBEDDED = """
 import sys, time
 from pathlib import Path
 from service.application import MauMau
+from service.projections.runner import start_projections
 from service.settings import Settings
 from workers.embedded import start_embedded
 
 settings = Settings(data_dir=Path(sys.argv[1]), bot_think=0.0, tick=0.5)
+projections = start_projections(settings)  # as the HTTP app beside them does: the tick reads them
 running = start_embedded(settings)
 app = MauMau(settings)
 deadline = time.monotonic() + 120
 while not app.get_tournament(sys.argv[2]).finished and time.monotonic() < deadline:
     time.sleep(0.05)
 running.stop()
+projections.stop()
 print("stopped" if not running.running else "still running")
 """
 

@@ -1,0 +1,268 @@
+"""Tournaments: announced in a league, joined and left before the start, started, and their brackets.
+
+An admin announces a tournament with its plan (``service.domain.tournament.Plan``)
+and starts it by hand, or the workers' tick starts it at ``starts_at``; a
+league member joins and leaves for themself, an admin for any member, until it
+starts. Reads come from the tournaments read model and, like every read, take
+``?after=`` a position and say theirs. A write answers the tournament as it is
+right after it, drawn as the read model draws it, with the log ``position`` to
+read it after.
+
+A player's next game is the tournament table they play now, else the next one
+paired for them; 404 ``next_game_not_found`` when there is none.
+"""
+
+from datetime import datetime
+from typing import Annotated, Literal
+from uuid import UUID
+
+import msgspec
+from litestar import Controller, delete, get, post
+from litestar.openapi.spec import Example
+from litestar.params import Body, Parameter
+
+from service.domain.errors import RuleError
+from service.domain.tournament import Plan
+from service.http import access, queue
+from service.http.auth import admin_only, signed_in
+from service.http.errors import problems
+from service.http.params import PLAYER_ID, After, LeagueId, PlayerId, caught_up
+from service.http.players import Name
+from service.http.security import BEARER, OPTIONAL_BEARER
+from service.http.services import ActorDep, Services, ServicesDep
+from service.projections.models import NextGame, TournamentView
+from service.projections.tournaments import tournament_view
+
+TOURNAMENT_ID = "7e3a9c51-0b4d-4f2e-9a6c-8d1f3b5e7a90"
+
+TournamentId = Annotated[
+    UUID,
+    Parameter(
+        description="the tournament's id", examples=[Example(summary="a tournament", value=TOURNAMENT_ID)]
+    ),
+]
+Seconds = Annotated[int, msgspec.Meta(examples=[60])]
+
+
+class TournamentCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The plan; the ranges are the rules' (422 ``invalid_*`` outside them)."""
+
+    name: Name
+    format: Annotated[Literal["round_robin", "swiss", "single_elimination"], msgspec.Meta(examples=["swiss"])]
+    table_size: Annotated[
+        int,
+        msgspec.Meta(examples=[4], description="the most seats at a table: 2 to 6, as the ruleset allows"),
+    ]
+    rounds: (
+        Annotated[
+            int,
+            msgspec.Meta(
+                examples=[3],
+                description="1 to 50; a swiss needs it, a round robin defaults to the fewest in which "
+                "everyone meets everyone, a single elimination plays on until one table is left (none)",
+            ),
+        ]
+        | None
+    ) = None
+    starts_at: (
+        Annotated[
+            datetime,
+            msgspec.Meta(
+                description="round 1's start, with a time zone; none: an admin starts it (POST start)"
+            ),
+        ]
+        | None
+    ) = None
+    interval: (
+        Annotated[
+            int, msgspec.Meta(examples=[1800], description="seconds from one round's start to the next")
+        ]
+        | None
+    ) = None
+    target_score: (
+        Annotated[int, msgspec.Meta(examples=[100], description="a match ends at this score")] | None
+    ) = None
+    single_round: Annotated[bool, msgspec.Meta(description="a match is one round")] = False
+    turn_clock: (
+        Annotated[
+            int, msgspec.Meta(examples=[60], description="seconds per turn; a late turn is a bot's, flagged")
+        ]
+        | None
+    ) = None
+    late_policy: Annotated[Literal["bot"], msgspec.Meta(description="a late turn is played by a bot")] = "bot"
+    places: (
+        Annotated[
+            int, msgspec.Meta(examples=[16], description="places a bot fills at the start when not taken")
+        ]
+        | None
+    ) = None
+    fill_bot: Annotated[str, msgspec.Meta(max_length=40, examples=["heuristic"])] = "heuristic"
+
+    def plan(self) -> Plan:
+        fields = msgspec.structs.asdict(self)
+        del fields["name"]
+        return Plan(**fields)
+
+
+class EntrantCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    player_id: Annotated[UUID, msgspec.Meta(examples=[PLAYER_ID], description="a member of the league")]
+
+
+class TournamentList(msgspec.Struct, frozen=True, kw_only=True):
+    league_id: UUID
+    tournaments: list[TournamentView]  # in the order they were announced
+    position: Annotated[int, msgspec.Meta(examples=[4711], description="how far the read models were")]
+
+
+CREATE_EXAMPLES = [
+    Example(
+        summary="a swiss of three rounds at 4-seat tables, bots filling 16 places",
+        value={
+            "name": "Autumn cup",
+            "format": "swiss",
+            "table_size": 4,
+            "rounds": 3,
+            "starts_at": "2026-12-05T18:00:00+01:00",
+            "interval": 1800,
+            "single_round": True,
+            "turn_clock": 60,
+            "places": 16,
+        },
+    ),
+    Example(
+        summary="a single elimination to 100 points, started by hand",
+        value={"name": "Knockout", "format": "single_elimination", "table_size": 3, "target_score": 100},
+    ),
+]
+
+
+def written(services: Services, tournament_id: UUID) -> TournamentView:
+    """The tournament right after a write, with the log position to read it after (``?after=``)."""
+    tournament = services.app.get_tournament(tournament_id)
+    position = services.app.recorder.max_notification_id() or 0  # at or after the write's own events
+    return services.reader.named(tournament_view(tournament, position))
+
+
+class TournamentController(Controller):
+    tags = ["tournaments"]  # noqa: RUF012
+
+    @post(
+        "/leagues/{league_id:uuid}/tournaments",
+        operation_id="createTournament",
+        summary="Announce a tournament of a league with its plan (admin)",
+        guards=[admin_only],
+        responses=problems(400, 401, 403, 404, 422),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def create(
+        self,
+        services: ServicesDep,
+        league_id: LeagueId,
+        data: Annotated[TournamentCreate, Body(examples=CREATE_EXAMPLES)],
+    ) -> TournamentView:
+        tournament_id = services.app.create_tournament(league_id, data.name, data.plan())
+        return written(services, tournament_id)
+
+    @get(
+        "/leagues/{league_id:uuid}/tournaments",
+        operation_id="listLeagueTournaments",
+        summary="A league's tournaments with their brackets, in the order announced (public; read model)",
+        responses=problems(400, 401, 404),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def league_tournaments(
+        self, services: ServicesDep, league_id: LeagueId, after: After = None
+    ) -> TournamentList:
+        services.app.get_league(league_id)  # an unknown league is 404, not an empty list
+        caught_up(services.reader, after, services.app.recorder.max_notification_id)
+        position = services.reader.position()
+        return TournamentList(
+            league_id=league_id, tournaments=services.reader.tournaments(league_id), position=position
+        )
+
+    @get(
+        "/tournaments/{tournament_id:uuid}",
+        operation_id="getTournament",
+        summary="The bracket: every round, table and result, and the ranking so far (public; read model)",
+        responses=problems(400, 401, 404),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def read(self, services: ServicesDep, tournament_id: TournamentId, after: After = None) -> TournamentView:
+        caught_up(services.reader, after, services.app.recorder.max_notification_id)
+        found = services.reader.tournament(tournament_id)
+        if found is None:  # unknown, or not yet in the read models: ?after= the announcement's position
+            raise RuleError("tournament_not_found", "no such tournament")
+        return found
+
+    @post(
+        "/tournaments/{tournament_id:uuid}/entrants",
+        operation_id="joinTournament",
+        summary="Join a tournament before it starts (a member for themself; an admin for any member)",
+        guards=[signed_in],
+        responses=problems(400, 401, 403, 404, 409, 422),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def join(
+        self,
+        services: ServicesDep,
+        actor: ActorDep,
+        tournament_id: TournamentId,
+        data: Annotated[
+            EntrantCreate, Body(examples=[Example(summary="a member", value={"player_id": PLAYER_ID})])
+        ],
+    ) -> TournamentView:
+        access.check_entrant(actor, data.player_id)
+        services.app.join_tournament(tournament_id, data.player_id)
+        return written(services, tournament_id)
+
+    @delete(
+        "/tournaments/{tournament_id:uuid}/entrants/{player_id:uuid}",
+        operation_id="leaveTournament",
+        summary="Leave a tournament before it starts (the player themself; an admin for any entrant)",
+        status_code=200,
+        guards=[signed_in],
+        responses=problems(400, 401, 403, 404, 409, 422),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def leave(
+        self, services: ServicesDep, actor: ActorDep, tournament_id: TournamentId, player_id: PlayerId
+    ) -> TournamentView:
+        access.check_entrant(actor, player_id)
+        services.app.leave_tournament(tournament_id, player_id)
+        return written(services, tournament_id)
+
+    @post(
+        "/tournaments/{tournament_id:uuid}/start",
+        operation_id="startTournament",
+        summary="Start a tournament now: entries close, bots take empty places, round 1 is paired (admin)",
+        status_code=200,
+        guards=[admin_only],
+        responses=problems(400, 401, 403, 404, 409, 422),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def start(self, services: ServicesDep, tournament_id: TournamentId) -> TournamentView:
+        services.app.start_tournament(tournament_id)
+        queue.tournament_started(tournament_id)
+        return written(services, tournament_id)
+
+    @get(
+        "/players/{player_id:uuid}/next-game",
+        operation_id="getPlayerNextGame",
+        summary="The tournament table a player plays now, else their next one (public; read model)",
+        responses=problems(400, 401, 404),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def next_game(self, services: ServicesDep, player_id: PlayerId, after: After = None) -> NextGame:
+        services.app.get_player(player_id)  # an unknown player is 404 player_not_found
+        caught_up(services.reader, after, services.app.recorder.max_notification_id)
+        found = services.reader.next_game(player_id)
+        if found is None:
+            raise RuleError("next_game_not_found", "the player has no table to play in any tournament")
+        return found
