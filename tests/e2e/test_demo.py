@@ -1,13 +1,11 @@
-"""The demo: ``maumau serve --demo``, and ``python -m service.demo`` (``maumau demo``) beside a running
-``maumau serve``, on the embedded default; the tournament's standings move as its bots play."""
+"""The demo: ``maumau serve --demo``, and ``maumau demo`` beside a running ``maumau serve``, on the
+embedded default; the tournament's ranking, at the URL printed, moves as its bots play."""
 
 import os
 import re
 import subprocess
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -15,15 +13,13 @@ from litestar.testing import TestClient
 
 from service.application import MauMau
 from service.demo import LEAGUE, PLAYER, set_up
-from service.domain.tournament import Tournament
 from service.http.app import create_app
 from service.settings import Settings
 from tests.e2e.club import bearer
-from tests.e2e.test_embedded import FAST, WAIT, free_port, serving, stop
+from tests.e2e.test_embedded import FAST, MAUMAU, WAIT, free_port, serving, stop
 from workers.conduct import Conductor
 from workers.inline import Inline
 
-ROOT = Path(__file__).resolve().parents[2]
 TOURNAMENT_LINE = re.compile(r"tournament 'Demo cup' ([0-9a-f-]{36}):")
 
 
@@ -53,29 +49,12 @@ def test_the_demo_tournament_is_started_with_its_games_and_plays_to_the_end(tmp_
         assert client.post("/games", json=game, headers=bearer(made.player_token)).status_code == 201
 
 
-def standings_of(data_dir: Path, tournament_id: str) -> Callable[[], Tournament]:
-    """The tournament as the store has it now, read beside the server (the SQLite file is shared)."""
-
-    def read() -> Tournament:
-        app = MauMau(Settings(data_dir=data_dir))
-        try:
-            return app.get_tournament(tournament_id)
-        finally:
-            app.close()
-
-    return read
-
-
 def wait_until(what: str, done: Callable[[], Any]) -> Any:
     deadline = time.monotonic() + WAIT
     while not (found := done()):
         assert time.monotonic() < deadline, f"no {what} after {WAIT:.0f} s"
         time.sleep(0.1)
     return found
-
-
-def tables_played(tournament: Tournament) -> int:
-    return sum(placing.tables for placing in tournament.standings())
 
 
 def test_serve_demo_prints_what_to_watch_and_the_standings_move_as_the_bots_play(tmp_path):
@@ -85,15 +64,21 @@ def test_serve_demo_prints_what_to_watch_and_the_standings_move_as_the_bots_play
         text = "\n".join(lines)
         found = TOURNAMENT_LINE.search(text)
         assert found is not None, text
-        tournament_id = found.group(1)
-        assert f"{base}/tournaments/{tournament_id}" in text
+        bracket_url = f"{base}/tournaments/{found.group(1)}"
+        assert bracket_url in text
         (game_id,) = re.findall(rf"curl -N {base}/games/([0-9a-f-]{{36}})/stream", text)
         assert f"{base}/games/{game_id}" in text
-        # the game to watch is there as the server starts: its public table, then its bots' moves
+        # the game to watch is there as the server starts, and so is the tournament, at the URLs printed
         assert httpx.get(f"{base}/games/{game_id}").status_code == 200
-        read = standings_of(data_dir, tournament_id)
-        assert tables_played(read()) == 0
-        wait_until("table finished", lambda: tables_played(read()) > 0)
+
+        def ranking() -> list[dict[str, Any]]:
+            response = httpx.get(bracket_url)
+            assert response.status_code in (200, 404), response.text  # 404: not in the read models yet
+            return response.json()["ranking"] if response.status_code == 200 else []
+
+        assert len(wait_until("ranking", ranking)) == 8
+        moved = wait_until("table finished", lambda: [p for p in ranking() if p["tables"] > 0])
+        assert all(placing["entrant"].startswith("bot:heuristic#") for placing in moved)
         stop(server)
 
 
@@ -107,8 +92,8 @@ def test_the_demo_command_beside_a_running_serve_starts_a_tournament_its_workers
     }
     with serving(data_dir, port, env=FAST) as (server, _):
         done = subprocess.run(
-            [sys.executable, "-m", "service.demo", "--bots", "6", "--table-size", "3", "--rounds", "2"],
-            cwd=ROOT,
+            [MAUMAU, "demo", "--bots", "6", "--table-size", "3", "--rounds", "2"],
+            cwd=tmp_path,
             env=env,
             capture_output=True,
             text=True,
@@ -118,10 +103,20 @@ def test_the_demo_command_beside_a_running_serve_starts_a_tournament_its_workers
         found = TOURNAMENT_LINE.search(done.stdout)
         assert found is not None, done.stdout
         assert "6 bots, swiss, 2 rounds at tables of up to 3" in done.stdout
-        read = standings_of(data_dir, found.group(1))
-        tournament = wait_until("finished tournament", lambda: (t := read()).finished and t)
-        assert [len(played.tables) for played in tournament.rounds] == [2, 2]
-        assert tables_played(tournament) == 12  # six entrants, two tables each
+        bracket_url = f"http://127.0.0.1:{port}/tournaments/{found.group(1)}"
+        assert bracket_url in done.stdout
+
+        def finished() -> dict[str, Any] | None:
+            response = httpx.get(bracket_url)
+            return (
+                response.json()
+                if response.status_code == 200 and response.json()["status"] == "finished"
+                else None
+            )
+
+        bracket = wait_until("finished tournament", finished)
+        assert [len(played["tables"]) for played in bracket["rounds"]] == [2, 2]
+        assert sorted(placing["tables"] for placing in bracket["ranking"]) == [2] * 6
         stop(server)
 
 
@@ -131,8 +126,8 @@ def test_the_demo_command_refuses_options_out_of_range_and_stores_nothing(tmp_pa
         "MAUMAU_DATA_DIR": str(tmp_path / "var"),
     }
     done = subprocess.run(
-        [sys.executable, "-m", "service.demo", "--bots", "1"],
-        cwd=ROOT,
+        [MAUMAU, "demo", "--bots", "1"],
+        cwd=tmp_path,
         env=env,
         capture_output=True,
         text=True,

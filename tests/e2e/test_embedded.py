@@ -187,7 +187,6 @@ def move_until_the_turn_passes(base: str, game_id: str, headers: dict[str, str],
     return view["table"]["version"]
 
 
-@pytest.mark.xfail(reason="until service/http queues a game's bots (workers.enqueue_after_move): in progress")
 def test_serve_runs_the_bots_of_a_game_and_keeps_it_across_a_restart(tmp_path):
     data_dir, port = tmp_path / "var", free_port()
     base = f"http://127.0.0.1:{port}"
