@@ -129,7 +129,7 @@ def admin_token(lines: list[str]) -> str:
 
 def test_serve_prints_where_it_listens_and_the_first_admin_token_once(data_dir):
     port = free_port()
-    with serving(data_dir, port) as (server, lines):
+    with serving(data_dir, port, env=FAST) as (server, lines):
         assert f"http://127.0.0.1:{port}" in "\n".join(lines)
         assert any(str(data_dir.resolve() / "maumau.sqlite3") in line for line in lines)
         created = httpx.post(
@@ -137,7 +137,7 @@ def test_serve_prints_where_it_listens_and_the_first_admin_token_once(data_dir):
         )
         assert created.status_code == 201
         stop(server)
-    with serving(data_dir, port) as (server, lines):
+    with serving(data_dir, port, env=FAST) as (server, lines):
         stop(server)
     assert not [line for line in lines if "admin token" in line]
 
