@@ -21,8 +21,9 @@ from service.http.cli import admin_group, runs_workers, workers_line
 from service.settings import Settings, get_settings
 from tests.e2e.club import bearer
 
-# the console script itself, as the README's first command runs it
 MAUMAU = str(Path(sys.executable).parent / "maumau")
+# the README's first command, `./run serve`: it makes sure of .venv, then execs `maumau serve`
+README_SERVE = [str(Path(__file__).resolve().parents[2] / "run"), "serve"]
 
 
 def test_the_api_works_end_to_end_on_sqlite(tmp_path):
@@ -83,7 +84,7 @@ def serve_until_healthy(
         **(env or {}),
     }
     server = subprocess.Popen(
-        [MAUMAU, "serve", *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+        [*README_SERVE, *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
     )
     lines: list[str] = []
     assert server.stdout is not None
