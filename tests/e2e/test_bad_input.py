@@ -108,8 +108,11 @@ MALFORMED_JSON = [
 ]
 
 
-def test_malformed_json_is_400_malformed_request_on_every_route_with_a_body(client, club, table):
-    for path, headers, _ in table.body_routes():
+BodyRoutes = list[tuple[str, dict[str, str], dict[str, Any]]]
+
+
+def check_malformed_json_is_refused(club: Club, routes: BodyRoutes) -> None:
+    for path, headers, _ in routes:
         for raw in MALFORMED_JSON:
             found = refused(
                 club,
@@ -123,12 +126,20 @@ def test_malformed_json_is_400_malformed_request_on_every_route_with_a_body(clie
             assert raw or "a JSON body is required" in found["detail"]
 
 
-def test_an_unknown_field_is_400_malformed_request_naming_it_on_every_route_with_a_body(client, club, table):
-    for path, headers, body in table.body_routes():
+def check_an_unknown_field_is_refused_by_name(club: Club, routes: BodyRoutes) -> None:
+    for path, headers, body in routes:
         found = refused(
             club, "POST", path, 400, "malformed_request", headers=headers, json={**body, "colour": 1}
         )
         assert "colour" in found["detail"], path
+
+
+def test_malformed_json_is_400_malformed_request_on_every_route_with_a_body(client, club, table):
+    check_malformed_json_is_refused(club, table.body_routes())
+
+
+def test_an_unknown_field_is_400_malformed_request_naming_it_on_every_route_with_a_body(client, club, table):
+    check_an_unknown_field_is_refused_by_name(club, table.body_routes())
 
 
 WRONG_TYPES = {
