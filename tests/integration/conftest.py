@@ -13,6 +13,7 @@ import pytest
 from psycopg import sql
 
 from service.application import MauMau
+from service.projections.reader import ReadModels
 from service.settings import Settings
 
 # small, so that tests load games from snapshots at every kind of point
@@ -62,3 +63,11 @@ def fresh_settings(request: pytest.FixtureRequest, tmp_path) -> Iterator[Setting
     yield Settings(database_url=url, database_schema=schema, snapshot_interval=SNAPSHOT_INTERVAL, pool_size=4)
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(schema)))
+
+
+@pytest.fixture
+def reader(settings: Settings) -> Iterator[ReadModels]:
+    """The read models of the test's store (run a runner, e.g. ``projecting.catch_up``, to fill them)."""
+    models = ReadModels(settings)
+    yield models
+    models.close()

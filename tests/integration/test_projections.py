@@ -14,7 +14,6 @@ before its first voided event.
 """
 
 import random
-from collections.abc import Iterator
 from uuid import UUID
 
 import msgspec
@@ -40,10 +39,11 @@ from service.projections.models import (
     Standings,
 )
 from service.projections.reader import ReadModels
-from service.projections.runner import Runner, start_projections
+from service.projections.runner import start_projections
 from service.projections.standings import TIE_BREAKS, Tally, order_of, rank
 from service.settings import Settings
 from tests.gameplay import next_command
+from tests.integration.projecting import catch_up
 
 
 @pytest.fixture
@@ -399,22 +399,6 @@ def assert_read_models_match(app: MauMau, club: Club, reader: ReadModels) -> Non
         history = reader.history(player_id)
         assert history.position == position
         assert history.games == expected_history(app, club, player_id, position)
-
-
-def catch_up(settings: Settings) -> int:
-    runner = Runner(settings)
-    try:
-        runner.catch_up()
-        return runner.position
-    finally:
-        runner.close()
-
-
-@pytest.fixture
-def reader(settings: Settings) -> Iterator[ReadModels]:
-    models = ReadModels(settings)
-    yield models
-    models.close()
 
 
 # ---------------------------------------------------------------------------

@@ -2,17 +2,16 @@
 
 import random
 import uuid
-from collections.abc import Iterator
 
 import pytest
 from eventsourcing.persistence import IntegrityError, Tracking
 
 from service.domain.adjudication import Resume
-from service.projections.reader import ReadModels
-from service.projections.runner import Runner, start_projections
+from service.projections.runner import start_projections
 from service.projections.store import APPLICATION, Changes
 from service.settings import Settings
 from tests.gameplay import next_command
+from tests.integration.projecting import catch_up
 from tests.integration.tables import REFEREE, play_out, players
 
 
@@ -20,22 +19,6 @@ from tests.integration.tables import REFEREE, play_out, players
 def settings(fresh_settings: Settings) -> Settings:
     """Each test reads the whole log: a store of its own (see ``fresh_settings``)."""
     return fresh_settings
-
-
-@pytest.fixture
-def reader(settings: Settings) -> Iterator[ReadModels]:
-    models = ReadModels(settings)
-    yield models
-    models.close()
-
-
-def catch_up(settings: Settings) -> int:
-    runner = Runner(settings)
-    try:
-        runner.catch_up()
-        return runner.position
-    finally:
-        runner.close()
 
 
 def test_before_anything_is_projected_the_position_is_zero_and_nothing_is_known(settings, reader):

@@ -9,7 +9,6 @@ as kept in memory. The expected bracket is drawn here from the aggregate
 stored game (its last event and the plan's clock).
 """
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from uuid import UUID
 
@@ -25,9 +24,9 @@ from service.projections.models import (
     TournamentView,
 )
 from service.projections.reader import ReadModels
-from service.projections.runner import Runner
 from service.projections.tournaments import image_of, restore
 from service.settings import Settings
+from tests.integration.projecting import catch_up
 from tests.integration.tables import players
 from tests.integration.test_workers import assert_tournament_agrees_with_its_games
 from workers.conduct import Conductor
@@ -39,23 +38,6 @@ from workers.tournaments import open_tournaments
 def settings(fresh_settings: Settings) -> Settings:
     """Each test reads the whole log: a store of its own (see ``fresh_settings``)."""
     return fresh_settings
-
-
-@pytest.fixture
-def reader(settings: Settings) -> Iterator[ReadModels]:
-    models = ReadModels(settings)
-    yield models
-    models.close()
-
-
-def catch_up(settings: Settings) -> int:
-    """A new runner (nothing in memory) applies the log to its end."""
-    runner = Runner(settings)
-    try:
-        runner.catch_up()
-        return runner.position
-    finally:
-        runner.close()
 
 
 def league_with(app: MauMau, members: int, ruleset: str = "club") -> tuple[UUID, list[UUID]]:
