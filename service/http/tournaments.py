@@ -240,6 +240,10 @@ class TournamentController(Controller):
         "/tournaments/{tournament_id:uuid}/start",
         operation_id="startTournament",
         summary="Start a tournament now: entries close, bots take empty places, round 1 is paired (admin)",
+        description=(
+            "Round 1's games begin at once when the plan has no `starts_at` or it has passed; "
+            "a plan with a later `starts_at` keeps its schedule: the games begin then."
+        ),
         status_code=200,
         guards=[admin_only],
         responses=problems(400, 401, 403, 404, 409, 422),
