@@ -103,6 +103,11 @@ def test_a_runner_whose_connections_are_cut_takes_them_anew_and_goes_on(app, set
         assert reader.wait_for(last, timeout=30) == last
         names = [f"maumau:{settings.database_schema}:{what}" for what in ("views", "listen")]
         with psycopg.connect(settings.database_url, autocommit=True) as conn:
+            # the listener connects once the runner has caught up and waits for news: a moment
+            # after the reader sees the last position
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and connected(conn, names) < 2:
+                time.sleep(0.05)
             cut = conn.execute(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ANY(%s)",
                 (names,),
@@ -119,6 +124,13 @@ def test_a_runner_whose_connections_are_cut_takes_them_anew_and_goes_on(app, set
         running.stop()
     assert_read_models_match(app, club, reader)
     reader.close()
+
+
+def connected(conn: psycopg.Connection, names: list[str]) -> int:
+    row = conn.execute(
+        "SELECT count(*) FROM pg_stat_activity WHERE application_name = ANY(%s)", (names,)
+    ).fetchone()
+    return row[0] if row else 0
 
 
 def held_by(conn: psycopg.Connection, name: str) -> bool:
