@@ -17,6 +17,7 @@ from psycopg import sql
 from service.http.app import create_app
 from service.settings import Settings
 from tests.e2e.club import ADMIN_TOKEN, Club
+from tests.e2e.queued import Queued
 from workers.app import configure
 
 
@@ -42,12 +43,25 @@ def http_settings(database_url: str, http_schema: str) -> Settings:
 
 
 @pytest.fixture(scope="session")
-def client(http_settings: Settings, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient[Any]]:
+def broker_data(tmp_path_factory: pytest.TempPathFactory) -> Settings:
     # the tasks the API queues (bots to answer, a tournament started) go to a broker folder of the
     # session's own, where no worker takes them, not to the embedded broker in ./var
-    configure(Settings(data_dir=tmp_path_factory.mktemp("broker")))
+    return Settings(data_dir=tmp_path_factory.mktemp("broker"))
+
+
+@pytest.fixture(scope="session")
+def client(http_settings: Settings, broker_data: Settings) -> Iterator[TestClient[Any]]:
+    configure(broker_data)
     with TestClient(create_app(http_settings)) as test_client:
         yield test_client
+
+
+@pytest.fixture
+def queued(client: TestClient[Any], broker_data: Settings) -> Queued:
+    """What the API queues from here on, read off the broker (earlier tests' tasks taken away)."""
+    found = Queued(broker_data.broker_dir)
+    found.take()
+    return found
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,6 @@ from uuid import UUID
 
 import pytest
 
-import workers.app
 from tests.e2e.club import ADMIN, Club, problem
 from workers.conduct import Conductor
 from workers.inline import Inline
@@ -148,31 +147,20 @@ def test_a_started_tournament_pairs_round_one_with_bots_in_the_empty_places_and_
 
 
 def test_starting_a_tournament_tells_the_workers_and_every_change_to_a_game_with_bots_does(
-    client, club, members, monkeypatch
+    client, club, members, queued
 ):
-    queued: list[tuple[str, str]] = []
-    monkeypatch.setattr(
-        workers.app, "enqueue_after_move", lambda game_id: queued.append(("game", str(game_id)))
-    )
-    monkeypatch.setattr(
-        workers.app,
-        "enqueue_tournament",
-        lambda tournament_id: queued.append(("tournament", str(tournament_id))),
-    )
     ids, headers = members.ids, members.headers
     tournament = announce(club, members, places=3)
     club.ok("POST", f"/tournaments/{tournament['tournament_id']}/start")
-    assert queued == [("tournament", tournament["tournament_id"])]
+    assert queued.take_ids() == [("tournament", tournament["tournament_id"])]
 
-    queued.clear()
     with_bots = club.game(
         [ids["ada"], "bot:heuristic"], headers=headers["ada"], options={"single_round": True}
     )
     league_game = club.game([ids["ada"], ids["bob"]], league_id=members.league)
     people_only = club.game([ids["ada"], ids["eve"]])  # friendly: nobody to answer, no clock
-    assert queued == [("game", with_bots["game_id"]), ("game", league_game["game_id"])]
+    assert queued.take_ids() == [("game", with_bots["game_id"]), ("game", league_game["game_id"])]
     for game in (with_bots, league_game, people_only):
-        queued.clear()
         table = club.table(game)
         seat = table["dealer"] if table["phase"] == "name_suit" else table["turn"]
         mine = club.ok("GET", f"/games/{game['game_id']}/me?seat={seat}&after={game['position']}")
@@ -182,32 +170,29 @@ def test_starting_a_tournament_tells_the_workers_and_every_change_to_a_game_with
             f"/games/{game['game_id']}/moves",
             json={**move, "seat": seat, "version": table["version"]},
         )
-        assert queued == ([] if game is people_only else [("game", game["game_id"])])
-    queued.clear()
+        assert queued.take_ids() == ([] if game is people_only else [("game", game["game_id"])])
     raised = club.ok("POST", f"/games/{league_game['game_id']}/disputes", json={"reason": "a card fell"})
-    assert queued == []  # a paused game: nobody moves until the ruling
+    assert queued.take_ids() == []  # a paused game: nobody moves until the ruling
     club.ok(
         "POST",
         f"/games/{league_game['game_id']}/rulings",
         json={"kind": "resume", "version": raised["version"]},
     )
-    assert queued == [("game", league_game["game_id"])]
+    assert queued.take_ids() == [("game", league_game["game_id"])]
 
 
 def test_a_tournament_made_over_http_is_played_by_the_workers_steps_and_its_bracket_matches_the_aggregate(
-    client, club, members, monkeypatch
+    client, club, members, queued
 ):
     inline = Inline()
     conductor = Conductor(club.app, inline)
-    # what the API queues goes to the steps run here
-    monkeypatch.setattr(
-        workers.app, "enqueue_after_move", lambda game_id: inline.advance_game(UUID(str(game_id)))
-    )
-    monkeypatch.setattr(
-        workers.app,
-        "enqueue_tournament",
-        lambda tournament_id: inline.conduct_tournament(UUID(str(tournament_id))),
-    )
+
+    def hand_over() -> None:
+        """What the API queued on the broker goes to the steps run here."""
+        for kind, found in queued.take_ids():
+            step = inline.advance_game if kind == "game" else inline.conduct_tournament
+            step(UUID(found))
+
     ids, headers = {}, {}
     for name in ("ada", "bob"):  # players of no other tournament, so their next game is this one's
         ids[name], headers[name] = club.player(name.title())
@@ -217,6 +202,7 @@ def test_a_tournament_made_over_http_is_played_by_the_workers_steps_and_its_brac
     for name in ("ada", "bob"):
         club.ok("POST", f"{path}/entrants", headers=headers[name], json={"player_id": ids[name]})
     club.ok("POST", f"{path}/start")
+    hand_over()
     assert inline.queued("conduct_tournament") == [(UUID(tournament["tournament_id"]),)]
 
     inline.run(conductor, until=lambda: bool(inline.queued("time_out_turn")))
@@ -231,6 +217,7 @@ def test_a_tournament_made_over_http_is_played_by_the_workers_steps_and_its_brac
     moved = club.ok(
         "POST", f"/games/{game_id}/moves", headers=headers[name], json={**move, "version": version}
     )
+    hand_over()
     assert (game_id,) in inline.queued("advance_game")  # the bots answer the move
     inline.run(conductor)  # the clock bot plays every later turn of the people
 
