@@ -46,6 +46,7 @@ from service.domain.state import State
 from service.domain.tournament import Plan, Tournament, seat_spec
 from service.domain.views import Entry, TableView, entry_of, table_view
 from service.observability import metrics
+from service.persistence.group_commit import GroupCommitRecorder
 from service.persistence.mapper import MsgspecMapper
 from service.settings import Settings, get_settings
 
@@ -152,6 +153,11 @@ class MauMau(Application[UUID]):
         self.snapshotting_intervals = {Game: self.settings.snapshot_interval}
         self.games = GameCache(self.settings.game_cache)
         super().__init__(env={**self.settings.persistence_env(), **(env or {})})
+
+    def close(self) -> None:
+        if isinstance(self.recorder, GroupCommitRecorder):
+            self.recorder.close()
+        super().close()
 
     def construct_mapper(self) -> Mapper[UUID]:
         return MsgspecMapper(compressor=self.factory.compressor(), cipher=self.factory.cipher())

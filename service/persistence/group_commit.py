@@ -10,7 +10,7 @@ they all queue for the lock, each holding it through its own commit.
 order, but takes it once for many saves. A caller of ``insert_events``
 leads when fewer than ``LEADERS`` commits are in flight: it commits its own
 save together with everything queued (up to ``MAX_BATCH_EVENTS``), then
-hands the lead to the first caller still queued; other callers queue and
+hands the lead to the first caller queued meanwhile; other callers queue and
 wait. One transaction, in one round trip: a call of a PL/pgSQL function
 (made with the table) that takes the table lock (``LOCK TABLE ... IN
 EXCLUSIVE MODE``, as the stock recorder does: writers of other processes
@@ -28,6 +28,11 @@ version: the later is refused before anything is sent.)
 A batch never waits to fill up: a move waits at most for the commit in flight
 and its own, and a lone writer commits at once, in its own thread. Saves that
 pass a tracking record (process applications) keep the stock path.
+
+The leader sends the batch on a connection the recorder keeps out of the pool
+(one per leader, taken from the pool on first use, given back when it breaks
+or the application closes): a pool checkout and return per batch cost about
+as much CPU as the insert itself, and the batches are the hot path.
 """
 
 import threading
@@ -35,7 +40,14 @@ from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
-from eventsourcing.persistence import IntegrityError, StoredEvent
+import psycopg
+from eventsourcing.persistence import (
+    IntegrityError,
+    InterfaceError,
+    OperationalError,
+    PersistenceError,
+    StoredEvent,
+)
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 from psycopg.pq import TransactionStatus
 from psycopg.rows import tuple_row
@@ -45,9 +57,6 @@ MAX_BATCH_EVENTS = 1000
 # Batches in flight at once: the second sends its transaction while the first commits, and
 # waits for the table lock in the server, so no round trip is lost between commits.
 LEADERS = 1
-# Commits a leader makes in a row while callers keep queueing, before it hands the lead over:
-# each hand-over costs a thread wake-up; each extra round delays the leader's own caller.
-ROUNDS = 3
 
 
 class _Save:
@@ -125,6 +134,14 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
         self._queue: deque[_Save] = deque()
         self._mutex = threading.Lock()
         self._leaders = 0
+        self._held: list[psycopg.Cursor[Any]] = []  # the leaders' connections, each with its cursor
+
+    def close(self) -> None:
+        """Give the leaders' connections back to the pool (which closes them if it is closed)."""
+        with self._mutex:
+            held, self._held = self._held, []
+        for cursor in held:
+            self.datastore.pool.putconn(cursor.connection)
 
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
         if any(value is not None for value in kwargs.values()) or self.datastore.enable_db_functions:
@@ -147,37 +164,31 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
         return save.ids
 
     def _lead(self, save: _Save) -> None:
-        """Commit this save with what is queued; go on with what queued meanwhile, for at most
-        ``ROUNDS`` commits (so this caller's wait stays short), then hand the lead over."""
+        """Commit this save with what is queued, then hand the lead to the first caller queued
+        meanwhile: it takes whatever has queued by then, so batches grow with the load. (A
+        leader that went on committing for the others made smaller batches and longer waits.)"""
         batch = [save]
-        for round_no in range(ROUNDS):
+        with self._mutex:
+            size = len(save.events)
+            while self._queue and size + len(self._queue[0].events) <= MAX_BATCH_EVENTS:
+                batch.append(self._queue.popleft())
+                size += len(batch[-1].events)
+        try:
+            self._commit(batch)
+        finally:
             with self._mutex:
-                size = sum(len(s.events) for s in batch)
-                while self._queue and size + len(self._queue[0].events) <= MAX_BATCH_EVENTS:
-                    batch.append(self._queue.popleft())
-                    size += len(batch[-1].events)
-            try:
-                self._commit(batch)
-            finally:
-                with self._mutex:
-                    for done in batch:
-                        done.done = True
-                    following = None
-                    go_on = bool(self._queue) and round_no + 1 < ROUNDS
-                    if not go_on:
-                        if self._queue:  # the lead passes to the first in the queue, out of the queue
-                            following = self._queue.popleft()
-                            following.leads = True
-                        else:
-                            self._leaders -= 1
                 for done in batch:
-                    if done is not save:
-                        done.wake.release()
-                if following is not None:
-                    following.wake.release()
-            if not go_on:
-                return
-            batch = []
+                    done.done = True
+                following = None
+                if self._queue:  # the lead passes to the first in the queue, out of the queue
+                    following = self._queue.popleft()
+                    following.leads = True
+                else:
+                    self._leaders -= 1
+            for done in batch[1:]:
+                done.wake.release()
+            if following is not None:
+                following.wake.release()
 
     def _commit(self, batch: list[_Save]) -> None:
         # a save writing an (id, version) that an earlier save of the batch writes is refused first
@@ -218,9 +229,26 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
             "{" + ",".join([_quoted(e.topic) for e in events]) + "}",
             "{" + ",".join(['"\\\\x' + e.state.hex() + '"' for e in events]) + "}",
         )
-        with self.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as curs:
-            curs.execute(self._call_insert_batch, columns, prepare=True)
-            return curs.fetchall()
+        with self._mutex:
+            cursor = self._held.pop() if self._held else None
+        if cursor is None:
+            timeout = self.datastore.pool_open_timeout
+            self.datastore.pool.open(timeout is not None, timeout or 30.0)  # as the datastore opens it
+            cursor = self.datastore.pool.getconn().cursor(row_factory=tuple_row)
+        try:
+            cursor.execute(self._call_insert_batch, columns, prepare=True)
+            rows = cursor.fetchall()
+        except psycopg.Error as error:
+            connection = cursor.connection
+            if connection.broken or connection.closed:  # the pool throws it away and connects again
+                self.datastore.pool.putconn(connection)
+                cursor = None
+            raise _translated(error) from error
+        finally:
+            if cursor is not None:
+                with self._mutex:
+                    self._held.append(cursor)
+        return rows
 
     def _insert(self, saves: list[_Save], check: bool) -> list[Any]:
         """Insert the saves in one transaction; with ``check``, first refuse those that collide
@@ -266,6 +294,18 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
                     conn.rollback()
                 raise failure
             return rows
+
+
+def _translated(error: psycopg.Error) -> PersistenceError:
+    """The error as eventsourcing's datastore raises it (callers catch ``IntegrityError``)."""
+    for raised, ours in (
+        (psycopg.IntegrityError, IntegrityError),
+        (psycopg.OperationalError, OperationalError),
+        (psycopg.InterfaceError, InterfaceError),
+    ):
+        if isinstance(error, raised):
+            return ours(str(error))
+    return PersistenceError(str(error))
 
 
 def _quoted(text: str) -> str:

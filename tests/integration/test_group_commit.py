@@ -6,8 +6,9 @@ import time
 import uuid
 
 import msgspec
+import psycopg
 import pytest
-from eventsourcing.persistence import IntegrityError, StoredEvent
+from eventsourcing.persistence import IntegrityError, OperationalError, StoredEvent
 
 from service.application import MauMau
 from service.domain.errors import RuleError
@@ -129,3 +130,23 @@ def test_the_notification_log_is_gap_free_in_commit_order_under_concurrent_write
     finally:
         for app in apps:
             app.close()
+
+
+def test_a_batch_on_a_dropped_connection_fails_and_the_next_batch_connects_again(pg_settings, database_url):
+    app = MauMau(pg_settings)
+    try:
+        recorder = app.recorder
+        assert isinstance(recorder, GroupCommitRecorder)
+        game = uuid.uuid4()
+        recorder.insert_events([stored(game, 1)])
+        (held,) = recorder._held
+        with psycopg.connect(database_url, autocommit=True) as admin:
+            admin.execute("select pg_terminate_backend(%s)", (held.connection.info.backend_pid,))
+        with pytest.raises(OperationalError):
+            recorder.insert_events([stored(game, 2)])
+        assert recorder._held == []  # the broken connection went back to the pool, not kept
+        recorder.insert_events([stored(game, 2)])  # nothing of the failed batch was stored
+        assert [e.originator_version for e in recorder.select_events(game)] == [1, 2]
+    finally:
+        app.close()
+    assert recorder._held == []
