@@ -7,12 +7,13 @@ calls and challenges.
 """
 
 import random
+from math import floor
 from typing import Protocol
 
 from service.domain.actions import CHALLENGE, DRAW, WILD_PLAY
 from service.domain.cards import cards_in, suit_of
 from service.domain.commands import Command, DrawCard, KeepCard, NameSuit, PlayCard
-from service.domain.engine import call_due, command_for, legal_actions
+from service.domain.engine import SEAT_COMMANDS, call_due, legal_actions
 from service.domain.rulebook import NO_CALL
 from service.domain.state import DRAWN, NAMING_SUIT, State
 
@@ -28,9 +29,7 @@ class Bot(Protocol):
 
 
 class _CallingBot:
-    def __init__(
-        self, rng: random.Random, forgetfulness: float = 0.0, vigilance: float = 0.0
-    ) -> None:
+    def __init__(self, rng: random.Random, forgetfulness: float = 0.0, vigilance: float = 0.0) -> None:
         self.rng = rng
         self._random = rng.random
         self.forgetfulness = forgetfulness
@@ -49,8 +48,7 @@ class _CallingBot:
 
 # (card, named suit) of every play action, by action
 _PLAYS: tuple[tuple[int, int], ...] = tuple(
-    (action, -1) if action < WILD_PLAY else ((action - WILD_PLAY) >> 2, action & 3)
-    for action in range(DRAW)
+    (action, -1) if action < WILD_PLAY else ((action - WILD_PLAY) >> 2, action & 3) for action in range(DRAW)
 )
 
 
@@ -61,13 +59,14 @@ class RandomBot(_CallingBot):
         actions = legal_actions(s, seat)
         if actions[-1] == CHALLENGE:
             actions = actions[:-1]
-        action = actions[int(self._random() * len(actions))]
-        if action >= DRAW:
-            return command_for(seat, action)
-        card, suit = _PLAYS[action]
+        action = actions[floor(self._random() * len(actions))]
         # only a play that leaves one card or none can owe a call
-        call = self._call(s, seat, card) if s.hands[seat].bit_count() <= 2 else NO_CALL
-        return PlayCard(seat, card, suit, call)
+        if action < DRAW and s.hands[seat].bit_count() <= 2:
+            card, suit = _PLAYS[action]
+            call = self._call(s, seat, card)
+            if call != NO_CALL:
+                return PlayCard(seat, card, suit, call)
+        return SEAT_COMMANDS[seat][action]
 
 
 class HeuristicBot(_CallingBot):

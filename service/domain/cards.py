@@ -15,6 +15,9 @@ SUIT_NAMES: tuple[str, ...] = ("clubs", "diamonds", "hearts", "spades")
 CARDS_PER_SUIT = len(RANKS)
 FULL_DECK: tuple[int, ...] = tuple(range(len(SUITS) * CARDS_PER_SUIT))
 
+# A card's bit in a hand mask: indexing this is cheaper than shifting on a hot path.
+CARD_BITS: tuple[int, ...] = tuple(1 << c for c in FULL_DECK)
+
 _RANK_INDEX = {rank: index for index, rank in enumerate(RANKS)}
 _SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
 _NAMES: tuple[str, ...] = tuple(RANKS[c % CARDS_PER_SUIT] + SUITS[c // CARDS_PER_SUIT] for c in FULL_DECK)

@@ -7,6 +7,7 @@ engine records (the first dealer, the deck order, the new stock order).
 
 import random
 from collections.abc import Sequence
+from math import floor
 
 from service.domain.commands import Command, DealRound, RecycleStock, StartMatch
 from service.domain.engine import recyclable
@@ -35,6 +36,6 @@ class Shuffler:
         pool = list(cards)
         random = self._rng.random
         for i in range(len(pool) - 1, 0, -1):
-            j = int(random() * (i + 1))
+            j = floor(random() * (i + 1))
             pool[i], pool[j] = pool[j], pool[i]
         return tuple(pool)

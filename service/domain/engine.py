@@ -9,7 +9,7 @@ number: deals and recycles arrive as data in ``DealRound`` / ``RecycleStock``.
 from collections.abc import Callable, Iterable
 
 from service.domain.actions import CHALLENGE, DRAW, KEEP, NAME_SUIT, WILD_PLAY
-from service.domain.cards import format_card
+from service.domain.cards import CARD_BITS, format_card
 from service.domain.commands import (
     Challenge,
     Command,
@@ -68,6 +68,24 @@ def command_for(seat: int, action: int, call: int = NO_CALL) -> Command:
     if action == CHALLENGE:
         return Challenge(seat)
     return NameSuit(seat, action - NAME_SUIT)
+
+
+class _CommandsBySeat(dict[int, dict[int, Command]]):
+    """Per seat, the command each action stands for when no call is said.
+
+    Commands are immutable and a seat's plays, draws and keeps recur all game long,
+    so a bot hands the engine one made once instead of building one every move.
+    """
+
+    def __missing__(self, seat: int) -> dict[int, Command]:
+        wild_plays = range(WILD_PLAY, WILD_PLAY + 52 * 4)
+        suits_named = range(NAME_SUIT, NAME_SUIT + 4)
+        actions = (*range(52), *wild_plays, DRAW, KEEP, CHALLENGE, *suits_named)
+        commands = self[seat] = {action: command_for(seat, action) for action in actions}
+        return commands
+
+
+SEAT_COMMANDS = _CommandsBySeat()
 
 
 # ---------------------------------------------------------------------------
@@ -143,16 +161,16 @@ def _play(s: State, c: PlayCard) -> list[Event]:
     # The usual play passes these four checks at once; a refusal finds its reason below.
     if seat != s.turn or not (phase == PLAY or (phase == DRAWN and card == s.drawn)):
         raise _play_refusal(s, c)
-    book = s.book
-    if card >> 6:  # negative or far beyond the deck
+    if not 0 <= card < 52:
         raise _play_refusal(s, c)
+    book = s.book
     hand = s.hands[seat]
     debt = s.debt
-    bit = 1 << card
+    bit = CARD_BITS[card]
     if not hand & bit & (book.debt_answers if debt else s.follow):
         raise _play_refusal(s, c)
     suit = c.suit
-    if bit & book.wild:
+    if book.is_wild[card]:
         if not 0 <= suit < 4:
             raise RuleError("suit_required", "name a suit with a wild card")
     elif suit != -1:
@@ -162,7 +180,7 @@ def _play(s: State, c: PlayCard) -> list[Event]:
     call = c.call
     missed = NO_CALL
     if left < 2 or call:
-        due = book.call_due(left, card) if left < 2 else NO_CALL
+        due = book.calls_due[left][card] if left < 2 else NO_CALL
         if call != due:
             if call == NO_CALL or (call == MAU and due == MAU_MAU):
                 missed = due
@@ -171,7 +189,7 @@ def _play(s: State, c: PlayCard) -> list[Event]:
 
     seats, direction = s.seats, s.direction
     skipped = -1
-    if bit & book.effectless:
+    if book.is_ordinary[card]:
         turn = (seat + direction) % seats
     else:
         debt += book.debt_of[card]
@@ -234,7 +252,7 @@ def _draw(s: State, c: DrawCard) -> list[Event]:
     if stock and s.missed is None:
         # the everyday draw, without the detours of _draw_cards
         card = stock[-1]
-        if follow >> card & 1 and s.book.play_drawn_card:
+        if follow & CARD_BITS[card] and s.book.play_drawn_card:
             return [CardsDrawn(seat, (card,), TURN, seat, DRAWN)]
         return [CardsDrawn(seat, (card,), TURN, (seat + s.direction) % s.seats, PLAY)]
     return _draw_cards(s, seat, 1, TURN, mandatory, PLAY)
@@ -313,9 +331,7 @@ def _draw_cards(
     raise RuleError("stock_exhausted", "there is no card left to draw")
 
 
-def _drawn(
-    s: State, seat: int, cards: tuple[int, ...], reason: int, resume_phase: int
-) -> list[Event]:
+def _drawn(s: State, seat: int, cards: tuple[int, ...], reason: int, resume_phase: int) -> list[Event]:
     if reason == PENALTY:
         return [CardsDrawn(seat, cards, PENALTY, s.turn, resume_phase)]
     if reason == TURN and s.book.play_drawn_card and s.follow >> cards[0] & 1:
@@ -345,9 +361,7 @@ def _round_end(s: State, winner: int, reason: str, hands: list[int]) -> list[Eve
     if rules.scoring == "penalty":
         points = tuple(0 if seat == winner else value for seat, value in enumerate(values))
     else:
-        points = tuple(
-            sum(values) - values[seat] if seat == winner else 0 for seat in range(len(values))
-        )
+        points = tuple(sum(values) - values[seat] if seat == winner else 0 for seat in range(len(values)))
     totals = tuple(total + p for total, p in zip(s.totals, points, strict=True))
     events: list[Event] = [RoundEnded(s.round_no, winner, reason, points, totals)]
     if rules.single_round or max(totals) >= rules.target_score:
@@ -402,34 +416,33 @@ _DECIDERS: dict[type, Callable[[State, object], list[Event]]] = {
 def legal_actions(s: State, seat: int) -> tuple[int, ...]:
     """Every action the rules allow this seat now (a seat not on turn may only challenge)."""
     phase = s.phase
-    actions: tuple[int, ...] = ()
-    on_turn = seat == s.turn
-    if on_turn and phase == PLAY:
+    if seat != s.turn:
+        if phase == NAMING_SUIT:
+            return _SUITS_TO_NAME if seat == s.dealer else ()
+        actions: tuple[int, ...] = ()
+    elif phase == PLAY:
         book = s.book
         if s.debt:
-            answers = s.hands[seat] & book.debt_answers
-            actions = (book.plays.get(answers) or book.plays_of(answers)) + _DRAW_ONLY
+            # answer the debt (club: with a seven), or draw it
+            actions = book.plays_and_draw[s.hands[seat] & book.debt_answers]
         else:
             playable = s.hands[seat] & s.follow
-            if not playable:
-                actions = _DRAW_ONLY
+            if playable and book.voluntary_draw and _drawable(s):
+                actions = book.plays_and_draw[playable]
             else:
-                actions = book.plays.get(playable) or book.plays_of(playable)
-                if book.voluntary_draw and _drawable(s):
-                    actions += _DRAW_ONLY
-    elif on_turn and phase == DRAWN:
-        book = s.book
-        drawn = 1 << s.drawn
-        actions = (book.plays.get(drawn) or book.plays_of(drawn)) + _KEEP_ONLY
+                actions = book.plays_else_draw[playable]
+    elif phase == DRAWN:
+        actions = s.book.drawn_card_moves[s.drawn]
     elif phase == NAMING_SUIT:
         return _SUITS_TO_NAME if seat == s.dealer else ()
+    else:
+        actions = ()
     missed = s.missed
     if missed is not None and missed[0] != seat and (phase == PLAY or phase == DRAWN):
-        return actions + _CHALLENGE_ONLY
+        return (*actions, CHALLENGE)
     return actions
 
 
-_DRAW_ONLY, _KEEP_ONLY, _CHALLENGE_ONLY = (DRAW,), (KEEP,), (CHALLENGE,)
 _SUITS_TO_NAME = tuple(NAME_SUIT + suit for suit in range(4))
 
 
@@ -441,7 +454,7 @@ def _drawable(s: State) -> int:
 def call_due(s: State, seat: int, card: int) -> int:
     """The call that playing ``card`` now owes (MAU, MAU_MAU or NO_CALL)."""
     left = s.hands[seat].bit_count() - 1
-    return s.book.call_due(left, card) if left < 2 else NO_CALL
+    return s.book.calls_due[left][card] if left < 2 else NO_CALL
 
 
 def is_chance(s: State) -> bool:

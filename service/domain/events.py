@@ -6,6 +6,7 @@ so that the fold only records facts. Cards are ints (see ``cards``).
 
 import msgspec
 
+from service.domain.cards import CARD_BITS
 from service.domain.rulebook import rulebook
 from service.domain.rulesets import Ruleset
 from service.domain.state import DEAL, DRAWN, OVER, PENALTY, PLAY, RECYCLE, PendingDraw, State
@@ -43,9 +44,11 @@ class RoundDealt(Event):
     def apply(self, s: State) -> None:
         seats, deck = s.seats, self.deck
         dealt = seats * s.book.rules.hand_size
+        # one card at a time clockwise from the dealer's left: the player `k` seats
+        # round gets every seats-th card from the k-th; a sum of distinct bits is their OR
         hands = [0] * seats
-        for i in range(dealt):
-            hands[(self.dealer + 1 + i) % seats] |= 1 << deck[i]
+        for k in range(seats):
+            hands[(self.dealer + 1 + k) % seats] = sum(map(CARD_BITS.__getitem__, deck[k:dealt:seats]))
         starter = deck[dealt]
         s.hands = hands
         s.discard = [starter]
@@ -87,7 +90,7 @@ class CardPlayed(Event):
 
     def apply(self, s: State) -> None:
         card, suit = self.card, self.suit
-        s.hands[self.seat] ^= 1 << card
+        s.hands[self.seat] ^= CARD_BITS[card]
         s.discard.append(card)
         if suit < 0:
             s.follow = s.book.may_follow[card]
@@ -113,7 +116,7 @@ class CardsDrawn(Event):
     def apply(self, s: State) -> None:
         cards = self.cards
         if len(cards) == 1:
-            s.hands[self.seat] |= 1 << cards[0]
+            s.hands[self.seat] |= CARD_BITS[cards[0]]
             s.stock.pop()
         else:
             hand = s.hands[self.seat]

@@ -5,31 +5,58 @@ of the rule book for a card or a suit, e.g. ``may_follow[c]``: the cards that
 may be played on ``c`` as an ordinary top card (its suit, its rank, or a wild).
 """
 
+from collections.abc import Callable
 from functools import lru_cache
 
 import msgspec
 
-from service.domain.actions import WILD_PLAY
+from service.domain.actions import DRAW, KEEP, WILD_PLAY
 from service.domain.cards import CARDS_PER_SUIT, RANKS, SUITS, cards_in, mask_of, rank_of
 from service.domain.rulesets import Ruleset
 
 NO_CALL, MAU, MAU_MAU = 0, 1, 2
 _SUIT_BITS = (1 << CARDS_PER_SUIT) - 1
 CALL_NAMES: tuple[str | None, ...] = (None, "mau", "mau_mau")
+_BY_MASK_LIMIT = 1 << 15
+
+
+class _ByMask(dict[int, tuple[int, ...]]):
+    """Actions by a mask of cards, each worked out on first use.
+
+    Emptied when it reaches ``_BY_MASK_LIMIT`` masks: a long-running service
+    meets ever more rare masks, and a full table would only grow.
+    """
+
+    __slots__ = ("_work_out",)
+
+    def __init__(self, work_out: Callable[[int], tuple[int, ...]]) -> None:
+        super().__init__()
+        self._work_out = work_out
+
+    def __missing__(self, mask: int) -> tuple[int, ...]:
+        if len(self) >= _BY_MASK_LIMIT:
+            self.clear()
+        actions = self[mask] = self._work_out(mask)
+        return actions
 
 
 class Rulebook:
     __slots__ = (
+        "calls_due",
         "debt_answers",
         "debt_of",
         "deck",
         "deck_mask",
+        "drawn_card_moves",
         "effectless",
         "follows_named_suit",
+        "is_ordinary",
+        "is_wild",
         "mau_mau_due_on",
         "may_follow",
         "play_drawn_card",
-        "plays",
+        "plays_and_draw",
+        "plays_else_draw",
         "points",
         "points_by_suit",
         "reverses",
@@ -56,8 +83,7 @@ class Rulebook:
             return mask_of(c for c in self.deck if rank_of(c) == r)
 
         suit_cards = [
-            mask_of(range(s * CARDS_PER_SUIT, (s + 1) * CARDS_PER_SUIT)) & in_deck
-            for s in range(len(SUITS))
+            mask_of(range(s * CARDS_PER_SUIT, (s + 1) * CARDS_PER_SUIT)) & in_deck for s in range(len(SUITS))
         ]
         rank_cards = [mask_of(range(r, 52, CARDS_PER_SUIT)) & in_deck for r in range(len(RANKS))]
         effect = [rules.effects.get(RANKS[rank_of(c)]) for c in range(52)]
@@ -67,8 +93,7 @@ class Rulebook:
         for rank in rules.debt_answers:
             self.debt_answers |= cards_of_rank(rank)
         self.may_follow: tuple[int, ...] = tuple(
-            suit_cards[c // CARDS_PER_SUIT] | rank_cards[c % CARDS_PER_SUIT] | self.wild
-            for c in range(52)
+            suit_cards[c // CARDS_PER_SUIT] | rank_cards[c % CARDS_PER_SUIT] | self.wild for c in range(52)
         )
         self.follows_named_suit: tuple[int, ...] = tuple(suit_cards[s] | self.wild for s in range(4))
         self.debt_of: tuple[int, ...] = tuple(e.draw if e else 0 for e in effect)
@@ -76,12 +101,22 @@ class Rulebook:
         self.skip_cards = mask_of(c for c in self.deck if self.skips[c])
         self.reverses: tuple[bool, ...] = tuple(bool(e and e.reverse) for e in effect)
         self.effectless = mask_of(c for c in self.deck if effect[c] is None)
+        # the same two facts per card, as flags a play reads by the card's number
+        self.is_wild: tuple[bool, ...] = tuple(bool(self.wild >> c & 1) for c in range(52))
+        self.is_ordinary: tuple[bool, ...] = tuple(bool(self.effectless >> c & 1) for c in range(52))
         self.voluntary_draw = rules.voluntary_draw
         self.play_drawn_card = rules.play_drawn_card
-        self.plays: dict[int, tuple[int, ...]] = {}
-        self.points: tuple[int, ...] = tuple(
-            rules.card_points.get(RANKS[rank_of(c)], 0) for c in range(52)
+        # A seat's choices by the mask of cards it may play, memoised: the same few-card
+        # masks recur all game long, so legal_actions is a mask AND and a lookup.
+        # Playable cards, or the draw when there are none (a draw is mandatory then):
+        self.plays_else_draw = _ByMask(lambda playable: self.plays_of(playable) or (DRAW,))
+        # Playable cards and the draw (a debt, or a voluntary draw):
+        self.plays_and_draw = _ByMask(lambda playable: (*self.plays_of(playable), DRAW))
+        # After drawing: play the drawn card (when it may be played), or keep it
+        self.drawn_card_moves: tuple[tuple[int, ...], ...] = tuple(
+            (*self.plays_of(1 << c), KEEP) for c in range(52)
         )
+        self.points: tuple[int, ...] = tuple(rules.card_points.get(RANKS[rank_of(c)], 0) for c in range(52))
         # the points of every set of cards of one suit, indexed by its 13-bit mask; each
         # set is a smaller set plus its lowest card
         by_suit = []
@@ -98,30 +133,25 @@ class Rulebook:
             self.mau_mau_due_on = self.wild
         else:
             self.mau_mau_due_on = 0
+        # calls_due[cards_left][card]: the call a play of the card owes when it leaves 0 or 1 cards
+        self.calls_due: tuple[tuple[int, ...], tuple[int, ...]] = (
+            tuple(MAU_MAU if self.mau_mau_due_on >> c & 1 else NO_CALL for c in range(52)),
+            (MAU if rules.mau_call else NO_CALL,) * 52,
+        )
 
     def plays_of(self, playable: int) -> tuple[int, ...]:
-        """The play actions for a mask of playable cards: one per card, four per wild (a suit each).
-
-        Memoised per mask: the same few-card masks recur all game long.
-        """
-        found = self.plays.get(playable)
-        if found is None:
-            actions: list[int] = []
-            for c in cards_in(playable):
-                if self.wild >> c & 1:
-                    actions += (WILD_PLAY + c * 4 + suit for suit in range(4))
-                else:
-                    actions.append(c)
-            found = self.plays[playable] = tuple(actions)
-        return found
+        """The play actions for a mask of playable cards: one per card, four per wild (a suit each)."""
+        actions: list[int] = []
+        for c in cards_in(playable):
+            if self.wild >> c & 1:
+                actions += (WILD_PLAY + c * 4 + suit for suit in range(4))
+            else:
+                actions.append(c)
+        return tuple(actions)
 
     def call_due(self, cards_left: int, card: int) -> int:
         """The call a play of ``card`` owes when it leaves ``cards_left`` cards."""
-        if cards_left == 1:
-            return MAU if self.rules.mau_call else NO_CALL
-        if cards_left == 0 and self.mau_mau_due_on >> card & 1:
-            return MAU_MAU
-        return NO_CALL
+        return self.calls_due[cards_left][card] if 0 <= cards_left < 2 else NO_CALL
 
     def hand_points(self, hand: int) -> int:
         club, diamond, heart, spade = self.points_by_suit

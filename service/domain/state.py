@@ -98,9 +98,7 @@ class State:
     def facts(self) -> dict[str, Any]:
         """Everything the state holds, for comparing two states."""
         return {
-            name: getattr(self, name)
-            for name in self.__slots__
-            if name != "book" and hasattr(self, name)
+            name: getattr(self, name) for name in self.__slots__ if name != "book" and hasattr(self, name)
         } | {"rules": self.book.rules if hasattr(self, "book") else None}
 
     def __eq__(self, other: object) -> bool:
