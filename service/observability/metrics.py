@@ -30,8 +30,8 @@ HTTP API serves its metrics with ``serve_metrics`` (on ``MAUMAU_METRICS_PORT``).
 """
 
 import os
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar
 from wsgiref.simple_server import WSGIServer
 
 from prometheus_client import (
@@ -86,19 +86,25 @@ def request_answered(route: str, method: str, status: int, seconds: float) -> No
     REQUEST_SECONDS.labels(route, method).observe(seconds)
 
 
-@contextmanager
-def counting_move(command: object) -> Iterator[None]:
-    """Count the command the block executes: accepted, refused (by code) or failed."""
-    kind = _MOVE_KINDS.get(type(command).__name__, type(command).__name__.lower())
-    try:
-        yield
-    except RuleError as error:
-        MOVES.labels(kind, error.code).inc()
-        raise
-    except BaseException:
-        MOVES.labels(kind, "error").inc()
-        raise
-    MOVES.labels(kind, "accepted").inc()
+class CountedMove:
+    """``with CountedMove(command):`` counts the command the block executes: accepted, refused (by
+    code) or failed."""
+
+    __slots__ = ("kind",)
+    _counters: ClassVar[dict[tuple[str, str], Any]] = {}  # labels() looks its child up each call
+
+    def __init__(self, command: object) -> None:
+        self.kind = _MOVE_KINDS.get(type(command).__name__) or type(command).__name__.lower()
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: object, error: BaseException | None, traceback: object) -> None:
+        outcome = "accepted" if error is None else error.code if isinstance(error, RuleError) else "error"
+        counter = self._counters.get((self.kind, outcome))
+        if counter is None:
+            counter = self._counters[(self.kind, outcome)] = MOVES.labels(self.kind, outcome)
+        counter.inc()
 
 
 def events_appended(count: int) -> None:
