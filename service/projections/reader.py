@@ -12,6 +12,7 @@ the new name everywhere.
 Thread-safe: each call takes a connection from the reader's own pool.
 """
 
+import threading
 import time
 from uuid import UUID
 
@@ -30,7 +31,8 @@ from service.projections.models import (
 )
 from service.projections.render import GameDoc, Played
 from service.projections.standings import STATS, TIE_BREAKS, Tally, rank
-from service.projections.store import close_views, open_views
+from service.projections.store import PostgresViews, close_views, open_views
+from service.projections.watch import PositionWatch
 from service.settings import Settings
 
 _decode_game = msgspec.msgpack.Decoder(GameDoc).decode
@@ -45,22 +47,42 @@ class ReadModels:
     def __init__(self, settings: Settings) -> None:
         # two connections kept open; more are opened while reads queue up (eventsourcing's overflow)
         self.views = open_views(settings, connections=2)
+        self._url = settings.database_url
+        self._watch: PositionWatch | None = None  # started by the first wait (PostgreSQL only)
+        self._starting = threading.Lock()
 
     def position(self) -> int:
         """The position of the last event the read models applied (0 when none)."""
-        return self.views.position()
+        told = self._watch.latest if self._watch is not None else None
+        return told if told is not None else self.views.position()
 
     def wait_for(self, position: int, timeout: float = 5.0) -> int:
-        """Block until the read models applied ``position`` or ``timeout`` seconds passed; the position."""
+        """Block until the read models applied ``position`` or ``timeout`` seconds passed; the position.
+
+        On PostgreSQL the runner tells the position as it writes (``watch``); while that watch is
+        not listening, and on SQLite, the position is asked for again and again.
+        """
         deadline = time.monotonic() + timeout
+        watch = self._watching()
+        if watch is not None:
+            told = watch.wait_for(position, timeout)
+            if told is not None:
+                return told
         pause = 0.001
         while True:
-            reached = self.position()
+            reached = self.views.position()
             left = deadline - time.monotonic()
             if reached >= position or left <= 0:
                 return reached
             time.sleep(min(pause, left))
             pause = min(pause * 2, _LONGEST_PAUSE)
+
+    def _watching(self) -> PositionWatch | None:
+        if self._watch is None and isinstance(self.views, PostgresViews) and self._url is not None:
+            with self._starting:
+                if self._watch is None:
+                    self._watch = PositionWatch(self._url, self.views.channel, self.views.position)
+        return self._watch
 
     def table(self, game_id: UUID) -> PublicTable | None:
         found = self._game(game_id)
@@ -226,6 +248,8 @@ class ReadModels:
         return named
 
     def close(self) -> None:
+        if self._watch is not None:
+            self._watch.close()
         close_views(self.views)
 
     def _game(self, game_id: UUID) -> tuple[GameDoc, int] | None:

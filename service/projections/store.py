@@ -37,6 +37,7 @@ from eventsourcing.utils import Environment
 from psycopg.sql import SQL, Composed, Identifier
 
 from service.projections.standings import STATS
+from service.projections.watch import channel_for
 from service.settings import Settings
 
 NAME = "views"  # the projection's name: its tables are views_*
@@ -239,6 +240,11 @@ class PostgresViews(PostgresTrackingRecorder, Views):
             )
         )
 
+    @property
+    def channel(self) -> str:
+        """Where each batch's position is told (``service.projections.watch``)."""
+        return channel_for(self.datastore.schema)
+
     def write(self, changes: Changes, tracking: Tracking) -> None:
         s = self.statements
         with self.datastore.transaction(commit=True) as curs:
@@ -246,6 +252,8 @@ class PostgresViews(PostgresTrackingRecorder, Views):
                 if rows:
                     curs.executemany(s[key], rows)
             self._insert_tracking(curs, tracking)
+            # delivered at commit: a listener told this position finds the rows written
+            curs.execute("SELECT pg_notify(%s, %s)", (self.channel, str(tracking.notification_id)))
 
     def load_states(self, game_ids: Iterable[UUID]) -> list[tuple[UUID, bytes]]:
         ids = list(game_ids)
