@@ -593,7 +593,9 @@ class MauMau(Application[UUID]):
         with self.games.lock(game_id):
             for attempt in (1, 2):
                 game = self.games.get(game_id) if attempt == 1 else None
-                if game is None or (expected_version is not None and expected_version > game.version):
+                if game is not None and expected_version is not None and expected_version > game.version:
+                    game = self._brought_up_to_date(game)
+                if game is None:
                     game = self.get_game(game_id)
                 if cause.key is not None:
                     first = game.done_before(cause.key, cause.digest)
@@ -620,6 +622,15 @@ class MauMau(Application[UUID]):
                     if cause.key is None and expected_version is not None:
                         raise
         raise AssertionError("unreachable")
+
+    def _brought_up_to_date(self, game: Game) -> Game:
+        """The cached game with the events another process stored since folded in: one query for
+        a few events instead of loading a snapshot and the events after it."""
+        try:
+            return project(game, self.events.get(game.id, gt=game.version))
+        except BaseException:
+            self.games.evict(game.id)  # perhaps half folded: never used again
+            raise
 
     def _save_game(self, game: Game, cause: Cause) -> Outcome:
         events = tuple(game.collect_events())
