@@ -40,6 +40,17 @@ def test_my_view_shows_my_hand_and_none_of_the_others(client, club):
     assert theirs["seat"] == 1 and sorted(theirs["cards"]) == sorted(HANDS[1])
 
 
+def test_a_read_after_a_position_never_written_answers_with_what_is_there(client, club):
+    ada, ada_headers = club.player("Ada")
+    bob, _ = club.player("Bob")
+    game = club.game([ada, bob], deck=DECK, first_dealer=1)
+    club.me(game, ada_headers)  # the read models have the game
+    ahead = game["position"] + 10_000
+    mine = client.get(f"/games/{game['game_id']}/me?after={ahead}", headers=ada_headers)
+    assert mine.status_code == 200
+    assert mine.json()["table"]["version"] == game["version"] and mine.json()["position"] < ahead
+
+
 def test_my_view_is_for_the_seated_players_and_officials_who_name_a_seat(client, club):
     ada, ada_headers = club.player()
     bob, _ = club.player()
