@@ -91,6 +91,20 @@ class Stack:
         os.killpg(worker.pid, signal.SIGKILL)
         worker.wait(timeout=30)
 
+    def kill_worker_holding_tasks(self, timeout: float = 30) -> None:
+        """Kill the worker at a moment it holds delivered tasks: frozen first (a frozen worker
+        acknowledges nothing), then killed, or thawed and frozen again a moment later when it
+        happened to hold none (between one bot's move and the next)."""
+        worker = self.processes["worker"]
+        deadline = time.monotonic() + timeout
+        while True:
+            os.killpg(worker.pid, signal.SIGSTOP)
+            if self.unacknowledged() > 0 or time.monotonic() > deadline:
+                break
+            os.killpg(worker.pid, signal.SIGCONT)
+            time.sleep(0.01)
+        self.kill_worker()
+
     def unacknowledged(self) -> int:
         """Tasks delivered to a worker and not acknowledged yet (kombu's Redis transport keeps them)."""
         assert self.broker_url is not None
@@ -240,7 +254,7 @@ def test_a_tournament_finishes_when_its_worker_is_killed_mid_round_and_another_s
 
     stack.wait_for("second round", second_round_under_way)
     time.sleep(0.1)  # into the round: its bots' moves are being played, one task each
-    stack.kill_worker()
+    stack.kill_worker_holding_tasks()
     assert not app.get_tournament(tournament_id).finished
     assert stack.unacknowledged() > 0  # the dead worker held tasks: only a redelivery finishes them
     stack.start_worker()
