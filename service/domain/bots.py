@@ -59,7 +59,8 @@ class RandomBot(_CallingBot):
         actions = legal_actions(s, seat)
         if actions[-1] == CHALLENGE:
             actions = actions[:-1]
-        action = actions[floor(self._random() * len(actions))]
+        random = self._random  # an attribute load; self._random() would not be specialised
+        action = actions[floor(random() * len(actions))]
         # only a play that leaves one card or none can owe a call
         if action < DRAW and s.hands[seat].bit_count() <= 2:
             card, suit = _PLAYS[action]

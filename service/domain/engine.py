@@ -93,7 +93,14 @@ SEAT_COMMANDS = _CommandsBySeat()
 
 
 def decide(s: State, command: Command) -> list[Event]:
-    return _DECIDERS[type(command)](s, command)
+    # Plays and draws are nearly every command: a call site of their own each keeps
+    # the interpreter's call specialised (one shared call to many functions is not).
+    kind = type(command)
+    if kind is PlayCard:
+        return _play(s, command)  # type: ignore[arg-type]
+    if kind is DrawCard:
+        return _draw(s, command)  # type: ignore[arg-type]
+    return _DECIDERS[kind](s, command)
 
 
 def evolve(s: State, event: Event) -> State:
@@ -359,10 +366,11 @@ def _round_end(s: State, winner: int, reason: str, hands: list[int]) -> list[Eve
     rules = book.rules
     values = [book.hand_points(hand) for hand in hands]
     if rules.scoring == "penalty":
-        points = tuple(0 if seat == winner else value for seat, value in enumerate(values))
+        points = tuple([0 if seat == winner else value for seat, value in enumerate(values)])
     else:
-        points = tuple(sum(values) - values[seat] if seat == winner else 0 for seat in range(len(values)))
-    totals = tuple(total + p for total, p in zip(s.totals, points, strict=True))
+        points = tuple([sum(values) - values[seat] if seat == winner else 0 for seat in range(len(values))])
+    # lists, not generators, inside tuple(): a generator is resumed once per item
+    totals = tuple([total + p for total, p in zip(s.totals, points, strict=True)])
     events: list[Event] = [RoundEnded(s.round_no, winner, reason, points, totals)]
     if rules.single_round or max(totals) >= rules.target_score:
         best = min(totals) if rules.match_winner == "lowest_total" else max(totals)
