@@ -57,7 +57,8 @@ class RandomBot(_CallingBot):
 
     def choose(self, s: State, seat: int) -> Command:
         actions = legal_actions(s, seat)
-        if actions[-1] == CHALLENGE:
+        # a challenge is offered only while a missed call is open; it is left to vigilance
+        if s.missed is not None and actions[-1] == CHALLENGE:
             actions = actions[:-1]
         random = self._random  # an attribute load; self._random() would not be specialised
         action = actions[floor(random() * len(actions))]

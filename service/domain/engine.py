@@ -260,8 +260,8 @@ def _draw(s: State, c: DrawCard) -> list[Event]:
         # the everyday draw, without the detours of _draw_cards
         card = stock[-1]
         if follow & CARD_BITS[card] and s.book.play_drawn_card:
-            return [CardsDrawn(seat, (card,), TURN, seat, DRAWN)]
-        return [CardsDrawn(seat, (card,), TURN, (seat + s.direction) % s.seats, PLAY)]
+            return [CardsDrawn(seat, _ONE_CARD[card], TURN, seat, DRAWN)]
+        return [CardsDrawn(seat, _ONE_CARD[card], TURN, (seat + s.direction) % s.seats, PLAY)]
     return _draw_cards(s, seat, 1, TURN, mandatory, PLAY)
 
 
@@ -452,6 +452,8 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
 
 
 _SUITS_TO_NAME = tuple(NAME_SUIT + suit for suit in range(4))
+# the cards of a one-card draw, made once per card (events are immutable)
+_ONE_CARD: tuple[tuple[int], ...] = tuple((card,) for card in range(52))
 
 
 def _drawable(s: State) -> int:
