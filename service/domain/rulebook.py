@@ -17,7 +17,7 @@ from service.domain.rulesets import Ruleset
 NO_CALL, MAU, MAU_MAU = 0, 1, 2
 _SUIT_BITS = (1 << CARDS_PER_SUIT) - 1
 CALL_NAMES: tuple[str | None, ...] = (None, "mau", "mau_mau")
-_BY_MASK_LIMIT = 1 << 15
+_BY_MASK_LIMIT = 1 << 16  # about 130 bytes a mask; 12,000 random-bot club matches leave 45,000
 
 
 class _ByMask(dict[int, tuple[int, ...]]):
