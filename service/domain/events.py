@@ -45,10 +45,13 @@ class RoundDealt(Event):
         seats, deck = s.seats, self.deck
         dealt = seats * s.book.rules.hand_size
         # one card at a time clockwise from the dealer's left: the player `k` seats
-        # round gets every seats-th card from the k-th; a sum of distinct bits is their OR
+        # round gets every seats-th card from the k-th
         hands = [0] * seats
         for k in range(seats):
-            hands[(self.dealer + 1 + k) % seats] = sum(map(CARD_BITS.__getitem__, deck[k:dealt:seats]))
+            hand = 0
+            for card in deck[k:dealt:seats]:
+                hand |= CARD_BITS[card]
+            hands[(self.dealer + 1 + k) % seats] = hand
         starter = deck[dealt]
         s.hands = hands
         s.discard = [starter]
