@@ -233,8 +233,11 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
             cursor = self._held.pop() if self._held else None
         if cursor is None:
             timeout = self.datastore.pool_open_timeout
-            self.datastore.pool.open(timeout is not None, timeout or 30.0)  # as the datastore opens it
-            cursor = self.datastore.pool.getconn().cursor(row_factory=tuple_row)
+            try:
+                self.datastore.pool.open(timeout is not None, timeout or 30.0)  # as the datastore does
+                cursor = self.datastore.pool.getconn().cursor(row_factory=tuple_row)
+            except psycopg.Error as error:  # no connection to be had (the pool's timeout is one)
+                raise _translated(error) from error
         try:
             cursor.execute(self._call_insert_batch, columns, prepare=True)
             rows = cursor.fetchall()
