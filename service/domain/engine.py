@@ -364,10 +364,11 @@ def _window_closes(s: State, hands: list[int]) -> list[Event]:
 def _round_end(s: State, winner: int, reason: str, hands: list[int]) -> list[Event]:
     book = s.book
     rules = book.rules
-    values = [book.hand_points(hand) for hand in hands]
+    hand_points = book.hand_points
     if rules.scoring == "penalty":
-        points = tuple([0 if seat == winner else value for seat, value in enumerate(values)])
+        points = tuple([0 if seat == winner else hand_points(hand) for seat, hand in enumerate(hands)])
     else:
+        values = [hand_points(hand) for hand in hands]
         points = tuple([sum(values) - values[seat] if seat == winner else 0 for seat in range(len(values))])
     # lists, not generators, inside tuple(): a generator is resumed once per item
     totals = tuple([total + p for total, p in zip(s.totals, points, strict=True)])
