@@ -13,7 +13,7 @@ from typing import Protocol
 from service.domain.actions import CHALLENGE, DRAW, WILD_PLAY
 from service.domain.cards import cards_in, suit_of
 from service.domain.commands import Command, DrawCard, KeepCard, NameSuit, PlayCard
-from service.domain.engine import SEAT_COMMANDS, call_due, legal_actions
+from service.domain.engine import SEAT_COMMANDS, call_due, legal_actions, seat_commands
 from service.domain.rulebook import NO_CALL
 from service.domain.state import DRAWN, NAMING_SUIT, State
 
@@ -68,7 +68,10 @@ class RandomBot(_CallingBot):
             call = self._call(s, seat, card)
             if call != NO_CALL:
                 return PlayCard(seat, card, suit, call)
-        return SEAT_COMMANDS[seat][action]
+        try:
+            return SEAT_COMMANDS[seat][action]
+        except KeyError:  # the seat's first command
+            return seat_commands(seat)[action]
 
 
 class HeuristicBot(_CallingBot):

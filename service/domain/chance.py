@@ -35,19 +35,17 @@ class Shuffler:
         # and a 53-bit float's bias over at most 52 slots is far below anything observable.
         pool = list(cards)
         random = self._rng.random
-        for i, slots in _SWAPS[len(pool)]:
+        for i, slots in _SWAPS.get(len(pool)) or _swaps(len(pool)):
             j = floor(random() * slots)
             pool[i], pool[j] = pool[j], pool[i]
         return tuple(pool)
 
 
-class _Swaps(dict[int, tuple[tuple[int, float], ...]]):
-    """By pool size n: each place i from the last down to 1, with the i + 1 slots it
-    picks among as a float (random() * a float is what random() * (i + 1) computes)."""
-
-    def __missing__(self, n: int) -> tuple[tuple[int, float], ...]:
-        swaps = self[n] = tuple((i, float(i + 1)) for i in range(n - 1, 0, -1))
-        return swaps
+# By pool size n: each place i from the last down to 1, with the i + 1 slots it picks
+# among as a float (random() * a float is what random() * (i + 1) computes).
+_SWAPS: dict[int, tuple[tuple[int, float], ...]] = {}
 
 
-_SWAPS = _Swaps()
+def _swaps(n: int) -> tuple[tuple[int, float], ...]:
+    swaps = _SWAPS[n] = tuple((i, float(i + 1)) for i in range(n - 1, 0, -1))
+    return swaps

@@ -70,22 +70,21 @@ def command_for(seat: int, action: int, call: int = NO_CALL) -> Command:
     return NameSuit(seat, action - NAME_SUIT)
 
 
-class _CommandsBySeat(dict[int, dict[int, Command]]):
-    """Per seat, the command each action stands for when no call is said.
+# Per seat met so far, the command each action stands for when no call is said.
+# Commands are immutable and a seat's plays, draws and keeps recur all game long, so a
+# bot hands the engine one made once instead of building one every move. A plain dict
+# (a dict subclass's [] costs twice as much): seat_commands() adds a seat.
+SEAT_COMMANDS: dict[int, dict[int, Command]] = {}
 
-    Commands are immutable and a seat's plays, draws and keeps recur all game long,
-    so a bot hands the engine one made once instead of building one every move.
-    """
 
-    def __missing__(self, seat: int) -> dict[int, Command]:
+def seat_commands(seat: int) -> dict[int, Command]:
+    commands = SEAT_COMMANDS.get(seat)
+    if commands is None:
         wild_plays = range(WILD_PLAY, WILD_PLAY + 52 * 4)
         suits_named = range(NAME_SUIT, NAME_SUIT + 4)
         actions = (*range(52), *wild_plays, DRAW, KEEP, CHALLENGE, *suits_named)
-        commands = self[seat] = {action: command_for(seat, action) for action in actions}
-        return commands
-
-
-SEAT_COMMANDS = _CommandsBySeat()
+        commands = SEAT_COMMANDS[seat] = {action: command_for(seat, action) for action in actions}
+    return commands
 
 
 # ---------------------------------------------------------------------------
@@ -433,13 +432,17 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
         book = s.book
         if s.debt:
             # answer the debt (club: with a seven), or draw it
-            actions = book.plays_and_draw[s.hands[seat] & book.debt_answers]
+            answers = s.hands[seat] & book.debt_answers
+            actions = book.plays_and_draw.get(answers) or book.plays_and_draw_for(answers)
         else:
             playable = s.hands[seat] & s.follow
             if playable and book.voluntary_draw and _drawable(s):
-                actions = book.plays_and_draw[playable]
+                actions = book.plays_and_draw.get(playable) or book.plays_and_draw_for(playable)
             else:
-                actions = book.plays_else_draw[playable]
+                try:
+                    actions = book.plays_else_draw[playable]
+                except KeyError:  # a mask not met before
+                    actions = book.plays_else_draw_for(playable)
     elif phase == DRAWN:
         actions = s.book.drawn_card_moves[s.drawn]
     elif phase == NAMING_SUIT:

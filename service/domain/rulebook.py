@@ -5,7 +5,6 @@ of the rule book for a card or a suit, e.g. ``may_follow[c]``: the cards that
 may be played on ``c`` as an ordinary top card (its suit, its rank, or a wild).
 """
 
-from collections.abc import Callable
 from functools import lru_cache
 
 import msgspec
@@ -22,26 +21,6 @@ _WILD_PLAYS: tuple[tuple[int, ...], ...] = tuple(
     tuple(WILD_PLAY + c * 4 + suit for suit in range(4)) for c in range(52)
 )
 _BY_MASK_LIMIT = 1 << 16  # about 130 bytes a mask; 12,000 random-bot club matches leave 45,000
-
-
-class _ByMask(dict[int, tuple[int, ...]]):
-    """Actions by a mask of cards, each worked out on first use.
-
-    Emptied when it reaches ``_BY_MASK_LIMIT`` masks: a long-running service
-    meets ever more rare masks, and a full table would only grow.
-    """
-
-    __slots__ = ("_work_out",)
-
-    def __init__(self, work_out: Callable[[int], tuple[int, ...]]) -> None:
-        super().__init__()
-        self._work_out = work_out
-
-    def __missing__(self, mask: int) -> tuple[int, ...]:
-        if len(self) >= _BY_MASK_LIMIT:
-            self.clear()
-        actions = self[mask] = self._work_out(mask)
-        return actions
 
 
 class Rulebook:
@@ -111,11 +90,13 @@ class Rulebook:
         self.voluntary_draw = rules.voluntary_draw
         self.play_drawn_card = rules.play_drawn_card
         # A seat's choices by the mask of cards it may play, memoised: the same few-card
-        # masks recur all game long, so legal_actions is a mask AND and a lookup.
+        # masks recur all game long, so legal_actions is a mask AND and a lookup. Plain
+        # dicts (a dict subclass's [] costs twice as much); a mask not met before goes to
+        # the *_for method, which remembers it.
         # Playable cards, or the draw when there are none (a draw is mandatory then):
-        self.plays_else_draw = _ByMask(lambda playable: self.plays_of(playable) or (DRAW,))
+        self.plays_else_draw: dict[int, tuple[int, ...]] = {}
         # Playable cards and the draw (a debt, or a voluntary draw):
-        self.plays_and_draw = _ByMask(lambda playable: (*self.plays_of(playable), DRAW))
+        self.plays_and_draw: dict[int, tuple[int, ...]] = {}
         # After drawing: play the drawn card (when it may be played), or keep it
         self.drawn_card_moves: tuple[tuple[int, ...], ...] = tuple(
             (*self.plays_of(1 << c), KEEP) for c in range(52)
@@ -157,6 +138,12 @@ class Rulebook:
                 actions.append(c)
         return tuple(actions)
 
+    def plays_else_draw_for(self, playable: int) -> tuple[int, ...]:
+        return _remember(self.plays_else_draw, playable, self.plays_of(playable) or (DRAW,))
+
+    def plays_and_draw_for(self, playable: int) -> tuple[int, ...]:
+        return _remember(self.plays_and_draw, playable, (*self.plays_of(playable), DRAW))
+
     def call_due(self, cards_left: int, card: int) -> int:
         """The call a play of ``card`` owes when it leaves ``cards_left`` cards."""
         return self.calls_due[cards_left][card] if 0 <= cards_left < 2 else NO_CALL
@@ -169,6 +156,15 @@ class Rulebook:
             + heart[hand >> 26 & _SUIT_BITS]
             + spade[hand >> 39 & _SUIT_BITS]
         )
+
+
+def _remember(memo: dict[int, tuple[int, ...]], mask: int, actions: tuple[int, ...]) -> tuple[int, ...]:
+    """Keep ``actions`` for ``mask``. The memo is emptied when it reaches ``_BY_MASK_LIMIT``
+    masks: a long-running service meets ever more rare masks, and a full memo would only grow."""
+    if len(memo) >= _BY_MASK_LIMIT:
+        memo.clear()
+    memo[mask] = actions
+    return actions
 
 
 @lru_cache(maxsize=512)
