@@ -107,8 +107,10 @@ def main() -> None:
         command_ratios.append(commands / elapsed / their_rate)
     ratio = statistics.median(ratios)
     median = statistics.median
-    print(f"club 4 players, random bots: {median(our_rates):,.0f} decisions/s "
-          f"({median(command_rates):,.0f} commands/s), {median(round_rates):,.0f} rounds/s")
+    print(
+        f"club 4 players, random bots: {median(our_rates):,.0f} decisions/s "
+        f"({median(command_rates):,.0f} commands/s), {median(round_rates):,.0f} rounds/s"
+    )
     print(f"openspiel crazy_eights 4 players, random: {median(their_rates):,.0f} decisions/s")
     print(f"ratio per slice: {', '.join(f'{r:.2f}' for r in ratios)}")
     print(f"commands-only ratio (a jack's suit and a call not counted): {median(command_ratios):.2f}")
