@@ -11,7 +11,9 @@ run twice, or by two workers at once, does no more than one run:
   them; on a round in play, looks for tables that stalled (below).
 - ``advance_game``: plays every bot seat whose move it is, one move after the
   other (with ``think`` seconds between moves, each move its own step), until a
-  person is to move or the game is over. A person's turn under a turn clock
+  person is to move or the game is over. First, while a person's missed call
+  is open, the table's bots look whether they catch it: any other player may
+  challenge, and a bot that catches it does (``VIGILANCE``). A person's turn under a turn clock
   queues ``time_out_turn`` for that seat at that version. When the game is over
   the table result is recorded; after a round's last table the tournament
   pairs the next round itself, and a round due at once is started here.
@@ -38,8 +40,10 @@ from typing import Any, Protocol
 from uuid import UUID
 
 from service.application import MauMau
+from service.domain.actions import CHALLENGE
 from service.domain.bots import BOTS
-from service.domain.commands import Command
+from service.domain.commands import Challenge, Command
+from service.domain.engine import legal_actions
 from service.domain.errors import RuleError
 from service.domain.game import Game
 from service.domain.tournament import Tournament
@@ -47,7 +51,10 @@ from service.domain.tournament import Tournament
 log = logging.getLogger(__name__)
 
 # refusals that mean someone else changed the game first: whoever did carries on from there
-_MOVED_ON = frozenset({"stale_version", "game_over", "game_paused", "not_your_turn"})
+_MOVED_ON = frozenset({"stale_version", "game_over", "game_paused", "not_your_turn", "nothing_to_challenge"})
+# the chance that a bot at the table catches another player's missed call, each time it looks:
+# the heuristic bot is the attentive club player, the random one half asleep
+VIGILANCE = {"heuristic": 1.0, "random": 0.5}
 
 
 class Dispatch(Protocol):
@@ -62,6 +69,25 @@ class Dispatch(Protocol):
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
+
+
+def bot_challenge(game: Game) -> Challenge | None:
+    """The challenge of the first bot at the table that catches the open missed call, if any.
+
+    Bots never forget their own calls here, so the call missed is a person's. Each
+    bot looks once per version, its catch following from the game's seed, the version and its seat.
+    """
+    s = game.state
+    if s.missed is None:
+        return None
+    for seat, spec in enumerate(game.seats):
+        if spec.kind == "bot" and CHALLENGE in legal_actions(s, seat):  # not the offender; window open
+            looker = BOTS[spec.name](
+                random.Random(f"{game.seed}:{game.version}:{seat}:challenge"), vigilance=VIGILANCE[spec.name]
+            )
+            if looker.challenges(s, seat):
+                return Challenge(seat)
+    return None
 
 
 def bot_move(game: Game, seat: int, bot: str | None = None) -> Command:
@@ -176,6 +202,18 @@ class Conductor:
                 return
             if game.paused:  # a ruling resumes it, and whoever gives one queues the game again
                 return
+            challenge = bot_challenge(game)
+            if challenge is not None:
+                try:
+                    outcome = self.app.execute(game.id, challenge, expected_version=game.version)
+                except RuleError as error:
+                    if error.code in _MOVED_ON:
+                        return
+                    raise
+                for event in outcome.events:
+                    game = event.mutate(game)
+                moved = True
+                continue
             seat = game.seat_to_move
             if game.seats[seat].kind != "bot":
                 clock = self._turn_clock(tournament_id)

@@ -11,10 +11,11 @@ from uuid import UUID, uuid4
 import pytest
 
 from service.application import MauMau
+from service.domain.events import MissedCallChallenged
 from service.domain.game import Game, Seat
 from service.domain.roles import Actor
 from service.domain.tournament import Plan, Tournament, seat_spec
-from tests.integration.tables import players
+from tests.integration.tables import REFEREE, deck_for, players
 from workers.conduct import Conductor, bot_move
 from workers.inline import Inline
 
@@ -288,3 +289,50 @@ def test_a_due_tournament_with_too_few_players_stays_unstarted(app, inline, cond
     conductor.conduct_tournament(tournament_id)
     assert not app.get_tournament(tournament_id).started
     assert not inline.queue
+
+
+def missed_mau(app: MauMau) -> UUID:
+    """Ann (seat 0) and a heuristic bot; Ann plays her first card leaving one and does not say "Mau"."""
+    (ann,) = players(app, 1)
+    deck = deck_for({0: ["9H", "KH"], 1: ["2C", "3C"]}, starter="5H", dealer=1, hand_size=2)
+    rules = {"hand_size": 2, "target_score": 500}
+    game_id = app.create_game(
+        [ann, "bot:heuristic"], deck=deck, first_dealer=1, options=rules, by=REFEREE
+    ).game_id
+    app.play(game_id, 0, "9H", by=Actor("player", str(ann)))
+    assert app.get_game(game_id).state.missed is not None
+    return game_id
+
+
+def test_a_heuristic_bot_at_the_table_challenges_a_persons_missed_call(app, inline, conductor):
+    game_id = missed_mau(app)
+    conductor.advance_game(game_id)
+    events = app.game_events(game_id)
+    challenged = [e.fact for e in events if isinstance(getattr(e, "fact", None), MissedCallChallenged)]
+    assert [(c.seat, c.offender) for c in challenged] == [(1, 0)]
+    game = app.get_game(game_id)
+    assert game.state.missed is None
+    assert game.state.hands[0].bit_count() == 1 + game.ruleset.call_penalty  # KH and the penalty
+
+
+def test_a_missed_call_challenged_first_by_the_person_is_not_challenged_again(app, inline, conductor):
+    (ann,) = players(app, 1)
+    (bob,) = players(app, 1)
+    deck = deck_for(
+        {0: ["9H", "KH"], 1: ["2C", "3C"], 2: ["4D", "6D"]}, starter="5H", seats=3, dealer=2, hand_size=2
+    )
+    game_id = app.create_game(
+        [ann, bob, "bot:heuristic"],
+        deck=deck,
+        first_dealer=2,
+        options={"hand_size": 2, "target_score": 500},
+        by=REFEREE,
+    ).game_id
+    app.play(game_id, 0, "9H", by=Actor("player", str(ann)))
+    app.challenge(game_id, 1, by=Actor("player", str(bob)))
+    conductor.advance_game(game_id)
+    challenged = [
+        e.fact for e in app.game_events(game_id) if isinstance(getattr(e, "fact", None), MissedCallChallenged)
+    ]
+    assert [c.seat for c in challenged] == [1]  # Bob's; the bot found nothing left to challenge
+    assert app.get_game(game_id).seat_to_move == 1  # and Bob, a person, is to move: the bot waits
