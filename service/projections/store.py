@@ -34,6 +34,7 @@ from eventsourcing.persistence import InfrastructureFactory, PersistenceError, T
 from eventsourcing.postgres import PostgresDatastore, PostgresTrackingRecorder
 from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
 from eventsourcing.utils import Environment
+from psycopg.rows import tuple_row
 from psycopg.sql import SQL, Composed, Identifier
 
 from service.projections.standings import STATS
@@ -262,9 +263,10 @@ class PostgresViews(PostgresTrackingRecorder, Views):
             return [(row["game_id"], bytes(row["state"])) for row in curs.fetchall()]
 
     def query(self, name: str, params: Sequence[Any], suffix: str = "") -> list[tuple[Any, ...]]:
-        with self.datastore.get_connection() as conn, conn.cursor() as curs:
+        # tuples as the rows come: the datastore's default rows are dicts, made per row and unpacked again
+        with self.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as curs:
             curs.execute(self.statements[name] + suffix, params, prepare=not suffix)
-            return [tuple(row.values()) for row in curs.fetchall()]
+            return curs.fetchall()
 
     def _in(self, count: int) -> str:
         return " IN (" + ", ".join(["%s"] * count) + ")"
