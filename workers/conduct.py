@@ -202,29 +202,20 @@ class Conductor:
                 return
             if game.paused:  # a ruling resumes it, and whoever gives one queues the game again
                 return
-            challenge = bot_challenge(game)
-            if challenge is not None:
-                try:
-                    outcome = self.app.execute(game.id, challenge, expected_version=game.version)
-                except RuleError as error:
-                    if error.code in _MOVED_ON:
-                        return
-                    raise
-                for event in outcome.events:
-                    game = event.mutate(game)
-                moved = True
-                continue
-            seat = game.seat_to_move
-            if game.seats[seat].kind != "bot":
-                clock = self._turn_clock(tournament_id)
-                if clock is not None:
-                    self.dispatch.time_out_turn(game.id, seat, game.version, float(clock))
-                return
-            if moved and (self.think > 0 or time.monotonic() > deadline):
-                self.dispatch.advance_game(game.id, countdown=self.think)
-                return
+            command: Command | None = bot_challenge(game)
+            if command is None:
+                seat = game.seat_to_move
+                if game.seats[seat].kind != "bot":
+                    clock = self._turn_clock(tournament_id)
+                    if clock is not None:
+                        self.dispatch.time_out_turn(game.id, seat, game.version, float(clock))
+                    return
+                if moved and (self.think > 0 or time.monotonic() > deadline):
+                    self.dispatch.advance_game(game.id, countdown=self.think)
+                    return
+                command = bot_move(game, seat)
             try:
-                outcome = self.app.execute(game.id, bot_move(game, seat), expected_version=game.version)
+                outcome = self.app.execute(game.id, command, expected_version=game.version)
             except RuleError as error:
                 if error.code in _MOVED_ON:
                     return

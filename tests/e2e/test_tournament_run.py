@@ -29,7 +29,6 @@ from psycopg import sql
 from service.application import MauMau
 from service.domain.game import Game
 from service.domain.tournament import Plan, Tournament
-from service.projections.reader import ReadModels
 from service.settings import Settings
 from tests.integration.tables import players
 from tests.integration.test_workers import assert_tournament_agrees_with_its_games, turns_timed_out
@@ -182,8 +181,7 @@ def make_stack(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Calla
         broker_url = None if embedded else request.getfixturevalue("broker_url")
         stack = Stack(settings, broker_url, f"maumau-test-{uuid.uuid4().hex[:8]}:", logs, think)
         made.append(stack)
-        if hasattr(ReadModels, "open_tournaments"):  # the tick reads the open tournaments from it
-            stack.start("projections", "service.projections.cli", "run")
+        stack.start("projections", "service.projections.cli", "run")  # the tick reads the open tournaments
         stack.start_worker()
         stack.start("beat", "workers.cli", "beat", "--loglevel", "INFO")
         return stack
