@@ -53,24 +53,14 @@ _encode = msgspec.msgpack.Encoder().encode
 _decode_stored = msgspec.msgpack.Decoder(StoredTournament).decode
 
 
+# the attributes an image copies as they are (``created_on`` is the aggregate's own, set apart)
+_COPIED = tuple(name for name in TournamentImage.__struct_fields__ if name != "created_on")
+
+
 def image_of(tournament: Tournament) -> TournamentImage:
-    return TournamentImage(
-        created_on=tournament.created_on,
-        modified_on=tournament.modified_on,
-        league_id=tournament.league_id,
-        name=tournament.name,
-        ruleset_name=tournament.ruleset_name,
-        options=dict(tournament.options),
-        plan=tournament.plan,
-        entrants=tournament.entrants,
-        seed=tournament.seed,
-        order=tournament.order,
-        planned_rounds=tournament.planned_rounds,
-        started_at=tournament.started_at,
-        rounds=list(tournament.rounds),
-        ranking=tournament.ranking,
-        winners=tournament.winners,
-    )
+    fields = {name: getattr(tournament, name) for name in _COPIED}
+    fields.update(options=dict(tournament.options), rounds=list(tournament.rounds))
+    return TournamentImage(created_on=tournament.created_on, **fields)
 
 
 def restore(tournament_id: UUID, version: int, image: TournamentImage) -> Tournament:
@@ -78,8 +68,7 @@ def restore(tournament_id: UUID, version: int, image: TournamentImage) -> Tourna
     tournament.__base_init__(
         originator_id=tournament_id, originator_version=version, timestamp=image.created_on
     )
-    tournament.modified_on = image.modified_on
-    for name in TournamentImage.__struct_fields__[2:]:
+    for name in _COPIED:
         setattr(tournament, name, getattr(image, name))
     tournament.options = dict(image.options)
     tournament.rounds = list(image.rounds)
