@@ -194,13 +194,17 @@ class ReadModels:
         seats = self.views.seats_of(str(player_id))
         if not seats:
             return None
-        brackets = {tournament_id: self.views.tournament_doc(tournament_id) for tournament_id, *_ in seats}
+        # a player has a seat in each round of a tournament: each bracket read and decoded once
+        brackets: dict[UUID, TournamentView | None] = {}
+        for tournament_id, *_ in seats:
+            if tournament_id not in brackets:
+                doc = self.views.tournament_doc(tournament_id)
+                brackets[tournament_id] = None if doc is None else _decode_tournament(doc[0])
         found = []
         for tournament_id, round_no, table, seat, game_id in seats:
-            doc = brackets[tournament_id]
-            if doc is None:
+            view = brackets[tournament_id]
+            if view is None:
                 continue
-            view = _decode_tournament(doc[0])
             due_at = view.rounds[round_no - 1].due_at
             # playing first; then the earliest due, an unknown due time last
             order = (game_id is None, due_at is None, due_at.timestamp() if due_at else 0.0, view.name)
