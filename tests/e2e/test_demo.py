@@ -1,7 +1,6 @@
 """The demo: ``maumau serve --demo``, and ``maumau demo`` beside a running ``maumau serve``, on the
 embedded default; the tournament's ranking, at the URL printed, moves as its bots play."""
 
-import os
 import re
 import subprocess
 import time
@@ -17,6 +16,7 @@ from service.http.app import create_app
 from service.settings import Settings
 from tests.e2e.club import bearer
 from tests.e2e.test_embedded import FAST, MAUMAU, WAIT, free_port, serving, stop
+from tests.environment import without_settings
 from workers.conduct import Conductor
 from workers.inline import Inline
 
@@ -84,11 +84,10 @@ def test_serve_demo_prints_what_to_watch_and_the_standings_move_as_the_bots_play
 
 def test_the_demo_command_beside_a_running_serve_starts_a_tournament_its_workers_finish(tmp_path):
     data_dir, port = tmp_path / "var", free_port()
-    env = {
-        **{key: value for key, value in os.environ.items() if not key.startswith("MAUMAU_")},
-        "MAUMAU_DATA_DIR": str(data_dir),
-        "MAUMAU_PORT": str(port),
-    }
+    env = without_settings(
+        MAUMAU_DATA_DIR=str(data_dir),
+        MAUMAU_PORT=str(port),
+    )
     # the bots play straight through: this one is about the command beside a server, not the pace
     straight = {**FAST, "MAUMAU_BOT_THINK": "0"}
     with serving(data_dir, port, env=straight) as (server, _):
@@ -122,10 +121,9 @@ def test_the_demo_command_beside_a_running_serve_starts_a_tournament_its_workers
 
 
 def test_the_demo_command_refuses_options_out_of_range_and_stores_nothing(tmp_path):
-    env = {
-        **{key: value for key, value in os.environ.items() if not key.startswith("MAUMAU_")},
-        "MAUMAU_DATA_DIR": str(tmp_path / "var"),
-    }
+    env = without_settings(
+        MAUMAU_DATA_DIR=str(tmp_path / "var"),
+    )
     done = subprocess.run(
         [MAUMAU, "demo", "--bots", "1"],
         cwd=tmp_path,

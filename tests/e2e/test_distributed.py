@@ -30,6 +30,7 @@ from psycopg import sql
 from service.settings import Settings
 from tests.e2e.club import bearer
 from tests.e2e.test_embedded import free_port
+from tests.environment import without_settings
 
 MAUMAU = str(Path(sys.executable).parent / "maumau")
 ADMIN_TOKEN = "distributed-admin-" + uuid.uuid4().hex
@@ -107,22 +108,21 @@ def settings(database_url: str, tmp_path: Path) -> Iterator[Settings]:
 @pytest.fixture
 def processes(settings: Settings, broker_url: str, tmp_path: Path) -> Iterator[Processes]:
     prefix = f"maumau-test-{uuid.uuid4().hex[:8]}:"
-    env = {
-        **{key: value for key, value in os.environ.items() if not key.startswith("MAUMAU_")},
-        "MAUMAU_DATABASE_URL": settings.database_url or "",
-        "MAUMAU_DATABASE_SCHEMA": settings.database_schema,
-        "MAUMAU_DATA_DIR": str(settings.data_dir),
-        "MAUMAU_CREATE_TABLES": "no",
-        "MAUMAU_RUN_PROJECTIONS": "no",
-        "MAUMAU_POOL_SIZE": "2",
-        "MAUMAU_BROKER_URL": broker_url,
-        "MAUMAU_BROKER_PREFIX": prefix,
-        "MAUMAU_ADMIN_TOKEN": ADMIN_TOKEN,
-        "MAUMAU_BOT_THINK": "0",
-        "MAUMAU_TICK": "0.2",
-        "MAUMAU_PROJECTION_POLL_MS": "10",
-        "MAUMAU_LOG_FORMAT": "json",
-    }
+    env = without_settings(
+        MAUMAU_DATABASE_URL=settings.database_url or "",
+        MAUMAU_DATABASE_SCHEMA=settings.database_schema,
+        MAUMAU_DATA_DIR=str(settings.data_dir),
+        MAUMAU_CREATE_TABLES="no",
+        MAUMAU_RUN_PROJECTIONS="no",
+        MAUMAU_POOL_SIZE="2",
+        MAUMAU_BROKER_URL=broker_url,
+        MAUMAU_BROKER_PREFIX=prefix,
+        MAUMAU_ADMIN_TOKEN=ADMIN_TOKEN,
+        MAUMAU_BOT_THINK="0",
+        MAUMAU_TICK="0.2",
+        MAUMAU_PROJECTION_POLL_MS="10",
+        MAUMAU_LOG_FORMAT="json",
+    )
     logs = tmp_path / "logs"
     logs.mkdir()
     running = Processes(env, logs)

@@ -1,7 +1,6 @@
 """The embedded default: SQLite under the data dir, `maumau serve` and `maumau admin token`."""
 
 import contextlib
-import os
 import signal
 import socket
 import subprocess
@@ -20,6 +19,7 @@ from service.http.app import create_app
 from service.http.cli import admin_group, runs_workers, workers_line
 from service.settings import Settings, get_settings
 from tests.e2e.club import bearer
+from tests.environment import without_settings
 
 MAUMAU = str(Path(sys.executable).parent / "maumau")
 # the README's first command, `./run serve`: it makes sure of .venv, then execs `maumau serve`
@@ -77,12 +77,11 @@ def serve_until_healthy(
     data_dir: Path, port: int, *args: str, env: dict[str, str] | None = None
 ) -> tuple[subprocess.Popen[str], list[str]]:
     """``maumau serve ARGS`` on the embedded default, its output up to its last line before it serves."""
-    env = {
-        **{key: value for key, value in os.environ.items() if not key.startswith("MAUMAU_")},
-        "MAUMAU_DATA_DIR": str(data_dir),
-        "MAUMAU_PORT": str(port),
+    env = without_settings(
+        MAUMAU_DATA_DIR=str(data_dir),
+        MAUMAU_PORT=str(port),
         **(env or {}),
-    }
+    )
     server = subprocess.Popen(
         [*README_SERVE, *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
     )

@@ -30,6 +30,7 @@ from service.application import MauMau
 from service.domain.game import Game
 from service.domain.tournament import Plan, Tournament
 from service.settings import Settings
+from tests.environment import without_settings
 from tests.integration.tables import players
 from tests.integration.test_workers import assert_tournament_agrees_with_its_games, turns_timed_out
 
@@ -327,7 +328,7 @@ def test_the_embedded_workers_run_a_tournament_as_threads_of_another_process(tmp
     try:
         plan = Plan(format="swiss", table_size=4, rounds=2, single_round=True, places=8)
         tournament_id, _ = due_tournament(app, plan)
-        env = {key: value for key, value in os.environ.items() if not key.startswith("MAUMAU_")}
+        env = without_settings()
         done = subprocess.run(
             [sys.executable, "-c", EMBEDDED, str(settings.data_dir), str(tournament_id)],
             cwd=ROOT,

@@ -1,13 +1,14 @@
 """Queuing the workers' tasks on a real Redis broker, as the HTTP layer does after a move."""
 
 import json
-import os
 import subprocess
 import sys
 import uuid
 from pathlib import Path
 
 import redis
+
+from tests.environment import without_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,7 +34,7 @@ def test_after_a_move_the_game_is_queued_for_its_bots_after_the_think_delay(brok
         "configure(Settings(broker_url=sys.argv[1], broker_prefix=sys.argv[2], bot_think=1.5)); "
         "enqueue_after_move(sys.argv[3]); enqueue_tournament(sys.argv[3])"
     )
-    env = {key: value for key, value in os.environ.items() if not key.startswith("MAUMAU_")}
+    env = without_settings()
     subprocess.run(
         [sys.executable, "-c", script, broker_url, prefix, str(game_id)],
         cwd=ROOT,
@@ -58,7 +59,7 @@ def test_queuing_with_no_broker_answering_says_so_and_raises_nothing():
         "configure(Settings(broker_url='redis://127.0.0.1:1/0')); "
         "print(enqueue_after_move(sys.argv[1]))"
     )
-    env = {key: value for key, value in os.environ.items() if not key.startswith("MAUMAU_")}
+    env = without_settings()
     done = subprocess.run(
         [sys.executable, "-c", script, str(uuid.uuid4())],
         cwd=ROOT,
