@@ -144,10 +144,6 @@ class Rulebook:
     def plays_and_draw_for(self, playable: int) -> tuple[int, ...]:
         return _remember(self.plays_and_draw, playable, (*self.plays_of(playable), DRAW))
 
-    def call_due(self, cards_left: int, card: int) -> int:
-        """The call a play of ``card`` owes when it leaves ``cards_left`` cards."""
-        return self.calls_due[cards_left][card] if 0 <= cards_left < 2 else NO_CALL
-
     def hand_points(self, hand: int) -> int:
         club, diamond, heart, spade = self.points_by_suit
         return (
