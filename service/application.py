@@ -152,6 +152,9 @@ class MauMau(Application[UUID]):
         self.settings = settings or get_settings()
         self.snapshotting_intervals = {Game: self.settings.snapshot_interval}
         self.games = GameCache(self.settings.game_cache)
+        # told the id of each game a command of this process stored (``projections.live`` where no
+        # note of the store tells it)
+        self.on_game_saved: list[Callable[[UUID], None]] = []
         super().__init__(env={**self.settings.persistence_env(), **(env or {})})
 
     def close(self) -> None:
@@ -648,6 +651,8 @@ class MauMau(Application[UUID]):
         metrics.events_appended(len(events))
         self._snapshot_if_due(game, events[0].originator_version, events[-1].originator_version)
         self.games.put(game)
+        for told in self.on_game_saved:
+            told(game.id)
         return Outcome(game.id, game.version, events, numbers[-1])
 
     def _done_before(self, game_id: UUID, cause: Cause) -> Outcome | None:

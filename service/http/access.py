@@ -26,7 +26,7 @@ everywhere):
 | POST /games | admin; referee: friendly or own league; player: friendly, seated, no seed/deck/dealer |
 | GET /games/{id}, /totals, /shuffles, /stream | public |
 | GET /games/{id}/events | public; whole for officials, own cards for the seated player |
-| GET /games/{id}/me | the seated player (own seat); officials name a seat |
+| GET /games/{id}/me, /me/stream | the seated player (own seat); officials name a seat |
 | POST /games/{id}/moves, /challenges | the seated player (own seat); officials name a seat |
 | POST /games/{id}/disputes | the seated players and officials |
 | POST /games/{id}/rulings, GET /games/{id}/replay | officials |
@@ -74,6 +74,14 @@ def acting_seat(services: Services, actor: Actor, facts: GameFacts, seat: int | 
         raise RuleError("not_allowed", "only the players at this table and its officials may do this")
     if seat is None:
         raise RuleError("seat_required", "an official names the seat the command is for")
+    return seat
+
+
+def seat_to_see(services: Services, actor: Actor, facts: GameFacts, seat: int | None) -> int:
+    """The seat whose private view is asked for: a player's own; the one an official names."""
+    seat = acting_seat(services, actor, facts, seat)
+    if seat >= len(facts.seats):
+        raise RuleError("not_a_seat", f"seat {seat} is not at this table")
     return seat
 
 

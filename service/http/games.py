@@ -11,7 +11,7 @@ from uuid import UUID
 import msgspec
 from litestar import Controller, get, post
 from litestar.openapi.spec import Example
-from litestar.params import Body, Parameter
+from litestar.params import Body
 
 from service.domain.cards import format_cards
 from service.domain.errors import RuleError
@@ -27,6 +27,7 @@ from service.http.params import (
     After,
     GameId,
     IdempotencyKey,
+    SeatToSee,
     caught_up,
     scoped_key,
 )
@@ -200,21 +201,11 @@ class GameController(Controller):
         services: ServicesDep,
         actor: ActorDep,
         game_id: GameId,
-        seat: Annotated[
-            int | None,
-            Parameter(
-                ge=0,
-                schema_extra={"minimum": 0},  # litestar leaves out a bound of 0 of an optional value
-                description="officials: the seat to see",
-                examples=[Example(value=0)],
-            ),
-        ] = None,
+        seat: SeatToSee = None,
         after: After = None,
     ) -> HandView:
         facts = services.games.facts(game_id)
-        seat = access.acting_seat(services, actor, facts, seat)
-        if seat >= len(facts.seats):
-            raise RuleError("not_a_seat", f"seat {seat} is not at this table")
+        seat = access.seat_to_see(services, actor, facts, seat)
         caught_up(services.reader, after, services.app.recorder.max_notification_id)
         found = services.reader.hand(game_id, seat)
         if found is None:

@@ -57,6 +57,15 @@ After = Annotated[
         examples=[Example(summary="after my move", value=4711)],
     ),
 ]
+SeatToSee = Annotated[
+    int | None,
+    Parameter(
+        ge=0,
+        schema_extra={"minimum": 0},  # litestar leaves out a bound of 0 of an optional value
+        description="officials: the seat to see",
+        examples=[Example(value=0)],
+    ),
+]
 IdempotencyKey = Annotated[
     str | None,
     HeaderParameter(

@@ -21,6 +21,7 @@ from service.domain.game import Seat
 from service.domain.redaction import Table
 from service.domain.roles import Actor
 from service.http.auth import Authenticator
+from service.projections.live import LiveGames
 from service.projections.reader import ReadModels
 from service.projections.runner import start_projections
 from service.settings import Settings
@@ -89,8 +90,23 @@ class Services:
             raise
         self.auth = Authenticator(self.app, settings.admin_token)
         self.games = Games(self.app)
+        self._live: LiveGames | None = None
+        self._live_starting = threading.Lock()
+
+    @property
+    def live(self) -> LiveGames:
+        """The games this process's streams follow (its threads start with the first stream)."""
+        if self._live is None:
+            with self._live_starting:
+                if self._live is None:
+                    url = self.settings.database_url
+                    channel = getattr(self.app.recorder, "channel_name", None) if url else None
+                    self._live = LiveGames(self.app, self.reader.views, url, channel)
+        return self._live
 
     def close(self) -> None:
+        if self._live is not None:
+            self._live.close()
         if self.running is not None:
             self.running.stop()
         self.reader.close()

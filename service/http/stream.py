@@ -1,4 +1,6 @@
-"""A game's public events, live, as Server-Sent Events.
+"""A game, live, as Server-Sent Events: its public events, and a seat's own view.
+
+``/stream``: the public events.
 
 Each event is one message: ``id`` the event number, ``event`` its type,
 ``data`` the event as JSON, cut to what the public sees (no card of any
@@ -8,11 +10,21 @@ after the event that ends the match (and the reveal that follows it in the
 same command); a stream opened on a finished game delivers its events and
 ends. The log is polled every ``POLL_SECONDS``; a comment goes out when
 nothing has for ``KEEP_ALIVE_SECONDS``, so proxies keep the connection.
+
+``/me/stream``: the seated player's view (what ``GET /games/{id}/me`` answers:
+their hand, their legal moves, the public table), first as it is now, then
+anew the moment a command changed it (``service.projections.live``), each a
+message with ``id`` the game's version and ``event`` ``view``. A client
+slower than the game gets the newest view and skips the ones between. It
+ends after the view of the finished match. A bot follows it and moves when
+its ``legal`` is not empty: one request per move, no polling.
 """
 
+import asyncio
 import time
 from collections.abc import AsyncIterator
 from typing import Annotated
+from uuid import UUID
 
 import anyio.to_thread
 import msgspec
@@ -22,11 +34,14 @@ from litestar.params import HeaderParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from service.domain.redaction import PUBLIC
+from service.http import access
+from service.http.auth import signed_in
 from service.http.errors import problems
 from service.http.events import shown
-from service.http.params import LARGEST, GameId
-from service.http.security import OPTIONAL_BEARER
-from service.http.services import GameFacts, Services, ServicesDep
+from service.http.params import LARGEST, GameId, SeatToSee
+from service.http.security import BEARER, OPTIONAL_BEARER
+from service.http.services import ActorDep, GameFacts, Services, ServicesDep
+from service.projections.live import LiveGames
 
 POLL_SECONDS = 0.2
 KEEP_ALIVE_SECONDS = 15.0
@@ -57,6 +72,25 @@ async def public_events(
             yield ServerSentEventMessage(comment="waiting")
             quiet_since = time.monotonic()
         await anyio.sleep(POLL_SECONDS)
+
+
+async def seat_views(live: LiveGames, game_id: UUID, seat: int) -> AsyncIterator[ServerSentEventMessage]:
+    # followed here, not in the handler: the stream's end (the client gone, the match over) always
+    # lets go of it
+    subscription = await anyio.to_thread.run_sync(live.follow, game_id, seat, asyncio.get_running_loop())
+    try:
+        while True:
+            view = await subscription.next(KEEP_ALIVE_SECONDS)
+            if view is None:
+                yield ServerSentEventMessage(comment="waiting")
+                continue
+            if not view.data:
+                return
+            yield ServerSentEventMessage(data=view.data, id=str(view.version), event="view")
+            if view.over:
+                return
+    finally:
+        live.leave(subscription)
 
 
 def _over_at(services: Services, facts: GameFacts, number: int) -> bool:
@@ -96,3 +130,24 @@ class StreamController(Controller):
     ) -> ServerSentEvent:
         facts = await anyio.to_thread.run_sync(services.games.facts, game_id)
         return ServerSentEvent(public_events(services, facts, last_event_id or 0))
+
+    @get(
+        "/me/stream",
+        operation_id="streamMyView",
+        summary="My view (hand, legal moves, public table) as Server-Sent Events, anew at every change",
+        description=(
+            "The same view as `GET /games/{id}/me`, first as it is now, then each time a command changes "
+            "the game, until the match is over. Message `id`: the game's version; `event`: `view`."
+        ),
+        guards=[signed_in],
+        media_type="text/event-stream",
+        response_description="a message per view: id (the game's version), event (view), data (the view)",
+        responses=problems(400, 401, 403, 404, 422),
+        security=BEARER,
+    )
+    async def my_view(
+        self, services: ServicesDep, actor: ActorDep, game_id: GameId, seat: SeatToSee = None
+    ) -> ServerSentEvent:
+        facts = await anyio.to_thread.run_sync(services.games.facts, game_id)
+        seat = await anyio.to_thread.run_sync(access.seat_to_see, services, actor, facts, seat)
+        return ServerSentEvent(seat_views(services.live, game_id, seat))

@@ -51,9 +51,13 @@ from eventsourcing.persistence import (
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 from psycopg.pq import TransactionStatus
 from psycopg.rows import tuple_row
-from psycopg.sql import SQL, Identifier
+from psycopg.sql import SQL, Identifier, Literal
 
 MAX_BATCH_EVENTS = 1000
+# The note each batch sends names the aggregates it stored, so that a process following some games
+# live (``service.projections.live``) reads only theirs; a batch naming more than fits in a
+# note (PostgreSQL's limit is 8000 bytes) sends an empty one: "look at all of yours".
+NOTE_LIMIT = 7900
 # Batches in flight at once: the second sends its transaction while the first commits, and
 # waits for the table lock in the server, so no round trip is lost between commits.
 LEADERS = 1
@@ -98,10 +102,12 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
                 "CREATE OR REPLACE FUNCTION {schema}.{function}"
                 "(ids {id_type}[], versions bigint[], topics text[], states bytea[]) "
                 "RETURNS TABLE (originator_id {id_type}, originator_version bigint, notification_id bigint) "
-                "LANGUAGE plpgsql AS $BODY$ BEGIN "
+                "LANGUAGE plpgsql AS $BODY$ DECLARE note text; BEGIN "
                 "{set_timeout}"
                 "LOCK TABLE {table} IN EXCLUSIVE MODE; "
-                "NOTIFY {channel}; "
+                "note := array_to_string(ARRAY(SELECT DISTINCT unnest(ids)), ' '); "
+                f"IF length(note) > {NOTE_LIMIT} THEN note := ''; END IF; "
+                "PERFORM pg_notify({channel}, note); "
                 "RETURN QUERY INSERT INTO {table} AS t (originator_id, originator_version, topic, state) "
                 "SELECT * FROM unnest(ids, versions, topics, states) "
                 "RETURNING t.originator_id, t.originator_version, t.notification_id; "
@@ -111,7 +117,7 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
                 function=function,
                 id_type=id_type,
                 table=table,
-                channel=Identifier(self.channel_name),
+                channel=Literal(self.channel_name),
                 set_timeout=SQL(f"SET LOCAL lock_timeout = '{int(timeout)}s'; " if timeout else ""),
             )
         )
@@ -128,7 +134,7 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
         # the stock recorder sets lock_timeout (0 by default: wait as long as it takes) before locking
         lock = SQL("LOCK TABLE {table} IN EXCLUSIVE MODE").format(table=table)
         self._lock = [*self.lock_table_statements[:-1], lock] if self.datastore.lock_timeout else [lock]
-        self._notify = SQL("NOTIFY {channel}").format(channel=Identifier(self.channel_name))
+        self._notify = SQL("SELECT pg_notify({channel}, %s)").format(channel=Literal(self.channel_name))
         self.batches = 0  # transactions committed, and the saves in them: saves/batches is the batch size
         self.saves = 0
         self._queue: deque[_Save] = deque()
@@ -275,7 +281,7 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
                                 save.error = IntegrityError("a version of this save is stored already")
                     events = [e for save in saves if save.error is None for e in save.events]
                     if events:
-                        curs.execute(self._notify, prepare=True)
+                        curs.execute(self._notify, (note_of(events),), prepare=True)
                         columns = (
                             [e.originator_id for e in events],
                             [e.originator_version for e in events],
@@ -309,6 +315,12 @@ def _translated(error: psycopg.Error) -> PersistenceError:
         if isinstance(error, raised):
             return ours(str(error))
     return PersistenceError(str(error))
+
+
+def note_of(events: Sequence[StoredEvent]) -> str:
+    """The note of a batch: its aggregates' ids, or nothing when they would not fit."""
+    note = " ".join({str(e.originator_id): None for e in events})
+    return "" if len(note) > NOTE_LIMIT else note
 
 
 def _quoted(text: str) -> str:

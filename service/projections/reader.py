@@ -262,16 +262,23 @@ class ReadModels:
             return None
         data, position = found
         doc = _decode_game(data)
-        table = doc.table
-        names = self.views.names(seat.player_id for seat in table.seats if seat.player_id is not None)
-        seats = [
-            seat
-            if seat.player_id is None
-            else msgspec.structs.replace(seat, name=names.get(seat.player_id, str(seat.player_id)))
-            for seat in table.seats
-        ]
-        table = msgspec.structs.replace(table, seats=seats, position=position)
+        table = named(doc.table, self.views.names(player_ids(doc.table)), position)
         return msgspec.structs.replace(doc, table=table), position
+
+
+def player_ids(table: PublicTable) -> list[UUID]:
+    return [seat.player_id for seat in table.seats if seat.player_id is not None]
+
+
+def named(table: PublicTable, names: dict[UUID, str], position: int) -> PublicTable:
+    """The stored table as answered: its players' names (``names``) and the position filled in."""
+    seats = [
+        seat
+        if seat.player_id is None
+        else msgspec.structs.replace(seat, name=names.get(seat.player_id, str(seat.player_id)))
+        for seat in table.seats
+    ]
+    return msgspec.structs.replace(table, seats=seats, position=position)
 
 
 def _uuid(value: object) -> UUID:

@@ -71,16 +71,43 @@ class PositionWatch:
             self._changed.notify_all()
 
     def _listen(self) -> None:
-        while not self._stop.is_set():
-            try:
-                with psycopg.connect(self._url, autocommit=True, application_name="maumau:watch") as conn:
-                    conn.execute(SQL("LISTEN {}").format(Identifier(self._channel)))
-                    self._told(self._read_position())  # after LISTEN: a later write is also a note
-                    while not self._stop.is_set():
-                        for note in conn.notifies(timeout=_TICK):
-                            self._told(int(note.payload))
-            except Exception as error:  # the thread must go on: readers ask the database meanwhile
-                if self._latest is not None:
-                    log.warning("the read models' position watch stopped listening: %s", type(error).__name__)
-                self._told(None)
-                self._stop.wait(_TICK)
+        listen(
+            self._url,
+            self._channel,
+            listening=lambda: self._told(self._read_position()),  # after LISTEN: a later write is a note
+            told=lambda payload: self._told(int(payload)),
+            lost=self._lost,
+            stop=self._stop,
+        )
+
+    def _lost(self, error: Exception) -> None:
+        if self._latest is not None:
+            log.warning("the read models' position watch stopped listening: %s", type(error).__name__)
+        self._told(None)
+
+
+def listen(
+    url: str,
+    channel: str,
+    *,
+    listening: Callable[[], None],
+    told: Callable[[str], None],
+    lost: Callable[[Exception], None],
+    stop: threading.Event,
+) -> None:
+    """``LISTEN`` on ``channel`` until ``stop`` is set, connecting again after a break.
+
+    ``listening`` is called once each ``LISTEN`` holds (what was written before it is not
+    told), ``told`` with each note's payload, ``lost`` when the connection broke.
+    """
+    while not stop.is_set():
+        try:
+            with psycopg.connect(url, autocommit=True, application_name="maumau:watch") as conn:
+                conn.execute(SQL("LISTEN {}").format(Identifier(channel)))
+                listening()
+                while not stop.is_set():
+                    for note in conn.notifies(timeout=_TICK):
+                        told(note.payload)
+        except Exception as error:  # the thread must go on: its callers fall back meanwhile
+            lost(error)
+            stop.wait(_TICK)

@@ -63,6 +63,7 @@ POST /games[friendly,deck]            401   NA     NA      201   201   201
 POST /games[friendly,first_dealer]    401   NA     NA      201   201   201
 GET /games/{id}                       200   200    200     200   200   200
 GET /games/{id}/me                    401   NS     200     NA    200   200
+GET /games/{id}/me/stream             401   NS     200     NA    200   200
 GET /games/{id}/totals                200   200    200     200   200   200
 GET /games/{id}/shuffles              200   200    200     200   200   200
 GET /games/{id}/events                200   200    200     200   200   200
@@ -231,6 +232,7 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
         "POST /games[friendly,first_dealer]": lambda role: friendly(role, first_dealer=1),
         "GET /games/{id}": lambda role: ("GET", f"/games/{finished}", None),
         "GET /games/{id}/me": lambda role: ("GET", f"/games/{finished}/me?seat=0", None),
+        "GET /games/{id}/me/stream": lambda role: ("GET", f"/games/{finished}/me/stream?seat=0", None),
         "GET /games/{id}/totals": lambda role: ("GET", f"/games/{finished}/totals", None),
         "GET /games/{id}/shuffles": lambda role: ("GET", f"/games/{finished}/shuffles", None),
         "GET /games/{id}/events": lambda role: ("GET", f"/games/{finished}/events", None),
@@ -460,16 +462,26 @@ def test_a_player_never_sees_another_hand_or_the_stock_through_any_endpoint_erro
     assert said[0]["code"] == said[1]["code"]
     assert said[0]["detail"].replace(theirs, "?") == said[1]["detail"].replace(stocked, "?")
 
-    # the live stream, open while the round is played to its end, names no card of any hand
+    # the live streams, open while the round is played to its end: the public one names no card of
+    # any hand, the seat's own view none of another hand or the stock
+    mine: list[str] = []
+    following = threading.Thread(
+        target=lambda: mine.append(client.get(f"/games/{game['game_id']}/me/stream", headers=seated).text)
+    )
     finishing = threading.Thread(
         target=lambda: (time.sleep(0.3), play_out(club.app, game["game_id"], seed=6))
     )
+    following.start()
     finishing.start()
     try:
         stream = client.get(f"/games/{game['game_id']}/stream", headers=seated).text
     finally:
         finishing.join()
+        following.join()
     assert "MatchEnded" in stream
     final = whole_log(client, game["game_id"], rita_headers)
     assert cards_named([stream]) & unseen_cards(final, None) == set()
     assert cards_named([stream])  # it does name the cards played
+    assert '"over":true' in mine[0] and mine[0].count("event: view") > 1
+    assert cards_named(mine) & unseen_cards(final, 0) == set()
+    assert cards_named(mine)  # it does name the seat's own cards

@@ -1,0 +1,253 @@
+"""Games followed live by this process: a seat's view pushed the moment a command is stored.
+
+The read models answer from what the runner last wrote, a moment after the
+store. A player waiting for their turn wants their view at once, without
+asking again and again (``GET /games/{id}/me/stream``). For each game a
+stream of this process follows, ``LiveGames`` keeps the projection's own
+fold of it (``fold.Tracked``: the game and its ledger, restored from the
+runner's last image of it, then folded on from the event store), folds in
+each command's events when it is told of them, renders the views as the
+runner renders them (``render``) and hands each stream its own seat's view,
+never another's.
+
+Told how: every batch the store commits sends a note naming the aggregates
+in it (``persistence.group_commit``); a thread per process ``LISTEN``s
+(``watch.listen``) and hands the notes to the fold thread, which reads the
+followed games among them. Without notes (SQLite), or while the listener is
+down, the fold thread looks at every followed game every ``POLL_SECONDS``,
+and this process's own saves are told to it directly.
+
+A stream gets the newest view: a reader slower than the game skips views,
+never gets an old one after a newer.
+"""
+
+import asyncio
+import logging
+import queue
+import threading
+import time
+from typing import Any
+from uuid import UUID
+
+import msgspec
+
+from service.application import MauMau
+from service.projections.fold import Tracked
+from service.projections.models import HandView
+from service.projections.reader import named, player_ids
+from service.projections.render import hands, public_table
+from service.projections.store import Views
+from service.projections.watch import listen
+
+log = logging.getLogger(__name__)
+
+POLL_SECONDS = 0.25  # without notes: how often the followed games are looked at
+NAMES_SECONDS = 5.0  # how long a followed game's player names are used before they are read again
+ALL = ""  # a note that names nothing: look at every followed game
+
+_encode = msgspec.json.Encoder().encode
+
+
+class View(msgspec.Struct, frozen=True):
+    """One seat's view as a stream sends it: the game's version, the JSON of a ``HandView``."""
+
+    version: int
+    data: str  # empty: the stream ends without another view (its game could not be followed)
+    over: bool
+
+
+_BROKEN = View(1 << 62, "", True)
+
+
+class Subscription:
+    """One stream's seat and the newest view not yet sent to it."""
+
+    __slots__ = ("_loop", "_newest", "_ready", "game_id", "seat")
+
+    def __init__(self, game_id: UUID, seat: int, loop: asyncio.AbstractEventLoop) -> None:
+        self.game_id = game_id
+        self.seat = seat
+        self._loop = loop
+        self._ready = asyncio.Event()
+        self._newest: View | None = None
+
+    def offer(self, view: View) -> None:
+        """From any thread."""
+        self._loop.call_soon_threadsafe(self._take, view)
+
+    def _take(self, view: View) -> None:
+        if self._newest is None or view.version >= self._newest.version:
+            self._newest = view
+            self._ready.set()
+
+    async def next(self, timeout: float) -> View | None:
+        """The newest view once there is one not sent yet; None after ``timeout`` seconds without."""
+        try:
+            await asyncio.wait_for(self._ready.wait(), timeout)
+        except TimeoutError:
+            return None
+        self._ready.clear()
+        view, self._newest = self._newest, None
+        return view
+
+
+class _Followed:
+    __slots__ = ("lock", "named_at", "names", "subscriptions", "tracked", "views")
+
+    def __init__(self, tracked: Tracked) -> None:
+        self.tracked = tracked
+        self.lock = threading.Lock()  # one fold at a time
+        self.subscriptions: list[Subscription] = []
+        self.names: dict[UUID, str] = {}
+        self.named_at = -NAMES_SECONDS
+        self.views: list[View] = []  # per seat
+
+
+class LiveGames:
+    def __init__(self, app: MauMau, views: Views, url: str | None, channel: str | None) -> None:
+        self.app = app
+        self.views = views
+        self._followed: dict[UUID, _Followed] = {}
+        self._lock = threading.Lock()
+        self._notes: queue.SimpleQueue[str] = queue.SimpleQueue()
+        self._listening = False
+        self._stop = threading.Event()
+        self._threads = [threading.Thread(target=self._fold_told, name="maumau-live", daemon=True)]
+        if url is not None and channel is not None:
+            self._threads.append(
+                threading.Thread(
+                    target=self._listen, args=(url, channel), name="maumau-live-listen", daemon=True
+                )
+            )
+        else:
+            app.on_game_saved.append(self.told)
+        for thread in self._threads:
+            thread.start()
+
+    def follow(self, game_id: UUID, seat: int, loop: asyncio.AbstractEventLoop) -> Subscription:
+        """A new stream of ``seat``'s view; the view now is its first (blocking: call it in a thread)."""
+        with self._lock:
+            followed = self._followed.get(game_id)
+        if followed is None:
+            loaded = _Followed(self._restored(game_id))
+            with self._lock:
+                followed = self._followed.setdefault(game_id, loaded)
+        subscription = Subscription(game_id, seat, loop)
+        with followed.lock:
+            self._fold_in(game_id, followed)
+            with self._lock:
+                followed.subscriptions.append(subscription)
+                self._followed[game_id] = followed  # again: the last stream may have left meanwhile
+            subscription.offer(followed.views[seat])
+        return subscription
+
+    def leave(self, subscription: Subscription) -> None:
+        with self._lock:
+            followed = self._followed.get(subscription.game_id)
+            if followed is None:
+                return
+            followed.subscriptions.remove(subscription)
+            if not followed.subscriptions:
+                del self._followed[subscription.game_id]
+
+    def told(self, note: Any) -> None:
+        """The aggregates a note names (their ids, space-separated; ``ALL``: unknown) were stored."""
+        self._notes.put(str(note))
+
+    def close(self) -> None:
+        self._stop.set()
+        self._notes.put(ALL)
+        for thread in self._threads:
+            thread.join(timeout=2)
+
+    # ------------------------------------------------------------------
+
+    def _restored(self, game_id: UUID) -> Tracked:
+        """The game as the runner last stored it, else folded from its first event."""
+        for _, image in self.views.load_states([game_id]):
+            return Tracked.restore(game_id, image)
+        first, *rest = self.app.game_events(game_id)
+        tracked = Tracked.created(first, 0)
+        for event in rest:
+            tracked.apply(event)
+        return tracked
+
+    def _fold_in(self, game_id: UUID, followed: _Followed) -> bool:
+        """Fold the events stored since and render the views; whether anything was new."""
+        tracked = followed.tracked
+        events = self.app.game_events(game_id, after=tracked.game.version)
+        if not events and followed.views:
+            return False
+        for event in events:
+            tracked.apply(event)
+        position = self.app.recorder.max_notification_id() or 0
+        facts = tracked.ledger.in_force()
+        table = public_table(tracked, facts)
+        now = time.monotonic()
+        if now - followed.named_at > NAMES_SECONDS:
+            followed.names = self.views.names(player_ids(table))
+            followed.named_at = now
+        table = named(table, followed.names, position)
+        version, over = table.version, table.over
+        followed.views = [
+            View(
+                version,
+                _encode(
+                    HandView(
+                        game_id=game_id,
+                        seat=hand.seat,
+                        cards=hand.cards,
+                        drawn=hand.drawn,
+                        legal=hand.legal,
+                        table=table,
+                        position=position,
+                    )
+                ).decode(),
+                over,
+            )
+            for hand in hands(tracked)
+        ]
+        return True
+
+    def _fold_told(self) -> None:
+        while not self._stop.is_set():
+            try:
+                notes = [self._notes.get(timeout=None if self._listening else POLL_SECONDS)]
+            except queue.Empty:
+                notes = [ALL]
+            while not self._notes.empty():  # what came meanwhile is looked at once
+                notes.append(self._notes.get())
+            with self._lock:
+                followed = dict(self._followed)
+            if ALL not in notes:
+                named_ids = {name for note in notes for name in note.split()}
+                followed = {game_id: f for game_id, f in followed.items() if str(game_id) in named_ids}
+            for game_id, each in followed.items():
+                try:
+                    with each.lock:
+                        if not self._fold_in(game_id, each):
+                            continue
+                        views = each.views
+                        subscriptions = list(each.subscriptions)
+                except Exception:
+                    log.exception("a followed game could not be brought up to date: its streams end")
+                    with self._lock:
+                        self._followed.pop(game_id, None)
+                    for subscription in list(each.subscriptions):
+                        subscription.offer(_BROKEN)
+                    continue
+                for subscription in subscriptions:
+                    subscription.offer(views[subscription.seat])
+
+    def _listen(self, url: str, channel: str) -> None:
+        def listening() -> None:
+            self._listening = True
+            self._notes.put(ALL)  # what was stored before the LISTEN held
+
+        def lost(error: Exception) -> None:
+            if self._listening:
+                log.warning("live games stopped listening for notes: %s", type(error).__name__)
+            self._listening = False
+            self._notes.put(ALL)  # wakes the fold thread into polling
+
+        listen(url, channel, listening=listening, told=self.told, lost=lost, stop=self._stop)
