@@ -81,6 +81,7 @@ API_COMMAND = [
 SEATS = 4
 OPTIONS = {"target_score": 100_000}  # matches that do not end during a run
 CHALLENGE_CHANCE = 0.5  # when the seat to move may challenge a missed call
+VIEW_WAIT_SECONDS = 10.0  # a view not pushed by then was lost: the run stops and says so
 
 _encode = msgspec.json.encode
 _decode = msgspec.json.decode
@@ -143,6 +144,38 @@ class Connection:
         if status >= 300:
             raise HTTPError(status, data)
         return _decode(data) if data else None
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+
+
+class ViewStream:
+    """One seat's ``GET /games/{id}/me/stream``: each view the server pushes, decoded, to ``seen``."""
+
+    def __init__(self, host: str, port: int, authorization: str, path: str) -> None:
+        self.host, self.port = host, port
+        self.head = (
+            f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAuthorization: {authorization}\r\n"
+            "Accept: text/event-stream\r\n\r\n"
+        ).encode()
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def follow(self, seen: Callable[[dict[str, Any]], None]) -> None:
+        reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        self.writer.write(self.head)
+        response = await reader.readuntil(b"\r\n\r\n")
+        if int(response[9:12]) != 200 or b"chunked" not in response.lower():
+            raise RuntimeError(f"the view stream did not open: {response!r}")
+        buffer = b""
+        while size := int((await reader.readuntil(b"\r\n"))[:-2], 16):
+            buffer += (await reader.readexactly(size + 2))[:-2]
+            *messages, buffer = buffer.split(b"\r\n\r\n")
+            for message in messages:
+                for line in message.split(b"\r\n"):
+                    if line.startswith(b"data: "):
+                        seen(_decode(line[6:]))
 
     async def close(self) -> None:
         if self.writer is not None:
@@ -333,7 +366,7 @@ class Driver:
             self.seat = acting
             view = await self.read(acting, run)
             run.extra_reads += 1
-        path, body = self.choose(view)
+        path, body = choose(self.path, view, self.rng)
         started = time.perf_counter()
         try:
             answer = await self.connections[acting].request("POST", path, body)
@@ -352,16 +385,93 @@ class Driver:
                 self.seat = turn
                 break
 
-    def choose(self, view: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        version = view["table"]["version"]
-        legal = view["legal"]
-        if any(move["kind"] == "challenge" for move in legal) and self.rng.random() < CHALLENGE_CHANCE:
-            return f"{self.path}/challenges", {"version": version}
-        moves = [move for move in legal if move["kind"] != "challenge"]
-        move = dict(self.rng.choice(moves), version=version)
-        if move["kind"] == "play" and len(view["cards"]) == 2:
-            move["call"] = "mau"  # the play leaves one card
-        return f"{self.path}/moves", move
+
+class Follower:
+    """One game, its four players each following their view's stream and moving over a connection of
+    their own: a move is one request; the next seat learns of it from its stream."""
+
+    def __init__(self, host: str, port: int, game: dict[str, Any], tokens: list[str], seed: int) -> None:
+        self.path = f"/games/{game['game_id']}"
+        self.connections = [Connection(host, port, f"Bearer {token}") for token in tokens]
+        self.streams = [
+            ViewStream(host, port, f"Bearer {token}", f"{self.path}/me/stream") for token in tokens
+        ]
+        self.views: list[dict[str, Any] | None] = [None] * len(tokens)
+        self.arrived = asyncio.Event()
+        self.version: int = game["version"]  # the game's version after the last move
+        self.answered: float | None = None  # when the last move was answered
+        self.rng = random.Random(seed)
+        self.following: list[asyncio.Task[None]] = []
+
+    def start(self) -> None:
+        for seat, stream in enumerate(self.streams):
+            self.following.append(asyncio.create_task(stream.follow(lambda view, s=seat: self.seen(s, view))))
+
+    def seen(self, seat: int, view: dict[str, Any]) -> None:
+        self.views[seat] = view
+        self.arrived.set()
+
+    def mover(self) -> dict[str, Any] | None:
+        """The view of the seat to move, once it has arrived for the version the last move left."""
+        now = [view for view in self.views if view is not None and view["table"]["version"] == self.version]
+        if not now:
+            return None
+        table = now[0]["table"]
+        acting = table["dealer"] if table["phase"] == "name_suit" else table["turn"]
+        if acting is None:
+            raise RuntimeError(f"nobody is to move in {self.path}: {table['phase']}")
+        view = self.views[acting]
+        return view if view is not None and view["table"]["version"] == self.version else None
+
+    async def turn(self, run: Run) -> None:
+        while (view := self.mover()) is None:
+            for task in self.following:
+                if task.done():
+                    raise RuntimeError(f"a view stream of {self.path} ended") from task.exception()
+            self.arrived.clear()
+            try:
+                await asyncio.wait_for(self.arrived.wait(), VIEW_WAIT_SECONDS)
+            except TimeoutError:
+                seen = [None if v is None else v["table"]["version"] for v in self.views]
+                raise RuntimeError(f"no view of {self.path} at {self.version}: seats at {seen}") from None
+        if self.answered is not None:
+            run.reads.append(time.perf_counter() - self.answered)
+        path, body = choose(self.path, view, self.rng)
+        seat = view["seat"]
+        started = time.perf_counter()
+        try:
+            answer = await self.connections[seat].request("POST", path, body)
+        except HTTPError as error:  # should not happen: counted and shown, the newest view taken
+            run.refused += 1
+            if run.refused <= 3:
+                print(f"  refused: {error}", file=sys.stderr)
+            self.version = max(v["table"]["version"] for v in self.views if v is not None)
+            self.answered = None
+            return
+        self.answered = time.perf_counter()
+        run.latencies.append(self.answered - started)
+        run.requests += 1
+        run.moves += 1
+        self.version = answer["version"]
+
+    async def close(self) -> None:
+        for task in self.following:
+            task.cancel()
+        for stream in self.streams:
+            await stream.close()
+
+
+def choose(path: str, view: dict[str, Any], rng: random.Random) -> tuple[str, dict[str, Any]]:
+    """A random legal move of the view's seat: the request's path and body."""
+    version = view["table"]["version"]
+    legal = view["legal"]
+    if any(move["kind"] == "challenge" for move in legal) and rng.random() < CHALLENGE_CHANCE:
+        return f"{path}/challenges", {"version": version}
+    moves = [move for move in legal if move["kind"] != "challenge"]
+    move = dict(rng.choice(moves), version=version)
+    if move["kind"] == "play" and len(view["cards"]) == 2:
+        move["call"] = "mau"  # the play leaves one card
+    return f"{path}/moves", move
 
 
 class Trivial:
@@ -395,7 +505,7 @@ async def slice_of(loops: list[Any], seconds: float) -> Run:
     return run
 
 
-async def set_up(host: str, port: int, admin: str, games: int) -> list[Driver]:
+async def set_up(host: str, port: int, admin: str, games: int, via: str) -> list[Any]:
     connection = Connection(host, port, f"Bearer {admin}")
     drivers = []
     for number in range(games):
@@ -408,7 +518,8 @@ async def set_up(host: str, port: int, admin: str, games: int) -> list[Driver]:
             "/games",
             {"seats": [p["player"]["player_id"] for p in players], "options": OPTIONS},
         )
-        drivers.append(Driver(host, port, game, [p["token"]["token"] for p in players], seed=number))
+        kind = Follower if via == "stream" else Driver
+        drivers.append(kind(host, port, game, [p["token"]["token"] for p in players], seed=number))
     await connection.close()
     return drivers
 
@@ -450,7 +561,10 @@ def cpu_used(before: dict[str, dict[int, float]], after: dict[str, dict[int, flo
 
 async def measure(args: argparse.Namespace, processes: Processes) -> dict[str, list[Run]]:
     host, port = "127.0.0.1", processes.port
-    drivers = await set_up(host, port, processes.admin, args.games)
+    drivers = await set_up(host, port, processes.admin, args.games, args.via)
+    for driver in drivers:
+        if isinstance(driver, Follower):
+            driver.start()
     trivial = [Trivial(host, port) for _ in range(args.games)]
     kinds = {"moves": drivers, "health": trivial}
     runs: dict[str, list[Run]] = {name: [] for name in kinds}
@@ -462,6 +576,8 @@ async def measure(args: argparse.Namespace, processes: Processes) -> dict[str, l
             for each in loops:  # outside the timing: the other kind's slice left them idle
                 for connection in each.connections:
                     await connection.fresh()
+                if isinstance(each, Follower):
+                    each.answered = None  # the wait for the next view is timed within a slice
             before = cpu_parts(processes)
             run = await slice_of(loops, args.seconds)
             after = cpu_parts(processes)
@@ -471,6 +587,8 @@ async def measure(args: argparse.Namespace, processes: Processes) -> dict[str, l
         for each in loops:
             for connection in each.connections:
                 await connection.close()
+            if isinstance(each, Follower):
+                await each.close()
     print()
     print(
         f"CPU used, in cores (CPU seconds per second of the slices; the machine has {os.cpu_count()}), "
@@ -506,6 +624,12 @@ def main() -> None:
     parser.add_argument("--slices", type=int, default=5, help="rounds of moves and health, interleaved")
     parser.add_argument("--games", type=int, default=32, help="concurrent games (and health loops)")
     parser.add_argument("--workers", type=int, default=2, help="uvicorn workers (production: one per core)")
+    parser.add_argument(
+        "--via",
+        choices=("stream", "read"),
+        default="stream",
+        help="how the seat to move learns of its turn: its view's stream, or a GET /me after each move",
+    )
     args = parser.parse_args()
 
     with psycopg.connect(args.url, autocommit=True) as conn:
@@ -521,6 +645,10 @@ def main() -> None:
         try:
             processes.wait_until_ready(args.workers)
             runs = uvloop.run(measure(args, processes))
+        except BaseException:
+            said = Path(processes.log.name).read_text().splitlines()
+            print("\n".join(line for line in said if '"level":"INFO"' not in line)[-5000:], file=sys.stderr)
+            raise
         finally:
             processes.stop()
     moves, health = runs["moves"], runs["health"]
@@ -531,15 +659,20 @@ def main() -> None:
         f"{'GET /health':<22} {trivial.rate:>8.0f} {trivial.request_rate:>10.0f} "
         f"{percentile(trivial.latencies, 0.5):>7.2f} {percentile(trivial.latencies, 0.99):>7.2f}"
     )
+    moves_are, waits_are = (
+        ("moves (POST; streams)", "  next view pushed")
+        if args.via == "stream"
+        else ("moves (GET me + POST)", "  GET /me?after=")
+    )
     print(
-        f"{'moves (GET me + POST)':<22} {move.rate:>8.0f} {move.request_rate:>10.0f} "
+        f"{moves_are:<22} {move.rate:>8.0f} {move.request_rate:>10.0f} "
         f"{percentile(move.latencies, 0.5):>7.2f} {percentile(move.latencies, 0.99):>7.2f}"
         f"   (the POST's latency)"
     )
     print(
-        f"{'  GET /me?after=':<22} {'':>8} {'':>10} "
+        f"{waits_are:<22} {'':>8} {'':>10} "
         f"{percentile(move.reads, 0.5):>7.2f} {percentile(move.reads, 0.99):>7.2f}"
-        f"   ({move.extra_reads} extra reads, {move.refused} refused)"
+        f"   (answer to next view; {move.extra_reads} extra reads, {move.refused} refused)"
     )
     ratios = [m.rate / h.rate for m, h in zip(moves, health, strict=True)]
     share = statistics.median(ratios)

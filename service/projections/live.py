@@ -62,7 +62,7 @@ _BROKEN = View(1 << 62, "", True)
 class Subscription:
     """One stream's seat and the newest view not yet sent to it."""
 
-    __slots__ = ("_loop", "_newest", "_ready", "game_id", "seat")
+    __slots__ = ("_loop", "_newest", "_ready", "_sent", "game_id", "seat")
 
     def __init__(self, game_id: UUID, seat: int, loop: asyncio.AbstractEventLoop) -> None:
         self.game_id = game_id
@@ -70,13 +70,14 @@ class Subscription:
         self._loop = loop
         self._ready = asyncio.Event()
         self._newest: View | None = None
+        self._sent = -1  # the version of the last view taken
 
     def offer(self, view: View) -> None:
         """From any thread."""
         self._loop.call_soon_threadsafe(self._take, view)
 
     def _take(self, view: View) -> None:
-        if self._newest is None or view.version >= self._newest.version:
+        if view.version > self._sent and (self._newest is None or view.version >= self._newest.version):
             self._newest = view
             self._ready.set()
 
@@ -88,6 +89,8 @@ class Subscription:
             return None
         self._ready.clear()
         view, self._newest = self._newest, None
+        if view is not None:
+            self._sent = view.version
         return view
 
 
@@ -134,11 +137,14 @@ class LiveGames:
                 followed = self._followed.setdefault(game_id, loaded)
         subscription = Subscription(game_id, seat, loop)
         with followed.lock:
-            self._fold_in(game_id, followed)
+            changed = self._fold_in(game_id, followed)
             with self._lock:
                 followed.subscriptions.append(subscription)
                 self._followed[game_id] = followed  # again: the last stream may have left meanwhile
-            subscription.offer(followed.views[seat])
+            # what this fold brought in is new to the other streams too: the note that told of it
+            # finds nothing left to fold
+            for each in list(followed.subscriptions) if changed else [subscription]:
+                each.offer(followed.views[each.seat])
         return subscription
 
     def leave(self, subscription: Subscription) -> None:

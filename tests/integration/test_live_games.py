@@ -1,0 +1,90 @@
+"""Games followed live: every command another process stores reaches the followers, each their own seat."""
+
+import asyncio
+import json
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from service.application import MauMau
+from service.domain.cards import format_cards
+from service.projections import live as live_module
+from service.projections.live import LiveGames
+from service.projections.reader import ReadModels
+from service.settings import Settings
+from tests.gameplay import next_command
+from tests.integration.tables import players
+
+
+@pytest.fixture
+def live(fresh_settings: Settings) -> Iterator[tuple[MauMau, LiveGames]]:
+    """A writer, and the live games of another process (its own application and read models)."""
+    writer, follower, reader = MauMau(fresh_settings), MauMau(fresh_settings), ReadModels(fresh_settings)
+    url = fresh_settings.database_url
+    games = LiveGames(
+        follower, reader.views, url, getattr(follower.recorder, "channel_name", None) if url else None
+    )
+    yield writer, games
+    games.close()
+    reader.close()
+    follower.close()
+    writer.close()
+
+
+def test_every_move_another_process_stores_is_pushed_to_each_seat_that_follows(live):
+    writer, games = live
+    rng = random.Random(4)
+
+    async def follow_and_play() -> None:
+        loop = asyncio.get_running_loop()
+        game_ids = [writer.create_game(players(writer, 3), seed=f"live-{n}").game_id for n in range(3)]
+        followers = {
+            game_id: [await asyncio.to_thread(games.follow, game_id, seat, loop) for seat in range(3)]
+            for game_id in game_ids
+        }
+        for _ in range(40):
+            game_id = rng.choice(game_ids)
+            state = writer.get_game(game_id).state
+            outcome = await asyncio.to_thread(writer.execute, game_id, next_command(state, rng))
+            for subscription in followers[game_id]:
+                view = await subscription.next(10)
+                while view is not None and view.version < outcome.version:
+                    view = await subscription.next(10)
+                assert view is not None and view.version == outcome.version
+                seen = json.loads(view.data)
+                assert seen["seat"] == subscription.seat
+                hand = writer.get_game(game_id).state.hands[subscription.seat]
+                assert sorted(seen["cards"]) == sorted(format_cards(hand))
+        for subscriptions in followers.values():
+            for subscription in subscriptions:
+                games.leave(subscription)
+        assert games._followed == {}
+
+    asyncio.run(follow_and_play())
+
+
+def test_what_a_new_stream_s_fold_brings_in_reaches_the_streams_already_open(fresh_settings, monkeypatch):
+    # told of nothing (no notes, no poll within the test): only the new stream's own fold finds the move
+    monkeypatch.setattr(live_module, "POLL_SECONDS", 60.0)
+    writer, follower, reader = MauMau(fresh_settings), MauMau(fresh_settings), ReadModels(fresh_settings)
+    games = LiveGames(follower, reader.views, None, None)
+
+    async def follow_move_follow() -> None:
+        loop = asyncio.get_running_loop()
+        game_id = writer.create_game(players(writer, 2), seed="live-late").game_id
+        first = await asyncio.to_thread(games.follow, game_id, 0, loop)
+        assert (await first.next(10)).version == writer.get_game(game_id).version
+        state = writer.get_game(game_id).state
+        outcome = await asyncio.to_thread(writer.execute, game_id, next_command(state, random.Random(1)))
+        await asyncio.to_thread(games.follow, game_id, 1, loop)
+        view = await first.next(10)
+        assert view is not None and view.version == outcome.version
+
+    try:
+        asyncio.run(follow_move_follow())
+    finally:
+        games.close()
+        reader.close()
+        follower.close()
+        writer.close()
