@@ -30,10 +30,13 @@ from typing import Any
 from uuid import UUID
 
 import msgspec
+from eventsourcing.persistence import StoredEvent
+from psycopg.rows import tuple_row
+from psycopg.sql import SQL, Identifier
 
 from service.application import MauMau
 from service.projections.fold import Tracked
-from service.projections.models import HandView
+from service.projections.models import LegalMove
 from service.projections.reader import named, player_ids
 from service.projections.render import hands, public_table
 from service.projections.store import Views
@@ -94,8 +97,20 @@ class Subscription:
         return view
 
 
+class _SeatView(msgspec.Struct, frozen=True, kw_only=True):
+    """A ``HandView`` with its table encoded already (the same for every seat)."""
+
+    game_id: UUID
+    seat: int
+    cards: list[str]
+    drawn: str | None
+    legal: list[LegalMove]
+    table: msgspec.Raw
+    position: int
+
+
 class _Followed:
-    __slots__ = ("lock", "named_at", "names", "subscriptions", "tracked", "views")
+    __slots__ = ("lock", "named_at", "names", "position", "subscriptions", "tracked", "views")
 
     def __init__(self, tracked: Tracked) -> None:
         self.tracked = tracked
@@ -104,6 +119,7 @@ class _Followed:
         self.names: dict[UUID, str] = {}
         self.named_at = -NAMES_SECONDS
         self.views: list[View] = []  # per seat
+        self.position = 0  # the log position of the last event folded in
 
 
 class LiveGames:
@@ -112,6 +128,7 @@ class LiveGames:
         self.views = views
         self._followed: dict[UUID, _Followed] = {}
         self._lock = threading.Lock()
+        self._select_after = _select_after(app) if url is not None else None
         self._notes: queue.SimpleQueue[str] = queue.SimpleQueue()
         self._listening = False
         self._stop = threading.Event()
@@ -178,38 +195,71 @@ class LiveGames:
             tracked.apply(event)
         return tracked
 
-    def _fold_in(self, game_id: UUID, followed: _Followed) -> bool:
-        """Fold the events stored since and render the views; whether anything was new."""
+    def _stored_after(self, versions: dict[UUID, int]) -> dict[UUID, list[tuple[Any, int]]]:
+        """Each game's events after its version, with their log positions, in order.
+
+        On PostgreSQL one statement for all the games a batch of notes named; on SQLite a read
+        per game, its last event's position taken as the log's (a little later, never earlier).
+        """
+        found: dict[UUID, list[tuple[Any, int]]] = {game_id: [] for game_id in versions}
+        if self._select_after is None:
+            for game_id, version in versions.items():
+                events = self.app.game_events(game_id, after=version)
+                if events:
+                    position = self.app.recorder.max_notification_id() or 0
+                    found[game_id] = [(event, position) for event in events]
+            return found
+        datastore = self.app.recorder.datastore  # type: ignore[attr-defined]
+        with datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as cursor:
+            rows = cursor.execute(self._select_after, (list(versions), list(versions.values()))).fetchall()
+        decode = self.app.mapper.to_domain_event
+        for originator_id, version, topic, state, position in rows:
+            stored = StoredEvent(
+                originator_id=originator_id, originator_version=version, topic=topic, state=state
+            )
+            found[originator_id].append((decode(stored), position))
+        return found
+
+    def _fold_in(
+        self, game_id: UUID, followed: _Followed, stored: list[tuple[Any, int]] | None = None
+    ) -> bool:
+        """Fold the events stored since (read now unless given) and render the views; whether anything
+        was new."""
         tracked = followed.tracked
-        events = self.app.game_events(game_id, after=tracked.game.version)
-        if not events and followed.views:
+        if stored is None:
+            stored = self._stored_after({game_id: tracked.game.version})[game_id]
+        # a stream that opened meanwhile may have folded some of them
+        stored = [
+            (event, position) for event, position in stored if event.originator_version > tracked.game.version
+        ]
+        if not stored and followed.views:
             return False
-        for event in events:
+        for event, position in stored:
             tracked.apply(event)
-        position = self.app.recorder.max_notification_id() or 0
+            followed.position = position
         facts = tracked.ledger.in_force()
         table = public_table(tracked, facts)
         now = time.monotonic()
         if now - followed.named_at > NAMES_SECONDS:
             followed.names = self.views.names(player_ids(table))
             followed.named_at = now
-        table = named(table, followed.names, position)
-        version, over = table.version, table.over
+        table = named(table, followed.names, followed.position)
+        shared = msgspec.Raw(_encode(table))  # encoded once for every seat's view
         followed.views = [
             View(
-                version,
+                table.version,
                 _encode(
-                    HandView(
+                    _SeatView(
                         game_id=game_id,
                         seat=hand.seat,
                         cards=hand.cards,
                         drawn=hand.drawn,
                         legal=hand.legal,
-                        table=table,
-                        position=position,
+                        table=shared,
+                        position=followed.position,
                     )
                 ).decode(),
-                over,
+                table.over,
             )
             for hand in hands(tracked)
         ]
@@ -228,10 +278,19 @@ class LiveGames:
             if ALL not in notes:
                 named_ids = {name for note in notes for name in note.split()}
                 followed = {game_id: f for game_id, f in followed.items() if str(game_id) in named_ids}
+            try:
+                stored = self._stored_after(
+                    {game_id: f.tracked.game.version for game_id, f in followed.items()}
+                )
+            except Exception:
+                log.exception("the followed games could not be read: all are read again in a moment")
+                self._stop.wait(POLL_SECONDS)
+                self._notes.put(ALL)
+                continue
             for game_id, each in followed.items():
                 try:
                     with each.lock:
-                        if not self._fold_in(game_id, each):
+                        if not self._fold_in(game_id, each, stored[game_id]):
                             continue
                         views = each.views
                         subscriptions = list(each.subscriptions)
@@ -257,3 +316,19 @@ class LiveGames:
             self._notes.put(ALL)  # wakes the fold thread into polling
 
         listen(url, channel, listening=listening, told=self.told, lost=lost, stop=self._stop)
+
+
+def _select_after(app: MauMau) -> str:
+    """The statement that reads the events of many games, each after its own version."""
+    recorder: Any = app.recorder
+    table = SQL("{}.{}").format(Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name))
+    return (
+        SQL(
+            "SELECT e.originator_id, e.originator_version, e.topic, e.state, e.notification_id "
+            "FROM unnest(%s::uuid[], %s::bigint[]) AS f(id, version) "
+            "JOIN {table} e ON e.originator_id = f.id AND e.originator_version > f.version "
+            "ORDER BY e.originator_id, e.originator_version"
+        )
+        .format(table=table)
+        .as_string(None)
+    )

@@ -88,3 +88,21 @@ def test_what_a_new_stream_s_fold_brings_in_reaches_the_streams_already_open(fre
         reader.close()
         follower.close()
         writer.close()
+
+
+def test_a_followed_game_that_cannot_be_folded_ends_its_streams(live):
+    writer, games = live
+
+    async def follow_break_move() -> None:
+        loop = asyncio.get_running_loop()
+        game_id = writer.create_game(players(writer, 2), seed="live-broken").game_id
+        subscription = await asyncio.to_thread(games.follow, game_id, 0, loop)
+        assert (await subscription.next(10)).data
+        games._followed[game_id].tracked.game._version = -5  # the next events do not follow on
+        state = writer.get_game(game_id).state
+        await asyncio.to_thread(writer.execute, game_id, next_command(state, random.Random(2)))
+        ended = await subscription.next(10)
+        assert ended is not None and ended.data == "" and ended.over
+        assert game_id not in games._followed
+
+    asyncio.run(follow_break_move())
