@@ -14,20 +14,24 @@ database (``MAUMAU_DATABASE_SCHEMA``), dropped at the end.
 Through the admin API: 128 players, 32 games of 4 seats each, every seat a
 player, so every move is an HTTP request (no bots inside the server, no
 clock). Each game is driven by one client loop holding the 4 players'
-tokens and 4 keep-alive connections, one per player, as 4 separate clients
-would. A turn is ``GET /games/{id}/me?after=<position of the last move>``
-with the token of the seat to move (the read waits until the read models
-have applied that move), then ``POST /games/{id}/moves`` (or
-``/challenges``) with a random legal move and the version seen. The seat to
-move next is guessed from the answer's events; a wrong guess costs one more
-read (counted). So 32 moves are in flight at a time.
+tokens and their keep-alive connections, as 4 separate clients would.
+
+``--via stream`` (the default): each player also follows its own view,
+``GET /games/{id}/me/stream`` (Server-Sent Events, a connection of its own);
+a turn is waiting for the view of the seat to move at the version the last
+move left (pushed by the server), then ``POST /games/{id}/moves`` (or
+``/challenges``) with a random legal move and that version: one request per
+move. ``--via read``: a turn is ``GET /games/{id}/me?after=<position of the
+last move>`` with the token of the seat to move (the read waits until the
+read models have applied that move), then the POST; the seat to move next is
+guessed from the answer's events, a wrong guess costs one more read
+(counted). Either way 32 moves are in flight at a time, and the wait for the
+next mover's view (push or read) is timed from the move's answer.
 
 The trivial endpoint is ``GET /health`` (async, no database): 32 loops,
 each over 4 connections, in the same run. Moves and health run in
 interleaved slices, so machine noise hits both alike; the share is the
-median of the per-slice ratios of moves/s to health requests/s. A move
-needs two requests (read, then write), so 0.5 would be a move pair costing
-what two trivial requests cost.
+median of the per-slice ratios of moves/s to health requests/s.
 
 The client is a small HTTP/1.1 keep-alive client on asyncio (uvloop), in
 this process: it shares the 2 cores with the server, and httpx (an
@@ -36,7 +40,7 @@ the server's ~0.35 ms, so it would measure itself; this one spends ~0.07 ms.
 The CPU each part used per slice kind is printed (from /proc), to say what
 limits the throughput.
 
-    ./run bench http [--seconds 3] [--slices 5] [--games 32] [--workers 2] [--url postgresql://...]
+    ./run bench http [--via stream|read] [--seconds 3] [--slices 5] [--games 32] [--workers 2] [--url ...]
 
 The URL defaults to MAUMAU_DATABASE_URL, else the local test database.
 """
