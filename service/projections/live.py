@@ -22,6 +22,7 @@ never gets an old one after a newer.
 """
 
 import asyncio
+import contextlib
 import logging
 import queue
 import threading
@@ -77,7 +78,8 @@ class Subscription:
 
     def offer(self, view: View) -> None:
         """From any thread."""
-        self._loop.call_soon_threadsafe(self._take, view)
+        with contextlib.suppress(RuntimeError):  # the loop is closed: its streams are gone
+            self._loop.call_soon_threadsafe(self._take, view)
 
     def _take(self, view: View) -> None:
         if view.version > self._sent and (self._newest is None or view.version >= self._newest.version):
