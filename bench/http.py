@@ -258,6 +258,7 @@ class Processes:
             "MAUMAU_RUN_PROJECTIONS": "no",
             "MAUMAU_LOG_FORMAT": "json",
             "MAUMAU_POOL_SIZE": "5",
+            "MAUMAU_PROJECTION_BATCH_MS": "25",
         }
         self.log = (logs / "server.log").open("wb")
         subprocess.run([maumau, "db", "init"], env=env, stdout=self.log, stderr=self.log, check=True)

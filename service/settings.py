@@ -16,6 +16,10 @@
   background thread (default yes; say no when a separate projection runner does it).
 - ``MAUMAU_PROJECTION_POLL_MS``: how often the projection runner looks for new events when
   nothing woke it (default 20; on PostgreSQL every insert's NOTIFY wakes it at once).
+- ``MAUMAU_PROJECTION_BATCH_MS``: after each write, the projection runner gathers new events this
+  long before it writes again (default 0: as soon as it has caught up). Under a steady stream of
+  moves each write then carries several moves of a game: far less work per move, the read
+  models that much later (deploy/ sets 25).
 - ``MAUMAU_BROKER_URL``: the Celery broker, ``redis://host:port/db`` (or ``amqp://``) for the
   distributed mode. Unset: the embedded default, kombu's filesystem transport in ``<data dir>/broker``
   (no server needed; one machine only).
@@ -66,6 +70,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     admin_token: str | None = None  # also accepted as an admin's bearer token
     run_projections: bool = True  # the HTTP process runs the projections in a thread
     projection_poll_ms: int = 20  # the projection runner looks for new events at least this often
+    projection_batch_ms: int = 0  # the projection runner's pause after a write, to gather a batch
     broker_url: str | None = None  # None: the embedded filesystem broker under data_dir
     broker_prefix: str = ""  # Redis: a prefix for every key
     broker_visibility_timeout: int = 3600  # Redis: seconds before an unacknowledged task is redelivered
@@ -103,6 +108,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             admin_token=env.get("MAUMAU_ADMIN_TOKEN") or None,
             run_projections=_flag(env, "MAUMAU_RUN_PROJECTIONS", True),
             projection_poll_ms=_int(env, "MAUMAU_PROJECTION_POLL_MS", 20),
+            projection_batch_ms=_int(env, "MAUMAU_PROJECTION_BATCH_MS", 0, least=0),
             broker_url=env.get("MAUMAU_BROKER_URL") or None,
             broker_prefix=env.get("MAUMAU_BROKER_PREFIX", ""),
             broker_visibility_timeout=_int(env, "MAUMAU_BROKER_VISIBILITY_TIMEOUT", 3600),

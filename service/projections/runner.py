@@ -4,7 +4,11 @@ The loop reads pages of events after the position applied in memory and
 folds them; it writes (rows and tracking, one transaction) as soon as it has
 caught up with the log, or after ``BATCH`` events while it is catching up.
 So under a steady stream each write carries what arrived during the last
-one, and a rebuild writes every ``BATCH`` events.
+one, and a rebuild writes every ``BATCH`` events. With
+``MAUMAU_PROJECTION_BATCH_MS`` it pauses that long after each write that had
+something to write, so each carries what arrived meanwhile too: a game's
+document is written once for several of its moves. (A first event after a
+quiet time is written at once either way.)
 
 One runner per store at a time: ``RunnerLock`` is a PostgreSQL advisory lock
 (on its own connection, released by the server if the process dies) or a
@@ -105,6 +109,7 @@ class Runner:
         self.projection = ViewsProjection(self.views)
         self.source = Source(settings)
         self.lock = RunnerLock(settings)
+        self.gather = settings.projection_batch_ms / 1000  # the pause after a write
 
     @property
     def position(self) -> int:
@@ -162,6 +167,8 @@ class Runner:
                         fresh = True
                     if not self.catch_up(stop=stop):
                         self.source.wait(stop)
+                    elif self.gather:
+                        stop.wait(self.gather)
                     failures = 0
                 except Exception:
                     pause = RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)]

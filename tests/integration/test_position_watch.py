@@ -5,6 +5,7 @@ import time
 import uuid
 from collections.abc import Iterator
 
+import msgspec
 import psycopg
 import pytest
 from psycopg import sql
@@ -86,3 +87,33 @@ def test_a_watch_whose_connection_is_cut_falls_back_to_asking_and_listens_again(
         assert reader._watch.wait_for(moved.position, timeout=30) >= moved.position
     finally:
         running.stop()
+
+
+def test_a_runner_told_to_gather_writes_moves_that_come_apart_in_one_write(pg_settings, database_url):
+    settings = msgspec.structs.replace(pg_settings, projection_batch_ms=3000)
+    app, reader = MauMau(settings), ReadModels(settings)
+    running = start_projections(settings)
+    try:
+        ann, bob = players(app, 2)
+        created = app.create_game([ann, bob], seed=3)
+        assert reader.wait_for(created.position, timeout=30) >= created.position
+        with psycopg.connect(database_url, autocommit=True) as listener:
+            listener.execute(
+                sql.SQL("LISTEN {}").format(sql.Identifier(f"maumau_views_{settings.database_schema}"))
+            )
+            rng = random.Random(0)
+            for _ in range(4):  # each alone would be a write of its own: the runner wakes in milliseconds
+                time.sleep(0.2)
+                game = app.get_game(created.game_id)
+                moved = app.execute(created.game_id, next_command(game.state, rng, challenge_rate=0))
+            written = []
+            for note in listener.notifies(timeout=30):
+                written.append(int(note.payload))
+                if written[-1] >= moved.position:
+                    break
+        assert written[-1] == moved.position
+        assert len(written) <= 2  # the first perhaps at once, the rest gathered
+    finally:
+        running.stop()
+        reader.close()
+        app.close()

@@ -111,6 +111,13 @@ def test_the_projection_poll_interval_is_read_from_maumau_projection_poll_ms():
         Settings.from_env({"MAUMAU_PROJECTION_POLL_MS": "0"})
 
 
+def test_the_projection_runner_s_pause_after_a_write_is_read_from_maumau_projection_batch_ms():
+    assert Settings.from_env({}).projection_batch_ms == 0
+    assert Settings.from_env({"MAUMAU_PROJECTION_BATCH_MS": "25"}).projection_batch_ms == 25
+    with pytest.raises(ValueError, match="MAUMAU_PROJECTION_BATCH_MS"):
+        Settings.from_env({"MAUMAU_PROJECTION_BATCH_MS": "-1"})
+
+
 def test_the_settings_repr_masks_the_admin_token_and_passwords_in_urls():
     settings = Settings(
         admin_token="hunter2-token",
