@@ -156,7 +156,9 @@ class Connection:
 
 
 class ViewStream:
-    """One seat's ``GET /games/{id}/me/stream``: each view the server pushes, decoded, to ``seen``."""
+    """One seat's ``GET /games/{id}/me/stream``: each view the server pushes, its version (the message's
+    id) and its JSON, to ``seen`` (decoded only when wanted: a client of one seat would decode each,
+    this process plays four)."""
 
     def __init__(self, host: str, port: int, authorization: str, path: str) -> None:
         self.host, self.port = host, port
@@ -166,7 +168,7 @@ class ViewStream:
         ).encode()
         self.writer: asyncio.StreamWriter | None = None
 
-    async def follow(self, seen: Callable[[dict[str, Any]], None]) -> None:
+    async def follow(self, seen: Callable[[int, bytes], None]) -> None:
         reader, self.writer = await asyncio.open_connection(self.host, self.port)
         self.writer.write(self.head)
         response = await reader.readuntil(b"\r\n\r\n")
@@ -177,9 +179,14 @@ class ViewStream:
             buffer += (await reader.readexactly(size + 2))[:-2]
             *messages, buffer = buffer.split(b"\r\n\r\n")
             for message in messages:
+                version, data = None, None
                 for line in message.split(b"\r\n"):
-                    if line.startswith(b"data: "):
-                        seen(_decode(line[6:]))
+                    if line.startswith(b"id: "):
+                        version = int(line[4:])
+                    elif line.startswith(b"data: "):
+                        data = line[6:]
+                if version is not None and data is not None:
+                    seen(version, data)
 
     async def close(self) -> None:
         if self.writer is not None:
@@ -401,7 +408,8 @@ class Follower:
         self.streams = [
             ViewStream(host, port, f"Bearer {token}", f"{self.path}/me/stream") for token in tokens
         ]
-        self.views: list[dict[str, Any] | None] = [None] * len(tokens)
+        self.views: list[tuple[int, bytes] | None] = [None] * len(tokens)  # per seat, the newest
+        self._decoded: tuple[tuple[int, bytes] | None, dict[str, Any]] = (None, {})
         self.arrived = asyncio.Event()
         self.version: int = game["version"]  # the game's version after the last move
         self.answered: float | None = None  # when the last move was answered
@@ -410,23 +418,30 @@ class Follower:
 
     def start(self) -> None:
         for seat, stream in enumerate(self.streams):
-            self.following.append(asyncio.create_task(stream.follow(lambda view, s=seat: self.seen(s, view))))
+            self.following.append(
+                asyncio.create_task(stream.follow(lambda version, data, s=seat: self.seen(s, version, data)))
+            )
 
-    def seen(self, seat: int, view: dict[str, Any]) -> None:
-        self.views[seat] = view
+    def seen(self, seat: int, version: int, data: bytes) -> None:
+        self.views[seat] = (version, data)
         self.arrived.set()
 
     def mover(self) -> dict[str, Any] | None:
         """The view of the seat to move, once it has arrived for the version the last move left."""
-        now = [view for view in self.views if view is not None and view["table"]["version"] == self.version]
+        now = [view for view in self.views if view is not None and view[0] == self.version]
         if not now:
             return None
-        table = now[0]["table"]
+        table = self.decoded(now[0])["table"]
         acting = table["dealer"] if table["phase"] == "name_suit" else table["turn"]
         if acting is None:
             raise RuntimeError(f"nobody is to move in {self.path}: {table['phase']}")
         view = self.views[acting]
-        return view if view is not None and view["table"]["version"] == self.version else None
+        return self.decoded(view) if view is not None and view[0] == self.version else None
+
+    def decoded(self, view: tuple[int, bytes]) -> dict[str, Any]:
+        if self._decoded[0] is not view:  # the last one decoded is asked for again while others arrive
+            self._decoded = (view, _decode(view[1]))
+        return self._decoded[1]
 
     async def turn(self, run: Run) -> None:
         while (view := self.mover()) is None:
@@ -437,7 +452,7 @@ class Follower:
             try:
                 await asyncio.wait_for(self.arrived.wait(), VIEW_WAIT_SECONDS)
             except TimeoutError:
-                seen = [None if v is None else v["table"]["version"] for v in self.views]
+                seen = [None if v is None else v[0] for v in self.views]
                 raise RuntimeError(f"no view of {self.path} at {self.version}: seats at {seen}") from None
         if self.answered is not None:
             run.reads.append(time.perf_counter() - self.answered)
@@ -450,7 +465,7 @@ class Follower:
             run.refused += 1
             if run.refused <= 3:
                 print(f"  refused: {error}", file=sys.stderr)
-            self.version = max(v["table"]["version"] for v in self.views if v is not None)
+            self.version = max(v[0] for v in self.views if v is not None)
             self.answered = None
             return
         self.answered = time.perf_counter()
