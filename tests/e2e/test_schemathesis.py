@@ -129,13 +129,10 @@ def config(ids: dict[str, list[str]]) -> str:
         "body.league_id": "leagues",
     }
     lines += [f'"{key}" = {{ dictionary = "{kind}", probability = 0.8 }}' for key, kind in bindings.items()]
-    # the stream of a game in play lasts until the game ends: it is streamed from the finished one
+    # the streams of a game in play last until the game ends: they are streamed from the finished one
     finished = ids["games"][-1]
-    lines += [
-        "[[operations]]",
-        'include-path = "/games/{game_id}/stream"',
-        f'parameters = {{ game_id = "{finished}" }}',
-    ]
+    for path in ("/games/{game_id}/stream", "/games/{game_id}/me/stream"):
+        lines += ["[[operations]]", f'include-path = "{path}"', f'parameters = {{ game_id = "{finished}" }}']
     return "\n".join(lines) + "\n"
 
 

@@ -43,7 +43,7 @@ def test_every_move_another_process_stores_is_pushed_to_each_seat_that_follows(l
             game_id: [await asyncio.to_thread(games.follow, game_id, seat, loop) for seat in range(3)]
             for game_id in game_ids
         }
-        for _ in range(40):
+        for _ in range(24):
             game_id = rng.choice(game_ids)
             state = writer.get_game(game_id).state
             outcome = await asyncio.to_thread(writer.execute, game_id, next_command(state, rng))
