@@ -8,8 +8,9 @@ hand), the same for everyone, so that anyone may listen. A client that
 reconnects sends ``Last-Event-ID`` and gets what came after. The stream ends
 after the event that ends the match (and the reveal that follows it in the
 same command); a stream opened on a finished game delivers its events and
-ends. The log is polled every ``POLL_SECONDS``; a comment goes out when
-nothing has for ``KEEP_ALIVE_SECONDS``, so proxies keep the connection.
+ends. The log is read again when the game may have changed (the store's
+note, ``service.projections.live``); a comment goes out when nothing has for
+``KEEP_ALIVE_SECONDS``, so proxies keep the connection.
 
 ``/me/stream``: the seated player's view (what ``GET /games/{id}/me`` answers:
 their hand, their legal moves, the public table), first as it is now, then
@@ -21,7 +22,6 @@ its ``legal`` is not empty: one request per move, no polling.
 """
 
 import asyncio
-import time
 from collections.abc import AsyncIterator
 from typing import Annotated
 from uuid import UUID
@@ -43,7 +43,6 @@ from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, GameFacts, Services, ServicesDep
 from service.projections.live import LiveGames
 
-POLL_SECONDS = 0.2
 KEEP_ALIVE_SECONDS = 15.0
 PAGE = 500
 
@@ -52,26 +51,27 @@ async def public_events(
     services: Services, facts: GameFacts, after: int
 ) -> AsyncIterator[ServerSentEventMessage]:
     encoder = msgspec.json.Encoder()
-    quiet_since = time.monotonic()
-    while True:
-        events = await anyio.to_thread.run_sync(services.app.game_events, facts.game_id, after, PAGE)
-        ended = False
-        for event in shown(events, PUBLIC, facts):
-            yield ServerSentEventMessage(
-                data=encoder.encode(event).decode(), id=str(event.number), event=event.type
-            )
-            after = event.number
-            ended = ended or event.type == "MatchEnded"
-        if len(events) == PAGE:
-            continue
-        if ended or (not events and await anyio.to_thread.run_sync(_over_at, services, facts, after)):
-            return
-        if events:
-            quiet_since = time.monotonic()
-        elif time.monotonic() - quiet_since > KEEP_ALIVE_SECONDS:
-            yield ServerSentEventMessage(comment="waiting")
-            quiet_since = time.monotonic()
-        await anyio.sleep(POLL_SECONDS)
+    live = services.live
+    waiter = live.watch(facts.game_id, asyncio.get_running_loop())
+    try:
+        while True:
+            waiter.clear()
+            events = await anyio.to_thread.run_sync(services.app.game_events, facts.game_id, after, PAGE)
+            ended = False
+            for event in shown(events, PUBLIC, facts):
+                yield ServerSentEventMessage(
+                    data=encoder.encode(event).decode(), id=str(event.number), event=event.type
+                )
+                after = event.number
+                ended = ended or event.type == "MatchEnded"
+            if len(events) == PAGE:
+                continue
+            if ended or (not events and await anyio.to_thread.run_sync(_over_at, services, facts, after)):
+                return
+            if not await waiter.changed(KEEP_ALIVE_SECONDS):
+                yield ServerSentEventMessage(comment="waiting")
+    finally:
+        live.unwatch(waiter)
 
 
 async def seat_views(live: LiveGames, game_id: UUID, seat: int) -> AsyncIterator[ServerSentEventMessage]:

@@ -18,7 +18,8 @@ down, the fold thread looks at every followed game every ``POLL_SECONDS``,
 and this process's own saves are told to it directly.
 
 A stream gets the newest view: a reader slower than the game skips views,
-never gets an old one after a newer.
+never gets an old one after a newer. A reader of a game's events (the public
+stream) only ``watch``es it: woken by the same notes, it reads them itself.
 """
 
 import asyncio
@@ -99,6 +100,34 @@ class Subscription:
         return view
 
 
+class Waiter:
+    """A reader of one game's events, woken when a note names the game (or names nothing)."""
+
+    __slots__ = ("_changed", "_loop", "game_id")
+
+    def __init__(self, game_id: UUID, loop: asyncio.AbstractEventLoop) -> None:
+        self.game_id = game_id
+        self._loop = loop
+        self._changed = asyncio.Event()
+
+    def wake(self) -> None:
+        """From any thread."""
+        with contextlib.suppress(RuntimeError):  # the loop is closed: its streams are gone
+            self._loop.call_soon_threadsafe(self._changed.set)
+
+    def clear(self) -> None:
+        """Before each read: a change from now on wakes the next ``changed``."""
+        self._changed.clear()
+
+    async def changed(self, timeout: float) -> bool:
+        """Whether the game may have changed since ``clear``, within ``timeout`` seconds."""
+        try:
+            await asyncio.wait_for(self._changed.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+
 class _SeatView(msgspec.Struct, frozen=True, kw_only=True):
     """A ``HandView`` with its table encoded already (the same for every seat)."""
 
@@ -129,6 +158,7 @@ class LiveGames:
         self.app = app
         self.views = views
         self._followed: dict[UUID, _Followed] = {}
+        self._waiters: dict[UUID, set[Waiter]] = {}
         self._lock = threading.Lock()
         self._select_after = _select_after(app) if url is not None else None
         self._notes: queue.SimpleQueue[str] = queue.SimpleQueue()
@@ -174,6 +204,20 @@ class LiveGames:
             followed.subscriptions.remove(subscription)
             if not followed.subscriptions:
                 del self._followed[subscription.game_id]
+
+    def watch(self, game_id: UUID, loop: asyncio.AbstractEventLoop) -> "Waiter":
+        """Woken whenever the game may have changed (for a reader of its events, not of views)."""
+        waiter = Waiter(game_id, loop)
+        with self._lock:
+            self._waiters.setdefault(game_id, set()).add(waiter)
+        return waiter
+
+    def unwatch(self, waiter: "Waiter") -> None:
+        with self._lock:
+            waiters = self._waiters.get(waiter.game_id, set())
+            waiters.discard(waiter)
+            if not waiters:
+                self._waiters.pop(waiter.game_id, None)
 
     def told(self, note: Any) -> None:
         """The aggregates a note names (their ids, space-separated; ``ALL``: unknown) were stored."""
@@ -275,11 +319,23 @@ class LiveGames:
                 notes = [ALL]
             while not self._notes.empty():  # what came meanwhile is looked at once
                 notes.append(self._notes.get())
+            named = None if ALL in notes else {name for note in notes for name in note.split()}
             with self._lock:
-                followed = dict(self._followed)
-            if ALL not in notes:
-                named_ids = {name for note in notes for name in note.split()}
-                followed = {game_id: f for game_id, f in followed.items() if str(game_id) in named_ids}
+                followed = {
+                    game_id: f
+                    for game_id, f in self._followed.items()
+                    if named is None or str(game_id) in named
+                }
+                waiting = [
+                    waiter
+                    for game_id, waiters in self._waiters.items()
+                    if named is None or str(game_id) in named
+                    for waiter in waiters
+                ]
+            for waiter in waiting:
+                waiter.wake()
+            if not followed:
+                continue
             try:
                 stored = self._stored_after(
                     {game_id: f.tracked.game.version for game_id, f in followed.items()}

@@ -106,3 +106,19 @@ def test_a_followed_game_that_cannot_be_folded_ends_its_streams(live):
         assert game_id not in games._followed
 
     asyncio.run(follow_break_move())
+
+
+def test_a_reader_watching_a_game_is_woken_when_another_process_stores_a_move(live):
+    writer, games = live
+
+    async def watch_and_move() -> None:
+        game_id = writer.create_game(players(writer, 2), seed="live-watch").game_id
+        waiter = games.watch(game_id, asyncio.get_running_loop())
+        waiter.clear()
+        state = writer.get_game(game_id).state
+        await asyncio.to_thread(writer.execute, game_id, next_command(state, random.Random(3)))
+        assert await waiter.changed(10)
+        games.unwatch(waiter)
+        assert games._waiters == {}
+
+    asyncio.run(watch_and_move())
