@@ -600,6 +600,7 @@ class MauMau(Application[UUID]):
                     game = self._brought_up_to_date(game)
                 if game is None:
                     game = self.get_game(game_id)
+                    self.games.put(game)  # as stored: a refused command (a stale version) finds it here next
                 if cause.key is not None:
                     first = game.done_before(cause.key, cause.digest)
                     if first is not None:

@@ -52,3 +52,22 @@ def test_a_version_the_store_has_not_got_is_refused_as_stale_after_the_cache_cat
         assert first.get_game(game_id).version == version  # nothing stored
     finally:
         first.close()
+
+
+def test_a_game_loaded_for_a_command_that_is_refused_is_kept_for_the_next(settings):
+    first, second = MauMau(settings), MauMau(settings)
+    try:
+        game_id = first.create_game(["bot:random"] * 2, seed=6).game_id
+        version = first.get_game(game_id).version
+        assert second.games.get(game_id) is None
+        state = first.get_game(game_id).state
+        with pytest.raises(RuleError) as refused:
+            second.execute(game_id, next_command(state, random.Random(6)), expected_version=version - 1)
+        assert refused.value.code == "stale_version"
+        kept = second.games.get(game_id)
+        assert kept is not None and kept.version == version  # as stored: the refusal changed nothing
+        outcome = second.execute(game_id, next_command(state, random.Random(6)), expected_version=version)
+        assert second.games.get(game_id) is kept and outcome.version > version
+    finally:
+        first.close()
+        second.close()
