@@ -178,23 +178,29 @@ class LiveGames:
 
     def follow(self, game_id: UUID, seat: int, loop: asyncio.AbstractEventLoop) -> Subscription:
         """A new stream of ``seat``'s view; the view now is its first (blocking: call it in a thread)."""
-        with self._lock:
-            followed = self._followed.get(game_id)
-        if followed is None:
-            loaded = _Followed(self._restored(game_id))
-            with self._lock:
-                followed = self._followed.setdefault(game_id, loaded)
         subscription = Subscription(game_id, seat, loop)
-        with followed.lock:
-            changed = self._fold_in(game_id, followed)
+        while True:
             with self._lock:
-                followed.subscriptions.append(subscription)
-                self._followed[game_id] = followed  # again: the last stream may have left meanwhile
-            # what this fold brought in is new to the other streams too: the note that told of it
-            # finds nothing left to fold
-            for each in list(followed.subscriptions) if changed else [subscription]:
-                each.offer(followed.views[each.seat])
-        return subscription
+                followed = self._followed.get(game_id)
+            if followed is None:
+                loaded = _Followed(self._restored(game_id))
+                with self._lock:
+                    followed = self._followed.setdefault(game_id, loaded)
+            with followed.lock:
+                with self._lock:
+                    if self._followed.get(game_id) is not followed:
+                        continue  # its last stream let it go meanwhile: follow it afresh
+                    followed.subscriptions.append(subscription)
+                try:
+                    changed = self._fold_in(game_id, followed)
+                except BaseException:
+                    self.leave(subscription)
+                    raise
+                # what this fold brought in is new to the other streams too: the note that told of
+                # it finds nothing left to fold
+                for each in list(followed.subscriptions) if changed else [subscription]:
+                    each.offer(followed.views[each.seat])
+                return subscription
 
     def leave(self, subscription: Subscription) -> None:
         with self._lock:
