@@ -99,9 +99,7 @@ class Services:
         if self._live is None:
             with self._live_starting:
                 if self._live is None:
-                    url = self.settings.database_url
-                    channel = getattr(self.app.recorder, "channel_name", None) if url else None
-                    self._live = LiveGames(self.app, self.reader.views, url, channel)
+                    self._live = LiveGames(self.app, self.reader.views, self.settings.database_url)
         return self._live
 
     def close(self) -> None:

@@ -154,9 +154,11 @@ class _Followed:
 
 
 class LiveGames:
-    def __init__(self, app: MauMau, views: Views, url: str | None, channel: str | None) -> None:
+    def __init__(self, app: MauMau, views: Views, url: str | None, poll: float = POLL_SECONDS) -> None:
+        """``url``: the PostgreSQL database to listen to (None: SQLite, no notes)."""
         self.app = app
         self.views = views
+        self.poll = poll
         self._followed: dict[UUID, _Followed] = {}
         self._waiters: dict[UUID, set[Waiter]] = {}
         self._lock = threading.Lock()
@@ -165,7 +167,8 @@ class LiveGames:
         self._listening = False
         self._stop = threading.Event()
         self._threads = [threading.Thread(target=self._fold_told, name="maumau-live", daemon=True)]
-        if url is not None and channel is not None:
+        if url is not None:
+            channel = app.recorder.channel_name  # type: ignore[attr-defined]  (PostgreSQL's recorders)
             self._threads.append(
                 threading.Thread(
                     target=self._listen, args=(url, channel), name="maumau-live-listen", daemon=True
@@ -320,7 +323,7 @@ class LiveGames:
     def _fold_told(self) -> None:
         while not self._stop.is_set():
             try:
-                notes = [self._notes.get(timeout=None if self._listening else POLL_SECONDS)]
+                notes = [self._notes.get(timeout=None if self._listening else self.poll)]
             except queue.Empty:
                 notes = [ALL]
             while not self._notes.empty():  # what came meanwhile is looked at once
@@ -348,7 +351,7 @@ class LiveGames:
                 )
             except Exception:
                 log.exception("the followed games could not be read: all are read again in a moment")
-                self._stop.wait(POLL_SECONDS)
+                self._stop.wait(self.poll)
                 self._notes.put(ALL)
                 continue
             for game_id, each in followed.items():

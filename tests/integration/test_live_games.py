@@ -9,7 +9,6 @@ import pytest
 
 from service.application import MauMau
 from service.domain.cards import format_cards
-from service.projections import live as live_module
 from service.projections.live import LiveGames
 from service.projections.reader import ReadModels
 from service.settings import Settings
@@ -21,10 +20,7 @@ from tests.integration.tables import players
 def live(fresh_settings: Settings) -> Iterator[tuple[MauMau, LiveGames]]:
     """A writer, and the live games of another process (its own application and read models)."""
     writer, follower, reader = MauMau(fresh_settings), MauMau(fresh_settings), ReadModels(fresh_settings)
-    url = fresh_settings.database_url
-    games = LiveGames(
-        follower, reader.views, url, getattr(follower.recorder, "channel_name", None) if url else None
-    )
+    games = LiveGames(follower, reader.views, fresh_settings.database_url)
     yield writer, games
     games.close()
     reader.close()
@@ -64,11 +60,10 @@ def test_every_move_another_process_stores_is_pushed_to_each_seat_that_follows(l
     asyncio.run(follow_and_play())
 
 
-def test_what_a_new_stream_s_fold_brings_in_reaches_the_streams_already_open(fresh_settings, monkeypatch):
+def test_what_a_new_stream_s_fold_brings_in_reaches_the_streams_already_open(fresh_settings):
     # told of nothing (no notes, no poll within the test): only the new stream's own fold finds the move
-    monkeypatch.setattr(live_module, "POLL_SECONDS", 60.0)
     writer, follower, reader = MauMau(fresh_settings), MauMau(fresh_settings), ReadModels(fresh_settings)
-    games = LiveGames(follower, reader.views, None, None)
+    games = LiveGames(follower, reader.views, None, poll=60.0)
 
     async def follow_move_follow() -> None:
         loop = asyncio.get_running_loop()
