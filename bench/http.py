@@ -374,25 +374,14 @@ class Driver:
     async def turn(self, run: Run) -> None:
         view = await self.read(self.seat, run)
         table = view["table"]
-        acting = table["dealer"] if table["phase"] == "name_suit" else table["turn"]
-        if acting is None:
-            raise RuntimeError(f"nobody is to move in {self.path}: {table['phase']}")
+        acting = acting_seat(self.path, table)
         if acting != self.seat:
             self.seat = acting
             view = await self.read(acting, run)
             run.extra_reads += 1
-        path, body = choose(self.path, view, self.rng)
-        started = time.perf_counter()
-        try:
-            answer = await self.connections[acting].request("POST", path, body)
-        except HTTPError as error:  # should not happen: counted and shown, the game read again
-            run.refused += 1
-            if run.refused <= 3:
-                print(f"  refused: {error}", file=sys.stderr)
+        answer = await moved(self.connections[acting], *choose(self.path, view, self.rng), run)
+        if answer is None:  # the game is read again
             return
-        run.latencies.append(time.perf_counter() - started)
-        run.requests += 1
-        run.moves += 1
         self.position = answer["position"]
         for event in reversed(answer["events"]):
             turn = event["data"].get("turn")
@@ -435,9 +424,7 @@ class Follower:
         if not now:
             return None
         table = self.decoded(now[0])["table"]
-        acting = table["dealer"] if table["phase"] == "name_suit" else table["turn"]
-        if acting is None:
-            raise RuntimeError(f"nobody is to move in {self.path}: {table['phase']}")
+        acting = acting_seat(self.path, table)
         view = self.views[acting]
         return self.decoded(view) if view is not None and view[0] == self.version else None
 
@@ -459,22 +446,12 @@ class Follower:
                 raise RuntimeError(f"no view of {self.path} at {self.version}: seats at {seen}") from None
         if self.answered is not None:
             run.reads.append(time.perf_counter() - self.answered)
-        path, body = choose(self.path, view, self.rng)
-        seat = view["seat"]
-        started = time.perf_counter()
-        try:
-            answer = await self.connections[seat].request("POST", path, body)
-        except HTTPError as error:  # should not happen: counted and shown, the newest view taken
-            run.refused += 1
-            if run.refused <= 3:
-                print(f"  refused: {error}", file=sys.stderr)
+        answer = await moved(self.connections[view["seat"]], *choose(self.path, view, self.rng), run)
+        if answer is None:  # the newest view is taken
             self.version = max(v[0] for v in self.views if v is not None)
             self.answered = None
             return
         self.answered = time.perf_counter()
-        run.latencies.append(self.answered - started)
-        run.requests += 1
-        run.moves += 1
         self.version = answer["version"]
 
     async def close(self) -> None:
@@ -482,6 +459,31 @@ class Follower:
             task.cancel()
         for stream in self.streams:
             await stream.close()
+
+
+def acting_seat(path: str, table: dict[str, Any]) -> int:
+    """The seat to move: the dealer naming a jack starter's suit, else the seat whose turn it is."""
+    acting = table["dealer"] if table["phase"] == "name_suit" else table["turn"]
+    if acting is None:
+        raise RuntimeError(f"nobody is to move in {path}: {table['phase']}")
+    return acting
+
+
+async def moved(connection: Connection, path: str, body: dict[str, Any], run: Run) -> Any:
+    """The move's answer, timed and counted; None when it was refused (should not happen: counted and
+    the first few shown)."""
+    started = time.perf_counter()
+    try:
+        answer = await connection.request("POST", path, body)
+    except HTTPError as error:
+        run.refused += 1
+        if run.refused <= 3:
+            print(f"  refused: {error}", file=sys.stderr)
+        return None
+    run.latencies.append(time.perf_counter() - started)
+    run.requests += 1
+    run.moves += 1
+    return answer
 
 
 def choose(path: str, view: dict[str, Any], rng: random.Random) -> tuple[str, dict[str, Any]]:
