@@ -43,11 +43,17 @@ def test_my_view_is_pushed_as_the_game_moves_until_the_match_is_over(client, clu
     assert found[-1]["data"]["table"]["over"] and found[-1]["data"]["legal"] == []
 
 
-def test_the_pushed_view_is_the_view_the_read_models_answer(client, club):
+def played_out(club: Any, seed: int) -> tuple[dict[str, Any], dict[str, str]]:
+    """A finished one-round game of Ada (seat 0) and Bob, and Ada's authorization header."""
     ada, ada_headers = club.player("Ada")
     bob, _ = club.player("Bob")
     game = club.game([ada, bob], options={"single_round": True})
-    play_out(club.app, game["game_id"], seed=22)
+    play_out(club.app, game["game_id"], seed=seed)
+    return game, ada_headers
+
+
+def test_the_pushed_view_is_the_view_the_read_models_answer(client, club):
+    game, ada_headers = played_out(club, seed=22)
     (last,) = views(client.get(f"/games/{game['game_id']}/me/stream", headers=ada_headers))
     read = club.me({**game, "position": last["data"]["position"]}, ada_headers)
     pushed = last["data"]
@@ -90,10 +96,7 @@ def test_a_move_over_http_reaches_the_next_seat_s_stream(client, club):
 
 
 def test_an_official_names_the_seat_to_follow(client, club):
-    ada, _ = club.player("Ada")
-    bob, _ = club.player("Bob")
-    game = club.game([ada, bob], options={"single_round": True})
-    play_out(club.app, game["game_id"], seed=24)
+    game, _ = played_out(club, seed=24)
     (last,) = views(client.get(f"/games/{game['game_id']}/me/stream?seat=1", headers=ADMIN))
     at = club.app.get_game(game["game_id"]).state
     assert last["data"]["seat"] == 1 and sorted(last["data"]["cards"]) == sorted(format_cards(at.hands[1]))
