@@ -22,10 +22,11 @@ _TESTS = Path(__file__).parent
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark tests by their folder, so `-m "not integration"` runs only the fast ones."""
+    """Mark tests by their folder, so `-m "not integration"` runs only the fast ones and
+    `-m "not faults"` everything but the slow fault tests."""
     for item in items:
         folder = Path(item.path).relative_to(_TESTS).parts[0]
-        if folder in ("integration", "e2e"):
+        if folder in ("integration", "e2e", "faults"):
             item.add_marker(folder)
 
 
