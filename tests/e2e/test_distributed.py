@@ -105,10 +105,9 @@ def settings(database_url: str, tmp_path: Path) -> Iterator[Settings]:
         conn.execute(sql.SQL("drop schema if exists {} cascade").format(sql.Identifier(schema)))
 
 
-@pytest.fixture
-def processes(settings: Settings, broker_url: str, tmp_path: Path) -> Iterator[Processes]:
-    prefix = f"maumau-test-{uuid.uuid4().hex[:8]}:"
-    env = without_settings(
+def distributed_env(settings: Settings, broker_url: str, prefix: str, **more: str) -> dict[str, str]:
+    """The settings every process of the distributed mode gets, as deploy/ gives them, plus ``more``."""
+    return without_settings(
         MAUMAU_DATABASE_URL=settings.database_url or "",
         MAUMAU_DATABASE_SCHEMA=settings.database_schema,
         MAUMAU_DATA_DIR=str(settings.data_dir),
@@ -122,12 +121,34 @@ def processes(settings: Settings, broker_url: str, tmp_path: Path) -> Iterator[P
         MAUMAU_TICK="0.2",
         MAUMAU_PROJECTION_POLL_MS="10",
         MAUMAU_LOG_FORMAT="json",
+        **more,
     )
-    logs = tmp_path / "logs"
-    logs.mkdir()
-    running = Processes(env, logs)
-    yield running
-    running.stop()
+
+
+def start_service(processes: Processes, apis: int = 2, workers: int = 2) -> list[str]:
+    """``maumau db init``, then the API processes, the workers, the beat and the projection runner,
+    until every API process is ready; the API processes' base URLs."""
+    assert "tables ready" in processes.run("db", "init")
+    bases = [f"http://127.0.0.1:{free_port()}" for _ in range(apis)]
+    for number, base in enumerate(bases, 1):
+        processes.start(f"api-{number}", "serve", "--port", base.rsplit(":", 1)[1])
+    for number in range(1, workers + 1):
+        processes.start(f"worker-{number}", *worker_argv(number))
+    processes.start("beat", "beat")
+    processes.start("projections", "projections", "run")
+    processes.wait_for("ready API processes", lambda: all(ready(base) for base in bases))
+    return bases
+
+
+def worker_argv(number: int) -> list[str]:
+    return [
+        *("worker", "--concurrency", "2", "--loglevel", "INFO", f"--hostname=worker{number}@%h"),
+        *("--without-mingle", "--without-gossip"),  # celery's own options: it starts sooner
+    ]
+
+
+def forget_prefix(broker_url: str, prefix: str) -> None:
+    """The broker's keys under ``prefix`` deleted: what a test's processes queued there."""
     client = redis.Redis.from_url(broker_url)
     try:
         keys = list(client.scan_iter(f"{prefix}*"))
@@ -135,6 +156,17 @@ def processes(settings: Settings, broker_url: str, tmp_path: Path) -> Iterator[P
             client.delete(*keys)
     finally:
         client.close()
+
+
+@pytest.fixture
+def processes(settings: Settings, broker_url: str, tmp_path: Path) -> Iterator[Processes]:
+    prefix = f"maumau-test-{uuid.uuid4().hex[:8]}:"
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    running = Processes(distributed_env(settings, broker_url, prefix), logs)
+    yield running
+    running.stop()
+    forget_prefix(broker_url, prefix)
 
 
 def ready(base: str) -> bool:
@@ -145,19 +177,7 @@ def ready(base: str) -> bool:
 
 
 def test_two_apis_two_workers_a_beat_and_the_projections_run_a_tournament_and_answer_alike(processes):
-    assert "tables ready" in processes.run("db", "init")
-    bases = [f"http://127.0.0.1:{free_port()}" for _ in range(2)]
-    for number, base in enumerate(bases, 1):
-        processes.start(f"api-{number}", "serve", "--port", base.rsplit(":", 1)[1])
-    for number in (1, 2):
-        processes.start(
-            f"worker-{number}",
-            *("worker", "--concurrency", "2", "--loglevel", "INFO", f"--hostname=worker{number}@%h"),
-            *("--without-mingle", "--without-gossip"),  # celery's own options: it starts sooner
-        )
-    processes.start("beat", "beat")
-    processes.start("projections", "projections", "run")
-    processes.wait_for("ready API processes", lambda: all(ready(base) for base in bases))
+    bases = start_service(processes)
     with (processes.logs / "api-1.log").open() as log:
         assert "workers: none in this process (MAUMAU_BROKER_URL is set)" in log.read()
 

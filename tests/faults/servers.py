@@ -30,7 +30,11 @@ START_WAIT = 30.0  # seconds a server has to answer after a start
 def postgres_bindir() -> Path:
     """Where initdb and pg_ctl are: ``pg_config --bindir``, else the newest /usr/lib/postgresql/*/bin."""
     with contextlib.suppress(OSError, subprocess.CalledProcessError):
-        found = Path(subprocess.run(["pg_config", "--bindir"], capture_output=True, text=True, check=True).stdout.strip())
+        found = Path(
+            subprocess.run(
+                ["pg_config", "--bindir"], capture_output=True, text=True, check=True
+            ).stdout.strip()
+        )
         if (found / "initdb").exists() and (found / "pg_ctl").exists():
             return found
     candidates = sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: int(Path(p).parent.name))
@@ -69,7 +73,9 @@ class ThrowawayPostgres:
 
     def start(self) -> None:
         options = f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.folder} -c fsync=off -c max_connections=100"
-        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w", "-t", "30", "start")
+        self._run(
+            "pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w", "-t", "30", "start"
+        )
         deadline = time.monotonic() + START_WAIT
         while not self.answers():
             assert time.monotonic() < deadline, f"PostgreSQL did not answer\n{self.log_tail()}"

@@ -91,7 +91,9 @@ def test_every_ruling_on_finished_league_games_and_on_a_matchs_last_move_is_foll
     rng = random.Random(13)
     for number in range(5):
         seats: list[str | UUID] = [*rng.sample(ids, 2), "bot:random"]
-        game_id = app.create_game(seats, league_id=league, options={"single_round": True}, seed=number).game_id
+        game_id = app.create_game(
+            seats, league_id=league, options={"single_round": True}, seed=number
+        ).game_id
         play_out(app, game_id, seed=number)
         club.games.append(game_id)
     caught_up(app, reader, "the games were played")
