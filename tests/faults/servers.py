@@ -72,7 +72,7 @@ class ThrowawayPostgres:
         assert done.returncode == 0, f"{program} failed: {done.stdout}\n{done.stderr}"
 
     def start(self) -> None:
-        options = f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.folder} -c fsync=off -c max_connections=100"
+        options = f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.folder} -c fsync=off"
         self._run(
             "pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w", "-t", "30", "start"
         )

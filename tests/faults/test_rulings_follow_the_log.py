@@ -30,7 +30,7 @@ from workers.conduct import Conductor
 from workers.inline import Inline
 
 OFFICIAL = Actor("admin", "club-secretary")
-CATCH_UP = 30.0  # seconds the runner has to apply a ruling
+CATCH_UP = 20.0  # seconds the runner has to apply a ruling
 
 
 @dataclass
@@ -63,7 +63,8 @@ def caught_up(app: MauMau, reader: ReadModels, after: str) -> None:
     head = app.recorder.max_notification_id() or 0
     reached = reader.wait_for(head, timeout=CATCH_UP)
     assert reached >= head, (
-        f"after {after} the projection runner is stuck at event {reached} of {head} (not applied in {CATCH_UP:.0f} s)"
+        f"after {after} the projection runner is stuck at event {reached} of {head} "
+        f"(not applied in {CATCH_UP:.0f} s)"
     )
 
 
