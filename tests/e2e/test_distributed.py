@@ -44,6 +44,7 @@ class Processes:
         self.env = env
         self.logs = logs
         self.running: dict[str, subprocess.Popen[bytes]] = {}
+        self.argv: dict[str, tuple[str, ...]] = {}
 
     def run(self, *argv: str) -> str:
         done = subprocess.run([MAUMAU, *argv], env=self.env, capture_output=True, text=True, timeout=60)
@@ -51,7 +52,8 @@ class Processes:
         return done.stdout
 
     def start(self, name: str, *argv: str) -> None:
-        with (self.logs / f"{name}.log").open("wb") as log:
+        self.argv[name] = argv
+        with (self.logs / f"{name}.log").open("ab") as log:  # a restart goes on writing the same log
             self.running[name] = subprocess.Popen(
                 [MAUMAU, *argv],
                 env=self.env,
@@ -70,6 +72,17 @@ class Processes:
                 pytest.fail(f"no {what} after {WAIT:.0f} s\n{self.log_tails()}")
             time.sleep(0.1)
         return found
+
+    def kill(self, name: str) -> None:
+        """``kill -9`` of the process and its group (a worker's pool with it), as a crash or the OOM
+        killer ends it; ``start_again`` brings it back, as its supervisor does."""
+        process = self.running[name]
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+
+    def start_again(self, name: str) -> None:
+        self.start(name, *self.argv[name])
 
     def stop(self) -> None:
         for process in self.running.values():

@@ -83,7 +83,12 @@ def serve_until_healthy(
         **(env or {}),
     )
     server = subprocess.Popen(
-        [*README_SERVE, *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+        [*README_SERVE, *args],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        start_new_session=True,  # a group of its own: a test can kill it with whatever it started
     )
     lines: list[str] = []
     assert server.stdout is not None

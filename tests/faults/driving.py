@@ -10,12 +10,14 @@ timeout), every acknowledged move exactly once in the officials' log, a retried 
 result, and the read models equal the log.
 """
 
+import contextlib
 import random
 import threading
 import time
 import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx
@@ -104,21 +106,49 @@ class Club:
         made = [self.ok("POST", "/players", json={"name": f"Player {n}"}) for n in range(count)]
         return [(m["player"]["player_id"], bearer(m["token"]["token"])) for m in made]
 
-    def tables(self, count: int, seats: int = 2, league: bool = True) -> list[Table]:
-        """``count`` games of people only (nothing moves in them but the test's clients)."""
+    def tables(self, count: int, seats: int = 2, league: bool = True, bots: int = 0) -> list[Table]:
+        """``count`` games of ``seats`` people (moved by the test's clients) and ``bots`` bots (moved by
+        the workers)."""
         people = self.players(count * seats)
         body: dict[str, Any] = {}
         if league:
-            league_id = self.ok("POST", "/leagues", json={"name": "Fault club"})["league_id"]
+            # matches that do not end while the test plays them: every table can always move
+            league = {"name": "Fault club", "options": {"target_score": 100_000}}
+            league_id = self.ok("POST", "/leagues", json=league)["league_id"]
             for player_id, _ in people:
                 self.ok("POST", f"/leagues/{league_id}/members", json={"player_id": player_id})
             body["league_id"] = league_id
         made = []
         for number in range(count):
             sitting = people[number * seats : (number + 1) * seats]
-            created = self.ok("POST", "/games", json={"seats": [p for p, _ in sitting], **body})
+            chairs = [p for p, _ in sitting] + ["bot:random"] * bots
+            created = self.ok("POST", "/games", json={"seats": chairs, **body})
             made.append(Table(created["game_id"], [h for _, h in sitting], created["position"]))
         return made
+
+    def bot_tournament(self, places: int = 8) -> str:
+        """An all-bot Swiss tournament due now: the beat's next tick starts it, the workers play it."""
+        league_id = self.ok("POST", "/leagues", json={"name": "Bot club"})["league_id"]
+        plan = {"format": "swiss", "table_size": 4, "rounds": 2, "single_round": True, "places": places}
+        created = self.ok(
+            "POST",
+            f"/leagues/{league_id}/tournaments",
+            json={"name": "Fault cup", **plan, "starts_at": datetime.now(UTC).isoformat()},
+        )
+        return created["tournament_id"]
+
+    def wait_until_finished(self, tournament_id: str) -> dict[str, Any]:
+        """The tournament's bracket once it is finished, within ``RECOVERY_WAIT`` seconds."""
+        deadline = time.monotonic() + RECOVERY_WAIT
+        found: Any = None
+        while time.monotonic() < deadline:
+            with contextlib.suppress(httpx.TransportError):
+                response = self.http.get(f"/tournaments/{tournament_id}")
+                found = response.json() if response.status_code == 200 else response.text
+                if response.status_code == 200 and found["status"] == "finished":
+                    return found
+            time.sleep(0.2)
+        raise AssertionError(f"the tournament did not finish within {RECOVERY_WAIT:.0f} s: {found}")
 
     def close(self) -> None:
         self.http.close()
@@ -214,8 +244,11 @@ def moves_after(tables: Iterable[Table], marks: dict[str, int]) -> dict[str, int
     return {t.game_id: len(t.acknowledged) - marks[t.game_id] for t in tables}
 
 
-def wait_until_every_table_moves(tables: list[Table], answers: Answers, moves: int = 3) -> None:
-    """Every table has ``moves`` more acknowledged moves within ``RECOVERY_WAIT`` seconds."""
+def wait_until_every_table_moves(
+    tables: list[Table], answers: Answers, moves: int = 3, base: str | None = None
+) -> None:
+    """Every table has ``moves`` more acknowledged moves within ``RECOVERY_WAIT`` seconds (``base``: an
+    API process to ask what the stuck tables look like, for the failure's message)."""
     marks = {t.game_id: len(t.acknowledged) for t in tables}
     deadline = time.monotonic() + RECOVERY_WAIT
     while time.monotonic() < deadline:
@@ -224,9 +257,18 @@ def wait_until_every_table_moves(tables: list[Table], answers: Answers, moves: i
         time.sleep(0.2)
     stuck = [game for game, count in moves_after(tables, marks).items() if count < moves]
     last = [a for a in answers.all[-2000:] if a.status >= 300 or a.status == 0][-10:]
+    shown = {}
+    if base is not None:
+        for game_id in stuck:
+            with contextlib.suppress(httpx.HTTPError, ValueError):
+                table = httpx.get(f"{base}/games/{game_id}", timeout=CLIENT_TIMEOUT).json()
+                keys = ("version", "turn", "phase", "over", "paused")
+                shown[game_id] = {key: table.get(key) for key in keys} | {
+                    "seats": [seat.get("kind") for seat in table.get("seats", [])]
+                }
     raise AssertionError(
         f"{len(stuck)} of {len(tables)} games accepted no {moves} moves in the {RECOVERY_WAIT:.0f} s after "
-        f"the fault: {stuck}; the last refusals: {last}"
+        f"the fault: {shown or stuck}; the last refusals: {last}"
     )
 
 

@@ -38,7 +38,7 @@ def test_a_database_stopped_and_started_under_load_loses_no_acknowledged_move_an
             time.sleep(OUTAGE)
             answers.phase = "restarted"
             service.postgres.start()
-            wait_until_every_table_moves(tables, answers)
+            wait_until_every_table_moves(tables, answers, base=bases[0])
             answers.phase = "after"
         down = [a for a in answers.all if a.phase == "down"]
         assert any(a.what == "move" and a.code == "unavailable" for a in down), "no move was tried while down"

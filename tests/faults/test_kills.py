@@ -1,0 +1,115 @@
+"""``kill -9`` mid-burst: of an API process and of a worker in the distributed mode, and of the embedded
+``maumau serve`` mid-game and mid-tournament. A killed process is started again as its supervisor
+would; nothing else is done by hand.
+
+Afterwards every game accepts moves, the tournament that was running finishes, each acknowledged move
+is in the log exactly once, a retried key answers its first result, and the read models equal the log.
+While a process is dead its clients may get no answer from it; every answer that does come is 2xx or a
+clean problem+json.
+"""
+
+import os
+import signal
+import time
+
+from tests.e2e.test_distributed import ADMIN_TOKEN, start_service
+from tests.e2e.test_embedded import FAST, admin_token, serving
+from tests.faults.distributed import admin_club, load, throwaway_service
+from tests.faults.driving import (
+    Answer,
+    Answers,
+    Club,
+    assert_each_acknowledged_move_stored_once,
+    assert_read_models_equal_the_log,
+    wait_ready,
+    wait_until_every_table_moves,
+)
+
+
+def no_answer_while_dead(answer: Answer) -> bool:
+    """A request to a process killed (or not yet started again) gets no answer: the client's lot."""
+    return answer.status == 0 and answer.phase == "killed"
+
+
+def test_an_api_process_and_a_worker_killed_mid_burst_lose_no_acknowledged_move(tmp_path):
+    with throwaway_service(tmp_path / "logs", MAUMAU_READY_MAX_LAG="1000") as service:
+        processes = service.processes
+        bases = start_service(processes, apis=2, workers=2)
+        club = admin_club(bases[0])
+        tables = club.tables(4) + club.tables(2, seats=1, bots=1)
+        answers = Answers()
+        with load(bases, tables, answers, seconds=200):
+            wait_until_every_table_moves(tables, answers, base=bases[0])
+            tournament_id = club.bot_tournament()
+            answers.phase = "killed"
+            processes.kill("api-2")
+            time.sleep(1.0)  # clients keep asking it meanwhile
+            processes.start_again("api-2")
+            wait_ready(bases)
+            answers.phase = "after api"
+            wait_until_every_table_moves(tables, answers, base=bases[0])
+            processes.kill("worker-1")  # its tasks under way (bots' moves, the tournament) die with it
+            processes.start_again("worker-1")
+            answers.phase = "after worker"
+            wait_until_every_table_moves(tables, answers, base=bases[0])
+            bracket = club.wait_until_finished(tournament_id)
+        assert not answers.unclean(no_answer_while_dead), answers.unclean(no_answer_while_dead)[:10]
+        assert_each_acknowledged_move_stored_once(club.http, tables)
+        assert_read_models_equal_the_log(bases, ADMIN_TOKEN, tables)
+        other = Club(bases[1], ADMIN_TOKEN)
+        assert (
+            other.ok("GET", f"/tournaments/{tournament_id}", params={"after": bracket["position"]}) == bracket
+        )
+        other.close()
+        club.close()
+
+
+def test_the_embedded_serve_killed_mid_game_and_mid_tournament_goes_on_from_the_log(tmp_path):
+    data_dir, port = tmp_path / "var", _free_port()
+    base = f"http://127.0.0.1:{port}"
+    answers = Answers()
+    with serving(data_dir, port, env=FAST) as (server, lines):
+        token = admin_token(lines)
+        club = Club(base, token)
+        tables = club.tables(2) + club.tables(1, seats=1, bots=1)
+        tournament_id = club.bot_tournament()
+        with load([base], tables, answers, seconds=60):
+            wait_until_every_table_moves(tables, answers, base=base)
+            answers.phase = "killed"
+            os.killpg(server.pid, signal.SIGKILL)  # the server, its worker and its beat at once
+            server.wait(timeout=10)
+    kills = 1
+    with serving(data_dir, port, env=FAST) as (server, _):
+        answers.phase = "after"
+        with load([base], tables, answers, seconds=150):
+            wait_until_every_table_moves(tables, answers, base=base)
+            bracket = club.http.get(f"/tournaments/{tournament_id}").json()
+            if bracket["status"] != "finished":  # killed again with the tournament still under way
+                answers.phase = "killed"
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait(timeout=10)
+                kills += 1
+        if kills == 2:
+            with serving(data_dir, port, env=FAST):
+                answers.phase = "after"
+                _check_after_kill(base, token, club, tables, answers, tournament_id)
+        else:
+            _check_after_kill(base, token, club, tables, answers, tournament_id)
+    assert not answers.unclean(no_answer_while_dead), answers.unclean(no_answer_while_dead)[:10]
+    club.close()
+
+
+def _check_after_kill(
+    base: str, token: str, club: Club, tables: list, answers: Answers, tournament_id: str
+) -> None:
+    with load([base], tables, answers, seconds=90):
+        wait_until_every_table_moves(tables, answers, base=base)
+        club.wait_until_finished(tournament_id)
+    assert_each_acknowledged_move_stored_once(club.http, tables)
+    assert_read_models_equal_the_log([base], token, tables)
+
+
+def _free_port() -> int:
+    from tests.e2e.test_embedded import free_port
+
+    return free_port()
