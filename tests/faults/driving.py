@@ -95,6 +95,7 @@ class Club:
     """An admin's shortcuts over a real server."""
 
     def __init__(self, base: str, admin_token: str) -> None:
+        self.token = admin_token
         self.http = httpx.Client(base_url=base, headers=bearer(admin_token), timeout=CLIENT_TIMEOUT * 2)
 
     def ok(self, method: str, path: str, **kwargs: Any) -> Any:
