@@ -198,3 +198,28 @@ def test_a_save_the_database_failed_leaves_the_cache_as_the_store_is(database_ur
         assert app.get_game(game_id).version == outcome.version
     finally:
         app.close()
+
+
+def test_a_move_at_the_cached_version_reads_nothing_from_the_store(settings):
+    """The hot path stays one write: refusals may be checked against the store, moves are not."""
+    app = MauMau(settings)
+    try:
+        game_id = app.create_game(["bot:random"] * 3, seed=17).game_id
+        rng = random.Random(17)
+        game = app.get_game(game_id)
+        app.execute(game_id, next_command(game.state, rng, challenge_rate=0), expected_version=game.version)
+        reads = []
+        select_events = app.recorder.select_events
+
+        def counted(*args, **kwargs):
+            reads.append(args)
+            return select_events(*args, **kwargs)
+
+        app.recorder.select_events = counted  # a spy on the real recorder: every read still goes to it
+        for _ in range(10):
+            cached = app.games.get(game_id)
+            command = next_command(cached.state, rng, challenge_rate=0)
+            app.execute(game_id, command, expected_version=cached.version, key=f"k{cached.version}")
+        assert reads == []
+    finally:
+        app.close()
