@@ -67,7 +67,6 @@ class ViewsProjection(Projection[Views]):
     def __init__(self, view: Views) -> None:
         super().__init__(view)
         self.games: dict[int, Tracked] = {}  # by the game id's int
-        self._missing: set[int] = set()  # the games last looked for in the store
         self._kinds: dict[type, int] = {}
         self._dirty: dict[int, Tracked] = {}
         # tournaments in memory until they finish (few, and each is read back from its row when missing)
@@ -92,14 +91,18 @@ class ViewsProjection(Projection[Views]):
 
     def apply(self, batch: list[tuple[Any, int]]) -> None:
         """Fold these (event, position) pairs, in log order, into memory."""
-        done = self._fold(batch, 0)
+        done = self._fold(batch, 0, set())
         while done < len(batch):
             # a game not in memory: read back every such game of the rest of the batch at once
-            self._load_missing(batch, done)
-            done = self._fold(batch, done)
+            absent = self._load_missing(batch, done)
+            done = self._fold(batch, done, absent)
 
-    def _fold(self, batch: list[tuple[Any, int]], start: int) -> int:
-        """Fold from ``start`` on; where it stopped: the end, or an event of a game not in memory."""
+    def _fold(self, batch: list[tuple[Any, int]], start: int, absent: set[int]) -> int:
+        """Fold from ``start`` on; where it stopped: the end, or an event of a game not in memory.
+
+        ``absent``: the games this ``apply`` looked for in the store and did not find. Only
+        those are unknown: a game read back by an earlier batch may have been let go since.
+        """
         kinds, games, dirty, changes = self._kinds, self.games, self._dirty, self._changes
         for index in range(start, len(batch)):
             event, position = batch[index]
@@ -111,7 +114,7 @@ class ViewsProjection(Projection[Views]):
                 key = event.originator_id.int
                 tracked = games.get(key)
                 if tracked is None:
-                    if index != start or key not in self._missing:
+                    if key not in absent:
                         return index
                     raise ProjectionError(f"event {position} is for a game the read models do not know")
                 tracked.apply(event)
@@ -159,7 +162,8 @@ class ViewsProjection(Projection[Views]):
             tracked = self.tournaments[tournament_id] = TrackedTournament.restore(tournament_id, data)
         return tracked
 
-    def _load_missing(self, batch: list[tuple[Any, int]], start: int) -> None:
+    def _load_missing(self, batch: list[tuple[Any, int]], start: int) -> set[int]:
+        """Read back from their rows the games of the batch's rest not in memory; those not found."""
         games, kinds = self.games, self._kinds
         missing: dict[int, UUID] = {}
         created: set[int] = set()
@@ -173,7 +177,7 @@ class ViewsProjection(Projection[Views]):
                     missing[key] = event.originator_id
         for game_id, state in self.view.load_states(missing.values()):
             games[game_id.int] = Tracked.restore(game_id, state)
-        self._missing = set(missing)
+        return {key for key in missing if key not in games}
 
     def flush(self) -> int:
         """Write what the applied events changed, with their last position; the position written."""
