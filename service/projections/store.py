@@ -106,7 +106,8 @@ def _statements(table: Any, tracking: Any, ph: str) -> dict[str, str]:
         f"FROM {table('leagues')} WHERE league_id = {ph}",
         "standings_of": f"SELECT s.player_id, p.name, {', '.join('s.' + name for name in STATS)} "
         f"FROM {table('standings')} s LEFT JOIN {table('players')} p ON p.player_id = s.player_id "
-        f"WHERE s.league_id = {ph}",
+        # a player whose every match was voided keeps a row of zeros: not a standing
+        f"WHERE s.league_id = {ph} AND s.matches_played > 0",
         "names": f"SELECT player_id, name FROM {table('players')} WHERE player_id",
         "tournament": f"INSERT INTO {table('tournaments')} VALUES ({ph}, {ph}, {ph}, {ph}, {ph}, {ph}) "
         "ON CONFLICT (tournament_id) DO UPDATE SET status = excluded.status, state = excluded.state, "
