@@ -15,12 +15,14 @@ forgets it, and the runner starts again from the store's tracking position
 (each game's or tournament's state is read back from its row when next needed).
 """
 
+import sqlite3
 from collections.abc import Iterable
 from typing import Any
 from uuid import UUID
 
 import msgspec
-from eventsourcing.persistence import Tracking
+import psycopg
+from eventsourcing.persistence import PersistenceError, Tracking
 from eventsourcing.projection import Projection
 
 from service.application import MauMau
@@ -39,6 +41,7 @@ from service.projections.tournaments import TrackedTournament, seat_rows, status
 CACHED_GAMES = 5_000
 
 _encode = msgspec.msgpack.Encoder().encode
+_STORE_ERRORS = (PersistenceError, psycopg.Error, sqlite3.Error)
 
 GAME, CREATED, PLAYER, LEAGUE, TOURNAMENT, OTHER = range(6)
 
@@ -59,6 +62,20 @@ def _kind(event_type: type) -> int:
 
 class ProjectionError(Exception):
     """The log and the store disagree (an event for a game or tournament the store does not know)."""
+
+
+class FoldFailed(Exception):
+    """An event of the log could not be folded: its position, type and originator (the cause chained)."""
+
+    def __init__(self, position: int, event: Any, cause: Exception) -> None:
+        self.position = position
+        self.event_type = type(event).__qualname__
+        self.originator_id: UUID | None = getattr(event, "originator_id", None)
+        self.cause = type(cause).__name__
+        super().__init__(
+            f"event {position} ({self.event_type} of {self.originator_id}) could not be folded: "
+            f"{self.cause}: {cause}"
+        )
 
 
 class ViewsProjection(Projection[Views]):
@@ -90,12 +107,24 @@ class ViewsProjection(Projection[Views]):
         return self._changes.position > self.position
 
     def apply(self, batch: list[tuple[Any, int]]) -> None:
-        """Fold these (event, position) pairs, in log order, into memory."""
-        done = self._fold(batch, 0, set())
-        while done < len(batch):
-            # a game not in memory: read back every such game of the rest of the batch at once
-            absent = self._load_missing(batch, done)
-            done = self._fold(batch, done, absent)
+        """Fold these (event, position) pairs, in log order, into memory.
+
+        Raises ``FoldFailed`` naming the first event not folded (memory is then partly ahead of
+        the store: ``reset``).
+        """
+        try:
+            done = self._fold(batch, 0, set())
+            while done < len(batch):
+                # a game not in memory: read back every such game of the rest of the batch at once
+                absent = self._load_missing(batch, done)
+                done = self._fold(batch, done, absent)
+        except _STORE_ERRORS:
+            raise  # reading a game back failed: the store's trouble, not the event's
+        except Exception as error:
+            # the fold moves the position past each event it folded: the first one beyond it failed
+            applied = self._changes.position
+            event, position = next((entry for entry in batch if entry[1] > applied), batch[-1])
+            raise FoldFailed(position, event, error) from error
 
     def _fold(self, batch: list[tuple[Any, int]], start: int, absent: set[int]) -> int:
         """Fold from ``start`` on; where it stopped: the end, or an event of a game not in memory.

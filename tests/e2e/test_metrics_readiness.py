@@ -64,7 +64,11 @@ def test_read_models_further_behind_than_the_limit_make_ready_refuse_and_without
 ):
     # no projections run in this process: the read models stay where they are
     behind = Settings(
-        data_dir=tmp_path / "var", admin_token=ADMIN_TOKEN, run_projections=False, ready_max_lag=0
+        data_dir=tmp_path / "var",
+        admin_token=ADMIN_TOKEN,
+        run_projections=False,
+        ready_max_lag=0,
+        ready_max_lag_seconds=0,
     )
     with serving(behind) as client:
         assert client.get("/ready").status_code == 200  # nothing stored, nothing behind
@@ -72,7 +76,7 @@ def test_read_models_further_behind_than_the_limit_make_ready_refuse_and_without
         assert created.status_code == 201
         body = problem(client.get("/ready"), 503, "not_ready")
         assert "behind" in body["detail"] and "MAUMAU_READY_MAX_LAG is 0" in body["detail"]
-    unlimited = Settings(data_dir=tmp_path / "var", run_projections=False)
+    unlimited = Settings(data_dir=tmp_path / "var", run_projections=False, ready_max_lag=None)
     with serving(unlimited) as client:
         ready = client.get("/ready")
     assert ready.status_code == 200 and ready.json()["lag"] >= 1
