@@ -1,4 +1,5 @@
-"""A runner that cannot fold an event says so: in its log, in a metric, and to /ready of another process.
+"""A runner that cannot fold an event says so: in its log, a metric, /ready of another process and
+``maumau projections status``.
 
 The failure is real: the runner's stored state of a finished game is made
 unreadable in its table, so the next event of that game (a dispute) cannot
@@ -13,12 +14,14 @@ from uuid import UUID
 
 import msgspec
 import pytest
+from click.testing import CliRunner
 from litestar.testing import TestClient
 from prometheus_client import REGISTRY
 from psycopg.sql import SQL, Identifier
 
 from service.application import MauMau
 from service.http.app import create_app
+from service.projections.cli import projections
 from service.projections.runner import start_projections
 from service.projections.store import PostgresViews, Views, close_views, open_views
 from service.settings import Settings
@@ -93,6 +96,8 @@ def test_a_runner_that_cannot_fold_an_event_logs_counts_and_records_it_and_ready
             body = problem(client.get("/ready"), 503, "not_ready")
             assert "failing" in body["detail"] and f"event {disputed}" in body["detail"]
             assert views.position() < disputed  # nothing of the batch was written
+            status = CliRunner().invoke(projections, ["status"], obj=settings).output
+            assert f"views  failing: event {disputed}" in status
 
             put_state(views, game_id, good)
             eventually(lambda: views.failure() is None, seconds=90)
