@@ -437,7 +437,9 @@ class MauMau(Application[UUID]):
         """One seat's move (an engine command: PlayCard, DrawCard, KeepCard, NameSuit, Challenge)."""
         cause = Cause(by, type(command).__name__, key, _digest(command) if key is not None else "")
         with metrics.CountedMove(command):
-            return self._change(game_id, cause, expected_version, lambda game: game.execute(command, cause))
+            return self._change(
+                game_id, cause, expected_version, lambda game, cause: game.execute(command, cause)
+            )
 
     def play(
         self,
@@ -479,7 +481,9 @@ class MauMau(Application[UUID]):
     ) -> Outcome:
         """The seat's turn clock ran out: a clock bot plays that turn, flagged by ``TurnTimedOut``."""
         cause = Cause(by, "TimeOutTurn", key, _digest("TimeOutTurn", seat) if key else "")
-        return self._change(game_id, cause, expected_version, lambda game: game.time_out_turn(seat, cause))
+        return self._change(
+            game_id, cause, expected_version, lambda game, cause: game.time_out_turn(seat, cause)
+        )
 
     def raise_dispute(
         self,
@@ -494,7 +498,7 @@ class MauMau(Application[UUID]):
         """Pause the game at once: every move is refused with ``game_paused`` until a ruling."""
         cause = Cause(by, "RaiseDispute", key, _digest("RaiseDispute", reason, about) if key else "")
         return self._change(
-            game_id, cause, expected_version, lambda game: game.raise_dispute(cause, reason, about)
+            game_id, cause, expected_version, lambda game, cause: game.raise_dispute(cause, reason, about)
         )
 
     def give_ruling(
@@ -510,7 +514,7 @@ class MauMau(Application[UUID]):
         """A referee's ruling on the open dispute: ``Resume()``, ``Penalty(seat, cards)`` or ``Void(n)``."""
         cause = Cause(by, "GiveRuling", key, _digest("GiveRuling", ruling, note) if key else "")
 
-        def rule(game: Game) -> None:
+        def rule(game: Game, cause: Cause) -> None:
             if game.league_id is not None and by.role == "referee":
                 self._check_league_referee(game.league_id, by)
             game.give_ruling(ruling, cause, note, lambda number: self.state_at(game.id, number))
@@ -590,42 +594,68 @@ class MauMau(Application[UUID]):
         game_id: UUID | str,
         cause: Cause,
         expected_version: int | None,
-        change: Callable[[Game], None],
+        change: Callable[[Game, Cause], None],
     ) -> Outcome:
+        """Decide a command on the game as stored, and save what it recorded.
+
+        The cached copy saves a load. It may be behind the store (another process moved the
+        game), so nothing decided on it is final until the store has agreed: a save from a copy
+        that is behind fails on its version key, and a refusal decided on one is decided again
+        once the events stored meanwhile are folded in (one query, paid by refusals only).
+        """
         game_id = _uuid(game_id, "game_not_found")
+        if cause.key is not None and expected_version is not None:
+            # the fingerprint covers the whole request: the same key sent with another version is
+            # another request, refused as a reused key rather than answered with the first's result
+            cause = msgspec.structs.replace(cause, digest=_digest(cause.digest, expected_version))
         with self.games.lock(game_id):
-            for attempt in (1, 2):
-                game = self.games.get(game_id) if attempt == 1 else None
+            game = self.games.get(game_id)
+            as_stored = False  # whether ``game`` was read from the store for this command
+            conflicts = 0
+            while True:
                 if game is not None and expected_version is not None and expected_version > game.version:
-                    game = self._brought_up_to_date(game)
+                    game, as_stored = self._brought_up_to_date(game), True
                 if game is None:
-                    game = self.get_game(game_id)
+                    game, as_stored = self.get_game(game_id), True
                     self.games.put(game)  # as stored: a refused command (a stale version) finds it here next
                 if cause.key is not None:
                     first = game.done_before(cause.key, cause.digest)
                     if first is not None:
                         return self._outcome_from(game.id, first)
                 if expected_version is not None and expected_version != game.version:
+                    # behind the copy, so behind the store too (a copy is never ahead of it)
                     raise RuleError(
                         "stale_version",
                         f"the game is at event {game.version}, not {expected_version}: load it again",
                     )
                 try:
-                    change(game)
-                except BaseException:
-                    if game.pending_events:  # refusals change nothing; anything else: forget this copy
+                    change(game, cause)
+                except RuleError:
+                    if game.pending_events:  # a refusal records nothing; a copy that did is forgotten
                         self.games.evict(game_id)
+                        raise
+                    if as_stored:
+                        raise
+                    # refused on the cached copy: ask the store whether it knows more
+                    version = game.version
+                    game, as_stored = self._brought_up_to_date(game), True
+                    if game.version == version:
+                        raise
+                    continue
+                except BaseException:
+                    self.games.evict(game_id)  # perhaps half changed: never used again
                     raise
                 try:
                     return self._save_game(game, cause)
                 except RuleError as error:
                     # another command was stored first (perhaps by another process): look again,
                     # it may be this very command sent twice, or one without a version to keep to
-                    if error.code != "stale_version" or attempt == 2:
+                    conflicts += 1
+                    if error.code != "stale_version" or conflicts == 2:
                         raise
                     if cause.key is None and expected_version is not None:
                         raise
-        raise AssertionError("unreachable")
+                    game = None
 
     def _brought_up_to_date(self, game: Game) -> Game:
         """The cached game with the events another process stored since folded in: one query for
@@ -648,6 +678,11 @@ class MauMau(Application[UUID]):
                 if found is not None:
                     return found
             raise RuleError("stale_version", "another move was recorded first: load the game again") from None
+        except BaseException:
+            # the copy holds events the store may not (the database went away, the commit's fate
+            # unknown): kept, it would be ahead of the store and refuse every later move as stale
+            self.games.evict(game.id)
+            raise
         assert numbers, "the recorder gives each stored event its position in the log"
         metrics.events_appended(len(events))
         self._snapshot_if_due(game, events[0].originator_version, events[-1].originator_version)

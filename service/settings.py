@@ -37,8 +37,10 @@
 - ``MAUMAU_CREATE_TABLES``: each process creates the tables it needs when missing (default yes). Say
   no in the distributed mode, where ``maumau db init`` creates them once before the processes start
   (no process then needs the right to change the schema, and none races another doing so).
-- ``MAUMAU_READY_MAX_LAG``: ``/ready`` answers 503 when the read models are more than this many
-  events behind the log (default none: the lag is reported, never refused).
+- ``MAUMAU_READY_MAX_LAG``, ``MAUMAU_READY_MAX_LAG_SECONDS``: ``/ready`` answers 503 when the read
+  models are more than this many events behind the log (default 100) and the oldest event they lack
+  was stored more than this many seconds ago (default 30; 0: at once). ``MAUMAU_READY_MAX_LAG=off``:
+  the lag is reported, never refused. (A failing projection runner makes ``/ready`` refuse anyway.)
 - ``MAUMAU_METRICS_PORT``: a process without an HTTP API (a worker, the beat, the projection runner)
   serves its Prometheus metrics on this port (default none: it serves none).
 
@@ -79,7 +81,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     log_level: str = "INFO"
     log_format: str = "auto"  # json, text, or auto (text on a terminal)
     create_tables: bool = True  # False: only `maumau db init` creates tables
-    ready_max_lag: int | None = None  # None: lag never makes /ready refuse
+    ready_max_lag: int | None = 100  # events; None: lag never makes /ready refuse
+    ready_max_lag_seconds: float = 30.0  # ... for longer than this (the oldest event's age)
     metrics_port: int | None = None  # processes without the HTTP API serve /metrics here
 
     def __repr__(self) -> str:
@@ -117,7 +120,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             log_level=_choice(env, "MAUMAU_LOG_LEVEL", LOG_LEVELS, "INFO"),
             log_format=_choice(env, "MAUMAU_LOG_FORMAT", LOG_FORMATS, "auto"),
             create_tables=_flag(env, "MAUMAU_CREATE_TABLES", True),
-            ready_max_lag=_optional_int(env, "MAUMAU_READY_MAX_LAG", least=0),
+            ready_max_lag=_limit(env, "MAUMAU_READY_MAX_LAG", 100),
+            ready_max_lag_seconds=_seconds(env, "MAUMAU_READY_MAX_LAG_SECONDS", 30.0, least=0.0),
             metrics_port=_optional_int(env, "MAUMAU_METRICS_PORT", least=1),
         )
 
@@ -217,6 +221,13 @@ def _seconds(env: Mapping[str, str], name: str, default: float, least: float) ->
 
 def _optional_int(env: Mapping[str, str], name: str, least: int) -> int | None:
     return _int(env, name, 0, least) if env.get(name) else None
+
+
+def _limit(env: Mapping[str, str], name: str, default: int) -> int | None:
+    """A bound of at least 0, or ``off`` (None: no bound)."""
+    if env.get(name, "").strip().lower() in ("off", "none"):
+        return None
+    return _int(env, name, default, least=0)
 
 
 def _choice(env: Mapping[str, str], name: str, choices: tuple[str, ...], default: str) -> str:

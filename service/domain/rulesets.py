@@ -2,8 +2,8 @@
 
 A ruleset names its deck, the players it allows, the deal, what each rank
 does when played, the calls and their penalty, the scoring and the match end.
-``club`` is the reference (shared/rules/club.md); ``mau-mau-150`` (variants.md)
-changes the deck, adds a reverse, scores upwards and races to 150.
+``club`` is the reference; ``mau-mau-150`` changes the deck, adds a reverse,
+scores upwards and races to 150. Both are described as played in docs/rules.md.
 """
 
 from typing import Any, Literal

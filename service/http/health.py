@@ -1,9 +1,9 @@
 """Liveness and readiness, for load balancers and orchestrators.
 
 ``/health`` answers while the process does (liveness: nothing is checked).
-``/ready`` checks the database, the broker (when one is configured) and,
-when ``MAUMAU_READY_MAX_LAG`` is set, the read models' lag: 503 ``not_ready``
-when one fails (``service.observability.readiness``).
+``/ready`` checks the database, the projection runner's failures, the broker
+(when one is configured) and the read models' lag, within two seconds: 503
+``not_ready`` when one fails or does not answer (``service.observability.readiness``).
 """
 
 from typing import Annotated, Literal
@@ -14,7 +14,6 @@ from litestar import Controller, get
 from service.http.errors import problems
 from service.http.security import OPTIONAL_BEARER
 from service.http.services import ServicesDep
-from service.observability import readiness
 
 
 class Health(msgspec.Struct, frozen=True):
@@ -62,7 +61,7 @@ class HealthController(Controller):
         sync_to_thread=True,
     )
     def ready(self, services: ServicesDep) -> Ready:
-        found = readiness.check(services.app, services.reader, services.settings)
+        found = services.readiness()
         return Ready(
             log_position=found.log_position,
             read_position=found.read_position,

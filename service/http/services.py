@@ -21,6 +21,7 @@ from service.domain.game import Seat
 from service.domain.redaction import Table
 from service.domain.roles import Actor
 from service.http.auth import Authenticator
+from service.observability.readiness import Probe
 from service.projections.live import LiveGames
 from service.projections.reader import ReadModels
 from service.projections.runner import start_projections
@@ -89,6 +90,7 @@ class Services:
             self.app.close()
             raise
         self.auth = Authenticator(self.app, settings.admin_token)
+        self.readiness = Probe(self.app, self.reader, settings)
         self.games = Games(self.app)
         self._live: LiveGames | None = None
         self._live_starting = threading.Lock()

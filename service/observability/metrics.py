@@ -14,6 +14,10 @@ Counted where it happens, in any process (names carry the ``maumau_`` prefix):
   one transaction).
 - ``task_runs_total{task, outcome}`` and ``task_duration_seconds{task}``: Celery
   tasks, counted by the workers through ``task_ran``.
+- ``projection_failures_total{stage}``: the projection runner's failed attempts, by
+  where they failed: ``fold`` (an event it could not fold) or ``store`` (reading the
+  log, reading or writing the read models); it tries again after a pause, and the
+  count goes on rising while the failure lasts.
 
 Read from the database when scraped (the HTTP processes add them, see
 ``ProjectionLag``): ``log_position``, ``read_position`` and
@@ -80,6 +84,12 @@ TASK_SECONDS = Histogram(
     "maumau_task_duration_seconds", "Time a Celery task ran", ["task"], buckets=_TASK_BUCKETS
 )
 
+PROJECTION_FAILURES = Counter(
+    "maumau_projection_failures",
+    "The projection runner's failed attempts, by stage: fold (an event) or store",
+    ["stage"],
+)
+
 
 def request_answered(route: str, method: str, status: int, seconds: float) -> None:
     REQUESTS.labels(route, method, str(status)).inc()
@@ -119,6 +129,11 @@ def task_ran(name: str, outcome: str, seconds: float | None = None) -> None:
     TASK_RUNS.labels(name, outcome).inc()
     if seconds is not None:
         TASK_SECONDS.labels(name).observe(seconds)
+
+
+def projection_failed(stage: str) -> None:
+    """The projection runner failed an attempt: ``stage`` is ``fold`` or ``store``."""
+    PROJECTION_FAILURES.labels(stage).inc()
 
 
 class ProjectionLag(Collector):

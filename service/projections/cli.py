@@ -66,7 +66,8 @@ def rebuild_command(ctx: click.Context, name: str | None) -> None:
 @projections.command("status")
 @click.pass_context
 def status_command(ctx: click.Context) -> None:
-    """Each projection's position and lag (events in the log it has not applied yet)."""
+    """Each projection's position and lag (events in the log it has not applied yet), and its runner's
+    failure while it fails."""
     settings = _settings(ctx)
     source = Source(settings)
     views = open_views(settings, connections=1)
@@ -75,6 +76,9 @@ def status_command(ctx: click.Context) -> None:
         for projection in PROJECTIONS:
             position = views.position()
             click.echo(f"{projection}  position {position}  lag {last - position}")
+            failure = views.failure()
+            if failure is not None:
+                click.echo(f"{projection}  failing: {failure.reason} ({failure.failures} attempts)")
     finally:
         close_views(views)
         source.close()

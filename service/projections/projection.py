@@ -15,12 +15,14 @@ forgets it, and the runner starts again from the store's tracking position
 (each game's or tournament's state is read back from its row when next needed).
 """
 
+import sqlite3
 from collections.abc import Iterable
 from typing import Any
 from uuid import UUID
 
 import msgspec
-from eventsourcing.persistence import Tracking
+import psycopg
+from eventsourcing.persistence import PersistenceError, Tracking
 from eventsourcing.projection import Projection
 
 from service.application import MauMau
@@ -39,6 +41,7 @@ from service.projections.tournaments import TrackedTournament, seat_rows, status
 CACHED_GAMES = 5_000
 
 _encode = msgspec.msgpack.Encoder().encode
+_STORE_ERRORS = (PersistenceError, psycopg.Error, sqlite3.Error)
 
 GAME, CREATED, PLAYER, LEAGUE, TOURNAMENT, OTHER = range(6)
 
@@ -61,13 +64,26 @@ class ProjectionError(Exception):
     """The log and the store disagree (an event for a game or tournament the store does not know)."""
 
 
+class FoldFailed(Exception):
+    """An event of the log could not be folded: its position, type and originator (the cause chained)."""
+
+    def __init__(self, position: int, event: Any, cause: Exception) -> None:
+        self.position = position
+        self.event_type = type(event).__qualname__
+        self.originator_id: UUID | None = getattr(event, "originator_id", None)
+        self.cause = type(cause).__name__
+        super().__init__(
+            f"event {position} ({self.event_type} of {self.originator_id}) could not be folded: "
+            f"{self.cause}: {cause}"
+        )
+
+
 class ViewsProjection(Projection[Views]):
     name = NAME
 
     def __init__(self, view: Views) -> None:
         super().__init__(view)
         self.games: dict[int, Tracked] = {}  # by the game id's int
-        self._missing: set[int] = set()  # the games last looked for in the store
         self._kinds: dict[type, int] = {}
         self._dirty: dict[int, Tracked] = {}
         # tournaments in memory until they finish (few, and each is read back from its row when missing)
@@ -91,15 +107,31 @@ class ViewsProjection(Projection[Views]):
         return self._changes.position > self.position
 
     def apply(self, batch: list[tuple[Any, int]]) -> None:
-        """Fold these (event, position) pairs, in log order, into memory."""
-        done = self._fold(batch, 0)
-        while done < len(batch):
-            # a game not in memory: read back every such game of the rest of the batch at once
-            self._load_missing(batch, done)
-            done = self._fold(batch, done)
+        """Fold these (event, position) pairs, in log order, into memory.
 
-    def _fold(self, batch: list[tuple[Any, int]], start: int) -> int:
-        """Fold from ``start`` on; where it stopped: the end, or an event of a game not in memory."""
+        Raises ``FoldFailed`` naming the first event not folded (memory is then partly ahead of
+        the store: ``reset``).
+        """
+        try:
+            done = self._fold(batch, 0, set())
+            while done < len(batch):
+                # a game not in memory: read back every such game of the rest of the batch at once
+                absent = self._load_missing(batch, done)
+                done = self._fold(batch, done, absent)
+        except _STORE_ERRORS:
+            raise  # reading a game back failed: the store's trouble, not the event's
+        except Exception as error:
+            # the fold moves the position past each event it folded: the first one beyond it failed
+            applied = self._changes.position
+            event, position = next((entry for entry in batch if entry[1] > applied), batch[-1])
+            raise FoldFailed(position, event, error) from error
+
+    def _fold(self, batch: list[tuple[Any, int]], start: int, absent: set[int]) -> int:
+        """Fold from ``start`` on; where it stopped: the end, or an event of a game not in memory.
+
+        ``absent``: the games this ``apply`` looked for in the store and did not find. Only
+        those are unknown: a game read back by an earlier batch may have been let go since.
+        """
         kinds, games, dirty, changes = self._kinds, self.games, self._dirty, self._changes
         for index in range(start, len(batch)):
             event, position = batch[index]
@@ -111,7 +143,7 @@ class ViewsProjection(Projection[Views]):
                 key = event.originator_id.int
                 tracked = games.get(key)
                 if tracked is None:
-                    if index != start or key not in self._missing:
+                    if key not in absent:
                         return index
                     raise ProjectionError(f"event {position} is for a game the read models do not know")
                 tracked.apply(event)
@@ -159,7 +191,8 @@ class ViewsProjection(Projection[Views]):
             tracked = self.tournaments[tournament_id] = TrackedTournament.restore(tournament_id, data)
         return tracked
 
-    def _load_missing(self, batch: list[tuple[Any, int]], start: int) -> None:
+    def _load_missing(self, batch: list[tuple[Any, int]], start: int) -> set[int]:
+        """Read back from their rows the games of the batch's rest not in memory; those not found."""
         games, kinds = self.games, self._kinds
         missing: dict[int, UUID] = {}
         created: set[int] = set()
@@ -173,7 +206,7 @@ class ViewsProjection(Projection[Views]):
                     missing[key] = event.originator_id
         for game_id, state in self.view.load_states(missing.values()):
             games[game_id.int] = Tracked.restore(game_id, state)
-        self._missing = set(missing)
+        return {key for key in missing if key not in games}
 
     def flush(self) -> int:
         """Write what the applied events changed, with their last position; the position written."""

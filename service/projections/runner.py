@@ -17,9 +17,14 @@ one in every HTTP process as well as ``maumau projections run`` is safe. The
 tracking record is the last word anyway: a batch whose position is not past
 the stored one is refused whole.
 
-A failed batch (the database went away, ...) is logged; the runner forgets
-what it had in memory and starts again from the stored position after a
-pause: nothing is applied twice, nothing skipped.
+A failed batch (the database went away, an event that cannot be folded, ...)
+is logged with the log position it failed at (and the event's type and
+originator, when an event failed), counted (``maumau_projection_failures_total``)
+and recorded in the read models' store (``Views.failed``: the ``views_runner``
+row), where ``/ready`` of every process finds it. The runner forgets what it had
+in memory and starts again from the stored position after a pause: nothing is
+applied twice, nothing skipped. Its next good pass over the log deletes the row;
+a runner starting deletes one an earlier runner left.
 """
 
 import contextlib
@@ -35,9 +40,10 @@ from typing import Any
 import msgspec
 import psycopg
 
-from service.projections.projection import ViewsProjection
+from service.observability import metrics
+from service.projections.projection import FoldFailed, ViewsProjection
 from service.projections.source import Source
-from service.projections.store import NAME, SQLITE_FILE_NAME, close_views, open_views
+from service.projections.store import NAME, SQLITE_FILE_NAME, RunnerFailure, close_views, open_views
 from service.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -153,6 +159,8 @@ class Runner:
         failures = 0
         fresh = False  # whether memory agrees with the store (after a failure it may be ahead)
         checked = 0.0
+        # a failure recorded and not cleared yet (an earlier runner may have left one)
+        recorded = True
         try:
             while not stop.is_set():
                 try:
@@ -165,20 +173,54 @@ class Runner:
                     if not fresh:
                         self.projection.reset()
                         fresh = True
-                    if not self.catch_up(stop=stop):
+                    found = self.catch_up(stop=stop)
+                    if recorded:
+                        self.views.recovered()
+                        recorded = False
+                    failures = 0
+                    if not found:
                         self.source.wait(stop)
                     elif self.gather:
                         stop.wait(self.gather)
-                    failures = 0
-                except Exception:
+                except Exception as error:
                     pause = RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)]
-                    log.exception("projection %s failed; starting again in %ss", NAME, pause)
+                    self._failed(error, pause)
+                    recorded = True
                     failures += 1
                     fresh = False
                     self.lock.release()  # its connection may be the one that failed: take it anew
                     stop.wait(pause)
         finally:
             self.lock.release()
+
+    def _failed(self, error: Exception, pause: float) -> None:
+        """Log the failure with where it happened, count it, and record it for ``/ready``."""
+        if isinstance(error, FoldFailed):
+            stage, position = "fold", error.position
+            reason = (
+                f"event {position} ({error.event_type} of {error.originator_id}) "
+                f"could not be folded ({error.cause})"
+            )
+            where = {"event_type": error.event_type, "originator_id": str(error.originator_id)}
+        else:
+            stage, position = "store", self.projection.position
+            reason = f"the store failed after position {position} ({type(error).__name__})"
+            where = {}
+        log.error(
+            "projection %s failed: %s; starting again in %ss",
+            NAME,
+            reason,
+            pause,
+            exc_info=error,
+            extra={"projection": NAME, "position": position, "stage": stage, **where},
+        )
+        metrics.projection_failed(stage)
+        now = time.time()
+        try:
+            self.views.failed(RunnerFailure(position=position, reason=reason, since=now, latest=now))
+        except Exception as recording:
+            # the store itself is away: /ready finds the database not answering instead
+            log.warning("projection %s: failure not recorded (%s)", NAME, type(recording).__name__)
 
     def close(self) -> None:
         self.lock.release()

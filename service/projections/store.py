@@ -21,7 +21,10 @@ Tables:
 - ``views_tournaments``: per tournament, the projection's own state of it
   (``tournaments.StoredTournament``), its status and its bracket (a ``TournamentView``);
 - ``views_seats``: per player, tournament and round, the player's table and seat, the
-  table's game once made and whether its result is in (the next-game read).
+  table's game once made and whether its result is in (the next-game read);
+- ``views_runner``: a row while the runner is failing (``RunnerFailure``: where, why, how
+  often, since when), written by the runner outside the batch's transaction and deleted
+  by its next good batch, so that any process's ``/ready`` learns of it.
 """
 
 import contextlib
@@ -44,7 +47,7 @@ from service.settings import Settings
 NAME = "views"  # the projection's name: its tables are views_*
 APPLICATION = "maumau"  # the application whose log it follows (the tracking record's name)
 SQLITE_FILE_NAME = "projections.sqlite3"
-TABLES = ("games", "history", "standings", "players", "leagues", "tournaments", "seats")
+TABLES = ("games", "history", "standings", "players", "leagues", "tournaments", "seats", "runner")
 SEAT_COLUMNS = "entrant, tournament_id, round_no, table_no, seat, game_id, finished"
 
 
@@ -72,6 +75,16 @@ class Changes(msgspec.Struct, kw_only=True):
             ("tournament", self.tournaments),
             ("seat", self.seats),
         ]
+
+
+class RunnerFailure(msgspec.Struct, frozen=True, kw_only=True):
+    """The runner's last failure: at which log position, why, how often in a row, since when."""
+
+    position: int  # the event that could not be folded, else the last position written
+    reason: str  # names only types (the event's, the error's) and ids: /ready shows it
+    failures: int = 1
+    since: float = 0.0  # Unix time of the first failure in a row
+    latest: float = 0.0  # Unix time of the last one
 
 
 class LeagueRow(msgspec.Struct, frozen=True):
@@ -106,7 +119,8 @@ def _statements(table: Any, tracking: Any, ph: str) -> dict[str, str]:
         f"FROM {table('leagues')} WHERE league_id = {ph}",
         "standings_of": f"SELECT s.player_id, p.name, {', '.join('s.' + name for name in STATS)} "
         f"FROM {table('standings')} s LEFT JOIN {table('players')} p ON p.player_id = s.player_id "
-        f"WHERE s.league_id = {ph}",
+        # a player whose every match was voided keeps a row of zeros: not a standing
+        f"WHERE s.league_id = {ph} AND s.matches_played > 0",
         "names": f"SELECT player_id, name FROM {table('players')} WHERE player_id",
         "tournament": f"INSERT INTO {table('tournaments')} VALUES ({ph}, {ph}, {ph}, {ph}, {ph}, {ph}) "
         "ON CONFLICT (tournament_id) DO UPDATE SET status = excluded.status, state = excluded.state, "
@@ -123,10 +137,16 @@ def _statements(table: Any, tracking: Any, ph: str) -> dict[str, str]:
         "ORDER BY created",
         "seats_of": f"SELECT tournament_id, round_no, table_no, seat, game_id FROM {table('seats')} "
         f"WHERE entrant = {ph} AND finished = 0",
+        "failed": f"INSERT INTO {table('runner')} VALUES ({ph}, {ph}, {ph}, 1, {ph}, {ph}) "
+        f"ON CONFLICT (projection) DO UPDATE SET position = excluded.position, reason = excluded.reason, "
+        f"failures = {table('runner')}.failures + 1, latest = excluded.latest",
+        "recovered": f"DELETE FROM {table('runner')} WHERE projection = {ph}",
+        "failure": f"SELECT position, reason, failures, since, latest FROM {table('runner')} "
+        f"WHERE projection = {ph}",
     }
 
 
-def _tables(table: Any, uuid: str, blob: str, integer: str) -> list[str]:
+def _tables(table: Any, uuid: str, blob: str, integer: str, real: str) -> list[str]:
     stats = ", ".join(f"{name} {integer} NOT NULL DEFAULT 0" for name in STATS)
     return [
         f"CREATE TABLE IF NOT EXISTS {table('games')} "
@@ -144,6 +164,9 @@ def _tables(table: Any, uuid: str, blob: str, integer: str) -> list[str]:
         f"CREATE TABLE IF NOT EXISTS {table('seats')} (entrant text NOT NULL, tournament_id {uuid} NOT NULL, "
         f"round_no {integer} NOT NULL, table_no {integer} NOT NULL, seat {integer} NOT NULL, "
         f"game_id {uuid}, finished {integer} NOT NULL, PRIMARY KEY (entrant, tournament_id, round_no))",
+        f"CREATE TABLE IF NOT EXISTS {table('runner')} (projection text PRIMARY KEY, "
+        f"position {integer} NOT NULL, reason text NOT NULL, failures {integer} NOT NULL, "
+        f"since {real} NOT NULL, latest {real} NOT NULL)",
     ]
 
 
@@ -205,6 +228,25 @@ class Views(TrackingRecorder):
             for tournament, round_no, table, seat, game in self.query("seats_of", (entrant,))
         ]
 
+    def failed(self, failure: RunnerFailure) -> None:
+        """Record the runner's failure (counted onto the one before, its first time kept)."""
+        self.execute("failed", (NAME, failure.position, failure.reason, failure.since, failure.latest))
+
+    def recovered(self) -> None:
+        """The runner wrote a batch again: forget its failures."""
+        self.execute("recovered", (NAME,))
+
+    def failure(self) -> RunnerFailure | None:
+        """The runner's failure while it has not written a batch since; None when it is not failing."""
+        rows = self.query("failure", (NAME,))
+        if not rows:
+            return None
+        return RunnerFailure(**dict(zip(RunnerFailure.__struct_fields__, rows[0], strict=True)))
+
+    def execute(self, name: str, params: Sequence[Any]) -> None:
+        """One statement in a transaction of its own."""
+        raise NotImplementedError
+
     def names(self, player_ids: Iterable[UUID]) -> dict[UUID, str]:
         ids = list(set(player_ids))
         if not ids:
@@ -228,7 +270,7 @@ class PostgresViews(PostgresTrackingRecorder, Views):
         self._table = table
         tracking = SQL("{}.{}").format(schema, Identifier(self.tracking_table_name)).as_string()
         self.statements = _statements(table, tracking, "%s")
-        for statement in _tables(table, "uuid", "bytea", "bigint"):
+        for statement in _tables(table, "uuid", "bytea", "bigint", "double precision"):
             self.sql_create_statements.append(Composed([SQL(statement)]))
         self.sql_create_statements.append(
             Composed(
@@ -268,6 +310,10 @@ class PostgresViews(PostgresTrackingRecorder, Views):
             curs.execute(self.statements[name] + suffix, params, prepare=not suffix)
             return curs.fetchall()
 
+    def execute(self, name: str, params: Sequence[Any]) -> None:
+        with self.datastore.transaction(commit=True) as curs:
+            curs.execute(self.statements[name], params)
+
     def _in(self, count: int) -> str:
         return " IN (" + ", ".join(["%s"] * count) + ")"
 
@@ -291,7 +337,7 @@ class SQLiteViews(SQLiteTrackingRecorder, Views):
 
         self.statements = _statements(table, "tracking", "?")
         self.create_table_statements += [
-            *_tables(table, "text", "blob", "integer"),
+            *_tables(table, "text", "blob", "integer", "real"),
             f"CREATE INDEX IF NOT EXISTS {NAME}_history_newest ON {NAME}_history (player_id, created DESC)",
         ]
 
@@ -317,6 +363,10 @@ class SQLiteViews(SQLiteTrackingRecorder, Views):
         with self.datastore.transaction(commit=False) as c:
             c.execute(self.statements[name] + suffix, _texts(params))
             return [tuple(row) for row in c.fetchall()]
+
+    def execute(self, name: str, params: Sequence[Any]) -> None:
+        with self.datastore.transaction(commit=True) as c:
+            c.execute(self.statements[name], _texts(params))
 
     def _in(self, count: int) -> str:
         return " IN (" + ", ".join(["?"] * count) + ")"

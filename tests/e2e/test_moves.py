@@ -144,6 +144,13 @@ def test_an_idempotency_key_sent_again_answers_the_first_result_and_does_nothing
     with club.unchanged():
         other = client.post(moves(game), json={"kind": "draw", "version": game["version"] + 1}, headers=keyed)
     problem(other, 409, "idempotency_key_reused")
+    for version in (game["version"] + 1, game["version"] - 1):  # the same move at another version
+        with club.unchanged():
+            problem(
+                client.post(moves(game), json={**body, "version": version}, headers=keyed),
+                409,
+                "idempotency_key_reused",
+            )
     with club.unchanged():
         problem(
             client.post(moves(game), json=body, headers={**ada, "Idempotency-Key": ""}),

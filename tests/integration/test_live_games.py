@@ -8,12 +8,15 @@ from collections.abc import Iterator
 import pytest
 
 from service.application import MauMau
+from service.domain.adjudication import Void
 from service.domain.cards import format_cards
+from service.domain.game import Game
 from service.projections.live import LiveGames
 from service.projections.reader import ReadModels
 from service.settings import Settings
 from tests.gameplay import next_command
-from tests.integration.tables import players
+from tests.integration.projecting import catch_up
+from tests.integration.tables import REFEREE, play_out, players
 
 
 @pytest.fixture
@@ -117,3 +120,35 @@ def test_a_reader_watching_a_game_is_woken_when_another_process_stores_a_move(li
         assert games._waiters == {}
 
     asyncio.run(watch_and_move())
+
+
+def test_a_stream_of_a_finished_game_restored_from_the_runner_s_row_follows_a_void_back_into_the_match(
+    live, fresh_settings
+):
+    writer, games = live
+    game_id = writer.create_game(players(writer, 2), seed="live-void").game_id
+    play_out(writer, game_id, seed=5)
+    raised = writer.raise_dispute(game_id, by=REFEREE).version
+    catch_up(fresh_settings)  # the runner's row of the game holds the finished match and the dispute
+    ended = next(
+        event.originator_version
+        for event in writer.game_events(game_id)
+        if isinstance(event, Game.MatchEnded)  # type: ignore[attr-defined]
+    )
+
+    async def follow_and_rule() -> None:
+        subscription = await asyncio.to_thread(games.follow, game_id, 0, asyncio.get_running_loop())
+        first = await subscription.next(10)
+        assert first is not None and first.version == raised and first.over
+        outcome = await asyncio.to_thread(writer.give_ruling, game_id, Void(ended), by=REFEREE)
+        view = await subscription.next(10)
+        while view is not None and view.version < outcome.version:
+            view = await subscription.next(10)
+        assert view is not None and view.version == outcome.version and not view.over
+        seen = json.loads(view.data)
+        assert not seen["table"]["paused"] and not seen["table"]["over"]
+        hand = writer.get_game(game_id).state.hands[0]
+        assert sorted(seen["cards"]) == sorted(format_cards(hand))
+        games.leave(subscription)
+
+    asyncio.run(follow_and_rule())

@@ -153,11 +153,20 @@ def test_without_create_tables_the_recorders_are_told_not_to_create_any(tmp_path
     assert "CREATE_TABLE" not in Settings.from_env({"MAUMAU_DATA_DIR": str(tmp_path)}).persistence_env()
 
 
-def test_the_readiness_lag_limit_and_the_metrics_port_are_unset_unless_given():
-    assert Settings.from_env({}).ready_max_lag is None and Settings.from_env({}).metrics_port is None
-    settings = Settings.from_env({"MAUMAU_READY_MAX_LAG": "0", "MAUMAU_METRICS_PORT": "9100"})
-    assert (settings.ready_max_lag, settings.metrics_port) == (0, 9100)
+def test_the_readiness_lag_bounds_default_to_100_events_for_30_seconds_and_off_turns_them_off():
+    default = Settings.from_env({})
+    assert (default.ready_max_lag, default.ready_max_lag_seconds) == (100, 30.0)
+    given = Settings.from_env({"MAUMAU_READY_MAX_LAG": "0", "MAUMAU_READY_MAX_LAG_SECONDS": "2.5"})
+    assert (given.ready_max_lag, given.ready_max_lag_seconds) == (0, 2.5)
+    assert Settings.from_env({"MAUMAU_READY_MAX_LAG": "off"}).ready_max_lag is None
     with pytest.raises(ValueError, match="MAUMAU_READY_MAX_LAG"):
         Settings.from_env({"MAUMAU_READY_MAX_LAG": "-1"})
+    with pytest.raises(ValueError, match="MAUMAU_READY_MAX_LAG_SECONDS"):
+        Settings.from_env({"MAUMAU_READY_MAX_LAG_SECONDS": "-1"})
+
+
+def test_the_metrics_port_is_unset_unless_given():
+    assert Settings.from_env({}).metrics_port is None
+    assert Settings.from_env({"MAUMAU_METRICS_PORT": "9100"}).metrics_port == 9100
     with pytest.raises(ValueError, match="MAUMAU_METRICS_PORT"):
         Settings.from_env({"MAUMAU_METRICS_PORT": "0"})
