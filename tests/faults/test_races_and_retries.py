@@ -13,6 +13,7 @@ import threading
 import time
 import uuid
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import httpx
@@ -24,6 +25,7 @@ from tests.faults.distributed import admin_club, throwaway_service
 from tests.faults.driving import (
     CLIENT_TIMEOUT,
     Acknowledged,
+    Club,
     Table,
     assert_each_acknowledged_move_stored_once,
     assert_read_models_equal_the_log,
@@ -37,6 +39,22 @@ def bases(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[str]]:
     """One service for both tests (each plays its own game): its start is most of their time."""
     with throwaway_service(tmp_path_factory.mktemp("races") / "logs") as service:
         yield start_service(service.processes, apis=2, workers=1)
+
+
+@dataclass
+class Game:
+    club: Club
+    table: Table
+    clients: list[httpx.Client]  # one per API process
+
+
+@pytest.fixture
+def game(bases: list[str]) -> Iterator[Game]:
+    """A new game of two people, and a client for each API process."""
+    club = admin_club(bases[0])
+    (table,) = club.tables(1)
+    clients = [httpx.Client(base_url=base, timeout=CLIENT_TIMEOUT) for base in bases]
+    yield Game(club, table, clients)
 
 
 RACERS = 8  # clients posting at one version at once
@@ -78,10 +96,8 @@ def race(clients: list[httpx.Client], table: Table, rng: random.Random) -> list[
     return answers
 
 
-def test_many_clients_racing_at_one_version_store_exactly_one_move(bases):
-    club = admin_club(bases[0])
-    (table,) = club.tables(1)
-    clients = [httpx.Client(base_url=base, timeout=CLIENT_TIMEOUT) for base in bases]
+def test_many_clients_racing_at_one_version_store_exactly_one_move(bases, game):
+    club, table, clients = game.club, game.table, game.clients
     rng = random.Random(7)
     for _ in range(ROUNDS):
         before = len(whole_log(club.http, table.game_id))
@@ -97,9 +113,6 @@ def test_many_clients_racing_at_one_version_store_exactly_one_move(bases):
         assert len(stored) == before + len(won[0].json()["events"])
         table.position = won[0].json()["position"]
     assert_read_models_equal_the_log(bases, ADMIN_TOKEN, [table])
-    for client in clients:
-        client.close()
-    club.close()
 
 
 def cut_post(base: str, path: str, body: dict[str, Any], headers: dict[str, str], wait: float) -> None:
@@ -118,10 +131,8 @@ def cut_post(base: str, path: str, body: dict[str, Any], headers: dict[str, str]
         conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")  # RST
 
 
-def test_a_move_whose_connection_is_cut_is_retried_with_its_key_and_stored_once(bases):
-    club = admin_club(bases[0])
-    (table,) = club.tables(1)
-    clients = [httpx.Client(base_url=base, timeout=CLIENT_TIMEOUT) for base in bases]
+def test_a_move_whose_connection_is_cut_is_retried_with_its_key_and_stored_once(bases, game):
+    club, table, clients = game.club, game.table, game.clients
     rng = random.Random(11)
     for number in range(ROUNDS):
         headers, view = mover(clients, table)
@@ -139,9 +150,6 @@ def test_a_move_whose_connection_is_cut_is_retried_with_its_key_and_stored_once(
         table.position = retried.json()["position"]
     assert_each_acknowledged_move_stored_once(club.http, [table])
     assert_read_models_equal_the_log(bases, ADMIN_TOKEN, [table])
-    for client in clients:
-        client.close()
-    club.close()
 
 
 def retry(client: httpx.Client, path: str, body: dict[str, Any], headers: dict[str, str]) -> httpx.Response:
