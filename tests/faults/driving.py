@@ -61,6 +61,20 @@ class Answers:
         with self._lock:
             self.all.append(answer)
 
+    def summary(self, answers: Iterable[Answer] | None = None) -> dict[tuple[str, str, int, str | None], int]:
+        """How many answers of each (what, phase, status, code): the failure's message."""
+        counts: dict[tuple[str, str, int, str | None], int] = {}
+        for a in self.all if answers is None else answers:
+            counts[(a.what, a.phase, a.status, a.code)] = (
+                counts.get((a.what, a.phase, a.status, a.code), 0) + 1
+            )
+        return counts
+
+    def assert_clean(self, allowed: Callable[[Answer], bool] = lambda _: False) -> None:
+        """No unclean answer (``unclean``); else what they were, counted, and the first few."""
+        found = self.unclean(allowed)
+        assert not found, f"unclean answers {self.summary(found)}; the first: {found[:3]}"
+
     def unclean(self, allowed: Callable[[Answer], bool] = lambda _: False) -> list[Answer]:
         """The answers that are neither 2xx nor a problem+json of a stable code below 500 or a 503
         ``unavailable`` / ``not_ready`` (a 500 is a fault of the service; no answer is a hang),

@@ -43,7 +43,7 @@ def test_a_database_stopped_and_started_under_load_loses_no_acknowledged_move_an
         down = [a for a in answers.all if a.phase == "down"]
         assert any(a.code == "unavailable" for a in down), "no move or view was refused as unavailable"
         assert any(a.what == "ready" and a.status == 503 for a in down), "/ready never said not ready"
-        assert not answers.unclean(), answers.unclean()[:10]
+        answers.assert_clean()
         admin = club.http
         assert_each_acknowledged_move_stored_once(admin, tables)
         assert_read_models_equal_the_log(bases, ADMIN_TOKEN, tables)

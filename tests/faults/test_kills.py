@@ -54,7 +54,7 @@ def test_an_api_process_and_a_worker_killed_mid_burst_lose_no_acknowledged_move(
             processes.start_again("worker-1")
             wait_until_every_table_moves(tables, answers, base=bases[0])
             bracket = club.wait_until_finished(tournament_id)
-        assert not answers.unclean(no_answer_while_dead), answers.unclean(no_answer_while_dead)[:10]
+        answers.assert_clean(no_answer_while_dead)
         assert_each_acknowledged_move_stored_once(club.http, tables)
         assert_read_models_equal_the_log(bases, ADMIN_TOKEN, tables)
         other = Club(bases[1], ADMIN_TOKEN)
@@ -88,7 +88,7 @@ def test_the_embedded_serve_killed_mid_game_and_mid_tournament_goes_on_from_the_
             club.wait_until_finished(tournament_id)
         assert_each_acknowledged_move_stored_once(club.http, tables)
         assert_read_models_equal_the_log([base], club.token, tables)
-    assert not answers.unclean(no_answer_while_dead), answers.unclean(no_answer_while_dead)[:10]
+    answers.assert_clean(no_answer_while_dead)
     club.close()
 
 
