@@ -29,8 +29,10 @@ def throwaway_service(logs: Path, **settings: str) -> Iterator[Service]:
     with throwaway_postgres() as postgres, throwaway_redis() as redis:
         store = Settings(database_url=postgres.url, database_schema="maumau", data_dir=logs.parent / "var")
         logs.mkdir(exist_ok=True)
-        # a task whose worker was killed comes back after this many seconds, not the hour of production
-        settings = {"MAUMAU_BROKER_VISIBILITY_TIMEOUT": "10", **settings}
+        # a task whose worker was killed comes back after this many seconds, not the hour of production;
+        # a tick expires after one tick's time, and behind the backlog of bots' moves a broker's return
+        # brings, ticks of 0.2 s on this busy 2-core machine all expired before a worker took them
+        settings = {"MAUMAU_BROKER_VISIBILITY_TIMEOUT": "10", "MAUMAU_TICK": "1", **settings}
         env = distributed_env(store, redis.url, f"maumau-faults-{uuid.uuid4().hex[:8]}:", **settings)
         processes = Processes(env, logs)
         try:
