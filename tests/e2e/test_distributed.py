@@ -119,23 +119,24 @@ def settings(database_url: str, tmp_path: Path) -> Iterator[Settings]:
 
 
 def distributed_env(settings: Settings, broker_url: str, prefix: str, **more: str) -> dict[str, str]:
-    """The settings every process of the distributed mode gets, as deploy/ gives them, plus ``more``."""
-    return without_settings(
-        MAUMAU_DATABASE_URL=settings.database_url or "",
-        MAUMAU_DATABASE_SCHEMA=settings.database_schema,
-        MAUMAU_DATA_DIR=str(settings.data_dir),
-        MAUMAU_CREATE_TABLES="no",
-        MAUMAU_RUN_PROJECTIONS="no",
-        MAUMAU_POOL_SIZE="2",
-        MAUMAU_BROKER_URL=broker_url,
-        MAUMAU_BROKER_PREFIX=prefix,
-        MAUMAU_ADMIN_TOKEN=ADMIN_TOKEN,
-        MAUMAU_BOT_THINK="0",
-        MAUMAU_TICK="0.2",
-        MAUMAU_PROJECTION_POLL_MS="10",
-        MAUMAU_LOG_FORMAT="json",
-        **more,
-    )
+    """The settings every process of the distributed mode gets, as deploy/ gives them, and ``more``
+    (which may change them)."""
+    settings_given = {
+        "MAUMAU_DATABASE_URL": settings.database_url or "",
+        "MAUMAU_DATABASE_SCHEMA": settings.database_schema,
+        "MAUMAU_DATA_DIR": str(settings.data_dir),
+        "MAUMAU_CREATE_TABLES": "no",
+        "MAUMAU_RUN_PROJECTIONS": "no",
+        "MAUMAU_POOL_SIZE": "2",
+        "MAUMAU_BROKER_URL": broker_url,
+        "MAUMAU_BROKER_PREFIX": prefix,
+        "MAUMAU_ADMIN_TOKEN": ADMIN_TOKEN,
+        "MAUMAU_BOT_THINK": "0",
+        "MAUMAU_TICK": "0.2",
+        "MAUMAU_PROJECTION_POLL_MS": "10",
+        "MAUMAU_LOG_FORMAT": "json",
+    }
+    return without_settings(**(settings_given | more))
 
 
 def start_service(processes: Processes, apis: int = 2, workers: int = 2) -> list[str]:
