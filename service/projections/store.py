@@ -22,10 +22,16 @@ Tables:
   (``tournaments.StoredTournament``), its status and its bracket (a ``TournamentView``);
 - ``views_seats``: per player, tournament and round, the player's table and seat, the
   table's game once made and whether its result is in (the next-game read).
+
+And one table that is no read model: ``views_token_use``, when each token was last
+used (``service.http.auth`` writes it at most once an hour per token and process).
+It is kept here, outside the event log, so a use costs no event, and a rebuild of
+the read models keeps it (it cannot be rebuilt from the log).
 """
 
 import contextlib
 from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
@@ -46,6 +52,7 @@ APPLICATION = "maumau"  # the application whose log it follows (the tracking rec
 SQLITE_FILE_NAME = "projections.sqlite3"
 TABLES = ("games", "history", "standings", "players", "leagues", "tournaments", "seats")
 SEAT_COLUMNS = "entrant, tournament_id, round_no, table_no, seat, game_id, finished"
+TOKEN_USE = "token_use"  # not in TABLES: a rebuild does not drop it
 
 
 class Changes(msgspec.Struct, kw_only=True):
@@ -123,6 +130,9 @@ def _statements(table: Any, tracking: Any, ph: str) -> dict[str, str]:
         "ORDER BY created",
         "seats_of": f"SELECT tournament_id, round_no, table_no, seat, game_id FROM {table('seats')} "
         f"WHERE entrant = {ph} AND finished = 0",
+        "note_use": f"INSERT INTO {table(TOKEN_USE)} VALUES ({ph}, {ph}) ON CONFLICT (credential_id) "
+        f"DO UPDATE SET used = excluded.used WHERE {table(TOKEN_USE)}.used < excluded.used",
+        "uses": f"SELECT credential_id, used FROM {table(TOKEN_USE)} WHERE credential_id",
     }
 
 
@@ -144,6 +154,8 @@ def _tables(table: Any, uuid: str, blob: str, integer: str) -> list[str]:
         f"CREATE TABLE IF NOT EXISTS {table('seats')} (entrant text NOT NULL, tournament_id {uuid} NOT NULL, "
         f"round_no {integer} NOT NULL, table_no {integer} NOT NULL, seat {integer} NOT NULL, "
         f"game_id {uuid}, finished {integer} NOT NULL, PRIMARY KEY (entrant, tournament_id, round_no))",
+        f"CREATE TABLE IF NOT EXISTS {table(TOKEN_USE)} (credential_id {uuid} PRIMARY KEY, "
+        f"used {integer} NOT NULL)",
     ]
 
 
@@ -159,6 +171,10 @@ class Views(TrackingRecorder):
         raise NotImplementedError
 
     def query(self, name: str, params: Sequence[Any], suffix: str = "") -> list[tuple[Any, ...]]:
+        raise NotImplementedError
+
+    def execute(self, name: str, params: Sequence[Any]) -> None:
+        """Run one writing statement in a transaction of its own."""
         raise NotImplementedError
 
     def drop(self) -> None:
@@ -204,6 +220,17 @@ class Views(TrackingRecorder):
             (_as_uuid(tournament), round_no, table, seat, None if game is None else _as_uuid(game))
             for tournament, round_no, table, seat, game in self.query("seats_of", (entrant,))
         ]
+
+    def note_use(self, credential_id: UUID, at: datetime) -> None:
+        """The token was used ``at`` (an earlier time than the one noted changes nothing)."""
+        self.execute("note_use", (credential_id, int(at.timestamp() * 1000)))
+
+    def last_uses(self, credential_ids: Iterable[UUID]) -> dict[UUID, datetime]:
+        ids = list(set(credential_ids))
+        if not ids:
+            return {}
+        rows = self.query("uses", ids, self._in(len(ids)))
+        return {_as_uuid(found): datetime.fromtimestamp(used / 1000, UTC) for found, used in rows}
 
     def names(self, player_ids: Iterable[UUID]) -> dict[UUID, str]:
         ids = list(set(player_ids))
@@ -268,6 +295,10 @@ class PostgresViews(PostgresTrackingRecorder, Views):
             curs.execute(self.statements[name] + suffix, params, prepare=not suffix)
             return curs.fetchall()
 
+    def execute(self, name: str, params: Sequence[Any]) -> None:
+        with self.datastore.transaction(commit=True) as curs:
+            curs.execute(self.statements[name], params)
+
     def _in(self, count: int) -> str:
         return " IN (" + ", ".join(["%s"] * count) + ")"
 
@@ -317,6 +348,10 @@ class SQLiteViews(SQLiteTrackingRecorder, Views):
         with self.datastore.transaction(commit=False) as c:
             c.execute(self.statements[name] + suffix, _texts(params))
             return [tuple(row) for row in c.fetchall()]
+
+    def execute(self, name: str, params: Sequence[Any]) -> None:
+        with self.datastore.transaction(commit=True) as c:
+            c.execute(self.statements[name], _texts(params))
 
     def _in(self, count: int) -> str:
         return " IN (" + ", ".join(["?"] * count) + ")"
