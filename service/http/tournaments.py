@@ -9,7 +9,9 @@ right after it, drawn as the read model draws it, with the log ``position`` to
 read it after.
 
 A player's next game is the tournament table they play now, else the next one
-paired for them; 404 ``next_game_not_found`` when there is none.
+paired for them, else (their table of a round is over, the round's last tables
+are still played) the round to be paired next, ``pending``, with its time when
+the plan fixes one; 404 ``next_game_not_found`` when there is none.
 """
 
 from datetime import datetime
@@ -258,7 +260,7 @@ class TournamentController(Controller):
     @get(
         "/players/{player_id:uuid}/next-game",
         operation_id="getPlayerNextGame",
-        summary="The tournament table a player plays now, else their next one (public; read model)",
+        summary="The tournament table a player plays now, else their next one or round (public; read model)",
         responses=problems(400, 401, 404),
         security=OPTIONAL_BEARER,
         sync_to_thread=True,

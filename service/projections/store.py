@@ -130,6 +130,7 @@ def _statements(table: Any, tracking: Any, ph: str) -> dict[str, str]:
         "ORDER BY created",
         "seats_of": f"SELECT tournament_id, round_no, table_no, seat, game_id FROM {table('seats')} "
         f"WHERE entrant = {ph} AND finished = 0",
+        "tournaments_of": f"SELECT DISTINCT tournament_id FROM {table('seats')} WHERE entrant = {ph}",
         "note_use": f"INSERT INTO {table(TOKEN_USE)} VALUES ({ph}, {ph}) ON CONFLICT (credential_id) "
         f"DO UPDATE SET used = excluded.used WHERE {table(TOKEN_USE)}.used < excluded.used",
         "uses": f"SELECT credential_id, used FROM {table(TOKEN_USE)} WHERE credential_id",
@@ -220,6 +221,10 @@ class Views(TrackingRecorder):
             (_as_uuid(tournament), round_no, table, seat, None if game is None else _as_uuid(game))
             for tournament, round_no, table, seat, game in self.query("seats_of", (entrant,))
         ]
+
+    def tournaments_of(self, entrant: str) -> list[UUID]:
+        """The tournaments in which the entrant has had a table."""
+        return [_as_uuid(row[0]) for row in self.query("tournaments_of", (entrant,))]
 
     def note_use(self, credential_id: UUID, at: datetime) -> None:
         """The token was used ``at`` (an earlier time than the one noted changes nothing)."""
