@@ -21,6 +21,9 @@ from service.http.tokens import CredentialsRead, RevokedRead, check_holder_or_ad
 from service.projections.models import PlayerHistory
 
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=80, examples=["Ada"])]
+# a league's and a tournament's: the same bounds, examples of their own
+LeagueName = Annotated[str, msgspec.Meta(min_length=1, max_length=80, examples=["Thursday club"])]
+TournamentName = Annotated[str, msgspec.Meta(min_length=1, max_length=80, examples=["Autumn cup"])]
 Token = Annotated[
     str,
     msgspec.Meta(

@@ -29,7 +29,7 @@ from service.http import access, queue
 from service.http.auth import admin_only, signed_in
 from service.http.errors import problems
 from service.http.params import PLAYER_ID, After, LeagueId, PlayerId, caught_up
-from service.http.players import Name
+from service.http.players import TournamentName
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, Services, ServicesDep
 from service.projections.models import NextGame, TournamentView
@@ -49,7 +49,7 @@ Seconds = Annotated[int, msgspec.Meta(examples=[60])]
 class TournamentCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The plan; the ranges are the rules' (422 ``invalid_*`` outside them)."""
 
-    name: Name
+    name: TournamentName
     format: Annotated[Literal["round_robin", "swiss", "single_elimination"], msgspec.Meta(examples=["swiss"])]
     table_size: Annotated[
         int,
