@@ -19,6 +19,7 @@ import msgspec
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError
+from eventsourcing.utils import get_topic
 
 from service.application import MauMau, project
 from service.domain.credential import Credential, CredentialRole, Keyring, keyring_id
@@ -158,7 +159,35 @@ def tokens_of(app: MauMau, subject: str) -> list[Credential]:
     ring = keyring(app, subject)
     if ring is None:
         return []
-    return [c for c in (find(app, credential_id) for credential_id in ring.credentials) if c is not None]
+    found = [c for c in (find(app, credential_id) for credential_id in ring.credentials) if c is not None]
+    # a keyring lists in the order tokens were added, which for tokens added later (``fill_keyrings``)
+    # is not the order they were made in
+    return sorted(found, key=lambda credential: credential.created_on)
+
+
+def fill_keyrings(app: MauMau, page: int = 500) -> int:
+    """Add every credential made before keyrings existed to its subject's keyring; how many were
+    added. It reads every issue of a credential in the log, so it is run once, by hand, after the
+    upgrade (``maumau admin keyrings``); again, it adds nothing."""
+    topic = get_topic(Credential.Issued)
+    added = 0
+    start = 1
+    while found := app.recorder.select_notifications(start, page, topics=[topic]):
+        for notification in found:
+            credential_id = UUID(str(notification.originator_id))
+
+            def attempt(credential_id: UUID = credential_id) -> int:
+                credential = get(app, credential_id)
+                ring = keyring(app, credential.subject) or Keyring.open(credential.subject)
+                if credential.id in ring.credentials:
+                    return 0
+                ring.add(credential)
+                app.save(ring)
+                return 1
+
+            added += _retried(attempt)
+        start = found[-1].id + 1
+    return added
 
 
 def referee(app: MauMau, referee_id: UUID) -> Credential:

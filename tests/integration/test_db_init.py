@@ -24,6 +24,7 @@ POSTGRES_TABLES = [
     "views_players",
     "views_seats",
     "views_standings",
+    "views_token_use",
     "views_tournaments",
     "views_tracking",
 ]
@@ -37,6 +38,7 @@ SQLITE_TABLES = [
     "views_players",
     "views_seats",
     "views_standings",
+    "views_token_use",
     "views_tournaments",
 ]
 
