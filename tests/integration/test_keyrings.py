@@ -1,6 +1,9 @@
-"""Keyrings on PostgreSQL and SQLite: a subject's tokens listed, those made before keyrings too."""
+"""Keyrings on PostgreSQL and SQLite: a subject's tokens listed, those made before keyrings too;
+when each token was last used."""
 
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from uuid import uuid4
 
 import pytest
 
@@ -8,6 +11,7 @@ from service.application import MauMau
 from service.domain.credential import Credential
 from service.domain.league import Player
 from service.http import credentials
+from service.projections.store import close_views, open_views
 from service.settings import Settings
 
 
@@ -35,3 +39,18 @@ def test_tokens_made_before_keyrings_are_added_to_their_holders_keyrings_once_an
 
     assert set(credentials.revoke_all(app, str(player.id))) == {old.id, new.credential_id}
     assert credentials.get(app, old.id).revoked
+
+
+def test_a_tokens_last_use_is_kept_beside_the_read_models_and_never_goes_back_in_time(fresh_settings):
+    views = open_views(fresh_settings)
+    try:
+        used, other = uuid4(), uuid4()
+        now = datetime.now(UTC).replace(microsecond=0)
+        views.note_use(used, now)
+        views.note_use(used, now - timedelta(hours=2))  # a process that noted it late
+        assert views.last_uses([used, other]) == {used: now}
+        views.note_use(used, now + timedelta(hours=1))
+        assert views.last_uses([used]) == {used: now + timedelta(hours=1)}
+        assert views.last_uses([]) == {}
+    finally:
+        close_views(views)
