@@ -22,11 +22,14 @@ _TESTS = Path(__file__).parent
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark tests by their folder, so `-m "not integration"` runs only the fast ones."""
+    """Mark tests by their folder, so `-m "not integration and not e2e and not slow"` runs only the
+    fast ones (``properties/``: the long property runs, ``slow``)."""
     for item in items:
         folder = Path(item.path).relative_to(_TESTS).parts[0]
         if folder in ("integration", "e2e"):
             item.add_marker(folder)
+        elif folder == "properties":
+            item.add_marker("slow")
 
 
 def docker_answers() -> bool:

@@ -13,6 +13,7 @@ import msgspec
 
 from service.domain.adjudication import Dispute
 from service.domain.cards import format_card, format_cards, format_suit
+from service.domain.events import RoundEnded
 from service.domain.game import Cause, Game, Seat
 from service.domain.rulebook import CALL_NAMES
 from service.domain.state import DRAW_REASONS, PHASE_NAMES, State
@@ -131,6 +132,9 @@ def entry_of(event: Any) -> Entry:
     for name, value in vars(event).items():
         if name not in _NOT_DATA:
             data[name] = msgspec.to_builtins(value)
+    if isinstance(fact, RoundEnded) and fact.winner < 0:
+        # stored as -1 (events are forever); clients get null, as the totals and tables say it
+        data["winner"] = None
     return Entry(
         number=event.originator_version,
         type=type(event).__name__,

@@ -23,6 +23,7 @@ from service.http.leagues import Options, Ruleset
 from service.http.params import (
     GAME_ID,
     LEAGUE_ID,
+    OTHER_PLAYER_ID,
     PLAYER_ID,
     After,
     GameId,
@@ -122,7 +123,7 @@ CREATE_EXAMPLES = [
         summary="a friendly game against two bots",
         value={"seats": [PLAYER_ID, "bot:heuristic", "bot:random"], "ruleset": "club"},
     ),
-    Example(summary="a league game", value={"seats": [PLAYER_ID, PLAYER_ID], "league_id": LEAGUE_ID}),
+    Example(summary="a league game", value={"seats": [PLAYER_ID, OTHER_PLAYER_ID], "league_id": LEAGUE_ID}),
     Example(
         summary="a table re-created by a referee: seed and first dealer",
         value={"seats": [PLAYER_ID, "bot:heuristic"], "seed": "table 4", "first_dealer": 1},

@@ -1,5 +1,6 @@
 """The msgspec mapper: every stored event decodes to an equal event, compactly."""
 
+import dataclasses
 import random
 import uuid
 
@@ -107,3 +108,46 @@ def test_any_dataclass_event_round_trips():
     mapper = MsgspecMapper()
     for event in thing.collect_events():
         assert round_trip(mapper, event)[1] == event
+
+
+class Before(Aggregate):
+    class Made(Aggregate.Created):
+        name: str
+
+    class Changed(Aggregate.Event):
+        pass
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+class After(Aggregate):
+    """``Before`` as it was later written: fields with defaults added at the end of two events."""
+
+    class Made(Aggregate.Created):
+        name: str
+        by: uuid.UUID | None = None
+        tags: list[str] = dataclasses.field(default_factory=list)
+
+    class Changed(Aggregate.Event):
+        cause: uuid.UUID | None = None
+
+    def __init__(self, name: str, by: uuid.UUID | None = None, tags: list[str] | None = None) -> None:
+        self.name = name
+
+
+def test_an_event_stored_before_its_class_gained_fields_with_defaults_still_decodes():
+    mapper = MsgspecMapper()
+    before = Before(name="old")
+    before.trigger_event(Before.Changed)
+    for event in before.collect_events():
+        stored = mapper.to_stored_event(event)
+        later = stored.topic.replace(":Before.", ":After.")
+        back = mapper.to_domain_event(
+            StoredEvent(stored.originator_id, stored.originator_version, later, stored.state)
+        )
+        assert back.timestamp == event.timestamp and back.originator_id == before.id
+        if isinstance(back, After.Made):
+            assert (back.name, back.by, back.tags) == ("old", None, [])
+        else:
+            assert isinstance(back, After.Changed) and back.cause is None

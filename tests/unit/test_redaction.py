@@ -3,15 +3,18 @@
 import random
 import uuid
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import Any
 
+import msgspec
 import pytest
 
 from service.domain.adjudication import Void
 from service.domain.cards import FULL_DECK, format_card, format_cards, parse_card
 from service.domain.engine import fold
 from service.domain.errors import RuleError
-from service.domain.game import Cause, Game, Seat
+from service.domain.events import RoundEnded
+from service.domain.game import FACT_EVENTS, Cause, Game, Seat
 from service.domain.redaction import FULL, PUBLIC, Table, Viewer, redact
 from service.domain.roles import SYSTEM, Actor
 from service.domain.rulesets import CLUB, ruleset
@@ -215,3 +218,23 @@ def test_a_void_ruling_shows_a_seat_its_restored_hand_and_the_others_counts():
     assert "hand" not in public and public["restored"] is True
     assert set(card_names(public)) == set()
     assert redact(entry, FULL, table_of(game)).data["restored"]["hands"] == list(restored.hands)
+
+
+@pytest.mark.parametrize("viewer", [FULL, PUBLIC, Viewer.at(0)])
+def test_a_round_ended_without_a_winner_says_null_not_minus_one_to_every_viewer(viewer):
+    ended = RoundEnded(round_no=1, winner=-1, reason="stock_exhausted", points=(3, 5), totals=(3, 5))
+    event = FACT_EVENTS[RoundEnded](
+        originator_id=uuid.uuid4(),
+        originator_version=9,
+        timestamp=datetime.now(UTC),
+        fact=ended,
+        cause=None,
+    )
+    entry = entry_of(event)
+    assert entry.type == "RoundEnded" and entry.data["winner"] is None
+    table = Table(seats=2, hand_size=5)
+    assert redact(entry, viewer, table).data["winner"] is None
+    won = entry_of(
+        FACT_EVENTS[RoundEnded](**{**vars(event), "fact": msgspec.structs.replace(ended, winner=0)})
+    )
+    assert won.data["winner"] == 0
