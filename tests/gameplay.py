@@ -1,9 +1,12 @@
 """Random but legal play, for tests that drive whole games (aggregate or application)."""
 
 import random
+from collections.abc import Sequence
+from typing import Any
 
 from service.domain.bots import RandomBot
 from service.domain.commands import Challenge, Command
+from service.domain.game import Game
 from service.domain.state import DRAWN, NAMING_SUIT, PLAY, State
 
 
@@ -20,3 +23,12 @@ def next_command(s: State, rng: random.Random, challenge_rate: float = 0.3) -> C
 
 def acting_seat(command: Command) -> int:
     return command.seat  # type: ignore[attr-defined]
+
+
+def game_after(stored: Sequence[Any], number: int) -> Game:
+    """The game right after event ``number``, replayed from its stored events (the first first)."""
+    game = None
+    for event in stored[:number]:
+        game = event.mutate(game)
+    assert isinstance(game, Game)
+    return game

@@ -2,7 +2,8 @@
 
 Who creates a game: an admin, any game; a referee, a friendly game or one of
 a league they referee; a player, a friendly game they sit at, without a seed
-(a seed fixes every deck), an explicit deck or a first dealer.
+(chosen seeds are for officials; the store mixes secret entropy into every
+seed, so none fixes a deck by itself), an explicit deck or a first dealer.
 """
 
 from typing import Annotated, Any
@@ -49,7 +50,12 @@ class GameCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     ] = None
     seed: (
         Annotated[
-            str, msgspec.Meta(max_length=200, description="fixes every shuffle (admins and referees only)")
+            str,
+            msgspec.Meta(
+                max_length=200,
+                description="mixed with secret entropy the store draws for every game, so it fixes no "
+                "deck by itself (admins and referees only)",
+            ),
         ]
         | None
     ) = None

@@ -17,7 +17,7 @@ from service.domain.image import copy_state, restore
 from service.domain.roles import SYSTEM, Actor
 from service.domain.rulesets import CLUB, ruleset
 from service.domain.state import OVER, PENALTY, PLAY
-from tests.gameplay import next_command
+from tests.gameplay import game_after, next_command
 
 PLAYERS = [str(uuid.UUID(int=n)) for n in range(1, 7)]
 REFEREE = Actor("referee", "rita")
@@ -72,10 +72,24 @@ def test_a_new_game_is_created_started_and_dealt_in_one_batch():
     assert sum(hand.bit_count() for hand in game.state.hands) == 15
 
 
-def test_the_same_seed_deals_the_same_cards_and_another_seed_other_cards():
-    deck = lambda seed: facts(new_game(4, seed))[1].deck  # noqa: E731
-    assert deck("one") == deck("one")
-    assert deck("one") != deck("two")
+def test_the_same_seed_and_entropy_deal_the_same_cards_and_another_of_either_other_cards():
+    deck = lambda seed, entropy=None: facts(new_game(4, seed, entropy=entropy))[1].deck  # noqa: E731
+    fixed = "e" * 64
+    assert deck("one", fixed) == deck("one", fixed)
+    assert deck("one", fixed) != deck("two", fixed)
+    assert deck("one", fixed) != deck("one", "f" * 64)
+    # without a given entropy every game draws its own: a seed alone fixes no deal
+    assert deck("one") != deck("one")
+
+
+def test_a_game_draws_its_own_entropy_of_256_bits_and_keeps_it_only_in_its_creation():
+    games = [new_game(2, "table 4") for _ in range(3)]
+    drawn = [game.pending_events[0].entropy for game in games]
+    assert len(set(drawn)) == 3
+    assert all(len(entropy) == 64 and int(entropy, 16) >= 0 for entropy in drawn)
+    assert len({game.seed for game in games}) == 3 and "table 4" not in {game.seed for game in games}
+    with pytest.raises(ValueError):
+        new_game(2, "table 4", entropy="short")
 
 
 def test_an_explicit_deck_and_dealer_are_for_referees_and_admins():
@@ -275,19 +289,21 @@ def test_a_void_ruling_goes_on_from_the_state_before_the_voided_event():
         game.execute(next_command(game.state, rng, challenge_rate=0), cause())
         stored += settle(game)
 
-    # the replay a referee would see: the state right after event n
+    # the replay a referee would see: the game right after event n
     def state_after(number: int):
-        return fold(event.fact for event in stored[:number] if isinstance(event, Game.Fact))
+        return game_after(stored, number).state
 
     game.raise_dispute(cause(REFEREE), about=5)
     raised_at = game.version
     settle(game)
     for too_early_or_late in (2, raised_at):
         with pytest.raises(RuleError) as refused:
-            game.give_ruling(Void(too_early_or_late), cause(REFEREE), state_after=state_after)
+            game.give_ruling(
+                Void(too_early_or_late), cause(REFEREE), game_after=lambda n: game_after(stored, n)
+            )
         assert refused.value.code == "invalid_ruling"
         assert game.pending_events == []
-    game.give_ruling(Void(5), cause(REFEREE), state_after=state_after)
+    game.give_ruling(Void(5), cause(REFEREE), game_after=lambda n: game_after(stored, n))
     (ruled,) = settle(game)
     assert restore(ruled.restored) == state_after(4)
     assert game.state == state_after(4) and not game.paused
@@ -301,7 +317,7 @@ def test_voiding_the_first_deal_deals_again_from_a_fresh_shuffle():
     game.give_ruling(
         Void(3),
         cause(REFEREE),
-        state_after=lambda n: fold(e.fact for e in stored[:n] if isinstance(e, Game.Fact)),
+        game_after=lambda n: game_after(stored, n),
     )
     _ruled, dealt = settle(game)
     assert isinstance(dealt.fact, RoundDealt) and dealt.fact.round_no == 1

@@ -70,9 +70,9 @@ def test_a_void_ruling_and_a_snapshot_round_trip():
     game = Game.create(
         ruleset=CLUB, seats=(Seat("bot", "random"),) * 3, seed="v", cause=Cause(SYSTEM, "CreateGame")
     )
-    first = game.state
+    first = Game.from_image(game.id, game.version, game.image())
     game.raise_dispute(Cause(REFEREE, "RaiseDispute"))
-    game.give_ruling(Void(3), Cause(REFEREE, "GiveRuling"), state_after=lambda n: first)
+    game.give_ruling(Void(3), Cause(REFEREE, "GiveRuling"), game_after=lambda n: first)
     for event in game.collect_events():
         assert round_trip(mapper, event)[1] == event
     snapshot = Game.Snapshot.take(game)

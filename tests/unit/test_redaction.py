@@ -16,7 +16,7 @@ from service.domain.redaction import FULL, PUBLIC, Table, Viewer, redact
 from service.domain.roles import SYSTEM, Actor
 from service.domain.rulesets import CLUB, ruleset
 from service.domain.views import Entry, entry_of
-from tests.gameplay import next_command
+from tests.gameplay import game_after, next_command
 
 PLAYERS = [str(uuid.UUID(int=n)) for n in range(1, 5)]
 REFEREE = Actor("referee", "rita")
@@ -198,15 +198,12 @@ def test_a_void_ruling_shows_a_seat_its_restored_hand_and_the_others_counts():
         game.execute(next_command(game.state, rng, challenge_rate=0), Cause(SYSTEM, "test"))
         stored += game.collect_events()
 
-    def state_after(number: int):
-        return fold(event.fact for event in stored[:number] if isinstance(event, Game.Fact))
-
     game.raise_dispute(Cause(REFEREE, "RaiseDispute"))
     game.collect_events()
-    game.give_ruling(Void(5), Cause(REFEREE, "GiveRuling"), state_after=state_after)
+    game.give_ruling(Void(5), Cause(REFEREE, "GiveRuling"), game_after=lambda n: game_after(stored, n))
     (ruling,) = game.collect_events()
     entry = entry_of(ruling)
-    restored = state_after(4)
+    restored = game_after(stored, 4).state
     mine = redact(entry, Viewer.at(1), table_of(game)).data
     assert mine["restored"] is True
     assert mine["hand"] == format_cards(restored.hands[1])

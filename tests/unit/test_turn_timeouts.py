@@ -14,12 +14,13 @@ from service.domain.state import DRAWN, NAMING_SUIT
 PLAYERS = [str(uuid.UUID(int=n)) for n in range(1, 4)]
 
 
-def new_game(seed: str = "clock") -> Game:
+def new_game(seed: str = "clock", entropy: str | None = None) -> Game:
     return Game.create(
         ruleset=CLUB,
         seats=tuple(Seat("player", player) for player in PLAYERS),
         seed=seed,
         cause=Cause(SYSTEM, "CreateGame"),
+        entropy=entropy,
     )
 
 
@@ -43,7 +44,8 @@ def test_a_timed_out_turn_is_flagged_and_then_played_by_the_clock_bot():
 
 
 def test_the_clock_bot_plays_the_same_turn_for_the_same_history():
-    first, second = new_game("same"), new_game("same")
+    # the same history: the same seed and the same entropy mixed into it
+    first, second = new_game("same", "5" * 64), new_game("same", "5" * 64)
     assert [type(e.fact) for e in timed_out(first)[1:]] == [type(e.fact) for e in timed_out(second)[1:]]
     assert first.state == second.state
 
