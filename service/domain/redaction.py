@@ -151,7 +151,7 @@ def _stock_recycled(data: Data, viewer: Viewer, table: Table) -> Data:
 def _hidden_cards_reshuffled(data: Data, viewer: Viewer, table: Table) -> Data:
     order: list[int] = data.pop("order")
     salt = data.pop("salt", None)
-    counts: list[int] = data["counts"]
+    counts = data["counts"] = list(data["counts"])
     data["stock"] = len(order) - sum(counts)
     if viewer.full:
         data["order"] = format_cards(order)

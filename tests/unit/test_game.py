@@ -10,14 +10,21 @@ from service.domain.cards import format_card, parse_card
 from service.domain.commands import DealRound, DrawCard, PlayCard, StartMatch
 from service.domain.engine import fold
 from service.domain.errors import RuleError
-from service.domain.events import CardPlayed, MatchStarted, RoundDealt, RoundEnded, StockRecycled
+from service.domain.events import (
+    CardPlayed,
+    HiddenCardsReshuffled,
+    MatchStarted,
+    RoundDealt,
+    RoundEnded,
+    StockRecycled,
+)
 from service.domain.fairness import verify
 from service.domain.game import FACT_EVENTS, Cause, Game, Seat
 from service.domain.image import copy_state, restore
 from service.domain.roles import SYSTEM, Actor
 from service.domain.rulesets import CLUB, ruleset
 from service.domain.state import OVER, PENALTY, PLAY
-from tests.gameplay import game_after, next_command
+from tests.gameplay import game_after, next_command, voided_into_a_revealed_round
 
 PLAYERS = [str(uuid.UUID(int=n)) for n in range(1, 7)]
 REFEREE = Actor("referee", "rita")
@@ -405,3 +412,28 @@ def test_a_penalty_the_cards_cannot_cover_or_too_big_is_refused():
             game.give_ruling(Penalty(0, cards), cause(REFEREE))
         assert refused.value.code == code
         assert game.pending_events == [] and game.paused
+
+
+def test_a_void_back_into_a_revealed_round_deals_every_hidden_card_anew_under_a_fresh_commitment():
+    game = new_game(3, seed="reopen")
+    stored, voided = voided_into_a_revealed_round(game, random.Random(4), REFEREE)
+    before = game_after(stored, voided - 1).state
+    ruled, reshuffled, *_chance = settle(game)
+    assert isinstance(ruled, Game.RulingGiven) and isinstance(reshuffled.fact, HiddenCardsReshuffled)
+    after = game.state
+
+    def hidden(s) -> list[int]:
+        return sorted([card for hand in s.hands for card in range(52) if hand >> card & 1] + s.stock)
+
+    # the same cards, each seat as many, the table and the scores as they were ...
+    assert hidden(after) == hidden(before)
+    assert [hand.bit_count() for hand in after.hands] == [hand.bit_count() for hand in before.hands]
+    assert len(after.stock) == len(before.stock)
+    assert (after.discard, after.turn, after.totals) == (before.discard, before.turn, before.totals)
+    # ... but not where the revealed orders put them
+    assert after.hands != before.hands and after.stock != before.stock
+    # committed to, and its salt kept until the round ends again
+    assert verify(reshuffled.commitment, reshuffled.salt, reshuffled.fact.order)
+    assert game.unrevealed[-1].number == reshuffled.originator_version
+    # a replay folds the recorded order: no chance drawn again
+    assert game_after([*stored, ruled, reshuffled, *_chance], game.version).state == game.state

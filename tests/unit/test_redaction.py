@@ -16,7 +16,7 @@ from service.domain.redaction import FULL, PUBLIC, Table, Viewer, redact
 from service.domain.roles import SYSTEM, Actor
 from service.domain.rulesets import CLUB, ruleset
 from service.domain.views import Entry, entry_of
-from tests.gameplay import game_after, next_command
+from tests.gameplay import game_after, next_command, voided_into_a_revealed_round
 
 PLAYERS = [str(uuid.UUID(int=n)) for n in range(1, 5)]
 REFEREE = Actor("referee", "rita")
@@ -212,3 +212,21 @@ def test_a_void_ruling_shows_a_seat_its_restored_hand_and_the_others_counts():
     assert "hand" not in public and public["restored"] is True
     assert set(card_names(public)) == set()
     assert redact(entry, FULL, table_of(game)).data["restored"]["hands"] == list(restored.hands)
+
+
+def test_a_reshuffle_after_a_void_shows_a_seat_its_cards_dealt_back_and_nobody_else_any_order():
+    game = new_game(3, "reshuffle")
+    voided_into_a_revealed_round(game, random.Random(4), REFEREE)
+    reshuffled = next(
+        event for event in game.collect_events() if type(event).__name__ == "HiddenCardsReshuffled"
+    )
+    entry = entry_of(reshuffled)
+    counts = list(reshuffled.fact.counts)
+    stock = len(reshuffled.fact.order) - sum(counts)
+    public = redact(entry, PUBLIC, table_of(game)).data
+    assert public == {"counts": counts, "stock": stock, "commitment": reshuffled.commitment}
+    mine = redact(entry, Viewer.at(1), table_of(game)).data
+    theirs = reshuffled.fact.order[counts[0] : counts[0] + counts[1]]
+    assert mine == {**public, "hand": format_cards(sorted(theirs))}
+    full = redact(entry, FULL, table_of(game)).data
+    assert full["order"] == format_cards(reshuffled.fact.order) and full["salt"] == reshuffled.salt
