@@ -82,9 +82,18 @@ class GameCreated(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class ShuffleRead(msgspec.Struct, frozen=True, kw_only=True):
-    number: Annotated[int, msgspec.Meta(examples=[3], description="the event number of the deal or recycle")]
+    number: Annotated[
+        int, msgspec.Meta(examples=[3], description="the event number of the deal, recycle or reshuffle")
+    ]
     round_no: int
-    kind: Annotated[str, msgspec.Meta(examples=["deal"], description="deal or recycle")]
+    kind: Annotated[
+        str,
+        msgspec.Meta(
+            examples=["deal"],
+            description="deal, recycle, or reshuffle (the hidden cards dealt anew after a void "
+            "reopened a round whose orders were revealed; see docs/referees.md)",
+        ),
+    ]
     commitment: Annotated[
         str, msgspec.Meta(description="sha256(salt | order), published before any card moved")
     ]
@@ -236,7 +245,7 @@ class GameController(Controller):
     @get(
         "/{game_id:uuid}/shuffles",
         operation_id="getGameShuffles",
-        summary="Every deal's and recycle's commitment; salts and orders once their round is over (public)",
+        summary="Every shuffle's commitment; salts and orders once their round is over (public)",
         responses=problems(401, 404),
         security=OPTIONAL_BEARER,
         sync_to_thread=True,
