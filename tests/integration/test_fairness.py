@@ -59,3 +59,13 @@ def test_a_seed_an_official_chose_cannot_be_confirmed_from_the_public_commitment
     assert not any(_confirms(guess, dealt, game.ruleset, 2) for guess in guesses)
     # the attack itself is sound: with the game's whole secret, which never leaves the store, it confirms
     assert _confirms(game.seed, dealt, game.ruleset, 2)
+
+
+def test_a_game_without_a_seed_draws_one_of_128_bits_and_entropy_of_256_that_no_entry_shows(app):
+    created = [app.game_events(app.create_game(["bot:random"] * 2).game_id)[0] for _ in range(3)]
+    seeds, drawn = [event.seed for event in created], [event.entropy for event in created]
+    assert all(len(seed) == 32 and int(seed, 16) >= 0 for seed in seeds) and len(set(seeds)) == 3
+    assert all(len(entropy) == 64 and int(entropy, 16) >= 0 for entropy in drawn) and len(set(drawn)) == 3
+    # not even the officials' list of events shows them
+    entry = app.history(created[0].originator_id)[0]
+    assert entry.type == "Created" and not {"seed", "entropy"} & set(entry.data)
