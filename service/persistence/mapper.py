@@ -10,7 +10,9 @@ with a typed msgspec decoder made once per event class:
 
 Engine events (msgspec Structs, encoded as maps by default) are stored as
 arrays of their fields too. A field added at the end of a class with a
-default still decodes older events (msgspec fills in the default).
+default still decodes older events: msgspec fills in the default of an engine
+event's field, and the codec that of an aggregate event's (``Game.Created``'s
+``entropy``, say), from a shorter array.
 
 It works for any eventsourcing event class that is a dataclass whose field
 types msgspec can decode (Structs, tuples, datetimes, UUIDs, ...), snapshots
@@ -58,6 +60,17 @@ class _Codec:
                 types.append(hint)
         self.encoder = msgspec.msgpack.Encoder()
         self.decoder = msgspec.msgpack.Decoder(tuple[tuple(types)])  # type: ignore[misc]
+        self.types = types
+        # the defaults of the trailing fields that have one, for events stored before they were added
+        self.defaults: list[Callable[[], Any]] = []
+        for field in reversed([f for f in dataclasses.fields(event_class) if f.name in self.names]):
+            if field.default is not dataclasses.MISSING:
+                self.defaults.insert(0, lambda value=field.default: value)
+            elif field.default_factory is not dataclasses.MISSING:
+                self.defaults.insert(0, field.default_factory)
+            else:
+                break
+        self._older: dict[int, msgspec.msgpack.Decoder[Any]] = {}
 
     def encode(self, event: Any) -> bytes:
         values = [getattr(event, name) for name in self.names]
@@ -66,12 +79,26 @@ class _Codec:
         return self.encoder.encode(values)
 
     def decode(self, data: bytes) -> dict[str, Any]:
-        values = self.decoder.decode(data)
+        try:
+            values = self.decoder.decode(data)
+        except msgspec.ValidationError:
+            values = self._decode_older(data)
         if self.flat:
             values = list(values)
             for index, rebuild in self.flat.items():
                 values[index] = rebuild(values[index])
         return dict(zip(self.names, values, strict=True))
+
+    def _decode_older(self, data: bytes) -> tuple[Any, ...]:
+        """An event stored before the class gained fields at its end: those take their defaults."""
+        stored = len(msgspec.msgpack.decode(data))
+        missing = len(self.names) - stored
+        if not 0 < missing <= len(self.defaults):
+            return self.decoder.decode(data)  # not that: raise the decoder's own error
+        decoder = self._older.get(stored)
+        if decoder is None:
+            decoder = self._older[stored] = msgspec.msgpack.Decoder(tuple[tuple(self.types[:stored])])  # type: ignore[misc]
+        return (*decoder.decode(data), *(make() for make in self.defaults[len(self.defaults) - missing :]))
 
 
 def _array_mirror(struct_type: type[msgspec.Struct]) -> type[msgspec.Struct]:

@@ -1,10 +1,13 @@
 """The msgspec mapper: every stored event decodes to an equal event, compactly."""
 
+import dataclasses
 import random
 import uuid
 
+import msgspec
+import pytest
 from eventsourcing.domain import Aggregate
-from eventsourcing.persistence import StoredEvent
+from eventsourcing.persistence import MapperDeserialisationError, StoredEvent
 
 from service.domain.adjudication import Penalty, Resume, Void
 from service.domain.game import FACT_EVENTS, Cause, Game, Seat
@@ -107,3 +110,19 @@ def test_any_dataclass_event_round_trips():
     mapper = MsgspecMapper()
     for event in thing.collect_events():
         assert round_trip(mapper, event)[1] == event
+
+
+def test_a_game_created_before_games_drew_entropy_still_decodes_and_its_chance_follows_its_seed():
+    mapper = MsgspecMapper()
+    game = Game.create(ruleset=CLUB, seats=(Seat("bot", "random"),) * 2, seed="old", cause=Cause(SYSTEM, "C"))
+    created = game.collect_events()[0]
+    stored = mapper.to_stored_event(created)
+    # as stored before ``entropy`` was added: the same array without its last field
+    fields = msgspec.msgpack.decode(stored.state)
+    older = dataclasses.replace(stored, state=msgspec.msgpack.encode(fields[:-1]))
+    decoded = mapper.to_domain_event(older)
+    assert decoded.entropy == "" and decoded.seed == "old"
+    assert decoded.mutate(None).seed == "old"  # its shuffles went on following the seed alone
+    # a shorter array than any older version of the class is still refused
+    with pytest.raises(MapperDeserialisationError):
+        mapper.to_domain_event(dataclasses.replace(stored, state=msgspec.msgpack.encode(fields[:3])))
