@@ -15,7 +15,7 @@ from service.domain.league import League, Player
 from service.domain.roles import SYSTEM, Actor
 from service.domain.rulesets import CLUB, ruleset
 from service.persistence.mapper import MsgspecMapper
-from tests.gameplay import next_command
+from tests.gameplay import SAME_ENTROPY, next_command
 
 REFEREE = Actor("referee", "rita")
 
@@ -32,6 +32,7 @@ def whole_game_events(seed: int = 1) -> list:
         seats=tuple(Seat("bot", "random") for _ in range(6)),
         seed=f"mapper {seed}",
         cause=Cause(SYSTEM, "CreateGame", "key", "digest"),
+        entropy=SAME_ENTROPY,
     )
     rng = random.Random(seed)
     events = list(game.collect_events())

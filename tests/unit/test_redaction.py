@@ -16,7 +16,7 @@ from service.domain.redaction import FULL, PUBLIC, Table, Viewer, redact
 from service.domain.roles import SYSTEM, Actor
 from service.domain.rulesets import CLUB, ruleset
 from service.domain.views import Entry, entry_of
-from tests.gameplay import game_after, next_command, voided_into_a_revealed_round
+from tests.gameplay import SAME_ENTROPY, game_after, next_command, voided_into_a_revealed_round
 
 PLAYERS = [str(uuid.UUID(int=n)) for n in range(1, 5)]
 REFEREE = Actor("referee", "rita")
@@ -28,6 +28,7 @@ def new_game(seats: int, seed: str, rules=CLUB, **kwargs) -> Game:
         seats=tuple(Seat("player", PLAYERS[i]) for i in range(seats)),
         seed=seed,
         cause=Cause(kwargs.pop("by", SYSTEM), "CreateGame"),
+        entropy=kwargs.pop("entropy", SAME_ENTROPY),  # each seed deals the same cards every run
         **kwargs,
     )
 
