@@ -150,8 +150,17 @@ class MauMau(Application[UUID]):
 
     snapshotting_projectors = {Game: project}  # noqa: RUF012
 
-    def __init__(self, settings: Settings | None = None, env: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        env: Mapping[str, str] | None = None,
+        entropy: Callable[[], str] | None = None,
+    ) -> None:
+        # ``entropy`` gives each new game the entropy its seed is mixed with: fresh from ``secrets``
+        # unless a test gives a fixed one, so that a seed deals the same cards every run. The service
+        # never does: with a known entropy a chosen seed would foretell every deck again.
         self.settings = settings or get_settings()
+        self.entropy = entropy
         self.snapshotting_intervals = {Game: self.settings.snapshot_interval}
         self.games = GameCache(self.settings.game_cache)
         # told the id of each game a command of this process stored (``projections.live`` where no
@@ -426,6 +435,7 @@ class MauMau(Application[UUID]):
             first_dealer=first_dealer,
             league_id=league.id if league is not None else None,
             game_id=game_id,
+            entropy=None if self.entropy is None else self.entropy(),
         )
         return self._save_game(game, cause)
 

@@ -1,14 +1,18 @@
 """Provably fair shuffles through the application: committed at the deal, revealed at the round end."""
 
 import random
+from collections.abc import Iterator
 
-from service.application import Shuffle
+import pytest
+
+from service.application import MauMau, Shuffle
 from service.domain.chance import Shuffler
 from service.domain.commands import DealRound
 from service.domain.events import MatchStarted
 from service.domain.fairness import commitment, salt_for, verify
 from service.domain.rulesets import Ruleset
 from service.domain.state import State
+from service.settings import Settings
 from tests.gameplay import next_command
 from tests.integration.tables import REFEREE
 
@@ -51,7 +55,16 @@ def _confirms(guess: str, shuffle: Shuffle, rules: Ruleset, seats: int) -> bool:
     return verify(shuffle.commitment, salt_for(guess, shuffle.number), deal.deck)
 
 
-def test_a_seed_an_official_chose_cannot_be_confirmed_from_the_public_commitment(app):
+@pytest.fixture
+def service_app(settings: Settings) -> Iterator[MauMau]:
+    """The application as the service builds it: each game draws fresh entropy (``app`` fixes it)."""
+    application = MauMau(settings)
+    yield application
+    application.close()
+
+
+def test_a_seed_an_official_chose_cannot_be_confirmed_from_the_public_commitment(service_app):
+    app = service_app
     game_id = app.create_game(["bot:random"] * 2, seed="table 4", by=REFEREE).game_id
     game = app.get_game(game_id)
     (dealt,) = app.shuffles(game_id)
@@ -61,7 +74,8 @@ def test_a_seed_an_official_chose_cannot_be_confirmed_from_the_public_commitment
     assert _confirms(game.seed, dealt, game.ruleset, 2)
 
 
-def test_a_game_without_a_seed_draws_one_of_128_bits_and_entropy_of_256_that_no_entry_shows(app):
+def test_a_game_without_a_seed_draws_one_of_128_bits_and_entropy_of_256_that_no_entry_shows(service_app):
+    app = service_app
     created = [app.game_events(app.create_game(["bot:random"] * 2).game_id)[0] for _ in range(3)]
     seeds, drawn = [event.seed for event in created], [event.entropy for event in created]
     assert all(len(seed) == 32 and int(seed, 16) >= 0 for seed in seeds) and len(set(seeds)) == 3

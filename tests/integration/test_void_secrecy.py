@@ -79,7 +79,9 @@ def test_no_void_leaves_the_stock_a_run_of_a_revealed_order_or_of_a_public_entry
     reopened = 0  # voids into a round whose shuffles were revealed: the case at stake
     for seed in (1, 2, 3):
         rng = random.Random(seed)
-        game_id = app.create_game(["bot:random"] * 3, options={"target_score": 400}).game_id
+        game_id = app.create_game(
+            ["bot:random"] * 3, seed=f"void {seed}", options={"target_score": 400}
+        ).game_id
         # two rounds over and revealed before the first void
         while len(round_ends(app, game_id)) < 2:
             play(app, game_id, rng, 10)
