@@ -1,7 +1,7 @@
 """The referee's view of a game: everything on and under the table, at one event number.
 
-Nothing is redacted here: every hand, the stock in order, the seed is the
-only thing left out. Views for players and the public are cut down from this
+Nothing is redacted here: every hand, the stock in order; the seed and the
+entropy it is mixed with are the only things left out. Views for players and the public are cut down from this
 by the HTTP layer.
 """
 
@@ -119,7 +119,10 @@ class Entry(msgspec.Struct, frozen=True, kw_only=True):
     cause: Cause | None = None
 
 
-_NOT_DATA = frozenset(("originator_id", "originator_version", "timestamp", "cause", "fact", "seed"))
+# the seed and the entropy it is mixed with stay in the store: with them every deck could be foretold
+_NOT_DATA = frozenset(
+    ("originator_id", "originator_version", "timestamp", "cause", "fact", "seed", "entropy")
+)
 
 
 def entry_of(event: Any) -> Entry:

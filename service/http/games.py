@@ -2,7 +2,8 @@
 
 Who creates a game: an admin, any game; a referee, a friendly game or one of
 a league they referee; a player, a friendly game they sit at, without a seed
-(a seed fixes every deck), an explicit deck or a first dealer.
+(chosen seeds are for officials; the store mixes secret entropy into every
+seed, so none fixes a deck by itself), an explicit deck or a first dealer.
 """
 
 from typing import Annotated, Any
@@ -50,7 +51,12 @@ class GameCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     ] = None
     seed: (
         Annotated[
-            str, msgspec.Meta(max_length=200, description="fixes every shuffle (admins and referees only)")
+            str,
+            msgspec.Meta(
+                max_length=200,
+                description="mixed with secret entropy the store draws for every game, so it fixes no "
+                "deck by itself (admins and referees only)",
+            ),
         ]
         | None
     ) = None
@@ -77,9 +83,18 @@ class GameCreated(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class ShuffleRead(msgspec.Struct, frozen=True, kw_only=True):
-    number: Annotated[int, msgspec.Meta(examples=[3], description="the event number of the deal or recycle")]
+    number: Annotated[
+        int, msgspec.Meta(examples=[3], description="the event number of the deal, recycle or reshuffle")
+    ]
     round_no: int
-    kind: Annotated[str, msgspec.Meta(examples=["deal"], description="deal or recycle")]
+    kind: Annotated[
+        str,
+        msgspec.Meta(
+            examples=["deal"],
+            description="deal, recycle, or reshuffle (the hidden cards dealt anew after a void "
+            "reopened a round whose orders were revealed; see docs/referees.md)",
+        ),
+    ]
     commitment: Annotated[
         str, msgspec.Meta(description="sha256(salt | order), published before any card moved")
     ]
@@ -231,7 +246,7 @@ class GameController(Controller):
     @get(
         "/{game_id:uuid}/shuffles",
         operation_id="getGameShuffles",
-        summary="Every deal's and recycle's commitment; salts and orders once their round is over (public)",
+        summary="Every shuffle's commitment; salts and orders once their round is over (public)",
         responses=problems(401, 404),
         security=OPTIONAL_BEARER,
         sync_to_thread=True,
