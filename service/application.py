@@ -35,6 +35,7 @@ from service.domain.adjudication import Ruling
 from service.domain.cards import parse_card, parse_suit
 from service.domain.commands import Challenge, Command, DrawCard, KeepCard, NameSuit, PlayCard
 from service.domain.errors import RuleError
+from service.domain.events import HiddenCardsReshuffled, RoundDealt, StockRecycled
 from service.domain.fairness import verify
 from service.domain.game import Cause, Game, Seat
 from service.domain.league import League, Player
@@ -58,6 +59,7 @@ _KEYED_GAMES = uuid5(NAMESPACE_URL, "https://maumau.invalid/games")
 MATCH_LENGTH_OPTIONS = ("target_score", "single_round")
 # A tournament table's game is created with this key, so its id follows from the table.
 _TABLE_KEY = "tournament:{tournament}:round:{round_no}:table:{table}"
+_SHUFFLE_KINDS = {RoundDealt: "deal", StockRecycled: "recycle", HiddenCardsReshuffled: "reshuffle"}
 _CALLS = {"": NO_CALL, "mau": MAU, "mau_mau": MAU_MAU, "mau mau": MAU_MAU, "maumau": MAU_MAU}
 
 
@@ -135,7 +137,7 @@ class Shuffle(msgspec.Struct, frozen=True, kw_only=True):
 
     number: int  # the event number of the deal or recycle
     round_no: int
-    kind: str  # "deal" or "recycle"
+    kind: str  # "deal", "recycle", or "reshuffle" (after a void reopened a revealed round)
     commitment: str
     salt: str | None = None
     order: tuple[int, ...] | None = None
@@ -148,8 +150,17 @@ class MauMau(Application[UUID]):
 
     snapshotting_projectors = {Game: project}  # noqa: RUF012
 
-    def __init__(self, settings: Settings | None = None, env: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        env: Mapping[str, str] | None = None,
+        entropy: Callable[[], str] | None = None,
+    ) -> None:
+        # ``entropy`` gives each new game the entropy its seed is mixed with: fresh from ``secrets``
+        # unless a test gives a fixed one, so that a seed deals the same cards every run. The service
+        # never does: with a known entropy a chosen seed would foretell every deck again.
         self.settings = settings or get_settings()
+        self.entropy = entropy
         self.snapshotting_intervals = {Game: self.settings.snapshot_interval}
         self.games = GameCache(self.settings.game_cache)
         # told the id of each game a command of this process stored (``projections.live`` where no
@@ -369,7 +380,9 @@ class MauMau(Application[UUID]):
     ) -> Outcome:
         """A new game, dealt: seats are player ids or ``"bot:<name>"``.
 
-        ``seed`` fixes every shuffle (a random secret one when not given);
+        ``seed`` is mixed with fresh secret entropy (``Game.create``), so a chosen seed
+        foretells no deck and the same seed gives another deal in another game; a random
+        secret one when not given (128 bits);
         ``deck`` (card names or ints, the first card dealt first) and
         ``first_dealer`` fix the first deal, for referees and admins only.
         With ``key``, the game's id follows from the key, so a retried
@@ -422,6 +435,7 @@ class MauMau(Application[UUID]):
             first_dealer=first_dealer,
             league_id=league.id if league is not None else None,
             game_id=game_id,
+            entropy=None if self.entropy is None else self.entropy(),
         )
         return self._save_game(game, cause)
 
@@ -517,7 +531,7 @@ class MauMau(Application[UUID]):
         def rule(game: Game, cause: Cause) -> None:
             if game.league_id is not None and by.role == "referee":
                 self._check_league_referee(game.league_id, by)
-            game.give_ruling(ruling, cause, note, lambda number: self.state_at(game.id, number))
+            game.give_ruling(ruling, cause, note, lambda number: self.game_at(game.id, number))
 
         return self._change(game_id, cause, expected_version, rule)
 
@@ -557,21 +571,24 @@ class MauMau(Application[UUID]):
         return [entry_of(event) for event in self.game_events(game_id, after, limit)]
 
     def shuffles(self, game_id: UUID | str) -> list[Shuffle]:
-        """Every deal and recycle with its commitment; salts and orders of finished rounds, verified."""
+        """Every deal, recycle and reshuffle with its commitment; salts and orders of finished rounds,
+        verified."""
         found: dict[int, Shuffle] = {}
         round_no = 0
         for event in self.game_events(game_id):
             if isinstance(event, Game.Shuffled):
                 fact = event.fact
-                if isinstance(event, Game.RoundDealt):  # type: ignore[attr-defined]
+                if isinstance(fact, RoundDealt):
                     round_no = fact.round_no
                 found[event.originator_version] = Shuffle(
                     number=event.originator_version,
                     round_no=round_no,
-                    kind="deal" if isinstance(event, Game.RoundDealt) else "recycle",  # type: ignore[attr-defined]
+                    kind=_SHUFFLE_KINDS[type(fact)],
                     commitment=event.commitment,
-                    order=tuple(fact.deck if isinstance(event, Game.RoundDealt) else fact.order),  # type: ignore[attr-defined]
+                    order=tuple(fact.deck if isinstance(fact, RoundDealt) else fact.order),
                 )
+            elif isinstance(event, Game.RulingGiven) and event.restored is not None:
+                round_no = event.restored.round_no  # a void may go back to an earlier round
             elif isinstance(event, Game.DeckRevealed):
                 for revealed in event.salts:
                     shuffle = found[revealed.number]

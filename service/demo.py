@@ -14,9 +14,15 @@ first tables finish, and the standings move, within a minute at the default
 bot think time. The standings and the bracket are the tournament's (bots are no
 league members, so the league's own standings stay empty).
 ``python -m service.demo`` runs it on its own.
+
+The demo never talks to the server (it writes to the store), so it cannot tell
+where the server listens: the links it prints are on ``--url``, by default the
+``MAUMAU_HOST`` and ``MAUMAU_PORT`` that ``maumau serve`` listens on without
+options. Give ``--url`` when the server was started with ``--port`` or ``--host``.
 """
 
 from datetime import UTC, datetime
+from urllib.parse import urlsplit
 from uuid import UUID
 
 import click
@@ -100,11 +106,31 @@ def describe(demo: Demo, base: str) -> str:
     return "\n".join(lines)
 
 
+def _base_url(_: click.Context, __: click.Parameter, value: str | None) -> str | None:
+    if value is None:
+        return None
+    parsed = urlsplit(value)
+    if parsed.scheme not in ("http", "https") or not parsed.netloc or parsed.query or parsed.fragment:
+        raise click.BadParameter(f"{value!r} is not the server's address, e.g. http://127.0.0.1:8000")
+    return value.rstrip("/")
+
+
 @click.command("demo")
 @click.option("--bots", type=click.IntRange(2, 64), default=8, show_default=True, help="Entrants.")
-@click.option("--table-size", type=click.IntRange(2, 4), default=4, show_default=True, help="Most seats.")
+@click.option(
+    "--table-size",
+    type=click.IntRange(2, 6),
+    default=4,
+    show_default=True,
+    help="Most seats at a table (2 to 6, as tournaments allow).",
+)
 @click.option("--rounds", type=click.IntRange(1, 10), default=3, show_default=True)
-def demo(bots: int, table_size: int, rounds: int) -> None:
+@click.option(
+    "--url",
+    callback=_base_url,
+    help="Where the server answers, for the links printed  [default: http://MAUMAU_HOST:MAUMAU_PORT]",
+)
+def demo(bots: int, table_size: int, rounds: int, url: str | None) -> None:
     """Create a demo league, a player and an all-bot tournament, started; print the URLs to watch."""
     settings = get_settings()
     app = MauMau(settings)
@@ -112,7 +138,7 @@ def demo(bots: int, table_size: int, rounds: int) -> None:
         made = set_up(app, demo_plan(bots, table_size, rounds))
     finally:
         app.close()
-    click.echo(describe(made, f"http://{settings.host}:{settings.port}"))
+    click.echo(describe(made, url or f"http://{settings.host}:{settings.port}"))
 
 
 if __name__ == "__main__":

@@ -22,12 +22,15 @@ _TESTS = Path(__file__).parent
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark tests by their folder, so `-m "not integration"` runs only the fast ones and
-    `-m "not faults"` everything but the slow fault tests."""
+    """Mark tests by their folder, so `-m "not integration and not e2e and not slow"` runs only the
+    fast ones (``properties/``: the long property runs, ``slow``; ``faults/``: the fault tests,
+    ``faults`` and ``slow``), and `-m "not faults"` everything but the fault tests."""
     for item in items:
         folder = Path(item.path).relative_to(_TESTS).parts[0]
         if folder in ("integration", "e2e", "faults"):
             item.add_marker(folder)
+        if folder in ("properties", "faults"):
+            item.add_marker("slow")
 
 
 def docker_answers() -> bool:

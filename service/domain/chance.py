@@ -2,7 +2,9 @@
 
 The engine never draws a random number. When a match starts, a round is due
 or the stock must be recycled, the shuffler turns its seed into the data the
-engine records (the first dealer, the deck order, the new stock order).
+engine records (the first dealer, the deck order, the new stock order). When
+a void reopens a round whose orders are public, it shuffles the hidden cards
+anew (``hidden_reshuffle``).
 """
 
 import random
@@ -11,8 +13,9 @@ from math import floor
 
 from service.domain.commands import Command, DealRound, RecycleStock, StartMatch
 from service.domain.engine import recyclable
+from service.domain.events import HiddenCardsReshuffled
 from service.domain.rulesets import Ruleset
-from service.domain.state import DEAL, RECYCLE, State
+from service.domain.state import DEAL, DRAWN, RECYCLE, State
 
 
 class Shuffler:
@@ -29,6 +32,18 @@ class Shuffler:
         if s.phase == RECYCLE:
             return RecycleStock(self._shuffled(recyclable(s)))
         raise ValueError("the state is not waiting on chance")
+
+    def hidden_reshuffle(self, s: State) -> HiddenCardsReshuffled:
+        """Every hand and the stock gathered and shuffled, to be dealt back to the same counts."""
+        kept = 1 << s.drawn if s.phase == DRAWN and s.drawn >= 0 else 0
+        gathered: list[int] = []
+        counts = []
+        for hand in s.hands:
+            cards = [card for card in range(52) if (hand & ~kept) >> card & 1]
+            gathered += cards
+            counts.append(len(cards))
+        gathered += reversed(s.stock)
+        return HiddenCardsReshuffled(self._shuffled(gathered), tuple(counts))
 
     def _shuffled(self, cards: Sequence[int]) -> tuple[int, ...]:
         # Fisher-Yates on random() floats: twice as fast as random.shuffle's randbelow(),

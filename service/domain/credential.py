@@ -10,13 +10,20 @@ role:
 - ``player``: the subject is the player's id (what a game's seat holds).
 
 Revoking a credential is final; the subject may be given a new one.
+
+A token may mint another (``minted_by``, and ``Minted`` on the minter names the
+heir), so revoking one revokes its heirs, transitively: a stolen token leaves
+no working token behind. Each subject's tokens are listed in its ``Keyring``.
+When a token was last used is no event (``service.http.auth``); ``docs/tokens.md``
+tells the whole model.
 """
 
 import hashlib
 import hmac
 import secrets
+from datetime import datetime
 from typing import Literal
-from uuid import UUID, uuid4
+from uuid import NAMESPACE_URL, UUID, uuid4, uuid5
 
 from eventsourcing.domain import Aggregate
 
@@ -62,17 +69,34 @@ class Credential(Aggregate):
         subject: str
         name: str
         secret_hash: str
+        minted_by: UUID | None = None  # the token used to make this one; None: an admin's own, or older
+
+    class Minted(Event):
+        heir: UUID  # a token made with this one
+
+        def apply(self, credential: "Credential") -> None:
+            credential.heirs = (*credential.heirs, self.heir)
 
     class Revoked(Event):
+        cause: UUID | None = None  # the token whose revocation took this one along; None: itself
+
         def apply(self, credential: "Credential") -> None:
             credential.revoked = True
+            credential.revoked_on = self.timestamp
+            credential.revoked_with = self.cause
 
-    def __init__(self, role: str, subject: str, name: str, secret_hash: str) -> None:
+    def __init__(
+        self, role: str, subject: str, name: str, secret_hash: str, minted_by: UUID | None = None
+    ) -> None:
         self.role = role
         self.subject = subject
         self.name = name
         self.secret_hash = secret_hash
+        self.minted_by = minted_by
+        self.heirs: tuple[UUID, ...] = ()
         self.revoked = False
+        self.revoked_on: datetime | None = None
+        self.revoked_with: UUID | None = None
 
     @classmethod
     def issue(
@@ -81,10 +105,13 @@ class Credential(Aggregate):
         subject: str | None,
         name: str,
         credential_id: UUID | None = None,
+        minted_by: "Credential | None" = None,
     ) -> tuple["Credential", str]:
         """A new credential and its token (the only time the token exists in full).
 
         ``subject`` None makes the credential its own subject (an admin, or a new referee).
+        ``minted_by``: the credential of the token that asks for this one; it records its heir
+        (save both together), and refuses when it is revoked.
         """
         if role not in ROLES:
             raise RuleError(
@@ -93,6 +120,8 @@ class Credential(Aggregate):
         name = name.strip() if isinstance(name, str) else ""
         if not name or len(name) > MAX_NAME:
             raise RuleError("invalid_name", f"a credential needs a name of 1 to {MAX_NAME} characters")
+        if minted_by is not None and minted_by.revoked:
+            raise RuleError("unauthorized", "the token is not valid")
         credential_id = credential_id or uuid4()
         secret = new_secret()
         credential = cls._create(
@@ -102,13 +131,16 @@ class Credential(Aggregate):
             subject=subject or str(credential_id),
             name=name,
             secret_hash=hash_secret(secret),
+            minted_by=None if minted_by is None else minted_by.id,
         )
+        if minted_by is not None:
+            minted_by.trigger_event(cls.Minted, heir=credential_id)
         return credential, format_token(credential_id, secret)
 
-    def revoke(self) -> None:
+    def revoke(self, cause: UUID | None = None) -> None:
         if self.revoked:
             raise RuleError("already_revoked", "that token is revoked already")
-        self.trigger_event(self.Revoked)
+        self.trigger_event(self.Revoked, cause=cause)
 
     def accepts(self, secret: str) -> bool:
         """The secret is this credential's and the credential is not revoked (constant time)."""
@@ -117,3 +149,43 @@ class Credential(Aggregate):
     @property
     def actor(self) -> Actor:
         return Actor(self.role, self.subject)  # type: ignore[arg-type]
+
+
+_KEYRINGS = uuid5(NAMESPACE_URL, "https://maumau.invalid/keyrings")
+
+
+def keyring_id(subject: str) -> UUID:
+    return uuid5(_KEYRINGS, subject)
+
+
+class Keyring(Aggregate):
+    """The ids of one subject's credentials, oldest first: what lists and revokes them all.
+
+    Its id follows from the subject, so issuing a token loads or opens it without a lookup, and
+    two tokens issued at once for one subject collide on its version (one is tried again).
+    """
+
+    class Event(Aggregate.Event):
+        pass
+
+    class Opened(Aggregate.Created):
+        subject: str
+
+    class Added(Event):
+        credential_id: UUID
+
+        def apply(self, keyring: "Keyring") -> None:
+            keyring.credentials = (*keyring.credentials, self.credential_id)
+
+    def __init__(self, subject: str) -> None:
+        self.subject = subject
+        self.credentials: tuple[UUID, ...] = ()
+
+    @classmethod
+    def open(cls, subject: str) -> "Keyring":
+        return cls._create(cls.Opened, id=keyring_id(subject), subject=subject)
+
+    def add(self, credential: Credential) -> None:
+        if credential.subject != self.subject:
+            raise ValueError(f"credential of {credential.subject!r} on the keyring of {self.subject!r}")
+        self.trigger_event(self.Added, credential_id=credential.id)

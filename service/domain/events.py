@@ -222,3 +222,32 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     RoundEnded,
     MatchEnded,
 )
+
+
+class HiddenCardsReshuffled(Event):
+    """A void reopened a round whose deck orders are public: every card whose place they tell,
+    each hand and the stock, was gathered, shuffled anew and dealt back.
+
+    Seat 0 first, each seat takes as many cards of ``order`` as ``counts`` says (as many as it
+    held); the rest is the stock, its first card drawn first. A card drawn this turn that may
+    still be played stays with its drawer (the rules tie the turn to that very card), so it is
+    in no count and not in ``order``.
+
+    Not among ``EVENT_TYPES``: the engine never decides it, a referee's void leads to it
+    (``game.Game.give_ruling``), so most games never hold one.
+    """
+
+    order: tuple[int, ...]
+    counts: tuple[int, ...]
+
+    def apply(self, s: State) -> None:
+        kept = CARD_BITS[s.drawn] if s.phase == DRAWN and s.drawn >= 0 else 0
+        hands, at = [], 0
+        for seat, count in enumerate(self.counts):
+            hand = s.hands[seat] & kept
+            for card in self.order[at : at + count]:
+                hand |= CARD_BITS[card]
+            hands.append(hand)
+            at += count
+        s.hands = hands
+        s.stock = list(reversed(self.order[at:]))

@@ -10,9 +10,17 @@ the order can check that the deck was fixed before the first card moved:
 
     verify(commitment, salt, order)
 
-The salt is derived from the game's secret seed and the event number of the
-shuffle (HMAC-SHA256), so revealing it tells nothing about the seed or about
+The salt is derived from the game's secret and the event number of the
+shuffle (HMAC-SHA256), so revealing it tells nothing about the secret or about
 the decks still to come.
+
+A game's secret (``game_secret``) is its seed mixed with at least 256 bits of
+entropy drawn when the game is created and kept in its creation event, which
+only the store holds (no entry, view or projection shows it). A seed alone,
+even one an official chose ("table 4"), is therefore no way to check a
+commitment or to foresee a deck: guessing it is not enough, the entropy would
+have to be guessed too. Officials replay a game from its log, where every deck
+order is recorded, not from its seed.
 """
 
 import hashlib
@@ -21,10 +29,21 @@ from collections.abc import Sequence
 
 from service.domain.cards import format_card
 
+# The least entropy a game's secret is mixed with: 32 bytes, as hex digits.
+ENTROPY_HEX_DIGITS = 64
 
-def salt_for(seed: str, number: int) -> str:
-    """The secret salt of the shuffle stored as event ``number`` of a game with this seed."""
-    return hmac.new(seed.encode(), f"salt:{number}".encode(), hashlib.sha256).hexdigest()[:32]
+
+def game_secret(seed: str, entropy: str) -> str:
+    """The secret every chance of a game follows from: its seed keyed by the creation's entropy."""
+    if not entropy:
+        # a game stored before creations drew entropy: its chance followed from the seed alone
+        return seed
+    return hmac.new(entropy.encode(), seed.encode(), hashlib.sha256).hexdigest()
+
+
+def salt_for(secret: str, number: int) -> str:
+    """The secret salt of the shuffle stored as event ``number`` of a game with this secret."""
+    return hmac.new(secret.encode(), f"salt:{number}".encode(), hashlib.sha256).hexdigest()[:32]
 
 
 def commitment(salt: str, order: Sequence[int]) -> str:

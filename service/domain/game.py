@@ -5,18 +5,23 @@ engine's ``decide`` and each engine event it returns becomes one aggregate
 event (``Game.CardPlayed`` wraps a ``CardPlayed``, and so on for every engine
 event type: see ``FACT_EVENTS``). Chance is settled right after the command
 that needs it, inside the same batch of events: the first dealer, every deal
-and every recycle come from a ``Shuffler`` seeded with the game's secret seed
-and the event number of the shuffle, so the outcome is fixed by the history
-and recorded like everything else (a replay never draws a random number).
+and every recycle come from a ``Shuffler`` seeded with the game's secret and
+the event number of the shuffle, so the outcome is fixed by the history and
+recorded like everything else (a replay never draws a random number). The
+secret is the seed mixed with entropy drawn at creation (``fairness.game_secret``):
+a seed, even one an official chose, foretells nothing by itself.
 
 Every public method validates first and changes nothing when it refuses (a
 ``RuleError`` with a stable code); the events' ``apply`` only mutate.
 
 Beyond the engine's events the aggregate records:
 
-- ``Created``: the ruleset, the seats, the seed, an explicit first deck if one was given;
+- ``Created``: the ruleset, the seats, the seed and the entropy it is mixed with, an explicit
+  first deck if one was given;
 - ``DeckRevealed``: at each round end, the salts of that round's shuffle commitments
   (``fairness``);
+- ``HiddenCardsReshuffled``: after a void that reopens a round whose orders were revealed,
+  every hand and the stock shuffled anew under a fresh commitment (``give_ruling``);
 - ``DisputeRaised`` and ``RulingGiven`` (``adjudication``).
 
 The first event of each command carries a ``Cause``: who asked, which command,
@@ -25,6 +30,7 @@ stored events alone (``done_before``).
 """
 
 import random
+import secrets
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any, Literal
@@ -59,13 +65,19 @@ from service.domain.commands import (
 )
 from service.domain.engine import decide
 from service.domain.errors import RuleError
-from service.domain.events import EVENT_TYPES, RoundDealt, RoundEnded, StockRecycled
+from service.domain.events import (
+    EVENT_TYPES,
+    HiddenCardsReshuffled,
+    RoundDealt,
+    RoundEnded,
+    StockRecycled,
+)
 from service.domain.events import Event as EngineEvent
-from service.domain.fairness import commitment, salt_for
+from service.domain.fairness import ENTROPY_HEX_DIGITS, commitment, game_secret, salt_for
 from service.domain.image import StateImage, image_of, restore
 from service.domain.roles import Actor
 from service.domain.rulesets import Ruleset
-from service.domain.state import DEAL, DRAWN, NAMING_SUIT, OVER, RECYCLE, State
+from service.domain.state import DEAL, DRAWN, NAMING_SUIT, NEW, OVER, RECYCLE, State
 
 # The commands a seat may send; the chance commands (deal, recycle) and the
 # match start come from the aggregate itself.
@@ -126,7 +138,7 @@ class GameImage(msgspec.Struct, frozen=True, kw_only=True):
     modified_on: datetime
     ruleset: Ruleset
     seats: tuple[Seat, ...]
-    seed: str
+    seed: str  # the game's secret (``fairness.game_secret``), not the seed as given
     deck: tuple[int, ...] | None
     league_id: UUID | None
     state: StateImage
@@ -145,10 +157,12 @@ class Game(Aggregate):
     class Created(Aggregate.Created):
         ruleset: Ruleset
         seats: tuple[Seat, ...]
-        seed: str  # secret: every shuffle of the game follows from it
+        seed: str  # secret: every shuffle of the game follows from it, mixed with ``entropy``
         deck: tuple[int, ...] | None  # an explicit deck order for the first deal
         league_id: UUID | None
         cause: Cause
+        # secret, drawn at creation; "" in games stored before it was (their chance follows from the seed)
+        entropy: str = ""
 
     class Fact(Event):
         """One engine event. The concrete classes (``Game.CardPlayed``, ...) are made below."""
@@ -236,10 +250,13 @@ class Game(Aggregate):
         deck: tuple[int, ...] | None,
         league_id: UUID | None,
         cause: Cause,
+        entropy: str = "",
     ) -> None:
         self.ruleset = ruleset
         self.seats = seats
-        self.seed = seed
+        # not the seed as given: the secret every chance of the game follows from (the seed mixed
+        # with the entropy), which is what the shuffles, the salts and the bots' choices need
+        self.seed = game_secret(seed, entropy)
         self.deck = deck
         self.league_id = league_id
         self.state = State()
@@ -266,14 +283,23 @@ class Game(Aggregate):
         first_dealer: int | None = None,
         league_id: UUID | None = None,
         game_id: UUID | None = None,
+        entropy: str | None = None,
     ) -> "Game":
-        """A new game, its match started and the first round dealt (a random id unless given)."""
+        """A new game, its match started and the first round dealt (a random id unless given).
+
+        ``entropy`` (fresh from ``secrets`` unless given, for tests that need a given deal) is
+        mixed into the seed, so the seed alone foretells no card.
+        """
         if (deck is not None or first_dealer is not None) and not cause.actor.officiates:
             raise RuleError("not_allowed", "only a referee or an admin may choose the deck or the dealer")
+        if entropy is None:
+            entropy = secrets.token_hex(ENTROPY_HEX_DIGITS // 2)
+        elif len(entropy) < ENTROPY_HEX_DIGITS:
+            raise ValueError(f"a game's entropy is at least {ENTROPY_HEX_DIGITS} hex digits")
         if deck is not None:
             deck = tuple(deck)
         if first_dealer is None:
-            start = Shuffler(f"{seed}:start").start(ruleset, len(seats))
+            start = Shuffler(f"{game_secret(seed, entropy)}:start").start(ruleset, len(seats))
         else:
             start = StartMatch(ruleset, len(seats), first_dealer)
         facts = decide(State(), start)  # refuses a bad player count or dealer before anything happens
@@ -286,6 +312,7 @@ class Game(Aggregate):
             deck=deck,
             league_id=league_id,
             cause=cause,
+            entropy=entropy,
         )
         game._record(facts, None)
         game._settle_chance()
@@ -350,12 +377,18 @@ class Game(Aggregate):
         ruling: Ruling,
         cause: Cause,
         note: str = "",
-        state_after: Callable[[int], State] | None = None,
+        game_after: Callable[[int], "Game"] | None = None,
     ) -> None:
         """Settle the open dispute.
 
-        A void needs ``state_after(n)``: the engine state right after event ``n`` (a replay),
-        to go on from the state before the first voided event.
+        A void needs ``game_after(n)``: the game right after event ``n`` (a replay), to go on
+        from the state before the first voided event.
+
+        A void can reopen a round whose shuffles were revealed at its end: then the order of
+        what is left of the stock is public, and with the log so is every hand. Before anyone
+        moves, the hidden cards (every hand and the stock) are shuffled anew from the game's
+        secret and a fresh event number, under a new commitment (``HiddenCardsReshuffled``):
+        each seat holds as many cards as before, the top card, the turn and the scores stay.
         """
         if self.dispute is None:
             raise RuleError("no_dispute", "there is no dispute to rule on")
@@ -363,14 +396,18 @@ class Game(Aggregate):
             raise RuleError("not_allowed", "only a referee rules on a dispute")
         facts: list[EngineEvent] = []
         image = None
+        reopened = False
         if isinstance(ruling, Penalty):
             check_penalty(self.state, ruling)
             facts = penalty_events(self.state, ruling.seat, ruling.cards)
         elif isinstance(ruling, Void):
             check_void(ruling, self.dispute, FIRST_VOIDABLE)
-            if state_after is None:
-                raise ValueError("a void needs the replay of the state before the first voided event")
-            image = image_of(state_after(ruling.from_event - 1))
+            if game_after is None:
+                raise ValueError("a void needs the replay of the game before the first voided event")
+            before = game_after(ruling.from_event - 1)
+            image = image_of(before.state)
+            # its round's shuffles were secret then; a DeckRevealed since takes them out of ``unrevealed``
+            reopened = any(shuffle not in self.unrevealed for shuffle in before.unrevealed)
         elif not isinstance(ruling, Resume):
             raise RuleError("invalid_ruling", f"{ruling!r} is not a ruling")
         self.trigger_event(
@@ -381,6 +418,8 @@ class Game(Aggregate):
             restored=image,
             cause=cause,
         )
+        if reopened and self.state.phase not in (NEW, DEAL, OVER):
+            self._record_shuffle(Shuffler(f"{self.seed}:{self.version + 1}").hidden_reshuffle(self.state))
         self._record(facts, None)
         self._settle_chance()
 
@@ -468,11 +507,7 @@ class Game(Aggregate):
         for fact in facts:
             kind = FACT_EVENTS[type(fact)]
             if issubclass(kind, Game.Shuffled):
-                salt = salt_for(self.seed, self.version + 1)
-                order = fact.deck if type(fact) is RoundDealt else fact.order  # type: ignore[attr-defined]
-                self.trigger_event(
-                    kind, fact=fact, cause=cause, commitment=commitment(salt, order), salt=salt
-                )
+                self._record_shuffle(fact, cause)
             else:
                 self.trigger_event(kind, fact=fact, cause=cause)
             cause = None
@@ -480,6 +515,13 @@ class Game(Aggregate):
                 ended = fact.round_no
         if ended is not None and self.unrevealed:
             self.trigger_event(self.DeckRevealed, round_no=ended, salts=tuple(self.unrevealed))
+
+    def _record_shuffle(self, fact: EngineEvent, cause: Cause | None = None) -> None:
+        """A deal, a recycle or a reshuffle, with its commitment and its salt, both fresh."""
+        salt = salt_for(self.seed, self.version + 1)
+        order = fact.deck if type(fact) is RoundDealt else fact.order  # type: ignore[attr-defined]
+        kind = SHUFFLE_EVENTS[type(fact)]
+        self.trigger_event(kind, fact=fact, cause=cause, commitment=commitment(salt, order), salt=salt)
 
     def _settle_chance(self) -> None:
         s = self.state
@@ -497,25 +539,35 @@ class Game(Aggregate):
 
 # engine event type -> the Game event class that stores it
 FACT_EVENTS: dict[type[EngineEvent], type[Game.Fact]] = {}
+# the shuffles among them, and the reshuffle a void may lead to (never decided by the engine)
+SHUFFLE_EVENTS: dict[type[EngineEvent], type[Game.Shuffled]] = {}
+
+
+def _fact_event(engine_type: type[EngineEvent], base: type[Game.Fact]) -> type[Game.Fact]:
+    """``Game.<Name>``, storing the engine event ``<Name>``."""
+    name = engine_type.__name__
+    event_class = type(
+        name,
+        (base,),
+        {
+            "__module__": __name__,
+            "__qualname__": f"Game.{name}",
+            "__annotations__": {"fact": engine_type},
+            "__doc__": f"The engine's ``{name}``, stored.",
+        },
+    )
+    setattr(Game, name, event_class)
+    return event_class
 
 
 def _make_fact_events() -> None:
-    """``Game.<Name>`` for every engine event type ``<Name>``, storing that engine event."""
     for engine_type in EVENT_TYPES:
-        name = engine_type.__name__
-        base = Game.Shuffled if engine_type in (RoundDealt, StockRecycled) else Game.Fact
-        event_class = type(
-            name,
-            (base,),
-            {
-                "__module__": __name__,
-                "__qualname__": f"Game.{name}",
-                "__annotations__": {"fact": engine_type},
-                "__doc__": f"The engine's ``{name}``, stored.",
-            },
-        )
-        setattr(Game, name, event_class)
+        shuffle = engine_type in (RoundDealt, StockRecycled)
+        event_class = _fact_event(engine_type, Game.Shuffled if shuffle else Game.Fact)
         FACT_EVENTS[engine_type] = event_class
+        if shuffle:
+            SHUFFLE_EVENTS[engine_type] = event_class  # type: ignore[assignment]
+    SHUFFLE_EVENTS[HiddenCardsReshuffled] = _fact_event(HiddenCardsReshuffled, Game.Shuffled)  # type: ignore[assignment]
 
 
 _make_fact_events()

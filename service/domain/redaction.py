@@ -2,13 +2,14 @@
 
 Three sights (``Viewer``):
 
-- ``FULL``: an admin or the game's referee: everything (the seed is never in an entry);
+- ``FULL``: an admin or the game's referee: everything (the seed and its entropy are never in an entry);
 - ``Viewer.at(seat)``: the player at that seat: their own cards in deals, draws and a
   void's restored state, and of the others only how many cards they hold;
 - ``PUBLIC``: anyone: no card of any hand.
 
 Nobody but ``FULL`` sees an order of cards still to come: a deal's deck, a
-recycle's new stock order, an explicit deck given at creation, the secret
+recycle's new stock order, a reshuffle's order (a seat sees the cards it was
+dealt back), an explicit deck given at creation, the secret
 salts of the shuffle commitments (the shuffles endpoint publishes orders
 once their salts are revealed, see ``MauMau.shuffles``), nor the idempotency
 keys of other clients. Counts stay: cards dealt, drawn and left in the stock.
@@ -147,6 +148,20 @@ def _stock_recycled(data: Data, viewer: Viewer, table: Table) -> Data:
     return data
 
 
+def _hidden_cards_reshuffled(data: Data, viewer: Viewer, table: Table) -> Data:
+    order: list[int] = data.pop("order")
+    salt = data.pop("salt", None)
+    counts = data["counts"] = list(data["counts"])
+    data["stock"] = len(order) - sum(counts)
+    if viewer.full:
+        data["order"] = format_cards(order)
+        data["salt"] = salt
+    elif viewer.seat is not None and viewer.seat < len(counts):
+        first = sum(counts[: viewer.seat])
+        data["hand"] = format_cards(sorted(order[first : first + counts[viewer.seat]]))
+    return data
+
+
 def _missed_call_challenged(data: Data, viewer: Viewer, table: Table) -> Data:
     data["call"] = _call(data["call"])
     return data
@@ -180,6 +195,7 @@ _SHOW: dict[str, Callable[[Data, Viewer, Table], Data]] = {
     "CardKept": _kept,
     "StockRanOut": _stock_ran_out,
     "StockRecycled": _stock_recycled,
+    "HiddenCardsReshuffled": _hidden_cards_reshuffled,
     "MissedCallChallenged": _missed_call_challenged,
     "RoundEnded": _kept,
     "MatchEnded": _kept,

@@ -1,7 +1,7 @@
 """The referee's view of a game: everything on and under the table, at one event number.
 
-Nothing is redacted here: every hand, the stock in order, the seed is the
-only thing left out. Views for players and the public are cut down from this
+Nothing is redacted here: every hand, the stock in order; the seed and the
+entropy it is mixed with are the only things left out. Views for players and the public are cut down from this
 by the HTTP layer.
 """
 
@@ -13,6 +13,7 @@ import msgspec
 
 from service.domain.adjudication import Dispute
 from service.domain.cards import format_card, format_cards, format_suit
+from service.domain.events import RoundEnded
 from service.domain.game import Cause, Game, Seat
 from service.domain.rulebook import CALL_NAMES
 from service.domain.state import DRAW_REASONS, PHASE_NAMES, State
@@ -118,7 +119,10 @@ class Entry(msgspec.Struct, frozen=True, kw_only=True):
     cause: Cause | None = None
 
 
-_NOT_DATA = frozenset(("originator_id", "originator_version", "timestamp", "cause", "fact", "seed"))
+# the seed and the entropy it is mixed with stay in the store: with them every deck could be foretold
+_NOT_DATA = frozenset(
+    ("originator_id", "originator_version", "timestamp", "cause", "fact", "seed", "entropy")
+)
 
 
 def entry_of(event: Any) -> Entry:
@@ -131,6 +135,9 @@ def entry_of(event: Any) -> Entry:
     for name, value in vars(event).items():
         if name not in _NOT_DATA:
             data[name] = msgspec.to_builtins(value)
+    if isinstance(fact, RoundEnded) and fact.winner < 0:
+        # stored as -1 (events are forever); clients get null, as the totals and tables say it
+        data["winner"] = None
     return Entry(
         number=event.originator_version,
         type=type(event).__name__,

@@ -19,10 +19,12 @@ everywhere):
 |---|---|
 | GET /health, GET /ready | public |
 | POST /players, POST /referees, POST /leagues | admin |
-| POST /leagues/{id}/members, POST /leagues/{id}/referees, DELETE /tokens/{id} | admin |
+| POST /leagues/{id}/members, POST /leagues/{id}/referees | admin |
+| DELETE /tokens/{id} | admin, or the token's holder (it and the tokens made with it) |
 | GET /players/{id}, GET /players/{id}/games, GET /referees/{id} | public |
 | GET /leagues/{id}, GET /leagues/{id}/standings | public |
 | POST /players/{id}/tokens, POST /referees/{id}/tokens | admin, or that player / referee |
+| GET, DELETE /players/{id}/tokens, /referees/{id}/tokens | admin, or that player / referee |
 | POST /games | admin; referee: friendly or own league; player: friendly, seated, no seed/deck/dealer |
 | GET /games/{id}, /totals, /shuffles, /stream | public |
 | GET /games/{id}/events | public; whole for officials, own cards for the seated player |

@@ -20,6 +20,7 @@ from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from typing import Any
+from uuid import UUID
 
 import anyio.to_thread
 from litestar import Litestar, Request
@@ -79,6 +80,10 @@ def provide_actor(request: Request[Any, Any, Any], services: ServicesDep) -> Act
     return request.state.actor
 
 
+def provide_bearer(request: Request[Any, Any, Any], services: ServicesDep) -> UUID | None:
+    return request.state.credential_id
+
+
 def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or get_settings()
     logs.configure(settings)
@@ -105,6 +110,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         dependencies={
             "services": Provide(provide_services, sync_to_thread=False),
             "actor": Provide(provide_actor, sync_to_thread=False),
+            "bearer": Provide(provide_bearer, sync_to_thread=False),
         },
         exception_handlers=EXCEPTION_HANDLERS,
         plugins=[StrictStructSchemaPlugin()],

@@ -9,12 +9,22 @@ time. ``MAUMAU_ADMIN_TOKEN``, when set, is an admin token too (compared by hash)
 
 Accepted tokens are remembered for ``CACHE_SECONDS`` per process, keyed by
 the token's hash; a revocation in this process forgets them at once, one in
-another process is honoured within that time.
+another process is honoured within that time. A token loaded from the store
+has its use noted (``Views.note_use``: a table beside the read models, not
+the event log) at most once per ``USE_GRANULARITY`` per process: a move, the
+hottest path, pays no write for it, and an admin still learns which tokens
+are in use and which were forgotten.
+
+The guard also sets ``connection.state.credential_id``: the credential of the
+token (None for ``MAUMAU_ADMIN_TOKEN``), which a token minted with it records.
 """
 
 import hmac
+import logging
 import threading
 import time
+from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
@@ -30,28 +40,37 @@ from service.http import credentials
 
 CACHE_SECONDS = 10.0
 CACHE_SIZE = 10_000
+USE_GRANULARITY = 3600.0  # seconds: how stale a token's "last used" may be
 ENV_ADMIN = Actor("admin", "env")
+log = logging.getLogger(__name__)
 
 
 class Authenticator:
-    def __init__(self, app: MauMau, admin_token: str | None = None) -> None:
+    def __init__(
+        self,
+        app: MauMau,
+        admin_token: str | None = None,
+        note_use: Callable[[UUID, datetime], None] | None = None,
+    ) -> None:
         self.app = app
         self._admin_hash = hash_secret(admin_token) if admin_token else None
         self._cache: dict[str, tuple[Actor, UUID | None, float]] = {}
         self._lock = threading.Lock()
+        self._note_use = note_use
+        self._noted: dict[UUID, float] = {}  # when this process last noted each token's use (monotonic)
 
-    def cached(self, token: str) -> Actor | None:
-        """The actor of a token accepted a moment ago (no I/O), else None."""
+    def cached(self, token: str) -> tuple[Actor, UUID | None] | None:
+        """The actor and credential id of a token accepted a moment ago (no I/O), else None."""
         found = self._cache.get(hash_secret(token))
         if found is None or found[2] < time.monotonic():
             return None
-        return found[0]
+        return found[0], found[1]
 
-    def authenticate(self, token: str) -> Actor | None:
-        """The actor the token speaks for, or None when it is not a valid token."""
+    def authenticate(self, token: str) -> tuple[Actor, UUID | None] | None:
+        """The actor the token speaks for and its credential id, or None when it is not a valid token."""
         digest = hash_secret(token)
         if self._admin_hash is not None and hmac.compare_digest(digest, self._admin_hash):
-            return ENV_ADMIN
+            return ENV_ADMIN, None
         parsed = parse_token(token)
         if parsed is None:
             return None
@@ -59,16 +78,35 @@ class Authenticator:
         credential = credentials.find(self.app, credential_id)
         if credential is None or not credential.accepts(secret):
             return None
+        self._noting(credential_id)
         actor = credential.actor
         with self._lock:
             if len(self._cache) >= CACHE_SIZE:
                 self._cache.clear()
             self._cache[digest] = (actor, credential_id, time.monotonic() + CACHE_SECONDS)
-        return actor
+        return actor, credential_id
 
-    def forget(self, credential_id: UUID) -> None:
+    def _noting(self, credential_id: UUID) -> None:
+        now = time.monotonic()
         with self._lock:
-            for digest in [d for d, (_, cid, _) in self._cache.items() if cid == credential_id]:
+            noted = self._noted.get(credential_id)
+            if self._note_use is None or (noted is not None and now - noted < USE_GRANULARITY):
+                return
+            if len(self._noted) >= CACHE_SIZE:
+                self._noted.clear()
+            self._noted[credential_id] = now
+        try:
+            self._note_use(credential_id, datetime.now(UTC))
+        except Exception:
+            # a note not written must not refuse a valid token: it is written at a later use
+            log.warning("token use not noted", exc_info=True)
+            with self._lock:
+                self._noted.pop(credential_id, None)
+
+    def forget(self, *credential_ids: UUID) -> None:
+        gone = set(credential_ids)
+        with self._lock:
+            for digest in [d for d, (_, cid, _) in self._cache.items() if cid in gone]:
                 del self._cache[digest]
 
 
@@ -81,18 +119,19 @@ async def authenticate(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRo
     header = connection.headers.get("authorization")
     if header is None:
         connection.state.actor = None
+        connection.state.credential_id = None
         return
     scheme, _, token = header.strip().partition(" ")
     token = token.strip()
     if scheme.lower() != "bearer" or not token:
         raise _unauthorized("send the token as 'Authorization: Bearer <token>'")
     authenticator: Authenticator = connection.app.state.services.auth
-    actor = authenticator.cached(token)
-    if actor is None:
-        actor = await anyio.to_thread.run_sync(authenticator.authenticate, token)
-    if actor is None:
+    found = authenticator.cached(token)
+    if found is None:
+        found = await anyio.to_thread.run_sync(authenticator.authenticate, token)
+    if found is None:
         raise _unauthorized("the token is not valid")
-    connection.state.actor = actor
+    connection.state.actor, connection.state.credential_id = found
 
 
 # The guards are async, though they do no I/O: litestar runs a sync guard in a worker thread.

@@ -139,3 +139,15 @@ def admin_token_command(name: str) -> None:
     finally:
         app.close()
     click.echo(issued.token)
+
+
+@admin_group.command("keyrings")
+def admin_keyrings_command() -> None:
+    """List the tokens made before keyrings existed with their holders' tokens (once, after the upgrade
+    that brought keyrings; safe to repeat), so GET /players/{id}/tokens and revoking all find them."""
+    app = MauMau(get_settings())
+    try:
+        added = credentials.fill_keyrings(app)
+    finally:
+        app.close()
+    click.echo(f"{added} tokens added to their holders' keyrings")

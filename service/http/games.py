@@ -2,7 +2,8 @@
 
 Who creates a game: an admin, any game; a referee, a friendly game or one of
 a league they referee; a player, a friendly game they sit at, without a seed
-(a seed fixes every deck), an explicit deck or a first dealer.
+(chosen seeds are for officials; the store mixes secret entropy into every
+seed, so none fixes a deck by itself), an explicit deck or a first dealer.
 """
 
 from typing import Annotated, Any
@@ -23,6 +24,7 @@ from service.http.leagues import Options, Ruleset
 from service.http.params import (
     GAME_ID,
     LEAGUE_ID,
+    OTHER_PLAYER_ID,
     PLAYER_ID,
     After,
     GameId,
@@ -49,7 +51,12 @@ class GameCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     ] = None
     seed: (
         Annotated[
-            str, msgspec.Meta(max_length=200, description="fixes every shuffle (admins and referees only)")
+            str,
+            msgspec.Meta(
+                max_length=200,
+                description="mixed with secret entropy the store draws for every game, so it fixes no "
+                "deck by itself (admins and referees only)",
+            ),
         ]
         | None
     ) = None
@@ -76,9 +83,18 @@ class GameCreated(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class ShuffleRead(msgspec.Struct, frozen=True, kw_only=True):
-    number: Annotated[int, msgspec.Meta(examples=[3], description="the event number of the deal or recycle")]
+    number: Annotated[
+        int, msgspec.Meta(examples=[3], description="the event number of the deal, recycle or reshuffle")
+    ]
     round_no: int
-    kind: Annotated[str, msgspec.Meta(examples=["deal"], description="deal or recycle")]
+    kind: Annotated[
+        str,
+        msgspec.Meta(
+            examples=["deal"],
+            description="deal, recycle, or reshuffle (the hidden cards dealt anew after a void "
+            "reopened a round whose orders were revealed; see docs/referees.md)",
+        ),
+    ]
     commitment: Annotated[
         str, msgspec.Meta(description="sha256(salt | order), published before any card moved")
     ]
@@ -122,7 +138,7 @@ CREATE_EXAMPLES = [
         summary="a friendly game against two bots",
         value={"seats": [PLAYER_ID, "bot:heuristic", "bot:random"], "ruleset": "club"},
     ),
-    Example(summary="a league game", value={"seats": [PLAYER_ID, PLAYER_ID], "league_id": LEAGUE_ID}),
+    Example(summary="a league game", value={"seats": [PLAYER_ID, OTHER_PLAYER_ID], "league_id": LEAGUE_ID}),
     Example(
         summary="a table re-created by a referee: seed and first dealer",
         value={"seats": [PLAYER_ID, "bot:heuristic"], "seed": "table 4", "first_dealer": 1},
@@ -230,7 +246,7 @@ class GameController(Controller):
     @get(
         "/{game_id:uuid}/shuffles",
         operation_id="getGameShuffles",
-        summary="Every deal's and recycle's commitment; salts and orders once their round is over (public)",
+        summary="Every shuffle's commitment; salts and orders once their round is over (public)",
         responses=problems(401, 404),
         security=OPTIONAL_BEARER,
         sync_to_thread=True,

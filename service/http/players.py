@@ -4,7 +4,7 @@ from typing import Annotated
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, get, post
+from litestar import Controller, delete, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
@@ -16,10 +16,14 @@ from service.http.auth import admin_only, signed_in
 from service.http.errors import problems
 from service.http.params import PLAYER_ID, After, PlayerId, caught_up
 from service.http.security import BEARER, OPTIONAL_BEARER
-from service.http.services import ActorDep, ServicesDep
+from service.http.services import ActorDep, BearerDep, ServicesDep
+from service.http.tokens import CredentialsRead, RevokedRead, check_holder_or_admin, list_tokens, revoke_all
 from service.projections.models import PlayerHistory
 
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=80, examples=["Ada"])]
+# a league's and a tournament's: the same bounds, examples of their own
+LeagueName = Annotated[str, msgspec.Meta(min_length=1, max_length=80, examples=["Thursday club"])]
+TournamentName = Annotated[str, msgspec.Meta(min_length=1, max_length=80, examples=["Autumn cup"])]
 Token = Annotated[
     str,
     msgspec.Meta(
@@ -107,10 +111,42 @@ class PlayerController(Controller):
         security=BEARER,
         sync_to_thread=True,
     )
-    def create_token(self, services: ServicesDep, actor: ActorDep, player_id: PlayerId) -> TokenRead:
+    def create_token(
+        self, services: ServicesDep, actor: ActorDep, bearer: BearerDep, player_id: PlayerId
+    ) -> TokenRead:
         check_self_or_admin(actor, "player", player_id)
         player = services.app.get_player(player_id)
-        return token_read(credentials.issue(services.app, "player", str(player.id), player.name))
+        issued = credentials.issue(services.app, "player", str(player.id), player.name, minted_by=bearer)
+        return token_read(issued)
+
+    @get(
+        "/{player_id:uuid}/tokens",
+        operation_id="listPlayerTokens",
+        summary="A player's tokens, without their secrets (an admin, or the player)",
+        guards=[signed_in],
+        responses=problems(401, 403, 404),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def tokens(self, services: ServicesDep, actor: ActorDep, player_id: PlayerId) -> CredentialsRead:
+        check_holder_or_admin(actor, "player", str(player_id))
+        services.app.get_player(player_id)
+        return list_tokens(services, str(player_id))
+
+    @delete(
+        "/{player_id:uuid}/tokens",
+        operation_id="revokePlayerTokens",
+        summary="Revoke every token of a player and those made with them (an admin, or the player)",
+        guards=[signed_in],
+        responses=problems(401, 403, 404),
+        security=BEARER,
+        status_code=200,
+        sync_to_thread=True,
+    )
+    def revoke_tokens(self, services: ServicesDep, actor: ActorDep, player_id: PlayerId) -> RevokedRead:
+        check_holder_or_admin(actor, "player", str(player_id))
+        services.app.get_player(player_id)
+        return revoke_all(services, str(player_id))
 
     @get(
         "/{player_id:uuid}/games",

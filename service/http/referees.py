@@ -8,7 +8,7 @@ from typing import Annotated
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, get, post
+from litestar import Controller, delete, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
@@ -18,7 +18,8 @@ from service.http.errors import problems
 from service.http.params import REFEREE_ID, RefereeId
 from service.http.players import Name, TokenRead, check_self_or_admin, token_read
 from service.http.security import BEARER, OPTIONAL_BEARER
-from service.http.services import ActorDep, ServicesDep
+from service.http.services import ActorDep, BearerDep, ServicesDep
+from service.http.tokens import CredentialsRead, RevokedRead, check_holder_or_admin, list_tokens, revoke_all
 
 
 class RefereeCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -81,7 +82,39 @@ class RefereeController(Controller):
         security=BEARER,
         sync_to_thread=True,
     )
-    def create_token(self, services: ServicesDep, actor: ActorDep, referee_id: RefereeId) -> TokenRead:
+    def create_token(
+        self, services: ServicesDep, actor: ActorDep, bearer: BearerDep, referee_id: RefereeId
+    ) -> TokenRead:
         check_self_or_admin(actor, "referee", referee_id)
         found = credentials.referee(services.app, referee_id)
-        return token_read(credentials.issue(services.app, "referee", str(referee_id), found.name))
+        issued = credentials.issue(services.app, "referee", str(referee_id), found.name, minted_by=bearer)
+        return token_read(issued)
+
+    @get(
+        "/{referee_id:uuid}/tokens",
+        operation_id="listRefereeTokens",
+        summary="A referee's tokens, without their secrets (an admin, or the referee)",
+        guards=[signed_in],
+        responses=problems(401, 403, 404),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def tokens(self, services: ServicesDep, actor: ActorDep, referee_id: RefereeId) -> CredentialsRead:
+        check_holder_or_admin(actor, "referee", str(referee_id))
+        credentials.referee(services.app, referee_id)
+        return list_tokens(services, str(referee_id))
+
+    @delete(
+        "/{referee_id:uuid}/tokens",
+        operation_id="revokeRefereeTokens",
+        summary="Revoke every token of a referee and those made with them (an admin, or the referee)",
+        guards=[signed_in],
+        responses=problems(401, 403, 404),
+        security=BEARER,
+        status_code=200,
+        sync_to_thread=True,
+    )
+    def revoke_tokens(self, services: ServicesDep, actor: ActorDep, referee_id: RefereeId) -> RevokedRead:
+        check_holder_or_admin(actor, "referee", str(referee_id))
+        credentials.referee(services.app, referee_id)
+        return revoke_all(services, str(referee_id))

@@ -89,7 +89,7 @@ class Services:
         except BaseException:
             self.app.close()
             raise
-        self.auth = Authenticator(self.app, settings.admin_token)
+        self.auth = Authenticator(self.app, settings.admin_token, note_use=self.reader.views.note_use)
         self.readiness = Probe(self.app, self.reader, settings)
         self.games = Games(self.app)
         self._live: LiveGames | None = None
@@ -117,3 +117,4 @@ class Services:
 ServicesDep = NamedDependency[Services]
 ActorDep = NamedDependency[Actor]  # behind the signed_in guard: never None
 OptionalActorDep = NamedDependency[Actor | None]  # None: an anonymous request
+BearerDep = NamedDependency[UUID | None]  # the credential of the request's token; None: none, or the env's

@@ -9,7 +9,9 @@ right after it, drawn as the read model draws it, with the log ``position`` to
 read it after.
 
 A player's next game is the tournament table they play now, else the next one
-paired for them; 404 ``next_game_not_found`` when there is none.
+paired for them, else (their table of a round is over, the round's last tables
+are still played) the round to be paired next, ``pending``, with its time when
+the plan fixes one; 404 ``next_game_not_found`` when there is none.
 """
 
 from datetime import datetime
@@ -27,7 +29,7 @@ from service.http import access, queue
 from service.http.auth import admin_only, signed_in
 from service.http.errors import problems
 from service.http.params import PLAYER_ID, After, LeagueId, PlayerId, caught_up
-from service.http.players import Name
+from service.http.players import TournamentName
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, Services, ServicesDep
 from service.projections.models import NextGame, TournamentView
@@ -47,7 +49,7 @@ Seconds = Annotated[int, msgspec.Meta(examples=[60])]
 class TournamentCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The plan; the ranges are the rules' (422 ``invalid_*`` outside them)."""
 
-    name: Name
+    name: TournamentName
     format: Annotated[Literal["round_robin", "swiss", "single_elimination"], msgspec.Meta(examples=["swiss"])]
     table_size: Annotated[
         int,
@@ -258,7 +260,7 @@ class TournamentController(Controller):
     @get(
         "/players/{player_id:uuid}/next-game",
         operation_id="getPlayerNextGame",
-        summary="The tournament table a player plays now, else their next one (public; read model)",
+        summary="The tournament table a player plays now, else their next one or round (public; read model)",
         responses=problems(400, 401, 404),
         security=OPTIONAL_BEARER,
         sync_to_thread=True,

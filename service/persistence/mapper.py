@@ -10,7 +10,8 @@ with a typed msgspec decoder made once per event class:
 
 Engine events (msgspec Structs, encoded as maps by default) are stored as
 arrays of their fields too. A field added at the end of a class with a
-default still decodes older events (msgspec fills in the default).
+default still decodes older events (msgspec fills in the default), of an
+engine event or of the aggregate event itself.
 
 It works for any eventsourcing event class that is a dataclass whose field
 types msgspec can decode (Structs, tuples, datetimes, UUIDs, ...), snapshots
@@ -58,6 +59,18 @@ class _Codec:
                 types.append(hint)
         self.encoder = msgspec.msgpack.Encoder()
         self.decoder = msgspec.msgpack.Decoder(tuple[tuple(types)])  # type: ignore[misc]
+        # an event stored before fields with defaults were added at the end is a shorter array: the
+        # fixed-length tuple refuses it, a Struct of the same fields fills in the defaults (slower,
+        # so only tried when the tuple fails)
+        self.padded: msgspec.msgpack.Decoder[Any] | None = None
+        defaults = _defaults(event_class, self.names)
+        if defaults:
+            fields = [
+                (name, kind, defaults[name]) if name in defaults else (name, kind)
+                for name, kind in zip(self.names, types, strict=True)
+            ]
+            padded = msgspec.defstruct(f"Stored{event_class.__name__}", fields, array_like=True)
+            self.padded = msgspec.msgpack.Decoder(padded)
 
     def encode(self, event: Any) -> bytes:
         values = [getattr(event, name) for name in self.names]
@@ -66,12 +79,30 @@ class _Codec:
         return self.encoder.encode(values)
 
     def decode(self, data: bytes) -> dict[str, Any]:
-        values = self.decoder.decode(data)
+        try:
+            values = self.decoder.decode(data)
+        except msgspec.ValidationError:
+            if self.padded is None:
+                raise
+            values = msgspec.structs.astuple(self.padded.decode(data))
         if self.flat:
             values = list(values)
             for index, rebuild in self.flat.items():
                 values[index] = rebuild(values[index])
         return dict(zip(self.names, values, strict=True))
+
+
+def _defaults(event_class: type, names: tuple[str, ...]) -> dict[str, Any]:
+    """The default of each of ``names`` that has one (a field added to an event class later)."""
+    found: dict[str, Any] = {}
+    for info in dataclasses.fields(event_class):
+        if info.name not in names:
+            continue
+        if info.default is not dataclasses.MISSING:
+            found[info.name] = info.default
+        elif info.default_factory is not dataclasses.MISSING:
+            found[info.name] = msgspec.field(default_factory=info.default_factory)
+    return found
 
 
 def _array_mirror(struct_type: type[msgspec.Struct]) -> type[msgspec.Struct]:

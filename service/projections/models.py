@@ -212,16 +212,20 @@ class TournamentView(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class NextGame(msgspec.Struct, frozen=True, kw_only=True):
-    """A player's current or next tournament table: the one being played, else the next one due."""
+    """A player's current or next tournament table: the one being played, else the next one due, else
+    (between two rounds) the round still to be paired."""
 
     player_id: UUID
     tournament_id: UUID
     tournament: str  # its name
     round_no: int
-    table: int
-    seat: int
+    table: int | None  # None while the round is pending
+    seat: int | None
     game_id: UUID | None  # None until the round's games are made
-    status: Literal["waiting", "playing"]  # waiting: the round has not started yet
-    due_at: datetime | None  # when the round is due to start; None: when the previous round ends
+    # playing: the game is on; waiting: paired, the round has not started yet; pending: the round is
+    # not paired yet (the previous round's last tables are still played)
+    status: Literal["waiting", "playing", "pending"]
+    # when the round is due to start (pending: at the earliest); None: when the previous round ends
+    due_at: datetime | None
     turn_deadline: datetime | None  # the game's turn deadline, while this seat is to move under a clock
     position: int

@@ -14,6 +14,7 @@ Thread-safe: each call takes a connection from the reader's own pool.
 
 import threading
 import time
+from datetime import timedelta
 from uuid import UUID
 
 import msgspec
@@ -189,11 +190,12 @@ class ReadModels:
         )
 
     def next_game(self, player_id: UUID) -> NextGame | None:
-        """The player's table being played, else the next one paired (the earliest due); None when none."""
+        """The player's table being played, else the next one paired (the earliest due), else the round
+        a tournament they play in has still to pair (between two rounds); None when none."""
         position = self.position()
         seats = self.views.seats_of(str(player_id))
         if not seats:
-            return None
+            return self._pending_round(player_id, position)
         # a player has a seat in each round of a tournament: each bracket read and decoded once
         brackets: dict[UUID, TournamentView | None] = {}
         for tournament_id, *_ in seats:
@@ -210,7 +212,7 @@ class ReadModels:
             order = (game_id is None, due_at is None, due_at.timestamp() if due_at else 0.0, view.name)
             found.append((order, view, round_no, table, seat, game_id, due_at))
         if not found:
-            return None
+            return self._pending_round(player_id, position)
         _, view, round_no, table, seat, game_id, due_at = min(found, key=lambda entry: entry[0])
         deadline = None
         if game_id is not None:
@@ -229,6 +231,44 @@ class ReadModels:
             status="waiting" if game_id is None else "playing",
             due_at=due_at,
             turn_deadline=deadline,
+            position=position,
+        )
+
+    def _pending_round(self, player_id: UUID, position: int) -> NextGame | None:
+        """Between two rounds: the player's tables of a running tournament are over and its next round
+        is not paired yet (the last tables of the round are still played). The earliest such round."""
+        found = []
+        for tournament_id in self.views.tournaments_of(str(player_id)):
+            doc = self.views.tournament_doc(tournament_id)
+            if doc is None:
+                continue
+            view = _decode_tournament(doc[0])
+            entrant = str(player_id)
+            if view.status != "running" or any(entrant in played.out for played in view.rounds):
+                continue
+            round_no = len(view.rounds) + 1
+            if view.planned_rounds is not None and round_no > view.planned_rounds:
+                continue
+            # with an interval, the round starts at its time at the earliest; else when the last one ends
+            due_at = None
+            if view.interval is not None and view.starts_at is not None:
+                due_at = view.starts_at + timedelta(seconds=view.interval * (round_no - 1))
+            order = (due_at is None, due_at.timestamp() if due_at else 0.0, view.name)
+            found.append((order, view, round_no, due_at))
+        if not found:
+            return None
+        _, view, round_no, due_at = min(found, key=lambda entry: entry[0])
+        return NextGame(
+            player_id=player_id,
+            tournament_id=view.tournament_id,
+            tournament=view.name,
+            round_no=round_no,
+            table=None,
+            seat=None,
+            game_id=None,
+            status="pending",
+            due_at=due_at,
+            turn_deadline=None,
             position=position,
         )
 

@@ -25,10 +25,16 @@ Tables:
 - ``views_runner``: a row while the runner is failing (``RunnerFailure``: where, why, how
   often, since when), written by the runner outside the batch's transaction and deleted
   by its next good batch, so that any process's ``/ready`` learns of it.
+
+And one table that is no read model: ``views_token_use``, when each token was last
+used (``service.http.auth`` writes it at most once an hour per token and process).
+It is kept here, outside the event log, so a use costs no event, and a rebuild of
+the read models keeps it (it cannot be rebuilt from the log).
 """
 
 import contextlib
 from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
@@ -49,6 +55,7 @@ APPLICATION = "maumau"  # the application whose log it follows (the tracking rec
 SQLITE_FILE_NAME = "projections.sqlite3"
 TABLES = ("games", "history", "standings", "players", "leagues", "tournaments", "seats", "runner")
 SEAT_COLUMNS = "entrant, tournament_id, round_no, table_no, seat, game_id, finished"
+TOKEN_USE = "token_use"  # not in TABLES: a rebuild does not drop it
 
 
 class Changes(msgspec.Struct, kw_only=True):
@@ -143,6 +150,10 @@ def _statements(table: Any, tracking: Any, ph: str) -> dict[str, str]:
         "recovered": f"DELETE FROM {table('runner')} WHERE projection = {ph}",
         "failure": f"SELECT position, reason, failures, since, latest FROM {table('runner')} "
         f"WHERE projection = {ph}",
+        "tournaments_of": f"SELECT DISTINCT tournament_id FROM {table('seats')} WHERE entrant = {ph}",
+        "note_use": f"INSERT INTO {table(TOKEN_USE)} VALUES ({ph}, {ph}) ON CONFLICT (credential_id) "
+        f"DO UPDATE SET used = excluded.used WHERE {table(TOKEN_USE)}.used < excluded.used",
+        "uses": f"SELECT credential_id, used FROM {table(TOKEN_USE)} WHERE credential_id",
     }
 
 
@@ -167,6 +178,8 @@ def _tables(table: Any, uuid: str, blob: str, integer: str, real: str) -> list[s
         f"CREATE TABLE IF NOT EXISTS {table('runner')} (projection text PRIMARY KEY, "
         f"position {integer} NOT NULL, reason text NOT NULL, failures {integer} NOT NULL, "
         f"since {real} NOT NULL, latest {real} NOT NULL)",
+        f"CREATE TABLE IF NOT EXISTS {table(TOKEN_USE)} (credential_id {uuid} PRIMARY KEY, "
+        f"used {integer} NOT NULL)",
     ]
 
 
@@ -182,6 +195,10 @@ class Views(TrackingRecorder):
         raise NotImplementedError
 
     def query(self, name: str, params: Sequence[Any], suffix: str = "") -> list[tuple[Any, ...]]:
+        raise NotImplementedError
+
+    def execute(self, name: str, params: Sequence[Any]) -> None:
+        """Run one writing statement in a transaction of its own."""
         raise NotImplementedError
 
     def drop(self) -> None:
@@ -243,9 +260,20 @@ class Views(TrackingRecorder):
             return None
         return RunnerFailure(**dict(zip(RunnerFailure.__struct_fields__, rows[0], strict=True)))
 
-    def execute(self, name: str, params: Sequence[Any]) -> None:
-        """One statement in a transaction of its own."""
-        raise NotImplementedError
+    def tournaments_of(self, entrant: str) -> list[UUID]:
+        """The tournaments in which the entrant has had a table."""
+        return [_as_uuid(row[0]) for row in self.query("tournaments_of", (entrant,))]
+
+    def note_use(self, credential_id: UUID, at: datetime) -> None:
+        """The token was used ``at`` (an earlier time than the one noted changes nothing)."""
+        self.execute("note_use", (credential_id, int(at.timestamp() * 1000)))
+
+    def last_uses(self, credential_ids: Iterable[UUID]) -> dict[UUID, datetime]:
+        ids = list(set(credential_ids))
+        if not ids:
+            return {}
+        rows = self.query("uses", ids, self._in(len(ids)))
+        return {_as_uuid(found): datetime.fromtimestamp(used / 1000, UTC) for found, used in rows}
 
     def names(self, player_ids: Iterable[UUID]) -> dict[UUID, str]:
         ids = list(set(player_ids))

@@ -46,9 +46,13 @@ POST /players                         401   F      F       F     F     201
 GET /players/{id}                     200   200    200     200   200   200
 GET /players/{id}/games               200   200    200     200   200   200
 POST /players/{id}/tokens             401   F      201     F     F     201
+GET /players/{id}/tokens              401   F      200     F     F     200
+DELETE /players/{id}/tokens           401   F      F       F     F     200
 POST /referees                        401   F      F       F     F     201
 GET /referees/{id}                    200   200    200     200   200   200
 POST /referees/{id}/tokens            401   F      F       F     201   201
+GET /referees/{id}/tokens             401   F      F       F     200   200
+DELETE /referees/{id}/tokens          401   F      F       F     F     200
 DELETE /tokens/{id}                   401   F      F       F     F     204
 POST /leagues                         401   F      F       F     F     201
 GET /leagues/{id}                     200   200    200     200   200   200
@@ -193,9 +197,22 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
             None,
         ),
         "POST /players/{id}/tokens": lambda role: ("POST", f"/players/{ids['seated']}/tokens", None),
+        "GET /players/{id}/tokens": lambda role: ("GET", f"/players/{ids['seated']}/tokens", None),
+        # a spare's: revoking all the seated player's tokens would sign them out of the rest of the table
+        "DELETE /players/{id}/tokens": lambda role: (
+            "DELETE",
+            f"/players/{club.player('Spare')[0]}/tokens",
+            None,
+        ),
         "POST /referees": lambda role: ("POST", "/referees", {"name": "Newcomer"}),
         "GET /referees/{id}": lambda role: ("GET", f"/referees/{ids['rita']}", None),
         "POST /referees/{id}/tokens": lambda role: ("POST", f"/referees/{ids['rita']}/tokens", None),
+        "GET /referees/{id}/tokens": lambda role: ("GET", f"/referees/{ids['rita']}/tokens", None),
+        "DELETE /referees/{id}/tokens": lambda role: (
+            "DELETE",
+            f"/referees/{club.referee('Spare')[0]}/tokens",
+            None,
+        ),
         "DELETE /tokens/{id}": lambda role: ("DELETE", f"/tokens/{fresh_player_credential()}", None),
         "POST /leagues": lambda role: ("POST", "/leagues", {"name": "Newcomers"}),
         "GET /leagues/{id}": lambda role: ("GET", f"/leagues/{world.league}", None),

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
+import pytest
 from litestar.testing import TestClient
 
 from service.application import MauMau
@@ -120,17 +121,58 @@ def test_the_demo_command_beside_a_running_serve_starts_a_tournament_its_workers
         stop(server)
 
 
-def test_the_demo_command_refuses_options_out_of_range_and_stores_nothing(tmp_path):
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("--bots", "1"), ("--table-size", "7"), ("--url", "ftp://127.0.0.1:8000"), ("--url", "127.0.0.1:8000")],
+)
+def test_the_demo_command_refuses_options_out_of_range_and_stores_nothing(tmp_path, option, value):
     env = without_settings(
         MAUMAU_DATA_DIR=str(tmp_path / "var"),
     )
     done = subprocess.run(
-        [MAUMAU, "demo", "--bots", "1"],
+        [MAUMAU, "demo", option, value],
         cwd=tmp_path,
         env=env,
         capture_output=True,
         text=True,
         timeout=60,
     )
-    assert done.returncode == 2 and "--bots" in done.stderr
+    assert done.returncode == 2 and option in done.stderr
     assert not (tmp_path / "var").exists()
+
+
+def test_the_demo_prints_its_links_on_the_url_given_not_maumau_port_and_seats_six_at_a_table(tmp_path):
+    data_dir = tmp_path / "var"
+    # the server would listen on 5555 (`serve --port 5555`) while MAUMAU_PORT says 1234
+    env = without_settings(MAUMAU_DATA_DIR=str(data_dir), MAUMAU_PORT="1234")
+    done = subprocess.run(
+        [
+            MAUMAU,
+            "demo",
+            "--bots",
+            "6",
+            "--table-size",
+            "6",
+            "--rounds",
+            "1",
+            "--url",
+            "http://demo.test:5555/",
+        ],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    found = TOURNAMENT_LINE.search(done.stdout)
+    assert found is not None, done.stdout
+    assert f"http://demo.test:5555/tournaments/{found.group(1)}" in done.stdout
+    assert ":1234" not in done.stdout
+    assert "6 bots, swiss, 1 rounds at tables of up to 6" in done.stdout
+    app = MauMau(Settings(data_dir=data_dir))
+    try:
+        tournament = app.get_tournament(found.group(1))
+        assert [len(table) for table in tournament.rounds[0].tables] == [6]
+    finally:
+        app.close()

@@ -26,6 +26,13 @@ MAUMAU = str(Path(sys.executable).parent / "maumau")
 README_SERVE = [str(Path(__file__).resolve().parents[2] / "run"), "serve"]
 
 
+# the first deal of a test below, first card dealt first
+STARTER_AC_DECK = (
+    "7C 2D 9S 3D 9C 5H 8S 7H 5D KC 7S 6C 4C 2C QS AC 6H JD JC KD AH 9D 3C 5S KH 2H "
+    "10D 6S JH QH 3H 4D AD JS QC KS 3S 5C 7D 10H 8C 10S 2S 8H QD 8D AS 9H 6D 4H 10C 4S"
+)
+
+
 def test_the_api_works_end_to_end_on_sqlite(tmp_path):
     settings = Settings(data_dir=tmp_path / "var", admin_token="sqlite-admin")
     admin = bearer("sqlite-admin")
@@ -201,11 +208,12 @@ def test_serve_runs_the_bots_of_a_game_and_keeps_it_across_a_restart(tmp_path):
         admin = bearer(admin_token(lines))
         ada = httpx.post(f"{base}/players", json={"name": "Ada"}, headers=admin).json()
         ada_id, ada_token = ada["player"]["player_id"], bearer(ada["token"]["token"])
-        # seat 2 deals, and this seed's starter passes nobody over: the bot at seat 0 moves first
-        # (an unseeded deal can start with an 8, which gives Ada the first move)
+        # seat 2 deals, and this deck's starter (AC) passes nobody over: the bot at seat 0 moves
+        # first (a shuffled deal can start with an 8, which gives Ada the first move)
+        deck = STARTER_AC_DECK.split()
         created = httpx.post(
             f"{base}/games",
-            json={"seats": ["bot:heuristic", ada_id, "bot:random"], "first_dealer": 2, "seed": "embedded-1"},
+            json={"seats": ["bot:heuristic", ada_id, "bot:random"], "first_dealer": 2, "deck": deck},
             headers=admin,
         )
         assert created.status_code == 201, created.text

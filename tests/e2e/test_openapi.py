@@ -90,3 +90,28 @@ def test_the_table_maps_the_codes_as_http_means_them():
         == 422
     )
     assert not set(UNPROCESSABLE) & set(STATUS_OF)
+
+
+def body_examples(document: dict[str, Any], method: str, path: str) -> list[Any]:
+    body = document["paths"][path][method]["requestBody"]["content"]["application/json"]
+    return list(body["schema"].get("examples", []))
+
+
+def test_no_game_example_seats_one_player_twice_which_the_server_refuses(client):
+    examples = body_examples(client.get("/schema/openapi.json").json(), "post", "/games")
+    assert len(examples) >= 2
+    for example in examples:
+        people = [seat for seat in example["seats"] if not seat.startswith("bot:")]
+        assert len(people) == len(set(people)), example
+
+
+def test_league_and_tournament_examples_are_named_as_leagues_and_tournaments_not_as_a_player(client):
+    document = client.get("/schema/openapi.json").json()
+    schemas = document["components"]["schemas"]
+    for path, schema in (
+        ("/leagues", "LeagueCreate"),
+        ("/leagues/{league_id}/tournaments", "TournamentCreate"),
+    ):
+        names = [example["name"] for example in body_examples(document, "post", path)]
+        names += schemas[schema]["properties"]["name"].get("examples", [])
+        assert names and "Ada" not in names, (path, names)

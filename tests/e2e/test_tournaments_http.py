@@ -7,12 +7,14 @@ store, and the tasks the API queues are handed to them.
 """
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
 import pytest
 
 from tests.e2e.club import ADMIN, Club, problem
+from tests.integration.tables import play_out
 from workers.conduct import Conductor
 from workers.inline import Inline
 
@@ -144,6 +146,37 @@ def test_a_started_tournament_pairs_round_one_with_bots_in_the_empty_places_and_
         }
     read = club.ok("GET", f"{path}?after={started['position']}")
     assert without_position(read) == without_position(started)
+
+
+def test_between_two_rounds_next_game_names_the_tournament_and_its_pending_round_with_its_time(
+    client, club, members
+):
+    dan, _ = club.player("Dan")  # in no other tournament: the answer can only be this one's
+    club.ok("POST", f"/leagues/{members.league}/members", json={"player_id": dan})
+    plan = {"table_size": 2, "places": 4, "interval": 3600}
+    tournament = join(club, announce(club, members, name="Between", **plan), dan)
+    started = club.ok("POST", f"/tournaments/{tournament['tournament_id']}/start")
+    tournament_id = UUID(tournament["tournament_id"])
+    games = club.app.start_round(tournament_id, 1)
+    (dans,) = [t["table"] for t in started["rounds"][0]["tables"] if dan in t["entrants"]]
+    play_out(club.app, games[dans], seed=2)  # Dan's table is over, the other one is still played
+    club.app.record_table_result(tournament_id, games[dans])
+
+    next_game = club.ok("GET", f"/players/{dan}/next-game?after={club.log_position()}", headers={})
+    starts_at = datetime.fromisoformat(started["starts_at"])
+    assert datetime.fromisoformat(next_game.pop("due_at")) == starts_at + timedelta(hours=1)
+    assert next_game == {
+        "player_id": dan,
+        "tournament_id": tournament["tournament_id"],
+        "tournament": "Between",
+        "round_no": 2,
+        "table": None,
+        "seat": None,
+        "game_id": None,
+        "status": "pending",
+        "turn_deadline": None,
+        "position": next_game["position"],
+    }
 
 
 def test_starting_a_tournament_tells_the_workers_and_every_change_to_a_game_with_bots_does(

@@ -15,6 +15,7 @@ from psycopg import sql
 from service.application import MauMau
 from service.projections.reader import ReadModels
 from service.settings import Settings
+from tests.gameplay import SAME_ENTROPY
 
 # small, so that tests load games from snapshots at every kind of point
 SNAPSHOT_INTERVAL = 7
@@ -44,7 +45,8 @@ def settings(request: pytest.FixtureRequest, tmp_path) -> Settings:
 
 @pytest.fixture
 def app(settings: Settings) -> Iterator[MauMau]:
-    application = MauMau(settings)
+    # a seed deals the same cards every run (the tests of the entropy itself make their own app)
+    application = MauMau(settings, entropy=lambda: SAME_ENTROPY)
     yield application
     application.close()
 

@@ -25,6 +25,7 @@ POSTGRES_TABLES = [
     "views_runner",
     "views_seats",
     "views_standings",
+    "views_token_use",
     "views_tournaments",
     "views_tracking",
 ]
@@ -39,6 +40,7 @@ SQLITE_TABLES = [
     "views_runner",
     "views_seats",
     "views_standings",
+    "views_token_use",
     "views_tournaments",
 ]
 

@@ -1,9 +1,20 @@
 """Provably fair shuffles through the application: committed at the deal, revealed at the round end."""
 
 import random
+from collections.abc import Iterator
 
-from service.domain.fairness import commitment, verify
+import pytest
+
+from service.application import MauMau, Shuffle
+from service.domain.chance import Shuffler
+from service.domain.commands import DealRound
+from service.domain.events import MatchStarted
+from service.domain.fairness import commitment, salt_for, verify
+from service.domain.rulesets import Ruleset
+from service.domain.state import State
+from service.settings import Settings
 from tests.gameplay import next_command
+from tests.integration.tables import REFEREE
 
 
 def test_every_shuffle_is_committed_before_play_and_verifies_once_its_round_is_over(app):
@@ -32,3 +43,43 @@ def test_the_deal_event_carries_its_commitment_and_the_stored_deck_matches_it(ap
     outcome = app.create_game(["bot:random"] * 2, seed=3)
     dealt = outcome.events[-1]
     assert verify(dealt.commitment, dealt.salt, dealt.fact.deck)
+
+
+def _confirms(guess: str, shuffle: Shuffle, rules: Ruleset, seats: int) -> bool:
+    """The attack of issue 13: the project's own shuffle and salt code, run on a guessed seed,
+    checked against the public commitment of the first deal."""
+    waiting = State()
+    MatchStarted(rules, seats, 0).apply(waiting)  # a table waiting for its deal: only the deck matters
+    deal = Shuffler(f"{guess}:{shuffle.number}").outcome(waiting)
+    assert isinstance(deal, DealRound)
+    return verify(shuffle.commitment, salt_for(guess, shuffle.number), deal.deck)
+
+
+@pytest.fixture
+def service_app(settings: Settings) -> Iterator[MauMau]:
+    """The application as the service builds it: each game draws fresh entropy (``app`` fixes it)."""
+    application = MauMau(settings)
+    yield application
+    application.close()
+
+
+def test_a_seed_an_official_chose_cannot_be_confirmed_from_the_public_commitment(service_app):
+    app = service_app
+    game_id = app.create_game(["bot:random"] * 2, seed="table 4", by=REFEREE).game_id
+    game = app.get_game(game_id)
+    (dealt,) = app.shuffles(game_id)
+    guesses = [f"table {n}" for n in range(1, 21)] + ["table4", "4", "Table 4"]
+    assert not any(_confirms(guess, dealt, game.ruleset, 2) for guess in guesses)
+    # the attack itself is sound: with the game's whole secret, which never leaves the store, it confirms
+    assert _confirms(game.seed, dealt, game.ruleset, 2)
+
+
+def test_a_game_without_a_seed_draws_one_of_128_bits_and_entropy_of_256_that_no_entry_shows(service_app):
+    app = service_app
+    created = [app.game_events(app.create_game(["bot:random"] * 2).game_id)[0] for _ in range(3)]
+    seeds, drawn = [event.seed for event in created], [event.entropy for event in created]
+    assert all(len(seed) == 32 and int(seed, 16) >= 0 for seed in seeds) and len(set(seeds)) == 3
+    assert all(len(entropy) == 64 and int(entropy, 16) >= 0 for entropy in drawn) and len(set(drawn)) == 3
+    # not even the officials' list of events shows them
+    entry = app.history(created[0].originator_id)[0]
+    assert entry.type == "Created" and not {"seed", "entropy"} & set(entry.data)

@@ -20,6 +20,12 @@ from service.projections.runner import Runner
 from service.settings import Settings
 from tests.gameplay import next_command
 
+# the first deal of a test below, first card dealt first
+TIE_DECK = (
+    "KS KH 3C 6D 8H 10H 7H JS 7D AD 5D 8C 6S 9H 9C 2S 10D 10C AS 4D 7S 2C 8S 6C QS 5H "
+    "JC KD 4C 9D 3D QH 9S 5C 5S AC 10S JD 3S 4H QC JH 3H 4S AH 2H QD KC 8D 2D 7C 6H"
+)
+
 
 @pytest.fixture
 def settings(fresh_settings: Settings) -> Settings:
@@ -110,11 +116,13 @@ def test_mau_mau_150_standings_put_the_highest_points_first_among_equal_wins(app
 
 
 def test_a_club_match_ending_in_a_tie_for_the_lowest_total_is_a_shared_win_for_both(app, settings, trio):
-    # seed 25 with these moves ends 23/0/0 after one round (found by playing seeds in memory)
+    # this deal, dealt by seat 2, with these moves ends 23/0/0 after one round without a recycle
+    # (found by playing seeds in memory; a seed no longer fixes a deal, the store mixes entropy in)
     league = app.found_league("Ties", "club", {"target_score": 15})
     for player in trio:
         app.admit_member(league, player)
-    game_id = app.create_game(trio, league_id=league, seed=25).game_id
+    deck = TIE_DECK.split()
+    game_id = app.create_game(trio, league_id=league, deck=deck, first_dealer=2, by=ADMIN).game_id
     rng = random.Random(25)
     while not (game := app.get_game(game_id)).over:
         app.execute(game_id, next_command(game.state, rng), expected_version=game.version)

@@ -27,7 +27,7 @@ from service.projections.reader import ReadModels
 from service.projections.tournaments import image_of, restore
 from service.settings import Settings
 from tests.integration.projecting import catch_up
-from tests.integration.tables import players
+from tests.integration.tables import play_out, players
 from tests.integration.test_workers import assert_tournament_agrees_with_its_games
 from workers.conduct import Conductor
 from workers.inline import Inline
@@ -281,6 +281,46 @@ def test_a_players_next_game_is_the_table_played_else_the_next_one_due(app, sett
     catch_up(settings)
     assert app.get_tournament(tournament_id).finished
     assert reader.next_game(ann) is None  # its last table is over
+
+
+def test_between_two_rounds_a_players_next_game_is_the_pending_round_of_their_tournament_with_its_time(
+    app, settings, reader
+):
+    league, (ann,) = league_with(app, 1)
+    plan = Plan(
+        format="swiss", table_size=2, rounds=2, single_round=True, places=4, turn_clock=45, interval=3600
+    )
+    tournament_id = announce(app, league, [ann], plan, name="Two rounds")
+    app.start_tournament(tournament_id, seed="between")
+    games = app.start_round(tournament_id, 1)
+    first = app.get_tournament(tournament_id).rounds[0]
+    anns = next(t for t, entrants in enumerate(first.tables) if str(ann) in entrants)
+    play_out(app, games[anns], seed=4)  # Ann's table only: the other one is still played
+    app.record_table_result(tournament_id, games[anns])
+    catch_up(settings)
+    t = app.get_tournament(tournament_id)
+    assert len(t.rounds) == 1 and t.rounds[0].finished_at is None and anns in t.rounds[0].results
+    assert reader.next_game(ann) == NextGame(
+        player_id=ann,
+        tournament_id=tournament_id,
+        tournament="Two rounds",
+        round_no=2,
+        table=None,
+        seat=None,
+        game_id=None,
+        status="pending",
+        due_at=t.started_at + timedelta(hours=1),
+        turn_deadline=None,
+        position=reader.position(),
+    )
+
+    other = 1 - anns
+    play_out(app, games[other], seed=5)
+    app.record_table_result(tournament_id, games[other])
+    catch_up(settings)
+    assert len(app.get_tournament(tournament_id).rounds) == 2
+    found = reader.next_game(ann)
+    assert found is not None and (found.round_no, found.status) == (2, "waiting") and found.table is not None
 
 
 def test_a_game_outside_any_tournament_has_no_turn_deadline_even_when_a_person_is_to_move(

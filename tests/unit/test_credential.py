@@ -4,7 +4,14 @@ from uuid import UUID, uuid4
 
 import pytest
 
-from service.domain.credential import Credential, format_token, hash_secret, parse_token
+from service.domain.credential import (
+    Credential,
+    Keyring,
+    format_token,
+    hash_secret,
+    keyring_id,
+    parse_token,
+)
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
 
@@ -70,3 +77,37 @@ def test_an_unknown_role_or_an_empty_name_is_refused():
     with pytest.raises(RuleError) as refused:
         Credential.issue("player", "p", "  ")
     assert refused.value.code == "invalid_name"
+
+
+def test_a_token_minted_with_another_names_its_minter_and_the_minter_names_its_heir():
+    minter, _ = Credential.issue("player", "p-1", "Ada")
+    heir, _ = Credential.issue("player", "p-1", "Ada", minted_by=minter)
+    assert heir.minted_by == minter.id
+    assert minter.heirs == (heir.id,)
+    assert [type(e) for e in minter.collect_events()] == [Credential.Issued, Credential.Minted]
+
+
+def test_a_revoked_token_mints_no_other():
+    minter, _ = Credential.issue("player", "p-1", "Ada")
+    minter.revoke()
+    with pytest.raises(RuleError) as refused:
+        Credential.issue("player", "p-1", "Ada", minted_by=minter)
+    assert refused.value.code == "unauthorized"
+    assert minter.heirs == ()
+
+
+def test_a_revocation_names_the_token_it_went_along_with():
+    credential, _ = Credential.issue("player", "p-1", "Ada")
+    cause = uuid4()
+    credential.revoke(cause)
+    assert credential.revoked_with == cause and credential.revoked_on is not None
+
+
+def test_a_keyring_follows_from_its_subject_and_holds_only_its_subjects_credentials():
+    keyring = Keyring.open("p-1")
+    assert keyring.id == keyring_id("p-1") == Keyring.open("p-1").id != keyring_id("p-2")
+    mine, _ = Credential.issue("player", "p-1", "Ada")
+    keyring.add(mine)
+    assert keyring.credentials == (mine.id,)
+    with pytest.raises(ValueError):
+        keyring.add(Credential.issue("player", "p-2", "Bob")[0])

@@ -10,14 +10,21 @@ from service.domain.cards import format_card, parse_card
 from service.domain.commands import DealRound, DrawCard, PlayCard, StartMatch
 from service.domain.engine import fold
 from service.domain.errors import RuleError
-from service.domain.events import CardPlayed, MatchStarted, RoundDealt, RoundEnded, StockRecycled
+from service.domain.events import (
+    CardPlayed,
+    HiddenCardsReshuffled,
+    MatchStarted,
+    RoundDealt,
+    RoundEnded,
+    StockRecycled,
+)
 from service.domain.fairness import verify
 from service.domain.game import FACT_EVENTS, Cause, Game, Seat
 from service.domain.image import copy_state, restore
 from service.domain.roles import SYSTEM, Actor
 from service.domain.rulesets import CLUB, ruleset
 from service.domain.state import OVER, PENALTY, PLAY
-from tests.gameplay import next_command
+from tests.gameplay import SAME_ENTROPY, game_after, next_command, voided_into_a_revealed_round
 
 PLAYERS = [str(uuid.UUID(int=n)) for n in range(1, 7)]
 REFEREE = Actor("referee", "rita")
@@ -30,6 +37,7 @@ def cause(actor: Actor = SYSTEM, key: str | None = None, digest: str = "") -> Ca
 def new_game(seats: int = 3, seed: str = "s", **kwargs) -> Game:
     rules = kwargs.pop("ruleset", CLUB)
     who = kwargs.pop("by", SYSTEM)
+    kwargs.setdefault("entropy", SAME_ENTROPY)  # each seed deals the same cards every run
     return Game.create(
         ruleset=rules,
         seats=tuple(Seat("player", PLAYERS[i]) for i in range(seats)),
@@ -72,10 +80,24 @@ def test_a_new_game_is_created_started_and_dealt_in_one_batch():
     assert sum(hand.bit_count() for hand in game.state.hands) == 15
 
 
-def test_the_same_seed_deals_the_same_cards_and_another_seed_other_cards():
-    deck = lambda seed: facts(new_game(4, seed))[1].deck  # noqa: E731
-    assert deck("one") == deck("one")
-    assert deck("one") != deck("two")
+def test_the_same_seed_and_entropy_deal_the_same_cards_and_another_of_either_other_cards():
+    deck = lambda seed, entropy=None: facts(new_game(4, seed, entropy=entropy))[1].deck  # noqa: E731
+    fixed = "e" * 64
+    assert deck("one", fixed) == deck("one", fixed)
+    assert deck("one", fixed) != deck("two", fixed)
+    assert deck("one", fixed) != deck("one", "f" * 64)
+    # without a given entropy every game draws its own: a seed alone fixes no deal
+    assert deck("one") != deck("one")
+
+
+def test_a_game_draws_its_own_entropy_of_256_bits_and_keeps_it_only_in_its_creation():
+    games = [new_game(2, "table 4", entropy=None) for _ in range(3)]
+    drawn = [game.pending_events[0].entropy for game in games]
+    assert len(set(drawn)) == 3
+    assert all(len(entropy) == 64 and int(entropy, 16) >= 0 for entropy in drawn)
+    assert len({game.seed for game in games}) == 3 and "table 4" not in {game.seed for game in games}
+    with pytest.raises(ValueError):
+        new_game(2, "table 4", entropy="short")
 
 
 def test_an_explicit_deck_and_dealer_are_for_referees_and_admins():
@@ -275,19 +297,21 @@ def test_a_void_ruling_goes_on_from_the_state_before_the_voided_event():
         game.execute(next_command(game.state, rng, challenge_rate=0), cause())
         stored += settle(game)
 
-    # the replay a referee would see: the state right after event n
+    # the replay a referee would see: the game right after event n
     def state_after(number: int):
-        return fold(event.fact for event in stored[:number] if isinstance(event, Game.Fact))
+        return game_after(stored, number).state
 
     game.raise_dispute(cause(REFEREE), about=5)
     raised_at = game.version
     settle(game)
     for too_early_or_late in (2, raised_at):
         with pytest.raises(RuleError) as refused:
-            game.give_ruling(Void(too_early_or_late), cause(REFEREE), state_after=state_after)
+            game.give_ruling(
+                Void(too_early_or_late), cause(REFEREE), game_after=lambda n: game_after(stored, n)
+            )
         assert refused.value.code == "invalid_ruling"
         assert game.pending_events == []
-    game.give_ruling(Void(5), cause(REFEREE), state_after=state_after)
+    game.give_ruling(Void(5), cause(REFEREE), game_after=lambda n: game_after(stored, n))
     (ruled,) = settle(game)
     assert restore(ruled.restored) == state_after(4)
     assert game.state == state_after(4) and not game.paused
@@ -301,7 +325,7 @@ def test_voiding_the_first_deal_deals_again_from_a_fresh_shuffle():
     game.give_ruling(
         Void(3),
         cause(REFEREE),
-        state_after=lambda n: fold(e.fact for e in stored[:n] if isinstance(e, Game.Fact)),
+        game_after=lambda n: game_after(stored, n),
     )
     _ruled, dealt = settle(game)
     assert isinstance(dealt.fact, RoundDealt) and dealt.fact.round_no == 1
@@ -389,3 +413,28 @@ def test_a_penalty_the_cards_cannot_cover_or_too_big_is_refused():
             game.give_ruling(Penalty(0, cards), cause(REFEREE))
         assert refused.value.code == code
         assert game.pending_events == [] and game.paused
+
+
+def test_a_void_back_into_a_revealed_round_deals_every_hidden_card_anew_under_a_fresh_commitment():
+    game = new_game(3, seed="reopen")
+    stored, voided = voided_into_a_revealed_round(game, random.Random(4), REFEREE)
+    before = game_after(stored, voided - 1).state
+    ruled, reshuffled, *_chance = settle(game)
+    assert isinstance(ruled, Game.RulingGiven) and isinstance(reshuffled.fact, HiddenCardsReshuffled)
+    after = game.state
+
+    def hidden(s) -> list[int]:
+        return sorted([card for hand in s.hands for card in range(52) if hand >> card & 1] + s.stock)
+
+    # the same cards, each seat as many, the table and the scores as they were ...
+    assert hidden(after) == hidden(before)
+    assert [hand.bit_count() for hand in after.hands] == [hand.bit_count() for hand in before.hands]
+    assert len(after.stock) == len(before.stock)
+    assert (after.discard, after.turn, after.totals) == (before.discard, before.turn, before.totals)
+    # ... but not where the revealed orders put them
+    assert after.hands != before.hands and after.stock != before.stock
+    # committed to, and its salt kept until the round ends again
+    assert verify(reshuffled.commitment, reshuffled.salt, reshuffled.fact.order)
+    assert game.unrevealed[-1].number == reshuffled.originator_version
+    # a replay folds the recorded order: no chance drawn again
+    assert game_after([*stored, ruled, reshuffled, *_chance], game.version).state == game.state

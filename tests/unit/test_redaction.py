@@ -3,20 +3,23 @@
 import random
 import uuid
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import Any
 
+import msgspec
 import pytest
 
 from service.domain.adjudication import Void
 from service.domain.cards import FULL_DECK, format_card, format_cards, parse_card
 from service.domain.engine import fold
 from service.domain.errors import RuleError
-from service.domain.game import Cause, Game, Seat
+from service.domain.events import RoundEnded
+from service.domain.game import FACT_EVENTS, Cause, Game, Seat
 from service.domain.redaction import FULL, PUBLIC, Table, Viewer, redact
 from service.domain.roles import SYSTEM, Actor
 from service.domain.rulesets import CLUB, ruleset
 from service.domain.views import Entry, entry_of
-from tests.gameplay import next_command
+from tests.gameplay import SAME_ENTROPY, game_after, next_command, voided_into_a_revealed_round
 
 PLAYERS = [str(uuid.UUID(int=n)) for n in range(1, 5)]
 REFEREE = Actor("referee", "rita")
@@ -28,6 +31,7 @@ def new_game(seats: int, seed: str, rules=CLUB, **kwargs) -> Game:
         seats=tuple(Seat("player", PLAYERS[i]) for i in range(seats)),
         seed=seed,
         cause=Cause(kwargs.pop("by", SYSTEM), "CreateGame"),
+        entropy=kwargs.pop("entropy", SAME_ENTROPY),  # each seed deals the same cards every run
         **kwargs,
     )
 
@@ -198,15 +202,12 @@ def test_a_void_ruling_shows_a_seat_its_restored_hand_and_the_others_counts():
         game.execute(next_command(game.state, rng, challenge_rate=0), Cause(SYSTEM, "test"))
         stored += game.collect_events()
 
-    def state_after(number: int):
-        return fold(event.fact for event in stored[:number] if isinstance(event, Game.Fact))
-
     game.raise_dispute(Cause(REFEREE, "RaiseDispute"))
     game.collect_events()
-    game.give_ruling(Void(5), Cause(REFEREE, "GiveRuling"), state_after=state_after)
+    game.give_ruling(Void(5), Cause(REFEREE, "GiveRuling"), game_after=lambda n: game_after(stored, n))
     (ruling,) = game.collect_events()
     entry = entry_of(ruling)
-    restored = state_after(4)
+    restored = game_after(stored, 4).state
     mine = redact(entry, Viewer.at(1), table_of(game)).data
     assert mine["restored"] is True
     assert mine["hand"] == format_cards(restored.hands[1])
@@ -215,3 +216,41 @@ def test_a_void_ruling_shows_a_seat_its_restored_hand_and_the_others_counts():
     assert "hand" not in public and public["restored"] is True
     assert set(card_names(public)) == set()
     assert redact(entry, FULL, table_of(game)).data["restored"]["hands"] == list(restored.hands)
+
+
+@pytest.mark.parametrize("viewer", [FULL, PUBLIC, Viewer.at(0)])
+def test_a_round_ended_without_a_winner_says_null_not_minus_one_to_every_viewer(viewer):
+    ended = RoundEnded(round_no=1, winner=-1, reason="stock_exhausted", points=(3, 5), totals=(3, 5))
+    event = FACT_EVENTS[RoundEnded](
+        originator_id=uuid.uuid4(),
+        originator_version=9,
+        timestamp=datetime.now(UTC),
+        fact=ended,
+        cause=None,
+    )
+    entry = entry_of(event)
+    assert entry.type == "RoundEnded" and entry.data["winner"] is None
+    table = Table(seats=2, hand_size=5)
+    assert redact(entry, viewer, table).data["winner"] is None
+    won = entry_of(
+        FACT_EVENTS[RoundEnded](**{**vars(event), "fact": msgspec.structs.replace(ended, winner=0)})
+    )
+    assert won.data["winner"] == 0
+
+
+def test_a_reshuffle_after_a_void_shows_a_seat_its_cards_dealt_back_and_nobody_else_any_order():
+    game = new_game(3, "reshuffle")
+    voided_into_a_revealed_round(game, random.Random(4), REFEREE)
+    reshuffled = next(
+        event for event in game.collect_events() if type(event).__name__ == "HiddenCardsReshuffled"
+    )
+    entry = entry_of(reshuffled)
+    counts = list(reshuffled.fact.counts)
+    stock = len(reshuffled.fact.order) - sum(counts)
+    public = redact(entry, PUBLIC, table_of(game)).data
+    assert public == {"counts": counts, "stock": stock, "commitment": reshuffled.commitment}
+    mine = redact(entry, Viewer.at(1), table_of(game)).data
+    theirs = reshuffled.fact.order[counts[0] : counts[0] + counts[1]]
+    assert mine == {**public, "hand": format_cards(sorted(theirs))}
+    full = redact(entry, FULL, table_of(game)).data
+    assert full["order"] == format_cards(reshuffled.fact.order) and full["salt"] == reshuffled.salt

@@ -10,16 +10,18 @@ from service.domain.game import Cause, Game, Seat
 from service.domain.roles import SYSTEM, Actor
 from service.domain.rulesets import CLUB
 from service.domain.state import DRAWN, NAMING_SUIT
+from tests.gameplay import SAME_ENTROPY
 
 PLAYERS = [str(uuid.UUID(int=n)) for n in range(1, 4)]
 
 
-def new_game(seed: str = "clock") -> Game:
+def new_game(seed: str = "clock", entropy: str = SAME_ENTROPY) -> Game:
     return Game.create(
         ruleset=CLUB,
         seats=tuple(Seat("player", player) for player in PLAYERS),
         seed=seed,
         cause=Cause(SYSTEM, "CreateGame"),
+        entropy=entropy,
     )
 
 

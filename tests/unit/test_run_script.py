@@ -1,0 +1,32 @@
+"""``./run``, the project's entry point: what it refuses before it installs anything."""
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("args", [["bench"], ["bench", "no-such-bench"]])
+def test_bench_without_a_known_name_says_so_before_installing_anything(tmp_path, args):
+    # a copy of the script beside the real bench/ names, with a python that notes any call to it
+    shutil.copy(ROOT / "run", tmp_path / "run")
+    shutil.copytree(ROOT / "bench", tmp_path / "bench")
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    called = tmp_path / "python-called"
+    python = tmp_path / "python"
+    python.write_text(f'#!/bin/sh\necho "$@" >> {called}\nexit 1\n')
+    python.chmod(0o755)
+    done = subprocess.run(
+        [str(tmp_path / "run"), *args],
+        env={**os.environ, "PYTHON": str(python)},
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert done.returncode == 2
+    assert "needs the name of a benchmark" in done.stderr and "engine" in done.stderr
+    assert not called.exists() and not (tmp_path / ".venv").exists()
