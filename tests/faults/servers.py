@@ -18,6 +18,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import psycopg
 import redis
@@ -170,9 +171,12 @@ class ThrowawayRedis:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
+Server = TypeVar("Server", ThrowawayPostgres, ThrowawayRedis)
+
+
 @contextlib.contextmanager
-def throwaway_postgres() -> Iterator[ThrowawayPostgres]:
-    server = ThrowawayPostgres()
+def started(server: Server) -> Iterator[Server]:
+    """The server started, and ended with its folder at the end, however the test ends."""
     try:
         server.start()
         yield server
@@ -180,11 +184,9 @@ def throwaway_postgres() -> Iterator[ThrowawayPostgres]:
         server.close()
 
 
-@contextlib.contextmanager
-def throwaway_redis() -> Iterator[ThrowawayRedis]:
-    server = ThrowawayRedis()
-    try:
-        server.start()
-        yield server
-    finally:
-        server.close()
+def throwaway_postgres() -> contextlib.AbstractContextManager[ThrowawayPostgres]:
+    return started(ThrowawayPostgres())
+
+
+def throwaway_redis() -> contextlib.AbstractContextManager[ThrowawayRedis]:
+    return started(ThrowawayRedis())
