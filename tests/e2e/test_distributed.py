@@ -84,6 +84,14 @@ class Processes:
     def start_again(self, name: str) -> None:
         self.start(name, *self.argv[name])
 
+    def restart_exited(self) -> list[str]:
+        """Every process that has exited started again, as deploy/'s ``restart: unless-stopped`` does;
+        their names."""
+        exited = [name for name, process in self.running.items() if process.poll() is not None]
+        for name in exited:
+            self.start_again(name)
+        return exited
+
     def stop(self) -> None:
         for process in self.running.values():
             if process.poll() is None:
