@@ -30,6 +30,7 @@ import msgspec
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError, Mapper, Recording
+from eventsourcing.utils import get_topic
 
 from service.domain.adjudication import Ruling
 from service.domain.cards import parse_card, parse_suit
@@ -38,10 +39,11 @@ from service.domain.errors import RuleError
 from service.domain.fairness import verify
 from service.domain.game import Cause, Game, Seat
 from service.domain.league import League, Player
+from service.domain.names import checked_name, refuse_taken
 from service.domain.roles import SYSTEM, Actor
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL
+from service.domain.rulesets import check_options, with_options
 from service.domain.rulesets import ruleset as make_ruleset
-from service.domain.rulesets import with_options
 from service.domain.state import State
 from service.domain.tournament import Plan, Tournament, seat_spec
 from service.domain.views import Entry, TableView, entry_of, table_view
@@ -215,7 +217,16 @@ class MauMau(Application[UUID]):
         return self._get(Player, player_id, "player_not_found", "no such player")
 
     def rename_player(self, player_id: UUID | str, name: str) -> None:
+        """A new name, which must differ from the names of the other members of each of the player's leagues.
+
+        Not atomic with an admission to one of those leagues at the same moment: the two could still
+        collide (they save different aggregates); both are rare, admin-driven commands.
+        """
         player = self.get_player(player_id)
+        name = checked_name(name, "player")
+        for league in self._leagues_of(player.id):
+            others = [other for other in league.members if other != player.id]
+            refuse_taken(name, self._names_of(others), f"the league {league.name!r}")
         player.rename(name)
         self._save_or_stale(player)
 
@@ -232,8 +243,27 @@ class MauMau(Application[UUID]):
     def admit_member(self, league_id: UUID | str, player_id: UUID | str) -> None:
         player = self.get_player(player_id)
         league = self.get_league(league_id)
-        league.admit(player.id)
-        self._save_or_stale(league)
+        league.admit(player.id, player.name, self._names_of(league.members))
+        self._save_or_stale(league)  # a concurrent admission saves the league too: one of them is stale
+
+    def _names_of(self, players: Sequence[UUID]) -> list[str]:
+        return [self.get_player(player).name for player in players]
+
+    def _leagues_of(self, player_id: UUID) -> list[League]:
+        """The leagues a player is a member of, found from their admissions in the log (no index keeps
+        them; a club's log holds few admissions)."""
+        topic = get_topic(League.MemberAdmitted)
+        found: list[UUID] = []
+        start: int | None = None
+        while True:
+            page = self.recorder.select_notifications(start, 500, topics=[topic], inclusive_of_start=False)
+            for notification in page:
+                admitted = self.mapper.to_domain_event(notification)
+                if admitted.player_id == player_id and admitted.originator_id not in found:
+                    found.append(admitted.originator_id)
+            if len(page) < 500:
+                return [self.get_league(league) for league in found]
+            start = page[-1].id
 
     def appoint_referee(self, league_id: UUID | str, referee: str) -> None:
         league = self.get_league(league_id)
@@ -381,6 +411,7 @@ class MauMau(Application[UUID]):
             raise RuleError("player_seated_twice", "a player can take one seat only")
         for player_id in players:
             self.get_player(player_id)
+        check_options(options or {})
         league = None
         if league_id is not None:
             league = self.get_league(league_id)

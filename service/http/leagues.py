@@ -14,7 +14,7 @@ from service.http import credentials
 from service.http.auth import admin_only
 from service.http.errors import problems
 from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, After, LeagueId, caught_up
-from service.http.players import Name
+from service.http.players import Name, StoredName
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ServicesDep
 from service.projections.models import Standings
@@ -38,7 +38,7 @@ class LeagueCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
 
 class LeagueRead(msgspec.Struct, frozen=True, kw_only=True):
     league_id: Annotated[UUID, msgspec.Meta(examples=[LEAGUE_ID])]
-    name: Name
+    name: StoredName
     ruleset: Ruleset
     options: Options
     members: Annotated[list[UUID], msgspec.Meta(examples=[[PLAYER_ID]])]

@@ -10,6 +10,7 @@ from litestar.params import Body
 
 from service.domain.errors import RuleError
 from service.domain.league import Player
+from service.domain.names import MAX_NAME, NAME_PATTERN
 from service.domain.roles import Actor
 from service.http import credentials
 from service.http.auth import admin_only, signed_in
@@ -19,7 +20,19 @@ from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, ServicesDep
 from service.projections.models import PlayerHistory
 
-Name = Annotated[str, msgspec.Meta(min_length=1, max_length=80, examples=["Ada"])]
+# A name sent: the document states the rules of service.domain.names (the domain refuses a name that
+# breaks them with 400 malformed_name); one read back may be older than those rules.
+Name = Annotated[
+    str,
+    msgspec.Meta(
+        min_length=1,
+        max_length=MAX_NAME,
+        examples=["Ada"],
+        description=f"1 to {MAX_NAME} characters, trimmed; no control or invisible formatting characters",
+        extra_json_schema={"extra": {"pattern": NAME_PATTERN}},
+    ),
+]
+StoredName = Annotated[str, msgspec.Meta(examples=["Ada"])]
 Token = Annotated[
     str,
     msgspec.Meta(
@@ -35,7 +48,7 @@ class PlayerCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
 
 class PlayerRead(msgspec.Struct, frozen=True, kw_only=True):
     player_id: Annotated[UUID, msgspec.Meta(examples=[PLAYER_ID])]
-    name: Name
+    name: StoredName
 
 
 class TokenRead(msgspec.Struct, frozen=True, kw_only=True):
