@@ -23,6 +23,7 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 |     | game_already_attached, table_has_game, result_recorded, not_started, tournament_started, |
 |     | tournament_full, tournament_over, name_taken; any already_* |
 | 413 | request_too_large |
+| 415 | unsupported_media_type (a body that is not JSON) |
 | 422 | every other refusal of the rules: not_your_turn, card_not_in_hand, card_does_not_match, ... |
 |     | (``UNPROCESSABLE``, and any code not listed here) |
 | 500 | internal_error (a fault of the service; the detail says nothing more) |
@@ -92,6 +93,7 @@ CODES: dict[int, tuple[str, ...]] = {
         "name_taken",
     ),
     413: ("request_too_large",),
+    415: ("unsupported_media_type",),
     500: ("internal_error",),
     503: ("unavailable", "not_ready"),
 }
@@ -207,7 +209,8 @@ def on_rule_error(_: Request[Any, Any, Any], error: RuleError) -> Response[Probl
 
 
 _CODE_OF_STATUS = {400: "malformed_request", 401: "unauthorized", 403: "forbidden", 404: "not_found"}
-_CODE_OF_STATUS |= {405: "method_not_allowed", 413: "request_too_large", 503: "unavailable"}
+_CODE_OF_STATUS |= {405: "method_not_allowed", 413: "request_too_large", 415: "unsupported_media_type"}
+_CODE_OF_STATUS |= {503: "unavailable"}
 
 
 def on_http_exception(_: Request[Any, Any, Any], error: HTTPException) -> Response[Problem]:

@@ -138,7 +138,7 @@ class GameController(Controller):
         operation_id="createGame",
         summary="Create a game: seats of players and bots; it is dealt at once",
         guards=[signed_in],
-        responses=problems(400, 401, 403, 404, 409, 422),
+        responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,
     )

@@ -72,7 +72,7 @@ class LeagueController(Controller):
         operation_id="createLeague",
         summary="Found a league with a ruleset and its options (admin)",
         guards=[admin_only],
-        responses=problems(400, 401, 403, 422),
+        responses=problems(400, 401, 403, 422, 415),
         security=BEARER,
         sync_to_thread=True,
     )
@@ -110,7 +110,7 @@ class LeagueController(Controller):
         operation_id="addLeagueMember",
         summary="Admit a player to a league (admin)",
         guards=[admin_only],
-        responses=problems(400, 401, 403, 404, 409),
+        responses=problems(400, 401, 403, 404, 409, 415),
         security=BEARER,
         sync_to_thread=True,
     )
@@ -130,7 +130,7 @@ class LeagueController(Controller):
         operation_id="addLeagueReferee",
         summary="Appoint a referee to a league (admin)",
         guards=[admin_only],
-        responses=problems(400, 401, 403, 404, 409),
+        responses=problems(400, 401, 403, 404, 409, 415),
         security=BEARER,
         sync_to_thread=True,
     )

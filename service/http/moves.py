@@ -107,7 +107,7 @@ class MoveController(Controller):
         summary="Play, draw, keep or name a suit (the seated player; officials name the seat)",
         status_code=200,
         guards=[signed_in],
-        responses=problems(400, 401, 403, 404, 409, 422),
+        responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,
     )
@@ -140,7 +140,7 @@ class MoveController(Controller):
         summary="Challenge the missed call whose window is open (a seated player; officials name the seat)",
         status_code=200,
         guards=[signed_in],
-        responses=problems(400, 401, 403, 404, 409, 422),
+        responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,
     )

@@ -44,7 +44,7 @@ class RefereeController(Controller):
         operation_id="createReferee",
         summary="Register a referee (admin); the answer holds their first token",
         guards=[admin_only],
-        responses=problems(400, 401, 403, 422),
+        responses=problems(400, 401, 403, 422, 415),
         security=BEARER,
         sync_to_thread=True,
     )

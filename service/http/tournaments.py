@@ -151,7 +151,7 @@ class TournamentController(Controller):
         operation_id="createTournament",
         summary="Announce a tournament of a league with its plan (admin)",
         guards=[admin_only],
-        responses=problems(400, 401, 403, 404, 422),
+        responses=problems(400, 401, 403, 404, 422, 415),
         security=BEARER,
         sync_to_thread=True,
     )
@@ -202,7 +202,7 @@ class TournamentController(Controller):
         operation_id="joinTournament",
         summary="Join a tournament before it starts (a member for themself; an admin for any member)",
         guards=[signed_in],
-        responses=problems(400, 401, 403, 404, 409, 422),
+        responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,
     )
