@@ -19,6 +19,7 @@ Refusals are ``RuleError``s with stable codes: the engine's, plus
 
 import contextlib
 import hashlib
+import re
 import secrets
 import threading
 from collections import OrderedDict
@@ -33,7 +34,7 @@ from eventsourcing.persistence import IntegrityError, Mapper, Recording
 from eventsourcing.utils import get_topic
 
 from service.domain.adjudication import Ruling
-from service.domain.cards import parse_card, parse_suit
+from service.domain.cards import CARD_PATTERN, SUIT_PATTERN, parse_card, parse_suit
 from service.domain.commands import Challenge, Command, DrawCard, KeepCard, NameSuit, PlayCard
 from service.domain.errors import RuleError
 from service.domain.fairness import verify
@@ -751,6 +752,10 @@ def _digest(*parts: Any) -> str:
 
 def _card(card: int | str) -> int:
     if isinstance(card, str):
+        if re.fullmatch(CARD_PATTERN, card) is None:  # as the document says; parse_card would trim
+            raise RuleError(
+                "malformed_card", f"{card!r} is not a card: write the rank then the suit, e.g. '10H'"
+            )
         return parse_card(card)
     if type(card) is not int or not 0 <= card < 52:
         raise RuleError("malformed_card", f"{card!r} is not a card")
@@ -761,6 +766,8 @@ def _suit(suit: int | str | None, required: bool = False) -> int:
     if suit is None and not required:
         return -1
     if isinstance(suit, str):
+        if re.fullmatch(SUIT_PATTERN, suit) is None:  # as the document says; parse_suit would trim
+            raise RuleError("malformed_suit", f"{suit!r} is not a suit: use C, D, H or S")
         return parse_suit(suit)
     if type(suit) is not int or not 0 <= suit < 4:
         raise RuleError("malformed_suit", f"{suit!r} is not a suit")

@@ -65,6 +65,7 @@ MAX_TABLE = 6
 MAX_ROUNDS = 50
 MAX_ENTRANTS = 512  # the pairing search recurses once per seat
 MAX_TURN_CLOCK = 86_400
+MAX_INTERVAL = 90 * 86_400  # a round a day is slow; a round a season is no tournament
 BOT_ENTRANT = "bot:"
 
 
@@ -498,8 +499,8 @@ def _check_plan(plan: Plan, rules: Ruleset) -> None:
         not isinstance(plan.starts_at, datetime) or plan.starts_at.utcoffset() is None
     ):
         raise RuleError("invalid_schedule", "the start time needs a time zone")
-    if plan.interval is not None and (not _is_int(plan.interval) or plan.interval < 1):
-        raise RuleError("invalid_schedule", "the interval is a whole number of seconds, at least 1")
+    if plan.interval is not None and (not _is_int(plan.interval) or not 1 <= plan.interval <= MAX_INTERVAL):
+        raise RuleError("invalid_schedule", f"the interval is a whole number of seconds, 1 to {MAX_INTERVAL}")
     if type(plan.single_round) is not bool or (plan.target_score is not None and plan.single_round):
         raise RuleError("invalid_match_length", "a match is a target score or a single round, not both")
     if plan.target_score is not None and (not _is_int(plan.target_score) or plan.target_score < 1):
