@@ -14,7 +14,8 @@ first one stored, read back from the events, and stores nothing.
 Refusals are ``RuleError``s with stable codes: the engine's, plus
 ``game_not_found``, ``stale_version``, ``game_paused``, ``game_over``,
 ``not_your_seat``, ``not_allowed``, ``idempotency_key_reused``,
-``player_not_found``, ``league_not_found``, ``not_a_member``, ...
+``player_not_found``, ``league_not_found``, ``not_a_member``, ``malformed_name``,
+``name_taken`` (two members of one league may not share a display name), ...
 """
 
 import contextlib
