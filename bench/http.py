@@ -86,7 +86,7 @@ API_COMMAND = [
     str(_HERE.parent / "deploy" / "uvicorn-logging.json"),
 ]
 SEATS = 4
-OPTIONS = {"target_score": 100_000}  # matches that do not end during a run
+OPTIONS = {"target_score": 1000}  # the longest match a club may set: none ends during a run
 CHALLENGE_CHANCE = 0.5  # when the seat to move may challenge a missed call
 VIEW_WAIT_SECONDS = 10.0  # a view not pushed by then was lost: the run stops and says so
 

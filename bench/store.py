@@ -49,7 +49,7 @@ from service.domain.state import DRAWN, NAMING_SUIT, OVER, PLAY, State
 from service.settings import Settings
 
 LOCAL_URL = "postgresql://postgres@127.0.0.1:5432/test"
-OPTIONS = {"target_score": 100_000}  # games that do not end during a run
+OPTIONS = {"target_score": 1000}  # the longest match a club may set (a game that ends is replaced)
 
 
 @dataclass

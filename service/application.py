@@ -14,11 +14,13 @@ first one stored, read back from the events, and stores nothing.
 Refusals are ``RuleError``s with stable codes: the engine's, plus
 ``game_not_found``, ``stale_version``, ``game_paused``, ``game_over``,
 ``not_your_seat``, ``not_allowed``, ``idempotency_key_reused``,
-``player_not_found``, ``league_not_found``, ``not_a_member``, ...
+``player_not_found``, ``league_not_found``, ``not_a_member``, ``malformed_name``,
+``name_taken`` (two members of one league may not share a display name), ...
 """
 
 import contextlib
 import hashlib
+import re
 import secrets
 import threading
 from collections import OrderedDict
@@ -30,19 +32,21 @@ import msgspec
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError, Mapper, Recording
+from eventsourcing.utils import get_topic
 
 from service.domain.adjudication import Ruling
-from service.domain.cards import parse_card, parse_suit
+from service.domain.cards import CARD_PATTERN, SUIT_PATTERN, parse_card, parse_suit
 from service.domain.commands import Challenge, Command, DrawCard, KeepCard, NameSuit, PlayCard
 from service.domain.errors import RuleError
 from service.domain.events import HiddenCardsReshuffled, RoundDealt, StockRecycled
 from service.domain.fairness import verify
 from service.domain.game import Cause, Game, Seat
 from service.domain.league import League, Player
+from service.domain.names import checked_name, refuse_taken
 from service.domain.roles import SYSTEM, Actor
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL
+from service.domain.rulesets import check_options, with_options
 from service.domain.rulesets import ruleset as make_ruleset
-from service.domain.rulesets import with_options
 from service.domain.state import State
 from service.domain.tournament import Plan, Tournament, seat_spec
 from service.domain.views import Entry, TableView, entry_of, table_view
@@ -226,7 +230,16 @@ class MauMau(Application[UUID]):
         return self._get(Player, player_id, "player_not_found", "no such player")
 
     def rename_player(self, player_id: UUID | str, name: str) -> None:
+        """A new name, which must differ from the names of the other members of each of the player's leagues.
+
+        Not atomic with an admission to one of those leagues at the same moment: the two could still
+        collide (they save different aggregates); both are rare, admin-driven commands.
+        """
         player = self.get_player(player_id)
+        name = checked_name(name, "player")
+        for league in self._leagues_of(player.id):
+            others = [other for other in league.members if other != player.id]
+            refuse_taken(name, self._names_of(others), f"the league {league.name!r}")
         player.rename(name)
         self._save_or_stale(player)
 
@@ -243,8 +256,27 @@ class MauMau(Application[UUID]):
     def admit_member(self, league_id: UUID | str, player_id: UUID | str) -> None:
         player = self.get_player(player_id)
         league = self.get_league(league_id)
-        league.admit(player.id)
-        self._save_or_stale(league)
+        league.admit(player.id, player.name, self._names_of(league.members))
+        self._save_or_stale(league)  # a concurrent admission saves the league too: one of them is stale
+
+    def _names_of(self, players: Sequence[UUID]) -> list[str]:
+        return [self.get_player(player).name for player in players]
+
+    def _leagues_of(self, player_id: UUID) -> list[League]:
+        """The leagues a player is a member of, found from their admissions in the log (no index keeps
+        them; a club's log holds few admissions)."""
+        topic = get_topic(League.MemberAdmitted)
+        found: list[UUID] = []
+        start: int | None = None
+        while True:
+            page = self.recorder.select_notifications(start, 500, topics=[topic], inclusive_of_start=False)
+            for notification in page:
+                admitted = self.mapper.to_domain_event(notification)
+                if admitted.player_id == player_id and admitted.originator_id not in found:
+                    found.append(admitted.originator_id)
+            if len(page) < 500:
+                return [self.get_league(league) for league in found]
+            start = page[-1].id
 
     def appoint_referee(self, league_id: UUID | str, referee: str) -> None:
         league = self.get_league(league_id)
@@ -394,6 +426,7 @@ class MauMau(Application[UUID]):
             raise RuleError("player_seated_twice", "a player can take one seat only")
         for player_id in players:
             self.get_player(player_id)
+        check_options(options or {})
         league = None
         if league_id is not None:
             league = self.get_league(league_id)
@@ -772,6 +805,10 @@ def _digest(*parts: Any) -> str:
 
 def _card(card: int | str) -> int:
     if isinstance(card, str):
+        if re.fullmatch(CARD_PATTERN, card) is None:  # as the document says; parse_card would trim
+            raise RuleError(
+                "malformed_card", f"{card!r} is not a card: write the rank then the suit, e.g. '10H'"
+            )
         return parse_card(card)
     if type(card) is not int or not 0 <= card < 52:
         raise RuleError("malformed_card", f"{card!r} is not a card")
@@ -782,6 +819,8 @@ def _suit(suit: int | str | None, required: bool = False) -> int:
     if suit is None and not required:
         return -1
     if isinstance(suit, str):
+        if re.fullmatch(SUIT_PATTERN, suit) is None:  # as the document says; parse_suit would trim
+            raise RuleError("malformed_suit", f"{suit!r} is not a suit: use C, D, H or S")
         return parse_suit(suit)
     if type(suit) is not int or not 0 <= suit < 4:
         raise RuleError("malformed_suit", f"{suit!r} is not a suit")

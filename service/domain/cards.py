@@ -18,6 +18,13 @@ FULL_DECK: tuple[int, ...] = tuple(range(len(SUITS) * CARDS_PER_SUIT))
 # A card's bit in a hand mask: indexing this is cheaper than shifting on a hot path.
 CARD_BITS: tuple[int, ...] = tuple(1 << c for c in FULL_DECK)
 
+# A card and a suit as a client writes them (any case, no spaces around): what the OpenAPI document states
+# and the application takes (``parse_card`` and ``parse_suit`` are more lenient, for people and tests).
+CARD_PATTERN = "^(?:[2-9]|10|[JQKAjqka])[CDHScdhs]$"
+SUIT_PATTERN = (
+    "^(?:[CDHScdhs]|" + "|".join("".join(f"[{c.upper()}{c}]" for c in name) for name in SUIT_NAMES) + ")$"
+)
+
 _RANK_INDEX = {rank: index for index, rank in enumerate(RANKS)}
 _SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
 _NAMES: tuple[str, ...] = tuple(RANKS[c % CARDS_PER_SUIT] + SUITS[c // CARDS_PER_SUIT] for c in FULL_DECK)

@@ -5,24 +5,15 @@ fixes a ruleset and its options for its games, admits members and appoints
 referees. Public methods validate; the events only mutate.
 """
 
+from collections.abc import Iterable
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate
 
 from service.domain.errors import RuleError
-from service.domain.rulesets import Ruleset, ruleset
-
-MAX_NAME = 80
-
-
-def _checked_name(name: str, what: str) -> str:
-    if not isinstance(name, str) or not name.strip():
-        raise RuleError("invalid_name", f"a {what} needs a name")
-    name = name.strip()
-    if len(name) > MAX_NAME:
-        raise RuleError("invalid_name", f"a {what}'s name is at most {MAX_NAME} characters")
-    return name
+from service.domain.names import checked_name, refuse_taken
+from service.domain.rulesets import Ruleset, check_options, ruleset
 
 
 class Player(Aggregate):
@@ -43,10 +34,10 @@ class Player(Aggregate):
 
     @classmethod
     def register(cls, name: str) -> "Player":
-        return cls._create(cls.Registered, name=_checked_name(name, "player"))
+        return cls._create(cls.Registered, name=checked_name(name, "player"))
 
     def rename(self, name: str) -> None:
-        self.trigger_event(self.Renamed, name=_checked_name(name, "player"))
+        self.trigger_event(self.Renamed, name=checked_name(name, "player"))
 
 
 class League(Aggregate):
@@ -81,17 +72,21 @@ class League(Aggregate):
     def found(cls, name: str, ruleset_name: str = "club", options: dict[str, Any] | None = None) -> "League":
         options = dict(options or {})
         ruleset(ruleset_name, **options)  # refuses an unknown ruleset or a bad option
+        check_options(options)
         return cls._create(
-            cls.Founded, name=_checked_name(name, "league"), ruleset_name=ruleset_name, options=options
+            cls.Founded, name=checked_name(name, "league"), ruleset_name=ruleset_name, options=options
         )
 
     @property
     def rules(self) -> Ruleset:
         return ruleset(self.ruleset_name, **self.options)
 
-    def admit(self, player_id: UUID) -> None:
+    def admit(self, player_id: UUID, name: str | None = None, member_names: Iterable[str] = ()) -> None:
+        """Admit a player called ``name``, which must differ from the names of the members now."""
         if player_id in self.members:
             raise RuleError("already_a_member", "that player is a member already")
+        if name is not None:
+            refuse_taken(name, member_names, "the league")
         self.trigger_event(self.MemberAdmitted, player_id=player_id)
 
     def appoint_referee(self, referee: str) -> None:

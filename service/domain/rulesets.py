@@ -6,6 +6,7 @@ does when played, the calls and their penalty, the scoring and the match end.
 scores upwards and races to 150. Both are described as played in docs/rules.md.
 """
 
+from collections.abc import Mapping
 from typing import Any, Literal
 
 import msgspec
@@ -51,6 +52,14 @@ OPTIONS: dict[str, type] = {
     "hand_size": int,
     "voluntary_draw": bool,
     "call_penalty": int,
+}
+
+# The ranges of the numeric options a club may set for a new league, game or tournament: what a club
+# could mean (a target of 10**18 is a match with no end that keeps a worker busy). Commands are
+# checked against them, not rulesets read back from stored events (``check_options``).
+OPTION_BOUNDS: dict[str, tuple[int, int]] = {
+    "target_score": (1, 1000),
+    "call_penalty": (0, 10),  # hand_size: ``check`` bounds it by the deck and the players
 }
 
 _FACE_TEN = {"J": 10, "Q": 10, "K": 10, "A": 10}
@@ -133,6 +142,14 @@ def with_options(base: Ruleset, **options: Any) -> Ruleset:
     changed = msgspec.structs.replace(base, **options)
     check(changed)
     return changed
+
+
+def check_options(options: Mapping[str, Any]) -> None:
+    """Refuse a club's option outside ``OPTION_BOUNDS`` (an unknown one or a wrong type: ``with_options``)."""
+    for key, value in options.items():
+        low, high = OPTION_BOUNDS.get(key, (None, None))
+        if low is not None and high is not None and type(value) is int and not low <= value <= high:
+            raise RuleError("invalid_option", f"option {key!r} is between {low} and {high}")
 
 
 def check(rules: Ruleset) -> None:

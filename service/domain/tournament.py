@@ -27,7 +27,7 @@ recorded the aggregate pairs the next round itself.
 Public methods validate and raise ``RuleError`` (codes below) changing nothing;
 the events' ``apply`` only mutate.
 
-    invalid_name, invalid_format, invalid_table_size, invalid_rounds, invalid_schedule,
+    malformed_name, invalid_format, invalid_table_size, invalid_rounds, invalid_schedule,
     invalid_match_length, invalid_turn_clock, invalid_late_policy, invalid_places, unknown_bot,
     tournament_started, already_joined, tournament_full, not_joined, too_few_players,
     not_started, no_such_round, tournament_over, no_such_table, table_has_game, game_already_attached,
@@ -44,7 +44,7 @@ from eventsourcing.domain import Aggregate
 
 from service.domain.bots import BOTS
 from service.domain.errors import RuleError
-from service.domain.league import _checked_name
+from service.domain.names import checked_name
 from service.domain.pairing import (
     History,
     Pairing,
@@ -57,7 +57,7 @@ from service.domain.pairing import (
     round_robin_rounds,
     seed_order,
 )
-from service.domain.rulesets import Ruleset, ruleset
+from service.domain.rulesets import Ruleset, check_options, ruleset
 
 Format = Literal["round_robin", "swiss", "single_elimination"]
 FORMATS: tuple[str, ...] = ("round_robin", "swiss", "single_elimination")
@@ -65,6 +65,7 @@ MAX_TABLE = 6
 MAX_ROUNDS = 50
 MAX_ENTRANTS = 512  # the pairing search recurses once per seat
 MAX_TURN_CLOCK = 86_400
+MAX_INTERVAL = 90 * 86_400  # a round a day is slow; a round a season is no tournament
 BOT_ENTRANT = "bot:"
 
 
@@ -222,10 +223,11 @@ class Tournament(Aggregate):
         rules = ruleset(ruleset_name, **options)
         _check_plan(plan, rules)
         ruleset(ruleset_name, **{**options, **_match_options(plan)})  # the games' ruleset must be playable
+        check_options(_match_options(plan))  # the league's own were checked when it was founded
         return cls._create(
             cls.Announced,
             league_id=league_id,
-            name=_checked_name(name, "tournament"),
+            name=checked_name(name, "tournament"),
             ruleset_name=ruleset_name,
             options=dict(options),
             plan=plan,
@@ -497,8 +499,8 @@ def _check_plan(plan: Plan, rules: Ruleset) -> None:
         not isinstance(plan.starts_at, datetime) or plan.starts_at.utcoffset() is None
     ):
         raise RuleError("invalid_schedule", "the start time needs a time zone")
-    if plan.interval is not None and (not _is_int(plan.interval) or plan.interval < 1):
-        raise RuleError("invalid_schedule", "the interval is a whole number of seconds, at least 1")
+    if plan.interval is not None and (not _is_int(plan.interval) or not 1 <= plan.interval <= MAX_INTERVAL):
+        raise RuleError("invalid_schedule", f"the interval is a whole number of seconds, 1 to {MAX_INTERVAL}")
     if type(plan.single_round) is not bool or (plan.target_score is not None and plan.single_round):
         raise RuleError("invalid_match_length", "a match is a target score or a single round, not both")
     if plan.target_score is not None and (not _is_int(plan.target_score) or plan.target_score < 1):

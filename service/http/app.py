@@ -23,13 +23,14 @@ from typing import Any
 from uuid import UUID
 
 import anyio.to_thread
-from litestar import Litestar, Request
+from litestar import Litestar, Request, Response
 from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 
 from service.domain.roles import Actor
+from service.http.allow import options_answer
 from service.http.auth import authenticate
 from service.http.disputes import DisputeController
 from service.http.errors import EXCEPTION_HANDLERS
@@ -70,6 +71,13 @@ CONTROLLERS = [
 ]
 
 
+async def before_request(request: Request[Any, Any, Any]) -> Response[None] | None:
+    answer = options_answer(request)
+    if answer is None:
+        await strict_body(request)
+    return answer
+
+
 def provide_services(state: State) -> Services:
     return state.services
 
@@ -106,7 +114,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         route_handlers=CONTROLLERS,
         lifespan=[lifespan],
         guards=[authenticate],
-        before_request=strict_body,
+        before_request=before_request,
         dependencies={
             "services": Provide(provide_services, sync_to_thread=False),
             "actor": Provide(provide_actor, sync_to_thread=False),

@@ -80,7 +80,7 @@ class DisputeController(Controller):
         summary="Raise a dispute: the game pauses until a ruling (a seated player or an official)",
         status_code=200,
         guards=[signed_in],
-        responses=problems(400, 401, 403, 404, 409, 422),
+        responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,
     )
@@ -117,7 +117,7 @@ class DisputeController(Controller):
         summary="Rule on the open dispute: resume, penalty or void (the game's referees and admins)",
         status_code=200,
         guards=[signed_in],
-        responses=problems(400, 401, 403, 404, 409, 422),
+        responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,
     )

@@ -9,7 +9,8 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 | status | codes |
 |---|---|
 | 400 | malformed_request (invalid JSON, unknown fields, wrong types, bad query or header values), |
-|     | malformed_card, malformed_suit, malformed_call, malformed_rank, invalid_seat; any malformed_* |
+|     | malformed_card, malformed_suit, malformed_call, malformed_rank, malformed_name, invalid_seat; |
+|     | any malformed_*                                                                             |
 | 401 | unauthorized (no bearer token where one is needed, or a token that is not valid) |
 | 403 | forbidden (the role may not do this), not_allowed, not_your_seat, not_seated |
 | 404 | not_found (no such route), game_not_found, player_not_found, league_not_found, |
@@ -20,8 +21,9 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 | 409 | stale_version, game_paused, game_over, game_not_over, idempotency_key_reused, dispute_open, |
 |     | no_dispute, already_a_member, already_a_referee, already_revoked, already_joined, |
 |     | game_already_attached, table_has_game, result_recorded, not_started, tournament_started, |
-|     | tournament_full, tournament_over; any already_* |
+|     | tournament_full, tournament_over, name_taken; any already_* |
 | 413 | request_too_large |
+| 415 | unsupported_media_type (a body that is not JSON) |
 | 422 | every other refusal of the rules: not_your_turn, card_not_in_hand, card_does_not_match, ... |
 |     | (``UNPROCESSABLE``, and any code not listed here) |
 | 500 | internal_error (a fault of the service; the detail says nothing more) |
@@ -50,6 +52,7 @@ CODES: dict[int, tuple[str, ...]] = {
         "malformed_suit",
         "malformed_call",
         "malformed_rank",
+        "malformed_name",
         "invalid_seat",
     ),
     401: ("unauthorized",),
@@ -87,8 +90,10 @@ CODES: dict[int, tuple[str, ...]] = {
         "tournament_started",
         "tournament_full",
         "tournament_over",
+        "name_taken",
     ),
     413: ("request_too_large",),
+    415: ("unsupported_media_type",),
     500: ("internal_error",),
     503: ("unavailable", "not_ready"),
 }
@@ -204,7 +209,8 @@ def on_rule_error(_: Request[Any, Any, Any], error: RuleError) -> Response[Probl
 
 
 _CODE_OF_STATUS = {400: "malformed_request", 401: "unauthorized", 403: "forbidden", 404: "not_found"}
-_CODE_OF_STATUS |= {405: "method_not_allowed", 413: "request_too_large", 503: "unavailable"}
+_CODE_OF_STATUS |= {405: "method_not_allowed", 413: "request_too_large", 415: "unsupported_media_type"}
+_CODE_OF_STATUS |= {503: "unavailable"}
 
 
 def on_http_exception(_: Request[Any, Any, Any], error: HTTPException) -> Response[Problem]:

@@ -6,6 +6,7 @@ a league they referee; a player, a friendly game they sit at, without a seed
 seed, so none fixes a deck by itself), an explicit deck or a first dealer.
 """
 
+import re
 from typing import Annotated, Any
 from uuid import UUID
 
@@ -14,7 +15,7 @@ from litestar import Controller, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
-from service.domain.cards import format_cards
+from service.domain.cards import CARD_PATTERN, format_cards
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
 from service.http import access, queue
@@ -37,13 +38,25 @@ from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, Services, ServicesDep
 from service.projections.models import HandView, MatchTotals, PublicTable
 
+# A seat as sent: a player's id in its canonical text (any case), or "bot:" and a bot's name (an unknown
+# bot is the rules' 422 unknown_bot); anything else is 400 invalid_seat.
+_HEX = "[0-9A-Fa-f]"
+SEAT_PATTERN = f"^(?:bot:.*|{_HEX}{{8}}-{_HEX}{{4}}-{_HEX}{{4}}-{_HEX}{{4}}-{_HEX}{{12}})$"
 SeatSpec = Annotated[
     str, msgspec.Meta(description="a player's id, or bot:random / bot:heuristic", examples=[PLAYER_ID])
 ]
 
 
 class GameCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    seats: Annotated[list[SeatSpec], msgspec.Meta(min_length=1, max_length=12)]
+    seats: Annotated[
+        list[SeatSpec],
+        msgspec.Meta(
+            min_length=1,
+            max_length=12,
+            # litestar leaves out the items' own metadata
+            extra_json_schema={"extra": {"items": {"type": "string", "pattern": SEAT_PATTERN}}},
+        ),
+    ]
     ruleset: Ruleset = "club"
     options: Options = msgspec.field(default_factory=dict)
     league_id: Annotated[
@@ -64,7 +77,21 @@ class GameCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
         Annotated[
             list[str],
             msgspec.Meta(
-                max_length=52, description="the first deal's deck, first card dealt first (officials)"
+                max_length=52,
+                description="the first deal's deck, first card dealt first (officials)",
+                # litestar leaves out the bounds of an optional value and the items' metadata
+                extra_json_schema={
+                    "extra": {
+                        "oneOf": [
+                            {
+                                "type": "array",
+                                "maxItems": 52,
+                                "items": {"type": "string", "pattern": CARD_PATTERN},
+                            },
+                            {"type": "null"},
+                        ]
+                    }
+                },
             ),
         ]
         | None
@@ -110,12 +137,9 @@ class ShufflesRead(msgspec.Struct, frozen=True, kw_only=True):
 
 def normalised(seat: str) -> str:
     """A player's id in its one text form (seats are compared as text); bots as given."""
-    if seat.startswith("bot:"):
-        return seat
-    try:
-        return str(UUID(seat))
-    except ValueError:
-        raise RuleError("invalid_seat", f"{seat!r} is neither a player id nor 'bot:<name>'") from None
+    if re.fullmatch(SEAT_PATTERN, seat) is None:  # UUID() alone would take braces, "urn:uuid:", "_"s
+        raise RuleError("invalid_seat", f"{seat!r} is neither a player id nor 'bot:<name>'")
+    return seat if seat.startswith("bot:") else str(UUID(seat))
 
 
 def check_may_create(services: Services, actor: Actor, data: GameCreate, seats: list[str]) -> None:
@@ -154,7 +178,7 @@ class GameController(Controller):
         operation_id="createGame",
         summary="Create a game: seats of players and bots; it is dealt at once",
         guards=[signed_in],
-        responses=problems(400, 401, 403, 404, 409, 422),
+        responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,
     )

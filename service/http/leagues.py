@@ -10,21 +10,33 @@ from litestar.params import Body
 
 from service.domain.errors import RuleError
 from service.domain.league import League
+from service.domain.rulesets import OPTION_BOUNDS, OPTIONS, PRESETS
 from service.http import credentials
 from service.http.auth import admin_only
 from service.http.errors import problems
 from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, After, LeagueId, caught_up
-from service.http.players import LeagueName
+from service.http.players import LeagueName, StoredLeagueName
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ServicesDep
 from service.projections.models import Standings
 
+# the most cards a hand may hold in any preset: the deck less a starter and a card to draw, shared out
+MOST_CARDS = max((4 * len(rules.ranks) - 2) // rules.max_players for rules in PRESETS.values())
+# The document names each option with its type and range; the rules refuse any other (422
+# unknown_option), and a hand too big for the deck (422 invalid_option).
+_OPTION_SCHEMAS: dict[str, dict[str, object]] = {
+    name: {"type": "boolean"} if kind is bool else {"type": "integer", "minimum": 1, "maximum": MOST_CARDS}
+    for name, kind in OPTIONS.items()
+}
+for _name, (_low, _high) in OPTION_BOUNDS.items():
+    _OPTION_SCHEMAS[_name] = {"type": "integer", "minimum": _low, "maximum": _high}
 Options = Annotated[
     dict[str, int | bool],
     msgspec.Meta(
         description="the ruleset's options a club may change: target_score, single_round, hand_size, "
         "voluntary_draw, call_penalty",
         examples=[{"target_score": 150}],
+        extra_json_schema={"extra": {"properties": _OPTION_SCHEMAS, "additionalProperties": False}},
     ),
 ]
 Ruleset = Annotated[str, msgspec.Meta(examples=["club"], description="a preset: club or mau-mau-150")]
@@ -38,9 +50,9 @@ class LeagueCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
 
 class LeagueRead(msgspec.Struct, frozen=True, kw_only=True):
     league_id: Annotated[UUID, msgspec.Meta(examples=[LEAGUE_ID])]
-    name: LeagueName
+    name: StoredLeagueName
     ruleset: Ruleset
-    options: Options
+    options: Annotated[dict[str, int | bool], msgspec.Meta(examples=[{"target_score": 150}])]  # as founded
     members: Annotated[list[UUID], msgspec.Meta(examples=[[PLAYER_ID]])]
     referees: Annotated[list[str], msgspec.Meta(examples=[[REFEREE_ID]])]
 
@@ -72,7 +84,7 @@ class LeagueController(Controller):
         operation_id="createLeague",
         summary="Found a league with a ruleset and its options (admin)",
         guards=[admin_only],
-        responses=problems(400, 401, 403, 422),
+        responses=problems(400, 401, 403, 422, 415),
         security=BEARER,
         sync_to_thread=True,
     )
@@ -110,7 +122,7 @@ class LeagueController(Controller):
         operation_id="addLeagueMember",
         summary="Admit a player to a league (admin)",
         guards=[admin_only],
-        responses=problems(400, 401, 403, 404, 409),
+        responses=problems(400, 401, 403, 404, 409, 415),
         security=BEARER,
         sync_to_thread=True,
     )
@@ -130,7 +142,7 @@ class LeagueController(Controller):
         operation_id="addLeagueReferee",
         summary="Appoint a referee to a league (admin)",
         guards=[admin_only],
-        responses=problems(400, 401, 403, 404, 409),
+        responses=problems(400, 401, 403, 404, 409, 415),
         security=BEARER,
         sync_to_thread=True,
     )

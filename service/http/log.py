@@ -69,7 +69,13 @@ class LogController(Controller):
         game_id: GameId,
         after: Annotated[
             int,
-            Parameter(ge=0, le=LARGEST, description="events after this number", examples=[Example(value=0)]),
+            Parameter(
+                ge=0,
+                le=LARGEST,
+                schema_extra={"maximum": LARGEST},  # litestar writes bounds as floats: 2**63 - 1 as 2**63
+                description="events after this number",
+                examples=[Example(value=0)],
+            ),
         ] = 0,
         limit: Annotated[
             int,
@@ -103,6 +109,7 @@ class LogController(Controller):
             Parameter(
                 ge=1,
                 le=LARGEST,
+                schema_extra={"minimum": 1, "maximum": LARGEST},  # litestar writes bounds as floats
                 description="an event number; the latest when left out",
                 examples=[Example(value=3)],
             ),

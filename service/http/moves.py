@@ -17,6 +17,7 @@ from litestar import Controller, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
+from service.domain.cards import CARD_PATTERN, SUIT_PATTERN
 from service.http import access, queue
 from service.http.auth import signed_in
 from service.http.errors import problems
@@ -32,15 +33,42 @@ SeatNo = (
     ]
     | None
 )
-Card = Annotated[str, msgspec.Meta(max_length=8, examples=["7H"], description="rank then suit: 10H, QS, 7D")]
-Suit = Annotated[str, msgspec.Meta(max_length=8, examples=["S"], description="C, D, H or S")]
+Card = Annotated[
+    str,
+    msgspec.Meta(
+        max_length=8,
+        examples=["7H"],
+        description="rank then suit: 10H, QS, 7D",
+        extra_json_schema={"extra": {"pattern": CARD_PATTERN}},
+    ),
+]
+Suit = Annotated[
+    str,
+    msgspec.Meta(
+        max_length=8,
+        examples=["S"],
+        description="C, D, H or S",
+        extra_json_schema={"extra": {"pattern": SUIT_PATTERN}},
+    ),
+]
 
 
 class Play(
     msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="play", tag_field="kind"
 ):
     card: Card
-    suit: Annotated[Suit | None, msgspec.Meta(description="the suit a jack names")] = None
+    suit: Annotated[
+        Suit | None,
+        msgspec.Meta(
+            description="the suit a jack names",
+            # litestar leaves out the bounds of an optional value
+            extra_json_schema={
+                "extra": {
+                    "oneOf": [{"type": "string", "maxLength": 8, "pattern": SUIT_PATTERN}, {"type": "null"}]
+                }
+            },
+        ),
+    ] = None
     call: Annotated[
         Literal["mau", "mau_mau"] | None, msgspec.Meta(description="what is said with the play")
     ] = None
@@ -107,7 +135,7 @@ class MoveController(Controller):
         summary="Play, draw, keep or name a suit (the seated player; officials name the seat)",
         status_code=200,
         guards=[signed_in],
-        responses=problems(400, 401, 403, 404, 409, 422),
+        responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,
     )
@@ -140,7 +168,7 @@ class MoveController(Controller):
         summary="Challenge the missed call whose window is open (a seated player; officials name the seat)",
         status_code=200,
         guards=[signed_in],
-        responses=problems(400, 401, 403, 404, 409, 422),
+        responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,
     )

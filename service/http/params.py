@@ -49,7 +49,8 @@ After = Annotated[
     Parameter(
         ge=0,
         le=LARGEST,
-        schema_extra={"minimum": 0},  # litestar leaves out a bound of 0 of an optional value
+        # litestar leaves out a bound of 0 of an optional value, and writes 2**63 - 1 as the float 2**63
+        schema_extra={"minimum": 0, "maximum": LARGEST},
         description=(
             "a log position (a command's `position`): the answer waits, a few seconds at most, until the "
             "read models have applied it, so a client reads its own writes; the answer's `position` says "

@@ -1,6 +1,6 @@
 """Players: registered by an admin, each with a token; their history of games."""
 
-from typing import Annotated
+from typing import Annotated, Any
 from uuid import UUID
 
 import msgspec
@@ -10,6 +10,7 @@ from litestar.params import Body
 
 from service.domain.errors import RuleError
 from service.domain.league import Player
+from service.domain.names import MAX_NAME, NAME_PATTERN
 from service.domain.roles import Actor
 from service.http import credentials
 from service.http.auth import admin_only, signed_in
@@ -20,10 +21,28 @@ from service.http.services import ActorDep, BearerDep, ServicesDep
 from service.http.tokens import CredentialsRead, RevokedRead, check_holder_or_admin, list_tokens, revoke_all
 from service.projections.models import PlayerHistory
 
-Name = Annotated[str, msgspec.Meta(min_length=1, max_length=80, examples=["Ada"])]
-# a league's and a tournament's: the same bounds, examples of their own
-LeagueName = Annotated[str, msgspec.Meta(min_length=1, max_length=80, examples=["Thursday club"])]
-TournamentName = Annotated[str, msgspec.Meta(min_length=1, max_length=80, examples=["Autumn cup"])]
+
+# A name sent: the document states the rules of service.domain.names (the domain refuses a name that
+# breaks them with 400 malformed_name); one read back may be older than those rules.
+def _name(example: str) -> Any:
+    return Annotated[
+        str,
+        msgspec.Meta(
+            min_length=1,
+            max_length=MAX_NAME,
+            examples=[example],
+            description=f"1 to {MAX_NAME} characters, trimmed; no control or invisible formatting characters",
+            extra_json_schema={"extra": {"pattern": NAME_PATTERN}},
+        ),
+    ]
+
+
+Name = _name("Ada")
+# a league's and a tournament's: the same rules, examples of their own
+LeagueName = _name("Thursday club")
+TournamentName = _name("Autumn cup")
+StoredName = Annotated[str, msgspec.Meta(examples=["Ada"])]
+StoredLeagueName = Annotated[str, msgspec.Meta(examples=["Thursday club"])]
 Token = Annotated[
     str,
     msgspec.Meta(
@@ -39,7 +58,7 @@ class PlayerCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
 
 class PlayerRead(msgspec.Struct, frozen=True, kw_only=True):
     player_id: Annotated[UUID, msgspec.Meta(examples=[PLAYER_ID])]
-    name: Name
+    name: StoredName
 
 
 class TokenRead(msgspec.Struct, frozen=True, kw_only=True):
@@ -73,7 +92,7 @@ class PlayerController(Controller):
         operation_id="createPlayer",
         summary="Register a player (admin); the answer holds their first token",
         guards=[admin_only],
-        responses=problems(400, 401, 403, 422),
+        responses=problems(400, 401, 403, 422, 415),
         security=BEARER,
         sync_to_thread=True,
     )

@@ -12,11 +12,12 @@ from litestar import Controller, delete, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
+from service.domain.names import checked_name
 from service.http import credentials
 from service.http.auth import admin_only, signed_in
 from service.http.errors import problems
 from service.http.params import REFEREE_ID, RefereeId
-from service.http.players import Name, TokenRead, check_self_or_admin, token_read
+from service.http.players import Name, StoredName, TokenRead, check_self_or_admin, token_read
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, BearerDep, ServicesDep
 from service.http.tokens import CredentialsRead, RevokedRead, check_holder_or_admin, list_tokens, revoke_all
@@ -28,7 +29,7 @@ class RefereeCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
 
 class RefereeRead(msgspec.Struct, frozen=True, kw_only=True):
     referee_id: Annotated[UUID, msgspec.Meta(examples=[REFEREE_ID])]
-    name: Name
+    name: StoredName
 
 
 class RefereeCreated(msgspec.Struct, frozen=True, kw_only=True):
@@ -44,7 +45,7 @@ class RefereeController(Controller):
         operation_id="createReferee",
         summary="Register a referee (admin); the answer holds their first token",
         guards=[admin_only],
-        responses=problems(400, 401, 403, 422),
+        responses=problems(400, 401, 403, 422, 415),
         security=BEARER,
         sync_to_thread=True,
     )
@@ -55,9 +56,10 @@ class RefereeController(Controller):
             RefereeCreate, Body(examples=[Example(summary="a new referee", value={"name": "Rita"})])
         ],
     ) -> RefereeCreated:
-        issued = credentials.issue(services.app, "referee", None, data.name)
+        name = checked_name(data.name, "referee")
+        issued = credentials.issue(services.app, "referee", None, name)
         return RefereeCreated(
-            referee=RefereeRead(referee_id=issued.credential_id, name=data.name.strip()),
+            referee=RefereeRead(referee_id=issued.credential_id, name=name),
             token=token_read(issued),
         )
 

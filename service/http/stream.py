@@ -122,7 +122,8 @@ class StreamController(Controller):
                 name="Last-Event-ID",
                 ge=0,
                 le=LARGEST,
-                schema_extra={"minimum": 0},  # litestar leaves out a bound of 0 of an optional value
+                # litestar leaves out a bound of 0 of an optional value, and writes 2**63 - 1 as 2**63
+                schema_extra={"minimum": 0, "maximum": LARGEST},
                 description="resume after this event number",
                 examples=[Example(value=12)],
             ),

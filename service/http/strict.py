@@ -8,6 +8,15 @@ before-request hook decodes the body once more, strictly, against the
 handler's ``data`` type and refuses what the lax pass would bend. A body that
 is not JSON at all is left to litestar's own answer.
 
+A body is JSON: one sent as another media type (``text/plain``, a form) is
+refused with 415 ``unsupported_media_type`` rather than read as JSON anyway;
+``application/json`` and ``application/*+json`` (with any parameters, a
+charset say) are JSON. A body without a ``Content-Type`` is read as JSON, as
+before (curl's ``--data-binary`` without ``-H`` sends one, clients rarely omit it).
+
+A whole number written as a float (``17.0``, ``1e3``) is an integer, as JSON
+Schema's ``integer`` says.
+
 Every integer in a body must also fit in a signed 64-bit integer, as the
 stores keep them: a larger one (a first dealer of 2**64, say) would otherwise
 pass the rules and fail when the event is written, as a 500.
@@ -17,7 +26,7 @@ from typing import Any
 
 import msgspec
 from litestar import Request
-from litestar.exceptions import ValidationException
+from litestar.exceptions import HTTPException, ValidationException
 
 from service.http.params import LARGEST
 
@@ -33,16 +42,41 @@ async def strict_body(request: Request[Any, Any, Any]) -> None:
         if not field.is_optional:  # litestar would say no more than "data: 'data'"
             raise _malformed("a JSON body is required", "data")
         return
+    media_type = request.headers.get("content-type")
+    if media_type is not None and not is_json(media_type):
+        raise HTTPException(
+            status_code=415, detail=f"the body must be JSON (application/json), not {media_type}"
+        )
     try:
-        msgspec.json.decode(body, type=field.annotation)
+        decoded = _whole_numbers_as_ints(msgspec.json.decode(body))
+    except msgspec.DecodeError:
+        return
+    try:
+        msgspec.convert(decoded, type=field.annotation, strict=True)
     except msgspec.ValidationError as error:
         message, _, where = str(error).partition(" - at `$")
         raise _malformed(message, where.rstrip("`").lstrip(".") or "data") from None
-    except msgspec.DecodeError:
-        return
-    where = _out_of_range(msgspec.json.decode(body), "")
+    where = _out_of_range(decoded, "")
     if where is not None:
         raise _malformed(f"a number outside {SMALLEST}..{LARGEST}", where or "data")
+
+
+def _whole_numbers_as_ints(value: Any) -> Any:
+    """``17.0`` and ``1e3`` as the integers they are: JSON Schema's ``integer`` is any number without a
+    fraction, so a client may send an integer field so (litestar's lax decoding takes them too)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {key: _whole_numbers_as_ints(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_whole_numbers_as_ints(item) for item in value]
+    return value
+
+
+def is_json(content_type: str) -> bool:
+    """``application/json`` or ``application/<anything>+json``, parameters aside, any case."""
+    kind, _, subtype = content_type.partition(";")[0].strip().lower().partition("/")
+    return kind == "application" and (subtype == "json" or subtype.endswith("+json"))
 
 
 def _out_of_range(value: Any, at: str) -> str | None:

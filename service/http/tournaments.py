@@ -15,7 +15,7 @@ the plan fixes one; 404 ``next_game_not_found`` when there is none.
 """
 
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 from uuid import UUID
 
 import msgspec
@@ -24,7 +24,8 @@ from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.domain.errors import RuleError
-from service.domain.tournament import Plan
+from service.domain.rulesets import OPTION_BOUNDS
+from service.domain.tournament import MAX_ENTRANTS, MAX_INTERVAL, MAX_ROUNDS, MAX_TABLE, MAX_TURN_CLOCK, Plan
 from service.http import access, queue
 from service.http.auth import admin_only, signed_in
 from service.http.errors import problems
@@ -44,6 +45,12 @@ TournamentId = Annotated[
     ),
 ]
 Seconds = Annotated[int, msgspec.Meta(examples=[60])]
+TARGET = OPTION_BOUNDS["target_score"]
+
+
+def bounds(low: int, high: int) -> dict[str, Any]:
+    """The range the rules allow, for the document only: outside it the rules answer 422 with their code."""
+    return {"extra": {"minimum": low, "maximum": high}}
 
 
 class TournamentCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -53,7 +60,11 @@ class TournamentCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
     format: Annotated[Literal["round_robin", "swiss", "single_elimination"], msgspec.Meta(examples=["swiss"])]
     table_size: Annotated[
         int,
-        msgspec.Meta(examples=[4], description="the most seats at a table: 2 to 6, as the ruleset allows"),
+        msgspec.Meta(
+            examples=[4],
+            description="the most seats at a table: 2 to 6, as the ruleset allows",
+            extra_json_schema=bounds(2, MAX_TABLE),
+        ),
     ]
     rounds: (
         Annotated[
@@ -62,6 +73,7 @@ class TournamentCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
                 examples=[3],
                 description="1 to 50; a swiss needs it, a round robin defaults to the fewest in which "
                 "everyone meets everyone, a single elimination plays on until one table is left (none)",
+                extra_json_schema=bounds(1, MAX_ROUNDS),
             ),
         ]
         | None
@@ -77,24 +89,45 @@ class TournamentCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
     ) = None
     interval: (
         Annotated[
-            int, msgspec.Meta(examples=[1800], description="seconds from one round's start to the next")
+            int,
+            msgspec.Meta(
+                examples=[1800],
+                description="seconds from one round's start to the next",
+                extra_json_schema=bounds(1, MAX_INTERVAL),
+            ),
         ]
         | None
     ) = None
     target_score: (
-        Annotated[int, msgspec.Meta(examples=[100], description="a match ends at this score")] | None
+        Annotated[
+            int,
+            msgspec.Meta(
+                examples=[100], description="a match ends at this score", extra_json_schema=bounds(*TARGET)
+            ),
+        ]
+        | None
     ) = None
     single_round: Annotated[bool, msgspec.Meta(description="a match is one round")] = False
     turn_clock: (
         Annotated[
-            int, msgspec.Meta(examples=[60], description="seconds per turn; a late turn is a bot's, flagged")
+            int,
+            msgspec.Meta(
+                examples=[60],
+                description="seconds per turn; a late turn is a bot's, flagged",
+                extra_json_schema=bounds(1, MAX_TURN_CLOCK),
+            ),
         ]
         | None
     ) = None
     late_policy: Annotated[Literal["bot"], msgspec.Meta(description="a late turn is played by a bot")] = "bot"
     places: (
         Annotated[
-            int, msgspec.Meta(examples=[16], description="places a bot fills at the start when not taken")
+            int,
+            msgspec.Meta(
+                examples=[16],
+                description="places a bot fills at the start when not taken",
+                extra_json_schema=bounds(2, MAX_ENTRANTS),
+            ),
         ]
         | None
     ) = None
@@ -153,7 +186,7 @@ class TournamentController(Controller):
         operation_id="createTournament",
         summary="Announce a tournament of a league with its plan (admin)",
         guards=[admin_only],
-        responses=problems(400, 401, 403, 404, 422),
+        responses=problems(400, 401, 403, 404, 422, 415),
         security=BEARER,
         sync_to_thread=True,
     )
@@ -204,7 +237,7 @@ class TournamentController(Controller):
         operation_id="joinTournament",
         summary="Join a tournament before it starts (a member for themself; an admin for any member)",
         guards=[signed_in],
-        responses=problems(400, 401, 403, 404, 409, 422),
+        responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,
     )

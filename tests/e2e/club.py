@@ -34,9 +34,10 @@ class Club:
         assert response.status_code < 300, (response.status_code, response.text)
         return response.json() if response.content else None
 
-    def player(self, name: str = "Ada") -> tuple[str, dict[str, str]]:
-        """A new player's id and their authorization header."""
-        created = self.ok("POST", "/players", json={"name": name})
+    def player(self, name: str | None = None) -> tuple[str, dict[str, str]]:
+        """A new player's id and their authorization header; a name of its own unless one is given (two
+        members of a league may not share one)."""
+        created = self.ok("POST", "/players", json={"name": name or f"Player {uuid.uuid4().hex[:8]}"})
         return created["player"]["player_id"], bearer(created["token"]["token"])
 
     def referee(self, name: str = "Rita") -> tuple[str, dict[str, str]]:

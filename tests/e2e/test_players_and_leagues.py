@@ -18,7 +18,9 @@ def test_bad_players_are_refused_and_change_nothing(client, club):
     for payload, status, code in (
         ({"name": ""}, 400, "malformed_request"),
         ({"name": "x" * 81}, 400, "malformed_request"),
-        ({"name": "   "}, 422, "invalid_name"),
+        ({"name": "   "}, 400, "malformed_name"),
+        ({"name": "\u202eAdmin\u200b"}, 400, "malformed_name"),  # right-to-left override, zero-width space
+        ({"name": "Ada\u0000"}, 400, "malformed_name"),
         ({}, 400, "malformed_request"),
         ({"name": "Ada", "age": 7}, 400, "malformed_request"),
     ):
@@ -91,6 +93,38 @@ def test_a_league_with_its_ruleset_members_and_referees(client, club):
         )
     problem(client.get(f"/leagues/{unknown}"), 404, "league_not_found")
     problem(client.get(f"/leagues/{unknown}/standings"), 404, "league_not_found")
+
+
+def test_a_member_whose_name_reads_as_a_members_name_is_refused_and_changes_nothing(client, club):
+    ada, _ = club.player("Ada")
+    other, _ = club.player("ADA ")
+    league_id = club.league(members=[ada])
+    with club.unchanged():
+        problem(
+            client.post(f"/leagues/{league_id}/members", json={"player_id": other}, headers=ADMIN),
+            409,
+            "name_taken",
+        )
+    assert client.get(f"/leagues/{league_id}").json()["members"] == [ada]
+
+
+def test_a_league_or_game_with_a_target_no_club_could_mean_is_refused_and_changes_nothing(client, club):
+    ada, _ = club.player("Ada")
+    with club.unchanged():
+        for body in (
+            {"name": "Endless", "options": {"target_score": 10**18}},
+            {"name": "Long", "options": {"target_score": 1001}},
+        ):
+            problem(client.post("/leagues", json=body, headers=ADMIN), 422, "invalid_option")
+        problem(
+            client.post(
+                "/games",
+                json={"seats": [ada, "bot:random"], "options": {"target_score": 10**6}},
+                headers=ADMIN,
+            ),
+            422,
+            "invalid_option",
+        )
 
 
 def test_standings_and_history_after_a_finished_league_match(client, club):

@@ -228,7 +228,7 @@ def test_a_tournament_made_over_http_is_played_by_the_workers_steps_and_its_brac
 
     ids, headers = {}, {}
     for name in ("ada", "bob"):  # players of no other tournament, so their next game is this one's
-        ids[name], headers[name] = club.player(name.title())
+        ids[name], headers[name] = club.player(f"{name.title()} the second")  # the league has an Ada
         club.ok("POST", f"/leagues/{members.league}/members", json={"player_id": ids[name]})
     tournament = announce(club, members, places=6, turn_clock=30)
     path = f"/tournaments/{tournament['tournament_id']}"
@@ -303,10 +303,11 @@ def test_announcing_is_for_admins_in_a_league_that_exists_with_a_plan_the_rules_
         ({"places": 1}, "invalid_places"),
         ({"places": 513}, "invalid_places"),
         ({"fill_bot": "nobody"}, "unknown_bot"),
-        ({"name": "   "}, "invalid_name"),
     ):
         found = refused(club, "POST", path, 422, code, json={**SWISS, **change})
         assert found["detail"]
+    for name in ("   ", "Cup\u200b", "\u202eCup"):
+        refused(club, "POST", path, 400, "malformed_name", json={**SWISS, "name": name})
 
 
 def test_joining_and_leaving_are_refused_with_their_codes(client, club, members):

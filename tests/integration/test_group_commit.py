@@ -90,7 +90,7 @@ def test_the_notification_log_is_gap_free_in_commit_order_under_concurrent_write
         try:
             app = apps[index % len(apps)]
             rng = random.Random(index)
-            outcome = app.create_game(["bot:random"] * 3, seed=index, options={"target_score": 10000})
+            outcome = app.create_game(["bot:random"] * 3, seed=index, options={"target_score": 1000})
             state = app.get_game(outcome.game_id).state
             version = outcome.version
             deadline = time.monotonic() + 3

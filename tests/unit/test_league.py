@@ -18,7 +18,7 @@ def test_a_player_registers_with_a_name_and_may_rename():
     for bad in ("", "   ", "x" * 81):
         with pytest.raises(RuleError) as refused:
             Player.register(bad)
-        assert refused.value.code == "invalid_name"
+        assert refused.value.code == "malformed_name"
 
 
 def test_a_league_fixes_its_ruleset_and_options():
@@ -43,3 +43,37 @@ def test_a_league_admits_members_and_appoints_referees_once():
     with pytest.raises(RuleError):
         league.appoint_referee("rita")
     assert len(league.collect_events()) == 3
+
+
+def test_a_league_refuses_a_member_whose_name_reads_as_a_members_name():
+    league = League.found("Tuesday club")
+    league.admit(uuid.uuid4(), "Ada", [])
+    with pytest.raises(RuleError) as refused:
+        league.admit(uuid.uuid4(), "ADA", ["Ada"])
+    assert refused.value.code == "name_taken"
+    assert len(league.members) == 1
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"target_score": 10**18},
+        {"target_score": 1001},
+        {"target_score": 0},
+        {"call_penalty": 11},
+        {"hand_size": 9},
+    ],
+)
+def test_a_league_refuses_numeric_options_no_club_could_mean(options):
+    with pytest.raises(RuleError) as refused:
+        League.found("Endless", "club", options)
+    assert refused.value.code == "invalid_option"
+
+
+def test_a_league_founded_before_the_bounds_keeps_its_options_when_read_back():
+    league = League.found("Long ago", "club", {"target_score": 1000})
+    (founded,) = league.collect_events()
+    old = type(founded)(**{**founded.__dict__, "options": {"target_score": 10**18}})
+    replayed = old.mutate(None)
+    assert replayed.options == {"target_score": 10**18}
+    assert replayed.rules.target_score == 10**18

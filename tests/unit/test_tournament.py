@@ -104,7 +104,7 @@ def test_a_plan_that_cannot_be_played_is_refused(code, ruleset, plan):
 
 def test_a_tournament_needs_a_name_and_a_known_ruleset():
     refused(
-        "invalid_name",
+        "malformed_name",
         lambda: Tournament.announce(LEAGUE, " ", "club", {}, Plan(format="swiss", table_size=4, rounds=1)),
     )
     refused("unknown_ruleset", lambda: announce("poker"))
