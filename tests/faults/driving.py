@@ -128,8 +128,9 @@ class Club:
         people = self.players(count * seats)
         body: dict[str, Any] = {}
         if league:
-            # matches that do not end while the test plays them: every table can always move
-            league = {"name": "Fault club", "options": {"target_score": 100_000}}
+            # the longest match a league allows (to 1000 points): it outlasts the moves a test makes, so
+            # every table can always move
+            league = {"name": "Fault club", "options": {"target_score": 1000}}
             league_id = self.ok("POST", "/leagues", json=league)["league_id"]
             for player_id, _ in people:
                 self.ok("POST", f"/leagues/{league_id}/members", json={"player_id": player_id})
