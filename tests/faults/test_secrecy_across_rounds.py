@@ -1,9 +1,10 @@
 """Secrecy across round boundaries and after voids, read over HTTP as the public and the players read.
 
 At a round's end its deck orders are published (``/games/{id}/shuffles``) so anyone can check the
-commitments; the next round's stay secret. A void reaching back across a round's end reopens that round:
-its deck order, already published, is live again, and must not stay public (issue 13, defect 2), nor
-may any public page name a card nobody at the table has seen.
+commitments; the next round's stay secret. A void reaching back across a round's end reopens that round,
+whose deck order is public (issue 13, defect 2): the hidden cards are reshuffled under a fresh commitment
+(``docs/referees.md``), so the published orders foretell nothing any more, and the reshuffle's own order
+stays secret until the round ends again.
 """
 
 import random
@@ -20,6 +21,7 @@ from service.http.app import create_app
 from service.settings import Settings
 from tests.e2e.club import ADMIN, ADMIN_TOKEN, Club, whole_log
 from tests.gameplay import next_command
+from tests.secrecy import foretold_stock
 
 OFFICIAL = Actor("admin", "club-secretary")
 MOVES = 3000  # the most random moves a game is given to reach a round's end
@@ -45,13 +47,13 @@ def event_numbers(club: Club, game_id: str, kind: str) -> list[int]:
 
 
 def live_shuffles(club: Club, game_id: str) -> list[int]:
-    """The deal of the round being played and its recycles since: their orders are the stock's now.
-    A void puts the list back to what it was before its first voided event."""
+    """The deal (or the reshuffle after a void) of the round being played and its recycles since: their
+    orders are the stock's now. A void puts the list back to what it was before its first voided event."""
     live: list[int] = []
     after: dict[int, list[int]] = {0: []}  # event number -> the live shuffles right after it
     for event in whole_log(club.client, game_id, ADMIN):
         data = event["data"]
-        if event["type"] == "RoundDealt":
+        if event["type"] in ("RoundDealt", "HiddenCardsReshuffled"):
             live = [event["number"]]
         elif event["type"] == "StockRecycled":
             live = [*live, event["number"]]
@@ -92,9 +94,15 @@ def test_a_rounds_end_publishes_its_deck_order_and_a_void_back_across_it_takes_i
     app.raise_dispute(game_id, reason="the last card was not played", by=OFFICIAL)
     app.give_ruling(game_id, Void(ended - 1), note="round 1 goes on", by=OFFICIAL)
     assert app.get_game(game_id).state.round_no == 1
-    assert first_deal in live_shuffles(club, game_id)
+    live = live_shuffles(club, game_id)
+    assert first_deal not in live and event_numbers(club, game_id, "HiddenCardsReshuffled") == live[:1]
     still_public = public_live_orders(club, game_id)
     assert not still_public, f"round 1 is played again, yet its deck order is public: {still_public[0]}"
+    assert not foretold_stock(app, game_id)  # no public order or entry holds the stock as a run
+    for _ in range(6):  # nor after the play goes on
+        state = app.get_game(game_id)
+        app.execute(game_id, next_command(state.state, rng, challenge_rate=0), expected_version=state.version)
+        assert not foretold_stock(app, game_id)
 
     # the reopened round ends again; then its order may be out, and the new round's still may not
     rounds_ended = len(event_numbers(club, game_id, "RoundEnded"))
