@@ -34,7 +34,8 @@ def test_a_database_url_gives_the_postgres_settings():
         }
     )
     assert settings.persistence_env() == {
-        "PERSISTENCE_MODULE": "eventsourcing.postgres",
+        "PERSISTENCE_MODULE": "service.persistence.postgres:Factory",
+        "POSTGRES_CONNECT_TIMEOUT": "2",
         "POSTGRES_DBNAME": "league",
         "POSTGRES_HOST": "db.example",
         "POSTGRES_PORT": "6543",
