@@ -114,6 +114,8 @@ def config(settings: Settings) -> dict[str, Any]:
         task_queues=tuple(Queue(name, routing_key=name) for name in (DEFAULT_QUEUE, SCHEDULE_QUEUE)),
         task_default_queue=DEFAULT_QUEUE,
         task_routes={TICK: {"queue": SCHEDULE_QUEUE}, CONDUCT: {"queue": SCHEDULE_QUEUE}},
+        # reconnects after a lost Redis connection instead of stopping (workers.consumer)
+        worker_consumer="workers.consumer:Consumer",
         task_acks_late=True,
         task_reject_on_worker_lost=True,  # a killed pool process's task goes back to the queue
         worker_prefetch_multiplier=1,  # a task waits in the queue, not behind a busy process
