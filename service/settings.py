@@ -7,6 +7,9 @@
 - ``MAUMAU_DATA_DIR``: where the embedded mode keeps its files (default ``./var``).
 - ``MAUMAU_SNAPSHOT_INTERVAL``: a game is snapshotted every this many events (default 50).
 - ``MAUMAU_POOL_SIZE``: database connections per process (default 5).
+- ``MAUMAU_DATABASE_TIMEOUT``: whole seconds a process waits for PostgreSQL to connect or for a
+  free connection of any of its pools (default 2). While the database is down a request then
+  answers 503 ``unavailable`` within about twice this (see ``service.persistence.postgres``).
 - ``MAUMAU_GAME_CACHE``: games kept in memory per process (default 1000; 0: none).
 - ``MAUMAU_GROUP_COMMIT``: on PostgreSQL, save the moves of many games in one
   transaction (default yes; see ``service.persistence.group_commit``).
@@ -67,6 +70,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     data_dir: Path = Path("var")
     snapshot_interval: int = 50
     pool_size: int = 5
+    database_timeout: int = 2  # seconds: a connect, a pool checkout
     game_cache: int = 1000  # games kept in memory per process; 0: load every game for every command
     group_commit: bool = True  # PostgreSQL: moves of many games share a transaction
     admin_token: str | None = None  # also accepted as an admin's bearer token
@@ -106,6 +110,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             data_dir=Path(env.get("MAUMAU_DATA_DIR") or "var"),
             snapshot_interval=_int(env, "MAUMAU_SNAPSHOT_INTERVAL", 50),
             pool_size=_int(env, "MAUMAU_POOL_SIZE", 5),
+            database_timeout=_int(env, "MAUMAU_DATABASE_TIMEOUT", 2),
             game_cache=_int(env, "MAUMAU_GAME_CACHE", 1000, least=0),
             group_commit=_flag(env, "MAUMAU_GROUP_COMMIT", True),
             admin_token=env.get("MAUMAU_ADMIN_TOKEN") or None,
@@ -148,8 +153,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
                 **self._create_table_env(),
             }
         env = {
-            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            # eventsourcing's PostgreSQL factory, every wait for the database bounded
+            "PERSISTENCE_MODULE": "service.persistence.postgres:Factory",
             "POSTGRES_POOL_SIZE": str(self.pool_size),
+            "POSTGRES_CONNECT_TIMEOUT": str(self.database_timeout),
             **postgres_env(self.database_url),
             **self._create_table_env(),
         }

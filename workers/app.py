@@ -15,6 +15,12 @@ Tasks (names are the contract with the HTTP layer and the beat):
 - ``maumau.advance_game(game_id)``: the bots at the table move until a person is to move.
 - ``maumau.time_out_turn(game_id, seat, version)``: a turn clock ran out.
 
+The tick and the tournament steps go to a queue of their own (``SCHEDULE_QUEUE``),
+the rest to Celery's default one; every worker consumes both (``task_queues``, so no
+``-Q`` is needed), taking from each in turn. In one queue a tick waited behind every
+bot move queued before it: after a broker outage that backlog outlasted each tick's
+expiry, so every tick was discarded and no due tournament started until it drained.
+
 ``enqueue_after_move(game_id)`` is for whoever changes a game (a move, a ruling):
 the bots answer ``MAUMAU_BOT_THINK`` seconds later.
 """
@@ -26,6 +32,7 @@ from uuid import UUID
 from celery import Celery
 from celery.signals import worker_process_init, worker_process_shutdown
 from eventsourcing.persistence import InterfaceError, OperationalError
+from kombu import Queue
 
 from service.settings import Settings, get_settings
 from workers.conduct import Conductor
@@ -40,6 +47,8 @@ TICK, CONDUCT, ADVANCE, TIME_OUT = (
     "maumau.advance_game",
     "maumau.time_out_turn",
 )
+# the scheduler's queue (ticks, tournament steps) and Celery's default one (bots' moves, clocks)
+SCHEDULE_QUEUE, DEFAULT_QUEUE = "maumau.schedule", "celery"
 # a request that queues a task waits this long at most for a broker that does not answer
 _QUICK_RETRY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
 # seconds of bot moves one advance_game plays before it queues the rest: well within its time limits
@@ -98,6 +107,15 @@ def config(settings: Settings) -> dict[str, Any]:
         broker_transport="workers.filesystem:Transport" if settings.broker_url is None else None,
         broker_transport_options=transport_options,
         broker_connection_retry_on_startup=True,
+        # every worker consumes both queues, taking from each in turn: a backlog of bot moves
+        # never keeps a tick waiting past its expiry
+        # each its own routing key: Celery would bind both by the default key, so that a message
+        # meant for either were copied into both
+        task_queues=tuple(Queue(name, routing_key=name) for name in (DEFAULT_QUEUE, SCHEDULE_QUEUE)),
+        task_default_queue=DEFAULT_QUEUE,
+        task_routes={TICK: {"queue": SCHEDULE_QUEUE}, CONDUCT: {"queue": SCHEDULE_QUEUE}},
+        # reconnects after a lost Redis connection instead of stopping (workers.consumer)
+        worker_consumer="workers.consumer:Consumer",
         task_acks_late=True,
         task_reject_on_worker_lost=True,  # a killed pool process's task goes back to the queue
         worker_prefetch_multiplier=1,  # a task waits in the queue, not behind a busy process

@@ -34,7 +34,8 @@ def test_a_database_url_gives_the_postgres_settings():
         }
     )
     assert settings.persistence_env() == {
-        "PERSISTENCE_MODULE": "eventsourcing.postgres",
+        "PERSISTENCE_MODULE": "service.persistence.postgres:Factory",
+        "POSTGRES_CONNECT_TIMEOUT": "2",
         "POSTGRES_DBNAME": "league",
         "POSTGRES_HOST": "db.example",
         "POSTGRES_PORT": "6543",
@@ -170,3 +171,13 @@ def test_the_metrics_port_is_unset_unless_given():
     assert Settings.from_env({"MAUMAU_METRICS_PORT": "9100"}).metrics_port == 9100
     with pytest.raises(ValueError, match="MAUMAU_METRICS_PORT"):
         Settings.from_env({"MAUMAU_METRICS_PORT": "0"})
+
+
+def test_the_database_timeout_bounds_every_wait_for_postgresql():
+    settings = Settings.from_env(
+        {"MAUMAU_DATABASE_URL": "postgresql://127.0.0.1/test", "MAUMAU_DATABASE_TIMEOUT": "5"}
+    )
+    assert settings.persistence_env()["POSTGRES_CONNECT_TIMEOUT"] == "5"
+    assert Settings.from_env({}).database_timeout == 2
+    with pytest.raises(ValueError, match="MAUMAU_DATABASE_TIMEOUT"):
+        Settings.from_env({"MAUMAU_DATABASE_TIMEOUT": "0"})

@@ -1,0 +1,90 @@
+"""eventsourcing's PostgreSQL infrastructure, with every wait for the database bounded.
+
+Stock, a request while the database is down waited far longer than any client: each
+recorder method is retried 10 times (``eventsourcing.utils.retry``), and each attempt waits
+for a pooled connection up to the pool's timeout (``POSTGRES_CONNECT_TIMEOUT``, 30 s by
+default), so one read could hang for minutes. Here (``MAUMAU_DATABASE_TIMEOUT``, passed as
+``POSTGRES_CONNECT_TIMEOUT``):
+
+- the pool's checkout waits that long at most, and so does libpq's connect (a host that
+  drops packets instead of refusing them);
+- a recorder method is tried again only while its failures are quick (a connection that
+  broke while it sat in the pool, as after a database restart: the next one may be fine)
+  and the first attempt began less than that long ago; once the pool itself waited in vain
+  the database is away, and the caller hears so at once (``OperationalError``: the HTTP
+  layer's 503 ``unavailable``, a task's retry).
+
+So a call fails within about twice the timeout while the database is down, and recovers
+as before once it is back.
+"""
+
+import math
+import time
+from collections.abc import Callable
+from types import MethodType
+from typing import Any, TypeVar
+
+from eventsourcing.persistence import (
+    AggregateRecorder,
+    ApplicationRecorder,
+    InterfaceError,
+    OperationalError,
+    ProcessRecorder,
+)
+from eventsourcing.postgres import PostgresFactory
+from eventsourcing.utils import Environment, retry
+from psycopg_pool import PoolTimeout
+
+# eventsourcing's retry wraps each method in a closure of this one function: its code tells them apart
+_RETRY_CODE = retry(Exception)(lambda: None).__code__
+# libpq rounds a connect timeout below 2 s up to 2 s
+_LEAST_CONNECT_TIMEOUT = 2
+R = TypeVar("R")
+_PAUSE = 0.05  # before trying again: a fresh connection is at hand, or the pool's workers are making one
+
+
+class Factory(PostgresFactory):
+    def __init__(self, env: Environment) -> None:
+        super().__init__(env)
+        pool = self.datastore.pool
+        self.timeout = float(pool.timeout)  # POSTGRES_CONNECT_TIMEOUT: the checkout's bound
+        # the pool opens its connections with these arguments, each time it connects
+        assert isinstance(pool.kwargs, dict)
+        pool.kwargs["connect_timeout"] = max(_LEAST_CONNECT_TIMEOUT, math.ceil(self.timeout))
+
+    def aggregate_recorder(self, purpose: str = "events") -> AggregateRecorder:
+        return bounded(super().aggregate_recorder(purpose), self.timeout)
+
+    def application_recorder(self) -> ApplicationRecorder:
+        return bounded(super().application_recorder(), self.timeout)
+
+    def tracking_recorder(self, tracking_recorder_class: Any = None) -> Any:
+        return bounded(super().tracking_recorder(tracking_recorder_class), self.timeout)
+
+    def process_recorder(self) -> ProcessRecorder:
+        return bounded(super().process_recorder(), self.timeout)
+
+
+def bounded(recorder: R, timeout: float) -> R:
+    """The recorder, each of its retried methods retried only while that is quick (see above)."""
+    kind = type(recorder)
+    for name in dir(kind):
+        method = getattr(kind, name, None)
+        if getattr(method, "__code__", None) is _RETRY_CODE and hasattr(method, "__wrapped__"):
+            # on the instance: a subclass's override (the group commit's insert) stays as it is
+            setattr(recorder, name, MethodType(_quick_retry(method.__wrapped__, timeout), recorder))
+    return recorder
+
+
+def _quick_retry(method: Callable[..., Any], timeout: float) -> Callable[..., Any]:
+    def retried(self: Any, *args: Any, **kwargs: Any) -> Any:
+        began = time.monotonic()
+        while True:
+            try:
+                return method(self, *args, **kwargs)
+            except (InterfaceError, OperationalError) as error:
+                if isinstance(error.__cause__, PoolTimeout) or time.monotonic() - began >= timeout:
+                    raise
+            time.sleep(_PAUSE)
+
+    return retried
