@@ -56,7 +56,17 @@ from service.settings import Settings
 NAME = "views"  # the projection's name: its tables are views_*
 APPLICATION = "maumau"  # the application whose log it follows (the tracking record's name)
 SQLITE_FILE_NAME = "projections.sqlite3"
-TABLES = ("games", "history", "standings", "players", "leagues", "tournaments", "seats", "bot_turns", "runner")
+TABLES = (
+    "games",
+    "history",
+    "standings",
+    "players",
+    "leagues",
+    "tournaments",
+    "seats",
+    "bot_turns",
+    "runner",
+)
 SEAT_COLUMNS = "entrant, tournament_id, round_no, table_no, seat, game_id, finished"
 TOKEN_USE = "token_use"  # not in TABLES: a rebuild does not drop it
 
@@ -187,7 +197,8 @@ def _tables(table: Any, uuid: str, blob: str, integer: str, real: str) -> list[s
         f"CREATE TABLE IF NOT EXISTS {table('seats')} (entrant text NOT NULL, tournament_id {uuid} NOT NULL, "
         f"round_no {integer} NOT NULL, table_no {integer} NOT NULL, seat {integer} NOT NULL, "
         f"game_id {uuid}, finished {integer} NOT NULL, PRIMARY KEY (entrant, tournament_id, round_no))",
-        f"CREATE TABLE IF NOT EXISTS {table('bot_turns')} (game_id {uuid} PRIMARY KEY, since {real} NOT NULL)",
+        f"CREATE TABLE IF NOT EXISTS {table('bot_turns')} (game_id {uuid} PRIMARY KEY, "
+        f"since {real} NOT NULL)",
         f"CREATE TABLE IF NOT EXISTS {table('runner')} (projection text PRIMARY KEY, "
         f"position {integer} NOT NULL, reason text NOT NULL, failures {integer} NOT NULL, "
         f"since {real} NOT NULL, latest {real} NOT NULL)",
