@@ -111,10 +111,7 @@ def config(settings: Settings) -> dict[str, Any]:
         enable_utc=True,
         timezone="UTC",
         beat_schedule={
-            # a tick waits behind the queue's backlog (bots' moves, and more after a broker's return):
-            # expiring after one tick's time, every tick expired while the queue stayed busy, and nothing
-            # started due rounds or queued lost bots' turns again; ticks let through late are cheap
-            TICK: {"task": TICK, "schedule": settings.tick, "options": {"expires": max(settings.tick, 10.0)}},
+            TICK: {"task": TICK, "schedule": settings.tick, "options": {"expires": settings.tick}},
         },
         worker_hijack_root_logger=False,
     )

@@ -30,8 +30,8 @@ def throwaway_service(logs: Path, **settings: str) -> Iterator[Service]:
         store = Settings(database_url=postgres.url, database_schema="maumau", data_dir=logs.parent / "var")
         logs.mkdir(exist_ok=True)
         # a task whose worker was killed comes back after this many seconds, not the hour of production;
-        # ticks of 0.2 s behind the backlog of bots' moves a broker's return brings are many on this
-        # busy 2-core machine
+        # a tick expires after one tick's time, and behind the backlog of bots' moves a broker's return
+        # brings, ticks of 0.2 s on this busy 2-core machine all expired before a worker took them
         # a game whose bot's task was lost (an API process killed before it queued it, the broker
         # down) is queued again by the tick after MAUMAU_STALLED_AFTER: well within RECOVERY_WAIT
         settings = {
