@@ -34,6 +34,9 @@
   (default 0.5; 0: bots play straight through).
 - ``MAUMAU_TICK``: seconds between the scheduler's ticks, which start due tournaments and rounds
   (default 2).
+- ``MAUMAU_STALLED_AFTER``: seconds without an event after which a game whose bot is to move (or a
+  tournament's table whose clock should have run out) counts as stalled, its task lost: the tick
+  queues it again (default 30).
 - ``MAUMAU_LOG_LEVEL``: DEBUG, INFO, WARNING or ERROR (default INFO).
 - ``MAUMAU_LOG_FORMAT``: ``json`` (one object per line, for collectors), ``text`` (for people) or
   ``auto`` (the default: text when standard error is a terminal, else json).
@@ -82,6 +85,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     broker_visibility_timeout: int = 3600  # Redis: seconds before an unacknowledged task is redelivered
     bot_think: float = 0.5  # seconds a bot waits before each move
     tick: float = 2.0  # seconds between the scheduler's ticks
+    stalled_after: float = 30.0  # seconds without an event before the tick queues a bot's turn again
     log_level: str = "INFO"
     log_format: str = "auto"  # json, text, or auto (text on a terminal)
     create_tables: bool = True  # False: only `maumau db init` creates tables
@@ -122,6 +126,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             broker_visibility_timeout=_int(env, "MAUMAU_BROKER_VISIBILITY_TIMEOUT", 3600),
             bot_think=_seconds(env, "MAUMAU_BOT_THINK", 0.5, least=0.0),
             tick=_seconds(env, "MAUMAU_TICK", 2.0, least=0.05),
+            stalled_after=_seconds(env, "MAUMAU_STALLED_AFTER", 30.0, least=0.1),
             log_level=_choice(env, "MAUMAU_LOG_LEVEL", LOG_LEVELS, "INFO"),
             log_format=_choice(env, "MAUMAU_LOG_FORMAT", LOG_FORMATS, "auto"),
             create_tables=_flag(env, "MAUMAU_CREATE_TABLES", True),

@@ -10,7 +10,9 @@ whose worker died before acknowledging it is delivered again (with Redis, after
 Tasks (names are the contract with the HTTP layer and the beat):
 
 - ``maumau.tick``: every ``MAUMAU_TICK`` seconds (the beat), queues
-  ``maumau.conduct_tournament`` for each open tournament.
+  ``maumau.conduct_tournament`` for each open tournament, and ``maumau.advance_game``
+  for each game (at most ``STALLED_PER_TICK``) a bot has been to move in for
+  ``MAUMAU_STALLED_AFTER`` seconds: its task was lost.
 - ``maumau.conduct_tournament(tournament_id)``: starts the tournament or a round when due.
 - ``maumau.advance_game(game_id)``: the bots at the table move until a person is to move.
 - ``maumau.time_out_turn(game_id, seat, version)``: a turn clock ran out.
@@ -37,7 +39,7 @@ from kombu import Queue
 from service.settings import Settings, get_settings
 from workers.conduct import Conductor
 from workers.runtime import close_services, services
-from workers.tournaments import open_tournaments
+from workers.tournaments import open_tournaments, stalled_bot_turns
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +55,8 @@ SCHEDULE_QUEUE, DEFAULT_QUEUE = "maumau.schedule", "celery"
 _QUICK_RETRY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
 # seconds of bot moves one advance_game plays before it queues the rest: well within its time limits
 ADVANCE_BUDGET = 10.0
+# stalled games one tick queues again, the longest waiting first: the next tick takes the rest
+STALLED_PER_TICK = 200
 # the database may be down for a moment (a restart, a failover): try again, a little later each time
 _RETRY: dict[str, Any] = {
     "autoretry_for": (OperationalError, InterfaceError),
@@ -174,14 +178,19 @@ def conductor() -> Conductor:
         CeleryDispatch(),
         think=found.settings.bot_think,
         budget=ADVANCE_BUDGET,
+        stalled_after=found.settings.stalled_after,
         turn_clocks=found.turn_clocks,
         swept=found.swept,
+        requeued=found.requeued,
     )
 
 
 @celery_app.task(name=TICK, soft_time_limit=30, time_limit=40, **_RETRY)
 def tick() -> None:
-    conductor().tick(open_tournaments(services(settings)))
+    found = services(settings)
+    steps = conductor()
+    steps.tick(open_tournaments(found))
+    steps.requeue_stalled_games(stalled_bot_turns(found, steps.stalled_after, STALLED_PER_TICK))
 
 
 @celery_app.task(name=CONDUCT, soft_time_limit=60, time_limit=90, **_RETRY)
@@ -203,8 +212,8 @@ def enqueue_after_move(game_id: UUID | str) -> bool:
     """A game changed (a person moved, a referee ruled): its bots answer after the think delay.
 
     Never raises, since the change is stored already: False when the broker could not be
-    reached (a tournament table whose bots were not told is found by the tick's look for
-    stalled tables; another game waits for its next change).
+    reached (the tick finds a game whose bots were not told once it has waited
+    ``MAUMAU_STALLED_AFTER`` seconds, and a tournament table whose clock was not set).
     """
     return _enqueue(advance_game, str(game_id), settings.bot_think)
 

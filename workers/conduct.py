@@ -28,6 +28,13 @@ bot's step runs) meet at the store's version check: the loser gets
 A stalled table (no event for ``stalled_after`` seconds while a bot is to move,
 or a clock that should have run out long ago) means its chain of steps broke:
 a task failed for good. The tick queues it again.
+
+Any game, a tournament's or not, can stall so: the bots' answer to a person's
+move was never queued (the API process died between storing the move and
+queueing the task, or the broker was down and the queueing gave up). The tick
+also queues ``advance_game`` for every game a bot has been to move in for
+``stalled_after`` seconds (``requeue_stalled_games``; the read models list them,
+``views_bot_turns``).
 """
 
 import logging
@@ -106,6 +113,7 @@ class Conductor:
     stalled_after: float = 30.0  # seconds without an event after which a table counts as stalled
     turn_clocks: dict[UUID, int | None] = field(default_factory=dict)  # tournament -> its turn clock
     swept: dict[UUID, datetime] = field(default_factory=dict)  # tournament -> when its tables were looked at
+    requeued: dict[UUID, datetime] = field(default_factory=dict)  # stalled game -> when it was queued again
 
     # ------------------------------------------------------------------
     # tournaments
@@ -114,6 +122,31 @@ class Conductor:
         """Queue a look at every open tournament."""
         for tournament_id in tournaments:
             self.dispatch.conduct_tournament(tournament_id)
+
+    def requeue_stalled_games(self, game_ids: Iterable[UUID], now: datetime | None = None) -> int:
+        """Queue ``advance_game`` for games a bot has been to move in for ``stalled_after`` seconds;
+        how many were queued.
+
+        ``advance_game`` decides from the stored game, so one that moved meanwhile costs a load and
+        no more. A game queued again a moment ago is left alone for a while: the read models may not
+        have seen its move yet, and a game whose steps keep failing is not queued at every tick.
+        """
+        now = now or utc_now()
+        stalled = list(game_ids)
+        # only games still listed are remembered: the dict stays as small as the list
+        requeued = {game_id: self.requeued[game_id] for game_id in stalled if game_id in self.requeued}
+        queued = 0
+        for game_id in stalled:
+            last = requeued.get(game_id)
+            if last is not None and (now - last).total_seconds() < self.stalled_after / 3:
+                continue
+            requeued[game_id] = now
+            log.warning("game %s stalled with a bot to move: queued again", game_id)
+            self.dispatch.advance_game(game_id)
+            queued += 1
+        self.requeued.clear()
+        self.requeued.update(requeued)
+        return queued
 
     def conduct_tournament(self, tournament_id: UUID | str, now: datetime | None = None) -> None:
         now = now or utc_now()

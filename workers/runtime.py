@@ -31,6 +31,7 @@ class Services:
         self._lock = threading.Lock()
         self.turn_clocks: dict[UUID, int | None] = {}  # a tournament's turn clock never changes
         self.swept: dict[UUID, datetime] = {}  # when a tournament's tables were last looked at
+        self.requeued: dict[UUID, datetime] = {}  # when a stalled game was last queued again
 
     @property
     def read(self) -> ReadModels:

@@ -1,12 +1,17 @@
-"""Which tournaments are open (announced or running): the ones the scheduler's tick looks at.
+"""What the scheduler's tick reads: the open tournaments (announced or running), and the games
+whose bots have been waiting to move for too long.
 
 The tournaments read model answers it (``ReadModels.open_tournaments``: one small
 query per tick), so a deployment runs the projections (``maumau projections run``,
 or the HTTP process's own thread) beside its workers and beat. A tournament the
 read models have not applied yet is looked at by the tick after they have; one
 started by hand is queued at once (``workers.app.enqueue_tournament``).
+
+The games come from ``views_bot_turns``, which the projection keeps with each
+game's row: a game whose bot is to move, and since when.
 """
 
+import time
 from typing import Any, Protocol
 from uuid import UUID
 
@@ -19,3 +24,9 @@ class _Services(Protocol):
 def open_tournaments(services: _Services) -> list[UUID]:
     """The tournaments announced or running, from the read model."""
     return list(services.read.open_tournaments())
+
+
+def stalled_bot_turns(services: _Services, stalled_after: float, limit: int) -> list[UUID]:
+    """Games a bot has been to move in, neither over nor paused, with no event for ``stalled_after``
+    seconds, from the read model: at most ``limit``, the longest waiting first."""
+    return list(services.read.stalled_bot_turns(time.time() - stalled_after, limit))

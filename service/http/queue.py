@@ -4,7 +4,7 @@
 (the embedded filesystem broker in the data dir unless ``MAUMAU_BROKER_URL``
 says otherwise) and never raises: the change is stored already, and a broker
 that does not answer costs a request well under a second before it gives up
-(the tick's look for stalled tournament tables makes up for a lost task).
+(the tick's look for games whose bots have waited too long makes up for a lost task).
 
 A game without a bot seat that is no league's game has nobody to answer and no
 turn clock to set (only a tournament's tables, which are league games, have

@@ -115,17 +115,22 @@ _decode_stored = msgspec.msgpack.Decoder(StoredGame).decode
 class Tracked:
     """A game and its ledger; ``results_changed`` says a round or the match ended (or was voided)."""
 
-    __slots__ = ("game", "ledger", "results_changed")
+    __slots__ = ("bot_turn_row", "game", "ledger", "results_changed")
 
     def __init__(self, game: Game, ledger: Ledger) -> None:
         self.game = game
         self.ledger = ledger
         self.results_changed = True
+        # whether the store holds a row of the game in views_bot_turns (None: not known), so a
+        # game without a bot to move costs no statement there batch after batch
+        self.bot_turn_row: bool | None = None
 
     @classmethod
     def created(cls, event: Any, position: int) -> "Tracked":
         game = event.mutate(None)
-        return cls(game, Ledger(created=position))
+        tracked = cls(game, Ledger(created=position))
+        tracked.bot_turn_row = False  # a new game has none yet
+        return tracked
 
     def apply(self, event: Any) -> None:
         """Fold one stored Game event, which must be the game's next."""

@@ -10,6 +10,10 @@ Tournaments are folded the same way (``tournaments.TrackedTournament``); a
 game created for a tournament's table (``MauMau.tournament_of``) takes the
 tournament's turn clock, from which its table shows the turn deadline.
 
+Each game written also says whether a bot is to move in it, and since when
+(``views_bot_turns``): in the same transaction, so the row is exactly as new as
+the game's. The workers' tick reads it to find games whose bots were never told.
+
 If a write fails, what is in memory may be ahead of the store: ``reset``
 forgets it, and the runner starts again from the store's tracking position
 (each game's or tournament's state is read back from its row when next needed).
@@ -225,6 +229,13 @@ class ViewsProjection(Projection[Views]):
                 self._count(tracked, contribution(tracked, facts), deltas)
                 tracked.results_changed = False
             changes.games.append((game_id, tracked.image(), _encode(game_doc(tracked, facts))))
+            game = tracked.game
+            if not game.over and not game.paused and game.seats[game.seat_to_move].kind == "bot":
+                changes.bot_turns.append((game_id, game.modified_on.timestamp()))
+                tracked.bot_turn_row = True
+            elif tracked.bot_turn_row is not False:
+                changes.no_bot_turns.append((game_id,))
+                tracked.bot_turn_row = False
         changes.standings = [(league, player, *stats) for (league, player), stats in deltas.items()]
         for tracked_tournament in self._dirty_tournaments.values():
             tournament = tracked_tournament.tournament

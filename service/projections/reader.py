@@ -181,6 +181,11 @@ class ReadModels:
         """The tournaments announced or running, in the order they were announced."""
         return self.views.open_tournaments()
 
+    def stalled_bot_turns(self, older_than: float, limit: int = 200) -> list[UUID]:
+        """Games (a tournament's or not) a bot is to move in, neither over nor paused, whose last
+        event was stored before ``older_than`` (Unix time): at most ``limit``, the longest waiting first."""
+        return self.views.stalled_bot_turns(older_than, limit)
+
     def tournaments(self, league_id: UUID) -> list[TournamentView]:
         """A league's tournaments, in the order they were announced (none for an unknown league)."""
         position = self.position()

@@ -22,6 +22,9 @@ Tables:
   (``tournaments.StoredTournament``), its status and its bracket (a ``TournamentView``);
 - ``views_seats``: per player, tournament and round, the player's table and seat, the
   table's game once made and whether its result is in (the next-game read);
+- ``views_bot_turns``: per game a bot is to move in (neither over nor paused), when the game's
+  last event was stored (Unix time): the tick's look for games whose bots were not told
+  (``stalled_bot_turns``; a row is deleted when the game's turn passes to a person or it ends);
 - ``views_runner``: a row while the runner is failing (``RunnerFailure``: where, why, how
   often, since when), written by the runner outside the batch's transaction and deleted
   by its next good batch, so that any process's ``/ready`` learns of it.
@@ -53,7 +56,17 @@ from service.settings import Settings
 NAME = "views"  # the projection's name: its tables are views_*
 APPLICATION = "maumau"  # the application whose log it follows (the tracking record's name)
 SQLITE_FILE_NAME = "projections.sqlite3"
-TABLES = ("games", "history", "standings", "players", "leagues", "tournaments", "seats", "runner")
+TABLES = (
+    "games",
+    "history",
+    "standings",
+    "players",
+    "leagues",
+    "tournaments",
+    "seats",
+    "bot_turns",
+    "runner",
+)
 SEAT_COLUMNS = "entrant, tournament_id, round_no, table_no, seat, game_id, finished"
 TOKEN_USE = "token_use"  # not in TABLES: a rebuild does not drop it
 
@@ -70,6 +83,8 @@ class Changes(msgspec.Struct, kw_only=True):
     # id, league, created, status, state, doc
     tournaments: list[tuple[UUID, UUID, int, str, bytes, bytes]] = msgspec.field(default_factory=list)
     seats: list[tuple[Any, ...]] = msgspec.field(default_factory=list)  # as SEAT_COLUMNS
+    bot_turns: list[tuple[UUID, float]] = msgspec.field(default_factory=list)  # id, since
+    no_bot_turns: list[tuple[UUID]] = msgspec.field(default_factory=list)  # a person to move, or over, paused
 
     def rows(self) -> list[tuple[str, list[Any]]]:
         """Each statement with its rows, in the order they are written."""
@@ -81,6 +96,8 @@ class Changes(msgspec.Struct, kw_only=True):
             ("standing", self.standings),
             ("tournament", self.tournaments),
             ("seat", self.seats),
+            ("bot_turn", self.bot_turns),
+            ("no_bot_turn", self.no_bot_turns),
         ]
 
 
@@ -135,6 +152,11 @@ def _statements(table: Any, tracking: Any, ph: str) -> dict[str, str]:
         "seat": f"INSERT INTO {table('seats')} ({SEAT_COLUMNS}) VALUES ({', '.join([ph] * 7)}) "
         "ON CONFLICT (entrant, tournament_id, round_no) DO UPDATE SET table_no = excluded.table_no, "
         "seat = excluded.seat, game_id = excluded.game_id, finished = excluded.finished",
+        "bot_turn": f"INSERT INTO {table('bot_turns')} VALUES ({ph}, {ph}) "
+        "ON CONFLICT (game_id) DO UPDATE SET since = excluded.since",
+        "no_bot_turn": f"DELETE FROM {table('bot_turns')} WHERE game_id = {ph}",
+        "stalled_bot_turns": f"SELECT game_id FROM {table('bot_turns')} WHERE since < {ph} "
+        f"ORDER BY since LIMIT {ph}",
         "tournament_state": f"SELECT state FROM {table('tournaments')} WHERE tournament_id = {ph}",
         "tournament_doc": f"SELECT doc, {position} AS position FROM {table('tournaments')} "
         f"WHERE tournament_id = {ph}",
@@ -175,6 +197,8 @@ def _tables(table: Any, uuid: str, blob: str, integer: str, real: str) -> list[s
         f"CREATE TABLE IF NOT EXISTS {table('seats')} (entrant text NOT NULL, tournament_id {uuid} NOT NULL, "
         f"round_no {integer} NOT NULL, table_no {integer} NOT NULL, seat {integer} NOT NULL, "
         f"game_id {uuid}, finished {integer} NOT NULL, PRIMARY KEY (entrant, tournament_id, round_no))",
+        f"CREATE TABLE IF NOT EXISTS {table('bot_turns')} (game_id {uuid} PRIMARY KEY, "
+        f"since {real} NOT NULL)",
         f"CREATE TABLE IF NOT EXISTS {table('runner')} (projection text PRIMARY KEY, "
         f"position {integer} NOT NULL, reason text NOT NULL, failures {integer} NOT NULL, "
         f"since {real} NOT NULL, latest {real} NOT NULL)",
@@ -235,6 +259,11 @@ class Views(TrackingRecorder):
 
     def open_tournaments(self) -> list[UUID]:
         return [_as_uuid(row[0]) for row in self.query("open_tournaments", ())]
+
+    def stalled_bot_turns(self, older_than: float, limit: int) -> list[UUID]:
+        """Games a bot is to move in whose last event was stored before ``older_than`` (Unix time),
+        the longest waiting first."""
+        return [_as_uuid(row[0]) for row in self.query("stalled_bot_turns", (older_than, limit))]
 
     def league_tournament_docs(self, league_id: UUID) -> list[bytes]:
         return [bytes(row[0]) for row in self.query("league_tournaments", (league_id,))]

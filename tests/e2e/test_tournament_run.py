@@ -8,6 +8,7 @@ whose worker was killed is delivered again soon.
 """
 
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -31,6 +32,7 @@ from service.domain.game import Game
 from service.domain.tournament import Plan, Tournament
 from service.settings import Settings
 from tests.environment import without_settings
+from tests.gameplay import next_command
 from tests.integration.tables import players
 from tests.integration.test_workers import assert_tournament_agrees_with_its_games, turns_timed_out
 
@@ -174,13 +176,17 @@ def app(settings: Settings) -> Iterator[MauMau]:
 def make_stack(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[..., Stack]]:
     made: list[Stack] = []
 
-    def make(think: float = 0.0, embedded: Settings | None = None) -> Stack:
-        """The processes on the test's PostgreSQL and Redis, or on ``embedded`` settings (no servers)."""
+    def make(
+        think: float = 0.0, embedded: Settings | None = None, env: dict[str, str] | None = None
+    ) -> Stack:
+        """The processes on the test's PostgreSQL and Redis, or on ``embedded`` settings (no servers);
+        ``env``: more settings for them."""
         logs = tmp_path / "logs"
         logs.mkdir(exist_ok=True)
         settings = embedded or request.getfixturevalue("settings")
         broker_url = None if embedded else request.getfixturevalue("broker_url")
         stack = Stack(settings, broker_url, f"maumau-test-{uuid.uuid4().hex[:8]}:", logs, think)
+        stack.env.update(env or {})
         made.append(stack)
         stack.start("projections", "service.projections.cli", "run")  # the tick reads the open tournaments
         stack.start_worker()
@@ -282,6 +288,34 @@ def test_a_person_who_never_moves_is_played_by_the_clock_bot_and_the_events_say_
     assert Counter(cause.command for cause in causes)["TimeOutTurn"] == timed_out[seat]
     placing = next(p for p in tournament.standings() if p.entrant == str(ann))
     assert placing.bot_turns == timed_out[seat]
+
+
+def test_a_bot_whose_answer_to_a_persons_move_was_never_queued_is_moved_by_the_tick(app, make_stack):
+    """The person's moves are stored through the application, which queues nothing (as when the API
+    process died between storing a move and queueing the bot's answer): only the tick's look for
+    stalled games makes the bot move."""
+    (ann,) = players(app, 1)
+    game_id = app.create_game([ann, "bot:heuristic"], seed=5).game_id
+    stack = make_stack(env={"MAUMAU_STALLED_AFTER": "1"})
+    rng = random.Random(5)
+    answered = 0
+    while answered < 3:
+        game = app.get_game(game_id)
+        if game.over:
+            break
+        if game.seats[game.seat_to_move].kind != "bot":
+            app.execute(game_id, next_command(game.state, rng, challenge_rate=0))
+            continue  # until the bot is to move, and nothing has told it
+
+        def bot_answered(after: int = game.version) -> bool:
+            game = app.get_game(game_id)
+            return game.version > after and (game.over or game.seats[game.seat_to_move].kind != "bot")
+
+        stack.wait_for("bot's move", bot_answered, timeout=60)
+        answered += 1
+    assert answered == 3 or app.get_game(game_id).over
+    worker_log = "".join(path.read_text(errors="replace") for path in stack.logs.glob("worker-*.log"))
+    assert f"game {game_id} stalled with a bot to move: queued again" in worker_log
 
 
 def test_the_embedded_default_runs_a_tournament_with_no_database_or_broker_server(make_stack, tmp_path):

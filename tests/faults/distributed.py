@@ -32,7 +32,14 @@ def throwaway_service(logs: Path, **settings: str) -> Iterator[Service]:
         # a task whose worker was killed comes back after this many seconds, not the hour of production;
         # a tick expires after one tick's time, and behind the backlog of bots' moves a broker's return
         # brings, ticks of 0.2 s on this busy 2-core machine all expired before a worker took them
-        settings = {"MAUMAU_BROKER_VISIBILITY_TIMEOUT": "10", "MAUMAU_TICK": "1", **settings}
+        # a game whose bot's task was lost (an API process killed before it queued it, the broker
+        # down) is queued again by the tick after MAUMAU_STALLED_AFTER: well within RECOVERY_WAIT
+        settings = {
+            "MAUMAU_BROKER_VISIBILITY_TIMEOUT": "10",
+            "MAUMAU_TICK": "1",
+            "MAUMAU_STALLED_AFTER": "10",
+            **settings,
+        }
         env = distributed_env(store, redis.url, f"maumau-faults-{uuid.uuid4().hex[:8]}:", **settings)
         processes = Processes(env, logs)
         try:

@@ -52,7 +52,8 @@ def test_a_broker_stopped_and_started_under_load_loses_no_move_and_the_bots_play
         assert_read_models_equal_the_log(bases, ADMIN_TOKEN, tables)
         answers.assert_clean()
         # last, as it fails apart from the rest: a bot's answer queued while the broker was down is
-        # lost, and outside a tournament nothing queues it again, so its table waits for ever
+        # lost, and only the tick's look for games whose bot has waited MAUMAU_STALLED_AFTER seconds
+        # queues it again (ticks expire after one tick's time: behind a busy queue they may all expire)
         with load(bases, with_bots, answers, seconds=90):
             wait_until_every_table_moves(with_bots, answers, base=bases[0])
         club.close()

@@ -18,6 +18,7 @@ from service.settings import Settings
 POSTGRES_TABLES = [
     "maumau_events",
     "maumau_snapshots",
+    "views_bot_turns",
     "views_games",
     "views_history",
     "views_leagues",
@@ -33,6 +34,7 @@ SQLITE_TABLES = [
     "stored_events",
     "stored_snapshots",
     "tracking",
+    "views_bot_turns",
     "views_games",
     "views_history",
     "views_leagues",

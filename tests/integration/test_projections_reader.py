@@ -1,6 +1,7 @@
 """The reader's API: positions, waiting for one, what unknown ids answer, names, and exactly-once writes."""
 
 import random
+import time
 import uuid
 
 import pytest
@@ -132,3 +133,57 @@ def test_a_batch_whose_position_the_tracking_record_has_passed_is_refused_whole(
         reader.views.write(Changes(players=[(intruder, "Intruder")]), Tracking(APPLICATION, position))
     assert reader.views.names([intruder]) == {}
     assert reader.position() == position
+
+
+def test_the_bot_turns_are_exactly_the_games_a_bot_is_to_move_in_after_moves_an_end_and_a_pause(
+    app, settings, reader
+):
+    ann, bob = players(app, 2)
+    seatings = [[ann, "bot:random"], ["bot:heuristic", bob], ["bot:random", "bot:heuristic"], [ann, bob]]
+    games = [app.create_game(seats, seed=n).game_id for n, seats in enumerate(seatings)]
+    rng = random.Random(7)
+
+    def bot_turns() -> set[uuid.UUID]:
+        # every row: each was stored before an hour from now
+        return set(reader.stalled_bot_turns(time.time() + 3600, limit=100))
+
+    def bots_to_move() -> set[uuid.UUID]:
+        found = set()
+        for game_id in games:
+            game = app.get_game(game_id)
+            if not game.over and not game.paused and game.seats[game.seat_to_move].kind == "bot":
+                found.add(game_id)
+        return found
+
+    seen: set[uuid.UUID] = set()
+    for step in range(120):
+        game_id = rng.choice(games)
+        game = app.get_game(game_id)
+        app.execute(game_id, next_command(game.state, rng), expected_version=game.version)
+        if step % 10 == 9:
+            catch_up(settings)
+            expected = bots_to_move()
+            assert bot_turns() == expected
+            seen |= expected
+    assert seen >= set(games[:3])  # each game with a bot had a bot to move at some look
+
+    # a game over, and one paused with its bot to move, have no row; resumed, it has one again
+    play_out(app, games[2], seed=1)
+    paused = games[0]
+    while paused not in bots_to_move():
+        assert not app.get_game(paused).over
+        game = app.get_game(paused)
+        app.execute(paused, next_command(game.state, rng, challenge_rate=0), expected_version=game.version)
+    app.raise_dispute(paused, by=REFEREE)
+    catch_up(settings)
+    assert games[2] not in bot_turns() and paused not in bot_turns()
+    assert bot_turns() == bots_to_move()
+    app.give_ruling(paused, Resume(), by=REFEREE)
+    catch_up(settings)
+    assert paused in bot_turns() and bot_turns() == bots_to_move()
+
+    # since: the time of the game's last event, and only games waiting longer than asked are named
+    since = app.get_game(paused).modified_on.timestamp()
+    assert paused not in reader.stalled_bot_turns(since, limit=100)
+    assert paused in reader.stalled_bot_turns(since + 0.001, limit=100)
+    assert len(reader.stalled_bot_turns(time.time() + 3600, limit=1)) == 1

@@ -65,6 +65,11 @@ def test_bot_think_and_tick_are_seconds_with_small_defaults():
     assert (settings.bot_think, settings.tick) == (0.0, 0.25)
 
 
+def test_a_bots_turn_counts_as_stalled_after_thirty_seconds_unless_told_otherwise():
+    assert Settings.from_env({}).stalled_after == 30.0
+    assert Settings.from_env({"MAUMAU_STALLED_AFTER": "1.5"}).stalled_after == 1.5
+
+
 @pytest.mark.parametrize(
     ("name", "value"),
     [
@@ -73,6 +78,7 @@ def test_bot_think_and_tick_are_seconds_with_small_defaults():
         ("MAUMAU_BOT_THINK", "nan"),
         ("MAUMAU_TICK", "0"),
         ("MAUMAU_TICK", "inf"),
+        ("MAUMAU_STALLED_AFTER", "0"),
         ("MAUMAU_BROKER_VISIBILITY_TIMEOUT", "0"),
     ],
 )
