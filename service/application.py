@@ -807,7 +807,8 @@ def _card(card: int | str) -> int:
     if isinstance(card, str):
         if re.fullmatch(CARD_PATTERN, card) is None:  # as the document says; parse_card would trim
             raise RuleError(
-                "malformed_card", f"{card!r} is not a card: write the rank then the suit, e.g. '10H'"
+                "malformed_card",
+                f"{card!r} is not a card: write the rank (2-10, J, Q, K, A) then the suit (C, D, H or S)",
             )
         return parse_card(card)
     if type(card) is not int or not 0 <= card < 52:

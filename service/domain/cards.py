@@ -49,8 +49,8 @@ def parse_card(text: str) -> int:
     if found is None:
         raise RuleError(
             "malformed_card",
-            f"{text!r} is not a card: write the rank (2-10, J, Q, K, A) then the suit "
-            "(C, D, H or S), e.g. '10H' or 'QS'",
+            # no example card: a refusal must name no card, so that no answer can be told from a leak
+            f"{text!r} is not a card: write the rank (2-10, J, Q, K, A) then the suit (C, D, H or S)",
         )
     return found
 

@@ -87,13 +87,9 @@ ALL_CARDS = frozenset(format_cards(FULL_DECK))
 _CARD_NAME = re.compile(r"(?<![A-Za-z0-9_-])(?:10|[2-9JQKA])[CDHS](?![A-Za-z0-9_-])")
 
 
-# the help of a malformed_card answer, the same whatever the game: its two cards tell nothing
-_HELP_EXAMPLES = "e.g. '10H' or 'QS'"
-
-
 def cards_named(texts: Iterable[str]) -> set[str]:
     """Every card name that appears in these texts (response bodies, SSE streams, error details)."""
-    return {card for text in texts for card in _CARD_NAME.findall(text.replace(_HELP_EXAMPLES, ""))}
+    return {card for text in texts for card in _CARD_NAME.findall(text)}
 
 
 def whole_log(client: TestClient[Any], game_id: str, headers: dict[str, str]) -> list[dict[str, Any]]:
