@@ -5,6 +5,7 @@ import re
 import subprocess
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -83,6 +84,24 @@ def test_serve_demo_prints_what_to_watch_and_the_standings_move_as_the_bots_play
         stop(server)
 
 
+def run_demo(cwd: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    """``maumau demo ARGS``, as a person types it beside the server."""
+    return subprocess.run(
+        [MAUMAU, "demo", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=60
+    )
+
+
+def demo(
+    cwd: Path, env: dict[str, str], *args: str
+) -> tuple[subprocess.CompletedProcess[str], re.Match[str]]:
+    """``maumau demo ARGS`` that succeeds, and the line naming the tournament it made."""
+    done = run_demo(cwd, env, *args)
+    assert done.returncode == 0, done.stderr
+    found = TOURNAMENT_LINE.search(done.stdout)
+    assert found is not None, done.stdout
+    return done, found
+
+
 def test_the_demo_command_beside_a_running_serve_starts_a_tournament_its_workers_finish(tmp_path):
     data_dir, port = tmp_path / "var", free_port()
     env = without_settings(
@@ -92,17 +111,7 @@ def test_the_demo_command_beside_a_running_serve_starts_a_tournament_its_workers
     # the bots play straight through: this one is about the command beside a server, not the pace
     straight = {**FAST, "MAUMAU_BOT_THINK": "0"}
     with serving(data_dir, port, env=straight) as (server, _):
-        done = subprocess.run(
-            [MAUMAU, "demo", "--bots", "6", "--table-size", "3", "--rounds", "2"],
-            cwd=tmp_path,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-        assert done.returncode == 0, done.stderr
-        found = TOURNAMENT_LINE.search(done.stdout)
-        assert found is not None, done.stdout
+        done, found = demo(tmp_path, env, "--bots", "6", "--table-size", "3", "--rounds", "2")
         assert "6 bots, swiss, 2 rounds at tables of up to 3" in done.stdout
         bracket_url = f"http://127.0.0.1:{port}/tournaments/{found.group(1)}"
         assert bracket_url in done.stdout
@@ -129,14 +138,7 @@ def test_the_demo_command_refuses_options_out_of_range_and_stores_nothing(tmp_pa
     env = without_settings(
         MAUMAU_DATA_DIR=str(tmp_path / "var"),
     )
-    done = subprocess.run(
-        [MAUMAU, "demo", option, value],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = run_demo(tmp_path, env, option, value)
     assert done.returncode == 2 and option in done.stderr
     assert not (tmp_path / "var").exists()
 
@@ -145,28 +147,9 @@ def test_the_demo_prints_its_links_on_the_url_given_not_maumau_port_and_seats_si
     data_dir = tmp_path / "var"
     # the server would listen on 5555 (`serve --port 5555`) while MAUMAU_PORT says 1234
     env = without_settings(MAUMAU_DATA_DIR=str(data_dir), MAUMAU_PORT="1234")
-    done = subprocess.run(
-        [
-            MAUMAU,
-            "demo",
-            "--bots",
-            "6",
-            "--table-size",
-            "6",
-            "--rounds",
-            "1",
-            "--url",
-            "http://demo.test:5555/",
-        ],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
+    done, found = demo(
+        tmp_path, env, "--bots", "6", "--table-size", "6", "--rounds", "1", "--url", "http://demo.test:5555/"
     )
-    assert done.returncode == 0, done.stderr
-    found = TOURNAMENT_LINE.search(done.stdout)
-    assert found is not None, done.stdout
     assert f"http://demo.test:5555/tournaments/{found.group(1)}" in done.stdout
     assert ":1234" not in done.stdout
     assert "6 bots, swiss, 1 rounds at tables of up to 6" in done.stdout
