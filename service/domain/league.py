@@ -1,8 +1,12 @@
 """The Player and League aggregates.
 
 A player is a name with an id (the id is what a game's seat holds). A league
-fixes a ruleset and its options for its games, admits members and appoints
-referees. Public methods validate; the events only mutate.
+fixes a ruleset and its options for its games, admits and removes members and
+appoints referees. Public methods validate; the events only mutate.
+
+A player erased on request (``Player.erase``) is called ``ERASED_NAME`` from then
+on, and no one else may take that name; ``docs/privacy.md`` says what else erasure
+does to the store.
 """
 
 from collections.abc import Iterable
@@ -12,8 +16,18 @@ from uuid import UUID
 from eventsourcing.domain import Aggregate
 
 from service.domain.errors import RuleError
-from service.domain.names import checked_name, refuse_taken
+from service.domain.names import checked_name, display_key, refuse_taken
 from service.domain.rulesets import Ruleset, check_options, ruleset
+
+ERASED_NAME = "erased player"
+
+
+def player_name(name: object) -> str:
+    """A name a person chose (``checked_name``), which may not read as the label of the erased."""
+    name = checked_name(name, "player")
+    if display_key(name) == display_key(ERASED_NAME):
+        raise RuleError("name_reserved", f"{ERASED_NAME!r} is what an erased player is called")
+    return name
 
 
 class Player(Aggregate):
@@ -29,15 +43,32 @@ class Player(Aggregate):
         def apply(self, player: "Player") -> None:
             player.name = self.name
 
+    class Erased(Event):
+        # holds nothing of the player's: the names in their earlier events are scrubbed in place
+        def apply(self, player: "Player") -> None:
+            player.name = ERASED_NAME
+            player.erased = True
+
     def __init__(self, name: str) -> None:
         self.name = name
+        self.erased = False
 
     @classmethod
     def register(cls, name: str) -> "Player":
-        return cls._create(cls.Registered, name=checked_name(name, "player"))
+        return cls._create(cls.Registered, name=player_name(name))
 
     def rename(self, name: str) -> None:
-        self.trigger_event(self.Renamed, name=checked_name(name, "player"))
+        self.check_not_erased()
+        self.trigger_event(self.Renamed, name=player_name(name))
+
+    def erase(self) -> None:
+        """Erased on request: called ``ERASED_NAME`` from now on (once; erasing again records nothing)."""
+        if not self.erased:
+            self.trigger_event(self.Erased)
+
+    def check_not_erased(self) -> None:
+        if self.erased:
+            raise RuleError("player_erased", "that player was erased")
 
 
 class League(Aggregate):
@@ -54,6 +85,12 @@ class League(Aggregate):
 
         def apply(self, league: "League") -> None:
             league.members = (*league.members, self.player_id)
+
+    class MemberRemoved(Event):
+        player_id: UUID
+
+        def apply(self, league: "League") -> None:
+            league.members = tuple(member for member in league.members if member != self.player_id)
 
     class RefereeAppointed(Event):
         referee: str  # the referee's id, as the HTTP layer authenticates it
@@ -88,6 +125,12 @@ class League(Aggregate):
         if name is not None:
             refuse_taken(name, member_names, "the league")
         self.trigger_event(self.MemberAdmitted, player_id=player_id)
+
+    def remove(self, player_id: UUID) -> None:
+        """A member leaves the member list (and so joins no more of its tournaments); their results stay."""
+        if player_id not in self.members:
+            raise RuleError("member_not_found", "that player is not a member of the league")
+        self.trigger_event(self.MemberRemoved, player_id=player_id)
 
     def appoint_referee(self, referee: str) -> None:
         if not referee:

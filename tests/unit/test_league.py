@@ -5,7 +5,7 @@ import uuid
 import pytest
 
 from service.domain.errors import RuleError
-from service.domain.league import League, Player
+from service.domain.league import ERASED_NAME, League, Player
 from service.domain.rulesets import ruleset
 
 
@@ -77,3 +77,44 @@ def test_a_league_founded_before_the_bounds_keeps_its_options_when_read_back():
     replayed = old.mutate(None)
     assert replayed.options == {"target_score": 10**18}
     assert replayed.rules.target_score == 10**18
+
+
+def test_a_member_is_removed_once_and_may_be_admitted_again():
+    league = League.found("Tuesday club")
+    member, other = uuid.uuid4(), uuid.uuid4()
+    league.admit(member)
+    league.admit(other)
+    league.remove(member)
+    assert league.members == (other,)
+    with pytest.raises(RuleError) as refused:
+        league.remove(member)
+    assert refused.value.code == "member_not_found"
+    league.admit(member)
+    assert league.members == (other, member)
+    assert [type(e).__name__ for e in league.collect_events()][-3:] == [
+        "MemberAdmitted",
+        "MemberRemoved",
+        "MemberAdmitted",
+    ]
+
+
+def test_an_erased_player_is_called_erased_player_and_may_not_be_renamed():
+    player = Player.register("Ann")
+    player.erase()
+    player.erase()  # again: nothing more to record
+    assert player.name == ERASED_NAME and player.erased
+    assert [type(e).__name__ for e in player.collect_events()] == ["Registered", "Erased"]
+    with pytest.raises(RuleError) as refused:
+        player.rename("Anna")
+    assert refused.value.code == "player_erased"
+
+
+def test_no_one_may_take_the_name_of_the_erased():
+    for name in ("erased player", "  Erased Player ", "ＥＲＡＳＥＤ player"):
+        with pytest.raises(RuleError) as refused:
+            Player.register(name)
+        assert refused.value.code == "name_reserved"
+    player = Player.register("Ann")
+    with pytest.raises(RuleError) as refused:
+        player.rename("ERASED PLAYER")
+    assert refused.value.code == "name_reserved"
