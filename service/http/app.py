@@ -36,6 +36,7 @@ from service.http.disputes import DisputeController
 from service.http.errors import EXCEPTION_HANDLERS
 from service.http.games import GameController
 from service.http.health import HealthController
+from service.http.invitations import InvitationController, LeagueInvitationController
 from service.http.leagues import LeagueController
 from service.http.log import LogController
 from service.http.moves import MoveController
@@ -61,6 +62,8 @@ CONTROLLERS = [
     RefereeController,
     TokenController,
     LeagueController,
+    LeagueInvitationController,
+    InvitationController,
     GameController,
     MoveController,
     DisputeController,

@@ -15,13 +15,14 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 | 403 | forbidden (the role may not do this), not_allowed, not_your_seat, not_seated |
 | 404 | not_found (no such route), game_not_found, player_not_found, league_not_found, |
 |     | referee_not_found, credential_not_found, tournament_not_found, next_game_not_found, |
-|     | no_such_event, no_such_table, no_such_round; |
+|     | no_such_event, no_such_table, no_such_round, invitation_not_found, member_not_found; |
 |     | any *_not_found or no_such_* |
 | 405 | method_not_allowed |
 | 409 | stale_version, game_paused, game_over, game_not_over, idempotency_key_reused, dispute_open, |
 |     | no_dispute, already_a_member, already_a_referee, already_revoked, already_joined, |
 |     | game_already_attached, table_has_game, result_recorded, not_started, tournament_started, |
-|     | tournament_full, tournament_over, name_taken; any already_* |
+|     | tournament_full, tournament_over, name_taken, name_reserved; any already_* |
+| 410 | invitation_expired, invitation_used_up, invitation_revoked, player_erased |
 | 413 | request_too_large |
 | 415 | unsupported_media_type (a body that is not JSON) |
 | 422 | every other refusal of the rules: not_your_turn, card_not_in_hand, card_does_not_match, ... |
@@ -69,6 +70,8 @@ CODES: dict[int, tuple[str, ...]] = {
         "no_such_event",
         "no_such_table",
         "no_such_round",
+        "invitation_not_found",
+        "member_not_found",
     ),
     405: ("method_not_allowed",),
     409: (
@@ -91,7 +94,9 @@ CODES: dict[int, tuple[str, ...]] = {
         "tournament_full",
         "tournament_over",
         "name_taken",
+        "name_reserved",
     ),
+    410: ("invitation_expired", "invitation_used_up", "invitation_revoked", "player_erased"),
     413: ("request_too_large",),
     415: ("unsupported_media_type",),
     500: ("internal_error",),
@@ -108,6 +113,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "debt_pending",
     "draw_not_allowed",
     "invalid_deck",
+    "invalid_expiry",
     "invalid_format",
     "invalid_late_policy",
     "invalid_match_length",
@@ -125,6 +131,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "invalid_schedule",
     "invalid_table_size",
     "invalid_turn_clock",
+    "invalid_uses",
     "match_already_started",
     "no_shuffle_due",
     "no_suit_to_name",

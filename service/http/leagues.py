@@ -4,7 +4,7 @@ from typing import Annotated
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, get, post
+from litestar import Controller, delete, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
@@ -14,7 +14,7 @@ from service.domain.rulesets import OPTION_BOUNDS, OPTIONS, PRESETS
 from service.http import credentials
 from service.http.auth import admin_only
 from service.http.errors import problems
-from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, After, LeagueId, caught_up
+from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, After, LeagueId, PlayerId, caught_up
 from service.http.players import LeagueName, StoredLeagueName
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ServicesDep
@@ -135,6 +135,20 @@ class LeagueController(Controller):
         ],
     ) -> LeagueRead:
         services.app.admit_member(league_id, data.player_id)
+        return league_read(services.app.get_league(league_id))
+
+    @delete(
+        "/{league_id:uuid}/members/{player_id:uuid}",
+        operation_id="removeLeagueMember",
+        summary="Remove a member from a league (admin); their games and standings stay",
+        guards=[admin_only],
+        responses=problems(401, 403, 404),
+        security=BEARER,
+        status_code=200,
+        sync_to_thread=True,
+    )
+    def remove_member(self, services: ServicesDep, league_id: LeagueId, player_id: PlayerId) -> LeagueRead:
+        services.app.remove_member(league_id, player_id)
         return league_read(services.app.get_league(league_id))
 
     @post(

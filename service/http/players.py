@@ -4,7 +4,7 @@ from typing import Annotated, Any
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, delete, get, post
+from litestar import Controller, delete, get, patch, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
@@ -56,6 +56,10 @@ class PlayerCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     name: Name
 
 
+class PlayerRename(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    name: Name
+
+
 class PlayerRead(msgspec.Struct, frozen=True, kw_only=True):
     player_id: Annotated[UUID, msgspec.Meta(examples=[PLAYER_ID])]
     name: StoredName
@@ -71,6 +75,11 @@ class TokenRead(msgspec.Struct, frozen=True, kw_only=True):
 class PlayerCreated(msgspec.Struct, frozen=True, kw_only=True):
     player: PlayerRead
     token: TokenRead
+
+
+class PlayerErased(msgspec.Struct, frozen=True, kw_only=True):
+    player: Annotated[PlayerRead, msgspec.Meta(description="the player, called 'erased player' from now on")]
+    revoked: Annotated[list[UUID], msgspec.Meta(description="their tokens revoked now")]
 
 
 def token_read(issued: credentials.Issued) -> TokenRead:
@@ -120,6 +129,47 @@ class PlayerController(Controller):
     def read(self, services: ServicesDep, player_id: PlayerId) -> PlayerRead:
         player = services.app.get_player(player_id)
         return PlayerRead(player_id=player.id, name=player.name)
+
+    @patch(
+        "/{player_id:uuid}",
+        operation_id="renamePlayer",
+        summary="Rename a player (an admin, or the player)",
+        guards=[signed_in],
+        responses=problems(400, 401, 403, 404, 409, 410, 415),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def rename(
+        self,
+        services: ServicesDep,
+        actor: ActorDep,
+        player_id: PlayerId,
+        data: Annotated[
+            PlayerRename, Body(examples=[Example(summary="a new name", value={"name": "Ada L."})])
+        ],
+    ) -> PlayerRead:
+        if actor.role != "admin" and not (actor.role == "player" and actor.id == str(player_id)):
+            raise RuleError("forbidden", "only an admin or the player may rename a player")
+        services.app.rename_player(player_id, data.name)
+        player = services.app.get_player(player_id)
+        return PlayerRead(player_id=player.id, name=player.name)
+
+    @post(
+        "/{player_id:uuid}/erasure",
+        operation_id="erasePlayer",
+        summary="Erase a player on request (admin): their name leaves the store, their results stay "
+        "under 'erased player'; their tokens are revoked and they leave their leagues",
+        guards=[admin_only],
+        responses=problems(401, 403, 404),
+        security=BEARER,
+        status_code=200,
+        sync_to_thread=True,
+    )
+    def erase(self, services: ServicesDep, player_id: PlayerId) -> PlayerErased:
+        revoked = services.app.erase_player(player_id)
+        services.auth.forget(*revoked)
+        player = services.app.get_player(player_id)
+        return PlayerErased(player=PlayerRead(player_id=player.id, name=player.name), revoked=revoked)
 
     @post(
         "/{player_id:uuid}/tokens",

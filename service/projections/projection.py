@@ -31,7 +31,7 @@ from eventsourcing.projection import Projection
 
 from service.application import MauMau
 from service.domain.game import Game
-from service.domain.league import League, Player
+from service.domain.league import ERASED_NAME, League, Player
 from service.domain.rulesets import ruleset
 from service.domain.tournament import Tournament
 from service.projections.fold import Tracked
@@ -55,7 +55,7 @@ def _kind(event_type: type) -> int:
         return CREATED
     if issubclass(event_type, Game.Event):
         return GAME
-    if issubclass(event_type, (Player.Registered, Player.Renamed)):
+    if issubclass(event_type, (Player.Registered, Player.Renamed, Player.Erased)):
         return PLAYER
     if issubclass(event_type, League.Founded):
         return LEAGUE
@@ -163,7 +163,8 @@ class ViewsProjection(Projection[Views]):
                     )
                 dirty[key] = tracked
             elif kind == PLAYER:
-                changes.players.append((event.originator_id, event.name))
+                name = ERASED_NAME if isinstance(event, Player.Erased) else event.name
+                changes.players.append((event.originator_id, name))
             elif kind == LEAGUE:
                 order = order_of(ruleset(event.ruleset_name, **event.options))
                 changes.leagues.append((event.originator_id, event.name, event.ruleset_name, order))
