@@ -1,0 +1,268 @@
+"""A league's members over HTTP: invitations redeemed, members removed, players renamed and erased."""
+
+import threading
+import time
+import uuid
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from litestar.testing import TestClient
+
+from service.domain.league import ERASED_NAME
+from tests.e2e.club import ADMIN, Club, bearer, problem
+from tests.integration.tables import play_out
+from tests.privacy import tables_holding
+
+SWISS = {"name": "Spring cup", "format": "swiss", "table_size": 3, "rounds": 2, "single_round": True}
+
+
+def expiry(seconds: float = 86_400) -> str:
+    return (datetime.now(UTC) + timedelta(seconds=seconds)).isoformat()
+
+
+def invite(club: Club, league: str, uses: int = 1, seconds: float = 86_400) -> dict[str, Any]:
+    return club.ok(
+        "POST", f"/leagues/{league}/invitations", json={"expires_at": expiry(seconds), "uses": uses}
+    )
+
+
+def redeem(client: TestClient[Any], code: str, name: str) -> Any:
+    return client.post("/invitations/redeem", json={"code": code, "name": name})
+
+
+def test_a_person_redeems_an_invitation_choosing_a_name_and_joins_the_league_with_a_working_token(
+    client, club
+):
+    league = club.league()
+    made = invite(club, league, uses=2)
+    assert made["code"].startswith("inv_") and made["invitation"]["uses_left"] == 2
+    joined = redeem(client, made["code"], "  Nora  ")
+    assert joined.status_code == 201, joined.text
+    body = joined.json()
+    player_id, token = body["player"]["player_id"], body["token"]["token"]
+    assert body["player"]["name"] == "Nora" and body["league_id"] == league
+    assert body["token"]["role"] == "player" and body["token"]["subject"] == player_id
+    assert client.get(f"/leagues/{league}").json()["members"] == [player_id]
+    assert client.get(f"/players/{player_id}").json()["name"] == "Nora"
+    # the token speaks for the new player: they join the league's tournament themself
+    tournament = club.ok("POST", f"/leagues/{league}/tournaments", json=SWISS)
+    club.ok(
+        "POST",
+        f"/tournaments/{tournament['tournament_id']}/entrants",
+        headers=bearer(token),
+        json={"player_id": player_id},
+    )
+    # and they list and revoke their own token, which is then refused
+    listed = club.ok("GET", f"/players/{player_id}/tokens", headers=bearer(token))
+    assert [t["credential_id"] for t in listed["tokens"]] == [body["token"]["credential_id"]]
+    assert token not in str(listed) and "code_hash" not in str(listed)
+    club.ok("DELETE", f"/tokens/{body['token']['credential_id']}", headers=bearer(token))
+    problem(client.get(f"/players/{player_id}/tokens", headers=bearer(token)), 401, "unauthorized")
+    # the listing shows who came in, never the code
+    (listed,) = club.ok("GET", f"/leagues/{league}/invitations")["invitations"]
+    assert listed["redeemed_by"] == [player_id] and listed["uses_left"] == 1
+    assert made["code"].split("_")[2] not in str(listed)
+
+
+def test_used_up_expired_and_revoked_invitations_are_refused_and_change_nothing(client, club):
+    league = club.league()
+    used = invite(club, league, uses=1)
+    assert redeem(client, used["code"], "First").status_code == 201
+    short = invite(club, league, seconds=1.5)
+    revoked = invite(club, league)
+    assert (
+        client.delete(f"/invitations/{revoked['invitation']['invitation_id']}", headers=ADMIN).status_code
+        == 204
+    )
+    time.sleep(1.6)
+    members = client.get(f"/leagues/{league}").json()["members"]
+    with club.unchanged():
+        problem(redeem(client, used["code"], "Second"), 410, "invitation_used_up")
+        problem(redeem(client, short["code"], "Second"), 410, "invitation_expired")
+        problem(redeem(client, revoked["code"], "Second"), 410, "invitation_revoked")
+        problem(
+            client.delete(f"/invitations/{revoked['invitation']['invitation_id']}", headers=ADMIN),
+            409,
+            "already_revoked",
+        )
+    assert client.get(f"/leagues/{league}").json()["members"] == members
+
+
+def test_bad_invitations_and_redemptions_are_refused_and_change_nothing(client, club):
+    ada, ada_headers = club.player()
+    league = club.league(members=[ada])
+    ada_name = client.get(f"/players/{ada}").json()["name"]
+    made = invite(club, league, uses=5)
+    code = made["code"]
+    invitation_id = made["invitation"]["invitation_id"]
+    unknown = "00000000-0000-0000-0000-0000000000aa"
+    wrong_secret = code[:-1] + ("A" if code[-1] != "A" else "B")
+    unknown_invitation = f"inv_{uuid.uuid4().hex}_{code.split('_', 2)[2]}"
+    with club.unchanged():
+        for payload, status, code_expected in (
+            ({"code": code, "name": ada_name.upper()}, 409, "name_taken"),
+            ({"code": code, "name": "Erased Player"}, 409, "name_reserved"),
+            ({"code": code, "name": "\u202eNora"}, 400, "malformed_name"),
+            ({"code": wrong_secret, "name": "Nora"}, 404, "invitation_not_found"),
+            ({"code": unknown_invitation, "name": "Nora"}, 404, "invitation_not_found"),
+            ({"code": "inv_123", "name": "Nora"}, 400, "malformed_request"),
+            ({"code": code}, 400, "malformed_request"),
+            ({"code": code, "name": "Nora", "league": league}, 400, "malformed_request"),
+        ):
+            problem(client.post("/invitations/redeem", json=payload), status, code_expected)
+        path = f"/leagues/{league}/invitations"
+        for body, status, code_expected in (
+            ({"expires_at": expiry(), "uses": 0}, 422, "invalid_uses"),
+            ({"expires_at": expiry(), "uses": 1001}, 422, "invalid_uses"),
+            ({"expires_at": expiry(-60)}, 422, "invalid_expiry"),
+            ({"expires_at": expiry(400 * 86_400)}, 422, "invalid_expiry"),
+            ({"expires_at": "2030-01-01T00:00:00"}, 422, "invalid_expiry"),
+            ({"uses": 3}, 400, "malformed_request"),
+        ):
+            problem(client.post(path, json=body, headers=ADMIN), status, code_expected)
+        problem(client.post(path, json={"expires_at": expiry()}, headers=ada_headers), 403, "forbidden")
+        problem(client.post(path, json={"expires_at": expiry()}), 401, "unauthorized")
+        problem(
+            client.post(f"/leagues/{unknown}/invitations", json={"expires_at": expiry()}, headers=ADMIN),
+            404,
+            "league_not_found",
+        )
+        problem(client.get(path, headers=ada_headers), 403, "forbidden")
+        problem(client.get(f"/leagues/{unknown}/invitations", headers=ADMIN), 404, "league_not_found")
+        problem(client.delete(f"/invitations/{invitation_id}", headers=ada_headers), 403, "forbidden")
+        problem(client.delete(f"/invitations/{unknown}", headers=ADMIN), 404, "invitation_not_found")
+    assert client.get(f"/leagues/{league}").json()["members"] == [ada]
+
+
+def test_two_people_redeeming_the_last_use_at_once_one_wins_and_the_other_is_refused(client, club):
+    league = club.league()
+    code = invite(club, league, uses=1)["code"]
+    racers = 6
+    start = threading.Barrier(racers)
+    answers: list[Any] = [None] * racers
+
+    def race(index: int) -> None:
+        start.wait()
+        answers[index] = redeem(client, code, f"Racer {index}")
+
+    threads = [threading.Thread(target=race, args=(index,)) for index in range(racers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    statuses = sorted(answer.status_code for answer in answers)
+    assert statuses == [201] + [410] * (racers - 1), [a.text for a in answers]
+    assert all(a.json()["code"] == "invitation_used_up" for a in answers if a.status_code == 410)
+    (winner,) = [a.json() for a in answers if a.status_code == 201]
+    assert client.get(f"/leagues/{league}").json()["members"] == [winner["player"]["player_id"]]
+    (listed,) = club.ok("GET", f"/leagues/{league}/invitations")["invitations"]
+    assert listed["redeemed_by"] == [winner["player"]["player_id"]] and listed["uses_left"] == 0
+
+
+def test_a_removed_member_keeps_their_results_and_joins_no_new_tournament(client, club):
+    ada, ada_headers = club.player()
+    bob, _ = club.player()
+    league = club.league(members=[ada, bob], options={"single_round": True})
+    game = club.game([ada, bob], league_id=league)
+    play_out(club.app, game["game_id"], seed=21)
+    removed = club.ok("DELETE", f"/leagues/{league}/members/{ada}")
+    assert removed["members"] == [bob]
+    position = club.log_position()
+    standings = club.ok("GET", f"/leagues/{league}/standings?after={position}", headers={})
+    assert sorted(row["player_id"] for row in standings["rows"]) == sorted([ada, bob])
+    tournament = club.ok("POST", f"/leagues/{league}/tournaments", json=SWISS)["tournament_id"]
+    with club.unchanged():
+        problem(
+            client.post(f"/tournaments/{tournament}/entrants", headers=ada_headers, json={"player_id": ada}),
+            422,
+            "not_a_member",
+        )
+        problem(client.delete(f"/leagues/{league}/members/{ada}", headers=ADMIN), 404, "member_not_found")
+        problem(client.delete(f"/leagues/{league}/members/{bob}", headers=ada_headers), 403, "forbidden")
+        problem(
+            client.delete(f"/leagues/{league}/members/{uuid.uuid4()}", headers=ADMIN), 404, "player_not_found"
+        )
+    # admitted again, they join
+    club.ok("POST", f"/leagues/{league}/members", json={"player_id": ada})
+    club.ok("POST", f"/tournaments/{tournament}/entrants", headers=ada_headers, json={"player_id": ada})
+
+
+def test_a_player_is_renamed_by_an_admin_or_themself_and_by_no_one_else(client, club):
+    ada, ada_headers = club.player()
+    bob, bob_headers = club.player()
+    league = club.league(members=[ada, bob])
+    bob_name = client.get(f"/players/{bob}").json()["name"]
+    assert (
+        club.ok("PATCH", f"/players/{ada}", headers=ada_headers, json={"name": "Ada L."})["name"] == "Ada L."
+    )
+    assert club.ok("PATCH", f"/players/{ada}", json={"name": "Ada M."})["name"] == "Ada M."
+    assert client.get(f"/players/{ada}").json()["name"] == "Ada M."
+    with club.unchanged():
+        problem(client.patch(f"/players/{ada}", headers=bob_headers, json={"name": "Ha"}), 403, "forbidden")
+        problem(client.patch(f"/players/{ada}", json={"name": bob_name}, headers=ADMIN), 409, "name_taken")
+        problem(
+            client.patch(f"/players/{ada}", json={"name": ERASED_NAME}, headers=ADMIN), 409, "name_reserved"
+        )
+        problem(
+            client.patch(f"/players/{ada}", json={"name": "\u200b"}, headers=ADMIN), 400, "malformed_name"
+        )
+        problem(client.patch(f"/players/{ada}", json={"nom": "Ada"}, headers=ADMIN), 400, "malformed_request")
+        problem(
+            client.patch(f"/players/{uuid.uuid4()}", json={"name": "Ada"}, headers=ADMIN),
+            404,
+            "player_not_found",
+        )
+    assert client.get(f"/leagues/{league}").json()["members"] == [ada, bob]
+
+
+def test_an_erased_player_leaves_no_name_in_the_store_and_every_answer_says_erased_player(
+    client, club, http_settings
+):
+    first, second = f"Yolanda{uuid.uuid4().hex[:10]}", f"Xaver{uuid.uuid4().hex[:10]}"
+    made = club.ok("POST", "/players", json={"name": first})
+    yolanda, headers = made["player"]["player_id"], bearer(made["token"]["token"])
+    club.ok("PATCH", f"/players/{yolanda}", headers=headers, json={"name": second})
+    bob, bob_headers = club.player()
+    league = club.league(members=[yolanda, bob], options={"single_round": True})
+    game = club.game([yolanda, bob], league_id=league)
+    play_out(club.app, game["game_id"], seed=21)
+    position = club.log_position()
+    standings = club.ok("GET", f"/leagues/{league}/standings?after={position}", headers={})
+    assert second in {row["name"] for row in standings["rows"]}
+    assert tables_holding(http_settings, first) and tables_holding(http_settings, second)
+
+    erased = club.ok("POST", f"/players/{yolanda}/erasure")
+    assert erased["player"] == {"player_id": yolanda, "name": ERASED_NAME}
+    assert erased["revoked"] == [made["token"]["credential_id"]]
+    position = club.log_position()
+    answers = [
+        club.ok("GET", f"/players/{yolanda}", headers={}),
+        club.ok("GET", f"/leagues/{league}/standings?after={position}", headers={}),
+        club.ok("GET", f"/players/{bob}/games?after={position}", headers={}),
+        club.ok("GET", f"/players/{yolanda}/games?after={position}", headers={}),
+        club.ok("GET", f"/players/{yolanda}/tokens"),
+        club.ok("GET", f"/leagues/{league}"),
+        club.ok("GET", f"/games/{game['game_id']}?after={position}", headers={}),
+    ]
+    text = str(answers)
+    assert first not in text and second not in text
+    assert answers[0]["name"] == ERASED_NAME
+    rows = {row["player_id"]: row for row in answers[1]["rows"]}
+    assert rows[yolanda]["name"] == ERASED_NAME and rows[yolanda]["matches_played"] == 1
+    assert answers[2]["games"][0]["opponents"] == [ERASED_NAME]
+    assert [t["name"] for t in answers[4]["tokens"]] == [ERASED_NAME]
+    assert yolanda not in answers[5]["members"]
+    assert tables_holding(http_settings, first) == [] and tables_holding(http_settings, second) == []
+    problem(client.get(f"/players/{yolanda}/tokens", headers=headers), 401, "unauthorized")
+    with club.unchanged():
+        problem(
+            client.patch(f"/players/{yolanda}", json={"name": "Back"}, headers=ADMIN), 410, "player_erased"
+        )
+        problem(
+            client.post(f"/leagues/{league}/members", json={"player_id": yolanda}, headers=ADMIN),
+            410,
+            "player_erased",
+        )
+        problem(client.post(f"/players/{yolanda}/erasure", headers=headers), 401, "unauthorized")
+        problem(client.post(f"/players/{bob}/erasure", headers=bob_headers), 403, "forbidden")
+        problem(client.post(f"/players/{uuid.uuid4()}/erasure", headers=ADMIN), 404, "player_not_found")
