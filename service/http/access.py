@@ -35,6 +35,10 @@ everywhere):
 | POST /leagues/{id}/tournaments, POST /tournaments/{id}/start | admin |
 | GET /leagues/{id}/tournaments, GET /tournaments/{id}, GET /players/{id}/next-game | public |
 | POST /tournaments/{id}/entrants, DELETE /tournaments/{id}/entrants/{player} | admin; a player for themself |
+| PATCH /players/{id} | admin, or that player |
+| POST /players/{id}/erasure, DELETE /leagues/{id}/members/{player} | admin |
+| POST, GET /leagues/{id}/invitations, DELETE /invitations/{id} | admin |
+| POST /invitations/redeem | public (the invitation's code is the permission) |
 """
 
 from uuid import UUID

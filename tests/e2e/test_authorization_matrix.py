@@ -15,8 +15,10 @@ through any endpoint, any error or the live stream.
 import random
 import threading
 import time
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -86,6 +88,13 @@ POST /tournaments/{id}/entrants       401   F      201     F     F     201
 DELETE /tournaments/{id}/entrants/{id} 401  F      200     F     F     200
 POST /tournaments/{id}/start          401   F      F       F     F     200
 GET /players/{id}/next-game           200   200    200     200   200   200
+PATCH /players/{id}                   401   F      200     F     F     200
+POST /players/{id}/erasure            401   F      F       F     F     200
+DELETE /leagues/{id}/members/{id}     401   F      F       F     F     200
+POST /leagues/{id}/invitations        401   F      F       F     F     201
+GET /leagues/{id}/invitations         401   F      F       F     F     200
+DELETE /invitations/{id}              401   F      F       F     F     204
+POST /invitations/redeem              201   201    201     201   201   201
 """
 REFUSALS = {"401": (401, "unauthorized"), "F": (403, "forbidden"), "NA": (403, "not_allowed")}
 REFUSALS["NS"] = (403, "not_seated")
@@ -163,6 +172,15 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
 
     def fresh_player_credential() -> str:
         return club.ok("POST", f"/players/{club.player('Spare')[0]}/tokens")["credential_id"]
+
+    def fresh_member() -> str:
+        player_id = club.player()[0]
+        club.ok("POST", f"/leagues/{world.league}/members", json={"player_id": player_id})
+        return player_id
+
+    def fresh_invitation() -> dict[str, Any]:
+        expires_at = (datetime.now(UTC) + timedelta(days=1)).isoformat()
+        return club.ok("POST", f"/leagues/{world.league}/invitations", json={"expires_at": expires_at})
 
     def friendly(role: str, **body: Any) -> Request:
         return "POST", "/games", {"seats": [world.player_of(role), "bot:random"], **body}
@@ -301,6 +319,33 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
             "GET",
             f"/players/{ids['seated']}/next-game?after={position}",
             None,
+        ),
+        "PATCH /players/{id}": lambda role: (
+            "PATCH",
+            f"/players/{ids['seated']}",
+            {"name": f"Seated {uuid.uuid4().hex[:8]}"},
+        ),
+        "POST /players/{id}/erasure": lambda role: ("POST", f"/players/{club.player()[0]}/erasure", None),
+        "DELETE /leagues/{id}/members/{id}": lambda role: (
+            "DELETE",
+            f"/leagues/{world.league}/members/{fresh_member()}",
+            None,
+        ),
+        "POST /leagues/{id}/invitations": lambda role: (
+            "POST",
+            f"/leagues/{world.league}/invitations",
+            {"expires_at": (datetime.now(UTC) + timedelta(days=1)).isoformat()},
+        ),
+        "GET /leagues/{id}/invitations": lambda role: ("GET", f"/leagues/{world.league}/invitations", None),
+        "DELETE /invitations/{id}": lambda role: (
+            "DELETE",
+            f"/invitations/{fresh_invitation()['invitation']['invitation_id']}",
+            None,
+        ),
+        "POST /invitations/redeem": lambda role: (
+            "POST",
+            "/invitations/redeem",
+            {"code": fresh_invitation()["code"], "name": f"Invited {uuid.uuid4().hex[:8]}"},
         ),
     }
 

@@ -28,7 +28,7 @@ def test_options_allows_every_method_of_the_path(client, club):
             concrete.replace("league_id", league).replace("game_id", league).replace("player_id", league)
         )
         concrete = concrete.replace("referee_id", league).replace("credential_id", league)
-        concrete = concrete.replace("tournament_id", league)
+        concrete = concrete.replace("tournament_id", league).replace("invitation_id", league)
         answer = client.options(concrete)
         assert set(answer.headers["allow"].split(", ")) == documented, (path, answer.headers.get("allow"))
 
