@@ -37,6 +37,9 @@
 - ``MAUMAU_STALLED_AFTER``: seconds without an event after which a game whose bot is to move (or a
   tournament's table whose clock should have run out) counts as stalled, its task lost: the tick
   queues it again (default 30).
+- ``MAUMAU_REDEEM_REFUSALS``: refused invitation redemptions a client address may have in a minute,
+  per API process, before further tries are refused with 429 ``too_many_attempts`` (default 20; 0:
+  no limit).
 - ``MAUMAU_LOG_LEVEL``: DEBUG, INFO, WARNING or ERROR (default INFO).
 - ``MAUMAU_LOG_FORMAT``: ``json`` (one object per line, for collectors), ``text`` (for people) or
   ``auto`` (the default: text when standard error is a terminal, else json).
@@ -92,6 +95,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     ready_max_lag: int | None = 100  # events; None: lag never makes /ready refuse
     ready_max_lag_seconds: float = 30.0  # ... for longer than this (the oldest event's age)
     metrics_port: int | None = None  # processes without the HTTP API serve /metrics here
+    redeem_refusals: int = 20  # refused redemptions a minute per client address and API process; 0: any
 
     def __repr__(self) -> str:
         """Every setting, the secrets masked: settings end up in logs and tracebacks."""
@@ -127,6 +131,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             bot_think=_seconds(env, "MAUMAU_BOT_THINK", 0.5, least=0.0),
             tick=_seconds(env, "MAUMAU_TICK", 2.0, least=0.05),
             stalled_after=_seconds(env, "MAUMAU_STALLED_AFTER", 30.0, least=0.1),
+            redeem_refusals=_int(env, "MAUMAU_REDEEM_REFUSALS", 20, least=0),
             log_level=_choice(env, "MAUMAU_LOG_LEVEL", LOG_LEVELS, "INFO"),
             log_format=_choice(env, "MAUMAU_LOG_FORMAT", LOG_FORMATS, "auto"),
             create_tables=_flag(env, "MAUMAU_CREATE_TABLES", True),

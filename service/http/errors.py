@@ -24,6 +24,7 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 |     | tournament_full, tournament_over, name_taken, name_reserved; any already_* |
 | 410 | invitation_expired, invitation_used_up, invitation_revoked, player_erased |
 | 413 | request_too_large |
+| 429 | too_many_attempts (refused invitation redemptions from one address: wait a minute) |
 | 415 | unsupported_media_type (a body that is not JSON) |
 | 422 | every other refusal of the rules: not_your_turn, card_not_in_hand, card_does_not_match, ... |
 |     | (``UNPROCESSABLE``, and any code not listed here) |
@@ -98,6 +99,7 @@ CODES: dict[int, tuple[str, ...]] = {
     ),
     410: ("invitation_expired", "invitation_used_up", "invitation_revoked", "player_erased"),
     413: ("request_too_large",),
+    429: ("too_many_attempts",),
     415: ("unsupported_media_type",),
     500: ("internal_error",),
     503: ("unavailable", "not_ready"),

@@ -2,25 +2,34 @@
 
 ``docs/members.md`` tells the whole story. The code is shown once, when the
 invitation is made (only its hash is stored); a listing never holds it.
-Redeeming needs no token: the code is the permission.
+Redeeming needs no token: the code is the permission. A client address whose
+redemptions were refused ``MAUMAU_REDEEM_REFUSALS`` times within a minute is
+refused at once (429 ``too_many_attempts``) until the minute has passed, in
+each API process: guessing a code is hopeless anyway (256 secret bits), this
+keeps a guesser from costing the store a load per try.
 """
 
+import threading
+import time
+import weakref
+from collections import deque
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Any
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, delete, get, post
+from litestar import Controller, Request, delete, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
+from service.domain.errors import RuleError
 from service.domain.invitation import CODE_PATTERN, MAX_USES, Invitation
 from service.http.auth import admin_only
 from service.http.errors import problems
 from service.http.params import LEAGUE_ID, PLAYER_ID, LeagueId
 from service.http.players import Name, PlayerRead, TokenRead
 from service.http.security import BEARER, OPTIONAL_BEARER
-from service.http.services import ActorDep, ServicesDep
+from service.http.services import ActorDep, Services, ServicesDep
 from service.http.tournaments import bounds
 
 INVITATION_ID = "6e2a9c41-7b3d-4f85-a1c9-2d4e6f8b0a13"
@@ -106,6 +115,53 @@ class Welcome(msgspec.Struct, frozen=True, kw_only=True):
     token: TokenRead
 
 
+WINDOW = 60.0  # seconds in which refusals are counted
+
+
+class Refusals:
+    """Refused redemptions per client address in the last ``WINDOW`` seconds, in this process."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._times: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def _recent(self, address: str, now: float) -> deque[float]:
+        found = self._times.setdefault(address, deque())
+        while found and found[0] <= now - WINDOW:
+            found.popleft()
+        return found
+
+    def check(self, address: str) -> None:
+        if self.limit <= 0:
+            return
+        with self._lock:
+            recent = self._recent(address, time.monotonic())
+            if not recent:
+                self._times.pop(address, None)  # an address that stopped is forgotten
+            elif len(recent) >= self.limit:
+                raise RuleError("too_many_attempts", "too many refused redemptions: wait a minute")
+
+    def note(self, address: str) -> None:
+        if self.limit > 0:
+            with self._lock:
+                now = time.monotonic()
+                self._recent(address, now).append(now)
+
+
+# one count per running app (its Services), made at its first redemption
+_refusals: "weakref.WeakKeyDictionary[Services, Refusals]" = weakref.WeakKeyDictionary()
+_refusals_made = threading.Lock()
+
+
+def refusals_of(services: Services) -> Refusals:
+    with _refusals_made:
+        found = _refusals.get(services)
+        if found is None:
+            found = _refusals[services] = Refusals(services.settings.redeem_refusals)
+        return found
+
+
 def invitation_read(invitation: Invitation) -> InvitationRead:
     return InvitationRead(
         invitation_id=invitation.id,
@@ -185,19 +241,27 @@ class InvitationController(Controller):
         operation_id="redeemInvitation",
         summary="Join a league with an invitation's code and a name of one's choosing (no token needed); "
         "the answer holds the new player's token",
-        responses=problems(400, 404, 409, 410, 415),
+        responses=problems(400, 404, 409, 410, 415, 429),
         security=OPTIONAL_BEARER,
         sync_to_thread=True,
     )
     def redeem(
         self,
+        request: Request[Any, Any, Any],
         services: ServicesDep,
         data: Annotated[
             Redemption,
             Body(examples=[Example(summary="Ada joins", value={"code": CODE_EXAMPLE, "name": "Ada"})]),
         ],
     ) -> Welcome:
-        welcome = services.app.redeem_invitation(data.code, data.name)
+        address = request.client.host if request.client else ""
+        refusals = refusals_of(services)
+        refusals.check(address)
+        try:
+            welcome = services.app.redeem_invitation(data.code, data.name)
+        except RuleError:
+            refusals.note(address)
+            raise
         return Welcome(
             player=PlayerRead(player_id=welcome.player_id, name=welcome.name),
             league_id=welcome.league_id,

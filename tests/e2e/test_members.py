@@ -6,9 +6,11 @@ import uuid
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import msgspec
 from litestar.testing import TestClient
 
 from service.domain.league import ERASED_NAME
+from service.http.app import create_app
 from tests.e2e.club import ADMIN, Club, bearer, problem
 from tests.integration.tables import play_out
 from tests.privacy import tables_holding
@@ -266,3 +268,17 @@ def test_an_erased_player_leaves_no_name_in_the_store_and_every_answer_says_eras
         problem(client.post(f"/players/{yolanda}/erasure", headers=headers), 401, "unauthorized")
         problem(client.post(f"/players/{bob}/erasure", headers=bob_headers), 403, "forbidden")
         problem(client.post(f"/players/{uuid.uuid4()}/erasure", headers=ADMIN), 404, "player_not_found")
+
+
+def test_an_address_refused_too_often_is_refused_at_once_for_a_minute(http_settings):
+    settings = msgspec.structs.replace(http_settings, redeem_refusals=2, run_projections=False)
+    with TestClient(create_app(settings)) as strict:
+        club = Club(strict)
+        league = club.league()
+        code = invite(club, league)["code"]
+        wrong = code[:-1] + ("A" if code[-1] != "A" else "B")
+        for _ in range(2):
+            problem(redeem(strict, wrong, "Guesser"), 404, "invitation_not_found")
+        with club.unchanged():
+            problem(redeem(strict, code, "Guesser"), 429, "too_many_attempts")
+        assert strict.get(f"/leagues/{league}").json()["members"] == []
