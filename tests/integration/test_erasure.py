@@ -9,6 +9,7 @@ from service.domain.errors import RuleError
 from service.domain.league import ERASED_NAME
 from service.http import credentials
 from service.projections.reader import ReadModels
+from service.projections.runner import rebuild
 from service.settings import Settings
 from tests.integration.projecting import catch_up
 from tests.integration.test_projections_standings import SCRIPTED, scripted_match
@@ -53,8 +54,13 @@ def test_an_erased_players_names_leave_every_table_and_their_results_stay_under_
         rows = {row.player_id: row for row in standings.rows}
         assert rows[zelda].name == ERASED_NAME and rows[zelda].matches_played == 1
         assert rows[zelda].points == 10 and rows[other].name == "Bob"
+        # the read models made again from the log read the scrubbed events: the same
+        rebuild(settings)
+        rebuilt = reader.standings(league)
+        assert rebuilt is not None and rebuilt.rows == standings.rows
     finally:
         reader.close()
+    assert tables_holding(settings, first) == [] and tables_holding(settings, second) == []
 
 
 def test_erasing_again_records_nothing_more_and_an_erased_player_is_not_renamed_or_admitted(
