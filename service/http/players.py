@@ -176,7 +176,7 @@ class PlayerController(Controller):
         operation_id="createPlayerToken",
         summary="Another token for a player (an admin, or the player)",
         guards=[signed_in],
-        responses=problems(401, 403, 404),
+        responses=problems(401, 403, 404, 410),
         security=BEARER,
         sync_to_thread=True,
     )
@@ -185,6 +185,7 @@ class PlayerController(Controller):
     ) -> TokenRead:
         check_self_or_admin(actor, "player", player_id)
         player = services.app.get_player(player_id)
+        player.check_not_erased()
         issued = credentials.issue(services.app, "player", str(player.id), player.name, minted_by=bearer)
         return token_read(issued)
 

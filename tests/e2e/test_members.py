@@ -265,6 +265,7 @@ def test_an_erased_player_leaves_no_name_in_the_store_and_every_answer_says_eras
             410,
             "player_erased",
         )
+        problem(client.post(f"/players/{yolanda}/tokens", headers=ADMIN), 410, "player_erased")
         problem(client.post(f"/players/{yolanda}/erasure", headers=headers), 401, "unauthorized")
         problem(client.post(f"/players/{bob}/erasure", headers=bob_headers), 403, "forbidden")
         problem(client.post(f"/players/{uuid.uuid4()}/erasure", headers=ADMIN), 404, "player_not_found")
