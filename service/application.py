@@ -50,6 +50,7 @@ from service.domain.rulesets import ruleset as make_ruleset
 from service.domain.state import State
 from service.domain.tournament import Plan, Tournament, seat_spec
 from service.domain.views import Entry, TableView, entry_of, table_view
+from service.membership import Invitations, Members
 from service.observability import metrics
 from service.persistence.group_commit import GroupCommitRecorder
 from service.persistence.mapper import MsgspecMapper
@@ -148,7 +149,7 @@ class Shuffle(msgspec.Struct, frozen=True, kw_only=True):
     verified: bool | None = None  # None while the salt is secret
 
 
-class MauMau(Application[UUID]):
+class MauMau(Invitations, Members, Application[UUID]):
     name = "maumau"
     snapshotting_intervals = {Game: 50}  # noqa: RUF012  (eventsourcing's class-level setting)
 
@@ -238,6 +239,8 @@ class MauMau(Application[UUID]):
         player = self.get_player(player_id)
         name = checked_name(name, "player")
         for league in self._leagues_of(player.id):
+            if player.id not in league.members:
+                continue  # a league they left: its members' names are no longer theirs to differ from
             others = [other for other in league.members if other != player.id]
             refuse_taken(name, self._names_of(others), f"the league {league.name!r}")
         player.rename(name)
@@ -255,6 +258,7 @@ class MauMau(Application[UUID]):
 
     def admit_member(self, league_id: UUID | str, player_id: UUID | str) -> None:
         player = self.get_player(player_id)
+        player.check_not_erased()
         league = self.get_league(league_id)
         league.admit(player.id, player.name, self._names_of(league.members))
         self._save_or_stale(league)  # a concurrent admission saves the league too: one of them is stale

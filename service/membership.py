@@ -1,4 +1,8 @@
-"""Invitations, removing members and erasing players: use cases of the application."""
+"""Invitations, removing members and erasing players: use cases of the application.
+
+Mixins of ``MauMau`` (``service.application``), which they use for loading and saving: they belong
+beside its players' and leagues' use cases, in ``service/application/`` once that is a package.
+"""
 
 from collections.abc import Callable
 from datetime import UTC, datetime
