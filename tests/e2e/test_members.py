@@ -184,6 +184,16 @@ def test_a_removed_member_keeps_their_results_and_joins_no_new_tournament(client
         problem(
             client.delete(f"/leagues/{league}/members/{uuid.uuid4()}", headers=ADMIN), 404, "player_not_found"
         )
+    # a name of the league they left is theirs to take, until they would be admitted again
+    bob_name = client.get(f"/players/{bob}").json()["name"]
+    club.ok("PATCH", f"/players/{ada}", json={"name": bob_name})
+    with club.unchanged():
+        problem(
+            client.post(f"/leagues/{league}/members", json={"player_id": ada}, headers=ADMIN),
+            409,
+            "name_taken",
+        )
+    club.ok("PATCH", f"/players/{ada}", json={"name": f"Ada {uuid.uuid4().hex[:6]}"})
     # admitted again, they join
     club.ok("POST", f"/leagues/{league}/members", json={"player_id": ada})
     club.ok("POST", f"/tournaments/{tournament}/entrants", headers=ada_headers, json={"player_id": ada})
