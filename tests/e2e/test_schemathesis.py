@@ -32,8 +32,9 @@ BIN = Path(sys.executable).parent
 ADMIN = bearer("schemathesis-admin")
 # The rules answer 422 to a well-formed request the state does not allow (a card not in the hand, a
 # tournament not joined): the document cannot say that, so 422 is an acceptance of valid data too. 400
-# is not: a request the document calls valid is never malformed.
-VALID_DATA_ANSWERS = ("2xx", "3xx", "401", "403", "404", "409", "422", "429", "5xx")
+# is not: a request the document calls valid is never malformed. 410 is a state too: an invitation
+# spent, a player the run erased.
+VALID_DATA_ANSWERS = ("2xx", "3xx", "401", "403", "404", "409", "410", "422", "429", "5xx")
 EXAMPLES_PER_OPERATION = 8  # one to three minutes on a busy 2-core machine, stateful phase included
 
 
