@@ -16,8 +16,7 @@ from typing import Any
 
 import click
 
-from service.application import MauMau
-from service.http import credentials
+from service.application import MauMau, credentials
 from service.settings import Settings, get_settings, postgres_env
 
 # seconds the server waits for open connections (a live stream, say) before it closes them at a stop
