@@ -127,9 +127,11 @@ class Core(Application[UUID]):
         self.entropy = entropy
         self.snapshotting_intervals = {Game: self.settings.snapshot_interval}
         self.games = GameCache(self.settings.game_cache)
-        # told the id of each game a command of this process stored (``projections.live`` where no
-        # note of the store tells it)
-        self.on_game_saved: list[Callable[[UUID], None]] = []
+        # told each game a command of this process stored, and the command's cause, in the game's
+        # lock (``projections.live`` where no note of the store tells it; ``followups``)
+        self.on_game_saved: list[Callable[[Game, Cause], None]] = []
+        # told each tournament started by a command of this process (``followups``)
+        self.on_tournament_started: list[Callable[[UUID], None]] = []
         super().__init__(env={**self.settings.persistence_env(), **(env or {})})
 
     def close(self) -> None:
@@ -280,7 +282,7 @@ class Core(Application[UUID]):
         self._snapshot_if_due(game, events[0].originator_version, events[-1].originator_version)
         self.games.put(game)
         for told in self.on_game_saved:
-            told(game.id)
+            told(game, cause)
         return Outcome(game.id, game.version, events, numbers[-1])
 
     def _done_before(self, game_id: UUID, cause: Cause) -> Outcome | None:

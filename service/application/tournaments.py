@@ -45,7 +45,10 @@ class Tournaments(Games):
     def start_tournament(self, tournament_id: UUID | str, seed: str | None = None) -> None:
         """Close the entries and pair round 1; ``seed`` fixes the seed order (a random one when not given)."""
         seed_text = secrets.token_hex(16) if seed is None else str(seed)
-        self._change_tournament(tournament_id, lambda tournament: tournament.start(seed_text))
+        started = _uuid(tournament_id, "tournament_not_found")
+        self._change_tournament(started, lambda tournament: tournament.start(seed_text))
+        for told in self.on_tournament_started:
+            told(started)
 
     def start_round(self, tournament_id: UUID | str, round_no: int) -> list[UUID]:
         """Create the games of round ``round_no``, one per table, and attach them: the game ids, by table.
