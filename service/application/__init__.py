@@ -4,7 +4,7 @@ One Application (its name names the tables) built from one mixin per concept on 
 ``Core``, the machinery they share; ``core``'s docstring tells what a change to a game is.
 """
 
-from service.application.core import Core, GameCache, Outcome, project
+from service.application.core import GameCache, Outcome, project
 from service.application.disputes import Disputes
 from service.application.games import MATCH_LENGTH_OPTIONS, Games, Shuffle
 from service.application.leagues import Leagues
@@ -12,7 +12,7 @@ from service.application.players import Players
 from service.application.tournaments import Tournaments
 from service.domain.game import Game
 
-__all__ = ["MATCH_LENGTH_OPTIONS", "Core", "GameCache", "MauMau", "Outcome", "Shuffle", "project"]
+__all__ = ["MATCH_LENGTH_OPTIONS", "GameCache", "MauMau", "Outcome", "Shuffle", "project"]
 
 
 class MauMau(Tournaments, Disputes, Games, Leagues, Players):
