@@ -4,10 +4,9 @@ import uuid
 
 import pytest
 
-from service.application import MauMau
+from service.application import MauMau, credentials
 from service.domain.errors import RuleError
 from service.domain.league import ERASED_NAME
-from service.http import credentials
 from service.projections.reader import ReadModels
 from service.projections.runner import rebuild
 from service.settings import Settings

@@ -6,11 +6,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from eventsourcing.persistence import IntegrityError
 
-from service.application import MauMau
+from service.application import MauMau, credentials
 from service.domain.credential import keyring_id, parse_token
 from service.domain.errors import RuleError
 from service.domain.invitation import parse_code
-from service.http import credentials
 
 
 def tomorrow() -> datetime:

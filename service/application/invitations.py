@@ -1,0 +1,94 @@
+"""Invitations: make one for a league, list, revoke, and redeem one for a new member and their token."""
+
+from datetime import UTC, datetime
+from uuid import UUID
+
+import msgspec
+from eventsourcing.utils import get_topic
+
+from service.application.core import retried
+from service.application.leagues import Leagues
+from service.domain.credential import Credential, Keyring
+from service.domain.invitation import Invitation, parse_code
+from service.domain.league import Player, player_name
+
+
+class Welcome(msgspec.Struct, frozen=True, kw_only=True):
+    """What a redeemed invitation made: a player, a member of the league, and their first token."""
+
+    player_id: UUID
+    name: str
+    league_id: UUID
+    credential_id: UUID
+    token: str  # shown once: only its hash is stored
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Invitations(Leagues):
+    def make_invitation(
+        self, league_id: UUID | str, expires_at: datetime, uses: int, made_by: str
+    ) -> tuple[Invitation, str]:
+        """A new invitation to the league, and its code (shown this once)."""
+        league = self.get_league(league_id)
+        invitation, code = Invitation.make(league.id, expires_at, uses, made_by, _now())
+        self.save(invitation)
+        return invitation, code
+
+    def get_invitation(self, invitation_id: UUID | str) -> Invitation:
+        return self._get(Invitation, invitation_id, "invitation_not_found", "no such invitation")
+
+    def invitations_of(self, league_id: UUID | str) -> list[Invitation]:
+        """A league's invitations, oldest first, found from their making in the log (a club makes few)."""
+        league = self.get_league(league_id)
+        topic = get_topic(Invitation.Made)
+        found: list[UUID] = []
+        start: int | None = None
+        while True:
+            page = self.recorder.select_notifications(start, 500, topics=[topic], inclusive_of_start=False)
+            for notification in page:
+                made = self.mapper.to_domain_event(notification)
+                if made.league_id == league.id:
+                    found.append(made.originator_id)
+            if len(page) < 500:
+                return [self.get_invitation(invitation) for invitation in found]
+            start = page[-1].id
+
+    def revoke_invitation(self, invitation_id: UUID | str, by: str) -> None:
+        invitation = self.get_invitation(invitation_id)
+        invitation.revoke(by)
+        self._save_or_stale(invitation)  # a redemption meanwhile saves it too: one of them is stale
+
+    def redeem_invitation(self, code: str, name: str) -> Welcome:
+        """A person joins with a code and a name of their choosing: a new player, admitted to the
+        league, and their first token, all in one transaction with the invitation's ``Redeemed``.
+
+        Everything is checked before anything is saved, so a refusal leaves no half-registered
+        player. Two redemptions of the last use both record ``Redeemed`` at the same version of the
+        invitation: the store keeps one, and the other, decided again, is refused as used up.
+        """
+        invitation_id, secret = parse_code(code)
+        name = player_name(name)
+
+        def attempt() -> Welcome:
+            invitation = self.get_invitation(invitation_id)
+            invitation.check_redeemable(secret, _now())
+            league = self.get_league(invitation.league_id)
+            player = Player.register(name)
+            league.admit(player.id, player.name, self._names_of(league.members))
+            invitation.redeem(secret, player.id, _now())
+            credential, token = Credential.issue("player", str(player.id), player.name)
+            ring = Keyring.open(credential.subject)
+            ring.add(credential)
+            self.save(player, league, invitation, ring, credential)
+            return Welcome(
+                player_id=player.id,
+                name=player.name,
+                league_id=league.id,
+                credential_id=credential.id,
+                token=token,
+            )
+
+        return retried(attempt)

@@ -1,0 +1,92 @@
+"""Players: register, rename, look up, erase on request (``docs/privacy.md``)."""
+
+from collections.abc import Sequence
+from uuid import UUID
+
+from eventsourcing.utils import get_topic
+
+from service.application.core import Core, retried
+from service.domain.credential import Credential, Keyring, keyring_id
+from service.domain.errors import RuleError
+from service.domain.league import League, Player
+from service.domain.names import checked_name, refuse_taken
+from service.persistence.erasure import scrub
+
+
+class Players(Core):
+    def register_player(self, name: str) -> UUID:
+        player = Player.register(name)
+        self.save(player)
+        return player.id
+
+    def get_player(self, player_id: UUID | str) -> Player:
+        return self._get(Player, player_id, "player_not_found", "no such player")
+
+    def rename_player(self, player_id: UUID | str, name: str) -> None:
+        """A new name, which must differ from the names of the other members of each of the player's leagues.
+
+        Not atomic with an admission to one of those leagues at the same moment: the two could still
+        collide (they save different aggregates); both are rare, admin-driven commands.
+        """
+        player = self.get_player(player_id)
+        name = checked_name(name, "player")
+        for league in self._leagues_of(player.id):
+            if player.id not in league.members:
+                continue  # a league they left: its members' names are no longer theirs to differ from
+            others = [other for other in league.members if other != player.id]
+            refuse_taken(name, self._names_of(others), f"the league {league.name!r}")
+        player.rename(name)
+        self._save_or_stale(player)
+
+    def erase_player(self, player_id: UUID | str) -> list[UUID]:
+        """Erase a player on request; the ids of the tokens it revoked.
+
+        In one transaction: the player's ``Erased``, their removal from every league they are a
+        member of and the revocation of every token of theirs. Then the name is scrubbed from the
+        events of the player and of their tokens, in place. Erasing again records nothing more and
+        scrubs again (so an erasure cut short between the two is completed by asking again).
+        """
+
+        def attempt() -> tuple[Player, list[UUID]]:
+            player = self.get_player(player_id)
+            player.erase()
+            leagues = [league for league in self._leagues_of(player.id) if player.id in league.members]
+            for league in leagues:
+                league.remove(player.id)
+            revoked = [credential for credential in self._tokens_of(str(player.id)) if not credential.revoked]
+            for credential in revoked:
+                credential.revoke()
+            self.save(player, *leagues, *revoked)
+            return player, [credential.id for credential in revoked]
+
+        player, revoked = retried(attempt)
+        tokens = [credential.id for credential in self._tokens_of(str(player.id))]
+        snapshots = None if self.snapshots is None else self.snapshots.recorder
+        scrub(self.recorder, snapshots, self.mapper, [player.id, *tokens])
+        return revoked
+
+    def _tokens_of(self, subject: str) -> list[Credential]:
+        try:
+            ring = self._get(Keyring, keyring_id(subject), "credential_not_found", "no such keyring")
+        except RuleError:
+            return []
+        return [self._get(Credential, c, "credential_not_found", "no such token") for c in ring.credentials]
+
+    def _names_of(self, players: Sequence[UUID]) -> list[str]:
+        return [self.get_player(player).name for player in players]
+
+    def _leagues_of(self, player_id: UUID) -> list[League]:
+        """The leagues a player is a member of, found from their admissions in the log (no index keeps
+        them; a club's log holds few admissions)."""
+        topic = get_topic(League.MemberAdmitted)
+        found: list[UUID] = []
+        start: int | None = None
+        while True:
+            page = self.recorder.select_notifications(start, 500, topics=[topic], inclusive_of_start=False)
+            for notification in page:
+                admitted = self.mapper.to_domain_event(notification)
+                if admitted.player_id == player_id and admitted.originator_id not in found:
+                    found.append(admitted.originator_id)
+            if len(page) < 500:
+                return [self._get(League, league, "league_not_found", "no such league") for league in found]
+            start = page[-1].id
