@@ -15,6 +15,7 @@ import subprocess
 import time
 
 import httpx
+import pytest
 
 from tests.e2e.test_distributed import ADMIN_TOKEN, start_service
 from tests.e2e.test_embedded import FAST, admin_token, free_port, serving
@@ -112,6 +113,43 @@ def test_the_embedded_serve_killed_mid_tournament_finishes_it_from_the_log(tmp_p
         kill_serve(server, answers)  # again, the tournament most likely still under way
     with serving(data_dir, port, env=EMBEDDED):
         club.wait_until_finished(tournament_id)
+    club.close()
+
+
+# the bound on waiting for the tournament once the serve is back: twice the minute the demo's
+# (bigger) tournament takes, since the busy tables beside it share the worker
+TOURNAMENT_WAIT = 120.0
+
+
+@pytest.mark.timeout(600)
+def test_the_embedded_serve_killed_twice_mid_tournament_beside_busy_tables_finishes_it_and_loses_no_move(
+    tmp_path,
+):
+    data_dir, port = tmp_path / "var", free_port()
+    base = f"http://127.0.0.1:{port}"
+    answers = Answers()
+    with serving(data_dir, port, env=EMBEDDED) as (server, lines):
+        club = Club(base, admin_token(lines))
+        tables = club.tables(2) + club.tables(1, seats=1, bots=1)
+        with load([base], tables, answers, seconds=60):
+            wait_until_every_table_moves(tables, answers, base=base)
+            tournament_id = club.bot_tournament()
+            wait_until_under_way(club, tournament_id)
+            kill_serve(server, answers)
+    with serving(data_dir, port, env=EMBEDDED) as (server, _):
+        answers.phase = "after"
+        with load([base], tables, answers, seconds=60):
+            wait_until_every_table_moves(tables, answers, base=base)
+            assert club.ok("GET", f"/tournaments/{tournament_id}")["status"] != "finished"
+            kill_serve(server, answers)
+    with serving(data_dir, port, env=EMBEDDED):
+        answers.phase = "recovered"
+        with load([base], tables, answers, seconds=TOURNAMENT_WAIT + 60):
+            wait_until_every_table_moves(tables, answers, base=base)
+            club.wait_until_finished(tournament_id, seconds=TOURNAMENT_WAIT)
+        assert_each_acknowledged_move_stored_once(club.http, tables)
+        assert_read_models_equal_the_log([base], club.token, tables)
+    answers.assert_clean(no_answer_while_dead)
     club.close()
 
 
