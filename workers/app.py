@@ -17,11 +17,24 @@ Tasks (names are the contract with the HTTP layer and the beat):
 - ``maumau.advance_game(game_id)``: the bots at the table move until a person is to move.
 - ``maumau.time_out_turn(game_id, seat, version)``: a turn clock ran out.
 
-The tick and the tournament steps go to a queue of their own (``SCHEDULE_QUEUE``),
-the rest to Celery's default one; every worker consumes both (``task_queues``, so no
-``-Q`` is needed), taking from each in turn. In one queue a tick waited behind every
-bot move queued before it: after a broker outage that backlog outlasted each tick's
-expiry, so every tick was discarded and no due tournament started until it drained.
+Three queues, and every worker consumes all three (``task_queues``, so no ``-Q`` is
+needed), taking from each in turn:
+
+- ``SCHEDULE_QUEUE``: the tick and the tournament steps. In one queue a tick waited
+  behind every bot move queued before it: after a broker outage that backlog outlasted
+  each tick's expiry, so every tick was discarded and no due tournament started until
+  it drained.
+- ``PLAY_QUEUE``: the steps the workers queue themselves (``CeleryDispatch``): a bot's
+  next move, a round's first moves, a turn clock, a stalled table queued again. At
+  most a few per game in play, so none waits long.
+- Celery's default queue (``DEFAULT_QUEUE``): what the API queues, the bots' answer to
+  each move of a person (``enqueue_after_move``). Its clients set its pace, and busy
+  tables can queue faster than a worker takes: the embedded worker took about 80 a
+  second from its filesystem broker, fewer as the backlog grew, with its two threads
+  idle four fifths of the time. When the bots' next moves queued there too, each
+  waited behind the whole backlog: a bot tournament beside three tables of people
+  moving as fast as they could got one move per table every ten seconds and took
+  minutes instead of seconds.
 
 ``enqueue_after_move(game_id)`` is for whoever changes a game (a move, a ruling):
 the bots answer ``MAUMAU_BOT_THINK`` seconds later.
@@ -49,8 +62,9 @@ TICK, CONDUCT, ADVANCE, TIME_OUT = (
     "maumau.advance_game",
     "maumau.time_out_turn",
 )
-# the scheduler's queue (ticks, tournament steps) and Celery's default one (bots' moves, clocks)
-SCHEDULE_QUEUE, DEFAULT_QUEUE = "maumau.schedule", "celery"
+# the scheduler's queue (ticks, tournament steps), the workers' own next steps (bots' moves, clocks)
+# and Celery's default one (the bots' answers to people's moves, queued by the API)
+SCHEDULE_QUEUE, PLAY_QUEUE, DEFAULT_QUEUE = "maumau.schedule", "maumau.play", "celery"
 # a request that queues a task waits this long at most for a broker that does not answer
 _QUICK_RETRY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
 # seconds of bot moves one advance_game plays before it queues the rest: well within its time limits
@@ -111,11 +125,13 @@ def config(settings: Settings) -> dict[str, Any]:
         broker_transport="workers.filesystem:Transport" if settings.broker_url is None else None,
         broker_transport_options=transport_options,
         broker_connection_retry_on_startup=True,
-        # every worker consumes both queues, taking from each in turn: a backlog of bot moves
-        # never keeps a tick waiting past its expiry
-        # each its own routing key: Celery would bind both by the default key, so that a message
-        # meant for either were copied into both
-        task_queues=tuple(Queue(name, routing_key=name) for name in (DEFAULT_QUEUE, SCHEDULE_QUEUE)),
+        # every worker consumes the three queues, taking from each in turn: a backlog in one never
+        # keeps a tick waiting past its expiry, nor a bot's next move behind it
+        # each its own routing key: Celery would bind them all by the default key, so that a message
+        # meant for one were copied into each
+        task_queues=tuple(
+            Queue(name, routing_key=name) for name in (DEFAULT_QUEUE, SCHEDULE_QUEUE, PLAY_QUEUE)
+        ),
         task_default_queue=DEFAULT_QUEUE,
         task_routes={TICK: {"queue": SCHEDULE_QUEUE}, CONDUCT: {"queue": SCHEDULE_QUEUE}},
         # reconnects after a lost Redis connection instead of stopping (workers.consumer)
@@ -158,17 +174,17 @@ def _close_services(**_: Any) -> None:
 
 
 class CeleryDispatch:
-    """Queues the conductor's next steps as tasks."""
+    """Queues the conductor's next steps as tasks: the games' on ``PLAY_QUEUE``, not behind the API's."""
 
     def conduct_tournament(self, tournament_id: UUID) -> None:
         # a look that waited longer than a couple of ticks is replaced by the next tick's
         conduct_tournament.apply_async((str(tournament_id),), expires=max(5.0, 2 * settings.tick))
 
     def advance_game(self, game_id: UUID, countdown: float = 0.0) -> None:
-        advance_game.apply_async((str(game_id),), countdown=countdown or None)
+        advance_game.apply_async((str(game_id),), countdown=countdown or None, queue=PLAY_QUEUE)
 
     def time_out_turn(self, game_id: UUID, seat: int, version: int, countdown: float) -> None:
-        time_out_turn.apply_async((str(game_id), seat, version), countdown=countdown)
+        time_out_turn.apply_async((str(game_id), seat, version), countdown=countdown, queue=PLAY_QUEUE)
 
 
 def conductor() -> Conductor:
