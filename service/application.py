@@ -148,6 +148,14 @@ class Shuffle(msgspec.Struct, frozen=True, kw_only=True):
     verified: bool | None = None  # None while the salt is secret
 
 
+def tournament_in_key(key: str | None) -> UUID | None:
+    """The tournament named by the key a game was created with, if ``start_round`` made it for a table."""
+    prefix = _TABLE_KEY.split("{", 1)[0]
+    if key is None or not key.startswith(prefix):
+        return None
+    return UUID(key[len(prefix) :].split(":", 1)[0])
+
+
 class MauMau(Application[UUID]):
     name = "maumau"
     snapshotting_intervals = {Game: 50}  # noqa: RUF012  (eventsourcing's class-level setting)
@@ -351,10 +359,9 @@ class MauMau(Application[UUID]):
     def tournament_of(game: Game) -> UUID | None:
         """The tournament at whose table ``game`` is played (None for any other game): from the key
         ``start_round`` created it with, which its first event keeps."""
-        prefix = _TABLE_KEY.split("{", 1)[0]
         for key, (_, number) in game.keys.items():
-            if number == 1 and key.startswith(prefix):
-                return UUID(key[len(prefix) :].split(":", 1)[0])
+            if number == 1 and (found := tournament_in_key(key)) is not None:
+                return found
         return None
 
     def record_table_result(self, tournament_id: UUID | str, game_id: UUID | str) -> None:

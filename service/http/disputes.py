@@ -154,5 +154,5 @@ class DisputeController(Controller):
             expected_version=data.version,
             key=scoped_key(actor, idempotency_key),
         )
-        queue.after_game_change(game_id, facts.league_id, facts.seats)  # a resumed game goes on
+        queue.after_game_change(game_id, facts.tournament_id, facts.seats)  # a resumed game goes on
         return command_result(outcome, access.viewer(services, actor, facts), facts)

@@ -203,7 +203,8 @@ class GameController(Controller):
             key=scoped_key(actor, idempotency_key),
         )
         created: Any = outcome.events[0]
-        queue.after_game_change(outcome.game_id, created.league_id, created.seats)
+        # a game made over HTTP is no tournament's table (only the workers make those)
+        queue.after_game_change(outcome.game_id, None, created.seats)
         return GameCreated(
             game_id=outcome.game_id,
             league_id=created.league_id,

@@ -159,7 +159,7 @@ class MoveController(Controller):
             outcome = app.keep(game_id, seat, **options)
         else:
             outcome = app.name_suit(game_id, seat, data.suit, **options)
-        queue.after_game_change(game_id, facts.league_id, facts.seats)
+        queue.after_game_change(game_id, facts.tournament_id, facts.seats)
         return command_result(outcome, access.viewer(services, actor, facts), facts)
 
     @post(
@@ -192,5 +192,5 @@ class MoveController(Controller):
             expected_version=data.version,
             key=scoped_key(actor, idempotency_key),
         )
-        queue.after_game_change(game_id, facts.league_id, facts.seats)
+        queue.after_game_change(game_id, facts.tournament_id, facts.seats)
         return command_result(outcome, access.viewer(services, actor, facts), facts)

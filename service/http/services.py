@@ -16,7 +16,7 @@ from uuid import UUID
 import msgspec
 from litestar.di import NamedDependency
 
-from service.application import MauMau
+from service.application import MauMau, tournament_in_key
 from service.domain.game import Seat
 from service.domain.redaction import Table
 from service.domain.roles import Actor
@@ -35,6 +35,7 @@ class GameFacts(msgspec.Struct, frozen=True, kw_only=True):
     league_id: UUID | None
     seats: tuple[Seat, ...]
     hand_size: int
+    tournament_id: UUID | None  # the tournament at whose table it is played
 
     def seat_of(self, player_id: str) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -62,10 +63,18 @@ class Games:
             return found
         game = self.app.games.get(game_id)
         if game is not None:
-            found = _facts(game_id, game.league_id, game.seats, game.ruleset.hand_size)
+            found = _facts(
+                game_id, game.league_id, game.seats, game.ruleset.hand_size, MauMau.tournament_of(game)
+            )
         else:
             (created,) = self.app.game_events(game_id, limit=1)  # refuses an unknown game
-            found = _facts(game_id, created.league_id, created.seats, created.ruleset.hand_size)
+            found = _facts(
+                game_id,
+                created.league_id,
+                created.seats,
+                created.ruleset.hand_size,
+                tournament_in_key(created.cause.key),
+            )
         with self._lock:
             self._facts[game_id] = found
             while len(self._facts) > self.size:
@@ -73,8 +82,16 @@ class Games:
         return found
 
 
-def _facts(game_id: UUID, league_id: UUID | None, seats: Any, hand_size: int) -> GameFacts:
-    return GameFacts(game_id=game_id, league_id=league_id, seats=tuple(seats), hand_size=hand_size)
+def _facts(
+    game_id: UUID, league_id: UUID | None, seats: Any, hand_size: int, tournament_id: UUID | None
+) -> GameFacts:
+    return GameFacts(
+        game_id=game_id,
+        league_id=league_id,
+        seats=tuple(seats),
+        hand_size=hand_size,
+        tournament_id=tournament_id,
+    )
 
 
 class Services:
