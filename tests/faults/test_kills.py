@@ -1,6 +1,7 @@
 """``kill -9`` mid-burst: of an API process and of a worker in the distributed mode, and of the embedded
-``maumau serve`` mid-game and mid-tournament. A killed process is started again as its supervisor
-would; nothing else is done by hand.
+``maumau serve`` mid-game, mid-tournament, and mid-tournament beside busy tables of people (where the
+bots' next moves once waited behind the tasks the people's moves queued: docs/workers.md). A killed
+process is started again as its supervisor would; nothing else is done by hand.
 
 Afterwards every game accepts moves, the tournament that was running finishes, each acknowledged move
 is in the log exactly once, a retried key answers its first result, and the read models equal the log.
