@@ -34,7 +34,7 @@ needed), taking from each in turn:
   idle four fifths of the time. When the bots' next moves queued there too, each
   waited behind the whole backlog: a bot tournament beside three tables of people
   moving as fast as they could got one move per table every ten seconds and took
-  minutes instead of seconds.
+  over a minute and a half instead of seconds (docs/workers.md).
 
 ``enqueue_after_move(game_id)`` is for whoever changes a game (a move, a ruling):
 the bots answer ``MAUMAU_BOT_THINK`` seconds later.
