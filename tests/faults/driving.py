@@ -154,9 +154,9 @@ class Club:
         )
         return created["tournament_id"]
 
-    def wait_until_finished(self, tournament_id: str, seconds: float = RECOVERY_WAIT) -> dict[str, Any]:
-        """The tournament's bracket once it is finished, within ``seconds``."""
-        deadline = time.monotonic() + seconds
+    def wait_until_finished(self, tournament_id: str) -> dict[str, Any]:
+        """The tournament's bracket once it is finished, within ``RECOVERY_WAIT`` seconds."""
+        deadline = time.monotonic() + RECOVERY_WAIT
         found: Any = None
         while time.monotonic() < deadline:
             with contextlib.suppress(httpx.TransportError):
@@ -165,7 +165,7 @@ class Club:
                 if response.status_code == 200 and found["status"] == "finished":
                     return found
             time.sleep(0.2)
-        raise AssertionError(f"the tournament did not finish within {seconds:.0f} s: {found}")
+        raise AssertionError(f"the tournament did not finish within {RECOVERY_WAIT:.0f} s: {found}")
 
     def close(self) -> None:
         self.http.close()
