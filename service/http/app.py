@@ -32,6 +32,7 @@ from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 from service.domain.roles import Actor
 from service.http.allow import options_answer
 from service.http.auth import authenticate
+from service.http.consistency import reads_own_writes
 from service.http.disputes import DisputeController
 from service.http.errors import EXCEPTION_HANDLERS
 from service.http.games import GameController
@@ -113,7 +114,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     app = Litestar(
         route_handlers=CONTROLLERS,
         lifespan=[lifespan],
-        guards=[authenticate],
+        guards=[authenticate, reads_own_writes],
         before_request=before_request,
         dependencies={
             "services": Provide(provide_services, sync_to_thread=False),

@@ -109,6 +109,7 @@ class DisputeController(Controller):
             expected_version=data.version,
             key=scoped_key(actor, idempotency_key),
         )
+        services.wrote(actor, outcome.position)
         return command_result(outcome, access.viewer(services, actor, facts), facts)
 
     @post(
@@ -154,5 +155,6 @@ class DisputeController(Controller):
             expected_version=data.version,
             key=scoped_key(actor, idempotency_key),
         )
+        services.wrote(actor, outcome.position)  # a void changes standings and histories
         queue.after_game_change(game_id, facts.league_id, facts.seats)  # a resumed game goes on
         return command_result(outcome, access.viewer(services, actor, facts), facts)

@@ -159,6 +159,7 @@ class MoveController(Controller):
             outcome = app.keep(game_id, seat, **options)
         else:
             outcome = app.name_suit(game_id, seat, data.suit, **options)
+        services.wrote(actor, outcome.position)  # a match's end changes standings and histories
         queue.after_game_change(game_id, facts.league_id, facts.seats)
         return command_result(outcome, access.viewer(services, actor, facts), facts)
 
@@ -192,5 +193,6 @@ class MoveController(Controller):
             expected_version=data.version,
             key=scoped_key(actor, idempotency_key),
         )
+        services.wrote(actor, outcome.position)
         queue.after_game_change(game_id, facts.league_id, facts.seats)
         return command_result(outcome, access.viewer(services, actor, facts), facts)

@@ -36,6 +36,7 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 from service.domain.redaction import PUBLIC
 from service.http import access
 from service.http.auth import signed_in
+from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.events import shown
 from service.http.params import LARGEST, GameId, SeatToSee
@@ -106,6 +107,7 @@ class StreamController(Controller):
     @get(
         "/stream",
         operation_id="streamGameEvents",
+        opt=READS_STORE,
         summary="The game's public events as Server-Sent Events, live, until the match is over (public)",
         media_type="text/event-stream",
         response_description="a message per event: id (its number), event (its type), data (it as JSON)",
@@ -135,6 +137,7 @@ class StreamController(Controller):
     @get(
         "/me/stream",
         operation_id="streamMyView",
+        opt=READS_STORE,
         summary="My view (hand, legal moves, public table) as Server-Sent Events, anew at every change",
         description=(
             "The same view as `GET /games/{id}/me`, first as it is now, then each time a command changes "
