@@ -8,6 +8,8 @@ touch the store run in the thread pool (the library is synchronous).
 OpenAPI 3.1 is served at ``/schema/openapi.json``, with Swagger UI at
 ``/schema/swagger`` and Scalar at ``/schema``. Who may call what: the guards
 on each route (``service.http.auth``) and ``service.http.access``.
+A signed-in read of the read models waits for its actor's last write (the
+app-wide guard ``service.http.consistency.reads_own_writes``; ``docs/consistency.md``).
 
 Every request gets an id (``X-Request-ID``), a JSON log line and its metrics
 (``service.observability.requests``); ``GET /metrics`` serves the Prometheus
