@@ -95,9 +95,9 @@ async def seat_views(live: LiveGames, game_id: UUID, seat: int) -> AsyncIterator
 
 
 def _over_at(services: Services, facts: GameFacts, number: int) -> bool:
-    """The match is over and ``number`` is its last event (the read model says)."""
-    table = services.reader.table(facts.game_id)
-    return table is not None and table.over and table.version <= number
+    """The match is over and ``number`` is its last event (the game as it is now says)."""
+    table = services.current.table(facts.game_id)
+    return table.over and table.version <= number
 
 
 class StreamController(Controller):

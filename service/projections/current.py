@@ -14,7 +14,8 @@ the ``CACHED`` games read last) up to date with the events stored since
 it as the runner renders its documents (``render``); a game not folded here
 yet starts from the runner's last image of it, else from its first event.
 The player names are the read models' (read at each read, as the reader
-does).
+does); a player they do not know yet is read from the store, so a game's
+seats are named the moment it is created.
 """
 
 import threading
@@ -115,8 +116,16 @@ class CurrentGames:
             if stored or fold.doc is None:
                 fold.doc = game_doc(tracked, tracked.ledger.in_force())
             doc, position = fold.doc, fold.position
-        table = named(doc.table, self.views.names(player_ids(doc.table)), position)
+        table = named(doc.table, self._names(player_ids(doc.table)), position)
         return msgspec.structs.replace(doc, table=table), position
+
+    def _names(self, ids: list[UUID]) -> dict[UUID, str]:
+        """The read models' names; a player they do not know yet (created a moment ago) from the store."""
+        names = self.views.names(ids)
+        for player_id in ids:
+            if player_id not in names:
+                names[player_id] = self.app.get_player(player_id).name
+        return names
 
     def _fold(self, game_id: UUID) -> _Fold:
         with self._lock:
