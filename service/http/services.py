@@ -10,6 +10,7 @@ and every redaction needs. Those come from the game's first event (or the
 game cache) and are remembered.
 """
 
+import logging
 import threading
 from collections import OrderedDict
 from typing import Any
@@ -32,6 +33,7 @@ from service.projections.runner import start_projections
 from service.settings import Settings
 
 FACTS_CACHED = 10_000
+log = logging.getLogger(__name__)
 
 
 class GameFacts(msgspec.Struct, frozen=True, kw_only=True):
@@ -113,9 +115,13 @@ class Services:
     def wrote(self, actor: Actor, position: int | None = None) -> None:
         """A write of ``actor`` succeeded, its last event at ``position`` (None: not known, the log's
         last position now, which is at or after it): their next reads of the read models wait for it."""
-        if position is None:
-            position = self.app.recorder.max_notification_id() or 0
-        self.writes.note(actor, position)
+        try:
+            if position is None:
+                position = self.app.recorder.max_notification_id() or 0
+            self.writes.note(actor, position)
+        except Exception:
+            # the write is stored: answering it as failed would make the client send it again
+            log.warning("a write's position not noted: the writer's reads may not show it", exc_info=True)
 
     def close(self) -> None:
         if self._live is not None:

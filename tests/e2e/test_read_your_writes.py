@@ -169,6 +169,20 @@ def test_a_tournament_just_announced_is_read_at_once_by_its_announcer(lagging):
         assert len(listed["tournaments"]) == number + 1
 
 
+def test_a_write_whose_position_cannot_be_noted_is_answered_and_the_reads_go_on(lagging, caplog):
+    naive = Naive(lagging, lagging, ADMIN)
+    player_id, headers = naive.player()
+    settings = lagging.app.state.services.settings
+    with psycopg.connect(settings.database_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("drop table {}.views_written").format(sql.Identifier(settings.database_schema)))
+    created = naive.write("/games", {"seats": [player_id, "bot:random"]}, headers)  # stored: 201
+    assert naive.read(f"/games/{created['game_id']}/me", headers)["table"]["version"] == created["version"]
+    assert naive.read(f"/players/{player_id}/games", headers)["player_id"] == player_id
+    noted = [record.getMessage() for record in caplog.records]
+    assert any("position not noted" in message for message in noted)
+    assert any("last write not read" in message for message in noted)
+
+
 @pytest.fixture
 def two_apis(database_url: str, broker_url: str, tmp_path: Path) -> Iterator[list[str]]:
     """Two API processes and a projection runner (lagging ``LAG_MS``) on PostgreSQL, as deploy/ runs
