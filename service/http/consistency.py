@@ -5,7 +5,8 @@ and shuffles) read the event store, current the moment a write's commit
 returns (``service.projections.current``). The other reads (standings,
 histories, tournaments, a player's next table, ...) read the read models,
 which apply the log a moment later. For those, every successful write
-notes the log position it wrote under its actor (``Writes``: in the read
+they show (not a move that ends no round: it changes only the game's own
+reads) notes the log position it wrote under its actor (``Writes``: in the read
 models' store, which every process of a deployment shares), and the
 app-wide guard ``reads_own_writes`` holds a read by the same actor (any of
 their tokens) until the read models have applied that position, at most

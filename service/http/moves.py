@@ -25,6 +25,7 @@ from service.http.events import CommandResult, command_result
 from service.http.params import GameId, IdempotencyKey, scoped_key
 from service.http.security import BEARER
 from service.http.services import ActorDep, ServicesDep
+from service.projections.fold import changes_results
 
 Version = Annotated[int, msgspec.Meta(ge=0, examples=[17], description="the game's version the client saw")]
 SeatNo = (
@@ -159,7 +160,10 @@ class MoveController(Controller):
             outcome = app.keep(game_id, seat, **options)
         else:
             outcome = app.name_suit(game_id, seat, data.suit, **options)
-        services.wrote(actor, outcome.position)  # a match's end changes standings and histories
+        if changes_results(outcome.events):
+            # the move's position noted only then: a move that ends no round changes only the game's
+            # own reads, current anyway, and the note is the move path's dearest statement after the save
+            services.wrote(actor, outcome.position)
         queue.after_game_change(game_id, facts.league_id, facts.seats)
         return command_result(outcome, access.viewer(services, actor, facts), facts)
 
@@ -193,6 +197,7 @@ class MoveController(Controller):
             expected_version=data.version,
             key=scoped_key(actor, idempotency_key),
         )
-        services.wrote(actor, outcome.position)
+        if changes_results(outcome.events):
+            services.wrote(actor, outcome.position)
         queue.after_game_change(game_id, facts.league_id, facts.seats)
         return command_result(outcome, access.viewer(services, actor, facts), facts)

@@ -308,4 +308,9 @@ class TournamentController(Controller):
         found = services.reader.next_game(player_id)
         if found is None:
             raise RuleError("next_game_not_found", "the player has no table to play in any tournament")
-        return found
+        if found.game_id is None:
+            return found
+        # the turn clock runs with every move, which notes no position: read from the game as it is now
+        table = services.current.table(found.game_id)
+        deadline = table.turn_deadline if table.turn == found.seat else None
+        return msgspec.structs.replace(found, turn_deadline=deadline)
