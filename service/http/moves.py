@@ -18,7 +18,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.cards import CARD_PATTERN, SUIT_PATTERN
-from service.http import access, queue
+from service.http import access
 from service.http.auth import signed_in
 from service.http.errors import problems
 from service.http.events import CommandResult, command_result
@@ -164,7 +164,6 @@ class MoveController(Controller):
             # the move's position noted only then: a move that ends no round changes only the game's
             # own reads, current anyway, and the note is the move path's dearest statement after the save
             services.wrote(actor, outcome.position)
-        queue.after_game_change(game_id, facts.league_id, facts.seats)
         return command_result(outcome, access.viewer(services, actor, facts), facts)
 
     @post(
@@ -199,5 +198,4 @@ class MoveController(Controller):
         )
         if changes_results(outcome.events):
             services.wrote(actor, outcome.position)
-        queue.after_game_change(game_id, facts.league_id, facts.seats)
         return command_result(outcome, access.viewer(services, actor, facts), facts)

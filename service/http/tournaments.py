@@ -27,7 +27,7 @@ from service.domain.errors import RuleError
 from service.domain.roles import Actor
 from service.domain.rulesets import OPTION_BOUNDS
 from service.domain.tournament import MAX_ENTRANTS, MAX_INTERVAL, MAX_ROUNDS, MAX_TABLE, MAX_TURN_CLOCK, Plan
-from service.http import access, queue
+from service.http import access
 from service.http.auth import admin_only, signed_in
 from service.http.errors import problems
 from service.http.params import PLAYER_ID, After, LeagueId, PlayerId, caught_up
@@ -291,7 +291,6 @@ class TournamentController(Controller):
     )
     def start(self, services: ServicesDep, actor: ActorDep, tournament_id: TournamentId) -> TournamentView:
         services.app.start_tournament(tournament_id)
-        queue.tournament_started(tournament_id)
         return written(services, actor, tournament_id)
 
     @get(

@@ -23,11 +23,11 @@ from psycopg import sql
 
 from service.http.app import create_app
 from service.settings import Settings
+from service.tasks import configure
 from tests.e2e.club import ADMIN, ADMIN_TOKEN, bearer
 from tests.e2e.test_distributed import ADMIN_TOKEN as DISTRIBUTED_ADMIN_TOKEN
 from tests.e2e.test_distributed import Processes, distributed_env, forget_prefix, ready
 from tests.e2e.test_embedded import free_port
-from workers.app import configure
 
 LAG_MS = 150
 MOST_MOVES = 1500  # a single round of two ends long before

@@ -1,4 +1,4 @@
-"""Queuing the workers' tasks on a real Redis broker, as the HTTP layer does after a move."""
+"""Queuing the workers' tasks on a real Redis broker, as the API's follow-ups do after a move."""
 
 import json
 import subprocess
@@ -29,11 +29,23 @@ def test_after_a_move_the_game_is_queued_for_its_bots_after_the_think_delay(brok
     """In a process of its own whose environment names no broker: ``configure`` points the app at one."""
     prefix = f"maumau-test-{uuid.uuid4().hex[:8]}:"
     game_id = uuid.uuid4()
-    script = (
-        "import sys; from service.settings import Settings; from workers.app import configure, "
-        "enqueue_after_move, enqueue_tournament; "
-        "configure(Settings(broker_url=sys.argv[1], broker_prefix=sys.argv[2], bot_think=1.5)); "
-        "enqueue_after_move(sys.argv[3]); enqueue_tournament(sys.argv[3])"
+    script = "\n".join(
+        [
+            "import sys, uuid",
+            "from service.application import followups",
+            "from service.domain.game import Cause, Game, Seat",
+            "from service.domain.roles import SYSTEM",
+            "from service.domain.rulesets import ruleset",
+            "from service.settings import Settings",
+            "from service.tasks import configure",
+            "configure(Settings(broker_url=sys.argv[1], broker_prefix=sys.argv[2], bot_think=1.5))",
+            "seats = (Seat.parse(str(uuid.uuid4())), Seat.parse('bot:random'))",
+            "cause = Cause(SYSTEM, 'CreateGame')",
+            "game = Game.create(ruleset=ruleset('club'), seats=seats, seed='s', cause=cause,",
+            "                   game_id=uuid.UUID(sys.argv[3]))",
+            "followups.after_game_saved(game, Cause(SYSTEM, 'PlayCard'))",
+            "followups.after_tournament_started(uuid.UUID(sys.argv[3]))",
+        ]
     )
     env = without_settings()
     subprocess.run(
@@ -58,9 +70,9 @@ def test_after_a_move_the_game_is_queued_for_its_bots_after_the_think_delay(brok
 def test_queuing_with_no_broker_answering_says_so_and_raises_nothing():
     script = (
         "import sys; from service.settings import Settings; "
-        "from workers.app import configure, enqueue_after_move; "
+        "from service.tasks import ADVANCE, configure, send; "
         "configure(Settings(broker_url='redis://127.0.0.1:1/0')); "
-        "print(enqueue_after_move(sys.argv[1]))"
+        "print(send(ADVANCE, sys.argv[1], 0.5))"
     )
     env = without_settings()
     done = subprocess.run(
