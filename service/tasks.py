@@ -28,8 +28,9 @@ TICK, CONDUCT, ADVANCE, TIME_OUT = (
     "maumau.advance_game",
     "maumau.time_out_turn",
 )
-# the scheduler's queue (ticks, tournament steps) and Celery's default one (bots' moves, clocks)
-SCHEDULE_QUEUE, DEFAULT_QUEUE = "maumau.schedule", "celery"
+# the scheduler's queue (ticks, tournament steps), the workers' own next steps (bots' moves, clocks)
+# and Celery's default one (the bots' answers to people's moves, queued by the API)
+SCHEDULE_QUEUE, PLAY_QUEUE, DEFAULT_QUEUE = "maumau.schedule", "maumau.play", "celery"
 # a request that queues a task waits this long at most for a broker that does not answer
 _QUICK_RETRY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
 
@@ -79,11 +80,13 @@ def config(settings: Settings) -> dict[str, Any]:
         broker_transport="workers.filesystem:Transport" if settings.broker_url is None else None,
         broker_transport_options=transport_options,
         broker_connection_retry_on_startup=True,
-        # every worker consumes both queues, taking from each in turn: a backlog of bot moves
-        # never keeps a tick waiting past its expiry
-        # each its own routing key: Celery would bind both by the default key, so that a message
-        # meant for either were copied into both
-        task_queues=tuple(Queue(name, routing_key=name) for name in (DEFAULT_QUEUE, SCHEDULE_QUEUE)),
+        # every worker consumes the three queues, taking from each in turn: a backlog in one never
+        # keeps a tick waiting past its expiry, nor a bot's next move behind it
+        # each its own routing key: Celery would bind them all by the default key, so that a message
+        # meant for one were copied into each
+        task_queues=tuple(
+            Queue(name, routing_key=name) for name in (DEFAULT_QUEUE, SCHEDULE_QUEUE, PLAY_QUEUE)
+        ),
         task_default_queue=DEFAULT_QUEUE,
         task_routes={TICK: {"queue": SCHEDULE_QUEUE}, CONDUCT: {"queue": SCHEDULE_QUEUE}},
         # reconnects after a lost Redis connection instead of stopping (workers.consumer)

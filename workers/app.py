@@ -9,11 +9,22 @@ whose worker died before acknowledging it is delivered again (with Redis, after
 
 The tasks, their names and the broker are ``service.tasks``'s (whoever queues shares them).
 
-The tick and the tournament steps go to a queue of their own (``SCHEDULE_QUEUE``),
-the rest to Celery's default one; every worker consumes both (``task_queues``, so no
-``-Q`` is needed), taking from each in turn. In one queue a tick waited behind every
-bot move queued before it: after a broker outage that backlog outlasted each tick's
-expiry, so every tick was discarded and no due tournament started until it drained.
+Three queues, and every worker consumes all three (``task_queues``, so no ``-Q`` is
+needed), taking from each in turn:
+
+- ``SCHEDULE_QUEUE``: the tick and the tournament steps. In one queue a tick waited
+  behind every bot move queued before it: after a broker outage that backlog outlasted
+  each tick's expiry, so every tick was discarded and no due tournament started until
+  it drained.
+- ``PLAY_QUEUE``: the steps the workers queue themselves (``CeleryDispatch``): a bot's
+  next move, a round's first moves, a turn clock, a stalled table queued again. At
+  most a few per game in play, so none waits long.
+- Celery's default queue (``DEFAULT_QUEUE``): what the API queues, the bots' answer to
+  each move of a person (``service.application.followups``). Its clients set its pace,
+  and busy tables can queue faster than a worker takes: the embedded worker took about
+  80 a second from its filesystem broker, fewer as the backlog grew, with its two
+  threads idle four fifths of the time. When the bots' next moves queued there too,
+  each waited behind the whole backlog (docs/workers.md).
 """
 
 from typing import Any
@@ -23,7 +34,7 @@ from celery.signals import worker_process_init, worker_process_shutdown
 from eventsourcing.persistence import InterfaceError, OperationalError
 
 from service import tasks
-from service.tasks import ADVANCE, CONDUCT, TICK, TIME_OUT, celery_app
+from service.tasks import ADVANCE, CONDUCT, PLAY_QUEUE, TICK, TIME_OUT, celery_app
 from workers.conduct import Conductor
 from workers.runtime import close_services, services
 from workers.tournaments import open_tournaments, stalled_bot_turns
@@ -52,17 +63,17 @@ def _close_services(**_: Any) -> None:
 
 
 class CeleryDispatch:
-    """Queues the conductor's next steps as tasks."""
+    """Queues the conductor's next steps as tasks: the games' on ``PLAY_QUEUE``, not behind the API's."""
 
     def conduct_tournament(self, tournament_id: UUID) -> None:
         # a look that waited longer than a couple of ticks is replaced by the next tick's
         conduct_tournament.apply_async((str(tournament_id),), expires=max(5.0, 2 * tasks.settings.tick))
 
     def advance_game(self, game_id: UUID, countdown: float = 0.0) -> None:
-        advance_game.apply_async((str(game_id),), countdown=countdown or None)
+        advance_game.apply_async((str(game_id),), countdown=countdown or None, queue=PLAY_QUEUE)
 
     def time_out_turn(self, game_id: UUID, seat: int, version: int, countdown: float) -> None:
-        time_out_turn.apply_async((str(game_id), seat, version), countdown=countdown)
+        time_out_turn.apply_async((str(game_id), seat, version), countdown=countdown, queue=PLAY_QUEUE)
 
 
 def conductor() -> Conductor:

@@ -3,9 +3,11 @@ application (``register``), as a message bus lists its event handlers.
 
 After a new game, a move, a challenge or a ruling, the table's bots answer
 (``maumau.advance_game``, after ``MAUMAU_BOT_THINK`` seconds) and its turn clock
-starts; a game without a bot seat that is no league's game has nobody to answer
-and no clock to set (only a tournament's tables, which are league games, have
-clocks), so nothing is queued for it. A raised dispute pauses the game: nothing
+starts. A game without a bot seat that is no tournament's table has nobody to
+answer, no clock to set and no result to record, so nothing is queued for it:
+busy tables of people would otherwise queue a task that does nothing at every
+move, as fast as their clients post, and the bots' answers at other tables
+would wait behind them (docs/workers.md). A raised dispute pauses the game: nothing
 to answer. A tournament started by hand is looked at at once
 (``maumau.conduct_tournament``) rather than at the next tick.
 
@@ -20,6 +22,7 @@ from uuid import UUID
 
 from service import tasks
 from service.application.core import Core
+from service.application.tournaments import Tournaments
 from service.domain.game import Cause, Game
 
 # the commands after which the table's bots answer and its turn clock starts
@@ -31,7 +34,7 @@ ANSWERED = frozenset(
 def after_game_saved(game: Game, cause: Cause) -> None:
     if cause.command not in ANSWERED:
         return
-    if game.league_id is not None or any(seat.kind == "bot" for seat in game.seats):
+    if any(seat.kind == "bot" for seat in game.seats) or Tournaments.tournament_of(game) is not None:
         tasks.send(tasks.ADVANCE, str(game.id), tasks.settings.bot_think)
 
 
