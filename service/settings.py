@@ -37,6 +37,13 @@
 - ``MAUMAU_STALLED_AFTER``: seconds without an event after which a game whose bot is to move (or a
   tournament's table whose clock should have run out) counts as stalled, its task lost: the tick
   queues it again (default 30).
+- ``MAUMAU_WEBHOOK_RETRIES``: how many times a webhook delivery whose receiver failed is tried again
+  (default 5; 0: tried once) before it counts as failed.
+- ``MAUMAU_WEBHOOK_BACKOFF``: seconds before the first retry; each later one waits twice as long as
+  the one before (default 10: 10, 20, 40, 80, 160 s).
+- ``MAUMAU_WEBHOOK_TIMEOUT``: seconds a receiver has to connect and answer a delivery (default 5).
+- ``MAUMAU_WEBHOOK_DISABLE_AFTER``: a hook whose last this many deliveries all failed is disabled,
+  with the reason (default 5).
 - ``MAUMAU_LOG_LEVEL``: DEBUG, INFO, WARNING or ERROR (default INFO).
 - ``MAUMAU_LOG_FORMAT``: ``json`` (one object per line, for collectors), ``text`` (for people) or
   ``auto`` (the default: text when standard error is a terminal, else json).
@@ -92,6 +99,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     ready_max_lag: int | None = 100  # events; None: lag never makes /ready refuse
     ready_max_lag_seconds: float = 30.0  # ... for longer than this (the oldest event's age)
     metrics_port: int | None = None  # processes without the HTTP API serve /metrics here
+    webhook_retries: int = 5  # tries after a delivery's first
+    webhook_backoff: float = 10.0  # seconds before the first retry, doubling after each
+    webhook_timeout: float = 5.0  # seconds a receiver has to answer
+    webhook_disable_after: int = 5  # failed deliveries in a row that disable a hook
 
     def __repr__(self) -> str:
         """Every setting, the secrets masked: settings end up in logs and tracebacks."""
@@ -133,6 +144,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             ready_max_lag=_limit(env, "MAUMAU_READY_MAX_LAG", 100),
             ready_max_lag_seconds=_seconds(env, "MAUMAU_READY_MAX_LAG_SECONDS", 30.0, least=0.0),
             metrics_port=_optional_int(env, "MAUMAU_METRICS_PORT", least=1),
+            webhook_retries=_int(env, "MAUMAU_WEBHOOK_RETRIES", 5, least=0),
+            webhook_backoff=_seconds(env, "MAUMAU_WEBHOOK_BACKOFF", 10.0, least=0.0),
+            webhook_timeout=_seconds(env, "MAUMAU_WEBHOOK_TIMEOUT", 5.0, least=0.1),
+            webhook_disable_after=_int(env, "MAUMAU_WEBHOOK_DISABLE_AFTER", 5),
         )
 
     @property
