@@ -61,7 +61,9 @@ class Webhooks:
             for notification in page:
                 registered = self.mapper.to_domain_event(notification)
                 if registered.league_id == league.id:
-                    hook = self._get(Webhook, registered.originator_id, "webhook_not_found", "no such webhook")
+                    hook = self._get(
+                        Webhook, registered.originator_id, "webhook_not_found", "no such webhook"
+                    )
                     if not hook.removed:
                         found.append(hook)
             if len(page) < _PAGE:

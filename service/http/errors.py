@@ -15,13 +15,14 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 | 403 | forbidden (the role may not do this), not_allowed, not_your_seat, not_seated |
 | 404 | not_found (no such route), game_not_found, player_not_found, league_not_found, |
 |     | referee_not_found, credential_not_found, tournament_not_found, next_game_not_found, |
-|     | no_such_event, no_such_table, no_such_round; |
+|     | no_such_event, no_such_table, no_such_round, webhook_not_found, delivery_not_found; |
 |     | any *_not_found or no_such_* |
 | 405 | method_not_allowed |
 | 409 | stale_version, game_paused, game_over, game_not_over, idempotency_key_reused, dispute_open, |
 |     | no_dispute, already_a_member, already_a_referee, already_revoked, already_joined, |
 |     | game_already_attached, table_has_game, result_recorded, not_started, tournament_started, |
-|     | tournament_full, tournament_over, name_taken; any already_* |
+|     | tournament_full, tournament_over, name_taken, webhook_disabled, delivery_pending, |
+|     | already_enabled, already_disabled; any already_* |
 | 413 | request_too_large |
 | 415 | unsupported_media_type (a body that is not JSON) |
 | 422 | every other refusal of the rules: not_your_turn, card_not_in_hand, card_does_not_match, ... |
@@ -69,6 +70,8 @@ CODES: dict[int, tuple[str, ...]] = {
         "no_such_event",
         "no_such_table",
         "no_such_round",
+        "webhook_not_found",
+        "delivery_not_found",
     ),
     405: ("method_not_allowed",),
     409: (
@@ -91,6 +94,10 @@ CODES: dict[int, tuple[str, ...]] = {
         "tournament_full",
         "tournament_over",
         "name_taken",
+        "webhook_disabled",
+        "delivery_pending",
+        "already_enabled",
+        "already_disabled",
     ),
     413: ("request_too_large",),
     415: ("unsupported_media_type",),
@@ -125,6 +132,8 @@ UNPROCESSABLE: tuple[str, ...] = (
     "invalid_schedule",
     "invalid_table_size",
     "invalid_turn_clock",
+    "invalid_webhook_players",
+    "invalid_webhook_url",
     "match_already_started",
     "no_shuffle_due",
     "no_suit_to_name",
@@ -148,6 +157,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "unknown_bot",
     "unknown_option",
     "unknown_ruleset",
+    "unknown_webhook_event",
 )
 
 STATUS_OF: dict[str, int] = {code: status for status, codes in CODES.items() for code in codes}
