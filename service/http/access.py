@@ -36,7 +36,7 @@ everywhere):
 | GET /leagues/{id}/tournaments, GET /tournaments/{id}, GET /players/{id}/next-game | public |
 | POST /tournaments/{id}/entrants, DELETE /tournaments/{id}/entrants/{player} | admin; a player for themself |
 | POST, GET /leagues/{id}/webhooks; GET, DELETE /webhooks/{id} | admin |
-| POST /webhooks/{id}/secret, /enable; GET /webhooks/{id}/deliveries | admin |
+| POST /webhooks/{id}/secret, /disable, /enable; GET /webhooks/{id}/deliveries | admin |
 | POST /webhooks/{id}/deliveries/{delivery}/resend | admin |
 """
 

@@ -247,6 +247,20 @@ class WebhookController(Controller):
         return WebhookSecret(webhook=webhook_read(services.app.get_webhook(webhook_id)), secret=secret)
 
     @post(
+        "/{webhook_id:uuid}/disable",
+        operation_id="disableWebhook",
+        summary="Disable a webhook: nothing is sent to it until it is enabled (admin)",
+        guards=[admin_only],
+        responses=problems(401, 403, 404, 409),
+        security=BEARER,
+        sync_to_thread=True,
+        status_code=200,
+    )
+    def disable(self, services: ServicesDep, webhook_id: WebhookId) -> WebhookRead:
+        services.app.disable_webhook(webhook_id, "disabled by an admin")
+        return webhook_read(services.app.get_webhook(webhook_id))
+
+    @post(
         "/{webhook_id:uuid}/enable",
         operation_id="enableWebhook",
         summary="Enable a disabled webhook again (admin)",
