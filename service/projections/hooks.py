@@ -220,7 +220,7 @@ class HookFold:
         elif isinstance(event, Game.RulingGiven):
             self._deliver(out, league, "ruling_given", event, position, head | _ruling(event))
         now = turn_of(game)
-        if now is None or now == before or isinstance(event, Game.DisputeRaised):
+        if now is None or now == before:
             return
         seat = game.seats[now]
         if seat.kind != "player":

@@ -16,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import httpx
 import psycopg
 import pytest
 from litestar.testing import TestClient
@@ -23,7 +24,8 @@ from psycopg import sql
 
 from service.http.app import create_app
 from service.settings import Settings
-from tests.e2e.club import ADMIN, ADMIN_TOKEN, Club
+from tests.e2e.club import ADMIN, ADMIN_TOKEN, Club, bearer
+from tests.e2e.test_embedded import FAST, admin_token, free_port, serving
 from tests.e2e.test_tournament_run import Stack
 from tests.receiver import Receiver, receiving
 from tests.secrecy import card_lists
@@ -231,3 +233,28 @@ def test_a_receiver_that_always_fails_gets_its_hook_disabled_with_a_reason_and_a
     again = next(d for d in running.deliveries(hook) if d["delivery_id"] == failed)
     assert [a["status_code"] for a in again["attempts"]] == [503, 503, 503, 200]
     assert len(receiver.taken()) == 1 and receiver.taken()[0].json["id"] == failed
+
+
+def test_the_embedded_serve_sends_deliveries_with_its_own_worker_and_beat(tmp_path, receiver):
+    port = free_port()
+    with serving(tmp_path / "var", port, env=FAST) as (_, lines):
+        base, admin = f"http://127.0.0.1:{port}", bearer(admin_token(lines))
+
+        def ok(method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+            answer = httpx.request(method, f"{base}{path}", json=body, headers=admin)
+            assert answer.status_code < 300, answer.text
+            return answer.json()
+
+        ann = ok("POST", "/players", {"name": "Ann"})["player"]["player_id"]
+        league = ok("POST", "/leagues", {"name": "Embedded club"})["league_id"]
+        ok("POST", f"/leagues/{league}/members", {"player_id": ann})
+        made = ok(
+            "POST", f"/leagues/{league}/webhooks", {"url": receiver.url, "events": ["turn"], "players": [ann]}
+        )
+        ok("POST", "/games", {"seats": [ann, "bot:heuristic"], "league_id": league})
+        receiver.wait_for(
+            lambda: receiver.taken("turn"), "ann's turn, sent by the embedded worker", timeout=45
+        )
+        (told,) = receiver.taken("turn")[:1]
+        assert verify(made["secret"], told.body, told.headers[SIGNATURE_HEADER], time.time())
+        assert told.json["data"]["player_id"] == ann
