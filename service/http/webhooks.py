@@ -23,7 +23,7 @@ from service.http.auth import admin_only
 from service.http.errors import problems
 from service.http.params import LEAGUE_ID, PLAYER_ID, LeagueId
 from service.http.security import BEARER
-from service.http.services import ServicesDep
+from service.http.services import Services, ServicesDep
 from service.projections.deliveries import PENDING, DeliveryRow
 
 WEBHOOK_ID = "e3b0c442-98fc-4c14-9afb-f4c8996fb924"
@@ -132,7 +132,7 @@ def _time(seconds: float) -> datetime | None:
     return datetime.fromtimestamp(seconds, UTC) if seconds else None
 
 
-def delivery_read(row: DeliveryRow, services: ServicesDep) -> DeliveryRead:
+def delivery_read(row: DeliveryRow, services: Services) -> DeliveryRead:
     attempts = services.reader.views.deliveries.attempts(row.delivery_id)
     return DeliveryRead(
         delivery_id=row.delivery_id,
