@@ -54,6 +54,7 @@ from service.observability import metrics
 from service.persistence.group_commit import GroupCommitRecorder
 from service.persistence.mapper import MsgspecMapper
 from service.settings import Settings, get_settings
+from service.webhook_cases import Webhooks
 
 A = TypeVar("A")
 
@@ -148,7 +149,7 @@ class Shuffle(msgspec.Struct, frozen=True, kw_only=True):
     verified: bool | None = None  # None while the salt is secret
 
 
-class MauMau(Application[UUID]):
+class MauMau(Application[UUID], Webhooks):
     name = "maumau"
     snapshotting_intervals = {Game: 50}  # noqa: RUF012  (eventsourcing's class-level setting)
 
