@@ -20,6 +20,7 @@ from litestar.params import Body, Parameter
 from service.domain.errors import RuleError
 from service.domain.webhook import EVENT_KINDS, Webhook
 from service.http.auth import admin_only
+from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.params import LEAGUE_ID, PLAYER_ID, LeagueId
 from service.http.security import BEARER
@@ -200,6 +201,7 @@ class LeagueWebhookController(Controller):
         responses=problems(401, 403, 404),
         security=BEARER,
         sync_to_thread=True,
+        opt=READS_STORE,
     )
     def list_all(self, services: ServicesDep, league_id: LeagueId) -> WebhooksRead:
         return WebhooksRead(webhooks=[webhook_read(hook) for hook in services.app.league_webhooks(league_id)])
@@ -217,6 +219,7 @@ class WebhookController(Controller):
         responses=problems(401, 403, 404),
         security=BEARER,
         sync_to_thread=True,
+        opt=READS_STORE,
     )
     def read(self, services: ServicesDep, webhook_id: WebhookId) -> WebhookRead:
         return webhook_read(services.app.get_webhook(webhook_id))

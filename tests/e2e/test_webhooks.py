@@ -22,6 +22,7 @@ import pytest
 from litestar.testing import TestClient
 from psycopg import sql
 
+from service import tasks
 from service.http.app import create_app
 from service.settings import Settings
 from tests.e2e.club import ADMIN, ADMIN_TOKEN, Club, bearer
@@ -29,7 +30,6 @@ from tests.e2e.test_embedded import FAST, admin_token, free_port, serving
 from tests.e2e.test_tournament_run import Stack
 from tests.receiver import Receiver, receiving
 from tests.secrecy import card_lists
-from workers import app as workers_app
 from workers.webhooks import REPLAY_WINDOW, SIGNATURE_HEADER, verify
 
 BACKOFF = 0.3
@@ -86,8 +86,8 @@ def running(database_url: str, broker_url: str, tmp_path: Path) -> Iterator[Runn
         bot_think=0.0,
         projection_poll_ms=10,
     )
-    before = workers_app.settings
-    workers_app.configure(settings)  # what the API queues (bots, a started tournament) goes to the worker
+    before = tasks.settings
+    tasks.configure(settings)  # what the API queues (bots, a started tournament) goes to the worker
     logs = tmp_path / "logs"
     logs.mkdir()
     stack = Stack(settings, broker_url, prefix, logs, think=0.0)
@@ -99,7 +99,7 @@ def running(database_url: str, broker_url: str, tmp_path: Path) -> Iterator[Runn
             yield Running(client, stack)
     finally:
         stack.stop()
-        workers_app.configure(before)
+        tasks.configure(before)
         with psycopg.connect(database_url, autocommit=True) as conn:
             conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(schema)))
 

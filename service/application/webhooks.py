@@ -1,5 +1,4 @@
-"""The webhooks' use cases, a mixin of the ``MauMau`` application: register, list, rotate the
-secret, disable, enable, remove.
+"""Webhooks: register, list, rotate the secret, disable, enable, remove.
 
 The secret is drawn here (256 bits from ``secrets``) and answered once, by ``register_webhook``
 and ``rotate_webhook_secret``; afterwards only the workers read it, from the hook's events, to sign
@@ -14,16 +13,14 @@ from uuid import UUID
 
 from eventsourcing.utils import get_topic
 
+from service.application.leagues import Leagues
 from service.domain.errors import RuleError
 from service.domain.webhook import Webhook
 
 _PAGE = 500
 
 
-class Webhooks:
-    """Use cases on ``Webhook`` aggregates, mixed into ``MauMau``: they use its ``get_league``,
-    ``save``, ``_get``, ``_save_or_stale``, ``recorder`` and ``mapper``."""
-
+class Webhooks(Leagues):
     def register_webhook(
         self, league_id: UUID | str, url: str, events: Iterable[str], players: Iterable[str] = ()
     ) -> tuple[UUID, str]:
