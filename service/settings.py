@@ -40,6 +40,13 @@
 - ``MAUMAU_REDEEM_REFUSALS``: refused invitation redemptions a client address may have in a minute,
   per API process, before further tries are refused with 429 ``too_many_attempts`` (default 20; 0:
   no limit).
+- ``MAUMAU_WEBHOOK_RETRIES``: how many times a webhook delivery whose receiver failed is tried again
+  (default 5; 0: tried once) before it counts as failed.
+- ``MAUMAU_WEBHOOK_BACKOFF``: seconds before the first retry; each later one waits twice as long as
+  the one before (default 10: 10, 20, 40, 80, 160 s).
+- ``MAUMAU_WEBHOOK_TIMEOUT``: seconds a receiver has to connect and answer a delivery (default 5).
+- ``MAUMAU_WEBHOOK_DISABLE_AFTER``: a hook whose last this many deliveries all failed is disabled,
+  with the reason (default 5).
 - ``MAUMAU_LOG_LEVEL``: DEBUG, INFO, WARNING or ERROR (default INFO).
 - ``MAUMAU_LOG_FORMAT``: ``json`` (one object per line, for collectors), ``text`` (for people) or
   ``auto`` (the default: text when standard error is a terminal, else json).
@@ -96,6 +103,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     ready_max_lag_seconds: float = 30.0  # ... for longer than this (the oldest event's age)
     metrics_port: int | None = None  # processes without the HTTP API serve /metrics here
     redeem_refusals: int = 20  # refused redemptions a minute per client address and API process; 0: any
+    webhook_retries: int = 5  # tries after a delivery's first
+    webhook_backoff: float = 10.0  # seconds before the first retry, doubling after each
+    webhook_timeout: float = 5.0  # seconds a receiver has to answer
+    webhook_disable_after: int = 5  # failed deliveries in a row that disable a hook
 
     def __repr__(self) -> str:
         """Every setting, the secrets masked: settings end up in logs and tracebacks."""
@@ -138,6 +149,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             ready_max_lag=_limit(env, "MAUMAU_READY_MAX_LAG", 100),
             ready_max_lag_seconds=_seconds(env, "MAUMAU_READY_MAX_LAG_SECONDS", 30.0, least=0.0),
             metrics_port=_optional_int(env, "MAUMAU_METRICS_PORT", least=1),
+            webhook_retries=_int(env, "MAUMAU_WEBHOOK_RETRIES", 5, least=0),
+            webhook_backoff=_seconds(env, "MAUMAU_WEBHOOK_BACKOFF", 10.0, least=0.0),
+            webhook_timeout=_seconds(env, "MAUMAU_WEBHOOK_TIMEOUT", 5.0, least=0.1),
+            webhook_disable_after=_int(env, "MAUMAU_WEBHOOK_DISABLE_AFTER", 5),
         )
 
     @property

@@ -10,6 +10,8 @@ Tasks (names are the contract between who queues, the workers and the beat):
 - ``maumau.conduct_tournament(tournament_id)``: starts the tournament or a round when due.
 - ``maumau.advance_game(game_id)``: the bots at the table move until a person is to move.
 - ``maumau.time_out_turn(game_id, seat, version)``: a turn clock ran out.
+- ``maumau.deliver_webhook(delivery_id)``: one try of a webhook delivery (``workers.webhooks``);
+  the tick queues the deliveries due, a failed try its retry (Celery's default queue).
 """
 
 import logging
@@ -22,11 +24,12 @@ from service.settings import Settings, get_settings
 
 log = logging.getLogger(__name__)
 
-TICK, CONDUCT, ADVANCE, TIME_OUT = (
+TICK, CONDUCT, ADVANCE, TIME_OUT, DELIVER = (
     "maumau.tick",
     "maumau.conduct_tournament",
     "maumau.advance_game",
     "maumau.time_out_turn",
+    "maumau.deliver_webhook",
 )
 # the scheduler's queue (ticks, tournament steps), the workers' own next steps (bots' moves, clocks)
 # and Celery's default one (the bots' answers to people's moves, queued by the API)

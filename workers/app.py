@@ -34,15 +34,18 @@ from celery.signals import worker_process_init, worker_process_shutdown
 from eventsourcing.persistence import InterfaceError, OperationalError
 
 from service import tasks
-from service.tasks import ADVANCE, CONDUCT, PLAY_QUEUE, TICK, TIME_OUT, celery_app
+from service.tasks import ADVANCE, CONDUCT, DELIVER, PLAY_QUEUE, TICK, TIME_OUT, celery_app
 from workers.conduct import Conductor
-from workers.runtime import close_services, services
-from workers.tournaments import open_tournaments, stalled_bot_turns
+from workers.runtime import Services, close_services, services
+from workers.tournaments import due_deliveries, open_tournaments, stalled_bot_turns
+from workers.webhooks import Courier
 
 # seconds of bot moves one advance_game plays before it queues the rest: well within its time limits
 ADVANCE_BUDGET = 10.0
 # stalled games one tick queues again, the longest waiting first: the next tick takes the rest
 STALLED_PER_TICK = 200
+# webhook deliveries one tick queues, the longest due first: the next tick takes the rest
+DELIVERIES_PER_TICK = 500
 # the database may be down for a moment (a restart, a failover): try again, a little later each time
 _RETRY: dict[str, Any] = {
     "autoretry_for": (OperationalError, InterfaceError),
@@ -75,18 +78,37 @@ class CeleryDispatch:
     def time_out_turn(self, game_id: UUID, seat: int, version: int, countdown: float) -> None:
         time_out_turn.apply_async((str(game_id), seat, version), countdown=countdown, queue=PLAY_QUEUE)
 
+    def deliver_webhook(self, delivery_id: UUID, countdown: float = 0.0) -> None:
+        deliver_webhook.apply_async((str(delivery_id),), countdown=countdown or None)
 
-def conductor() -> Conductor:
+
+def conductor(sends_webhooks: bool = False) -> Conductor:
+    """The steps, on this process's services; with a courier when they send webhooks (it reads the
+    read models' store, which the other steps leave unopened)."""
     found = services(tasks.settings)
+    dispatch = CeleryDispatch()
     return Conductor(
         found.app,
-        CeleryDispatch(),
+        dispatch,
         think=found.settings.bot_think,
         budget=ADVANCE_BUDGET,
         stalled_after=found.settings.stalled_after,
         turn_clocks=found.turn_clocks,
         swept=found.swept,
         requeued=found.requeued,
+        courier=_courier(found, dispatch) if sends_webhooks else None,
+    )
+
+
+def _courier(found: Services, dispatch: CeleryDispatch) -> Courier:
+    return Courier(
+        found.app,
+        found.read.views.deliveries,
+        dispatch,
+        retries=found.settings.webhook_retries,
+        backoff=found.settings.webhook_backoff,
+        timeout=found.settings.webhook_timeout,
+        disable_after=found.settings.webhook_disable_after,
     )
 
 
@@ -96,6 +118,7 @@ def tick() -> None:
     steps = conductor()
     steps.tick(open_tournaments(found))
     steps.requeue_stalled_games(stalled_bot_turns(found, steps.stalled_after, STALLED_PER_TICK))
+    steps.queue_deliveries(due_deliveries(found, steps.stalled_after, DELIVERIES_PER_TICK))
 
 
 @celery_app.task(name=CONDUCT, soft_time_limit=60, time_limit=90, **_RETRY)
@@ -111,3 +134,9 @@ def advance_game(game_id: str) -> None:
 @celery_app.task(name=TIME_OUT, soft_time_limit=30, time_limit=40, **_RETRY)
 def time_out_turn(game_id: str, seat: int, version: int) -> None:
     conductor().time_out_turn(game_id, seat, version)
+
+
+# the receiver's timeout is MAUMAU_WEBHOOK_TIMEOUT (5 s by default): these limits leave room for it
+@celery_app.task(name=DELIVER, soft_time_limit=60, time_limit=90, **_RETRY)
+def deliver_webhook(delivery_id: str) -> None:
+    conductor(sends_webhooks=True).deliver_webhook(delivery_id)

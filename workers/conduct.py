@@ -35,6 +35,10 @@ queueing the task, or the broker was down and the queueing gave up). The tick
 also queues ``advance_game`` for every game a bot has been to move in for
 ``stalled_after`` seconds (``requeue_stalled_games``; the read models list them,
 ``views_bot_turns``).
+
+Webhooks: the tick queues ``deliver_webhook`` for each delivery due that no task was queued for
+(``queue_deliveries``), and ``deliver_webhook`` tries one (``workers.webhooks.Courier``), queueing
+its retry.
 """
 
 import logging
@@ -54,6 +58,7 @@ from service.domain.engine import legal_actions
 from service.domain.errors import RuleError
 from service.domain.game import Game
 from service.domain.tournament import Tournament
+from workers.webhooks import Courier
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +77,8 @@ class Dispatch(Protocol):
     def advance_game(self, game_id: UUID, countdown: float = 0.0) -> None: ...
 
     def time_out_turn(self, game_id: UUID, seat: int, version: int, countdown: float) -> None: ...
+
+    def deliver_webhook(self, delivery_id: UUID, countdown: float = 0.0) -> None: ...
 
 
 def utc_now() -> datetime:
@@ -114,6 +121,7 @@ class Conductor:
     turn_clocks: dict[UUID, int | None] = field(default_factory=dict)  # tournament -> its turn clock
     swept: dict[UUID, datetime] = field(default_factory=dict)  # tournament -> when its tables were looked at
     requeued: dict[UUID, datetime] = field(default_factory=dict)  # stalled game -> when it was queued again
+    courier: Courier | None = None  # sends webhook deliveries (None: this conductor sends none)
 
     # ------------------------------------------------------------------
     # tournaments
@@ -269,6 +277,18 @@ class Conductor:
                 return
             raise
         self.dispatch.advance_game(game.id, countdown=self.think)
+
+    # ------------------------------------------------------------------
+    # webhooks
+
+    def queue_deliveries(self, delivery_ids: Iterable[UUID]) -> None:
+        for delivery_id in delivery_ids:
+            self.dispatch.deliver_webhook(delivery_id)
+
+    def deliver_webhook(self, delivery_id: UUID | str) -> None:
+        if self.courier is None:
+            raise RuntimeError("this conductor was made without a courier for webhooks")
+        self.courier.deliver(delivery_id)
 
     # ------------------------------------------------------------------
 

@@ -33,6 +33,9 @@ class Inline:
     def time_out_turn(self, game_id: UUID, seat: int, version: int, countdown: float) -> None:
         self._push(countdown, "time_out_turn", (game_id, seat, version))
 
+    def deliver_webhook(self, delivery_id: UUID, countdown: float = 0.0) -> None:
+        self._push(countdown, "deliver_webhook", (delivery_id,))
+
     def queued(self, step: str) -> list[tuple[Any, ...]]:
         """The arguments of the queued steps named ``step``, in due order."""
         return [args for _, _, name, args in sorted(self.queue) if name == step]

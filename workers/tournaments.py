@@ -9,6 +9,9 @@ started by hand is queued at once (``service.application.followups``).
 
 The games come from ``views_bot_turns``, which the projection keeps with each
 game's row: a game whose bot is to move, and since when.
+
+The webhook deliveries due come from ``views_deliveries`` (``Deliveries.due``), which the
+projection fills and the deliveries' tasks keep.
 """
 
 import time
@@ -24,6 +27,13 @@ class _Services(Protocol):
 def open_tournaments(services: _Services) -> list[UUID]:
     """The tournaments announced or running, from the read model."""
     return list(services.read.open_tournaments())
+
+
+def due_deliveries(services: _Services, stalled_after: float, limit: int) -> list[UUID]:
+    """Webhook deliveries due that no task was queued for, or whose task was due ``stalled_after``
+    seconds ago and never ran: at most ``limit``, marked as queued."""
+    now = time.time()
+    return services.read.views.deliveries.due(now, now - stalled_after, limit)
 
 
 def stalled_bot_turns(services: _Services, stalled_after: float, limit: int) -> list[UUID]:

@@ -39,6 +39,9 @@ everywhere):
 | POST /players/{id}/erasure, DELETE /leagues/{id}/members/{player} | admin |
 | POST, GET /leagues/{id}/invitations, DELETE /invitations/{id} | admin |
 | POST /invitations/redeem | public (the invitation's code is the permission) |
+| POST, GET /leagues/{id}/webhooks; GET, DELETE /webhooks/{id} | admin |
+| POST /webhooks/{id}/secret, /disable, /enable; GET /webhooks/{id}/deliveries | admin |
+| POST /webhooks/{id}/deliveries/{delivery}/resend | admin |
 """
 
 from uuid import UUID

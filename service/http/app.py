@@ -52,6 +52,7 @@ from service.http.stream import StreamController
 from service.http.strict import strict_body
 from service.http.tokens import TokenController
 from service.http.tournaments import TournamentController
+from service.http.webhooks import LeagueWebhookController, WebhookController
 from service.observability import logs
 from service.observability.endpoint import metrics_endpoint
 from service.observability.requests import RequestObserver
@@ -73,6 +74,8 @@ CONTROLLERS = [
     LogController,
     StreamController,
     TournamentController,
+    LeagueWebhookController,
+    WebhookController,
     metrics_endpoint,
 ]
 

@@ -15,13 +15,15 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 | 403 | forbidden (the role may not do this), not_allowed, not_your_seat, not_seated |
 | 404 | not_found (no such route), game_not_found, player_not_found, league_not_found, |
 |     | referee_not_found, credential_not_found, tournament_not_found, next_game_not_found, |
-|     | no_such_event, no_such_table, no_such_round, invitation_not_found, member_not_found; |
+|     | no_such_event, no_such_table, no_such_round, invitation_not_found, member_not_found, |
+|     | webhook_not_found, delivery_not_found; |
 |     | any *_not_found or no_such_* |
 | 405 | method_not_allowed |
 | 409 | stale_version, game_paused, game_over, game_not_over, idempotency_key_reused, dispute_open, |
 |     | no_dispute, already_a_member, already_a_referee, already_revoked, already_joined, |
 |     | game_already_attached, table_has_game, result_recorded, not_started, tournament_started, |
-|     | tournament_full, tournament_over, name_taken, name_reserved; any already_* |
+|     | tournament_full, tournament_over, name_taken, name_reserved, webhook_disabled, |
+|     | delivery_pending, already_enabled, already_disabled; any already_* |
 | 410 | invitation_expired, invitation_used_up, invitation_revoked, player_erased |
 | 413 | request_too_large |
 | 429 | too_many_attempts (refused invitation redemptions from one address: wait a minute) |
@@ -73,6 +75,8 @@ CODES: dict[int, tuple[str, ...]] = {
         "no_such_round",
         "invitation_not_found",
         "member_not_found",
+        "webhook_not_found",
+        "delivery_not_found",
     ),
     405: ("method_not_allowed",),
     409: (
@@ -96,6 +100,10 @@ CODES: dict[int, tuple[str, ...]] = {
         "tournament_over",
         "name_taken",
         "name_reserved",
+        "webhook_disabled",
+        "delivery_pending",
+        "already_enabled",
+        "already_disabled",
     ),
     410: ("invitation_expired", "invitation_used_up", "invitation_revoked", "player_erased"),
     413: ("request_too_large",),
@@ -134,6 +142,8 @@ UNPROCESSABLE: tuple[str, ...] = (
     "invalid_table_size",
     "invalid_turn_clock",
     "invalid_uses",
+    "invalid_webhook_players",
+    "invalid_webhook_url",
     "match_already_started",
     "no_shuffle_due",
     "no_suit_to_name",
@@ -157,6 +167,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "unknown_bot",
     "unknown_option",
     "unknown_ruleset",
+    "unknown_webhook_event",
 )
 
 STATUS_OF: dict[str, int] = {code: status for status, codes in CODES.items() for code in codes}

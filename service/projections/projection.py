@@ -10,6 +10,9 @@ Tournaments are folded the same way (``tournaments.TrackedTournament``); a
 game created for a tournament's table (``MauMau.tournament_of``) takes the
 tournament's turn clock, from which its table shows the turn deadline.
 
+Webhooks are folded the same way (``hooks.HookFold``): the events a league's hooks ask for
+make delivery rows, written with the batch (once each: ``deliveries``).
+
 Each game written also says whether a bot is to move in it, and since when
 (``views_bot_turns``): in the same transaction, so the row is exactly as new as
 the game's. The workers' tick reads it to find games whose bots were never told.
@@ -34,7 +37,9 @@ from service.domain.game import Game
 from service.domain.league import ERASED_NAME, League, Player
 from service.domain.rulesets import ruleset
 from service.domain.tournament import Tournament
+from service.domain.webhook import Webhook
 from service.projections.fold import Tracked
+from service.projections.hooks import HookFold, turn_of
 from service.projections.render import contribution, game_doc, played
 from service.projections.standings import STATS, order_of
 from service.projections.store import APPLICATION, NAME, Changes, Views
@@ -47,7 +52,7 @@ CACHED_GAMES = 5_000
 _encode = msgspec.msgpack.Encoder().encode
 _STORE_ERRORS = (PersistenceError, psycopg.Error, sqlite3.Error)
 
-GAME, CREATED, PLAYER, LEAGUE, TOURNAMENT, OTHER = range(6)
+GAME, CREATED, PLAYER, LEAGUE, TOURNAMENT, WEBHOOK, OTHER = range(7)
 
 
 def _kind(event_type: type) -> int:
@@ -61,6 +66,8 @@ def _kind(event_type: type) -> int:
         return LEAGUE
     if issubclass(event_type, (Tournament.Announced, Tournament.Event)):
         return TOURNAMENT
+    if issubclass(event_type, (Webhook.Registered, Webhook.Event)):
+        return WEBHOOK
     return OTHER
 
 
@@ -95,6 +102,7 @@ class ViewsProjection(Projection[Views]):
         self._dirty_tournaments: dict[UUID, TrackedTournament] = {}
         self.position = view.max_tracking_id(APPLICATION) or 0  # the last position written
         self._changes = Changes(position=self.position)
+        self.hooks = HookFold(view.webhook_states(), view.names)
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
         self.apply([(domain_event, tracking.notification_id)])
@@ -136,7 +144,7 @@ class ViewsProjection(Projection[Views]):
         ``absent``: the games this ``apply`` looked for in the store and did not find. Only
         those are unknown: a game read back by an earlier batch may have been let go since.
         """
-        kinds, games, dirty, changes = self._kinds, self.games, self._dirty, self._changes
+        kinds, games, dirty, changes, hooks = self._kinds, self.games, self._dirty, self._changes, self.hooks
         for index in range(start, len(batch)):
             event, position = batch[index]
             kind = kinds.get(type(event))
@@ -150,7 +158,12 @@ class ViewsProjection(Projection[Views]):
                     if key not in absent:
                         return index
                     raise ProjectionError(f"event {position} is for a game the read models do not know")
-                tracked.apply(event)
+                if tracked.game.league_id in hooks.leagues:
+                    before = turn_of(tracked.game)
+                    tracked.apply(event)
+                    hooks.game_event(tracked.game, before, event, position, changes.deliveries)
+                else:
+                    tracked.apply(event)
                 dirty[key] = tracked
             elif kind == CREATED:
                 key = event.originator_id.int
@@ -165,11 +178,14 @@ class ViewsProjection(Projection[Views]):
             elif kind == PLAYER:
                 name = ERASED_NAME if isinstance(event, Player.Erased) else event.name
                 changes.players.append((event.originator_id, name))
+                hooks.player_event(event)
             elif kind == LEAGUE:
                 order = order_of(ruleset(event.ruleset_name, **event.options))
                 changes.leagues.append((event.originator_id, event.name, event.ruleset_name, order))
             elif kind == TOURNAMENT:
                 self._fold_tournament(event, position)
+            elif kind == WEBHOOK:
+                hooks.hook_event(event)
             changes.position = position
         return len(batch)
 
@@ -184,6 +200,8 @@ class ViewsProjection(Projection[Views]):
                 raise ProjectionError(f"event {position} is for a tournament the read models do not know")
             tracked = found
             tracked.apply(event)
+            if tracked.tournament.league_id in self.hooks.leagues:
+                self.hooks.tournament_event(tracked.tournament, event, position, self._changes.deliveries)
         self._dirty_tournaments[tournament_id] = tracked
 
     def _tournament(self, tournament_id: UUID) -> TrackedTournament | None:
@@ -252,6 +270,7 @@ class ViewsProjection(Projection[Views]):
                 )
             )
             changes.seats += seat_rows(tracked_tournament, tracked_tournament.touched)
+        changes.webhooks = self.hooks.rows()
         self.view.write(changes, Tracking(APPLICATION, changes.position))
         self.position = changes.position
         self._let_go(self._dirty.values())
@@ -299,3 +318,4 @@ class ViewsProjection(Projection[Views]):
         self._dirty_tournaments = {}
         self.position = self.view.max_tracking_id(APPLICATION) or 0
         self._changes = Changes(position=self.position)
+        self.hooks = HookFold(self.view.webhook_states(), self.view.names)

@@ -25,6 +25,8 @@ Tables:
 - ``views_bot_turns``: per game a bot is to move in (neither over nor paused), when the game's
   last event was stored (Unix time): the tick's look for games whose bots were not told
   (``stalled_bot_turns``; a row is deleted when the game's turn passes to a person or it ends);
+- ``views_webhooks``: per webhook, what the projection needs of it (``hooks.HookState``: its
+  league, events, players, whether it is enabled) to know which events make deliveries;
 - ``views_runner``: a row while the runner is failing (``RunnerFailure``: where, why, how
   often, since when), written by the runner outside the batch's transaction and deleted
   by its next good batch, so that any process's ``/ready`` learns of it.
@@ -35,7 +37,9 @@ used (``service.http.auth`` writes it at most once an hour per token and process
 a read of the read models by the same actor waits until they applied it; on PostgreSQL an
 unlogged table, emptied by a crash, which only means the next reads wait for nothing).
 They are kept here, outside the event log, so a use or a write costs no event, and a rebuild
-of the read models keeps them (they cannot be rebuilt from the log).
+of the read models keeps them (they cannot be rebuilt from the log). The webhook
+deliveries and their attempts (``deliveries``) are kept by a rebuild likewise: written by
+the projection once each, their sending is recorded nowhere else.
 """
 
 import contextlib
@@ -52,6 +56,7 @@ from eventsourcing.utils import Environment
 from psycopg.rows import tuple_row
 from psycopg.sql import SQL, Composed, Identifier
 
+from service.projections import deliveries
 from service.projections.standings import STATS
 from service.projections.watch import channel_for
 from service.settings import Settings
@@ -68,6 +73,7 @@ TABLES = (
     "tournaments",
     "seats",
     "bot_turns",
+    "webhooks",
     "runner",
 )
 SEAT_COLUMNS = "entrant, tournament_id, round_no, table_no, seat, game_id, finished"
@@ -89,6 +95,8 @@ class Changes(msgspec.Struct, kw_only=True):
     seats: list[tuple[Any, ...]] = msgspec.field(default_factory=list)  # as SEAT_COLUMNS
     bot_turns: list[tuple[UUID, float]] = msgspec.field(default_factory=list)  # id, since
     no_bot_turns: list[tuple[UUID]] = msgspec.field(default_factory=list)  # a person to move, or over, paused
+    webhooks: list[tuple[UUID, UUID, bytes]] = msgspec.field(default_factory=list)  # id, league, state
+    deliveries: list[tuple[Any, ...]] = msgspec.field(default_factory=list)  # as deliveries.DELIVERY_COLUMNS
 
     def rows(self) -> list[tuple[str, list[Any]]]:
         """Each statement with its rows, in the order they are written."""
@@ -102,6 +110,8 @@ class Changes(msgspec.Struct, kw_only=True):
             ("seat", self.seats),
             ("bot_turn", self.bot_turns),
             ("no_bot_turn", self.no_bot_turns),
+            ("webhook", self.webhooks),
+            ("delivery", self.deliveries),
         ]
 
 
@@ -183,6 +193,10 @@ def _statements(table: Any, tracking: Any, ph: str) -> dict[str, str]:
         "wrote": f"INSERT INTO {table(WRITTEN)} VALUES ({ph}, {ph}) ON CONFLICT (actor) "
         f"DO UPDATE SET position = excluded.position WHERE {table(WRITTEN)}.position < excluded.position",
         "written": f"SELECT position FROM {table(WRITTEN)} WHERE actor = {ph}",
+        "webhook": f"INSERT INTO {table('webhooks')} VALUES ({ph}, {ph}, {ph}) "
+        "ON CONFLICT (hook_id) DO UPDATE SET state = excluded.state",
+        "webhook_states": f"SELECT state FROM {table('webhooks')}",
+        **deliveries.statements(table, ph),
     }
 
 
@@ -213,6 +227,9 @@ def _tables(table: Any, uuid: str, blob: str, integer: str, real: str, unlogged:
         f"used {integer} NOT NULL)",
         f"CREATE {unlogged}TABLE IF NOT EXISTS {table(WRITTEN)} (actor text PRIMARY KEY, "
         f"position {integer} NOT NULL)",
+        f"CREATE TABLE IF NOT EXISTS {table('webhooks')} (hook_id {uuid} PRIMARY KEY, "
+        f"league_id {uuid} NOT NULL, state {blob} NOT NULL)",
+        *deliveries.tables(table, uuid, blob, integer, real),
     ]
 
 
@@ -232,6 +249,14 @@ class Views(TrackingRecorder):
 
     def execute(self, name: str, params: Sequence[Any]) -> None:
         """Run one writing statement in a transaction of its own."""
+        raise NotImplementedError
+
+    def execute_all(self, steps: Sequence[tuple[str, Sequence[Any]]]) -> None:
+        """Run writing statements in one transaction."""
+        raise NotImplementedError
+
+    def change(self, name: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+        """Run one writing statement with a RETURNING clause in a transaction of its own: its rows."""
         raise NotImplementedError
 
     def drop(self) -> None:
@@ -322,6 +347,13 @@ class Views(TrackingRecorder):
         rows = self.query("written", (actor,))
         return rows[0][0] if rows else 0
 
+    def webhook_states(self) -> list[bytes]:
+        return [bytes(row[0]) for row in self.query("webhook_states", ())]
+
+    @property
+    def deliveries(self) -> deliveries.Deliveries:
+        return deliveries.Deliveries(self)
+
     def names(self, player_ids: Iterable[UUID]) -> dict[UUID, str]:
         ids = list(set(player_ids))
         if not ids:
@@ -390,6 +422,16 @@ class PostgresViews(PostgresTrackingRecorder, Views):
         with self.datastore.transaction(commit=True) as curs:
             curs.execute(self.statements[name], params)
 
+    def execute_all(self, steps: Sequence[tuple[str, Sequence[Any]]]) -> None:
+        with self.datastore.transaction(commit=True) as curs:
+            for name, params in steps:
+                curs.execute(self.statements[name], params)
+
+    def change(self, name: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+        with self.datastore.transaction(commit=True) as curs:
+            curs.execute(self.statements[name], params)
+            return [tuple(row.values()) for row in curs.fetchall()]
+
     def _in(self, count: int) -> str:
         return " IN (" + ", ".join(["%s"] * count) + ")"
 
@@ -443,6 +485,16 @@ class SQLiteViews(SQLiteTrackingRecorder, Views):
     def execute(self, name: str, params: Sequence[Any]) -> None:
         with self.datastore.transaction(commit=True) as c:
             c.execute(self.statements[name], _texts(params))
+
+    def execute_all(self, steps: Sequence[tuple[str, Sequence[Any]]]) -> None:
+        with self.datastore.transaction(commit=True) as c:
+            for name, params in steps:
+                c.execute(self.statements[name], _texts(params))
+
+    def change(self, name: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+        with self.datastore.transaction(commit=True) as c:
+            c.execute(self.statements[name], _texts(params))
+            return [tuple(row) for row in c.fetchall()]
 
     def _in(self, count: int) -> str:
         return " IN (" + ", ".join(["?"] * count) + ")"

@@ -27,6 +27,9 @@ from litestar.testing import TestClient
 from tests.e2e.club import ADMIN, Club, bearer, cards_named, unseen_cards, whole_log
 from tests.gameplay import next_command
 from tests.integration.tables import deck_for, play_out
+from tests.receiver import receiving
+from workers.inline import Inline
+from workers.webhooks import Courier
 
 ROLES = ("anonymous", "other_player", "seated_player", "other_referee", "league_referee", "admin")
 
@@ -95,6 +98,15 @@ POST /leagues/{id}/invitations        401   F      F       F     F     201
 GET /leagues/{id}/invitations         401   F      F       F     F     200
 DELETE /invitations/{id}              401   F      F       F     F     204
 POST /invitations/redeem              201   201    201     201   201   201
+POST /leagues/{id}/webhooks           401   F      F       F     F     201
+GET /leagues/{id}/webhooks            401   F      F       F     F     200
+GET /webhooks/{id}                    401   F      F       F     F     200
+DELETE /webhooks/{id}                 401   F      F       F     F     204
+POST /webhooks/{id}/secret            401   F      F       F     F     201
+POST /webhooks/{id}/disable           401   F      F       F     F     200
+POST /webhooks/{id}/enable            401   F      F       F     F     200
+GET /webhooks/{id}/deliveries         401   F      F       F     F     200
+POST /webhooks/{id}/deliveries/{id}/resend 401 F   F       F     F     202
 """
 REFUSALS = {"401": (401, "unauthorized"), "F": (403, "forbidden"), "NA": (403, "not_allowed")}
 REFUSALS["NS"] = (403, "not_seated")
@@ -127,6 +139,8 @@ class World:
     finished: dict[str, Any]  # a league game played to its end by seated (seat 0) and partner
     friendly_finished: dict[str, Any]
     tournament: str  # started, seated at a table of its first round
+    hook: str  # a webhook of the league for disputes raised
+    delivery: str  # one of its deliveries, delivered
     made: list[str] = field(default_factory=list)
 
     def player_of(self, role: str) -> str:
@@ -154,6 +168,13 @@ class World:
         for player_id in entrants:
             self.club.ok("POST", f"/tournaments/{tournament}/entrants", json={"player_id": player_id})
         return tournament
+
+    def new_hook(self, disabled: bool = False) -> str:
+        body = {"url": "http://127.0.0.1:9/hook", "events": ["round_started"]}
+        hook = self.club.ok("POST", f"/leagues/{self.league}/webhooks", json=body)["webhook"]["webhook_id"]
+        if disabled:
+            self.club.ok("POST", f"/webhooks/{hook}/disable")
+        return hook
 
     def disputed(self) -> dict[str, Any]:
         game = self.game()
@@ -347,7 +368,47 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
             "/invitations/redeem",
             {"code": fresh_invitation()["code"], "name": f"Invited {uuid.uuid4().hex[:8]}"},
         ),
+        "POST /leagues/{id}/webhooks": lambda role: (
+            "POST",
+            f"/leagues/{world.league}/webhooks",
+            {"url": "http://127.0.0.1:9/hook", "events": ["table_ready"]},
+        ),
+        "GET /leagues/{id}/webhooks": lambda role: ("GET", f"/leagues/{world.league}/webhooks", None),
+        "GET /webhooks/{id}": lambda role: ("GET", f"/webhooks/{world.hook}", None),
+        "DELETE /webhooks/{id}": lambda role: ("DELETE", f"/webhooks/{world.new_hook()}", None),
+        "POST /webhooks/{id}/secret": lambda role: ("POST", f"/webhooks/{world.hook}/secret", None),
+        "POST /webhooks/{id}/disable": lambda role: ("POST", f"/webhooks/{world.new_hook()}/disable", None),
+        "POST /webhooks/{id}/enable": lambda role: (
+            "POST",
+            f"/webhooks/{world.new_hook(disabled=True)}/enable",
+            None,
+        ),
+        "GET /webhooks/{id}/deliveries": lambda role: ("GET", f"/webhooks/{world.hook}/deliveries", None),
+        "POST /webhooks/{id}/deliveries/{id}/resend": lambda role: (
+            "POST",
+            f"/webhooks/{world.hook}/deliveries/{world.delivery}/resend",
+            None,
+        ),
     }
+
+
+def delivered_once(client: TestClient[Any], club: Club, league: str, seats: list[str]) -> tuple[str, str]:
+    """A webhook of the league and one of its deliveries, sent to a receiver (by the workers' step,
+    run here: no worker serves this session's broker)."""
+    services = client.app.state.services
+    with receiving() as receiver:
+        body = {"url": receiver.url, "events": ["dispute_raised"]}
+        hook = club.ok("POST", f"/leagues/{league}/webhooks", json=body)["webhook"]["webhook_id"]
+        game = club.game(seats, league_id=league)
+        club.ok("POST", f"/games/{game['game_id']}/disputes", json={})
+        deadline = time.monotonic() + 10
+        while not (listed := club.ok("GET", f"/webhooks/{hook}/deliveries")["deliveries"]):
+            assert time.monotonic() < deadline, "the read models made no delivery"
+            time.sleep(0.02)
+        delivery = listed[0]["delivery_id"]
+        Courier(services.app, services.reader.views.deliveries, Inline()).deliver(delivery)
+        assert len(receiver.taken()) == 1
+    return hook, delivery
 
 
 @pytest.fixture(scope="module")
@@ -377,7 +438,8 @@ def world(client: TestClient[Any], club: Club) -> World:
     club.ok("POST", f"/tournaments/{tournament}/entrants", json={"player_id": seated})
     club.ok("POST", f"/tournaments/{tournament}/start")  # seated has a table of round 1 to play
     club.table({**friendly, "position": club.log_position()})  # the read models have both ends
-    return World(client, club, ids, headers, league, finished, friendly, tournament)
+    hook, delivery = delivered_once(client, club, league, [seated, partner])
+    return World(client, club, ids, headers, league, finished, friendly, tournament, hook, delivery)
 
 
 def routes_served(client: TestClient[Any]) -> set[str]:

@@ -18,7 +18,9 @@ from service.settings import Settings
 POSTGRES_TABLES = [
     "maumau_events",
     "maumau_snapshots",
+    "views_attempts",
     "views_bot_turns",
+    "views_deliveries",
     "views_games",
     "views_history",
     "views_leagues",
@@ -29,13 +31,16 @@ POSTGRES_TABLES = [
     "views_token_use",
     "views_tournaments",
     "views_tracking",
+    "views_webhooks",
     "views_written",
 ]
 SQLITE_TABLES = [
     "stored_events",
     "stored_snapshots",
     "tracking",
+    "views_attempts",
     "views_bot_turns",
+    "views_deliveries",
     "views_games",
     "views_history",
     "views_leagues",
@@ -45,6 +50,7 @@ SQLITE_TABLES = [
     "views_standings",
     "views_token_use",
     "views_tournaments",
+    "views_webhooks",
     "views_written",
 ]
 

@@ -181,3 +181,21 @@ def test_the_database_timeout_bounds_every_wait_for_postgresql():
     assert Settings.from_env({}).database_timeout == 2
     with pytest.raises(ValueError, match="MAUMAU_DATABASE_TIMEOUT"):
         Settings.from_env({"MAUMAU_DATABASE_TIMEOUT": "0"})
+
+
+def test_webhook_retries_back_off_timeout_and_disabling_come_from_maumau_webhook_settings():
+    defaults = Settings.from_env({})
+    assert (defaults.webhook_retries, defaults.webhook_backoff) == (5, 10.0)
+    assert (defaults.webhook_timeout, defaults.webhook_disable_after) == (5.0, 5)
+    given = Settings.from_env(
+        {
+            "MAUMAU_WEBHOOK_RETRIES": "0",
+            "MAUMAU_WEBHOOK_BACKOFF": "0.25",
+            "MAUMAU_WEBHOOK_TIMEOUT": "2",
+            "MAUMAU_WEBHOOK_DISABLE_AFTER": "3",
+        }
+    )
+    assert (given.webhook_retries, given.webhook_backoff) == (0, 0.25)
+    assert (given.webhook_timeout, given.webhook_disable_after) == (2.0, 3)
+    with pytest.raises(ValueError, match="MAUMAU_WEBHOOK_DISABLE_AFTER"):
+        Settings.from_env({"MAUMAU_WEBHOOK_DISABLE_AFTER": "0"})

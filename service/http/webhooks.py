@@ -1,0 +1,315 @@
+"""Webhooks: a league's admin registers URLs to be told of chosen events; deliveries, their tries,
+resending (``docs/webhooks.md``).
+
+Every route is an admin's. The secret is answered only when it is drawn (registering, rotating);
+a listing never holds it. Deliveries are read from the read models' store, where the projection
+makes them and the workers record their tries; a resend makes a finished delivery pending again,
+and the workers' next tick queues it.
+"""
+
+import time
+from datetime import UTC, datetime
+from typing import Annotated
+from uuid import UUID
+
+import msgspec
+from litestar import Controller, delete, get, post
+from litestar.openapi.spec import Example
+from litestar.params import Body, Parameter
+
+from service.domain.errors import RuleError
+from service.domain.webhook import EVENT_KINDS, Webhook
+from service.http.auth import admin_only
+from service.http.consistency import READS_STORE
+from service.http.errors import problems
+from service.http.params import LEAGUE_ID, PLAYER_ID, LeagueId
+from service.http.security import BEARER
+from service.http.services import Services, ServicesDep
+from service.projections.deliveries import PENDING, DeliveryRow
+
+WEBHOOK_ID = "e3b0c442-98fc-4c14-9afb-f4c8996fb924"
+DELIVERY_ID = "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+URL_EXAMPLE = "https://club.example/maumau-hook"
+DELIVERIES_LISTED = 200
+
+WebhookId = Annotated[
+    UUID, Parameter(description="the webhook's id", examples=[Example(summary="a webhook", value=WEBHOOK_ID)])
+]
+DeliveryId = Annotated[
+    UUID,
+    Parameter(description="the delivery's id", examples=[Example(summary="a delivery", value=DELIVERY_ID)]),
+]
+Url = Annotated[
+    str, msgspec.Meta(max_length=2000, description="an http or https URL", examples=[URL_EXAMPLE])
+]
+Events = Annotated[
+    list[str],
+    msgspec.Meta(
+        max_length=len(EVENT_KINDS),
+        description=f"one or more of: {', '.join(EVENT_KINDS)}",
+        examples=[["table_ready", "round_started"]],
+    ),
+]
+Players = Annotated[
+    list[str],
+    msgspec.Meta(
+        max_length=64,
+        description="with the turn event only: the league members whose turns are told",
+        examples=[[PLAYER_ID]],
+    ),
+]
+
+
+class WebhookCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    url: Url
+    events: Events
+    players: Players = msgspec.field(default_factory=list)
+
+
+class WebhookRead(msgspec.Struct, frozen=True, kw_only=True):
+    webhook_id: Annotated[UUID, msgspec.Meta(examples=[WEBHOOK_ID])]
+    league_id: Annotated[UUID, msgspec.Meta(examples=[LEAGUE_ID])]
+    url: Url
+    events: Events
+    players: Players
+    enabled: bool
+    disabled_reason: Annotated[str, msgspec.Meta(description="why it was disabled; empty while enabled")]
+
+
+class WebhookSecret(msgspec.Struct, frozen=True, kw_only=True):
+    webhook: WebhookRead
+    secret: Annotated[
+        str,
+        msgspec.Meta(description="signs every delivery: shown this once, keep it", examples=["9f86d08..."]),
+    ]
+
+
+class WebhooksRead(msgspec.Struct, frozen=True, kw_only=True):
+    webhooks: Annotated[list[WebhookRead], msgspec.Meta(description="oldest first")]
+
+
+class AttemptRead(msgspec.Struct, frozen=True, kw_only=True):
+    number: int
+    at: datetime
+    status_code: Annotated[int | None, msgspec.Meta(description="the receiver's answer; null: none came")]
+    error: Annotated[str, msgspec.Meta(description="empty when the receiver took it")]
+    duration_ms: float
+
+
+class DeliveryRead(msgspec.Struct, frozen=True, kw_only=True):
+    delivery_id: Annotated[UUID, msgspec.Meta(examples=[DELIVERY_ID])]
+    event: Annotated[str, msgspec.Meta(examples=["table_ready"])]
+    position: Annotated[int, msgspec.Meta(description="the event's position in the service's log")]
+    status: Annotated[str, msgspec.Meta(description="pending, delivered, failed or cancelled")]
+    created_at: datetime
+    next_try_at: Annotated[datetime | None, msgspec.Meta(description="while pending: when it is due")]
+    finished_at: datetime | None
+    last_status_code: int | None
+    last_error: str
+    attempts: list[AttemptRead]
+    payload: Annotated[str, msgspec.Meta(description="the JSON body sent")]
+
+
+class DeliveriesRead(msgspec.Struct, frozen=True, kw_only=True):
+    webhook_id: UUID
+    deliveries: Annotated[
+        list[DeliveryRead], msgspec.Meta(description=f"the newest {DELIVERIES_LISTED}, newest first")
+    ]
+
+
+def webhook_read(hook: Webhook) -> WebhookRead:
+    return WebhookRead(
+        webhook_id=hook.id,
+        league_id=hook.league_id,
+        url=hook.url,
+        events=list(hook.events),
+        players=list(hook.players),
+        enabled=hook.enabled,
+        disabled_reason=hook.disabled_reason,
+    )
+
+
+def _time(seconds: float) -> datetime | None:
+    return datetime.fromtimestamp(seconds, UTC) if seconds else None
+
+
+def delivery_read(row: DeliveryRow, services: Services) -> DeliveryRead:
+    attempts = services.reader.views.deliveries.attempts(row.delivery_id)
+    return DeliveryRead(
+        delivery_id=row.delivery_id,
+        event=row.kind,
+        position=row.position,
+        status=row.status,
+        created_at=datetime.fromtimestamp(row.created, UTC),
+        next_try_at=_time(row.next_at) if row.status == PENDING else None,
+        finished_at=_time(row.finished),
+        last_status_code=row.last_status,
+        last_error=row.last_error,
+        attempts=[
+            AttemptRead(
+                number=attempt.number,
+                at=datetime.fromtimestamp(attempt.at, UTC),
+                status_code=attempt.status_code,
+                error=attempt.error,
+                duration_ms=attempt.duration_ms,
+            )
+            for attempt in attempts
+        ],
+        payload=row.payload.decode(),
+    )
+
+
+class LeagueWebhookController(Controller):
+    path = "/leagues/{league_id:uuid}/webhooks"
+    tags = ["webhooks"]  # noqa: RUF012
+
+    @post(
+        operation_id="createWebhook",
+        summary="Register a webhook of the league: its secret is shown this once (admin)",
+        guards=[admin_only],
+        responses=problems(400, 401, 403, 404, 415, 422),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def create(
+        self,
+        services: ServicesDep,
+        league_id: LeagueId,
+        data: Annotated[
+            WebhookCreate,
+            Body(
+                examples=[
+                    Example(
+                        summary="tables and rounds",
+                        value={"url": URL_EXAMPLE, "events": ["table_ready", "round_started"]},
+                    ),
+                    Example(
+                        summary="a player's turns",
+                        value={"url": URL_EXAMPLE, "events": ["turn"], "players": [PLAYER_ID]},
+                    ),
+                ]
+            ),
+        ],
+    ) -> WebhookSecret:
+        hook_id, secret = services.app.register_webhook(league_id, data.url, data.events, data.players)
+        return WebhookSecret(webhook=webhook_read(services.app.get_webhook(hook_id)), secret=secret)
+
+    @get(
+        operation_id="listWebhooks",
+        summary="The league's webhooks, without their secrets (admin)",
+        guards=[admin_only],
+        responses=problems(401, 403, 404),
+        security=BEARER,
+        sync_to_thread=True,
+        opt=READS_STORE,
+    )
+    def list_all(self, services: ServicesDep, league_id: LeagueId) -> WebhooksRead:
+        return WebhooksRead(webhooks=[webhook_read(hook) for hook in services.app.league_webhooks(league_id)])
+
+
+class WebhookController(Controller):
+    path = "/webhooks"
+    tags = ["webhooks"]  # noqa: RUF012
+
+    @get(
+        "/{webhook_id:uuid}",
+        operation_id="getWebhook",
+        summary="A webhook, without its secret; why it was disabled, if it was (admin)",
+        guards=[admin_only],
+        responses=problems(401, 403, 404),
+        security=BEARER,
+        sync_to_thread=True,
+        opt=READS_STORE,
+    )
+    def read(self, services: ServicesDep, webhook_id: WebhookId) -> WebhookRead:
+        return webhook_read(services.app.get_webhook(webhook_id))
+
+    @delete(
+        "/{webhook_id:uuid}",
+        operation_id="removeWebhook",
+        summary="Remove a webhook: nothing more is sent to it (admin)",
+        guards=[admin_only],
+        responses=problems(401, 403, 404),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def remove(self, services: ServicesDep, webhook_id: WebhookId) -> None:
+        services.app.remove_webhook(webhook_id)
+
+    @post(
+        "/{webhook_id:uuid}/secret",
+        operation_id="rotateWebhookSecret",
+        summary="Draw a new secret for a webhook, shown this once (admin)",
+        guards=[admin_only],
+        responses=problems(401, 403, 404),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def rotate(self, services: ServicesDep, webhook_id: WebhookId) -> WebhookSecret:
+        secret = services.app.rotate_webhook_secret(webhook_id)
+        return WebhookSecret(webhook=webhook_read(services.app.get_webhook(webhook_id)), secret=secret)
+
+    @post(
+        "/{webhook_id:uuid}/disable",
+        operation_id="disableWebhook",
+        summary="Disable a webhook: nothing is sent to it until it is enabled (admin)",
+        guards=[admin_only],
+        responses=problems(401, 403, 404, 409),
+        security=BEARER,
+        sync_to_thread=True,
+        status_code=200,
+    )
+    def disable(self, services: ServicesDep, webhook_id: WebhookId) -> WebhookRead:
+        services.app.disable_webhook(webhook_id, "disabled by an admin")
+        return webhook_read(services.app.get_webhook(webhook_id))
+
+    @post(
+        "/{webhook_id:uuid}/enable",
+        operation_id="enableWebhook",
+        summary="Enable a disabled webhook again (admin)",
+        guards=[admin_only],
+        responses=problems(401, 403, 404, 409),
+        security=BEARER,
+        sync_to_thread=True,
+        status_code=200,
+    )
+    def enable(self, services: ServicesDep, webhook_id: WebhookId) -> WebhookRead:
+        services.app.enable_webhook(webhook_id)
+        return webhook_read(services.app.get_webhook(webhook_id))
+
+    @get(
+        "/{webhook_id:uuid}/deliveries",
+        operation_id="listWebhookDeliveries",
+        summary="A webhook's deliveries, newest first, each with its tries (admin)",
+        guards=[admin_only],
+        responses=problems(401, 403, 404),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def deliveries(self, services: ServicesDep, webhook_id: WebhookId) -> DeliveriesRead:
+        hook = services.app.get_webhook(webhook_id)
+        rows = services.reader.views.deliveries.of_hook(hook.id, DELIVERIES_LISTED)
+        return DeliveriesRead(webhook_id=hook.id, deliveries=[delivery_read(row, services) for row in rows])
+
+    @post(
+        "/{webhook_id:uuid}/deliveries/{delivery_id:uuid}/resend",
+        operation_id="resendWebhookDelivery",
+        summary="Send a finished delivery again, with a fresh budget of tries (admin)",
+        guards=[admin_only],
+        responses=problems(401, 403, 404, 409),
+        security=BEARER,
+        sync_to_thread=True,
+        status_code=202,
+    )
+    def resend(self, services: ServicesDep, webhook_id: WebhookId, delivery_id: DeliveryId) -> DeliveryRead:
+        hook = services.app.get_webhook(webhook_id)
+        if not hook.enabled:
+            raise RuleError("webhook_disabled", "the webhook is disabled: enable it first")
+        deliveries = services.reader.views.deliveries
+        if not deliveries.resend(hook.id, delivery_id, time.time()):
+            if deliveries.one(hook.id, delivery_id) is None:
+                raise RuleError("delivery_not_found", "no such delivery of this webhook")
+            raise RuleError("delivery_pending", "the delivery is pending: it is being sent")
+        row = deliveries.one(hook.id, delivery_id)
+        assert row is not None  # just made pending, and deliveries are never deleted
+        return delivery_read(row, services)

@@ -1,0 +1,99 @@
+"""The Webhook aggregate's refusals and events, and the deliveries' signature."""
+
+from uuid import uuid4
+
+import pytest
+
+from service.domain.errors import RuleError
+from service.domain.webhook import EVENT_KINDS, Webhook
+from workers.webhooks import REPLAY_WINDOW, sign, verify
+
+URL = "https://club.example/hook"
+
+
+def a_hook(**changes: object) -> Webhook:
+    given = {"url": URL, "events": ["table_ready"], "players": ()} | changes
+    return Webhook.register(uuid4(), given["url"], given["events"], given["players"], "s" * 64)  # type: ignore[arg-type]
+
+
+def refused(call: object) -> str:
+    with pytest.raises(RuleError) as refusal:
+        call()  # type: ignore[operator]
+    return refusal.value.code
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "",
+        "ftp://club.example/hook",
+        "mailto:club@example.org",
+        "//club.example/hook",
+        "http:///hook",
+        "https://ann:secret@club.example/hook",
+        "https://club.example/a\nb",
+        "https://club.example:0/hook",
+        "https://club.example:http/hook",
+        "https://club.example/hook#frag",
+        "https://club.example/" + "x" * 2000,
+    ],
+)
+def test_a_url_that_is_not_plain_http_or_https_to_a_host_is_refused(url):
+    assert refused(lambda: a_hook(url=url)) == "invalid_webhook_url"
+
+
+def test_http_and_https_urls_with_a_port_path_and_query_are_taken_as_given():
+    for url in ("http://127.0.0.1:8080/in?club=7", "https://club.example/hook"):
+        assert a_hook(url=url).url == url
+
+
+def test_events_are_known_ones_at_least_one_kept_in_the_documented_order_without_repeats():
+    assert a_hook(events=["round_started", "table_ready", "round_started"]).events == (
+        "table_ready",
+        "round_started",
+    )
+    assert refused(lambda: a_hook(events=[])) == "unknown_webhook_event"
+    assert refused(lambda: a_hook(events=["table_ready", "card_played"])) == "unknown_webhook_event"
+    assert a_hook(events=EVENT_KINDS, players=["p"]).events == EVENT_KINDS
+
+
+def test_turn_players_come_with_the_turn_event_and_only_with_it():
+    assert a_hook(events=["turn"], players=["p", "p"]).players == ("p",)
+    assert refused(lambda: a_hook(events=["turn"])) == "invalid_webhook_players"
+    assert refused(lambda: a_hook(events=["table_ready"], players=["p"])) == "invalid_webhook_players"
+    many = [str(n) for n in range(65)]
+    assert refused(lambda: a_hook(events=["turn"], players=many)) == "invalid_webhook_players"
+
+
+def test_disable_enable_rotate_and_remove_record_their_events_and_refusals_record_nothing():
+    hook = a_hook()
+    hook.collect_events()
+    assert refused(hook.enable) == "already_enabled"
+    hook.disable("its receiver failed")
+    assert (hook.enabled, hook.disabled_reason) == (False, "its receiver failed")
+    assert refused(lambda: hook.disable("again")) == "already_disabled"
+    hook.enable()
+    hook.rotate_secret("t" * 64)
+    assert (hook.enabled, hook.disabled_reason, hook.secret) == (True, "", "t" * 64)
+    hook.remove()
+    assert [type(event).__name__ for event in hook.collect_events()] == [
+        "Disabled",
+        "Enabled",
+        "SecretRotated",
+        "Removed",
+    ]
+    for change in (hook.enable, hook.remove, lambda: hook.disable("x"), lambda: hook.rotate_secret("u")):
+        assert refused(change) == "webhook_not_found"
+    assert hook.collect_events() == []
+
+
+def test_a_signature_verifies_for_its_body_and_secret_within_the_replay_window_only():
+    body, secret, at = b'{"event":"turn"}', "k" * 64, 1_800_000_000
+    header = sign(secret, body, at)
+    assert header.startswith(f"t={at},v1=") and len(header.split("v1=")[1]) == 64
+    assert verify(secret, body, header, at + REPLAY_WINDOW)
+    assert not verify(secret, body, header, at + REPLAY_WINDOW + 1)  # replayed too late
+    assert not verify(secret, body + b" ", header, at)
+    assert not verify("j" * 64, body, header, at)
+    assert not verify(secret, body, header.replace(f"t={at}", f"t={at + 1}"), at)  # the time is signed too
+    assert not verify(secret, body, "v1=abc", at) and not verify(secret, body, "t=soon,v1=abc", at)
