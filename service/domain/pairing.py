@@ -368,6 +368,22 @@ def rank(
     ]
 
 
+def ranking_order(lower_is_better: bool, elimination: bool) -> tuple[list[str], str]:
+    """The keys ``rank`` orders by, in the order it applies them, and the same in a sentence."""
+    keys = ["stage"] if elimination else []
+    keys += ["points", "wins", "forfeits", "opponents", "seed"]
+    fewer = "fewest" if lower_is_better else "most"
+    sentence = (
+        ("The round reached (the furthest first), then " if elimination else "")
+        + f"{fewer} points (the sum of the match totals and bye points), then most wins (a shared "
+        "win and a bye count), then fewest forfeits, then the strongest opposition (the mean "
+        "points of the opponents met, in the same direction as points), then the seed order. "
+        "A player whose turns the clock bot plays the league's forfeit_after times in a row "
+        "forfeits the table: a loss, scored as the table's worst total."
+    )
+    return keys, sentence[0].upper() + sentence[1:]
+
+
 def seed_order(entrants: Sequence[str], seed: str) -> list[str]:
     """The entrants in the order the seed gives them (a hash of each, so joining order does not matter)."""
     return sorted(entrants, key=lambda entrant: (_hash(seed, entrant), entrant))
