@@ -21,7 +21,7 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 | 409 | stale_version, game_paused, game_over, game_not_over, idempotency_key_reused, dispute_open, |
 |     | no_dispute, already_a_member, already_a_referee, already_revoked, already_joined, |
 |     | game_already_attached, table_has_game, result_recorded, not_started, tournament_started, |
-|     | tournament_full, tournament_over, name_taken; any already_* |
+|     | tournament_full, tournament_over, name_taken, seat_forfeited; any already_* |
 | 413 | request_too_large |
 | 415 | unsupported_media_type (a body that is not JSON) |
 | 422 | every other refusal of the rules: not_your_turn, card_not_in_hand, card_does_not_match, ... |
@@ -91,6 +91,7 @@ CODES: dict[int, tuple[str, ...]] = {
         "tournament_full",
         "tournament_over",
         "name_taken",
+        "seat_forfeited",
     ),
     413: ("request_too_large",),
     415: ("unsupported_media_type",),
@@ -108,6 +109,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "debt_pending",
     "draw_not_allowed",
     "invalid_deck",
+    "invalid_forfeit_after",
     "invalid_format",
     "invalid_late_policy",
     "invalid_match_length",
