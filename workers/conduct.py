@@ -35,8 +35,9 @@ Any game, a tournament's or not, can stall so: the bots' answer to a person's
 move was never queued (the API process died between storing the move and
 queueing the task, or the broker was down and the queueing gave up). The tick
 also queues ``advance_game`` for every game a bot has been to move in for
-``stalled_after`` seconds (``requeue_stalled_games``; the read models list them,
-``views_bot_turns``).
+``stalled_after`` seconds, and every game whose person's turn clock ran out
+``stalled_after`` seconds ago (``requeue_stalled_games``; the read models list them,
+``views_bot_turns``): ``advance_game`` sets that clock again.
 """
 
 import logging

@@ -15,7 +15,8 @@ every member. A game carries its own turn clock (league games and tables created
 since games did); a tournament's table created before takes the tournament's.
 
 Each game written also says whether a bot is to move in it (a forfeited seat's
-turn included: a bot plays it), and since when
+turn included: a bot plays it), and since when, or else when the clock of the
+person to move runs out (its step may be lost like a bot's)
 (``views_bot_turns``): in the same transaction, so the row is exactly as new as
 the game's. The workers' tick reads it to find games whose bots were never told.
 
@@ -40,7 +41,7 @@ from service.domain.league import League, Player
 from service.domain.rulesets import ruleset
 from service.domain.tournament import Tournament
 from service.projections.fold import Tracked
-from service.projections.render import contribution, game_doc, played
+from service.projections.render import contribution, game_doc, played, turn_deadline
 from service.projections.standings import STATS, order_of
 from service.projections.store import APPLICATION, NAME, Changes, Views
 from service.projections.tournaments import TrackedTournament, seat_rows, status_of, tournament_view
@@ -240,8 +241,14 @@ class ViewsProjection(Projection[Views]):
                 tracked.results_changed = False
             changes.games.append((game_id, tracked.image(), _encode(game_doc(tracked, facts))))
             game = tracked.game
-            if not game.over and not game.paused and game.bot_for(game.seat_to_move) is not None:
-                changes.bot_turns.append((game_id, game.modified_on.timestamp()))
+            due = None
+            if not game.over and not game.paused:
+                if game.bot_for(game.seat_to_move) is not None:
+                    due = game.modified_on
+                else:
+                    due = turn_deadline(tracked, game.seat_to_move)
+            if due is not None:
+                changes.bot_turns.append((game_id, due.timestamp()))
                 tracked.bot_turn_row = True
             elif tracked.bot_turn_row is not False:
                 changes.no_bot_turns.append((game_id,))

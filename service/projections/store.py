@@ -23,7 +23,8 @@ Tables:
 - ``views_seats``: per player, tournament and round, the player's table and seat, the
   table's game once made and whether its result is in (the next-game read);
 - ``views_bot_turns``: per game a bot is to move in (neither over nor paused), when the game's
-  last event was stored (Unix time): the tick's look for games whose bots were not told
+  last event was stored (Unix time), and per game whose person to move is under a turn clock,
+  when that clock runs out: the tick's look for games whose bots or clocks were not told
   (``stalled_bot_turns``; a row is deleted when the game's turn passes to a person or it ends);
 - ``views_runner``: a row while the runner is failing (``RunnerFailure``: where, why, how
   often, since when), written by the runner outside the batch's transaction and deleted

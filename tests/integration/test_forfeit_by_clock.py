@@ -158,3 +158,21 @@ def test_an_absent_player_no_longer_leads_a_swiss_tournament_but_is_last(app):
         # the table's clock is the plan's; the forfeit rule the league's
         assert (game.turn_clock, game.forfeit_after, game.forfeited) == (5, 2, (seat,))
         assert played.results[table].forfeited == (seat,)
+
+
+def test_a_clocked_turn_whose_step_was_lost_is_listed_for_the_tick_once_its_clock_ran_out(
+    app, settings, reader
+):
+    league, (ann, bea) = clocked_league(app, 2)
+    game_id = app.create_game([ann, bea], league_id=league, seed="lost clock").game_id
+    catch_up(settings)
+    deadline = reader.table(game_id).turn_deadline.timestamp()
+    assert list(reader.stalled_bot_turns(deadline - 1, 10)) == []
+    assert list(reader.stalled_bot_turns(deadline + 1, 10)) == [game_id]
+    # the tick queues the game, and its step sets the clock again
+    inline = Inline()
+    conductor = Conductor(app, inline)
+    assert conductor.requeue_stalled_games(reader.stalled_bot_turns(deadline + 1, 10)) == 1
+    inline.run(conductor, until=lambda: bool(inline.queued("time_out_turn")))
+    game = app.get_game(game_id)
+    assert inline.queued("time_out_turn") == [(game_id, game.seat_to_move, game.version)]
