@@ -184,7 +184,8 @@ class ReadModels:
 
     def stalled_bot_turns(self, older_than: float, limit: int = 200) -> list[UUID]:
         """Games (a tournament's or not) a bot is to move in, neither over nor paused, whose last
-        event was stored before ``older_than`` (Unix time): at most ``limit``, the longest waiting first."""
+        event was stored before ``older_than`` (Unix time), and games whose person's turn clock ran
+        out before it: at most ``limit``, the longest waiting first."""
         return self.views.stalled_bot_turns(older_than, limit)
 
     def tournaments(self, league_id: UUID) -> list[TournamentView]:

@@ -59,7 +59,8 @@ def test_a_silent_player_forfeits_a_clocked_league_game_and_the_views_and_standi
         game_id = created.json()["game_id"]
         clocks_seen: list[dict[str, Any]] = []
         deadline = time.monotonic() + WAIT
-        while not (table := get(base, f"/games/{game_id}"))["over"]:
+        written = created.json()["position"]
+        while not (table := get(base, f"/games/{game_id}", after=written))["over"]:
             assert time.monotonic() < deadline, f"Ada never forfeited: {table}"
             if table["turn"] is not None and table["seconds_left"] is not None:
                 clocks_seen.append(table)
