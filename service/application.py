@@ -36,6 +36,7 @@ from eventsourcing.utils import get_topic
 
 from service.domain.adjudication import Ruling
 from service.domain.cards import CARD_PATTERN, SUIT_PATTERN, parse_card, parse_suit
+from service.domain.clock import FORFEIT_AFTER
 from service.domain.commands import Challenge, Command, DrawCard, KeepCard, NameSuit, PlayCard
 from service.domain.errors import RuleError
 from service.domain.events import HiddenCardsReshuffled, RoundDealt, StockRecycled
@@ -244,9 +245,17 @@ class MauMau(Application[UUID]):
         self._save_or_stale(player)
 
     def found_league(
-        self, name: str, ruleset: str = "club", options: Mapping[str, Any] | None = None
+        self,
+        name: str,
+        ruleset: str = "club",
+        options: Mapping[str, Any] | None = None,
+        *,
+        turn_clock: int | None = None,
+        forfeit_after: int | None = FORFEIT_AFTER,
     ) -> UUID:
-        league = League.found(name, ruleset, dict(options or {}))
+        """A league; ``turn_clock`` (seconds per turn, None: no clock) and ``forfeit_after`` (timeouts
+        in a row, None or 0: never) go into each of its games (``service.domain.clock``)."""
+        league = League.found(name, ruleset, dict(options or {}), turn_clock, forfeit_after)
         self.save(league)
         return league.id
 
@@ -337,6 +346,7 @@ class MauMau(Application[UUID]):
                     [seat_spec(entrant) for entrant in players],
                     options=match_length,
                     league_id=tournament.league_id,
+                    turn_clock=tournament.plan.turn_clock,
                     key=_TABLE_KEY.format(tournament=tournament.id, round_no=round_no, table=table),
                 ).game_id
 
@@ -370,10 +380,12 @@ class MauMau(Application[UUID]):
         for event in self.game_events(game.id):
             if isinstance(event, Game.TurnTimedOut):
                 timed_out[event.seat] += 1
-        totals, winners = tuple(game.state.totals), tuple(game.state.winners)
+        result = game.result()  # a seat that forfeited by clock: no win, the table's worst total
         self._change_tournament(
             tournament_id,
-            lambda tournament: tournament.record_result(game.id, totals, winners, tuple(timed_out)),
+            lambda tournament: tournament.record_result(
+                game.id, result.totals, result.winners, tuple(timed_out), result.forfeited
+            ),
         )
 
     def _change_tournament(self, tournament_id: UUID | str, change: Callable[[Tournament], None]) -> None:
@@ -407,10 +419,14 @@ class MauMau(Application[UUID]):
         deck: Sequence[int | str] | None = None,
         first_dealer: int | None = None,
         league_id: UUID | str | None = None,
+        turn_clock: int | None = None,
         by: Actor = SYSTEM,
         key: str | None = None,
     ) -> Outcome:
         """A new game, dealt: seats are player ids or ``"bot:<name>"``.
+
+        A league's game gets the league's turn clock (``turn_clock`` instead, a tournament's plan's,
+        when given) and its forfeit rule; a game outside a league has neither.
 
         ``seed`` is mixed with fresh secret entropy (``Game.create``), so a chosen seed
         foretells no deck and the same seed gives another deal in another game; a random
@@ -442,6 +458,10 @@ class MauMau(Application[UUID]):
                     raise RuleError("not_a_member", f"player {player_id} is not a member of the league")
         else:
             rules = make_ruleset(ruleset, **dict(options or {}))
+        clock, forfeit_after = None, 0
+        if league is not None:
+            clock = turn_clock if turn_clock is not None else league.turn_clock
+            forfeit_after = league.forfeit_after
         cards = None if deck is None else tuple(_card(card) for card in deck)
         seed_text = secrets.token_hex(16) if seed is None else str(seed)
         digest = _digest(
@@ -469,6 +489,8 @@ class MauMau(Application[UUID]):
             league_id=league.id if league is not None else None,
             game_id=game_id,
             entropy=None if self.entropy is None else self.entropy(),
+            turn_clock=clock,
+            forfeit_after=forfeit_after,
         )
         return self._save_game(game, cause)
 
