@@ -14,7 +14,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.adjudication import Penalty, Resume, Ruling, Void
-from service.http import access, queue
+from service.http import access
 from service.http.auth import signed_in
 from service.http.errors import problems
 from service.http.events import CommandResult, command_result
@@ -109,6 +109,7 @@ class DisputeController(Controller):
             expected_version=data.version,
             key=scoped_key(actor, idempotency_key),
         )
+        services.wrote(actor, outcome.position)
         return command_result(outcome, access.viewer(services, actor, facts), facts)
 
     @post(
@@ -154,5 +155,5 @@ class DisputeController(Controller):
             expected_version=data.version,
             key=scoped_key(actor, idempotency_key),
         )
-        queue.after_game_change(game_id, facts.league_id, facts.seats)  # a resumed game goes on
+        services.wrote(actor, outcome.position)  # a void changes standings and histories
         return command_result(outcome, access.viewer(services, actor, facts), facts)

@@ -1,0 +1,40 @@
+"""Leagues: found one, admit members, appoint referees."""
+
+from collections.abc import Mapping
+from typing import Any
+from uuid import UUID
+
+from service.application.players import Players
+from service.domain.clock import FORFEIT_AFTER
+from service.domain.league import League
+
+
+class Leagues(Players):
+    def found_league(
+        self,
+        name: str,
+        ruleset: str = "club",
+        options: Mapping[str, Any] | None = None,
+        *,
+        turn_clock: int | None = None,
+        forfeit_after: int | None = FORFEIT_AFTER,
+    ) -> UUID:
+        """A league; ``turn_clock`` (seconds per turn, None: no clock) and ``forfeit_after`` (timeouts
+        in a row, None or 0: never) go into each of its games (``service.domain.clock``)."""
+        league = League.found(name, ruleset, dict(options or {}), turn_clock, forfeit_after)
+        self.save(league)
+        return league.id
+
+    def get_league(self, league_id: UUID | str) -> League:
+        return self._get(League, league_id, "league_not_found", "no such league")
+
+    def admit_member(self, league_id: UUID | str, player_id: UUID | str) -> None:
+        player = self.get_player(player_id)
+        league = self.get_league(league_id)
+        league.admit(player.id, player.name, self._names_of(league.members))
+        self._save_or_stale(league)  # a concurrent admission saves the league too: one of them is stale
+
+    def appoint_referee(self, league_id: UUID | str, referee: str) -> None:
+        league = self.get_league(league_id)
+        league.appoint_referee(referee)
+        self._save_or_stale(league)
