@@ -161,3 +161,14 @@ def test_a_tournament_view_states_its_ranking_order_in_keys_and_a_sentence(clien
     view = made.json()
     assert view["tie_breaks"] == ["points", "wins", "forfeits", "opponents", "seed"]
     assert view["rule"].startswith("Fewest points") and "forfeit" in view["rule"]
+
+
+def test_a_new_game_of_people_only_is_queued_for_its_clock_only_when_its_league_has_one(client, club, queued):
+    ada, _ = club.player("Ada")
+    bea, _ = club.player("Bea")
+    clocked = club.league(members=[ada, bea], turn_clock=60)
+    plain = club.league(members=[ada, bea])
+    game = club.game([ada, bea], league_id=clocked)
+    assert queued.take_ids() == [("game", game["game_id"])]  # its step sets the first clock
+    club.game([ada, bea], league_id=plain)
+    assert queued.take_ids() == []  # nobody to answer, no clock to set
