@@ -13,12 +13,14 @@ run twice, or by two workers at once, does no more than one run:
   other (with ``think`` seconds between moves, each move its own step), until a
   person is to move or the game is over. First, while a person's missed call
   is open, the table's bots look whether they catch it: any other player may
-  challenge, and a bot that catches it does (``VIGILANCE``). A person's turn under a turn clock
-  queues ``time_out_turn`` for that seat at that version. When the game is over
+  challenge, and a bot that catches it does (``VIGILANCE``). A seat that forfeited by clock is
+  played by a bot like a bot's seat. A person's turn under a turn clock (the game's own: a
+  league's or a tournament's) queues ``time_out_turn`` for that seat at that version. When the game is over
   the table result is recorded; after a round's last table the tournament
   pairs the next round itself, and a round due at once is started here.
 - ``time_out_turn``: the clock ran out; if the game is still at the version the
-  clock was set for, a clock bot plays the turn (``TurnTimedOut`` flags it).
+  clock was set for, a clock bot plays the turn (``TurnTimedOut`` flags it), or the
+  seat forfeits (``SeatForfeited``, the league's ``forfeit_after`` timeouts in a row).
   At any other version the player moved in time and nothing happens.
 
 Two steps on one game at once (a redelivered task, a person moving while a
@@ -33,8 +35,9 @@ Any game, a tournament's or not, can stall so: the bots' answer to a person's
 move was never queued (the API process died between storing the move and
 queueing the task, or the broker was down and the queueing gave up). The tick
 also queues ``advance_game`` for every game a bot has been to move in for
-``stalled_after`` seconds (``requeue_stalled_games``; the read models list them,
-``views_bot_turns``).
+``stalled_after`` seconds, and every game whose person's turn clock ran out
+``stalled_after`` seconds ago (``requeue_stalled_games``; the read models list them,
+``views_bot_turns``): ``advance_game`` sets that clock again.
 
 Webhooks: the tick queues ``deliver_webhook`` for each delivery due that no task was queued for
 (``queue_deliveries``), and ``deliver_webhook`` tries one (``workers.webhooks.Courier``), queueing
@@ -203,7 +206,7 @@ class Conductor:
             idle = (now - game.modified_on).total_seconds()
             if game.paused or idle < self.stalled_after:
                 continue
-            bot_to_move = game.seats[game.seat_to_move].kind == "bot"
+            bot_to_move = game.bot_for(game.seat_to_move) is not None
             if bot_to_move or (clock is not None and idle >= clock + self.stalled_after):
                 log.warning(
                     "table %s of tournament %s stalled %.0f s: queued again", table, tournament.id, idle
@@ -246,15 +249,19 @@ class Conductor:
             command: Command | None = bot_challenge(game)
             if command is None:
                 seat = game.seat_to_move
-                if game.seats[seat].kind != "bot":
-                    clock = self._turn_clock(tournament_id)
+                bot = game.bot_for(seat)
+                if bot is None:
+                    # tables created before games carried their clock keep their tournament's
+                    clock = (
+                        game.turn_clock if game.turn_clock is not None else self._turn_clock(tournament_id)
+                    )
                     if clock is not None:
                         self.dispatch.time_out_turn(game.id, seat, game.version, float(clock))
                     return
                 if moved and (self.think > 0 or time.monotonic() > deadline):
                     self.dispatch.advance_game(game.id, countdown=self.think)
                     return
-                command = bot_move(game, seat)
+                command = bot_move(game, seat, bot)
             try:
                 outcome = self.app.execute(game.id, command, expected_version=game.version)
             except RuleError as error:

@@ -3,8 +3,9 @@ application (``register``), as a message bus lists its event handlers.
 
 After a new game, a move, a challenge or a ruling, the table's bots answer
 (``maumau.advance_game``, after ``MAUMAU_BOT_THINK`` seconds) and its turn clock
-starts. A game without a bot seat that is no tournament's table has nobody to
-answer, no clock to set and no result to record, so nothing is queued for it:
+starts. A game without a bot seat, without a turn clock (a league's) and that is no
+tournament's table has nobody to answer, no clock to set and no result to record, so
+nothing is queued for it:
 busy tables of people would otherwise queue a task that does nothing at every
 move, as fast as their clients post, and the bots' answers at other tables
 would wait behind them (docs/workers.md). A raised dispute pauses the game: nothing
@@ -34,7 +35,11 @@ ANSWERED = frozenset(
 def after_game_saved(game: Game, cause: Cause) -> None:
     if cause.command not in ANSWERED:
         return
-    if any(seat.kind == "bot" for seat in game.seats) or Tournaments.tournament_of(game) is not None:
+    if (
+        any(seat.kind == "bot" for seat in game.seats)
+        or game.turn_clock is not None
+        or Tournaments.tournament_of(game) is not None
+    ):
         tasks.send(tasks.ADVANCE, str(game.id), tasks.settings.bot_think)
 
 

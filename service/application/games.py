@@ -56,10 +56,14 @@ class Games(Leagues):
         deck: Sequence[int | str] | None = None,
         first_dealer: int | None = None,
         league_id: UUID | str | None = None,
+        turn_clock: int | None = None,
         by: Actor = SYSTEM,
         key: str | None = None,
     ) -> Outcome:
         """A new game, dealt: seats are player ids or ``"bot:<name>"``.
+
+        A league's game gets the league's turn clock (``turn_clock`` instead, a tournament's plan's,
+        when given) and its forfeit rule; a game outside a league has neither.
 
         ``seed`` is mixed with fresh secret entropy (``Game.create``), so a chosen seed
         foretells no deck and the same seed gives another deal in another game; a random
@@ -91,6 +95,10 @@ class Games(Leagues):
                     raise RuleError("not_a_member", f"player {player_id} is not a member of the league")
         else:
             rules = make_ruleset(ruleset, **dict(options or {}))
+        clock, forfeit_after = None, 0
+        if league is not None:
+            clock = turn_clock if turn_clock is not None else league.turn_clock
+            forfeit_after = league.forfeit_after
         cards = None if deck is None else tuple(_card(card) for card in deck)
         seed_text = secrets.token_hex(16) if seed is None else str(seed)
         digest = _digest(
@@ -118,6 +126,8 @@ class Games(Leagues):
             league_id=league.id if league is not None else None,
             game_id=game_id,
             entropy=None if self.entropy is None else self.entropy(),
+            turn_clock=clock,
+            forfeit_after=forfeit_after,
         )
         return self._save_game(game, cause)
 

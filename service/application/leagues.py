@@ -5,14 +5,23 @@ from typing import Any
 from uuid import UUID
 
 from service.application.players import Players
+from service.domain.clock import FORFEIT_AFTER
 from service.domain.league import League
 
 
 class Leagues(Players):
     def found_league(
-        self, name: str, ruleset: str = "club", options: Mapping[str, Any] | None = None
+        self,
+        name: str,
+        ruleset: str = "club",
+        options: Mapping[str, Any] | None = None,
+        *,
+        turn_clock: int | None = None,
+        forfeit_after: int | None = FORFEIT_AFTER,
     ) -> UUID:
-        league = League.found(name, ruleset, dict(options or {}))
+        """A league; ``turn_clock`` (seconds per turn, None: no clock) and ``forfeit_after`` (timeouts
+        in a row, None or 0: never) go into each of its games (``service.domain.clock``)."""
+        league = League.found(name, ruleset, dict(options or {}), turn_clock, forfeit_after)
         self.save(league)
         return league.id
 

@@ -72,6 +72,7 @@ class Tournaments(Games):
                     [seat_spec(entrant) for entrant in players],
                     options=match_length,
                     league_id=tournament.league_id,
+                    turn_clock=tournament.plan.turn_clock,
                     key=_TABLE_KEY.format(tournament=tournament.id, round_no=round_no, table=table),
                 ).game_id
 
@@ -105,10 +106,12 @@ class Tournaments(Games):
         for event in self.game_events(game.id):
             if isinstance(event, Game.TurnTimedOut):
                 timed_out[event.seat] += 1
-        totals, winners = tuple(game.state.totals), tuple(game.state.winners)
+        result = game.result()  # a seat that forfeited by clock: no win, the table's worst total
         self._change_tournament(
             tournament_id,
-            lambda tournament: tournament.record_result(game.id, totals, winners, tuple(timed_out)),
+            lambda tournament: tournament.record_result(
+                game.id, result.totals, result.winners, tuple(timed_out), result.forfeited
+            ),
         )
 
     def _change_tournament(self, tournament_id: UUID | str, change: Callable[[Tournament], None]) -> None:

@@ -22,7 +22,11 @@ Beyond the engine's events the aggregate records:
   (``fairness``);
 - ``HiddenCardsReshuffled``: after a void that reopens a round whose orders were revealed,
   every hand and the stock shuffled anew under a fresh commitment (``give_ruling``);
-- ``DisputeRaised`` and ``RulingGiven`` (``adjudication``).
+- ``DisputeRaised`` and ``RulingGiven`` (``adjudication``);
+- ``TurnTimedOut``: a seat's turn clock ran out and a clock bot plays its turn;
+  ``SeatForfeited``: its clock ran out ``forfeit_after`` times in a row (``clock``). With one
+  seat left in, the match ends and that seat wins; otherwise the forfeited seat stays at the
+  table, a bot plays its turns, and it cannot win (``result``).
 
 The first event of each command carries a ``Cause``: who asked, which command,
 and the client's idempotency key, so a retried command is recognised from the
@@ -53,6 +57,7 @@ from service.domain.adjudication import (
 )
 from service.domain.bots import BOTS, HeuristicBot
 from service.domain.chance import Shuffler
+from service.domain.clock import check_clock
 from service.domain.commands import (
     Challenge,
     Command,
@@ -146,6 +151,19 @@ class GameImage(msgspec.Struct, frozen=True, kw_only=True):
     disputes: int
     keys: dict[str, tuple[str, int]]
     unrevealed: list[Revealed]
+    # added with forfeits by clock: snapshots taken before them decode with these defaults
+    turn_clock: int | None = None
+    forfeit_after: int = 0
+    clock_runs: list[int] = msgspec.field(default_factory=list)
+    forfeited: tuple[int, ...] = ()
+
+
+class MatchResult(msgspec.Struct, frozen=True, kw_only=True):
+    """How the match counts: the totals, a forfeited seat's as its forfeit scores; the winners."""
+
+    totals: tuple[int, ...]  # per seat
+    winners: tuple[int, ...]  # seats; empty while the match is on
+    forfeited: tuple[int, ...]  # seats, in the order they forfeited
 
 
 class Game(Aggregate):
@@ -163,6 +181,8 @@ class Game(Aggregate):
         cause: Cause
         # secret, drawn at creation; "" in games stored before it was (their chance follows from the seed)
         entropy: str = ""
+        turn_clock: int | None = None  # seconds per turn; None: no clock
+        forfeit_after: int = 0  # timeouts in a row after which a seat forfeits; 0: never
 
     class Fact(Event):
         """One engine event. The concrete classes (``Game.CardPlayed``, ...) are made below."""
@@ -174,6 +194,9 @@ class Game(Aggregate):
             self.fact.apply(game.state)
             if self.cause is not None:
                 game._remember(self.cause, self.originator_version)
+                # a command's first fact names the seat that moved (a challenge's: the challenger)
+                # itself: its run of timed-out turns is broken
+                game.clock_runs[self.fact.seat] = 0
 
     class Shuffled(Fact):
         """A deal or a recycle, with the public commitment to its order and the secret salt."""
@@ -225,6 +248,23 @@ class Game(Aggregate):
 
         def apply(self, game: "Game") -> None:
             game._remember(self.cause, self.originator_version)
+            game.clock_runs[self.seat] += 1
+
+    class SeatForfeited(Event):
+        """The seat's clock ran out ``turns`` times in a row: it forfeits the match.
+
+        With one seat left in, the match is over and that seat wins.
+        """
+
+        seat: int
+        turns: int
+
+        def apply(self, game: "Game") -> None:
+            game.forfeited = (*game.forfeited, self.seat)
+            still = [seat for seat in range(len(game.seats)) if seat not in game.forfeited]
+            if len(still) == 1:
+                game.state.phase = OVER
+                game.state.winners = tuple(still)
 
     class Snapshot(BaseSnapshot):
         state: GameImage
@@ -251,6 +291,8 @@ class Game(Aggregate):
         league_id: UUID | None,
         cause: Cause,
         entropy: str = "",
+        turn_clock: int | None = None,
+        forfeit_after: int = 0,
     ) -> None:
         self.ruleset = ruleset
         self.seats = seats
@@ -266,6 +308,11 @@ class Game(Aggregate):
         self.keys: dict[str, tuple[str, int]] = {}
         # this round's shuffles whose salt is still secret
         self.unrevealed: list[Revealed] = []
+        self.turn_clock = turn_clock
+        self.forfeit_after = forfeit_after
+        # per seat, its turns timed out since it last moved itself
+        self.clock_runs = [0] * len(seats)
+        self.forfeited: tuple[int, ...] = ()
         self._remember(cause, CREATED)
 
     # ------------------------------------------------------------------
@@ -284,12 +331,16 @@ class Game(Aggregate):
         league_id: UUID | None = None,
         game_id: UUID | None = None,
         entropy: str | None = None,
+        turn_clock: int | None = None,
+        forfeit_after: int = 0,
     ) -> "Game":
         """A new game, its match started and the first round dealt (a random id unless given).
 
         ``entropy`` (fresh from ``secrets`` unless given, for tests that need a given deal) is
-        mixed into the seed, so the seed alone foretells no card.
+        mixed into the seed, so the seed alone foretells no card. ``turn_clock`` and
+        ``forfeit_after``: the clock the workers keep and when a seat forfeits by it (``clock``).
         """
+        check_clock(turn_clock, forfeit_after)
         if (deck is not None or first_dealer is not None) and not cause.actor.officiates:
             raise RuleError("not_allowed", "only a referee or an admin may choose the deck or the dealer")
         if entropy is None:
@@ -313,6 +364,8 @@ class Game(Aggregate):
             league_id=league_id,
             cause=cause,
             entropy=entropy,
+            turn_clock=turn_clock,
+            forfeit_after=forfeit_after,
         )
         game._record(facts, None)
         game._settle_chance()
@@ -333,7 +386,9 @@ class Game(Aggregate):
 
         The ``TurnTimedOut`` event flags the turn; the bot's plays follow as usual
         facts. The bot never forgets a call, and its choices follow from the game's
-        seed, so the same history gives the same turn.
+        seed, so the same history gives the same turn. The ``forfeit_after``-th
+        timeout in a row forfeits the seat (``SeatForfeited``) before the bot plays:
+        when that ends the match, nobody plays the turn.
         """
         self.check_playable()
         if cause.actor.role == "player":
@@ -341,7 +396,13 @@ class Game(Aggregate):
         self.check_seat(seat, cause.actor)
         if seat != self.seat_to_move:
             raise RuleError("not_your_turn", f"seat {seat} is not the one to move")
+        if seat in self.forfeited:
+            raise RuleError("seat_forfeited", f"seat {seat} has forfeited: a bot plays its turns at once")
         self.trigger_event(self.TurnTimedOut, seat=seat, cause=cause)
+        if self.forfeit_after and self.clock_runs[seat] >= self.forfeit_after:
+            self.trigger_event(self.SeatForfeited, seat=seat, turns=self.clock_runs[seat])
+            if self.over:
+                return
         bot = HeuristicBot(random.Random(f"{self.seed}:{self.version}"))
         while True:
             self._record(decide(self.state, bot.choose(self.state, seat)), None)
@@ -437,6 +498,8 @@ class Game(Aggregate):
             raise RuleError("not_a_seat", f"seat {seat!r} is not at this table")
         if actor.role == "player" and self.seats[seat] != Seat("player", actor.id):
             raise RuleError("not_your_seat", f"seat {seat} is not yours")
+        if actor.role == "player" and seat in self.forfeited:
+            raise RuleError("seat_forfeited", f"seat {seat} has forfeited the match")
 
     def seat_of(self, player_id: str) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -457,6 +520,35 @@ class Game(Aggregate):
     def seat_to_move(self) -> int:
         s = self.state
         return s.dealer if s.phase == NAMING_SUIT else s.turn
+
+    def bot_for(self, seat: int) -> str | None:
+        """The bot that plays ``seat``: a bot seat's own, the heuristic one for a forfeited seat;
+        None for a person's seat."""
+        if self.seats[seat].kind == "bot":
+            return self.seats[seat].name
+        return "heuristic" if seat in self.forfeited else None
+
+    def result(self) -> MatchResult:
+        """The match as it counts in standings and tournaments.
+
+        A forfeited seat scores as the match's worst: where the lowest total wins, the highest
+        total at the table and at least the target score; where the highest wins, nothing. The
+        winners are the best of the seats still in.
+        """
+        s = self.state
+        totals = list(s.totals) or [0] * len(self.seats)
+        if not self.forfeited:
+            return MatchResult(totals=tuple(totals), winners=tuple(s.winners), forfeited=())
+        lowest = self.ruleset.match_winner == "lowest_total"
+        worst = max(self.ruleset.target_score, *totals) if lowest else 0
+        for seat in self.forfeited:
+            totals[seat] = worst
+        winners: tuple[int, ...] = ()
+        if self.over:
+            still = [seat for seat in range(len(self.seats)) if seat not in self.forfeited]
+            best = (min if lowest else max)(totals[seat] for seat in still)
+            winners = tuple(seat for seat in still if totals[seat] == best)
+        return MatchResult(totals=tuple(totals), winners=winners, forfeited=self.forfeited)
 
     @property
     def paused(self) -> bool:
@@ -480,6 +572,10 @@ class Game(Aggregate):
             disputes=self.disputes,
             keys=dict(self.keys),
             unrevealed=list(self.unrevealed),
+            turn_clock=self.turn_clock,
+            forfeit_after=self.forfeit_after,
+            clock_runs=list(self.clock_runs),
+            forfeited=self.forfeited,
         )
 
     @classmethod
@@ -497,6 +593,10 @@ class Game(Aggregate):
         game.disputes = image.disputes
         game.keys = dict(image.keys)
         game.unrevealed = list(image.unrevealed)
+        game.turn_clock = image.turn_clock
+        game.forfeit_after = image.forfeit_after
+        game.clock_runs = list(image.clock_runs) or [0] * len(image.seats)
+        game.forfeited = tuple(image.forfeited)
         return game
 
     # ------------------------------------------------------------------

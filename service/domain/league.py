@@ -1,8 +1,9 @@
 """The Player and League aggregates.
 
 A player is a name with an id (the id is what a game's seat holds). A league
-fixes a ruleset and its options for its games, admits and removes members and
-appoints referees. Public methods validate; the events only mutate.
+fixes a ruleset and its options for its games, and its turn clock and forfeit
+rule (``service.domain.clock``), admits and removes members and appoints
+referees. Public methods validate; the events only mutate.
 
 A player erased on request (``Player.erase``) is called ``ERASED_NAME`` from then
 on, and no one else may take that name; ``docs/privacy.md`` says what else erasure
@@ -15,6 +16,7 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate
 
+from service.domain.clock import FORFEIT_AFTER, check_clock
 from service.domain.errors import RuleError
 from service.domain.names import checked_name, display_key, refuse_taken
 from service.domain.rulesets import Ruleset, check_options, ruleset
@@ -79,6 +81,11 @@ class League(Aggregate):
         name: str
         ruleset_name: str
         options: dict[str, Any]
+        # seconds per turn in the league's games (a tournament's plan sets its own); None: no clock
+        turn_clock: int | None = None
+        # timed-out turns in a row after which a seat forfeits (0: never); leagues founded before
+        # there were forfeits get the default
+        forfeit_after: int = FORFEIT_AFTER
 
     class MemberAdmitted(Event):
         player_id: UUID
@@ -98,20 +105,44 @@ class League(Aggregate):
         def apply(self, league: "League") -> None:
             league.referees = (*league.referees, self.referee)
 
-    def __init__(self, name: str, ruleset_name: str, options: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        name: str,
+        ruleset_name: str,
+        options: dict[str, Any],
+        turn_clock: int | None = None,
+        forfeit_after: int = FORFEIT_AFTER,
+    ) -> None:
         self.name = name
         self.ruleset_name = ruleset_name
         self.options = dict(options)
+        self.turn_clock = turn_clock
+        self.forfeit_after = forfeit_after
         self.members: tuple[UUID, ...] = ()
         self.referees: tuple[str, ...] = ()
 
     @classmethod
-    def found(cls, name: str, ruleset_name: str = "club", options: dict[str, Any] | None = None) -> "League":
+    def found(
+        cls,
+        name: str,
+        ruleset_name: str = "club",
+        options: dict[str, Any] | None = None,
+        turn_clock: int | None = None,
+        forfeit_after: int | None = FORFEIT_AFTER,
+    ) -> "League":
+        """``forfeit_after`` None or 0: a seat never forfeits by clock."""
         options = dict(options or {})
         ruleset(ruleset_name, **options)  # refuses an unknown ruleset or a bad option
         check_options(options)
+        forfeit_after = 0 if forfeit_after is None else forfeit_after
+        check_clock(turn_clock, forfeit_after)
         return cls._create(
-            cls.Founded, name=checked_name(name, "league"), ruleset_name=ruleset_name, options=options
+            cls.Founded,
+            name=checked_name(name, "league"),
+            ruleset_name=ruleset_name,
+            options=options,
+            turn_clock=turn_clock,
+            forfeit_after=forfeit_after,
         )
 
     @property

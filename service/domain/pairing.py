@@ -49,10 +49,12 @@ Ranking (``rank``), best first
        when the ruleset's match winner has the lowest total (club), more first
        when the highest (mau-mau-150);
     3. wins (a shared win and a bye count as wins), more first;
-    4. the opponents' strength: the mean of the points of every opponent met
+    4. forfeits by clock, fewer first (a forfeit is a loss, and its table's
+       worst total: ``Game.result``);
+    5. the opponents' strength: the mean of the points of every opponent met
        (once per table shared), in the same direction as points (fewer is
        stronger in club); a player who met nobody comes last on this count;
-    5. the seed order.
+    6. the seed order.
 """
 
 import hashlib
@@ -81,6 +83,7 @@ class Played(msgspec.Struct, frozen=True):
     totals: tuple[int, ...]
     winners: tuple[int, ...]
     timed_out: tuple[int, ...] = ()  # per seat, turns a clock bot played
+    forfeited: tuple[int, ...] = ()  # seats that forfeited by clock
 
 
 class Placing(msgspec.Struct, frozen=True, kw_only=True):
@@ -93,6 +96,7 @@ class Placing(msgspec.Struct, frozen=True, kw_only=True):
     opponents: float | None  # the mean points of the opponents met; None when none yet
     stage: int  # single elimination: the round reached (0 for the other formats)
     bot_turns: int  # turns a clock bot played for the entrant (flagged)
+    forfeits: int = 0  # games the entrant forfeited by clock
 
 
 def pair_key(a: str, b: str) -> tuple[str, str]:
@@ -314,6 +318,7 @@ def rank(
     tables: Counter[str] = Counter()
     bye_count: Counter[str] = Counter()
     bot_turns: Counter[str] = Counter()
+    forfeits: Counter[str] = Counter()
     opponents: dict[str, list[str]] = {entrant: [] for entrant in order}
     for table in played:
         for i, entrant in enumerate(table.seats):
@@ -321,6 +326,7 @@ def rank(
             tables[entrant] += 1
             wins[entrant] += i in table.winners
             bot_turns[entrant] += table.timed_out[i] if table.timed_out else 0
+            forfeits[entrant] += i in table.forfeited
             opponents[entrant].extend(other for other in table.seats if other != entrant)
     for entrant, score in byes:
         points[entrant] += score
@@ -334,12 +340,13 @@ def rank(
     seed = {entrant: i for i, entrant in enumerate(order)}
     stage = stage or {}
 
-    def key(entrant: str) -> tuple[int, int, int, tuple[int, Fraction], int]:
+    def key(entrant: str) -> tuple[int, int, int, int, tuple[int, Fraction], int]:
         opposition = strength[entrant]
         return (
             -stage.get(entrant, 0),
             sign * points[entrant],
             -wins[entrant],
+            forfeits[entrant],
             (1, Fraction(0)) if opposition is None else (0, sign * opposition),
             seed[entrant],
         )
@@ -355,9 +362,26 @@ def rank(
             opponents=None if strength[entrant] is None else float(strength[entrant]),
             stage=stage.get(entrant, 0),
             bot_turns=bot_turns[entrant],
+            forfeits=forfeits[entrant],
         )
         for place, entrant in enumerate(sorted(order, key=key), start=1)
     ]
+
+
+def ranking_order(lower_is_better: bool, elimination: bool) -> tuple[list[str], str]:
+    """The keys ``rank`` orders by, in the order it applies them, and the same in a sentence."""
+    keys = ["stage"] if elimination else []
+    keys += ["points", "wins", "forfeits", "opponents", "seed"]
+    fewer = "fewest" if lower_is_better else "most"
+    sentence = (
+        ("The round reached (the furthest first), then " if elimination else "")
+        + f"{fewer} points (the sum of the match totals and bye points), then most wins (a shared "
+        "win and a bye count), then fewest forfeits, then the strongest opposition (the mean "
+        "points of the opponents met, in the same direction as points), then the seed order. "
+        "A player whose turns the clock bot plays the league's forfeit_after times in a row "
+        "forfeits the table: a loss, scored as the table's worst total."
+    )
+    return keys, sentence[0].upper() + sentence[1:]
 
 
 def seed_order(entrants: Sequence[str], seed: str) -> list[str]:

@@ -203,4 +203,5 @@ _SHOW: dict[str, Callable[[Data, Viewer, Table], Data]] = {
     "DisputeRaised": _kept,
     "RulingGiven": _ruling_given,
     "TurnTimedOut": _kept,
+    "SeatForfeited": _kept,  # which seat and after how many timeouts: no card
 }

@@ -16,6 +16,8 @@ Commands (methods) and the events they record, in the order of a tournament's li
 Pairing, seating, byes and the ranking's tie-breaks are ``service.domain.pairing``'s.
 A bye scores as an average win of its round: one win and the mean of the
 round's winning totals (rounded half to even), whichever way the ruleset scores.
+A seat that forfeited its game by clock (``Game.result``) is no winner and scores
+its table's worst total: a loss, last at the table.
 
 Entrants are strings: a player's id, or ``bot:<bot>#<n>`` for a place filled by
 a bot at the start (``seat_spec`` gives the game seat for either). A driver (the
@@ -43,6 +45,7 @@ import msgspec
 from eventsourcing.domain import Aggregate
 
 from service.domain.bots import BOTS
+from service.domain.clock import MAX_TURN_CLOCK
 from service.domain.errors import RuleError
 from service.domain.names import checked_name
 from service.domain.pairing import (
@@ -64,7 +67,6 @@ FORMATS: tuple[str, ...] = ("round_robin", "swiss", "single_elimination")
 MAX_TABLE = 6
 MAX_ROUNDS = 50
 MAX_ENTRANTS = 512  # the pairing search recurses once per seat
-MAX_TURN_CLOCK = 86_400
 MAX_INTERVAL = 90 * 86_400  # a round a day is slow; a round a season is no tournament
 BOT_ENTRANT = "bot:"
 
@@ -91,6 +93,7 @@ class TableResult(msgspec.Struct, frozen=True, kw_only=True):
     totals: tuple[int, ...]  # per seat, the match totals
     winners: tuple[int, ...]  # winning seats (more than one: a shared win)
     timed_out: tuple[int, ...]  # per seat, turns a clock bot played
+    forfeited: tuple[int, ...] = ()  # seats that forfeited by clock: never among the winners
 
 
 @dataclass
@@ -113,7 +116,7 @@ class Round:
 
     def played(self) -> list[Played]:
         return [
-            Played(self.tables[t], result.totals, result.winners, result.timed_out)
+            Played(self.tables[t], result.totals, result.winners, result.timed_out, result.forfeited)
             for t, result in sorted(self.results.items())
         ]
 
@@ -280,8 +283,10 @@ class Tournament(Aggregate):
         totals: tuple[int, ...],
         winners: tuple[int, ...],
         timed_out: tuple[int, ...] = (),
+        forfeited: tuple[int, ...] = (),
     ) -> None:
-        """A table's game is over: its totals and winning seats (and the turns clock bots played).
+        """A table's game is over: its totals and winning seats (the turns clock bots played, the
+        seats that forfeited).
 
         The same result again does nothing. After the round's last table, the round
         finishes and the next is paired, or the tournament finishes.
@@ -292,7 +297,10 @@ class Tournament(Aggregate):
         played, table = found
         seats = len(played.tables[table])
         result = TableResult(
-            totals=tuple(totals), winners=tuple(sorted(winners)), timed_out=tuple(timed_out) or (0,) * seats
+            totals=tuple(totals),
+            winners=tuple(sorted(winners)),
+            timed_out=tuple(timed_out) or (0,) * seats,
+            forfeited=tuple(forfeited),
         )
         recorded = played.results.get(table)
         if recorded is not None:
@@ -518,11 +526,15 @@ def _check_plan(plan: Plan, rules: Ruleset) -> None:
 
 
 def _check_result(result: TableResult, seats: int, lower_is_better: bool) -> None:
-    """The totals and timeouts name every seat; the winners are exactly the seats with the best total."""
+    """The totals and timeouts name every seat; the winners are exactly the seats with the best total
+    among those that did not forfeit."""
     if len(result.totals) != seats or len(result.timed_out) != seats:
         raise RuleError("invalid_result", f"a result gives all {seats} seats")
-    if not all(_is_int(v) for v in (*result.totals, *result.timed_out, *result.winners)):
-        raise RuleError("invalid_result", "totals, timeouts and winning seats are whole numbers")
-    best = min(result.totals) if lower_is_better else max(result.totals)
-    if result.winners != tuple(seat for seat, total in enumerate(result.totals) if total == best):
+    if not all(_is_int(v) for v in (*result.totals, *result.timed_out, *result.winners, *result.forfeited)):
+        raise RuleError("invalid_result", "totals, timeouts and seats are whole numbers")
+    still = [seat for seat in range(seats) if seat not in result.forfeited]
+    if not still or not set(result.forfeited) <= set(range(seats)):
+        raise RuleError("invalid_result", "the seats that forfeited are seats of the table, not all of them")
+    best = (min if lower_is_better else max)(result.totals[seat] for seat in still)
+    if result.winners != tuple(seat for seat in still if result.totals[seat] == best):
         raise RuleError("invalid_result", "the winners are the seats with the best total")

@@ -102,7 +102,7 @@ def table_view(game: Game) -> TableView:
         ),
         round_points=[list(points) for points in s.round_points],
         totals=totals if started else [],
-        winners=list(s.winners),
+        winners=list(game.result().winners),  # never a seat that forfeited
         dispute=game.dispute,
         paused=game.paused,
         over=game.over,

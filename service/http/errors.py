@@ -23,7 +23,7 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 |     | no_dispute, already_a_member, already_a_referee, already_revoked, already_joined, |
 |     | game_already_attached, table_has_game, result_recorded, not_started, tournament_started, |
 |     | tournament_full, tournament_over, name_taken, name_reserved, webhook_disabled, |
-|     | delivery_pending, already_enabled, already_disabled; any already_* |
+|     | delivery_pending, already_enabled, already_disabled, seat_forfeited; any already_* |
 | 410 | invitation_expired, invitation_used_up, invitation_revoked, player_erased |
 | 413 | request_too_large |
 | 429 | too_many_attempts (refused invitation redemptions from one address: wait a minute) |
@@ -104,6 +104,7 @@ CODES: dict[int, tuple[str, ...]] = {
         "delivery_pending",
         "already_enabled",
         "already_disabled",
+        "seat_forfeited",
     ),
     410: ("invitation_expired", "invitation_used_up", "invitation_revoked", "player_erased"),
     413: ("request_too_large",),
@@ -124,6 +125,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "draw_not_allowed",
     "invalid_deck",
     "invalid_expiry",
+    "invalid_forfeit_after",
     "invalid_format",
     "invalid_late_policy",
     "invalid_match_length",

@@ -1,4 +1,5 @@
-"""Leagues: a ruleset and its options for all their games, members, referees, standings."""
+"""Leagues: a ruleset and its options for all their games, a turn clock and its forfeit rule, members,
+referees, standings (every member, in the order the answer states: docs/standings.md)."""
 
 from typing import Annotated
 from uuid import UUID
@@ -9,6 +10,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.application import credentials
+from service.domain.clock import FORFEIT_AFTER, MAX_FORFEIT_AFTER, MAX_TURN_CLOCK
 from service.domain.errors import RuleError
 from service.domain.league import League
 from service.domain.rulesets import OPTION_BOUNDS, OPTIONS, PRESETS
@@ -41,12 +43,33 @@ Options = Annotated[
     ),
 ]
 Ruleset = Annotated[str, msgspec.Meta(examples=["club"], description="a preset: club or mau-mau-150")]
+# the ranges are documented only: outside them the rules answer 422 with their code
+TurnClock = Annotated[
+    int,
+    msgspec.Meta(
+        examples=[60],
+        description="seconds per turn in the league's games (a tournament's plan sets its own); "
+        "a late turn is played by a clock bot, flagged (422 invalid_turn_clock outside the range)",
+        extra_json_schema={"extra": {"minimum": 1, "maximum": MAX_TURN_CLOCK}},
+    ),
+]
+ForfeitAfter = Annotated[
+    int,
+    msgspec.Meta(
+        examples=[FORFEIT_AFTER],
+        description="a seat whose turn clock runs out this many times in a row forfeits the game, "
+        "a loss; 0 or null: never (422 invalid_forfeit_after outside the range)",
+        extra_json_schema={"extra": {"minimum": 0, "maximum": MAX_FORFEIT_AFTER}},
+    ),
+]
 
 
 class LeagueCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     name: LeagueName
     ruleset: Ruleset = "club"
     options: Options = msgspec.field(default_factory=dict)
+    turn_clock: TurnClock | None = None
+    forfeit_after: ForfeitAfter | None = FORFEIT_AFTER
 
 
 class LeagueRead(msgspec.Struct, frozen=True, kw_only=True):
@@ -56,6 +79,8 @@ class LeagueRead(msgspec.Struct, frozen=True, kw_only=True):
     options: Annotated[dict[str, int | bool], msgspec.Meta(examples=[{"target_score": 150}])]  # as founded
     members: Annotated[list[UUID], msgspec.Meta(examples=[[PLAYER_ID]])]
     referees: Annotated[list[str], msgspec.Meta(examples=[[REFEREE_ID]])]
+    turn_clock: TurnClock | None = None
+    forfeit_after: ForfeitAfter = FORFEIT_AFTER
 
 
 class MemberCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -74,6 +99,8 @@ def league_read(league: League) -> LeagueRead:
         options=dict(league.options),
         members=list(league.members),
         referees=list(league.referees),
+        turn_clock=league.turn_clock,
+        forfeit_after=league.forfeit_after,
     )
 
 
@@ -105,7 +132,13 @@ class LeagueController(Controller):
             ),
         ],
     ) -> LeagueRead:
-        league_id = services.app.found_league(data.name, data.ruleset, data.options)
+        league_id = services.app.found_league(
+            data.name,
+            data.ruleset,
+            data.options,
+            turn_clock=data.turn_clock,
+            forfeit_after=data.forfeit_after,
+        )
         services.wrote(actor)  # its standings
         return league_read(services.app.get_league(league_id))
 

@@ -78,7 +78,7 @@ class Ledger(msgspec.Struct, kw_only=True):
     voids: list[tuple[int, int]] = msgspec.field(default_factory=list)  # (ruling's number, first voided)
     # what the finished match adds to its league's standings now (see ``render.contribution``)
     counted: list[tuple[Any, ...]] | None = None
-    # seconds per turn when the game is a tournament's table with a turn clock (its turn deadline)
+    # seconds per turn of a tournament's table created before games carried their own clock
     turn_clock: int | None = None
 
     def in_force(self) -> Facts:
@@ -195,6 +195,12 @@ def _timed_out(tracked: Tracked, event: Any) -> None:
     tracked.ledger.timeouts.append(Mark(event.originator_version, round_no, event.seat, 1))
 
 
+def _forfeited(tracked: Tracked, event: Any) -> None:
+    tracked.results_changed = True
+    if tracked.game.over:  # the last seat in won: the match ended here, with no MatchEnded
+        tracked.ledger.ends.append(End(event.originator_version, event.timestamp))
+
+
 def _ruled(tracked: Tracked, event: Any) -> None:
     if event.restored is not None:  # a void: the state went back to before ``from_event``
         tracked.ledger.voids.append((event.originator_version, event.ruling.from_event))
@@ -216,5 +222,6 @@ _LEDGER = {
     Game.RoundEnded: _round_ended,  # type: ignore[attr-defined]
     Game.MatchEnded: _match_ended,  # type: ignore[attr-defined]
     Game.TurnTimedOut: _timed_out,
+    Game.SeatForfeited: _forfeited,
     Game.RulingGiven: _ruled,
 }

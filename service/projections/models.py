@@ -37,6 +37,7 @@ class PublicSeat(msgspec.Struct, frozen=True, kw_only=True):
     cards: int  # how many cards the seat holds (never which)
     total: int  # the match score so far
     timed_out_turns: int = 0  # turns a clock bot played for this seat
+    forfeited: bool = False  # the seat forfeited by clock: a bot plays it, it cannot win
 
 
 class MissedCall(msgspec.Struct, frozen=True):
@@ -70,6 +71,9 @@ class PublicTable(msgspec.Struct, frozen=True, kw_only=True):
     over: bool
     turn_deadline: datetime | None  # when the seat on turn's clock runs out; None without a clock
     position: int
+    # seconds from the answer to ``turn_deadline`` (0 once it passed); None without a clock
+    seconds_left: float | None = None
+    forfeited: list[int] = msgspec.field(default_factory=list)  # seats that forfeited, in that order
 
 
 class HandView(msgspec.Struct, frozen=True, kw_only=True):
@@ -121,15 +125,17 @@ class Standing(msgspec.Struct, frozen=True, kw_only=True):
     penalty_cards: int
     missed_calls: int
     bot_turns: int  # turns a clock bot played for the player (flagged)
+    forfeits: int = 0  # matches forfeited by clock: each a match lost
 
 
 class Standings(msgspec.Struct, frozen=True, kw_only=True):
     league_id: UUID
     ruleset: str
     order: Literal["lowest_points", "highest_points"]
-    tie_breaks: list[str]  # in the order they are applied, e.g. ["matches_won", "matches_shared", ...]
-    rows: list[Standing]
+    tie_breaks: list[str]  # the keys the rows are ordered by, in the order they are applied
+    rows: list[Standing]  # every member; one without a finished match with zeros
     position: int
+    rule: str = ""  # the order in a sentence, the forfeit rule with it (docs/standings.md)
 
 
 class PlayedGame(msgspec.Struct, frozen=True, kw_only=True):
@@ -158,6 +164,7 @@ class TournamentTable(msgspec.Struct, frozen=True, kw_only=True):
     winners: list[int]  # seats
     finished: bool
     timed_out: list[int] | None = None  # per seat, turns a clock bot played, once the game is over
+    forfeited: list[int] = msgspec.field(default_factory=list)  # seats that forfeited by clock
 
 
 class TournamentRound(msgspec.Struct, frozen=True, kw_only=True):
@@ -182,6 +189,7 @@ class TournamentPlacing(msgspec.Struct, frozen=True, kw_only=True):
     # opponents met (None: none met yet), and for single elimination the round reached
     opponents: float | None = None
     stage: int = 0
+    forfeits: int = 0  # tables forfeited by clock: each a loss, scored the table's worst total
 
 
 class TournamentView(msgspec.Struct, frozen=True, kw_only=True):
@@ -209,6 +217,9 @@ class TournamentView(msgspec.Struct, frozen=True, kw_only=True):
     places: int | None = None  # places a bot fills at the start when not taken
     fill_bot: str = "heuristic"
     names: dict[str, str] = msgspec.field(default_factory=dict)  # every entrant's name (a bot's: itself)
+    # the keys the ranking is ordered by, in the order they are applied, and the same in a sentence
+    tie_breaks: list[str] = msgspec.field(default_factory=list)
+    rule: str = ""
 
 
 class NextGame(msgspec.Struct, frozen=True, kw_only=True):

@@ -13,7 +13,13 @@ tournament's turn clock, from which its table shows the turn deadline.
 Webhooks are folded the same way (``hooks.HookFold``): the events a league's hooks ask for
 make delivery rows, written with the batch (once each: ``deliveries``).
 
-Each game written also says whether a bot is to move in it, and since when
+A member's admission writes their standings row of zeros, so the standings list
+every member. A game carries its own turn clock (league games and tables created
+since games did); a tournament's table created before takes the tournament's.
+
+Each game written also says whether a bot is to move in it (a forfeited seat's
+turn included: a bot plays it), and since when, or else when the clock of the
+person to move runs out (its step may be lost like a bot's)
 (``views_bot_turns``): in the same transaction, so the row is exactly as new as
 the game's. The workers' tick reads it to find games whose bots were never told.
 
@@ -40,7 +46,7 @@ from service.domain.tournament import Tournament
 from service.domain.webhook import Webhook
 from service.projections.fold import Tracked
 from service.projections.hooks import HookFold, turn_of
-from service.projections.render import contribution, game_doc, played
+from service.projections.render import contribution, game_doc, played, turn_deadline
 from service.projections.standings import STATS, order_of
 from service.projections.store import APPLICATION, NAME, Changes, Views
 from service.projections.tournaments import TrackedTournament, seat_rows, status_of, tournament_view
@@ -52,7 +58,8 @@ CACHED_GAMES = 5_000
 _encode = msgspec.msgpack.Encoder().encode
 _STORE_ERRORS = (PersistenceError, psycopg.Error, sqlite3.Error)
 
-GAME, CREATED, PLAYER, LEAGUE, TOURNAMENT, WEBHOOK, OTHER = range(7)
+GAME, CREATED, PLAYER, LEAGUE, MEMBER, TOURNAMENT, WEBHOOK, OTHER = range(8)
+_NO_MATCH = (0,) * len(STATS)
 
 
 def _kind(event_type: type) -> int:
@@ -64,6 +71,8 @@ def _kind(event_type: type) -> int:
         return PLAYER
     if issubclass(event_type, League.Founded):
         return LEAGUE
+    if issubclass(event_type, League.MemberAdmitted):
+        return MEMBER
     if issubclass(event_type, (Tournament.Announced, Tournament.Event)):
         return TOURNAMENT
     if issubclass(event_type, (Webhook.Registered, Webhook.Event)):
@@ -169,7 +178,7 @@ class ViewsProjection(Projection[Views]):
                 key = event.originator_id.int
                 tracked = games[key] = Tracked.created(event, position)
                 tournament_id = MauMau.tournament_of(tracked.game)
-                if tournament_id is not None:
+                if tournament_id is not None and tracked.game.turn_clock is None:
                     table_of = self._tournament(tournament_id)
                     tracked.ledger.turn_clock = (
                         None if table_of is None else table_of.tournament.plan.turn_clock
@@ -182,6 +191,8 @@ class ViewsProjection(Projection[Views]):
             elif kind == LEAGUE:
                 order = order_of(ruleset(event.ruleset_name, **event.options))
                 changes.leagues.append((event.originator_id, event.name, event.ruleset_name, order))
+            elif kind == MEMBER:
+                changes.standings.append((event.originator_id, event.player_id, *_NO_MATCH))
             elif kind == TOURNAMENT:
                 self._fold_tournament(event, position)
             elif kind == WEBHOOK:
@@ -249,13 +260,19 @@ class ViewsProjection(Projection[Views]):
                 tracked.results_changed = False
             changes.games.append((game_id, tracked.image(), _encode(game_doc(tracked, facts))))
             game = tracked.game
-            if not game.over and not game.paused and game.seats[game.seat_to_move].kind == "bot":
-                changes.bot_turns.append((game_id, game.modified_on.timestamp()))
+            due = None
+            if not game.over and not game.paused:
+                if game.bot_for(game.seat_to_move) is not None:
+                    due = game.modified_on
+                else:
+                    due = turn_deadline(tracked, game.seat_to_move)
+            if due is not None:
+                changes.bot_turns.append((game_id, due.timestamp()))
                 tracked.bot_turn_row = True
             elif tracked.bot_turn_row is not False:
                 changes.no_bot_turns.append((game_id,))
                 tracked.bot_turn_row = False
-        changes.standings = [(league, player, *stats) for (league, player), stats in deltas.items()]
+        changes.standings += [(league, player, *stats) for (league, player), stats in deltas.items()]
         for tracked_tournament in self._dirty_tournaments.values():
             tournament = tracked_tournament.tournament
             doc = _encode(tournament_view(tournament))

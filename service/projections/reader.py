@@ -14,7 +14,7 @@ Thread-safe: each call takes a connection from the reader's own pool.
 
 import threading
 import time
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from uuid import UUID
 
 import msgspec
@@ -31,7 +31,7 @@ from service.projections.models import (
     TournamentView,
 )
 from service.projections.render import GameDoc, Played
-from service.projections.standings import STATS, TIE_BREAKS, Tally, rank
+from service.projections.standings import STATS, TIE_BREAKS, Tally, rank, rule
 from service.projections.store import PostgresViews, close_views, open_views
 from service.projections.watch import PositionWatch
 from service.settings import Settings
@@ -124,7 +124,7 @@ class ReadModels:
         )
 
     def standings(self, league_id: UUID) -> Standings | None:
-        """None for an unknown league; no rows for a league without a finished match."""
+        """None for an unknown league; every member, with zeros until a match of theirs finishes."""
         found = self.views.league(league_id)
         if found is None:
             return None
@@ -144,6 +144,7 @@ class ReadModels:
             tie_breaks=list(TIE_BREAKS),
             rows=rank(tallies, league.order),  # type: ignore[arg-type]
             position=position,
+            rule=rule(league.order),  # type: ignore[arg-type]
         )
 
     def history(self, player_id: UUID) -> PlayerHistory:
@@ -183,7 +184,8 @@ class ReadModels:
 
     def stalled_bot_turns(self, older_than: float, limit: int = 200) -> list[UUID]:
         """Games (a tournament's or not) a bot is to move in, neither over nor paused, whose last
-        event was stored before ``older_than`` (Unix time): at most ``limit``, the longest waiting first."""
+        event was stored before ``older_than`` (Unix time), and games whose person's turn clock ran
+        out before it: at most ``limit``, the longest waiting first."""
         return self.views.stalled_bot_turns(older_than, limit)
 
     def tournaments(self, league_id: UUID) -> list[TournamentView]:
@@ -316,14 +318,18 @@ def player_ids(table: PublicTable) -> list[UUID]:
 
 
 def named(table: PublicTable, names: dict[UUID, str], position: int) -> PublicTable:
-    """The stored table as answered: its players' names (``names``) and the position filled in."""
+    """The stored table as answered: its players' names (``names``), the position and the seconds
+    left on the turn clock now filled in."""
     seats = [
         seat
         if seat.player_id is None
         else msgspec.structs.replace(seat, name=names.get(seat.player_id, str(seat.player_id)))
         for seat in table.seats
     ]
-    return msgspec.structs.replace(table, seats=seats, position=position)
+    left = None
+    if table.turn_deadline is not None:
+        left = round(max(0.0, (table.turn_deadline - datetime.now(UTC)).total_seconds()), 1)
+    return msgspec.structs.replace(table, seats=seats, position=position, seconds_left=left)
 
 
 def _uuid(value: object) -> UUID:

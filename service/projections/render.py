@@ -7,7 +7,11 @@ renamed player shows the new name everywhere at once.
 
 Legal moves come from the engine (``legal_actions``), in the words a move
 request uses (``LegalMove``): a jack's play is listed once per suit it may
-name, as the engine lists it. Nothing is legal while a dispute is open.
+name, as the engine lists it. Nothing is legal while a dispute is open, nor for
+a seat that forfeited (a bot plays it).
+
+Winners, and what a match adds to histories and standings, are the game's
+``result``: a seat that forfeited by clock never wins and scores the table's worst.
 """
 
 from datetime import datetime, timedelta
@@ -90,6 +94,7 @@ def public_table(tracked: Tracked, facts: Facts) -> PublicTable:
     game = tracked.game
     s = game.state
     totals = list(s.totals) or [0] * len(game.seats)
+    result = game.result()
     timed_out = [0] * len(game.seats)
     for mark in facts.timeouts:
         timed_out[mark.seat] += 1
@@ -103,6 +108,7 @@ def public_table(tracked: Tracked, facts: Facts) -> PublicTable:
             cards=s.hands[index].bit_count() if s.hands else 0,
             total=totals[index],
             timed_out_turns=timed_out[index],
+            forfeited=index in result.forfeited,
         )
         for index, occupant in enumerate(game.seats)
     ]
@@ -127,11 +133,12 @@ def public_table(tracked: Tracked, facts: Facts) -> PublicTable:
         seats=seats,
         round_points=[list(points) for points in s.round_points],
         totals=totals,
-        winners=list(s.winners),
+        winners=list(result.winners),
         paused=game.paused,
         over=phase == OVER,
         turn_deadline=turn_deadline(tracked, turn),
         position=0,
+        forfeited=list(result.forfeited),
     )
 
 
@@ -140,11 +147,11 @@ def turn_deadline(tracked: Tracked, turn: int | None) -> datetime | None:
 
     The workers set the clock afresh at every event while the person is to move (a draw
     starts it again), after the bots' think delay: the clock runs out at this time at the earliest.
-    None for a bot's turn, a game without a clock, a paused or finished game.
+    None for a bot's turn (a forfeited seat's too), a game without a clock, a paused or finished game.
     """
-    clock = tracked.ledger.turn_clock
     game = tracked.game
-    if clock is None or turn is None or game.paused or game.seats[turn].kind != "player":
+    clock = game.turn_clock if game.turn_clock is not None else tracked.ledger.turn_clock
+    if clock is None or turn is None or game.paused or game.bot_for(turn) is not None:
         return None
     return game.modified_on + timedelta(seconds=clock)
 
@@ -155,7 +162,8 @@ def hands(tracked: Tracked) -> list[HandDoc]:
     playable = not game.paused and s.phase != OVER
     docs = []
     for seat in range(len(game.seats)):
-        legal = [_LEGAL_MOVES[action] for action in legal_actions(s, seat)] if playable else []
+        mine = playable and seat not in game.forfeited
+        legal = [_LEGAL_MOVES[action] for action in legal_actions(s, seat)] if mine else []
         docs.append(
             HandDoc(
                 seat=seat,
@@ -196,25 +204,25 @@ def played(tracked: Tracked, facts: Facts) -> list[tuple[UUID, Played]]:
     """One history line per player seat."""
     game = tracked.game
     s = game.state
-    totals = list(s.totals) or [0] * len(game.seats)
+    result = game.result()
     over = s.phase == OVER
     lines = []
     for seat, occupant in enumerate(game.seats):
         if occupant.kind != "player":
             continue
         if not over:
-            result = "playing"
-        elif seat in s.winners:
-            result = "won" if len(s.winners) == 1 else "shared"
+            outcome = "playing"
+        elif seat in result.winners:
+            outcome = "won" if len(result.winners) == 1 else "shared"
         else:
-            result = "lost"
+            outcome = "lost"
         line = Played(
             game_id=game.id,
             league_id=game.league_id,
             ruleset=game.ruleset.name,
             seat=seat,
-            total=totals[seat],
-            result=result,  # type: ignore[arg-type]
+            total=result.totals[seat],
+            result=outcome,  # type: ignore[arg-type]
             opponents=[other for index, other in enumerate(game.seats) if index != seat],
             rounds=len(s.round_points),
             ended_at=facts.ended_at if over else None,
@@ -232,21 +240,23 @@ def contribution(tracked: Tracked, facts: Facts) -> list[tuple[Any, ...]] | None
     s = game.state
     if game.league_id is None or s.phase != OVER:
         return None
+    result = game.result()
     rows = []
     for seat, occupant in enumerate(game.seats):
         if occupant.kind != "player":
             continue
-        won = seat in s.winners
+        won = seat in result.winners
         stats = {
             "matches_played": 1,
-            "matches_won": int(won and len(s.winners) == 1),
-            "matches_shared": int(won and len(s.winners) > 1),
+            "matches_won": int(won and len(result.winners) == 1),
+            "matches_shared": int(won and len(result.winners) > 1),
             "rounds_played": len(s.round_points),
             "rounds_won": sum(1 for end in facts.rounds if end.winner == seat),
-            "points": s.totals[seat],
+            "points": result.totals[seat],
             "penalty_cards": sum(mark.count for mark in facts.penalties if mark.seat == seat),
             "missed_calls": sum(mark.count for mark in facts.challenges if mark.seat == seat),
             "bot_turns": sum(mark.count for mark in facts.timeouts if mark.seat == seat),
+            "forfeits": int(seat in result.forfeited),
         }
         rows.append((occupant.name, *(stats[name] for name in STATS)))
     return rows

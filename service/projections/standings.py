@@ -1,7 +1,9 @@
-"""League standings: each player's finished matches in the league, added up and ranked.
+"""League standings: each member's finished matches in the league, added up and ranked.
 
-Only finished matches count (a match voided back to before its end stops
-counting). The direction of "better points" is the ruleset's own: where the
+Every member has a row, with zeros until a match of theirs finishes. Only
+finished matches count (a match voided back to before its end stops counting).
+A match forfeited by clock (``Game.result``) is a match lost, scored as the
+table's worst total. The direction of "better points" is the ruleset's own: where the
 lowest total wins the match (``Ruleset.match_winner == "lowest_total"``,
 e.g. ``club``'s penalty points) fewer points per round rank higher; where the
 highest total wins (``mau-mau-150``) more rank higher.
@@ -11,12 +13,14 @@ ones before (``TIE_BREAKS``, as ``Standings.tie_breaks`` lists them):
 
 1. ``matches_won_or_shared``: matches won, a shared win counting as a win (more first);
 2. ``matches_won``: outright wins (more first);
-3. ``average_points``: points per round played, in the ruleset's direction;
-4. ``rounds_won`` (more first);
-5. ``missed_calls``: missed calls challenged (fewer first).
+3. ``forfeits``: matches forfeited by clock (fewer first);
+4. ``average_points``: points per round played, in the ruleset's direction;
+5. ``rounds_won`` (more first);
+6. ``missed_calls``: missed calls challenged (fewer first).
 
-Rows equal on all five share a rank, and the next rank skips (1, 2, 2, 4);
-rows sharing a rank are listed by name.
+Rows equal on all six share a rank, and the next rank skips (1, 2, 2, 4);
+rows sharing a rank are listed by name. ``rule`` says the same in a sentence;
+docs/standings.md sets it beside a tournament's ranking.
 """
 
 from collections.abc import Iterable
@@ -42,9 +46,17 @@ STATS = (
     "penalty_cards",
     "missed_calls",
     "bot_turns",
+    "forfeits",
 )
 
-TIE_BREAKS = ["matches_won_or_shared", "matches_won", "average_points", "rounds_won", "missed_calls"]
+TIE_BREAKS = [
+    "matches_won_or_shared",
+    "matches_won",
+    "forfeits",
+    "average_points",
+    "rounds_won",
+    "missed_calls",
+]
 
 
 class Tally(msgspec.Struct, frozen=True, kw_only=True):
@@ -61,6 +73,19 @@ class Tally(msgspec.Struct, frozen=True, kw_only=True):
     penalty_cards: int = 0
     missed_calls: int = 0
     bot_turns: int = 0
+    forfeits: int = 0
+
+
+def rule(order: Order) -> str:
+    """``TIE_BREAKS`` in a sentence, with the forfeit rule."""
+    direction = "lowest" if order == "lowest_points" else "highest"
+    return (
+        "Most matches won (a shared win counts), then most outright wins, then fewest forfeits, "
+        f"then the {direction} average points per round, then most rounds won, then fewest missed "
+        "calls; rows equal on all of these share a rank. A player whose turns the clock bot plays "
+        "the league's forfeit_after times in a row forfeits the match: a match lost, scored as "
+        "the table's worst total. Members without a finished match are listed with zeros."
+    )
 
 
 def order_of(rules: Ruleset) -> Order:
@@ -73,10 +98,11 @@ def rank(tallies: Iterable[Tally], order: Order) -> list[Standing]:
 
     sign = 1 if order == "lowest_points" else -1
 
-    def key(tally: Tally) -> tuple[int, int, Fraction, int, int]:
+    def key(tally: Tally) -> tuple[int, int, int, Fraction, int, int]:
         return (
             -(tally.matches_won + tally.matches_shared),
             -tally.matches_won,
+            tally.forfeits,
             sign * average(tally),
             -tally.rounds_won,
             tally.missed_calls,
@@ -104,6 +130,7 @@ def rank(tallies: Iterable[Tally], order: Order) -> list[Standing]:
                 penalty_cards=tally.penalty_cards,
                 missed_calls=tally.missed_calls,
                 bot_turns=tally.bot_turns,
+                forfeits=tally.forfeits,
             )
         )
     return rows

@@ -15,15 +15,16 @@ Tables:
 - ``views_games``: per game, the projection's own state of it (``fold.StoredGame``,
   so a restart does not fold the log again) and its documents (``render.GameDoc``);
 - ``views_history``: per player and game, the player's line (``render.Played``);
-- ``views_standings``: per league and player, the sums of ``standings.STATS``,
-  changed by adding the difference a match makes (a void subtracts it again);
+- ``views_standings``: per league and member, the sums of ``standings.STATS`` (zeros from
+  the admission on), changed by adding the difference a match makes (a void subtracts it again);
 - ``views_players``, ``views_leagues``: names, and each league's ruleset and order;
 - ``views_tournaments``: per tournament, the projection's own state of it
   (``tournaments.StoredTournament``), its status and its bracket (a ``TournamentView``);
 - ``views_seats``: per player, tournament and round, the player's table and seat, the
   table's game once made and whether its result is in (the next-game read);
 - ``views_bot_turns``: per game a bot is to move in (neither over nor paused), when the game's
-  last event was stored (Unix time): the tick's look for games whose bots were not told
+  last event was stored (Unix time), and per game whose person to move is under a turn clock,
+  when that clock runs out: the tick's look for games whose bots or clocks were not told
   (``stalled_bot_turns``; a row is deleted when the game's turn passes to a person or it ends);
 - ``views_webhooks``: per webhook, what the projection needs of it (``hooks.HookState``: its
   league, events, players, whether it is enabled) to know which events make deliveries;
@@ -157,8 +158,8 @@ def _statements(table: Any, tracking: Any, ph: str) -> dict[str, str]:
         f"FROM {table('leagues')} WHERE league_id = {ph}",
         "standings_of": f"SELECT s.player_id, p.name, {', '.join('s.' + name for name in STATS)} "
         f"FROM {table('standings')} s LEFT JOIN {table('players')} p ON p.player_id = s.player_id "
-        # a player whose every match was voided keeps a row of zeros: not a standing
-        f"WHERE s.league_id = {ph} AND s.matches_played > 0",
+        # a member with no finished match (none yet, or every one voided) is a row of zeros
+        f"WHERE s.league_id = {ph}",
         "names": f"SELECT player_id, name FROM {table('players')} WHERE player_id",
         "tournament": f"INSERT INTO {table('tournaments')} VALUES ({ph}, {ph}, {ph}, {ph}, {ph}, {ph}) "
         "ON CONFLICT (tournament_id) DO UPDATE SET status = excluded.status, state = excluded.state, "

@@ -19,6 +19,7 @@ from uuid import UUID
 
 import msgspec
 
+from service.domain.pairing import ranking_order
 from service.domain.tournament import BOT_ENTRANT, Plan, Round, Tournament
 from service.projections.models import TournamentPlacing, TournamentRound, TournamentTable, TournamentView
 
@@ -126,6 +127,9 @@ def tournament_view(tournament: Tournament, position: int = 0) -> TournamentView
     """
     plan = tournament.plan
     entrants = tournament.order if tournament.started else tournament.entrants
+    tie_breaks, rule = ranking_order(
+        tournament.rules.match_winner == "lowest_total", plan.format == "single_elimination"
+    )
     return TournamentView(
         tournament_id=tournament.id,
         league_id=tournament.league_id,
@@ -148,6 +152,8 @@ def tournament_view(tournament: Tournament, position: int = 0) -> TournamentView
         places=plan.places,
         fill_bot=plan.fill_bot,
         names={entrant: entrant if is_bot(entrant) else "" for entrant in entrants},
+        tie_breaks=tie_breaks,
+        rule=rule,
     )
 
 
@@ -164,6 +170,7 @@ def _round(tournament: Tournament, played: Round) -> TournamentRound:
                 winners=[] if result is None else list(result.winners),
                 finished=result is not None,
                 timed_out=None if result is None else list(result.timed_out),
+                forfeited=[] if result is None else list(result.forfeited),
             )
         )
     return TournamentRound(
@@ -188,6 +195,7 @@ def _placing(placing: Any) -> TournamentPlacing:
         bot_turns=placing.bot_turns,
         opponents=placing.opponents,
         stage=placing.stage,
+        forfeits=placing.forfeits,
     )
 
 

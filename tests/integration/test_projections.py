@@ -40,7 +40,7 @@ from service.projections.models import (
 )
 from service.projections.reader import ReadModels
 from service.projections.runner import start_projections
-from service.projections.standings import TIE_BREAKS, Tally, order_of, rank
+from service.projections.standings import TIE_BREAKS, Tally, order_of, rank, rule
 from service.settings import Settings
 from tests.gameplay import next_command
 from tests.integration.projecting import catch_up
@@ -335,10 +335,13 @@ def expected_standings(app: MauMau, club: Club, league_id: UUID, position: int) 
                 "penalty_cards": sum(cards for _, who, cards in counts.penalties if who == seat),
                 "missed_calls": sum(1 for _, who in counts.challenges if who == seat),
                 "bot_turns": counts.timeouts.count(seat),
+                "forfeits": int(seat in game.result().forfeited),
             }.items():
                 row[key] = row.get(key, 0) + value
     league = app.get_league(league_id)
     order = order_of(league.rules)
+    for member in league.members:  # a member without a finished match: a row of zeros
+        sums.setdefault(member, {})
     tallies = [Tally(player_id=p, name=app.get_player(p).name, **row) for p, row in sums.items()]
     return Standings(
         league_id=league_id,
@@ -347,6 +350,7 @@ def expected_standings(app: MauMau, club: Club, league_id: UUID, position: int) 
         tie_breaks=TIE_BREAKS,
         rows=rank(tallies, order),
         position=position,
+        rule=rule(order),
     )
 
 

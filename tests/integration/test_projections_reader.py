@@ -97,7 +97,9 @@ def test_a_paused_game_offers_no_moves_until_the_ruling(app, settings, reader):
     assert any(reader.hand(created.game_id, seat).legal for seat in range(2))
 
 
-def test_a_league_without_finished_matches_has_standings_without_rows(app, settings, reader):
+def test_a_league_without_finished_matches_lists_every_member_with_zeros_and_states_its_order(
+    app, settings, reader
+):
     ann, bob = players(app, 2)
     league = app.found_league("Quiet", "mau-mau-150")
     for player in (ann, bob):
@@ -105,7 +107,13 @@ def test_a_league_without_finished_matches_has_standings_without_rows(app, setti
     app.create_game([ann, bob], league_id=league, seed=1)
     catch_up(settings)
     standings = reader.standings(league)
-    assert standings.rows == [] and standings.ruleset == "mau-mau-150" and standings.order == "highest_points"
+    assert {row.player_id for row in standings.rows} == {ann, bob}
+    assert all(
+        row.rank == 1 and row.matches_played == row.points == row.forfeits == 0 for row in standings.rows
+    )
+    assert standings.ruleset == "mau-mau-150" and standings.order == "highest_points"
+    assert standings.tie_breaks[:3] == ["matches_won_or_shared", "matches_won", "forfeits"]
+    assert "highest average points" in standings.rule and "forfeit" in standings.rule
     assert standings.position == reader.position()
 
 

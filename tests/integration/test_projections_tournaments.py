@@ -15,6 +15,7 @@ from uuid import UUID
 import pytest
 
 from service.application import MauMau
+from service.domain.pairing import ranking_order
 from service.domain.tournament import Plan, Tournament
 from service.projections.models import (
     NextGame,
@@ -77,6 +78,7 @@ def expected_view(app: MauMau, tournament_id: UUID, position: int) -> Tournament
                     winners=list(result.winners) if result else [],
                     finished=result is not None,
                     timed_out=list(result.timed_out) if result else None,
+                    forfeited=list(result.forfeited) if result else [],
                 )
             )
         rounds.append(
@@ -90,6 +92,9 @@ def expected_view(app: MauMau, tournament_id: UUID, position: int) -> Tournament
             )
         )
     entrants = list(t.order) if t.started else list(t.entrants)
+    tie_breaks, rule = ranking_order(
+        t.rules.match_winner == "lowest_total", plan.format == "single_elimination"
+    )
     if t.finished:
         status, planned = "finished", t.planned_rounds or None
     elif t.started:
@@ -119,6 +124,7 @@ def expected_view(app: MauMau, tournament_id: UUID, position: int) -> Tournament
                 bot_turns=p.bot_turns,
                 opponents=p.opponents,
                 stage=p.stage,
+                forfeits=p.forfeits,
             )
             for p in t.standings()
         ],
@@ -132,6 +138,8 @@ def expected_view(app: MauMau, tournament_id: UUID, position: int) -> Tournament
         places=plan.places,
         fill_bot=plan.fill_bot,
         names={entrant: name_of(app, entrant) for entrant in entrants},
+        tie_breaks=tie_breaks,
+        rule=rule,
     )
 
 

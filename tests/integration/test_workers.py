@@ -72,12 +72,14 @@ def assert_tournament_agrees_with_its_games(app: MauMau, tournament_id: UUID) ->
             assert game.seats == tuple(Seat.parse(seat_spec(entrant)) for entrant in entrants)
             result = played.results[table]
             timed_out = turns_timed_out(app, game.id)
-            assert result.totals == tuple(game.state.totals)
-            assert result.winners == tuple(sorted(game.state.winners))
+            counted = game.result()  # a seat that forfeited by clock: the table's worst, no win
+            assert result.totals == counted.totals
+            assert result.winners == tuple(sorted(counted.winners))
             assert result.timed_out == tuple(timed_out)
+            assert result.forfeited == counted.forfeited
             for seat, entrant in enumerate(entrants):
-                points[entrant] += game.state.totals[seat]
-                wins[entrant] += seat in game.state.winners
+                points[entrant] += counted.totals[seat]
+                wins[entrant] += seat in counted.winners
                 clock_turns[entrant] += timed_out[seat]
         for bye in played.byes:
             points[bye] += played.bye_points

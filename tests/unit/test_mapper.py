@@ -161,11 +161,12 @@ def test_a_game_created_before_games_drew_entropy_still_decodes_and_its_chance_f
     game = Game.create(ruleset=CLUB, seats=(Seat("bot", "random"),) * 2, seed="old", cause=Cause(SYSTEM, "C"))
     created = game.collect_events()[0]
     stored = mapper.to_stored_event(created)
-    # as stored before ``entropy`` was added: the same array without its last field
+    # as stored before ``entropy`` was added: the same array without it and the clock's two fields
     fields = msgspec.msgpack.decode(stored.state)
-    older = dataclasses.replace(stored, state=msgspec.msgpack.encode(fields[:-1]))
+    older = dataclasses.replace(stored, state=msgspec.msgpack.encode(fields[:-3]))
     decoded = mapper.to_domain_event(older)
     assert decoded.entropy == "" and decoded.seed == "old"
+    assert (decoded.turn_clock, decoded.forfeit_after) == (None, 0)  # no clock, never forfeits
     assert decoded.mutate(None).seed == "old"  # its shuffles went on following the seed alone
     # a shorter array than any older version of the class is still refused
     with pytest.raises(MapperDeserialisationError):

@@ -5,7 +5,7 @@ from uuid import UUID
 import msgspec
 
 from service.domain.rulesets import CLUB, MAU_MAU_150
-from service.projections.standings import TIE_BREAKS, Tally, order_of, rank
+from service.projections.standings import TIE_BREAKS, Tally, order_of, rank, rule
 
 
 def tally(name: str, **sums: int) -> Tally:
@@ -77,6 +77,7 @@ def test_then_more_rounds_won_and_then_fewer_missed_calls_break_the_tie():
     assert TIE_BREAKS == [
         "matches_won_or_shared",
         "matches_won",
+        "forfeits",
         "average_points",
         "rounds_won",
         "missed_calls",
@@ -115,3 +116,38 @@ def test_equal_averages_over_different_numbers_of_rounds_tie_and_a_hair_apart_do
 
 def test_no_finished_matches_no_rows():
     assert rank([], "highest_points") == []
+
+
+def test_with_equal_wins_fewer_forfeits_rank_higher_whatever_the_average_points():
+    rows = rank(
+        [
+            tally("forfeited", matches_played=2, matches_won=1, rounds_played=1, points=0, forfeits=1),
+            tally("played out", matches_played=2, matches_won=1, rounds_played=6, points=90),
+        ],
+        "lowest_points",
+    )
+    assert names(rows) == ["played out", "forfeited"]
+    assert rows[1].forfeits == 1
+
+
+def test_a_member_without_a_match_is_a_row_of_zeros_after_those_who_won():
+    rows = rank(
+        [tally("newcomer"), tally("winner", matches_played=1, matches_won=1, rounds_played=2)],
+        "lowest_points",
+    )
+    assert names(rows) == ["winner", "newcomer"]
+    assert (rows[1].rank, rows[1].matches_played, rows[1].average_points) == (2, 0, 0.0)
+
+
+def test_the_rule_sentence_names_every_tie_break_in_order_and_the_forfeit_rule():
+    sentence = rule("lowest_points")
+    words = [
+        "matches won",
+        "outright wins",
+        "forfeits",
+        "lowest average points",
+        "rounds won",
+        "missed calls",
+    ]
+    assert [sentence.index(word) for word in words] == sorted(sentence.index(word) for word in words)
+    assert "forfeit_after" in sentence and "highest average points" in rule("highest_points")
