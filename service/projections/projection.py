@@ -47,7 +47,7 @@ CACHED_GAMES = 5_000
 _encode = msgspec.msgpack.Encoder().encode
 _STORE_ERRORS = (PersistenceError, psycopg.Error, sqlite3.Error)
 
-GAME, CREATED, PLAYER, LEAGUE, TOURNAMENT, OTHER = range(6)
+GAME, CREATED, PLAYER, LEAGUE, PEOPLE, TOURNAMENT, OTHER = range(7)
 
 
 def _kind(event_type: type) -> int:
@@ -59,6 +59,8 @@ def _kind(event_type: type) -> int:
         return PLAYER
     if issubclass(event_type, League.Founded):
         return LEAGUE
+    if issubclass(event_type, (League.MemberAdmitted, League.RefereeAppointed)):
+        return PEOPLE
     if issubclass(event_type, (Tournament.Announced, Tournament.Event)):
         return TOURNAMENT
     return OTHER
@@ -167,6 +169,11 @@ class ViewsProjection(Projection[Views]):
             elif kind == LEAGUE:
                 order = order_of(ruleset(event.ruleset_name, **event.options))
                 changes.leagues.append((event.originator_id, event.name, event.ruleset_name, order))
+            elif kind == PEOPLE:
+                if isinstance(event, League.MemberAdmitted):
+                    changes.league_people.append((event.originator_id, str(event.player_id), "member"))
+                else:
+                    changes.league_people.append((event.originator_id, event.referee, "referee"))
             elif kind == TOURNAMENT:
                 self._fold_tournament(event, position)
             changes.position = position
@@ -236,6 +243,7 @@ class ViewsProjection(Projection[Views]):
             elif tracked.bot_turn_row is not False:
                 changes.no_bot_turns.append((game_id,))
                 tracked.bot_turn_row = False
+            self._list(tracked, changes)
         changes.standings = [(league, player, *stats) for (league, player), stats in deltas.items()]
         for tracked_tournament in self._dirty_tournaments.values():
             tournament = tracked_tournament.tournament
@@ -262,6 +270,24 @@ class ViewsProjection(Projection[Views]):
         self._dirty_tournaments = {}
         self._changes = Changes(position=self.position)
         return self.position
+
+    @staticmethod
+    def _list(tracked: Tracked, changes: Changes) -> None:
+        """The game's list row and open dispute, when its status or dispute changed."""
+        game = tracked.game
+        # a dispute may be raised about a finished game too: it is paused until the ruling
+        status = "paused" if game.paused else "over" if game.over else "playing"
+        dispute = game.dispute
+        listed = (status, 0 if dispute is None else dispute.number)
+        if tracked.listed == listed:
+            return
+        changes.listed.append((game.id, game.league_id, tracked.ledger.created, status))
+        if dispute is not None:
+            row = (game.id, game.league_id, dispute.number, changes.position, _encode(dispute))
+            changes.disputes.append(row)
+        elif tracked.listed is None or tracked.listed[1]:
+            changes.no_disputes.append((game.id,))
+        tracked.listed = listed
 
     def _count(
         self,
