@@ -32,12 +32,13 @@ from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 from service.domain.roles import Actor
 from service.http.allow import options_answer
 from service.http.auth import authenticate
-from service.http.disputes import DisputeController
+from service.http.disputes import DisputeController, OpenDisputeController
 from service.http.errors import EXCEPTION_HANDLERS
 from service.http.games import GameController
 from service.http.health import HealthController
 from service.http.leagues import LeagueController
 from service.http.log import LogController
+from service.http.me import MeController
 from service.http.moves import MoveController
 from service.http.openapi import StrictStructSchemaPlugin
 from service.http.players import PlayerController
@@ -67,6 +68,8 @@ CONTROLLERS = [
     LogController,
     StreamController,
     TournamentController,
+    OpenDisputeController,
+    MeController,
     metrics_endpoint,
 ]
 

@@ -142,6 +142,8 @@ class PlayedGame(msgspec.Struct, frozen=True, kw_only=True):
     opponents: list[str]  # the other seats' names
     rounds: int
     ended_at: datetime | None
+    # the other seats as ids, beside ``opponents``: a player's id, or "bot:<name>"
+    opponent_ids: list[str] = msgspec.field(default_factory=list)
 
 
 class PlayerHistory(msgspec.Struct, frozen=True, kw_only=True):

@@ -172,6 +172,9 @@ class ReadModels:
                 opponents=[_name(seat, names) for seat in line.opponents],
                 rounds=line.rounds,
                 ended_at=line.ended_at,
+                opponent_ids=[
+                    f"bot:{seat.name}" if seat.kind == "bot" else seat.name for seat in line.opponents
+                ],
             )
             for line in lines
         ]
