@@ -86,6 +86,12 @@ POST /tournaments/{id}/entrants       401   F      201     F     F     201
 DELETE /tournaments/{id}/entrants/{id} 401  F      200     F     F     200
 POST /tournaments/{id}/start          401   F      F       F     F     200
 GET /players/{id}/next-game           200   200    200     200   200   200
+GET /players                          200   200    200     200   200   200
+GET /leagues                          200   200    200     200   200   200
+GET /games                            200   200    200     200   200   200
+GET /tournaments                      200   200    200     200   200   200
+GET /disputes                         401   F      F       200   200   200
+GET /me                               401   200    200     200   200   200
 """
 REFUSALS = {"401": (401, "unauthorized"), "F": (403, "forbidden"), "NA": (403, "not_allowed")}
 REFUSALS["NS"] = (403, "not_seated")
@@ -302,6 +308,16 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
             f"/players/{ids['seated']}/next-game?after={position}",
             None,
         ),
+        "GET /players": lambda role: ("GET", f"/players?q=seated&after={position}", None),
+        "GET /leagues": lambda role: ("GET", f"/leagues?after={position}", None),
+        "GET /games": lambda role: ("GET", f"/games?league={world.league}&after={position}", None),
+        "GET /tournaments": lambda role: (
+            "GET",
+            f"/tournaments?league={world.league}&after={position}",
+            None,
+        ),
+        "GET /disputes": lambda role: ("GET", f"/disputes?after={position}", None),
+        "GET /me": lambda role: ("GET", f"/me?after={position}", None),
     }
 
 
