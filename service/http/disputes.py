@@ -198,7 +198,7 @@ class OpenDisputeController(Controller):
         referee = actor.id if actor.role == "referee" else None
         # the list a referee sees is theirs alone: another's cursor does not continue it
         filters = (referee,)
-        start = key_of(cursor, "disputes", filters, tuple[int, UUID])
+        start = key_of(cursor, "disputes", filters, tuple[float, UUID])
         caught_up(services.reader, after, services.app.recorder.max_notification_id)
         position = services.reader.position()
         items, last = services.reader.disputes(referee, start, limit)

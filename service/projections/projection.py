@@ -283,7 +283,9 @@ class ViewsProjection(Projection[Views]):
             return
         changes.listed.append((game.id, game.league_id, tracked.ledger.created, status))
         if dispute is not None:
-            row = (game.id, game.league_id, dispute.number, changes.position, _encode(dispute))
+            # nothing but a ruling happens to a paused game: its last event is the dispute's
+            raised = game.modified_on.timestamp()
+            row = (game.id, game.league_id, dispute.number, raised, _encode(dispute))
             changes.disputes.append(row)
         elif tracked.listed is None or tracked.listed[1]:
             changes.no_disputes.append((game.id,))

@@ -379,8 +379,8 @@ class ReadModels:
         return items, rows[limit - 1][1] if len(rows) > limit else None
 
     def disputes(
-        self, referee: str | None, after: tuple[int, UUID] | None, limit: int
-    ) -> tuple[list[OpenDispute], tuple[int, UUID] | None]:
+        self, referee: str | None, after: tuple[float, UUID] | None, limit: int
+    ) -> tuple[list[OpenDispute], tuple[float, UUID] | None]:
         """Open disputes, the longest waiting first; ``referee``: only those they may rule on (friendly
         games and the games of the leagues they referee); None: all."""
         rows = self.views.dispute_page(referee, after, limit + 1)

@@ -27,9 +27,9 @@ Tables:
   (``stalled_bot_turns``; a row is deleted when the game's turn passes to a person or it ends);
 - ``views_game_list``: per game, its league, the log position of its creation (newest first:
   the order ``GET /games`` lists games in) and its status (``playing``, ``paused``, ``over``);
-- ``views_disputes``: per game paused by a dispute, the dispute (``render.OpenDispute``) and the
-  log position at which the read models first saw it (the order ``GET /disputes`` lists them in);
-  deleted when the dispute is ruled on;
+- ``views_disputes``: per game paused by a dispute, the dispute (the domain's ``Dispute``) and
+  when it was raised (Unix time: the order ``GET /disputes`` lists them in, the longest waiting
+  first); deleted when the dispute is ruled on;
 - ``views_league_people``: per league, its members and referees (``role``: ``member``, ``referee``),
   which ``GET /me`` and ``GET /disputes`` read;
 - ``views_runner``: a row while the runner is failing (``RunnerFailure``: where, why, how
@@ -98,8 +98,8 @@ class Changes(msgspec.Struct, kw_only=True):
     listed: list[tuple[UUID, UUID | None, int, str]] = msgspec.field(
         default_factory=list
     )  # id, league, created, status
-    # id, league, the dispute's number, the position it was seen at, its document
-    disputes: list[tuple[UUID, UUID | None, int, int, bytes]] = msgspec.field(default_factory=list)
+    # id, league, the dispute's number, when it was raised, its document
+    disputes: list[tuple[UUID, UUID | None, int, float, bytes]] = msgspec.field(default_factory=list)
     no_disputes: list[tuple[UUID]] = msgspec.field(default_factory=list)  # ruled on, or never raised
     league_people: list[tuple[UUID, str, str]] = msgspec.field(default_factory=list)  # league, person, role
 
@@ -237,7 +237,7 @@ def _tables(table: Any, uuid: str, blob: str, integer: str, real: str) -> list[s
         f"CREATE TABLE IF NOT EXISTS {table('game_list')} (game_id {uuid} PRIMARY KEY, league_id {uuid}, "
         f"created {integer} NOT NULL, status text NOT NULL)",
         f"CREATE TABLE IF NOT EXISTS {table('disputes')} (game_id {uuid} PRIMARY KEY, league_id {uuid}, "
-        f"number {integer} NOT NULL, raised {integer} NOT NULL, doc {blob} NOT NULL)",
+        f"number {integer} NOT NULL, raised {real} NOT NULL, doc {blob} NOT NULL)",
         f"CREATE TABLE IF NOT EXISTS {table('league_people')} (league_id {uuid} NOT NULL, "
         "person text NOT NULL, role text NOT NULL, PRIMARY KEY (league_id, role, person))",
     ]
@@ -437,7 +437,7 @@ class Views(TrackingRecorder):
         return self.select(sql, [*params, limit])
 
     def dispute_page(
-        self, referee: str | None, after: tuple[int, UUID] | None, limit: int
+        self, referee: str | None, after: tuple[float, UUID] | None, limit: int
     ) -> list[tuple[Any, ...]]:
         """(game_id, raised, league_id, doc) of open disputes, the longest waiting first; ``referee``:
         only those of friendly games and of the leagues that referee referees (None: all)."""
