@@ -84,7 +84,9 @@ def league_read(services: Services, league: League) -> LeagueRead:
     # a member registered a moment ago may not be in the read models yet: their id stands in
     names = {str(member): found.get(member, str(member)) for member in league.members}
     for referee_id in league.referees:
-        names[referee_id] = credentials.referee(services.app, UUID(referee_id)).name
+        name = _referee_name(services, referee_id)
+        if name is not None:
+            names[referee_id] = name
     return LeagueRead(
         league_id=league.id,
         name=league.name,
@@ -94,6 +96,15 @@ def league_read(services: Services, league: League) -> LeagueRead:
         referees=list(league.referees),
         names=names,
     )
+
+
+def _referee_name(services: Services, referee_id: str) -> str | None:
+    """The name of a referee registered over HTTP; None for one the application appointed by another
+    id (the workers' and tests' own)."""
+    try:
+        return credentials.referee(services.app, UUID(referee_id)).name
+    except (ValueError, RuleError):
+        return None
 
 
 class LeagueController(Controller):

@@ -14,6 +14,11 @@ Each game written also says whether a bot is to move in it, and since when
 (``views_bot_turns``): in the same transaction, so the row is exactly as new as
 the game's. The workers' tick reads it to find games whose bots were never told.
 
+A game's list row (``views_game_list``: league, creation, status) and its open dispute
+(``views_disputes``) are written when its status or dispute changes, not at every move; league
+members and referees (``views_league_people``) as they are admitted and appointed. Names are
+never copied into these rows: the reader looks them up in ``views_players`` when it answers.
+
 If a write fails, what is in memory may be ahead of the store: ``reset``
 forgets it, and the runner starts again from the store's tracking position
 (each game's or tournament's state is read back from its row when next needed).
