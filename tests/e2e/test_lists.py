@@ -197,8 +197,8 @@ def test_bad_filters_cursors_and_limits_are_refused_and_change_nothing(client: T
     assert club.ok("GET", f"/players?limit=1&cursor={first['next']}")["items"] != first["items"]
 
 
-def test_names_stand_beside_ids_in_leagues_histories_and_replays(client, club):
-    ada, _ = club.player("Ada Named")
+def test_names_stand_beside_ids_in_leagues_histories_replays_views_standings_and_brackets(client, club):
+    ada, ada_headers = club.player("Ada Named")
     bea, _ = club.player("Bea Named")
     rita, rita_headers = club.referee("Rita Named")
     league = club.league(members=[ada, bea], referees=[rita])
@@ -222,3 +222,21 @@ def test_names_stand_beside_ids_in_leagues_histories_and_replays(client, club):
     ]
     standings = club.ok("GET", f"/leagues/{league}/standings?after={after}")["rows"]
     assert {(row["player_id"], row["name"]) for row in standings} == {(ada, "Ada Named"), (bea, "Bea Named")}
+
+    mine = club.ok("GET", f"/games/{game['game_id']}/me?after={after}", headers=ada_headers)
+    assert [seat["name"] for seat in mine["table"]["seats"]] == ["Ada Named", "Bea Named", "bot:random"]
+    plan = {"name": "Named cup", "format": "swiss", "table_size": 2, "rounds": 1}
+    cup = club.ok("POST", f"/leagues/{league}/tournaments", json=plan)["tournament_id"]
+    for player_id in (ada, bea):
+        club.ok("POST", f"/tournaments/{cup}/entrants", json={"player_id": player_id})
+    club.ok("POST", f"/tournaments/{cup}/start")
+    bracket = club.ok("GET", f"/tournaments/{cup}?after={club.log_position()}")
+    assert bracket["rounds"][0]["tables"][0]["entrants"] in ([ada, bea], [bea, ada])
+    assert {entrant: bracket["names"][entrant] for entrant in (ada, bea)} == {
+        ada: "Ada Named",
+        bea: "Bea Named",
+    }
+    assert {(placing["entrant"], placing["name"]) for placing in bracket["ranking"]} == {
+        (ada, "Ada Named"),
+        (bea, "Bea Named"),
+    }
