@@ -324,10 +324,9 @@ class ReadModels:
         rows = self.views.league_page(after, limit + 1)
         items = [
             ListedLeague(league_id=_uuid(league_id), name=name, ruleset=rules)
-            for league_id, name, rules in rows
+            for league_id, name, rules in rows[:limit]
         ]
-        more = len(items) > limit
-        items = items[:limit]
+        more = len(rows) > limit
         return items, (items[-1].name, items[-1].league_id) if more else None
 
     def games(
