@@ -20,7 +20,7 @@ from litestar.params import Body
 
 from service.domain.adjudication import Penalty, Resume, Ruling, Void
 from service.domain.errors import RuleError
-from service.http import access, queue
+from service.http import access
 from service.http.auth import signed_in
 from service.http.errors import problems
 from service.http.events import CommandResult, command_result
@@ -117,6 +117,7 @@ class DisputeController(Controller):
             expected_version=data.version,
             key=scoped_key(actor, idempotency_key),
         )
+        services.wrote(actor, outcome.position)
         return command_result(outcome, access.viewer(services, actor, facts), facts)
 
     @post(
@@ -162,7 +163,7 @@ class DisputeController(Controller):
             expected_version=data.version,
             key=scoped_key(actor, idempotency_key),
         )
-        queue.after_game_change(game_id, facts.league_id, facts.seats)  # a resumed game goes on
+        services.wrote(actor, outcome.position)  # a void changes standings and histories
         return command_result(outcome, access.viewer(services, actor, facts), facts)
 
 

@@ -12,7 +12,7 @@ from uuid import UUID
 import msgspec
 from litestar import Controller, get
 
-from service.http import credentials
+from service.application import credentials
 from service.http.auth import signed_in
 from service.http.errors import problems
 from service.http.params import PLAYER_ID, READ_WAIT_SECONDS, After, caught_up

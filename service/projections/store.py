@@ -36,10 +36,13 @@ Tables:
   often, since when), written by the runner outside the batch's transaction and deleted
   by its next good batch, so that any process's ``/ready`` learns of it.
 
-And one table that is no read model: ``views_token_use``, when each token was last
-used (``service.http.auth`` writes it at most once an hour per token and process).
-It is kept here, outside the event log, so a use costs no event, and a rebuild of
-the read models keeps it (it cannot be rebuilt from the log).
+And two tables that are no read models: ``views_token_use``, when each token was last
+used (``service.http.auth`` writes it at most once an hour per token and process), and
+``views_written``, the log position of each actor's last write (``service.http.consistency``:
+a read of the read models by the same actor waits until they applied it; on PostgreSQL an
+unlogged table, emptied by a crash, which only means the next reads wait for nothing).
+They are kept here, outside the event log, so a use or a write costs no event, and a rebuild
+of the read models keeps them (they cannot be rebuilt from the log).
 """
 
 import contextlib
@@ -79,6 +82,7 @@ TABLES = (
 )
 SEAT_COLUMNS = "entrant, tournament_id, round_no, table_no, seat, game_id, finished"
 TOKEN_USE = "token_use"  # not in TABLES: a rebuild does not drop it
+WRITTEN = "written"  # nor this
 
 
 class Changes(msgspec.Struct, kw_only=True):
@@ -206,10 +210,13 @@ def _statements(table: Any, tracking: Any, ph: str) -> dict[str, str]:
         "no_dispute": f"DELETE FROM {table('disputes')} WHERE game_id = {ph}",
         "league_person": f"INSERT INTO {table('league_people')} VALUES ({ph}, {ph}, {ph}) "
         "ON CONFLICT (league_id, role, person) DO NOTHING",
+        "wrote": f"INSERT INTO {table(WRITTEN)} VALUES ({ph}, {ph}) ON CONFLICT (actor) "
+        f"DO UPDATE SET position = excluded.position WHERE {table(WRITTEN)}.position < excluded.position",
+        "written": f"SELECT position FROM {table(WRITTEN)} WHERE actor = {ph}",
     }
 
 
-def _tables(table: Any, uuid: str, blob: str, integer: str, real: str) -> list[str]:
+def _tables(table: Any, uuid: str, blob: str, integer: str, real: str, unlogged: str = "") -> list[str]:
     stats = ", ".join(f"{name} {integer} NOT NULL DEFAULT 0" for name in STATS)
     return [
         f"CREATE TABLE IF NOT EXISTS {table('games')} "
@@ -240,11 +247,13 @@ def _tables(table: Any, uuid: str, blob: str, integer: str, real: str) -> list[s
         f"number {integer} NOT NULL, raised {real} NOT NULL, doc {blob} NOT NULL)",
         f"CREATE TABLE IF NOT EXISTS {table('league_people')} (league_id {uuid} NOT NULL, "
         "person text NOT NULL, role text NOT NULL, PRIMARY KEY (league_id, role, person))",
+        f"CREATE {unlogged}TABLE IF NOT EXISTS {table(WRITTEN)} (actor text PRIMARY KEY, "
+        f"position {integer} NOT NULL)",
     ]
 
 
 def _indexes(table: Any) -> list[str]:
-    """The indexes the lists page through (``Views.page``): each list's order, under its filters."""
+    """The indexes the lists page through (the ``*_page`` queries): each list's order, under its filters."""
     return [
         f"CREATE INDEX IF NOT EXISTS {NAME}_history_newest ON {table('history')} (player_id, created DESC)",
         f"CREATE INDEX IF NOT EXISTS {NAME}_game_list_newest ON {table('game_list')} (created DESC)",
@@ -470,6 +479,15 @@ class Views(TrackingRecorder):
         )
         return [(_as_uuid(league_id), name) for league_id, name in rows]
 
+    def note_written(self, actor: str, position: int) -> None:
+        """``actor`` wrote at log ``position`` (an earlier position than the one noted changes nothing)."""
+        self.execute("wrote", (actor, position))
+
+    def written(self, actor: str) -> int:
+        """The log position of ``actor``'s last write noted (0: none)."""
+        rows = self.query("written", (actor,))
+        return rows[0][0] if rows else 0
+
     def names(self, player_ids: Iterable[UUID]) -> dict[UUID, str]:
         ids = list(set(player_ids))
         if not ids:
@@ -503,7 +521,8 @@ class PostgresViews(PostgresTrackingRecorder, Views):
         self._ph = "%s"
         tracking = SQL("{}.{}").format(schema, Identifier(self.tracking_table_name)).as_string()
         self.statements = _statements(table, tracking, "%s")
-        for statement in _tables(table, "uuid", "bytea", "bigint", "double precision"):
+        # unlogged: a write's note costs no WAL flush on the write's path
+        for statement in _tables(table, "uuid", "bytea", "bigint", "double precision", "UNLOGGED "):
             self.sql_create_statements.append(Composed([SQL(statement)]))
         for statement in _indexes(table):
             self.sql_create_statements.append(Composed([SQL(statement)]))
