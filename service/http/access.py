@@ -22,6 +22,9 @@ everywhere):
 | POST /leagues/{id}/members, POST /leagues/{id}/referees | admin |
 | DELETE /tokens/{id} | admin, or the token's holder (it and the tokens made with it) |
 | GET /players/{id}, GET /players/{id}/games, GET /referees/{id} | public |
+| GET /players, GET /leagues, GET /games, GET /tournaments (the lists) | public |
+| GET /disputes | admin (all open disputes); referee (friendly games' and their leagues') |
+| GET /me | any token |
 | GET /leagues/{id}, GET /leagues/{id}/standings | public |
 | POST /players/{id}/tokens, POST /referees/{id}/tokens | admin, or that player / referee |
 | GET, DELETE /players/{id}/tokens, /referees/{id}/tokens | admin, or that player / referee |

@@ -35,13 +35,14 @@ from service.domain.roles import Actor
 from service.http.allow import options_answer
 from service.http.auth import authenticate
 from service.http.consistency import reads_own_writes
-from service.http.disputes import DisputeController
+from service.http.disputes import DisputeController, OpenDisputeController
 from service.http.errors import EXCEPTION_HANDLERS
 from service.http.games import GameController
 from service.http.health import HealthController
 from service.http.invitations import InvitationController, LeagueInvitationController
 from service.http.leagues import LeagueController
 from service.http.log import LogController
+from service.http.me import MeController
 from service.http.moves import MoveController
 from service.http.openapi import StrictStructSchemaPlugin
 from service.http.players import PlayerController
@@ -76,6 +77,8 @@ CONTROLLERS = [
     TournamentController,
     LeagueWebhookController,
     WebhookController,
+    OpenDisputeController,
+    MeController,
     metrics_endpoint,
 ]
 

@@ -4,23 +4,31 @@ A dispute, raised by a seated player or an official, pauses the game: every
 move is refused with 409 ``game_paused`` until an official of the game rules:
 ``resume``, ``penalty`` (a seat draws cards) or ``void`` (every event from
 ``from_event`` on is void; the game goes on from the state before it).
+
+``GET /disputes`` lists the open disputes the caller may rule on (``service.http.access``):
+an admin's, every one; a referee's, those of friendly games and of the leagues they referee.
+Players rule on nothing: 403.
 """
 
 from typing import Annotated
+from uuid import UUID
 
 import msgspec
-from litestar import Controller, post
+from litestar import Controller, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.adjudication import Penalty, Resume, Ruling, Void
+from service.domain.errors import RuleError
 from service.http import access
 from service.http.auth import signed_in
 from service.http.errors import problems
 from service.http.events import CommandResult, command_result
-from service.http.params import GameId, IdempotencyKey, scoped_key
+from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next, cursor_of, key_of
+from service.http.params import After, GameId, IdempotencyKey, caught_up, scoped_key
 from service.http.security import BEARER
 from service.http.services import ActorDep, ServicesDep
+from service.projections.models import OpenDispute
 
 OptionalVersion = (
     Annotated[int, msgspec.Meta(ge=0, examples=[42], description="the version the client saw, if it cares")]
@@ -157,3 +165,42 @@ class DisputeController(Controller):
         )
         services.wrote(actor, outcome.position)  # a void changes standings and histories
         return command_result(outcome, access.viewer(services, actor, facts), facts)
+
+
+class DisputeListRead(msgspec.Struct, frozen=True, kw_only=True):
+    items: list[OpenDispute]  # the longest waiting first
+    next: Next
+    position: int
+
+
+class OpenDisputeController(Controller):
+    path = "/disputes"
+    tags = ["disputes"]  # noqa: RUF012
+
+    @get(
+        operation_id="listOpenDisputes",
+        summary="The open disputes the caller may rule on, the longest waiting first (referees: friendly "
+        "games and their leagues'; admins: all; read model)",
+        guards=[signed_in],
+        responses=problems(400, 401, 403, 422),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def list_disputes(
+        self,
+        services: ServicesDep,
+        actor: ActorDep,
+        limit: Limit = DEFAULT_LIMIT,
+        cursor: Cursor = None,
+        after: After = None,
+    ) -> DisputeListRead:
+        if not actor.officiates:
+            raise RuleError("forbidden", "only referees and admins rule on disputes")
+        referee = actor.id if actor.role == "referee" else None
+        # the list a referee sees is theirs alone: another's cursor does not continue it
+        filters = (referee,)
+        start = key_of(cursor, "disputes", filters, tuple[float, UUID])
+        caught_up(services.reader, after, services.app.recorder.max_notification_id)
+        position = services.reader.position()
+        items, last = services.reader.disputes(referee, start, limit)
+        return DisputeListRead(items=items, next=cursor_of("disputes", filters, last), position=position)

@@ -9,7 +9,8 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 | status | codes |
 |---|---|
 | 400 | malformed_request (invalid JSON, unknown fields, wrong types, bad query or header values), |
-|     | malformed_card, malformed_suit, malformed_call, malformed_rank, malformed_name, invalid_seat; |
+|     | malformed_card, malformed_suit, malformed_call, malformed_rank, malformed_name, invalid_seat, |
+|     | invalid_filter (a list's filter that is not one: an unknown status, an id that is no UUID);   |
 |     | any malformed_*                                                                             |
 | 401 | unauthorized (no bearer token where one is needed, or a token that is not valid) |
 | 403 | forbidden (the role may not do this), not_allowed, not_your_seat, not_seated |
@@ -29,6 +30,7 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 | 429 | too_many_attempts (refused invitation redemptions from one address: wait a minute) |
 | 415 | unsupported_media_type (a body that is not JSON) |
 | 422 | every other refusal of the rules: not_your_turn, card_not_in_hand, card_does_not_match, ... |
+|     | invalid_cursor (a list's cursor this service did not give, or gave for another list or filters) |
 |     | (``UNPROCESSABLE``, and any code not listed here) |
 | 500 | internal_error (a fault of the service; the detail says nothing more) |
 | 503 | unavailable (the database does not answer), not_ready (``/ready``) |
@@ -58,6 +60,7 @@ CODES: dict[int, tuple[str, ...]] = {
         "malformed_rank",
         "malformed_name",
         "invalid_seat",
+        "invalid_filter",
     ),
     401: ("unauthorized",),
     403: ("forbidden", "not_allowed", "not_your_seat", "not_seated"),
@@ -123,6 +126,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "card_not_in_hand",
     "debt_pending",
     "draw_not_allowed",
+    "invalid_cursor",
     "invalid_deck",
     "invalid_expiry",
     "invalid_forfeit_after",

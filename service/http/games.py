@@ -23,20 +23,34 @@ from service.http.auth import signed_in
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.leagues import Options, Ruleset
+from service.http.pages import (
+    DEFAULT_LIMIT,
+    Cursor,
+    Limit,
+    Next,
+    choice_filter,
+    choice_parameter,
+    cursor_of,
+    id_filter,
+    key_of,
+    uuid_filter,
+)
 from service.http.params import (
     GAME_ID,
     LEAGUE_ID,
     OTHER_PLAYER_ID,
     PLAYER_ID,
+    After,
     AfterMet,
     GameId,
     IdempotencyKey,
     SeatToSee,
+    caught_up,
     scoped_key,
 )
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, Services, ServicesDep
-from service.projections.models import HandView, MatchTotals, PublicTable
+from service.projections.models import HandView, ListedGame, MatchTotals, PublicTable
 
 # A seat as sent: a player's id in its canonical text (any case), or "bot:" and a bot's name (an unknown
 # bot is the rules' 422 unknown_bot); anything else is 400 invalid_seat.
@@ -107,6 +121,18 @@ class GameCreated(msgspec.Struct, frozen=True, kw_only=True):
     seats: list[SeatSpec]
     version: Annotated[int, msgspec.Meta(examples=[3], description="the game's version: send it with a move")]
     position: Annotated[int, msgspec.Meta(examples=[4711], description="read with ?after= this to see it")]
+
+
+class GameListRead(msgspec.Struct, frozen=True, kw_only=True):
+    items: list[ListedGame]  # the newest first
+    next: Next
+    position: int
+
+
+GAME_STATUSES = ("playing", "paused", "over")
+LeagueFilter = id_filter("only the games of this league", LEAGUE_ID)
+PlayerFilter = id_filter("only the games this player sits at", PLAYER_ID)
+GameStatusFilter = choice_parameter("only the games in this state (paused: a dispute is open)", GAME_STATUSES)
 
 
 class ShuffleRead(msgspec.Struct, frozen=True, kw_only=True):
@@ -211,6 +237,32 @@ class GameController(Controller):
             version=outcome.version,
             position=outcome.position,
         )
+
+    @get(
+        operation_id="listGames",
+        summary="Games, the newest first, a page at a time; by league, player or status (public; read model)",
+        responses=problems(400, 401, 422),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def list_games(
+        self,
+        services: ServicesDep,
+        league: LeagueFilter = None,
+        player: PlayerFilter = None,
+        status: GameStatusFilter = None,
+        limit: Limit = DEFAULT_LIMIT,
+        cursor: Cursor = None,
+        after: After = None,
+    ) -> GameListRead:
+        league_id, player_id = uuid_filter("league", league), uuid_filter("player", player)
+        status = choice_filter("status", status, GAME_STATUSES)
+        filters = (league_id, player_id, status)
+        start = key_of(cursor, "games", filters, int)
+        caught_up(services.reader, after, services.app.recorder.max_notification_id)
+        position = services.reader.position()
+        items, last = services.reader.games(league_id, player_id, status, start, limit)
+        return GameListRead(items=items, next=cursor_of("games", filters, last), position=position)
 
     @get(
         "/{game_id:uuid}",

@@ -17,11 +17,12 @@ from service.domain.rulesets import OPTION_BOUNDS, OPTIONS, PRESETS
 from service.http.auth import admin_only
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
+from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next, cursor_of, key_of
 from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, After, LeagueId, PlayerId, caught_up
 from service.http.players import LeagueName, StoredLeagueName
 from service.http.security import BEARER, OPTIONAL_BEARER
-from service.http.services import ActorDep, ServicesDep
-from service.projections.models import Standings
+from service.http.services import ActorDep, Services, ServicesDep
+from service.projections.models import ListedLeague, Standings
 
 # the most cards a hand may hold in any preset: the deck less a starter and a card to draw, shared out
 MOST_CARDS = max((4 * len(rules.ranks) - 2) // rules.max_players for rules in PRESETS.values())
@@ -81,6 +82,19 @@ class LeagueRead(msgspec.Struct, frozen=True, kw_only=True):
     referees: Annotated[list[str], msgspec.Meta(examples=[[REFEREE_ID]])]
     turn_clock: TurnClock | None = None
     forfeit_after: ForfeitAfter = FORFEIT_AFTER
+    names: Annotated[
+        dict[str, str],
+        msgspec.Meta(
+            description="each member's and referee's name, by their id, as the names are now",
+            examples=[{PLAYER_ID: "Ada", REFEREE_ID: "Rita"}],
+        ),
+    ] = msgspec.field(default_factory=dict)
+
+
+class LeagueListRead(msgspec.Struct, frozen=True, kw_only=True):
+    items: list[ListedLeague]  # by name, then id
+    next: Next
+    position: int
 
 
 class MemberCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -91,7 +105,14 @@ class LeagueRefereeCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unkn
     referee_id: Annotated[UUID, msgspec.Meta(examples=[REFEREE_ID])]
 
 
-def league_read(league: League) -> LeagueRead:
+def league_read(services: Services, league: League) -> LeagueRead:
+    found = services.reader.names(list(league.members))
+    # a member registered a moment ago may not be in the read models yet: their id stands in
+    names = {str(member): found.get(member, str(member)) for member in league.members}
+    for referee_id in league.referees:
+        name = _referee_name(services, referee_id)
+        if name is not None:
+            names[referee_id] = name
     return LeagueRead(
         league_id=league.id,
         name=league.name,
@@ -101,7 +122,17 @@ def league_read(league: League) -> LeagueRead:
         referees=list(league.referees),
         turn_clock=league.turn_clock,
         forfeit_after=league.forfeit_after,
+        names=names,
     )
+
+
+def _referee_name(services: Services, referee_id: str) -> str | None:
+    """The name of a referee registered over HTTP; None for one the application appointed by another
+    id (the workers' and tests' own)."""
+    try:
+        return credentials.referee(services.app, UUID(referee_id)).name
+    except (ValueError, RuleError):
+        return None
 
 
 class LeagueController(Controller):
@@ -140,7 +171,23 @@ class LeagueController(Controller):
             forfeit_after=data.forfeit_after,
         )
         services.wrote(actor)  # its standings
-        return league_read(services.app.get_league(league_id))
+        return league_read(services, services.app.get_league(league_id))
+
+    @get(
+        operation_id="listLeagues",
+        summary="Leagues by name, a page at a time (public; read model)",
+        responses=problems(400, 401, 422),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def list_leagues(
+        self, services: ServicesDep, limit: Limit = DEFAULT_LIMIT, cursor: Cursor = None, after: After = None
+    ) -> LeagueListRead:
+        start = key_of(cursor, "leagues", (), tuple[str, UUID])
+        caught_up(services.reader, after, services.app.recorder.max_notification_id)
+        position = services.reader.position()
+        items, last = services.reader.leagues(start, limit)
+        return LeagueListRead(items=items, next=cursor_of("leagues", (), last), position=position)
 
     @get(
         "/{league_id:uuid}",
@@ -152,7 +199,7 @@ class LeagueController(Controller):
         sync_to_thread=True,
     )
     def read(self, services: ServicesDep, league_id: LeagueId) -> LeagueRead:
-        return league_read(services.app.get_league(league_id))
+        return league_read(services, services.app.get_league(league_id))
 
     @post(
         "/{league_id:uuid}/members",
@@ -174,7 +221,7 @@ class LeagueController(Controller):
     ) -> LeagueRead:
         services.app.admit_member(league_id, data.player_id)
         services.wrote(actor)
-        return league_read(services.app.get_league(league_id))
+        return league_read(services, services.app.get_league(league_id))
 
     @delete(
         "/{league_id:uuid}/members/{player_id:uuid}",
@@ -188,7 +235,7 @@ class LeagueController(Controller):
     )
     def remove_member(self, services: ServicesDep, league_id: LeagueId, player_id: PlayerId) -> LeagueRead:
         services.app.remove_member(league_id, player_id)
-        return league_read(services.app.get_league(league_id))
+        return league_read(services, services.app.get_league(league_id))
 
     @post(
         "/{league_id:uuid}/referees",
@@ -211,7 +258,7 @@ class LeagueController(Controller):
         services.app.get_league(league_id)  # an unknown league is 404 before an unknown referee
         credentials.referee(services.app, data.referee_id)
         services.app.appoint_referee(league_id, str(data.referee_id))
-        return league_read(services.app.get_league(league_id))
+        return league_read(services, services.app.get_league(league_id))
 
     @get(
         "/{league_id:uuid}/standings",

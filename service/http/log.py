@@ -25,7 +25,7 @@ from service.http.errors import problems
 from service.http.events import EventRead, shown
 from service.http.params import LARGEST, GameId
 from service.http.security import BEARER, OPTIONAL_BEARER
-from service.http.services import ActorDep, OptionalActorDep, ServicesDep
+from service.http.services import ActorDep, GameFacts, OptionalActorDep, Services, ServicesDep
 
 PAGE = 200
 MOST_PAGE = 1000
@@ -49,6 +49,13 @@ class ReplayRead(msgspec.Struct, frozen=True, kw_only=True):
     table: TableView
     previous: Annotated[str | None, msgspec.Meta(examples=["/games/…/replay?at=36"])]
     next: Annotated[str | None, msgspec.Meta(examples=["/games/…/replay?at=38"])]
+    names: Annotated[
+        dict[str, str],
+        msgspec.Meta(
+            description="the name of each player seated, by their id (a seat's `occupant.name`), as now",
+            examples=[{"3f1c6c9e-8f7a-4d52-9a53-3e1b1c0b6a77": "Ada"}],
+        ),
+    ] = msgspec.field(default_factory=dict)
 
 
 class LogController(Controller):
@@ -134,4 +141,12 @@ class LogController(Controller):
             table=table,
             previous=f"{base}{number - 1}" if number > 1 else None,
             next=f"{base}{number + 1}" if len(around) > 1 else None,
+            names=seat_names(services, facts),
         )
+
+
+def seat_names(services: Services, facts: GameFacts) -> dict[str, str]:
+    """The players' names at the table, by id (one not in the read models yet: its id stands in)."""
+    ids = [UUID(seat.name) for seat in facts.seats if seat.kind == "player"]
+    found = services.reader.names(ids)
+    return {str(player_id): found.get(player_id, str(player_id)) for player_id in ids}

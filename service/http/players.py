@@ -6,7 +6,7 @@ from uuid import UUID
 import msgspec
 from litestar import Controller, delete, get, patch, post
 from litestar.openapi.spec import Example
-from litestar.params import Body
+from litestar.params import Body, Parameter
 
 from service.application import credentials
 from service.domain.errors import RuleError
@@ -16,11 +16,12 @@ from service.domain.roles import Actor
 from service.http.auth import admin_only, signed_in
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
+from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next, cursor_of, key_of
 from service.http.params import PLAYER_ID, After, PlayerId, caught_up
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, BearerDep, ServicesDep
 from service.http.tokens import CredentialsRead, RevokedRead, check_holder_or_admin, list_tokens, revoke_all
-from service.projections.models import PlayerHistory
+from service.projections.models import ListedPlayer, PlayerHistory
 
 
 # A name sent: the document states the rules of service.domain.names (the domain refuses a name that
@@ -73,6 +74,23 @@ class TokenRead(msgspec.Struct, frozen=True, kw_only=True):
     token: Token
 
 
+class PlayerListRead(msgspec.Struct, frozen=True, kw_only=True):
+    items: list[ListedPlayer]  # by name, then id
+    next: Next
+    position: int
+
+
+Search = Annotated[
+    str | None,
+    Parameter(
+        min_length=1,
+        max_length=MAX_NAME,
+        description="players whose name contains this, in any case",
+        examples=[Example(value="ad")],
+    ),
+]
+
+
 class PlayerCreated(msgspec.Struct, frozen=True, kw_only=True):
     player: PlayerRead
     token: TokenRead
@@ -120,6 +138,28 @@ class PlayerController(Controller):
         return PlayerCreated(
             player=PlayerRead(player_id=player.id, name=player.name), token=token_read(issued)
         )
+
+    @get(
+        operation_id="listPlayers",
+        summary="Players by name, a page at a time; `q` searches names (public; read model)",
+        responses=problems(400, 401, 422),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def list_players(
+        self,
+        services: ServicesDep,
+        q: Search = None,
+        limit: Limit = DEFAULT_LIMIT,
+        cursor: Cursor = None,
+        after: After = None,
+    ) -> PlayerListRead:
+        filters = (q,)
+        start = key_of(cursor, "players", filters, tuple[str, UUID])
+        caught_up(services.reader, after, services.app.recorder.max_notification_id)
+        position = services.reader.position()
+        items, last = services.reader.players(q, start, limit)
+        return PlayerListRead(items=items, next=cursor_of("players", filters, last), position=position)
 
     @get(
         "/{player_id:uuid}",

@@ -30,11 +30,23 @@ from service.domain.tournament import MAX_ENTRANTS, MAX_INTERVAL, MAX_ROUNDS, MA
 from service.http import access
 from service.http.auth import admin_only, signed_in
 from service.http.errors import problems
-from service.http.params import PLAYER_ID, After, LeagueId, PlayerId, caught_up
+from service.http.pages import (
+    DEFAULT_LIMIT,
+    Cursor,
+    Limit,
+    Next,
+    choice_filter,
+    choice_parameter,
+    cursor_of,
+    id_filter,
+    key_of,
+    uuid_filter,
+)
+from service.http.params import LEAGUE_ID, PLAYER_ID, After, LeagueId, PlayerId, caught_up
 from service.http.players import TournamentName
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, Services, ServicesDep
-from service.projections.models import NextGame, TournamentView
+from service.projections.models import ListedTournament, NextGame, TournamentView
 from service.projections.tournaments import tournament_view
 
 TOURNAMENT_ID = "7e3a9c51-0b4d-4f2e-9a6c-8d1f3b5e7a90"
@@ -172,6 +184,17 @@ CREATE_EXAMPLES = [
 ]
 
 
+class TournamentListRead(msgspec.Struct, frozen=True, kw_only=True):
+    items: list[ListedTournament]  # the latest announced first
+    next: Next
+    position: int
+
+
+TOURNAMENT_STATUSES = ("announced", "running", "finished")
+LeagueFilter = id_filter("only the tournaments of this league", LEAGUE_ID)
+TournamentStatusFilter = choice_parameter("only the tournaments in this state", TOURNAMENT_STATUSES)
+
+
 def written(services: Services, actor: Actor, tournament_id: UUID) -> TournamentView:
     """The tournament right after ``actor``'s write, with the log position to read it after (their own
     reads wait for it without ``?after=``)."""
@@ -219,6 +242,35 @@ class TournamentController(Controller):
         position = services.reader.position()
         return TournamentList(
             league_id=league_id, tournaments=services.reader.tournaments(league_id), position=position
+        )
+
+    @get(
+        "/tournaments",
+        operation_id="listTournaments",
+        summary="Tournaments, the latest announced first, a page at a time; by league or status "
+        "(public; read model)",
+        responses=problems(400, 401, 422),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def list_tournaments(
+        self,
+        services: ServicesDep,
+        league: LeagueFilter = None,
+        status: TournamentStatusFilter = None,
+        limit: Limit = DEFAULT_LIMIT,
+        cursor: Cursor = None,
+        after: After = None,
+    ) -> TournamentListRead:
+        league_id = uuid_filter("league", league)
+        status = choice_filter("status", status, TOURNAMENT_STATUSES)
+        filters = (league_id, status)
+        start = key_of(cursor, "tournaments", filters, int)
+        caught_up(services.reader, after, services.app.recorder.max_notification_id)
+        position = services.reader.position()
+        items, last = services.reader.tournament_list(league_id, status, start, limit)
+        return TournamentListRead(
+            items=items, next=cursor_of("tournaments", filters, last), position=position
         )
 
     @get(

@@ -116,7 +116,7 @@ _decode_stored = msgspec.msgpack.Decoder(StoredGame).decode
 class Tracked:
     """A game and its ledger; ``results_changed`` says a round or the match ended (or was voided)."""
 
-    __slots__ = ("bot_turn_row", "game", "ledger", "results_changed")
+    __slots__ = ("bot_turn_row", "game", "ledger", "listed", "results_changed")
 
     def __init__(self, game: Game, ledger: Ledger) -> None:
         self.game = game
@@ -125,12 +125,16 @@ class Tracked:
         # whether the store holds a row of the game in views_bot_turns (None: not known), so a
         # game without a bot to move costs no statement there batch after batch
         self.bot_turn_row: bool | None = None
+        # the status and open dispute's number (0: none) the store lists the game with (None: not
+        # known), so the game's list row is written only when they change
+        self.listed: tuple[str, int] | None = None
 
     @classmethod
     def created(cls, event: Any, position: int) -> "Tracked":
         game = event.mutate(None)
         tracked = cls(game, Ledger(created=position))
         tracked.bot_turn_row = False  # a new game has none yet
+        tracked.listed = ("", 0)  # nor a list row, nor a dispute
         return tracked
 
     def apply(self, event: Any) -> None:

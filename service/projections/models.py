@@ -148,6 +148,8 @@ class PlayedGame(msgspec.Struct, frozen=True, kw_only=True):
     opponents: list[str]  # the other seats' names
     rounds: int
     ended_at: datetime | None
+    # the other seats as ids, beside ``opponents``: a player's id, or "bot:<name>"
+    opponent_ids: list[str] = msgspec.field(default_factory=list)
 
 
 class PlayerHistory(msgspec.Struct, frozen=True, kw_only=True):
@@ -240,3 +242,63 @@ class NextGame(msgspec.Struct, frozen=True, kw_only=True):
     due_at: datetime | None
     turn_deadline: datetime | None  # the game's turn deadline, while this seat is to move under a clock
     position: int
+
+
+# The lists (``GET /players``, ``/leagues``, ``/games``, ``/tournaments``, ``/disputes``): one item each.
+GameStatus = Literal["playing", "paused", "over"]  # paused: a dispute is open (finished games too)
+TournamentStatus = Literal["announced", "running", "finished"]
+
+
+class ListedPlayer(msgspec.Struct, frozen=True, kw_only=True):
+    player_id: UUID
+    name: str
+
+
+class ListedLeague(msgspec.Struct, frozen=True, kw_only=True):
+    league_id: UUID
+    name: str
+    ruleset: str
+
+
+class ListedGame(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: UUID
+    league_id: UUID | None
+    ruleset: str
+    status: GameStatus
+    round_no: int
+    seats: list[PublicSeat]  # with their names
+    winners: list[int]  # seats, once the match is over
+
+
+class ListedTournament(msgspec.Struct, frozen=True, kw_only=True):
+    tournament_id: UUID
+    league_id: UUID
+    name: str
+    format: str
+    table_size: int
+    status: TournamentStatus
+    starts_at: datetime | None
+    entrants: int  # how many have joined (bots that filled places included once started)
+    rounds: int  # rounds paired so far
+    winners: list[str]  # entrants, once it is finished
+    names: dict[str, str]  # each winner's name
+
+
+class OpenDispute(msgspec.Struct, frozen=True, kw_only=True):
+    """A dispute waiting for a ruling, as the officials who may rule on it see it."""
+
+    game_id: UUID
+    league_id: UUID | None  # None: a friendly game
+    number: int  # the game's first dispute is 1
+    raised_by: str  # the role that raised it: "player", "referee" or "admin"
+    raised_by_id: str  # a player's id, a referee's id, an admin's credential
+    raised_by_name: str | None  # a player's name (None for an official)
+    seat: int | None  # the seat that raised it, when a player did
+    about: int | None  # the event number it is about, when named
+    reason: str
+    raised_at: int  # the event number of the DisputeRaised
+
+
+class LeagueOfMine(msgspec.Struct, frozen=True, kw_only=True):
+    league_id: UUID
+    name: str

@@ -23,6 +23,11 @@ person to move runs out (its step may be lost like a bot's)
 (``views_bot_turns``): in the same transaction, so the row is exactly as new as
 the game's. The workers' tick reads it to find games whose bots were never told.
 
+A game's list row (``views_game_list``: league, creation, status) and its open dispute
+(``views_disputes``) are written when its status or dispute changes, not at every move; league
+members and referees (``views_league_people``) as they are admitted and appointed. Names are
+never copied into these rows: the reader looks them up in ``views_players`` when it answers.
+
 If a write fails, what is in memory may be ahead of the store: ``reset``
 forgets it, and the runner starts again from the store's tracking position
 (each game's or tournament's state is read back from its row when next needed).
@@ -58,7 +63,7 @@ CACHED_GAMES = 5_000
 _encode = msgspec.msgpack.Encoder().encode
 _STORE_ERRORS = (PersistenceError, psycopg.Error, sqlite3.Error)
 
-GAME, CREATED, PLAYER, LEAGUE, MEMBER, TOURNAMENT, WEBHOOK, OTHER = range(8)
+GAME, CREATED, PLAYER, LEAGUE, PEOPLE, TOURNAMENT, WEBHOOK, OTHER = range(8)
 _NO_MATCH = (0,) * len(STATS)
 
 
@@ -71,8 +76,8 @@ def _kind(event_type: type) -> int:
         return PLAYER
     if issubclass(event_type, League.Founded):
         return LEAGUE
-    if issubclass(event_type, League.MemberAdmitted):
-        return MEMBER
+    if issubclass(event_type, (League.MemberAdmitted, League.MemberRemoved, League.RefereeAppointed)):
+        return PEOPLE
     if issubclass(event_type, (Tournament.Announced, Tournament.Event)):
         return TOURNAMENT
     if issubclass(event_type, (Webhook.Registered, Webhook.Event)):
@@ -191,14 +196,32 @@ class ViewsProjection(Projection[Views]):
             elif kind == LEAGUE:
                 order = order_of(ruleset(event.ruleset_name, **event.options))
                 changes.leagues.append((event.originator_id, event.name, event.ruleset_name, order))
-            elif kind == MEMBER:
-                changes.standings.append((event.originator_id, event.player_id, *_NO_MATCH))
+            elif kind == PEOPLE:
+                self._fold_people(event, changes)
             elif kind == TOURNAMENT:
                 self._fold_tournament(event, position)
             elif kind == WEBHOOK:
                 hooks.hook_event(event)
             changes.position = position
         return len(batch)
+
+    @staticmethod
+    def _fold_people(event: Any, changes: Changes) -> None:
+        """A league's member admitted (their standings row of zeros) or removed (their standings
+        stay), or a referee appointed. A person admitted and removed in one batch is in at most one
+        of the two lists, since the inserts are written before the deletes."""
+        league = event.originator_id
+        if isinstance(event, League.RefereeAppointed):
+            changes.league_people.append((league, event.referee, "referee"))
+            return
+        person = (league, str(event.player_id), "member")
+        if isinstance(event, League.MemberAdmitted):
+            changes.standings.append((league, event.player_id, *_NO_MATCH))
+            changes.no_league_people = [row for row in changes.no_league_people if row != person]
+            changes.league_people.append(person)
+        else:
+            changes.league_people = [row for row in changes.league_people if row != person]
+            changes.no_league_people.append(person)
 
     def _fold_tournament(self, event: Any, position: int) -> None:
         tournament_id = event.originator_id
@@ -272,6 +295,7 @@ class ViewsProjection(Projection[Views]):
             elif tracked.bot_turn_row is not False:
                 changes.no_bot_turns.append((game_id,))
                 tracked.bot_turn_row = False
+            self._list(tracked, changes)
         changes.standings += [(league, player, *stats) for (league, player), stats in deltas.items()]
         for tracked_tournament in self._dirty_tournaments.values():
             tournament = tracked_tournament.tournament
@@ -299,6 +323,26 @@ class ViewsProjection(Projection[Views]):
         self._dirty_tournaments = {}
         self._changes = Changes(position=self.position)
         return self.position
+
+    @staticmethod
+    def _list(tracked: Tracked, changes: Changes) -> None:
+        """The game's list row and open dispute, when its status or dispute changed."""
+        game = tracked.game
+        # a dispute may be raised about a finished game too: it is paused until the ruling
+        status = "paused" if game.paused else "over" if game.over else "playing"
+        dispute = game.dispute
+        listed = (status, 0 if dispute is None else dispute.number)
+        if tracked.listed == listed:
+            return
+        changes.listed.append((game.id, game.league_id, tracked.ledger.created, status))
+        if dispute is not None:
+            # nothing but a ruling happens to a paused game: its last event is the dispute's
+            raised = game.modified_on.timestamp()
+            row = (game.id, game.league_id, dispute.number, raised, _encode(dispute))
+            changes.disputes.append(row)
+        elif tracked.listed is None or tracked.listed[1]:
+            changes.no_disputes.append((game.id,))
+        tracked.listed = listed
 
     def _count(
         self,

@@ -19,11 +19,18 @@ from uuid import UUID
 
 import msgspec
 
+from service.domain.adjudication import Dispute
 from service.domain.game import Seat
 from service.projections.models import (
     HandView,
+    LeagueOfMine,
+    ListedGame,
+    ListedLeague,
+    ListedPlayer,
+    ListedTournament,
     MatchTotals,
     NextGame,
+    OpenDispute,
     PlayedGame,
     PlayerHistory,
     PublicTable,
@@ -39,6 +46,7 @@ from service.settings import Settings
 _decode_game = msgspec.msgpack.Decoder(GameDoc).decode
 _decode_played = msgspec.msgpack.Decoder(Played).decode
 _decode_tournament = msgspec.msgpack.Decoder(TournamentView).decode
+_decode_dispute = msgspec.msgpack.Decoder(Dispute).decode
 
 # wait_for looks again after 1 ms, then twice as long each time, up to this
 _LONGEST_PAUSE = 0.025
@@ -165,6 +173,9 @@ class ReadModels:
                 opponents=[_name(seat, names) for seat in line.opponents],
                 rounds=line.rounds,
                 ended_at=line.ended_at,
+                opponent_ids=[
+                    f"bot:{seat.name}" if seat.kind == "bot" else seat.name for seat in line.opponents
+                ],
             )
             for line in lines
         ]
@@ -297,6 +308,118 @@ class ReadModels:
             ]
             named.append(msgspec.structs.replace(view, names=every, ranking=ranking))
         return named
+
+    # The lists: each returns at most ``limit`` items and the sort key of the last one when more follow
+    # (the next page starts after it), else None. ``after``: the key a page before returned.
+
+    def players(
+        self, search: str | None, after: tuple[str, UUID] | None, limit: int
+    ) -> tuple[list[ListedPlayer], tuple[str, UUID] | None]:
+        rows = self.views.player_page(search, after, limit + 1)
+        items = [ListedPlayer(player_id=_uuid(player_id), name=name) for player_id, name in rows[:limit]]
+        more = len(rows) > limit
+        return items, (items[-1].name, items[-1].player_id) if more else None
+
+    def leagues(
+        self, after: tuple[str, UUID] | None, limit: int
+    ) -> tuple[list[ListedLeague], tuple[str, UUID] | None]:
+        rows = self.views.league_page(after, limit + 1)
+        items = [
+            ListedLeague(league_id=_uuid(league_id), name=name, ruleset=rules)
+            for league_id, name, rules in rows[:limit]
+        ]
+        more = len(rows) > limit
+        return items, (items[-1].name, items[-1].league_id) if more else None
+
+    def games(
+        self,
+        league_id: UUID | None,
+        player_id: UUID | None,
+        status: str | None,
+        after: int | None,
+        limit: int,
+    ) -> tuple[list[ListedGame], int | None]:
+        rows = self.views.game_page(league_id, player_id, status, after, limit + 1)
+        tables = [_decode_game(doc).table for _, _, _, doc in rows[:limit]]
+        names = self.views.names(player_id for table in tables for player_id in player_ids(table))
+        items = [
+            ListedGame(
+                game_id=table.game_id,
+                league_id=table.league_id,
+                ruleset=table.ruleset,
+                status=listed,
+                round_no=table.round_no,
+                seats=named(table, names, 0).seats,
+                winners=table.winners,
+            )
+            for table, (_, _, listed, _) in zip(tables, rows, strict=False)
+        ]
+        return items, rows[limit - 1][1] if len(rows) > limit else None
+
+    def tournament_list(
+        self, league_id: UUID | None, status: str | None, after: int | None, limit: int
+    ) -> tuple[list[ListedTournament], int | None]:
+        rows = self.views.tournament_page(league_id, status, after, limit + 1)
+        views = self._named([_decode_tournament(doc) for _, _, doc in rows[:limit]])
+        items = [
+            ListedTournament(
+                tournament_id=view.tournament_id,
+                league_id=view.league_id,
+                name=view.name,
+                format=view.format,
+                table_size=view.table_size,
+                status=view.status,
+                starts_at=view.starts_at,
+                entrants=len(view.entrants),
+                rounds=len(view.rounds),
+                winners=view.winners,
+                names={winner: view.names.get(winner, winner) for winner in view.winners},
+            )
+            for view in views
+        ]
+        return items, rows[limit - 1][1] if len(rows) > limit else None
+
+    def disputes(
+        self, referee: str | None, after: tuple[float, UUID] | None, limit: int
+    ) -> tuple[list[OpenDispute], tuple[float, UUID] | None]:
+        """Open disputes, the longest waiting first; ``referee``: only those they may rule on (friendly
+        games and the games of the leagues they referee); None: all."""
+        rows = self.views.dispute_page(referee, after, limit + 1)
+        found = [
+            (_uuid(game_id), raised, None if league is None else _uuid(league), _decode_dispute(doc))
+            for game_id, raised, league, doc in rows[:limit]
+        ]
+        names = self.views.names(UUID(d.raised_by.id) for *_, d in found if d.raised_by.role == "player")
+        items = [
+            OpenDispute(
+                game_id=game_id,
+                league_id=league_id,
+                number=dispute.number,
+                raised_by=dispute.raised_by.role,
+                raised_by_id=dispute.raised_by.id,
+                raised_by_name=names.get(UUID(dispute.raised_by.id))
+                if dispute.raised_by.role == "player"
+                else None,
+                seat=dispute.seat,
+                about=dispute.about,
+                reason=dispute.reason,
+                raised_at=dispute.raised_at,
+            )
+            for game_id, _, league_id, dispute in found
+        ]
+        last = found[-1] if len(rows) > limit else None
+        return items, None if last is None else (last[1], last[0])
+
+    def leagues_of(self, person: str, role: str) -> list[LeagueOfMine]:
+        """The leagues a player is a member of (``role`` "member"), or a referee referees ("referee")."""
+        return [
+            LeagueOfMine(league_id=league_id, name=name)
+            for league_id, name in self.views.leagues_of(person, role)
+        ]
+
+    def names(self, player_ids: list[UUID]) -> dict[UUID, str]:
+        """Players' names as they are now (a player not in the read models yet is left out)."""
+        return self.views.names(player_ids)
 
     def close(self) -> None:
         if self._watch is not None:

@@ -28,6 +28,13 @@ Tables:
   (``stalled_bot_turns``; a row is deleted when the game's turn passes to a person or it ends);
 - ``views_webhooks``: per webhook, what the projection needs of it (``hooks.HookState``: its
   league, events, players, whether it is enabled) to know which events make deliveries;
+- ``views_game_list``: per game, its league, the log position of its creation (newest first:
+  the order ``GET /games`` lists games in) and its status (``playing``, ``paused``, ``over``);
+- ``views_disputes``: per game paused by a dispute, the dispute (the domain's ``Dispute``) and
+  when it was raised (Unix time: the order ``GET /disputes`` lists them in, the longest waiting
+  first); deleted when the dispute is ruled on;
+- ``views_league_people``: per league, its members and referees (``role``: ``member``, ``referee``),
+  which ``GET /me`` and ``GET /disputes`` read;
 - ``views_runner``: a row while the runner is failing (``RunnerFailure``: where, why, how
   often, since when), written by the runner outside the batch's transaction and deleted
   by its next good batch, so that any process's ``/ready`` learns of it.
@@ -44,7 +51,7 @@ the projection once each, their sending is recorded nowhere else.
 """
 
 import contextlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
@@ -76,6 +83,9 @@ TABLES = (
     "bot_turns",
     "webhooks",
     "runner",
+    "game_list",
+    "disputes",
+    "league_people",
 )
 SEAT_COLUMNS = "entrant, tournament_id, round_no, table_no, seat, game_id, finished"
 TOKEN_USE = "token_use"  # not in TABLES: a rebuild does not drop it
@@ -98,6 +108,14 @@ class Changes(msgspec.Struct, kw_only=True):
     no_bot_turns: list[tuple[UUID]] = msgspec.field(default_factory=list)  # a person to move, or over, paused
     webhooks: list[tuple[UUID, UUID, bytes]] = msgspec.field(default_factory=list)  # id, league, state
     deliveries: list[tuple[Any, ...]] = msgspec.field(default_factory=list)  # as deliveries.DELIVERY_COLUMNS
+    listed: list[tuple[UUID, UUID | None, int, str]] = msgspec.field(
+        default_factory=list
+    )  # id, league, created, status
+    # id, league, the dispute's number, when it was raised, its document
+    disputes: list[tuple[UUID, UUID | None, int, float, bytes]] = msgspec.field(default_factory=list)
+    no_disputes: list[tuple[UUID]] = msgspec.field(default_factory=list)  # ruled on, or never raised
+    league_people: list[tuple[UUID, str, str]] = msgspec.field(default_factory=list)  # league, person, role
+    no_league_people: list[tuple[UUID, str, str]] = msgspec.field(default_factory=list)  # removed members
 
     def rows(self) -> list[tuple[str, list[Any]]]:
         """Each statement with its rows, in the order they are written."""
@@ -113,6 +131,11 @@ class Changes(msgspec.Struct, kw_only=True):
             ("no_bot_turn", self.no_bot_turns),
             ("webhook", self.webhooks),
             ("delivery", self.deliveries),
+            ("listed", self.listed),
+            ("dispute", self.disputes),
+            ("no_dispute", self.no_disputes),
+            ("league_person", self.league_people),
+            ("no_league_person", self.no_league_people),
         ]
 
 
@@ -191,6 +214,17 @@ def _statements(table: Any, tracking: Any, ph: str) -> dict[str, str]:
         "note_use": f"INSERT INTO {table(TOKEN_USE)} VALUES ({ph}, {ph}) ON CONFLICT (credential_id) "
         f"DO UPDATE SET used = excluded.used WHERE {table(TOKEN_USE)}.used < excluded.used",
         "uses": f"SELECT credential_id, used FROM {table(TOKEN_USE)} WHERE credential_id",
+        "listed": f"INSERT INTO {table('game_list')} VALUES ({ph}, {ph}, {ph}, {ph}) "
+        "ON CONFLICT (game_id) DO UPDATE SET status = excluded.status",
+        # the same dispute seen again (a game read back after a restart) keeps its place in the list
+        "dispute": f"INSERT INTO {table('disputes')} VALUES ({ph}, {ph}, {ph}, {ph}, {ph}) "
+        "ON CONFLICT (game_id) DO UPDATE SET number = excluded.number, raised = excluded.raised, "
+        f"doc = excluded.doc WHERE {table('disputes')}.number <> excluded.number",
+        "no_dispute": f"DELETE FROM {table('disputes')} WHERE game_id = {ph}",
+        "league_person": f"INSERT INTO {table('league_people')} VALUES ({ph}, {ph}, {ph}) "
+        "ON CONFLICT (league_id, role, person) DO NOTHING",
+        "no_league_person": f"DELETE FROM {table('league_people')} "
+        f"WHERE league_id = {ph} AND person = {ph} AND role = {ph}",
         "wrote": f"INSERT INTO {table(WRITTEN)} VALUES ({ph}, {ph}) ON CONFLICT (actor) "
         f"DO UPDATE SET position = excluded.position WHERE {table(WRITTEN)}.position < excluded.position",
         "written": f"SELECT position FROM {table(WRITTEN)} WHERE actor = {ph}",
@@ -226,6 +260,12 @@ def _tables(table: Any, uuid: str, blob: str, integer: str, real: str, unlogged:
         f"since {real} NOT NULL, latest {real} NOT NULL)",
         f"CREATE TABLE IF NOT EXISTS {table(TOKEN_USE)} (credential_id {uuid} PRIMARY KEY, "
         f"used {integer} NOT NULL)",
+        f"CREATE TABLE IF NOT EXISTS {table('game_list')} (game_id {uuid} PRIMARY KEY, league_id {uuid}, "
+        f"created {integer} NOT NULL, status text NOT NULL)",
+        f"CREATE TABLE IF NOT EXISTS {table('disputes')} (game_id {uuid} PRIMARY KEY, league_id {uuid}, "
+        f"number {integer} NOT NULL, raised {real} NOT NULL, doc {blob} NOT NULL)",
+        f"CREATE TABLE IF NOT EXISTS {table('league_people')} (league_id {uuid} NOT NULL, "
+        "person text NOT NULL, role text NOT NULL, PRIMARY KEY (league_id, role, person))",
         f"CREATE {unlogged}TABLE IF NOT EXISTS {table(WRITTEN)} (actor text PRIMARY KEY, "
         f"position {integer} NOT NULL)",
         f"CREATE TABLE IF NOT EXISTS {table('webhooks')} (hook_id {uuid} PRIMARY KEY, "
@@ -234,10 +274,30 @@ def _tables(table: Any, uuid: str, blob: str, integer: str, real: str, unlogged:
     ]
 
 
+def _indexes(table: Any) -> list[str]:
+    """The indexes the lists page through (the ``*_page`` queries): each list's order, under its filters."""
+    return [
+        f"CREATE INDEX IF NOT EXISTS {NAME}_history_newest ON {table('history')} (player_id, created DESC)",
+        f"CREATE INDEX IF NOT EXISTS {NAME}_game_list_newest ON {table('game_list')} (created DESC)",
+        f"CREATE INDEX IF NOT EXISTS {NAME}_game_list_league ON {table('game_list')} "
+        "(league_id, created DESC)",
+        f"CREATE INDEX IF NOT EXISTS {NAME}_disputes_raised ON {table('disputes')} (raised, game_id)",
+        f"CREATE INDEX IF NOT EXISTS {NAME}_league_people_person ON {table('league_people')} (person, role)",
+        f"CREATE INDEX IF NOT EXISTS {NAME}_players_name ON {table('players')} (name, player_id)",
+        f"CREATE INDEX IF NOT EXISTS {NAME}_tournaments_newest ON {table('tournaments')} (created DESC)",
+    ]
+
+
 class Views(TrackingRecorder):
     """The queries both stores answer (``PostgresViews`` and ``SQLiteViews`` run them)."""
 
     statements: dict[str, str]
+    _table: Callable[[str], str]  # a table's qualified name
+    _ph: str  # the placeholder
+
+    def select(self, sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+        """Run a query made here (the lists' queries depend on which filters are given)."""
+        raise NotImplementedError
 
     def write(self, changes: Changes, tracking: Tracking) -> None:
         raise NotImplementedError
@@ -339,6 +399,116 @@ class Views(TrackingRecorder):
         rows = self.query("uses", ids, self._in(len(ids)))
         return {_as_uuid(found): datetime.fromtimestamp(used / 1000, UTC) for found, used in rows}
 
+    # The lists: each page in a stable order, ``after`` the sort key of the last row of the page
+    # before (keyset paging: a page costs the same however deep it is); ``limit`` rows at most.
+
+    def player_page(
+        self, search: str | None, after: tuple[str, UUID] | None, limit: int
+    ) -> list[tuple[Any, ...]]:
+        """(player_id, name) by name, then id; ``search``: a part of the name, in any case."""
+        t, ph = self._table, self._ph
+        where: list[str] = []
+        params: list[Any] = []
+        if search:
+            where.append(f"lower(name) LIKE {ph} ESCAPE '!'")
+            params.append("%" + _escaped(search.lower()) + "%")
+        if after is not None:
+            where.append(f"(name, player_id) > ({ph}, {ph})")
+            params += after
+        sql = f"SELECT player_id, name FROM {t('players')}{_where(where)} ORDER BY name, player_id LIMIT {ph}"
+        return self.select(sql, [*params, limit])
+
+    def league_page(self, after: tuple[str, UUID] | None, limit: int) -> list[tuple[Any, ...]]:
+        """(league_id, name, ruleset) by name, then id."""
+        t, ph = self._table, self._ph
+        where = [f"(name, league_id) > ({ph}, {ph})"] if after is not None else []
+        sql = (
+            f"SELECT league_id, name, ruleset FROM {t('leagues')}{_where(where)} "
+            f"ORDER BY name, league_id LIMIT {ph}"
+        )
+        return self.select(sql, [*(after or ()), limit])
+
+    def game_page(
+        self,
+        league_id: UUID | None,
+        player_id: UUID | None,
+        status: str | None,
+        after: int | None,
+        limit: int,
+    ) -> list[tuple[Any, ...]]:
+        """(game_id, created, status, doc), newest first (by the position of their creation)."""
+        t, ph = self._table, self._ph
+        joins, where = "", []
+        params: list[Any] = []
+        if player_id is not None:
+            # every player seated has a history row from the game's creation on
+            joins = f" JOIN {t('history')} h ON h.game_id = g.game_id AND h.player_id = {ph}"
+            params.append(player_id)
+        for column, value in (("league_id", league_id), ("status", status)):
+            if value is not None:
+                where.append(f"g.{column} = {ph}")
+                params.append(value)
+        if after is not None:
+            where.append(f"g.created < {ph}")
+            params.append(after)
+        sql = (
+            f"SELECT g.game_id, g.created, g.status, d.doc FROM {t('game_list')} g "
+            f"JOIN {t('games')} d ON d.game_id = g.game_id{joins}{_where(where)} "
+            f"ORDER BY g.created DESC LIMIT {ph}"
+        )
+        return self.select(sql, [*params, limit])
+
+    def tournament_page(
+        self, league_id: UUID | None, status: str | None, after: int | None, limit: int
+    ) -> list[tuple[Any, ...]]:
+        """(tournament_id, created, doc), the latest announced first."""
+        t, ph = self._table, self._ph
+        where: list[str] = []
+        params: list[Any] = []
+        for column, value in (("league_id", league_id), ("status", status), ("created", after)):
+            if value is not None:
+                where.append(f"{column} {'<' if column == 'created' else '='} {ph}")
+                params.append(value)
+        sql = (
+            f"SELECT tournament_id, created, doc FROM {t('tournaments')}{_where(where)} "
+            f"ORDER BY created DESC LIMIT {ph}"
+        )
+        return self.select(sql, [*params, limit])
+
+    def dispute_page(
+        self, referee: str | None, after: tuple[float, UUID] | None, limit: int
+    ) -> list[tuple[Any, ...]]:
+        """(game_id, raised, league_id, doc) of open disputes, the longest waiting first; ``referee``:
+        only those of friendly games and of the leagues that referee referees (None: all)."""
+        t, ph = self._table, self._ph
+        where: list[str] = []
+        params: list[Any] = []
+        if referee is not None:
+            where.append(
+                f"(league_id IS NULL OR league_id IN (SELECT league_id FROM {t('league_people')} "
+                f"WHERE person = {ph} AND role = 'referee'))"
+            )
+            params.append(referee)
+        if after is not None:
+            where.append(f"(raised, game_id) > ({ph}, {ph})")
+            params += after
+        sql = (
+            f"SELECT game_id, raised, league_id, doc FROM {t('disputes')}{_where(where)} "
+            f"ORDER BY raised, game_id LIMIT {ph}"
+        )
+        return self.select(sql, [*params, limit])
+
+    def leagues_of(self, person: str, role: str) -> list[tuple[UUID, str]]:
+        """The leagues (id, name) a player is a member of (``role`` member) or a referee referees."""
+        t, ph = self._table, self._ph
+        rows = self.select(
+            f"SELECT p.league_id, l.name FROM {t('league_people')} p JOIN {t('leagues')} l "
+            f"ON l.league_id = p.league_id WHERE p.person = {ph} AND p.role = {ph} "
+            "ORDER BY l.name, p.league_id",
+            [person, role],
+        )
+        return [(_as_uuid(league_id), name) for league_id, name in rows]
+
     def note_written(self, actor: str, position: int) -> None:
         """``actor`` wrote at log ``position`` (an earlier position than the one noted changes nothing)."""
         self.execute("wrote", (actor, position))
@@ -367,6 +537,15 @@ def _as_uuid(value: Any) -> UUID:
     return value if isinstance(value, UUID) else UUID(value)
 
 
+def _where(conditions: list[str]) -> str:
+    return " WHERE " + " AND ".join(conditions) if conditions else ""
+
+
+def _escaped(text: str) -> str:
+    """``text`` matched literally by LIKE (with ``ESCAPE '!'``)."""
+    return text.replace("!", "!!").replace("%", "!%").replace("_", "!_")
+
+
 class PostgresViews(PostgresTrackingRecorder, Views):
     def __init__(self, datastore: PostgresDatastore, **kwargs: Any) -> None:
         super().__init__(datastore, **kwargs)
@@ -376,21 +555,14 @@ class PostgresViews(PostgresTrackingRecorder, Views):
             return SQL("{}.{}").format(schema, Identifier(f"{NAME}_{name}")).as_string()
 
         self._table = table
+        self._ph = "%s"
         tracking = SQL("{}.{}").format(schema, Identifier(self.tracking_table_name)).as_string()
         self.statements = _statements(table, tracking, "%s")
         # unlogged: a write's note costs no WAL flush on the write's path
         for statement in _tables(table, "uuid", "bytea", "bigint", "double precision", "UNLOGGED "):
             self.sql_create_statements.append(Composed([SQL(statement)]))
-        self.sql_create_statements.append(
-            Composed(
-                [
-                    SQL(
-                        f"CREATE INDEX IF NOT EXISTS {NAME}_history_newest ON {table('history')} "
-                        "(player_id, created DESC)"
-                    )
-                ]
-            )
-        )
+        for statement in _indexes(table):
+            self.sql_create_statements.append(Composed([SQL(statement)]))
 
     @property
     def channel(self) -> str:
@@ -417,6 +589,11 @@ class PostgresViews(PostgresTrackingRecorder, Views):
         # tuples as the rows come: the datastore's default rows are dicts, made per row and unpacked again
         with self.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as curs:
             curs.execute(self.statements[name] + suffix, params, prepare=not suffix)
+            return curs.fetchall()
+
+    def select(self, sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+        with self.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as curs:
+            curs.execute(sql, params)
             return curs.fetchall()
 
     def execute(self, name: str, params: Sequence[Any]) -> None:
@@ -454,10 +631,12 @@ class SQLiteViews(SQLiteTrackingRecorder, Views):
         def table(name: str) -> str:
             return f"{NAME}_{name}"
 
+        self._table = table
+        self._ph = "?"
         self.statements = _statements(table, "tracking", "?")
         self.create_table_statements += [
             *_tables(table, "text", "blob", "integer", "real"),
-            f"CREATE INDEX IF NOT EXISTS {NAME}_history_newest ON {NAME}_history (player_id, created DESC)",
+            *_indexes(table),
         ]
 
     def write(self, changes: Changes, tracking: Tracking) -> None:
@@ -481,6 +660,11 @@ class SQLiteViews(SQLiteTrackingRecorder, Views):
     def query(self, name: str, params: Sequence[Any], suffix: str = "") -> list[tuple[Any, ...]]:
         with self.datastore.transaction(commit=False) as c:
             c.execute(self.statements[name] + suffix, _texts(params))
+            return [tuple(row) for row in c.fetchall()]
+
+    def select(self, sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(sql, _texts(params))
             return [tuple(row) for row in c.fetchall()]
 
     def execute(self, name: str, params: Sequence[Any]) -> None:

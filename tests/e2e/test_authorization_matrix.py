@@ -107,6 +107,12 @@ POST /webhooks/{id}/disable           401   F      F       F     F     200
 POST /webhooks/{id}/enable            401   F      F       F     F     200
 GET /webhooks/{id}/deliveries         401   F      F       F     F     200
 POST /webhooks/{id}/deliveries/{id}/resend 401 F   F       F     F     202
+GET /players                          200   200    200     200   200   200
+GET /leagues                          200   200    200     200   200   200
+GET /games                            200   200    200     200   200   200
+GET /tournaments                      200   200    200     200   200   200
+GET /disputes                         401   F      F       200   200   200
+GET /me                               401   200    200     200   200   200
 """
 REFUSALS = {"401": (401, "unauthorized"), "F": (403, "forbidden"), "NA": (403, "not_allowed")}
 REFUSALS["NS"] = (403, "not_seated")
@@ -389,6 +395,16 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
             f"/webhooks/{world.hook}/deliveries/{world.delivery}/resend",
             None,
         ),
+        "GET /players": lambda role: ("GET", f"/players?q=seated&after={position}", None),
+        "GET /leagues": lambda role: ("GET", f"/leagues?after={position}", None),
+        "GET /games": lambda role: ("GET", f"/games?league={world.league}&after={position}", None),
+        "GET /tournaments": lambda role: (
+            "GET",
+            f"/tournaments?league={world.league}&after={position}",
+            None,
+        ),
+        "GET /disputes": lambda role: ("GET", f"/disputes?after={position}", None),
+        "GET /me": lambda role: ("GET", f"/me?after={position}", None),
     }
 
 

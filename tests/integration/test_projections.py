@@ -383,6 +383,11 @@ def expected_history(app: MauMau, club: Club, player_id: UUID, position: int) ->
                 opponents=[name(o) for i, o in enumerate(game.seats) if i != seat],
                 rounds=len(s.round_points),
                 ended_at=counts.ended_at if game.over else None,
+                opponent_ids=[
+                    o.name if o.kind == "player" else f"bot:{o.name}"
+                    for i, o in enumerate(game.seats)
+                    if i != seat
+                ],
             )
         )
     return games
@@ -403,6 +408,27 @@ def assert_read_models_match(app: MauMau, club: Club, reader: ReadModels) -> Non
         history = reader.history(player_id)
         assert history.position == position
         assert history.games == expected_history(app, club, player_id, position)
+    assert_lists_match(app, club, reader)
+
+
+def assert_lists_match(app: MauMau, club: Club, reader: ReadModels) -> None:
+    """The lists' rows: each game's status, the open disputes, the leagues' members (all of the club's)."""
+    listed, _ = reader.games(None, None, None, None, 10_000)
+    statuses = {item.game_id: item.status for item in listed}
+    games = {game_id: app.get_game(game_id) for game_id in club.games}
+    expected = {
+        game_id: "paused" if game.paused else "over" if game.over else "playing"
+        for game_id, game in games.items()
+    }
+    assert {game_id: statuses.get(game_id) for game_id in club.games} == expected
+    disputes, _ = reader.disputes(None, None, 10_000)
+    open_ones = {(d.game_id, d.number) for d in disputes if d.game_id in games}
+    assert open_ones == {(game_id, game.dispute.number) for game_id, game in games.items() if game.dispute}
+    for player_id in club.players:
+        member_of = {league.league_id for league in reader.leagues_of(str(player_id), "member")}
+        assert member_of == {
+            league_id for league_id in club.leagues if player_id in app.get_league(league_id).members
+        }
 
 
 # ---------------------------------------------------------------------------
