@@ -569,6 +569,10 @@ def test_a_player_never_sees_another_hand_or_the_stock_through_any_endpoint_erro
     for _ in range(12):  # a few moves, forgetful ones among them: draws, penalties
         state = club.app.get_game(game["game_id"]).state
         club.app.execute(game["game_id"], next_command(state, rng))
+    # the seated player is not to move, so that every move they send below is refused (a draw on
+    # their turn would be taken, and tell them a card the log still calls secret)
+    while (played := club.app.get_game(game["game_id"])).seat_to_move == 0:
+        club.app.execute(game["game_id"], next_command(played.state, rng))
     game = {**game, **club.table({**game, "position": club.log_position()})}
     assert game["round_no"] == 1 and not game["over"]  # every card of the round is still secret
 
