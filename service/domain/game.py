@@ -22,7 +22,9 @@ Beyond the engine's events the aggregate records:
   (``fairness``);
 - ``HiddenCardsReshuffled``: after a void that reopens a round whose orders were revealed,
   every hand and the stock shuffled anew under a fresh commitment (``give_ruling``);
-- ``DisputeRaised`` and ``RulingGiven`` (``adjudication``).
+- ``DisputeRaised`` and ``RulingGiven`` (``adjudication``);
+- ``Abandoned``: the match was called off unfinished (its tournament was cancelled): it counts
+  for nobody, and every later command is refused with ``game_abandoned``.
 
 The first event of each command carries a ``Cause``: who asked, which command,
 and the client's idempotency key, so a retried command is recognised from the
@@ -146,6 +148,7 @@ class GameImage(msgspec.Struct, frozen=True, kw_only=True):
     disputes: int
     keys: dict[str, tuple[str, int]]
     unrevealed: list[Revealed]
+    abandoned: str | None = None
 
 
 class Game(Aggregate):
@@ -226,6 +229,16 @@ class Game(Aggregate):
         def apply(self, game: "Game") -> None:
             game._remember(self.cause, self.originator_version)
 
+    class Abandoned(Event):
+        """The match was called off before its end: no result, and no move after it."""
+
+        reason: str
+        cause: Cause
+
+        def apply(self, game: "Game") -> None:
+            game.abandoned = self.reason
+            game._remember(self.cause, self.originator_version)
+
     class Snapshot(BaseSnapshot):
         state: GameImage
 
@@ -266,6 +279,7 @@ class Game(Aggregate):
         self.keys: dict[str, tuple[str, int]] = {}
         # this round's shuffles whose salt is still secret
         self.unrevealed: list[Revealed] = []
+        self.abandoned: str | None = None  # the reason, once abandoned
         self._remember(cause, CREATED)
 
     # ------------------------------------------------------------------
@@ -353,6 +367,8 @@ class Game(Aggregate):
     def raise_dispute(self, cause: Cause, reason: str = "", about: int | None = None) -> None:
         """Stop the game until a referee rules."""
         actor = cause.actor
+        if self.abandoned is not None:
+            raise RuleError("game_abandoned", f"the game was abandoned: {self.abandoned}")
         if self.dispute is not None:
             raise RuleError("dispute_open", f"dispute {self.dispute.number} is waiting for a ruling")
         seat = None
@@ -423,10 +439,22 @@ class Game(Aggregate):
         self._record(facts, None)
         self._settle_chance()
 
+    def abandon(self, reason: str, cause: Cause) -> None:
+        """Call the match off unfinished (the service or an official): it counts for nobody."""
+        if not cause.actor.officiates and cause.actor.role != "system":
+            raise RuleError("not_allowed", "only the service or an official abandons a game")
+        if self.abandoned is not None:
+            raise RuleError("game_abandoned", f"the game was abandoned: {self.abandoned}")
+        if self.state.phase == OVER:
+            raise RuleError("game_over", "the match is over")
+        self.trigger_event(self.Abandoned, reason=reason, cause=cause)
+
     # ------------------------------------------------------------------
     # checks and queries
 
     def check_playable(self) -> None:
+        if self.abandoned is not None:
+            raise RuleError("game_abandoned", f"the game was abandoned: {self.abandoned}")
         if self.dispute is not None:
             raise RuleError("game_paused", f"the game is paused by dispute {self.dispute.number}")
         if self.state.phase == OVER:
@@ -480,6 +508,7 @@ class Game(Aggregate):
             disputes=self.disputes,
             keys=dict(self.keys),
             unrevealed=list(self.unrevealed),
+            abandoned=self.abandoned,
         )
 
     @classmethod
@@ -497,6 +526,7 @@ class Game(Aggregate):
         game.disputes = image.disputes
         game.keys = dict(image.keys)
         game.unrevealed = list(image.unrevealed)
+        game.abandoned = image.abandoned
         return game
 
     # ------------------------------------------------------------------

@@ -96,7 +96,7 @@ async def seat_views(live: LiveGames, game_id: UUID, seat: int) -> AsyncIterator
 def _over_at(services: Services, facts: GameFacts, number: int) -> bool:
     """The match is over and ``number`` is its last event (the read model says)."""
     table = services.reader.table(facts.game_id)
-    return table is not None and table.over and table.version <= number
+    return table is not None and (table.over or table.abandoned is not None) and table.version <= number
 
 
 class StreamController(Controller):

@@ -194,6 +194,10 @@ def _timed_out(tracked: Tracked, event: Any) -> None:
     tracked.ledger.timeouts.append(Mark(event.originator_version, round_no, event.seat, 1))
 
 
+def _abandoned(tracked: Tracked, _: Any) -> None:
+    tracked.results_changed = True  # the history's "playing" becomes "abandoned"; no standings change
+
+
 def _ruled(tracked: Tracked, event: Any) -> None:
     if event.restored is not None:  # a void: the state went back to before ``from_event``
         tracked.ledger.voids.append((event.originator_version, event.ruling.from_event))
@@ -207,4 +211,5 @@ _LEDGER = {
     Game.MatchEnded: _match_ended,  # type: ignore[attr-defined]
     Game.TurnTimedOut: _timed_out,
     Game.RulingGiven: _ruled,
+    Game.Abandoned: _abandoned,
 }

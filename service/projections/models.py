@@ -70,6 +70,7 @@ class PublicTable(msgspec.Struct, frozen=True, kw_only=True):
     over: bool
     turn_deadline: datetime | None  # when the seat on turn's clock runs out; None without a clock
     position: int
+    abandoned: str | None = None  # why the match was called off unfinished: it counts for nobody
 
 
 class HandView(msgspec.Struct, frozen=True, kw_only=True):
@@ -138,7 +139,7 @@ class PlayedGame(msgspec.Struct, frozen=True, kw_only=True):
     ruleset: str
     seat: int
     total: int
-    result: Literal["playing", "won", "shared", "lost"]
+    result: Literal["playing", "won", "shared", "lost", "abandoned"]
     opponents: list[str]  # the other seats' names
     rounds: int
     ended_at: datetime | None
@@ -158,6 +159,7 @@ class TournamentTable(msgspec.Struct, frozen=True, kw_only=True):
     winners: list[int]  # seats
     finished: bool
     timed_out: list[int] | None = None  # per seat, turns a clock bot played, once the game is over
+    abandoned: bool = False  # its game was in play when the tournament was cancelled: it counts for nobody
 
 
 class TournamentRound(msgspec.Struct, frozen=True, kw_only=True):
@@ -182,6 +184,7 @@ class TournamentPlacing(msgspec.Struct, frozen=True, kw_only=True):
     # opponents met (None: none met yet), and for single elimination the round reached
     opponents: float | None = None
     stage: int = 0
+    dropped: bool = False  # dropped out: placed after everyone still playing
 
 
 class TournamentView(msgspec.Struct, frozen=True, kw_only=True):
@@ -193,7 +196,7 @@ class TournamentView(msgspec.Struct, frozen=True, kw_only=True):
     format: str  # "round_robin", "swiss", "single_elimination"
     table_size: int
     planned_rounds: int | None
-    status: Literal["announced", "running", "finished"]
+    status: Literal["announced", "running", "finished", "cancelled"]
     starts_at: datetime | None
     entrants: list[str]
     rounds: list[TournamentRound]
@@ -209,6 +212,11 @@ class TournamentView(msgspec.Struct, frozen=True, kw_only=True):
     places: int | None = None  # places a bot fills at the start when not taken
     fill_bot: str = "heuristic"
     names: dict[str, str] = msgspec.field(default_factory=dict)  # every entrant's name (a bot's: itself)
+    check_in_minutes: int | None = None  # the check-in opens this long before starts_at; None: no check-in
+    check_in_opens: datetime | None = None
+    checked_in: list[str] = msgspec.field(default_factory=list)  # before the start
+    dropped: list[str] = msgspec.field(default_factory=list)  # no-shows at the start and those who withdrew
+    cancelled: str | None = None  # the reason, once cancelled
 
 
 class NextGame(msgspec.Struct, frozen=True, kw_only=True):

@@ -230,7 +230,12 @@ class ViewsProjection(Projection[Views]):
                 tracked.results_changed = False
             changes.games.append((game_id, tracked.image(), _encode(game_doc(tracked, facts))))
             game = tracked.game
-            if not game.over and not game.paused and game.seats[game.seat_to_move].kind == "bot":
+            if (
+                not game.over
+                and not game.paused
+                and game.abandoned is None
+                and game.seats[game.seat_to_move].kind == "bot"
+            ):
                 changes.bot_turns.append((game_id, game.modified_on.timestamp()))
                 tracked.bot_turn_row = True
             elif tracked.bot_turn_row is not False:
@@ -257,7 +262,8 @@ class ViewsProjection(Projection[Views]):
         self._dirty = {}
         for tracked_tournament in self._dirty_tournaments.values():
             tracked_tournament.touched = set()
-            if tracked_tournament.tournament.finished:  # no event comes for it any more
+            if tracked_tournament.tournament.finished or tracked_tournament.tournament.cancelled:
+                # no event comes for it any more
                 self.tournaments.pop(tracked_tournament.tournament.id, None)
         self._dirty_tournaments = {}
         self._changes = Changes(position=self.position)
@@ -285,7 +291,7 @@ class ViewsProjection(Projection[Views]):
     def _let_go(self, written: Iterable[Tracked]) -> None:
         games = self.games
         for tracked in written:
-            if tracked.game.over:
+            if tracked.game.over or tracked.game.abandoned is not None:
                 games.pop(tracked.game.id.int, None)
         while len(games) > CACHED_GAMES:
             del games[next(iter(games))]

@@ -132,6 +132,7 @@ def public_table(tracked: Tracked, facts: Facts) -> PublicTable:
         over=phase == OVER,
         turn_deadline=turn_deadline(tracked, turn),
         position=0,
+        abandoned=game.abandoned,
     )
 
 
@@ -144,7 +145,7 @@ def turn_deadline(tracked: Tracked, turn: int | None) -> datetime | None:
     """
     clock = tracked.ledger.turn_clock
     game = tracked.game
-    if clock is None or turn is None or game.paused or game.seats[turn].kind != "player":
+    if clock is None or turn is None or game.paused or game.abandoned or game.seats[turn].kind != "player":
         return None
     return game.modified_on + timedelta(seconds=clock)
 
@@ -152,7 +153,7 @@ def turn_deadline(tracked: Tracked, turn: int | None) -> datetime | None:
 def hands(tracked: Tracked) -> list[HandDoc]:
     game = tracked.game
     s = game.state
-    playable = not game.paused and s.phase != OVER
+    playable = not game.paused and s.phase != OVER and game.abandoned is None
     docs = []
     for seat in range(len(game.seats)):
         legal = [_LEGAL_MOVES[action] for action in legal_actions(s, seat)] if playable else []
@@ -202,7 +203,9 @@ def played(tracked: Tracked, facts: Facts) -> list[tuple[UUID, Played]]:
     for seat, occupant in enumerate(game.seats):
         if occupant.kind != "player":
             continue
-        if not over:
+        if game.abandoned is not None:
+            result = "abandoned"
+        elif not over:
             result = "playing"
         elif seat in s.winners:
             result = "won" if len(s.winners) == 1 else "shared"

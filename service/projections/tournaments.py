@@ -41,6 +41,9 @@ class TournamentImage(msgspec.Struct, frozen=True, kw_only=True):
     rounds: list[Round]
     ranking: tuple[str, ...]
     winners: tuple[str, ...]
+    checked_in: tuple[str, ...] = ()
+    dropped: tuple[str, ...] = ()
+    cancelled: str = ""
 
 
 class StoredTournament(msgspec.Struct, frozen=True, kw_only=True):
@@ -110,6 +113,8 @@ class TrackedTournament:
 
 
 def status_of(tournament: Tournament) -> str:
+    if tournament.cancelled:
+        return "cancelled"
     if tournament.finished:
         return "finished"
     return "running" if tournament.started else "announced"
@@ -147,7 +152,12 @@ def tournament_view(tournament: Tournament, position: int = 0) -> TournamentView
         turn_clock=plan.turn_clock,
         places=plan.places,
         fill_bot=plan.fill_bot,
-        names={entrant: entrant if is_bot(entrant) else "" for entrant in entrants},
+        names={entrant: entrant if is_bot(entrant) else "" for entrant in (*entrants, *tournament.dropped)},
+        check_in_minutes=plan.check_in_minutes,
+        check_in_opens=tournament.check_in_opens,
+        checked_in=list(tournament.checked_in),
+        dropped=list(tournament.dropped),
+        cancelled=tournament.cancelled or None,
     )
 
 
@@ -164,6 +174,7 @@ def _round(tournament: Tournament, played: Round) -> TournamentRound:
                 winners=[] if result is None else list(result.winners),
                 finished=result is not None,
                 timed_out=None if result is None else list(result.timed_out),
+                abandoned=bool(tournament.cancelled) and number in played.games and result is None,
             )
         )
     return TournamentRound(
@@ -188,6 +199,7 @@ def _placing(placing: Any) -> TournamentPlacing:
         bot_turns=placing.bot_turns,
         opponents=placing.opponents,
         stage=placing.stage,
+        dropped=placing.dropped,
     )
 
 
