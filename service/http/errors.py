@@ -9,7 +9,8 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 | status | codes |
 |---|---|
 | 400 | malformed_request (invalid JSON, unknown fields, wrong types, bad query or header values), |
-|     | malformed_card, malformed_suit, malformed_call, malformed_rank, malformed_name, invalid_seat; |
+|     | malformed_card, malformed_suit, malformed_call, malformed_rank, malformed_name, invalid_seat, |
+|     | malformed_reason;                                                                           |
 |     | any malformed_*                                                                             |
 | 401 | unauthorized (no bearer token where one is needed, or a token that is not valid) |
 | 403 | forbidden (the role may not do this), not_allowed, not_your_seat, not_seated |
@@ -21,7 +22,8 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 | 409 | stale_version, game_paused, game_over, game_not_over, idempotency_key_reused, dispute_open, |
 |     | no_dispute, already_a_member, already_a_referee, already_revoked, already_joined, |
 |     | game_already_attached, table_has_game, result_recorded, not_started, tournament_started, |
-|     | tournament_full, tournament_over, name_taken; any already_* |
+|     | tournament_full, tournament_over, name_taken, tournament_cancelled, game_abandoned, |
+|     | check_in_not_open, already_checked_in, already_dropped; any already_* |
 | 413 | request_too_large |
 | 415 | unsupported_media_type (a body that is not JSON) |
 | 422 | every other refusal of the rules: not_your_turn, card_not_in_hand, card_does_not_match, ... |
@@ -53,6 +55,7 @@ CODES: dict[int, tuple[str, ...]] = {
         "malformed_call",
         "malformed_rank",
         "malformed_name",
+        "malformed_reason",
         "invalid_seat",
     ),
     401: ("unauthorized",),
@@ -91,6 +94,11 @@ CODES: dict[int, tuple[str, ...]] = {
         "tournament_full",
         "tournament_over",
         "name_taken",
+        "tournament_cancelled",
+        "game_abandoned",
+        "check_in_not_open",
+        "already_checked_in",
+        "already_dropped",
     ),
     413: ("request_too_large",),
     415: ("unsupported_media_type",),
@@ -103,11 +111,13 @@ UNPROCESSABLE: tuple[str, ...] = (
     "already_drew",
     "call_not_due",
     "cannot_challenge_self",
+    "cannot_drop",
     "card_does_not_match",
     "card_not_in_hand",
     "debt_pending",
     "draw_not_allowed",
     "invalid_deck",
+    "invalid_check_in",
     "invalid_format",
     "invalid_late_policy",
     "invalid_match_length",
@@ -126,12 +136,14 @@ UNPROCESSABLE: tuple[str, ...] = (
     "invalid_table_size",
     "invalid_turn_clock",
     "match_already_started",
+    "no_check_in",
     "no_shuffle_due",
     "no_suit_to_name",
     "not_a_member",
     "not_a_move",
     "not_a_seat",
     "not_a_tournament_game",
+    "not_editable",
     "not_joined",
     "not_your_turn",
     "nothing_to_challenge",
