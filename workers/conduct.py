@@ -6,7 +6,9 @@ process. Every step decides from the stored aggregates what is due, so a step
 run twice, or by two workers at once, does no more than one run:
 
 - ``conduct_tournament``: starts a tournament whose start time has come
-  (``Tournament.start_due``), creates the games of a round that is due
+  (``Tournament.start_due``), or cancels it, once and with the reason, when
+  too few would play (``too_few_players``: a cancelled tournament is no
+  longer open, so no tick looks at it again), creates the games of a round that is due
   (``round_due``; ``start_round`` makes each table's game once) and queues
   them; on a round in play, looks for tables that stalled (below).
 - ``advance_game``: plays every bot seat whose move it is, one move after the
@@ -58,7 +60,9 @@ from service.domain.tournament import Tournament
 log = logging.getLogger(__name__)
 
 # refusals that mean someone else changed the game first: whoever did carries on from there
-_MOVED_ON = frozenset({"stale_version", "game_over", "game_paused", "not_your_turn", "nothing_to_challenge"})
+_MOVED_ON = frozenset(
+    {"stale_version", "game_over", "game_paused", "game_abandoned", "not_your_turn", "nothing_to_challenge"}
+)
 # the chance that a bot at the table catches another player's missed call, each time it looks:
 # the heuristic bot is the attentive club player, the random one half asleep
 VIGILANCE = {"heuristic": 1.0, "random": 0.5}
@@ -151,12 +155,15 @@ class Conductor:
     def conduct_tournament(self, tournament_id: UUID | str, now: datetime | None = None) -> None:
         now = now or utc_now()
         tournament = self._tournament(tournament_id)
-        if tournament is None or tournament.finished:
+        if tournament is None or tournament.finished or tournament.cancelled:
             return
         if tournament.start_due(now):
             try:
                 self.app.start_tournament(tournament.id)
             except RuleError as error:
+                if error.code == "too_few_players":
+                    self._cancel_unplayable(tournament.id, error)
+                    return
                 if error.code != "tournament_started":  # started meanwhile by another worker: go on
                     log.warning("tournament %s cannot start: %s", tournament.id, error)
                     return
@@ -166,6 +173,18 @@ class Conductor:
             self._start_round(tournament.id, round_no)
         else:
             self._look_for_stalled_tables(tournament, now)
+
+    def _cancel_unplayable(self, tournament_id: UUID, error: RuleError) -> None:
+        """The start time came with too few players: cancelled, with the reason, rather than looked at
+        (and warned about) at every tick for ever."""
+        try:
+            self.app.cancel_tournament(tournament_id, f"too few players at the start time: {error.message}")
+        except RuleError as refused:
+            # another worker cancelled or started it meanwhile: that one's decision stands
+            if refused.code not in ("tournament_cancelled", "tournament_started", "stale_version"):
+                raise
+            return
+        log.warning("tournament %s cancelled at its start time: %s", tournament_id, error.message)
 
     def _start_round(self, tournament_id: UUID, round_no: int) -> None:
         for game_id in self.app.start_round(tournament_id, round_no):
@@ -207,6 +226,8 @@ class Conductor:
         try:
             self.app.record_table_result(tournament_id, game_id)
         except RuleError as error:
+            if error.code == "tournament_cancelled":  # its result counts for nothing now
+                return
             if error.code != "stale_version":
                 raise
             # other tables' results kept the tournament busy: look again in a moment
@@ -223,7 +244,7 @@ class Conductor:
     def advance_game(self, game_id: UUID | str) -> None:
         """Play the bots' moves until a person is to move or the game is over."""
         game = self._game(game_id)
-        if game is None:
+        if game is None or game.abandoned is not None:
             return
         tournament_id = self.app.tournament_of(game)
         deadline = time.monotonic() + self.budget
@@ -260,7 +281,9 @@ class Conductor:
     def time_out_turn(self, game_id: UUID | str, seat: int, version: int) -> None:
         """The turn clock set at ``version`` ran out: a clock bot plays the turn, unless the seat moved."""
         game = self._game(game_id)
-        if game is None or game.version != version or game.over or game.paused or game.seat_to_move != seat:
+        if game is None or game.version != version or game.over or game.paused or game.abandoned is not None:
+            return
+        if game.seat_to_move != seat:
             return
         try:
             self.app.time_out_turn(game.id, seat, expected_version=version)
