@@ -154,6 +154,10 @@ class World:
             self.club.ok("POST", f"/tournaments/{tournament}/entrants", json={"player_id": player_id})
         return tournament
 
+    def checking_in(self, entrant: str) -> str:
+        """A tournament ``entrant`` joined whose check-in is open."""
+        return self.new_tournament(entrant, starts_at=SOON, check_in_minutes=120)
+
     def started_tournament(self, entrant: str) -> str:
         """A running tournament of three, ``entrant`` and two bots (so one may drop out)."""
         tournament = self.new_tournament(entrant, places=3)
@@ -323,7 +327,7 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
         ),
         "POST /tournaments/{id}/check-in": lambda role: (
             "POST",
-            f"/tournaments/{world.new_tournament(ids['seated'], starts_at=SOON, check_in_minutes=120)}/check-in",
+            f"/tournaments/{world.checking_in(ids['seated'])}/check-in",
             {"player_id": ids["seated"]},
         ),
         "POST /tournaments/{id}/drop-out": lambda role: (
