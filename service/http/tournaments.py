@@ -186,7 +186,10 @@ class TournamentEdit(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_f
 class Cancellation(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     reason: Annotated[
         str,
-        msgspec.Meta(max_length=MAX_REASON, examples=["the hall is closed"], description="said to everyone"),
+        msgspec.Meta(
+            examples=["the hall is closed"],
+            description=f"said to everyone: 1 to {MAX_REASON} characters, plain text (400 malformed_reason)",
+        ),
     ]
 
 

@@ -48,7 +48,7 @@ class Played(msgspec.Struct, frozen=True, kw_only=True):
     ruleset: str
     seat: int
     total: int
-    result: Literal["playing", "won", "shared", "lost"]
+    result: Literal["playing", "won", "shared", "lost", "abandoned"]
     opponents: list[Seat]
     rounds: int
     ended_at: datetime | None
