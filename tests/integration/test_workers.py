@@ -336,3 +336,18 @@ def test_a_missed_call_challenged_first_by_the_person_is_not_challenged_again(ap
     ]
     assert [c.seat for c in challenged] == [1]  # Bob's; the bot found nothing left to challenge
     assert app.get_game(game_id).seat_to_move == 1  # and Bob, a person, is to move: the bot waits
+
+
+def test_a_start_time_with_too_few_players_cancels_the_tournament_once_and_the_next_looks_do_nothing(
+    app, inline, conductor
+):
+    tournament_id, _ = announced(app, members=1, starts_at=now() - timedelta(seconds=1), places=None)
+    conductor.conduct_tournament(tournament_id)
+    tournament = app.get_tournament(tournament_id)
+    assert tournament.cancelled.startswith("too few players at the start time") and not tournament.started
+    version = tournament.version
+    for _ in range(3):
+        conductor.conduct_tournament(tournament_id)
+    assert app.get_tournament(tournament_id).version == version
+    cancelled = [e for e in app.events.get(tournament_id) if isinstance(e, Tournament.Cancelled)]
+    assert len(cancelled) == 1 and not inline.queue
