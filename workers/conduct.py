@@ -19,6 +19,10 @@ run twice, or by two workers at once, does no more than one run:
   queues ``time_out_turn`` for that seat at that version. When the game is over
   the table result is recorded; after a round's last table the tournament
   pairs the next round itself, and a round due at once is started here.
+- A player who dropped out of the tournament (``Tournament.drop``) while their
+  table's game was in play has their turns there played by the clock bot at
+  once (as ``time_out_turn``, flagged), so the round still ends; the look for
+  stalled tables below wakes such a table within ``stalled_after``.
 - ``time_out_turn``: the clock ran out; if the game is still at the version the
   clock was set for, a clock bot plays the turn (``TurnTimedOut`` flags it).
   At any other version the player moved in time and nothing happens.
@@ -214,7 +218,8 @@ class Conductor:
             idle = (now - game.modified_on).total_seconds()
             if game.paused or idle < self.stalled_after:
                 continue
-            bot_to_move = game.seats[game.seat_to_move].kind == "bot"
+            to_move = game.seats[game.seat_to_move]
+            bot_to_move = to_move.kind == "bot" or to_move.name in tournament.dropped
             if bot_to_move or (clock is not None and idle >= clock + self.stalled_after):
                 log.warning(
                     "table %s of tournament %s stalled %.0f s: queued again", table, tournament.id, idle
@@ -260,6 +265,10 @@ class Conductor:
             if command is None:
                 seat = game.seat_to_move
                 if game.seats[seat].kind != "bot":
+                    if self._dropped_out(tournament_id, game.seats[seat].name):
+                        # they left the tournament: the clock bot plays their turns, without waiting
+                        self.dispatch.time_out_turn(game.id, seat, game.version, self.think)
+                        return
                     clock = self._turn_clock(tournament_id)
                     if clock is not None:
                         self.dispatch.time_out_turn(game.id, seat, game.version, float(clock))
@@ -294,6 +303,14 @@ class Conductor:
         self.dispatch.advance_game(game.id, countdown=self.think)
 
     # ------------------------------------------------------------------
+
+    def _dropped_out(self, tournament_id: UUID | None, player: str) -> bool:
+        """The player dropped out of the tournament whose table this is (read afresh: drops come
+        at any time, and a person's turn is no hot path)."""
+        if tournament_id is None:
+            return False
+        tournament = self._tournament(tournament_id)
+        return tournament is not None and player in tournament.dropped
 
     def _turn_clock(self, tournament_id: UUID | None) -> int | None:
         if tournament_id is None:
