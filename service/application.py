@@ -48,12 +48,13 @@ from service.domain.rulebook import MAU, MAU_MAU, NO_CALL
 from service.domain.rulesets import check_options, with_options
 from service.domain.rulesets import ruleset as make_ruleset
 from service.domain.state import State
-from service.domain.tournament import Plan, Tournament, seat_spec
+from service.domain.tournament import Plan, Tournament
 from service.domain.views import Entry, TableView, entry_of, table_view
 from service.observability import metrics
 from service.persistence.group_commit import GroupCommitRecorder
 from service.persistence.mapper import MsgspecMapper
 from service.settings import Settings, get_settings
+from service.tournament_lifecycle import TournamentLifecycle
 
 A = TypeVar("A")
 
@@ -148,7 +149,7 @@ class Shuffle(msgspec.Struct, frozen=True, kw_only=True):
     verified: bool | None = None  # None while the salt is secret
 
 
-class MauMau(Application[UUID]):
+class MauMau(TournamentLifecycle, Application[UUID]):
     name = "maumau"
     snapshotting_intervals = {Game: 50}  # noqa: RUF012  (eventsourcing's class-level setting)
 
@@ -334,7 +335,7 @@ class MauMau(Application[UUID]):
         for table, players in enumerate(played.tables):
             if table not in games:
                 games[table] = self.create_game(
-                    [seat_spec(entrant) for entrant in players],
+                    [tournament.game_seat(entrant) for entrant in players],
                     options=match_length,
                     league_id=tournament.league_id,
                     key=_TABLE_KEY.format(tournament=tournament.id, round_no=round_no, table=table),
