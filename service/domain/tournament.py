@@ -49,7 +49,7 @@ the events' ``apply`` only mutate.
     tournament_started, already_joined, tournament_full, not_joined, too_few_players,
     not_started, no_such_round, tournament_over, no_such_table, table_has_game, game_already_attached,
     not_a_tournament_game, invalid_result, result_recorded,
-    invalid_check_in, not_editable, tournament_cancelled, malformed_reason, no_check_in,
+    invalid_check_in, not_editable, tournament_cancelled, invalid_reason, no_check_in,
     check_in_not_open, already_checked_in, cannot_drop, already_dropped
 """
 
@@ -631,12 +631,12 @@ def seat_spec(entrant: str) -> str:
 
 def checked_reason(reason: object) -> str:
     """Why a tournament was cancelled, as stored: NFC, trimmed, 1 to ``MAX_REASON`` characters, no
-    control or invisible formatting characters (``malformed_reason``)."""
+    control or invisible formatting characters (``invalid_reason``)."""
     if not isinstance(reason, str):
-        raise RuleError("malformed_reason", "a reason is text")
+        raise RuleError("invalid_reason", "a reason is text")
     text = unicodedata.normalize("NFC", reason).strip()
     if not 1 <= len(text) <= MAX_REASON or any(unicodedata.category(c) in ("Cc", "Cf") for c in text):
-        raise RuleError("malformed_reason", f"a reason is 1 to {MAX_REASON} characters of plain text")
+        raise RuleError("invalid_reason", f"a reason is 1 to {MAX_REASON} characters of plain text")
     return text
 
 

@@ -9,8 +9,7 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 | status | codes |
 |---|---|
 | 400 | malformed_request (invalid JSON, unknown fields, wrong types, bad query or header values), |
-|     | malformed_card, malformed_suit, malformed_call, malformed_rank, malformed_name, invalid_seat, |
-|     | malformed_reason;                                                                           |
+|     | malformed_card, malformed_suit, malformed_call, malformed_rank, malformed_name, invalid_seat; |
 |     | any malformed_*                                                                             |
 | 401 | unauthorized (no bearer token where one is needed, or a token that is not valid) |
 | 403 | forbidden (the role may not do this), not_allowed, not_your_seat, not_seated |
@@ -55,7 +54,6 @@ CODES: dict[int, tuple[str, ...]] = {
         "malformed_call",
         "malformed_rank",
         "malformed_name",
-        "malformed_reason",
         "invalid_seat",
     ),
     401: ("unauthorized",),
@@ -125,6 +123,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "invalid_option",
     "invalid_penalty",
     "invalid_places",
+    "invalid_reason",
     "invalid_recycle",
     "invalid_referee",
     "invalid_result",

@@ -188,7 +188,7 @@ class Cancellation(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
         str,
         msgspec.Meta(
             examples=["the hall is closed"],
-            description=f"said to everyone: 1 to {MAX_REASON} characters, plain text (400 malformed_reason)",
+            description=f"said to everyone: 1 to {MAX_REASON} characters, plain text (422 invalid_reason)",
         ),
     ]
 
@@ -375,7 +375,7 @@ class TournamentController(Controller):
         description="An abandoned game counts for nobody: no result, no standings; its moves are refused.",
         status_code=200,
         guards=[admin_only],
-        responses=problems(400, 401, 403, 404, 409, 415),
+        responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,
     )

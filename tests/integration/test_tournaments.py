@@ -169,7 +169,7 @@ def test_a_cancellation_abandons_the_games_in_play_and_keeps_the_finished_ones(a
     first, second = app.start_round(tournament_id, 1)
     clock_plays_out(app, first)
     app.record_table_result(tournament_id, first)
-    refused("malformed_reason", lambda: app.cancel_tournament(tournament_id, " "))
+    refused("invalid_reason", lambda: app.cancel_tournament(tournament_id, " "))
     assert not app.get_game(second).abandoned  # a refused cancellation abandoned nothing
     assert app.cancel_tournament(tournament_id, "the hall is closed") == [second]
     assert app.get_game(second).abandoned == "the hall is closed" and not app.get_game(first).abandoned

@@ -249,7 +249,7 @@ def test_a_running_tournament_cancelled_starts_no_round_and_records_no_result():
 @pytest.mark.parametrize("reason", ["", "   ", "x" * 501, "stop\u202e", 42])
 def test_a_cancellation_needs_a_plain_reason(reason):
     tournament = entered(2)
-    unchanged("malformed_reason", tournament, lambda: tournament.cancel(reason))
+    unchanged("invalid_reason", tournament, lambda: tournament.cancel(reason))
 
 
 def test_a_finished_tournament_cannot_be_cancelled():
