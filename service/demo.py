@@ -28,10 +28,9 @@ from uuid import UUID
 import click
 import msgspec
 
-from service.application import MauMau
+from service.application import MauMau, credentials
 from service.domain.league import Player
 from service.domain.tournament import Plan
-from service.http import credentials
 from service.settings import get_settings
 from workers.conduct import Conductor, Dispatch
 

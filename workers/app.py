@@ -7,52 +7,38 @@ built after the fork, ``workers.runtime``) and runs one step of
 whose worker died before acknowledging it is delivered again (with Redis, after
 ``MAUMAU_BROKER_VISIBILITY_TIMEOUT``) and does what is still left to do.
 
-Tasks (names are the contract with the HTTP layer and the beat):
+The tasks, their names and the broker are ``service.tasks``'s (whoever queues shares them).
 
-- ``maumau.tick``: every ``MAUMAU_TICK`` seconds (the beat), queues
-  ``maumau.conduct_tournament`` for each open tournament, and ``maumau.advance_game``
-  for each game (at most ``STALLED_PER_TICK``) a bot has been to move in for
-  ``MAUMAU_STALLED_AFTER`` seconds: its task was lost.
-- ``maumau.conduct_tournament(tournament_id)``: starts the tournament or a round when due.
-- ``maumau.advance_game(game_id)``: the bots at the table move until a person is to move.
-- ``maumau.time_out_turn(game_id, seat, version)``: a turn clock ran out.
+Three queues, and every worker consumes all three (``task_queues``, so no ``-Q`` is
+needed), taking from each in turn:
 
-The tick and the tournament steps go to a queue of their own (``SCHEDULE_QUEUE``),
-the rest to Celery's default one; every worker consumes both (``task_queues``, so no
-``-Q`` is needed), taking from each in turn. In one queue a tick waited behind every
-bot move queued before it: after a broker outage that backlog outlasted each tick's
-expiry, so every tick was discarded and no due tournament started until it drained.
-
-``enqueue_after_move(game_id)`` is for whoever changes a game (a move, a ruling):
-the bots answer ``MAUMAU_BOT_THINK`` seconds later.
+- ``SCHEDULE_QUEUE``: the tick and the tournament steps. In one queue a tick waited
+  behind every bot move queued before it: after a broker outage that backlog outlasted
+  each tick's expiry, so every tick was discarded and no due tournament started until
+  it drained.
+- ``PLAY_QUEUE``: the steps the workers queue themselves (``CeleryDispatch``): a bot's
+  next move, a round's first moves, a turn clock, a stalled table queued again. At
+  most a few per game in play, so none waits long.
+- Celery's default queue (``DEFAULT_QUEUE``): what the API queues, the bots' answer to
+  each move of a person (``service.application.followups``). Its clients set its pace,
+  and busy tables can queue faster than a worker takes: the embedded worker took about
+  80 a second from its filesystem broker, fewer as the backlog grew, with its two
+  threads idle four fifths of the time. When the bots' next moves queued there too,
+  each waited behind the whole backlog (docs/workers.md).
 """
 
-import logging
 from typing import Any
 from uuid import UUID
 
-from celery import Celery
 from celery.signals import worker_process_init, worker_process_shutdown
 from eventsourcing.persistence import InterfaceError, OperationalError
-from kombu import Queue
 
-from service.settings import Settings, get_settings
+from service import tasks
+from service.tasks import ADVANCE, CONDUCT, PLAY_QUEUE, TICK, TIME_OUT, celery_app
 from workers.conduct import Conductor
 from workers.runtime import close_services, services
 from workers.tournaments import open_tournaments, stalled_bot_turns
 
-log = logging.getLogger(__name__)
-
-TICK, CONDUCT, ADVANCE, TIME_OUT = (
-    "maumau.tick",
-    "maumau.conduct_tournament",
-    "maumau.advance_game",
-    "maumau.time_out_turn",
-)
-# the scheduler's queue (ticks, tournament steps) and Celery's default one (bots' moves, clocks)
-SCHEDULE_QUEUE, DEFAULT_QUEUE = "maumau.schedule", "celery"
-# a request that queues a task waits this long at most for a broker that does not answer
-_QUICK_RETRY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
 # seconds of bot moves one advance_game plays before it queues the rest: well within its time limits
 ADVANCE_BUDGET = 10.0
 # stalled games one tick queues again, the longest waiting first: the next tick takes the rest
@@ -66,90 +52,9 @@ _RETRY: dict[str, Any] = {
 }
 
 
-def broker(settings: Settings) -> tuple[str, dict[str, Any]]:
-    """The broker URL and its transport options for these settings."""
-    if settings.broker_url is None:
-        folder = settings.broker_dir
-        folder.mkdir(parents=True, exist_ok=True)
-        # the host means nothing to this transport; naming one spares a warning at every connection
-        return "filesystem://localhost//", {
-            "data_folder_in": str(folder),
-            "data_folder_out": str(folder),
-            # kombu's default is ./control, beside wherever the process was started
-            "control_folder": str(folder / "control"),
-            "store_processed": False,
-            "polling_interval": 0.1,  # it looks at the folder: often, so a bot's move follows at once
-        }
-    options: dict[str, Any] = {}
-    if settings.broker_url.startswith(("redis://", "rediss://", "unix://")):
-        visibility = settings.broker_visibility_timeout
-        options = {
-            "visibility_timeout": visibility,
-            # look for the tasks of dead workers a few times per visibility timeout
-            "unacked_restore_interval": max(1, min(10, visibility // 4)),
-            "unacked_restore_throttle": 1,
-            # a worker killed while it held the restore lock must not hold it for long
-            "unacked_mutex_expire": min(300, max(5, visibility)),
-        }
-        if settings.broker_prefix:
-            options["global_keyprefix"] = settings.broker_prefix
-    return settings.broker_url, options
-
-
-def make_celery(settings: Settings) -> Celery:
-    celery = Celery("maumau", set_as_current=False)
-    celery.conf.update(config(settings))
-    return celery
-
-
-def config(settings: Settings) -> dict[str, Any]:
-    """The Celery settings these settings make."""
-    url, transport_options = broker(settings)
-    return dict(
-        broker_url=url,
-        # the embedded broker: kombu's filesystem transport, writing and reading safely (workers.filesystem)
-        broker_transport="workers.filesystem:Transport" if settings.broker_url is None else None,
-        broker_transport_options=transport_options,
-        broker_connection_retry_on_startup=True,
-        # every worker consumes both queues, taking from each in turn: a backlog of bot moves
-        # never keeps a tick waiting past its expiry
-        # each its own routing key: Celery would bind both by the default key, so that a message
-        # meant for either were copied into both
-        task_queues=tuple(Queue(name, routing_key=name) for name in (DEFAULT_QUEUE, SCHEDULE_QUEUE)),
-        task_default_queue=DEFAULT_QUEUE,
-        task_routes={TICK: {"queue": SCHEDULE_QUEUE}, CONDUCT: {"queue": SCHEDULE_QUEUE}},
-        # reconnects after a lost Redis connection instead of stopping (workers.consumer)
-        worker_consumer="workers.consumer:Consumer",
-        task_acks_late=True,
-        task_reject_on_worker_lost=True,  # a killed pool process's task goes back to the queue
-        worker_prefetch_multiplier=1,  # a task waits in the queue, not behind a busy process
-        task_ignore_result=True,
-        task_serializer="json",
-        accept_content=["json"],
-        enable_utc=True,
-        timezone="UTC",
-        beat_schedule={
-            TICK: {"task": TICK, "schedule": settings.tick, "options": {"expires": settings.tick}},
-        },
-        worker_hijack_root_logger=False,
-    )
-
-
-settings = get_settings()
-celery_app = make_celery(settings)
-
-
-def configure(new: Settings) -> None:
-    """Use these settings (broker, tick, think delay) instead of the environment's: for a process that
-    makes its own (the embedded mode, a test). Call it before the first task is queued."""
-    global settings
-    settings = new
-    celery_app.conf.update(config(new))
-
-
 @worker_process_init.connect
 def _build_services(**_: Any) -> None:
-    services(settings)
+    services(tasks.settings)
 
 
 @worker_process_shutdown.connect
@@ -158,21 +63,21 @@ def _close_services(**_: Any) -> None:
 
 
 class CeleryDispatch:
-    """Queues the conductor's next steps as tasks."""
+    """Queues the conductor's next steps as tasks: the games' on ``PLAY_QUEUE``, not behind the API's."""
 
     def conduct_tournament(self, tournament_id: UUID) -> None:
         # a look that waited longer than a couple of ticks is replaced by the next tick's
-        conduct_tournament.apply_async((str(tournament_id),), expires=max(5.0, 2 * settings.tick))
+        conduct_tournament.apply_async((str(tournament_id),), expires=max(5.0, 2 * tasks.settings.tick))
 
     def advance_game(self, game_id: UUID, countdown: float = 0.0) -> None:
-        advance_game.apply_async((str(game_id),), countdown=countdown or None)
+        advance_game.apply_async((str(game_id),), countdown=countdown or None, queue=PLAY_QUEUE)
 
     def time_out_turn(self, game_id: UUID, seat: int, version: int, countdown: float) -> None:
-        time_out_turn.apply_async((str(game_id), seat, version), countdown=countdown)
+        time_out_turn.apply_async((str(game_id), seat, version), countdown=countdown, queue=PLAY_QUEUE)
 
 
 def conductor() -> Conductor:
-    found = services(settings)
+    found = services(tasks.settings)
     return Conductor(
         found.app,
         CeleryDispatch(),
@@ -187,7 +92,7 @@ def conductor() -> Conductor:
 
 @celery_app.task(name=TICK, soft_time_limit=30, time_limit=40, **_RETRY)
 def tick() -> None:
-    found = services(settings)
+    found = services(tasks.settings)
     steps = conductor()
     steps.tick(open_tournaments(found))
     steps.requeue_stalled_games(stalled_bot_turns(found, steps.stalled_after, STALLED_PER_TICK))
@@ -206,27 +111,3 @@ def advance_game(game_id: str) -> None:
 @celery_app.task(name=TIME_OUT, soft_time_limit=30, time_limit=40, **_RETRY)
 def time_out_turn(game_id: str, seat: int, version: int) -> None:
     conductor().time_out_turn(game_id, seat, version)
-
-
-def enqueue_after_move(game_id: UUID | str) -> bool:
-    """A game changed (a person moved, a referee ruled): its bots answer after the think delay.
-
-    Never raises, since the change is stored already: False when the broker could not be
-    reached (the tick finds a game whose bots were not told once it has waited
-    ``MAUMAU_STALLED_AFTER`` seconds, and a tournament table whose clock was not set).
-    """
-    return _enqueue(advance_game, str(game_id), settings.bot_think)
-
-
-def enqueue_tournament(tournament_id: UUID | str) -> bool:
-    """A tournament changed (started by hand, say): look at it now rather than at the next tick."""
-    return _enqueue(conduct_tournament, str(tournament_id), 0.0)
-
-
-def _enqueue(task: Any, argument: str, countdown: float) -> bool:
-    try:
-        task.apply_async((argument,), countdown=countdown or None, retry_policy=_QUICK_RETRY)
-    except Exception as error:  # the broker is down or unreachable: kombu's and redis' errors alike
-        log.warning("could not queue %s(%s): %s", task.name, argument, error)
-        return False
-    return True

@@ -30,7 +30,8 @@ def _settings(ctx: click.Context) -> Settings:
 
 
 def _start(settings: Settings, argv: list[str]) -> None:
-    from workers.app import celery_app, configure  # builds the app: only when a command runs
+    from service.tasks import configure
+    from workers.app import celery_app  # builds the app and its tasks: only when a command runs
 
     configure(settings)  # before the pool processes fork: they inherit it
     code = celery_app.start(argv)  # celery's own command line, on this app

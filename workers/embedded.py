@@ -6,19 +6,24 @@ a Celery worker with a pool of threads and the beat, both as threads, on the bro
     ...
     running.stop()
 
+``maumau serve`` on one process runs ``create_app`` (the API with them beside it).
+
 The tasks share one ``workers.runtime.Services`` (its MauMau is thread-safe). Celery's
-app is module-wide: this configures it with ``settings`` (``workers.app.configure``), so
+app is module-wide: this configures it with ``settings`` (``service.tasks.configure``), so
 start the workers before anything in the process queues a task.
 """
 
 import logging
 import threading
+from typing import Any
 
+import click
 from celery.beat import EmbeddedService
 from celery.worker.worker import WorkController
 
-from service.settings import Settings
-from workers.app import celery_app, configure
+from service.settings import Settings, get_settings
+from service.tasks import configure
+from workers.app import celery_app
 from workers.runtime import close_services
 
 
@@ -66,3 +71,27 @@ def start_embedded(settings: Settings, concurrency: int = 2) -> Embedded:
     )
     beat.start()
     return Embedded(worker, thread, beat)
+
+
+def create_app() -> Any:
+    """uvicorn's factory for a single-process serve: ``create_app``, with the worker and the beat
+    started after the app's services and stopped after them."""
+    import anyio.to_thread
+
+    from service.http import app as http
+
+    settings = get_settings()
+    app = http.create_app(settings)
+    running: list[Embedded] = []
+
+    async def start_workers() -> None:
+        running.append(await anyio.to_thread.run_sync(start_embedded, settings))
+
+    async def stop_workers() -> None:
+        while running:
+            await anyio.to_thread.run_sync(running.pop().stop)
+        click.echo("maumau: the worker and the beat stopped")
+
+    app.on_startup.append(start_workers)
+    app.on_shutdown.append(stop_workers)  # run after the lifespan closed the app's services
+    return app

@@ -6,7 +6,7 @@ The tournaments read model answers it (``ReadModels.open_tournaments``: one smal
 query per tick), so a deployment runs the projections (``maumau projections run``,
 or the HTTP process's own thread) beside its workers and beat. A tournament the
 read models have not applied yet is looked at by the tick after they have; one
-started by hand is queued at once (``workers.app.enqueue_tournament``).
+started by hand is queued at once (``service.application.followups``).
 
 The games come from ``views_bot_turns``, which the projection keeps with each
 game's row: a game whose bot is to move, and since when.

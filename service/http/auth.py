@@ -32,11 +32,10 @@ import anyio.to_thread
 from litestar.connection import ASGIConnection
 from litestar.handlers import BaseRouteHandler
 
-from service.application import MauMau
+from service.application import MauMau, credentials
 from service.domain.credential import hash_secret, parse_token
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
-from service.http import credentials
 
 CACHE_SECONDS = 10.0
 CACHE_SIZE = 10_000

@@ -12,12 +12,10 @@ under way are done. With a broker URL (the distributed mode) or ``--workers`` > 
 """
 
 import contextlib
-from typing import Any
 
 import click
 
-from service.application import MauMau
-from service.http import credentials
+from service.application import MauMau, credentials
 from service.settings import Settings, get_settings, postgres_env
 
 # seconds the server waits for open connections (a live stream, say) before it closes them at a stop
@@ -31,31 +29,6 @@ def where_data_lives(settings: Settings) -> str:
     schema = settings.database_schema or "public"
     address = f"{env['POSTGRES_HOST']}:{env['POSTGRES_PORT']}/{env['POSTGRES_DBNAME']}"
     return f"PostgreSQL {env['POSTGRES_USER']}@{address}, schema {schema}"
-
-
-def create_embedded_app() -> Any:
-    """uvicorn's factory for a single-process serve: ``create_app``, with the worker and the beat
-    started after the app's services and stopped after them."""
-    import anyio.to_thread
-
-    from service.http.app import create_app
-    from workers.embedded import Embedded, start_embedded
-
-    settings = get_settings()
-    app = create_app(settings)
-    running: list[Embedded] = []
-
-    async def start_workers() -> None:
-        running.append(await anyio.to_thread.run_sync(start_embedded, settings))
-
-    async def stop_workers() -> None:
-        while running:
-            await anyio.to_thread.run_sync(running.pop().stop)
-        click.echo("maumau: the worker and the beat stopped")
-
-    app.on_startup.append(start_workers)
-    app.on_shutdown.append(stop_workers)  # run after the lifespan closed the app's services
-    return app
 
 
 def runs_workers(settings: Settings, workers: int) -> bool:
@@ -106,7 +79,7 @@ def serve_command(host: str | None, port: int | None, workers: int, demo: bool) 
     # uvicorn stops on Ctrl-C, then raises it again: the service stopped, it was not aborted
     with contextlib.suppress(KeyboardInterrupt):
         uvicorn.run(
-            "service.http.cli:create_embedded_app" if embedded else "service.http.app:create_app",
+            "workers.embedded:create_app" if embedded else "service.http.app:create_app",
             factory=True,
             host=host,
             port=port,

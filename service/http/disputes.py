@@ -14,7 +14,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.adjudication import Penalty, Resume, Ruling, Void
-from service.http import access, queue
+from service.http import access
 from service.http.auth import signed_in
 from service.http.errors import problems
 from service.http.events import CommandResult, command_result
@@ -154,5 +154,4 @@ class DisputeController(Controller):
             expected_version=data.version,
             key=scoped_key(actor, idempotency_key),
         )
-        queue.after_game_change(game_id, facts.league_id, facts.seats)  # a resumed game goes on
         return command_result(outcome, access.viewer(services, actor, facts), facts)

@@ -18,7 +18,7 @@ from litestar.params import Body
 from service.domain.cards import CARD_PATTERN, format_cards
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
-from service.http import access, queue
+from service.http import access
 from service.http.auth import signed_in
 from service.http.errors import problems
 from service.http.leagues import Options, Ruleset
@@ -203,7 +203,6 @@ class GameController(Controller):
             key=scoped_key(actor, idempotency_key),
         )
         created: Any = outcome.events[0]
-        queue.after_game_change(outcome.game_id, created.league_id, created.seats)
         return GameCreated(
             game_id=outcome.game_id,
             league_id=created.league_id,

@@ -8,10 +8,10 @@ from litestar import Controller, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
+from service.application import credentials
 from service.domain.errors import RuleError
 from service.domain.league import League
 from service.domain.rulesets import OPTION_BOUNDS, OPTIONS, PRESETS
-from service.http import credentials
 from service.http.auth import admin_only
 from service.http.errors import problems
 from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, After, LeagueId, caught_up

@@ -18,7 +18,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.cards import CARD_PATTERN, SUIT_PATTERN
-from service.http import access, queue
+from service.http import access
 from service.http.auth import signed_in
 from service.http.errors import problems
 from service.http.events import CommandResult, command_result
@@ -159,7 +159,6 @@ class MoveController(Controller):
             outcome = app.keep(game_id, seat, **options)
         else:
             outcome = app.name_suit(game_id, seat, data.suit, **options)
-        queue.after_game_change(game_id, facts.league_id, facts.seats)
         return command_result(outcome, access.viewer(services, actor, facts), facts)
 
     @post(
@@ -192,5 +191,4 @@ class MoveController(Controller):
             expected_version=data.version,
             key=scoped_key(actor, idempotency_key),
         )
-        queue.after_game_change(game_id, facts.league_id, facts.seats)
         return command_result(outcome, access.viewer(services, actor, facts), facts)

@@ -8,11 +8,11 @@ from litestar import Controller, delete, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
+from service.application import credentials
 from service.domain.errors import RuleError
 from service.domain.league import Player
 from service.domain.names import MAX_NAME, NAME_PATTERN
 from service.domain.roles import Actor
-from service.http import credentials
 from service.http.auth import admin_only, signed_in
 from service.http.errors import problems
 from service.http.params import PLAYER_ID, After, PlayerId, caught_up

@@ -12,8 +12,8 @@ from litestar import Controller, delete, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
+from service.application import credentials
 from service.domain.names import checked_name
-from service.http import credentials
 from service.http.auth import admin_only, signed_in
 from service.http.errors import problems
 from service.http.params import REFEREE_ID, RefereeId

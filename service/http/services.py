@@ -16,7 +16,7 @@ from uuid import UUID
 import msgspec
 from litestar.di import NamedDependency
 
-from service.application import MauMau
+from service.application import MauMau, followups
 from service.domain.game import Seat
 from service.domain.redaction import Table
 from service.domain.roles import Actor
@@ -81,6 +81,7 @@ class Services:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.app = MauMau(settings)
+        followups.register(self.app)  # the API's changes are answered by the workers
         self.running: Any = None
         try:
             self.reader = ReadModels(settings)

@@ -12,10 +12,10 @@ from uuid import UUID
 import msgspec
 from litestar import Controller, delete
 
+from service.application import credentials
 from service.domain.credential import Credential
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
-from service.http import credentials
 from service.http.auth import signed_in
 from service.http.errors import problems
 from service.http.params import PLAYER_ID, CredentialId

@@ -42,7 +42,7 @@ from service.domain.tournament import (
     MAX_TURN_CLOCK,
     Plan,
 )
-from service.http import access, queue
+from service.http import access
 from service.http.auth import admin_only, signed_in
 from service.http.errors import problems
 from service.http.params import PLAYER_ID, After, LeagueId, PlayerId, caught_up
@@ -341,7 +341,6 @@ class TournamentController(Controller):
     )
     def start(self, services: ServicesDep, tournament_id: TournamentId) -> TournamentView:
         services.app.start_tournament(tournament_id)
-        queue.tournament_started(tournament_id)
         return written(services, tournament_id)
 
     @patch(

@@ -175,7 +175,7 @@ class LiveGames:
                 )
             )
         else:
-            app.on_game_saved.append(self.told)
+            app.on_game_saved.append(lambda game, _cause: self.told(game.id))
         for thread in self._threads:
             thread.start()
 

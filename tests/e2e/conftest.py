@@ -16,9 +16,9 @@ from psycopg import sql
 
 from service.http.app import create_app
 from service.settings import Settings
+from service.tasks import configure
 from tests.e2e.club import ADMIN_TOKEN, Club
 from tests.e2e.queued import Queued
-from workers.app import configure
 
 
 @pytest.fixture(scope="session")

@@ -5,8 +5,8 @@ from datetime import datetime
 import psycopg
 from psycopg import sql
 
+from service.application import credentials
 from service.domain.credential import parse_token
-from service.http import credentials
 from tests.e2e.club import ADMIN, bearer, problem
 
 

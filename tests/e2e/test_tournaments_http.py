@@ -190,20 +190,15 @@ def test_starting_a_tournament_tells_the_workers_and_every_change_to_a_game_with
     with_bots = club.game(
         [ids["ada"], "bot:heuristic"], headers=headers["ada"], options={"single_round": True}
     )
-    league_game = club.game([ids["ada"], ids["bob"]], league_id=members.league)
+    league_game = club.game([ids["bob"], "bot:random"], league_id=members.league)
     people_only = club.game([ids["ada"], ids["eve"]])  # friendly: nobody to answer, no clock
+    # no tournament's table either: no clock to set, no result to record
+    league_people = club.game([ids["ada"], ids["bob"]], league_id=members.league)
     assert queued.take_ids() == [("game", with_bots["game_id"]), ("game", league_game["game_id"])]
-    for game in (with_bots, league_game, people_only):
-        table = club.table(game)
-        seat = table["dealer"] if table["phase"] == "name_suit" else table["turn"]
-        mine = club.ok("GET", f"/games/{game['game_id']}/me?seat={seat}&after={game['position']}")
-        move = next(m for m in mine["legal"] if m["kind"] != "challenge")
-        club.ok(
-            "POST",
-            f"/games/{game['game_id']}/moves",
-            json={**move, "seat": seat, "version": table["version"]},
-        )
-        assert queued.take_ids() == ([] if game is people_only else [("game", game["game_id"])])
+    for game in (with_bots, league_game, people_only, league_people):
+        move_first_listed(club, game)
+        answered = game in (with_bots, league_game)
+        assert queued.take_ids() == ([("game", game["game_id"])] if answered else [])
     raised = club.ok("POST", f"/games/{league_game['game_id']}/disputes", json={"reason": "a card fell"})
     assert queued.take_ids() == []  # a paused game: nobody moves until the ruling
     club.ok(
@@ -212,6 +207,35 @@ def test_starting_a_tournament_tells_the_workers_and_every_change_to_a_game_with
         json={"kind": "resume", "version": raised["version"]},
     )
     assert queued.take_ids() == [("game", league_game["game_id"])]
+
+
+def test_a_move_at_a_tournaments_table_of_people_is_handed_to_the_workers_for_its_clock_and_result(
+    client, club, members, queued
+):
+    ids = members.ids
+    tournament = announce(club, members, places=2, table_size=2)
+    join(club, tournament, ids["ada"], ids["bob"])
+    club.ok("POST", f"/tournaments/{tournament['tournament_id']}/start")
+    assert queued.take_ids() == [("tournament", tournament["tournament_id"])]
+    inline = Inline()
+    Conductor(club.app, inline).conduct_tournament(tournament["tournament_id"])
+    ((game_id,),) = inline.queued("advance_game")  # the round's one table: Ada and Bob, no bot
+    # made through the API's application, whose follow-ups queue its clock at once
+    assert queued.take_ids() == [("game", str(game_id))]
+    game = {"game_id": str(game_id), "position": club.log_position()}
+    assert [seat["kind"] for seat in club.table(game)["seats"]] == ["player", "player"]
+    move_first_listed(club, game)
+    assert queued.take_ids() == [("game", str(game_id))]
+
+
+def move_first_listed(club: Club, game: dict[str, Any]) -> None:
+    """An official makes the first move listed for the seat to move (the dealer naming a suit first)."""
+    table = club.table(game)
+    seat = table["dealer"] if table["phase"] == "name_suit" else table["turn"]
+    mine = club.ok("GET", f"/games/{game['game_id']}/me?seat={seat}&after={game['position']}")
+    move = next(m for m in mine["legal"] if m["kind"] != "challenge")
+    body = {**move, "seat": seat, "version": table["version"]}
+    club.ok("POST", f"/games/{game['game_id']}/moves", json=body)
 
 
 def test_a_tournament_made_over_http_is_played_by_the_workers_steps_and_its_bracket_matches_the_aggregate(

@@ -1,6 +1,7 @@
 """``kill -9`` mid-burst: of an API process and of a worker in the distributed mode, and of the embedded
-``maumau serve`` mid-game and mid-tournament. A killed process is started again as its supervisor
-would; nothing else is done by hand.
+``maumau serve`` mid-game, mid-tournament, and mid-tournament beside busy tables of people (where the
+bots' next moves once waited behind the tasks the people's moves queued: docs/workers.md). A killed
+process is started again as its supervisor would; nothing else is done by hand.
 
 Afterwards every game accepts moves, the tournament that was running finishes, each acknowledged move
 is in the log exactly once, a retried key answers its first result, and the read models equal the log.
@@ -15,11 +16,13 @@ import subprocess
 import time
 
 import httpx
+import pytest
 
 from tests.e2e.test_distributed import ADMIN_TOKEN, start_service
 from tests.e2e.test_embedded import FAST, admin_token, free_port, serving
 from tests.faults.distributed import admin_club, load, throwaway_service
 from tests.faults.driving import (
+    RECOVERY_WAIT,
     Answer,
     Answers,
     Club,
@@ -112,6 +115,40 @@ def test_the_embedded_serve_killed_mid_tournament_finishes_it_from_the_log(tmp_p
         kill_serve(server, answers)  # again, the tournament most likely still under way
     with serving(data_dir, port, env=EMBEDDED):
         club.wait_until_finished(tournament_id)
+    club.close()
+
+
+@pytest.mark.timeout(600)
+def test_the_embedded_serve_killed_twice_mid_tournament_beside_busy_tables_finishes_it_and_loses_no_move(
+    tmp_path,
+):
+    data_dir, port = tmp_path / "var", free_port()
+    base = f"http://127.0.0.1:{port}"
+    answers = Answers()
+    with serving(data_dir, port, env=EMBEDDED) as (server, lines):
+        club = Club(base, admin_token(lines))
+        tables = club.tables(2) + club.tables(1, seats=1, bots=1)
+        with load([base], tables, answers, seconds=60):
+            wait_until_every_table_moves(tables, answers, base=base)
+            tournament_id = club.bot_tournament()
+            wait_until_under_way(club, tournament_id)
+            kill_serve(server, answers)
+    with serving(data_dir, port, env=EMBEDDED) as (server, _):
+        answers.phase = "after"
+        with load([base], tables, answers, seconds=60):
+            wait_until_every_table_moves(tables, answers, base=base)
+            assert club.ok("GET", f"/tournaments/{tournament_id}")["status"] != "finished"
+            kill_serve(server, answers)
+    with serving(data_dir, port, env=EMBEDDED):
+        answers.phase = "recovered"
+        # RECOVERY_WAIT bounds the wait for the tournament: before the bots' next moves had a queue of
+        # their own the wait passed it in 3 runs of 5 (up to 103 s); since, the whole test takes 11 to 20 s
+        with load([base], tables, answers, seconds=2 * RECOVERY_WAIT):
+            wait_until_every_table_moves(tables, answers, base=base)
+            club.wait_until_finished(tournament_id)
+        assert_each_acknowledged_move_stored_once(club.http, tables)
+        assert_read_models_equal_the_log([base], club.token, tables)
+    answers.assert_clean(no_answer_while_dead)
     club.close()
 
 

@@ -7,10 +7,9 @@ from uuid import uuid4
 
 import pytest
 
-from service.application import MauMau
+from service.application import MauMau, credentials
 from service.domain.credential import Credential
 from service.domain.league import Player
-from service.http import credentials
 from service.projections.store import close_views, open_views
 from service.settings import Settings
 

@@ -4,8 +4,11 @@ and on SQLite: tournaments started and played by bots, turn clocks, stalled tabl
 The same steps run in real Celery workers in tests/e2e/test_tournament_run.py.
 """
 
+import subprocess
+import sys
 from collections import Counter
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from uuid import UUID, uuid4
 
 import pytest
@@ -15,9 +18,13 @@ from service.domain.events import MissedCallChallenged
 from service.domain.game import Game, Seat
 from service.domain.roles import Actor
 from service.domain.tournament import Plan, Tournament, seat_spec
+from service.settings import Settings
+from tests.environment import without_settings
 from tests.integration.tables import REFEREE, deck_for, players
 from workers.conduct import Conductor, bot_move
 from workers.inline import Inline
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def now() -> datetime:
@@ -368,3 +375,69 @@ def test_a_player_who_drops_out_mid_game_has_their_turns_played_by_the_clock_bot
     assert seat is not None and turns_timed_out(app, game_id)[seat] > 0
     assert all(str(ann) not in entrants for entrants in tournament.rounds[1].tables)
     assert tournament.ranking[-1] == str(ann)
+
+
+# ----------------------------------------------------------------------
+# a real embedded worker (threads in another process, on the filesystem broker): what `maumau serve` runs
+
+BACKLOG = 3000  # answers to people's moves queued before the tournament's first round
+
+BEHIND_A_BACKLOG = """
+import sys, time
+from pathlib import Path
+from service.application import MauMau
+from service.projections.runner import start_projections
+from service.settings import Settings
+from service.tasks import ADVANCE, configure, send
+import workers.app  # registers the tasks
+from workers.embedded import start_embedded
+
+data_dir, tournament_id, game_id, backlog = Path(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])
+settings = Settings(data_dir=data_dir, bot_think=0.0, tick=0.5)
+configure(settings)
+for _ in range(backlog):
+    send(ADVANCE, game_id, 0.0)  # what the API queues after a person's move
+projections = start_projections(settings)  # as the HTTP app beside them does: the tick reads them
+running = start_embedded(settings)
+app = MauMau(settings)
+deadline = time.monotonic() + 120
+while not app.get_tournament(tournament_id).finished and time.monotonic() < deadline:
+    time.sleep(0.05)
+waiting = len(list((data_dir / "broker").glob("*.celery.msg")))
+running.stop()
+projections.stop()
+print(app.get_tournament(tournament_id).finished, waiting)
+"""
+
+
+def test_an_embedded_worker_plays_a_tournament_through_while_answers_to_peoples_moves_queued_before_it_wait(
+    tmp_path,
+):
+    """The bots' own next steps have a queue of their own: a backlog of what the API queued (a bots'
+    answer to each move of busy tables) holds up neither a round's start nor a bot's next move."""
+    settings = Settings(data_dir=tmp_path / "embedded")
+    app = MauMau(settings)
+    try:
+        league = app.found_league("Busy club")
+        people = players(app, 2)
+        for player in people:
+            app.admit_member(league, player)
+        busy = app.create_game(people, league_id=league, by=REFEREE).game_id  # its answers do nothing
+        plan = Plan(format="swiss", table_size=4, rounds=2, single_round=True, places=8, starts_at=now())
+        tournament_id = app.create_tournament(league, "Busy cup", plan)
+        arguments = [str(settings.data_dir), str(tournament_id), str(busy), str(BACKLOG)]
+        done = subprocess.run(
+            [sys.executable, "-c", BEHIND_A_BACKLOG, *arguments],
+            cwd=ROOT,
+            env=without_settings(),
+            capture_output=True,
+            text=True,
+            timeout=240,
+        )
+        assert done.returncode == 0, done.stderr
+        finished, waiting = done.stdout.split()
+        assert finished == "True"
+        assert int(waiting) > 0  # the tournament did not wait for the backlog queued before it
+        assert_tournament_agrees_with_its_games(app, tournament_id)
+    finally:
+        app.close()

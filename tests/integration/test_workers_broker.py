@@ -1,4 +1,4 @@
-"""Queuing the workers' tasks on a real Redis broker, as the HTTP layer does after a move."""
+"""Queuing the workers' tasks on a real Redis broker, as the API's follow-ups do after a move."""
 
 import json
 import subprocess
@@ -14,10 +14,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def queued_messages(broker_url: str, prefix: str) -> dict[str, list[dict]]:
-    """The messages in each of the two queues, then every key of the test removed."""
+    """The messages in each of the three queues, then every key of the test removed."""
     client = redis.Redis.from_url(broker_url)
     try:
-        raw = {queue: client.lrange(f"{prefix}{queue}", 0, -1) for queue in ("celery", "maumau.schedule")}
+        queues = ("celery", "maumau.schedule", "maumau.play")
+        raw = {queue: client.lrange(f"{prefix}{queue}", 0, -1) for queue in queues}
         for key in client.scan_iter(f"{prefix}*"):
             client.delete(key)
     finally:
@@ -29,11 +30,23 @@ def test_after_a_move_the_game_is_queued_for_its_bots_after_the_think_delay(brok
     """In a process of its own whose environment names no broker: ``configure`` points the app at one."""
     prefix = f"maumau-test-{uuid.uuid4().hex[:8]}:"
     game_id = uuid.uuid4()
-    script = (
-        "import sys; from service.settings import Settings; from workers.app import configure, "
-        "enqueue_after_move, enqueue_tournament; "
-        "configure(Settings(broker_url=sys.argv[1], broker_prefix=sys.argv[2], bot_think=1.5)); "
-        "enqueue_after_move(sys.argv[3]); enqueue_tournament(sys.argv[3])"
+    script = "\n".join(
+        [
+            "import sys, uuid",
+            "from service.application import followups",
+            "from service.domain.game import Cause, Game, Seat",
+            "from service.domain.roles import SYSTEM",
+            "from service.domain.rulesets import ruleset",
+            "from service.settings import Settings",
+            "from service.tasks import configure",
+            "configure(Settings(broker_url=sys.argv[1], broker_prefix=sys.argv[2], bot_think=1.5))",
+            "seats = (Seat.parse(str(uuid.uuid4())), Seat.parse('bot:random'))",
+            "cause = Cause(SYSTEM, 'CreateGame')",
+            "game = Game.create(ruleset=ruleset('club'), seats=seats, seed='s', cause=cause,",
+            "                   game_id=uuid.UUID(sys.argv[3]))",
+            "followups.after_game_saved(game, Cause(SYSTEM, 'PlayCard'))",
+            "followups.after_tournament_started(uuid.UUID(sys.argv[3]))",
+        ]
     )
     env = without_settings()
     subprocess.run(
@@ -53,14 +66,42 @@ def test_after_a_move_the_game_is_queued_for_its_bots_after_the_think_delay(brok
     assert after_move["headers"]["eta"] is not None  # the bots wait the think delay
     assert tournament["headers"]["task"] == "maumau.conduct_tournament"
     assert tournament["headers"]["eta"] is None
+    assert queues["maumau.play"] == []
+
+
+def test_the_workers_own_next_steps_queue_apart_from_the_answers_the_api_queued(broker_url):
+    """A bot's next move and a turn clock go to a queue of their own, where no backlog of answers to
+    people's moves holds them up."""
+    prefix = f"maumau-test-{uuid.uuid4().hex[:8]}:"
+    game_id = uuid.uuid4()
+    script = (
+        "import sys; from service.settings import Settings; "
+        "from service.tasks import configure; from workers.app import CeleryDispatch; "
+        "configure(Settings(broker_url=sys.argv[1], broker_prefix=sys.argv[2])); "
+        "CeleryDispatch().advance_game(sys.argv[3], countdown=0.5); "
+        "CeleryDispatch().time_out_turn(sys.argv[3], 1, 7, countdown=30.0)"
+    )
+    subprocess.run(
+        [sys.executable, "-c", script, broker_url, prefix, str(game_id)],
+        cwd=ROOT,
+        env=without_settings(),
+        check=True,
+        timeout=60,
+    )
+    queues = queued_messages(broker_url, prefix)
+    assert queues["celery"] == queues["maumau.schedule"] == []
+    queued = {message["headers"]["task"]: message["headers"] for message in queues["maumau.play"]}
+    assert len(queues["maumau.play"]) == len(queued) == 2
+    assert queued["maumau.advance_game"]["argsrepr"] == repr((str(game_id),))
+    assert queued["maumau.time_out_turn"]["argsrepr"] == repr((str(game_id), 1, 7))
 
 
 def test_queuing_with_no_broker_answering_says_so_and_raises_nothing():
     script = (
         "import sys; from service.settings import Settings; "
-        "from workers.app import configure, enqueue_after_move; "
+        "from service.tasks import ADVANCE, configure, send; "
         "configure(Settings(broker_url='redis://127.0.0.1:1/0')); "
-        "print(enqueue_after_move(sys.argv[1]))"
+        "print(send(ADVANCE, sys.argv[1], 0.5))"
     )
     env = without_settings()
     done = subprocess.run(

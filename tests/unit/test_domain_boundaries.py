@@ -1,8 +1,12 @@
 """Dependencies point inwards: the domain imports no web, worker or storage library."""
 
+import ast
 import json
 import subprocess
 import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
 
 # eventsourcing's `domain` module is allowed; its persistence and everything built on it is not.
 FORBIDDEN = (
@@ -44,3 +48,33 @@ def test_the_domain_imports_nothing_from_litestar_celery_psycopg_or_eventsourcin
         if any(module == bad or module.startswith(bad + ".") for bad in FORBIDDEN)
     ]
     assert leaks == []
+
+
+def _imported_by(path: Path) -> set[str]:
+    """Every module a file imports, at its top or inside a function."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module is not None and node.level == 0:
+            found.add(node.module)
+    return found
+
+
+def test_the_http_layer_imports_nothing_from_the_workers():
+    # it asks for follow-ups through the application (tasks by name), never through the workers' code
+    files = sorted((ROOT / "service" / "http").rglob("*.py"))
+    assert ROOT / "service" / "http" / "moves.py" in files
+    leaks = {
+        str(path.relative_to(ROOT)): sorted(
+            name for name in _imported_by(path) if name == "workers" or name.startswith("workers.")
+        )
+        for path in files
+    }
+    assert {path: names for path, names in leaks.items() if names} == {}
+
+
+def test_the_import_scan_sees_imports_inside_functions(tmp_path):
+    path = tmp_path / "serve.py"
+    path.write_text("import click\n\n\ndef serve():\n    from workers.embedded import start_embedded\n")
+    assert _imported_by(path) == {"click", "workers.embedded"}

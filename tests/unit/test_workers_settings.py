@@ -8,7 +8,7 @@ from workers.cli import beat_argv, worker_argv
 
 
 def test_without_a_broker_url_the_embedded_default_is_a_filesystem_broker_in_the_data_dir(tmp_path):
-    from workers.app import broker
+    from service.tasks import broker
 
     settings = Settings.from_env({"MAUMAU_DATA_DIR": str(tmp_path / "data")})
     assert settings.broker_url is None
@@ -19,7 +19,7 @@ def test_without_a_broker_url_the_embedded_default_is_a_filesystem_broker_in_the
 
 
 def test_a_redis_broker_redelivers_after_the_visibility_timeout_and_prefixes_its_keys():
-    from workers.app import broker
+    from service.tasks import broker
 
     settings = Settings.from_env(
         {
@@ -42,7 +42,7 @@ def test_a_redis_broker_redelivers_after_the_visibility_timeout_and_prefixes_its
 
 
 def test_the_celery_app_acknowledges_late_and_ticks_every_maumau_tick_seconds():
-    from workers.app import config
+    from service.tasks import config
 
     conf = config(Settings.from_env({"MAUMAU_BROKER_URL": "redis://b:6379/0", "MAUMAU_TICK": "0.5"}))
     assert conf["task_acks_late"] and conf["task_reject_on_worker_lost"]

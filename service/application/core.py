@@ -1,0 +1,343 @@
+"""The shared machinery of the one eventsourcing Application: the store, the game cache, saving.
+
+One ``MauMau`` application per process (build it after a fork; its database
+pool is per process). Every method is synchronous and thread-safe.
+
+A change to a game is: load it (from its last snapshot and the events after),
+check the idempotency key and the version the client saw, let the aggregate
+validate and record, save. Two clients racing on one game both pass the
+version check, but the store's ``(originator_id, version)`` key lets only one
+save: the other gets ``RuleError("stale_version")`` and nothing of theirs is
+stored. A command sent again with the same idempotency key returns what the
+first one stored, read back from the events, and stores nothing.
+
+Refusals are ``RuleError``s with stable codes: the engine's, plus
+``game_not_found``, ``stale_version``, ``game_paused``, ``game_over``,
+``not_your_seat``, ``not_allowed``, ``idempotency_key_reused``,
+``player_not_found``, ``league_not_found``, ``not_a_member``, ``malformed_name``,
+``name_taken`` (two members of one league may not share a display name), ...
+"""
+
+import contextlib
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+from uuid import UUID
+
+import msgspec
+from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
+from eventsourcing.domain import Aggregate
+from eventsourcing.persistence import IntegrityError, Mapper, Recording
+
+from service.domain.errors import RuleError
+from service.domain.game import Cause, Game
+from service.domain.views import Entry, entry_of
+from service.observability import metrics
+from service.persistence.group_commit import GroupCommitRecorder
+from service.persistence.mapper import MsgspecMapper
+from service.settings import Settings, get_settings
+
+A = TypeVar("A")
+
+
+def project(aggregate: Any, events: Any) -> Any:
+    """Fold stored events into an aggregate (eventsourcing's own projector checks a Protocol per event)."""
+    for event in events:
+        aggregate = event.mutate(aggregate)
+    return aggregate
+
+
+class GameCache:
+    """The last saved state of recently used games, in this process, and a lock per game.
+
+    A command takes its game's lock, works on the cached game (loading it when
+    missing or older than the client's version) and puts it back only once it
+    is saved. The store stays the judge: a game changed by another process
+    makes the save fail on its version key, the entry is dropped and the game
+    loaded again. Readers never see cached objects (``get_game`` loads).
+    """
+
+    STRIPES = 64
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._games: OrderedDict[UUID, Game] = OrderedDict()
+        self._lock = threading.Lock()
+        self._stripes = [threading.Lock() for _ in range(self.STRIPES)]
+
+    def lock(self, game_id: UUID) -> threading.Lock:
+        return self._stripes[hash(game_id) % self.STRIPES]
+
+    def get(self, game_id: UUID) -> Game | None:
+        with self._lock:
+            game = self._games.get(game_id)
+            if game is not None:
+                self._games.move_to_end(game_id)
+            return game
+
+    def put(self, game: Game) -> None:
+        if self.size <= 0:
+            return
+        with self._lock:
+            self._games[game.id] = game
+            self._games.move_to_end(game.id)
+            while len(self._games) > self.size:
+                self._games.popitem(last=False)
+
+    def evict(self, game_id: UUID) -> None:
+        with self._lock:
+            self._games.pop(game_id, None)
+
+
+class Outcome(msgspec.Struct, frozen=True):
+    """What a command stored: the game's version after it and its events, numbered."""
+
+    game_id: UUID
+    version: int
+    events: tuple[Any, ...]  # Game events, ``originator_version`` is each one's number
+    # the notification-log position of the last event (at least): a reader that has applied
+    # this position sees the command's effect ("read your own writes")
+    position: int = 0
+
+    @property
+    def entries(self) -> list[Entry]:
+        return [entry_of(event) for event in self.events]
+
+    @property
+    def facts(self) -> list[Any]:
+        """The engine events among them."""
+        return [event.fact for event in self.events if isinstance(event, Game.Fact)]
+
+
+class Core(Application[UUID]):
+    """What every use case shares: settings, entropy, the game cache, saving and snapshots."""
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        env: Mapping[str, str] | None = None,
+        entropy: Callable[[], str] | None = None,
+    ) -> None:
+        # ``entropy`` gives each new game the entropy its seed is mixed with: fresh from ``secrets``
+        # unless a test gives a fixed one, so that a seed deals the same cards every run. The service
+        # never does: with a known entropy a chosen seed would foretell every deck again.
+        self.settings = settings or get_settings()
+        self.entropy = entropy
+        self.snapshotting_intervals = {Game: self.settings.snapshot_interval}
+        self.games = GameCache(self.settings.game_cache)
+        # told each game a command of this process stored, and the command's cause, in the game's
+        # lock (``projections.live`` where no note of the store tells it; ``followups``)
+        self.on_game_saved: list[Callable[[Game, Cause], None]] = []
+        # told each tournament started by a command of this process (``followups``)
+        self.on_tournament_started: list[Callable[[UUID], None]] = []
+        super().__init__(env={**self.settings.persistence_env(), **(env or {})})
+
+    def close(self) -> None:
+        if isinstance(self.recorder, GroupCommitRecorder):
+            self.recorder.close()
+        super().close()
+
+    def construct_mapper(self) -> Mapper[UUID]:
+        return MsgspecMapper(compressor=self.factory.compressor(), cipher=self.factory.cipher())
+
+    def save(self, *objs: Any, **kwargs: Any) -> list[Recording[UUID]]:
+        """``Application.save``, without its runtime Protocol checks of every object (a third of
+        a save's CPU); anything other than aggregates goes the stock way."""
+        if not all(isinstance(obj, Aggregate) for obj in objs):
+            return super().save(*objs, **kwargs)
+        processing_event: ProcessingEvent[UUID] = ProcessingEvent()
+        for aggregate in objs:
+            processing_event.events.extend(aggregate.collect_events())
+            processing_event.aggregates[aggregate.id] = aggregate
+        processing_event.saved_kwargs.update(kwargs)
+        recordings = self._record(processing_event)
+        self._take_snapshots(processing_event)
+        self._notify(recordings)
+        self.notify(processing_event.events)  # eventsourcing's deprecated hook, kept as the stock save does
+        return recordings
+
+    def _notify(self, recordings: list[Recording[UUID]]) -> None:
+        """eventsourcing's hook after every save (ours and the stock one): count what was stored."""
+        metrics.events_appended(len(recordings))
+
+    def _take_snapshots(self, processing_event: Any) -> None:
+        for aggregate in processing_event.aggregates.values():
+            numbers = [
+                e.originator_version for e in processing_event.events if e.originator_id == aggregate.id
+            ]
+            if numbers:
+                self._snapshot_if_due(aggregate, min(numbers), max(numbers))
+
+    def _snapshot_if_due(self, aggregate: Any, first: int, last: int) -> None:
+        """Snapshot the aggregate when its events ``first`` to ``last`` crossed a multiple of the
+        interval, from memory (eventsourcing's own way loads it again at that exact event)."""
+        interval = self.snapshotting_intervals.get(type(aggregate))
+        if self.snapshots is None or not interval or last // interval <= (first - 1) // interval:
+            return
+        # a snapshot is a cache: one another process wrote first is just as good
+        with contextlib.suppress(IntegrityError):
+            self.snapshots.put([type(aggregate).Snapshot.take(aggregate)])
+
+    # ------------------------------------------------------------------
+    # the steps every change takes
+
+    def _change(
+        self,
+        game_id: UUID | str,
+        cause: Cause,
+        expected_version: int | None,
+        change: Callable[[Game, Cause], None],
+    ) -> Outcome:
+        """Decide a command on the game as stored, and save what it recorded.
+
+        The cached copy saves a load. It may be behind the store (another process moved the
+        game), so nothing decided on it is final until the store has agreed: a save from a copy
+        that is behind fails on its version key, and a refusal decided on one is decided again
+        once the events stored meanwhile are folded in (one query, paid by refusals only).
+        """
+        game_id = _uuid(game_id, "game_not_found")
+        if cause.key is not None and expected_version is not None:
+            # the fingerprint covers the whole request: the same key sent with another version is
+            # another request, refused as a reused key rather than answered with the first's result
+            cause = msgspec.structs.replace(cause, digest=_digest(cause.digest, expected_version))
+        with self.games.lock(game_id):
+            game = self.games.get(game_id)
+            as_stored = False  # whether ``game`` was read from the store for this command
+            conflicts = 0
+            while True:
+                if game is not None and expected_version is not None and expected_version > game.version:
+                    game, as_stored = self._brought_up_to_date(game), True
+                if game is None:
+                    game, as_stored = self._get(Game, game_id, "game_not_found", "no such game"), True
+                    self.games.put(game)  # as stored: a refused command (a stale version) finds it here next
+                if cause.key is not None:
+                    first = game.done_before(cause.key, cause.digest)
+                    if first is not None:
+                        return self._outcome_from(game.id, first)
+                if expected_version is not None and expected_version != game.version:
+                    # behind the copy, so behind the store too (a copy is never ahead of it)
+                    raise RuleError(
+                        "stale_version",
+                        f"the game is at event {game.version}, not {expected_version}: load it again",
+                    )
+                try:
+                    change(game, cause)
+                except RuleError:
+                    if game.pending_events:  # a refusal records nothing; a copy that did is forgotten
+                        self.games.evict(game_id)
+                        raise
+                    if as_stored:
+                        raise
+                    # refused on the cached copy: ask the store whether it knows more
+                    version = game.version
+                    game, as_stored = self._brought_up_to_date(game), True
+                    if game.version == version:
+                        raise
+                    continue
+                except BaseException:
+                    self.games.evict(game_id)  # perhaps half changed: never used again
+                    raise
+                try:
+                    return self._save_game(game, cause)
+                except RuleError as error:
+                    # another command was stored first (perhaps by another process): look again,
+                    # it may be this very command sent twice, or one without a version to keep to
+                    conflicts += 1
+                    if error.code != "stale_version" or conflicts == 2:
+                        raise
+                    if cause.key is None and expected_version is not None:
+                        raise
+                    game = None
+
+    def _brought_up_to_date(self, game: Game) -> Game:
+        """The cached game with the events another process stored since folded in: one query for
+        a few events instead of loading a snapshot and the events after it."""
+        try:
+            return project(game, self.events.get(game.id, gt=game.version))
+        except BaseException:
+            self.games.evict(game.id)  # perhaps half folded: never used again
+            raise
+
+    def _save_game(self, game: Game, cause: Cause) -> Outcome:
+        events = tuple(game.collect_events())
+        try:
+            # ``save`` without its generic steps: a move's own path, the hottest in the service
+            numbers = self.recorder.insert_events(list(map(self.mapper.to_stored_event, events)))
+        except IntegrityError:
+            self.games.evict(game.id)
+            if cause.key is not None:
+                found = self._done_before(game.id, cause)
+                if found is not None:
+                    return found
+            raise RuleError("stale_version", "another move was recorded first: load the game again") from None
+        except BaseException:
+            # the copy holds events the store may not (the database went away, the commit's fate
+            # unknown): kept, it would be ahead of the store and refuse every later move as stale
+            self.games.evict(game.id)
+            raise
+        assert numbers, "the recorder gives each stored event its position in the log"
+        metrics.events_appended(len(events))
+        self._snapshot_if_due(game, events[0].originator_version, events[-1].originator_version)
+        self.games.put(game)
+        for told in self.on_game_saved:
+            told(game, cause)
+        return Outcome(game.id, game.version, events, numbers[-1])
+
+    def _done_before(self, game_id: UUID, cause: Cause) -> Outcome | None:
+        assert cause.key is not None
+        try:
+            game = self.repository.get(game_id, projector_func=project)
+        except AggregateNotFoundError:
+            return None
+        if not isinstance(game, Game):
+            return None
+        first = game.done_before(cause.key, cause.digest)
+        return None if first is None else self._outcome_from(game_id, first)
+
+    def _outcome_from(self, game_id: UUID, first: int) -> Outcome:
+        """The events of the command that began at event ``first``: up to the next command's.
+
+        Its position is the log's latest, which is at or after the command's own events.
+        """
+        position = self.recorder.max_notification_id() or 0
+        events: list[Any] = []
+        after = first - 1
+        while True:
+            page = list(self.events.get(game_id, gt=after, limit=32))
+            for event in page:
+                if events and getattr(event, "cause", None) is not None:
+                    return Outcome(game_id, events[-1].originator_version, tuple(events), position)
+                events.append(event)
+            if len(page) < 32:
+                return Outcome(game_id, events[-1].originator_version, tuple(events), position)
+            after = page[-1].originator_version
+
+    def _get(self, kind: type[A], aggregate_id: UUID | str, code: str, message: str, **kwargs: Any) -> A:
+        try:
+            found = self.repository.get(_uuid(aggregate_id, code), projector_func=project, **kwargs)
+        except AggregateNotFoundError:
+            raise RuleError(code, message) from None
+        if not isinstance(found, kind):
+            raise RuleError(code, message)
+        return found
+
+    def _save_or_stale(self, aggregate: Any) -> None:
+        try:
+            self.save(aggregate)
+        except IntegrityError:
+            raise RuleError("stale_version", "it was changed meanwhile: try again") from None
+
+
+def _uuid(value: UUID | str, code: str) -> UUID:
+    if isinstance(value, UUID):
+        return value
+    try:
+        return UUID(str(value))
+    except ValueError:
+        raise RuleError(code, f"{value!r} is not an id") from None
+
+
+def _digest(*parts: Any) -> str:
+    return hashlib.sha256(msgspec.msgpack.encode(parts, enc_hook=str)).hexdigest()[:32]

@@ -1,0 +1,47 @@
+"""What the workers are asked to do after a change this process stored, registered once on an
+application (``register``), as a message bus lists its event handlers.
+
+After a new game, a move, a challenge or a ruling, the table's bots answer
+(``maumau.advance_game``, after ``MAUMAU_BOT_THINK`` seconds) and its turn clock
+starts. A game without a bot seat that is no tournament's table has nobody to
+answer, no clock to set and no result to record, so nothing is queued for it:
+busy tables of people would otherwise queue a task that does nothing at every
+move, as fast as their clients post, and the bots' answers at other tables
+would wait behind them (docs/workers.md). A raised dispute pauses the game: nothing
+to answer. A tournament started by hand is looked at at once
+(``maumau.conduct_tournament``) rather than at the next tick.
+
+Tasks go by name (``service.tasks``), so whoever registers these needs none of
+the workers' code. The API's application registers them; a worker's does not,
+since its steps queue what follows themselves (``workers.conduct``). Queuing
+never raises: the change is stored already, and the tick makes up for a task
+the broker did not take.
+"""
+
+from uuid import UUID
+
+from service import tasks
+from service.application.core import Core
+from service.application.tournaments import Tournaments
+from service.domain.game import Cause, Game
+
+# the commands after which the table's bots answer and its turn clock starts
+ANSWERED = frozenset(
+    {"CreateGame", "PlayCard", "DrawCard", "KeepCard", "NameSuit", "Challenge", "GiveRuling"}
+)
+
+
+def after_game_saved(game: Game, cause: Cause) -> None:
+    if cause.command not in ANSWERED:
+        return
+    if any(seat.kind == "bot" for seat in game.seats) or Tournaments.tournament_of(game) is not None:
+        tasks.send(tasks.ADVANCE, str(game.id), tasks.settings.bot_think)
+
+
+def after_tournament_started(tournament_id: UUID) -> None:
+    tasks.send(tasks.CONDUCT, str(tournament_id), 0.0)
+
+
+def register(app: Core) -> None:
+    app.on_game_saved.append(after_game_saved)
+    app.on_tournament_started.append(after_tournament_started)

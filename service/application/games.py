@@ -1,0 +1,293 @@
+"""Games: create one, move in it (plays, draws, calls, challenges, clock turns) and read it back
+(at any event, replayed, its list of events, its shuffles)."""
+
+import re
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+from uuid import NAMESPACE_URL, UUID, uuid5
+
+import msgspec
+
+from service.application.core import Outcome, _digest, _uuid
+from service.application.leagues import Leagues
+from service.domain.cards import CARD_PATTERN, SUIT_PATTERN, parse_card, parse_suit
+from service.domain.commands import Challenge, Command, DrawCard, KeepCard, NameSuit, PlayCard
+from service.domain.errors import RuleError
+from service.domain.events import HiddenCardsReshuffled, RoundDealt, StockRecycled
+from service.domain.fairness import verify
+from service.domain.game import Cause, Game, Seat
+from service.domain.roles import SYSTEM, Actor
+from service.domain.rulebook import MAU, MAU_MAU, NO_CALL
+from service.domain.rulesets import check_options, with_options
+from service.domain.rulesets import ruleset as make_ruleset
+from service.domain.state import State
+from service.domain.views import Entry, TableView, entry_of, table_view
+from service.observability import metrics
+
+# Game ids made from a creation's idempotency key live under this namespace.
+_KEYED_GAMES = uuid5(NAMESPACE_URL, "https://maumau.invalid/games")
+# The options a league game may set on top of the league's: how long the match is (a tournament's plan).
+MATCH_LENGTH_OPTIONS = ("target_score", "single_round")
+_SHUFFLE_KINDS = {RoundDealt: "deal", StockRecycled: "recycle", HiddenCardsReshuffled: "reshuffle"}
+_CALLS = {"": NO_CALL, "mau": MAU, "mau_mau": MAU_MAU, "mau mau": MAU_MAU, "maumau": MAU_MAU}
+
+
+class Shuffle(msgspec.Struct, frozen=True, kw_only=True):
+    """One shuffle's public record: the commitment always; the salt and order once revealed."""
+
+    number: int  # the event number of the deal or recycle
+    round_no: int
+    kind: str  # "deal", "recycle", or "reshuffle" (after a void reopened a revealed round)
+    commitment: str
+    salt: str | None = None
+    order: tuple[int, ...] | None = None
+    verified: bool | None = None  # None while the salt is secret
+
+
+class Games(Leagues):
+    def create_game(
+        self,
+        seats: Sequence[Seat | str | UUID],
+        *,
+        ruleset: str = "club",
+        options: Mapping[str, Any] | None = None,
+        seed: str | int | None = None,
+        deck: Sequence[int | str] | None = None,
+        first_dealer: int | None = None,
+        league_id: UUID | str | None = None,
+        by: Actor = SYSTEM,
+        key: str | None = None,
+    ) -> Outcome:
+        """A new game, dealt: seats are player ids or ``"bot:<name>"``.
+
+        ``seed`` is mixed with fresh secret entropy (``Game.create``), so a chosen seed
+        foretells no deck and the same seed gives another deal in another game; a random
+        secret one when not given (128 bits);
+        ``deck`` (card names or ints, the first card dealt first) and
+        ``first_dealer`` fix the first deal, for referees and admins only.
+        With ``key``, the game's id follows from the key, so a retried
+        creation finds the game made the first time.
+        """
+        seated = tuple(Seat.parse(seat) for seat in seats)
+        players = [seat.name for seat in seated if seat.kind == "player"]
+        if len(set(players)) != len(players):
+            raise RuleError("player_seated_twice", "a player can take one seat only")
+        for player_id in players:
+            self.get_player(player_id)
+        check_options(options or {})
+        league = None
+        if league_id is not None:
+            league = self.get_league(league_id)
+            if set(options or {}) - set(MATCH_LENGTH_OPTIONS):
+                raise RuleError(
+                    "invalid_option",
+                    "a league game plays the league's ruleset and options; only the match length "
+                    f"({', '.join(MATCH_LENGTH_OPTIONS)}) may be set",
+                )
+            rules = with_options(league.rules, **dict(options or {}))
+            for player_id in players:
+                if UUID(player_id) not in league.members:
+                    raise RuleError("not_a_member", f"player {player_id} is not a member of the league")
+        else:
+            rules = make_ruleset(ruleset, **dict(options or {}))
+        cards = None if deck is None else tuple(_card(card) for card in deck)
+        seed_text = secrets.token_hex(16) if seed is None else str(seed)
+        digest = _digest(
+            "CreateGame",
+            seated,
+            rules,
+            seed_text if seed is not None else None,
+            cards,
+            first_dealer,
+            league_id,
+        )
+        cause = Cause(by, "CreateGame", key, digest if key is not None else "")
+        game_id = uuid5(_KEYED_GAMES, key) if key is not None else None
+        if game_id is not None:
+            found = self._done_before(game_id, cause)
+            if found is not None:
+                return found
+        game = Game.create(
+            ruleset=rules,
+            seats=seated,
+            seed=seed_text,
+            cause=cause,
+            deck=cards,
+            first_dealer=first_dealer,
+            league_id=league.id if league is not None else None,
+            game_id=game_id,
+            entropy=None if self.entropy is None else self.entropy(),
+        )
+        return self._save_game(game, cause)
+
+    def execute(
+        self,
+        game_id: UUID | str,
+        command: Command,
+        *,
+        by: Actor = SYSTEM,
+        expected_version: int | None = None,
+        key: str | None = None,
+    ) -> Outcome:
+        """One seat's move (an engine command: PlayCard, DrawCard, KeepCard, NameSuit, Challenge)."""
+        cause = Cause(by, type(command).__name__, key, _digest(command) if key is not None else "")
+        with metrics.CountedMove(command):
+            return self._change(
+                game_id, cause, expected_version, lambda game, cause: game.execute(command, cause)
+            )
+
+    def play(
+        self,
+        game_id: UUID | str,
+        seat: int,
+        card: int | str,
+        *,
+        suit: int | str | None = None,
+        call: int | str | None = None,
+        **options: Any,
+    ) -> Outcome:
+        """Play ``card`` ("10H" or its int), naming ``suit`` with a wild card, saying ``call``."""
+        command = PlayCard(seat, _card(card), _suit(suit), _call(call))
+        return self.execute(game_id, command, **options)
+
+    def draw(self, game_id: UUID | str, seat: int, **options: Any) -> Outcome:
+        return self.execute(game_id, DrawCard(seat), **options)
+
+    def keep(self, game_id: UUID | str, seat: int, **options: Any) -> Outcome:
+        return self.execute(game_id, KeepCard(seat), **options)
+
+    def name_suit(self, game_id: UUID | str, seat: int, suit: int | str, **options: Any) -> Outcome:
+        return self.execute(game_id, NameSuit(seat, _suit(suit, required=True)), **options)
+
+    def challenge(self, game_id: UUID | str, seat: int, **options: Any) -> Outcome:
+        return self.execute(game_id, Challenge(seat), **options)
+
+    def time_out_turn(
+        self,
+        game_id: UUID | str,
+        seat: int,
+        *,
+        by: Actor = SYSTEM,
+        expected_version: int | None = None,
+        key: str | None = None,
+    ) -> Outcome:
+        """The seat's turn clock ran out: a clock bot plays that turn, flagged by ``TurnTimedOut``."""
+        cause = Cause(by, "TimeOutTurn", key, _digest("TimeOutTurn", seat) if key else "")
+        return self._change(
+            game_id, cause, expected_version, lambda game, cause: game.time_out_turn(seat, cause)
+        )
+
+    def abandon_game(
+        self, game_id: UUID | str, reason: str, *, by: Actor = SYSTEM, key: str | None = None
+    ) -> Outcome:
+        """Call the match off unfinished (its tournament was cancelled): ``Abandoned``; it counts for
+        nobody and every later command is refused with ``game_abandoned``."""
+        cause = Cause(by, "AbandonGame", key, _digest("AbandonGame", reason) if key else "")
+        return self._change(game_id, cause, None, lambda game, cause: game.abandon(reason, cause))
+
+    # ------------------------------------------------------------------
+    # reading: the game, replay, the list of events, the shuffles
+
+    def get_game(self, game_id: UUID | str) -> Game:
+        return self._get(Game, game_id, "game_not_found", "no such game")
+
+    def game_at(self, game_id: UUID | str, number: int | None = None) -> Game:
+        """The game as it was right after event ``number`` (the latest when None)."""
+        if number is None:
+            return self.get_game(game_id)
+        if not isinstance(number, int) or number < 1:
+            raise RuleError("no_such_event", f"event numbers start at 1, not {number!r}")
+        game = self._get(Game, game_id, "game_not_found", "no such game", version=number)
+        if game.version < number:
+            raise RuleError("no_such_event", f"the game has {game.version} events, not {number}")
+        return game
+
+    def state_at(self, game_id: UUID | str, number: int) -> State:
+        return self.game_at(game_id, number).state
+
+    def replay(self, game_id: UUID | str, number: int | None = None) -> TableView:
+        """Everything on and under the table right after event ``number``: the referee's view."""
+        return table_view(self.game_at(game_id, number))
+
+    def game_events(self, game_id: UUID | str, after: int = 0, limit: int | None = None) -> list[Any]:
+        """The stored Game events, in order; ``originator_version`` is each one's number."""
+        events = list(self.events.get(_uuid(game_id, "game_not_found"), gt=after or None, limit=limit))
+        if after == 0 and not (events and isinstance(events[0], Game.Created)):
+            raise RuleError("game_not_found", "no such game")
+        return events
+
+    def history(self, game_id: UUID | str, after: int = 0, limit: int | None = None) -> list[Entry]:
+        """The numbered list of a game's events, for the referee."""
+        return [entry_of(event) for event in self.game_events(game_id, after, limit)]
+
+    def shuffles(self, game_id: UUID | str) -> list[Shuffle]:
+        """Every deal, recycle and reshuffle with its commitment; salts and orders of finished rounds,
+        verified."""
+        found: dict[int, Shuffle] = {}
+        round_no = 0
+        for event in self.game_events(game_id):
+            if isinstance(event, Game.Shuffled):
+                fact = event.fact
+                if isinstance(fact, RoundDealt):
+                    round_no = fact.round_no
+                found[event.originator_version] = Shuffle(
+                    number=event.originator_version,
+                    round_no=round_no,
+                    kind=_SHUFFLE_KINDS[type(fact)],
+                    commitment=event.commitment,
+                    order=tuple(fact.deck if isinstance(fact, RoundDealt) else fact.order),
+                )
+            elif isinstance(event, Game.RulingGiven) and event.restored is not None:
+                round_no = event.restored.round_no  # a void may go back to an earlier round
+            elif isinstance(event, Game.DeckRevealed):
+                for revealed in event.salts:
+                    shuffle = found[revealed.number]
+                    found[revealed.number] = msgspec.structs.replace(
+                        shuffle,
+                        salt=revealed.salt,
+                        verified=verify(shuffle.commitment, revealed.salt, shuffle.order or ()),
+                    )
+        # the order of a shuffle whose salt is still secret is not public
+        return [
+            shuffle if shuffle.salt is not None else msgspec.structs.replace(shuffle, order=None)
+            for shuffle in found.values()
+        ]
+
+
+def _card(card: int | str) -> int:
+    if isinstance(card, str):
+        if re.fullmatch(CARD_PATTERN, card) is None:  # as the document says; parse_card would trim
+            raise RuleError(
+                "malformed_card",
+                f"{card!r} is not a card: write the rank (2-10, J, Q, K, A) then the suit (C, D, H or S)",
+            )
+        return parse_card(card)
+    if type(card) is not int or not 0 <= card < 52:
+        raise RuleError("malformed_card", f"{card!r} is not a card")
+    return card
+
+
+def _suit(suit: int | str | None, required: bool = False) -> int:
+    if suit is None and not required:
+        return -1
+    if isinstance(suit, str):
+        if re.fullmatch(SUIT_PATTERN, suit) is None:  # as the document says; parse_suit would trim
+            raise RuleError("malformed_suit", f"{suit!r} is not a suit: use C, D, H or S")
+        return parse_suit(suit)
+    if type(suit) is not int or not 0 <= suit < 4:
+        raise RuleError("malformed_suit", f"{suit!r} is not a suit")
+    return suit
+
+
+def _call(call: int | str | None) -> int:
+    if call is None:
+        return NO_CALL
+    if isinstance(call, str):
+        found = _CALLS.get(call.strip().lower().replace("-", "_"))
+        if found is None:
+            raise RuleError("malformed_call", f"{call!r} is not a call: say 'mau' or 'mau_mau'")
+        return found
+    if type(call) is not int or call not in (NO_CALL, MAU, MAU_MAU):
+        raise RuleError("malformed_call", f"{call!r} is not a call")
+    return call

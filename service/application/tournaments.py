@@ -1,0 +1,186 @@
+"""Tournaments: announce, join, leave, edit, check in, start, start a round (creating its games),
+record a table's result, drop out, cancel (abandoning the games in play).
+``service.domain.tournament`` pairs them; these load, create games and save."""
+
+import secrets
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.persistence import IntegrityError
+
+from service.application.core import _uuid
+from service.application.games import MATCH_LENGTH_OPTIONS, Games
+from service.domain.errors import RuleError
+from service.domain.game import Game
+from service.domain.roles import SYSTEM, Actor
+from service.domain.tournament import Plan, Tournament, checked_reason
+
+# A tournament table's game is created with this key, so its id follows from the table.
+_TABLE_KEY = "tournament:{tournament}:round:{round_no}:table:{table}"
+
+
+class Tournaments(Games):
+    def create_tournament(self, league_id: UUID | str, name: str, plan: Plan) -> UUID:
+        """A tournament of the league, on the league's ruleset and options as they are now."""
+        league = self.get_league(league_id)
+        tournament = Tournament.announce(league.id, name, league.ruleset_name, league.options, plan)
+        self.save(tournament)
+        return tournament.id
+
+    def get_tournament(self, tournament_id: UUID | str) -> Tournament:
+        return self._get(Tournament, tournament_id, "tournament_not_found", "no such tournament")
+
+    def join_tournament(self, tournament_id: UUID | str, player_id: UUID | str) -> None:
+        player = self.get_player(player_id)
+
+        def join(tournament: Tournament) -> None:
+            if player.id not in self.get_league(tournament.league_id).members:
+                raise RuleError("not_a_member", "only the league's members join its tournaments")
+            tournament.join(str(player.id))
+
+        self._change_tournament(tournament_id, join)
+
+    def leave_tournament(self, tournament_id: UUID | str, player_id: UUID | str) -> None:
+        entrant = str(_uuid(player_id, "player_not_found"))
+        self._change_tournament(tournament_id, lambda tournament: tournament.leave(entrant))
+
+    def start_tournament(self, tournament_id: UUID | str, seed: str | None = None) -> None:
+        """Close the entries and pair round 1; ``seed`` fixes the seed order (a random one when not given)."""
+        seed_text = secrets.token_hex(16) if seed is None else str(seed)
+        started = _uuid(tournament_id, "tournament_not_found")
+        self._change_tournament(started, lambda tournament: tournament.start(seed_text))
+        for told in self.on_tournament_started:
+            told(started)
+
+    def start_round(self, tournament_id: UUID | str, round_no: int) -> list[UUID]:
+        """Create the games of round ``round_no``, one per table, and attach them: the game ids, by table.
+
+        Safe to run twice, or at once in two processes: each table's game id follows
+        from the key (tournament, round, table), and attaching the same game again
+        does nothing. A round already started answers its games and stores nothing.
+        """
+        tournament = self.get_tournament(tournament_id)
+        played = tournament.paired_round(round_no)
+        games: dict[int, UUID] = dict(played.games)
+        if played.started:
+            return [games[table] for table in range(len(played.tables))]
+        # league games, so they count in the league's standings and its referees rule on them
+        match_length = {
+            name: value for name, value in tournament.game_options.items() if name in MATCH_LENGTH_OPTIONS
+        }
+        for table, players in enumerate(played.tables):
+            if table not in games:
+                games[table] = self.create_game(
+                    [tournament.game_seat(entrant) for entrant in players],
+                    options=match_length,
+                    league_id=tournament.league_id,
+                    key=_TABLE_KEY.format(tournament=tournament.id, round_no=round_no, table=table),
+                ).game_id
+
+        def attach(tournament: Tournament) -> None:
+            for table, game_id in games.items():
+                tournament.attach_game(round_no, table, game_id)
+
+        self._change_tournament(tournament.id, attach)
+        return [games[table] for table in range(len(games))]
+
+    # ------------------------------------------------------------------
+    # the lifecycle (docs/tournaments.md)
+
+    def edit_tournament(
+        self, tournament_id: UUID | str, name: str | None = None, changes: dict[str, Any] | None = None
+    ) -> None:
+        """A new name and plan values (``tournament.EDITABLE``) before the start."""
+        self._change_tournament(tournament_id, lambda tournament: tournament.edit(name, changes))
+
+    def check_in_tournament(
+        self, tournament_id: UUID | str, player_id: UUID | str, now: datetime | None = None
+    ) -> None:
+        """The entrant will play: in the plan's check-in window, before the start."""
+        entrant = str(_uuid(player_id, "player_not_found"))
+        at = now or datetime.now(UTC)
+        self._change_tournament(tournament_id, lambda tournament: tournament.check_in(entrant, at))
+
+    def drop_out_of_tournament(self, tournament_id: UUID | str, player_id: UUID | str) -> None:
+        """The entrant leaves a running swiss or round robin: later rounds pair without them (their
+        turns in a game in play are the clock bot's: ``workers.conduct``)."""
+        entrant = str(_uuid(player_id, "player_not_found"))
+        self._change_tournament(tournament_id, lambda tournament: tournament.drop(entrant))
+
+    def cancel_tournament(self, tournament_id: UUID | str, reason: str, *, by: Actor = SYSTEM) -> list[UUID]:
+        """Cancel the tournament, abandoning first the games of its round in play that have not ended
+        (they count for nobody); the games abandoned.
+
+        Checked before anything is stored. Should the process stop between the games and the
+        cancellation, the same request again finishes it: a game abandoned already is passed over.
+        """
+        tournament = self.get_tournament(tournament_id)
+        tournament.check_cancellable()
+        reason = checked_reason(reason)
+        current = tournament.current_round
+        in_play = (
+            []
+            if current is None
+            else [game for table, game in sorted(current.games.items()) if table not in current.results]
+        )
+        abandoned = []
+        for game_id in in_play:
+            try:
+                self.abandon_game(game_id, reason, by=by)
+            except RuleError as error:
+                # a game that ended meanwhile keeps its result; one abandoned before stays so
+                if error.code not in ("game_over", "game_abandoned"):
+                    raise
+                continue
+            abandoned.append(game_id)
+        self._change_tournament(tournament.id, lambda tournament: tournament.cancel(reason))
+        return abandoned
+
+    @staticmethod
+    def tournament_of(game: Game) -> UUID | None:
+        """The tournament at whose table ``game`` is played (None for any other game): from the key
+        ``start_round`` created it with, which its first event keeps."""
+        prefix = _TABLE_KEY.split("{", 1)[0]
+        for key, (_, number) in game.keys.items():
+            if number == 1 and key.startswith(prefix):
+                return UUID(key[len(prefix) :].split(":", 1)[0])
+        return None
+
+    def record_table_result(self, tournament_id: UUID | str, game_id: UUID | str) -> None:
+        """The game at a tournament table is over: record its totals, winners and clock-bot turns.
+
+        After the round's last table the tournament pairs the next round (or finishes).
+        Recording the same game again does nothing.
+        """
+        game = self.get_game(game_id)
+        if not game.over:
+            raise RuleError("game_not_over", "the game is still being played")
+        timed_out = [0] * len(game.seats)
+        for event in self.game_events(game.id):
+            if isinstance(event, Game.TurnTimedOut):
+                timed_out[event.seat] += 1
+        totals, winners = tuple(game.state.totals), tuple(game.state.winners)
+        self._change_tournament(
+            tournament_id,
+            lambda tournament: tournament.record_result(game.id, totals, winners, tuple(timed_out)),
+        )
+
+    def _change_tournament(self, tournament_id: UUID | str, change: Callable[[Tournament], None]) -> None:
+        """Load, change, save; when another process saved first, load again and change again.
+
+        Attaching a game and recording a result are idempotent, so one made meanwhile by
+        another process is not made twice; the other commands then answer their refusal.
+        """
+        for attempt in (1, 2, 3):
+            tournament = self.get_tournament(tournament_id)
+            change(tournament)
+            if not tournament.pending_events:
+                return
+            try:
+                self.save(tournament)
+                return
+            except IntegrityError:
+                if attempt == 3:
+                    raise RuleError("stale_version", "the tournament changed meanwhile: try again") from None
