@@ -8,6 +8,8 @@ touch the store run in the thread pool (the library is synchronous).
 OpenAPI 3.1 is served at ``/schema/openapi.json``, with Swagger UI at
 ``/schema/swagger`` and Scalar at ``/schema``. Who may call what: the guards
 on each route (``service.http.auth``) and ``service.http.access``.
+A signed-in read of the read models waits for its actor's last write (the
+app-wide guard ``service.http.consistency.reads_own_writes``; ``docs/consistency.md``).
 
 Every request gets an id (``X-Request-ID``), a JSON log line and its metrics
 (``service.observability.requests``); ``GET /metrics`` serves the Prometheus
@@ -32,6 +34,7 @@ from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 from service.domain.roles import Actor
 from service.http.allow import options_answer
 from service.http.auth import authenticate
+from service.http.consistency import reads_own_writes
 from service.http.disputes import DisputeController
 from service.http.errors import EXCEPTION_HANDLERS
 from service.http.games import GameController
@@ -113,7 +116,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     app = Litestar(
         route_handlers=CONTROLLERS,
         lifespan=[lifespan],
-        guards=[authenticate],
+        guards=[authenticate, reads_own_writes],
         before_request=before_request,
         dependencies={
             "services": Provide(provide_services, sync_to_thread=False),

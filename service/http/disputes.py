@@ -109,6 +109,7 @@ class DisputeController(Controller):
             expected_version=data.version,
             key=scoped_key(actor, idempotency_key),
         )
+        services.wrote(actor, outcome.position)
         return command_result(outcome, access.viewer(services, actor, facts), facts)
 
     @post(
@@ -154,4 +155,5 @@ class DisputeController(Controller):
             expected_version=data.version,
             key=scoped_key(actor, idempotency_key),
         )
+        services.wrote(actor, outcome.position)  # a void changes standings and histories
         return command_result(outcome, access.viewer(services, actor, facts), facts)

@@ -20,6 +20,7 @@ from service.domain.errors import RuleError
 from service.domain.roles import Actor
 from service.http import access
 from service.http.auth import signed_in
+from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.leagues import Options, Ruleset
 from service.http.params import (
@@ -27,11 +28,10 @@ from service.http.params import (
     LEAGUE_ID,
     OTHER_PLAYER_ID,
     PLAYER_ID,
-    After,
+    AfterMet,
     GameId,
     IdempotencyKey,
     SeatToSee,
-    caught_up,
     scoped_key,
 )
 from service.http.security import BEARER, OPTIONAL_BEARER
@@ -203,6 +203,7 @@ class GameController(Controller):
             key=scoped_key(actor, idempotency_key),
         )
         created: Any = outcome.events[0]
+        services.wrote(actor, outcome.position)
         return GameCreated(
             game_id=outcome.game_id,
             league_id=created.league_id,
@@ -218,13 +219,10 @@ class GameController(Controller):
         responses=problems(400, 401, 404),
         security=OPTIONAL_BEARER,
         sync_to_thread=True,
+        opt=READS_STORE,
     )
-    def read(self, services: ServicesDep, game_id: GameId, after: After = None) -> PublicTable:
-        caught_up(services.reader, after, services.app.recorder.max_notification_id)
-        found = services.reader.table(game_id)
-        if found is None:
-            raise RuleError("game_not_found", "no such game")
-        return found
+    def read(self, services: ServicesDep, game_id: GameId, after: AfterMet = None) -> PublicTable:
+        return services.current.table(game_id)
 
     @get(
         "/{game_id:uuid}/me",
@@ -234,6 +232,7 @@ class GameController(Controller):
         responses=problems(400, 401, 403, 404, 422),
         security=BEARER,
         sync_to_thread=True,
+        opt=READS_STORE,
     )
     def me(
         self,
@@ -241,30 +240,23 @@ class GameController(Controller):
         actor: ActorDep,
         game_id: GameId,
         seat: SeatToSee = None,
-        after: After = None,
+        after: AfterMet = None,
     ) -> HandView:
         facts = services.games.facts(game_id)
         seat = access.seat_to_see(services, actor, facts, seat)
-        caught_up(services.reader, after, services.app.recorder.max_notification_id)
-        found = services.reader.hand(game_id, seat)
-        if found is None:
-            raise RuleError("game_not_found", "no such game")
-        return found
+        return services.current.hand(game_id, seat)
 
     @get(
         "/{game_id:uuid}/totals",
         operation_id="getGameTotals",
-        summary="Round and match totals (public; read model)",
+        summary="Round and match totals (public)",
         responses=problems(400, 401, 404),
         security=OPTIONAL_BEARER,
         sync_to_thread=True,
+        opt=READS_STORE,
     )
-    def totals(self, services: ServicesDep, game_id: GameId, after: After = None) -> MatchTotals:
-        caught_up(services.reader, after, services.app.recorder.max_notification_id)
-        found = services.reader.totals(game_id)
-        if found is None:
-            raise RuleError("game_not_found", "no such game")
-        return found
+    def totals(self, services: ServicesDep, game_id: GameId, after: AfterMet = None) -> MatchTotals:
+        return services.current.totals(game_id)
 
     @get(
         "/{game_id:uuid}/shuffles",
@@ -273,6 +265,7 @@ class GameController(Controller):
         responses=problems(401, 404),
         security=OPTIONAL_BEARER,
         sync_to_thread=True,
+        opt=READS_STORE,
     )
     def shuffles(self, services: ServicesDep, game_id: GameId) -> ShufflesRead:
         return ShufflesRead(

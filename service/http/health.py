@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 import msgspec
 from litestar import Controller, get
 
+from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.security import OPTIONAL_BEARER
 from service.http.services import ServicesDep
@@ -45,6 +46,7 @@ class HealthController(Controller):
     @get(
         "/health",
         operation_id="getHealth",
+        opt=READS_STORE,
         summary="The process answers (liveness)",
         responses=problems(),
         security=OPTIONAL_BEARER,
@@ -55,6 +57,7 @@ class HealthController(Controller):
     @get(
         "/ready",
         operation_id="getReadiness",
+        opt=READS_STORE,
         summary="The database and the broker answer; how far the read models are behind the log (readiness)",
         responses=problems(503),
         security=OPTIONAL_BEARER,

@@ -13,11 +13,12 @@ from service.domain.errors import RuleError
 from service.domain.league import League
 from service.domain.rulesets import OPTION_BOUNDS, OPTIONS, PRESETS
 from service.http.auth import admin_only
+from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, After, LeagueId, caught_up
 from service.http.players import LeagueName, StoredLeagueName
 from service.http.security import BEARER, OPTIONAL_BEARER
-from service.http.services import ServicesDep
+from service.http.services import ActorDep, ServicesDep
 from service.projections.models import Standings
 
 # the most cards a hand may hold in any preset: the deck less a starter and a card to draw, shared out
@@ -91,6 +92,7 @@ class LeagueController(Controller):
     def create(
         self,
         services: ServicesDep,
+        actor: ActorDep,
         data: Annotated[
             LeagueCreate,
             Body(
@@ -104,11 +106,13 @@ class LeagueController(Controller):
         ],
     ) -> LeagueRead:
         league_id = services.app.found_league(data.name, data.ruleset, data.options)
+        services.wrote(actor)  # its standings
         return league_read(services.app.get_league(league_id))
 
     @get(
         "/{league_id:uuid}",
         operation_id="getLeague",
+        opt=READS_STORE,
         summary="A league: its ruleset, options, members and referees (public)",
         responses=problems(401, 404),
         security=OPTIONAL_BEARER,
@@ -129,12 +133,14 @@ class LeagueController(Controller):
     def add_member(
         self,
         services: ServicesDep,
+        actor: ActorDep,
         league_id: LeagueId,
         data: Annotated[
             MemberCreate, Body(examples=[Example(summary="a player", value={"player_id": PLAYER_ID})])
         ],
     ) -> LeagueRead:
         services.app.admit_member(league_id, data.player_id)
+        services.wrote(actor)
         return league_read(services.app.get_league(league_id))
 
     @post(

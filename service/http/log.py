@@ -20,6 +20,7 @@ from service.domain.redaction import FULL
 from service.domain.views import TableView
 from service.http import access
 from service.http.auth import signed_in
+from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.events import EventRead, shown
 from service.http.params import LARGEST, GameId
@@ -57,6 +58,7 @@ class LogController(Controller):
     @get(
         "/events",
         operation_id="getGameEvents",
+        opt=READS_STORE,
         summary="The event log: whole for the game's officials, redacted for players and the public",
         responses=problems(400, 401, 404),
         security=OPTIONAL_BEARER,
@@ -93,6 +95,7 @@ class LogController(Controller):
     @get(
         "/replay",
         operation_id="replayGame",
+        opt=READS_STORE,
         summary="The whole table right after event `at` (the game's referees and admins)",
         guards=[signed_in],
         responses=problems(400, 401, 403, 404),

@@ -25,6 +25,7 @@ from service.http.events import CommandResult, command_result
 from service.http.params import GameId, IdempotencyKey, scoped_key
 from service.http.security import BEARER
 from service.http.services import ActorDep, ServicesDep
+from service.projections.fold import changes_results
 
 Version = Annotated[int, msgspec.Meta(ge=0, examples=[17], description="the game's version the client saw")]
 SeatNo = (
@@ -159,6 +160,10 @@ class MoveController(Controller):
             outcome = app.keep(game_id, seat, **options)
         else:
             outcome = app.name_suit(game_id, seat, data.suit, **options)
+        if changes_results(outcome.events):
+            # the move's position noted only then: a move that ends no round changes only the game's
+            # own reads, current anyway, and the note is the move path's dearest statement after the save
+            services.wrote(actor, outcome.position)
         return command_result(outcome, access.viewer(services, actor, facts), facts)
 
     @post(
@@ -191,4 +196,6 @@ class MoveController(Controller):
             expected_version=data.version,
             key=scoped_key(actor, idempotency_key),
         )
+        if changes_results(outcome.events):
+            services.wrote(actor, outcome.position)
         return command_result(outcome, access.viewer(services, actor, facts), facts)

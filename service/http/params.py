@@ -53,8 +53,21 @@ After = Annotated[
         schema_extra={"minimum": 0, "maximum": LARGEST},
         description=(
             "a log position (a command's `position`): the answer waits, a few seconds at most, until the "
-            "read models have applied it, so a client reads its own writes; the answer's `position` says "
-            "how far they were"
+            "read models have applied it; the answer's `position` says how far they were. Without it, "
+            "a signed-in client's read waits for the client's own last write (docs/consistency.md)"
+        ),
+        examples=[Example(summary="after my move", value=4711)],
+    ),
+]
+AfterMet = Annotated[
+    int | None,
+    Parameter(
+        ge=0,
+        le=LARGEST,
+        schema_extra={"minimum": 0, "maximum": LARGEST},
+        description=(
+            "a log position, accepted as elsewhere and always met at once: this answer is read from the "
+            "event store, so it holds every write answered before the request (docs/consistency.md)"
         ),
         examples=[Example(summary="after my move", value=4711)],
     ),

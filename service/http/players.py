@@ -14,6 +14,7 @@ from service.domain.league import Player
 from service.domain.names import MAX_NAME, NAME_PATTERN
 from service.domain.roles import Actor
 from service.http.auth import admin_only, signed_in
+from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.params import PLAYER_ID, After, PlayerId, caught_up
 from service.http.security import BEARER, OPTIONAL_BEARER
@@ -99,12 +100,14 @@ class PlayerController(Controller):
     def create(
         self,
         services: ServicesDep,
+        actor: ActorDep,
         data: Annotated[
             PlayerCreate, Body(examples=[Example(summary="a new player", value={"name": "Ada"})])
         ],
     ) -> PlayerCreated:
         player = Player.register(data.name)  # saved with its first token, in one transaction
         issued = credentials.issue(services.app, "player", str(player.id), player.name, None, player)
+        services.wrote(actor)  # the player's name, in every read model that shows it
         return PlayerCreated(
             player=PlayerRead(player_id=player.id, name=player.name), token=token_read(issued)
         )
@@ -112,6 +115,7 @@ class PlayerController(Controller):
     @get(
         "/{player_id:uuid}",
         operation_id="getPlayer",
+        opt=READS_STORE,
         summary="A player's name (public)",
         responses=problems(401, 404),
         security=OPTIONAL_BEARER,
@@ -141,6 +145,7 @@ class PlayerController(Controller):
     @get(
         "/{player_id:uuid}/tokens",
         operation_id="listPlayerTokens",
+        opt=READS_STORE,
         summary="A player's tokens, without their secrets (an admin, or the player)",
         guards=[signed_in],
         responses=problems(401, 403, 404),

@@ -15,6 +15,7 @@ from litestar.params import Body
 from service.application import credentials
 from service.domain.names import checked_name
 from service.http.auth import admin_only, signed_in
+from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.params import REFEREE_ID, RefereeId
 from service.http.players import Name, StoredName, TokenRead, check_self_or_admin, token_read
@@ -66,6 +67,7 @@ class RefereeController(Controller):
     @get(
         "/{referee_id:uuid}",
         operation_id="getReferee",
+        opt=READS_STORE,
         summary="A referee's name (public)",
         responses=problems(401, 404),
         security=OPTIONAL_BEARER,
@@ -95,6 +97,7 @@ class RefereeController(Controller):
     @get(
         "/{referee_id:uuid}/tokens",
         operation_id="listRefereeTokens",
+        opt=READS_STORE,
         summary="A referee's tokens, without their secrets (an admin, or the referee)",
         guards=[signed_in],
         responses=problems(401, 403, 404),

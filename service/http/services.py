@@ -1,13 +1,16 @@
 """What the handlers work with, built once per process by the app's lifespan.
 
-``Services`` holds the application (writes, the event log, replay), the read
-models (every read of a game's state, totals, standings, history), the
-authenticator, and ``GameFacts``: what never changes about a game once it is
+``Services`` holds the application (writes, the event log, replay), a game's
+own reads as it is now (``current``: its table, a seat's view, its totals),
+the read models (standings, histories, tournaments), each actor's last write
+(``writes``, which reads of the read models wait for), the authenticator, and
+``GameFacts``: what never changes about a game once it is
 created (its league, its seats, its hand size), which every authorisation
 and every redaction needs. Those come from the game's first event (or the
-game cache) and are remembered; no read folds a game's events.
+game cache) and are remembered.
 """
 
+import logging
 import threading
 from collections import OrderedDict
 from typing import Any
@@ -21,13 +24,16 @@ from service.domain.game import Seat
 from service.domain.redaction import Table
 from service.domain.roles import Actor
 from service.http.auth import Authenticator
+from service.http.consistency import Writes
 from service.observability.readiness import Probe
+from service.projections.current import CurrentGames
 from service.projections.live import LiveGames
 from service.projections.reader import ReadModels
 from service.projections.runner import start_projections
 from service.settings import Settings
 
 FACTS_CACHED = 10_000
+log = logging.getLogger(__name__)
 
 
 class GameFacts(msgspec.Struct, frozen=True, kw_only=True):
@@ -93,6 +99,8 @@ class Services:
         self.auth = Authenticator(self.app, settings.admin_token, note_use=self.reader.views.note_use)
         self.readiness = Probe(self.app, self.reader, settings)
         self.games = Games(self.app)
+        self.current = CurrentGames(self.app, self.reader.views)
+        self.writes = Writes(self.reader.views)
         self._live: LiveGames | None = None
         self._live_starting = threading.Lock()
 
@@ -104,6 +112,17 @@ class Services:
                 if self._live is None:
                     self._live = LiveGames(self.app, self.reader.views, self.settings.database_url)
         return self._live
+
+    def wrote(self, actor: Actor, position: int | None = None) -> None:
+        """A write of ``actor`` succeeded, its last event at ``position`` (None: not known, the log's
+        last position now, which is at or after it): their next reads of the read models wait for it."""
+        try:
+            if position is None:
+                position = self.app.recorder.max_notification_id() or 0
+            self.writes.note(actor, position)
+        except Exception:
+            # the write is stored: answering it as failed would make the client send it again
+            log.warning("a write's position not noted: the writer's reads may not show it", exc_info=True)
 
     def close(self) -> None:
         if self._live is not None:

@@ -36,6 +36,7 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 from service.domain.redaction import PUBLIC
 from service.http import access
 from service.http.auth import signed_in
+from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.events import shown
 from service.http.params import LARGEST, GameId, SeatToSee
@@ -94,9 +95,9 @@ async def seat_views(live: LiveGames, game_id: UUID, seat: int) -> AsyncIterator
 
 
 def _over_at(services: Services, facts: GameFacts, number: int) -> bool:
-    """The match is over and ``number`` is its last event (the read model says)."""
-    table = services.reader.table(facts.game_id)
-    return table is not None and (table.over or table.abandoned is not None) and table.version <= number
+    """The match is over (or abandoned) and ``number`` is its last event (the game as it is now says)."""
+    table = services.current.table(facts.game_id)
+    return (table.over or table.abandoned is not None) and table.version <= number
 
 
 class StreamController(Controller):
@@ -106,6 +107,7 @@ class StreamController(Controller):
     @get(
         "/stream",
         operation_id="streamGameEvents",
+        opt=READS_STORE,
         summary="The game's public events as Server-Sent Events, live, until the match is over (public)",
         media_type="text/event-stream",
         response_description="a message per event: id (its number), event (its type), data (it as JSON)",
@@ -135,6 +137,7 @@ class StreamController(Controller):
     @get(
         "/me/stream",
         operation_id="streamMyView",
+        opt=READS_STORE,
         summary="My view (hand, legal moves, public table) as Server-Sent Events, anew at every change",
         description=(
             "The same view as `GET /games/{id}/me`, first as it is now, then each time a command changes "

@@ -30,6 +30,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.domain.errors import RuleError
+from service.domain.roles import Actor
 from service.domain.rulesets import OPTION_BOUNDS
 from service.domain.tournament import (
     EDITABLE,
@@ -225,10 +226,12 @@ CREATE_EXAMPLES = [
 ]
 
 
-def written(services: Services, tournament_id: UUID) -> TournamentView:
-    """The tournament right after a write, with the log position to read it after (``?after=``)."""
+def written(services: Services, actor: Actor, tournament_id: UUID) -> TournamentView:
+    """The tournament right after ``actor``'s write, with the log position to read it after (their own
+    reads wait for it without ``?after=``)."""
     tournament = services.app.get_tournament(tournament_id)
     position = services.app.recorder.max_notification_id() or 0  # at or after the write's own events
+    services.wrote(actor, position)
     return services.reader.named(tournament_view(tournament, position))
 
 
@@ -247,11 +250,12 @@ class TournamentController(Controller):
     def create(
         self,
         services: ServicesDep,
+        actor: ActorDep,
         league_id: LeagueId,
         data: Annotated[TournamentCreate, Body(examples=CREATE_EXAMPLES)],
     ) -> TournamentView:
         tournament_id = services.app.create_tournament(league_id, data.name, data.plan())
-        return written(services, tournament_id)
+        return written(services, actor, tournament_id)
 
     @get(
         "/leagues/{league_id:uuid}/tournaments",
@@ -306,7 +310,7 @@ class TournamentController(Controller):
     ) -> TournamentView:
         access.check_entrant(actor, data.player_id)
         services.app.join_tournament(tournament_id, data.player_id)
-        return written(services, tournament_id)
+        return written(services, actor, tournament_id)
 
     @delete(
         "/tournaments/{tournament_id:uuid}/entrants/{player_id:uuid}",
@@ -323,7 +327,7 @@ class TournamentController(Controller):
     ) -> TournamentView:
         access.check_entrant(actor, player_id)
         services.app.leave_tournament(tournament_id, player_id)
-        return written(services, tournament_id)
+        return written(services, actor, tournament_id)
 
     @post(
         "/tournaments/{tournament_id:uuid}/start",
@@ -339,9 +343,9 @@ class TournamentController(Controller):
         security=BEARER,
         sync_to_thread=True,
     )
-    def start(self, services: ServicesDep, tournament_id: TournamentId) -> TournamentView:
+    def start(self, services: ServicesDep, actor: ActorDep, tournament_id: TournamentId) -> TournamentView:
         services.app.start_tournament(tournament_id)
-        return written(services, tournament_id)
+        return written(services, actor, tournament_id)
 
     @patch(
         "/tournaments/{tournament_id:uuid}",
@@ -451,4 +455,9 @@ class TournamentController(Controller):
         found = services.reader.next_game(player_id)
         if found is None:
             raise RuleError("next_game_not_found", "the player has no table to play in any tournament")
-        return found
+        if found.game_id is None:
+            return found
+        # the turn clock runs with every move, which notes no position: read from the game as it is now
+        table = services.current.table(found.game_id)
+        deadline = table.turn_deadline if table.turn == found.seat else None
+        return msgspec.structs.replace(found, turn_deadline=deadline)

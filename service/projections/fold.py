@@ -18,6 +18,7 @@ table with every flush, so a restarted runner takes up each game where it was
 without folding the log again.
 """
 
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any, TypeVar
 from uuid import UUID
@@ -202,6 +203,15 @@ def _ruled(tracked: Tracked, event: Any) -> None:
     if event.restored is not None:  # a void: the state went back to before ``from_event``
         tracked.ledger.voids.append((event.originator_version, event.ruling.from_event))
         tracked.results_changed = True
+
+
+# A command with one of these (or a void) changes more than its game's own documents: its players'
+# histories and its league's standings. Any other move changes only what a game's own reads show.
+RESULT_EVENTS = (Game.RoundEnded, Game.MatchEnded)  # type: ignore[attr-defined]
+
+
+def changes_results(events: Iterable[Any]) -> bool:
+    return any(isinstance(event, RESULT_EVENTS) for event in events)
 
 
 _LEDGER = {

@@ -32,11 +32,10 @@ from typing import Any
 from uuid import UUID
 
 import msgspec
-from eventsourcing.persistence import StoredEvent
-from psycopg.rows import tuple_row
-from psycopg.sql import SQL, Identifier
 
 from service.application import MauMau
+from service.persistence.newest import NewEvents
+from service.projections.current import restored
 from service.projections.fold import Tracked
 from service.projections.models import LegalMove
 from service.projections.reader import named, player_ids
@@ -162,7 +161,7 @@ class LiveGames:
         self._followed: dict[UUID, _Followed] = {}
         self._waiters: dict[UUID, set[Waiter]] = {}
         self._lock = threading.Lock()
-        self._select_after = _select_after(app) if url is not None else None
+        self.new_events = NewEvents(app)
         self._notes: queue.SimpleQueue[str] = queue.SimpleQueue()
         self._listening = False
         self._stop = threading.Event()
@@ -186,7 +185,7 @@ class LiveGames:
             with self._lock:
                 followed = self._followed.get(game_id)
             if followed is None:
-                loaded = _Followed(self._restored(game_id))
+                loaded = _Followed(restored(self.app, self.views, game_id))
                 with self._lock:
                     followed = self._followed.setdefault(game_id, loaded)
             with followed.lock:
@@ -240,41 +239,6 @@ class LiveGames:
 
     # ------------------------------------------------------------------
 
-    def _restored(self, game_id: UUID) -> Tracked:
-        """The game as the runner last stored it, else folded from its first event."""
-        for _, image in self.views.load_states([game_id]):
-            return Tracked.restore(game_id, image)
-        first, *rest = self.app.game_events(game_id)
-        tracked = Tracked.created(first, 0)
-        for event in rest:
-            tracked.apply(event)
-        return tracked
-
-    def _stored_after(self, versions: dict[UUID, int]) -> dict[UUID, list[tuple[Any, int]]]:
-        """Each game's events after its version, with their log positions, in order.
-
-        On PostgreSQL one statement for all the games a batch of notes named; on SQLite a read
-        per game, its last event's position taken as the log's (a little later, never earlier).
-        """
-        found: dict[UUID, list[tuple[Any, int]]] = {game_id: [] for game_id in versions}
-        if self._select_after is None:
-            for game_id, version in versions.items():
-                events = self.app.game_events(game_id, after=version)
-                if events:
-                    position = self.app.recorder.max_notification_id() or 0
-                    found[game_id] = [(event, position) for event in events]
-            return found
-        datastore = self.app.recorder.datastore  # type: ignore[attr-defined]
-        with datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as cursor:
-            rows = cursor.execute(self._select_after, (list(versions), list(versions.values()))).fetchall()
-        decode = self.app.mapper.to_domain_event
-        for originator_id, version, topic, state, position in rows:
-            stored = StoredEvent(
-                originator_id=originator_id, originator_version=version, topic=topic, state=state
-            )
-            found[originator_id].append((decode(stored), position))
-        return found
-
     def _fold_in(
         self, game_id: UUID, followed: _Followed, stored: list[tuple[Any, int]] | None = None
     ) -> bool:
@@ -282,7 +246,7 @@ class LiveGames:
         was new."""
         tracked = followed.tracked
         if stored is None:
-            stored = self._stored_after({game_id: tracked.game.version})[game_id]
+            stored = self.new_events.after({game_id: tracked.game.version})[game_id]
         # a stream that opened meanwhile may have folded some of them
         stored = [
             (event, position) for event, position in stored if event.originator_version > tracked.game.version
@@ -346,7 +310,7 @@ class LiveGames:
             if not followed:
                 continue
             try:
-                stored = self._stored_after(
+                stored = self.new_events.after(
                     {game_id: f.tracked.game.version for game_id, f in followed.items()}
                 )
             except Exception:
@@ -383,19 +347,3 @@ class LiveGames:
             self._notes.put(ALL)  # wakes the fold thread into polling
 
         listen(url, channel, listening=listening, told=self.told, lost=lost, stop=self._stop)
-
-
-def _select_after(app: MauMau) -> str:
-    """The statement that reads the events of many games, each after its own version."""
-    recorder: Any = app.recorder
-    table = SQL("{}.{}").format(Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name))
-    return (
-        SQL(
-            "SELECT e.originator_id, e.originator_version, e.topic, e.state, e.notification_id "
-            "FROM unnest(%s::uuid[], %s::bigint[]) AS f(id, version) "
-            "JOIN {table} e ON e.originator_id = f.id AND e.originator_version > f.version "
-            "ORDER BY e.originator_id, e.originator_version"
-        )
-        .format(table=table)
-        .as_string(None)
-    )

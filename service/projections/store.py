@@ -29,10 +29,13 @@ Tables:
   often, since when), written by the runner outside the batch's transaction and deleted
   by its next good batch, so that any process's ``/ready`` learns of it.
 
-And one table that is no read model: ``views_token_use``, when each token was last
-used (``service.http.auth`` writes it at most once an hour per token and process).
-It is kept here, outside the event log, so a use costs no event, and a rebuild of
-the read models keeps it (it cannot be rebuilt from the log).
+And two tables that are no read models: ``views_token_use``, when each token was last
+used (``service.http.auth`` writes it at most once an hour per token and process), and
+``views_written``, the log position of each actor's last write (``service.http.consistency``:
+a read of the read models by the same actor waits until they applied it; on PostgreSQL an
+unlogged table, emptied by a crash, which only means the next reads wait for nothing).
+They are kept here, outside the event log, so a use or a write costs no event, and a rebuild
+of the read models keeps them (they cannot be rebuilt from the log).
 """
 
 import contextlib
@@ -69,6 +72,7 @@ TABLES = (
 )
 SEAT_COLUMNS = "entrant, tournament_id, round_no, table_no, seat, game_id, finished"
 TOKEN_USE = "token_use"  # not in TABLES: a rebuild does not drop it
+WRITTEN = "written"  # nor this
 
 
 class Changes(msgspec.Struct, kw_only=True):
@@ -176,10 +180,13 @@ def _statements(table: Any, tracking: Any, ph: str) -> dict[str, str]:
         "note_use": f"INSERT INTO {table(TOKEN_USE)} VALUES ({ph}, {ph}) ON CONFLICT (credential_id) "
         f"DO UPDATE SET used = excluded.used WHERE {table(TOKEN_USE)}.used < excluded.used",
         "uses": f"SELECT credential_id, used FROM {table(TOKEN_USE)} WHERE credential_id",
+        "wrote": f"INSERT INTO {table(WRITTEN)} VALUES ({ph}, {ph}) ON CONFLICT (actor) "
+        f"DO UPDATE SET position = excluded.position WHERE {table(WRITTEN)}.position < excluded.position",
+        "written": f"SELECT position FROM {table(WRITTEN)} WHERE actor = {ph}",
     }
 
 
-def _tables(table: Any, uuid: str, blob: str, integer: str, real: str) -> list[str]:
+def _tables(table: Any, uuid: str, blob: str, integer: str, real: str, unlogged: str = "") -> list[str]:
     stats = ", ".join(f"{name} {integer} NOT NULL DEFAULT 0" for name in STATS)
     return [
         f"CREATE TABLE IF NOT EXISTS {table('games')} "
@@ -204,6 +211,8 @@ def _tables(table: Any, uuid: str, blob: str, integer: str, real: str) -> list[s
         f"since {real} NOT NULL, latest {real} NOT NULL)",
         f"CREATE TABLE IF NOT EXISTS {table(TOKEN_USE)} (credential_id {uuid} PRIMARY KEY, "
         f"used {integer} NOT NULL)",
+        f"CREATE {unlogged}TABLE IF NOT EXISTS {table(WRITTEN)} (actor text PRIMARY KEY, "
+        f"position {integer} NOT NULL)",
     ]
 
 
@@ -304,6 +313,15 @@ class Views(TrackingRecorder):
         rows = self.query("uses", ids, self._in(len(ids)))
         return {_as_uuid(found): datetime.fromtimestamp(used / 1000, UTC) for found, used in rows}
 
+    def note_written(self, actor: str, position: int) -> None:
+        """``actor`` wrote at log ``position`` (an earlier position than the one noted changes nothing)."""
+        self.execute("wrote", (actor, position))
+
+    def written(self, actor: str) -> int:
+        """The log position of ``actor``'s last write noted (0: none)."""
+        rows = self.query("written", (actor,))
+        return rows[0][0] if rows else 0
+
     def names(self, player_ids: Iterable[UUID]) -> dict[UUID, str]:
         ids = list(set(player_ids))
         if not ids:
@@ -327,7 +345,8 @@ class PostgresViews(PostgresTrackingRecorder, Views):
         self._table = table
         tracking = SQL("{}.{}").format(schema, Identifier(self.tracking_table_name)).as_string()
         self.statements = _statements(table, tracking, "%s")
-        for statement in _tables(table, "uuid", "bytea", "bigint", "double precision"):
+        # unlogged: a write's note costs no WAL flush on the write's path
+        for statement in _tables(table, "uuid", "bytea", "bigint", "double precision", "UNLOGGED "):
             self.sql_create_statements.append(Composed([SQL(statement)]))
         self.sql_create_statements.append(
             Composed(

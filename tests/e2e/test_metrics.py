@@ -115,8 +115,8 @@ def test_the_projection_lag_is_the_log_position_less_the_read_models_position(cl
         json={"kind": "play", "card": "9H", "version": game["version"]},
         headers=table["ada"],
     ).json()
-    # reading after the move's position waits until the read models have applied it
-    assert client.get(f"/games/{game['game_id']}?after={played['position']}").status_code == 200
+    # a read of the read models after the move's position waits until they have applied it
+    assert client.get(f"/players/{game['seats'][0]}/games?after={played['position']}").status_code == 200
     found = scrape(client)
     log, read = value(found, "maumau_log_position"), value(found, "maumau_read_position")
     assert read >= played["position"] and log >= read

@@ -29,6 +29,7 @@ POSTGRES_TABLES = [
     "views_token_use",
     "views_tournaments",
     "views_tracking",
+    "views_written",
 ]
 SQLITE_TABLES = [
     "stored_events",
@@ -44,6 +45,7 @@ SQLITE_TABLES = [
     "views_standings",
     "views_token_use",
     "views_tournaments",
+    "views_written",
 ]
 
 
