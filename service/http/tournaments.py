@@ -359,6 +359,7 @@ class TournamentController(Controller):
     def edit(
         self,
         services: ServicesDep,
+        actor: ActorDep,
         tournament_id: TournamentId,
         data: Annotated[
             TournamentEdit,
@@ -369,7 +370,7 @@ class TournamentController(Controller):
     ) -> TournamentView:
         name = None if data.name is msgspec.UNSET else data.name
         services.app.edit_tournament(tournament_id, name, data.changes())
-        return written(services, tournament_id)
+        return written(services, actor, tournament_id)
 
     @post(
         "/tournaments/{tournament_id:uuid}/cancel",
@@ -392,7 +393,7 @@ class TournamentController(Controller):
         ],
     ) -> TournamentView:
         services.app.cancel_tournament(tournament_id, data.reason, by=actor)
-        return written(services, tournament_id)
+        return written(services, actor, tournament_id)
 
     @post(
         "/tournaments/{tournament_id:uuid}/check-in",
@@ -415,7 +416,7 @@ class TournamentController(Controller):
     ) -> TournamentView:
         access.check_entrant(actor, data.player_id)
         services.app.check_in_tournament(tournament_id, data.player_id)
-        return written(services, tournament_id)
+        return written(services, actor, tournament_id)
 
     @post(
         "/tournaments/{tournament_id:uuid}/drop-out",
@@ -439,7 +440,7 @@ class TournamentController(Controller):
     ) -> TournamentView:
         access.check_entrant(actor, data.player_id)
         services.app.drop_out_of_tournament(tournament_id, data.player_id)
-        return written(services, tournament_id)
+        return written(services, actor, tournament_id)
 
     @get(
         "/players/{player_id:uuid}/next-game",
