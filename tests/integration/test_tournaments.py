@@ -11,6 +11,7 @@ from service.domain.errors import RuleError
 from service.domain.game import Game, Seat
 from service.domain.tournament import Plan, Tournament
 from tests.integration.tables import players
+from workers.conduct import bot_move
 
 SWISS = Plan(format="swiss", table_size=4, rounds=2, single_round=True, places=8)
 
@@ -24,9 +25,14 @@ def league_of(app: MauMau, members: int) -> tuple[UUID, list[UUID]]:
 
 
 def clock_plays_out(app: MauMau, game_id: UUID) -> None:
-    """Every turn's clock runs out: the clock bot plays the whole game."""
+    """Every turn's clock runs out: the clock bot plays the whole game (and a seat that forfeited
+    by clock meanwhile is played by its bot, as the workers play it)."""
     while not (game := app.get_game(game_id)).over:
-        app.time_out_turn(game_id, game.seat_to_move)
+        seat = game.seat_to_move
+        if seat in game.forfeited:
+            app.execute(game_id, bot_move(game, seat, game.bot_for(seat)), expected_version=game.version)
+        else:
+            app.time_out_turn(game_id, seat)
 
 
 def refused(code: str, act) -> None:
