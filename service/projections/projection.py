@@ -35,6 +35,7 @@ from service.domain.league import League, Player
 from service.domain.rulesets import ruleset
 from service.domain.tournament import Tournament
 from service.projections.fold import Tracked
+from service.projections.ratings import RatingsFold
 from service.projections.render import contribution, game_doc, played
 from service.projections.standings import STATS, order_of
 from service.projections.store import APPLICATION, NAME, Changes, Views
@@ -93,6 +94,9 @@ class ViewsProjection(Projection[Views]):
         # tournaments in memory until they finish (few, and each is read back from its row when missing)
         self.tournaments: dict[UUID, TrackedTournament] = {}
         self._dirty_tournaments: dict[UUID, TrackedTournament] = {}
+        self.ratings = RatingsFold(view)
+        # league games that finished in this batch, by the position they finished at (rated in that order)
+        self._finished: dict[int, tuple[int, Tracked]] = {}
         self.position = view.max_tracking_id(APPLICATION) or 0  # the last position written
         self._changes = Changes(position=self.position)
 
@@ -152,6 +156,8 @@ class ViewsProjection(Projection[Views]):
                     raise ProjectionError(f"event {position} is for a game the read models do not know")
                 tracked.apply(event)
                 dirty[key] = tracked
+                if tracked.results_changed and key not in self._finished and tracked.game.over:
+                    self._finished[key] = (position, tracked)
             elif kind == CREATED:
                 key = event.originator_id.int
                 tracked = games[key] = Tracked.created(event, position)
@@ -217,6 +223,8 @@ class ViewsProjection(Projection[Views]):
         changes = self._changes
         if changes.position <= self.position:
             return self.position
+        # first, so each rated game's row written below says it is rated
+        self.ratings.fold(self._finished.values(), changes)
         deltas: dict[tuple[UUID, UUID], list[int]] = {}
         for tracked in self._dirty.values():
             game_id = tracked.game.id
@@ -260,6 +268,7 @@ class ViewsProjection(Projection[Views]):
             if tracked_tournament.tournament.finished:  # no event comes for it any more
                 self.tournaments.pop(tracked_tournament.tournament.id, None)
         self._dirty_tournaments = {}
+        self._finished = {}
         self._changes = Changes(position=self.position)
         return self.position
 
@@ -296,5 +305,7 @@ class ViewsProjection(Projection[Views]):
         self._dirty = {}
         self.tournaments = {}
         self._dirty_tournaments = {}
+        self._finished = {}
+        self.ratings.forget()
         self.position = self.view.max_tracking_id(APPLICATION) or 0
         self._changes = Changes(position=self.position)
