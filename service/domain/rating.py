@@ -61,6 +61,9 @@ def rate(ratings: Sequence[Rating], placed: Sequence[int], clocked: Sequence[boo
     """
     if len(ratings) < 2:
         return list(ratings)
+    if not any(clocked):
+        teams = MODEL.rate([[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in ratings], ranks=list(placed))
+        return [Rating(team[0].mu, team[0].sigma) for team in teams]
     last = len(placed) + 1
     ranks = [last if clock else place for place, clock in zip(placed, clocked, strict=True)]
     teams = MODEL.rate([[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in ratings], ranks=ranks)

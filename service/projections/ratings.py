@@ -16,25 +16,23 @@ from typing import Any
 from uuid import UUID
 
 from service.domain.rating import Rating, clock_played, places, rate
-from service.projections.fold import Facts, Tracked
+from service.projections.fold import Tracked
 from service.projections.store import Changes, Views
 
 
-def rated_seats(tracked: Tracked, facts: Facts) -> list[tuple[UUID, int, bool]]:
-    """The players' seats of a finished match: (player, place, clock-played), in seat order."""
+def rated_seats(tracked: Tracked) -> list[tuple[str, int, bool]]:
+    """The players' seats of a finished match: (player id, place, clock-played), in seat order."""
     game = tracked.game
     s = game.state
     placed = places(s.totals, s.winners, game.ruleset.match_winner == "lowest_total")
-    turns = tracked.ledger.turns
+    ledger = tracked.ledger
     clock_turns = [0] * len(game.seats)
-    for mark in facts.timeouts:
-        clock_turns[mark.seat] += mark.count
+    if ledger.timeouts:  # the facts in force only where a clock bot played at all: most matches none
+        for mark in ledger.in_force().timeouts:
+            clock_turns[mark.seat] += mark.count
+    turns = ledger.turns or clock_turns
     return [
-        (
-            UUID(occupant.name),
-            placed[seat],
-            clock_played(clock_turns[seat], turns[seat] if turns else 0),
-        )
+        (occupant.name, placed[seat], clock_played(clock_turns[seat], turns[seat]))
         for seat, occupant in enumerate(game.seats)
         if occupant.kind == "player"
     ]
@@ -45,52 +43,65 @@ class RatingsFold:
 
     def __init__(self, views: Views) -> None:
         self.views = views
-        self.known: dict[tuple[UUID, UUID], tuple[Rating, int]] = {}  # (league, player): rating, matches
+        # (league, player): rating, matches; ids as text (as the seats hold players'), which hash
+        # and write faster than UUIDs: a rebuild rates every match of the log
+        self.known: dict[tuple[str, str], tuple[Rating, int]] = {}
 
     def fold(self, finished: Iterable[tuple[int, Tracked]], changes: Changes) -> None:
         """Rate these matches (position of the finishing event, game), in that order, into ``changes``."""
-        touched: dict[tuple[UUID, UUID], None] = {}
+        matches: list[tuple[str, str, int, list[tuple[str, int, bool]]]] = []
+        missing: dict[str, set[str]] = {}
         for position, tracked in finished:
             game = tracked.game
             if not game.over or tracked.ledger.rated or game.league_id is None:
                 continue  # voided back before it was written: rated when it finishes again
             tracked.ledger.rated = True
-            seats = rated_seats(tracked, tracked.ledger.in_force())
+            seats = rated_seats(tracked)
             if len(seats) < 2:
                 continue
-            self.rate_match(game.league_id, game.id, position, seats, changes.rating_history, touched)
+            league = str(game.league_id)
+            matches.append((league, str(game.id), position, seats))
+            for player, _, _ in seats:
+                if (league, player) not in self.known:
+                    missing.setdefault(league, set()).add(player)
+        # the batch's players not met yet, read back in one query per league
+        for league, players in missing.items():
+            self._load(league, [(league, player) for player in players])
+        touched: dict[tuple[str, str], None] = {}
+        for league, game_id, position, seats in matches:
+            self.rate_match(league, game_id, position, seats, changes.rating_history, touched)
         for key in touched:
             rating, matches = self.known[key]
             changes.ratings.append((*key, rating.mu, rating.sigma, matches))
 
     def rate_match(
         self,
-        league: UUID,
-        game_id: UUID,
+        league: str,
+        game_id: str,
         position: int,
-        seats: list[tuple[UUID, int, bool]],
+        seats: list[tuple[str, int, bool]],
         history: list[tuple[Any, ...]],
-        touched: dict[tuple[UUID, UUID], None],
+        touched: dict[tuple[str, str], None],
     ) -> None:
+        known = self.known  # every player of the batch is in it (``fold`` read them back)
         keys = [(league, player) for player, _, _ in seats]
-        self._load(league, [key for key in keys if key not in self.known])
-        before = [self.known[key] for key in keys]
+        before = [known[key] for key in keys]
         after = rate(
             [rating for rating, _ in before],
             [place for _, place, _ in seats],
             [clocked for _, _, clocked in seats],
         )
         for key, (_, matches), new, (player, place, clocked) in zip(keys, before, after, seats, strict=True):
-            self.known[key] = (new, matches + 1)
+            known[key] = (new, matches + 1)
             touched[key] = None
             history.append((league, player, game_id, position, new.mu, new.sigma, place, int(clocked)))
 
-    def _load(self, league: UUID, keys: list[tuple[UUID, UUID]]) -> None:
+    def _load(self, league: str, keys: list[tuple[str, str]]) -> None:
         if not keys:
             return
-        stored = self.views.ratings_of(league, [player for _, player in keys])
+        stored = self.views.ratings_of(UUID(league), [UUID(player) for _, player in keys])
         for key in keys:
-            found = stored.get(key[1])
+            found = stored.get(UUID(key[1]))
             self.known[key] = (Rating(), 0) if found is None else (Rating(found[0], found[1]), found[2])
 
     def forget(self) -> None:

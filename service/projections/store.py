@@ -90,8 +90,8 @@ class Changes(msgspec.Struct, kw_only=True):
     seats: list[tuple[Any, ...]] = msgspec.field(default_factory=list)  # as SEAT_COLUMNS
     bot_turns: list[tuple[UUID, float]] = msgspec.field(default_factory=list)  # id, since
     no_bot_turns: list[tuple[UUID]] = msgspec.field(default_factory=list)  # a person to move, or over, paused
-    # league, player, mu, sigma, matches
-    ratings: list[tuple[UUID, UUID, float, float, int]] = msgspec.field(default_factory=list)
+    # league, player, mu, sigma, matches (ids as text, as ``ratings.RatingsFold`` keeps them)
+    ratings: list[tuple[str, str, float, float, int]] = msgspec.field(default_factory=list)
     # league, player, game, position, mu, sigma, place, clock_played
     rating_history: list[tuple[Any, ...]] = msgspec.field(default_factory=list)
 
