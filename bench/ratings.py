@@ -6,8 +6,10 @@ through the Game aggregate by random bots and folded as the projection folds the
 for ratings): ``RatingsFold.fold`` rates each batch of 500 finished matches in the
 order they finished and the store writes the rows they add (``views_ratings``,
 ``views_rating_history``) with a tracking position, in one transaction per batch, as
-the runner's flush does. The direct way: a plain loop of openskill ``PlackettLuce.rate``
-calls over the same matches' placings, ratings kept in a dict. Both run slice by slice,
+the runner's flush does; a batch holds the matches whose events fill the runner's
+batch while it catches up (``runner.BATCH``, 50,000 events). The direct way: a plain
+loop of openskill ``PlackettLuce.rate`` calls over the same matches' placings, ratings
+kept in a dict. Both run slice by slice,
 interleaved, in the same process; the figure is the median over slices of
 (direct seconds / projection seconds), so 0.5 means the projection takes twice as long.
 
@@ -15,7 +17,7 @@ Folding the games' own events (what every read model shares) is not in it: the s
 and the other read models pay for that with or without ratings (``bench/projections.py``
 measures a whole rebuild).
 
-    ./run bench ratings [--matches 20000] [--slices 10] [--url postgresql://...]
+    ./run bench ratings [--matches 20000] [--slices 8] [--url postgresql://...]
 
 Without ``--url`` the store is an SQLite file in a temporary folder (the embedded default);
 with it, PostgreSQL in a schema of the bench's own, dropped at the end.
@@ -42,21 +44,21 @@ from service.domain.rulesets import ruleset
 from service.domain.state import NAMING_SUIT
 from service.projections.fold import Tracked
 from service.projections.ratings import RatingsFold, rated_seats
+from service.projections.runner import BATCH
 from service.projections.store import APPLICATION, Changes, Views, close_views, open_views
 from service.settings import Settings
 
-BATCH = 500  # finished matches per flush: a rebuild's batches hold about as many
 
-
-def finished_matches(count: int, seed: int = 1) -> list[Tracked]:
-    """``count`` finished one-round league matches, folded as the projection folds them."""
+def finished_matches(count: int, seed: int = 1) -> tuple[list[Tracked], list[int]]:
+    """``count`` finished one-round league matches, folded as the projection folds them, and
+    the number of events of each."""
     rng = random.Random(seed)
     league = UUID(int=rng.getrandbits(128))
     players = [str(UUID(int=rng.getrandbits(128))) for _ in range(200)]
     rules = ruleset("club", single_round=True)
     cause = Cause(SYSTEM, "Bench")
     bot = RandomBot(rng)
-    done = []
+    done, sizes = [], []
     for _ in range(count):
         seats = tuple(Seat("player", player) for player in rng.sample(players, rng.randint(2, 4)))
         game = Game.create(ruleset=rules, seats=seats, seed=str(rng.random()), cause=cause, league_id=league)
@@ -68,18 +70,29 @@ def finished_matches(count: int, seed: int = 1) -> list[Tracked]:
         for event in events[1:]:
             tracked.apply(event)
         done.append(tracked)
-    return done
+        sizes.append(len(events))
+    return done, sizes
 
 
-def through_projection(fold: RatingsFold, views: Views, matches: list[Tracked], position: int) -> int:
-    """Rate and write the matches in batches; the last position written."""
-    for start in range(0, len(matches), BATCH):
-        batch = matches[start : start + BATCH]
-        changes = Changes(position=position + len(batch))
-        fold.fold([(position + offset + 1, tracked) for offset, tracked in enumerate(batch)], changes)
-        position = changes.position
-        views.write(changes, Tracking(APPLICATION, position))
-    return position
+def batches(sizes: list[int]) -> list[tuple[int, int]]:
+    """(start, end) of each run of matches whose events fill the runner's batch."""
+    found, start, events = [], 0, 0
+    for index, size in enumerate(sizes):
+        events += size
+        if events >= BATCH:
+            found.append((start, index + 1))
+            start, events = index + 1, 0
+    if start < len(sizes):
+        found.append((start, len(sizes)))
+    return found
+
+
+def through_projection(fold: RatingsFold, views: Views, batch: list[Tracked], position: int) -> int:
+    """Rate and write one batch of matches as a flush does; the position written."""
+    changes = Changes(position=position + len(batch))
+    fold.fold([(position + offset + 1, tracked) for offset, tracked in enumerate(batch)], changes)
+    views.write(changes, Tracking(APPLICATION, changes.position))
+    return changes.position
 
 
 def direct(
@@ -95,23 +108,29 @@ def direct(
 
 def run(settings: Settings, matches: int, slices: int) -> float:
     started = time.perf_counter()
-    games = finished_matches(matches)
+    games, sizes = finished_matches(matches)
     # the same matches' placings as plain data, for the direct loop (no game clocked here)
     placings = [[(player, place) for player, place, _ in rated_seats(game)] for game in games]
-    print(f"{matches} finished matches of 2-4 players made in {time.perf_counter() - started:.1f} s")
+    flushes = batches(sizes)
+    print(
+        f"{matches} finished matches of 2-4 players ({sum(sizes)} events, {len(flushes)} batches) "
+        f"made in {time.perf_counter() - started:.1f} s"
+    )
     views = open_views(settings)
     fold = RatingsFold(views)
     model = PlackettLuce()
     direct_ratings: dict[str, tuple[float, float]] = {}
-    size = -(-matches // slices)
+    per_slice = -(-len(flushes) // slices)
     position = 0
     ratios, projection_seconds, direct_seconds = [], 0.0, 0.0
     try:
-        for start in range(0, matches, size):
+        for first in range(0, len(flushes), per_slice):
+            chosen = flushes[first : first + per_slice]
             t0 = time.perf_counter()
-            position = through_projection(fold, views, games[start : start + size], position)
+            for start, end in chosen:
+                position = through_projection(fold, views, games[start:end], position)
             t1 = time.perf_counter()
-            direct(model, direct_ratings, placings[start : start + size])
+            direct(model, direct_ratings, placings[chosen[0][0] : chosen[-1][1]])
             t2 = time.perf_counter()
             projection_seconds += t1 - t0
             direct_seconds += t2 - t1
@@ -135,7 +154,7 @@ def run(settings: Settings, matches: int, slices: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=20_000)
-    parser.add_argument("--slices", type=int, default=10, help="interleaved rounds of both ways")
+    parser.add_argument("--slices", type=int, default=8, help="interleaved rounds of both ways")
     parser.add_argument("--url", default=None, help="PostgreSQL; the default is an SQLite file")
     args = parser.parse_args()
     if args.url is None:
