@@ -2,16 +2,15 @@
 
 The matches: one-round league matches of 2 to 4 of a league's 200 players, played in memory
 through the Game aggregate by random bots and folded as the projection folds them
-(``fold.Tracked``), before anything is timed. The projection's way (what a rebuild does
-for ratings): ``RatingsFold.fold`` rates each batch of 500 finished matches in the
-order they finished and the store writes the rows they add (``views_ratings``,
-``views_rating_history``) with a tracking position, in one transaction per batch, as
-the runner's flush does; a batch holds the matches whose events fill the runner's
-batch while it catches up (``runner.BATCH``, 50,000 events). The direct way: a plain
-loop of openskill ``PlackettLuce.rate`` calls over the same matches' placings, ratings
-kept in a dict. Both run slice by slice,
-interleaved, in the same process; the figure is the median over slices of
-(direct seconds / projection seconds), so 0.5 means the projection takes twice as long.
+(``fold.Tracked``), before anything is timed. The projection's way (what a rebuild does for
+ratings): ``RatingsFold.fold`` rates a batch of finished matches in the order they finished
+and the store writes the rows they add (``views_ratings``, ``views_rating_history``) with a
+tracking position in one transaction, as the runner's flush does; a batch holds the matches
+whose events fill the runner's batch while it catches up (``runner.BATCH``, 50,000 events).
+The direct way: a plain loop of openskill ``PlackettLuce.rate`` calls over the same matches'
+placings, ratings kept in a dict. Both run slice by slice, interleaved, in the same process;
+the figure is the median over slices of (direct seconds / projection seconds), so 0.5 means
+the projection takes twice as long. At the end both ways' ratings are checked equal.
 
 Folding the games' own events (what every read model shares) is not in it: the standings
 and the other read models pay for that with or without ratings (``bench/projections.py``
