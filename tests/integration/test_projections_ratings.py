@@ -5,15 +5,20 @@ recomputed here, independently of ``service.domain.rating``, with openskill's Pl
 over each finished match's placing, in the order the matches finished.
 """
 
+import contextlib
 import random
+import sqlite3
 from uuid import UUID
 
+import psycopg
 import pytest
 from openskill.models import PlackettLuce
+from psycopg import sql
 
 from service.application import MauMau
 from service.projections.reader import ReadModels
 from service.projections.runner import Runner, rebuild
+from service.projections.store import SQLITE_FILE_NAME, close_views, open_views
 from service.settings import Settings
 from tests.gameplay import next_command
 
@@ -183,3 +188,36 @@ def test_ratings_of_a_league_not_in_the_read_models_are_none(app, settings):
         assert reader.ratings(UUID(int=7)) is None
     finally:
         reader.close()
+
+
+def drop_rating_history(settings: Settings) -> None:
+    """Take the history table away under the runner: its next write fails, as a real store's can."""
+    if settings.uses_postgres:
+        with psycopg.connect(settings.database_url, autocommit=True) as conn:
+            table = sql.Identifier(settings.database_schema, "views_rating_history")
+            conn.execute(sql.SQL("DROP TABLE {}").format(table))
+    else:
+        with contextlib.closing(sqlite3.connect(settings.data_dir / SQLITE_FILE_NAME)) as conn:
+            conn.execute("DROP TABLE views_rating_history")
+            conn.commit()
+
+
+def test_a_write_that_fails_after_the_ratings_were_computed_rates_nothing_twice(app, settings, four):
+    league, (ann, bob, cy, dee) = four
+    first = play_match(app, league, [ann, bob, cy], seed=1)
+    runner = Runner(settings)
+    try:
+        runner.catch_up()
+        second = play_match(app, league, [ann, bob, dee], seed=2)
+        drop_rating_history(settings)
+        with pytest.raises(Exception, match="views_rating_history"):
+            runner.catch_up()  # the second match was rated in memory, then its batch failed
+        close_views(open_views(settings))  # the table made again
+        runner.projection.reset()  # as the runner does after a failed write
+        runner.catch_up()
+    finally:
+        runner.close()
+    answer, histories = read(settings, league, [ann, bob, cy, dee])
+    assert_equal(as_expected(answer), expected_ratings(app, [first, second], {}))
+    # the first match's history rows went with the table; the second's were written once
+    assert [len(histories[player].history) for player in (ann, bob, cy, dee)] == [1, 1, 0, 1]
