@@ -30,6 +30,8 @@ def rated_seats(tracked: Tracked) -> list[tuple[str, int, bool]]:
     if ledger.timeouts:  # the facts in force only where a clock bot played at all: most matches none
         for mark in ledger.in_force().timeouts:
             clock_turns[mark.seat] += mark.count
+    # no turns counted: a game folded before the ledger counted them, where any clock-bot turn
+    # counts as most of the seat's (``maumau projections rebuild`` counts them)
     turns = ledger.turns or clock_turns
     return [
         (occupant.name, placed[seat], clock_played(clock_turns[seat], turns[seat]))
