@@ -22,7 +22,7 @@ from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, After, LeagueI
 from service.http.players import LeagueName, StoredLeagueName
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, Services, ServicesDep
-from service.projections.models import ListedLeague, Standings
+from service.projections.models import LeagueRatingsRead, ListedLeague, Standings
 
 # the most cards a hand may hold in any preset: the deck less a starter and a card to draw, shared out
 MOST_CARDS = max((4 * len(rules.ranks) - 2) // rules.max_players for rules in PRESETS.values())
@@ -271,6 +271,21 @@ class LeagueController(Controller):
     def standings(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> Standings:
         caught_up(services.reader, after, services.app.recorder.max_notification_id)
         found = services.reader.standings(league_id)
+        if found is None:  # unknown, or not yet in the read models: ?after= the league's creation
+            raise RuleError("league_not_found", "no such league")
+        return found
+
+    @get(
+        "/{league_id:uuid}/ratings",
+        operation_id="getLeagueRatings",
+        summary="A league's ratings, the highest first (public; read model)",
+        responses=problems(400, 401, 404),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def ratings(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> LeagueRatingsRead:
+        caught_up(services.reader, after, services.app.recorder.max_notification_id)
+        found = services.reader.ratings(league_id)
         if found is None:  # unknown, or not yet in the read models: ?after= the league's creation
             raise RuleError("league_not_found", "no such league")
         return found

@@ -21,7 +21,7 @@ from service.http.params import PLAYER_ID, After, PlayerId, caught_up
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, BearerDep, ServicesDep
 from service.http.tokens import CredentialsRead, RevokedRead, check_holder_or_admin, list_tokens, revoke_all
-from service.projections.models import ListedPlayer, PlayerHistory
+from service.projections.models import ListedPlayer, PlayerHistory, PlayerRatingsRead
 
 
 # A name sent: the document states the rules of service.domain.names (the domain refuses a name that
@@ -275,3 +275,16 @@ class PlayerController(Controller):
         services.app.get_player(player_id)  # an unknown player is 404, not an empty history
         caught_up(services.reader, after, services.app.recorder.max_notification_id)
         return services.reader.history(player_id)
+
+    @get(
+        "/{player_id:uuid}/ratings",
+        operation_id="getPlayerRatings",
+        summary="A player's rating after each rated match, newest first, every league (public; read model)",
+        responses=problems(400, 401, 404),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def ratings(self, services: ServicesDep, player_id: PlayerId, after: After = None) -> PlayerRatingsRead:
+        services.app.get_player(player_id)  # an unknown player is 404, not an empty history
+        caught_up(services.reader, after, services.app.recorder.max_notification_id)
+        return services.reader.rating_history(player_id)

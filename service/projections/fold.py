@@ -80,6 +80,10 @@ class Ledger(msgspec.Struct, kw_only=True):
     counted: list[tuple[Any, ...]] | None = None
     # seconds per turn of a tournament's table created before games carried their own clock
     turn_clock: int | None = None
+    # per seat, the times the turn passed to it (the clock-bot rule of ``domain.rating``; a void
+    # does not take back the turns it voided)
+    turns: list[int] = msgspec.field(default_factory=list)
+    rated: bool = False  # the match's first finish changed its league's ratings (it is rated once)
 
     def in_force(self) -> Facts:
         ends = self._at(self.ends, _NOW)
@@ -145,7 +149,13 @@ class Tracked:
         number = event.originator_version
         if number != game._version + 1:
             raise OriginatorVersionError(number, game._version + 1)
+        turn = game.state.turn
         event.apply(game)
+        if game.state.turn != turn and game.state.turn >= 0:
+            turns = self.ledger.turns
+            if not turns:
+                turns += [0] * len(game.seats)
+            turns[game.state.turn] += 1
         game._version = number
         game._modified_on = event.timestamp
         handler = _LEDGER.get(type(event))

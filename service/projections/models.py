@@ -127,6 +127,9 @@ class Standing(msgspec.Struct, frozen=True, kw_only=True):
     missed_calls: int
     bot_turns: int  # turns a clock bot played for the player (flagged)
     forfeits: int = 0  # matches forfeited by clock: each a match lost
+    # the player's league rating (``RatingRead``), shown beside the standing; None: not rated yet
+    rating: float | None = None  # the conservative value, mu - 3 sigma
+    rating_provisional: bool = True
 
 
 class Standings(msgspec.Struct, frozen=True, kw_only=True):
@@ -310,3 +313,43 @@ class OpenDispute(msgspec.Struct, frozen=True, kw_only=True):
 class LeagueOfMine(msgspec.Struct, frozen=True, kw_only=True):
     league_id: UUID
     name: str
+
+
+class RatingRead(msgspec.Struct, frozen=True, kw_only=True):
+    """A player's rating in a league (openskill Plackett-Luce; ``docs/ratings.md``)."""
+
+    rank: int  # by ``rating``, the highest first; equal ratings share a rank
+    player_id: UUID
+    name: str
+    rating: float  # the conservative value shown: mu - 3 sigma
+    mu: float  # the estimated skill
+    sigma: float  # its uncertainty
+    matches: int  # matches rated
+    provisional: bool  # fewer than ``provisional_matches`` matches rated
+
+
+class LeagueRatingsRead(msgspec.Struct, frozen=True, kw_only=True):
+    league_id: UUID
+    model: str  # the openskill model: "PlackettLuce"
+    provisional_matches: int  # a rating is provisional until this many matches are rated
+    rows: list[RatingRead]
+    position: int
+
+
+class RatingChangeRead(msgspec.Struct, frozen=True, kw_only=True):
+    """A player's rating after one rated match."""
+
+    league_id: UUID
+    game_id: UUID
+    place: int  # the player's place in the match (1 is best; ties share a place)
+    clock_played: bool  # the clock bot played more than half of the player's turns: not raised
+    rating: float  # mu - 3 sigma after the match
+    mu: float
+    sigma: float
+    position: int  # the log position at which the match finished
+
+
+class PlayerRatingsRead(msgspec.Struct, frozen=True, kw_only=True):
+    player_id: UUID
+    history: list[RatingChangeRead]  # one per rated match, newest first, every league
+    position: int

@@ -51,6 +51,7 @@ from service.domain.tournament import Tournament
 from service.domain.webhook import Webhook
 from service.projections.fold import Tracked
 from service.projections.hooks import HookFold, turn_of
+from service.projections.ratings import RatingsFold
 from service.projections.render import contribution, game_doc, played, turn_deadline
 from service.projections.standings import STATS, order_of
 from service.projections.store import APPLICATION, NAME, Changes, Views
@@ -114,6 +115,9 @@ class ViewsProjection(Projection[Views]):
         # tournaments in memory until they finish (few, and each is read back from its row when missing)
         self.tournaments: dict[UUID, TrackedTournament] = {}
         self._dirty_tournaments: dict[UUID, TrackedTournament] = {}
+        self.ratings = RatingsFold(view)
+        # league games that finished in this batch, by the position they finished at (rated in that order)
+        self._finished: dict[int, tuple[int, Tracked]] = {}
         self.position = view.max_tracking_id(APPLICATION) or 0  # the last position written
         self._changes = Changes(position=self.position)
         self.hooks = HookFold(view.webhook_states(), view.names)
@@ -179,6 +183,8 @@ class ViewsProjection(Projection[Views]):
                 else:
                     tracked.apply(event)
                 dirty[key] = tracked
+                if tracked.results_changed and key not in self._finished and tracked.game.over:
+                    self._finished[key] = (position, tracked)
             elif kind == CREATED:
                 key = event.originator_id.int
                 tracked = games[key] = Tracked.created(event, position)
@@ -270,6 +276,8 @@ class ViewsProjection(Projection[Views]):
         changes = self._changes
         if changes.position <= self.position:
             return self.position
+        # first, so each rated game's row written below says it is rated
+        self.ratings.fold(self._finished.values(), changes)
         deltas: dict[tuple[UUID, UUID], list[int]] = {}
         for tracked in self._dirty.values():
             game_id = tracked.game.id
@@ -322,6 +330,7 @@ class ViewsProjection(Projection[Views]):
                 # no event comes for it any more
                 self.tournaments.pop(tracked_tournament.tournament.id, None)
         self._dirty_tournaments = {}
+        self._finished = {}
         self._changes = Changes(position=self.position)
         return self.position
 
@@ -378,6 +387,8 @@ class ViewsProjection(Projection[Views]):
         self._dirty = {}
         self.tournaments = {}
         self._dirty_tournaments = {}
+        self._finished = {}
+        self.ratings.forget()
         self.position = self.view.max_tracking_id(APPLICATION) or 0
         self._changes = Changes(position=self.position)
         self.hooks = HookFold(self.view.webhook_states(), self.view.names)

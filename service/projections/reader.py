@@ -21,9 +21,11 @@ import msgspec
 
 from service.domain.adjudication import Dispute
 from service.domain.game import Seat
+from service.domain.rating import PROVISIONAL_MATCHES, Rating, provisional
 from service.projections.models import (
     HandView,
     LeagueOfMine,
+    LeagueRatingsRead,
     ListedGame,
     ListedLeague,
     ListedPlayer,
@@ -33,7 +35,10 @@ from service.projections.models import (
     OpenDispute,
     PlayedGame,
     PlayerHistory,
+    PlayerRatingsRead,
     PublicTable,
+    RatingChangeRead,
+    RatingRead,
     Standings,
     TournamentView,
 )
@@ -145,15 +150,83 @@ class ReadModels:
             )
             for player_id, name, *stats in self.views.standing_rows(league_id)
         ]
+        rated = {row.player_id: row for row in self._ratings(league_id)[0]}
+        rows = [
+            row
+            if row.player_id not in rated
+            else msgspec.structs.replace(
+                row,
+                rating=rated[row.player_id].rating,
+                rating_provisional=rated[row.player_id].provisional,
+            )
+            for row in rank(tallies, league.order)  # type: ignore[arg-type]
+        ]
         return Standings(
             league_id=league_id,
             ruleset=league.ruleset,
             order=league.order,  # type: ignore[arg-type]
             tie_breaks=list(TIE_BREAKS),
-            rows=rank(tallies, league.order),  # type: ignore[arg-type]
+            rows=rows,
             position=position,
             rule=rule(league.order),  # type: ignore[arg-type]
         )
+
+    def ratings(self, league_id: UUID) -> LeagueRatingsRead | None:
+        """The league's rated players, the highest rating first (None: an unknown league)."""
+        if self.views.league(league_id) is None:
+            return None
+        rows, position = self._ratings(league_id)
+        return LeagueRatingsRead(
+            league_id=league_id,
+            model="PlackettLuce",
+            provisional_matches=PROVISIONAL_MATCHES,
+            rows=rows,
+            position=position,
+        )
+
+    def _ratings(self, league_id: UUID) -> tuple[list[RatingRead], int]:
+        found, position = self.views.league_ratings(league_id)
+        ordered = sorted(
+            (
+                (Rating(mu, sigma), player_id, name or str(player_id), matches)
+                for player_id, name, mu, sigma, matches in found
+            ),
+            key=lambda row: (-row[0].ordinal, row[2], str(row[1])),
+        )
+        rows: list[RatingRead] = []
+        for index, (rating, player_id, name, matches) in enumerate(ordered):
+            shared = rows and rows[-1].rating == rating.ordinal
+            rows.append(
+                RatingRead(
+                    rank=rows[-1].rank if shared else index + 1,
+                    player_id=player_id,
+                    name=name,
+                    rating=rating.ordinal,
+                    mu=rating.mu,
+                    sigma=rating.sigma,
+                    matches=matches,
+                    provisional=provisional(matches),
+                )
+            )
+        return rows, position
+
+    def rating_history(self, player_id: UUID) -> PlayerRatingsRead:
+        """The player's rating after each rated match, newest first (none for an unknown player)."""
+        position = self.position()
+        history = [
+            RatingChangeRead(
+                league_id=league_id,
+                game_id=game_id,
+                place=place,
+                clock_played=bool(clocked),
+                rating=Rating(mu, sigma).ordinal,
+                mu=mu,
+                sigma=sigma,
+                position=at,
+            )
+            for league_id, game_id, at, mu, sigma, place, clocked in self.views.rating_history(player_id)
+        ]
+        return PlayerRatingsRead(player_id=player_id, history=history, position=position)
 
     def history(self, player_id: UUID) -> PlayerHistory:
         """The player's games, newest first (none for an unknown player)."""

@@ -17,6 +17,9 @@ Tables:
 - ``views_history``: per player and game, the player's line (``render.Played``);
 - ``views_standings``: per league and member, the sums of ``standings.STATS`` (zeros from
   the admission on), changed by adding the difference a match makes (a void subtracts it again);
+- ``views_ratings``: per league and player, the rating (``domain.rating``: mu, sigma) and the
+  matches rated; ``views_rating_history``: per league, player and rated match, the rating after it
+  (its log position orders them);
 - ``views_players``, ``views_leagues``: names, and each league's ruleset and order;
 - ``views_tournaments``: per tournament, the projection's own state of it
   (``tournaments.StoredTournament``), its status and its bracket (a ``TournamentView``);
@@ -86,6 +89,8 @@ TABLES = (
     "game_list",
     "disputes",
     "league_people",
+    "ratings",
+    "rating_history",
 )
 SEAT_COLUMNS = "entrant, tournament_id, round_no, table_no, seat, game_id, finished"
 TOKEN_USE = "token_use"  # not in TABLES: a rebuild does not drop it
@@ -116,6 +121,10 @@ class Changes(msgspec.Struct, kw_only=True):
     no_disputes: list[tuple[UUID]] = msgspec.field(default_factory=list)  # ruled on, or never raised
     league_people: list[tuple[UUID, str, str]] = msgspec.field(default_factory=list)  # league, person, role
     no_league_people: list[tuple[UUID, str, str]] = msgspec.field(default_factory=list)  # removed members
+    # league, player, mu, sigma, matches (ids as text, as ``ratings.RatingsFold`` keeps them)
+    ratings: list[tuple[str, str, float, float, int]] = msgspec.field(default_factory=list)
+    # league, player, game, position, mu, sigma, place, clock_played
+    rating_history: list[tuple[Any, ...]] = msgspec.field(default_factory=list)
 
     def rows(self) -> list[tuple[str, list[Any]]]:
         """Each statement with its rows, in the order they are written."""
@@ -136,6 +145,8 @@ class Changes(msgspec.Struct, kw_only=True):
             ("no_dispute", self.no_disputes),
             ("league_person", self.league_people),
             ("no_league_person", self.no_league_people),
+            ("rating", self.ratings),
+            ("rating_history", self.rating_history),
         ]
 
 
@@ -232,6 +243,18 @@ def _statements(table: Any, tracking: Any, ph: str) -> dict[str, str]:
         "ON CONFLICT (hook_id) DO UPDATE SET state = excluded.state",
         "webhook_states": f"SELECT state FROM {table('webhooks')}",
         **deliveries.statements(table, ph),
+        "rating": f"INSERT INTO {table('ratings')} VALUES ({ph}, {ph}, {ph}, {ph}, {ph}) "
+        "ON CONFLICT (league_id, player_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
+        "matches = excluded.matches",
+        "rating_history": f"INSERT INTO {table('rating_history')} VALUES ({', '.join([ph] * 8)}) "
+        "ON CONFLICT (league_id, player_id, game_id) DO NOTHING",
+        "ratings_of": f"SELECT r.player_id, p.name, r.mu, r.sigma, r.matches, {position} AS position "
+        f"FROM {table('ratings')} r LEFT JOIN {table('players')} p ON p.player_id = r.player_id "
+        f"WHERE r.league_id = {ph}",
+        "rating_of": f"SELECT player_id, mu, sigma, matches FROM {table('ratings')} "
+        f"WHERE league_id = {ph} AND player_id",
+        "rating_history_of": f"SELECT league_id, game_id, position, mu, sigma, place, clock_played "
+        f"FROM {table('rating_history')} WHERE player_id = {ph} ORDER BY position DESC",
     }
 
 
@@ -271,6 +294,14 @@ def _tables(table: Any, uuid: str, blob: str, integer: str, real: str, unlogged:
         f"CREATE TABLE IF NOT EXISTS {table('webhooks')} (hook_id {uuid} PRIMARY KEY, "
         f"league_id {uuid} NOT NULL, state {blob} NOT NULL)",
         *deliveries.tables(table, uuid, blob, integer, real),
+        f"CREATE TABLE IF NOT EXISTS {table('ratings')} (league_id {uuid} NOT NULL, "
+        f"player_id {uuid} NOT NULL, "
+        f"mu {real} NOT NULL, sigma {real} NOT NULL, matches {integer} NOT NULL, "
+        "PRIMARY KEY (league_id, player_id))",
+        f"CREATE TABLE IF NOT EXISTS {table('rating_history')} (league_id {uuid} NOT NULL, "
+        f"player_id {uuid} NOT NULL, game_id {uuid} NOT NULL, position {integer} NOT NULL, "
+        f"mu {real} NOT NULL, sigma {real} NOT NULL, place {integer} NOT NULL, "
+        f"clock_played {integer} NOT NULL, PRIMARY KEY (league_id, player_id, game_id))",
     ]
 
 
@@ -524,6 +555,27 @@ class Views(TrackingRecorder):
     @property
     def deliveries(self) -> deliveries.Deliveries:
         return deliveries.Deliveries(self)
+
+    def ratings_of(self, league_id: UUID, player_ids: Iterable[UUID]) -> dict[UUID, tuple[float, float, int]]:
+        """The stored rating (mu, sigma, matches rated) of those of these players rated in the league."""
+        ids = list(set(player_ids))
+        if not ids:
+            return {}
+        rows = self.query("rating_of", [league_id, *ids], self._in(len(ids)))
+        return {_as_uuid(player): (mu, sigma, matches) for player, mu, sigma, matches in rows}
+
+    def league_ratings(self, league_id: UUID) -> tuple[list[tuple[Any, ...]], int]:
+        """Each rated player of the league (id, name, mu, sigma, matches) and the position read."""
+        rows = self.query("ratings_of", (APPLICATION, league_id))
+        position = rows[0][5] or 0 if rows else self.position()
+        return [(_as_uuid(row[0]), *row[1:5]) for row in rows], position
+
+    def rating_history(self, player_id: UUID) -> list[tuple[Any, ...]]:
+        """The player's rated matches, newest first: league, game, position, mu, sigma, place, clocked."""
+        return [
+            (_as_uuid(league), _as_uuid(game), *rest)
+            for league, game, *rest in self.query("rating_history_of", (player_id,))
+        ]
 
     def names(self, player_ids: Iterable[UUID]) -> dict[UUID, str]:
         ids = list(set(player_ids))

@@ -50,6 +50,7 @@ GET /schema/oauth2-redirect.html      200   200    200     200   200   200
 POST /players                         401   F      F       F     F     201
 GET /players/{id}                     200   200    200     200   200   200
 GET /players/{id}/games               200   200    200     200   200   200
+GET /players/{id}/ratings             200   200    200     200   200   200
 POST /players/{id}/tokens             401   F      201     F     F     201
 GET /players/{id}/tokens              401   F      200     F     F     200
 DELETE /players/{id}/tokens           401   F      F       F     F     200
@@ -64,6 +65,7 @@ GET /leagues/{id}                     200   200    200     200   200   200
 POST /leagues/{id}/members            401   F      F       F     F     201
 POST /leagues/{id}/referees           401   F      F       F     F     201
 GET /leagues/{id}/standings           200   200    200     200   200   200
+GET /leagues/{id}/ratings             200   200    200     200   200   200
 POST /games[league]                   401   F      F       F     201   201
 POST /games[friendly,seated]          401   201    201     201   201   201
 POST /games[friendly,not_seated]      401   NS     NS      201   201   201
@@ -258,6 +260,11 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
             f"/players/{ids['seated']}/games?after={position}",
             None,
         ),
+        "GET /players/{id}/ratings": lambda role: (
+            "GET",
+            f"/players/{ids['seated']}/ratings?after={position}",
+            None,
+        ),
         "POST /players/{id}/tokens": lambda role: ("POST", f"/players/{ids['seated']}/tokens", None),
         "GET /players/{id}/tokens": lambda role: ("GET", f"/players/{ids['seated']}/tokens", None),
         # a spare's: revoking all the seated player's tokens would sign them out of the rest of the table
@@ -291,6 +298,11 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
         "GET /leagues/{id}/standings": lambda role: (
             "GET",
             f"/leagues/{world.league}/standings?after={position}",
+            None,
+        ),
+        "GET /leagues/{id}/ratings": lambda role: (
+            "GET",
+            f"/leagues/{world.league}/ratings?after={position}",
             None,
         ),
         "POST /games[league]": lambda role: (

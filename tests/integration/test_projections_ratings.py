@@ -1,0 +1,223 @@
+"""Ratings through the whole path (application, log, projection, reader) against openskill itself.
+
+Whole matches are played with random legal moves on both stores; the expected ratings are
+recomputed here, independently of ``service.domain.rating``, with openskill's Plackett-Luce
+over each finished match's placing, in the order the matches finished.
+"""
+
+import contextlib
+import random
+import sqlite3
+from uuid import UUID
+
+import psycopg
+import pytest
+from openskill.models import PlackettLuce
+from psycopg import sql
+
+from service.application import MauMau
+from service.projections.reader import ReadModels
+from service.projections.runner import Runner, rebuild
+from service.projections.store import SQLITE_FILE_NAME, close_views, open_views
+from service.settings import Settings
+from tests.gameplay import next_command
+
+
+@pytest.fixture
+def settings(fresh_settings: Settings) -> Settings:
+    """Each test reads the whole log: a store of its own (see ``fresh_settings``)."""
+    return fresh_settings
+
+
+SHORT = {"target_score": 20}
+
+
+def play_match(
+    app: MauMau, league: UUID, players: list[UUID], seed: int, clocked_seat: int | None = None
+) -> UUID:
+    """A whole match of random legal moves; every turn of ``clocked_seat`` is played by the clock bot."""
+    game_id = app.create_game(players, league_id=league).game_id
+    rng = random.Random(seed)
+    while not (game := app.get_game(game_id)).over:
+        state = game.state
+        if clocked_seat is not None and state.turn == clocked_seat and state.missed is None:
+            app.time_out_turn(game_id, clocked_seat, expected_version=game.version)
+        else:
+            app.execute(game_id, next_command(state, rng), expected_version=game.version)
+    return game_id
+
+
+def expected_ratings(
+    app: MauMau, games: list[UUID], clocked: dict[UUID, int]
+) -> dict[UUID, tuple[float, float, int]]:
+    """openskill over the matches in this order: placing by total (winners first, ties sharing);
+    a clock-played seat placed last and never raised."""
+    model = PlackettLuce()
+    ratings: dict[UUID, tuple[float, float, int]] = {}
+    for game_id in games:
+        game = app.get_game(game_id)
+        s = game.state
+        lowest = game.ruleset.match_winner == "lowest_total"
+        players = [UUID(seat.name) for seat in game.seats]
+
+        def key(seat: int, s=s, lowest=lowest) -> tuple[int, int]:
+            return (0 if seat in s.winners else 1, s.totals[seat] if lowest else -s.totals[seat])
+
+        ranks = [
+            sorted(key(other) for other in range(len(players))).index(key(seat)) + 1
+            for seat in range(len(players))
+        ]
+        if game_id in clocked:
+            ranks[clocked[game_id]] = len(players) + 1
+        before = [ratings.get(player, (model.mu, model.sigma, 0)) for player in players]
+        teams = model.rate([[model.rating(mu=mu, sigma=sigma)] for mu, sigma, _ in before], ranks=ranks)
+        for seat, (player, (mu, sigma, matches), (new,)) in enumerate(
+            zip(players, before, teams, strict=True)
+        ):
+            if clocked.get(game_id) == seat and (new.mu > mu or new.ordinal() > mu - 3 * sigma):
+                ratings[player] = (mu, sigma, matches + 1)
+            else:
+                ratings[player] = (new.mu, new.sigma, matches + 1)
+    return ratings
+
+
+def project(settings: Settings, until: int | None = None) -> None:
+    runner = Runner(settings)
+    try:
+        runner.catch_up(until)
+    finally:
+        runner.close()
+
+
+def read(settings: Settings, league: UUID, players: list[UUID]):
+    reader = ReadModels(settings)
+    try:
+        return reader.ratings(league), {player: reader.rating_history(player) for player in players}
+    finally:
+        reader.close()
+
+
+def as_expected(answer) -> dict[UUID, tuple[float, float, int]]:
+    return {row.player_id: (row.mu, row.sigma, row.matches) for row in answer.rows}
+
+
+def assert_equal(found: dict, expected: dict) -> None:
+    assert found.keys() == expected.keys()
+    for player, (mu, sigma, matches) in expected.items():
+        assert found[player] == (pytest.approx(mu, rel=1e-12), pytest.approx(sigma, rel=1e-12), matches)
+
+
+@pytest.fixture
+def four(app: MauMau) -> tuple[UUID, list[UUID]]:
+    players = [app.register_player(name) for name in ("Ann", "Bob", "Cy", "Dee")]
+    league = app.found_league("Rated", "club", SHORT)
+    for player in players:
+        app.admit_member(league, player)
+    return league, players
+
+
+def test_ratings_after_real_matches_equal_openskill_recomputed_and_a_rebuild_gives_the_same(
+    app, settings, four
+):
+    league, (ann, bob, cy, dee) = four
+    tables = [[ann, bob], [ann, bob, cy], [cy, dee, bob, ann], [dee, ann], [bob, cy, dee]]
+    games = [play_match(app, league, table, seed) for seed, table in enumerate(tables)]
+    clocked_game = play_match(app, league, [ann, bob, cy], seed=9, clocked_seat=0)
+    games.append(clocked_game)
+    expected = expected_ratings(app, games, {clocked_game: 0})
+    project(settings)
+    answer, histories = read(settings, league, [ann, bob, cy, dee])
+    assert_equal(as_expected(answer), expected)
+    assert [row.rating for row in answer.rows] == sorted((row.rating for row in answer.rows), reverse=True)
+    assert all(row.rating == pytest.approx(row.mu - 3 * row.sigma) for row in answer.rows)
+    assert [row.provisional for row in answer.rows] == [row.matches < 5 for row in answer.rows]
+    # one history row per rated match, newest first; the clock-played seat is marked so
+    assert [change.game_id for change in histories[ann].history] == [
+        clocked_game,
+        games[3],
+        games[2],
+        games[1],
+        games[0],
+    ]
+    assert histories[ann].history[0].clock_played and not histories[bob].history[0].clock_played
+    newest = histories[dee].history[0]
+    assert (newest.mu, newest.sigma) == (pytest.approx(expected[dee][0]), pytest.approx(expected[dee][1]))
+
+    rebuild(settings)
+    again, histories_again = read(settings, league, [ann, bob, cy, dee])
+    assert_equal(as_expected(again), expected)
+    assert [change.game_id for change in histories_again[ann].history] == [
+        change.game_id for change in histories[ann].history
+    ]
+
+
+def test_a_projection_stopped_between_matches_and_started_again_rates_each_match_exactly_once(
+    app, settings, four
+):
+    league, (ann, bob, cy, dee) = four
+    first = [play_match(app, league, table, seed) for seed, table in enumerate([[ann, bob, cy], [bob, dee]])]
+    # the first runner stops partway through the log: inside the second match
+    project(settings, until=app.recorder.max_notification_id() - 3)
+    second = [play_match(app, league, table, 10 + seed) for seed, table in enumerate([[dee, cy], [ann, dee]])]
+    project(settings)
+    project(settings)  # nothing new: nothing rated again
+    answer, histories = read(settings, league, [ann, bob, cy, dee])
+    assert_equal(as_expected(answer), expected_ratings(app, first + second, {}))
+    assert [len(histories[player].history) for player in (ann, bob, cy, dee)] == [2, 2, 2, 3]
+
+
+def test_standings_show_each_players_rating_beside_their_row(app, settings, four):
+    league, (ann, bob, _, _) = four
+    play_match(app, league, [ann, bob], seed=3)
+    project(settings)
+    reader = ReadModels(settings)
+    try:
+        standings = reader.standings(league)
+        ratings = {row.player_id: row for row in reader.ratings(league).rows}
+    finally:
+        reader.close()
+    assert {row.player_id for row in standings.rows} == {ann, bob}
+    for row in standings.rows:
+        assert row.rating == ratings[row.player_id].rating and row.rating_provisional
+
+
+def test_ratings_of_a_league_not_in_the_read_models_are_none(app, settings):
+    project(settings)
+    reader = ReadModels(settings)
+    try:
+        assert reader.ratings(UUID(int=7)) is None
+    finally:
+        reader.close()
+
+
+def drop_rating_history(settings: Settings) -> None:
+    """Take the history table away under the runner: its next write fails, as a real store's can."""
+    if settings.uses_postgres:
+        with psycopg.connect(settings.database_url, autocommit=True) as conn:
+            table = sql.Identifier(settings.database_schema, "views_rating_history")
+            conn.execute(sql.SQL("DROP TABLE {}").format(table))
+    else:
+        with contextlib.closing(sqlite3.connect(settings.data_dir / SQLITE_FILE_NAME)) as conn:
+            conn.execute("DROP TABLE views_rating_history")
+            conn.commit()
+
+
+def test_a_write_that_fails_after_the_ratings_were_computed_rates_nothing_twice(app, settings, four):
+    league, (ann, bob, cy, dee) = four
+    first = play_match(app, league, [ann, bob, cy], seed=1)
+    runner = Runner(settings)
+    try:
+        runner.catch_up()
+        second = play_match(app, league, [ann, bob, dee], seed=2)
+        drop_rating_history(settings)
+        with pytest.raises(Exception, match="views_rating_history"):
+            runner.catch_up()  # the second match was rated in memory, then its batch failed
+        close_views(open_views(settings))  # the table made again
+        runner.projection.reset()  # as the runner does after a failed write
+        runner.catch_up()
+    finally:
+        runner.close()
+    answer, histories = read(settings, league, [ann, bob, cy, dee])
+    assert_equal(as_expected(answer), expected_ratings(app, [first, second], {}))
+    # the first match's history rows went with the table; the second's were written once
+    assert [len(histories[player].history) for player in (ann, bob, cy, dee)] == [1, 1, 0, 1]
