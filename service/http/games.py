@@ -129,7 +129,7 @@ class GameListRead(msgspec.Struct, frozen=True, kw_only=True):
     position: int
 
 
-GAME_STATUSES = ("playing", "paused", "over")
+GAME_STATUSES = ("playing", "paused", "over", "abandoned")
 LeagueFilter = id_filter("only the games of this league", LEAGUE_ID)
 PlayerFilter = id_filter("only the games this player sits at", PLAYER_ID)
 GameStatusFilter = choice_parameter("only the games in this state (paused: a dispute is open)", GAME_STATUSES)

@@ -204,9 +204,9 @@ class LeagueController(Controller):
     @post(
         "/{league_id:uuid}/members",
         operation_id="addLeagueMember",
-        summary="Admit a player to a league (admin)",
+        summary="Admit a player to a league (admin); an erased player is 410",
         guards=[admin_only],
-        responses=problems(400, 401, 403, 404, 409, 415),
+        responses=problems(400, 401, 403, 404, 409, 410, 415),
         security=BEARER,
         sync_to_thread=True,
     )

@@ -120,7 +120,7 @@ class PlayerController(Controller):
         operation_id="createPlayer",
         summary="Register a player (admin); the answer holds their first token",
         guards=[admin_only],
-        responses=problems(400, 401, 403, 422, 415),
+        responses=problems(400, 401, 403, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,
     )

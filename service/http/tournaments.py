@@ -244,7 +244,7 @@ class TournamentListRead(msgspec.Struct, frozen=True, kw_only=True):
     position: int
 
 
-TOURNAMENT_STATUSES = ("announced", "running", "finished")
+TOURNAMENT_STATUSES = ("announced", "running", "finished", "cancelled")
 LeagueFilter = id_filter("only the tournaments of this league", LEAGUE_ID)
 TournamentStatusFilter = choice_parameter("only the tournaments in this state", TOURNAMENT_STATUSES)
 

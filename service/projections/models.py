@@ -256,8 +256,10 @@ class NextGame(msgspec.Struct, frozen=True, kw_only=True):
 
 
 # The lists (``GET /players``, ``/leagues``, ``/games``, ``/tournaments``, ``/disputes``): one item each.
-GameStatus = Literal["playing", "paused", "over"]  # paused: a dispute is open (finished games too)
-TournamentStatus = Literal["announced", "running", "finished"]
+GameStatus = Literal[
+    "playing", "paused", "over", "abandoned"
+]  # paused: a dispute is open (finished games too)
+TournamentStatus = Literal["announced", "running", "finished", "cancelled"]
 
 
 class ListedPlayer(msgspec.Struct, frozen=True, kw_only=True):

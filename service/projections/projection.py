@@ -339,7 +339,15 @@ class ViewsProjection(Projection[Views]):
         """The game's list row and open dispute, when its status or dispute changed."""
         game = tracked.game
         # a dispute may be raised about a finished game too: it is paused until the ruling
-        status = "paused" if game.paused else "over" if game.over else "playing"
+        status = (
+            "paused"
+            if game.paused
+            else "abandoned"
+            if game.abandoned is not None
+            else "over"
+            if game.over
+            else "playing"
+        )
         dispute = game.dispute
         listed = (status, 0 if dispute is None else dispute.number)
         if tracked.listed == listed:

@@ -246,6 +246,10 @@ def test_a_cancelled_tournaments_game_in_play_ends_abandoned_and_counts_for_nobo
         json={"kind": "draw", "seat": seat, "version": version},
     )
     refused(club, "POST", f"/games/{games[1]}/disputes", 409, "game_abandoned", json={"reason": "why?"})
+    listed = club.ok("GET", f"/games?league={season.league}&status=abandoned&after={position}", headers={})
+    assert [item["game_id"] for item in listed["items"]] == [str(games[1])]
+    listed = club.ok("GET", f"/tournaments?league={season.league}&status=cancelled&after={position}")
+    assert str(tournament_id) in [item["tournament_id"] for item in listed["items"]]
     for player in at_abandoned:
         history = club.ok("GET", f"/players/{player}/games?after={position}", headers={})
         (line,) = [g for g in history["games"] if g["game_id"] == str(games[1])]

@@ -90,6 +90,9 @@ def test_a_played_tournament_and_a_disputed_game_each_make_one_signed_delivery_p
     inline.run(conductor)
     assert app.get_tournament(tournament).finished
     game = app.create_game([str(ann), "bot:heuristic"], league_id=league, first_dealer=1, by=ADMIN).game_id
+    # the deal is fresh each run: where the starter passes the turn to the bot, the bot moves first
+    conductor.advance_game(game)
+    assert app.get_game(game).seat_to_move == 0  # Ann's turn: a turn notice for her
     app.raise_dispute(game, by=ADMIN)
     app.give_ruling(game, Resume(), by=ADMIN)
 
