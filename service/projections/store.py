@@ -39,7 +39,8 @@ unlogged table, emptied by a crash, which only means the next reads wait for not
 They are kept here, outside the event log, so a use or a write costs no event, and a rebuild
 of the read models keeps them (they cannot be rebuilt from the log). The webhook
 deliveries and their attempts (``deliveries``) are kept by a rebuild likewise: written by
-the projection once each, their sending is recorded nowhere else.
+the projection once each, their sending is recorded nowhere else; a batch that folds a
+player's erasure rewrites the deliveries' payloads naming them (``deliveries.erase_names``).
 """
 
 import contextlib
@@ -97,6 +98,8 @@ class Changes(msgspec.Struct, kw_only=True):
     no_bot_turns: list[tuple[UUID]] = msgspec.field(default_factory=list)  # a person to move, or over, paused
     webhooks: list[tuple[UUID, UUID, bytes]] = msgspec.field(default_factory=list)  # id, league, state
     deliveries: list[tuple[Any, ...]] = msgspec.field(default_factory=list)  # as deliveries.DELIVERY_COLUMNS
+    # players erased: their names leave the stored deliveries after this batch's are in
+    erased: list[UUID] = msgspec.field(default_factory=list)
 
     def rows(self) -> list[tuple[str, list[Any]]]:
         """Each statement with its rows, in the order they are written."""
@@ -131,8 +134,9 @@ class LeagueRow(msgspec.Struct, frozen=True):
     order: str
 
 
-def _statements(table: Any, tracking: Any, ph: str) -> dict[str, str]:
-    """The queries, with ``table(name)`` giving a table's qualified name and ``ph`` the placeholder."""
+def _statements(table: Any, tracking: Any, ph: str, holds: str) -> dict[str, str]:
+    """The queries, with ``table(name)`` giving a table's qualified name, ``ph`` the placeholder and
+    ``holds`` the store's test that a payload holds a placeholder's bytes."""
     stats = ", ".join(STATS)
     added = ", ".join(f"{name} = {table('standings')}.{name} + excluded.{name}" for name in STATS)
     marks = ", ".join([ph] * (2 + len(STATS)))
@@ -196,7 +200,7 @@ def _statements(table: Any, tracking: Any, ph: str) -> dict[str, str]:
         "webhook": f"INSERT INTO {table('webhooks')} VALUES ({ph}, {ph}, {ph}) "
         "ON CONFLICT (hook_id) DO UPDATE SET state = excluded.state",
         "webhook_states": f"SELECT state FROM {table('webhooks')}",
-        **deliveries.statements(table, ph),
+        **deliveries.statements(table, ph, holds),
     }
 
 
@@ -376,7 +380,7 @@ class PostgresViews(PostgresTrackingRecorder, Views):
 
         self._table = table
         tracking = SQL("{}.{}").format(schema, Identifier(self.tracking_table_name)).as_string()
-        self.statements = _statements(table, tracking, "%s")
+        self.statements = _statements(table, tracking, "%s", "position(%s IN payload) > 0")
         # unlogged: a write's note costs no WAL flush on the write's path
         for statement in _tables(table, "uuid", "bytea", "bigint", "double precision", "UNLOGGED "):
             self.sql_create_statements.append(Composed([SQL(statement)]))
@@ -402,6 +406,7 @@ class PostgresViews(PostgresTrackingRecorder, Views):
             for key, rows in changes.rows():
                 if rows:
                     curs.executemany(s[key], rows)
+            deliveries.erase_names(curs, s, changes.erased)
             self._insert_tracking(curs, tracking)
             # delivered at commit: a listener told this position finds the rows written
             curs.execute("SELECT pg_notify(%s, %s)", (self.channel, str(tracking.notification_id)))
@@ -453,7 +458,7 @@ class SQLiteViews(SQLiteTrackingRecorder, Views):
         def table(name: str) -> str:
             return f"{NAME}_{name}"
 
-        self.statements = _statements(table, "tracking", "?")
+        self.statements = _statements(table, "tracking", "?", "instr(payload, ?) > 0")
         self.create_table_statements += [
             *_tables(table, "text", "blob", "integer", "real"),
             f"CREATE INDEX IF NOT EXISTS {NAME}_history_newest ON {NAME}_history (player_id, created DESC)",
@@ -465,6 +470,7 @@ class SQLiteViews(SQLiteTrackingRecorder, Views):
             for key, rows in changes.rows():
                 if rows:
                     c.executemany(s[key], [_texts(row) for row in rows])
+            deliveries.erase_names(c, s, changes.erased)
             self._insert_tracking(c, tracking)
 
     def load_states(self, game_ids: Iterable[UUID]) -> list[tuple[UUID, bytes]]:
