@@ -16,9 +16,9 @@ claim run out and the tick queues it again. ``views_attempts``: each try, number
 A payload may name players. When the projection folds a player's erasure, ``erase_names``
 rewrites, in that batch's transaction, every stored payload naming them (found by their id in
 its bytes: a scan of the table, paid once per erasure and again by a rebuild) to name "erased
-player" instead: the delivery keeps its id, status and tries, and a
-resend sends the rewritten body. A try's error holds no payload (the status answered, or why no
-answer came), so the attempts need no rewrite.
+player" instead: the delivery keeps its id, status and tries, and a resend sends the rewritten
+body. A try's error holds no payload (the status answered, or why no answer came), so the
+attempts need no rewrite.
 """
 
 import time
