@@ -12,6 +12,13 @@ its budget failed) or ``cancelled`` (its hook was disabled or removed before it 
 ``claim``s a due pending delivery for the time one try may take, so two tasks for one delivery
 (a retry's and the tick's) never send it twice at once; a worker that died holding it lets the
 claim run out and the tick queues it again. ``views_attempts``: each try, numbered per delivery.
+
+A payload may name players. When the projection folds a player's erasure, ``erase_names``
+rewrites, in that batch's transaction, every stored payload naming them (found by their id in
+its bytes: a scan of the table, paid once per erasure and again by a rebuild) to name "erased
+player" instead: the delivery keeps its id, status and tries, and a resend sends the rewritten
+body. A try's error holds no payload (the status answered, or why no answer came), so the
+attempts need no rewrite.
 """
 
 import time
@@ -19,6 +26,8 @@ from typing import Any, Protocol
 from uuid import UUID
 
 import msgspec
+
+from service.projections.hooks import erased_from
 
 PENDING, DELIVERED, FAILED, CANCELLED = "pending", "delivered", "failed", "cancelled"
 TABLES = ("deliveries", "attempts")  # kept by a rebuild: see the module's docstring
@@ -56,7 +65,8 @@ class Claimed(msgspec.Struct, frozen=True, kw_only=True):
     budget_from: int  # the number of tries made before the last resend
 
 
-def statements(table: Any, ph: str) -> dict[str, str]:
+def statements(table: Any, ph: str, holds: str) -> dict[str, str]:
+    """``holds``: the store's test that ``payload`` holds the bytes of the placeholder's value."""
     d, a = table("deliveries"), table("attempts")
     row = (
         "delivery_id, hook_id, position, kind, payload, created, status, attempts, next_at, finished, "
@@ -65,6 +75,8 @@ def statements(table: Any, ph: str) -> dict[str, str]:
     return {
         "delivery": f"INSERT INTO {d} ({DELIVERY_COLUMNS}, next_at) VALUES ({', '.join([ph] * 7)}) "
         "ON CONFLICT (delivery_id) DO NOTHING",
+        "naming": f"SELECT delivery_id, payload FROM {d} WHERE {holds}",
+        "renamed": f"UPDATE {d} SET payload = {ph} WHERE delivery_id = {ph}",
         "due_deliveries": f"UPDATE {d} SET queued_at = {ph} WHERE delivery_id IN (SELECT delivery_id "
         f"FROM {d} WHERE status = 'pending' AND next_at <= {ph} AND claimed_until < {ph} "
         f"AND (queued_at = 0 OR next_at < {ph}) ORDER BY next_at LIMIT {ph}) RETURNING delivery_id",
@@ -105,6 +117,16 @@ def tables(table: Any, uuid: str, blob: str, integer: str, real: str) -> list[st
         f"number {integer} NOT NULL, at {real} NOT NULL, status_code {integer}, error text NOT NULL, "
         f"duration_ms {real} NOT NULL, PRIMARY KEY (delivery_id, number))",
     ]
+
+
+def erase_names(cursor: Any, statements: dict[str, str], player_ids: list[UUID]) -> None:
+    """Rewrite the stored payloads naming these erased players, with ``cursor`` (in its transaction)."""
+    for player_id in player_ids:
+        cursor.execute(statements["naming"], (str(player_id).encode(),))
+        for row in cursor.fetchall():
+            payload = erased_from(bytes(row["payload"]), str(player_id))
+            if payload is not None:
+                cursor.execute(statements["renamed"], (payload, row["delivery_id"]))
 
 
 class _Store(Protocol):

@@ -23,6 +23,10 @@ hook, the event's position and the kind, so folding the log again derives the sa
 Payloads carry only what is public: ids, names, seats, round and table numbers, counts. Never a
 card: not the cards of a hand, nor the stock, nor a dispute's reason or a ruling's note (free
 texts that could name one).
+
+A player is named in a payload only beside their id (``{"player_id": ..., "name": ...}``: a seat,
+an entrant, a turn's ``data``), so the payloads made before a player was erased are rewritten by
+``erased_from`` (``docs/privacy.md``), and those made after name them "erased player".
 """
 
 from collections.abc import Iterable
@@ -45,6 +49,7 @@ _LIVE = (NAMING_SUIT, PLAY, DRAWN)  # phases in which a seat is to move (not a d
 
 _encode = msgspec.msgpack.Encoder().encode
 _json = msgspec.json.Encoder().encode
+_from_json = msgspec.json.Decoder().decode
 
 
 class HookState(msgspec.Struct, frozen=True, kw_only=True):
@@ -229,6 +234,28 @@ class HookFold:
             return
         data = head | {"seat": now, "player_id": seat.name, "name": self._name(seat.name)}
         self._deliver(out, league, TURN, event, position, data, player=seat.name)
+
+
+def erased_from(payload: bytes, player_id: str) -> bytes | None:
+    """The payload with the player named "erased player" wherever it names them; None when it does not."""
+    body = _from_json(payload)
+    found = False
+
+    def walk(value: Any) -> None:
+        nonlocal found
+        if isinstance(value, dict):
+            if value.get("player_id") == player_id and value.get("name") != ERASED_NAME:
+                value["name"] = ERASED_NAME
+                found = True
+            for inner in value.values():
+                walk(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                walk(inner)
+
+    walk(body)
+    # the same encoder that made it: the body differs from the one made only in the names
+    return _json(body) if found else None
 
 
 def _ruling(event: Any) -> dict[str, Any]:

@@ -11,7 +11,8 @@ game created for a tournament's table (``MauMau.tournament_of``) takes the
 tournament's turn clock, from which its table shows the turn deadline.
 
 Webhooks are folded the same way (``hooks.HookFold``): the events a league's hooks ask for
-make delivery rows, written with the batch (once each: ``deliveries``).
+make delivery rows, written with the batch (once each: ``deliveries``); a player's erasure
+rewrites the stored deliveries that name them, in the batch's transaction.
 
 A member's admission writes their standings row of zeros, so the standings list
 every member. A game carries its own turn clock (league games and tables created
@@ -196,8 +197,10 @@ class ViewsProjection(Projection[Views]):
                     )
                 dirty[key] = tracked
             elif kind == PLAYER:
-                name = ERASED_NAME if isinstance(event, Player.Erased) else event.name
-                changes.players.append((event.originator_id, name))
+                erased = isinstance(event, Player.Erased)
+                changes.players.append((event.originator_id, ERASED_NAME if erased else event.name))
+                if erased:
+                    changes.erased.append(event.originator_id)
                 hooks.player_event(event)
             elif kind == LEAGUE:
                 order = order_of(ruleset(event.ruleset_name, **event.options))

@@ -50,7 +50,8 @@ unlogged table, emptied by a crash, which only means the next reads wait for not
 They are kept here, outside the event log, so a use or a write costs no event, and a rebuild
 of the read models keeps them (they cannot be rebuilt from the log). The webhook
 deliveries and their attempts (``deliveries``) are kept by a rebuild likewise: written by
-the projection once each, their sending is recorded nowhere else.
+the projection once each, their sending is recorded nowhere else; a batch that folds a
+player's erasure rewrites the deliveries' payloads naming them (``deliveries.erase_names``).
 """
 
 import contextlib
@@ -125,6 +126,8 @@ class Changes(msgspec.Struct, kw_only=True):
     ratings: list[tuple[str, str, float, float, int]] = msgspec.field(default_factory=list)
     # league, player, game, position, mu, sigma, place, clock_played
     rating_history: list[tuple[Any, ...]] = msgspec.field(default_factory=list)
+    # players erased: their names leave the stored deliveries after this batch's are in
+    erased: list[UUID] = msgspec.field(default_factory=list)
 
     def rows(self) -> list[tuple[str, list[Any]]]:
         """Each statement with its rows, in the order they are written."""
@@ -166,8 +169,9 @@ class LeagueRow(msgspec.Struct, frozen=True):
     order: str
 
 
-def _statements(table: Any, tracking: Any, ph: str) -> dict[str, str]:
-    """The queries, with ``table(name)`` giving a table's qualified name and ``ph`` the placeholder."""
+def _statements(table: Any, tracking: Any, ph: str, holds: str) -> dict[str, str]:
+    """The queries, with ``table(name)`` giving a table's qualified name, ``ph`` the placeholder and
+    ``holds`` the store's test that a payload holds a placeholder's bytes."""
     stats = ", ".join(STATS)
     added = ", ".join(f"{name} = {table('standings')}.{name} + excluded.{name}" for name in STATS)
     marks = ", ".join([ph] * (2 + len(STATS)))
@@ -242,7 +246,7 @@ def _statements(table: Any, tracking: Any, ph: str) -> dict[str, str]:
         "webhook": f"INSERT INTO {table('webhooks')} VALUES ({ph}, {ph}, {ph}) "
         "ON CONFLICT (hook_id) DO UPDATE SET state = excluded.state",
         "webhook_states": f"SELECT state FROM {table('webhooks')}",
-        **deliveries.statements(table, ph),
+        **deliveries.statements(table, ph, holds),
         "rating": f"INSERT INTO {table('ratings')} VALUES ({ph}, {ph}, {ph}, {ph}, {ph}) "
         "ON CONFLICT (league_id, player_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
         "matches = excluded.matches",
@@ -609,7 +613,7 @@ class PostgresViews(PostgresTrackingRecorder, Views):
         self._table = table
         self._ph = "%s"
         tracking = SQL("{}.{}").format(schema, Identifier(self.tracking_table_name)).as_string()
-        self.statements = _statements(table, tracking, "%s")
+        self.statements = _statements(table, tracking, "%s", "position(%s IN payload) > 0")
         # unlogged: a write's note costs no WAL flush on the write's path
         for statement in _tables(table, "uuid", "bytea", "bigint", "double precision", "UNLOGGED "):
             self.sql_create_statements.append(Composed([SQL(statement)]))
@@ -627,6 +631,7 @@ class PostgresViews(PostgresTrackingRecorder, Views):
             for key, rows in changes.rows():
                 if rows:
                     curs.executemany(s[key], rows)
+            deliveries.erase_names(curs, s, changes.erased)
             self._insert_tracking(curs, tracking)
             # delivered at commit: a listener told this position finds the rows written
             curs.execute("SELECT pg_notify(%s, %s)", (self.channel, str(tracking.notification_id)))
@@ -685,7 +690,7 @@ class SQLiteViews(SQLiteTrackingRecorder, Views):
 
         self._table = table
         self._ph = "?"
-        self.statements = _statements(table, "tracking", "?")
+        self.statements = _statements(table, "tracking", "?", "instr(payload, ?) > 0")
         self.create_table_statements += [
             *_tables(table, "text", "blob", "integer", "real"),
             *_indexes(table),
@@ -697,6 +702,7 @@ class SQLiteViews(SQLiteTrackingRecorder, Views):
             for key, rows in changes.rows():
                 if rows:
                     c.executemany(s[key], [_texts(row) for row in rows])
+            deliveries.erase_names(c, s, changes.erased)
             self._insert_tracking(c, tracking)
 
     def load_states(self, game_ids: Iterable[UUID]) -> list[tuple[UUID, bytes]]:

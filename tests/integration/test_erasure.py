@@ -1,24 +1,39 @@
 """Erasing a player on request, on both stores: their names leave every table, their results stay."""
 
+import json
+import time
 import uuid
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from service.application import MauMau, credentials
 from service.domain.errors import RuleError
 from service.domain.league import ERASED_NAME
+from service.domain.tournament import Plan
+from service.projections.deliveries import DELIVERED
 from service.projections.reader import ReadModels
 from service.projections.runner import rebuild
 from service.settings import Settings
 from tests.integration.projecting import catch_up
 from tests.integration.test_projections_standings import SCRIPTED, scripted_match
+from tests.integration.test_webhooks import ADMIN, send_due, steps
 from tests.privacy import tables_holding
+from tests.receiver import Receiver, receiving
+from workers.webhooks import SIGNATURE_HEADER, verify
 
 
 @pytest.fixture
 def settings(fresh_settings: Settings) -> Settings:
     """The scan reads every table: a store of the test's own (see ``fresh_settings``)."""
     return fresh_settings
+
+
+@pytest.fixture
+def receiver() -> Iterator[Receiver]:
+    with receiving() as found:
+        yield found
 
 
 def test_an_erased_players_names_leave_every_table_and_their_results_stay_under_erased_player(
@@ -76,3 +91,85 @@ def test_erasing_again_records_nothing_more_and_an_erased_player_is_not_renamed_
             refused()
         assert error.value.code == "player_erased"
     assert app.recorder.max_notification_id() == position
+
+
+def names_of(payload: bytes, player_id: str) -> list[Any]:
+    """Every name a delivery's payload gives the player, wherever it seats or ranks them."""
+    found: list[Any] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            if value.get("player_id") == player_id:
+                found.append(value["name"])
+            for inner in value.values():
+                walk(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                walk(inner)
+
+    walk(json.loads(payload))
+    return found
+
+
+def test_an_erased_players_name_leaves_the_stored_webhook_deliveries_which_name_erased_player_instead(
+    app: MauMau, settings: Settings, reader: ReadModels, receiver: Receiver
+):
+    name = f"Zelda{uuid.uuid4().hex[:10]}"
+    zelda = app.register_player(name)
+    bob = app.register_player("Bob")
+    league = app.found_league("Hooked club")
+    app.admit_member(league, zelda)
+    app.admit_member(league, bob)
+    tables, _ = app.register_webhook(league, receiver.url, ["table_ready", "round_started"])
+    turns, turns_secret = app.register_webhook(league, receiver.url, ["turn"], [str(zelda)])
+    conductor, inline = steps(app, reader)
+    cup = app.create_tournament(league, "Hooked cup", Plan(format="swiss", table_size=2, rounds=1))
+    app.join_tournament(cup, zelda)
+    app.join_tournament(cup, bob)
+    app.start_tournament(cup)
+    app.start_round(cup, 1)
+    app.create_game([str(zelda), "bot:heuristic"], league_id=league, first_dealer=1, by=ADMIN)
+    send_due(settings, reader, conductor, inline)
+    before = {
+        row.delivery_id: row for hook in (tables, turns) for row in reader.views.deliveries.of_hook(hook, 100)
+    }
+    kinds = sorted(row.kind for row in before.values())
+    assert kinds[:2] == ["round_started", "table_ready"] and set(kinds[2:]) == {"turn"} and len(kinds) >= 3
+    assert all(row.status == DELIVERED and row.attempts == 1 for row in before.values())
+    assert all(names_of(row.payload, str(zelda)) for row in before.values())
+    # the scan finds the name in the deliveries before the erasure
+    assert any(table.endswith("views_deliveries") for table in tables_holding(settings, name))
+
+    app.erase_player(zelda)
+    catch_up(settings)
+
+    assert tables_holding(settings, name) == []
+    after = {
+        row.delivery_id: row for hook in (tables, turns) for row in reader.views.deliveries.of_hook(hook, 100)
+    }
+    assert after.keys() == before.keys()
+    for delivery_id, row in after.items():
+        was = before[delivery_id]
+        assert (row.kind, row.position, row.status, row.attempts) == (was.kind, was.position, DELIVERED, 1)
+        assert [a.number for a in reader.views.deliveries.attempts(delivery_id)] == [1]
+        names = names_of(row.payload, str(zelda))
+        assert names and set(names) == {ERASED_NAME}
+        # nothing else changed: the body as made, the name put right
+        assert json.loads(row.payload) == json.loads(was.payload.decode().replace(name, ERASED_NAME))
+    ready = next(row for row in after.values() if row.kind == "table_ready")
+    assert "Bob" in names_of(ready.payload, str(bob))
+
+    # a resend sends the rewritten body, signed
+    turn = next(row for row in after.values() if row.kind == "turn")
+    sent = len(receiver.received)
+    assert reader.views.deliveries.resend(turns, turn.delivery_id, time.time())
+    send_due(settings, reader, conductor, inline)
+    (resent,) = receiver.received[sent:]
+    assert resent.body == turn.payload and resent.json["data"]["name"] == ERASED_NAME
+    assert verify(turns_secret, resent.body, resent.headers[SIGNATURE_HEADER], time.time())
+
+    # the read models made again from the log send nothing again and bring no name back
+    rebuild(settings)
+    send_due(settings, reader, conductor, inline)
+    assert len(receiver.received) == sent + 1
+    assert tables_holding(settings, name) == []

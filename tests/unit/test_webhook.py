@@ -1,11 +1,16 @@
-"""The Webhook aggregate's refusals and events, and the deliveries' signature."""
+"""The Webhook aggregate's refusals and events, the deliveries' signature, and an erased player's name
+leaving a payload."""
 
+import json
 from uuid import uuid4
 
+import msgspec
 import pytest
 
 from service.domain.errors import RuleError
+from service.domain.league import ERASED_NAME
 from service.domain.webhook import EVENT_KINDS, Webhook
+from service.projections.hooks import erased_from
 from workers.webhooks import REPLAY_WINDOW, sign, verify
 
 URL = "https://club.example/hook"
@@ -97,3 +102,27 @@ def test_a_signature_verifies_for_its_body_and_secret_within_the_replay_window_o
     assert not verify("j" * 64, body, header, at)
     assert not verify(secret, body, header.replace(f"t={at}", f"t={at + 1}"), at)  # the time is signed too
     assert not verify(secret, body, "v1=abc", at) and not verify(secret, body, "t=soon,v1=abc", at)
+
+
+def test_an_erased_players_name_leaves_a_payload_wherever_it_names_them_and_nothing_else_changes():
+    zelda, bob = str(uuid4()), str(uuid4())
+
+    def seat(number: int, player: str, name: str) -> dict[str, object]:
+        return {"seat": number, "entrant": player, "player_id": player, "name": name}
+
+    bot = {"seat": 1, "entrant": "bot:heuristic#1", "bot": "heuristic"}
+    table = {"table": 0, "game_id": str(uuid4()), "seats": [seat(0, zelda, "Zelda"), bot]}
+    data = {
+        "round_no": 1,
+        "tables": [table, table | {"seats": [seat(0, bob, "Bob")]}],
+        "byes": [{"entrant": zelda, "player_id": zelda, "name": "Zelda"}],
+    }
+    made = msgspec.json.encode({"id": str(uuid4()), "event": "round_started", "data": data})
+
+    rewritten = erased_from(made, zelda)
+
+    assert rewritten is not None
+    assert json.loads(rewritten) == json.loads(made.replace(b'"Zelda"', json.dumps(ERASED_NAME).encode()))
+    assert b"Zelda" not in rewritten and b'"Bob"' in rewritten
+    assert erased_from(rewritten, zelda) is None  # rewritten already
+    assert erased_from(made, str(uuid4())) is None  # names someone else
