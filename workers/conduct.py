@@ -6,7 +6,9 @@ process. Every step decides from the stored aggregates what is due, so a step
 run twice, or by two workers at once, does no more than one run:
 
 - ``conduct_tournament``: starts a tournament whose start time has come
-  (``Tournament.start_due``), creates the games of a round that is due
+  (``Tournament.start_due``), or cancels it, once and with the reason, when
+  too few would play (``too_few_players``: a cancelled tournament is no
+  longer open, so no tick looks at it again), creates the games of a round that is due
   (``round_due``; ``start_round`` makes each table's game once) and queues
   them; on a round in play, looks for tables that stalled (below).
 - ``advance_game``: plays every bot seat whose move it is, one move after the
@@ -18,6 +20,10 @@ run twice, or by two workers at once, does no more than one run:
   league's or a tournament's) queues ``time_out_turn`` for that seat at that version. When the game is over
   the table result is recorded; after a round's last table the tournament
   pairs the next round itself, and a round due at once is started here.
+- A player who dropped out of the tournament (``Tournament.drop``) while their
+  table's game was in play has their turns there played by the clock bot at
+  once (as ``time_out_turn``, flagged), so the round still ends; the look for
+  stalled tables below wakes such a table within ``stalled_after``.
 - ``time_out_turn``: the clock ran out; if the game is still at the version the
   clock was set for, a clock bot plays the turn (``TurnTimedOut`` flags it), or the
   seat forfeits (``SeatForfeited``, the league's ``forfeit_after`` timeouts in a row).
@@ -66,7 +72,9 @@ from workers.webhooks import Courier
 log = logging.getLogger(__name__)
 
 # refusals that mean someone else changed the game first: whoever did carries on from there
-_MOVED_ON = frozenset({"stale_version", "game_over", "game_paused", "not_your_turn", "nothing_to_challenge"})
+_MOVED_ON = frozenset(
+    {"stale_version", "game_over", "game_paused", "game_abandoned", "not_your_turn", "nothing_to_challenge"}
+)
 # the chance that a bot at the table catches another player's missed call, each time it looks:
 # the heuristic bot is the attentive club player, the random one half asleep
 VIGILANCE = {"heuristic": 1.0, "random": 0.5}
@@ -162,12 +170,15 @@ class Conductor:
     def conduct_tournament(self, tournament_id: UUID | str, now: datetime | None = None) -> None:
         now = now or utc_now()
         tournament = self._tournament(tournament_id)
-        if tournament is None or tournament.finished:
+        if tournament is None or tournament.finished or tournament.cancelled:
             return
         if tournament.start_due(now):
             try:
                 self.app.start_tournament(tournament.id)
             except RuleError as error:
+                if error.code == "too_few_players":
+                    self._cancel_unplayable(tournament.id, error)
+                    return
                 if error.code != "tournament_started":  # started meanwhile by another worker: go on
                     log.warning("tournament %s cannot start: %s", tournament.id, error)
                     return
@@ -177,6 +188,18 @@ class Conductor:
             self._start_round(tournament.id, round_no)
         else:
             self._look_for_stalled_tables(tournament, now)
+
+    def _cancel_unplayable(self, tournament_id: UUID, error: RuleError) -> None:
+        """The start time came with too few players: cancelled, with the reason, rather than looked at
+        (and warned about) at every tick for ever."""
+        try:
+            self.app.cancel_tournament(tournament_id, f"too few players at the start time: {error.message}")
+        except RuleError as refused:
+            # another worker cancelled or started it meanwhile: that one's decision stands
+            if refused.code not in ("tournament_cancelled", "tournament_started", "stale_version"):
+                raise
+            return
+        log.warning("tournament %s cancelled at its start time: %s", tournament_id, error.message)
 
     def _start_round(self, tournament_id: UUID, round_no: int) -> None:
         for game_id in self.app.start_round(tournament_id, round_no):
@@ -206,7 +229,8 @@ class Conductor:
             idle = (now - game.modified_on).total_seconds()
             if game.paused or idle < self.stalled_after:
                 continue
-            bot_to_move = game.bot_for(game.seat_to_move) is not None
+            to_move = game.seats[game.seat_to_move]
+            bot_to_move = game.bot_for(game.seat_to_move) is not None or to_move.name in tournament.dropped
             if bot_to_move or (clock is not None and idle >= clock + self.stalled_after):
                 log.warning(
                     "table %s of tournament %s stalled %.0f s: queued again", table, tournament.id, idle
@@ -218,6 +242,8 @@ class Conductor:
         try:
             self.app.record_table_result(tournament_id, game_id)
         except RuleError as error:
+            if error.code == "tournament_cancelled":  # its result counts for nothing now
+                return
             if error.code != "stale_version":
                 raise
             # other tables' results kept the tournament busy: look again in a moment
@@ -234,7 +260,7 @@ class Conductor:
     def advance_game(self, game_id: UUID | str) -> None:
         """Play the bots' moves until a person is to move or the game is over."""
         game = self._game(game_id)
-        if game is None:
+        if game is None or game.abandoned is not None:
             return
         tournament_id = self.app.tournament_of(game)
         deadline = time.monotonic() + self.budget
@@ -251,6 +277,10 @@ class Conductor:
                 seat = game.seat_to_move
                 bot = game.bot_for(seat)
                 if bot is None:
+                    if self._dropped_out(tournament_id, game.seats[seat].name):
+                        # they left the tournament: the clock bot plays their turns, without waiting
+                        self.dispatch.time_out_turn(game.id, seat, game.version, self.think)
+                        return
                     # tables created before games carried their clock keep their tournament's
                     clock = (
                         game.turn_clock if game.turn_clock is not None else self._turn_clock(tournament_id)
@@ -275,7 +305,9 @@ class Conductor:
     def time_out_turn(self, game_id: UUID | str, seat: int, version: int) -> None:
         """The turn clock set at ``version`` ran out: a clock bot plays the turn, unless the seat moved."""
         game = self._game(game_id)
-        if game is None or game.version != version or game.over or game.paused or game.seat_to_move != seat:
+        if game is None or game.version != version or game.over or game.paused or game.abandoned is not None:
+            return
+        if game.seat_to_move != seat:
             return
         try:
             self.app.time_out_turn(game.id, seat, expected_version=version)
@@ -298,6 +330,14 @@ class Conductor:
         self.courier.deliver(delivery_id)
 
     # ------------------------------------------------------------------
+
+    def _dropped_out(self, tournament_id: UUID | None, player: str) -> bool:
+        """The player dropped out of the tournament whose table this is (read afresh: drops come
+        at any time, and a person's turn is no hot path)."""
+        if tournament_id is None:
+            return False
+        tournament = self._tournament(tournament_id)
+        return tournament is not None and player in tournament.dropped
 
     def _turn_clock(self, tournament_id: UUID | None) -> int | None:
         if tournament_id is None:

@@ -1,4 +1,5 @@
-"""What the scheduler's tick reads: the open tournaments (announced or running), and the games
+"""What the scheduler's tick reads: the open tournaments (announced or running: a finished or cancelled
+one is never looked at again), and the games
 whose bots have been waiting to move for too long.
 
 The tournaments read model answers it (``ReadModels.open_tournaments``: one small

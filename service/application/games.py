@@ -188,6 +188,14 @@ class Games(Leagues):
             game_id, cause, expected_version, lambda game, cause: game.time_out_turn(seat, cause)
         )
 
+    def abandon_game(
+        self, game_id: UUID | str, reason: str, *, by: Actor = SYSTEM, key: str | None = None
+    ) -> Outcome:
+        """Call the match off unfinished (its tournament was cancelled): ``Abandoned``; it counts for
+        nobody and every later command is refused with ``game_abandoned``."""
+        cause = Cause(by, "AbandonGame", key, _digest("AbandonGame", reason) if key else "")
+        return self._change(game_id, cause, None, lambda game, cause: game.abandon(reason, cause))
+
     # ------------------------------------------------------------------
     # reading: the game, replay, the list of events, the shuffles
 

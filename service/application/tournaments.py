@@ -1,8 +1,11 @@
-"""Tournaments: announce, join, leave, start, start a round (creating its games), record a
-table's result. ``service.domain.tournament`` pairs them; these load, create games and save."""
+"""Tournaments: announce, join, leave, edit, check in, start, start a round (creating its games),
+record a table's result, drop out, cancel (abandoning the games in play).
+``service.domain.tournament`` pairs them; these load, create games and save."""
 
 import secrets
 from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
 from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError
@@ -11,7 +14,8 @@ from service.application.core import _uuid
 from service.application.games import MATCH_LENGTH_OPTIONS, Games
 from service.domain.errors import RuleError
 from service.domain.game import Game
-from service.domain.tournament import Plan, Tournament, seat_spec
+from service.domain.roles import SYSTEM, Actor
+from service.domain.tournament import Plan, Tournament, checked_reason
 
 # A tournament table's game is created with this key, so its id follows from the table.
 _TABLE_KEY = "tournament:{tournament}:round:{round_no}:table:{table}"
@@ -69,7 +73,7 @@ class Tournaments(Games):
         for table, players in enumerate(played.tables):
             if table not in games:
                 games[table] = self.create_game(
-                    [seat_spec(entrant) for entrant in players],
+                    [tournament.game_seat(entrant) for entrant in players],
                     options=match_length,
                     league_id=tournament.league_id,
                     turn_clock=tournament.plan.turn_clock,
@@ -82,6 +86,58 @@ class Tournaments(Games):
 
         self._change_tournament(tournament.id, attach)
         return [games[table] for table in range(len(games))]
+
+    # ------------------------------------------------------------------
+    # the lifecycle (docs/tournaments.md)
+
+    def edit_tournament(
+        self, tournament_id: UUID | str, name: str | None = None, changes: dict[str, Any] | None = None
+    ) -> None:
+        """A new name and plan values (``tournament.EDITABLE``) before the start."""
+        self._change_tournament(tournament_id, lambda tournament: tournament.edit(name, changes))
+
+    def check_in_tournament(
+        self, tournament_id: UUID | str, player_id: UUID | str, now: datetime | None = None
+    ) -> None:
+        """The entrant will play: in the plan's check-in window, before the start."""
+        entrant = str(_uuid(player_id, "player_not_found"))
+        at = now or datetime.now(UTC)
+        self._change_tournament(tournament_id, lambda tournament: tournament.check_in(entrant, at))
+
+    def drop_out_of_tournament(self, tournament_id: UUID | str, player_id: UUID | str) -> None:
+        """The entrant leaves a running swiss or round robin: later rounds pair without them (their
+        turns in a game in play are the clock bot's: ``workers.conduct``)."""
+        entrant = str(_uuid(player_id, "player_not_found"))
+        self._change_tournament(tournament_id, lambda tournament: tournament.drop(entrant))
+
+    def cancel_tournament(self, tournament_id: UUID | str, reason: str, *, by: Actor = SYSTEM) -> list[UUID]:
+        """Cancel the tournament, abandoning first the games of its round in play that have not ended
+        (they count for nobody); the games abandoned.
+
+        Checked before anything is stored. Should the process stop between the games and the
+        cancellation, the same request again finishes it: a game abandoned already is passed over.
+        """
+        tournament = self.get_tournament(tournament_id)
+        tournament.check_cancellable()
+        reason = checked_reason(reason)
+        current = tournament.current_round
+        in_play = (
+            []
+            if current is None
+            else [game for table, game in sorted(current.games.items()) if table not in current.results]
+        )
+        abandoned = []
+        for game_id in in_play:
+            try:
+                self.abandon_game(game_id, reason, by=by)
+            except RuleError as error:
+                # a game that ended meanwhile keeps its result; one abandoned before stays so
+                if error.code not in ("game_over", "game_abandoned"):
+                    raise
+                continue
+            abandoned.append(game_id)
+        self._change_tournament(tournament.id, lambda tournament: tournament.cancel(reason))
+        return abandoned
 
     @staticmethod
     def tournament_of(game: Game) -> UUID | None:

@@ -27,6 +27,8 @@ Beyond the engine's events the aggregate records:
   ``SeatForfeited``: its clock ran out ``forfeit_after`` times in a row (``clock``). With one
   seat left in, the match ends and that seat wins; otherwise the forfeited seat stays at the
   table, a bot plays its turns, and it cannot win (``result``).
+- ``Abandoned``: the match was called off unfinished (its tournament was cancelled): it counts
+  for nobody, and every later command is refused with ``game_abandoned``.
 
 The first event of each command carries a ``Cause``: who asked, which command,
 and the client's idempotency key, so a retried command is recognised from the
@@ -164,6 +166,7 @@ class MatchResult(msgspec.Struct, frozen=True, kw_only=True):
     totals: tuple[int, ...]  # per seat
     winners: tuple[int, ...]  # seats; empty while the match is on
     forfeited: tuple[int, ...]  # seats, in the order they forfeited
+    abandoned: str | None = None
 
 
 class Game(Aggregate):
@@ -266,6 +269,16 @@ class Game(Aggregate):
                 game.state.phase = OVER
                 game.state.winners = tuple(still)
 
+    class Abandoned(Event):
+        """The match was called off before its end: no result, and no move after it."""
+
+        reason: str
+        cause: Cause
+
+        def apply(self, game: "Game") -> None:
+            game.abandoned = self.reason
+            game._remember(self.cause, self.originator_version)
+
     class Snapshot(BaseSnapshot):
         state: GameImage
 
@@ -313,6 +326,7 @@ class Game(Aggregate):
         # per seat, its turns timed out since it last moved itself
         self.clock_runs = [0] * len(seats)
         self.forfeited: tuple[int, ...] = ()
+        self.abandoned: str | None = None  # the reason, once abandoned
         self._remember(cause, CREATED)
 
     # ------------------------------------------------------------------
@@ -414,6 +428,8 @@ class Game(Aggregate):
     def raise_dispute(self, cause: Cause, reason: str = "", about: int | None = None) -> None:
         """Stop the game until a referee rules."""
         actor = cause.actor
+        if self.abandoned is not None:
+            raise RuleError("game_abandoned", f"the game was abandoned: {self.abandoned}")
         if self.dispute is not None:
             raise RuleError("dispute_open", f"dispute {self.dispute.number} is waiting for a ruling")
         seat = None
@@ -484,10 +500,22 @@ class Game(Aggregate):
         self._record(facts, None)
         self._settle_chance()
 
+    def abandon(self, reason: str, cause: Cause) -> None:
+        """Call the match off unfinished (the service or an official): it counts for nobody."""
+        if not cause.actor.officiates and cause.actor.role != "system":
+            raise RuleError("not_allowed", "only the service or an official abandons a game")
+        if self.abandoned is not None:
+            raise RuleError("game_abandoned", f"the game was abandoned: {self.abandoned}")
+        if self.state.phase == OVER:
+            raise RuleError("game_over", "the match is over")
+        self.trigger_event(self.Abandoned, reason=reason, cause=cause)
+
     # ------------------------------------------------------------------
     # checks and queries
 
     def check_playable(self) -> None:
+        if self.abandoned is not None:
+            raise RuleError("game_abandoned", f"the game was abandoned: {self.abandoned}")
         if self.dispute is not None:
             raise RuleError("game_paused", f"the game is paused by dispute {self.dispute.number}")
         if self.state.phase == OVER:
@@ -576,6 +604,7 @@ class Game(Aggregate):
             forfeit_after=self.forfeit_after,
             clock_runs=list(self.clock_runs),
             forfeited=self.forfeited,
+            abandoned=self.abandoned,
         )
 
     @classmethod
@@ -597,6 +626,7 @@ class Game(Aggregate):
         game.forfeit_after = image.forfeit_after
         game.clock_runs = list(image.clock_runs) or [0] * len(image.seats)
         game.forfeited = tuple(image.forfeited)
+        game.abandoned = image.abandoned
         return game
 
     # ------------------------------------------------------------------

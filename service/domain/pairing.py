@@ -43,6 +43,8 @@ Seats (``seat``)
     the one whose first seat went to the player who had it least, then the salt.
 
 Ranking (``rank``), best first
+    0. those still playing before those who dropped out (``withdrawn``: their results
+       stand, but they no longer play for a place among those who play on);
     1. for single elimination, the round reached (champions, then the final's
        losers, then those out in the round before, ...);
     2. points: the sum of the player's match totals (and bye points), fewer first
@@ -60,7 +62,7 @@ Ranking (``rank``), best first
 import hashlib
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from fractions import Fraction
 from itertools import permutations
 
@@ -97,6 +99,7 @@ class Placing(msgspec.Struct, frozen=True, kw_only=True):
     stage: int  # single elimination: the round reached (0 for the other formats)
     bot_turns: int  # turns a clock bot played for the entrant (flagged)
     forfeits: int = 0  # games the entrant forfeited by clock
+    dropped: bool = False  # dropped out: placed after everyone still playing
 
 
 def pair_key(a: str, b: str) -> tuple[str, str]:
@@ -307,11 +310,12 @@ def rank(
     byes: Iterable[tuple[str, int]],
     lower_is_better: bool,
     stage: Mapping[str, int] | None = None,
+    withdrawn: Collection[str] = (),
 ) -> list[Placing]:
     """Every entrant of ``order`` (the seed order) placed by the tie-breaks of the module doc.
 
     ``byes`` are (entrant, points the bye scored); ``stage`` the round each
-    entrant reached in a single elimination.
+    entrant reached in a single elimination; ``withdrawn`` those who dropped out.
     """
     points: Counter[str] = Counter()
     wins: Counter[str] = Counter()
@@ -340,9 +344,10 @@ def rank(
     seed = {entrant: i for i, entrant in enumerate(order)}
     stage = stage or {}
 
-    def key(entrant: str) -> tuple[int, int, int, int, tuple[int, Fraction], int]:
+    def key(entrant: str) -> tuple[bool, int, int, int, int, tuple[int, Fraction], int]:
         opposition = strength[entrant]
         return (
+            entrant in withdrawn,
             -stage.get(entrant, 0),
             sign * points[entrant],
             -wins[entrant],
@@ -363,6 +368,7 @@ def rank(
             stage=stage.get(entrant, 0),
             bot_turns=bot_turns[entrant],
             forfeits=forfeits[entrant],
+            dropped=entrant in withdrawn,
         )
         for place, entrant in enumerate(sorted(order, key=key), start=1)
     ]

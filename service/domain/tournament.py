@@ -4,8 +4,17 @@ Commands (methods) and the events they record, in the order of a tournament's li
 
     Tournament.announce(league_id, name, ruleset_name, options, plan)  -> Announced
     join(entrant) / leave(entrant)           -> Joined / Left      before the start only
-    start(seed)                              -> Started            entries close, empty places go to bots,
+    edit(name, changes)                      -> Edited             before the start only: the name and the
+                                                                   plan's EDITABLE fields, checked as at
+                                                                   the announcement
+    check_in(entrant, now)                   -> CheckedIn          in the plan's check-in window only
+    start(seed)                              -> Dropped...         with a check-in window: each entrant not
+                                                                   checked in ("no_show"),
+                                                Started            entries close, empty places go to bots,
                                                 RoundPaired(1)     the seed fixes the seed order
+    drop(entrant)                            -> Dropped            a running swiss or round robin
+                                                                   ("withdrew"): later rounds go without them
+    cancel(reason)                           -> Cancelled          before the end; nothing happens after it
     attach_game(round_no, table, game_id)    -> TableGameCreated   one per table, as its game is created
     record_result(game_id, totals, winners)  -> TableFinished      one per table, once its game is over
                                                 RoundFinished      after the round's last table (byes' points,
@@ -26,6 +35,14 @@ by creating a game per table (``game_options`` are every game's ruleset options:
 the match length) and attaching it; when every game of the round has been
 recorded the aggregate pairs the next round itself.
 
+The lifecycle (``docs/tournaments.md``): announced, then (optionally) the check-in
+window (``check_in_minutes`` before ``starts_at``), then running, then finished or
+cancelled. A dropped entrant keeps the results they played and ranks after
+everyone who played on (``pairing.rank``'s ``withdrawn``); a table paired for
+them before they dropped whose game has not begun seats a ``fill_bot``
+instead (``game_seat``). A cancelled tournament's games in play are abandoned
+by the application (``Game.abandon``): they count for nobody.
+
 Public methods validate and raise ``RuleError`` (codes below) changing nothing;
 the events' ``apply`` only mutate.
 
@@ -33,9 +50,12 @@ the events' ``apply`` only mutate.
     invalid_match_length, invalid_turn_clock, invalid_late_policy, invalid_places, unknown_bot,
     tournament_started, already_joined, tournament_full, not_joined, too_few_players,
     not_started, no_such_round, tournament_over, no_such_table, table_has_game, game_already_attached,
-    not_a_tournament_game, invalid_result, result_recorded
+    not_a_tournament_game, invalid_result, result_recorded,
+    invalid_check_in, not_editable, tournament_cancelled, invalid_reason, no_check_in,
+    check_in_not_open, already_checked_in, cannot_drop, already_dropped
 """
 
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Literal
@@ -69,6 +89,12 @@ MAX_ROUNDS = 50
 MAX_ENTRANTS = 512  # the pairing search recurses once per seat
 MAX_INTERVAL = 90 * 86_400  # a round a day is slow; a round a season is no tournament
 BOT_ENTRANT = "bot:"
+MAX_CHECK_IN = 7 * 24 * 60  # minutes: a week ahead is as early as any club opens its check-in
+MAX_REASON = 500
+# what an edit before the start may change besides the name: the schedule, the places, the table size
+EDITABLE = ("starts_at", "interval", "check_in_minutes", "places", "table_size")
+# why an entrant was dropped
+NO_SHOW, WITHDREW = "no_show", "withdrew"
 
 
 class Plan(msgspec.Struct, frozen=True, kw_only=True):
@@ -87,6 +113,8 @@ class Plan(msgspec.Struct, frozen=True, kw_only=True):
     late_policy: Literal["bot"] = "bot"  # a turn whose clock runs out is played by a bot, flagged
     places: int | None = None  # places filled by ``fill_bot`` entrants at the start when not taken
     fill_bot: str = "heuristic"
+    # minutes before ``starts_at`` the check-in opens; None: no check-in (every entrant plays)
+    check_in_minutes: int | None = None
 
 
 class TableResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -143,6 +171,35 @@ class Tournament(Aggregate):
 
         def apply(self, tournament: "Tournament") -> None:
             tournament.entrants = tuple(e for e in tournament.entrants if e != self.entrant)
+            tournament.checked_in = tuple(e for e in tournament.checked_in if e != self.entrant)
+
+    class Edited(Event):
+        name: str
+        plan: Plan  # the whole plan after the edit
+
+        def apply(self, tournament: "Tournament") -> None:
+            tournament.name = self.name
+            tournament.plan = self.plan
+
+    class CheckedIn(Event):
+        entrant: str
+
+        def apply(self, tournament: "Tournament") -> None:
+            tournament.checked_in = (*tournament.checked_in, self.entrant)
+
+    class Dropped(Event):
+        entrant: str
+        reason: str  # NO_SHOW at the start, WITHDREW while running
+        after_round: int  # the rounds paired when they dropped: they sit at none paired later
+
+        def apply(self, tournament: "Tournament") -> None:
+            tournament.dropped = (*tournament.dropped, self.entrant)
+
+    class Cancelled(Event):
+        reason: str
+
+        def apply(self, tournament: "Tournament") -> None:
+            tournament.cancelled = self.reason
 
     class Started(Event):
         seed: str
@@ -215,6 +272,9 @@ class Tournament(Aggregate):
         self.rounds: list[Round] = []
         self.ranking: tuple[str, ...] = ()
         self.winners: tuple[str, ...] = ()
+        self.checked_in: tuple[str, ...] = ()
+        self.dropped: tuple[str, ...] = ()  # no-shows at the start and those who withdrew, in order
+        self.cancelled = ""  # the reason, once cancelled
 
     # ------------------------------------------------------------------
     # commands
@@ -251,17 +311,85 @@ class Tournament(Aggregate):
         self.trigger_event(self.Left, entrant=entrant)
 
     def start(self, seed: str) -> None:
-        """Close the entries, fill the empty places with bots, fix the seed order, pair round 1."""
+        """Drop the entrants who did not check in (with a check-in window), close the entries, fill
+        the empty places with bots, fix the seed order, pair round 1."""
         self._check_open()
-        bots = (self.plan.places or 0) - len(self.entrants)
-        entrants = [*self.entrants, *(f"{BOT_ENTRANT}{self.plan.fill_bot}#{n}" for n in range(1, bots + 1))]
+        checking = self.plan.check_in_minutes is not None
+        no_shows = [e for e in self.entrants if e not in self.checked_in] if checking else []
+        present = [e for e in self.entrants if e not in no_shows]
+        bots = (self.plan.places or 0) - len(present)
+        entrants = [*present, *(f"{BOT_ENTRANT}{self.plan.fill_bot}#{n}" for n in range(1, bots + 1))]
         if len(entrants) < 2:
-            raise RuleError("too_few_players", "a tournament needs at least two players")
+            raise RuleError(
+                "too_few_players", f"a tournament needs at least two players; {len(entrants)} would play"
+            )
         rounds = self.plan.rounds or 0
         if self.plan.format == "round_robin" and not rounds:
             rounds = round_robin_rounds(len(entrants), self.plan.table_size)
+        for entrant in no_shows:
+            self.trigger_event(self.Dropped, entrant=entrant, reason=NO_SHOW, after_round=0)
         self.trigger_event(self.Started, seed=seed, order=tuple(seed_order(entrants, seed)), rounds=rounds)
         self._pair_next()
+
+    # ------------------------------------------------------------------
+    # the lifecycle: edit, check in, drop out, cancel
+
+    def edit(self, name: str | None = None, changes: dict[str, Any] | None = None) -> None:
+        """A new name and new values of the plan's ``EDITABLE`` fields, before the start; checked as
+        the announcement is. An edit that changes nothing records nothing."""
+        self._check_open()
+        changes = dict(changes or {})
+        fixed = sorted(set(changes) - set(EDITABLE))
+        if fixed:
+            raise RuleError(
+                "not_editable", f"{', '.join(fixed)} cannot be edited; only the name, {', '.join(EDITABLE)}"
+            )
+        new_name = self.name if name is None else checked_name(name, "tournament")
+        plan = msgspec.structs.replace(self.plan, **changes)
+        _check_plan(plan, self.rules)
+        if plan.places is not None and plan.places < len(self.entrants):
+            raise RuleError("invalid_places", f"{len(self.entrants)} have joined: no fewer places than that")
+        if (new_name, plan) != (self.name, self.plan):
+            self.trigger_event(self.Edited, name=new_name, plan=plan)
+
+    def check_in(self, entrant: str, now: datetime) -> None:
+        """An entrant says they will play, in the window before the start."""
+        self._check_open()
+        opens = self.check_in_opens
+        if opens is None:
+            raise RuleError("no_check_in", "this tournament has no check-in: every entrant plays")
+        if entrant not in self.entrants:
+            raise RuleError("not_joined", "that player has not joined")
+        if now < opens:
+            raise RuleError("check_in_not_open", f"the check-in opens at {opens.isoformat()}")
+        if entrant in self.checked_in:
+            raise RuleError("already_checked_in", "that player has checked in already")
+        self.trigger_event(self.CheckedIn, entrant=entrant)
+
+    def drop(self, entrant: str) -> None:
+        """An entrant leaves a running swiss or round robin: the rounds paired after this one go
+        without them; what they played stands."""
+        self._current()
+        if self.plan.format == "single_elimination":
+            raise RuleError("cannot_drop", "nobody drops out of a single elimination")
+        if entrant not in self.order:
+            raise RuleError("not_joined", "that player does not play in this tournament")
+        if entrant in self.dropped:
+            raise RuleError("already_dropped", "that player has dropped out already")
+        if len(self.active) <= 2:
+            raise RuleError("too_few_players", "the last two players cannot drop out: cancel the tournament")
+        self.trigger_event(self.Dropped, entrant=entrant, reason=WITHDREW, after_round=len(self.rounds))
+
+    def cancel(self, reason: str) -> None:
+        """Call the tournament off, before or while it runs. The application abandons its games in play."""
+        self.check_cancellable()
+        self.trigger_event(self.Cancelled, reason=checked_reason(reason))
+
+    def check_cancellable(self) -> None:
+        if self.cancelled:
+            raise RuleError("tournament_cancelled", f"the tournament was cancelled: {self.cancelled}")
+        if self.finished:
+            raise RuleError("tournament_over", "the tournament is over")
 
     def attach_game(self, round_no: int, table: int, game_id: UUID) -> None:
         """The game played at ``table`` of the current round; attaching the same game again does nothing."""
@@ -294,6 +422,8 @@ class Tournament(Aggregate):
         found = self._table_of(game_id)
         if found is None:
             raise RuleError("not_a_tournament_game", "that game is not played at a table of this tournament")
+        if self.cancelled:
+            raise RuleError("tournament_cancelled", f"the tournament was cancelled: {self.cancelled}")
         played, table = found
         seats = len(played.tables[table])
         result = TableResult(
@@ -365,12 +495,35 @@ class Tournament(Aggregate):
 
     def start_due(self, now: datetime) -> bool:
         """The tournament should be started now: its round 1 start time has come."""
-        return not self.started and self.plan.starts_at is not None and self.plan.starts_at <= now
+        return (
+            not self.started
+            and not self.cancelled
+            and self.plan.starts_at is not None
+            and self.plan.starts_at <= now
+        )
+
+    @property
+    def check_in_opens(self) -> datetime | None:
+        """When the check-in window opens (it closes at the start); None without one."""
+        if self.plan.check_in_minutes is None or self.plan.starts_at is None:
+            return None
+        return self.plan.starts_at - timedelta(minutes=self.plan.check_in_minutes)
+
+    @property
+    def active(self) -> list[str]:
+        """The entrants still playing, in seed order."""
+        return [entrant for entrant in self.order if entrant not in self.dropped]
+
+    def game_seat(self, entrant: str) -> str:
+        """The game seat of an entrant's place at a table: a dropped player's goes to the plan's bot."""
+        if entrant in self.dropped:
+            return f"{BOT_ENTRANT}{self.plan.fill_bot}"
+        return seat_spec(entrant)
 
     def round_due(self, now: datetime) -> int | None:
         """The round whose games should be created now, if any."""
         current = self.current_round
-        if current is None or current.started:
+        if current is None or current.started or self.cancelled:
             return None
         due = self.due_at(current.round_no)
         return current.round_no if due is not None and due <= now else None
@@ -385,6 +538,7 @@ class Tournament(Aggregate):
             [(bye, played.bye_points) for played in self.rounds if played.finished_at for bye in played.byes],
             self.rules.match_winner == "lowest_total",
             self._stages() if self.plan.format == "single_elimination" else None,
+            withdrawn=set(self.dropped),
         )
 
     # ------------------------------------------------------------------
@@ -422,14 +576,15 @@ class Tournament(Aggregate):
 
     def _pair_next(self) -> None:
         history = History((played.tables, played.byes) for played in self.rounds)
-        ranked = [placing.entrant for placing in self.standings()]
+        dropped = set(self.dropped)
+        ranked = [placing.entrant for placing in self.standings() if placing.entrant not in dropped]
         salt = f"{self.seed}:{len(self.rounds) + 1}"
         size = self.plan.table_size
         pairing: Pairing
         if self.plan.format == "swiss":
             pairing = pair_swiss(ranked, history, size, salt)
         elif self.plan.format == "round_robin":
-            pairing = pair_round_robin(self.order, ranked, history, size, salt)
+            pairing = pair_round_robin(self.active, ranked, history, size, salt)
         else:
             alive = set(self._alive())
             pairing = pair_elimination([e for e in ranked if e in alive], history, size, salt)
@@ -453,6 +608,8 @@ class Tournament(Aggregate):
     # checks
 
     def _check_open(self) -> None:
+        if self.cancelled:
+            raise RuleError("tournament_cancelled", f"the tournament was cancelled: {self.cancelled}")
         if self.started:
             raise RuleError("tournament_started", "the tournament has started")
 
@@ -461,6 +618,8 @@ class Tournament(Aggregate):
             raise RuleError("not_started", "the tournament has not started")
         if self.finished:
             raise RuleError("tournament_over", "the tournament is over")
+        if self.cancelled:
+            raise RuleError("tournament_cancelled", f"the tournament was cancelled: {self.cancelled}")
         current = self.current_round
         assert current is not None  # a started tournament always has a round in play until it ends
         return current
@@ -476,6 +635,17 @@ class Tournament(Aggregate):
 def seat_spec(entrant: str) -> str:
     """The game seat of an entrant: the player's id, or ``bot:<bot>`` for a bot's place."""
     return entrant.split("#", 1)[0] if entrant.startswith(BOT_ENTRANT) else entrant
+
+
+def checked_reason(reason: object) -> str:
+    """Why a tournament was cancelled, as stored: NFC, trimmed, 1 to ``MAX_REASON`` characters, no
+    control or invisible formatting characters (``invalid_reason``)."""
+    if not isinstance(reason, str):
+        raise RuleError("invalid_reason", "a reason is text")
+    text = unicodedata.normalize("NFC", reason).strip()
+    if not 1 <= len(text) <= MAX_REASON or any(unicodedata.category(c) in ("Cc", "Cf") for c in text):
+        raise RuleError("invalid_reason", f"a reason is 1 to {MAX_REASON} characters of plain text")
+    return text
 
 
 def _match_options(plan: Plan) -> dict[str, Any]:
@@ -523,6 +693,11 @@ def _check_plan(plan: Plan, rules: Ruleset) -> None:
         raise RuleError("invalid_places", f"a tournament has 2 to {MAX_ENTRANTS} places")
     if plan.fill_bot not in BOTS:
         raise RuleError("unknown_bot", f"no bot {plan.fill_bot!r}; known: {', '.join(sorted(BOTS))}")
+    if plan.check_in_minutes is not None:
+        if not _is_int(plan.check_in_minutes) or not 1 <= plan.check_in_minutes <= MAX_CHECK_IN:
+            raise RuleError("invalid_check_in", f"the check-in opens 1 to {MAX_CHECK_IN} minutes before")
+        if plan.starts_at is None:
+            raise RuleError("invalid_check_in", "a check-in needs a start time (starts_at)")
 
 
 def _check_result(result: TableResult, seats: int, lower_is_better: bool) -> None:

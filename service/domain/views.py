@@ -62,6 +62,7 @@ class TableView(msgspec.Struct, frozen=True, kw_only=True):
     dispute: Dispute | None
     paused: bool
     over: bool
+    abandoned: str | None = None  # why the match was called off unfinished (it counts for nobody)
 
 
 def table_view(game: Game) -> TableView:
@@ -106,6 +107,7 @@ def table_view(game: Game) -> TableView:
         dispute=game.dispute,
         paused=game.paused,
         over=game.over,
+        abandoned=game.abandoned,
     )
 
 

@@ -98,9 +98,9 @@ def seat_to_see(services: Services, actor: Actor, facts: GameFacts, seat: int | 
 
 
 def check_entrant(actor: Actor, player_id: UUID) -> None:
-    """Who joins or leaves a tournament for a player: an admin, or that player."""
+    """Who joins, leaves, checks in or drops out for a player: an admin, or that player."""
     if actor.role != "admin" and not (actor.role == "player" and actor.id == str(player_id)):
-        raise RuleError("forbidden", "a player joins and leaves for themself; an admin for any member")
+        raise RuleError("forbidden", "a player acts for themself in a tournament; an admin for any member")
 
 
 def check_official(services: Services, actor: Actor, facts: GameFacts) -> None:

@@ -24,7 +24,8 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 |     | no_dispute, already_a_member, already_a_referee, already_revoked, already_joined, |
 |     | game_already_attached, table_has_game, result_recorded, not_started, tournament_started, |
 |     | tournament_full, tournament_over, name_taken, name_reserved, webhook_disabled, |
-|     | delivery_pending, already_enabled, already_disabled, seat_forfeited; any already_* |
+|     | delivery_pending, already_enabled, already_disabled, seat_forfeited, tournament_cancelled, |
+|     | game_abandoned, check_in_not_open, already_checked_in, already_dropped; any already_* |
 | 410 | invitation_expired, invitation_used_up, invitation_revoked, player_erased |
 | 413 | request_too_large |
 | 429 | too_many_attempts (refused invitation redemptions from one address: wait a minute) |
@@ -108,6 +109,11 @@ CODES: dict[int, tuple[str, ...]] = {
         "already_enabled",
         "already_disabled",
         "seat_forfeited",
+        "tournament_cancelled",
+        "game_abandoned",
+        "check_in_not_open",
+        "already_checked_in",
+        "already_dropped",
     ),
     410: ("invitation_expired", "invitation_used_up", "invitation_revoked", "player_erased"),
     413: ("request_too_large",),
@@ -122,6 +128,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "already_drew",
     "call_not_due",
     "cannot_challenge_self",
+    "cannot_drop",
     "card_does_not_match",
     "card_not_in_hand",
     "debt_pending",
@@ -130,6 +137,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "invalid_deck",
     "invalid_expiry",
     "invalid_forfeit_after",
+    "invalid_check_in",
     "invalid_format",
     "invalid_late_policy",
     "invalid_match_length",
@@ -137,6 +145,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "invalid_option",
     "invalid_penalty",
     "invalid_places",
+    "invalid_reason",
     "invalid_recycle",
     "invalid_referee",
     "invalid_result",
@@ -151,12 +160,14 @@ UNPROCESSABLE: tuple[str, ...] = (
     "invalid_webhook_players",
     "invalid_webhook_url",
     "match_already_started",
+    "no_check_in",
     "no_shuffle_due",
     "no_suit_to_name",
     "not_a_member",
     "not_a_move",
     "not_a_seat",
     "not_a_tournament_game",
+    "not_editable",
     "not_joined",
     "not_your_turn",
     "nothing_to_challenge",

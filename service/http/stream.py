@@ -95,9 +95,9 @@ async def seat_views(live: LiveGames, game_id: UUID, seat: int) -> AsyncIterator
 
 
 def _over_at(services: Services, facts: GameFacts, number: int) -> bool:
-    """The match is over and ``number`` is its last event (the game as it is now says)."""
+    """The match is over (or abandoned) and ``number`` is its last event (the game as it is now says)."""
     table = services.current.table(facts.game_id)
-    return table.over and table.version <= number
+    return (table.over or table.abandoned is not None) and table.version <= number
 
 
 class StreamController(Controller):

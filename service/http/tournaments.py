@@ -8,6 +8,12 @@ starts. Reads come from the tournaments read model and, like every read, take
 right after it, drawn as the read model draws it, with the log ``position`` to
 read it after.
 
+Before the start an admin may edit the name, the schedule, the places and the
+table size (``PATCH``); an entrant checks in (``check-in``) in the plan's
+window; while a swiss or round robin runs an entrant drops out (``drop-out``);
+an admin cancels a tournament at any time before its end, its games in play
+abandoned (``docs/tournaments.md``).
+
 A player's next game is the tournament table they play now, else the next one
 paired for them, else (their table of a round is over, the round's last tables
 are still played) the round to be paired next, ``pending``, with its time when
@@ -19,14 +25,24 @@ from typing import Annotated, Any, Literal
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, delete, get, post
+from litestar import Controller, delete, get, patch, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
 from service.domain.rulesets import OPTION_BOUNDS
-from service.domain.tournament import MAX_ENTRANTS, MAX_INTERVAL, MAX_ROUNDS, MAX_TABLE, MAX_TURN_CLOCK, Plan
+from service.domain.tournament import (
+    EDITABLE,
+    MAX_CHECK_IN,
+    MAX_ENTRANTS,
+    MAX_INTERVAL,
+    MAX_REASON,
+    MAX_ROUNDS,
+    MAX_TABLE,
+    MAX_TURN_CLOCK,
+    Plan,
+)
 from service.http import access
 from service.http.auth import admin_only, signed_in
 from service.http.errors import problems
@@ -145,11 +161,49 @@ class TournamentCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
         | None
     ) = None
     fill_bot: Annotated[str, msgspec.Meta(max_length=40, examples=["heuristic"])] = "heuristic"
+    check_in_minutes: (
+        Annotated[
+            int,
+            msgspec.Meta(
+                examples=[30],
+                description="the check-in opens this many minutes before starts_at; entrants not "
+                "checked in at the start are dropped (bots take their places when places are set)",
+                extra_json_schema=bounds(1, MAX_CHECK_IN),
+            ),
+        ]
+        | None
+    ) = None
 
     def plan(self) -> Plan:
         fields = msgspec.structs.asdict(self)
         del fields["name"]
         return Plan(**fields)
+
+
+class TournamentEdit(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """What an edit before the start changes; a field left out stays, ``null`` clears it (422
+    ``invalid_*`` as at the announcement)."""
+
+    name: TournamentName | msgspec.UnsetType = msgspec.UNSET
+    starts_at: datetime | msgspec.UnsetType | None = msgspec.UNSET
+    interval: Seconds | msgspec.UnsetType | None = msgspec.UNSET
+    check_in_minutes: Annotated[int, msgspec.Meta(examples=[30])] | msgspec.UnsetType | None = msgspec.UNSET
+    places: Annotated[int, msgspec.Meta(examples=[16])] | msgspec.UnsetType | None = msgspec.UNSET
+    table_size: Annotated[int, msgspec.Meta(examples=[4])] | msgspec.UnsetType = msgspec.UNSET
+
+    def changes(self) -> dict[str, Any]:
+        given = {name: getattr(self, name) for name in EDITABLE}
+        return {name: value for name, value in given.items() if value is not msgspec.UNSET}
+
+
+class Cancellation(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    reason: Annotated[
+        str,
+        msgspec.Meta(
+            examples=["the hall is closed"],
+            description=f"said to everyone: 1 to {MAX_REASON} characters, plain text (422 invalid_reason)",
+        ),
+    ]
 
 
 class EntrantCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -343,6 +397,101 @@ class TournamentController(Controller):
     )
     def start(self, services: ServicesDep, actor: ActorDep, tournament_id: TournamentId) -> TournamentView:
         services.app.start_tournament(tournament_id)
+        return written(services, actor, tournament_id)
+
+    @patch(
+        "/tournaments/{tournament_id:uuid}",
+        operation_id="editTournament",
+        summary="Edit a tournament before it starts: name, schedule, places, table size (admin)",
+        guards=[admin_only],
+        responses=problems(400, 401, 403, 404, 409, 422, 415),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def edit(
+        self,
+        services: ServicesDep,
+        actor: ActorDep,
+        tournament_id: TournamentId,
+        data: Annotated[
+            TournamentEdit,
+            Body(
+                examples=[Example(summary="a later start", value={"starts_at": "2026-12-05T19:00:00+01:00"})]
+            ),
+        ],
+    ) -> TournamentView:
+        name = None if data.name is msgspec.UNSET else data.name
+        services.app.edit_tournament(tournament_id, name, data.changes())
+        return written(services, actor, tournament_id)
+
+    @post(
+        "/tournaments/{tournament_id:uuid}/cancel",
+        operation_id="cancelTournament",
+        summary="Cancel a tournament before its end; its games in play are abandoned (admin)",
+        description="An abandoned game counts for nobody: no result, no standings; its moves are refused.",
+        status_code=200,
+        guards=[admin_only],
+        responses=problems(400, 401, 403, 404, 409, 422, 415),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def cancel(
+        self,
+        services: ServicesDep,
+        actor: ActorDep,
+        tournament_id: TournamentId,
+        data: Annotated[
+            Cancellation, Body(examples=[Example(summary="a reason", value={"reason": "the hall is closed"})])
+        ],
+    ) -> TournamentView:
+        services.app.cancel_tournament(tournament_id, data.reason, by=actor)
+        return written(services, actor, tournament_id)
+
+    @post(
+        "/tournaments/{tournament_id:uuid}/check-in",
+        operation_id="checkInToTournament",
+        summary="Check in during the plan's window before the start (a player for themself; an admin)",
+        status_code=200,
+        guards=[signed_in],
+        responses=problems(400, 401, 403, 404, 409, 422, 415),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def check_in(
+        self,
+        services: ServicesDep,
+        actor: ActorDep,
+        tournament_id: TournamentId,
+        data: Annotated[
+            EntrantCreate, Body(examples=[Example(summary="an entrant", value={"player_id": PLAYER_ID})])
+        ],
+    ) -> TournamentView:
+        access.check_entrant(actor, data.player_id)
+        services.app.check_in_tournament(tournament_id, data.player_id)
+        return written(services, actor, tournament_id)
+
+    @post(
+        "/tournaments/{tournament_id:uuid}/drop-out",
+        operation_id="dropOutOfTournament",
+        summary="Drop out of a running swiss or round robin; later rounds pair without them "
+        "(the player themself; an admin)",
+        status_code=200,
+        guards=[signed_in],
+        responses=problems(400, 401, 403, 404, 409, 422, 415),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def drop_out(
+        self,
+        services: ServicesDep,
+        actor: ActorDep,
+        tournament_id: TournamentId,
+        data: Annotated[
+            EntrantCreate, Body(examples=[Example(summary="an entrant", value={"player_id": PLAYER_ID})])
+        ],
+    ) -> TournamentView:
+        access.check_entrant(actor, data.player_id)
+        services.app.drop_out_of_tournament(tournament_id, data.player_id)
         return written(services, actor, tournament_id)
 
     @get(

@@ -205,6 +205,10 @@ def _forfeited(tracked: Tracked, event: Any) -> None:
         tracked.ledger.ends.append(End(event.originator_version, event.timestamp))
 
 
+def _abandoned(tracked: Tracked, _: Any) -> None:
+    tracked.results_changed = True  # the history's "playing" becomes "abandoned"; no standings change
+
+
 def _ruled(tracked: Tracked, event: Any) -> None:
     if event.restored is not None:  # a void: the state went back to before ``from_event``
         tracked.ledger.voids.append((event.originator_version, event.ruling.from_event))
@@ -228,4 +232,5 @@ _LEDGER = {
     Game.TurnTimedOut: _timed_out,
     Game.SeatForfeited: _forfeited,
     Game.RulingGiven: _ruled,
+    Game.Abandoned: _abandoned,
 }

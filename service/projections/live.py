@@ -278,7 +278,7 @@ class LiveGames:
                         position=followed.position,
                     )
                 ).decode(),
-                table.over,
+                table.over or table.abandoned is not None,  # either way nothing more comes
             )
             for hand in hands(tracked)
         ]

@@ -74,6 +74,7 @@ class PublicTable(msgspec.Struct, frozen=True, kw_only=True):
     # seconds from the answer to ``turn_deadline`` (0 once it passed); None without a clock
     seconds_left: float | None = None
     forfeited: list[int] = msgspec.field(default_factory=list)  # seats that forfeited, in that order
+    abandoned: str | None = None  # why the match was called off unfinished: it counts for nobody
 
 
 class HandView(msgspec.Struct, frozen=True, kw_only=True):
@@ -144,7 +145,7 @@ class PlayedGame(msgspec.Struct, frozen=True, kw_only=True):
     ruleset: str
     seat: int
     total: int
-    result: Literal["playing", "won", "shared", "lost"]
+    result: Literal["playing", "won", "shared", "lost", "abandoned"]
     opponents: list[str]  # the other seats' names
     rounds: int
     ended_at: datetime | None
@@ -167,6 +168,7 @@ class TournamentTable(msgspec.Struct, frozen=True, kw_only=True):
     finished: bool
     timed_out: list[int] | None = None  # per seat, turns a clock bot played, once the game is over
     forfeited: list[int] = msgspec.field(default_factory=list)  # seats that forfeited by clock
+    abandoned: bool = False  # its game was in play when the tournament was cancelled: it counts for nobody
 
 
 class TournamentRound(msgspec.Struct, frozen=True, kw_only=True):
@@ -192,6 +194,7 @@ class TournamentPlacing(msgspec.Struct, frozen=True, kw_only=True):
     opponents: float | None = None
     stage: int = 0
     forfeits: int = 0  # tables forfeited by clock: each a loss, scored the table's worst total
+    dropped: bool = False  # dropped out: placed after everyone still playing
 
 
 class TournamentView(msgspec.Struct, frozen=True, kw_only=True):
@@ -203,7 +206,7 @@ class TournamentView(msgspec.Struct, frozen=True, kw_only=True):
     format: str  # "round_robin", "swiss", "single_elimination"
     table_size: int
     planned_rounds: int | None
-    status: Literal["announced", "running", "finished"]
+    status: Literal["announced", "running", "finished", "cancelled"]
     starts_at: datetime | None
     entrants: list[str]
     rounds: list[TournamentRound]
@@ -222,6 +225,11 @@ class TournamentView(msgspec.Struct, frozen=True, kw_only=True):
     # the keys the ranking is ordered by, in the order they are applied, and the same in a sentence
     tie_breaks: list[str] = msgspec.field(default_factory=list)
     rule: str = ""
+    check_in_minutes: int | None = None  # the check-in opens this long before starts_at; None: no check-in
+    check_in_opens: datetime | None = None
+    checked_in: list[str] = msgspec.field(default_factory=list)  # before the start
+    dropped: list[str] = msgspec.field(default_factory=list)  # no-shows at the start and those who withdrew
+    cancelled: str | None = None  # the reason, once cancelled
 
 
 class NextGame(msgspec.Struct, frozen=True, kw_only=True):

@@ -284,7 +284,7 @@ class ViewsProjection(Projection[Views]):
             changes.games.append((game_id, tracked.image(), _encode(game_doc(tracked, facts))))
             game = tracked.game
             due = None
-            if not game.over and not game.paused:
+            if not game.over and not game.paused and game.abandoned is None:
                 if game.bot_for(game.seat_to_move) is not None:
                     due = game.modified_on
                 else:
@@ -318,7 +318,8 @@ class ViewsProjection(Projection[Views]):
         self._dirty = {}
         for tracked_tournament in self._dirty_tournaments.values():
             tracked_tournament.touched = set()
-            if tracked_tournament.tournament.finished:  # no event comes for it any more
+            if tracked_tournament.tournament.finished or tracked_tournament.tournament.cancelled:
+                # no event comes for it any more
                 self.tournaments.pop(tracked_tournament.tournament.id, None)
         self._dirty_tournaments = {}
         self._changes = Changes(position=self.position)
@@ -366,7 +367,7 @@ class ViewsProjection(Projection[Views]):
     def _let_go(self, written: Iterable[Tracked]) -> None:
         games = self.games
         for tracked in written:
-            if tracked.game.over:
+            if tracked.game.over or tracked.game.abandoned is not None:
                 games.pop(tracked.game.id.int, None)
         while len(games) > CACHED_GAMES:
             del games[next(iter(games))]

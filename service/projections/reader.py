@@ -209,7 +209,8 @@ class ReadModels:
 
     def next_game(self, player_id: UUID) -> NextGame | None:
         """The player's table being played, else the next one paired (the earliest due), else the round
-        a tournament they play in has still to pair (between two rounds); None when none."""
+        a tournament they play in has still to pair (between two rounds); None when none (nor in a
+        cancelled tournament, nor in one they dropped out of)."""
         position = self.position()
         seats = self.views.seats_of(str(player_id))
         if not seats:
@@ -223,7 +224,8 @@ class ReadModels:
         found = []
         for tournament_id, round_no, table, seat, game_id in seats:
             view = brackets[tournament_id]
-            if view is None:
+            # a cancelled tournament plays no table; one who dropped out has none to come
+            if view is None or view.status == "cancelled" or str(player_id) in view.dropped:
                 continue
             due_at = view.rounds[round_no - 1].due_at
             # playing first; then the earliest due, an unknown due time last
@@ -262,7 +264,11 @@ class ReadModels:
                 continue
             view = _decode_tournament(doc[0])
             entrant = str(player_id)
-            if view.status != "running" or any(entrant in played.out for played in view.rounds):
+            if (
+                view.status != "running"
+                or entrant in view.dropped
+                or any(entrant in played.out for played in view.rounds)
+            ):
                 continue
             round_no = len(view.rounds) + 1
             if view.planned_rounds is not None and round_no > view.planned_rounds:

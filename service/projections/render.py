@@ -52,7 +52,7 @@ class Played(msgspec.Struct, frozen=True, kw_only=True):
     ruleset: str
     seat: int
     total: int
-    result: Literal["playing", "won", "shared", "lost"]
+    result: Literal["playing", "won", "shared", "lost", "abandoned"]
     opponents: list[Seat]
     rounds: int
     ended_at: datetime | None
@@ -139,6 +139,7 @@ def public_table(tracked: Tracked, facts: Facts) -> PublicTable:
         turn_deadline=turn_deadline(tracked, turn),
         position=0,
         forfeited=list(result.forfeited),
+        abandoned=game.abandoned,
     )
 
 
@@ -151,7 +152,7 @@ def turn_deadline(tracked: Tracked, turn: int | None) -> datetime | None:
     """
     game = tracked.game
     clock = game.turn_clock if game.turn_clock is not None else tracked.ledger.turn_clock
-    if clock is None or turn is None or game.paused or game.bot_for(turn) is not None:
+    if clock is None or turn is None or game.paused or game.abandoned or game.bot_for(turn) is not None:
         return None
     return game.modified_on + timedelta(seconds=clock)
 
@@ -159,7 +160,7 @@ def turn_deadline(tracked: Tracked, turn: int | None) -> datetime | None:
 def hands(tracked: Tracked) -> list[HandDoc]:
     game = tracked.game
     s = game.state
-    playable = not game.paused and s.phase != OVER
+    playable = not game.paused and s.phase != OVER and game.abandoned is None
     docs = []
     for seat in range(len(game.seats)):
         mine = playable and seat not in game.forfeited
@@ -210,7 +211,9 @@ def played(tracked: Tracked, facts: Facts) -> list[tuple[UUID, Played]]:
     for seat, occupant in enumerate(game.seats):
         if occupant.kind != "player":
             continue
-        if not over:
+        if game.abandoned is not None:
+            outcome = "abandoned"
+        elif not over:
             outcome = "playing"
         elif seat in result.winners:
             outcome = "won" if len(result.winners) == 1 else "shared"

@@ -199,7 +199,7 @@ def _statements(table: Any, tracking: Any, ph: str) -> dict[str, str]:
         "tournament_doc": f"SELECT doc, {position} AS position FROM {table('tournaments')} "
         f"WHERE tournament_id = {ph}",
         "open_tournaments": f"SELECT tournament_id FROM {table('tournaments')} "
-        "WHERE status <> 'finished' ORDER BY created",
+        "WHERE status IN ('announced', 'running') ORDER BY created",
         "league_tournaments": f"SELECT doc FROM {table('tournaments')} WHERE league_id = {ph} "
         "ORDER BY created",
         "seats_of": f"SELECT tournament_id, round_no, table_no, seat, game_id FROM {table('seats')} "

@@ -42,6 +42,9 @@ class TournamentImage(msgspec.Struct, frozen=True, kw_only=True):
     rounds: list[Round]
     ranking: tuple[str, ...]
     winners: tuple[str, ...]
+    checked_in: tuple[str, ...] = ()
+    dropped: tuple[str, ...] = ()
+    cancelled: str = ""
 
 
 class StoredTournament(msgspec.Struct, frozen=True, kw_only=True):
@@ -111,6 +114,8 @@ class TrackedTournament:
 
 
 def status_of(tournament: Tournament) -> str:
+    if tournament.cancelled:
+        return "cancelled"
     if tournament.finished:
         return "finished"
     return "running" if tournament.started else "announced"
@@ -151,9 +156,14 @@ def tournament_view(tournament: Tournament, position: int = 0) -> TournamentView
         turn_clock=plan.turn_clock,
         places=plan.places,
         fill_bot=plan.fill_bot,
-        names={entrant: entrant if is_bot(entrant) else "" for entrant in entrants},
+        names={entrant: entrant if is_bot(entrant) else "" for entrant in (*entrants, *tournament.dropped)},
         tie_breaks=tie_breaks,
         rule=rule,
+        check_in_minutes=plan.check_in_minutes,
+        check_in_opens=tournament.check_in_opens,
+        checked_in=list(tournament.checked_in),
+        dropped=list(tournament.dropped),
+        cancelled=tournament.cancelled or None,
     )
 
 
@@ -171,6 +181,7 @@ def _round(tournament: Tournament, played: Round) -> TournamentRound:
                 finished=result is not None,
                 timed_out=None if result is None else list(result.timed_out),
                 forfeited=[] if result is None else list(result.forfeited),
+                abandoned=bool(tournament.cancelled) and number in played.games and result is None,
             )
         )
     return TournamentRound(
@@ -196,6 +207,7 @@ def _placing(placing: Any) -> TournamentPlacing:
         opponents=placing.opponents,
         stage=placing.stage,
         forfeits=placing.forfeits,
+        dropped=placing.dropped,
     )
 
 

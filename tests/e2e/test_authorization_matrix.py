@@ -90,6 +90,10 @@ GET /tournaments/{id}                 200   200    200     200   200   200
 POST /tournaments/{id}/entrants       401   F      201     F     F     201
 DELETE /tournaments/{id}/entrants/{id} 401  F      200     F     F     200
 POST /tournaments/{id}/start          401   F      F       F     F     200
+PATCH /tournaments/{id}               401   F      F       F     F     200
+POST /tournaments/{id}/cancel         401   F      F       F     F     200
+POST /tournaments/{id}/check-in       401   F      200     F     F     200
+POST /tournaments/{id}/drop-out       401   F      200     F     F     200
 GET /players/{id}/next-game           200   200    200     200   200   200
 PATCH /players/{id}                   401   F      200     F     F     200
 POST /players/{id}/erasure            401   F      F       F     F     200
@@ -114,6 +118,8 @@ GET /tournaments                      200   200    200     200   200   200
 GET /disputes                         401   F      F       200   200   200
 GET /me                               401   200    200     200   200   200
 """
+# a start time within the check-in window of two hours, so a check-in is open at once
+SOON = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
 REFUSALS = {"401": (401, "unauthorized"), "F": (403, "forbidden"), "NA": (403, "not_allowed")}
 REFUSALS["NS"] = (403, "not_seated")
 
@@ -167,9 +173,10 @@ class World:
         outcome = self.club.app.play(game["game_id"], 1, "9H", expected_version=game["version"])
         return {**game, "version": outcome.version}
 
-    def new_tournament(self, *entrants: str) -> str:
-        """A tournament of the league that these players joined, not started (bots fill two places)."""
-        plan = {"name": "Cup", "format": "swiss", "table_size": 2, "rounds": 1, "places": 2}
+    def new_tournament(self, *entrants: str, **more: Any) -> str:
+        """A tournament of the league that these players joined, not started (bots fill two places
+        unless ``more`` of the plan says otherwise)."""
+        plan = {"name": "Cup", "format": "swiss", "table_size": 2, "rounds": 1, "places": 2, **more}
         tournament = self.club.ok("POST", f"/leagues/{self.league}/tournaments", json=plan)["tournament_id"]
         for player_id in entrants:
             self.club.ok("POST", f"/tournaments/{tournament}/entrants", json={"player_id": player_id})
@@ -181,6 +188,16 @@ class World:
         if disabled:
             self.club.ok("POST", f"/webhooks/{hook}/disable")
         return hook
+
+    def checking_in(self, entrant: str) -> str:
+        """A tournament ``entrant`` joined whose check-in is open."""
+        return self.new_tournament(entrant, starts_at=SOON, check_in_minutes=120)
+
+    def started_tournament(self, entrant: str) -> str:
+        """A running tournament of three, ``entrant`` and two bots (so one may drop out)."""
+        tournament = self.new_tournament(entrant, places=3)
+        self.club.ok("POST", f"/tournaments/{tournament}/start")
+        return tournament
 
     def disputed(self) -> dict[str, Any]:
         game = self.game()
@@ -341,6 +358,26 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
             "POST",
             f"/tournaments/{world.new_tournament()}/start",
             None,
+        ),
+        "PATCH /tournaments/{id}": lambda role: (
+            "PATCH",
+            f"/tournaments/{world.new_tournament()}",
+            {"name": "Renamed"},
+        ),
+        "POST /tournaments/{id}/cancel": lambda role: (
+            "POST",
+            f"/tournaments/{world.new_tournament()}/cancel",
+            {"reason": "rain"},
+        ),
+        "POST /tournaments/{id}/check-in": lambda role: (
+            "POST",
+            f"/tournaments/{world.checking_in(ids['seated'])}/check-in",
+            {"player_id": ids["seated"]},
+        ),
+        "POST /tournaments/{id}/drop-out": lambda role: (
+            "POST",
+            f"/tournaments/{world.started_tournament(ids['seated'])}/drop-out",
+            {"player_id": ids["seated"]},
         ),
         "GET /players/{id}/next-game": lambda role: (
             "GET",

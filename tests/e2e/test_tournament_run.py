@@ -28,13 +28,14 @@ from eventsourcing.utils import get_topic
 from psycopg import sql
 
 from service.application import MauMau
-from service.domain.game import Game
+from service.domain.game import Game, Seat
 from service.domain.tournament import Plan, Tournament
 from service.settings import Settings
 from tests.environment import without_settings
 from tests.gameplay import next_command
 from tests.integration.tables import players
 from tests.integration.test_workers import assert_tournament_agrees_with_its_games, turns_timed_out
+from workers.app import TICK
 
 ROOT = Path(__file__).resolve().parents[2]
 SWISS_OF_16 = Plan(format="swiss", table_size=4, rounds=3, single_round=True, places=16)
@@ -377,3 +378,49 @@ def test_the_embedded_workers_run_a_tournament_as_threads_of_another_process(tmp
         assert_played_once(app, tournament_id)
     finally:
         app.close()
+
+
+def ticks_done(stack: Stack) -> int:
+    """The beat's ticks the worker has run, from its log."""
+    return sum(
+        path.read_text(errors="replace").count(f"Task {TICK}[") for path in stack.logs.glob("worker-*.log")
+    )
+
+
+def test_a_start_time_that_comes_with_too_few_players_cancels_the_tournament_once_with_the_reason(
+    app, make_stack
+):
+    plan = Plan(format="swiss", table_size=2, rounds=1, single_round=True)  # no places for bots to fill
+    tournament_id, _ = due_tournament(app, plan, members=1)
+    stack = make_stack()
+    stack.wait_for("cancellation", lambda: bool(app.get_tournament(tournament_id).cancelled), timeout=60)
+    seen = ticks_done(stack)
+    stack.wait_for("four more ticks", lambda: ticks_done(stack) >= seen + 4, timeout=60)
+    events = list(app.events.get(tournament_id))
+    cancelled = [event for event in events if isinstance(event, Tournament.Cancelled)]
+    assert len(cancelled) == 1 and cancelled[0].reason.startswith("too few players at the start time")
+    assert events[-1] is cancelled[0]  # nothing was recorded after it
+    assert app.get_tournament(tournament_id).cancelled == cancelled[0].reason
+    worker_log = "".join(path.read_text(errors="replace") for path in stack.logs.glob("worker-*.log"))
+    assert worker_log.count(f"tournament {tournament_id} cancelled at its start time") == 1
+    assert f"tournament {tournament_id} cannot start" not in worker_log  # the old warning, every tick
+
+
+def test_at_the_start_time_an_entrant_who_did_not_check_in_is_dropped_and_a_bot_takes_the_place(
+    app, make_stack
+):
+    plan = Plan(
+        format="swiss", table_size=2, rounds=1, single_round=True, places=2, turn_clock=1, check_in_minutes=10
+    )
+    tournament_id, (ann, bob) = due_tournament(app, plan, members=2)
+    app.check_in_tournament(tournament_id, ann)  # the window opened ten minutes before the start: now
+    stack = make_stack()
+    stack.wait_for("finished tournament", finished(app, tournament_id))
+    tournament = assert_tournament_agrees_with_its_games(app, tournament_id)
+    dropped = [event for event in app.events.get(tournament_id) if isinstance(event, Tournament.Dropped)]
+    assert [(event.entrant, event.reason) for event in dropped] == [(str(bob), "no_show")]
+    assert sorted(tournament.order) == sorted([str(ann), "bot:heuristic#1"])
+    (game_id,) = tournament.rounds[0].games.values()
+    seats = app.get_game(game_id).seats
+    assert Seat("player", str(bob)) not in seats and Seat("bot", "heuristic") in seats
+    assert str(bob) not in tournament.ranking

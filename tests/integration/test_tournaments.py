@@ -8,7 +8,7 @@ import pytest
 
 from service.application import MauMau
 from service.domain.errors import RuleError
-from service.domain.game import Game
+from service.domain.game import Game, Seat
 from service.domain.tournament import Plan, Tournament
 from tests.integration.tables import players
 
@@ -158,3 +158,36 @@ def test_tournament_refusals_change_nothing(app):
     refused("not_a_tournament_game", lambda: app.record_table_result(tournament_id, stray))
     # stored: two joins, the start and round 1's pairing, the table's game; nothing of the refusals
     assert app.get_tournament(tournament_id).version == version + 5
+
+
+def test_a_cancellation_abandons_the_games_in_play_and_keeps_the_finished_ones(app):
+    league, members = league_of(app, 4)
+    tournament_id = app.create_tournament(league, "Cup", Plan(format="swiss", table_size=2, rounds=2))
+    for member in members:
+        app.join_tournament(tournament_id, member)
+    app.start_tournament(tournament_id, seed="cancel")
+    first, second = app.start_round(tournament_id, 1)
+    clock_plays_out(app, first)
+    app.record_table_result(tournament_id, first)
+    refused("invalid_reason", lambda: app.cancel_tournament(tournament_id, " "))
+    assert not app.get_game(second).abandoned  # a refused cancellation abandoned nothing
+    assert app.cancel_tournament(tournament_id, "the hall is closed") == [second]
+    assert app.get_game(second).abandoned == "the hall is closed" and not app.get_game(first).abandoned
+    refused("game_abandoned", lambda: app.time_out_turn(second, app.get_game(second).seat_to_move))
+    refused("tournament_cancelled", lambda: app.cancel_tournament(tournament_id, "again"))
+    tournament = app.get_tournament(tournament_id)
+    assert tournament.cancelled == "the hall is closed" and 1 not in tournament.rounds[0].results
+
+
+def test_a_dropped_players_table_made_after_the_drop_seats_the_plans_bot(app):
+    league, (ann, bob, cat, dan) = league_of(app, 4)
+    plan = Plan(format="swiss", table_size=2, rounds=2, fill_bot="random")
+    tournament_id = app.create_tournament(league, "Cup", plan)
+    for member in (ann, bob, cat, dan):
+        app.join_tournament(tournament_id, member)
+    app.start_tournament(tournament_id, seed="drop")
+    app.drop_out_of_tournament(tournament_id, ann)
+    seats = [app.get_game(game_id).seats for game_id in app.start_round(tournament_id, 1)]
+    everyone = [seat for table in seats for seat in table]
+    assert Seat("player", str(ann)) not in everyone and Seat("bot", "random") in everyone
+    refused("already_dropped", lambda: app.drop_out_of_tournament(tournament_id, ann))

@@ -293,13 +293,6 @@ def test_steps_naming_what_does_not_exist_do_nothing(app, inline, conductor):
     assert not inline.queue
 
 
-def test_a_due_tournament_with_too_few_players_stays_unstarted(app, inline, conductor):
-    tournament_id, _ = announced(app, places=None, starts_at=now() - timedelta(seconds=1))
-    conductor.conduct_tournament(tournament_id)
-    assert not app.get_tournament(tournament_id).started
-    assert not inline.queue
-
-
 def missed_mau(app: MauMau) -> UUID:
     """Ann (seat 0) and a heuristic bot; Ann plays her first card leaving one and does not say "Mau"."""
     (ann,) = players(app, 1)
@@ -345,6 +338,45 @@ def test_a_missed_call_challenged_first_by_the_person_is_not_challenged_again(ap
     ]
     assert [c.seat for c in challenged] == [1]  # Bob's; the bot found nothing left to challenge
     assert app.get_game(game_id).seat_to_move == 1  # and Bob, a person, is to move: the bot waits
+
+
+def test_a_start_time_with_too_few_players_cancels_the_tournament_once_and_the_next_looks_do_nothing(
+    app, inline, conductor
+):
+    tournament_id, _ = announced(app, members=1, starts_at=now() - timedelta(seconds=1), places=None)
+    conductor.conduct_tournament(tournament_id)
+    tournament = app.get_tournament(tournament_id)
+    assert tournament.cancelled.startswith("too few players at the start time") and not tournament.started
+    version = tournament.version
+    for _ in range(3):
+        conductor.conduct_tournament(tournament_id)
+    assert app.get_tournament(tournament_id).version == version
+    cancelled = [e for e in app.events.get(tournament_id) if isinstance(e, Tournament.Cancelled)]
+    assert len(cancelled) == 1 and not inline.queue
+
+
+def test_a_player_who_drops_out_mid_game_has_their_turns_played_by_the_clock_bot_and_the_round_ends(
+    app, inline, conductor
+):
+    """No turn clock: without the drop the table would wait for Ann for ever."""
+    tournament_id, (ann,) = announced(
+        app, members=1, starts_at=now() - timedelta(seconds=1), table_size=2, places=4
+    )
+    conductor.tick([tournament_id])
+    inline.run(conductor)  # the bots play until Ann is to move, and wait there
+    tournament = app.get_tournament(tournament_id)
+    (table,) = [t for t, entrants in enumerate(tournament.rounds[0].tables) if str(ann) in entrants]
+    game_id = tournament.rounds[0].games[table]
+    assert not app.get_game(game_id).over and len(tournament.rounds) == 1
+    app.drop_out_of_tournament(tournament_id, ann)
+    conductor.conduct_tournament(tournament_id, now=now() + timedelta(minutes=5))  # her table idles
+    inline.run(conductor)
+    tournament = app.get_tournament(tournament_id)
+    assert tournament.finished and len(tournament.rounds) == 2
+    seat = app.get_game(game_id).seat_of(str(ann))
+    assert seat is not None and turns_timed_out(app, game_id)[seat] > 0
+    assert all(str(ann) not in entrants for entrants in tournament.rounds[1].tables)
+    assert tournament.ranking[-1] == str(ann)
 
 
 # ----------------------------------------------------------------------
