@@ -158,6 +158,8 @@ class GameImage(msgspec.Struct, frozen=True, kw_only=True):
     forfeit_after: int = 0
     clock_runs: list[int] = msgspec.field(default_factory=list)
     forfeited: tuple[int, ...] = ()
+    # added with cancelled tournaments: snapshots taken before decode as not abandoned
+    abandoned: str | None = None
 
 
 class MatchResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -166,7 +168,6 @@ class MatchResult(msgspec.Struct, frozen=True, kw_only=True):
     totals: tuple[int, ...]  # per seat
     winners: tuple[int, ...]  # seats; empty while the match is on
     forfeited: tuple[int, ...]  # seats, in the order they forfeited
-    abandoned: str | None = None
 
 
 class Game(Aggregate):

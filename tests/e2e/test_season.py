@@ -12,6 +12,7 @@ Every write is read back at once by the one who wrote it, with no ``?after=`` (`
 someone else's write names a position (``?after=``), as docs/consistency.md says it must.
 """
 
+import itertools
 import time
 import uuid
 from collections import Counter
@@ -222,6 +223,174 @@ def test_a_silent_member_forfeits_a_league_game_by_the_clock_and_the_views_say_s
     assert [event["data"]["seat"] for event in events if event["type"] == "TurnTimedOut"] == [
         0
     ] * FORFEIT_AFTER
+
+
+def soon(minutes: float) -> str:
+    return (datetime.now(UTC) + timedelta(minutes=minutes)).isoformat()
+
+
+def test_the_admin_edits_the_spring_cup_before_its_start_and_cancels_the_autumn_cup(season: Season) -> None:
+    spring = season.write(
+        "POST",
+        f"/leagues/{season.league}/tournaments",
+        json={
+            "name": "Spring cup draft",
+            "format": "swiss",
+            "table_size": 3,
+            "rounds": 3,
+            "single_round": True,
+            "turn_clock": 1,  # the silent forfeit their tables in seconds
+            "places": 6,
+            "starts_at": soon(24 * 60),
+            "check_in_minutes": 30,
+        },
+    )
+    season.tournaments.append(spring["tournament_id"])
+    path = f"/tournaments/{spring['tournament_id']}"
+    assert season.read(path, ADMIN)["name"] == "Spring cup draft"
+    # the check-in is a day away: a member who joined cannot check in yet
+    ada = NAMES[0]
+    season.write("POST", f"{path}/entrants", headers=season.token(ada), json={"player_id": season.id(ada)})
+    early = season.client.post(
+        f"{path}/check-in", headers=season.token(ada), json={"player_id": season.id(ada)}
+    )
+    assert (early.status_code, early.json()["code"]) == (409, "check_in_not_open")
+    edited = season.write(
+        "PATCH",
+        path,
+        json={
+            "name": "Spring cup",
+            "table_size": 2,
+            "places": 7,
+            "starts_at": soon(30),
+            "check_in_minutes": 60,
+        },
+    )
+    assert (edited["name"], edited["table_size"], edited["places"]) == ("Spring cup", 2, 7)
+    read = season.read(path, ADMIN)
+    assert (read["name"], read["table_size"], read["places"], read["check_in_minutes"]) == (
+        "Spring cup",
+        2,
+        7,
+        60,
+    )
+    assert read["status"] == "announced" and datetime.fromisoformat(read["check_in_opens"]) < datetime.now(
+        UTC
+    )
+    fixed = season.client.patch(path, headers=ADMIN, json={"rounds": 5})
+    assert fixed.status_code in (400, 422) and fixed.json()["code"] in ("not_editable", "malformed_request")
+
+    autumn = season.write(
+        "POST",
+        f"/leagues/{season.league}/tournaments",
+        json={"name": "Autumn cup", "format": "round_robin", "table_size": 2, "single_round": True},
+    )
+    season.tournaments.append(autumn["tournament_id"])
+    autumn_path = f"/tournaments/{autumn['tournament_id']}"
+    bea = NAMES[1]
+    season.write(
+        "POST", f"{autumn_path}/entrants", headers=season.token(bea), json={"player_id": season.id(bea)}
+    )
+    assert season.read(autumn_path, season.token(bea))["entrants"] == [season.id(bea)]
+    season.write("POST", f"{autumn_path}/cancel", json={"reason": "The hall is booked that weekend"})
+    cancelled = season.read(autumn_path, ADMIN)
+    assert (cancelled["status"], cancelled["cancelled"]) == ("cancelled", "The hall is booked that weekend")
+    late = season.client.post(
+        f"{autumn_path}/entrants", headers=season.token(ada), json={"player_id": season.id(ada)}
+    )
+    assert (late.status_code, late.json()["code"]) == (409, "tournament_cancelled")
+    assert season.read(autumn_path, season.token(ada))["entrants"] == [season.id(bea)]
+
+
+def test_the_spring_cup_starts_without_its_no_show_and_pairs_its_later_rounds_without_the_one_who_dropped_out(
+    season: Season,
+) -> None:
+    path = f"/tournaments/{season.tournaments[0]}"
+    ada, bea, cyd, dan, eve = NAMES
+    for name in (bea, cyd, dan, eve):
+        season.write(
+            "POST", f"{path}/entrants", headers=season.token(name), json={"player_id": season.id(name)}
+        )
+    for name in (ada, bea, cyd, eve):  # Dan never checks in
+        season.write(
+            "POST", f"{path}/check-in", headers=season.token(name), json={"player_id": season.id(name)}
+        )
+        assert season.id(name) in season.read(path, season.token(name))["checked_in"]
+    again = season.client.post(
+        f"{path}/check-in", headers=season.token(ada), json={"player_id": season.id(ada)}
+    )
+    assert (again.status_code, again.json()["code"]) == (409, "already_checked_in")
+
+    season.write("POST", f"{path}/start")
+    started = season.read(path, ADMIN)
+    assert started["status"] == "running" and started["dropped"] == [season.id(dan)]
+    present = {season.id(name) for name in (ada, bea, cyd, eve)}
+    season.wait_for("round 1 paired", lambda: season.read(path)["rounds"])
+    first = season.read(path)["rounds"][0]
+    seated = {entrant for table in first["tables"] for entrant in table["entrants"]} | set(first["byes"])
+    bots = seated - present
+    assert present <= seated and season.id(dan) not in seated
+    assert len(seated) == 7 and all(bot.startswith("bot:") for bot in bots)  # bots took the no-show's place
+
+    # Cyd drops out while round 1 is played
+    season.write("POST", f"{path}/drop-out", headers=season.token(cyd), json={"player_id": season.id(cyd)})
+    assert season.id(cyd) in season.read(path, season.token(cyd))["dropped"]
+    season.wait_for("the Spring cup finished", lambda: season.read(path)["status"] == "finished")
+    finished = season.seen(path)
+    assert [played["round_no"] for played in finished["rounds"]] == [1, 2, 3]
+    for later in finished["rounds"][1:]:
+        paired = {entrant for table in later["tables"] for entrant in table["entrants"]} | set(later["byes"])
+        assert paired == seated - {season.id(cyd)}
+    ranking = finished["ranking"]
+    assert ranking[-1]["entrant"] == season.id(cyd) and ranking[-1]["dropped"]
+    assert not any(row["dropped"] for row in ranking[:-1]) and finished["winners"] != [season.id(cyd)]
+    assert season.id(dan) not in [row["entrant"] for row in ranking]
+    assert (
+        finished["names"][season.id(ada)] == ada
+        and ranking[0]["name"] == finished["names"][ranking[0]["entrant"]]
+    )
+    assert_ranking_agrees_with_the_tables(finished)
+
+
+def assert_ranking_agrees_with_the_tables(view: dict[str, Any]) -> None:
+    """The ranking as docs/standings.md orders it, recomputed from the bracket's table results."""
+    assert view["tie_breaks"] == ["points", "wins", "forfeits", "opponents", "seed"]
+    assert view["rule"].startswith("Fewest points")
+    points: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    forfeits: Counter[str] = Counter()
+    met: dict[str, list[str]] = {row["entrant"]: [] for row in view["ranking"]}
+    for played in view["rounds"]:
+        assert played["finished"]
+        winning = []
+        for table in played["tables"]:
+            assert table["finished"] and not table["abandoned"]
+            for seat, entrant in enumerate(table["entrants"]):
+                points[entrant] += table["totals"][seat]
+                wins[entrant] += seat in table["winners"]
+                forfeits[entrant] += seat in table["forfeited"]
+                met[entrant] += [other for other in table["entrants"] if other != entrant]
+                if seat in table["winners"]:
+                    winning.append(table["totals"][seat])
+        for bye in played["byes"]:  # a bye scores the round's mean winning total, and a win
+            points[bye] += round(sum(winning) / len(winning))
+            wins[bye] += 1
+    for row in view["ranking"]:
+        entrant = row["entrant"]
+        assert (row["points"], row["wins"], row["forfeits"]) == (
+            points[entrant],
+            wins[entrant],
+            forfeits[entrant],
+        ), row
+        opposition = sum(points[other] for other in met[entrant]) / len(met[entrant])
+        assert row["opponents"] == pytest.approx(opposition)
+
+    def key(row: dict[str, Any]) -> tuple[Any, ...]:
+        return (row["dropped"], row["points"], -row["wins"], row["forfeits"], row["opponents"])
+
+    ranked = view["ranking"]
+    assert [row["rank"] for row in ranked] == list(range(1, len(ranked) + 1))
+    assert all(key(before) <= key(after) for before, after in itertools.pairwise(ranked))
 
 
 def finished_league_games(season: Season) -> list[dict[str, Any]]:
