@@ -524,23 +524,31 @@ def test_a_member_is_removed_and_a_player_erased_and_no_answer_names_them_any_mo
     assert season.id(eve) not in [item["player_id"] for item in answers[4]["items"]]
 
 
-def test_the_webhook_received_the_seasons_events_signed_and_without_a_card(season: Season) -> None:
-    season.receiver.wait_for(
-        lambda: (
-            season.read(f"/webhooks/{season.hook}/deliveries", ADMIN)["deliveries"]
-            and all(
-                delivery["status"] == "delivered"
-                for delivery in season.read(f"/webhooks/{season.hook}/deliveries", ADMIN)["deliveries"]
-            )
-        ),
-        "every delivery delivered",
-        timeout=WAIT,
-    )
+def test_the_webhook_received_the_seasons_events_once_each_signed_and_without_a_card(season: Season) -> None:
+    spring = season.seen(f"/tournaments/{season.tournaments[0]}")
+    expected = {
+        "round_started": len(spring["rounds"]),
+        "table_ready": sum(len(played["tables"]) for played in spring["rounds"]),
+        "tournament_finished": 1,  # the cancelled Autumn cup finished nothing
+    }
+
+    def delivered() -> bool:
+        deliveries = season.read(f"/webhooks/{season.hook}/deliveries", ADMIN)["deliveries"]
+        return len(deliveries) == sum(expected.values()) and all(
+            d["status"] == "delivered" for d in deliveries
+        )
+
+    season.wait_for("every delivery delivered", delivered)
     received = season.receiver.taken()
-    assert received
+    assert Counter(delivery.json["event"] for delivery in received) == expected
     for delivery in received:
         assert verify(season.secret, delivery.body, delivery.headers[SIGNATURE_HEADER], time.time())
         assert not verify(
             season.secret, delivery.body + b" ", delivery.headers[SIGNATURE_HEADER], time.time()
         )
+    (told,) = [
+        delivery.json["data"] for delivery in received if delivery.json["event"] == "tournament_finished"
+    ]
+    assert told["tournament_id"] == spring["tournament_id"]
+    assert len(told["ranking"]) == len(spring["ranking"])
     assert_public([delivery.body for delivery in received])
