@@ -158,6 +158,7 @@ class GameImage(msgspec.Struct, frozen=True, kw_only=True):
     forfeit_after: int = 0
     clock_runs: list[int] = msgspec.field(default_factory=list)
     forfeited: tuple[int, ...] = ()
+    # added with cancelled tournaments: snapshots taken before decode as not abandoned
     abandoned: str | None = None
 
 
