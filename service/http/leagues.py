@@ -5,7 +5,7 @@ from typing import Annotated
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, delete, get, post
+from litestar import Controller, Response, delete, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
@@ -17,12 +17,13 @@ from service.domain.rulesets import OPTION_BOUNDS, OPTIONS, PRESETS
 from service.http.auth import admin_only
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
+from service.http.exports import CSV, csv_of
 from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next, cursor_of, key_of
 from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, After, LeagueId, PlayerId, caught_up
 from service.http.players import LeagueName, StoredLeagueName
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, Services, ServicesDep
-from service.projections.models import LeagueRatingsRead, ListedLeague, Standings
+from service.projections.models import LeagueRatingsRead, ListedLeague, Standing, Standings
 
 # the most cards a hand may hold in any preset: the deck less a starter and a card to draw, shared out
 MOST_CARDS = max((4 * len(rules.ranks) - 2) // rules.max_players for rules in PRESETS.values())
@@ -269,11 +270,23 @@ class LeagueController(Controller):
         sync_to_thread=True,
     )
     def standings(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> Standings:
-        caught_up(services.reader, after, services.app.recorder.max_notification_id)
-        found = services.reader.standings(league_id)
-        if found is None:  # unknown, or not yet in the read models: ?after= the league's creation
-            raise RuleError("league_not_found", "no such league")
-        return found
+        return _standings(services, league_id, after)
+
+    @get(
+        "/{league_id:uuid}/standings.csv",
+        operation_id="getLeagueStandingsCsv",
+        summary="A league's standings as CSV, for a spreadsheet (public; read model)",
+        description="A header row, then one row per member in rank order, with the fields and figures "
+        "of the JSON standings' rows (a rating left empty while there is none).",
+        media_type=CSV,
+        response_description="the standings' rows as CSV (RFC 4180, UTF-8)",
+        responses=problems(400, 401, 404),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def standings_csv(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> Response[str]:
+        found = _standings(services, league_id, after)
+        return Response(csv_of(Standing, found.rows), media_type=CSV)
 
     @get(
         "/{league_id:uuid}/ratings",
@@ -289,3 +302,11 @@ class LeagueController(Controller):
         if found is None:  # unknown, or not yet in the read models: ?after= the league's creation
             raise RuleError("league_not_found", "no such league")
         return found
+
+
+def _standings(services: Services, league_id: UUID, after: int | None) -> Standings:
+    caught_up(services.reader, after, services.app.recorder.max_notification_id)
+    found = services.reader.standings(league_id)
+    if found is None:  # unknown, or not yet in the read models: ?after= the league's creation
+        raise RuleError("league_not_found", "no such league")
+    return found

@@ -65,6 +65,7 @@ GET /leagues/{id}                     200   200    200     200   200   200
 POST /leagues/{id}/members            401   F      F       F     F     201
 POST /leagues/{id}/referees           401   F      F       F     F     201
 GET /leagues/{id}/standings           200   200    200     200   200   200
+GET /leagues/{id}/standings.csv       200   200    200     200   200   200
 GET /leagues/{id}/ratings             200   200    200     200   200   200
 POST /games[league]                   401   F      F       F     201   201
 POST /games[friendly,seated]          401   201    201     201   201   201
@@ -298,6 +299,11 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
         "GET /leagues/{id}/standings": lambda role: (
             "GET",
             f"/leagues/{world.league}/standings?after={position}",
+            None,
+        ),
+        "GET /leagues/{id}/standings.csv": lambda role: (
+            "GET",
+            f"/leagues/{world.league}/standings.csv?after={position}",
             None,
         ),
         "GET /leagues/{id}/ratings": lambda role: (

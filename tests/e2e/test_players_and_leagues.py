@@ -1,5 +1,9 @@
 """Players, leagues, members, referees, standings and a player's history over HTTP."""
 
+import csv
+import io
+import uuid
+
 from tests.e2e.club import ADMIN, problem
 from tests.integration.tables import play_out
 
@@ -143,3 +147,22 @@ def test_standings_and_history_after_a_finished_league_match(client, club):
     assert [played["game_id"] for played in history["games"]] == [game["game_id"]]
     assert history["games"][0]["result"] in ("won", "shared", "lost")
     assert history["games"][0]["opponents"] == ["Bob"]
+
+
+def test_the_standings_as_csv_hold_the_json_standings_rows_in_rank_order(client, club):
+    ada, _ = club.player("Ada")
+    bob, _ = club.player("Bob")
+    cy, _ = club.player("Cy")  # a member with no match yet: a row of zeros, no rating
+    league = club.league(members=[ada, bob, cy], options={"single_round": True})
+    game = club.game([ada, bob], league_id=league)
+    play_out(club.app, game["game_id"], seed=21)
+    position = club.log_position()
+    standings = club.ok("GET", f"/leagues/{league}/standings?after={position}", headers={})
+    answer = client.get(f"/leagues/{league}/standings.csv?after={position}")
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/csv")
+    rows = list(csv.DictReader(io.StringIO(answer.text)))
+    assert [row["player_id"] for row in rows] == [row["player_id"] for row in standings["rows"]]
+    for read, wanted in zip(rows, standings["rows"], strict=True):
+        assert read == {key: "" if value is None else str(value) for key, value in wanted.items()}
+    assert {row["name"]: row["matches_played"] for row in rows} == {"Ada": "1", "Bob": "1", "Cy": "0"}
+    problem(client.get(f"/leagues/{uuid.uuid4()}/standings.csv"), 404, "league_not_found")
