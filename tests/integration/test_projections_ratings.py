@@ -40,7 +40,7 @@ def play_match(
     rng = random.Random(seed)
     while not (game := app.get_game(game_id)).over:
         state = game.state
-        if clocked_seat is not None and state.turn == clocked_seat and state.missed is None:
+        if clocked_seat is not None and game.seat_to_move == clocked_seat and state.missed is None:
             app.time_out_turn(game_id, clocked_seat, expected_version=game.version)
         else:
             app.execute(game_id, next_command(state, rng), expected_version=game.version)
