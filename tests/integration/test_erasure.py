@@ -128,7 +128,10 @@ def test_an_erased_players_name_leaves_the_stored_webhook_deliveries_which_name_
     app.join_tournament(cup, bob)
     app.start_tournament(cup)
     app.start_round(cup, 1)
-    app.create_game([str(zelda), "bot:heuristic"], league_id=league, first_dealer=1, by=ADMIN)
+    game = app.create_game([str(zelda), "bot:heuristic"], league_id=league, first_dealer=1, by=ADMIN).game_id
+    # the deal is fresh each run: where the starter passes the turn to the bot, the bot moves first
+    conductor.advance_game(game)
+    assert app.get_game(game).seat_to_move == 0  # Zelda's turn: a turn notice naming her
     send_due(settings, reader, conductor, inline)
     before = {
         row.delivery_id: row for hook in (tables, turns) for row in reader.views.deliveries.of_hook(hook, 100)
