@@ -210,6 +210,12 @@ class EntrantCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     player_id: Annotated[UUID, msgspec.Meta(examples=[PLAYER_ID], description="a member of the league")]
 
 
+# the body of a check-in and of a drop-out: who
+EntrantBody = Annotated[
+    EntrantCreate, Body(examples=[Example(summary="an entrant", value={"player_id": PLAYER_ID})])
+]
+
+
 class TournamentList(msgspec.Struct, frozen=True, kw_only=True):
     league_id: UUID
     tournaments: list[TournamentView]  # in the order they were announced
@@ -462,9 +468,7 @@ class TournamentController(Controller):
         services: ServicesDep,
         actor: ActorDep,
         tournament_id: TournamentId,
-        data: Annotated[
-            EntrantCreate, Body(examples=[Example(summary="an entrant", value={"player_id": PLAYER_ID})])
-        ],
+        data: EntrantBody,
     ) -> TournamentView:
         access.check_entrant(actor, data.player_id)
         services.app.check_in_tournament(tournament_id, data.player_id)
@@ -486,9 +490,7 @@ class TournamentController(Controller):
         services: ServicesDep,
         actor: ActorDep,
         tournament_id: TournamentId,
-        data: Annotated[
-            EntrantCreate, Body(examples=[Example(summary="an entrant", value={"player_id": PLAYER_ID})])
-        ],
+        data: EntrantBody,
     ) -> TournamentView:
         access.check_entrant(actor, data.player_id)
         services.app.drop_out_of_tournament(tournament_id, data.player_id)

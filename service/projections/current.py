@@ -28,7 +28,7 @@ from service.application import MauMau
 from service.persistence.newest import NewEvents, Stored
 from service.projections.fold import Tracked
 from service.projections.models import HandView, MatchTotals, PublicTable
-from service.projections.reader import named, player_ids
+from service.projections.reader import hand_view, match_totals, named, player_ids
 from service.projections.render import GameDoc, game_doc
 from service.projections.store import Views
 
@@ -77,32 +77,10 @@ class CurrentGames:
 
     def hand(self, game_id: UUID, seat: int) -> HandView:
         """``seat`` must be one of the game's (the caller checked it against the game's seats)."""
-        doc, position = self._now(game_id)
-        hand = doc.hands[seat]
-        return HandView(
-            game_id=game_id,
-            seat=seat,
-            cards=hand.cards,
-            drawn=hand.drawn,
-            legal=hand.legal,
-            table=doc.table,
-            position=position,
-        )
+        return hand_view(game_id, *self._now(game_id), seat)
 
     def totals(self, game_id: UUID) -> MatchTotals:
-        doc, position = self._now(game_id)
-        table = doc.table
-        return MatchTotals(
-            game_id=game_id,
-            league_id=table.league_id,
-            ruleset=table.ruleset,
-            seats=table.seats,
-            rounds=doc.rounds,
-            totals=table.totals,
-            winners=table.winners,
-            over=table.over,
-            position=position,
-        )
+        return match_totals(game_id, *self._now(game_id))
 
     def _now(self, game_id: UUID) -> tuple[GameDoc, int]:
         """The game's documents with every event stored before this call folded in, and their position."""

@@ -106,35 +106,13 @@ class ReadModels:
         found = self._game(game_id)
         if found is None or not 0 <= seat < len(found[0].hands):
             return None
-        doc, position = found
-        hand = doc.hands[seat]
-        return HandView(
-            game_id=game_id,
-            seat=seat,
-            cards=hand.cards,
-            drawn=hand.drawn,
-            legal=hand.legal,
-            table=doc.table,
-            position=position,
-        )
+        return hand_view(game_id, *found, seat)
 
     def totals(self, game_id: UUID) -> MatchTotals | None:
         found = self._game(game_id)
         if found is None:
             return None
-        doc, position = found
-        table = doc.table
-        return MatchTotals(
-            game_id=game_id,
-            league_id=table.league_id,
-            ruleset=table.ruleset,
-            seats=table.seats,
-            rounds=doc.rounds,
-            totals=table.totals,
-            winners=table.winners,
-            over=table.over,
-            position=position,
-        )
+        return match_totals(game_id, *found)
 
     def standings(self, league_id: UUID) -> Standings | None:
         """None for an unknown league; every member, with zeros until a match of theirs finishes."""
@@ -542,3 +520,33 @@ def _name(seat: Seat, names: dict[UUID, str]) -> str:
     if seat.kind == "bot":
         return f"bot:{seat.name}"
     return names.get(UUID(seat.name), seat.name)
+
+
+def hand_view(game_id: UUID, doc: GameDoc, position: int, seat: int) -> HandView:
+    """A seat's own view out of the game's documents rendered at ``position``."""
+    hand = doc.hands[seat]
+    return HandView(
+        game_id=game_id,
+        seat=seat,
+        cards=hand.cards,
+        drawn=hand.drawn,
+        legal=hand.legal,
+        table=doc.table,
+        position=position,
+    )
+
+
+def match_totals(game_id: UUID, doc: GameDoc, position: int) -> MatchTotals:
+    """The match's totals out of the game's documents rendered at ``position``."""
+    table = doc.table
+    return MatchTotals(
+        game_id=game_id,
+        league_id=table.league_id,
+        ruleset=table.ruleset,
+        seats=table.seats,
+        rounds=doc.rounds,
+        totals=table.totals,
+        winners=table.winners,
+        over=table.over,
+        position=position,
+    )
