@@ -26,7 +26,7 @@ def test_the_feed_has_an_event_per_round_with_a_time_with_stable_uids_and_the_ca
     hourly = club.ok(
         "POST",
         path,
-        json={"name": "Hourly cup", "format": "swiss", "table_size": 2, "rounds": 3}
+        json={"name": "Hourly cup", "format": "swiss", "table_size": 2, "rounds": 3, "places": 2}
         | {"starts_at": FRIDAY.isoformat(), "interval": 3600},
     )
     later = FRIDAY + timedelta(days=1, hours=2)
@@ -73,6 +73,11 @@ def test_the_feed_has_an_event_per_round_with_a_time_with_stable_uids_and_the_ca
 
     again = feed(client, league, cancelled["position"])
     assert [str(e["UID"]) for e in again.walk("VEVENT")] == [str(e["UID"]) for e in calendar.walk("VEVENT")]
+    # started (bots in its places), its round 1 is paired: the bracket's time, the same events
+    started = club.ok("POST", f"/tournaments/{hourly_id}/start")
+    assert started["rounds"][0]["due_at"] is not None
+    after_start = {str(e["UID"]): e.start for e in feed(client, league, started["position"]).walk("VEVENT")}
+    assert after_start == {uid: start for uid, (start, _, _) in expected.items()}
 
 
 def test_a_league_without_tournaments_has_an_empty_feed_in_utc(client, club):
