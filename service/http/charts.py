@@ -94,8 +94,8 @@ class ChartController(Controller):
         player = services.app.get_player(player_id)  # 404 player_not_found
         found = services.app.get_league(league)  # 404 league_not_found
         caught_up(services.reader, after, services.app.recorder.max_notification_id)
-        history = [row for row in reversed(services.reader.rating_history(player_id).history)]
-        history = [row for row in history if row.league_id == league]
+        newest_first = services.reader.rating_history(player_id).history
+        history = [row for row in reversed(newest_first) if row.league_id == league]
         numbered = list(enumerate(history, 1))
         rating = Line("rating (mu - 3 sigma)", [(n, row.rating) for n, row in numbered])
         mu = Line("mu", [(n, row.mu) for n, row in numbered])
