@@ -136,3 +136,38 @@ def test_the_results_of_an_unknown_tournament_are_refused_with_its_code(client, 
     for tail in ("results.json", "results.csv"):
         with club.unchanged():
             problem(client.get(f"/tournaments/{UNKNOWN}/{tail}", headers=ADMIN), 404, "tournament_not_found")
+
+
+def test_a_tournament_cancelled_mid_round_shows_its_open_table_abandoned_with_no_figures(client, club):
+    ada, _ = club.player("Ada")
+    league = club.league(members=[ada])
+    plan = {
+        "name": "Storm cup",
+        "format": "swiss",
+        "table_size": 2,
+        "rounds": 2,
+        "places": 4,
+        "turn_clock": 30,
+    }
+    tournament = club.ok("POST", f"/leagues/{league}/tournaments", json=plan)
+    path = f"/tournaments/{tournament['tournament_id']}"
+    club.ok("POST", f"{path}/entrants", json={"player_id": ada})
+    club.ok("POST", f"{path}/start")
+    inline = Inline()
+    inline.conduct_tournament(UUID(tournament["tournament_id"]))
+    inline.run(Conductor(club.app, inline), until=lambda: bool(inline.queued("time_out_turn")))  # Ada to move
+    cancelled = club.ok("POST", f"{path}/cancel", json={"reason": "storm"})
+
+    results = club.ok("GET", f"{path}/results.json?after={cancelled['position']}", headers={})
+    assert results["status"] == "cancelled"
+    (table,) = {row["table"] for row in results["rows"] if row["entrant"] == ada}
+    open_rows = [row for row in results["rows"] if row["round_no"] == 1 and row["table"] == table]
+    assert len(open_rows) == 2 and all(row["abandoned"] and not row["finished"] for row in open_rows)
+    assert {(row["points"], row["place"], row["bot_turns"], row["final_place"]) for row in open_rows} == {
+        (None, None, None, None)
+    }
+    parsed = list(
+        csv.DictReader(io.StringIO(client.get(f"{path}/results.csv?after={cancelled['position']}").text))
+    )
+    ada_line = next(line for line in parsed if line["entrant"] == ada)
+    assert (ada_line["abandoned"], ada_line["points"], ada_line["place"]) == ("True", "", "")
