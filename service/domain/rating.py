@@ -24,6 +24,7 @@ player): a rebuild rates every match of the log (``bench/ratings.py``).
 """
 
 import math
+from bisect import bisect_left
 from collections.abc import Sequence
 
 import msgspec
@@ -56,7 +57,8 @@ def places(totals: Sequence[int], winners: Sequence[int], lowest_wins: bool) -> 
     """Each seat's place (1 is best): winners share 1, then by total, equal totals sharing a place."""
     sign = 1 if lowest_wins else -1
     keys = [(0 if seat in winners else 1, sign * total) for seat, total in enumerate(totals)]
-    return [1 + sum(1 for other in keys if other < key) for key in keys]
+    ordered = sorted(keys)
+    return [1 + bisect_left(ordered, key) for key in keys]  # 1 + the seats placed strictly better
 
 
 def clock_played(clock_turns: int, turns: int) -> bool:
@@ -100,7 +102,8 @@ def plackett_luce(ratings: Sequence[Rating], ranks: Sequence[int]) -> list[Ratin
     for value in squared:
         collective += value + _BETA_SQUARED
     c = math.sqrt(collective)
-    exps = [math.exp(mu / c) for mu in mus]
+    exp = math.exp
+    exps = [exp(mu / c) for mu in mus]
     # openskill's sum_q: for each seat q, the exps of the seats ranked no better, in order
     sum_q = [0.0] * n
     for i in range(n):
