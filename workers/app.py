@@ -97,6 +97,7 @@ def conductor(sends_webhooks: bool = False) -> Conductor:
         swept=found.swept,
         requeued=found.requeued,
         courier=_courier(found, dispatch) if sends_webhooks else None,
+        ratings=lambda league_id: found.read.ordinals(league_id),
     )
 
 

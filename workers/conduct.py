@@ -53,7 +53,7 @@ its retry.
 import logging
 import random
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -133,6 +133,9 @@ class Conductor:
     swept: dict[UUID, datetime] = field(default_factory=dict)  # tournament -> when its tables were looked at
     requeued: dict[UUID, datetime] = field(default_factory=dict)  # stalled game -> when it was queued again
     courier: Courier | None = None  # sends webhook deliveries (None: this conductor sends none)
+    # a league's ratings (``ReadModels.ordinals``), read when a tournament whose plan uses them starts;
+    # None: no read models at hand, every player starts with the starting rating
+    ratings: Callable[[UUID], Mapping[str, float]] | None = None
 
     # ------------------------------------------------------------------
     # tournaments
@@ -174,7 +177,10 @@ class Conductor:
             return
         if tournament.start_due(now):
             try:
-                self.app.start_tournament(tournament.id)
+                ratings = None
+                if tournament.plan.uses_ratings and self.ratings is not None:
+                    ratings = self.ratings(tournament.league_id)
+                self.app.start_tournament(tournament.id, ratings=ratings)
             except RuleError as error:
                 if error.code == "too_few_players":
                     self._cancel_unplayable(tournament.id, error)

@@ -3,7 +3,7 @@ record a table's result, drop out, cancel (abandoning the games in play).
 ``service.domain.tournament`` pairs them; these load, create games and save."""
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
@@ -46,11 +46,16 @@ class Tournaments(Games):
         entrant = str(_uuid(player_id, "player_not_found"))
         self._change_tournament(tournament_id, lambda tournament: tournament.leave(entrant))
 
-    def start_tournament(self, tournament_id: UUID | str, seed: str | None = None) -> None:
-        """Close the entries and pair round 1; ``seed`` fixes the seed order (a random one when not given)."""
+    def start_tournament(
+        self, tournament_id: UUID | str, seed: str | None = None, ratings: Mapping[str, float] | None = None
+    ) -> None:
+        """Close the entries and pair round 1; ``seed`` fixes the seed order (a random one when not given).
+
+        ``ratings``: the league's ratings (player id: conservative value) as the read models have
+        them, which the caller reads when the plan uses them (``Plan.uses_ratings``)."""
         seed_text = secrets.token_hex(16) if seed is None else str(seed)
         started = _uuid(tournament_id, "tournament_not_found")
-        self._change_tournament(started, lambda tournament: tournament.start(seed_text))
+        self._change_tournament(started, lambda tournament: tournament.start(seed_text, ratings))
         for told in self.on_tournament_started:
             told(started)
 

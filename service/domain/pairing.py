@@ -56,7 +56,13 @@ Ranking (``rank``), best first
     5. the opponents' strength: the mean of the points of every opponent met
        (once per table shared), in the same direction as points (fewer is
        stronger in club); a player who met nobody comes last on this count;
-    6. the seed order.
+    6. with the plan's rating tie-break, the league rating recorded at the start (``ratings``:
+       the conservative value), higher first; a bot has none and comes after every player;
+    7. the seed order.
+
+Seed order (``seed_order``)
+    A hash of the seed and each entrant; seeding by rating orders by the recorded
+    rating first (higher first, bots after every player), the hash breaking equal ratings.
 """
 
 import hashlib
@@ -311,11 +317,13 @@ def rank(
     lower_is_better: bool,
     stage: Mapping[str, int] | None = None,
     withdrawn: Collection[str] = (),
+    ratings: Mapping[str, float] | None = None,
 ) -> list[Placing]:
     """Every entrant of ``order`` (the seed order) placed by the tie-breaks of the module doc.
 
     ``byes`` are (entrant, points the bye scored); ``stage`` the round each
-    entrant reached in a single elimination; ``withdrawn`` those who dropped out.
+    entrant reached in a single elimination; ``withdrawn`` those who dropped out;
+    ``ratings`` the players' ratings when they break ties (None: they do not).
     """
     points: Counter[str] = Counter()
     wins: Counter[str] = Counter()
@@ -344,7 +352,9 @@ def rank(
     seed = {entrant: i for i, entrant in enumerate(order)}
     stage = stage or {}
 
-    def key(entrant: str) -> tuple[bool, int, int, int, int, tuple[int, Fraction], int]:
+    rated = ratings or {}
+
+    def key(entrant: str) -> tuple[bool, int, int, int, int, tuple[int, Fraction], tuple[int, float], int]:
         opposition = strength[entrant]
         return (
             entrant in withdrawn,
@@ -353,6 +363,7 @@ def rank(
             -wins[entrant],
             forfeits[entrant],
             (1, Fraction(0)) if opposition is None else (0, sign * opposition),
+            _by_rating(entrant, rated) if ratings is not None else (0, 0.0),
             seed[entrant],
         )
 
@@ -374,25 +385,46 @@ def rank(
     ]
 
 
-def ranking_order(lower_is_better: bool, elimination: bool) -> tuple[list[str], str]:
-    """The keys ``rank`` orders by, in the order it applies them, and the same in a sentence."""
+def ranking_order(lower_is_better: bool, elimination: bool, rating: bool = False) -> tuple[list[str], str]:
+    """The keys ``rank`` orders by, in the order it applies them, and the same in a sentence
+    (``rating``: the plan's rating tie-break)."""
     keys = ["stage"] if elimination else []
-    keys += ["points", "wins", "forfeits", "opponents", "seed"]
+    keys += ["points", "wins", "forfeits", "opponents", *(["rating"] if rating else []), "seed"]
     fewer = "fewest" if lower_is_better else "most"
+    by_rating = (
+        "then the higher league rating at the start (the conservative value; a bot after every player), "
+        if rating
+        else ""
+    )
     sentence = (
         ("The round reached (the furthest first), then " if elimination else "")
         + f"{fewer} points (the sum of the match totals and bye points), then most wins (a shared "
         "win and a bye count), then fewest forfeits, then the strongest opposition (the mean "
-        "points of the opponents met, in the same direction as points), then the seed order. "
+        f"points of the opponents met, in the same direction as points), {by_rating}then the seed order. "
         "A player whose turns the clock bot plays the league's forfeit_after times in a row "
         "forfeits the table: a loss, scored as the table's worst total."
     )
     return keys, sentence[0].upper() + sentence[1:]
 
 
-def seed_order(entrants: Sequence[str], seed: str) -> list[str]:
-    """The entrants in the order the seed gives them (a hash of each, so joining order does not matter)."""
-    return sorted(entrants, key=lambda entrant: (_hash(seed, entrant), entrant))
+def seed_order(entrants: Sequence[str], seed: str, ratings: Mapping[str, float] | None = None) -> list[str]:
+    """The entrants in the order the seed gives them (a hash of each, so joining order does not matter);
+    with ``ratings``, by rating first, the best first (the hash breaks equal ratings)."""
+    rated = ratings or {}
+    return sorted(
+        entrants,
+        key=lambda entrant: (
+            _by_rating(entrant, rated) if ratings is not None else (0, 0.0),
+            _hash(seed, entrant),
+            entrant,
+        ),
+    )
+
+
+def _by_rating(entrant: str, ratings: Mapping[str, float]) -> tuple[int, float]:
+    """A sort key, the higher rating first; an entrant without one (a bot) after every rated one."""
+    rating = ratings.get(entrant)
+    return (1, 0.0) if rating is None else (0, -rating)
 
 
 def _pair_by_meetings(

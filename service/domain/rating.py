@@ -15,8 +15,16 @@ many (2 to 6 here). Every rating starts at openskill's defaults (mu 25, sigma 25
   or the conservative value, the player keeps the rating they had.
 - The conservative value shown is ``ordinal = mu - 3 * sigma``; a rating is provisional
   until ``PROVISIONAL_MATCHES`` matches are rated.
+
+The update itself (``plackett_luce``) is openskill's ``PlackettLuce.rate`` for teams of one
+with the model's defaults, step for step in the same floating-point order, so its answers
+are exactly openskill's (``tests/unit/test_rating.py`` compares them on many matches) without
+the objects openskill makes per call (it deep-copies the ratings and draws a uuid4 for each
+player): a rebuild rates every match of the log (``bench/ratings.py``).
 """
 
+import math
+from bisect import bisect_left
 from collections.abc import Sequence
 
 import msgspec
@@ -26,6 +34,9 @@ PROVISIONAL_MATCHES = 5  # a rating is provisional until this many matches are r
 MODEL = PlackettLuce()
 START_MU = MODEL.mu
 START_SIGMA = MODEL.sigma
+_BETA_SQUARED = MODEL.beta**2
+_TAU_SQUARED = MODEL.tau * MODEL.tau
+_KAPPA = MODEL.kappa
 
 
 class Rating(msgspec.Struct, frozen=True, array_like=True):
@@ -46,7 +57,8 @@ def places(totals: Sequence[int], winners: Sequence[int], lowest_wins: bool) -> 
     """Each seat's place (1 is best): winners share 1, then by total, equal totals sharing a place."""
     sign = 1 if lowest_wins else -1
     keys = [(0 if seat in winners else 1, sign * total) for seat, total in enumerate(totals)]
-    return [1 + sum(1 for other in keys if other < key) for key in keys]
+    ordered = sorted(keys)
+    return [1 + bisect_left(ordered, key) for key in keys]  # 1 + the seats placed strictly better
 
 
 def clock_played(clock_turns: int, turns: int) -> bool:
@@ -62,15 +74,61 @@ def rate(ratings: Sequence[Rating], placed: Sequence[int], clocked: Sequence[boo
     if len(ratings) < 2:
         return list(ratings)
     if not any(clocked):
-        teams = MODEL.rate([[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in ratings], ranks=list(placed))
-        return [Rating(team[0].mu, team[0].sigma) for team in teams]
+        return plackett_luce(ratings, placed)
     last = len(placed) + 1
     ranks = [last if clock else place for place, clock in zip(placed, clocked, strict=True)]
-    teams = MODEL.rate([[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in ratings], ranks=ranks)
     after = []
-    for old, (new_rating,), clock in zip(ratings, teams, clocked, strict=True):
-        new = Rating(new_rating.mu, new_rating.sigma)
-        if clock and (new.mu > old.mu or new.ordinal > old.ordinal):
-            new = old
-        after.append(new)
+    for old, new, clock in zip(ratings, plackett_luce(ratings, ranks), clocked, strict=True):
+        after.append(old if clock and (new.mu > old.mu or new.ordinal > old.ordinal) else new)
+    return after
+
+
+def plackett_luce(ratings: Sequence[Rating], ranks: Sequence[int]) -> list[Rating]:
+    """openskill's ``PlackettLuce().rate([[r] for r in ratings], ranks=ranks)``, each seat a team of one.
+
+    Every sum runs in openskill's order (the seats sorted by rank, a stable sort) and every
+    expression keeps its operands and grouping, so each float comes out bit for bit the same.
+    Where openskill multiplies by a team's weight (1.0) or by a player's share of the team's
+    variance (its own: exactly 1.0) nothing is done here; its averaging of tied seats' changes
+    in ``_compute`` reads the ratings it has just updated in place, so it changes nothing.
+    """
+    n = len(ranks)
+    order = sorted(range(n), key=ranks.__getitem__)
+    ranked = [ranks[i] for i in order]
+    mus = [ratings[i].mu for i in order]
+    sigmas = [math.sqrt(ratings[i].sigma * ratings[i].sigma + _TAU_SQUARED) for i in order]
+    squared = [sigma**2 for sigma in sigmas]
+    collective = 0.0
+    for value in squared:
+        collective += value + _BETA_SQUARED
+    c = math.sqrt(collective)
+    exp = math.exp
+    exps = [exp(mu / c) for mu in mus]
+    # openskill's sum_q: for each seat q, the exps of the seats ranked no better, in order
+    sum_q = [0.0] * n
+    for i in range(n):
+        for q in range(n):
+            if ranked[i] >= ranked[q]:
+                sum_q[q] += exps[i]
+    a = [ranked.count(rank) for rank in ranked]
+    c_squared = c**2
+    after: list[Rating] = [Rating()] * n
+    for i in range(n):
+        omega = 0.0
+        delta = 0.0
+        rank_i = ranked[i]
+        exp_i = exps[i]
+        for q in range(n):
+            share = exp_i / sum_q[q]
+            if ranked[q] <= rank_i:
+                delta += share * (1 - share) / a[q]
+                if q == i:
+                    omega += (1 - share) / a[q]
+                else:
+                    omega -= share / a[q]
+        sigma_squared = squared[i]
+        omega *= sigma_squared / c
+        delta *= sigma_squared / c_squared
+        delta *= math.sqrt(sigma_squared) / c
+        after[order[i]] = Rating(mus[i] + omega, sigmas[i] * math.sqrt(max(1 - delta, _KAPPA)))
     return after

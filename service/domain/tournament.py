@@ -8,10 +8,11 @@ Commands (methods) and the events they record, in the order of a tournament's li
                                                                    plan's EDITABLE fields, checked as at
                                                                    the announcement
     check_in(entrant, now)                   -> CheckedIn          in the plan's check-in window only
-    start(seed)                              -> Dropped...         with a check-in window: each entrant not
+    start(seed, ratings)                     -> Dropped...         with a check-in window: each entrant not
                                                                    checked in ("no_show"),
                                                 Started            entries close, empty places go to bots,
-                                                RoundPaired(1)     the seed fixes the seed order
+                                                RoundPaired(1)     the seed fixes the seed order (with the
+                                                                   players' ratings when the plan uses them)
     drop(entrant)                            -> Dropped            a running swiss or round robin
                                                                    ("withdrew"): later rounds go without them
     cancel(reason)                           -> Cancelled          before the end; nothing happens after it
@@ -52,10 +53,17 @@ the events' ``apply`` only mutate.
     not_started, no_such_round, tournament_over, no_such_table, table_has_game, game_already_attached,
     not_a_tournament_game, invalid_result, result_recorded,
     invalid_check_in, not_editable, tournament_cancelled, invalid_reason, no_check_in,
-    check_in_not_open, already_checked_in, cannot_drop, already_dropped
+    check_in_not_open, already_checked_in, cannot_drop, already_dropped, invalid_seeding
+
+Ratings (``docs/ratings.md``): a plan seeding by rating or breaking ties by it has the
+players' league ratings passed to ``start`` as plain data (the application reads them from
+the read models; the domain cannot) and records them in ``Started``, so a replay pairs and
+ranks the same. A player without a rating there has the starting one; a bot has none and
+comes after every player.
 """
 
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Literal
@@ -80,6 +88,7 @@ from service.domain.pairing import (
     round_robin_rounds,
     seed_order,
 )
+from service.domain.rating import Rating
 from service.domain.rulesets import Ruleset, check_options, ruleset
 
 Format = Literal["round_robin", "swiss", "single_elimination"]
@@ -91,10 +100,21 @@ MAX_INTERVAL = 90 * 86_400  # a round a day is slow; a round a season is no tour
 BOT_ENTRANT = "bot:"
 MAX_CHECK_IN = 7 * 24 * 60  # minutes: a week ahead is as early as any club opens its check-in
 MAX_REASON = 500
-# what an edit before the start may change besides the name: the schedule, the places, the table size
-EDITABLE = ("starts_at", "interval", "check_in_minutes", "places", "table_size")
+# what an edit before the start may change besides the name: the schedule, the places, the table size,
+# how the seed order is made and whether the rating breaks ties
+EDITABLE = (
+    "starts_at",
+    "interval",
+    "check_in_minutes",
+    "places",
+    "table_size",
+    "seeding",
+    "rating_tie_break",
+)
 # why an entrant was dropped
 NO_SHOW, WITHDREW = "no_show", "withdrew"
+SEEDINGS: tuple[str, ...] = ("draw", "rating")
+UNRATED = Rating().ordinal  # the conservative value of a player the league has not rated yet
 
 
 class Plan(msgspec.Struct, frozen=True, kw_only=True):
@@ -115,6 +135,13 @@ class Plan(msgspec.Struct, frozen=True, kw_only=True):
     fill_bot: str = "heuristic"
     # minutes before ``starts_at`` the check-in opens; None: no check-in (every entrant plays)
     check_in_minutes: int | None = None
+    seeding: Literal["draw", "rating"] = "draw"  # the seed order: the seed's draw, or the league rating
+    rating_tie_break: bool = False  # the league rating breaks ties before the seed order
+
+    @property
+    def uses_ratings(self) -> bool:
+        """The start needs the players' league ratings."""
+        return self.seeding == "rating" or self.rating_tie_break
 
 
 class TableResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -205,12 +232,15 @@ class Tournament(Aggregate):
         seed: str
         order: tuple[str, ...]  # every entrant, bots filling places included, in seed order
         rounds: int  # rounds to play; 0 for single elimination (until one table is left)
+        # each player entrant's league rating (the conservative value) when the plan uses ratings
+        ratings: tuple[tuple[str, float], ...] = ()
 
         def apply(self, tournament: "Tournament") -> None:
             tournament.seed = self.seed
             tournament.order = self.order
             tournament.planned_rounds = self.rounds
             tournament.started_at = self.timestamp
+            tournament.ratings = dict(self.ratings)
 
     class RoundPaired(Event):
         round_no: int
@@ -275,6 +305,7 @@ class Tournament(Aggregate):
         self.checked_in: tuple[str, ...] = ()
         self.dropped: tuple[str, ...] = ()  # no-shows at the start and those who withdrew, in order
         self.cancelled = ""  # the reason, once cancelled
+        self.ratings: dict[str, float] = {}  # recorded at the start when the plan uses them
 
     # ------------------------------------------------------------------
     # commands
@@ -310,9 +341,12 @@ class Tournament(Aggregate):
             raise RuleError("not_joined", "that player has not joined")
         self.trigger_event(self.Left, entrant=entrant)
 
-    def start(self, seed: str) -> None:
+    def start(self, seed: str, ratings: Mapping[str, float] | None = None) -> None:
         """Drop the entrants who did not check in (with a check-in window), close the entries, fill
-        the empty places with bots, fix the seed order, pair round 1."""
+        the empty places with bots, fix the seed order, pair round 1.
+
+        ``ratings``: the league's ratings (player id: conservative value), used when the plan
+        seeds or breaks ties by them; a player not in it has the starting rating."""
         self._check_open()
         checking = self.plan.check_in_minutes is not None
         no_shows = [e for e in self.entrants if e not in self.checked_in] if checking else []
@@ -328,7 +362,18 @@ class Tournament(Aggregate):
             rounds = round_robin_rounds(len(entrants), self.plan.table_size)
         for entrant in no_shows:
             self.trigger_event(self.Dropped, entrant=entrant, reason=NO_SHOW, after_round=0)
-        self.trigger_event(self.Started, seed=seed, order=tuple(seed_order(entrants, seed)), rounds=rounds)
+        rated: dict[str, float] | None = None
+        if self.plan.uses_ratings:
+            known = ratings or {}
+            rated = {e: float(known.get(e, UNRATED)) for e in entrants if not e.startswith(BOT_ENTRANT)}
+        order = seed_order(entrants, seed, rated if self.plan.seeding == "rating" else None)
+        self.trigger_event(
+            self.Started,
+            seed=seed,
+            order=tuple(order),
+            rounds=rounds,
+            ratings=tuple((rated or {}).items()),
+        )
         self._pair_next()
 
     # ------------------------------------------------------------------
@@ -539,6 +584,7 @@ class Tournament(Aggregate):
             self.rules.match_winner == "lowest_total",
             self._stages() if self.plan.format == "single_elimination" else None,
             withdrawn=set(self.dropped),
+            ratings=self.ratings if self.plan.rating_tie_break else None,
         )
 
     # ------------------------------------------------------------------
@@ -698,6 +744,8 @@ def _check_plan(plan: Plan, rules: Ruleset) -> None:
             raise RuleError("invalid_check_in", f"the check-in opens 1 to {MAX_CHECK_IN} minutes before")
         if plan.starts_at is None:
             raise RuleError("invalid_check_in", "a check-in needs a start time (starts_at)")
+    if plan.seeding not in SEEDINGS or type(plan.rating_tie_break) is not bool:
+        raise RuleError("invalid_seeding", "seeding is 'draw' or 'rating'; rating_tie_break is true or false")
 
 
 def _check_result(result: TableResult, seats: int, lower_is_better: bool) -> None:

@@ -154,6 +154,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "invalid_ruleset",
     "invalid_ruling",
     "invalid_schedule",
+    "invalid_seeding",
     "invalid_table_size",
     "invalid_time_zone",
     "invalid_turn_clock",

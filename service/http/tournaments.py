@@ -8,11 +8,11 @@ starts. Reads come from the tournaments read model and, like every read, take
 right after it, drawn as the read model draws it, with the log ``position`` to
 read it after.
 
-Before the start an admin may edit the name, the schedule, the places and the
-table size (``PATCH``); an entrant checks in (``check-in``) in the plan's
-window; while a swiss or round robin runs an entrant drops out (``drop-out``);
-an admin cancels a tournament at any time before its end, its games in play
-abandoned (``docs/tournaments.md``).
+Before the start an admin may edit the name, the schedule, the places, the
+table size and the use of ratings (seeding, tie-break) (``PATCH``); an entrant
+checks in (``check-in``) in the plan's window; while a swiss or round robin
+runs an entrant drops out (``drop-out``); an admin cancels a tournament at any
+time before its end, its games in play abandoned (``docs/tournaments.md``).
 
 A player's next game is the tournament table they play now, else the next one
 paired for them, else (their table of a round is over, the round's last tables
@@ -173,6 +173,20 @@ class TournamentCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
         ]
         | None
     ) = None
+    seeding: Annotated[
+        Literal["draw", "rating"],
+        msgspec.Meta(
+            examples=["rating"],
+            description="the seed order: the seed's draw, or the players' league ratings at the start "
+            "(the best first; bots after every player)",
+        ),
+    ] = "draw"
+    rating_tie_break: Annotated[
+        bool,
+        msgspec.Meta(
+            description="the league rating at the start breaks ties in the ranking, before the seed"
+        ),
+    ] = False
 
     def plan(self) -> Plan:
         fields = msgspec.structs.asdict(self)
@@ -190,6 +204,8 @@ class TournamentEdit(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_f
     check_in_minutes: Annotated[int, msgspec.Meta(examples=[30])] | msgspec.UnsetType | None = msgspec.UNSET
     places: Annotated[int, msgspec.Meta(examples=[16])] | msgspec.UnsetType | None = msgspec.UNSET
     table_size: Annotated[int, msgspec.Meta(examples=[4])] | msgspec.UnsetType = msgspec.UNSET
+    seeding: Literal["draw", "rating"] | msgspec.UnsetType = msgspec.UNSET
+    rating_tie_break: bool | msgspec.UnsetType = msgspec.UNSET
 
     def changes(self) -> dict[str, Any]:
         given = {name: getattr(self, name) for name in EDITABLE}
@@ -253,6 +269,14 @@ class TournamentListRead(msgspec.Struct, frozen=True, kw_only=True):
 TOURNAMENT_STATUSES = ("announced", "running", "finished", "cancelled")
 LeagueFilter = id_filter("only the tournaments of this league", LEAGUE_ID)
 TournamentStatusFilter = choice_parameter("only the tournaments in this state", TOURNAMENT_STATUSES)
+
+
+def ratings_now(services: Services, league_id: UUID) -> dict[str, float]:
+    """The league's ratings with every match finished so far rated (the read models waited for, a few
+    seconds at most): a start seeding or breaking ties by them records these."""
+    head = services.app.recorder.max_notification_id() or 0
+    caught_up(services.reader, head, lambda: head)
+    return services.reader.ordinals(league_id)
 
 
 def written(services: Services, actor: Actor, tournament_id: UUID) -> TournamentView:
@@ -393,7 +417,8 @@ class TournamentController(Controller):
         summary="Start a tournament now: entries close, bots take empty places, round 1 is paired (admin)",
         description=(
             "Round 1's games begin at once when the plan has no `starts_at` or it has passed; "
-            "a plan with a later `starts_at` keeps its schedule: the games begin then."
+            "a plan with a later `starts_at` keeps its schedule: the games begin then. "
+            "A plan seeding or breaking ties by rating records each player's league rating now."
         ),
         status_code=200,
         guards=[admin_only],
@@ -402,13 +427,15 @@ class TournamentController(Controller):
         sync_to_thread=True,
     )
     def start(self, services: ServicesDep, actor: ActorDep, tournament_id: TournamentId) -> TournamentView:
-        services.app.start_tournament(tournament_id)
+        tournament = services.app.get_tournament(tournament_id)
+        ratings = ratings_now(services, tournament.league_id) if tournament.plan.uses_ratings else None
+        services.app.start_tournament(tournament_id, ratings=ratings)
         return written(services, actor, tournament_id)
 
     @patch(
         "/tournaments/{tournament_id:uuid}",
         operation_id="editTournament",
-        summary="Edit a tournament before it starts: name, schedule, places, table size (admin)",
+        summary="Edit a tournament before it starts: name, schedule, places, table size, ratings (admin)",
         guards=[admin_only],
         responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,

@@ -199,6 +199,9 @@ class TournamentPlacing(msgspec.Struct, frozen=True, kw_only=True):
     stage: int = 0
     forfeits: int = 0  # tables forfeited by clock: each a loss, scored the table's worst total
     dropped: bool = False  # dropped out: placed after everyone still playing
+    # the league rating recorded at the start (the conservative value) when the plan seeds or breaks
+    # ties by it; None for a bot, or when the plan does neither
+    rating: float | None = None
 
 
 class TournamentView(msgspec.Struct, frozen=True, kw_only=True):
@@ -234,6 +237,8 @@ class TournamentView(msgspec.Struct, frozen=True, kw_only=True):
     checked_in: list[str] = msgspec.field(default_factory=list)  # before the start
     dropped: list[str] = msgspec.field(default_factory=list)  # no-shows at the start and those who withdrew
     cancelled: str | None = None  # the reason, once cancelled
+    seeding: Literal["draw", "rating"] = "draw"  # the seed order: the seed's draw or the league rating
+    rating_tie_break: bool = False  # the league rating breaks ties before the seed order
 
 
 class NextGame(msgspec.Struct, frozen=True, kw_only=True):

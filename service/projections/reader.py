@@ -188,6 +188,12 @@ class ReadModels:
             )
         return rows, position
 
+    def ordinals(self, league_id: UUID) -> dict[str, float]:
+        """Each rated player of the league (id as text, as a tournament's entrants are): the
+        conservative value; what a tournament seeding or breaking ties by rating starts with."""
+        found, _ = self.views.league_ratings(league_id)
+        return {str(player_id): Rating(mu, sigma).ordinal for player_id, _, mu, sigma, _ in found}
+
     def rating_history(self, player_id: UUID) -> PlayerRatingsRead:
         """The player's rating after each rated match, newest first (none for an unknown player)."""
         position = self.position()

@@ -602,6 +602,24 @@ def _escaped(text: str) -> str:
     return text.replace("!", "!!").replace("%", "!%").replace("_", "!_")
 
 
+def _columnar(table: Any) -> dict[str, str]:
+    """PostgreSQL: the statements whose rows are written as one array per column in one statement
+    (``unnest``), not row by row: a rebuild writes a rating and a history row per player and match,
+    and psycopg's per-row work cost more than the ratings themselves (``bench/ratings.py``)."""
+
+    def unnest(*types: str) -> str:
+        return "SELECT * FROM unnest(" + ", ".join(f"%b::{kind}[]" for kind in types) + ")"
+
+    return {
+        "rating": f"INSERT INTO {table('ratings')} {unnest('uuid', 'uuid', 'float8', 'float8', 'bigint')} "
+        "ON CONFLICT (league_id, player_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
+        "matches = excluded.matches",
+        "rating_history": f"INSERT INTO {table('rating_history')} "
+        f"{unnest('uuid', 'uuid', 'uuid', 'bigint', 'float8', 'float8', 'bigint', 'bigint')} "
+        "ON CONFLICT (league_id, player_id, game_id) DO NOTHING",
+    }
+
+
 class PostgresViews(PostgresTrackingRecorder, Views):
     def __init__(self, datastore: PostgresDatastore, **kwargs: Any) -> None:
         super().__init__(datastore, **kwargs)
@@ -614,6 +632,7 @@ class PostgresViews(PostgresTrackingRecorder, Views):
         self._ph = "%s"
         tracking = SQL("{}.{}").format(schema, Identifier(self.tracking_table_name)).as_string()
         self.statements = _statements(table, tracking, "%s", "position(%s IN payload) > 0")
+        self.columnar = _columnar(table)
         # unlogged: a write's note costs no WAL flush on the write's path
         for statement in _tables(table, "uuid", "bytea", "bigint", "double precision", "UNLOGGED "):
             self.sql_create_statements.append(Composed([SQL(statement)]))
@@ -629,7 +648,9 @@ class PostgresViews(PostgresTrackingRecorder, Views):
         s = self.statements
         with self.datastore.transaction(commit=True) as curs:
             for key, rows in changes.rows():
-                if rows:
+                if rows and key in self.columnar:
+                    curs.execute(self.columnar[key], [list(column) for column in zip(*rows, strict=True)])
+                elif rows:
                     curs.executemany(s[key], rows)
             deliveries.erase_names(curs, s, changes.erased)
             self._insert_tracking(curs, tracking)

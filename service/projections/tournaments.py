@@ -45,6 +45,7 @@ class TournamentImage(msgspec.Struct, frozen=True, kw_only=True):
     checked_in: tuple[str, ...] = ()
     dropped: tuple[str, ...] = ()
     cancelled: str = ""
+    ratings: dict[str, float] = msgspec.field(default_factory=dict)
 
 
 class StoredTournament(msgspec.Struct, frozen=True, kw_only=True):
@@ -133,7 +134,9 @@ def tournament_view(tournament: Tournament, position: int = 0) -> TournamentView
     plan = tournament.plan
     entrants = tournament.order if tournament.started else tournament.entrants
     tie_breaks, rule = ranking_order(
-        tournament.rules.match_winner == "lowest_total", plan.format == "single_elimination"
+        tournament.rules.match_winner == "lowest_total",
+        plan.format == "single_elimination",
+        plan.rating_tie_break,
     )
     return TournamentView(
         tournament_id=tournament.id,
@@ -146,7 +149,7 @@ def tournament_view(tournament: Tournament, position: int = 0) -> TournamentView
         starts_at=tournament.due_at(1) if tournament.started else plan.starts_at,
         entrants=list(entrants),
         rounds=[_round(tournament, played) for played in tournament.rounds],
-        ranking=[_placing(placing) for placing in tournament.standings()],
+        ranking=[_placing(placing, tournament.ratings) for placing in tournament.standings()],
         winners=list(tournament.winners),
         position=position,
         ruleset=tournament.ruleset_name,
@@ -164,6 +167,8 @@ def tournament_view(tournament: Tournament, position: int = 0) -> TournamentView
         checked_in=list(tournament.checked_in),
         dropped=list(tournament.dropped),
         cancelled=tournament.cancelled or None,
+        seeding=plan.seeding,
+        rating_tie_break=plan.rating_tie_break,
     )
 
 
@@ -195,7 +200,7 @@ def _round(tournament: Tournament, played: Round) -> TournamentRound:
     )
 
 
-def _placing(placing: Any) -> TournamentPlacing:
+def _placing(placing: Any, ratings: dict[str, float]) -> TournamentPlacing:
     return TournamentPlacing(
         rank=placing.rank,
         entrant=placing.entrant,
@@ -209,6 +214,7 @@ def _placing(placing: Any) -> TournamentPlacing:
         stage=placing.stage,
         forfeits=placing.forfeits,
         dropped=placing.dropped,
+        rating=ratings.get(placing.entrant),
     )
 
 

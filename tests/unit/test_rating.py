@@ -1,5 +1,7 @@
 """Ratings by example: the update is openskill's own, ties share a place, the clock-bot rule."""
 
+import random
+
 import pytest
 from openskill.models import PlackettLuce
 
@@ -10,6 +12,7 @@ from service.domain.rating import (
     Rating,
     clock_played,
     places,
+    plackett_luce,
     provisional,
     rate,
 )
@@ -29,6 +32,16 @@ def openskill_rate(ratings: list[Rating], ranks: list[int]) -> list[Rating]:
 def test_the_update_is_openskills_plackett_luce_with_its_default_settings(placed: list[int]) -> None:
     ratings = SEVERAL[: len(placed)]
     assert rate(ratings, placed, [False] * len(placed)) == openskill_rate(ratings, placed)
+
+
+def test_the_fast_update_equals_openskill_bit_for_bit_on_many_matches_of_two_to_six_seats() -> None:
+    rng = random.Random(15)
+    for _ in range(3000):
+        seats = rng.randint(2, 6)
+        ratings = [Rating(rng.uniform(0.0, 50.0), rng.uniform(0.3, START_SIGMA)) for _ in range(seats)]
+        ratings[rng.randrange(seats)] = Rating()  # a new player among them
+        ranks = [rng.randint(1, seats + 1) for _ in range(seats)]  # ties, gaps, a clock-played last
+        assert plackett_luce(ratings, ranks) == openskill_rate(ratings, ranks), (ratings, ranks)
 
 
 def test_a_new_rating_starts_at_openskills_defaults_and_shows_mu_less_three_sigma() -> None:
