@@ -7,10 +7,7 @@ runs the session middleware. Their stylesheet and script are ours, served from `
 no CDN, so the pages work in a club's back room without internet.
 """
 
-from pathlib import Path
-
 from litestar import Router
-from litestar.static_files import create_static_files_router
 
 from service.settings import Settings
 from service.web.home import HomePage
@@ -18,19 +15,15 @@ from service.web.leagues import LeaguePage
 from service.web.players import PlayerPage
 from service.web.session import session_middleware
 from service.web.signin import SignInPage
+from service.web.static import static_file
 from service.web.tables import TablePage
 from service.web.tournaments import TournamentPage
 
-STATIC = Path(__file__).parent / "static"
-
 
 def web_router(settings: Settings) -> Router:
-    static = create_static_files_router(
-        path="/web/static", directories=[STATIC], include_in_schema=False, name="web-static"
-    )
     return Router(
         path="/",
-        route_handlers=[HomePage, LeaguePage, TournamentPage, TablePage, PlayerPage, SignInPage, static],
+        route_handlers=[HomePage, LeaguePage, TournamentPage, TablePage, PlayerPage, SignInPage, static_file],
         middleware=[session_middleware(settings)],
         include_in_schema=False,
     )

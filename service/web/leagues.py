@@ -9,6 +9,7 @@ from litestar.response import Template
 
 from service.domain.errors import RuleError
 from service.http.leagues import league_read
+from service.http.params import LeagueId
 from service.http.services import Services
 from service.web.render import page_for
 
@@ -35,7 +36,7 @@ class LeaguePage(Controller):
     include_in_schema = False
 
     @get("/{league_id:uuid}", name="web-league")
-    async def league(self, request: Request[Any, Any, Any], league_id: UUID) -> Template:
+    async def league(self, request: Request[Any, Any, Any], league_id: LeagueId) -> Template:
         page = await page_for(request)
         found = await anyio.to_thread.run_sync(_league, request.app.state.services, league_id)
         return page.render("league.html", **found)

@@ -7,6 +7,7 @@ import anyio.to_thread
 from litestar import Controller, Request, get
 from litestar.response import Template
 
+from service.http.params import PlayerId
 from service.http.services import Services
 from service.web.render import page_for
 
@@ -32,7 +33,7 @@ class PlayerPage(Controller):
     include_in_schema = False
 
     @get("/{player_id:uuid}", name="web-player")
-    async def player(self, request: Request[Any, Any, Any], player_id: UUID) -> Template:
+    async def player(self, request: Request[Any, Any, Any], player_id: PlayerId) -> Template:
         page = await page_for(request)
         found = await anyio.to_thread.run_sync(_player, request.app.state.services, player_id)
         return page.render("player.html", **found)

@@ -7,7 +7,7 @@ cookie for a year.
 
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import urlencode
 from zoneinfo import ZoneInfo
 
@@ -15,6 +15,7 @@ from babel.dates import format_datetime
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from litestar import Request
 from litestar.datastructures import Cookie
+from litestar.params import Parameter
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.response import Template
 from litestar.template.config import TemplateConfig
@@ -27,6 +28,7 @@ from service.web.session import form_token, signed_in_actor
 TEMPLATES = Path(__file__).parent / "templates"
 YEAR = 365 * 24 * 3600
 UTC_ZONE = "UTC"
+Flag = Annotated[bool, Parameter()]  # a page's switch in its query: ?fragment=1, ?display=1
 
 
 def environment() -> Environment:

@@ -6,9 +6,10 @@ redirects to an address without the token, so it stays out of the history and of
 need the session's form token.
 """
 
-from typing import Any
+from typing import Annotated, Any
 
 from litestar import Controller, Request, get, post
+from litestar.params import Parameter
 from litestar.response import Redirect, Template
 
 from service.domain.roles import Actor
@@ -24,7 +25,9 @@ class SignInPage(Controller):
     include_in_schema = False
 
     @get("/signin", name="web-signin")
-    async def form(self, request: Request[Any, Any, Any], token: str | None = None) -> Template | Redirect:
+    async def form(
+        self, request: Request[Any, Any, Any], token: Annotated[str | None, Parameter()] = None
+    ) -> Template | Redirect:
         if token:
             return Redirect(_home_of(await sign_in(request, token)))
         page = await page_for(request)

@@ -16,9 +16,10 @@ from litestar.response import Template
 from service.domain.game import Game
 from service.domain.redaction import PUBLIC
 from service.http.events import shown
+from service.http.params import GameId
 from service.http.services import Services
 from service.web.i18n import Translate
-from service.web.render import page_for
+from service.web.render import Flag, page_for
 from service.web.words import event_words
 
 LAST_ACTIONS = 12
@@ -42,7 +43,9 @@ class TablePage(Controller):
     include_in_schema = False
 
     @get("/{game_id:uuid}", name="web-table")
-    async def table(self, request: Request[Any, Any, Any], game_id: UUID, fragment: bool = False) -> Template:
+    async def table(
+        self, request: Request[Any, Any, Any], game_id: GameId, fragment: Flag = False
+    ) -> Template:
         page = await page_for(request)
         found = await anyio.to_thread.run_sync(_table, request.app.state.services, game_id, page._)
         return page.render("table_live.html" if fragment else "table.html", **found)

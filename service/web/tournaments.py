@@ -14,7 +14,8 @@ from litestar.response import Template
 
 from service.domain.errors import RuleError
 from service.http.services import Services
-from service.web.render import page_for
+from service.http.tournaments import TournamentId
+from service.web.render import Flag, page_for
 
 
 def _tournament(services: Services, tournament_id: UUID) -> dict[str, Any]:
@@ -33,9 +34,9 @@ class TournamentPage(Controller):
     async def tournament(
         self,
         request: Request[Any, Any, Any],
-        tournament_id: UUID,
-        fragment: bool = False,
-        display: bool = False,
+        tournament_id: TournamentId,
+        fragment: Flag = False,
+        display: Flag = False,
     ) -> Template:
         page = await page_for(request)
         found = await anyio.to_thread.run_sync(_tournament, request.app.state.services, tournament_id)

@@ -71,6 +71,10 @@ class Scene:
 
 @pytest.fixture(scope="session")
 def scene(club: Club) -> Scene:
+    return new_scene(club)
+
+
+def new_scene(club: Club) -> Scene:
     names = [f"Ada {uuid.uuid4().hex[:4]}", f"Bo {uuid.uuid4().hex[:4]}"]
     players, tokens = {}, {}
     for name in names:
