@@ -7,6 +7,7 @@ from uuid import UUID
 from service.application.players import Players
 from service.domain.clock import FORFEIT_AFTER
 from service.domain.league import League
+from service.domain.time_zone import DEFAULT_TIME_ZONE
 
 
 class Leagues(Players):
@@ -18,10 +19,12 @@ class Leagues(Players):
         *,
         turn_clock: int | None = None,
         forfeit_after: int | None = FORFEIT_AFTER,
+        time_zone: str = DEFAULT_TIME_ZONE,
     ) -> UUID:
         """A league; ``turn_clock`` (seconds per turn, None: no clock) and ``forfeit_after`` (timeouts
-        in a row, None or 0: never) go into each of its games (``service.domain.clock``)."""
-        league = League.found(name, ruleset, dict(options or {}), turn_clock, forfeit_after)
+        in a row, None or 0: never) go into each of its games (``service.domain.clock``);
+        ``time_zone`` is where the club meets (an IANA name)."""
+        league = League.found(name, ruleset, dict(options or {}), turn_clock, forfeit_after, time_zone)
         self.save(league)
         return league.id
 

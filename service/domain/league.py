@@ -1,9 +1,9 @@
 """The Player and League aggregates.
 
 A player is a name with an id (the id is what a game's seat holds). A league
-fixes a ruleset and its options for its games, and its turn clock and forfeit
-rule (``service.domain.clock``), admits and removes members and appoints
-referees. Public methods validate; the events only mutate.
+fixes a ruleset and its options for its games, its turn clock and forfeit rule
+(``service.domain.clock``) and its time zone (``service.domain.time_zone``),
+admits and removes members and appoints referees. Public methods validate; the events only mutate.
 
 A player erased on request (``Player.erase``) is called ``ERASED_NAME`` from then
 on, and no one else may take that name; ``docs/privacy.md`` says what else erasure
@@ -20,6 +20,7 @@ from service.domain.clock import FORFEIT_AFTER, check_clock
 from service.domain.errors import RuleError
 from service.domain.names import checked_name, display_key, refuse_taken
 from service.domain.rulesets import Ruleset, check_options, ruleset
+from service.domain.time_zone import DEFAULT_TIME_ZONE, checked_time_zone
 
 ERASED_NAME = "erased player"
 
@@ -86,6 +87,8 @@ class League(Aggregate):
         # timed-out turns in a row after which a seat forfeits (0: never); leagues founded before
         # there were forfeits get the default
         forfeit_after: int = FORFEIT_AFTER
+        # where the club meets (an IANA name); leagues founded before there were time zones are in UTC
+        time_zone: str = DEFAULT_TIME_ZONE
 
     class MemberAdmitted(Event):
         player_id: UUID
@@ -112,12 +115,14 @@ class League(Aggregate):
         options: dict[str, Any],
         turn_clock: int | None = None,
         forfeit_after: int = FORFEIT_AFTER,
+        time_zone: str = DEFAULT_TIME_ZONE,
     ) -> None:
         self.name = name
         self.ruleset_name = ruleset_name
         self.options = dict(options)
         self.turn_clock = turn_clock
         self.forfeit_after = forfeit_after
+        self.time_zone = time_zone
         self.members: tuple[UUID, ...] = ()
         self.referees: tuple[str, ...] = ()
 
@@ -129,6 +134,7 @@ class League(Aggregate):
         options: dict[str, Any] | None = None,
         turn_clock: int | None = None,
         forfeit_after: int | None = FORFEIT_AFTER,
+        time_zone: str = DEFAULT_TIME_ZONE,
     ) -> "League":
         """``forfeit_after`` None or 0: a seat never forfeits by clock."""
         options = dict(options or {})
@@ -136,6 +142,7 @@ class League(Aggregate):
         check_options(options)
         forfeit_after = 0 if forfeit_after is None else forfeit_after
         check_clock(turn_clock, forfeit_after)
+        time_zone = checked_time_zone(time_zone)
         return cls._create(
             cls.Founded,
             name=checked_name(name, "league"),
@@ -143,6 +150,7 @@ class League(Aggregate):
             options=options,
             turn_clock=turn_clock,
             forfeit_after=forfeit_after,
+            time_zone=time_zone,
         )
 
     @property

@@ -26,10 +26,11 @@ everywhere):
 | GET /disputes | admin (all open disputes); referee (friendly games' and their leagues') |
 | GET /me | any token |
 | GET /leagues/{id}, GET /leagues/{id}/standings | public |
+| GET /leagues/{id}/standings.csv, /schedule.ics, /progression.svg | public (a calendar app sends no token) |
 | POST /players/{id}/tokens, POST /referees/{id}/tokens | admin, or that player / referee |
 | GET, DELETE /players/{id}/tokens, /referees/{id}/tokens | admin, or that player / referee |
 | POST /games | admin; referee: friendly or own league; player: friendly, seated, no seed/deck/dealer |
-| GET /games/{id}, /totals, /shuffles, /stream | public |
+| GET /games/{id}, /totals, /totals.svg, /shuffles, /stream | public |
 | GET /games/{id}/events | public; whole for officials, own cards for the seated player |
 | GET /games/{id}/me, /me/stream | the seated player (own seat); officials name a seat |
 | POST /games/{id}/moves, /challenges | the seated player (own seat); officials name a seat |
@@ -37,6 +38,8 @@ everywhere):
 | POST /games/{id}/rulings, GET /games/{id}/replay | officials |
 | POST /leagues/{id}/tournaments, POST /tournaments/{id}/start | admin |
 | GET /leagues/{id}/tournaments, GET /tournaments/{id}, GET /players/{id}/next-game | public |
+| GET /tournaments/{id}/results.json, /results.csv | public |
+| GET /players/{id}/ratings, /ratings.svg | public |
 | POST /tournaments/{id}/entrants, DELETE /tournaments/{id}/entrants/{player} | admin; a player for themself |
 | PATCH /players/{id} | admin, or that player |
 | POST /players/{id}/erasure, DELETE /leagues/{id}/members/{player} | admin |

@@ -34,6 +34,7 @@ from litestar.openapi import OpenAPIConfig
 from service.domain.roles import Actor
 from service.http.allow import options_answer
 from service.http.auth import authenticate
+from service.http.charts import ChartController
 from service.http.consistency import reads_own_writes
 from service.http.disputes import DisputeController, OpenDisputeController
 from service.http.errors import EXCEPTION_HANDLERS
@@ -47,6 +48,8 @@ from service.http.moves import MoveController
 from service.http.openapi import StrictStructSchemaPlugin
 from service.http.players import PlayerController
 from service.http.referees import RefereeController
+from service.http.results import TournamentResultsController
+from service.http.schedule import LeagueScheduleController
 from service.http.security import COMPONENTS
 from service.http.services import Services, ServicesDep
 from service.http.stream import StreamController
@@ -79,6 +82,9 @@ CONTROLLERS = [
     LogController,
     StreamController,
     TournamentController,
+    TournamentResultsController,
+    LeagueScheduleController,
+    ChartController,
     LeagueWebhookController,
     WebhookController,
     OpenDisputeController,

@@ -156,6 +156,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "invalid_ruling",
     "invalid_schedule",
     "invalid_table_size",
+    "invalid_time_zone",
     "invalid_turn_clock",
     "invalid_uses",
     "invalid_webhook_players",

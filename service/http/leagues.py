@@ -1,5 +1,5 @@
-"""Leagues: a ruleset and its options for all their games, a turn clock and its forfeit rule, members,
-referees, standings (every member, in the order the answer states: docs/standings.md)."""
+"""Leagues: a ruleset and its options for all their games, a turn clock and its forfeit rule, a time
+zone, members, referees, standings (every member, in the order the answer states: docs/standings.md)."""
 
 from typing import Annotated
 from uuid import UUID
@@ -14,6 +14,7 @@ from service.domain.clock import FORFEIT_AFTER, MAX_FORFEIT_AFTER, MAX_TURN_CLOC
 from service.domain.errors import RuleError
 from service.domain.league import League
 from service.domain.rulesets import OPTION_BOUNDS, OPTIONS, PRESETS
+from service.domain.time_zone import DEFAULT_TIME_ZONE
 from service.http.auth import admin_only
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
@@ -65,6 +66,16 @@ ForfeitAfter = Annotated[
     ),
 ]
 
+TimeZone = Annotated[
+    str,
+    msgspec.Meta(
+        examples=["Europe/Berlin"],
+        description="where the club meets, an IANA time zone name (422 invalid_time_zone for a name "
+        "the service does not know); times in answers stay in UTC, the calendar feed names the zone",
+        extra_json_schema={"extra": {"minLength": 1, "maxLength": 64}},
+    ),
+]
+
 
 class LeagueCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     name: LeagueName
@@ -72,6 +83,7 @@ class LeagueCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     options: Options = msgspec.field(default_factory=dict)
     turn_clock: TurnClock | None = None
     forfeit_after: ForfeitAfter | None = FORFEIT_AFTER
+    time_zone: TimeZone = DEFAULT_TIME_ZONE
 
 
 class LeagueRead(msgspec.Struct, frozen=True, kw_only=True):
@@ -83,6 +95,7 @@ class LeagueRead(msgspec.Struct, frozen=True, kw_only=True):
     referees: Annotated[list[str], msgspec.Meta(examples=[[REFEREE_ID]])]
     turn_clock: TurnClock | None = None
     forfeit_after: ForfeitAfter = FORFEIT_AFTER
+    time_zone: TimeZone = DEFAULT_TIME_ZONE
     names: Annotated[
         dict[str, str],
         msgspec.Meta(
@@ -123,6 +136,7 @@ def league_read(services: Services, league: League) -> LeagueRead:
         referees=list(league.referees),
         turn_clock=league.turn_clock,
         forfeit_after=league.forfeit_after,
+        time_zone=league.time_zone,
         names=names,
     )
 
@@ -170,6 +184,7 @@ class LeagueController(Controller):
             data.options,
             turn_clock=data.turn_clock,
             forfeit_after=data.forfeit_after,
+            time_zone=data.time_zone,
         )
         services.wrote(actor)  # its standings
         return league_read(services, services.app.get_league(league_id))

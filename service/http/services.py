@@ -23,6 +23,7 @@ from service.application import MauMau, followups
 from service.domain.game import Seat
 from service.domain.redaction import Table
 from service.domain.roles import Actor
+from service.domain.rulesets import Ruleset
 from service.http.auth import Authenticator
 from service.http.consistency import Writes
 from service.observability.readiness import Probe
@@ -41,6 +42,7 @@ class GameFacts(msgspec.Struct, frozen=True, kw_only=True):
     league_id: UUID | None
     seats: tuple[Seat, ...]
     hand_size: int
+    target_score: int | None = None  # the score that ends the match; None: a match of one round
 
     def seat_of(self, player_id: str) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -68,10 +70,10 @@ class Games:
             return found
         game = self.app.games.get(game_id)
         if game is not None:
-            found = _facts(game_id, game.league_id, game.seats, game.ruleset.hand_size)
+            found = _facts(game_id, game.league_id, game.seats, game.ruleset)
         else:
             (created,) = self.app.game_events(game_id, limit=1)  # refuses an unknown game
-            found = _facts(game_id, created.league_id, created.seats, created.ruleset.hand_size)
+            found = _facts(game_id, created.league_id, created.seats, created.ruleset)
         with self._lock:
             self._facts[game_id] = found
             while len(self._facts) > self.size:
@@ -79,8 +81,14 @@ class Games:
         return found
 
 
-def _facts(game_id: UUID, league_id: UUID | None, seats: Any, hand_size: int) -> GameFacts:
-    return GameFacts(game_id=game_id, league_id=league_id, seats=tuple(seats), hand_size=hand_size)
+def _facts(game_id: UUID, league_id: UUID | None, seats: Any, rules: Ruleset) -> GameFacts:
+    return GameFacts(
+        game_id=game_id,
+        league_id=league_id,
+        seats=tuple(seats),
+        hand_size=rules.hand_size,
+        target_score=None if rules.single_round else rules.target_score,
+    )
 
 
 class Services:

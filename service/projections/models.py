@@ -181,6 +181,7 @@ class TournamentRound(msgspec.Struct, frozen=True, kw_only=True):
     byes: list[str]
     out: list[str]  # single elimination: who this round put out
     finished: bool
+    bye_points: int | None = None  # what each bye of the round scored, once the round is over
 
 
 class TournamentPlacing(msgspec.Struct, frozen=True, kw_only=True):

@@ -191,6 +191,7 @@ def _round(tournament: Tournament, played: Round) -> TournamentRound:
         byes=list(played.byes),
         out=list(played.out),
         finished=played.finished_at is not None,
+        bye_points=played.bye_points if played.finished_at is not None else None,
     )
 
 

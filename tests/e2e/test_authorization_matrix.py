@@ -51,6 +51,7 @@ POST /players                         401   F      F       F     F     201
 GET /players/{id}                     200   200    200     200   200   200
 GET /players/{id}/games               200   200    200     200   200   200
 GET /players/{id}/ratings             200   200    200     200   200   200
+GET /players/{id}/ratings.svg         200   200    200     200   200   200
 POST /players/{id}/tokens             401   F      201     F     F     201
 GET /players/{id}/tokens              401   F      200     F     F     200
 DELETE /players/{id}/tokens           401   F      F       F     F     200
@@ -67,6 +68,8 @@ POST /leagues/{id}/referees           401   F      F       F     F     201
 GET /leagues/{id}/standings           200   200    200     200   200   200
 GET /leagues/{id}/standings.csv       200   200    200     200   200   200
 GET /leagues/{id}/ratings             200   200    200     200   200   200
+GET /leagues/{id}/schedule.ics        200   200    200     200   200   200
+GET /leagues/{id}/progression.svg     200   200    200     200   200   200
 POST /games[league]                   401   F      F       F     201   201
 POST /games[friendly,seated]          401   201    201     201   201   201
 POST /games[friendly,not_seated]      401   NS     NS      201   201   201
@@ -77,6 +80,7 @@ GET /games/{id}                       200   200    200     200   200   200
 GET /games/{id}/me                    401   NS     200     NA    200   200
 GET /games/{id}/me/stream             401   NS     200     NA    200   200
 GET /games/{id}/totals                200   200    200     200   200   200
+GET /games/{id}/totals.svg            200   200    200     200   200   200
 GET /games/{id}/shuffles              200   200    200     200   200   200
 GET /games/{id}/events                200   200    200     200   200   200
 GET /games/{id}/stream                200   200    200     200   200   200
@@ -90,6 +94,8 @@ POST /games/{id}/rulings              401   F      F       F     200   200
 POST /leagues/{id}/tournaments        401   F      F       F     F     201
 GET /leagues/{id}/tournaments         200   200    200     200   200   200
 GET /tournaments/{id}                 200   200    200     200   200   200
+GET /tournaments/{id}/results.json    200   200    200     200   200   200
+GET /tournaments/{id}/results.csv     200   200    200     200   200   200
 POST /tournaments/{id}/entrants       401   F      201     F     F     201
 DELETE /tournaments/{id}/entrants/{id} 401  F      200     F     F     200
 POST /tournaments/{id}/start          401   F      F       F     F     200
@@ -275,6 +281,11 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
             f"/players/{ids['seated']}/ratings?after={position}",
             None,
         ),
+        "GET /players/{id}/ratings.svg": lambda role: (
+            "GET",
+            f"/players/{ids['seated']}/ratings.svg?league={world.league}&after={position}",
+            None,
+        ),
         "POST /players/{id}/tokens": lambda role: ("POST", f"/players/{ids['seated']}/tokens", None),
         "GET /players/{id}/tokens": lambda role: ("GET", f"/players/{ids['seated']}/tokens", None),
         # a spare's: revoking all the seated player's tokens would sign them out of the rest of the table
@@ -320,6 +331,16 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
             f"/leagues/{world.league}/ratings?after={position}",
             None,
         ),
+        "GET /leagues/{id}/schedule.ics": lambda role: (
+            "GET",
+            f"/leagues/{world.league}/schedule.ics?after={position}",
+            None,
+        ),
+        "GET /leagues/{id}/progression.svg": lambda role: (
+            "GET",
+            f"/leagues/{world.league}/progression.svg?after={position}",
+            None,
+        ),
         "POST /games[league]": lambda role: (
             "POST",
             "/games",
@@ -340,6 +361,7 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
         "GET /games/{id}/me": lambda role: ("GET", f"/games/{finished}/me?seat=0", None),
         "GET /games/{id}/me/stream": lambda role: ("GET", f"/games/{finished}/me/stream?seat=0", None),
         "GET /games/{id}/totals": lambda role: ("GET", f"/games/{finished}/totals", None),
+        "GET /games/{id}/totals.svg": lambda role: ("GET", f"/games/{finished}/totals.svg", None),
         "GET /games/{id}/shuffles": lambda role: ("GET", f"/games/{finished}/shuffles", None),
         "GET /games/{id}/events": lambda role: ("GET", f"/games/{finished}/events", None),
         "GET /games/{id}/stream": lambda role: ("GET", f"/games/{finished}/stream", None),
@@ -369,6 +391,16 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
         "GET /tournaments/{id}": lambda role: (
             "GET",
             f"/tournaments/{world.tournament}?after={position}",
+            None,
+        ),
+        "GET /tournaments/{id}/results.json": lambda role: (
+            "GET",
+            f"/tournaments/{world.tournament}/results.json?after={position}",
+            None,
+        ),
+        "GET /tournaments/{id}/results.csv": lambda role: (
+            "GET",
+            f"/tournaments/{world.tournament}/results.csv?after={position}",
             None,
         ),
         "POST /tournaments/{id}/entrants": lambda role: (

@@ -99,6 +99,22 @@ def test_a_league_with_its_ruleset_members_and_referees(client, club):
     problem(client.get(f"/leagues/{unknown}/standings"), 404, "league_not_found")
 
 
+def test_a_league_shows_the_time_zone_it_was_founded_with_and_a_zone_no_one_knows_is_refused(client, club):
+    berlin = client.post(
+        "/leagues", json={"name": "Berlin club", "time_zone": "Europe/Berlin"}, headers=ADMIN
+    )
+    assert berlin.status_code == 201 and berlin.json()["time_zone"] == "Europe/Berlin"
+    assert client.get(f"/leagues/{berlin.json()['league_id']}").json()["time_zone"] == "Europe/Berlin"
+    plain = client.post("/leagues", json={"name": "Plain club"}, headers=ADMIN).json()
+    assert client.get(f"/leagues/{plain['league_id']}").json()["time_zone"] == "UTC"
+    with club.unchanged():
+        for zone in ("Mars/Olympus", "", "../etc/passwd"):
+            body = {"name": "Far club", "time_zone": zone}
+            problem(client.post("/leagues", json=body, headers=ADMIN), 422, "invalid_time_zone")
+        body = {"name": "Far club", "time_zone": 2}
+        problem(client.post("/leagues", json=body, headers=ADMIN), 400, "malformed_request")
+
+
 def test_a_member_whose_name_reads_as_a_members_name_is_refused_and_changes_nothing(client, club):
     ada, _ = club.player("Ada")
     other, _ = club.player("ADA ")

@@ -89,6 +89,7 @@ def expected_view(app: MauMau, tournament_id: UUID, position: int) -> Tournament
                 byes=list(played.byes),
                 out=list(played.out),
                 finished=played.finished_at is not None,
+                bye_points=played.bye_points if played.finished_at is not None else None,
             )
         )
     entrants = list(t.order) if t.started else list(t.entrants)

@@ -118,3 +118,17 @@ def test_no_one_may_take_the_name_of_the_erased():
     with pytest.raises(RuleError) as refused:
         player.rename("ERASED PLAYER")
     assert refused.value.code == "name_reserved"
+
+
+def test_a_league_keeps_the_time_zone_it_was_founded_with_and_is_in_utc_without_one():
+    assert League.found("Berlin club", time_zone="Europe/Berlin").time_zone == "Europe/Berlin"
+    assert League.found("Plain club").time_zone == "UTC"
+
+
+@pytest.mark.parametrize(
+    "zone", ["", "Mars/Olympus", "utc", "../../etc/passwd", "Europe/", "x" * 65, None, 1]
+)
+def test_a_league_with_a_time_zone_zoneinfo_does_not_know_is_refused(zone):
+    with pytest.raises(RuleError) as refused:
+        League.found("Odd", time_zone=zone)
+    assert refused.value.code == "invalid_time_zone"

@@ -171,3 +171,16 @@ def test_a_game_created_before_games_drew_entropy_still_decodes_and_its_chance_f
     # a shorter array than any older version of the class is still refused
     with pytest.raises(MapperDeserialisationError):
         mapper.to_domain_event(dataclasses.replace(stored, state=msgspec.msgpack.encode(fields[:3])))
+
+
+def test_a_league_founded_before_leagues_had_time_zones_still_decodes_and_is_in_utc():
+    mapper = MsgspecMapper()
+    founded = League.found("Old club", time_zone="Europe/Berlin").collect_events()[0]
+    stored = mapper.to_stored_event(founded)
+    # as stored before ``time_zone`` was added: the same array without its last field
+    fields = msgspec.msgpack.decode(stored.state)
+    assert fields[-1] == "Europe/Berlin"
+    older = dataclasses.replace(stored, state=msgspec.msgpack.encode(fields[:-1]))
+    decoded = mapper.to_domain_event(older)
+    assert decoded.name == "Old club" and decoded.time_zone == "UTC"
+    assert decoded.mutate(None).time_zone == "UTC"

@@ -1,0 +1,148 @@
+"""Charts as SVG images, drawn by the server (``service.projections.charts``): public, like their figures.
+
+- ``/games/{id}/totals.svg``: a match's score progression, read as ``/totals`` is
+  (from the store): a line per seat, x the round (0: before the first), y the
+  seat's total after it; the target score dashed.
+- ``/players/{id}/ratings.svg?league=``: the player's rating after each rated
+  match of that league (the conservative value), the band from it to mu + 3
+  sigma shaded, mu as a line.
+- ``/leagues/{id}/progression.svg``: each member's standings points (the sum of
+  their match totals) after each of their finished matches of the league.
+"""
+
+from itertools import accumulate
+from typing import Annotated
+from uuid import UUID
+
+from litestar import Controller, Response, get
+from litestar.openapi.spec import Example
+from litestar.params import Parameter
+
+from service.domain.errors import RuleError
+from service.http.errors import problems
+from service.http.params import LEAGUE_ID, After, AfterMet, GameId, LeagueId, PlayerId, caught_up
+from service.http.security import OPTIONAL_BEARER
+from service.http.services import ServicesDep
+from service.projections.charts import Band, Guide, Line, line_chart
+
+SVG = "image/svg+xml"
+FINISHED = ("won", "shared", "lost")  # a history line's results that count in the standings
+
+LeagueOfRatings = Annotated[
+    UUID,
+    Parameter(
+        description="the league whose ratings to draw (a player has one rating per league)",
+        examples=[Example(summary="a league", value=LEAGUE_ID)],
+    ),
+]
+
+
+def _svg(drawn: str) -> Response[str]:
+    return Response(drawn, media_type=SVG)
+
+
+class ChartController(Controller):
+    tags = ["charts"]  # noqa: RUF012
+
+    @get(
+        "/games/{game_id:uuid}/totals.svg",
+        operation_id="getGameTotalsChart",
+        summary="A match's score progression as an SVG chart (public)",
+        description="A line per seat (x: the round, 0 before the first; y: the seat's total after it), "
+        "the target score dashed, a legend of the seats' names. With no round played yet, the empty "
+        "chart says so.",
+        media_type=SVG,
+        response_description="an SVG image",
+        responses=problems(400, 401, 404),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def totals(self, services: ServicesDep, game_id: GameId, after: AfterMet = None) -> Response[str]:
+        totals = services.current.totals(game_id)  # 404 game_not_found
+        target = services.games.facts(game_id).target_score
+        lines = [
+            Line(seat.name, [(0, 0), *enumerate(accumulate(r.points[index] for r in totals.rounds), 1)])
+            for index, seat in enumerate(totals.seats)
+        ]
+        return _svg(
+            line_chart(
+                f"Score by round ({totals.ruleset})",
+                "round",
+                "total",
+                lines if totals.rounds else [],
+                guides=[Guide(f"target {target}", target)] if target is not None else [],
+                empty="no rounds yet",
+            )
+        )
+
+    @get(
+        "/players/{player_id:uuid}/ratings.svg",
+        operation_id="getPlayerRatingsChart",
+        summary="A player's rating history in a league as an SVG chart (public; read model)",
+        description="After each rated match of the league: the conservative rating (mu - 3 sigma) as "
+        "a line, mu as another, the band between the rating and mu + 3 sigma shaded. With no rated "
+        "match yet, the empty chart says so.",
+        media_type=SVG,
+        response_description="an SVG image",
+        responses=problems(400, 401, 404),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def ratings(
+        self, services: ServicesDep, player_id: PlayerId, league: LeagueOfRatings, after: After = None
+    ) -> Response[str]:
+        player = services.app.get_player(player_id)  # 404 player_not_found
+        found = services.app.get_league(league)  # 404 league_not_found
+        caught_up(services.reader, after, services.app.recorder.max_notification_id)
+        newest_first = services.reader.rating_history(player_id).history
+        history = [row for row in reversed(newest_first) if row.league_id == league]
+        numbered = list(enumerate(history, 1))
+        rating = Line("rating (mu - 3 sigma)", [(n, row.rating) for n, row in numbered])
+        mu = Line("mu", [(n, row.mu) for n, row in numbered])
+        band = Band("mu ± 3 sigma", rating.points, [(n, row.mu + 3 * row.sigma) for n, row in numbered])
+        return _svg(
+            line_chart(
+                f"{player.name}: rating in {found.name}",
+                "rated match",
+                "rating",
+                [rating, mu] if history else [],
+                bands=[band] if history else [],
+                empty="no rated matches yet",
+            )
+        )
+
+    @get(
+        "/leagues/{league_id:uuid}/progression.svg",
+        operation_id="getLeagueProgressionChart",
+        summary="Each member's standings points, match by match, as an SVG chart (public; read model)",
+        description="A line per member, in the standings' order: x the member's finished matches of "
+        "the league (0 before the first), y their points (the sum of their match totals) after it.",
+        media_type=SVG,
+        response_description="an SVG image",
+        responses=problems(400, 401, 404),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def progression(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> Response[str]:
+        caught_up(services.reader, after, services.app.recorder.max_notification_id)
+        standings = services.reader.standings(league_id)
+        if standings is None:  # unknown, or not yet in the read models: ?after= the league's creation
+            raise RuleError("league_not_found", "no such league")
+        lines = []
+        for row in standings.rows:
+            games = [  # the history is newest first
+                game
+                for game in reversed(services.reader.history(row.player_id).games)
+                if game.league_id == league_id and game.result in FINISHED
+            ]
+            lines.append(Line(row.name, [(0, 0), *enumerate(accumulate(g.total for g in games), 1)]))
+        played = any(len(line.points) > 1 for line in lines)
+        return _svg(
+            line_chart(
+                "Standings points by match",
+                "matches played",
+                "points",
+                lines if played else [],
+                empty="no finished matches yet",
+            )
+        )

@@ -1,0 +1,62 @@
+"""A tournament's results, for a club's files: the bracket's figures as rows, in JSON and as CSV.
+
+Public like the bracket (``GET /tournaments/{id}``), from the same read model:
+one row per seat per table and one per bye (``service.projections.results``);
+docs/exports.md lists the columns.
+"""
+
+from uuid import UUID
+
+from litestar import Controller, Response, get
+
+from service.domain.errors import RuleError
+from service.http.errors import problems
+from service.http.exports import CSV, csv_of
+from service.http.params import After, caught_up
+from service.http.security import OPTIONAL_BEARER
+from service.http.services import Services, ServicesDep
+from service.http.tournaments import TournamentId
+from service.projections.results import ResultRow, TournamentResultsRead, tournament_results
+
+
+class TournamentResultsController(Controller):
+    path = "/tournaments/{tournament_id:uuid}"
+    tags = ["tournaments"]  # noqa: RUF012
+
+    @get(
+        "/results.json",
+        operation_id="getTournamentResults",
+        summary="A tournament's results: a row per seat per table and per bye, and the ranking "
+        "(public; read model)",
+        responses=problems(400, 401, 404),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def json(
+        self, services: ServicesDep, tournament_id: TournamentId, after: After = None
+    ) -> TournamentResultsRead:
+        return _results(services, tournament_id, after)
+
+    @get(
+        "/results.csv",
+        operation_id="getTournamentResultsCsv",
+        summary="A tournament's results as CSV, for a spreadsheet (public; read model)",
+        description="A header row, then one row per seat per table and one per bye, by round, with "
+        "the fields and figures of the JSON results' rows (an empty cell where a figure is not known "
+        "yet).",
+        media_type=CSV,
+        response_description="the results' rows as CSV (RFC 4180, UTF-8)",
+        responses=problems(400, 401, 404),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def csv(self, services: ServicesDep, tournament_id: TournamentId, after: After = None) -> Response[str]:
+        return Response(csv_of(ResultRow, _results(services, tournament_id, after).rows), media_type=CSV)
+
+
+def _results(services: Services, tournament_id: UUID, after: int | None) -> TournamentResultsRead:
+    caught_up(services.reader, after, services.app.recorder.max_notification_id)
+    found = services.reader.tournament(tournament_id)
+    if found is None:  # unknown, or not yet in the read models: ?after= the announcement's position
+        raise RuleError("tournament_not_found", "no such tournament")
+    return tournament_results(found)

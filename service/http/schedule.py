@@ -1,0 +1,42 @@
+"""A league's schedule as an iCalendar feed: public, as a phone that subscribes sends no token.
+
+The league (its name and time zone) comes from the store, its tournaments from
+the read model; ``service.projections.schedule`` says which rounds have a time.
+"""
+
+from datetime import UTC, datetime
+
+from litestar import Controller, Response, get
+
+from service.http.errors import problems
+from service.http.params import After, LeagueId, caught_up
+from service.http.security import OPTIONAL_BEARER
+from service.http.services import ServicesDep
+from service.projections.schedule import schedule
+
+CALENDAR = "text/calendar"  # litestar adds "; charset=utf-8" to a text/* media type
+
+
+class LeagueScheduleController(Controller):
+    path = "/leagues/{league_id:uuid}"
+    tags = ["leagues"]  # noqa: RUF012
+
+    @get(
+        "/schedule.ics",
+        operation_id="getLeagueSchedule",
+        summary="A league's schedule as an iCalendar feed, to subscribe to (public; read model)",
+        description="A VEVENT per tournament round whose start time is known, in UTC, with a UID "
+        "that stays the same from one fetch to the next; a cancelled tournament's rounds are "
+        "STATUS:CANCELLED. X-WR-TIMEZONE names the league's time zone (docs/exports.md).",
+        media_type=CALENDAR,
+        response_description="the schedule as iCalendar (RFC 5545, UTF-8)",
+        responses=problems(400, 401, 404),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def schedule(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> Response[str]:
+        league = services.app.get_league(league_id)  # 404 league_not_found
+        caught_up(services.reader, after, services.app.recorder.max_notification_id)
+        tournaments = services.reader.tournaments(league_id)
+        feed = schedule(league.id, league.name, league.time_zone, tournaments, datetime.now(UTC))
+        return Response(feed.decode(), media_type=CALENDAR)
