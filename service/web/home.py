@@ -8,17 +8,21 @@ from litestar.response import Template
 
 from service.http.services import Services
 from service.web.render import page_for
+from service.web.zones import league_zones
 
 SHOWN = 50  # of each list: the rest are a click away in the JSON lists
 
 
 def _home(services: Services) -> dict[str, Any]:
     reader = services.reader
+    running = reader.tournament_list(None, "running", None, SHOWN)[0]
+    coming = reader.tournament_list(None, "announced", None, SHOWN)[0]
     return {
         "leagues": reader.leagues(None, SHOWN)[0],
-        "running": reader.tournament_list(None, "running", None, SHOWN)[0],
-        "coming": reader.tournament_list(None, "announced", None, SHOWN)[0],
+        "running": running,
+        "coming": coming,
         "tables": reader.games(None, None, "playing", None, SHOWN)[0],
+        "zones": league_zones(services, (t.league_id for t in coming)),
     }
 
 

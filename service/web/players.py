@@ -10,6 +10,7 @@ from litestar.response import Template
 from service.http.params import PlayerId
 from service.http.services import Services
 from service.web.render import page_for
+from service.web.zones import league_zones
 
 
 def _player(services: Services, player_id: UUID) -> dict[str, Any]:
@@ -20,11 +21,16 @@ def _player(services: Services, player_id: UUID) -> dict[str, Any]:
         found = reader.standings(league.league_id)
         row = next((r for r in found.rows if r.player_id == player_id), None) if found else None
         standings.append((league, row, len(found.rows) if found else 0))
+    history, next_game = reader.history(player_id), reader.next_game(player_id)
+    tournament = reader.tournament(next_game.tournament_id) if next_game else None
+    leagues = [game.league_id for game in history.games] + ([tournament.league_id] if tournament else [])
     return {
         "player": player,
-        "history": reader.history(player_id),
+        "history": history,
         "standings": standings,
-        "next_game": reader.next_game(player_id),
+        "next_game": next_game,
+        "next_zone": league_zones(services, leagues)[tournament.league_id] if tournament else None,
+        "zones": league_zones(services, leagues),
     }
 
 

@@ -23,7 +23,7 @@ def _tournament(services: Services, tournament_id: UUID) -> dict[str, Any]:
     if view is None:  # unknown, or not yet in the read models: as the API says it
         raise RuleError("tournament_not_found", "no such tournament")
     league = services.app.get_league(view.league_id)
-    return {"tournament": view, "league_name": league.name}
+    return {"tournament": view, "league_name": league.name, "zone": league.time_zone}
 
 
 class TournamentPage(Controller):

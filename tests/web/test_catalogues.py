@@ -5,7 +5,7 @@ import re
 import pytest
 
 from service.web.i18n import LANGUAGES, accepted, choose, read_catalogue
-from tests.web.messages import all_messages
+from service.web.messages import all_messages
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 SAME_IN_EVERY_LANGUAGE = {"API"}

@@ -68,9 +68,12 @@ def test_the_links_are_reached_and_followed_by_keyboard_alone(visit: Visit, scen
     page.goto("/")
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.textContent") == "Skip to the content"
-    for _ in range(40):
+    for _ in range(300):
         page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement.textContent") == "Tuesday cup":
+        if (
+            page.evaluate("document.activeElement.getAttribute('href')")
+            == f"/web/tournaments/{scene.tournament}"
+        ):
             break
     else:
         raise AssertionError("the tournament's link is not reached by Tab")
