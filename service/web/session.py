@@ -48,13 +48,19 @@ def session_secret(settings: Settings) -> str:
 
 
 def _write_once(path: Path, secret: str) -> None:
+    """The secret written whole beside ``path``, then linked there unless another process was first
+    (theirs is the one): nobody ever reads a file half written."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:  # another process made it first: theirs is the one
-        return
+    draft = path.with_name(f".{path.name}.{secrets.token_hex(8)}")
+    descriptor = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(descriptor, "w") as file:
         file.write(secret)
+    try:
+        os.link(draft, path)
+    except FileExistsError:
+        pass
+    finally:
+        draft.unlink()
 
 
 def session_config(settings: Settings) -> CookieBackendConfig:
