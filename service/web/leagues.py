@@ -12,6 +12,7 @@ from service.http.leagues import league_read
 from service.http.params import LeagueId
 from service.http.services import Services
 from service.web.render import page_for
+from service.web.words import order_words
 
 OVER = ("finished", "cancelled")
 
@@ -39,4 +40,7 @@ class LeaguePage(Controller):
     async def league(self, request: Request[Any, Any, Any], league_id: LeagueId) -> Template:
         page = await page_for(request)
         found = await anyio.to_thread.run_sync(_league, request.app.state.services, league_id)
-        return page.render("league.html", **found)
+        lower = found["standings"].order == "lowest_points"
+        return page.render(
+            "league.html", order=order_words(page._, found["standings"].tie_breaks, lower), **found
+        )

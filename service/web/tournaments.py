@@ -16,6 +16,7 @@ from service.domain.errors import RuleError
 from service.http.services import Services
 from service.http.tournaments import TournamentId
 from service.web.render import Flag, page_for
+from service.web.words import order_words
 
 
 def _tournament(services: Services, tournament_id: UUID) -> dict[str, Any]:
@@ -23,7 +24,8 @@ def _tournament(services: Services, tournament_id: UUID) -> dict[str, Any]:
     if view is None:  # unknown, or not yet in the read models: as the API says it
         raise RuleError("tournament_not_found", "no such tournament")
     league = services.app.get_league(view.league_id)
-    return {"tournament": view, "league_name": league.name, "zone": league.time_zone}
+    lower = services.app.get_tournament(tournament_id).rules.match_winner == "lowest_total"
+    return {"tournament": view, "league_name": league.name, "zone": league.time_zone, "lower": lower}
 
 
 class TournamentPage(Controller):
@@ -41,4 +43,5 @@ class TournamentPage(Controller):
         page = await page_for(request)
         found = await anyio.to_thread.run_sync(_tournament, request.app.state.services, tournament_id)
         name = "tournament_live.html" if fragment else "tournament.html"
-        return page.render(name, display=display, **found)
+        order = order_words(page._, found["tournament"].tie_breaks, found["lower"])
+        return page.render(name, display=display, order=order, **found)

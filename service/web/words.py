@@ -30,6 +30,27 @@ def card_symbol(card: str) -> str:
     return card[:-1] + SUIT_SYMBOLS.get(card[-1], card[-1])
 
 
+def order_words(_: Translate, keys: list[str], lower_is_better: bool) -> list[str]:
+    """The keys a table is ranked by (``Standings.tie_breaks``, ``TournamentView.tie_breaks``), in
+    words, in order; a key not known here as itself."""
+    phrases = {
+        "matches_won_or_shared": _("most matches won (a shared win counts)"),
+        "matches_won": _("most outright wins"),
+        "forfeits": _("fewest forfeits"),
+        "average_points": _("the lowest average points per round")
+        if lower_is_better
+        else _("the highest average points per round"),
+        "rounds_won": _("most rounds won"),
+        "missed_calls": _("fewest missed calls"),
+        "stage": _("the round reached, the furthest first"),
+        "points": _("fewest points") if lower_is_better else _("most points"),
+        "wins": _("most wins (a shared win and a bye count)"),
+        "opponents": _("the strongest opposition (the mean points of the opponents met)"),
+        "seed": _("the seed order"),
+    }
+    return [phrases.get(key, key) for key in keys]
+
+
 def event_words(_: Translate, event: Any, names: list[str]) -> str | None:
     """A public event as a sentence; None for the events a spectator need not read."""
     data: dict[str, Any] = event.data

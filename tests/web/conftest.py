@@ -81,7 +81,9 @@ def new_scene(club: Club) -> Scene:
         created = club.ok("POST", "/players", json={"name": name})
         players[name] = created["player"]["player_id"]
         tokens[name] = created["token"]["token"]
-    league = club.league(members=list(players.values()), options={"hand_size": 3})
+    league = club.league(
+        members=list(players.values()), name=f"Wiener {uuid.uuid4().hex[:6]}", options={"hand_size": 3}
+    )
     plan = {"name": "Tuesday cup", "format": "swiss", "table_size": 2, "rounds": 1, "single_round": True}
     tournament = club.ok("POST", f"/leagues/{league}/tournaments", json=plan)["tournament_id"]
     for player in players.values():

@@ -4,8 +4,11 @@ import re
 
 import pytest
 
+from service.domain.pairing import ranking_order
+from service.projections.standings import TIE_BREAKS
 from service.web.i18n import LANGUAGES, accepted, choose, read_catalogue
 from service.web.messages import all_messages
+from service.web.words import order_words
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 SAME_IN_EVERY_LANGUAGE = {"API"}
@@ -44,3 +47,16 @@ def test_the_language_is_the_one_asked_then_the_one_remembered_then_the_browsers
     assert choose(None, None, "de-DE, ru;q=0.5") == "ru"
     assert choose(None, None, "de-DE, fr") == "en"
     assert choose(None, None, "uk;q=0, ru") == "ru"
+
+
+def test_every_key_a_standings_table_or_a_ranking_is_ordered_by_has_words():
+    english = read_catalogue("en").gettext
+    for elimination in (False, True):
+        for lower in (False, True):
+            keys = ranking_order(lower, elimination)[0]
+            assert all(
+                words != key for words, key in zip(order_words(english, keys, lower), keys, strict=True)
+            )
+    assert all(
+        words != key for words, key in zip(order_words(english, TIE_BREAKS, True), TIE_BREAKS, strict=True)
+    )

@@ -6,7 +6,7 @@ from tests.e2e.club import Club
 
 
 def test_a_tournaments_start_is_shown_in_its_leagues_time_zone(base: str, club: Club):
-    league = club.league(members=[], time_zone="Europe/Kyiv")
+    league = club.league(members=[], name="Kyiv club", time_zone="Europe/Kyiv")
     plan = {
         "name": "Winter cup",
         "format": "swiss",
