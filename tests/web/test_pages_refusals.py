@@ -49,3 +49,14 @@ def test_the_bearer_api_ignores_the_session_cookie(base: str, scene: Scene, club
         assert "maumau_session" in browser.cookies
         assert browser.get("/me").status_code == 401  # the API wants its bearer token, as before
         assert browser.get("/me", headers=bearer(scene.tokens[name])).status_code == 200
+
+
+def test_a_page_switch_that_is_not_a_yes_or_no_is_a_400_problem(base: str, scene: Scene):
+    answer = httpx.get(f"{base}/web/tournaments/{scene.tournament}", params={"display": "maybe"})
+    assert (answer.status_code, answer.json()["code"]) == (400, "malformed_request")
+
+
+def test_a_language_the_club_has_not_is_no_error_the_page_is_in_english(base: str):
+    answer = httpx.get(f"{base}/", params={"lang": "xx"}, headers={"Accept-Language": "de"})
+    assert answer.status_code == 200 and '<html lang="en">' in answer.text
+    assert "lang" not in answer.cookies  # nothing remembered
