@@ -40,6 +40,17 @@ def hidden_cards(club: Club, game: str) -> set[str]:
     return cards | set(replay["table"]["stock"])
 
 
+def public_stream(club: Club, game: str, version: int) -> str:
+    """The public stream's text up to the game's event ``version``."""
+    text = ""
+    with club.client.stream("GET", f"/games/{game}/stream") as answer:
+        for line in answer.iter_lines():
+            text += line + "\n"
+            if line == f"id: {version}":
+                return text
+    return text
+
+
 def test_the_spectators_table_never_holds_a_card_of_a_hand_or_of_the_stock(visit: Visit, club: Club):
     scene = new_scene(club)
     for _ in range(4):
@@ -61,9 +72,14 @@ def test_the_spectators_table_never_holds_a_card_of_a_hand_or_of_the_stock(visit
     assert len(hidden) > 10  # the hands and the stock: the check below has something to find
     english = read_catalogue("en").gettext
     words = {card_name(english, c) for c in hidden} | {card_symbol(c) for c in hidden}
+    top = club.ok("GET", f"/games/{scene.game}")["top"]
     everything = [page.content(), *fetched]
     leaked = sorted(w for w in words if any(w in text for text in everything))
     assert leaked == []
-    top = club.ok("GET", f"/games/{scene.game}")["top"]
+    # the stream the page follows, as the browser got it (its EventSource's body never ends)
+    stream = public_stream(club, scene.game, version)
+    assert f"id: {version}" in stream
+    assert f'"{top}"' in stream  # cards are written so in it: the check below could find one
+    assert sorted(card for card in hidden if f'"{card}"' in stream) == []
     assert card_name(english, top) in page.content()  # the public top card is shown, in words
     assert club.ok("GET", f"/games/{scene.game}")["version"] == version
