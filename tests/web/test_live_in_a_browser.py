@@ -42,11 +42,12 @@ def hidden_cards(club: Club, game: str) -> set[str]:
 
 def public_stream(club: Club, game: str, version: int) -> str:
     """The public stream's text up to the game's event ``version``."""
-    text = ""
+    text, last = "", False
     with club.client.stream("GET", f"/games/{game}/stream") as answer:
         for line in answer.iter_lines():
             text += line + "\n"
-            if line == f"id: {version}":
+            last = last or line == f"id: {version}"
+            if last and not line:  # the blank line that ends that event's message
                 return text
     return text
 
@@ -64,10 +65,11 @@ def test_the_spectators_table_never_holds_a_card_of_a_hand_or_of_the_stock(visit
 
     page.on("response", keep)
     page.goto(f"/web/games/{scene.game}")
-    move_once(club, scene.game)  # the stream announces it: the page fetches its live part again
-    version = club.ok("GET", f"/games/{scene.game}")["version"]
     expect(page.locator("ol.actions li").first).to_be_visible()
-    page.wait_for_timeout(1500)
+    with page.expect_response(lambda answer: "fragment=1" in answer.url):
+        move_once(club, scene.game)  # the stream announces it: the page fetches its live part again
+    version = club.ok("GET", f"/games/{scene.game}")["version"]
+    expect(page.locator(".seats")).to_be_visible()
     hidden = hidden_cards(club, scene.game)
     assert len(hidden) > 10  # the hands and the stock: the check below has something to find
     english = read_catalogue("en").gettext
@@ -82,4 +84,3 @@ def test_the_spectators_table_never_holds_a_card_of_a_hand_or_of_the_stock(visit
     assert f'"{top}"' in stream  # cards are written so in it: the check below could find one
     assert sorted(card for card in hidden if f'"{card}"' in stream) == []
     assert card_name(english, top) in page.content()  # the public top card is shown, in words
-    assert club.ok("GET", f"/games/{scene.game}")["version"] == version
