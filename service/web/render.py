@@ -21,13 +21,13 @@ from litestar.response import Template
 from litestar.template.config import TemplateConfig
 
 from service.domain.roles import Actor
+from service.domain.time_zone import DEFAULT_TIME_ZONE
 from service.web import words
 from service.web.i18n import LANGUAGE_COOKIE, LANGUAGES, NATIVE_NAMES, Catalogue, choose
 from service.web.session import form_token, signed_in_actor
 
 TEMPLATES = Path(__file__).parent / "templates"
 YEAR = 365 * 24 * 3600
-UTC_ZONE = "UTC"
 Flag = Annotated[bool, Parameter()]  # a page's switch in its query: ?fragment=1, ?display=1
 
 
@@ -62,7 +62,7 @@ class Page:
         catalogues: dict[str, Catalogue] = request.app.state.catalogues
         self._ = catalogues[self.language].gettext
 
-    def when(self, moment: datetime | None, zone: str = UTC_ZONE) -> str:
+    def when(self, moment: datetime | None, zone: str = DEFAULT_TIME_ZONE) -> str:
         if moment is None:
             return ""
         return format_datetime(moment, "medium", tzinfo=ZoneInfo(zone), locale=self.language) + f" ({zone})"
@@ -79,7 +79,7 @@ class Page:
             for language in LANGUAGES
         ]
 
-    def render(self, name: str, status_code: int = 200, **context: Any) -> Template:
+    def render(self, name: str, **context: Any) -> Template:
         _ = self._
         page = {
             "_": _,
@@ -95,9 +95,7 @@ class Page:
         cookies = []
         if self.remember:
             cookies.append(Cookie(key=LANGUAGE_COOKIE, value=self.language, max_age=YEAR, samesite="lax"))
-        return Template(
-            template_name=name, context={**page, **context}, status_code=status_code, cookies=cookies
-        )
+        return Template(template_name=name, context={**page, **context}, cookies=cookies)
 
 
 async def page_for(request: Request[Any, Any, Any]) -> Page:
