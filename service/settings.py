@@ -47,6 +47,9 @@
 - ``MAUMAU_WEBHOOK_TIMEOUT``: seconds a receiver has to connect and answer a delivery (default 5).
 - ``MAUMAU_WEBHOOK_DISABLE_AFTER``: a hook whose last this many deliveries all failed is disabled,
   with the reason (default 5).
+- ``MAUMAU_SESSION_SECRET``: the key that signs the web pages' session cookies (any text, 32
+  characters or more). Unset: a random one is made on first use and kept in
+  ``MAUMAU_DATA_DIR/session.secret``; processes that share no data directory need the same value.
 - ``MAUMAU_LOG_LEVEL``: DEBUG, INFO, WARNING or ERROR (default INFO).
 - ``MAUMAU_LOG_FORMAT``: ``json`` (one object per line, for collectors), ``text`` (for people) or
   ``auto`` (the default: text when standard error is a terminal, else json).
@@ -107,12 +110,14 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     webhook_backoff: float = 10.0  # seconds before the first retry, doubling after each
     webhook_timeout: float = 5.0  # seconds a receiver has to answer
     webhook_disable_after: int = 5  # failed deliveries in a row that disable a hook
+    session_secret: str | None = None  # signs the web pages' session cookie; None: one kept in data_dir
 
     def __repr__(self) -> str:
         """Every setting, the secrets masked: settings end up in logs and tracebacks."""
         shown = {name: getattr(self, name) for name in self.__struct_fields__}
-        if self.admin_token is not None:
-            shown["admin_token"] = "***"
+        for secret in ("admin_token", "session_secret"):
+            if shown[secret] is not None:
+                shown[secret] = "***"
         for name in ("database_url", "broker_url"):
             if shown.get(name):
                 shown[name] = _masked_url(shown[name])
@@ -153,6 +158,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             webhook_backoff=_seconds(env, "MAUMAU_WEBHOOK_BACKOFF", 10.0, least=0.0),
             webhook_timeout=_seconds(env, "MAUMAU_WEBHOOK_TIMEOUT", 5.0, least=0.1),
             webhook_disable_after=_int(env, "MAUMAU_WEBHOOK_DISABLE_AFTER", 5),
+            session_secret=env.get("MAUMAU_SESSION_SECRET") or None,
         )
 
     @property

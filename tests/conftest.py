@@ -29,6 +29,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         folder = Path(item.path).relative_to(_TESTS).parts[0]
         if folder in ("integration", "e2e", "faults"):
             item.add_marker(folder)
+        if folder == "web":  # the pages in a real browser against a real server
+            item.add_marker("e2e")
         if folder in ("properties", "faults"):
             item.add_marker("slow")
 

@@ -48,6 +48,12 @@ everywhere):
 | POST, GET /leagues/{id}/webhooks; GET, DELETE /webhooks/{id} | admin |
 | POST /webhooks/{id}/secret, /disable, /enable; GET /webhooks/{id}/deliveries | admin |
 | POST /webhooks/{id}/deliveries/{delivery}/resend | admin |
+| GET /, /web/leagues/{id}, /web/tournaments/{id}, /web/games/{id}, /web/players/{id} | public (the pages) |
+| GET /web/static/{file}, GET /signin | public |
+| POST /signin, POST /signout | anyone with the session's form token (``service.web.session``) |
+
+The web pages (``service.web``) show what these routes show the same person: today only public
+reads, so a page needs no other rule; a signed-in page's person is the session token's actor.
 """
 
 from uuid import UUID

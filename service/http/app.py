@@ -5,9 +5,10 @@ unless ``MAUMAU_RUN_PROJECTIONS=no``, the projections in a background thread)
 once the server process runs, and closes them at shutdown. Handlers that
 touch the store run in the thread pool (the library is synchronous).
 
-OpenAPI 3.1 is served at ``/schema/openapi.json``, with Swagger UI at
-``/schema/swagger`` and Scalar at ``/schema``. Who may call what: the guards
-on each route (``service.http.auth``) and ``service.http.access``.
+OpenAPI 3.1 is served at ``/schema/openapi.json``, and read by people at ``/schema`` (also
+``/schema/swagger`` and ``/schema/scalar``): a page of our own that needs no internet. The web
+pages for people (``service.web``) are served beside the API, outside its schema. Who may call
+what: the guards on each route (``service.http.auth``) and ``service.http.access``.
 A signed-in read of the read models waits for its actor's last write (the
 app-wide guard ``service.http.consistency.reads_own_writes``; ``docs/consistency.md``).
 
@@ -29,7 +30,6 @@ from litestar import Litestar, Request, Response
 from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 
 from service.domain.roles import Actor
 from service.http.allow import options_answer
@@ -61,6 +61,10 @@ from service.observability import logs
 from service.observability.endpoint import metrics_endpoint
 from service.observability.requests import RequestObserver
 from service.settings import Settings, get_settings
+from service.web import web_router
+from service.web.apidocs import ApiDocsPage
+from service.web.i18n import read_catalogues
+from service.web.render import template_config
 
 HANDLER_THREADS = 40  # per process; anyio's default too
 
@@ -129,7 +133,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             await anyio.to_thread.run_sync(services.close)
 
     app = Litestar(
-        route_handlers=CONTROLLERS,
+        route_handlers=[*CONTROLLERS, web_router(settings)],
         lifespan=[lifespan],
         guards=[authenticate, reads_own_writes],
         before_request=before_request,
@@ -149,12 +153,15 @@ def create_app(settings: Settings | None = None) -> Litestar:
             ),
             path="/schema",
             components=COMPONENTS,
-            render_plugins=[ScalarRenderPlugin(), SwaggerRenderPlugin(path="/swagger")],
+            # our own page, no script: the API docs work without internet (service.web.apidocs)
+            render_plugins=[ApiDocsPage(path=["/swagger", "/scalar"])],
             use_handler_docstrings=False,
         ),
+        template_config=template_config(),
         debug=False,
         logging_config=None,  # logs.configure did it: litestar's own would reset the root logger
     )
+    app.state.catalogues = read_catalogues()
     # outermost, around routing and the exception handlers: 404s and refusals get a request id too
     app.asgi_handler = RequestObserver(app.asgi_handler)
     return app

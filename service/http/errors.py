@@ -13,7 +13,8 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 |     | invalid_filter (a list's filter that is not one: an unknown status, an id that is no UUID);   |
 |     | any malformed_*                                                                             |
 | 401 | unauthorized (no bearer token where one is needed, or a token that is not valid) |
-| 403 | forbidden (the role may not do this), not_allowed, not_your_seat, not_seated |
+| 403 | forbidden (the role may not do this), not_allowed, not_your_seat, not_seated, |
+|     | csrf_failed (a web page's form posted without its session's token: ``service.web.session``) |
 | 404 | not_found (no such route), game_not_found, player_not_found, league_not_found, |
 |     | referee_not_found, credential_not_found, tournament_not_found, next_game_not_found, |
 |     | no_such_event, no_such_table, no_such_round, invitation_not_found, member_not_found, |
@@ -64,7 +65,7 @@ CODES: dict[int, tuple[str, ...]] = {
         "invalid_filter",
     ),
     401: ("unauthorized",),
-    403: ("forbidden", "not_allowed", "not_your_seat", "not_seated"),
+    403: ("forbidden", "not_allowed", "not_your_seat", "not_seated", "csrf_failed"),
     404: (
         "not_found",
         "game_not_found",

@@ -36,7 +36,8 @@ ROLES = ("anonymous", "other_player", "seated_player", "other_referee", "league_
 # Columns, in the order of ROLES: anon = no token; other = a player of the league not seated at the game;
 # seated = the player at seat 0; ref2 = the referee of another league; ref = the league's referee.
 # Cells: 200/201/204 allowed with that status; 401 unauthorized; F, NA, NS: 403 with code forbidden,
-# not_allowed, not_seated. A route with [...] is the same route asked about another kind of game or body.
+# not_allowed, not_seated; CS: 403 csrf_failed (a web page's form posted without its session's token).
+# A route with [...] is the same route asked about another kind of game or body.
 MATRIX = """
 route                                 anon  other  seated  ref2  ref   admin
 GET /health                           200   200    200     200   200   200
@@ -46,7 +47,6 @@ GET /schema                           200   200    200     200   200   200
 GET /schema/openapi.json              200   200    200     200   200   200
 GET /schema/swagger                   200   200    200     200   200   200
 GET /schema/scalar                    200   200    200     200   200   200
-GET /schema/oauth2-redirect.html      200   200    200     200   200   200
 POST /players                         401   F      F       F     F     201
 GET /players/{id}                     200   200    200     200   200   200
 GET /players/{id}/games               200   200    200     200   200   200
@@ -126,11 +126,21 @@ GET /games                            200   200    200     200   200   200
 GET /tournaments                      200   200    200     200   200   200
 GET /disputes                         401   F      F       200   200   200
 GET /me                               401   200    200     200   200   200
+GET /                                 200   200    200     200   200   200
+GET /web/leagues/{id}                 200   200    200     200   200   200
+GET /web/tournaments/{id}             200   200    200     200   200   200
+GET /web/games/{id}                   200   200    200     200   200   200
+GET /web/players/{id}                 200   200    200     200   200   200
+GET /web/static/{id}                  200   200    200     200   200   200
+GET /signin                           200   200    200     200   200   200
+POST /signin                          CS    CS     CS      CS    CS    CS
+POST /signout                         CS    CS     CS      CS    CS    CS
 """
 # a start time within the check-in window of two hours, so a check-in is open at once
 SOON = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
 REFUSALS = {"401": (401, "unauthorized"), "F": (403, "forbidden"), "NA": (403, "not_allowed")}
 REFUSALS["NS"] = (403, "not_seated")
+REFUSALS["CS"] = (403, "csrf_failed")  # the pages' forms: a post without the session's form token
 
 
 def expected_table() -> dict[tuple[str, str], tuple[int, str | None]]:
@@ -259,7 +269,6 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
         "GET /schema/openapi.json": lambda role: ("GET", "/schema/openapi.json", None),
         "GET /schema/swagger": lambda role: ("GET", "/schema/swagger", None),
         "GET /schema/scalar": lambda role: ("GET", "/schema/scalar", None),
-        "GET /schema/oauth2-redirect.html": lambda role: ("GET", "/schema/oauth2-redirect.html", None),
         "POST /players": lambda role: ("POST", "/players", {"name": "Newcomer"}),
         "GET /players/{id}": lambda role: ("GET", f"/players/{ids['seated']}", None),
         "GET /players/{id}/games": lambda role: (
@@ -492,6 +501,15 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
         ),
         "GET /disputes": lambda role: ("GET", f"/disputes?after={position}", None),
         "GET /me": lambda role: ("GET", f"/me?after={position}", None),
+        "GET /": lambda role: ("GET", "/", None),
+        "GET /web/leagues/{id}": lambda role: ("GET", f"/web/leagues/{world.league}", None),
+        "GET /web/tournaments/{id}": lambda role: ("GET", f"/web/tournaments/{world.tournament}", None),
+        "GET /web/games/{id}": lambda role: ("GET", f"/web/games/{finished}", None),
+        "GET /web/players/{id}": lambda role: ("GET", f"/web/players/{ids['seated']}", None),
+        "GET /web/static/{id}": lambda role: ("GET", "/web/static/site.css", None),
+        "GET /signin": lambda role: ("GET", "/signin", None),
+        "POST /signin": lambda role: ("POST", "/signin", {"token": "mm_x"}),
+        "POST /signout": lambda role: ("POST", "/signout", None),
     }
 
 

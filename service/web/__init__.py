@@ -1,0 +1,29 @@
+"""The web pages: server-rendered HTML for people, beside the JSON API (``docs/web.md``).
+
+The pages read what the API reads (the read models, the current games, the public events) and
+show a person only what the same person sees through the API. They live at ``/`` and under
+``/web/``, with ``/signin`` and ``/signout``; none is in the OpenAPI document. Only their router
+runs the session middleware. Their stylesheet and script are ours, served from ``/web/static``:
+no CDN, so the pages work in a club's back room without internet.
+"""
+
+from litestar import Router
+
+from service.settings import Settings
+from service.web.home import HomePage
+from service.web.leagues import LeaguePage
+from service.web.players import PlayerPage
+from service.web.session import session_middleware
+from service.web.signin import SignInPage
+from service.web.static import static_file
+from service.web.tables import TablePage
+from service.web.tournaments import TournamentPage
+
+
+def web_router(settings: Settings) -> Router:
+    return Router(
+        path="/",
+        route_handlers=[HomePage, LeaguePage, TournamentPage, TablePage, PlayerPage, SignInPage, static_file],
+        middleware=[session_middleware(settings)],
+        include_in_schema=False,
+    )

@@ -1,0 +1,46 @@
+"""A league's page: standings with their tie-breaks and ratings, members, tournaments past and coming."""
+
+from typing import Any
+from uuid import UUID
+
+import anyio.to_thread
+from litestar import Controller, Request, get
+from litestar.response import Template
+
+from service.domain.errors import RuleError
+from service.http.leagues import league_read
+from service.http.params import LeagueId
+from service.http.services import Services
+from service.web.render import page_for
+from service.web.words import order_words
+
+OVER = ("finished", "cancelled")
+
+
+def _league(services: Services, league_id: UUID) -> dict[str, Any]:
+    league = league_read(services, services.app.get_league(league_id))
+    standings = services.reader.standings(league_id)
+    if standings is None:  # not yet in the read models: as the API says it
+        raise RuleError("league_not_found", "no such league")
+    tournaments = services.reader.tournaments(league_id)
+    return {
+        "league": league,
+        "standings": standings,
+        "members": sorted(league.names.get(str(m), str(m)) for m in league.members),
+        "past": [t for t in tournaments if t.status in OVER],
+        "coming": [t for t in tournaments if t.status not in OVER],
+    }
+
+
+class LeaguePage(Controller):
+    path = "/web/leagues"
+    include_in_schema = False
+
+    @get("/{league_id:uuid}", name="web-league")
+    async def league(self, request: Request[Any, Any, Any], league_id: LeagueId) -> Template:
+        page = await page_for(request)
+        found = await anyio.to_thread.run_sync(_league, request.app.state.services, league_id)
+        lower = found["standings"].order == "lowest_points"
+        return page.render(
+            "league.html", order=order_words(page._, found["standings"].tie_breaks, lower), **found
+        )

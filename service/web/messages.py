@@ -1,0 +1,72 @@
+"""Every message the pages show, found where they are written (the templates and ``words.py``), and
+the catalogues brought in step with them.
+
+``python -m service.web.messages`` adds each new message to every catalogue (English: itself;
+Ukrainian and Russian: empty, to be translated) and drops the ones no page shows any more; the
+translations already made stay. ``tests/web/test_catalogues.py`` fails while one is empty.
+"""
+
+import ast
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+from service.web.i18n import DEFAULT, LANGUAGES, LOCALES
+from service.web.render import TEMPLATES, environment
+
+WORDS = Path(__file__).parent / "words.py"
+NOT_TRANSLATED = {"apidocs.html"}  # the API's documentation page is in English, as the API is
+
+
+def template_messages() -> set[str]:
+    env = environment()
+    found: set[str] = set()
+    for path in sorted(TEMPLATES.glob("*.html")):
+        if path.name in NOT_TRANSLATED:
+            continue
+        for _, function, message in env.extract_translations(path.read_text()):
+            # a message with values to fill in comes as (message, None)
+            text = message[0] if isinstance(message, tuple) else message
+            if function != "_" or not isinstance(text, str):
+                raise ValueError(f"{path.name}: a message is _(a literal text), not {function}({message})")
+            found.add(text)
+    return found
+
+
+def code_messages() -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(WORDS.read_text())):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_":
+            first = node.args[0]
+            if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+                raise ValueError(f"words.py line {node.lineno}: a message is _(a literal text)")
+            found.add(first.value)
+    return found
+
+
+def all_messages() -> set[str]:
+    return template_messages() | code_messages()
+
+
+def update(root: Path = LOCALES) -> dict[str, list[str]]:
+    """Every catalogue in step with the pages; for each language, the messages still to translate."""
+    wanted = sorted(all_messages())
+    untranslated = {}
+    for language in LANGUAGES:
+        path = root / language / "LC_MESSAGES" / "messages.po"
+        with path.open("rb") as po:
+            old = read_po(po, locale=language)
+        made = {str(m.id): str(m.string) for m in old if m.id}
+        catalog = Catalog(locale=language, project="maumau", fuzzy=False)
+        for message in wanted:
+            catalog.add(message, message if language == DEFAULT else made.get(message, ""))
+        with path.open("wb") as po:
+            write_po(po, catalog, width=0, omit_header=False, sort_output=True)
+        untranslated[language] = [m for m in wanted if not (catalog.get(m) and catalog.get(m).string)]
+    return untranslated
+
+
+if __name__ == "__main__":
+    for language, missing in update().items():
+        print(f"{language}: {len(missing)} to translate", *(f"  {m}" for m in missing), sep="\n")

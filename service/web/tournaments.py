@@ -1,0 +1,47 @@
+"""A tournament's page: rounds, tables and results, the ranking and its rule, the schedule.
+
+``?fragment=1`` answers the live part alone, which the page's script fetches again every few
+seconds (a tournament has no stream of its own); ``?display=1`` is the club display for a wall
+screen: big type, no navigation, and it keeps itself current the same way.
+"""
+
+from typing import Any
+from uuid import UUID
+
+import anyio.to_thread
+from litestar import Controller, Request, get
+from litestar.response import Template
+
+from service.domain.errors import RuleError
+from service.http.services import Services
+from service.http.tournaments import TournamentId
+from service.web.render import Flag, page_for
+from service.web.words import order_words
+
+
+def _tournament(services: Services, tournament_id: UUID) -> dict[str, Any]:
+    view = services.reader.tournament(tournament_id)
+    if view is None:  # unknown, or not yet in the read models: as the API says it
+        raise RuleError("tournament_not_found", "no such tournament")
+    league = services.app.get_league(view.league_id)
+    lower = services.app.get_tournament(tournament_id).rules.match_winner == "lowest_total"
+    return {"tournament": view, "league_name": league.name, "zone": league.time_zone, "lower": lower}
+
+
+class TournamentPage(Controller):
+    path = "/web/tournaments"
+    include_in_schema = False
+
+    @get("/{tournament_id:uuid}", name="web-tournament")
+    async def tournament(
+        self,
+        request: Request[Any, Any, Any],
+        tournament_id: TournamentId,
+        fragment: Flag = False,
+        display: Flag = False,
+    ) -> Template:
+        page = await page_for(request)
+        found = await anyio.to_thread.run_sync(_tournament, request.app.state.services, tournament_id)
+        name = "tournament_live.html" if fragment else "tournament.html"
+        order = order_words(page._, found["tournament"].tie_breaks, found["lower"])
+        return page.render(name, display=display, order=order, **found)

@@ -1,0 +1,145 @@
+"""The pages in a real browser: ``maumau serve`` on a real PostgreSQL (a schema of its own, dropped
+at the end) with its embedded worker and beat, and Debian's chromium driven by Playwright.
+
+The browser is launched by its path: Playwright's own browser download cannot reach the internet
+here, and ``.ci/run`` installs the ``chromium`` package when it is missing. Every test's browser
+context refuses any request that is not to the service and says so (``outside``), so a page that
+needed the internet would fail here as it would in a club's back room.
+"""
+
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psycopg
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Route, sync_playwright
+from psycopg import sql
+
+from tests.e2e.club import ADMIN_TOKEN, Club
+from tests.e2e.test_embedded import WAIT, free_port, serving
+
+CHROMIUM = "/usr/bin/chromium"
+PHONE = {"width": 360, "height": 740}
+FAST = {"MAUMAU_BOT_THINK": "0.02", "MAUMAU_TICK": "0.2"}
+
+
+@pytest.fixture(scope="session")
+def web_schema(database_url: str) -> Iterator[str]:
+    schema = f"maumau_web_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("create schema {}").format(sql.Identifier(schema)))
+    yield schema
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(schema)))
+
+
+@pytest.fixture(scope="session")
+def base(database_url: str, web_schema: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The address of a real ``maumau serve``."""
+    port = free_port()
+    env = {
+        "MAUMAU_DATABASE_URL": database_url,
+        "MAUMAU_DATABASE_SCHEMA": web_schema,
+        "MAUMAU_ADMIN_TOKEN": ADMIN_TOKEN,
+        **FAST,
+    }
+    with serving(tmp_path_factory.mktemp("web"), port, env=env):
+        yield f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="session")
+def club(base: str) -> Iterator[Club]:
+    with httpx.Client(base_url=base, timeout=30) as client:
+        yield Club(client)  # type: ignore[arg-type]  # the same request() as litestar's TestClient
+
+
+@dataclass
+class Scene:
+    """A league of two players with a tournament of one table between them, under way."""
+
+    league: str
+    players: dict[str, str]  # name -> id
+    tokens: dict[str, str]  # name -> token
+    tournament: str
+    game: str
+
+
+@pytest.fixture(scope="session")
+def scene(club: Club) -> Scene:
+    return new_scene(club)
+
+
+def new_scene(club: Club) -> Scene:
+    names = [f"Ada {uuid.uuid4().hex[:4]}", f"Bo {uuid.uuid4().hex[:4]}"]
+    players, tokens = {}, {}
+    for name in names:
+        created = club.ok("POST", "/players", json={"name": name})
+        players[name] = created["player"]["player_id"]
+        tokens[name] = created["token"]["token"]
+    league = club.league(
+        members=list(players.values()), name=f"Wiener {uuid.uuid4().hex[:6]}", options={"hand_size": 3}
+    )
+    plan = {"name": "Tuesday cup", "format": "swiss", "table_size": 2, "rounds": 1, "single_round": True}
+    tournament = club.ok("POST", f"/leagues/{league}/tournaments", json=plan)["tournament_id"]
+    for player in players.values():
+        club.ok("POST", f"/tournaments/{tournament}/entrants", json={"player_id": player})
+    club.ok("POST", f"/tournaments/{tournament}/start")
+    return Scene(league, players, tokens, tournament, first_game(club, tournament))
+
+
+def first_game(club: Club, tournament: str) -> str:
+    """The game of the tournament's first table, once the workers have made it."""
+    deadline = time.monotonic() + WAIT
+    while True:
+        rounds = club.ok("GET", f"/tournaments/{tournament}")["rounds"]
+        if rounds and rounds[0]["tables"][0]["game_id"]:
+            return rounds[0]["tables"][0]["game_id"]
+        assert time.monotonic() < deadline, "the round's game was not made"
+        time.sleep(0.1)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM)
+        yield launched
+        launched.close()
+
+
+@dataclass
+class Visit:
+    context: BrowserContext
+    page: Page
+    outside: list[str] = field(default_factory=list)  # requests refused: not to the service
+
+
+@pytest.fixture
+def visit(browser: Browser, base: str, request: pytest.FixtureRequest) -> Iterator[Visit]:
+    """A fresh browser context on a 360 px wide screen that reaches nothing but the service."""
+    options: dict[str, Any] = getattr(request, "param", {})
+    context = browser.new_context(viewport=PHONE, base_url=base, **options)
+    found = Visit(context, context.new_page())
+
+    def only_the_service(route: Route) -> None:
+        if route.request.url.startswith(base):
+            route.continue_()
+        else:
+            found.outside.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", only_the_service)
+    yield found
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    """Where the tests keep a picture of each page (the test artefacts)."""
+    folder = Path(__file__).resolve().parents[2] / "var" / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

@@ -1,0 +1,20 @@
+"""The API's documentation page renders every operation with no network but the service's."""
+
+from playwright.sync_api import expect
+
+from tests.e2e.club import Club
+from tests.web.conftest import Visit
+
+
+def test_the_api_docs_render_their_operations_without_the_internet(visit: Visit, club: Club):
+    document = club.ok("GET", "/schema/openapi.json")
+    operations = sum(len([m for m in item if m != "parameters"]) for item in document["paths"].values())
+    page = visit.page
+    for path in ("/schema", "/schema/swagger"):
+        page.goto(path)
+        expect(page.locator("details.operation")).to_have_count(operations)
+        standings = page.locator("details#getLeagueStandings")
+        standings.locator("summary").click()
+        expect(standings).to_contain_text("/leagues/{league_id}/standings")
+        expect(standings).to_contain_text("Standings")
+    assert visit.outside == []

@@ -1,0 +1,68 @@
+"""Signing in with a token (a link or the form), the session cookie, signing out, a revoked token,
+and a cross-site post refused."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.club import Club
+from tests.web.conftest import Scene, Visit
+
+
+def session_cookie(visit: Visit) -> dict | None:
+    return next((c for c in visit.context.cookies() if c["name"] == "maumau_session"), None)
+
+
+def new_player(club: Club, scene: Scene) -> tuple[str, str, str]:
+    created = club.ok("POST", "/players", json={"name": "Cleo"})
+    return created["player"]["player_id"], created["token"]["token"], created["token"]["credential_id"]
+
+
+def test_a_sign_in_link_sets_an_http_only_cookie_leaves_no_token_in_the_address_and_sign_out_ends_it(
+    visit: Visit, scene: Scene
+):
+    ada = next(iter(scene.players))
+    page = visit.page
+    page.goto(f"/signin?token={scene.tokens[ada]}")
+    assert "token" not in page.url and page.url.endswith(f"/web/players/{scene.players[ada]}")
+    cookie = session_cookie(visit)
+    assert cookie is not None and cookie["httpOnly"] and cookie["sameSite"] == "Lax"
+    assert scene.tokens[ada] not in cookie["value"]  # sealed, not only signed
+    assert page.evaluate("document.cookie").find("maumau_session") == -1
+    page.get_by_role("button", name="Sign out").click()
+    page.wait_for_url("**/")
+    expect(page.get_by_role("link", name="Sign in")).to_be_visible()
+    page.goto(f"/web/players/{scene.players[ada]}")
+    expect(page.get_by_role("button", name="Sign out")).to_have_count(0)
+
+
+def test_the_sign_in_form_signs_in_and_a_revoked_token_ends_the_session_at_the_next_page(
+    visit: Visit, scene: Scene, club: Club
+):
+    player, token, credential = new_player(club, scene)
+    page = visit.page
+    page.goto("/signin")
+    page.get_by_label("Your token").fill(token)
+    page.get_by_role("button", name="Sign in").last.click()
+    page.wait_for_url(f"**/web/players/{player}")
+    expect(page.get_by_role("button", name="Sign out")).to_be_visible()
+    club.ok("DELETE", f"/tokens/{credential}")
+    page.reload()
+    expect(page.get_by_role("button", name="Sign out")).to_have_count(0)
+    expect(page.get_by_role("link", name="Sign in")).to_be_visible()
+
+
+@pytest.mark.parametrize("sent", [None, "forged"])
+def test_a_cross_site_post_without_the_sessions_form_token_is_refused_and_signs_nobody_out(
+    visit: Visit, scene: Scene, sent: str | None
+):
+    ada = next(iter(scene.players))
+    page = visit.page
+    page.goto(f"/signin?token={scene.tokens[ada]}")
+    form = {} if sent is None else {"csrf": sent}
+    # as another site's form would post it: the browser sends the cookie (a top-level POST), not the token
+    answer = visit.context.request.post("/signout", form=form, headers={"Origin": "http://elsewhere.example"})
+    assert answer.status == 403
+    assert answer.headers["content-type"].startswith("application/problem+json")
+    assert answer.json()["code"] == "csrf_failed"
+    page.reload()
+    expect(page.get_by_role("button", name="Sign out")).to_be_visible()
