@@ -9,8 +9,10 @@ nothing is queued for it:
 busy tables of people would otherwise queue a task that does nothing at every
 move, as fast as their clients post, and the bots' answers at other tables
 would wait behind them (docs/workers.md). A raised dispute pauses the game: nothing
-to answer. A tournament started by hand is looked at at once
-(``maumau.conduct_tournament``) rather than at the next tick.
+to answer. A game played in person (real cards, rounds entered by a scorer) queues nothing
+but, at a tournament's table, the recording of its result once its match is over. A
+tournament started by hand is looked at at once (``maumau.conduct_tournament``) rather than
+at the next tick.
 
 Tasks go by name (``service.tasks``), so whoever registers these needs none of
 the workers' code. The API's application registers them; a worker's does not,
@@ -33,6 +35,12 @@ ANSWERED = frozenset(
 
 
 def after_game_saved(game: Game, cause: Cause) -> None:
+    if game.in_person:
+        # real cards: no bot answers and no clock runs; a tournament table's last round entered (or a
+        # ruling that ended the match) is its result, which the workers record as a server table's
+        if game.over and Tournaments.tournament_of(game) is not None:
+            tasks.send(tasks.ADVANCE, str(game.id), 0.0)
+        return
     if cause.command not in ANSWERED:
         return
     if (

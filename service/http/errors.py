@@ -137,6 +137,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "invalid_deck",
     "invalid_expiry",
     "invalid_forfeit_after",
+    "invalid_in_person_tables",
     "invalid_check_in",
     "invalid_format",
     "invalid_late_policy",

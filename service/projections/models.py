@@ -172,6 +172,7 @@ class TournamentTable(msgspec.Struct, frozen=True, kw_only=True):
     timed_out: list[int] | None = None  # per seat, turns a clock bot played, once the game is over
     forfeited: list[int] = msgspec.field(default_factory=list)  # seats that forfeited by clock
     abandoned: bool = False  # its game was in play when the tournament was cancelled: it counts for nobody
+    in_person: bool = False  # played with real cards, its rounds entered by a scorer
 
 
 class TournamentRound(msgspec.Struct, frozen=True, kw_only=True):
@@ -233,6 +234,7 @@ class TournamentView(msgspec.Struct, frozen=True, kw_only=True):
     checked_in: list[str] = msgspec.field(default_factory=list)  # before the start
     dropped: list[str] = msgspec.field(default_factory=list)  # no-shows at the start and those who withdrew
     cancelled: str | None = None  # the reason, once cancelled
+    in_person_tables: int = 0  # the plan's physical tables (docs/tournaments.md)
 
 
 class NextGame(msgspec.Struct, frozen=True, kw_only=True):
