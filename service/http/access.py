@@ -37,6 +37,7 @@ everywhere):
 | POST /games/{id}/rulings, GET /games/{id}/replay | officials |
 | POST /leagues/{id}/tournaments, POST /tournaments/{id}/start | admin |
 | GET /leagues/{id}/tournaments, GET /tournaments/{id}, GET /players/{id}/next-game | public |
+| GET /tournaments/{id}/rounds/{n}/sheets (printable score sheets; no hidden card on them) | public |
 | POST /tournaments/{id}/entrants, DELETE /tournaments/{id}/entrants/{player} | admin; a player for themself |
 | PATCH /players/{id} | admin, or that player |
 | POST /players/{id}/erasure, DELETE /leagues/{id}/members/{player} | admin |

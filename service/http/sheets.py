@@ -15,7 +15,7 @@ from string import Template
 from service.domain.rulesets import Ruleset
 from service.projections.models import TournamentTable, TournamentView
 
-HTML = "text/html; charset=utf-8"
+HTML = "text/html"  # litestar adds the charset (utf-8)
 ROWS = 12  # rounds of a match to a target score: enough for a club evening, one sheet a table
 
 PAGE = Template("""<!DOCTYPE html>

@@ -90,6 +90,7 @@ POST /games/{id}/rulings              401   F      F       F     200   200
 POST /leagues/{id}/tournaments        401   F      F       F     F     201
 GET /leagues/{id}/tournaments         200   200    200     200   200   200
 GET /tournaments/{id}                 200   200    200     200   200   200
+GET /tournaments/{id}/rounds/{id}/sheets 200 200   200     200   200   200
 POST /tournaments/{id}/entrants       401   F      201     F     F     201
 DELETE /tournaments/{id}/entrants/{id} 401  F      200     F     F     200
 POST /tournaments/{id}/start          401   F      F       F     F     200
@@ -360,6 +361,11 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
         "GET /tournaments/{id}": lambda role: (
             "GET",
             f"/tournaments/{world.tournament}?after={position}",
+            None,
+        ),
+        "GET /tournaments/{id}/rounds/{id}/sheets": lambda role: (
+            "GET",
+            f"/tournaments/{world.tournament}/rounds/1/sheets",
             None,
         ),
         "POST /tournaments/{id}/entrants": lambda role: (
