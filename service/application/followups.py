@@ -5,14 +5,14 @@ After a new game, a move, a challenge or a ruling, the table's bots answer
 (``maumau.advance_game``, after ``MAUMAU_BOT_THINK`` seconds) and its turn clock
 starts. A game without a bot seat, without a turn clock (a league's) and that is no
 tournament's table has nobody to answer, no clock to set and no result to record, so
-nothing is queued for it:
+nothing is queued for it (a game played in person never has a bot or a clock: at a
+tournament's table, the save that ends its match, by an entered round or a ruling, queues the
+step that records its result):
 busy tables of people would otherwise queue a task that does nothing at every
 move, as fast as their clients post, and the bots' answers at other tables
 would wait behind them (docs/workers.md). A raised dispute pauses the game: nothing
-to answer. A game played in person (real cards, rounds entered by a scorer) queues nothing
-but, at a tournament's table, the recording of its result once its match is over. A
-tournament started by hand is looked at at once (``maumau.conduct_tournament``) rather than
-at the next tick.
+to answer. A tournament started by hand is looked at at once
+(``maumau.conduct_tournament``) rather than at the next tick.
 
 Tasks go by name (``service.tasks``), so whoever registers these needs none of
 the workers' code. The API's application registers them; a worker's does not,
