@@ -14,7 +14,9 @@ from pathlib import Path
 from uuid import UUID
 
 from service.application import MauMau, followups
+from service.domain.adjudication import Correct
 from service.domain.roles import Actor
+from service.domain.scoresheet import RoundEntry
 from service.domain.tournament import Plan
 from service.settings import Settings
 from service.tasks import configure
@@ -25,6 +27,7 @@ from workers.conduct import Conductor
 from workers.inline import Inline
 
 ROOT = Path(__file__).resolve().parents[2]
+ADMIN = Actor("admin", "test")
 PLAN = {"format": "swiss", "table_size": 4, "rounds": 2, "target_score": 30, "in_person_tables": 2}
 
 
@@ -110,6 +113,18 @@ def story(data_dir: str) -> None:
     other = Actor("player", app.get_game(games[0]).seats[1].name)
     step("a round confirmed", lambda: app.confirm_round(games[0], 1, by=other))
     step("the last round entered", lambda: app.enter_round(games[0], winner=1, points=[30, 0, 3, 4], by=by))
+    print(json.dumps(["ids", {"corrected": str(games[1])}]), flush=True)
+    keeper = scorer(app, games[1])
+    player = Actor("player", app.get_game(games[1]).seats[2].name)
+    step(
+        "a round entered at the other table",
+        lambda: app.enter_round(games[1], winner=1, points=[9, 0, 3, 4], by=keeper),
+    )
+    step(
+        "that round disputed", lambda: app.raise_dispute(games[1], reason="seat 0 held three tens", by=player)
+    )
+    corrected = Correct(1, RoundEntry(winner=1, points=(30, 0, 3, 4)))
+    step("a correction that ends the match", lambda: app.give_ruling(games[1], corrected, by=ADMIN))
     app.close()
 
 
@@ -131,8 +146,13 @@ def test_the_api_queues_the_recording_of_an_in_person_table_when_its_match_ends_
     assert done.returncode == 0, done.stderr
     lines = [json.loads(line) for line in done.stdout.splitlines()]
     steps = {name: [tuple(pair) for pair in found] for name, found in lines if name != "ids"}
-    (game,) = [found["game"] for name, found in lines if name == "ids"]
+    ids = {key: value for name, found in lines if name == "ids" for key, value in found.items()}
+    game, corrected = ids["game"], ids["corrected"]
     assert steps["the round's games made"] == []  # no bot to answer, no clock to set
     assert steps["a round entered"] == []  # the match goes on at the real table
     assert steps["a round confirmed"] == []
     assert steps["the last round entered"] == [("game", game)]  # the worker records the result
+    assert steps["a round entered at the other table"] == []
+    assert steps["that round disputed"] == []
+    # the referee's correction takes seat 0 to 30: the same step records that table's result
+    assert steps["a correction that ends the match"] == [("game", corrected)]
