@@ -1,11 +1,14 @@
 """A tournament's tables played with real cards (``Plan.in_person_tables``): the plan option, which
 tables of a round it chooses, and how they are recorded."""
 
+import dataclasses
 import uuid
 
+import msgspec
 import pytest
 
 from service.domain.tournament import BOT_ENTRANT, MAX_IN_PERSON, Tournament
+from service.persistence.mapper import MsgspecMapper
 from tests.unit.test_tournament import announce, best_wins, by_number, entered, refused
 from tests.unit.test_tournament_lifecycle import rebuilt, recorded, unchanged
 
@@ -97,3 +100,24 @@ def test_the_in_person_tables_are_fixed_when_the_games_are_made_and_their_result
     totals = tuple(by_number(player) for player in current.tables[0])
     tournament.record_result(games[0], totals, best_wins(totals))
     assert current.finished_at is not None and len(tournament.rounds) == 2  # round 2 is paired
+
+
+def test_a_tournament_stored_before_in_person_tables_decodes_as_played_all_on_the_server():
+    mapper = MsgspecMapper()
+    tournament = entered(8, table_size=4)
+    tournament.start("seed")
+    tournament.attach_game(1, 0, uuid.uuid4())
+    events = tournament.collect_events()
+    announced = mapper.to_stored_event(events[0])
+    # the plan as stored before the option: a map without the key
+    fields = msgspec.msgpack.decode(announced.state)
+    plan = fields[-1]
+    assert plan.pop("in_person_tables") == 0
+    older = dataclasses.replace(announced, state=msgspec.msgpack.encode(fields))
+    assert mapper.to_domain_event(older).plan.in_person_tables == 0
+    # a table's game stored before ``in_person``: the same array without its last field
+    made = mapper.to_stored_event(events[-1])
+    fields = msgspec.msgpack.decode(made.state)
+    older = dataclasses.replace(made, state=msgspec.msgpack.encode(fields[:-1]))
+    decoded = mapper.to_domain_event(older)
+    assert isinstance(decoded, Tournament.TableGameCreated) and decoded.in_person is False
