@@ -20,6 +20,11 @@ run twice, or by two workers at once, does no more than one run:
   league's or a tournament's) queues ``time_out_turn`` for that seat at that version. When the game is over
   the table result is recorded; after a round's last table the tournament
   pairs the next round itself, and a round due at once is started here.
+- A tournament table played in person (``Tournament.in_person_tables``) has no bot and no clock:
+  nothing queues its moves. The API queues ``advance_game`` for it once a round entry or a ruling
+  ends its match (``service.application.followups``), and that step only records the result, by
+  the same ``_record`` as a server table's; the look for stalled tables records it too should that
+  task be lost, and otherwise passes such a table over.
 - A player who dropped out of the tournament (``Tournament.drop``) while their
   table's game was in play has their turns there played by the clock bot at
   once (as ``time_out_turn``, flagged), so the round still ends; the look for
@@ -208,8 +213,13 @@ class Conductor:
         log.warning("tournament %s cancelled at its start time: %s", tournament_id, error.message)
 
     def _start_round(self, tournament_id: UUID, round_no: int) -> None:
-        for game_id in self.app.start_round(tournament_id, round_no):
-            self.dispatch.advance_game(game_id)
+        """Make the round's games and queue the server-played ones: an in-person table's rounds are
+        entered by its scorer, and its last entry queues the step that records its result."""
+        games = self.app.start_round(tournament_id, round_no)
+        in_person = self.app.get_tournament(tournament_id).rounds[round_no - 1].in_person
+        for table, game_id in enumerate(games):
+            if table not in in_person:
+                self.dispatch.advance_game(game_id)
 
     def _look_for_stalled_tables(self, tournament: Tournament, now: datetime) -> None:
         """Queue again the tables whose chain of steps broke. Each look loads the round's games, so it
@@ -232,6 +242,8 @@ class Conductor:
             if game.over:  # its last step ended before it recorded the result
                 self._record(tournament.id, game.id)
                 continue
+            if table in current.in_person:  # nobody here is waited for but the scorer
+                continue
             idle = (now - game.modified_on).total_seconds()
             if game.paused or idle < self.stalled_after:
                 continue
@@ -250,6 +262,11 @@ class Conductor:
         except RuleError as error:
             if error.code == "tournament_cancelled":  # its result counts for nothing now
                 return
+            if error.code == "result_recorded":
+                # a ruling changed the match after its table's result counted: the tournament keeps
+                # the result it paired on (docs/tournaments.md); a failing task would change nothing
+                log.warning("game %s of tournament %s changed after its result: kept", game_id, tournament_id)
+                return
             if error.code != "stale_version":
                 raise
             # other tables' results kept the tournament busy: look again in a moment
@@ -264,11 +281,17 @@ class Conductor:
     # games
 
     def advance_game(self, game_id: UUID | str) -> None:
-        """Play the bots' moves until a person is to move or the game is over."""
+        """Play the bots' moves until a person is to move or the game is over; then record a
+        tournament table's result. A game played in person has no move to play here: its result is
+        recorded once its last round was entered (or a ruling ended it), nothing else."""
         game = self._game(game_id)
         if game is None or game.abandoned is not None:
             return
         tournament_id = self.app.tournament_of(game)
+        if game.in_person:
+            if game.over and tournament_id is not None:
+                self._record(tournament_id, game.id)
+            return
         deadline = time.monotonic() + self.budget
         moved = False
         while True:

@@ -5,7 +5,9 @@ After a new game, a move, a challenge or a ruling, the table's bots answer
 (``maumau.advance_game``, after ``MAUMAU_BOT_THINK`` seconds) and its turn clock
 starts. A game without a bot seat, without a turn clock (a league's) and that is no
 tournament's table has nobody to answer, no clock to set and no result to record, so
-nothing is queued for it:
+nothing is queued for it (a game played in person never has a bot or a clock: at a
+tournament's table, the save that ends its match, by an entered round or a ruling, queues the
+step that records its result):
 busy tables of people would otherwise queue a task that does nothing at every
 move, as fast as their clients post, and the bots' answers at other tables
 would wait behind them (docs/workers.md). A raised dispute pauses the game: nothing
@@ -33,6 +35,12 @@ ANSWERED = frozenset(
 
 
 def after_game_saved(game: Game, cause: Cause) -> None:
+    if game.in_person:
+        # real cards: no bot answers and no clock runs; a tournament table's last round entered (or a
+        # ruling that ended the match) is its result, which the workers record as a server table's
+        if game.over and Tournaments.tournament_of(game) is not None:
+            tasks.send(tasks.ADVANCE, str(game.id), 0.0)
+        return
     if cause.command not in ANSWERED:
         return
     if (

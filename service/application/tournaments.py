@@ -65,6 +65,10 @@ class Tournaments(Games):
         Safe to run twice, or at once in two processes: each table's game id follows
         from the key (tournament, round, table), and attaching the same game again
         does nothing. A round already started answers its games and stores nothing.
+
+        The tables the plan plays with real cards (``Tournament.in_person_tables``) get
+        in-person games: no cards dealt, no turn clock (nobody's turn is timed at a real
+        table), their rounds entered by a scorer.
         """
         tournament = self.get_tournament(tournament_id)
         played = tournament.paired_round(round_no)
@@ -75,19 +79,22 @@ class Tournaments(Games):
         match_length = {
             name: value for name, value in tournament.game_options.items() if name in MATCH_LENGTH_OPTIONS
         }
+        in_person = tournament.in_person_tables(played)
         for table, players in enumerate(played.tables):
             if table not in games:
+                real = table in in_person
                 games[table] = self.create_game(
                     [tournament.game_seat(entrant) for entrant in players],
                     options=match_length,
                     league_id=tournament.league_id,
-                    turn_clock=tournament.plan.turn_clock,
+                    turn_clock=None if real else tournament.plan.turn_clock,
                     key=_TABLE_KEY.format(tournament=tournament.id, round_no=round_no, table=table),
+                    in_person=real,
                 ).game_id
 
         def attach(tournament: Tournament) -> None:
             for table, game_id in games.items():
-                tournament.attach_game(round_no, table, game_id)
+                tournament.attach_game(round_no, table, game_id, in_person=table in in_person)
 
         self._change_tournament(tournament.id, attach)
         return [games[table] for table in range(len(games))]

@@ -16,7 +16,8 @@ Commands (methods) and the events they record, in the order of a tournament's li
     drop(entrant)                            -> Dropped            a running swiss or round robin
                                                                    ("withdrew"): later rounds go without them
     cancel(reason)                           -> Cancelled          before the end; nothing happens after it
-    attach_game(round_no, table, game_id)    -> TableGameCreated   one per table, as its game is created
+    attach_game(round_no, table, game_id,    -> TableGameCreated   one per table, as its game is created;
+                in_person)                                         ``in_person``: played with real cards
     record_result(game_id, totals, winners)  -> TableFinished      one per table, once its game is over
                                                 RoundFinished      after the round's last table (byes' points,
                                                                    who is out)
@@ -53,13 +54,23 @@ the events' ``apply`` only mutate.
     not_started, no_such_round, tournament_over, no_such_table, table_has_game, game_already_attached,
     not_a_tournament_game, invalid_result, result_recorded,
     invalid_check_in, not_editable, tournament_cancelled, invalid_reason, no_check_in,
-    check_in_not_open, already_checked_in, cannot_drop, already_dropped, invalid_seeding
+    check_in_not_open, already_checked_in, cannot_drop, already_dropped, invalid_seeding,
+    invalid_in_person_tables
 
 Ratings (``docs/ratings.md``): a plan seeding by rating or breaking ties by it has the
 players' league ratings passed to ``start`` as plain data (the application reads them from
 the read models; the domain cannot) and records them in ``Started``, so a replay pairs and
 ranks the same. A player without a rating there has the starting one; a bot has none and
 comes after every player.
+
+In-person tables (``Plan.in_person_tables``, docs/tournaments.md): the club has that many physical
+tables. In each round the first that many tables (in table order) whose seats are all people are
+played with real cards, the scorer entering each round of the match; every other table is played
+on the server. A bot cannot sit at a real table, so a table with a bot's seat (a ``fill_bot``
+place, or the seat of someone who dropped out before the round's games were made) is always the
+server's. Which tables are in person is fixed when the round's games are made
+(``in_person_tables``, recorded by ``attach_game``); a table's result is recorded the same way
+whichever way it was played.
 """
 
 import unicodedata
@@ -101,7 +112,7 @@ BOT_ENTRANT = "bot:"
 MAX_CHECK_IN = 7 * 24 * 60  # minutes: a week ahead is as early as any club opens its check-in
 MAX_REASON = 500
 # what an edit before the start may change besides the name: the schedule, the places, the table size,
-# how the seed order is made and whether the rating breaks ties
+# how the seed order is made, whether the rating breaks ties, the physical tables
 EDITABLE = (
     "starts_at",
     "interval",
@@ -110,7 +121,9 @@ EDITABLE = (
     "table_size",
     "seeding",
     "rating_tie_break",
+    "in_person_tables",
 )
+MAX_IN_PERSON = MAX_ENTRANTS // 2  # no round has more tables than that
 # why an entrant was dropped
 NO_SHOW, WITHDREW = "no_show", "withdrew"
 SEEDINGS: tuple[str, ...] = ("draw", "rating")
@@ -137,6 +150,9 @@ class Plan(msgspec.Struct, frozen=True, kw_only=True):
     check_in_minutes: int | None = None
     seeding: Literal["draw", "rating"] = "draw"  # the seed order: the seed's draw, or the league rating
     rating_tie_break: bool = False  # the league rating breaks ties before the seed order
+    # the club's physical tables: each round's first this many tables seating no bot are played with
+    # real cards (0: every table on the server)
+    in_person_tables: int = 0
 
     @property
     def uses_ratings(self) -> bool:
@@ -163,6 +179,7 @@ class Round:
     finished_at: datetime | None = None
     bye_points: int = 0
     out: tuple[str, ...] = ()  # single elimination: the entrants this round knocked out
+    in_person: set[int] = field(default_factory=set)  # the tables whose games are played with real cards
 
     @property
     def started(self) -> bool:
@@ -254,9 +271,13 @@ class Tournament(Aggregate):
         round_no: int
         table: int
         game_id: UUID
+        in_person: bool = False  # the game is played with real cards, its rounds entered by a scorer
 
         def apply(self, tournament: "Tournament") -> None:
-            tournament.rounds[self.round_no - 1].games[self.table] = self.game_id
+            played = tournament.rounds[self.round_no - 1]
+            played.games[self.table] = self.game_id
+            if self.in_person:
+                played.in_person.add(self.table)
 
     class TableFinished(Event):
         round_no: int
@@ -436,8 +457,9 @@ class Tournament(Aggregate):
         if self.finished:
             raise RuleError("tournament_over", "the tournament is over")
 
-    def attach_game(self, round_no: int, table: int, game_id: UUID) -> None:
-        """The game played at ``table`` of the current round; attaching the same game again does nothing."""
+    def attach_game(self, round_no: int, table: int, game_id: UUID, in_person: bool = False) -> None:
+        """The game played at ``table`` of the current round (``in_person``: with real cards, as
+        ``in_person_tables`` chose); attaching the same game again does nothing."""
         current = self._current()
         if current.round_no != round_no or not 0 <= table < len(current.tables):
             raise RuleError("no_such_table", f"the current round has no table {table} in round {round_no}")
@@ -448,7 +470,9 @@ class Tournament(Aggregate):
             raise RuleError("table_has_game", f"table {table} plays game {found} already")
         if self._table_of(game_id) is not None:
             raise RuleError("game_already_attached", "that game is attached to another table")
-        self.trigger_event(self.TableGameCreated, round_no=round_no, table=table, game_id=game_id)
+        self.trigger_event(
+            self.TableGameCreated, round_no=round_no, table=table, game_id=game_id, in_person=in_person
+        )
 
     def record_result(
         self,
@@ -564,6 +588,18 @@ class Tournament(Aggregate):
         if entrant in self.dropped:
             return f"{BOT_ENTRANT}{self.plan.fill_bot}"
         return seat_spec(entrant)
+
+    def in_person_tables(self, played: Round) -> set[int]:
+        """The tables of ``played`` played with real cards: as recorded once its games are made, else
+        the first ``in_person_tables`` of the plan whose game seats are all people."""
+        if played.games:
+            return set(played.in_person)
+        people = [
+            table
+            for table, entrants in enumerate(played.tables)
+            if not any(self.game_seat(entrant).startswith(BOT_ENTRANT) for entrant in entrants)
+        ]
+        return set(people[: self.plan.in_person_tables])
 
     def round_due(self, now: datetime) -> int | None:
         """The round whose games should be created now, if any."""
@@ -739,6 +775,11 @@ def _check_plan(plan: Plan, rules: Ruleset) -> None:
         raise RuleError("invalid_places", f"a tournament has 2 to {MAX_ENTRANTS} places")
     if plan.fill_bot not in BOTS:
         raise RuleError("unknown_bot", f"no bot {plan.fill_bot!r}; known: {', '.join(sorted(BOTS))}")
+    if not _is_int(plan.in_person_tables) or not 0 <= plan.in_person_tables <= MAX_IN_PERSON:
+        raise RuleError(
+            "invalid_in_person_tables",
+            f"the tables played in person are a whole number, 0 to {MAX_IN_PERSON}",
+        )
     if plan.check_in_minutes is not None:
         if not _is_int(plan.check_in_minutes) or not 1 <= plan.check_in_minutes <= MAX_CHECK_IN:
             raise RuleError("invalid_check_in", f"the check-in opens 1 to {MAX_CHECK_IN} minutes before")

@@ -35,11 +35,15 @@ everywhere):
 | GET /games/{id}/me, /me/stream | the seated player (own seat); officials name a seat |
 | POST /games/{id}/moves, /challenges | the seated player (own seat); officials name a seat |
 | POST /games/{id}/disputes | the seated players and officials |
+| POST /games/{id}/rounds | the seated players and officials (a game played in person) |
+| POST /games/{id}/rounds/{n}/confirmation | the seated players (not the one who entered it) |
+| GET /games/{id}/rounds | public |
 | POST /games/{id}/rulings, GET /games/{id}/replay | officials |
 | POST /leagues/{id}/tournaments, POST /tournaments/{id}/start | admin |
 | GET /leagues/{id}/tournaments, GET /tournaments/{id}, GET /players/{id}/next-game | public |
 | GET /tournaments/{id}/results.json, /results.csv | public |
 | GET /players/{id}/ratings, /ratings.svg | public |
+| GET /tournaments/{id}/rounds/{n}/sheets (printable score sheets; no hidden card on them) | public |
 | POST /tournaments/{id}/entrants, DELETE /tournaments/{id}/entrants/{player} | admin; a player for themself |
 | PATCH /players/{id} | admin, or that player |
 | POST /players/{id}/erasure, DELETE /leagues/{id}/members/{player} | admin |

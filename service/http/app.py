@@ -49,6 +49,7 @@ from service.http.openapi import StrictStructSchemaPlugin
 from service.http.players import PlayerController
 from service.http.referees import RefereeController
 from service.http.results import TournamentResultsController
+from service.http.rounds import RoundController
 from service.http.schedule import LeagueScheduleController
 from service.http.security import COMPONENTS
 from service.http.services import Services, ServicesDep
@@ -78,6 +79,7 @@ CONTROLLERS = [
     InvitationController,
     GameController,
     MoveController,
+    RoundController,
     DisputeController,
     LogController,
     StreamController,

@@ -9,10 +9,10 @@ right after it, drawn as the read model draws it, with the log ``position`` to
 read it after.
 
 Before the start an admin may edit the name, the schedule, the places, the
-table size and the use of ratings (seeding, tie-break) (``PATCH``); an entrant
-checks in (``check-in``) in the plan's window; while a swiss or round robin
-runs an entrant drops out (``drop-out``); an admin cancels a tournament at any
-time before its end, its games in play abandoned (``docs/tournaments.md``).
+table size, the use of ratings (seeding, tie-break) and the tables played in person (``PATCH``); an
+entrant checks in (``check-in``) in the plan's window; while a swiss or round robin runs an entrant
+drops out (``drop-out``); an admin cancels a tournament at any time before its end, its games in play
+abandoned (``docs/tournaments.md``).
 
 A player's next game is the tournament table they play now, else the next one
 paired for them, else (their table of a round is over, the round's last tables
@@ -25,7 +25,7 @@ from typing import Annotated, Any, Literal
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, delete, get, patch, post
+from litestar import Controller, Response, delete, get, patch, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
@@ -36,6 +36,7 @@ from service.domain.tournament import (
     EDITABLE,
     MAX_CHECK_IN,
     MAX_ENTRANTS,
+    MAX_IN_PERSON,
     MAX_INTERVAL,
     MAX_REASON,
     MAX_ROUNDS,
@@ -43,7 +44,7 @@ from service.domain.tournament import (
     MAX_TURN_CLOCK,
     Plan,
 )
-from service.http import access
+from service.http import access, sheets
 from service.http.auth import admin_only, signed_in
 from service.http.errors import problems
 from service.http.pages import (
@@ -187,6 +188,15 @@ class TournamentCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
             description="the league rating at the start breaks ties in the ranking, before the seed"
         ),
     ] = False
+    in_person_tables: Annotated[
+        int,
+        msgspec.Meta(
+            examples=[2],
+            description="the club's physical tables: in each round the first this many tables seating "
+            "no bot are played with real cards, their rounds entered by a scorer (0: all on the server)",
+            extra_json_schema=bounds(0, MAX_IN_PERSON),
+        ),
+    ] = 0
 
     def plan(self) -> Plan:
         fields = msgspec.structs.asdict(self)
@@ -206,6 +216,7 @@ class TournamentEdit(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_f
     table_size: Annotated[int, msgspec.Meta(examples=[4])] | msgspec.UnsetType = msgspec.UNSET
     seeding: Literal["draw", "rating"] | msgspec.UnsetType = msgspec.UNSET
     rating_tie_break: bool | msgspec.UnsetType = msgspec.UNSET
+    in_person_tables: Annotated[int, msgspec.Meta(examples=[2])] | msgspec.UnsetType = msgspec.UNSET
 
     def changes(self) -> dict[str, Any]:
         given = {name: getattr(self, name) for name in EDITABLE}
@@ -269,6 +280,10 @@ class TournamentListRead(msgspec.Struct, frozen=True, kw_only=True):
 TOURNAMENT_STATUSES = ("announced", "running", "finished", "cancelled")
 LeagueFilter = id_filter("only the tournaments of this league", LEAGUE_ID)
 TournamentStatusFilter = choice_parameter("only the tournaments in this state", TOURNAMENT_STATUSES)
+RoundNo = Annotated[
+    int,
+    Parameter(description="the round, from 1", examples=[Example(summary="the first round", value=1)]),
+]
 
 
 def ratings_now(services: Services, league_id: UUID) -> dict[str, float]:
@@ -372,6 +387,28 @@ class TournamentController(Controller):
             raise RuleError("tournament_not_found", "no such tournament")
         return found
 
+    @get(
+        "/tournaments/{tournament_id:uuid}/rounds/{round_no:int}/sheets",
+        operation_id="getTournamentRoundSheets",
+        summary="Printable score sheets of a round, one page a table (public; from the event store)",
+        description="An HTML page to print: per table the seats and names in order, a grid for each "
+        "round's points and the totals, signatures, the ruleset's card values and match end. A round "
+        "not paired yet (or a tournament not started) is 404 `no_such_round`.",
+        media_type=sheets.HTML,
+        response_description="the score sheets as HTML, one printed page per table",
+        responses=problems(400, 401, 404),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def round_sheets(
+        self, services: ServicesDep, tournament_id: TournamentId, round_no: RoundNo
+    ) -> Response[str]:
+        tournament = services.app.get_tournament(tournament_id)
+        if not tournament.started or not 1 <= round_no <= len(tournament.rounds):
+            raise RuleError("no_such_round", f"round {round_no} of this tournament is not paired")
+        view = services.reader.named(tournament_view(tournament))
+        return Response(sheets.page(view, round_no, tournament.rules), media_type=sheets.HTML)
+
     @post(
         "/tournaments/{tournament_id:uuid}/entrants",
         operation_id="joinTournament",
@@ -435,7 +472,8 @@ class TournamentController(Controller):
     @patch(
         "/tournaments/{tournament_id:uuid}",
         operation_id="editTournament",
-        summary="Edit a tournament before it starts: name, schedule, places, table size, ratings (admin)",
+        summary="Edit a tournament before it starts: name, schedule, places, table size, ratings, in-person "
+        "tables (admin)",
         guards=[admin_only],
         responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,

@@ -75,6 +75,8 @@ class PublicTable(msgspec.Struct, frozen=True, kw_only=True):
     seconds_left: float | None = None
     forfeited: list[int] = msgspec.field(default_factory=list)  # seats that forfeited, in that order
     abandoned: str | None = None  # why the match was called off unfinished: it counts for nobody
+    # played with real cards: no hand, stock or turn here; rounds come from its score sheet
+    in_person: bool = False
 
 
 class HandView(msgspec.Struct, frozen=True, kw_only=True):
@@ -172,6 +174,7 @@ class TournamentTable(msgspec.Struct, frozen=True, kw_only=True):
     timed_out: list[int] | None = None  # per seat, turns a clock bot played, once the game is over
     forfeited: list[int] = msgspec.field(default_factory=list)  # seats that forfeited by clock
     abandoned: bool = False  # its game was in play when the tournament was cancelled: it counts for nobody
+    in_person: bool = False  # played with real cards, its rounds entered by a scorer
 
 
 class TournamentRound(msgspec.Struct, frozen=True, kw_only=True):
@@ -239,6 +242,7 @@ class TournamentView(msgspec.Struct, frozen=True, kw_only=True):
     cancelled: str | None = None  # the reason, once cancelled
     seeding: Literal["draw", "rating"] = "draw"  # the seed order: the seed's draw or the league rating
     rating_tie_break: bool = False  # the league rating breaks ties before the seed order
+    in_person_tables: int = 0  # the plan's physical tables (docs/tournaments.md)
 
 
 class NextGame(msgspec.Struct, frozen=True, kw_only=True):

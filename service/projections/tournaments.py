@@ -169,11 +169,13 @@ def tournament_view(tournament: Tournament, position: int = 0) -> TournamentView
         cancelled=tournament.cancelled or None,
         seeding=plan.seeding,
         rating_tie_break=plan.rating_tie_break,
+        in_person_tables=plan.in_person_tables,
     )
 
 
 def _round(tournament: Tournament, played: Round) -> TournamentRound:
     tables = []
+    in_person = tournament.in_person_tables(played)
     for number, entrants in enumerate(played.tables):
         result = played.results.get(number)
         tables.append(
@@ -187,6 +189,7 @@ def _round(tournament: Tournament, played: Round) -> TournamentRound:
                 timed_out=None if result is None else list(result.timed_out),
                 forfeited=[] if result is None else list(result.forfeited),
                 abandoned=bool(tournament.cancelled) and number in played.games and result is None,
+                in_person=number in in_person,
             )
         )
     return TournamentRound(
