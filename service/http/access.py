@@ -55,9 +55,13 @@ everywhere):
 | GET /, /web/leagues/{id}, /web/tournaments/{id}, /web/games/{id}, /web/players/{id} | public (the pages) |
 | GET /web/static/{file}, GET /signin | public |
 | POST /signin, POST /signout | anyone with the session's form token (``service.web.session``) |
+| GET /web/referee | the session's referee or admin (as ``GET /disputes``); others: 403 |
+| GET /web/referee/games/{id}, /web/referee/games/{id}/replay | the session's officials of the game |
+| POST /web/referee/games/{id}/rulings | the game's officials, with the session's form token |
 
-The web pages (``service.web``) show what these routes show the same person: today only public
-reads, so a page needs no other rule; a signed-in page's person is the session token's actor.
+The web pages (``service.web``) show what these routes show the same person; a signed-in page's
+person is the session token's actor. The referee console applies the officials' rule above to that
+actor (``officiates``), as the routes it stands for do.
 """
 
 from uuid import UUID

@@ -11,12 +11,13 @@ the bearer token never reaches a script; a refused ruling changes nothing and is
 the console again and a sentence saying why.
 """
 
-from typing import Any
+from typing import Annotated, Any
 from uuid import UUID
 
 import anyio.to_thread
 import msgspec
 from litestar import Controller, Request, get, post
+from litestar.params import Parameter
 from litestar.response import Redirect, Template
 
 from service.domain.errors import RuleError
@@ -36,6 +37,8 @@ from service.web.words import full_event_words, refusal_words
 
 MOST_DISPUTES = 200
 LISTS = {"points", "missed_calls"}  # form fields written "14, 0, 22"
+EventNumber = Annotated[int, Parameter(ge=1)]  # the replay's step: the state right after it
+ShownEvent = Annotated[int | None, Parameter(ge=1)]  # None: the event the open dispute is about
 
 
 def _wants_html(request: Request[Any, Any, Any]) -> bool:
@@ -158,7 +161,11 @@ class RefereeConsole(Controller):
 
     @get("/games/{game_id:uuid}", name="web-referee-game")
     async def game(
-        self, request: Request[Any, Any, Any], game_id: GameId, at: int | None = None, ruled: Flag = False
+        self,
+        request: Request[Any, Any, Any],
+        game_id: GameId,
+        at: ShownEvent = None,
+        ruled: Flag = False,
     ) -> Template:
         page = await page_for(request)
         services: Services = request.app.state.services
@@ -169,7 +176,7 @@ class RefereeConsole(Controller):
         return page.render("referee_game.html", game_id=game_id, ruled=ruled, refusal=None, **found)
 
     @get("/games/{game_id:uuid}/replay", name="web-referee-replay")
-    async def replay(self, request: Request[Any, Any, Any], game_id: GameId, at: int = 1) -> Template:
+    async def replay(self, request: Request[Any, Any, Any], game_id: GameId, at: EventNumber = 1) -> Template:
         page = await page_for(request)
         services: Services = request.app.state.services
         facts = await anyio.to_thread.run_sync(_official_facts, services, page.actor, game_id)

@@ -140,6 +140,10 @@ GET /web/static/{id}                  200   200    200     200   200   200
 GET /signin                           200   200    200     200   200   200
 POST /signin                          CS    CS     CS      CS    CS    CS
 POST /signout                         CS    CS     CS      CS    CS    CS
+GET /web/referee                      F     F      F       F     F     F
+GET /web/referee/games/{id}           F     F      F       F     F     F
+GET /web/referee/games/{id}/replay    F     F      F       F     F     F
+POST /web/referee/games/{id}/rulings  CS    CS     CS      CS    CS    CS
 """
 # a start time within the check-in window of two hours, so a check-in is open at once
 SOON = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
@@ -543,6 +547,19 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
         "GET /signin": lambda role: ("GET", "/signin", None),
         "POST /signin": lambda role: ("POST", "/signin", {"token": "mm_x"}),
         "POST /signout": lambda role: ("POST", "/signout", None),
+        # the console reads the session, never a bearer token: every role is as signed out there
+        "GET /web/referee": lambda role: ("GET", "/web/referee", None),
+        "GET /web/referee/games/{id}": lambda role: ("GET", f"/web/referee/games/{finished}", None),
+        "GET /web/referee/games/{id}/replay": lambda role: (
+            "GET",
+            f"/web/referee/games/{finished}/replay?at=3",
+            None,
+        ),
+        "POST /web/referee/games/{id}/rulings": lambda role: (
+            "POST",
+            f"/web/referee/games/{finished}/rulings",
+            {"kind": "resume"},
+        ),
     }
 
 
