@@ -189,14 +189,14 @@ class RefereeConsole(Controller):
     async def rule(self, request: Request[Any, Any, Any], game_id: GameId) -> Redirect | Template:
         page = await page_for(request)
         services: Services = request.app.state.services
+        form = await checked_form(request)  # before anything else: a cross-site post learns nothing
+        facts = await anyio.to_thread.run_sync(_official_facts, services, page.actor, game_id)
+        if facts is None or page.actor is None:
+            return _refused(page)
         try:
-            form = await checked_form(request)
-            facts = await anyio.to_thread.run_sync(_official_facts, services, page.actor, game_id)
-            if facts is None or page.actor is None:
-                return _refused(page)
             await anyio.to_thread.run_sync(_rule, services, page.actor, facts, _ruling(form))
         except RuleError as error:
-            if error.code in ("csrf_failed", "game_not_found") or not _wants_html(request):
+            if not _wants_html(request):
                 raise
             found = await anyio.to_thread.run_sync(_console, services, facts, None, page._)
             refusal = {"code": error.code, "words": refusal_words(page._, error.code)}

@@ -22,7 +22,8 @@ def referee_token(club: Club) -> tuple[str, str]:
     return created["referee"]["referee_id"], created["token"]["token"]
 
 
-def disputed_game(club: Club, moves: int = 4) -> Disputed:
+def disputed_game(club: Club, moves: int = 4, in_person: bool = False) -> Disputed:
+    """With ``in_person``, a game played with real cards and nothing entered yet: no move, no dispute."""
     players, tokens = [], []
     for name in ("Ada", "Bo"):
         created = club.ok("POST", "/players", json={"name": f"{name} {uuid.uuid4().hex[:4]}"})
@@ -32,7 +33,9 @@ def disputed_game(club: Club, moves: int = 4) -> Disputed:
     league = club.league(
         members=players, referees=[referee], name=f"Ruled {uuid.uuid4().hex[:6]}", options={"hand_size": 3}
     )
-    game = club.game(players, league_id=league)["game_id"]
+    game = club.game(players, league_id=league, in_person=in_person)["game_id"]
+    if in_person:
+        return Disputed(game, players, tokens, token, 0)
     for _ in range(moves - 1):
         move_once(club, game)
     about = club.ok("GET", f"/games/{game}")["version"] + 1

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 
 import httpx
 
-from tests.e2e.club import Club
+from tests.e2e.club import Club, bearer
 from tests.web.refereeing import disputed_game, referee_token
 
 HTML = {"Accept": "text/html"}
@@ -103,3 +103,27 @@ def test_a_referee_of_another_league_neither_sees_the_dispute_nor_opens_the_cons
         assert refused.status_code == 403 and 'data-code="forbidden"' in refused.text
     with signed_in(base, case.referee) as browser:
         assert case.game in browser.get("/web/referee", headers=HTML).text
+
+
+def test_a_referee_corrects_a_round_of_a_game_played_in_person_from_the_console(base: str, club: Club):
+    case = disputed_game(club, moves=0, in_person=True)
+    club.ok(
+        "POST",
+        f"/games/{case.game}/rounds",
+        headers=bearer(case.tokens[0]),
+        json={"winner": 0, "points": [0, 17]},
+    )
+    club.ok(
+        "POST", f"/games/{case.game}/disputes", headers=bearer(case.tokens[1]), json={"reason": "I went out"}
+    )
+    with signed_in(base, case.referee) as browser:
+        page = browser.get(f"/web/referee/games/{case.game}", headers=HTML).text
+        assert 'value="correct"' in page and 'value="penalty"' not in page
+        assert "Round 1 is entered from the score sheet" in page
+        csrf = form_token(browser, case.game)
+        form = {"csrf": csrf, "kind": "correct", "round": "1", "winner": "1", "points": "12, 0"}
+        done = browser.post(f"/web/referee/games/{case.game}/rulings", data=form, headers=HTML)
+        assert done.status_code == 303
+        assert "the entry of round 1 is corrected" in browser.get(done.headers["location"], headers=HTML).text
+    totals = club.ok("GET", f"/games/{case.game}/totals")
+    assert totals["totals"] == [12, 0]
