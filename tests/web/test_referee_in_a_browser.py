@@ -39,6 +39,9 @@ def test_a_referee_voids_a_turn_from_the_slider_and_both_players_see_the_table_a
     listed.get_by_role("link").click()
     expect(page.locator("h2").first).to_contain_text("Dispute 1")
     expect(page.locator(f"ol.log li[value='{case.about}']")).to_be_visible()
+    dealt = club.ok("GET", f"/games/{case.game}/replay", params={"at": 3})["table"]["seats"]
+    deal = page.locator("ol.log li[value='3']").inner_text()
+    assert all(card_name(ENGLISH, card) in deal for seat in dealt for card in seat["hand"]), deal
 
     # a void from before the first deal is refused in words, and nothing changes
     slider = page.locator("input#at")
