@@ -33,7 +33,7 @@ from service.http.services import GameFacts, Services
 from service.web.i18n import Translate
 from service.web.render import Flag, Page, page_for
 from service.web.session import checked_form
-from service.web.words import full_event_words, refusal_words
+from service.web.words import full_event_words, refusal_words, role_words
 
 MOST_DISPUTES = 200
 LISTS = {"points", "missed_calls"}  # form fields written "14, 0, 22"
@@ -54,10 +54,17 @@ def _refused(page: Page) -> Template:
     return answer
 
 
-def _disputes(services: Services, actor: Actor) -> list[dict[str, Any]]:
+def _disputes(services: Services, actor: Actor, _: Translate) -> list[dict[str, Any]]:
     referee = actor.id if actor.role == "referee" else None
-    items, _ = services.reader.disputes(referee, None, MOST_DISPUTES)
-    return [{"dispute": item, "table": services.current.table(item.game_id)} for item in items]
+    items, _last = services.reader.disputes(referee, None, MOST_DISPUTES)
+    return [
+        {
+            "dispute": item,
+            "table": services.current.table(item.game_id),
+            "raised_by": item.raised_by_name or role_words(_, item.raised_by),
+        }
+        for item in items
+    ]
 
 
 def _names(services: Services, game_id: UUID) -> list[str]:
@@ -115,7 +122,7 @@ def _console(services: Services, facts: GameFacts, at: int | None, _: Translate)
     ]
     raised_by = ""
     if dispute is not None:
-        raised_by = names[dispute.seat] if dispute.seat is not None else dispute.raised_by.role
+        raised_by = names[dispute.seat] if dispute.seat is not None else role_words(_, dispute.raised_by.role)
     return {
         "public": public,
         "dispute": dispute,
@@ -156,7 +163,7 @@ class RefereeConsole(Controller):
         page = await page_for(request)
         if page.actor is None or not page.actor.officiates:
             return _refused(page)
-        found = await anyio.to_thread.run_sync(_disputes, request.app.state.services, page.actor)
+        found = await anyio.to_thread.run_sync(_disputes, request.app.state.services, page.actor, page._)
         return page.render("referee.html", disputes=found)
 
     @get("/games/{game_id:uuid}", name="web-referee-game")

@@ -142,6 +142,11 @@ def _entry_words(_: Translate, data: dict[str, Any], names: list[str]) -> str:
     return text
 
 
+def role_words(_: Translate, role: str) -> str:
+    """Who raised a dispute when no player's name says it."""
+    return {"referee": _("a referee"), "admin": _("an admin"), "player": _("a player")}.get(role, role)
+
+
 def full_event_words(_: Translate, event: Any, names: list[str]) -> str:
     """Any event as an official reads it (``service.domain.redaction.FULL``): the hands dealt, the
     cards drawn, the stock's new order; an event without words here is named by its type."""
