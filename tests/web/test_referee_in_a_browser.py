@@ -58,6 +58,11 @@ def test_a_referee_voids_a_turn_from_the_slider_and_both_players_see_the_table_a
     expect(page.locator(".replay")).to_have_attribute("data-at", str(case.about + 1))
     slider.press("ArrowLeft")
     expect(page.locator(".replay")).to_have_attribute("data-at", str(case.about))
+    page.get_by_role("button", name="Previous").press("Enter")
+    expect(page.locator(".replay")).to_have_attribute("data-at", str(case.about - 1))
+    page.get_by_role("button", name="Next").press("Enter")
+    expect(page.locator(".replay")).to_have_attribute("data-at", str(case.about))
+    expect(slider).to_have_value(str(case.about))
     at = club.ok("GET", f"/games/{case.game}/replay", params={"at": case.about})["table"]
     for seat in at["seats"]:
         shown = page.locator(f".hands li[data-seat='{seat['seat']}'] .card").all_inner_texts()
