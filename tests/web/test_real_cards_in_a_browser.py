@@ -2,6 +2,7 @@
 rounds are entered, confirmed and corrected over the API; the tournament page tells real tables
 from server ones and links a round's printable sheets."""
 
+import re
 import time
 import uuid
 from dataclasses import dataclass
@@ -10,9 +11,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from service.web.messages import all_messages
 from tests.e2e.club import Club, bearer
 from tests.e2e.test_embedded import WAIT
 from tests.web.conftest import Visit, first_game
+from tests.web.test_catalogues import SAME_IN_EVERY_LANGUAGE
 
 
 @dataclass
@@ -115,6 +118,9 @@ def test_the_score_sheet_page_speaks_ukrainian_and_russian(
         {"uk": "дама черв", "ru": "дама червей"}[language]
     )
     expect(page.locator("ol.actions li").first).to_contain_text(entered)
+    english = [m for m in all_messages() - SAME_IN_EVERY_LANGUAGE if "{" not in m]
+    shown = page.locator("body").inner_text()
+    assert [m for m in english if re.search(rf"(?<!\w){re.escape(m)}(?!\w)", shown)] == []
 
 
 def test_the_tournament_page_marks_the_real_table_and_links_the_rounds_printable_sheets(
