@@ -51,7 +51,10 @@ def _table(services: Services, game_id: UUID, _: Translate) -> dict[str, Any]:
     if table.in_person:
         # a sheet's round ends when it is entered: the entry says all "the round is over" would
         public = [event for event in public if event.type != "RoundEnded"]
-    said = [event_words(_, event, names, _by(services, _, event.cause, seated)) for event in public]
+    said = [
+        event_words(_, event, names, _by(services, _, event.cause, seated) if table.in_person else "")
+        for event in public
+    ]
     return {
         "table": table,
         "sheet": score_sheet(services, game_id) if table.in_person else None,
