@@ -66,8 +66,9 @@ class Header(msgspec.Struct, frozen=True, kw_only=True):
     created: str  # ISO 8601, UTC
     turn_clock: int | None  # seconds per turn
     forfeit_after: int  # timeouts in a row that forfeit a seat; 0: never
-    sight: str  # "public", "full", or "seat <label>"
+    sight: Literal["public", "seat", "full"]
     seats: list[RecordSeat]
+    sight_seat: int | None = None  # whose cards a seat's record shows
 
 
 Cards = list[str]
@@ -277,7 +278,7 @@ def _header_lines(header: Header, labels: list[str]) -> list[str]:
         f"league {header.league_id or 'none'}",
         f"created {header.created}",
         f"clock {clock} forfeit {header.forfeit_after}",
-        f"sight {header.sight}",
+        f"sight {header.sight}" + (f" {labels[header.sight_seat]}" if header.sight_seat is not None else ""),
     ]
     for seat, label in zip(header.seats, labels, strict=True):
         lines.append(f"seat {seat.seat} {label} {seat.kind} {seat.id}")

@@ -49,12 +49,7 @@ def record_of(game_id: str, entries: Sequence[Entry], names: Mapping[str, str], 
     ``Created``; ``names`` gives a player's name by id (an id not in it stands for itself)."""
     created = entries[0].data
     seats = _seats(created["seats"], names)
-    if viewer.full:
-        sight = "full"
-    elif viewer.seat is not None:
-        sight = f"seat {seats[viewer.seat].label}"
-    else:
-        sight = "public"
+    sight = "full" if viewer.full else "seat" if viewer.seat is not None else "public"
     header = Header(
         game_id=game_id,
         ruleset=created["ruleset"]["name"],
@@ -65,6 +60,7 @@ def record_of(game_id: str, entries: Sequence[Entry], names: Mapping[str, str], 
         forfeit_after=created.get("forfeit_after", 0),
         sight=sight,
         seats=seats,
+        sight_seat=None if viewer.full else viewer.seat,
     )
     return Record(header=header, lines=[_line(entry, viewer) for entry in entries])
 

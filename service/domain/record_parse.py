@@ -169,12 +169,13 @@ def _header(lines: list[str]) -> tuple[Header, int]:
     options = _at(2, json.loads, fields["ruleset"][2])
     if not isinstance(options, dict):
         raise _HeaderError(2, "the options are a JSON object")
-    sight = fields["sight"][1]
+    sight, sight_seat = fields["sight"][1], None
     if fields["sight"][2] is not None:
         label = _at(6, _label, fields["sight"][2])
-        if label not in {seat.label for seat in seats}:
+        labelled = {seat.label: seat.seat for seat in seats}
+        if label not in labelled:
             raise _HeaderError(6, f"no seat is labelled {label!r}")
-        sight = f"seat {label}"
+        sight, sight_seat = "seat", labelled[label]
     clock = fields["clock"]
     header = Header(
         game_id=fields["game"][1],
@@ -184,8 +185,9 @@ def _header(lines: list[str]) -> tuple[Header, int]:
         created=fields["created"][1],
         turn_clock=None if clock[1] == "none" else int(clock[1]),
         forfeit_after=int(clock[2]),
-        sight=sight,
+        sight=sight,  # type: ignore[arg-type]
         seats=seats,
+        sight_seat=sight_seat,
     )
     return header, at + 1
 

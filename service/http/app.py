@@ -46,6 +46,7 @@ from service.http.me import MeController
 from service.http.moves import MoveController
 from service.http.openapi import StrictStructSchemaPlugin
 from service.http.players import PlayerController
+from service.http.records import RecordController
 from service.http.referees import RefereeController
 from service.http.security import COMPONENTS
 from service.http.services import Services, ServicesDep
@@ -79,6 +80,7 @@ CONTROLLERS = [
     WebhookController,
     OpenDisputeController,
     MeController,
+    RecordController,
     metrics_endpoint,
 ]
 
