@@ -1,5 +1,6 @@
-"""Games: create one, move in it (plays, draws, calls, challenges, clock turns) and read it back
-(at any event, replayed, its list of events, its shuffles)."""
+"""Games: create one, move in it (plays, draws, calls, challenges, clock turns), enter and confirm
+the rounds of one played in person, and read it back (at any event, replayed, its list of events,
+its shuffles)."""
 
 import re
 import secrets
@@ -21,6 +22,7 @@ from service.domain.roles import SYSTEM, Actor
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL
 from service.domain.rulesets import check_options, with_options
 from service.domain.rulesets import ruleset as make_ruleset
+from service.domain.scoresheet import RoundEntry
 from service.domain.state import State
 from service.domain.views import Entry, TableView, entry_of, table_view
 from service.observability import metrics
@@ -57,10 +59,15 @@ class Games(Leagues):
         first_dealer: int | None = None,
         league_id: UUID | str | None = None,
         turn_clock: int | None = None,
+        in_person: bool = False,
         by: Actor = SYSTEM,
         key: str | None = None,
     ) -> Outcome:
         """A new game, dealt: seats are player ids or ``"bot:<name>"``.
+
+        ``in_person``: played with real cards, its rounds entered from a score sheet
+        (``enter_round``): nothing is dealt, only players sit at it, and it keeps no turn clock
+        (a league's neither).
 
         A league's game gets the league's turn clock (``turn_clock`` instead, a tournament's plan's,
         when given) and its forfeit rule; a game outside a league has neither.
@@ -96,7 +103,7 @@ class Games(Leagues):
         else:
             rules = make_ruleset(ruleset, **dict(options or {}))
         clock, forfeit_after = None, 0
-        if league is not None:
+        if league is not None and not in_person:
             clock = turn_clock if turn_clock is not None else league.turn_clock
             forfeit_after = league.forfeit_after
         cards = None if deck is None else tuple(_card(card) for card in deck)
@@ -109,6 +116,7 @@ class Games(Leagues):
             cards,
             first_dealer,
             league_id,
+            in_person,
         )
         cause = Cause(by, "CreateGame", key, digest if key is not None else "")
         game_id = uuid5(_KEYED_GAMES, key) if key is not None else None
@@ -128,6 +136,7 @@ class Games(Leagues):
             entropy=None if self.entropy is None else self.entropy(),
             turn_clock=clock,
             forfeit_after=forfeit_after,
+            in_person=in_person,
         )
         return self._save_game(game, cause)
 
@@ -187,6 +196,55 @@ class Games(Leagues):
         return self._change(
             game_id, cause, expected_version, lambda game, cause: game.time_out_turn(seat, cause)
         )
+
+    def enter_round(
+        self,
+        game_id: UUID | str,
+        *,
+        winner: int | None,
+        hands: Sequence[Sequence[int | str]] | None = None,
+        points: Sequence[int] | None = None,
+        missed_calls: Sequence[int] | None = None,
+        by: Actor = SYSTEM,
+        expected_version: int | None = None,
+        key: str | None = None,
+    ) -> Outcome:
+        """The next round of a game played in person, from its score sheet (docs/score-sheets.md).
+
+        ``winner``: the seat that went out, None when the round stopped with no winner. Per seat,
+        either ``hands`` (the cards left: names such as ``"10H"`` or ints) or ``points`` (what
+        those cards are worth, the winner's 0); ``missed_calls``: per seat, the missed calls
+        challenged (noted, they cost cards and never points). Refused with a ``RuleError`` and
+        nothing stored when the entry is impossible or ``by`` is neither seated nor an official.
+        """
+        entry = round_entry(winner, hands, points, missed_calls)
+        cause = Cause(by, "EnterRound", key, _digest("EnterRound", entry) if key else "")
+
+        def enter(game: Game, cause: Cause) -> None:
+            if game.league_id is not None and by.role == "referee":
+                self._check_league_official(game.league_id, by)
+            game.enter_round(entry, cause)
+
+        return self._change(game_id, cause, expected_version, enter)
+
+    def confirm_round(
+        self,
+        game_id: UUID | str,
+        round_no: int,
+        *,
+        by: Actor,
+        expected_version: int | None = None,
+        key: str | None = None,
+    ) -> Outcome:
+        """A seated player, not the one who entered it, confirms round ``round_no``'s entry."""
+        cause = Cause(by, "ConfirmRound", key, _digest("ConfirmRound", round_no) if key else "")
+        return self._change(
+            game_id, cause, expected_version, lambda game, cause: game.confirm_round(round_no, cause)
+        )
+
+    def _check_league_official(self, league_id: UUID, by: Actor) -> None:
+        if by.id not in self.get_league(league_id).referees:
+            raise RuleError("not_allowed", "only the league's referees enter rounds at its tables")
 
     def abandon_game(
         self, game_id: UUID | str, reason: str, *, by: Actor = SYSTEM, key: str | None = None
@@ -263,6 +321,23 @@ class Games(Leagues):
             shuffle if shuffle.salt is not None else msgspec.structs.replace(shuffle, order=None)
             for shuffle in found.values()
         ]
+
+
+def round_entry(
+    winner: int | None,
+    hands: Sequence[Sequence[int | str]] | None,
+    points: Sequence[int] | None,
+    missed_calls: Sequence[int] | None,
+) -> RoundEntry:
+    """A score sheet's round as the domain takes it: cards as ints (``Game.enter_round`` checks it)."""
+    if winner is not None and type(winner) is not int:
+        raise RuleError("not_a_seat", f"{winner!r} is not a seat")
+    return RoundEntry(
+        winner=winner,
+        hands=None if hands is None else tuple(tuple(_card(card) for card in hand) for hand in hands),
+        points=None if points is None else tuple(points),
+        missed_calls=tuple(missed_calls or ()),
+    )
 
 
 def _card(card: int | str) -> int:

@@ -9,7 +9,9 @@ gives one ruling:
 - ``Void(from_event)``: every turn from event number ``from_event`` on is void;
   the game goes on from the state it had just before that event. The voided
   events stay in the log; the ruling that voids them is an event too, and it
-  carries the state the game goes on from.
+  carries the state the game goes on from;
+- ``Correct(round_no, entry)``, in a game played in person only: that round's score sheet
+  entry is replaced; the round and every later one are scored again (``Game.give_ruling``).
 """
 
 import msgspec
@@ -19,6 +21,7 @@ from service.domain.engine import decide
 from service.domain.errors import RuleError
 from service.domain.events import Event
 from service.domain.roles import Actor
+from service.domain.scoresheet import RoundEntry
 from service.domain.state import DEAL, NEW, OVER, RECYCLE, State
 
 # A penalty ruling is a number of cards a seat draws; more than this is a typo.
@@ -47,7 +50,12 @@ class Void(msgspec.Struct, frozen=True, tag="void"):
     from_event: int  # the first voided event; the game goes on from the state before it
 
 
-Ruling = Resume | Penalty | Void
+class Correct(msgspec.Struct, frozen=True, tag="correct"):
+    round_no: int
+    entry: RoundEntry  # replaces the round's entry
+
+
+Ruling = Resume | Penalty | Void | Correct
 
 
 def check_penalty(s: State, ruling: Penalty) -> None:

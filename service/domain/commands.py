@@ -59,3 +59,13 @@ class GivePenalty(Command):
 
 class RecycleStock(Command):
     order: tuple[int, ...]  # chance: the discards below the top card, shuffled, top first
+
+
+class ScoreRound(Command):
+    """A round played with real cards, scored from its sheet (``scoresheet``): no card moves.
+
+    ``values`` are the points of the cards each seat has left, by this ruleset's card values.
+    """
+
+    winner: int  # the seat that went out; -1: the round stopped with no winner
+    values: tuple[int, ...]  # per seat

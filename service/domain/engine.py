@@ -20,6 +20,7 @@ from service.domain.commands import (
     NameSuit,
     PlayCard,
     RecycleStock,
+    ScoreRound,
     StartMatch,
 )
 from service.domain.errors import RuleError
@@ -361,22 +362,41 @@ def _window_closes(s: State, hands: list[int]) -> list[Event]:
 
 
 def _round_end(s: State, winner: int, reason: str, hands: list[int]) -> list[Event]:
-    book = s.book
-    rules = book.rules
-    hand_points = book.hand_points
+    hand_points = s.book.hand_points
+    return score_round(s, s.round_no, winner, reason, [hand_points(hand) for hand in hands])
+
+
+def score_round(s: State, round_no: int, winner: int, reason: str, values: list[int]) -> list[Event]:
+    """The end of round ``round_no`` from the points each seat has left in hand (``values``).
+
+    The one scoring path: a round played here passes its hands' points, a round entered from a
+    score sheet the points of the cards the sheet names (or the points it gives).
+    """
+    rules = s.book.rules
     if rules.scoring == "penalty":
-        points = tuple([0 if seat == winner else hand_points(hand) for seat, hand in enumerate(hands)])
+        points = tuple([0 if seat == winner else value for seat, value in enumerate(values)])
     else:
-        values = [hand_points(hand) for hand in hands]
         points = tuple([sum(values) - values[seat] if seat == winner else 0 for seat in range(len(values))])
     # lists, not generators, inside tuple(): a generator is resumed once per item
     totals = tuple([total + p for total, p in zip(s.totals, points, strict=True)])
-    events: list[Event] = [RoundEnded(s.round_no, winner, reason, points, totals)]
+    events: list[Event] = [RoundEnded(round_no, winner, reason, points, totals)]
     if rules.single_round or max(totals) >= rules.target_score:
         best = min(totals) if rules.match_winner == "lowest_total" else max(totals)
         winners = tuple(seat for seat, total in enumerate(totals) if total == best)
         events.append(MatchEnded(winners, totals))
     return events
+
+
+def _score(s: State, c: ScoreRound) -> list[Event]:
+    if s.phase != DEAL:
+        raise _refusal(s, "round_in_progress", "a round is being played")
+    if len(c.values) != s.seats:
+        raise RuleError("seat_count", f"this table has {s.seats} seats, not {len(c.values)}")
+    if c.winner != -1:
+        _check_seat(s, c.winner)
+    # a round stopped with no winner stopped because the stock could not give a draw (section 5)
+    reason = "stock_exhausted" if c.winner == -1 else "went_out"
+    return score_round(s, s.round_no + 1, c.winner, reason, list(c.values))
 
 
 def _check_seat(s: State, seat: int) -> None:
@@ -414,6 +434,7 @@ _DECIDERS: dict[type, Callable[[State, object], list[Event]]] = {
     Challenge: _challenge,
     GivePenalty: _give_penalty,
     RecycleStock: _recycle,
+    ScoreRound: _score,
 }
 
 

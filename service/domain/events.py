@@ -193,6 +193,8 @@ class RoundEnded(Event):
     def apply(self, s: State) -> None:
         s.round_points.append(self.points)
         s.totals = list(self.totals)
+        # a round entered from a score sheet was never dealt: its end is what numbers it
+        s.round_no = self.round_no
         s.phase = DEAL
         s.debt = 0
         s.missed = None

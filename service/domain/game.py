@@ -29,6 +29,10 @@ Beyond the engine's events the aggregate records:
   table, a bot plays its turns, and it cannot win (``result``).
 - ``Abandoned``: the match was called off unfinished (its tournament was cancelled): it counts
   for nobody, and every later command is refused with ``game_abandoned``.
+- ``RoundEntered`` and ``RoundConfirmed``: in a game played in person (``in_person``), where the
+  server deals nothing, a round's score sheet entry and a seated player's confirmation of it
+  (``scoresheet``). The entry's ``RoundEnded`` (and ``MatchEnded``) follow it, scored by the
+  engine as a round played here is. A referee corrects an entry with a ``Correct`` ruling.
 
 The first event of each command carries a ``Cause``: who asked, which command,
 and the client's idempotency key, so a retried command is recognised from the
@@ -48,6 +52,7 @@ from eventsourcing.domain import Snapshot as BaseSnapshot
 from eventsourcing.utils import get_topic
 
 from service.domain.adjudication import (
+    Correct,
     Dispute,
     Penalty,
     Resume,
@@ -68,6 +73,7 @@ from service.domain.commands import (
     KeepCard,
     NameSuit,
     PlayCard,
+    ScoreRound,
     StartMatch,
 )
 from service.domain.engine import decide
@@ -84,6 +90,7 @@ from service.domain.fairness import ENTROPY_HEX_DIGITS, commitment, game_secret,
 from service.domain.image import StateImage, image_of, restore
 from service.domain.roles import Actor
 from service.domain.rulesets import Ruleset
+from service.domain.scoresheet import Correction, RoundEntry, RoundSheet, values_of
 from service.domain.state import DEAL, DRAWN, NAMING_SUIT, NEW, OVER, RECYCLE, State
 
 # The commands a seat may send; the chance commands (deal, recycle) and the
@@ -160,6 +167,9 @@ class GameImage(msgspec.Struct, frozen=True, kw_only=True):
     forfeited: tuple[int, ...] = ()
     # added with cancelled tournaments: snapshots taken before decode as not abandoned
     abandoned: str | None = None
+    # added with score sheets: snapshots taken before decode as games played here
+    in_person: bool = False
+    sheets: dict[int, RoundSheet] = msgspec.field(default_factory=dict)
 
 
 class MatchResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -187,6 +197,7 @@ class Game(Aggregate):
         entropy: str = ""
         turn_clock: int | None = None  # seconds per turn; None: no clock
         forfeit_after: int = 0  # timeouts in a row after which a seat forfeits; 0: never
+        in_person: bool = False  # played with real cards: rounds are entered from a score sheet
 
     class Fact(Event):
         """One engine event. The concrete classes (``Game.CardPlayed``, ...) are made below."""
@@ -242,6 +253,52 @@ class Game(Aggregate):
             game.dispute = None
             if self.restored is not None:
                 game.state = restore(self.restored)
+            ruling = self.ruling
+            if isinstance(ruling, Correct):
+                sheet = game.sheets[ruling.round_no]
+                correction = Correction(
+                    by=self.cause.actor,
+                    at=self.originator_version,
+                    dispute=self.dispute,
+                    replaced=sheet.entry,
+                )
+                # the players confirmed the entry replaced, not this one
+                game.sheets[ruling.round_no] = msgspec.structs.replace(
+                    sheet, entry=ruling.entry, confirmed_by=(), corrections=(*sheet.corrections, correction)
+                )
+            game._remember(self.cause, self.originator_version)
+
+    class RoundEntered(Event):
+        """A round of a game played in person, as its score sheet says; its scoring facts follow."""
+
+        round_no: int
+        entry: RoundEntry
+        cause: Cause
+
+        def apply(self, game: "Game") -> None:
+            # entries of rounds after this one were left out of force by a ruling: this replaces them
+            for later in [number for number in game.sheets if number >= self.round_no]:
+                del game.sheets[later]
+            game.sheets[self.round_no] = RoundSheet(
+                round_no=self.round_no,
+                entry=self.entry,
+                entered_by=self.cause.actor,
+                entered_at=self.originator_version,
+            )
+            game._remember(self.cause, self.originator_version)
+
+    class RoundConfirmed(Event):
+        """A seated player agrees with a round's entry as it stands."""
+
+        round_no: int
+        seat: int
+        cause: Cause
+
+        def apply(self, game: "Game") -> None:
+            sheet = game.sheets[self.round_no]
+            game.sheets[self.round_no] = msgspec.structs.replace(
+                sheet, confirmed_by=(*sheet.confirmed_by, self.seat)
+            )
             game._remember(self.cause, self.originator_version)
 
     class TurnTimedOut(Event):
@@ -307,6 +364,7 @@ class Game(Aggregate):
         entropy: str = "",
         turn_clock: int | None = None,
         forfeit_after: int = 0,
+        in_person: bool = False,
     ) -> None:
         self.ruleset = ruleset
         self.seats = seats
@@ -328,6 +386,10 @@ class Game(Aggregate):
         self.clock_runs = [0] * len(seats)
         self.forfeited: tuple[int, ...] = ()
         self.abandoned: str | None = None  # the reason, once abandoned
+        self.in_person = in_person
+        # round number -> its score sheet entry; in force up to ``state.round_no`` (a ruling can
+        # take the game back before later ones)
+        self.sheets: dict[int, RoundSheet] = {}
         self._remember(cause, CREATED)
 
     # ------------------------------------------------------------------
@@ -348,14 +410,18 @@ class Game(Aggregate):
         entropy: str | None = None,
         turn_clock: int | None = None,
         forfeit_after: int = 0,
+        in_person: bool = False,
     ) -> "Game":
         """A new game, its match started and the first round dealt (a random id unless given).
 
         ``entropy`` (fresh from ``secrets`` unless given, for tests that need a given deal) is
         mixed into the seed, so the seed alone foretells no card. ``turn_clock`` and
         ``forfeit_after``: the clock the workers keep and when a seat forfeits by it (``clock``).
+        ``in_person``: played with real cards; nothing is dealt, rounds are entered (``enter_round``).
         """
         check_clock(turn_clock, forfeit_after)
+        if in_person:
+            _check_in_person(seats, deck, first_dealer, turn_clock, forfeit_after)
         if (deck is not None or first_dealer is not None) and not cause.actor.officiates:
             raise RuleError("not_allowed", "only a referee or an admin may choose the deck or the dealer")
         if entropy is None:
@@ -381,6 +447,7 @@ class Game(Aggregate):
             entropy=entropy,
             turn_clock=turn_clock,
             forfeit_after=forfeit_after,
+            in_person=in_person,
         )
         game._record(facts, None)
         game._settle_chance()
@@ -390,6 +457,7 @@ class Game(Aggregate):
         """One seat's move: validated by the engine, recorded with the chance it leads to."""
         if type(command) not in MOVES:
             raise RuleError("not_a_move", f"{type(command).__name__} is not a move a seat can make")
+        self.check_played_here()
         self.check_playable()
         self.check_seat(command.seat, cause.actor)  # type: ignore[attr-defined]
         facts = decide(self.state, command)
@@ -405,6 +473,7 @@ class Game(Aggregate):
         timeout in a row forfeits the seat (``SeatForfeited``) before the bot plays:
         when that ends the match, nobody plays the turn.
         """
+        self.check_played_here()
         self.check_playable()
         if cause.actor.role == "player":
             raise RuleError("not_allowed", "only the service or a referee times out a turn")
@@ -425,6 +494,43 @@ class Game(Aggregate):
             # a drawn card still to play or keep is the same turn
             if self.state.phase != DRAWN or self.state.turn != seat:
                 break
+
+    def enter_round(self, entry: RoundEntry, cause: Cause) -> None:
+        """The next round of a game played in person, from its score sheet (``scoresheet``).
+
+        A seated player or an official enters it; the engine scores it as it scores a round
+        played here. An impossible entry is refused and changes nothing.
+        """
+        if not self.in_person:
+            raise RuleError("not_in_person", "this game is played here: its rounds are not entered")
+        self.check_playable()
+        self._check_scorer(cause.actor)
+        facts = decide(self.state, _score(self.state, entry))
+        self.trigger_event(self.RoundEntered, round_no=self.state.round_no + 1, entry=entry, cause=cause)
+        self._record(facts, None)
+
+    def confirm_round(self, round_no: int, cause: Cause) -> None:
+        """A seated player, not the one who entered it, agrees with a round's entry in force."""
+        if not self.in_person:
+            raise RuleError("not_in_person", "this game is played here: its rounds are not entered")
+        if self.abandoned is not None:
+            raise RuleError("game_abandoned", f"the game was abandoned: {self.abandoned}")
+        actor = cause.actor
+        seat = self.seat_of(actor.id) if actor.role == "player" else None
+        if seat is None:
+            raise RuleError("not_allowed", "only the players at this table confirm its rounds")
+        sheet = self.sheets.get(round_no) if type(round_no) is int else None
+        if sheet is None or round_no > self.state.round_no:
+            raise RuleError("no_such_round", f"this game has no round {round_no!r} entered")
+        if sheet.entered_by == actor:
+            raise RuleError("own_entry", "another player at the table confirms the round you entered")
+        if seat in sheet.confirmed_by:
+            raise RuleError("already_confirmed", f"you confirmed round {round_no} already")
+        self.trigger_event(self.RoundConfirmed, round_no=round_no, seat=seat, cause=cause)
+
+    def rounds(self) -> list[RoundSheet]:
+        """The entries in force, round by round."""
+        return [self.sheets[number] for number in range(1, self.state.round_no + 1) if number in self.sheets]
 
     def raise_dispute(self, cause: Cause, reason: str = "", about: int | None = None) -> None:
         """Stop the game until a referee rules."""
@@ -475,7 +581,15 @@ class Game(Aggregate):
         facts: list[EngineEvent] = []
         image = None
         reopened = False
-        if isinstance(ruling, Penalty):
+        rescored: list[RoundEntry] = []
+        if isinstance(ruling, Correct):
+            if game_after is None:
+                raise ValueError("a correction needs the replay of the game before the corrected round")
+            sheet = self._corrected_sheet(ruling)
+            image = image_of(game_after(sheet.entered_at - 1).state)
+            later = range(ruling.round_no + 1, self.state.round_no + 1)
+            rescored = [ruling.entry, *(self.sheets[number].entry for number in later)]
+        elif isinstance(ruling, Penalty):
             check_penalty(self.state, ruling)
             facts = penalty_events(self.state, ruling.seat, ruling.cards)
         elif isinstance(ruling, Void):
@@ -498,6 +612,12 @@ class Game(Aggregate):
         )
         if reopened and self.state.phase not in (NEW, DEAL, OVER):
             self._record_shuffle(Shuffler(f"{self.seed}:{self.version + 1}").hidden_reshuffle(self.state))
+        # the corrected round and those after it, scored again; rounds entered after a match end
+        # the correction brings forward are left out of force (``rounds``)
+        for entry in rescored:
+            if self.state.phase == OVER:
+                break
+            self._record(decide(self.state, _score(self.state, entry)), None)
         self._record(facts, None)
         self._settle_chance()
 
@@ -513,6 +633,24 @@ class Game(Aggregate):
 
     # ------------------------------------------------------------------
     # checks and queries
+
+    def _corrected_sheet(self, ruling: Correct) -> RoundSheet:
+        if not self.in_person:
+            raise RuleError("not_in_person", "only a round entered from a score sheet can be corrected")
+        sheet = self.sheets.get(ruling.round_no) if type(ruling.round_no) is int else None
+        if sheet is None or ruling.round_no > self.state.round_no:
+            raise RuleError("no_such_round", f"this game has no round {ruling.round_no!r} entered")
+        values_of(self.state.book, len(self.seats), ruling.entry)
+        return sheet
+
+    def _check_scorer(self, actor: Actor) -> None:
+        if actor.officiates or (actor.role == "player" and self.seat_of(actor.id) is not None):
+            return
+        raise RuleError("not_allowed", "a player at this table or an official enters its rounds")
+
+    def check_played_here(self) -> None:
+        if self.in_person:
+            raise RuleError("played_in_person", "this game is played with real cards: enter its rounds")
 
     def check_playable(self) -> None:
         if self.abandoned is not None:
@@ -606,6 +744,8 @@ class Game(Aggregate):
             clock_runs=list(self.clock_runs),
             forfeited=self.forfeited,
             abandoned=self.abandoned,
+            in_person=self.in_person,
+            sheets=dict(self.sheets),
         )
 
     @classmethod
@@ -628,6 +768,8 @@ class Game(Aggregate):
         game.clock_runs = list(image.clock_runs) or [0] * len(image.seats)
         game.forfeited = tuple(image.forfeited)
         game.abandoned = image.abandoned
+        game.in_person = image.in_person
+        game.sheets = dict(image.sheets)
         return game
 
     # ------------------------------------------------------------------
@@ -656,6 +798,8 @@ class Game(Aggregate):
 
     def _settle_chance(self) -> None:
         s = self.state
+        if self.in_person:  # the table shuffles and deals its own cards
+            return
         while s.phase == DEAL or s.phase == RECYCLE:
             if s.phase == DEAL and s.round_no == 0 and self.deck is not None:
                 command: Command = DealRound(self.deck)
@@ -666,6 +810,27 @@ class Game(Aggregate):
     def _remember(self, cause: Cause, number: int) -> None:
         if cause.key is not None:
             self.keys[cause.key] = (cause.digest, number)
+
+
+def _score(s: State, entry: RoundEntry) -> ScoreRound:
+    """The engine command that scores a score sheet's round, or why the entry is impossible."""
+    values = values_of(s.book, s.seats, entry)
+    return ScoreRound(-1 if entry.winner is None else entry.winner, tuple(values))
+
+
+def _check_in_person(
+    seats: tuple[Seat, ...],
+    deck: tuple[int, ...] | None,
+    first_dealer: int | None,
+    turn_clock: int | None,
+    forfeit_after: int,
+) -> None:
+    if any(seat.kind == "bot" for seat in seats):
+        raise RuleError("bots_not_at_real_tables", "a bot cannot sit at a table played with real cards")
+    if deck is not None or first_dealer is not None:
+        raise RuleError("played_in_person", "a table played with real cards deals its own deck")
+    if turn_clock is not None or forfeit_after:
+        raise RuleError("played_in_person", "a table played with real cards keeps no turn clock")
 
 
 # engine event type -> the Game event class that stores it

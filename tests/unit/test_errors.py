@@ -23,6 +23,7 @@ from service.domain.commands import (
     NameSuit,
     PlayCard,
     RecycleStock,
+    ScoreRound,
     StartMatch,
 )
 from service.domain.engine import decide
@@ -144,6 +145,8 @@ def cases() -> dict[str, Callable[[], str]]:
         "invalid_deck": lambda: started().refuse(DealRound(tuple(range(51)))),
         "round_in_progress": lambda: dealt().refuse(DealRound(tuple(range(52)))),
         "round_not_dealt": lambda: started().refuse(PlayCard(1, parse_card("9H"))),
+        # a round scored from a score sheet
+        "seat_count": lambda: started().refuse(ScoreRound(0, (0, 12))),
         # naming the starter's suit
         "suit_not_named": lambda: dealt(starter="JH").refuse(PlayCard(1, parse_card("9H"))),
         "no_suit_to_name": lambda: dealt().refuse(NameSuit(0, 1)),

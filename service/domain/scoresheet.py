@@ -1,0 +1,106 @@
+"""Score sheets: a round played with real cards, as the table's scorer writes it down.
+
+An entry names the seat that went out (or none: the round stopped with no winner) and, per
+seat, either the cards left in hand or the points those cards are worth by the ruleset's
+card values. ``values_of`` checks that such a table could exist and gives each seat's points
+left, which the engine scores as it scores a round played here (``engine.score_round``).
+Missed calls challenged are written down too; they cost cards, never points (docs/rules.md,
+section 6), so they change no score.
+"""
+
+import msgspec
+
+from service.domain.errors import RuleError
+from service.domain.roles import Actor
+from service.domain.rulebook import Rulebook
+
+
+class RoundEntry(msgspec.Struct, frozen=True, kw_only=True):
+    """One round of a score sheet. Exactly one of ``hands`` and ``points`` is given."""
+
+    winner: int | None  # the seat that went out; None: the round stopped with no winner
+    hands: tuple[tuple[int, ...], ...] | None = None  # per seat, the cards left in hand
+    points: tuple[int, ...] | None = None  # per seat, the points of the cards left in hand
+    missed_calls: tuple[int, ...] = ()  # per seat, missed calls challenged (empty: none noted)
+
+
+class Correction(msgspec.Struct, frozen=True, kw_only=True):
+    """A referee's ruling that replaced a round's entry."""
+
+    by: Actor
+    at: int  # the event number of the ruling
+    dispute: int
+    replaced: RoundEntry  # the entry it replaced
+
+
+class RoundSheet(msgspec.Struct, frozen=True, kw_only=True):
+    """A round's entry in force, who wrote it, who confirmed it and how it was corrected."""
+
+    round_no: int
+    entry: RoundEntry
+    entered_by: Actor
+    entered_at: int  # the event number of the ``RoundEntered``
+    confirmed_by: tuple[int, ...] = ()  # seats, in the order they confirmed
+    corrections: tuple[Correction, ...] = ()
+
+
+def values_of(book: Rulebook, seats: int, entry: RoundEntry) -> list[int]:
+    """Each seat's points left in hand, or the ``RuleError`` that says why the entry is impossible."""
+    winner = entry.winner
+    if winner is not None and (type(winner) is not int or not 0 <= winner < seats):
+        raise RuleError("not_a_seat", f"seat {winner!r} is not at this table")
+    if (entry.hands is None) == (entry.points is None):
+        raise RuleError("invalid_entry", "give either the cards left in each hand or their points, not both")
+    if entry.missed_calls and len(entry.missed_calls) != seats:
+        raise RuleError("seat_count", f"this table has {seats} seats: give missed calls for each")
+    if any(count < 0 for count in entry.missed_calls):
+        raise RuleError("invalid_entry", "a count of missed calls is never negative")
+    values = (
+        _hand_values(book, seats, entry.hands) if entry.hands is not None else _points(book, seats, entry)
+    )
+    for seat, value in enumerate(values):
+        if seat == winner and value:
+            raise RuleError("winner_holds_cards", f"seat {seat} went out, so it holds no card")
+        if seat != winner and not value:
+            raise RuleError(
+                "loser_without_cards", f"seat {seat} did not go out, so it holds at least one card"
+            )
+    return values
+
+
+def _hand_values(book: Rulebook, seats: int, hands: tuple[tuple[int, ...], ...]) -> list[int]:
+    if len(hands) != seats:
+        raise RuleError("seat_count", f"this table has {seats} seats, not {len(hands)}")
+    seen = 0
+    for hand in hands:
+        for card in hand:
+            if type(card) is not int or not 0 <= card < 52:
+                raise RuleError("malformed_card", f"{card!r} is not a card")
+            bit = 1 << card
+            if not book.deck_mask & bit:
+                raise RuleError("card_not_in_deck", f"{book.rules.name} plays without that card")
+            if seen & bit:
+                raise RuleError("card_entered_twice", "a card can be in one hand only, once")
+            seen |= bit
+    # the top card of the discard pile stays on the table
+    if seen.bit_count() > len(book.deck) - 1:
+        raise RuleError("too_many_cards", f"the hands hold at most {len(book.deck) - 1} cards")
+    return [sum(book.points[card] for card in hand) for hand in hands]
+
+
+def _points(book: Rulebook, seats: int, entry: RoundEntry) -> list[int]:
+    points = entry.points or ()
+    if len(points) != seats:
+        raise RuleError("seat_count", f"this table has {seats} seats, not {len(points)}")
+    values = [book.points[card] for card in book.deck]
+    lowest = min(values)
+    # every card but the lowest one, which lies on the discard pile at the least
+    most = sum(values) - lowest
+    for seat, value in enumerate(points):
+        if type(value) is not int or value < 0:
+            raise RuleError("invalid_points", f"seat {seat}'s points are a whole number, 0 or more")
+        if 0 < value < lowest:
+            raise RuleError("impossible_points", f"no card of {book.rules.name} is worth less than {lowest}")
+    if sum(points) > most:
+        raise RuleError("impossible_points", f"the cards left can be worth {most} points at most")
+    return list(points)
