@@ -42,6 +42,8 @@ from service.domain.rulesets import OPTIONS, PRESETS
 from service.domain.views import Entry
 
 Data = dict[str, Any]
+# the rulings a line tells; another (a score sheet's correction) is written as its event
+RULINGS = ("resume", "penalty", "void")
 
 
 def record_of(game_id: str, entries: Sequence[Entry], names: Mapping[str, str], viewer: Viewer) -> Record:
@@ -218,7 +220,7 @@ def _line(entry: Entry, viewer: Viewer) -> AnyLine:
                 about=dispute.get("about"),
                 reason=dispute.get("reason", ""),
             )
-        case "RulingGiven":
+        case "RulingGiven" if data["ruling"]["type"] in RULINGS:
             return _ruling(entry, viewer)
         case "TurnTimedOut":
             return TimedOut(number=n, seat=data["seat"])

@@ -11,6 +11,7 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 | 400 | malformed_request (invalid JSON, unknown fields, wrong types, bad query or header values), |
 |     | malformed_card, malformed_suit, malformed_call, malformed_rank, malformed_name, invalid_seat, |
 |     | invalid_filter (a list's filter that is not one: an unknown status, an id that is no UUID);   |
+|     | malformed_record (a game record's text that is not one: the detail names the line);        |
 |     | any malformed_*                                                                             |
 | 401 | unauthorized (no bearer token where one is needed, or a token that is not valid) |
 | 403 | forbidden (the role may not do this), not_allowed, not_your_seat, not_seated |
@@ -62,6 +63,7 @@ CODES: dict[int, tuple[str, ...]] = {
         "malformed_name",
         "invalid_seat",
         "invalid_filter",
+        "malformed_record",
     ),
     401: ("unauthorized",),
     403: ("forbidden", "not_allowed", "not_your_seat", "not_seated"),
@@ -175,6 +177,8 @@ UNPROCESSABLE: tuple[str, ...] = (
     "only_drawn_card",
     "player_count",
     "player_seated_twice",
+    "record_has_bots",
+    "record_inconsistent",
     "round_in_progress",
     "seat_required",
     "stock_exhausted",

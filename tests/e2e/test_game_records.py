@@ -1,0 +1,205 @@
+"""Game records over HTTP: a game's record in each sight, and a record imported as a game played in
+person (docs/game-records.md)."""
+
+from typing import Any
+
+import pytest
+from litestar.testing import TestClient
+
+from service.domain.record import Dealt, Drew, Played, Recycled, render
+from service.domain.record_parse import parse_record
+from tests.e2e.club import ADMIN, Club, bearer, cards_named, problem
+from tests.integration.tables import play_out
+
+TEXT = "text/plain; charset=utf-8"
+
+
+def bot_game(club: Club, seed: int = 5, **options: Any) -> str:
+    """A game of three bots played to its end on the server; its id."""
+    game = club.game(
+        ["bot:heuristic", "bot:random", "bot:heuristic"], options={"target_score": 40, **options}
+    )
+    play_out(club.app, game["game_id"], seed=seed)
+    return game["game_id"]
+
+
+def record(client: TestClient[Any], game_id: str, sight: str = "public", headers: Any = None) -> str:
+    response = client.get(f"/games/{game_id}/record?sight={sight}", headers=headers or {})
+    assert response.status_code == 200, response.text
+    assert response.headers["content-type"] == TEXT
+    return response.text
+
+
+class Archive:
+    """A league of three players and its referee, to import records into."""
+
+    def __init__(self, club: Club) -> None:
+        self.players = [club.player()[0] for _ in range(3)]
+        referee, self.referee = club.referee()
+        self.league = club.league(self.players, [referee])
+
+    def body(self, text: str, **more: Any) -> dict[str, Any]:
+        return {"record": text, "league_id": self.league, "seats": self.players, **more}
+
+
+@pytest.fixture
+def archive(club: Club) -> Archive:
+    return Archive(club)
+
+
+def results(totals: dict[str, Any]) -> tuple[Any, ...]:
+    rounds = [(r["round_no"], r["winner"], r["points"]) for r in totals["rounds"]]
+    return rounds, totals["totals"], totals["winners"], totals["over"]
+
+
+def test_a_server_played_games_record_imported_into_a_league_gives_the_same_totals(client, club, archive):
+    played = bot_game(club)
+    text = record(client, played)
+    imported = club.ok("POST", "/games/import", headers=archive.referee, json=archive.body(text))
+    assert imported["league_id"] == archive.league and imported["seats"] == archive.players
+    original = club.ok("GET", f"/games/{played}/totals")
+    again = club.ok("GET", f"/games/{imported['game_id']}/totals?after={imported['position']}")
+    assert imported["rounds"] == len(original["rounds"]) > 1
+    assert results(again) == results(original)
+    assert again["league_id"] == archive.league
+    standings = club.ok("GET", f"/leagues/{archive.league}/standings?after={imported['position']}")
+    by_player = {row["player_id"]: (row["matches_played"], row["points"]) for row in standings["rows"]}
+    assert by_player == {
+        player: (1, total) for player, total in zip(archive.players, original["totals"], strict=True)
+    }
+
+
+def test_a_mau_mau_150_record_imports_to_the_same_totals_though_it_tells_only_the_winners_gain(client, club):
+    players = [club.player()[0] for _ in range(3)]
+    league = club.league(players, ruleset="mau-mau-150")
+    game = club.game(["bot:heuristic", "bot:random", "bot:heuristic"], ruleset="mau-mau-150")
+    play_out(club.app, game["game_id"], seed=8)
+    text = record(client, game["game_id"])
+    body = {"record": text, "league_id": league, "seats": players}
+    imported = club.ok("POST", "/games/import", json=body)
+    original = club.ok("GET", f"/games/{game['game_id']}/totals")
+    assert results(club.ok("GET", f"/games/{imported['game_id']}/totals")) == results(original)
+
+
+def test_every_sight_of_a_record_reads_back_to_the_same_text(client, club):
+    played = bot_game(club, seed=6)
+    for sight in ("public", "full"):
+        text = record(client, played, sight, ADMIN)
+        assert render(parse_record(text)) == text
+
+
+def test_the_public_record_names_no_hidden_card_and_the_full_record_every_one(client, club):
+    played = bot_game(club, seed=7)
+    public, full = record(client, played), record(client, played, "full", ADMIN)
+    shown = parse_record(public)
+    on_table = {line.card for line in shown.lines if isinstance(line, Played)}
+    on_table |= {line.starter for line in shown.lines if isinstance(line, Dealt)}
+    assert cards_named([public]) <= on_table
+    hidden = set()
+    for line in parse_record(full).lines:
+        if isinstance(line, Dealt):
+            hidden |= {card for _, hand in line.hands for card in hand} | set(line.stock_order or ())
+        elif isinstance(line, Drew | Recycled):
+            hidden |= set(line.cards if isinstance(line, Drew) else line.order or ())
+    assert hidden - on_table  # cards only ever held or in the stock: the full record names them
+    assert not (hidden - on_table) & cards_named([public])
+
+
+def test_the_full_record_is_for_the_games_officials_only(client, club):
+    ada, ada_headers = club.player()
+    league = club.league([ada])
+    game = club.game([ada, "bot:heuristic"], league_id=league)
+    _, outsider = club.referee()
+    problem(client.get(f"/games/{game['game_id']}/record?sight=full"), 401, "unauthorized")
+    problem(client.get(f"/games/{game['game_id']}/record?sight=full", headers=ada_headers), 403, "forbidden")
+    problem(client.get(f"/games/{game['game_id']}/record?sight=full", headers=outsider), 403, "forbidden")
+    problem(client.get(f"/games/{game['game_id']}/record?sight=seat", headers=outsider), 403, "not_seated")
+    problem(client.get(f"/games/{game['game_id']}/record?sight=all"), 400, "malformed_request")
+    mine = parse_record(record(client, game["game_id"], "seat", ada_headers))
+    (dealt,) = [line for line in mine.lines if isinstance(line, Dealt)]
+    assert (mine.header.sight, mine.header.sight_seat) == ("seat", 0)
+    assert [seat for seat, _ in dealt.hands] == [0] and len(dealt.hands[0][1]) == 5
+
+
+def test_the_record_of_an_unknown_game_is_404(client):
+    problem(client.get("/games/9b2f4c1e-6a3d-4e8f-b1c2-7d5e9f0a1b2c/record"), 404, "game_not_found")
+
+
+def test_a_malformed_record_is_refused_naming_its_line_and_nothing_is_stored(client, club, archive):
+    text = record(client, bot_game(club, seed=9))
+    lines = text.split("\n")
+    lines[20] = lines[20].replace(" plays ", " flies ").replace(" draws ", " flies ")
+    with club.unchanged():
+        body = problem(
+            client.post("/games/import", headers=archive.referee, json=archive.body("\n".join(lines))),
+            400,
+            "malformed_record",
+        )
+    assert body["detail"].startswith("line 21:")
+
+
+def test_an_inconsistent_record_is_refused_and_no_game_is_stored(client, club, archive):
+    text = record(client, bot_game(club, seed=10))
+    ended = next(line for line in text.split("\n") if " round 1 ended: " in line)
+    points = ended.split("; points ")[1].split(";")[0]
+    wrong = [int(p) + 1 if int(p) else 0 for p in points.split(" ")]
+    broken = text.replace(
+        ended, ended.replace(f"; points {points};", f"; points {' '.join(map(str, wrong))};")
+    )
+    games = len(club.ok("GET", f"/games?league={archive.league}&after={club.log_position()}")["items"])
+    with club.unchanged():
+        body = problem(
+            client.post("/games/import", headers=archive.referee, json=archive.body(broken)),
+            422,
+            "record_inconsistent",
+        )
+    assert "round 1" in body["detail"]
+    assert (
+        len(club.ok("GET", f"/games?league={archive.league}&after={club.log_position()}")["items"]) == games
+    )
+
+
+@pytest.mark.parametrize(
+    ("change", "code"),
+    [
+        (lambda text: text.rsplit("\n", 3)[0] + "\n", "record_inconsistent"),  # no match end
+        (
+            lambda text: text.replace('ruleset club {"target_score":40}', "ruleset club {}"),
+            "record_inconsistent",
+        ),
+    ],
+    ids=["unfinished", "other rules"],
+)
+def test_a_record_that_does_not_add_up_by_the_leagues_rules_is_refused(client, club, archive, change, code):
+    text = change(record(client, bot_game(club, seed=11)))
+    with club.unchanged():
+        problem(client.post("/games/import", headers=archive.referee, json=archive.body(text)), 422, code)
+
+
+def test_a_record_with_bots_needs_the_players_named_and_as_many_as_its_seats(client, club, archive):
+    text = record(client, bot_game(club, seed=12))
+    with club.unchanged():
+        body = {"record": text, "league_id": archive.league}
+        problem(client.post("/games/import", headers=archive.referee, json=body), 422, "record_has_bots")
+        short = archive.body(text, seats=archive.players[:2])
+        problem(client.post("/games/import", headers=archive.referee, json=short), 422, "record_inconsistent")
+
+
+def test_importing_is_for_admins_and_the_leagues_referees(client, club, archive):
+    text = record(client, bot_game(club, seed=13))
+    _, outsider = club.referee()
+    player_headers = bearer(club.ok("POST", f"/players/{archive.players[0]}/tokens")["token"])
+    with club.unchanged():
+        problem(client.post("/games/import", json=archive.body(text)), 401, "unauthorized")
+        problem(client.post("/games/import", headers=outsider, json=archive.body(text)), 403, "forbidden")
+        problem(
+            client.post("/games/import", headers=player_headers, json=archive.body(text)), 403, "forbidden"
+        )
+
+
+def test_an_import_sent_again_with_its_idempotency_key_makes_one_game(client, club, archive):
+    text = record(client, bot_game(club, seed=14))
+    headers = {**archive.referee, "Idempotency-Key": "import-1"}
+    first = club.ok("POST", "/games/import", headers=headers, json=archive.body(text))
+    again = club.ok("POST", "/games/import", headers=headers, json=archive.body(text))
+    assert again["game_id"] == first["game_id"] and again["version"] == first["version"]
