@@ -35,6 +35,8 @@ everywhere):
 | POST /games/{id}/moves, /challenges | the seated player (own seat); officials name a seat |
 | POST /games/{id}/disputes | the seated players and officials |
 | POST /games/{id}/rulings, GET /games/{id}/replay | officials |
+| GET /games/{id}/record | public; ?sight=full officials; ?sight=seat the seated player (own cards) |
+| POST /games/import | admin; referee: friendly or own league (as POST /games for others' seats) |
 | POST /leagues/{id}/tournaments, POST /tournaments/{id}/start | admin |
 | GET /leagues/{id}/tournaments, GET /tournaments/{id}, GET /players/{id}/next-game | public |
 | POST /tournaments/{id}/entrants, DELETE /tournaments/{id}/entrants/{player} | admin; a player for themself |
