@@ -1,7 +1,7 @@
 """A game record's text read back into a ``Record`` (the format: docs/game-records.md).
 
 ``parse_record`` takes what ``record.render`` writes and anything written by hand to the same
-grammar; it refuses anything else with ``malformed_record``, the detail naming the first line it
+grammar; it refuses anything else with ``invalid_record``, the detail naming the first line it
 could not read (lines count from 1). It checks the form, not the game: whether the rounds add up
 is the import's question (``application.records``).
 """
@@ -110,12 +110,12 @@ def _numbers(text: str) -> list[int]:
 
 
 def parse_record(text: str) -> Record:
-    """The ``Record`` the text writes; ``malformed_record`` naming the line when it is not one."""
+    """The ``Record`` the text writes; ``invalid_record`` naming the line when it is not one."""
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()  # the newline that ends the last line
     if len(lines) > MOST_LINES:
-        raise RuleError("malformed_record", f"a record has at most {MOST_LINES} lines")
+        raise RuleError("invalid_record", f"a record has at most {MOST_LINES} lines")
     at = 0
     try:
         header, first = _header(lines)
@@ -130,7 +130,7 @@ def parse_record(text: str) -> Record:
             body.append(line)
     except Malformed as error:
         at = error.at if isinstance(error, _HeaderError) else at
-        raise RuleError("malformed_record", f"line {at + 1}: {error}") from None
+        raise RuleError("invalid_record", f"line {at + 1}: {error}") from None
     return Record(header=header, lines=body)
 
 

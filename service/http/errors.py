@@ -11,7 +11,6 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 | 400 | malformed_request (invalid JSON, unknown fields, wrong types, bad query or header values), |
 |     | malformed_card, malformed_suit, malformed_call, malformed_rank, malformed_name, invalid_seat, |
 |     | invalid_filter (a list's filter that is not one: an unknown status, an id that is no UUID);   |
-|     | malformed_record (a game record's text that is not one: the detail names the line);        |
 |     | any malformed_*                                                                             |
 | 401 | unauthorized (no bearer token where one is needed, or a token that is not valid) |
 | 403 | forbidden (the role may not do this), not_allowed, not_your_seat, not_seated |
@@ -33,6 +32,8 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 | 415 | unsupported_media_type (a body that is not JSON) |
 | 422 | every other refusal of the rules: not_your_turn, card_not_in_hand, card_does_not_match, ... |
 |     | invalid_cursor (a list's cursor this service did not give, or gave for another list or filters) |
+|     | invalid_record (a game record's text that does not read as one: the detail names the line; |
+|     | the document cannot say its grammar, so a well-formed body that is no record is 422)       |
 |     | (``UNPROCESSABLE``, and any code not listed here) |
 | 500 | internal_error (a fault of the service; the detail says nothing more) |
 | 503 | unavailable (the database does not answer), not_ready (``/ready``) |
@@ -63,7 +64,6 @@ CODES: dict[int, tuple[str, ...]] = {
         "malformed_name",
         "invalid_seat",
         "invalid_filter",
-        "malformed_record",
     ),
     401: ("unauthorized",),
     403: ("forbidden", "not_allowed", "not_your_seat", "not_seated"),
@@ -148,6 +148,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "invalid_penalty",
     "invalid_places",
     "invalid_reason",
+    "invalid_record",
     "invalid_recycle",
     "invalid_referee",
     "invalid_result",

@@ -125,15 +125,15 @@ def test_the_record_of_an_unknown_game_is_404(client):
     problem(client.get("/games/9b2f4c1e-6a3d-4e8f-b1c2-7d5e9f0a1b2c/record"), 404, "game_not_found")
 
 
-def test_a_malformed_record_is_refused_naming_its_line_and_nothing_is_stored(client, club, archive):
+def test_text_that_is_no_record_is_refused_naming_its_line_and_nothing_is_stored(client, club, archive):
     text = record(client, bot_game(club, seed=9))
     lines = text.split("\n")
     lines[20] = lines[20].replace(" plays ", " flies ").replace(" draws ", " flies ")
     with club.unchanged():
         body = problem(
             client.post("/games/import", headers=archive.referee, json=archive.body("\n".join(lines))),
-            400,
-            "malformed_record",
+            422,
+            "invalid_record",
         )
     assert body["detail"].startswith("line 21:")
 

@@ -140,8 +140,8 @@ def with_line(number: int, line: str, replacing: bool = True) -> str:
     ],
     ids=lambda value: str(value) if isinstance(value, int) else None,
 )
-def test_a_malformed_record_is_refused_naming_its_line(line, text):
+def test_text_that_is_no_record_is_refused_naming_its_line(line, text):
     with pytest.raises(RuleError) as refused:
         parse_record(text)
-    assert refused.value.code == "malformed_record"
+    assert refused.value.code == "invalid_record"
     assert refused.value.message.startswith(f"line {line}:"), refused.value.message
