@@ -5,7 +5,8 @@ After a new game, a move, a challenge or a ruling, the table's bots answer
 (``maumau.advance_game``, after ``MAUMAU_BOT_THINK`` seconds) and its turn clock
 starts. A game without a bot seat, without a turn clock (a league's) and that is no
 tournament's table has nobody to answer, no clock to set and no result to record, so
-nothing is queued for it:
+nothing is queued for it (a game played in person never has a bot or a clock: only its
+entered rounds, at a tournament's table, queue the step that records its result):
 busy tables of people would otherwise queue a task that does nothing at every
 move, as fast as their clients post, and the bots' answers at other tables
 would wait behind them (docs/workers.md). A raised dispute pauses the game: nothing
@@ -28,7 +29,7 @@ from service.domain.game import Cause, Game
 
 # the commands after which the table's bots answer and its turn clock starts
 ANSWERED = frozenset(
-    {"CreateGame", "PlayCard", "DrawCard", "KeepCard", "NameSuit", "Challenge", "GiveRuling"}
+    {"CreateGame", "PlayCard", "DrawCard", "KeepCard", "NameSuit", "Challenge", "GiveRuling", "EnterRound"}
 )
 
 

@@ -13,7 +13,9 @@ dealt back), an explicit deck given at creation, the secret
 salts of the shuffle commitments (the shuffles endpoint publishes orders
 once their salts are revealed, see ``MauMau.shuffles``), nor the idempotency
 keys of other clients. Counts stay: cards dealt, drawn and left in the stock.
-The starter and every played card are on the table, so public.
+The starter and every played card are on the table, so public. So is a score sheet's entry
+of a game played in person (``RoundEntered``, and a ruling that corrects one): it names the cards
+left in hand once the round is over, as the sheet on the table does.
 
 Only the fields named here pass: an event type this module does not know
 shows its type and number and nothing else, unless the sight is ``FULL``.
@@ -172,7 +174,21 @@ def _deck_revealed(data: Data, viewer: Viewer, table: Table) -> Data:
     return data
 
 
+def _entry(entry: Data) -> Data:
+    """A score sheet's round with its cards named."""
+    if entry.get("hands") is not None:
+        entry["hands"] = [format_cards(hand) for hand in entry["hands"]]
+    return entry
+
+
+def _round_entered(data: Data, viewer: Viewer, table: Table) -> Data:
+    data["entry"] = _entry(data["entry"])
+    return data
+
+
 def _ruling_given(data: Data, viewer: Viewer, table: Table) -> Data:
+    if data["ruling"].get("type") == "correct":
+        data["ruling"]["entry"] = _entry(data["ruling"]["entry"])
     if viewer.full:
         return data
     restored = data.pop("restored", None)
@@ -205,4 +221,6 @@ _SHOW: dict[str, Callable[[Data, Viewer, Table], Data]] = {
     "TurnTimedOut": _kept,
     "SeatForfeited": _kept,  # which seat and after how many timeouts: no card
     "Abandoned": _kept,  # why the match was called off: the public table says it too
+    "RoundEntered": _round_entered,
+    "RoundConfirmed": _kept,
 }

@@ -34,6 +34,9 @@ everywhere):
 | GET /games/{id}/me, /me/stream | the seated player (own seat); officials name a seat |
 | POST /games/{id}/moves, /challenges | the seated player (own seat); officials name a seat |
 | POST /games/{id}/disputes | the seated players and officials |
+| POST /games/{id}/rounds | the seated players and officials (a game played in person) |
+| POST /games/{id}/rounds/{n}/confirmation | the seated players (not the one who entered it) |
+| GET /games/{id}/rounds | public |
 | POST /games/{id}/rulings, GET /games/{id}/replay | officials |
 | GET /games/{id}/record | public; ?sight=full officials; ?sight=seat the seated player (own cards) |
 | POST /games/import | admin; referee: friendly or own league (as POST /games for others' seats) |

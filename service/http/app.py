@@ -48,6 +48,7 @@ from service.http.openapi import StrictStructSchemaPlugin
 from service.http.players import PlayerController
 from service.http.records import RecordController
 from service.http.referees import RefereeController
+from service.http.rounds import RoundController
 from service.http.security import COMPONENTS
 from service.http.services import Services, ServicesDep
 from service.http.stream import StreamController
@@ -72,6 +73,7 @@ CONTROLLERS = [
     InvitationController,
     GameController,
     MoveController,
+    RoundController,
     DisputeController,
     LogController,
     StreamController,

@@ -2,8 +2,10 @@
 
 A dispute, raised by a seated player or an official, pauses the game: every
 move is refused with 409 ``game_paused`` until an official of the game rules:
-``resume``, ``penalty`` (a seat draws cards) or ``void`` (every event from
-``from_event`` on is void; the game goes on from the state before it).
+``resume``, ``penalty`` (a seat draws cards), ``void`` (every event from
+``from_event`` on is void; the game goes on from the state before it) or, in a game played
+in person, ``correct`` (round ``round``'s score sheet entry is replaced, in the body shape
+of ``POST /games/{id}/rounds``; that round and the later ones are scored again).
 
 ``GET /disputes`` lists the open disputes the caller may rule on (``service.http.access``):
 an admin's, every one; a referee's, those of friendly games and of the leagues they referee.
@@ -18,7 +20,8 @@ from litestar import Controller, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
-from service.domain.adjudication import Penalty, Resume, Ruling, Void
+from service.application.games import round_entry
+from service.domain.adjudication import Correct, Penalty, Resume, Ruling, Void
 from service.domain.errors import RuleError
 from service.http import access
 from service.http.auth import signed_in
@@ -26,6 +29,7 @@ from service.http.errors import problems
 from service.http.events import CommandResult, command_result
 from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next, cursor_of, key_of
 from service.http.params import After, GameId, IdempotencyKey, caught_up, scoped_key
+from service.http.rounds import Hands, MissedCalls, Points, Winner
 from service.http.security import BEARER
 from service.http.services import ActorDep, ServicesDep
 from service.projections.models import OpenDispute
@@ -67,10 +71,24 @@ class VoidRuling(
     version: OptionalVersion = None
 
 
-RulingCreate = ResumeRuling | PenaltyRuling | VoidRuling
+class CorrectRuling(
+    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="correct", tag_field="kind"
+):
+    round: Annotated[int, msgspec.Meta(ge=1, examples=[3], description="the round whose entry is replaced")]
+    winner: Winner
+    hands: Hands = None
+    points: Points = None
+    missed_calls: MissedCalls = None
+    note: Note = ""
+    version: OptionalVersion = None
+
+
+RulingCreate = ResumeRuling | PenaltyRuling | VoidRuling | CorrectRuling
 
 
 def ruling_of(data: RulingCreate) -> Ruling:
+    if isinstance(data, CorrectRuling):
+        return Correct(data.round, round_entry(data.winner, data.hands, data.points, data.missed_calls))
     if isinstance(data, PenaltyRuling):
         return Penalty(data.seat, data.cards)
     if isinstance(data, VoidRuling):
@@ -123,7 +141,7 @@ class DisputeController(Controller):
     @post(
         "/rulings",
         operation_id="giveRuling",
-        summary="Rule on the open dispute: resume, penalty or void (the game's referees and admins)",
+        summary="Rule on the open dispute: resume, penalty, void or correct (the game's referees and admins)",
         status_code=200,
         guards=[signed_in],
         responses=problems(400, 401, 403, 404, 409, 422, 415),
@@ -147,6 +165,10 @@ class DisputeController(Controller):
                     Example(
                         summary="void from event 37",
                         value={"kind": "void", "from_event": 37, "note": "misdeal"},
+                    ),
+                    Example(
+                        summary="correct round 2 of a game played in person",
+                        value={"kind": "correct", "round": 2, "winner": 1, "points": [14, 0, 22]},
                     ),
                 ]
             ),

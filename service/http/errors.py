@@ -13,7 +13,7 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 |     | invalid_filter (a list's filter that is not one: an unknown status, an id that is no UUID);   |
 |     | any malformed_*                                                                             |
 | 401 | unauthorized (no bearer token where one is needed, or a token that is not valid) |
-| 403 | forbidden (the role may not do this), not_allowed, not_your_seat, not_seated |
+| 403 | forbidden (the role may not do this), not_allowed, not_your_seat, not_seated, own_entry |
 | 404 | not_found (no such route), game_not_found, player_not_found, league_not_found, |
 |     | referee_not_found, credential_not_found, tournament_not_found, next_game_not_found, |
 |     | no_such_event, no_such_table, no_such_round, invitation_not_found, member_not_found, |
@@ -25,7 +25,9 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 |     | game_already_attached, table_has_game, result_recorded, not_started, tournament_started, |
 |     | tournament_full, tournament_over, name_taken, name_reserved, webhook_disabled, |
 |     | delivery_pending, already_enabled, already_disabled, seat_forfeited, tournament_cancelled, |
-|     | game_abandoned, check_in_not_open, already_checked_in, already_dropped; any already_* |
+|     | game_abandoned, check_in_not_open, already_checked_in, already_dropped, already_confirmed, |
+|     | played_in_person (a move at a table played with real cards), not_in_person (a score |
+|     | sheet's round for a game played here); any already_* |
 | 410 | invitation_expired, invitation_used_up, invitation_revoked, player_erased |
 | 413 | request_too_large |
 | 429 | too_many_attempts (refused invitation redemptions from one address: wait a minute) |
@@ -34,6 +36,9 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 |     | invalid_cursor (a list's cursor this service did not give, or gave for another list or filters) |
 |     | invalid_record (a game record's text that does not read as one: the detail names the line; |
 |     | the document cannot say its grammar, so a well-formed body that is no record is 422)       |
+|     | impossible score sheets: seat_count, invalid_entry, card_not_in_deck, card_entered_twice, |
+|     | too_many_cards, winner_holds_cards, loser_without_cards, invalid_points, impossible_points, |
+|     | bots_not_at_real_tables |
 |     | (``UNPROCESSABLE``, and any code not listed here) |
 | 500 | internal_error (a fault of the service; the detail says nothing more) |
 | 503 | unavailable (the database does not answer), not_ready (``/ready``) |
@@ -66,7 +71,7 @@ CODES: dict[int, tuple[str, ...]] = {
         "invalid_filter",
     ),
     401: ("unauthorized",),
-    403: ("forbidden", "not_allowed", "not_your_seat", "not_seated"),
+    403: ("forbidden", "not_allowed", "not_your_seat", "not_seated", "own_entry"),
     404: (
         "not_found",
         "game_not_found",
@@ -116,6 +121,9 @@ CODES: dict[int, tuple[str, ...]] = {
         "check_in_not_open",
         "already_checked_in",
         "already_dropped",
+        "already_confirmed",
+        "played_in_person",
+        "not_in_person",
     ),
     410: ("invitation_expired", "invitation_used_up", "invitation_revoked", "player_erased"),
     413: ("request_too_large",),
@@ -128,15 +136,20 @@ CODES: dict[int, tuple[str, ...]] = {
 # The refusals of the rules that answer 422 (any code not in CODES does too).
 UNPROCESSABLE: tuple[str, ...] = (
     "already_drew",
+    "bots_not_at_real_tables",
     "call_not_due",
     "cannot_challenge_self",
     "cannot_drop",
     "card_does_not_match",
+    "card_entered_twice",
+    "card_not_in_deck",
     "card_not_in_hand",
     "debt_pending",
     "draw_not_allowed",
+    "impossible_points",
     "invalid_cursor",
     "invalid_deck",
+    "invalid_entry",
     "invalid_expiry",
     "invalid_forfeit_after",
     "invalid_check_in",
@@ -147,6 +160,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "invalid_option",
     "invalid_penalty",
     "invalid_places",
+    "invalid_points",
     "invalid_reason",
     "invalid_record",
     "invalid_recycle",
@@ -162,6 +176,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "invalid_uses",
     "invalid_webhook_players",
     "invalid_webhook_url",
+    "loser_without_cards",
     "match_already_started",
     "no_check_in",
     "no_shuffle_due",
@@ -181,15 +196,18 @@ UNPROCESSABLE: tuple[str, ...] = (
     "record_has_bots",
     "record_inconsistent",
     "round_in_progress",
+    "seat_count",
     "seat_required",
     "stock_exhausted",
     "suit_not_allowed",
     "suit_required",
     "too_few_players",
+    "too_many_cards",
     "unknown_bot",
     "unknown_option",
     "unknown_ruleset",
     "unknown_webhook_event",
+    "winner_holds_cards",
 )
 
 STATUS_OF: dict[str, int] = {code: status for status, codes in CODES.items() for code in codes}

@@ -113,6 +113,13 @@ class GameCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     first_dealer: (
         Annotated[int, msgspec.Meta(ge=0, description="the first dealer's seat (officials)")] | None
     ) = None
+    in_person: Annotated[
+        bool,
+        msgspec.Meta(
+            description="played with real cards: nothing is dealt, the rounds are entered from a score "
+            "sheet (POST /games/{id}/rounds); players only, no clock"
+        ),
+    ] = False
 
 
 class GameCreated(msgspec.Struct, frozen=True, kw_only=True):
@@ -190,6 +197,10 @@ CREATE_EXAMPLES = [
     ),
     Example(summary="a league game", value={"seats": [PLAYER_ID, OTHER_PLAYER_ID], "league_id": LEAGUE_ID}),
     Example(
+        summary="a league table played with real cards",
+        value={"seats": [PLAYER_ID, OTHER_PLAYER_ID], "league_id": LEAGUE_ID, "in_person": True},
+    ),
+    Example(
         summary="a table re-created by a referee: seed and first dealer",
         value={"seats": [PLAYER_ID, "bot:heuristic"], "seed": "table 4", "first_dealer": 1},
     ),
@@ -225,6 +236,7 @@ class GameController(Controller):
             deck=data.deck,
             first_dealer=data.first_dealer,
             league_id=data.league_id,
+            in_person=data.in_person,
             by=actor,
             key=scoped_key(actor, idempotency_key),
         )

@@ -26,6 +26,7 @@ from uuid import UUID
 import msgspec
 from eventsourcing.domain import OriginatorVersionError
 
+from service.domain.adjudication import Correct
 from service.domain.game import Game, GameImage
 from service.domain.state import PENALTY
 
@@ -221,7 +222,13 @@ def _abandoned(tracked: Tracked, _: Any) -> None:
 
 def _ruled(tracked: Tracked, event: Any) -> None:
     if event.restored is not None:  # a void: the state went back to before ``from_event``
-        tracked.ledger.voids.append((event.originator_version, event.ruling.from_event))
+        ruling = event.ruling
+        if isinstance(ruling, Correct):
+            # a correction voids from the corrected round's entry; the rounds scored again follow it
+            first = tracked.game.sheets[ruling.round_no].entered_at
+        else:
+            first = ruling.from_event
+        tracked.ledger.voids.append((event.originator_version, first))
         tracked.results_changed = True
 
 

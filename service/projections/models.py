@@ -75,6 +75,8 @@ class PublicTable(msgspec.Struct, frozen=True, kw_only=True):
     seconds_left: float | None = None
     forfeited: list[int] = msgspec.field(default_factory=list)  # seats that forfeited, in that order
     abandoned: str | None = None  # why the match was called off unfinished: it counts for nobody
+    # played with real cards: no hand, stock or turn here; rounds come from its score sheet
+    in_person: bool = False
 
 
 class HandView(msgspec.Struct, frozen=True, kw_only=True):

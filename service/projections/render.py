@@ -140,6 +140,7 @@ def public_table(tracked: Tracked, facts: Facts) -> PublicTable:
         position=0,
         forfeited=list(result.forfeited),
         abandoned=game.abandoned,
+        in_person=game.in_person,
     )
 
 
@@ -177,8 +178,10 @@ def hands(tracked: Tracked) -> list[HandDoc]:
 
 
 def rounds(tracked: Tracked, facts: Facts) -> list[RoundResult]:
-    s = tracked.game.state
-    seats = len(tracked.game.seats)
+    game = tracked.game
+    s = game.state
+    seats = len(game.seats)
+    sheets = game.sheets
     results = []
     for end, points in zip(facts.rounds, s.round_points, strict=True):
         penalty_cards, missed_calls = [0] * seats, [0] * seats
@@ -188,6 +191,11 @@ def rounds(tracked: Tracked, facts: Facts) -> list[RoundResult]:
         for mark in facts.challenges:
             if mark.round_no == end.round_no:
                 missed_calls[mark.seat] += mark.count
+        sheet = sheets.get(end.round_no) if game.in_person else None
+        if sheet is not None and sheet.entry.missed_calls:
+            # the sheet's note: each missed call challenged cost the ruleset's penalty in cards
+            missed_calls = list(sheet.entry.missed_calls)
+            penalty_cards = [count * game.ruleset.call_penalty for count in missed_calls]
         results.append(
             RoundResult(
                 round_no=end.round_no,
@@ -244,6 +252,11 @@ def contribution(tracked: Tracked, facts: Facts) -> list[tuple[Any, ...]] | None
     if game.league_id is None or s.phase != OVER:
         return None
     result = game.result()
+    # a game played in person has its missed calls challenged on its score sheet, not in its log
+    noted = [0] * len(game.seats)
+    for sheet in game.rounds():
+        for index, count in enumerate(sheet.entry.missed_calls):
+            noted[index] += count
     rows = []
     for seat, occupant in enumerate(game.seats):
         if occupant.kind != "player":
@@ -256,8 +269,9 @@ def contribution(tracked: Tracked, facts: Facts) -> list[tuple[Any, ...]] | None
             "rounds_played": len(s.round_points),
             "rounds_won": sum(1 for end in facts.rounds if end.winner == seat),
             "points": result.totals[seat],
-            "penalty_cards": sum(mark.count for mark in facts.penalties if mark.seat == seat),
-            "missed_calls": sum(mark.count for mark in facts.challenges if mark.seat == seat),
+            "penalty_cards": sum(mark.count for mark in facts.penalties if mark.seat == seat)
+            + noted[seat] * game.ruleset.call_penalty,
+            "missed_calls": sum(mark.count for mark in facts.challenges if mark.seat == seat) + noted[seat],
             "bot_turns": sum(mark.count for mark in facts.timeouts if mark.seat == seat),
             "forfeits": int(seat in result.forfeited),
         }

@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
+from service.domain.roles import Actor
 from tests.e2e.club import ADMIN, Club, bearer, cards_named, unseen_cards, whole_log
 from tests.gameplay import next_command
 from tests.integration.tables import deck_for, play_out
@@ -92,6 +93,9 @@ POST /games/{id}/moves[friendly]      401   NS     200     200   200   200
 POST /games/{id}/challenges           401   NS     200     NA    200   200
 POST /games/{id}/disputes             401   NS     200     NA    200   200
 POST /games/{id}/rulings              401   F      F       F     200   200
+POST /games/{id}/rounds               401   NS     200     NA    200   200
+POST /games/{id}/rounds/{id}/confirmation 401 NS   200     NS    NS    NS
+GET /games/{id}/rounds                200   200    200     200   200   200
 POST /leagues/{id}/tournaments        401   F      F       F     F     201
 GET /leagues/{id}/tournaments         200   200    200     200   200   200
 GET /tournaments/{id}                 200   200    200     200   200   200
@@ -206,6 +210,19 @@ class World:
         tournament = self.new_tournament(entrant, places=3)
         self.club.ok("POST", f"/tournaments/{tournament}/start")
         return tournament
+
+    def in_person(self) -> dict[str, Any]:
+        """A league game of seated (seat 0) and partner (seat 1) played with real cards."""
+        return self.club.game(
+            [self.ids["seated"], self.ids["partner"]], league_id=self.league, in_person=True
+        )
+
+    def entered(self) -> dict[str, Any]:
+        """An in-person game whose first round partner entered (so seated may confirm it)."""
+        game = self.in_person()
+        partner = Actor("player", self.ids["partner"])
+        outcome = self.club.app.enter_round(game["game_id"], winner=0, points=[0, 5], by=partner)
+        return {**game, "version": outcome.version}
 
     def disputed(self) -> dict[str, Any]:
         game = self.game()
@@ -367,6 +384,16 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
         ),
         "POST /games/{id}/disputes": in_game("POST", "/disputes", lambda g: {"reason": "why?"}, world.game),
         "POST /games/{id}/rulings": in_game("POST", "/rulings", lambda g: {"kind": "resume"}, world.disputed),
+        "POST /games/{id}/rounds": in_game(
+            "POST",
+            "/rounds",
+            lambda g: {"winner": 0, "points": [0, 7], "version": g["version"]},
+            world.in_person,
+        ),
+        "POST /games/{id}/rounds/{id}/confirmation": in_game(
+            "POST", "/rounds/1/confirmation", lambda g: {}, world.entered
+        ),
+        "GET /games/{id}/rounds": lambda role: ("GET", f"/games/{finished}/rounds", None),
         "POST /leagues/{id}/tournaments": lambda role: (
             "POST",
             f"/leagues/{world.league}/tournaments",

@@ -30,6 +30,7 @@ def test_options_allows_every_method_of_the_path(client, club):
         concrete = concrete.replace("referee_id", league).replace("credential_id", league)
         concrete = concrete.replace("tournament_id", league).replace("invitation_id", league)
         concrete = concrete.replace("webhook_id", league).replace("delivery_id", league)
+        concrete = concrete.replace("round_no", "1")
         answer = client.options(concrete)
         assert set(answer.headers["allow"].split(", ")) == documented, (path, answer.headers.get("allow"))
 

@@ -1,0 +1,330 @@
+"""Score sheets of games played in person (docs/score-sheets.md): enter a round, confirm one, read them.
+
+A round is entered by a seated player or an official of the game, as it ends at the real
+table: the seat that went out (``null``: the round stopped with no winner) and, per seat,
+either the cards left in hand or the points they are worth, with the missed calls
+challenged if the scorer noted them. The other seated players confirm it; a dispute and a
+referee's ``correct`` ruling (``POST /games/{id}/rulings``) replace an entry. The sheet is
+public: the cards left in hand at a round's end are on the table by then.
+"""
+
+from typing import Annotated
+from uuid import UUID
+
+import msgspec
+from litestar import Controller, get, post
+from litestar.openapi.spec import Example
+from litestar.params import Body, Parameter
+
+from service.application import credentials
+from service.domain.cards import CARD_PATTERN, format_cards
+from service.domain.errors import RuleError
+from service.domain.roles import Actor
+from service.domain.rulesets import PRESETS
+from service.domain.scoresheet import RoundEntry
+from service.http import access
+from service.http.auth import signed_in
+from service.http.consistency import READS_STORE
+from service.http.errors import problems
+from service.http.events import CommandResult, command_result
+from service.http.params import GameId, IdempotencyKey, scoped_key
+from service.http.security import BEARER, OPTIONAL_BEARER
+from service.http.services import ActorDep, GameFacts, Services, ServicesDep
+from service.projections.fold import changes_results
+
+# the most points a seat's cards can be worth in any ruleset (the whole deck, jacks at 20)
+MOST_POINTS = 1000
+# the most seats a ruleset allows
+MOST_SEATS = max(rules.max_players for rules in PRESETS.values())
+
+RoundNo = Annotated[
+    int, Parameter(ge=1, description="the round's number, the first 1", examples=[Example(value=1)])
+]
+OptionalVersion = (
+    Annotated[int, msgspec.Meta(ge=0, examples=[7], description="the game's version the client saw")] | None
+)
+Winner = Annotated[
+    Annotated[int, msgspec.Meta(ge=0)] | None,
+    msgspec.Meta(
+        examples=[0],
+        description="the seat that went out; null: the round stopped with no winner",
+        extra_json_schema={"extra": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]}},
+    ),
+]
+Card = Annotated[str, msgspec.Meta(pattern=CARD_PATTERN)]
+Hands = Annotated[
+    Annotated[list[Annotated[list[Card], msgspec.Meta(max_length=52)]], msgspec.Meta(max_length=MOST_SEATS)]
+    | None,
+    msgspec.Meta(
+        description="per seat, the cards left in hand (the winner's empty): rank then suit, 10H, QS",
+        # litestar leaves out the bounds of an optional value and the items' metadata
+        extra_json_schema={
+            "extra": {
+                "oneOf": [
+                    {
+                        "type": "array",
+                        "maxItems": MOST_SEATS,
+                        "items": {
+                            "type": "array",
+                            "maxItems": 52,
+                            "items": {"type": "string", "pattern": CARD_PATTERN},
+                        },
+                    },
+                    {"type": "null"},
+                ]
+            }
+        },
+    ),
+]
+
+
+Points = Annotated[
+    Annotated[list[Annotated[int, msgspec.Meta(ge=0, le=MOST_POINTS)]], msgspec.Meta(max_length=MOST_SEATS)]
+    | None,
+    msgspec.Meta(
+        description="per seat, the points of the cards left in hand (the winner's 0), instead of hands",
+        extra_json_schema={
+            "extra": {
+                "oneOf": [
+                    {
+                        "type": "array",
+                        "maxItems": MOST_SEATS,
+                        "items": {"type": "integer", "minimum": 0, "maximum": MOST_POINTS},
+                    },
+                    {"type": "null"},
+                ]
+            }
+        },
+    ),
+]
+MissedCalls = Annotated[
+    Annotated[list[Annotated[int, msgspec.Meta(ge=0, le=52)]], msgspec.Meta(max_length=MOST_SEATS)] | None,
+    msgspec.Meta(
+        description="per seat, the missed calls challenged this round (they cost cards, not points)",
+        extra_json_schema={
+            "extra": {
+                "oneOf": [
+                    {
+                        "type": "array",
+                        "maxItems": MOST_SEATS,
+                        "items": {"type": "integer", "minimum": 0, "maximum": 52},
+                    },
+                    {"type": "null"},
+                ]
+            }
+        },
+    ),
+]
+
+
+class RoundCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    winner: Winner
+    hands: Hands = None
+    points: Points = None
+    missed_calls: MissedCalls = None
+    version: OptionalVersion = None
+
+
+class ConfirmationCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    version: OptionalVersion = None
+
+
+class EntryRead(msgspec.Struct, frozen=True, kw_only=True):
+    winner: int | None
+    hands: list[list[str]] | None  # per seat, the cards left; None when entered as points
+    points: list[int] | None  # per seat, as entered; None when entered as cards
+    missed_calls: list[int]  # per seat; empty when none was noted
+
+
+class ActorRead(msgspec.Struct, frozen=True, kw_only=True):
+    role: Annotated[str, msgspec.Meta(examples=["player"])]
+    id: str
+    name: str  # a player's or referee's name (a player's empty once erased); an admin's id
+
+
+class CorrectionRead(msgspec.Struct, frozen=True, kw_only=True):
+    by: ActorRead
+    event: int  # the ruling's event number
+    dispute: int
+    replaced: EntryRead  # the entry the ruling replaced
+
+
+class RoundRead(msgspec.Struct, frozen=True, kw_only=True):
+    round_no: int
+    entry: EntryRead  # the entry in force
+    entered_by: ActorRead
+    entered_at: int  # the event number of the entry
+    confirmed_by: list[int]  # seats, in the order they confirmed the entry in force
+    corrections: list[CorrectionRead]  # the oldest first
+    points: list[int]  # per seat, the round's score
+    totals: list[int]  # per seat, the match after this round
+
+
+class RoundsRead(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: UUID
+    in_person: bool
+    version: int
+    rounds: list[RoundRead]  # the rounds in force, the first first
+    totals: list[int]
+    over: bool
+    winners: list[int]
+
+
+def entry_read(entry: RoundEntry) -> EntryRead:
+    return EntryRead(
+        winner=entry.winner,
+        hands=None if entry.hands is None else [format_cards(hand) for hand in entry.hands],
+        points=None if entry.points is None else list(entry.points),
+        missed_calls=list(entry.missed_calls),
+    )
+
+
+def check_scorer(services: Services, actor: Actor, facts: GameFacts) -> None:
+    """Who enters a round: a seated player or an official of the game."""
+    access.check_at_table(services, actor, facts)
+
+
+ENTRY_EXAMPLES = [
+    Example(
+        summary="seat 0 went out; the cards left in the other hands",
+        value={"winner": 0, "hands": [[], ["KC", "7D"], ["2S"]], "version": 3},
+    ),
+    Example(summary="the same round as points", value={"winner": 0, "points": [0, 17, 2]}),
+    Example(
+        summary="the stock ran out; seat 1 missed a call and was challenged",
+        value={"winner": None, "points": [12, 30, 4], "missed_calls": [0, 1, 0]},
+    ),
+]
+
+
+class RoundController(Controller):
+    path = "/games/{game_id:uuid}/rounds"
+    tags = ["score sheets"]  # noqa: RUF012
+
+    @post(
+        operation_id="enterRound",
+        summary="Enter the next round of a game played in person (a seated player or an official)",
+        status_code=200,
+        guards=[signed_in],
+        responses=problems(400, 401, 403, 404, 409, 422, 415),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def enter(
+        self,
+        services: ServicesDep,
+        actor: ActorDep,
+        game_id: GameId,
+        data: Annotated[RoundCreate, Body(examples=ENTRY_EXAMPLES)],
+        idempotency_key: IdempotencyKey = None,
+    ) -> CommandResult:
+        facts = services.games.facts(game_id)
+        check_scorer(services, actor, facts)
+        outcome = services.app.enter_round(
+            game_id,
+            winner=data.winner,
+            hands=data.hands,
+            points=data.points,
+            missed_calls=data.missed_calls,
+            by=actor,
+            expected_version=data.version,
+            key=scoped_key(actor, idempotency_key),
+        )
+        if changes_results(outcome.events):
+            services.wrote(actor, outcome.position)
+        return command_result(outcome, access.viewer(services, actor, facts), facts)
+
+    @post(
+        "/{round_no:int}/confirmation",
+        operation_id="confirmRound",
+        summary="Confirm a round's entry (a seated player other than the one who entered it)",
+        status_code=200,
+        guards=[signed_in],
+        responses=problems(400, 401, 403, 404, 409, 422, 415),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def confirm(
+        self,
+        services: ServicesDep,
+        actor: ActorDep,
+        game_id: GameId,
+        round_no: RoundNo,
+        data: Annotated[ConfirmationCreate, Body(examples=[Example(summary="agree", value={})])],
+        idempotency_key: IdempotencyKey = None,
+    ) -> CommandResult:
+        facts = services.games.facts(game_id)
+        if actor.role != "player" or facts.seat_of(actor.id) is None:
+            raise RuleError("not_seated", "the players at the table confirm its rounds")
+        outcome = services.app.confirm_round(
+            game_id,
+            round_no,
+            by=actor,
+            expected_version=data.version,
+            key=scoped_key(actor, idempotency_key),
+        )
+        return command_result(outcome, access.viewer(services, actor, facts), facts)
+
+    @get(
+        operation_id="getRounds",
+        summary="The score sheet: each round's entry, who entered, confirmed and corrected it, its "
+        "points and the totals (public)",
+        responses=problems(400, 401, 404),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+        opt=READS_STORE,
+    )
+    def sheet(self, services: ServicesDep, game_id: GameId) -> RoundsRead:
+        game = services.app.get_game(game_id)
+        sheets = game.rounds()
+        named: dict[UUID, str] = services.reader.names(
+            [UUID(sheet.entered_by.id) for sheet in sheets if sheet.entered_by.role == "player"]
+            + [
+                UUID(correction.by.id)
+                for sheet in sheets
+                for correction in sheet.corrections
+                if correction.by.role == "player"
+            ]
+        )
+
+        def who(actor: Actor) -> ActorRead:
+            if actor.role == "player":
+                name = named.get(UUID(actor.id), "")
+            elif actor.role == "referee":
+                name = credentials.referee(services.app, UUID(actor.id)).name
+            else:
+                name = actor.id
+            return ActorRead(role=actor.role, id=actor.id, name=name)
+
+        s = game.state
+        running = [0] * len(game.seats)
+        rounds = []
+        for sheet, points in zip(sheets, s.round_points, strict=False):
+            running = [total + p for total, p in zip(running, points, strict=True)]
+            rounds.append(
+                RoundRead(
+                    round_no=sheet.round_no,
+                    entry=entry_read(sheet.entry),
+                    entered_by=who(sheet.entered_by),
+                    entered_at=sheet.entered_at,
+                    confirmed_by=list(sheet.confirmed_by),
+                    corrections=[
+                        CorrectionRead(
+                            by=who(c.by), event=c.at, dispute=c.dispute, replaced=entry_read(c.replaced)
+                        )
+                        for c in sheet.corrections
+                    ],
+                    points=list(points),
+                    totals=running,
+                )
+            )
+        result = game.result()
+        return RoundsRead(
+            game_id=game.id,
+            in_person=game.in_person,
+            version=game.version,
+            rounds=rounds,
+            totals=list(result.totals),
+            over=game.over,
+            winners=list(result.winners),
+        )
