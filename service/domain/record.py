@@ -175,12 +175,36 @@ class DisputeRaised(Line, tag="dispute"):
     reason: str
 
 
+class SheetEntry(msgspec.Struct, frozen=True, kw_only=True):
+    """A round of a score sheet (a game played in person): by points or by the cards left."""
+
+    winner: int | None
+    points: list[int] | None = None
+    hands: Hands | None = None  # every seat's cards left, seat order
+    missed_calls: list[int] = []  # per seat; empty: none noted
+
+
+class RoundEntered(Line, tag="round_entered"):
+    round_no: int
+    seat: int | None  # the seated player who entered it
+    role: str  # else who did: "referee", "admin", "system"
+    actor_id: str
+    entry: SheetEntry
+
+
+class RoundConfirmed(Line, tag="round_confirmed"):
+    round_no: int
+    seat: int
+
+
 class RulingGiven(Line, tag="ruling"):
     dispute: int
-    kind: Literal["resume", "penalty", "void"]
+    kind: Literal["resume", "penalty", "void", "correct"]
     seat: int | None = None  # penalty
     cards: int | None = None  # penalty
     from_event: int | None = None  # void
+    round_no: int | None = None  # correct
+    entry: SheetEntry | None = None  # correct: the round's entry in force now
     note: str = ""
     counts: list[int] | None = None  # a void: the cards each seat holds again
     hands: Hands = []
@@ -227,6 +251,8 @@ AnyLine = (
     | TimedOut
     | Forfeited
     | Abandoned
+    | RoundEntered
+    | RoundConfirmed
     | Other
 )
 
@@ -353,7 +379,7 @@ def _line_text(line: AnyLine, labels: list[str]) -> str:
             salts = " ".join(f"{number}={salt}" for number, salt in line.salts) or "-"
             return f"salts of round {line.round_no} revealed: {salts}"
         case DisputeRaised():
-            who = labels[line.seat] if line.seat is not None else f"{line.role} {quoted(line.actor_id)}"
+            who = _who(line.seat, line.role, line.actor_id, labels)
             about = f" about event {line.about}" if line.about is not None else ""
             return f"dispute {line.dispute} raised by {who}{about}: {quoted(line.reason)}"
         case RulingGiven():
@@ -364,6 +390,11 @@ def _line_text(line: AnyLine, labels: list[str]) -> str:
             return f"{labels[line.seat]} forfeits after {line.turns} timeouts"
         case Abandoned():
             return f"game abandoned: {quoted(line.reason)}"
+        case RoundEntered():
+            who = _who(line.seat, line.role, line.actor_id, labels)
+            return f"round {line.round_no} entered by {who}: {_entry_text(line.entry, labels)}"
+        case RoundConfirmed():
+            return f"{labels[line.seat]} confirms round {line.round_no}"
         case Other():
             return f"event {line.type}" + (f" {line.data}" if line.data is not None else "")
     raise TypeError(f"no text for {line!r}")
@@ -376,6 +407,9 @@ def _ruling_text(line: RulingGiven, labels: list[str]) -> str:
         text += f"penalty {labels[line.seat]} draws {line.cards}"
     elif line.kind == "void":
         text += f"void from event {line.from_event}"
+    elif line.kind == "correct":
+        assert line.entry is not None
+        text += f"correct round {line.round_no}: {_entry_text(line.entry, labels)}"
     else:
         text += "resume"
     text += f"; note {quoted(line.note)}"
@@ -384,4 +418,19 @@ def _ruling_text(line: RulingGiven, labels: list[str]) -> str:
     text += _hands(line.hands, labels)
     if line.stock_order is not None:
         text += f"; stock order {cards_text(line.stock_order)}"
+    return text
+
+
+def _who(seat: int | None, role: str, actor_id: str, labels: list[str]) -> str:
+    """Who did it: a seat's label, or the role and id of someone not seated (an official)."""
+    return labels[seat] if seat is not None else f"{role} {quoted(actor_id)}"
+
+
+def _entry_text(entry: SheetEntry, labels: list[str]) -> str:
+    text = f"winner {labels[entry.winner]}" if entry.winner is not None else "no winner"
+    if entry.points is not None:
+        text += f"; points {numbers_text(entry.points)}"
+    text += _hands(entry.hands or [], labels)
+    if entry.missed_calls:
+        text += f"; missed calls {numbers_text(entry.missed_calls)}"
     return text

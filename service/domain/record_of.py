@@ -32,8 +32,11 @@ from service.domain.record import (
     Recycled,
     Reshuffled,
     Revealed,
+    RoundConfirmed,
     RoundEnd,
+    RoundEntered,
     RulingGiven,
+    SheetEntry,
     SuitNamed,
     TimedOut,
 )
@@ -42,8 +45,8 @@ from service.domain.rulesets import OPTIONS, PRESETS
 from service.domain.views import Entry
 
 Data = dict[str, Any]
-# the rulings a line tells; another (a score sheet's correction) is written as its event
-RULINGS = ("resume", "penalty", "void")
+# the rulings a line tells; one of a newer service is written as its event
+RULINGS = ("resume", "penalty", "void", "correct")
 
 
 def record_of(game_id: str, entries: Sequence[Entry], names: Mapping[str, str], viewer: Viewer) -> Record:
@@ -64,7 +67,7 @@ def record_of(game_id: str, entries: Sequence[Entry], names: Mapping[str, str], 
         seats=seats,
         sight_seat=None if viewer.full else viewer.seat,
     )
-    return Record(header=header, lines=[_line(entry, viewer) for entry in entries])
+    return Record(header=header, lines=[_line(entry, viewer, seats) for entry in entries])
 
 
 def _seats(specs: list[str], names: Mapping[str, str]) -> list[RecordSeat]:
@@ -142,14 +145,37 @@ def _ruling(entry: Entry, viewer: Viewer) -> RulingGiven:
         seat=ruling.get("seat"),
         cards=ruling.get("cards"),
         from_event=ruling.get("from_event"),
+        round_no=ruling.get("round_no") if kind == "correct" else None,
+        entry=_sheet_entry(ruling["entry"]) if kind == "correct" else None,
         note=data["note"],
-        counts=counts,
+        counts=counts or None,  # no hand at all: a game played in person deals none
         hands=hands,
         stock_order=stock_order,
     )
 
 
-def _line(entry: Entry, viewer: Viewer) -> AnyLine:
+def _who(entry: Entry, seats: list[RecordSeat]) -> tuple[int | None, str, str]:
+    """Who caused the event: the seat of a player at the table, else the role and id."""
+    actor = entry.cause.actor if entry.cause is not None else None
+    if actor is None:
+        return None, "system", ""
+    for seat in seats:
+        if actor.role == "player" and seat.kind == "player" and seat.id == actor.id:
+            return seat.seat, "player", ""
+    return None, actor.role, actor.id
+
+
+def _sheet_entry(data: Data) -> SheetEntry:
+    hands = data.get("hands")
+    return SheetEntry(
+        winner=data["winner"],
+        points=None if data.get("points") is None else list(data["points"]),
+        hands=None if hands is None else [(seat, list(cards)) for seat, cards in enumerate(hands)],
+        missed_calls=list(data.get("missed_calls") or ()),
+    )
+
+
+def _line(entry: Entry, viewer: Viewer, seats: list[RecordSeat]) -> AnyLine:
     n, data = entry.number, entry.data
     match entry.type:
         case "Created":
@@ -228,5 +254,17 @@ def _line(entry: Entry, viewer: Viewer) -> AnyLine:
             return Forfeited(number=n, seat=data["seat"], turns=data["turns"])
         case "Abandoned" if "reason" in data:
             return Abandoned(number=n, reason=data["reason"])
+        case "RoundEntered" if "entry" in data:
+            seat, role, actor_id = _who(entry, seats)
+            return RoundEntered(
+                number=n,
+                round_no=data["round_no"],
+                seat=seat,
+                role=role,
+                actor_id=actor_id,
+                entry=_sheet_entry(data["entry"]),
+            )
+        case "RoundConfirmed" if "seat" in data:
+            return RoundConfirmed(number=n, round_no=data["round_no"], seat=data["seat"])
     shown = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False) if data else None
     return Other(number=n, type=entry.type, data=shown)

@@ -39,8 +39,11 @@ from service.domain.record import (
     Recycled,
     Reshuffled,
     Revealed,
+    RoundConfirmed,
     RoundEnd,
+    RoundEntered,
     RulingGiven,
+    SheetEntry,
     SuitNamed,
     TimedOut,
 )
@@ -280,6 +283,13 @@ def _keyword_line(n: int, read: _Line) -> AnyLine | None:
         )
     if found := scan.maybe(r"round (\d+) ended: "):
         return _round_end(n, int(found[1]), read)
+    if found := scan.maybe(r"round (\d+) entered by "):
+        seat, role, actor_id = _who(read)
+        scan.take(": ", "': '")
+        entry = _entry(read)
+        return RoundEntered(
+            number=n, round_no=int(found[1]), seat=seat, role=role, actor_id=actor_id, entry=entry
+        )
     if found := scan.maybe(rf"stock runs out: ({_LABEL}) is to draw (\d+)(?: \((\w+)\))?"):
         return RanOut(number=n, seat=read.seat(found[1]), count=int(found[2]), reason=found[3] or "turn")
     if found := scan.maybe(r"stock recycled: (\d+) cards"):
@@ -335,13 +345,34 @@ def _round_end(n: int, round_no: int, read: _Line) -> RoundEnd:
     return RoundEnd(number=n, round_no=round_no, winner=winner, reason=reason, points=points, totals=totals)
 
 
+def _who(read: _Line) -> tuple[int | None, str, str]:
+    """A seat's label, or the role and quoted id of someone not seated."""
+    if found := read.scan.maybe(rf"(admin|referee|system) ({_STRING})"):
+        return None, found[1], _string(found[2])
+    return read.seat(read.scan.take(_LABEL, "who did it")[0]), "player", ""
+
+
+def _entry(read: _Line) -> SheetEntry:
+    scan = read.scan
+    winner = None
+    if not scan.maybe("no winner"):
+        winner = read.seat(scan.take(rf"winner ({_LABEL})", "the winner or no winner")[1])
+    points = scan.maybe(rf"; points ({_NUMBERS})")
+    hands = read.hands()
+    if (points is None) == (not hands):
+        raise Malformed("a score sheet's round gives either the points or the hands")
+    missed = scan.maybe(rf"; missed calls ({_NUMBERS})")
+    return SheetEntry(
+        winner=winner,
+        points=None if points is None else read.per_seat(points[1], "points"),
+        hands=hands or None,
+        missed_calls=[] if missed is None else read.per_seat(missed[1], "missed calls"),
+    )
+
+
 def _dispute(n: int, number: int, read: _Line) -> DisputeRaised:
     scan = read.scan
-    seat, role, actor_id = None, "player", ""
-    if found := scan.maybe(rf"(admin|referee|system) ({_STRING})"):
-        role, actor_id = found[1], _string(found[2])
-    else:
-        seat = read.seat(scan.take(_LABEL, "who raised it")[0])
+    seat, role, actor_id = _who(read)
     about = scan.maybe(r" about event (\d+)")
     reason = _string(scan.take(rf": ({_STRING})", "a quoted reason")[1])
     return DisputeRaised(
@@ -357,11 +388,13 @@ def _dispute(n: int, number: int, read: _Line) -> DisputeRaised:
 
 def _ruling(n: int, number: int, read: _Line) -> RulingGiven:
     scan = read.scan
-    seat = cards = from_event = None
+    seat = cards = from_event = round_no = entry = None
     if scan.maybe("resume"):
         kind = "resume"
     elif found := scan.maybe(rf"penalty ({_LABEL}) draws (\d+)"):
         kind, seat, cards = "penalty", read.seat(found[1]), int(found[2])
+    elif found := scan.maybe(r"correct round (\d+): "):
+        kind, round_no, entry = "correct", int(found[1]), _entry(read)
     else:
         kind, from_event = "void", int(scan.take(r"void from event (\d+)", "resume, penalty or void")[1])
     note = _string(scan.take(rf"; note ({_STRING})", "; note")[1])
@@ -373,6 +406,8 @@ def _ruling(n: int, number: int, read: _Line) -> RulingGiven:
         seat=seat,
         cards=cards,
         from_event=from_event,
+        round_no=round_no,
+        entry=entry,
         note=note,
         counts=None if counts is None else read.per_seat(counts[1], "cards"),
         hands=read.hands(),
@@ -408,7 +443,9 @@ def _seat_line(n: int, read: _Line) -> AnyLine:
         return TimedOut(number=n, seat=seat)
     if found := scan.maybe(r" forfeits after (\d+) timeouts"):
         return Forfeited(number=n, seat=seat, turns=int(found[1]))
-    raise Malformed("expected plays, draws, keeps, names, challenges, timed out or forfeits")
+    if found := scan.maybe(r" confirms round (\d+)"):
+        return RoundConfirmed(number=n, seat=seat, round_no=int(found[1]))
+    raise Malformed("expected plays, draws, keeps, names, challenges, timed out, forfeits or confirms")
 
 
 def _suit(name: str) -> str:

@@ -255,3 +255,38 @@ def test_a_record_with_a_voided_round_end_and_a_penalty_imports_to_the_games_own
     imported = club.ok("POST", "/games/import", headers=archive.referee, json=archive.body(text))
     original = club.ok("GET", f"/games/{game_id}/totals")
     assert results(club.ok("GET", f"/games/{imported['game_id']}/totals")) == results(original)
+
+
+def test_the_record_of_a_game_played_in_person_tells_its_sheet_and_imports_to_the_same_totals(
+    client, club, archive
+):
+    """Rounds entered by an official, one confirmed by a player, one disputed and corrected by a ruling:
+    the record names who entered each, and the correction's round counts, not the first entry."""
+    ada, bob = archive.players[:2]
+    bob_headers = bearer(club.ok("POST", f"/players/{bob}/tokens")["token"])
+    body = {
+        "seats": [ada, bob],
+        "league_id": archive.league,
+        "in_person": True,
+        "options": {"target_score": 30},
+    }
+    game_id = club.ok("POST", "/games", headers=archive.referee, json=body)["game_id"]
+    path = f"/games/{game_id}"
+    entered = club.ok(
+        "POST", f"{path}/rounds", headers=archive.referee, json={"winner": 0, "points": [0, 12]}
+    )
+    about = entered["events"][0]["number"]
+    club.ok("POST", f"{path}/disputes", headers=bob_headers, json={"reason": "I went out", "about": about})
+    correct = {"kind": "correct", "round": 1, "winner": 1, "hands": [["8C"], []], "note": "Bob went out"}
+    club.ok("POST", f"{path}/rulings", headers=archive.referee, json=correct)
+    club.ok("POST", f"{path}/rounds", headers=archive.referee, json={"winner": 0, "points": [0, 30]})
+    club.ok("POST", f"{path}/rounds/2/confirmation", headers=bob_headers, json={})
+    text, full = record(client, game_id), record(client, game_id, "full", ADMIN)
+    assert render(parse_record(text)) == text and render(parse_record(full)) == full
+    assert 'round 1 entered by referee "' in text and ": winner Ada" not in text
+    assert "ruling on dispute 1: correct round 1: winner " in text and "; hand " in text
+    assert text.count(" round 1 ended: ") == 2 and " confirms round 2" in text
+    imported = club.ok("POST", "/games/import", json=archive.body(text, seats=[ada, bob]))
+    original = club.ok("GET", f"{path}/totals")
+    assert original["totals"] == [8, 30] and original["winners"] == [0]
+    assert results(club.ok("GET", f"/games/{imported['game_id']}/totals")) == results(original)
