@@ -5,6 +5,8 @@ import uuid
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from service.domain.errors import RuleError
 from service.domain.game import Cause, Game, Seat
@@ -145,3 +147,19 @@ def test_text_that_is_no_record_is_refused_naming_its_line(line, text):
         parse_record(text)
     assert refused.value.code == "invalid_record"
     assert refused.value.message.startswith(f"line {line}:"), refused.value.message
+
+
+LABELLED_GAME = played_game(10, single_round=True)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=40), st.text(max_size=40))
+def test_any_two_names_come_back_as_the_seats_labels(first, second):
+    game, events = LABELLED_GAME
+    text = text_of(game, events, PUBLIC, {ADA: first, BOB: second})
+    record = parse_record(text)
+    assert render(record) == text
+    labels = [seat.label for seat in record.header.seats]
+    assert len(set(labels)) == 4
+    assert labels[0] == (first or f"{first}#0")
+    assert labels[2] in (second, f"{second}#2")
