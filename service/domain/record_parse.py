@@ -263,7 +263,8 @@ def _keyword_line(n: int, read: _Line) -> AnyLine | None:
     if scan.maybe("match started: first dealer "):
         return MatchStarted(number=n, first_dealer=read.seat(scan.take(_LABEL, "a seat")[0]))
     if scan.maybe("match ended: winners "):
-        winners = scan.take(rf"none|{_LABEL}(?: {_LABEL})*", "the winners")[0]
+        # "none" only as the whole list: a label may begin with it ("none#2")
+        winners = scan.take(rf"none(?=;)|{_LABEL}(?: {_LABEL})*", "the winners")[0]
         totals = read.per_seat(scan.take(rf"; totals ({_NUMBERS})", "; totals")[1], "totals")
         labels = [] if winners == "none" else re.findall(_LABEL, winners)
         return MatchEnd(number=n, winners=[read.seat(label) for label in labels], totals=totals)

@@ -163,3 +163,29 @@ def test_any_two_names_come_back_as_the_seats_labels(first, second):
     assert len(set(labels)) == 4
     assert labels[0] == (first or f"{first}#0")
     assert labels[2] in (second, f"{second}#2")
+
+
+def test_timeouts_a_forfeit_and_an_abandonment_each_have_a_line_that_reads_back():
+    seats = (Seat("player", ADA), Seat("player", BOB), Seat("bot", "random"))
+    game = Game.create(
+        ruleset=ruleset("club"),
+        seats=seats,
+        seed="clock",
+        cause=Cause(SYSTEM, "CreateGame"),
+        entropy=SAME_ENTROPY,
+        turn_clock=30,
+        forfeit_after=2,
+    )
+    events = list(game.collect_events())
+    while not game.forfeited:
+        game.time_out_turn(game.seat_to_move, Cause(SYSTEM, "TimeOutTurn"))
+        events += game.collect_events()
+    game.abandon('the "Cup" was cancelled', Cause(SYSTEM, "Abandon"))
+    events += game.collect_events()
+    for viewer in (PUBLIC, FULL):
+        text = text_of(game, events, viewer, NAMES)
+        assert render(parse_record(text)) == text
+        assert (
+            "clock 30 forfeit 2" in text and " timed out\n" in text and " forfeits after 2 timeouts\n" in text
+        )
+        assert text.endswith(' game abandoned: "the \\"Cup\\" was cancelled"\n')
