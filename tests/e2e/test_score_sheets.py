@@ -123,6 +123,12 @@ def test_a_league_evening_of_two_real_tables_one_corrected_counts_as_the_entries
     kinds = [e["type"] for e in log["events"]]
     assert kinds.count("RoundEntered") == 4 and kinds.count("RulingGiven") == 1
     assert "RoundConfirmed" in kinds
+    first_entry = next(e for e in log["events"] if e["type"] == "RoundEntered")
+    assert first_entry["data"]["entry"]["points"] == [0, 40, 25]
+    ruled = next(e for e in log["events"] if e["type"] == "RulingGiven")
+    assert ruled["data"]["ruling"]["entry"]["hands"] == corrected["hands"]
+    replay = club.ok("GET", f"{one}/replay", headers=rita_headers)
+    assert replay["at"] == ended["version"] and replay["table"]["stock"] == []
 
     position = max(ended["position"], done["position"])
     totals = club.ok("GET", f"{one}/totals?after={position}", headers={})
@@ -147,6 +153,12 @@ def test_a_league_evening_of_two_real_tables_one_corrected_counts_as_the_entries
         assert row["rounds_played"] == rounds and row["rounds_won"] == won[seat]
     assert rows[ben[0]]["missed_calls"] == 1 and rows[ben[0]]["penalty_cards"] == 2
     assert rows[ann[0]]["missed_calls"] == 0
+
+    history = club.ok("GET", f"/players/{ann[0]}/games?after={position}", headers={})
+    [line] = history["games"]
+    assert (line["result"], line["total"], line["rounds"]) == ("won", first_totals[0], 4)
+    listed = club.ok("GET", f"/games?league={league}&status=over&after={position}", headers={})
+    assert {item["game_id"] for item in listed["items"]} == {first["game_id"], second["game_id"]}
 
     ratings = club.ok("GET", f"/leagues/{league}/ratings?after={position}", headers={})
     rated = {row["player_id"]: row for row in ratings["rows"]}

@@ -56,6 +56,19 @@ def story(data_dir: str) -> None:
     step("a ruling given", lambda: app.give_ruling(game_id, Resume(), by=Actor("referee", "Rita")))
     step("a game of two players, no league", lambda: app.create_game([str(ada), str(bob)]))
     step("a league game of two players", lambda: app.create_game([str(ada), str(bob)], league_id=league))
+    clocked = app.found_league("Clocked club", turn_clock=60)
+    for player in (ada, bob):
+        app.admit_member(clocked, player)
+    step("a clocked league's game", lambda: app.create_game([str(ada), str(bob)], league_id=clocked))
+    real = []
+    step(
+        "a clocked league's game played in person",
+        lambda: real.append(app.create_game([str(ada), str(bob)], league_id=clocked, in_person=True).game_id),
+    )
+    step(
+        "a round entered at it",
+        lambda: app.enter_round(real[0], winner=0, points=[0, 9], by=Actor("player", str(ada))),
+    )
     tournament = app.create_tournament(league, "Cup", Plan(format="swiss", table_size=2, rounds=1))
     app.join_tournament(tournament, ada)
     app.join_tournament(tournament, bob)
@@ -94,6 +107,11 @@ def test_the_api_queues_the_bots_after_a_new_game_a_move_or_a_ruling_and_a_look_
     assert steps["a game of two players, no league"] == []  # nobody to answer, no clock
     # no tournament's table: no clock to set, no result to record, nobody to answer
     assert steps["a league game of two players"] == []
+    [(kind, _)] = steps["a clocked league's game"]
+    assert kind == "game"  # its clock is set
+    # a real table: no bot, no clock, no tournament: nothing to answer or time
+    assert steps["a clocked league's game played in person"] == []
+    assert steps["a round entered at it"] == []
     [(kind, _)] = steps["a tournament started"]
     assert kind == "tournament"
     assert steps["a worker's app creates a bot game"] == []

@@ -20,7 +20,7 @@ import msgspec
 import pytest
 
 from service.application import MauMau, project
-from service.domain.adjudication import Penalty, Resume, Void
+from service.domain.adjudication import Correct, Penalty, Resume, Void
 from service.domain.commands import Challenge, DrawCard, KeepCard, NameSuit, PlayCard
 from service.domain.engine import command_for, legal_actions
 from service.domain.errors import RuleError
@@ -181,6 +181,7 @@ def recount(events: list) -> tuple[Game, Counts]:
     """The engine's fold of the events, and the counts in force after the last one."""
     game = None
     after = {0: Counts()}
+    entered: dict[int, int] = {}  # a score sheet's round -> the event number of its latest entry
     for event in events:
         game = event.mutate(game)
         number = event.originator_version
@@ -188,6 +189,11 @@ def recount(events: list) -> tuple[Game, Counts]:
         name = type(event).__name__
         if isinstance(event, Game.RulingGiven) and isinstance(event.ruling, Void):
             counts = _copy(after[event.ruling.from_event - 1])
+        elif isinstance(event, Game.RulingGiven) and isinstance(event.ruling, Correct):
+            # a correction counts as a void from the corrected round's entry
+            counts = _copy(after[entered[event.ruling.round_no] - 1])
+        elif name == "RoundEntered":
+            entered[event.round_no] = number
         elif name == "CardsDrawn" and event.fact.reason == PENALTY:
             counts.penalties.append((game.state.round_no, event.fact.seat, len(event.fact.cards)))
         elif name == "MissedCallChallenged":
@@ -261,6 +267,7 @@ def expected_game(
         over=view.over,
         turn_deadline=None,
         position=position,
+        in_person=game.in_person,
     )
     hands = []
     for seat in view.seats:

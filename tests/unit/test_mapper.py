@@ -9,11 +9,13 @@ import pytest
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import MapperDeserialisationError, StoredEvent
 
-from service.domain.adjudication import Penalty, Resume, Void
+from service.domain.adjudication import Correct, Penalty, Resume, Void
+from service.domain.cards import parse_card
 from service.domain.game import FACT_EVENTS, Cause, Game, Seat
 from service.domain.league import League, Player
 from service.domain.roles import SYSTEM, Actor
 from service.domain.rulesets import CLUB, ruleset
+from service.domain.scoresheet import RoundEntry
 from service.persistence.mapper import MsgspecMapper
 from tests.gameplay import SAME_ENTROPY, next_command
 
@@ -161,13 +163,53 @@ def test_a_game_created_before_games_drew_entropy_still_decodes_and_its_chance_f
     game = Game.create(ruleset=CLUB, seats=(Seat("bot", "random"),) * 2, seed="old", cause=Cause(SYSTEM, "C"))
     created = game.collect_events()[0]
     stored = mapper.to_stored_event(created)
-    # as stored before ``entropy`` was added: the same array without it and the clock's two fields
+    # as stored before ``entropy`` was added: the same array without it, the clock's two fields and
+    # ``in_person``
     fields = msgspec.msgpack.decode(stored.state)
-    older = dataclasses.replace(stored, state=msgspec.msgpack.encode(fields[:-3]))
+    older = dataclasses.replace(stored, state=msgspec.msgpack.encode(fields[:-4]))
     decoded = mapper.to_domain_event(older)
     assert decoded.entropy == "" and decoded.seed == "old"
     assert (decoded.turn_clock, decoded.forfeit_after) == (None, 0)  # no clock, never forfeits
     assert decoded.mutate(None).seed == "old"  # its shuffles went on following the seed alone
+    assert decoded.in_person is False
     # a shorter array than any older version of the class is still refused
     with pytest.raises(MapperDeserialisationError):
         mapper.to_domain_event(dataclasses.replace(stored, state=msgspec.msgpack.encode(fields[:3])))
+
+
+def test_the_events_and_snapshot_of_a_game_played_in_person_round_trip():
+    mapper = MsgspecMapper()
+    players = tuple(Seat("player", str(uuid.UUID(int=n))) for n in (1, 2))
+    game = Game.create(
+        ruleset=CLUB, seats=players, seed="p", cause=Cause(SYSTEM, "CreateGame"), in_person=True
+    )
+    stored = list(game.collect_events())
+    ann, ben = (Actor("player", seat.name) for seat in players)
+    game.enter_round(
+        RoundEntry(winner=0, hands=((), (parse_card("KC"), parse_card("7D")))), Cause(ann, "EnterRound")
+    )
+    game.confirm_round(1, Cause(ben, "ConfirmRound"))
+    game.raise_dispute(Cause(ben, "RaiseDispute"))
+    stored += game.collect_events()
+    replayed = list(stored)
+
+    def after(number: int) -> Game:
+        again = None
+        for event in replayed[:number]:
+            again = event.mutate(again)
+        return again
+
+    game.give_ruling(
+        Correct(1, RoundEntry(winner=0, points=(0, 12))), Cause(REFEREE, "GiveRuling"), game_after=after
+    )
+    stored += game.collect_events()
+    for event in stored:
+        assert round_trip(mapper, event)[1] == event
+    snapshot = Game.Snapshot.take(game)
+    back = round_trip(mapper, snapshot)[1]
+    assert back == snapshot
+    assert back.mutate(None).image() == game.image()
+    assert back.mutate(None).rounds()[0].corrections[0].replaced.hands == (
+        (),
+        (parse_card("KC"), parse_card("7D")),
+    )
