@@ -21,9 +21,8 @@ TEXT = "text/plain; charset=utf-8"
 def play_out_challenged(app: MauMau, game_id: str, seed: int) -> None:
     """Random legal moves until the match ends, each missed call challenged at once.
 
-    Left unchallenged, a player who went out without "Mau Mau" can lose the round with no card in
-    hand when the next player goes out (docs/rules.md, section 6); a score sheet refuses such a round
-    today (``loser_without_cards``), so these games leave no missed call standing.
+    Every round's end is then one a sheet could write with a winner who went out; the round of a
+    player overtaken after a missed "Mau Mau" is checked in tests/unit/test_scoresheet.py.
     """
     rng = random.Random(seed)
     while not (game := app.get_game(game_id)).over:
