@@ -39,6 +39,8 @@ everywhere):
 | POST /games/{id}/rounds/{n}/confirmation | the seated players (not the one who entered it) |
 | GET /games/{id}/rounds | public |
 | POST /games/{id}/rulings, GET /games/{id}/replay | officials |
+| GET /games/{id}/record | public; ?sight=full officials; ?sight=seat the seated player (own cards) |
+| POST /games/import | admin; referee: friendly or own league (as POST /games for others' seats) |
 | POST /leagues/{id}/tournaments, POST /tournaments/{id}/start | admin |
 | GET /leagues/{id}/tournaments, GET /tournaments/{id}, GET /players/{id}/next-game | public |
 | GET /tournaments/{id}/results.json, /results.csv | public |

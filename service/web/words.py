@@ -51,11 +51,50 @@ def order_words(_: Translate, keys: list[str], lower_is_better: bool) -> list[st
     return [phrases.get(key, key) for key in keys]
 
 
-def event_words(_: Translate, event: Any, names: list[str]) -> str | None:
-    """A public event as a sentence; None for the events a spectator need not read."""
+def actor_words(_: Translate, role: str, name: str) -> str:
+    """Who did something, as a sentence names them: a player by name, an official by office."""
+    if role == "referee":
+        return _("Referee {name}", name=name)
+    if role == "admin":
+        return _("An admin")
+    return name
+
+
+def seat_name(names: list[str], seat: Any) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+
+
+def sheet_words(_: Translate, event: Any, names: list[str], by: str) -> str | None:
+    """A score sheet's event (a game played in person) as a sentence; ``by`` says who caused it."""
     data: dict[str, Any] = event.data
-    seat = data.get("seat")
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+    kind = event.type
+    if kind == "RoundEntered":
+        winner = data["entry"]["winner"]
+        if winner is None:
+            return _("{who} entered round {number}: nobody went out", who=by, number=data["round_no"])
+        return _(
+            "{who} entered round {number}: {winner} went out",
+            who=by,
+            number=data["round_no"],
+            winner=seat_name(names, winner),
+        )
+    if kind == "RoundConfirmed":
+        return _(
+            "{who} confirmed round {number}", who=seat_name(names, data["seat"]), number=data["round_no"]
+        )
+    if kind == "RulingGiven" and data["ruling"].get("type") == "correct":
+        return _("{who} corrected round {number}", who=by, number=data["ruling"]["round_no"])
+    return None
+
+
+def event_words(_: Translate, event: Any, names: list[str], by: str = "") -> str | None:
+    """A public event as a sentence; None for the events a spectator need not read. ``by`` names
+    who caused it, for the events that say so."""
+    said = sheet_words(_, event, names, by)
+    if said is not None:
+        return said
+    data: dict[str, Any] = event.data
+    who = seat_name(names, data.get("seat"))
     kind = event.type
     if kind == "CardPlayed":
         said = {"mau": _("says Mau"), "mau_mau": _("says Mau Mau")}.get(data.get("call") or "", "")
