@@ -13,6 +13,7 @@ from service.settings import Settings
 from service.web.home import HomePage
 from service.web.leagues import LeaguePage
 from service.web.players import PlayerPage
+from service.web.scorer import ScorerPage
 from service.web.session import session_middleware
 from service.web.signin import SignInPage
 from service.web.static import static_file
@@ -23,7 +24,16 @@ from service.web.tournaments import TournamentPage
 def web_router(settings: Settings) -> Router:
     return Router(
         path="/",
-        route_handlers=[HomePage, LeaguePage, TournamentPage, TablePage, PlayerPage, SignInPage, static_file],
+        route_handlers=[
+            HomePage,
+            LeaguePage,
+            TournamentPage,
+            TablePage,
+            PlayerPage,
+            SignInPage,
+            static_file,
+            ScorerPage,
+        ],
         middleware=[session_middleware(settings)],
         include_in_schema=False,
     )
