@@ -55,9 +55,14 @@ everywhere):
 | GET /, /web/leagues/{id}, /web/tournaments/{id}, /web/games/{id}, /web/players/{id} | public (the pages) |
 | GET /web/static/{file}, GET /signin | public |
 | POST /signin, POST /signout | anyone with the session's form token (``service.web.session``) |
+| GET /web/games/{id}/score | public (the entry form: seated players and officials) |
+| POST /web/games/{id}/score | form token, then as POST /games/{id}/rounds |
+| POST /web/games/{id}/score/rounds/{n}/confirmation | form token, then as its API route |
+| POST /web/games/{id}/score/disputes | form token, then as POST /games/{id}/disputes |
 
 The web pages (``service.web``) show what these routes show the same person: today only public
-reads, so a page needs no other rule; a signed-in page's person is the session token's actor.
+reads, so a page needs no other rule; a signed-in page's person is the session token's actor. The
+scorer's page (``service.web.scorer``) also writes: as that actor, after the same checks as the API.
 """
 
 from uuid import UUID

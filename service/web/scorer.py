@@ -167,9 +167,7 @@ class ScorerPage(Controller):
             _scoring, request.app.state.services, page.actor, game_id, page
         )
         answer = page.render("score.html", refusal=refusal, typed=typed or {}, **found)
-        if not found["allowed"] and found["table"].in_person:
-            answer.status_code = 403
-        elif refusal is not None:
+        if refusal is not None:
             answer.status_code = 422
         return answer
 

@@ -140,6 +140,10 @@ GET /web/static/{id}                  200   200    200     200   200   200
 GET /signin                           200   200    200     200   200   200
 POST /signin                          CS    CS     CS      CS    CS    CS
 POST /signout                         CS    CS     CS      CS    CS    CS
+GET /web/games/{id}/score             200   200    200     200   200   200
+POST /web/games/{id}/score            CS    CS     CS      CS    CS    CS
+POST /web/games/{id}/score/rounds/{id}/confirmation CS CS  CS      CS    CS    CS
+POST /web/games/{id}/score/disputes   CS    CS     CS      CS    CS    CS
 """
 # a start time within the check-in window of two hours, so a check-in is open at once
 SOON = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
@@ -543,6 +547,24 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
         "GET /signin": lambda role: ("GET", "/signin", None),
         "POST /signin": lambda role: ("POST", "/signin", {"token": "mm_x"}),
         "POST /signout": lambda role: ("POST", "/signout", None),
+        # the scorer's page reads the session, never a bearer token: everyone gets the page that
+        # says who may score, and a post without the session's form token changes nothing
+        "GET /web/games/{id}/score": lambda role: ("GET", f"/web/games/{finished}/score", None),
+        "POST /web/games/{id}/score": lambda role: (
+            "POST",
+            f"/web/games/{finished}/score",
+            {"winner": "0", "points-1": "5"},
+        ),
+        "POST /web/games/{id}/score/rounds/{id}/confirmation": lambda role: (
+            "POST",
+            f"/web/games/{finished}/score/rounds/1/confirmation",
+            None,
+        ),
+        "POST /web/games/{id}/score/disputes": lambda role: (
+            "POST",
+            f"/web/games/{finished}/score/disputes",
+            {"reason": "no", "about": 1},
+        ),
     }
 
 
