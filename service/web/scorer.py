@@ -11,6 +11,7 @@ page again with the refusal in words and the form as it was typed; nothing is st
 
 import re
 import secrets
+from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
@@ -34,6 +35,8 @@ from service.web.words import rank_name, suit_name
 CARD = re.compile(CARD_PATTERN)
 SEPARATORS = re.compile(r"[\s,;]+")
 NOBODY = "none"  # the winner field's value when the round stopped with no winner
+# what a form asks of the application, as the signed-in actor: it raises ``RuleError`` on a refusal
+Change = Callable[[Services, Actor, UUID, dict[str, str]], None]
 
 
 def may_score(services: Services, actor: Actor | None, facts: GameFacts) -> bool:
@@ -134,7 +137,9 @@ def _dispute(services: Services, actor: Actor, game_id: UUID, form: dict[str, st
     services.wrote(actor, outcome.position)
 
 
-def _scoring(services: Services, actor: Actor | None, game_id: UUID, page: Page) -> dict[str, Any]:
+def _scoring(
+    services: Services, actor: Actor | None, game_id: UUID, page: Page, typed: dict[str, str] | None
+) -> dict[str, Any]:
     table = services.current.table(game_id)
     facts = services.games.facts(game_id)
     allowed = table.in_person and may_score(services, actor, facts)
@@ -145,6 +150,9 @@ def _scoring(services: Services, actor: Actor | None, game_id: UUID, page: Page)
         "allowed": allowed,
         "sheet": score_sheet(services, game_id) if allowed else None,
         "seat": seat,
+        "missed_typed": any(
+            value.strip() for name, value in (typed or {}).items() if name.startswith("missed-")
+        ),
         "key": secrets.token_urlsafe(16),  # one per form shown: a second tap of it stores nothing more
         "ranks": [(rank, rank_name(_, rank)) for rank in ("J", "Q", "K", "A")],
         "suits": [(suit, suit_name(_, suit)) for suit in "CDHS"],

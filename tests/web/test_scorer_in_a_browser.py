@@ -92,6 +92,7 @@ def test_two_players_enter_confirm_and_dispute_rounds_on_their_phones(
     expect(other.locator("ol.entries li[data-round='1']")).to_contain_text(f"Confirmed by {ben}")
     expect(other.get_by_role("button", name="Confirm round 1")).to_have_count(0)
     assert sheet(club, table.game)["rounds"][0]["confirmed_by"] == [1]
+    other.screenshot(path=screenshots / "score.png", full_page=True)
 
     other.get_by_role("radio", name=cid, exact=True).check()
     other.get_by_role("radio", name="Cards left", exact=True).check()
@@ -115,7 +116,7 @@ def test_two_players_enter_confirm_and_dispute_rounds_on_their_phones(
     raised = next(e for e in events if e["type"] == "DisputeRaised")["data"]["dispute"]
     entered = sheet(club, table.game)["rounds"][1]["entered_at"]
     assert (raised["seat"], raised["about"], raised["reason"]) == (0, entered, "Ben held a 9 as well")
-    mine.screenshot(path=screenshots / "score.png", full_page=True)
+    mine.screenshot(path=screenshots / "score-waiting.png", full_page=True)
     assert mine.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
@@ -242,3 +243,41 @@ def test_the_scorers_page_has_no_english_left_in_ukrainian_and_russian(
     english = [m for m in all_messages() - SAME_IN_EVERY_LANGUAGE if "{" not in m]
     shown = page.locator("body").inner_text()
     assert [m for m in english if re.search(rf"(?<!\w){re.escape(m)}(?!\w)", shown)] == []
+
+
+def test_an_entry_made_on_a_sheet_changed_meanwhile_is_refused_as_stale_and_stores_nothing(
+    visit: Visit, club: Club
+):
+    table = three_seats(club)
+    page = visit.page
+    signed_in_at_the_sheet(page, table.tokens[0], table.game)
+    club.ok(
+        "POST",
+        f"/games/{table.game}/rounds",
+        headers={"Authorization": f"Bearer {table.tokens[1]}"},
+        json={"winner": 1, "points": [3, 0, 5]},
+    )
+    enter_by_points(page, table.names[0], {1: "6", 2: "2"})
+    expect(page.locator(".refusal")).to_have_text(
+        "The sheet changed meanwhile: look at it again and enter the round once more."
+    )
+    assert [r["points"] for r in sheet(club, table.game)["rounds"]] == [[3, 0, 5]]
+    page.locator("form.entry button[type=submit]").click()  # the form shown again is of the sheet as it is
+    expect(page.locator("ol.entries li[data-round='2']")).to_contain_text(f"{table.names[0]} went out.")
+
+
+def test_confirming_ones_own_entry_through_the_page_is_refused_in_words(visit: Visit, club: Club):
+    table = three_seats(club)
+    page = visit.page
+    signed_in_at_the_sheet(page, table.tokens[0], table.game)
+    enter_by_points(page, table.names[0], {1: "6", 2: "2"})
+    expect(page.locator("ol.entries li[data-round='1']")).to_be_visible()
+    before = club.ok("GET", f"/games/{table.game}")["version"]
+    csrf = page.locator("form.entry input[name=csrf]").input_value()
+    answer = page.request.post(
+        f"/web/games/{table.game}/score/rounds/1/confirmation", form={"csrf": csrf, "key": "mine"}
+    )
+    assert answer.status == 422
+    assert "You entered this round: another player confirms it." in answer.text()
+    assert club.ok("GET", f"/games/{table.game}")["version"] == before
+    assert sheet(club, table.game)["rounds"][0]["confirmed_by"] == []
