@@ -172,7 +172,7 @@ class ScorerPage(Controller):
     ) -> Template:
         page = await page_for(request)
         found = await anyio.to_thread.run_sync(
-            _scoring, request.app.state.services, page.actor, game_id, page
+            _scoring, request.app.state.services, page.actor, game_id, page, typed
         )
         answer = page.render("score.html", refusal=refusal, typed=typed or {}, **found)
         if refusal is not None:
