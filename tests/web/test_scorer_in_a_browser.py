@@ -93,6 +93,7 @@ def test_two_players_enter_confirm_and_dispute_rounds_on_their_phones(
     expect(other.get_by_role("button", name="Confirm round 1")).to_have_count(0)
     assert sheet(club, table.game)["rounds"][0]["confirmed_by"] == [1]
     other.screenshot(path=screenshots / "score.png", full_page=True)
+    assert other.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
     other.get_by_role("radio", name=cid, exact=True).check()
     other.get_by_role("radio", name="Cards left", exact=True).check()
@@ -281,3 +282,24 @@ def test_confirming_ones_own_entry_through_the_page_is_refused_in_words(visit: V
     assert "You entered this round: another player confirms it." in answer.text()
     assert club.ok("GET", f"/games/{table.game}")["version"] == before
     assert sheet(club, table.game)["rounds"][0]["confirmed_by"] == []
+
+
+def test_a_round_is_entered_by_keyboard_alone(visit: Visit, club: Club):
+    table = three_seats(club)
+    page = visit.page
+    signed_in_at_the_sheet(page, table.tokens[0], table.game)
+    page.locator("input[name=winner]").first.focus()
+    page.keyboard.press("Space")  # Ann went out
+    page.keyboard.press("Tab")  # to the switch: points (chosen) or cards
+    page.keyboard.press("Tab")
+    expect(page.locator("input[name='points-0']")).to_be_focused()
+    for _ in range(2):  # past Ann's cards to Ben's points
+        page.keyboard.press("Tab")
+    expect(page.locator("input[name='points-1']")).to_be_focused()
+    page.keyboard.type("5")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    page.keyboard.type("3")
+    page.keyboard.press("Enter")
+    expect(page.locator("ol.entries li[data-round='1']")).to_contain_text(f"{table.names[0]} went out.")
+    assert [r["points"] for r in sheet(club, table.game)["rounds"]] == [[0, 5, 3]]
