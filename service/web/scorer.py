@@ -24,7 +24,7 @@ from service.domain.errors import RuleError
 from service.domain.roles import Actor
 from service.http import access
 from service.http.params import GameId, scoped_key
-from service.http.rounds import RoundNo, check_scorer, score_sheet
+from service.http.rounds import MOST_POINTS, RoundNo, check_scorer, score_sheet
 from service.http.services import GameFacts, Services
 from service.projections.fold import changes_results
 from service.projections.models import PlayedGame
@@ -34,6 +34,7 @@ from service.web.words import rank_name, suit_name
 
 CARD = re.compile(CARD_PATTERN)
 SEPARATORS = re.compile(r"[\s,;]+")
+MOST_MISSED = 52  # as the API's body: no round has more missed calls than cards
 NOBODY = "none"  # the winner field's value when the round stopped with no winner
 # what a form asks of the application, as the signed-in actor: it raises ``RuleError`` on a refusal
 Change = Callable[[Services, Actor, UUID, dict[str, str]], None]
@@ -57,12 +58,13 @@ def tables_to_score(services: Services, games: list[PlayedGame]) -> set[UUID]:
     }
 
 
-def _number(text: str) -> int:
+def _number(text: str, most: int) -> int:
+    """A field as the API's body bounds it (``RoundCreate``): empty is 0."""
     text = text.strip()
     if not text:
         return 0
-    if not text.isdigit():
-        raise RuleError("malformed_request", f"{text!r} is not a whole number")
+    if not text.isdigit() or int(text) > most:
+        raise RuleError("malformed_request", f"{text!r} is not a whole number from 0 to {most}")
     return int(text)
 
 
@@ -87,8 +89,8 @@ def entry_of(form: dict[str, str], seats: int) -> dict[str, Any]:
     if form.get("by") == "cards":
         entry["hands"] = [_cards(form.get(f"cards-{seat}", "")) for seat in range(seats)]
     else:
-        entry["points"] = [_number(form.get(f"points-{seat}", "")) for seat in range(seats)]
-    missed = [_number(form.get(f"missed-{seat}", "")) for seat in range(seats)]
+        entry["points"] = [_number(form.get(f"points-{seat}", ""), MOST_POINTS) for seat in range(seats)]
+    missed = [_number(form.get(f"missed-{seat}", ""), MOST_MISSED) for seat in range(seats)]
     entry["missed_calls"] = missed if any(missed) else None
     return entry
 

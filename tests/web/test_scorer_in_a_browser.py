@@ -143,6 +143,13 @@ def test_a_refused_entry_is_said_in_words_keeps_what_was_typed_and_stores_nothin
     page.locator("input[name='cards-2']").fill("XZ")
     page.locator("form.entry button[type=submit]").click()
     expect(page.locator(".refusal")).to_contain_text("A card could not be read")
+    page.locator("input[name='cards-2']").fill("9H")
+    page.locator("details summary").click()
+    page.locator("input[name='missed-1']").fill("999")  # more missed calls than cards
+    page.locator("form.entry button[type=submit]").click()
+    expect(page.locator(".refusal")).to_contain_text("Part of the entry could not be read")
+    expect(page.locator("input[name='missed-1']")).to_be_visible()  # kept, and left open
+    expect(page.locator("input[name='missed-1']")).to_have_value("999")
     assert sheet(club, table.game)["rounds"] == []
     assert club.ok("GET", f"/games/{table.game}")["version"] == before
 
