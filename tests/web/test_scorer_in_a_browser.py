@@ -310,3 +310,25 @@ def test_a_round_is_entered_by_keyboard_alone(visit: Visit, club: Club):
     page.keyboard.press("Enter")
     expect(page.locator("ol.entries li[data-round='1']")).to_contain_text(f"{table.names[0]} went out.")
     assert [r["points"] for r in sheet(club, table.game)["rounds"]] == [[0, 5, 3]]
+
+
+def test_a_referee_of_the_league_scores_the_table_but_never_confirms_a_round(visit: Visit, club: Club):
+    table = three_seats(club)
+    created = club.ok("POST", "/referees", json={"name": f"Rita {uuid.uuid4().hex[:4]}"})
+    club.ok(
+        "POST", f"/leagues/{table.league}/referees", json={"referee_id": created["referee"]["referee_id"]}
+    )
+    club.ok(
+        "POST",
+        f"/games/{table.game}/rounds",
+        headers={"Authorization": f"Bearer {table.tokens[1]}"},
+        json={"winner": 1, "points": [3, 0, 5]},
+    )
+    page = visit.page
+    signed_in_at_the_sheet(page, created["token"]["token"], table.game)
+    expect(page.get_by_role("button", name="Dispute round 1")).to_be_visible()
+    expect(page.get_by_role("button", name="Confirm round 1")).to_have_count(0)
+    enter_by_points(page, table.names[2], {0: "4", 1: "6"})
+    second = page.locator("ol.entries li[data-round='2']")
+    expect(second).to_contain_text(f"Entered by Referee {created['referee']['name']}")
+    assert sheet(club, table.game)["rounds"][1]["entered_by"]["role"] == "referee"
