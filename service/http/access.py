@@ -60,10 +60,15 @@ everywhere):
 | GET /web/referee | the session's referee or admin (as ``GET /disputes``); others: 403 |
 | GET /web/referee/games/{id}, /web/referee/games/{id}/replay | the session's officials of the game |
 | POST /web/referee/games/{id}/rulings | the game's officials, with the session's form token |
+| GET /web/games/{id}/score | public (the entry form: seated players and officials) |
+| POST /web/games/{id}/score | form token, then as POST /games/{id}/rounds |
+| POST /web/games/{id}/score/rounds/{n}/confirmation | form token, then as its API route |
+| POST /web/games/{id}/score/disputes | form token, then as POST /games/{id}/disputes |
 
 The web pages (``service.web``) show what these routes show the same person; a signed-in page's
 person is the session token's actor. The referee console applies the officials' rule above to that
-actor (``officiates``), as the routes it stands for do.
+actor (``officiates``), as the routes it stands for do; the scorer's page (``service.web.scorer``)
+writes as that actor, after the same checks as the API.
 """
 
 from uuid import UUID

@@ -10,6 +10,7 @@ from litestar.response import Template
 from service.http.params import PlayerId
 from service.http.services import Services
 from service.web.render import page_for
+from service.web.scorer import tables_to_score
 from service.web.zones import league_zones
 
 
@@ -31,6 +32,7 @@ def _player(services: Services, player_id: UUID) -> dict[str, Any]:
         "next_game": next_game,
         "next_zone": league_zones(services, leagues)[tournament.league_id] if tournament else None,
         "zones": league_zones(services, leagues),
+        "scoring": tables_to_score(services, history.games),
     }
 
 

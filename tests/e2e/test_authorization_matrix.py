@@ -149,6 +149,10 @@ GET /web/referee                      F     F      F       F     F     F
 GET /web/referee/games/{id}           F     F      F       F     F     F
 GET /web/referee/games/{id}/replay    F     F      F       F     F     F
 POST /web/referee/games/{id}/rulings  CS    CS     CS      CS    CS    CS
+GET /web/games/{id}/score             200   200    200     200   200   200
+POST /web/games/{id}/score            CS    CS     CS      CS    CS    CS
+POST /web/games/{id}/score/rounds/{id}/confirmation CS CS  CS      CS    CS    CS
+POST /web/games/{id}/score/disputes   CS    CS     CS      CS    CS    CS
 """
 # a start time within the check-in window of two hours, so a check-in is open at once
 SOON = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
@@ -579,6 +583,24 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
             "POST",
             f"/web/referee/games/{finished}/rulings",
             {"kind": "resume"},
+        ),
+        # the scorer's page reads the session, never a bearer token: everyone gets the page that
+        # says who may score, and a post without the session's form token changes nothing
+        "GET /web/games/{id}/score": lambda role: ("GET", f"/web/games/{finished}/score", None),
+        "POST /web/games/{id}/score": lambda role: (
+            "POST",
+            f"/web/games/{finished}/score",
+            {"winner": "0", "points-1": "5"},
+        ),
+        "POST /web/games/{id}/score/rounds/{id}/confirmation": lambda role: (
+            "POST",
+            f"/web/games/{finished}/score/rounds/1/confirmation",
+            None,
+        ),
+        "POST /web/games/{id}/score/disputes": lambda role: (
+            "POST",
+            f"/web/games/{finished}/score/disputes",
+            {"reason": "no", "about": 1},
         ),
     }
 

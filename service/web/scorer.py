@@ -1,0 +1,217 @@
+"""The scorer's page: a round of a table played with real cards entered, confirmed or disputed
+from a phone at the table (docs/web.md, "The scorer's page").
+
+The forms post here with the session's form token, and each post calls the same application use
+case as its API route (``enter_round``, ``confirm_round``, ``raise_dispute``) after the same
+access check: the page is the API for a person without a token in their hand. Posting to the
+page rather than to the API with ``fetch`` keeps the bearer token out of every script (the
+session cookie is HttpOnly) and lets the form work with no script at all. A refusal answers the
+page again with the refusal in words and the form as it was typed; nothing is stored.
+"""
+
+import re
+import secrets
+from collections.abc import Callable
+from typing import Any
+from uuid import UUID
+
+import anyio.to_thread
+from litestar import Controller, Request, get, post
+from litestar.response import Redirect, Template
+
+from service.domain.cards import CARD_PATTERN
+from service.domain.errors import RuleError
+from service.domain.roles import Actor
+from service.http import access
+from service.http.params import GameId, scoped_key
+from service.http.rounds import MOST_POINTS, RoundNo, check_scorer, score_sheet
+from service.http.services import GameFacts, Services
+from service.projections.fold import changes_results
+from service.projections.models import PlayedGame
+from service.web.render import Page, page_for
+from service.web.session import checked_form
+from service.web.words import rank_name, suit_name
+
+CARD = re.compile(CARD_PATTERN)
+SEPARATORS = re.compile(r"[\s,;]+")
+MOST_MISSED = 52  # as the API's body: no round has more missed calls than cards
+NOBODY = "none"  # the winner field's value when the round stopped with no winner
+# what a form asks of the application, as the signed-in actor: it raises ``RuleError`` on a refusal
+Change = Callable[[Services, Actor, UUID, dict[str, str]], None]
+
+
+def may_score(services: Services, actor: Actor | None, facts: GameFacts) -> bool:
+    """As the API lets them enter a round: a seated player or an official of the game."""
+    if actor is None:
+        return False
+    if actor.role == "player":
+        return facts.seat_of(actor.id) is not None
+    return access.officiates(services, actor, facts)
+
+
+def tables_to_score(services: Services, games: list[PlayedGame]) -> set[UUID]:
+    """A player's games under way at a real table: their page links each one's scorer's page."""
+    return {
+        game.game_id
+        for game in games
+        if game.result == "playing" and services.current.table(game.game_id).in_person
+    }
+
+
+def _number(text: str, most: int) -> int:
+    """A field as the API's body bounds it (``RoundCreate``): empty is 0."""
+    text = text.strip()
+    if not text:
+        return 0
+    if not text.isdigit() or int(text) > most:
+        raise RuleError("malformed_request", f"{text!r} is not a whole number from 0 to {most}")
+    return int(text)
+
+
+def _cards(text: str) -> list[str]:
+    cards = [card.upper() for card in SEPARATORS.split(text.strip()) if card]
+    for card in cards:
+        if not CARD.match(card):
+            raise RuleError("malformed_card", f"{card!r} is not a card")
+    return cards
+
+
+def entry_of(form: dict[str, str], seats: int) -> dict[str, Any]:
+    """The form as the arguments of ``enter_round``; a field no entry could hold is refused."""
+    chosen = form.get("winner", "")
+    if chosen == NOBODY:
+        winner = None
+    elif chosen.isdigit():
+        winner = int(chosen)
+    else:
+        raise RuleError("malformed_request", "say who went out, or that nobody did")
+    entry: dict[str, Any] = {"winner": winner, "hands": None, "points": None}
+    if form.get("by") == "cards":
+        entry["hands"] = [_cards(form.get(f"cards-{seat}", "")) for seat in range(seats)]
+    else:
+        entry["points"] = [_number(form.get(f"points-{seat}", ""), MOST_POINTS) for seat in range(seats)]
+    missed = [_number(form.get(f"missed-{seat}", ""), MOST_MISSED) for seat in range(seats)]
+    entry["missed_calls"] = missed if any(missed) else None
+    return entry
+
+
+def _version(form: dict[str, str]) -> int | None:
+    seen = form.get("version", "")
+    return int(seen) if seen.isdigit() else None
+
+
+def _key(actor: Actor, form: dict[str, str]) -> str | None:
+    return scoped_key(actor, form.get("key") or None)
+
+
+def _enter(services: Services, actor: Actor, game_id: UUID, form: dict[str, str]) -> None:
+    facts = services.games.facts(game_id)
+    check_scorer(services, actor, facts)
+    entry = entry_of(form, len(facts.seats))
+    outcome = services.app.enter_round(
+        game_id, **entry, by=actor, expected_version=_version(form), key=_key(actor, form)
+    )
+    if changes_results(outcome.events):
+        services.wrote(actor, outcome.position)
+
+
+def _confirm(services: Services, actor: Actor, game_id: UUID, round_no: int, form: dict[str, str]) -> None:
+    facts = services.games.facts(game_id)
+    if actor.role != "player" or facts.seat_of(actor.id) is None:
+        raise RuleError("not_seated", "the players at the table confirm its rounds")
+    services.app.confirm_round(
+        game_id, round_no, by=actor, expected_version=_version(form), key=_key(actor, form)
+    )
+
+
+def _dispute(services: Services, actor: Actor, game_id: UUID, form: dict[str, str]) -> None:
+    facts = services.games.facts(game_id)
+    access.check_at_table(services, actor, facts)
+    about = form.get("about", "")
+    outcome = services.app.raise_dispute(
+        game_id,
+        reason=form.get("reason", "").strip(),
+        about=int(about) if about.isdigit() else None,
+        by=actor,
+        expected_version=_version(form),
+        key=_key(actor, form),
+    )
+    services.wrote(actor, outcome.position)
+
+
+def _scoring(
+    services: Services, actor: Actor | None, game_id: UUID, page: Page, typed: dict[str, str] | None
+) -> dict[str, Any]:
+    table = services.current.table(game_id)
+    facts = services.games.facts(game_id)
+    allowed = table.in_person and may_score(services, actor, facts)
+    seat = facts.seat_of(actor.id) if actor is not None and actor.role == "player" else None
+    _ = page._
+    return {
+        "table": table,
+        "allowed": allowed,
+        "sheet": score_sheet(services, game_id) if allowed else None,
+        "seat": seat,
+        "missed_typed": any(
+            value.strip() for name, value in (typed or {}).items() if name.startswith("missed-")
+        ),
+        "key": secrets.token_urlsafe(16),  # one per form shown: a second tap of it stores nothing more
+        "ranks": [(rank, rank_name(_, rank)) for rank in ("J", "Q", "K", "A")],
+        "suits": [(suit, suit_name(_, suit)) for suit in "CDHS"],
+    }
+
+
+class ScorerPage(Controller):
+    path = "/web/games/{game_id:uuid}/score"
+    include_in_schema = False
+
+    async def _answer(
+        self,
+        request: Request[Any, Any, Any],
+        game_id: UUID,
+        refusal: str | None = None,
+        typed: dict[str, str] | None = None,
+    ) -> Template:
+        page = await page_for(request)
+        found = await anyio.to_thread.run_sync(
+            _scoring, request.app.state.services, page.actor, game_id, page, typed
+        )
+        answer = page.render("score.html", refusal=refusal, typed=typed or {}, **found)
+        if refusal is not None:
+            answer.status_code = 422
+        return answer
+
+    @get(name="web-score")
+    async def form(self, request: Request[Any, Any, Any], game_id: GameId) -> Template:
+        return await self._answer(request, game_id)
+
+    @post(name="web-score-enter", status_code=303)
+    async def enter(self, request: Request[Any, Any, Any], game_id: GameId) -> Template | Redirect:
+        return await self._posted(request, game_id, _enter)
+
+    @post("/rounds/{round_no:int}/confirmation", name="web-score-confirm", status_code=303)
+    async def confirm(
+        self, request: Request[Any, Any, Any], game_id: GameId, round_no: RoundNo
+    ) -> Template | Redirect:
+        return await self._posted(
+            request,
+            game_id,
+            lambda services, actor, game, form: _confirm(services, actor, game, round_no, form),
+        )
+
+    @post("/disputes", name="web-score-dispute", status_code=303)
+    async def dispute(self, request: Request[Any, Any, Any], game_id: GameId) -> Template | Redirect:
+        return await self._posted(request, game_id, _dispute)
+
+    async def _posted(
+        self, request: Request[Any, Any, Any], game_id: UUID, change: Any
+    ) -> Template | Redirect:
+        form = await checked_form(request)
+        page = await page_for(request)
+        if page.actor is None:
+            return await self._answer(request, game_id)
+        try:
+            await anyio.to_thread.run_sync(change, request.app.state.services, page.actor, game_id, form)
+        except RuleError as refused:
+            return await self._answer(request, game_id, refusal=refused.code, typed=form)
+        return Redirect(f"/web/games/{game_id}/score", status_code=303)
