@@ -126,11 +126,12 @@ def test_a_refused_entry_is_said_in_words_keeps_what_was_typed_and_stores_nothin
     page = visit.page
     signed_in_at_the_sheet(page, table.tokens[0], table.game)
     before = club.ok("GET", f"/games/{table.game}")["version"]
-    enter_by_points(page, table.names[0], {1: "0", 2: "9"})
+    enter_by_points(page, table.names[0], {1: "0", 2: "0"})
     expect(page.locator(".refusal")).to_have_text(
-        "Everyone who did not go out holds at least one card: write their points or cards."
+        'Only one player who did not win may hold no card (one who went out without "Mau Mau" and was '
+        "overtaken): write the others' points or cards."
     )
-    expect(page.locator("input[name='points-2']")).to_have_value("9")
+    expect(page.locator("input[name='points-1']")).to_have_value("0")
     expect(page.get_by_role("radio", name=table.names[0], exact=True)).to_be_checked()
     assert sheet(club, table.game)["rounds"] == []
     assert club.ok("GET", f"/games/{table.game}")["version"] == before
