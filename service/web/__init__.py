@@ -10,6 +10,7 @@ no CDN, so the pages work in a club's back room without internet.
 from litestar import Router
 
 from service.settings import Settings
+from service.web.admin import AdminPage
 from service.web.home import HomePage
 from service.web.leagues import LeaguePage
 from service.web.players import PlayerPage
@@ -23,7 +24,16 @@ from service.web.tournaments import TournamentPage
 def web_router(settings: Settings) -> Router:
     return Router(
         path="/",
-        route_handlers=[HomePage, LeaguePage, TournamentPage, TablePage, PlayerPage, SignInPage, static_file],
+        route_handlers=[
+            HomePage,
+            LeaguePage,
+            TournamentPage,
+            TablePage,
+            PlayerPage,
+            SignInPage,
+            static_file,
+            AdminPage,
+        ],
         middleware=[session_middleware(settings)],
         include_in_schema=False,
     )
