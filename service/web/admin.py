@@ -24,6 +24,7 @@ from litestar.response import Template
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
 from service.domain.rulesets import OPTIONS, PRESETS
+from service.http.consistency import _wait_for_last_write
 from service.http.errors import status_of
 from service.http.leagues import LeagueController
 from service.http.players import PlayerController
@@ -45,8 +46,11 @@ def _id(form: dict[str, str], name: str) -> UUID:
         raise RuleError("malformed_request", f"{name}: choose one from the list") from error
 
 
-def _lists(services: Services) -> dict[str, Any]:
-    """What the forms offer to choose from: the leagues, the players, the tournaments to start."""
+def _lists(services: Services, admin: Actor) -> dict[str, Any]:
+    """What the forms offer to choose from: the leagues, the players, the tournaments to start; the
+    read models waited for up to the admin's last write, as the API's reads wait (what was just made
+    is on the list)."""
+    _wait_for_last_write(services, admin)
     leagues, _ = services.reader.leagues(None, LISTED)
     players, _ = services.reader.players(None, None, LISTED)
     announced, _ = services.reader.tournament_list(None, "announced", None, LISTED)
@@ -113,8 +117,8 @@ def _refused(page: Page) -> Template:
     return answer
 
 
-async def _page(page: Page, status: int = 200, **context: Any) -> Template:
-    lists = await anyio.to_thread.run_sync(_lists, page.request.app.state.services)
+async def _page(page: Page, admin: Actor, status: int = 200, **context: Any) -> Template:
+    lists = await anyio.to_thread.run_sync(_lists, page.request.app.state.services, admin)
     answer = page.render(
         "admin.html",
         rulesets=sorted(PRESETS),
@@ -137,7 +141,7 @@ class AdminPage(Controller):
         page = await page_for(request)
         if page.actor is None or page.actor.role != "admin":
             return _refused(page)
-        return await _page(page)
+        return await _page(page, page.actor)
 
     @post("/{form_name:str}", name="web-admin-post", status_code=200)
     async def act(self, request: Request[Any, Any, Any], form_name: str) -> Template:
@@ -153,5 +157,7 @@ class AdminPage(Controller):
             done = await anyio.to_thread.run_sync(action, request.app.state.services, actor, form)
         except RuleError as error:
             refusal = {"code": error.code, "detail": error.message}
-            return await _page(page, status_of(error.code), form_name=form_name, refusal=refusal, sent=form)
-        return await _page(page, form_name=form_name, done=done)
+            return await _page(
+                page, actor, status_of(error.code), form_name=form_name, refusal=refusal, sent=form
+            )
+        return await _page(page, actor, form_name=form_name, done=done)
