@@ -55,9 +55,11 @@ everywhere):
 | GET /, /web/leagues/{id}, /web/tournaments/{id}, /web/games/{id}, /web/players/{id} | public (the pages) |
 | GET /web/static/{file}, GET /signin | public |
 | POST /signin, POST /signout | anyone with the session's form token (``service.web.session``) |
+| GET /web/admin, POST /web/admin/{form} | the session's admin (posts: with its form token) |
 
-The web pages (``service.web``) show what these routes show the same person: today only public
-reads, so a page needs no other rule; a signed-in page's person is the session token's actor.
+The web pages (``service.web``) show what these routes show the same person; a signed-in page's
+person is the session token's actor. The admin page lets its admin do what the admin's routes
+above let them (it calls their handlers), and nobody else anything.
 """
 
 from uuid import UUID

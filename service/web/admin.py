@@ -6,19 +6,21 @@ body (``admin_forms``) and calls the API's own handler for it, in a thread as th
 checks, the refusals and the writes are the API's, and a refused form has changed nothing, as a
 refused request has not. A refusal is answered with the page again, the API's status and code, and
 the reason in the page's language (``admin_refusal.html``). Whoever is not an admin gets a page
-that says so (401 signed out, 403 signed in) and nothing is done.
+that says so (401 signed out, 403 signed in; a program asking for no HTML gets the problem+json,
+``unauthorized`` or ``forbidden``) and nothing is done.
 
 A new token is shown once, in the answer to the form that made it, with the sign-in link that
 carries it (``/signin?token=...``): it is never in an address, so it stays out of the history.
 """
 
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 from uuid import UUID
 from zoneinfo import available_timezones
 
 import anyio.to_thread
 from litestar import Controller, Request, get, post
+from litestar.params import Parameter
 from litestar.response import Template
 
 from service.domain.errors import RuleError
@@ -36,6 +38,7 @@ from service.web.render import Page, page_for
 from service.web.session import checked_form
 
 ZONES = sorted(available_timezones())
+FormName = Annotated[str, Parameter(description="which form: one of ACTIONS' names")]
 LISTED = 500  # the most leagues, players and tournaments the forms' lists offer
 
 
@@ -112,8 +115,14 @@ ACTIONS: dict[str, Action] = {
 
 
 def _refused(page: Page) -> Template:
+    """A browser gets a page that says whose page this is; a program (no ``text/html`` in its
+    ``Accept``) the API's problem, as for any refusal."""
+    refusal = RuleError("unauthorized", "sign in as an admin") if page.actor is None else None
+    refusal = refusal or RuleError("forbidden", "only an admin may use the admin page")
+    if "text/html" not in page.request.headers.get("accept", ""):
+        raise refusal
     answer = page.render("admin_refused.html")
-    answer.status_code = 401 if page.actor is None else 403
+    answer.status_code = status_of(refusal.code)
     return answer
 
 
@@ -144,7 +153,7 @@ class AdminPage(Controller):
         return await _page(page, page.actor)
 
     @post("/{form_name:str}", name="web-admin-post", status_code=200)
-    async def act(self, request: Request[Any, Any, Any], form_name: str) -> Template:
+    async def act(self, request: Request[Any, Any, Any], form_name: FormName) -> Template:
         form = await checked_form(request)
         page = await page_for(request)
         actor = page.actor

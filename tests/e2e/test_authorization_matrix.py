@@ -140,6 +140,8 @@ GET /web/static/{id}                  200   200    200     200   200   200
 GET /signin                           200   200    200     200   200   200
 POST /signin                          CS    CS     CS      CS    CS    CS
 POST /signout                         CS    CS     CS      CS    CS    CS
+GET /web/admin                        401   401    401     401   401   401
+POST /web/admin/{id}                  CS    CS     CS      CS    CS    CS
 """
 # a start time within the check-in window of two hours, so a check-in is open at once
 SOON = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
@@ -543,6 +545,9 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
         "GET /signin": lambda role: ("GET", "/signin", None),
         "POST /signin": lambda role: ("POST", "/signin", {"token": "mm_x"}),
         "POST /signout": lambda role: ("POST", "/signout", None),
+        # the admin page reads the session, not the bearer token: to it, every role here is signed out
+        "GET /web/admin": lambda role: ("GET", "/web/admin", None),
+        "POST /web/admin/{id}": lambda role: ("POST", "/web/admin/player", {"name": "Mallory"}),
     }
 
 

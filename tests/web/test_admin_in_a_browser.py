@@ -18,6 +18,7 @@ from tests.web.conftest import Scene, Visit
 from tests.web.test_catalogues import SAME_IN_EVERY_LANGUAGE
 
 LAPTOP = {"width": 1280, "height": 800}
+HTML = {"Accept": "text/html"}  # as a browser asks
 
 
 def sign_in_as_admin(page: Page) -> None:
@@ -195,12 +196,15 @@ def test_the_admin_forms_refuse_a_post_without_the_form_token_and_a_player_and_s
         assert (refused.status_code, refused.json()["code"]) == (403, "csrf_failed")
     with httpx.Client(base_url=base) as browser:
         browser.get("/signin", params={"token": next(iter(scene.tokens.values()))})
-        page = browser.get("/web/admin")
+        page = browser.get("/web/admin", headers=HTML)
         assert page.status_code == 403
         csrf = re.search(r'name="csrf" value="([^"]+)"', page.text).group(1)  # type: ignore[union-attr]
-        refused = browser.post("/web/admin/player", data={"name": name, "csrf": csrf})
+        refused = browser.post("/web/admin/player", data={"name": name, "csrf": csrf}, headers=HTML)
         assert refused.status_code == 403 and "Only an admin may use this page." in refused.text
-    assert httpx.get(f"{base}/web/admin").status_code == 401
+        refused = browser.post("/web/admin/player", data={"name": name, "csrf": csrf})  # not a browser
+        assert (refused.status_code, refused.json()["code"]) == (403, "forbidden")
+    assert httpx.get(f"{base}/web/admin", headers=HTML).status_code == 401
+    assert httpx.get(f"{base}/web/admin").json()["code"] == "unauthorized"
     assert club.ok("GET", "/players", params={"q": name})["items"] == []
 
 
