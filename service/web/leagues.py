@@ -11,6 +11,7 @@ from service.domain.errors import RuleError
 from service.http.leagues import league_read
 from service.http.params import LeagueId
 from service.http.services import Services
+from service.web import fresh
 from service.web.render import page_for
 from service.web.words import order_words
 
@@ -18,7 +19,7 @@ OVER = ("finished", "cancelled")
 
 
 def _league(services: Services, league_id: UUID) -> dict[str, Any]:
-    league = league_read(services, services.app.get_league(league_id))
+    league = league_read(services, fresh.league(services, league_id))
     standings = services.reader.standings(league_id)
     if standings is None:  # not yet in the read models: as the API says it
         raise RuleError("league_not_found", "no such league")

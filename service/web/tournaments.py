@@ -15,6 +15,7 @@ from litestar.response import Template
 from service.domain.errors import RuleError
 from service.http.services import Services
 from service.http.tournaments import TournamentId
+from service.web import fresh
 from service.web.render import Flag, page_for
 from service.web.words import order_words
 
@@ -23,8 +24,8 @@ def _tournament(services: Services, tournament_id: UUID) -> dict[str, Any]:
     view = services.reader.tournament(tournament_id)
     if view is None:  # unknown, or not yet in the read models: as the API says it
         raise RuleError("tournament_not_found", "no such tournament")
-    league = services.app.get_league(view.league_id)
-    lower = services.app.get_tournament(tournament_id).rules.match_winner == "lowest_total"
+    league = fresh.league(services, view.league_id)
+    lower = fresh.tournament(services, tournament_id).rules.match_winner == "lowest_total"
     return {"tournament": view, "league_name": league.name, "zone": league.time_zone, "lower": lower}
 
 
