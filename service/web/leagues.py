@@ -4,7 +4,7 @@ from typing import Any
 from uuid import UUID
 
 import anyio.to_thread
-from litestar import Controller, Request, get
+from litestar import Controller, Request, Response, get
 from litestar.response import Template
 
 from service.domain.errors import RuleError
@@ -13,6 +13,7 @@ from service.http.params import LeagueId
 from service.http.services import Services
 from service.web import fresh
 from service.web.render import page_for
+from service.web.rendered import served
 from service.web.words import order_words
 
 OVER = ("finished", "cancelled")
@@ -38,10 +39,13 @@ class LeaguePage(Controller):
     include_in_schema = False
 
     @get("/{league_id:uuid}", name="web-league")
-    async def league(self, request: Request[Any, Any, Any], league_id: LeagueId) -> Template:
+    async def league(
+        self, request: Request[Any, Any, Any], league_id: LeagueId
+    ) -> Response[bytes] | Template:
         page = await page_for(request)
         found = await anyio.to_thread.run_sync(_league, request.app.state.services, league_id)
         lower = found["standings"].order == "lowest_points"
-        return page.render(
+        template = page.render(
             "league.html", order=order_words(page._, found["standings"].tie_breaks, lower), **found
         )
+        return served(page, template, found)
