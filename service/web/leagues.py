@@ -8,7 +8,6 @@ from litestar import Controller, Request, Response, get
 from litestar.response import Template
 
 from service.domain.errors import RuleError
-from service.http.leagues import league_read
 from service.http.params import LeagueId
 from service.http.services import Services
 from service.web import fresh
@@ -20,15 +19,18 @@ OVER = ("finished", "cancelled")
 
 
 def _league(services: Services, league_id: UUID) -> dict[str, Any]:
-    league = league_read(services, fresh.league(services, league_id))
+    league = fresh.league(services, league_id)
     standings = services.reader.standings(league_id)
     if standings is None:  # not yet in the read models: as the API says it
         raise RuleError("league_not_found", "no such league")
     tournaments = services.reader.tournaments(league_id)
+    # the members' names as the standings have them (a row for each): no query of their own
+    named = {row.player_id: row.name for row in standings.rows}
+    facts = {"league_id": league.id, "name": league.name, "ruleset": league.ruleset_name}
     return {
-        "league": league,
+        "league": {**facts, "time_zone": league.time_zone},
         "standings": standings,
-        "members": sorted(league.names.get(str(m), str(m)) for m in league.members),
+        "members": sorted(named.get(member, str(member)) for member in league.members),
         "past": [t for t in tournaments if t.status in OVER],
         "coming": [t for t in tournaments if t.status not in OVER],
     }
