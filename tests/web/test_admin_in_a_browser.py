@@ -218,3 +218,16 @@ def test_the_admin_page_in_ukrainian_and_russian_has_no_english_message(visit: V
         shown = page.locator("body").inner_text()
         left += [f"{language}: {m}" for m in english if re.search(rf"(?<!\w){re.escape(m)}(?!\w)", shown)]
     assert left == []
+
+
+def test_a_tournaments_start_is_typed_in_the_leagues_time_zone(visit: Visit, club: Club):
+    league = club.league(name=f"Kyiv club {uuid.uuid4().hex[:6]}", time_zone="Europe/Kyiv")
+    page = visit.page
+    sign_in_as_admin(page)
+    page.select_option("#form-tournament select[name=league_id]", league)
+    page.fill("#form-tournament input[name=name]", "Christmas cup")
+    page.fill("#form-tournament input[name=rounds]", "1")
+    page.fill("#form-tournament input[name=starts_at]", "2027-12-24T18:00")
+    submit(page, "tournament")
+    announced = club.ok("GET", f"/leagues/{league}/tournaments")["tournaments"]
+    assert [(t["name"], t["starts_at"]) for t in announced] == [("Christmas cup", "2027-12-24T16:00:00Z")]
