@@ -126,7 +126,8 @@ class Connection:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         self.used = time.monotonic()
 
-    async def request(self, method: str, path: str, body: Any = None) -> Any:
+    async def request(self, method: str, path: str, body: Any = None, raw: bool = False) -> Any:
+        """The answer's JSON decoded, or its bytes as they came (``raw``: a page)."""
         await self.fresh()
         assert self.reader is not None and self.writer is not None
         payload = b"" if body is None else _encode(body)
@@ -150,6 +151,8 @@ class Connection:
             raise RuntimeError(f"an answer without a length: {response!r}")
         if status >= 300:
             raise HTTPError(status, data)
+        if raw:
+            return data
         return _decode(data) if data else None
 
     async def close(self) -> None:

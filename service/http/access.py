@@ -64,11 +64,13 @@ everywhere):
 | POST /web/games/{id}/score | form token, then as POST /games/{id}/rounds |
 | POST /web/games/{id}/score/rounds/{n}/confirmation | form token, then as its API route |
 | POST /web/games/{id}/score/disputes | form token, then as POST /games/{id}/disputes |
+| GET /web/admin, POST /web/admin/{form} | the session's admin (posts: with its form token) |
 
 The web pages (``service.web``) show what these routes show the same person; a signed-in page's
 person is the session token's actor. The referee console applies the officials' rule above to that
 actor (``officiates``), as the routes it stands for do; the scorer's page (``service.web.scorer``)
-writes as that actor, after the same checks as the API.
+writes as that actor, after the same checks as the API; the admin page lets its admin do what the
+admin's routes above let them (it calls their handlers), and nobody else anything.
 """
 
 from uuid import UUID

@@ -10,6 +10,7 @@ no CDN, so the pages work in a club's back room without internet.
 from litestar import Router
 
 from service.settings import Settings
+from service.web.admin import AdminPage
 from service.web.home import HomePage
 from service.web.leagues import LeaguePage
 from service.web.players import PlayerPage
@@ -35,6 +36,7 @@ def web_router(settings: Settings) -> Router:
             static_file,
             RefereeConsole,
             ScorerPage,
+            AdminPage,
         ],
         middleware=[session_middleware(settings)],
         include_in_schema=False,

@@ -9,13 +9,15 @@ from typing import Any
 from uuid import UUID
 
 import anyio.to_thread
-from litestar import Controller, Request, get
+from litestar import Controller, Request, Response, get
 from litestar.response import Template
 
 from service.domain.errors import RuleError
 from service.http.services import Services
 from service.http.tournaments import TournamentId
+from service.web import fresh
 from service.web.render import Flag, page_for
+from service.web.rendered import served
 from service.web.words import order_words
 
 
@@ -23,8 +25,8 @@ def _tournament(services: Services, tournament_id: UUID) -> dict[str, Any]:
     view = services.reader.tournament(tournament_id)
     if view is None:  # unknown, or not yet in the read models: as the API says it
         raise RuleError("tournament_not_found", "no such tournament")
-    league = services.app.get_league(view.league_id)
-    lower = services.app.get_tournament(tournament_id).rules.match_winner == "lowest_total"
+    league = fresh.league(services, view.league_id)
+    lower = fresh.tournament(services, tournament_id).rules.match_winner == "lowest_total"
     return {"tournament": view, "league_name": league.name, "zone": league.time_zone, "lower": lower}
 
 
@@ -39,9 +41,9 @@ class TournamentPage(Controller):
         tournament_id: TournamentId,
         fragment: Flag = False,
         display: Flag = False,
-    ) -> Template:
+    ) -> Response[bytes] | Template:
         page = await page_for(request)
         found = await anyio.to_thread.run_sync(_tournament, request.app.state.services, tournament_id)
         name = "tournament_live.html" if fragment else "tournament.html"
         order = order_words(page._, found["tournament"].tie_breaks, found["lower"])
-        return page.render(name, display=display, order=order, **found)
+        return served(page, page.render(name, display=display, order=order, **found), found)

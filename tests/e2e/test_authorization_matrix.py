@@ -153,6 +153,8 @@ GET /web/games/{id}/score             200   200    200     200   200   200
 POST /web/games/{id}/score            CS    CS     CS      CS    CS    CS
 POST /web/games/{id}/score/rounds/{id}/confirmation CS CS  CS      CS    CS    CS
 POST /web/games/{id}/score/disputes   CS    CS     CS      CS    CS    CS
+GET /web/admin                        401   401    401     401   401   401
+POST /web/admin/{id}                  CS    CS     CS      CS    CS    CS
 """
 # a start time within the check-in window of two hours, so a check-in is open at once
 SOON = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
@@ -602,6 +604,9 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
             f"/web/games/{finished}/score/disputes",
             {"reason": "no", "about": 1},
         ),
+        # the admin page reads the session, not the bearer token: to it, every role here is signed out
+        "GET /web/admin": lambda role: ("GET", "/web/admin", None),
+        "POST /web/admin/{id}": lambda role: ("POST", "/web/admin/player", {"name": "Mallory"}),
     }
 
 

@@ -1,0 +1,172 @@
+"""The admin's page: found a league, register players and referees and hand them their sign-in, admit
+members and appoint referees, announce a tournament and start it.
+
+Each form posts (with the session's form token) to a route here that decodes it into the API's own
+body (``admin_forms``) and calls the API's own handler for it, in a thread as the API runs it: the
+checks, the refusals and the writes are the API's, and a refused form has changed nothing, as a
+refused request has not. A refusal is answered with the page again, the API's status and code, and
+the reason in the page's language (``admin_refusal.html``). Whoever is not an admin gets a page
+that says so (401 signed out, 403 signed in; a program asking for no HTML gets the problem+json,
+``unauthorized`` or ``forbidden``) and nothing is done.
+
+A new token is shown once, in the answer to the form that made it, with the sign-in link that
+carries it (``/signin?token=...``): it is never in an address, so it stays out of the history.
+"""
+
+from collections.abc import Callable
+from typing import Annotated, Any
+from uuid import UUID
+from zoneinfo import available_timezones
+
+import anyio.to_thread
+from litestar import Controller, Request, get, post
+from litestar.params import Parameter
+from litestar.response import Template
+
+from service.domain.errors import RuleError
+from service.domain.roles import Actor
+from service.domain.rulesets import OPTIONS, PRESETS
+from service.http.consistency import _wait_for_last_write
+from service.http.errors import status_of
+from service.http.leagues import LeagueController
+from service.http.players import PlayerController
+from service.http.referees import RefereeController
+from service.http.services import Services
+from service.http.tournaments import TournamentController
+from service.web import admin_forms
+from service.web.render import Page, page_for
+from service.web.session import checked_form
+
+ZONES = sorted(available_timezones())
+FormName = Annotated[str, Parameter(description="which form: one of ACTIONS' names")]
+LISTED = 500  # the most leagues, players and tournaments the forms' lists offer
+
+
+def _id(form: dict[str, str], name: str) -> UUID:
+    try:
+        return UUID(form.get(name, ""))
+    except ValueError as error:
+        raise RuleError("malformed_request", f"{name}: choose one from the list") from error
+
+
+def _lists(services: Services, admin: Actor) -> dict[str, Any]:
+    """What the forms offer to choose from: the leagues, the players, the tournaments to start; the
+    read models waited for up to the admin's last write, as the API's reads wait (what was just made
+    is on the list)."""
+    _wait_for_last_write(services, admin)
+    leagues, _ = services.reader.leagues(None, LISTED)
+    players, _ = services.reader.players(None, None, LISTED)
+    announced, _ = services.reader.tournament_list(None, "announced", None, LISTED)
+    return {"leagues": leagues, "players": players, "announced": announced}
+
+
+# what each form does: the API's handler called with the form's body; the result the page shows
+Action = Callable[[Services, Actor, dict[str, str]], Any]
+
+
+def _found_league(services: Services, actor: Actor, form: dict[str, str]) -> Any:
+    return LeagueController.create.fn(None, services=services, actor=actor, data=admin_forms.league(form))
+
+
+def _register_player(services: Services, actor: Actor, form: dict[str, str]) -> Any:
+    return PlayerController.create.fn(None, services=services, actor=actor, data=admin_forms.player(form))
+
+
+def _register_referee(services: Services, _: Actor, form: dict[str, str]) -> Any:
+    return RefereeController.create.fn(None, services=services, data=admin_forms.referee(form))
+
+
+def _admit_member(services: Services, actor: Actor, form: dict[str, str]) -> Any:
+    data = admin_forms.member(form)
+    league_id = _id(form, "league_id")
+    return LeagueController.add_member.fn(
+        None, services=services, actor=actor, league_id=league_id, data=data
+    )
+
+
+def _appoint_referee(services: Services, _: Actor, form: dict[str, str]) -> Any:
+    data = admin_forms.league_referee(form)
+    league_id = _id(form, "league_id")
+    return LeagueController.add_referee.fn(None, services=services, league_id=league_id, data=data)
+
+
+def _announce(services: Services, actor: Actor, form: dict[str, str]) -> Any:
+    league_id = _id(form, "league_id")
+    data = admin_forms.tournament(form, services.app.get_league(league_id).time_zone)
+    return TournamentController.create.fn(
+        None, services=services, actor=actor, league_id=league_id, data=data
+    )
+
+
+def _start(services: Services, actor: Actor, form: dict[str, str]) -> Any:
+    tournament_id = _id(form, "tournament_id")
+    return TournamentController.start.fn(None, services=services, actor=actor, tournament_id=tournament_id)
+
+
+ACTIONS: dict[str, Action] = {
+    "league": _found_league,
+    "player": _register_player,
+    "referee": _register_referee,
+    "member": _admit_member,
+    "league-referee": _appoint_referee,
+    "tournament": _announce,
+    "start": _start,
+}
+
+
+def _refused(page: Page) -> Template:
+    """A browser gets a page that says whose page this is; a program (no ``text/html`` in its
+    ``Accept``) the API's problem, as for any refusal."""
+    refusal = RuleError("unauthorized", "sign in as an admin") if page.actor is None else None
+    refusal = refusal or RuleError("forbidden", "only an admin may use the admin page")
+    if "text/html" not in page.request.headers.get("accept", ""):
+        raise refusal
+    answer = page.render("admin_refused.html")
+    answer.status_code = status_of(refusal.code)
+    return answer
+
+
+async def _page(page: Page, admin: Actor, status: int = 200, **context: Any) -> Template:
+    lists = await anyio.to_thread.run_sync(_lists, page.request.app.state.services, admin)
+    answer = page.render(
+        "admin.html",
+        rulesets=sorted(PRESETS),
+        options={name: kind is bool for name, kind in OPTIONS.items()},
+        zones=ZONES,
+        base=str(page.request.base_url).rstrip("/"),
+        **lists,
+        **context,
+    )
+    answer.status_code = status
+    return answer
+
+
+class AdminPage(Controller):
+    path = "/web/admin"
+    include_in_schema = False
+
+    @get("/", name="web-admin")
+    async def admin(self, request: Request[Any, Any, Any]) -> Template:
+        page = await page_for(request)
+        if page.actor is None or page.actor.role != "admin":
+            return _refused(page)
+        return await _page(page, page.actor)
+
+    @post("/{form_name:str}", name="web-admin-post", status_code=200)
+    async def act(self, request: Request[Any, Any, Any], form_name: FormName) -> Template:
+        form = await checked_form(request)
+        page = await page_for(request)
+        actor = page.actor
+        if actor is None or actor.role != "admin":
+            return _refused(page)
+        action = ACTIONS.get(form_name)
+        if action is None:
+            raise RuleError("not_found", "no such form")
+        try:
+            done = await anyio.to_thread.run_sync(action, request.app.state.services, actor, form)
+        except RuleError as error:
+            refusal = {"code": error.code, "detail": error.message}
+            return await _page(
+                page, actor, status_of(error.code), form_name=form_name, refusal=refusal, sent=form
+            )
+        return await _page(page, actor, form_name=form_name, done=done)

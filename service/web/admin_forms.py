@@ -1,0 +1,88 @@
+"""The admin page's forms as the API's own bodies: each form is turned into the Struct the API's route
+decodes (``LeagueCreate``, ``TournamentCreate``, ...), then handed to that route's handler, so a
+form is checked and refused exactly as the same request to the API would be.
+
+A form sends text; an empty field is a field left out (the API's default). Numbers and yes/no are
+decoded as the API's JSON would be (msgspec's lax mode reads "5" as 5 and "true" as true). The
+tournament's start is typed in the league's time zone, as its people read times.
+"""
+
+from datetime import datetime
+from typing import Any, TypeVar
+from zoneinfo import ZoneInfo
+
+import msgspec
+
+from service.domain.errors import RuleError
+from service.domain.rulesets import OPTIONS
+from service.http.leagues import LeagueCreate, LeagueRefereeCreate, MemberCreate
+from service.http.players import PlayerCreate
+from service.http.referees import RefereeCreate
+from service.http.tournaments import TournamentCreate
+
+Body = TypeVar("Body", bound=msgspec.Struct)
+LEAGUE_FIELDS = ("name", "ruleset", "time_zone", "turn_clock", "forfeit_after")
+TOURNAMENT_FIELDS = (
+    "name",
+    "format",
+    "table_size",
+    "rounds",
+    "interval",
+    "places",
+    "in_person_tables",
+    "seeding",
+    "single_round",
+    "target_score",
+    "turn_clock",
+)
+
+
+def decoded(body: dict[str, Any], kind: type[Body]) -> Body:
+    """``body`` as the API would decode it; a wrong type or a missing field is its 400."""
+    try:
+        return msgspec.convert(body, kind, strict=False)
+    except msgspec.ValidationError as error:
+        raise RuleError("malformed_request", str(error)) from error
+
+
+def _given(form: dict[str, str], names: tuple[str, ...]) -> dict[str, str]:
+    return {name: form[name].strip() for name in names if form.get(name, "").strip()}
+
+
+def league(form: dict[str, str]) -> LeagueCreate:
+    options = {name: value for name in OPTIONS if (value := form.get(f"option_{name}", "").strip())}
+    return decoded({**_given(form, LEAGUE_FIELDS), "options": options}, LeagueCreate)
+
+
+def player(form: dict[str, str]) -> PlayerCreate:
+    return decoded({"name": form.get("name", "")}, PlayerCreate)
+
+
+def referee(form: dict[str, str]) -> RefereeCreate:
+    return decoded({"name": form.get("name", "")}, RefereeCreate)
+
+
+def member(form: dict[str, str]) -> MemberCreate:
+    return decoded(_given(form, ("player_id",)), MemberCreate)
+
+
+def league_referee(form: dict[str, str]) -> LeagueRefereeCreate:
+    return decoded(_given(form, ("referee_id",)), LeagueRefereeCreate)
+
+
+def tournament(form: dict[str, str], zone: str) -> TournamentCreate:
+    body: dict[str, Any] = _given(form, TOURNAMENT_FIELDS)
+    if starts := form.get("starts_at", "").strip():
+        body["starts_at"] = _local(starts, zone)
+    return decoded(body, TournamentCreate)
+
+
+def _local(text: str, zone: str) -> str:
+    """A browser's ``datetime-local`` value (no zone) read in the league's zone."""
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError as error:
+        raise RuleError("malformed_request", "starts_at: a date and time such as 2026-12-05T18:00") from error
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=ZoneInfo(zone))
+    return moment.isoformat()
