@@ -12,6 +12,7 @@ from litestar import Router
 from service.settings import Settings
 from service.web.home import HomePage
 from service.web.leagues import LeaguePage
+from service.web.play import PlayPage
 from service.web.players import PlayerPage
 from service.web.session import session_middleware
 from service.web.signin import SignInPage
@@ -23,7 +24,16 @@ from service.web.tournaments import TournamentPage
 def web_router(settings: Settings) -> Router:
     return Router(
         path="/",
-        route_handlers=[HomePage, LeaguePage, TournamentPage, TablePage, PlayerPage, SignInPage, static_file],
+        route_handlers=[
+            HomePage,
+            LeaguePage,
+            TournamentPage,
+            TablePage,
+            PlayPage,
+            PlayerPage,
+            SignInPage,
+            static_file,
+        ],
         middleware=[session_middleware(settings)],
         include_in_schema=False,
     )
