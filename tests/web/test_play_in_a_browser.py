@@ -41,11 +41,10 @@ class Player:
     def _keep(self, response: Response) -> None:
         # a stream's body never ends while the page lives: its views are the player's own (tested
         # apart, tests/web/test_play_stream.py)
-        if "text/event-stream" not in response.headers.get("content-type", ""):
-            try:
-                self.received.append(response.text())
-            except Exception:  # a response the page left behind (navigated away): no body to read
-                pass
+        # a redirect has no body to read
+        streamed = "text/event-stream" in response.headers.get("content-type", "")
+        if not streamed and not 300 <= response.status < 400:
+            self.received.append(response.text())
 
     def status(self) -> Any:
         return self.page.locator("#play .status")
@@ -110,36 +109,42 @@ def test_two_people_play_a_whole_game_against_a_bot_with_a_jack_a_seven_chain_a_
     bo.page.keyboard.press("Enter")
     ada.my_move()  # the bot drew the debt of 4
     expect(ada.page.locator("table.seats tbody tr").nth(2).locator("td").nth(2)).to_have_text("7")
+    ada.page.get_by_label("Mau", exact=True).check()  # the jack leaves one card: "Mau" is due
     ada.page.locator("summary", has_text="Play jack of hearts").click()
-    ada.page.get_by_role("button", name="♠ spades").click()  # no call said: "Mau" was due
-    expect(bo.page.locator(".missed")).to_be_visible()
-    bo.page.get_by_role("button", name="Challenge the missed call").click()
-    expect(ada.page.locator("table.seats tbody tr").first.locator("td").nth(2)).not_to_have_text("1")
+    ada.page.get_by_role("button", name="♠ spades").click()
     bo.my_move()
     expect(bo.page.locator(".facts")).to_contain_text("spades")
-    bo.play("5 of spades", call="Mau")
-    for _ in range(200):
-        if club.ok("GET", f"/games/{game}")["over"]:
-            break
-        for player in (ada, bo):
-            if "Your move" in player.status().inner_text():
-                player.doms.append(player.page.content())
-                any_move(player)
-        ada.page.wait_for_timeout(50)
-    table_now = club.ok("GET", f"/games/{game}")
-    assert table_now["over"]
-    for player in (ada, bo):
-        expect(player.status()).to_contain_text("The match is over")
+    bo.play("5 of spades")  # "Mau" was due: the bot challenges at once
+    play_to_the_end(club, game, ada, bo)
     log = whole_log(club.client, game, ADMIN)  # type: ignore[arg-type]
-    said = [e["data"] for e in log if e["type"] == "CardPlayed"]
-    assert any(d["card"] == "JH" and d.get("suit") == "S" for d in said)
-    assert {"CallMissed", "CallChallenged"} <= {e["type"] for e in log} or any(
-        e["type"].startswith("Challenge") for e in log
-    ), [e["type"] for e in log]
+    plays = [(e["data"]["seat"], e["data"]) for e in log if e["type"] == "CardPlayed"]
+    assert [card["card"] for _, card in plays[:2]] == ["7C", "7D"]  # the chain, answered
+    assert any(
+        seat == 0 and card["card"] == "JH" and card["suit"] == "S" and card["call"] for seat, card in plays
+    )
+    assert any(seat == 1 and card["card"] == "5S" and card["missed"] for seat, card in plays)
+    assert "MissedCallChallenged" in {e["type"] for e in log}
     for seat, player in enumerate((ada, bo)):
         hidden = unseen_cards(log, seat)
         assert cards_named(player.doms) & hidden == set()
         assert cards_named(player.received) & hidden == set()
+
+
+def play_to_the_end(club: Club, game: str, *players: Player) -> None:
+    """Each person makes the first move their page offers until the match is over; the bot plays
+    its own turns."""
+    for _ in range(300):
+        if club.ok("GET", f"/games/{game}")["over"]:
+            break
+        for player in players:
+            if "Your move" in player.status().inner_text():
+                player.doms.append(player.page.content())
+                any_move(player)
+        players[0].page.wait_for_timeout(50)
+    assert club.ok("GET", f"/games/{game}")["over"]
+    for player in players:
+        expect(player.status()).to_contain_text("The match is over")
+        player.doms.append(player.page.content())
 
 
 def any_move(player: Player) -> None:
@@ -164,6 +169,37 @@ def any_move(player: Player) -> None:
         if button.count():
             button.first.click()
             return
+
+
+def test_a_missed_call_is_challenged_from_the_other_players_page(
+    club: Club, browser: Browser, base: str, screenshots: Path
+):
+    scene = new_scene(club)
+    ada, bo = scene.players
+    seats = [scene.players[ada], scene.players[bo]]
+    # Bo deals two cards each: Ada JH 9S, Bo 5S KS, the starter 4C
+    deck = ["JH", "5S", "9S", "KS", "4C"]
+    deck += [card for card in format_cards(FULL_DECK) if card not in deck]
+    options = {"hand_size": 2, "target_score": 1}
+    body = {"seats": seats, "options": options, "deck": deck, "first_dealer": 1}
+    game = club.ok("POST", "/games", json=body)["game_id"]
+    players = Player(browser, base, scene.tokens[ada], game), Player(browser, base, scene.tokens[bo], game)
+    first, second = players
+    first.my_move()
+    first.page.locator("summary", has_text="Play jack of hearts").click()
+    first.page.get_by_role("button", name="♠ spades").click()  # "Mau" was due and not said
+    expect(second.page.locator(".missed")).to_be_visible()
+    second.page.screenshot(path=screenshots / "play-challenge.png", full_page=True)
+    second.page.get_by_role("button", name="Challenge the missed call").click()
+    expect(second.page.locator(".missed")).to_have_count(0)
+    expect(second.page.locator("table.seats tbody tr").first.locator("td").nth(2)).not_to_have_text("1")
+    second.play("5 of spades", call="Mau")
+    play_to_the_end(club, game, *players)
+    log = whole_log(club.client, game, ADMIN)  # type: ignore[arg-type]
+    challenged = [e["data"] for e in log if e["type"] == "MissedCallChallenged"]
+    assert len(challenged) == 1 and challenged[0]["seat"] == 1, challenged  # Bo, the challenger
+    for player in players:
+        player.context.close()
 
 
 def test_a_move_on_a_stale_view_resynchronises_quietly(club: Club, browser: Browser, base: str):

@@ -54,6 +54,8 @@ if (live) {
       await refresh();
     } finally {
       busy = false;
+      // a view announced while the move was on its way is fetched now
+      if (again) { again = false; refresh(); }
     }
     const notice = document.createElement("p");
     notice.className = "notice";
