@@ -55,9 +55,13 @@ everywhere):
 | GET /, /web/leagues/{id}, /web/tournaments/{id}, /web/games/{id}, /web/players/{id} | public (the pages) |
 | GET /web/static/{file}, GET /signin | public |
 | POST /signin, POST /signout | anyone with the session's form token (``service.web.session``) |
+| GET /web/games/{id}/play | public; a hand and its moves as GET /games/{id}/me, to the session's actor |
+| POST /web/games/{id}/play | the session's form token, then as POST /games/{id}/moves, /challenges |
 
-The web pages (``service.web``) show what these routes show the same person: today only public
-reads, so a page needs no other rule; a signed-in page's person is the session token's actor.
+The web pages (``service.web``) show what these routes show the same person: a signed-in page's
+person is the session token's actor, and the play page applies ``seat_to_see`` and
+``acting_seat`` below as the API does. ``GET /games/{id}/me/stream`` takes that session's cookie
+when no bearer header is sent (a browser's ``EventSource`` cannot send one), with the same rule.
 """
 
 from uuid import UUID

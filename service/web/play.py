@@ -129,10 +129,9 @@ class PlayPage(Controller):
         page = await page_for(request)
         services = request.app.state.services
         view = await anyio.to_thread.run_sync(_view, services, page.actor, game_id, seat)
-        answer = _render(page, game_id, view, fragment)
-        if view is None:
-            answer.status_code = 403
-        return answer
+        # not seated: a page that says so (200, as every page a person may open; the API's own
+        # refusal is the 403 of GET /games/{id}/me)
+        return _render(page, game_id, view, fragment)
 
     @post("/{game_id:uuid}/play", name="web-play-move", status_code=200)
     async def move(self, request: Request[Any, Any, Any], game_id: GameId) -> Template | Redirect:
