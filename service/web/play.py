@@ -53,12 +53,19 @@ def _view(services: Services, actor: Actor | None, game_id: UUID, seat: int | No
     return services.current.hand(game_id, seen)
 
 
+def _seats_to_name(services: Services, actor: Actor | None, game_id: UUID) -> list[str]:
+    """An official's choice of seats (their names, by seat), for the page without one named."""
+    if not access.officiates(services, actor, services.games.facts(game_id)):
+        return []
+    return [seat.name for seat in services.current.table(game_id).seats]
+
+
 def moves_of(view: HandView) -> dict[str, Any]:
     """The legal moves, grouped as the page shows them: each playable card (with the suits a jack
     may name), draw, keep, challenge and the suits a dealer may name."""
     playable: dict[str, list[str]] = {}
-    kinds = set()
-    named = []
+    kinds: set[str] = set()
+    named: list[str] = []
     for move in view.legal:
         kinds.add(move.kind)
         if move.kind == "play" and move.card is not None:
@@ -71,10 +78,15 @@ def moves_of(view: HandView) -> dict[str, Any]:
 
 
 def _render(
-    page: Page, game_id: UUID, view: HandView | None, fragment: bool, notice: RuleError | None = None
+    page: Page,
+    game_id: UUID,
+    view: HandView | None,
+    fragment: bool,
+    notice: RuleError | None = None,
+    seats: list[str] | None = None,
 ) -> Template:
     if view is None:
-        return page.render("play_refused.html", request_game=game_id)
+        return page.render("play_refused.html", request_game=game_id, seats=seats or [])
     found = {
         "view": view,
         "table": view.table,
@@ -129,9 +141,12 @@ class PlayPage(Controller):
         page = await page_for(request)
         services = request.app.state.services
         view = await anyio.to_thread.run_sync(_view, services, page.actor, game_id, seat)
+        seats = None
+        if view is None:
+            seats = await anyio.to_thread.run_sync(_seats_to_name, services, page.actor, game_id)
         # not seated: a page that says so (200, as every page a person may open; the API's own
         # refusal is the 403 of GET /games/{id}/me)
-        return _render(page, game_id, view, fragment)
+        return _render(page, game_id, view, fragment, seats=seats)
 
     @post("/{game_id:uuid}/play", name="web-play-move", status_code=200)
     async def move(self, request: Request[Any, Any, Any], game_id: GameId) -> Template | Redirect:

@@ -7,7 +7,7 @@ from contextlib import contextmanager
 
 import httpx
 
-from tests.e2e.club import Club, problem
+from tests.e2e.club import ADMIN_TOKEN, Club, problem
 from tests.web.conftest import new_scene
 from tests.web.test_play_in_a_browser import DECK_TWO
 
@@ -90,3 +90,17 @@ def club_unchanged(club: Club, game: str) -> Iterator[None]:
     before = club.ok("GET", f"/games/{game}")["version"]
     yield
     assert club.ok("GET", f"/games/{game}")["version"] == before
+
+
+def test_an_official_chooses_the_seat_and_sees_that_seats_hand(club: Club, base: str):
+    game, _ = fixed_game(club)
+    with at_the_table(base, ADMIN_TOKEN, game) as (client, _fields):
+        page = client.get(f"/web/games/{game}/play")
+        assert page.status_code == 200 and "choose the seat to play" in page.text
+        assert f'href="/web/games/{game}/play?seat=1"' in page.text
+        seat = client.get(f"/web/games/{game}/play", params={"seat": 0})
+    assert seat.status_code == 200
+    assert {"Play 7 of clubs", "Play jack of hearts"} <= set(
+        re.findall(r'class="hidden-text">([^<]+)<', seat.text)
+    )
+    assert 'name="seat" value="0"' in seat.text  # its moves are made for that seat
