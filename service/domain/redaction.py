@@ -220,6 +220,7 @@ _SHOW: dict[str, Callable[[Data, Viewer, Table], Data]] = {
     "RulingGiven": _ruling_given,
     "TurnTimedOut": _kept,
     "SeatForfeited": _kept,  # which seat and after how many timeouts: no card
+    "Abandoned": _kept,  # why the match was called off: the public table says it too
     "RoundEntered": _round_entered,
     "RoundConfirmed": _kept,
 }

@@ -58,14 +58,27 @@ def values_of(book: Rulebook, seats: int, entry: RoundEntry) -> list[int]:
     values = (
         _hand_values(book, seats, entry.hands) if entry.hands is not None else _points(book, seats, entry)
     )
-    for seat, value in enumerate(values):
-        if seat == winner and value:
-            raise RuleError("winner_holds_cards", f"seat {seat} went out, so it holds no card")
-        if seat != winner and not value:
-            raise RuleError(
-                "loser_without_cards", f"seat {seat} did not go out, so it holds at least one card"
-            )
+    if winner is not None and values[winner]:
+        raise RuleError("winner_holds_cards", f"seat {winner} went out, so it holds no card")
+    empty = [seat for seat, value in enumerate(values) if seat != winner and not value]
+    if len(empty) > _most_empty_losers(book, seats):
+        raise RuleError(
+            "loser_without_cards",
+            f"seats {empty} hold no card without having won: only one player can, one who went out "
+            'without "Mau Mau" and was overtaken before the window closed',
+        )
     return values
+
+
+def _most_empty_losers(book: Rulebook, seats: int) -> int:
+    """How many seats can end a round with no card and not win it (docs/rules.md, section 6).
+
+    A player who plays their last card without "Mau Mau" keeps an empty hand while the window is
+    open: the next player may go out with the right call and win (or the round stops for want of a
+    draw). Only one window is open at a time, so one such seat, unless a challenged missed call
+    costs no card (``call_penalty`` 0): then every challenged player stays out of cards.
+    """
+    return seats if book.rules.call_penalty == 0 else 1
 
 
 def _hand_values(book: Rulebook, seats: int, hands: tuple[tuple[int, ...], ...]) -> list[int]:

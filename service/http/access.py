@@ -39,6 +39,8 @@ everywhere):
 | POST /games/{id}/rounds/{n}/confirmation | the seated players (not the one who entered it) |
 | GET /games/{id}/rounds | public |
 | POST /games/{id}/rulings, GET /games/{id}/replay | officials |
+| GET /games/{id}/record | public; ?sight=full officials; ?sight=seat the seated player (own cards) |
+| POST /games/import | admin; referee: friendly or own league (as POST /games for others' seats) |
 | POST /leagues/{id}/tournaments, POST /tournaments/{id}/start | admin |
 | GET /leagues/{id}/tournaments, GET /tournaments/{id}, GET /players/{id}/next-game | public |
 | GET /tournaments/{id}/results.json, /results.csv | public |
@@ -55,11 +57,15 @@ everywhere):
 | GET /, /web/leagues/{id}, /web/tournaments/{id}, /web/games/{id}, /web/players/{id} | public (the pages) |
 | GET /web/static/{file}, GET /signin | public |
 | POST /signin, POST /signout | anyone with the session's form token (``service.web.session``) |
+| GET /web/referee | the session's referee or admin (as ``GET /disputes``); others: 403 |
+| GET /web/referee/games/{id}, /web/referee/games/{id}/replay | the session's officials of the game |
+| POST /web/referee/games/{id}/rulings | the game's officials, with the session's form token |
 | GET /web/games/{id}/play | public; a hand and its moves as GET /games/{id}/me, to the session's actor |
 | POST /web/games/{id}/play | the session's form token, then as POST /games/{id}/moves, /challenges |
 
-The web pages (``service.web``) show what these routes show the same person: a signed-in page's
-person is the session token's actor, and the play page applies ``seat_to_see`` and
+The web pages (``service.web``) show what these routes show the same person; a signed-in page's
+person is the session token's actor. The referee console applies the officials' rule above to that
+actor (``officiates``), as the routes it stands for do; the play page applies ``seat_to_see`` and
 ``acting_seat`` below as the API does. ``GET /games/{id}/me/stream`` takes that session's cookie
 when no bearer header is sent (a browser's ``EventSource`` cannot send one), with the same rule.
 """

@@ -47,6 +47,7 @@ from service.http.me import MeController
 from service.http.moves import MoveController
 from service.http.openapi import StrictStructSchemaPlugin
 from service.http.players import PlayerController
+from service.http.records import RecordController
 from service.http.referees import RefereeController
 from service.http.results import TournamentResultsController
 from service.http.rounds import RoundController
@@ -91,6 +92,7 @@ CONTROLLERS = [
     WebhookController,
     OpenDisputeController,
     MeController,
+    RecordController,
     metrics_endpoint,
 ]
 

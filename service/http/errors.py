@@ -35,6 +35,8 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 | 415 | unsupported_media_type (a body that is not JSON) |
 | 422 | every other refusal of the rules: not_your_turn, card_not_in_hand, card_does_not_match, ... |
 |     | invalid_cursor (a list's cursor this service did not give, or gave for another list or filters) |
+|     | invalid_record (a game record's text that does not read as one: the detail names the line; |
+|     | the document cannot say its grammar, so a well-formed body that is no record is 422)       |
 |     | impossible score sheets: seat_count, invalid_entry, card_not_in_deck, card_entered_twice, |
 |     | too_many_cards, winner_holds_cards, loser_without_cards, invalid_points, impossible_points, |
 |     | bots_not_at_real_tables |
@@ -162,6 +164,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "invalid_places",
     "invalid_points",
     "invalid_reason",
+    "invalid_record",
     "invalid_recycle",
     "invalid_referee",
     "invalid_result",
@@ -194,6 +197,8 @@ UNPROCESSABLE: tuple[str, ...] = (
     "only_drawn_card",
     "player_count",
     "player_seated_twice",
+    "record_has_bots",
+    "record_inconsistent",
     "round_in_progress",
     "seat_count",
     "seat_required",

@@ -184,6 +184,63 @@ def check_scorer(services: Services, actor: Actor, facts: GameFacts) -> None:
     access.check_at_table(services, actor, facts)
 
 
+def score_sheet(services: Services, game_id: UUID) -> RoundsRead:
+    """The sheet as it stands, from the store: the API's and the spectators' page's."""
+    game = services.app.get_game(game_id)
+    sheets = game.rounds()
+    named: dict[UUID, str] = services.reader.names(
+        [UUID(sheet.entered_by.id) for sheet in sheets if sheet.entered_by.role == "player"]
+        + [
+            UUID(correction.by.id)
+            for sheet in sheets
+            for correction in sheet.corrections
+            if correction.by.role == "player"
+        ]
+    )
+
+    def who(actor: Actor) -> ActorRead:
+        if actor.role == "player":
+            name = named.get(UUID(actor.id), "")
+        elif actor.role == "referee":
+            name = credentials.referee(services.app, UUID(actor.id)).name
+        else:
+            name = actor.id
+        return ActorRead(role=actor.role, id=actor.id, name=name)
+
+    s = game.state
+    running = [0] * len(game.seats)
+    rounds = []
+    for sheet, points in zip(sheets, s.round_points, strict=False):
+        running = [total + p for total, p in zip(running, points, strict=True)]
+        rounds.append(
+            RoundRead(
+                round_no=sheet.round_no,
+                entry=entry_read(sheet.entry),
+                entered_by=who(sheet.entered_by),
+                entered_at=sheet.entered_at,
+                confirmed_by=list(sheet.confirmed_by),
+                corrections=[
+                    CorrectionRead(
+                        by=who(c.by), event=c.at, dispute=c.dispute, replaced=entry_read(c.replaced)
+                    )
+                    for c in sheet.corrections
+                ],
+                points=list(points),
+                totals=running,
+            )
+        )
+    result = game.result()
+    return RoundsRead(
+        game_id=game.id,
+        in_person=game.in_person,
+        version=game.version,
+        rounds=rounds,
+        totals=list(result.totals),
+        over=game.over,
+        winners=list(result.winners),
+    )
+
+
 ENTRY_EXAMPLES = [
     Example(
         summary="seat 0 went out; the cards left in the other hands",
@@ -275,56 +332,4 @@ class RoundController(Controller):
         opt=READS_STORE,
     )
     def sheet(self, services: ServicesDep, game_id: GameId) -> RoundsRead:
-        game = services.app.get_game(game_id)
-        sheets = game.rounds()
-        named: dict[UUID, str] = services.reader.names(
-            [UUID(sheet.entered_by.id) for sheet in sheets if sheet.entered_by.role == "player"]
-            + [
-                UUID(correction.by.id)
-                for sheet in sheets
-                for correction in sheet.corrections
-                if correction.by.role == "player"
-            ]
-        )
-
-        def who(actor: Actor) -> ActorRead:
-            if actor.role == "player":
-                name = named.get(UUID(actor.id), "")
-            elif actor.role == "referee":
-                name = credentials.referee(services.app, UUID(actor.id)).name
-            else:
-                name = actor.id
-            return ActorRead(role=actor.role, id=actor.id, name=name)
-
-        s = game.state
-        running = [0] * len(game.seats)
-        rounds = []
-        for sheet, points in zip(sheets, s.round_points, strict=False):
-            running = [total + p for total, p in zip(running, points, strict=True)]
-            rounds.append(
-                RoundRead(
-                    round_no=sheet.round_no,
-                    entry=entry_read(sheet.entry),
-                    entered_by=who(sheet.entered_by),
-                    entered_at=sheet.entered_at,
-                    confirmed_by=list(sheet.confirmed_by),
-                    corrections=[
-                        CorrectionRead(
-                            by=who(c.by), event=c.at, dispute=c.dispute, replaced=entry_read(c.replaced)
-                        )
-                        for c in sheet.corrections
-                    ],
-                    points=list(points),
-                    totals=running,
-                )
-            )
-        result = game.result()
-        return RoundsRead(
-            game_id=game.id,
-            in_person=game.in_person,
-            version=game.version,
-            rounds=rounds,
-            totals=list(result.totals),
-            over=game.over,
-            winners=list(result.winners),
-        )
+        return score_sheet(services, game_id)

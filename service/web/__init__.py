@@ -14,6 +14,7 @@ from service.web.home import HomePage
 from service.web.leagues import LeaguePage
 from service.web.play import PlayPage
 from service.web.players import PlayerPage
+from service.web.referee import RefereeConsole
 from service.web.session import session_middleware
 from service.web.signin import SignInPage
 from service.web.static import static_file
@@ -33,6 +34,7 @@ def web_router(settings: Settings) -> Router:
             PlayerPage,
             SignInPage,
             static_file,
+            RefereeConsole,
         ],
         middleware=[session_middleware(settings)],
         include_in_schema=False,

@@ -90,6 +90,7 @@ class Page:
             "when": self.when,
             "card_name": lambda card: words.card_name(_, card),
             "suit_name": lambda suit: words.suit_name(_, suit),
+            "actor_words": lambda role, name: words.actor_words(_, role, name),
             "display": False,
         }
         cookies = []

@@ -2,8 +2,9 @@
 
 Everything here is what ``GET /games/{id}``, ``/totals`` and the public event log show anyone:
 the public table, the totals and the last events redacted for the public
-(``service.domain.redaction.PUBLIC``). The page's script follows ``/games/{id}/stream`` and
-fetches ``?fragment=1`` again at each event.
+(``service.domain.redaction.PUBLIC``); for a game played in person, its score sheet
+(``GET /games/{id}/rounds``) instead of cards on a table. The page's script follows
+``/games/{id}/stream`` and fetches ``?fragment=1`` again at each event.
 """
 
 from typing import Any
@@ -13,14 +14,16 @@ import anyio.to_thread
 from litestar import Controller, Request, get
 from litestar.response import Template
 
+from service.application import credentials
 from service.domain.game import Game
 from service.domain.redaction import PUBLIC
-from service.http.events import shown
+from service.http.events import CauseRead, shown
 from service.http.params import GameId
+from service.http.rounds import score_sheet
 from service.http.services import Services
 from service.web.i18n import Translate
 from service.web.render import Flag, page_for
-from service.web.words import event_words
+from service.web.words import actor_words, event_words
 
 LAST_ACTIONS = 12
 # every event type the public stream names: an EventSource listens for each by name
@@ -29,13 +32,35 @@ STREAMED = sorted(
 )
 
 
+def _by(services: Services, _: Translate, cause: CauseRead | None, seated: dict[str, str]) -> str:
+    """Who caused an event, in words: a seated player by name, an official by office and name."""
+    if cause is None:
+        return ""
+    if cause.role == "referee":
+        return actor_words(_, "referee", credentials.referee(services.app, UUID(cause.actor_id)).name)
+    return actor_words(_, cause.role, seated.get(cause.actor_id, ""))
+
+
 def _table(services: Services, game_id: UUID, _: Translate) -> dict[str, Any]:
     table = services.current.table(game_id)
     facts = services.games.facts(game_id)
     events = services.app.game_events(game_id, max(0, table.version - LAST_ACTIONS))
     names = [seat.name for seat in table.seats]
-    said = [event_words(_, event, names) for event in shown(events, PUBLIC, facts)]
-    return {"table": table, "actions": [words for words in reversed(said) if words], "streamed": STREAMED}
+    seated = {str(seat.player_id): seat.name for seat in table.seats if seat.player_id is not None}
+    public = shown(events, PUBLIC, facts)
+    if table.in_person:
+        # a sheet's round ends when it is entered: the entry says all "the round is over" would
+        public = [event for event in public if event.type != "RoundEnded"]
+    said = [
+        event_words(_, event, names, _by(services, _, event.cause, seated) if table.in_person else "")
+        for event in public
+    ]
+    return {
+        "table": table,
+        "sheet": score_sheet(services, game_id) if table.in_person else None,
+        "actions": [words for words in reversed(said) if words],
+        "streamed": STREAMED,
+    }
 
 
 class TablePage(Controller):

@@ -51,11 +51,50 @@ def order_words(_: Translate, keys: list[str], lower_is_better: bool) -> list[st
     return [phrases.get(key, key) for key in keys]
 
 
-def event_words(_: Translate, event: Any, names: list[str]) -> str | None:
-    """A public event as a sentence; None for the events a spectator need not read."""
+def actor_words(_: Translate, role: str, name: str) -> str:
+    """Who did something, as a sentence names them: a player by name, an official by office."""
+    if role == "referee":
+        return _("Referee {name}", name=name)
+    if role == "admin":
+        return _("An admin")
+    return name
+
+
+def seat_name(names: list[str], seat: Any) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+
+
+def sheet_words(_: Translate, event: Any, names: list[str], by: str) -> str | None:
+    """A score sheet's event (a game played in person) as a sentence; ``by`` says who caused it."""
     data: dict[str, Any] = event.data
-    seat = data.get("seat")
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+    kind = event.type
+    if kind == "RoundEntered":
+        winner = data["entry"]["winner"]
+        if winner is None:
+            return _("{who} entered round {number}: nobody went out", who=by, number=data["round_no"])
+        return _(
+            "{who} entered round {number}: {winner} went out",
+            who=by,
+            number=data["round_no"],
+            winner=seat_name(names, winner),
+        )
+    if kind == "RoundConfirmed":
+        return _(
+            "{who} confirmed round {number}", who=seat_name(names, data["seat"]), number=data["round_no"]
+        )
+    if kind == "RulingGiven" and data["ruling"].get("type") == "correct":
+        return _("{who} corrected round {number}", who=by, number=data["ruling"]["round_no"])
+    return None
+
+
+def event_words(_: Translate, event: Any, names: list[str], by: str = "") -> str | None:
+    """A public event as a sentence; None for the events a spectator need not read. ``by`` names
+    who caused it, for the events that say so."""
+    said = sheet_words(_, event, names, by)
+    if said is not None:
+        return said
+    data: dict[str, Any] = event.data
+    who = seat_name(names, data.get("seat"))
     kind = event.type
     if kind == "CardPlayed":
         said = {"mau": _("says Mau"), "mau_mau": _("says Mau Mau")}.get(data.get("call") or "", "")
@@ -84,3 +123,149 @@ def event_words(_: Translate, event: Any, names: list[str]) -> str | None:
     if kind == "TurnTimedOut":
         return _("{who}'s clock ran out: a bot plays the turn", who=who)
     return None
+
+
+# the referee console (``service.web.referee``): the full sight and the refusals of a ruling
+
+
+def _cards(_: Translate, cards: list[str]) -> str:
+    return ", ".join(card_name(_, card) for card in cards) or _("no card")
+
+
+def _hands(_: Translate, hands: list[list[str]], names: list[str]) -> str:
+    return "; ".join(f"{name}: {_cards(_, hand)}" for name, hand in zip(names, hands, strict=False))
+
+
+def _dealt(data: dict[str, Any], names: list[str]) -> list[list[str]]:
+    """Each seat's hand from a deal's whole deck, dealt one card a seat from the dealer's left."""
+    deck: list[str] = data["deck"]
+    seats = len(data["cards"])
+    dealt = sum(data["cards"])
+    return [deck[(seat - data["dealer"] - 1) % seats : dealt : seats] for seat in range(seats)]
+
+
+def _reshuffled(data: dict[str, Any]) -> list[list[str]]:
+    order: list[str] = data["order"]
+    counts: list[int] = data["counts"]
+    return [order[sum(counts[:seat]) : sum(counts[: seat + 1])] for seat in range(len(counts))]
+
+
+def _ruling_words(_: Translate, ruling: dict[str, Any], names: list[str]) -> str:
+    kind = ruling.get("type")
+    if kind == "penalty":
+        seat = ruling["seat"]
+        who = names[seat] if 0 <= seat < len(names) else str(seat)
+        return _("A referee ruled: {who} draws {count} penalty cards", who=who, count=ruling["cards"])
+    if kind == "void":
+        return _("A referee ruled: every event from {number} on is void", number=ruling["from_event"])
+    if kind == "correct":
+        return _("A referee ruled: the entry of round {number} is corrected", number=ruling["round_no"])
+    return _("A referee ruled: play goes on")
+
+
+def _entry_words(_: Translate, data: dict[str, Any], names: list[str]) -> str:
+    entry = data["entry"]
+    winner = entry.get("winner")
+    number = data.get("round_no", "")
+    if isinstance(winner, int) and 0 <= winner < len(names):
+        text = _(
+            "Round {number} is entered from the score sheet: {who} went out", number=number, who=names[winner]
+        )
+    else:
+        text = _("Round {number} is entered from the score sheet: nobody went out", number=number)
+    if entry.get("hands"):
+        text += "; " + _("left in hand: {hands}", hands=_hands(_, entry["hands"], names))
+    elif entry.get("points"):
+        points = "; ".join(f"{name}: {value}" for name, value in zip(names, entry["points"], strict=False))
+        text += "; " + _("points left in hand: {points}", points=points)
+    return text
+
+
+def role_words(_: Translate, role: str) -> str:
+    """Who raised a dispute when no player's name says it."""
+    return {"referee": _("a referee"), "admin": _("an admin"), "player": _("a player")}.get(role, role)
+
+
+def full_event_words(_: Translate, event: Any, names: list[str]) -> str:
+    """Any event as an official reads it (``service.domain.redaction.FULL``): the hands dealt, the
+    cards drawn, the stock's new order; an event without words here is named by its type."""
+    data: dict[str, Any] = event.data
+    seat = data.get("seat")
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+    kind = event.type
+    if kind == "Created":
+        return _("The game is created")
+    if kind == "MatchStarted":
+        return _("The match starts")
+    if kind == "RoundDealt" and "deck" in data:
+        return _(
+            "Round {number} is dealt: {hands}; the starter is {card}",
+            number=data.get("round_no", ""),
+            hands=_hands(_, _dealt(data, names), names),
+            card=card_name(_, data["starter"]),
+        )
+    if kind == "CardsDrawn" and "cards" in data:
+        return _("{who} draws {cards}", who=who, cards=_cards(_, data["cards"]))
+    if kind == "StockRanOut":
+        return _("The stock ran out")
+    if kind == "StockRecycled":
+        return _(
+            "The discard pile is shuffled into a new stock of {count} cards", count=data.get("count", "")
+        )
+    if kind == "HiddenCardsReshuffled" and "order" in data:
+        return _("The hidden cards are shuffled anew: {hands}", hands=_hands(_, _reshuffled(data), names))
+    if kind == "DeckRevealed":
+        return _("The shuffles of round {number} are revealed", number=data.get("round_no", ""))
+    if kind == "DisputeRaised":
+        reason = (data.get("dispute") or {}).get("reason") or ""
+        return (
+            _("A dispute is raised: {reason}", reason=reason)
+            if reason
+            else event_words(_, event, names) or ""
+        )
+    if kind == "RulingGiven":
+        return _ruling_words(_, data.get("ruling") or {}, names)
+    if kind == "SeatForfeited":
+        return _("{who} forfeits the seat", who=who)
+    if kind == "RoundEntered":
+        return _entry_words(_, data, names)
+    if kind == "RoundConfirmed":
+        return _("{who} confirms round {number}", who=who, number=data.get("round_no", ""))
+    return event_words(_, event, names) or kind
+
+
+SHEET_CODES = (
+    "seat_count",
+    "invalid_entry",
+    "card_not_in_deck",
+    "card_entered_twice",
+    "too_many_cards",
+    "winner_holds_cards",
+    "loser_without_cards",
+    "invalid_points",
+    "impossible_points",
+)
+
+
+def refusal_words(_: Translate, code: str) -> str:
+    """Why a ruling was refused, for the referee who gave it."""
+    words = {
+        "no_dispute": _("There is no open dispute to rule on."),
+        "invalid_ruling": _(
+            "This ruling cannot be given now: a void only reaches back to the first deal and stops "
+            "before the dispute, and a penalty is given while a round is played."
+        ),
+        "not_a_seat": _("That seat is not at this table."),
+        "stale_version": _("The game has moved on since this page was drawn: look again, then rule."),
+        "not_in_person": _("Only a round entered from a score sheet can be corrected."),
+        "no_such_round": _("That round has not been entered."),
+        "game_over": _("The match is over."),
+        "game_abandoned": _("The game was abandoned."),
+        "malformed_request": _(
+            "The form is not filled in as it should be: a number is missing or is no number."
+        ),
+        "stock_exhausted": _("The stock cannot give that many penalty cards."),
+    }
+    impossible = _("The corrected entry is not a round a score sheet can hold.")
+    words |= dict.fromkeys(SHEET_CODES, impossible)
+    return words.get(code, _("The ruling was refused."))

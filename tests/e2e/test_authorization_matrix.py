@@ -86,6 +86,11 @@ GET /games/{id}/shuffles              200   200    200     200   200   200
 GET /games/{id}/events                200   200    200     200   200   200
 GET /games/{id}/stream                200   200    200     200   200   200
 GET /games/{id}/replay                401   F      F       F     200   200
+GET /games/{id}/record                200   200    200     200   200   200
+GET /games/{id}/record[full]          401   F      F       F     200   200
+GET /games/{id}/record[full,friendly] 401   F      F       200   200   200
+GET /games/{id}/record[seat]          401   NS     200     NS    NS    NS
+POST /games/import                    401   F      F       F     201   201
 GET /games/{id}/replay[friendly]      401   F      F       200   200   200
 POST /games/{id}/moves                401   NS     200     NA    200   200
 POST /games/{id}/moves[friendly]      401   NS     200     200   200   200
@@ -142,6 +147,10 @@ GET /web/static/{id}                  200   200    200     200   200   200
 GET /signin                           200   200    200     200   200   200
 POST /signin                          CS    CS     CS      CS    CS    CS
 POST /signout                         CS    CS     CS      CS    CS    CS
+GET /web/referee                      F     F      F       F     F     F
+GET /web/referee/games/{id}           F     F      F       F     F     F
+GET /web/referee/games/{id}/replay    F     F      F       F     F     F
+POST /web/referee/games/{id}/rulings  CS    CS     CS      CS    CS    CS
 """
 # a start time within the check-in window of two hours, so a check-in is open at once
 SOON = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
@@ -252,6 +261,7 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
     ids, club = world.ids, world.club
     finished, friendly_game = world.finished["game_id"], world.friendly_finished["game_id"]
     position = club.log_position()
+    record = world.client.get(f"/games/{finished}/record").text
 
     def fresh_player_credential() -> str:
         return club.ok("POST", f"/players/{club.player('Spare')[0]}/tokens")["credential_id"]
@@ -387,6 +397,20 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
         "GET /games/{id}/stream": lambda role: ("GET", f"/games/{finished}/stream", None),
         "GET /games/{id}/replay": lambda role: ("GET", f"/games/{finished}/replay", None),
         "GET /games/{id}/replay[friendly]": lambda role: ("GET", f"/games/{friendly_game}/replay", None),
+        "GET /games/{id}/record": lambda role: ("GET", f"/games/{finished}/record", None),
+        "GET /games/{id}/record[full]": lambda role: ("GET", f"/games/{finished}/record?sight=full", None),
+        "GET /games/{id}/record[full,friendly]": lambda role: (
+            "GET",
+            f"/games/{friendly_game}/record?sight=full",
+            None,
+        ),
+        "GET /games/{id}/record[seat]": lambda role: ("GET", f"/games/{finished}/record?sight=seat", None),
+        # the league game's record, imported into its league again: its players are the league's
+        "POST /games/import": lambda role: (
+            "POST",
+            "/games/import",
+            {"record": record, "league_id": world.league},
+        ),
         "POST /games/{id}/moves": in_game(
             "POST", "/moves", lambda g: {**play, "version": g["version"]}, world.game
         ),
@@ -548,6 +572,19 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
         "GET /signin": lambda role: ("GET", "/signin", None),
         "POST /signin": lambda role: ("POST", "/signin", {"token": "mm_x"}),
         "POST /signout": lambda role: ("POST", "/signout", None),
+        # the console reads the session, never a bearer token: every role is as signed out there
+        "GET /web/referee": lambda role: ("GET", "/web/referee", None),
+        "GET /web/referee/games/{id}": lambda role: ("GET", f"/web/referee/games/{finished}", None),
+        "GET /web/referee/games/{id}/replay": lambda role: (
+            "GET",
+            f"/web/referee/games/{finished}/replay?at=3",
+            None,
+        ),
+        "POST /web/referee/games/{id}/rulings": lambda role: (
+            "POST",
+            f"/web/referee/games/{finished}/rulings",
+            {"kind": "resume"},
+        ),
     }
 
 

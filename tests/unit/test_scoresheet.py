@@ -176,11 +176,11 @@ IMPOSSIBLE = {
         winner=None, hands=(tuple(range(0, 20)), tuple(range(20, 40)), tuple(range(40, 52)))
     ),
     "winner_holds_cards": RoundEntry(winner=0, hands=hands("2C", "KC", "QC")),
-    "loser_without_cards": RoundEntry(winner=0, hands=hands("", "KC", "")),
+    "loser_without_cards": RoundEntry(winner=0, hands=hands("", "", "")),
     "malformed_card": RoundEntry(winner=0, hands=((), (60,), (3,))),
 }
 IMPOSSIBLE_POINTS = {
-    "loser_without_cards": RoundEntry(winner=0, points=(0, 0, 7)),
+    "loser_without_cards": RoundEntry(winner=None, points=(0, 0, 7)),
     "impossible_points": RoundEntry(winner=0, points=(0, 1, 7)),
     "invalid_points": RoundEntry(winner=0, points=(0, -4, 7)),
     "winner_holds_cards": RoundEntry(winner=1, points=(5, 3, 7)),
@@ -380,7 +380,7 @@ def test_rounds_entered_after_the_end_a_correction_brings_forward_are_out_of_for
     ("ruling", "code"),
     [
         (Correct(2, RoundEntry(winner=0, points=(0, 4, 4))), "no_such_round"),
-        (Correct(1, RoundEntry(winner=0, points=(0, 4, 0))), "loser_without_cards"),
+        (Correct(1, RoundEntry(winner=0, points=(0, 0, 0))), "loser_without_cards"),
     ],
 )
 def test_an_impossible_correction_is_refused_and_changes_nothing(ruling, code):
@@ -425,3 +425,20 @@ def test_the_sheets_survive_a_snapshot():
     snapshot = Game.Snapshot.take(game)
     again = snapshot.mutate(None)
     assert again.in_person and again.rounds() == game.rounds()
+
+
+def test_a_player_overtaken_after_going_out_without_mau_mau_is_entered_with_no_card():
+    # docs/rules.md, section 6: a last card played without "Mau Mau" leaves the window open, and the
+    # next player may go out with the right call and win; the first holds no card and loses
+    for seed in (f"overtaken-{n}" for n in range(2000)):
+        left, end = server_round_ends(CLUB, seed, 3)
+        if any(seat != end.winner and not hand for seat, hand in enumerate(left)):
+            break
+    else:
+        pytest.fail("no seed gave a round where a loser held no card")
+    game = in_person(3, CLUB)
+    winner = None if end.winner == -1 else end.winner
+    game.enter_round(
+        RoundEntry(winner=winner, hands=hands(*(" ".join(format_cards(h)) for h in left))), by(player(0))
+    )
+    assert ended(game.collect_events())[0] == end

@@ -1,0 +1,227 @@
+"""Game records (docs/game-records.md): a game written out as one, and a record imported as a game
+played in person.
+
+Use cases as functions taking the application (``MauMau``): a record is read from the store like the
+event log and never stored itself.
+"""
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+from uuid import UUID
+
+import msgspec
+
+from service.application.games import MATCH_LENGTH_OPTIONS
+from service.domain.errors import RuleError
+from service.domain.game import Cause, Game, Seat
+from service.domain.record import (
+    Abandoned,
+    Forfeited,
+    MatchEnd,
+    Record,
+    RoundEnd,
+    RulingGiven,
+    TimedOut,
+    render,
+)
+from service.domain.record_of import record_of
+from service.domain.record_parse import parse_record
+from service.domain.redaction import Table, Viewer, redact
+from service.domain.roles import Actor
+from service.domain.rulesets import Ruleset, with_options
+from service.domain.rulesets import ruleset as make_ruleset
+from service.domain.scoresheet import RoundEntry
+from service.domain.views import entry_of
+
+if TYPE_CHECKING:
+    from service.application import MauMau
+
+# the dry run deals nothing, so its chance does not matter; fixed, so it draws no entropy
+DRY_RUN_ENTROPY = "0" * 64
+
+
+def game_record(app: "MauMau", game_id: UUID, viewer: Viewer, names: Mapping[str, str]) -> str:
+    """The record of the game as ``viewer`` may see it; ``names``: players' names by id."""
+    events = app.game_events(game_id)
+    created = events[0]
+    table = Table(seats=len(created.seats), hand_size=created.ruleset.hand_size)
+    entries = [redact(entry_of(event), viewer, table) for event in events]
+    return render(record_of(str(game_id), entries, names, viewer))
+
+
+class Imported(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: UUID
+    league_id: UUID | None
+    seats: list[str]  # the players' ids, seat order
+    rounds: int
+    version: int
+    position: int  # the last round's
+
+
+def import_record(
+    app: "MauMau",
+    text: str,
+    *,
+    league_id: UUID | None,
+    seats: Sequence[str] | None,
+    by: Actor,
+    key: str | None = None,
+) -> Imported:
+    """A game played in person made from a record: its seats, and each round's points as entered.
+
+    ``seats`` (player ids, seat order) replaces the record's own; without it every seat of the
+    record must be a player's. Every round is scored by this service first, on a game kept in
+    memory: when the totals, the rounds or the winners it gives are not the record's, the record
+    is refused (``record_inconsistent``) and nothing is stored. Then the game is created and each
+    round entered (``enter_round``), each with an idempotency key made from ``key``, so that a
+    retry after a failure between them finishes the same game.
+    """
+    record = parse_record(text)
+    players = _players(record, seats)
+    rounds, end = _result(record)
+    rules, options = _rules(app, record, league_id)
+    entries = [_entry(rules, ended) for ended in rounds]
+    _check(rules, players, rounds, end, entries, by, league_id)
+    created = app.create_game(
+        players,
+        ruleset=record.header.ruleset,
+        options=options,
+        league_id=league_id,
+        in_person=True,
+        by=by,
+        key=key,
+    )
+    outcome = created
+    for ended, entry in zip(rounds, entries, strict=True):
+        outcome = app.enter_round(
+            created.game_id,
+            winner=entry.winner,
+            points=entry.points,
+            by=by,
+            key=None if key is None else f"{key}:round {ended.round_no}",
+        )
+    return Imported(
+        game_id=created.game_id,
+        league_id=league_id,
+        seats=players,
+        rounds=len(rounds),
+        version=outcome.version,
+        position=outcome.position,
+    )
+
+
+def _inconsistent(detail: str) -> RuleError:
+    return RuleError("record_inconsistent", detail)
+
+
+def _players(record: Record, seats: Sequence[str] | None) -> list[str]:
+    if seats is not None:
+        if len(seats) != len(record.header.seats):
+            raise _inconsistent(f"the record has {len(record.header.seats)} seats, not {len(seats)}")
+        return list(seats)
+    bots = [seat.label for seat in record.header.seats if seat.kind == "bot"]
+    if bots:
+        raise RuleError(
+            "record_has_bots",
+            f"a table played in person seats people only: name a player for each seat ({bots[0]!r} is a bot)",
+        )
+    return [seat.id for seat in record.header.seats]
+
+
+def _result(record: Record) -> tuple[list[RoundEnd], MatchEnd]:
+    """The rounds in force and the match's end: a void takes back every round ended from its event on,
+    a round ended again (a corrected entry) replaces that round and the ones after it."""
+    rounds: list[RoundEnd] = []
+    end: MatchEnd | None = None
+    for line in record.lines:
+        if isinstance(line, RoundEnd):
+            rounds = [kept for kept in rounds if kept.round_no < line.round_no] + [line]
+            end = None
+        elif isinstance(line, MatchEnd):
+            end = line
+        elif isinstance(line, RulingGiven) and line.kind == "void" and line.from_event is not None:
+            void = line.from_event
+            rounds = [kept for kept in rounds if kept.number < void]
+            end = end if end is not None and end.number < void else None
+        elif isinstance(line, Forfeited | TimedOut):
+            raise _inconsistent(
+                f"event {line.number}: a turn clock ran out; a table played in person has none"
+            )
+        elif isinstance(line, Abandoned):
+            raise _inconsistent(f"event {line.number}: the game was abandoned, so it has no result")
+    if end is None:
+        raise _inconsistent("the record's match has no end: a game is imported once its match is over")
+    if [ended.round_no for ended in rounds] != list(range(1, len(rounds) + 1)):
+        raise _inconsistent("the record's rounds are not numbered 1, 2, 3, ...")
+    return rounds, end
+
+
+def _rules(app: "MauMau", record: Record, league_id: UUID | None) -> tuple[Ruleset, dict[str, Any]]:
+    """The rules the imported game plays (a league's own) and the options to create it with; refused
+    when they are not the rules the record was played by."""
+    header = record.header
+    played = make_ruleset(header.ruleset, **header.options)
+    if league_id is None:
+        return played, dict(header.options)
+    options = {name: value for name, value in header.options.items() if name in MATCH_LENGTH_OPTIONS}
+    rules = with_options(app.get_league(league_id).rules, **options)
+    if rules != played:
+        raise _inconsistent(f"the record was played by other rules than the league's ({rules.name})")
+    return rules, options
+
+
+def _entry(rules: Ruleset, ended: RoundEnd) -> RoundEntry:
+    """A score sheet entry the rules score as the record's round: the points each seat had left.
+
+    Where the winner takes the losers' points, the record tells only their sum: it is entered as
+    the lowest card's worth in each losing hand but the first, which holds the rest.
+    """
+    if rules.scoring == "penalty":
+        return RoundEntry(winner=ended.winner, points=tuple(ended.points))
+    lowest = min(rules.card_points[rank] for rank in rules.ranks)
+    losers = [seat for seat in range(len(ended.points)) if seat != ended.winner]
+    values = [0] * len(ended.points)
+    for seat in losers:
+        values[seat] = lowest
+    if ended.winner is not None:
+        values[losers[0]] = ended.points[ended.winner] - lowest * (len(losers) - 1)
+    return RoundEntry(winner=ended.winner, points=tuple(values))
+
+
+def _check(
+    rules: Ruleset,
+    players: list[str],
+    rounds: list[RoundEnd],
+    end: MatchEnd,
+    entries: list[RoundEntry],
+    by: Actor,
+    league_id: UUID | None,
+) -> None:
+    """Every round entered on a game kept in memory gives the record's points and totals, and the
+    match ends after the last round with the record's winners and totals."""
+    game = Game.create(
+        ruleset=rules,
+        seats=tuple(Seat.parse(player) for player in players),
+        seed="a dry run",
+        cause=Cause(by, "ImportRecord"),
+        league_id=league_id,
+        entropy=DRY_RUN_ENTROPY,
+        in_person=True,
+    )
+    for ended, entry in zip(rounds, entries, strict=True):
+        if game.over:
+            raise _inconsistent(f"the match ends before round {ended.round_no} by these rules")
+        try:
+            game.enter_round(entry, Cause(by, "EnterRound"))
+        except RuleError as refused:
+            raise _inconsistent(f"round {ended.round_no}: {refused.message}") from None
+        scored = game.state.round_points[-1]
+        if list(scored) != ended.points or game.state.totals != ended.totals:
+            raise _inconsistent(
+                f"round {ended.round_no} (event {ended.number}) scores {list(scored)}, totals "
+                f"{game.state.totals} by these rules, not what the record says"
+            )
+    if not game.over:
+        raise _inconsistent("the match does not end after the record's last round by these rules")
+    if list(game.state.winners) != end.winners or game.state.totals != end.totals:
+        raise _inconsistent(f"the match ends with winners {list(game.state.winners)}, not the record's")

@@ -1,0 +1,455 @@
+"""A game record's text read back into a ``Record`` (the format: docs/game-records.md).
+
+``parse_record`` takes what ``record.render`` writes and anything written by hand to the same
+grammar; it refuses anything else with ``invalid_record``, the detail naming the first line it
+could not read (lines count from 1). It checks the form, not the game: whether the rounds add up
+is the import's question (``application.records``).
+"""
+
+import json
+import re
+from collections.abc import Callable
+from typing import TypeVar
+
+from service.domain.errors import RuleError
+from service.domain.record import (
+    NO_WINNER,
+    RESERVED,
+    SUIT_LETTER,
+    VERSION_LINE,
+    WON_BY,
+    Abandoned,
+    AnyLine,
+    Challenged,
+    Dealt,
+    DisputeRaised,
+    Drew,
+    Forfeited,
+    GameCreated,
+    Hands,
+    Header,
+    Kept,
+    MatchEnd,
+    MatchStarted,
+    Other,
+    Played,
+    RanOut,
+    Record,
+    RecordSeat,
+    Recycled,
+    Reshuffled,
+    Revealed,
+    RoundConfirmed,
+    RoundEnd,
+    RoundEntered,
+    RulingGiven,
+    SheetEntry,
+    SuitNamed,
+    TimedOut,
+)
+
+_STRING = r'"(?:[^"\\]|\\.)*"'
+_LABEL = rf'(?:{_STRING}|[^\s"\\:;,=()]+)'
+_CARD = r"(?:10|[2-9JQKA])[CDHS]"
+_CARDS = rf"(?:-|{_CARD}(?: {_CARD})*)"
+_NUMBERS = r"-?\d+(?: -?\d+)*"
+_SALT = r"[0-9A-Za-z]+"
+_CALL = r"(?:mau_mau|mau)"
+MOST_LINES = 100_000
+T = TypeVar("T")
+
+
+class Malformed(Exception):
+    """What is wrong with one line (the line number is added by ``parse_record``)."""
+
+
+class _Scan:
+    """One line read from the left: each ``take`` matches at the place the last one ended."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.at = text, 0
+
+    def maybe(self, pattern: str) -> re.Match[str] | None:
+        found = re.compile(pattern).match(self.text, self.at)
+        if found is not None:
+            self.at = found.end()
+        return found
+
+    def take(self, pattern: str, what: str) -> re.Match[str]:
+        found = self.maybe(pattern)
+        if found is None:
+            raise Malformed(f"expected {what} at {self.text[self.at : self.at + 30]!r}")
+        return found
+
+    def done(self) -> None:
+        if self.at != len(self.text):
+            raise Malformed(f"unexpected {self.text[self.at : self.at + 30]!r}")
+
+
+def _string(text: str) -> str:
+    try:
+        value = json.loads(text)
+    except ValueError:
+        raise Malformed(f"{text[:30]!r} is not a quoted string") from None
+    if not isinstance(value, str):
+        raise Malformed(f"{text[:30]!r} is not a quoted string")
+    return value
+
+
+def _label(text: str) -> str:
+    if text.startswith('"'):
+        return _string(text)
+    if text.lower() in RESERVED:
+        raise Malformed(f"{text!r} is a word of the format: quote it to name a seat")
+    return text
+
+
+def _cards(text: str) -> list[str]:
+    return [] if text == "-" else text.split(" ")
+
+
+def _numbers(text: str) -> list[int]:
+    return [int(n) for n in text.split(" ")]
+
+
+def parse_record(text: str) -> Record:
+    """The ``Record`` the text writes; ``invalid_record`` naming the line when it is not one."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()  # the newline that ends the last line
+    if len(lines) > MOST_LINES:
+        raise RuleError("invalid_record", f"a record has at most {MOST_LINES} lines")
+    at = 0
+    try:
+        header, first = _header(lines)
+        seats = {seat.label: seat.seat for seat in header.seats}
+        body: list[AnyLine] = []
+        last = 0
+        for at in range(first, len(lines)):
+            line = _event_line(lines[at], seats, len(header.seats))
+            if line.number <= last:
+                raise Malformed(f"event {line.number} comes after event {last}")
+            last = line.number
+            body.append(line)
+    except Malformed as error:
+        at = error.at if isinstance(error, _HeaderError) else at
+        raise RuleError("invalid_record", f"line {at + 1}: {error}") from None
+    return Record(header=header, lines=body)
+
+
+def _header(lines: list[str]) -> tuple[Header, int]:
+    """The header and the index of the first event line; a ``_HeaderError`` names the bad line."""
+    fields: dict[str, re.Match[str]] = {}
+    patterns = (
+        ("version", re.escape(VERSION_LINE)),
+        ("game", r"game (\S+)"),
+        ("ruleset", r"ruleset (\S+) (\{.*\})"),
+        ("league", r"league (\S+)"),
+        ("created", r"created (\S+)"),
+        ("clock", r"clock (none|\d+) forfeit (\d+)"),
+        ("sight", rf"sight (public|full|seat ({_LABEL}))"),
+    )
+    for at, (name, pattern) in enumerate(patterns):
+        found = re.fullmatch(pattern, lines[at]) if at < len(lines) else None
+        if found is None:
+            raise _HeaderError(at, f"expected the {name} line")
+        fields[name] = found
+    seats: list[RecordSeat] = []
+    at = len(patterns)
+    while at < len(lines) and lines[at] != "":
+        found = re.fullmatch(rf"seat (\d+) ({_LABEL}) (player|bot) (\S+)", lines[at])
+        if found is None:
+            raise _HeaderError(at, "expected a seat line: seat <n> <label> player|bot <id>")
+        label = _at(at, _label, found[2])
+        if int(found[1]) != len(seats) or label in {seat.label for seat in seats}:
+            raise _HeaderError(at, "seats are numbered from 0 in order, each with a label of its own")
+        seats.append(RecordSeat(seat=len(seats), label=label, kind=found[3], id=found[4]))  # type: ignore[arg-type]
+        at += 1
+    if not seats:
+        raise _HeaderError(at, "expected a seat line")
+    if at >= len(lines):
+        raise _HeaderError(at, "expected a blank line after the seats")
+    options = _at(2, json.loads, fields["ruleset"][2])
+    if not isinstance(options, dict):
+        raise _HeaderError(2, "the options are a JSON object")
+    sight, sight_seat = fields["sight"][1], None
+    if fields["sight"][2] is not None:
+        label = _at(6, _label, fields["sight"][2])
+        labelled = {seat.label: seat.seat for seat in seats}
+        if label not in labelled:
+            raise _HeaderError(6, f"no seat is labelled {label!r}")
+        sight, sight_seat = "seat", labelled[label]
+    clock = fields["clock"]
+    header = Header(
+        game_id=fields["game"][1],
+        ruleset=fields["ruleset"][1],
+        options=options,
+        league_id=None if fields["league"][1] == "none" else fields["league"][1],
+        created=fields["created"][1],
+        turn_clock=None if clock[1] == "none" else int(clock[1]),
+        forfeit_after=int(clock[2]),
+        sight=sight,  # type: ignore[arg-type]
+        seats=seats,
+        sight_seat=sight_seat,
+    )
+    return header, at + 1
+
+
+class _HeaderError(Malformed):
+    def __init__(self, at: int, message: str) -> None:
+        super().__init__(message)
+        self.at = at
+
+
+def _at(at: int, read: Callable[[str], T], text: str) -> T:
+    try:
+        return read(text)
+    except (Malformed, ValueError) as error:
+        raise _HeaderError(at, str(error)) from None
+
+
+class _Line:
+    """One event line's reading: the seats by label, how many there are."""
+
+    def __init__(self, scan: _Scan, seats: dict[str, int], count: int) -> None:
+        self.scan, self.seats, self.count = scan, seats, count
+
+    def seat(self, text: str) -> int:
+        label = _label(text)
+        if label not in self.seats:
+            raise Malformed(f"no seat is labelled {label!r}")
+        return self.seats[label]
+
+    def per_seat(self, text: str, what: str) -> list[int]:
+        numbers = _numbers(text)
+        if len(numbers) != self.count:
+            raise Malformed(f"{what} has {len(numbers)} numbers for {self.count} seats")
+        return numbers
+
+    def hands(self) -> Hands:
+        hands: Hands = []
+        while (found := self.scan.maybe(rf"; hand ({_LABEL}) ({_CARDS})")) is not None:
+            hands.append((self.seat(found[1]), _cards(found[2])))
+        return hands
+
+    def order(self, word: str) -> list[str] | None:
+        found = self.scan.maybe(rf"; {word} ({_CARDS})")
+        return None if found is None else _cards(found[1])
+
+    def salt(self) -> str | None:
+        found = self.scan.maybe(rf"; salt ({_SALT})")
+        return None if found is None else found[1]
+
+
+def _event_line(text: str, seats: dict[str, int], count: int) -> AnyLine:
+    found = re.match(r"(\d+) ", text)
+    if found is None:
+        raise Malformed("an event line starts with the event's number and a space")
+    number = int(found[1])
+    scan = _Scan(text)
+    scan.at = found.end()
+    read = _Line(scan, seats, count)
+    line = _keyword_line(number, read) or _seat_line(number, read)
+    scan.done()
+    return line
+
+
+def _keyword_line(n: int, read: _Line) -> AnyLine | None:
+    scan = read.scan
+    if scan.maybe("game created"):
+        return GameCreated(number=n)
+    if scan.maybe("game abandoned: "):
+        return Abandoned(number=n, reason=_string(scan.take(_STRING, "a quoted reason")[0]))
+    if scan.maybe("match started: first dealer "):
+        return MatchStarted(number=n, first_dealer=read.seat(scan.take(_LABEL, "a seat")[0]))
+    if scan.maybe("match ended: winners "):
+        # "none" only as the whole list: a label may begin with it ("none#2")
+        winners = scan.take(rf"none(?=;)|{_LABEL}(?: {_LABEL})*", "the winners")[0]
+        totals = read.per_seat(scan.take(rf"; totals ({_NUMBERS})", "; totals")[1], "totals")
+        labels = [] if winners == "none" else re.findall(_LABEL, winners)
+        return MatchEnd(number=n, winners=[read.seat(label) for label in labels], totals=totals)
+    if found := scan.maybe(
+        rf"round (\d+) dealt by ({_LABEL}): starter ({_CARD}); (\d+) cards each; stock (\d+)"
+    ):
+        return Dealt(
+            number=n,
+            round_no=int(found[1]),
+            dealer=read.seat(found[2]),
+            starter=found[3],
+            hand_size=int(found[4]),
+            stock=int(found[5]),
+            hands=read.hands(),
+            stock_order=read.order("stock order"),
+            salt=read.salt(),
+        )
+    if found := scan.maybe(r"round (\d+) ended: "):
+        return _round_end(n, int(found[1]), read)
+    if found := scan.maybe(r"round (\d+) entered by "):
+        seat, role, actor_id = _who(read)
+        scan.take(": ", "': '")
+        entry = _entry(read)
+        return RoundEntered(
+            number=n, round_no=int(found[1]), seat=seat, role=role, actor_id=actor_id, entry=entry
+        )
+    if found := scan.maybe(rf"stock runs out: ({_LABEL}) is to draw (\d+)(?: \((\w+)\))?"):
+        return RanOut(number=n, seat=read.seat(found[1]), count=int(found[2]), reason=found[3] or "turn")
+    if found := scan.maybe(r"stock recycled: (\d+) cards"):
+        return Recycled(number=n, count=int(found[1]), order=read.order("order"), salt=read.salt())
+    if found := scan.maybe(rf"hidden cards reshuffled: cards ({_NUMBERS}); stock (\d+)"):
+        counts = read.per_seat(found[1], "cards")
+        return Reshuffled(
+            number=n,
+            counts=counts,
+            stock=int(found[2]),
+            hands=read.hands(),
+            order=read.order("order"),
+            salt=read.salt(),
+        )
+    if found := scan.maybe(rf"salts of round (\d+) revealed: (-|\d+={_SALT}(?: \d+={_SALT})*)"):
+        pairs = [] if found[2] == "-" else [pair.split("=") for pair in found[2].split(" ")]
+        return Revealed(number=n, round_no=int(found[1]), salts=[(int(a), b) for a, b in pairs])
+    if found := scan.maybe(r"dispute (\d+) raised by "):
+        return _dispute(n, int(found[1]), read)
+    if found := scan.maybe(r"ruling on dispute (\d+): "):
+        return _ruling(n, int(found[1]), read)
+    if found := scan.maybe(r"event (\w+)(?: (.+))?$"):
+        if found[2] is not None:
+            try:
+                json.loads(found[2])
+            except ValueError:
+                raise Malformed("an event's data is JSON") from None
+        return Other(number=n, type=found[1], data=found[2])
+    return None
+
+
+def _round_end(n: int, round_no: int, read: _Line) -> RoundEnd:
+    scan = read.scan
+    winner: int | None = None
+    reason = None
+    for known, words in NO_WINNER.items():
+        if scan.maybe(re.escape(words)):
+            reason = known
+    if reason is None and (found := scan.maybe(r"no winner \((\w+)\)")):
+        reason = found[1]
+    if reason is None and (found := scan.maybe(rf"winner ({_LABEL}) \((\w+)\)")):
+        winner, reason = read.seat(found[1]), found[2]
+    if reason is None:
+        winner = read.seat(scan.take(_LABEL, "the winner")[0])
+        # the longer phrase first: "went out" begins "went out unchallenged"
+        for known, words in sorted(WON_BY.items(), key=lambda item: -len(item[1])):
+            if reason is None and scan.maybe(" " + re.escape(words)):
+                reason = known
+        if reason is None:
+            raise Malformed("expected how the round ended")
+    points = read.per_seat(scan.take(rf"; points ({_NUMBERS})", "; points")[1], "points")
+    totals = read.per_seat(scan.take(rf"; totals ({_NUMBERS})", "; totals")[1], "totals")
+    return RoundEnd(number=n, round_no=round_no, winner=winner, reason=reason, points=points, totals=totals)
+
+
+def _who(read: _Line) -> tuple[int | None, str, str]:
+    """A seat's label, or the role and quoted id of someone not seated."""
+    if found := read.scan.maybe(rf"(admin|referee|system) ({_STRING})"):
+        return None, found[1], _string(found[2])
+    return read.seat(read.scan.take(_LABEL, "who did it")[0]), "player", ""
+
+
+def _entry(read: _Line) -> SheetEntry:
+    scan = read.scan
+    winner = None
+    if not scan.maybe("no winner"):
+        winner = read.seat(scan.take(rf"winner ({_LABEL})", "the winner or no winner")[1])
+    points = scan.maybe(rf"; points ({_NUMBERS})")
+    hands = read.hands()
+    if (points is None) == (not hands):
+        raise Malformed("a score sheet's round gives either the points or the hands")
+    missed = scan.maybe(rf"; missed calls ({_NUMBERS})")
+    return SheetEntry(
+        winner=winner,
+        points=None if points is None else read.per_seat(points[1], "points"),
+        hands=hands or None,
+        missed_calls=[] if missed is None else read.per_seat(missed[1], "missed calls"),
+    )
+
+
+def _dispute(n: int, number: int, read: _Line) -> DisputeRaised:
+    scan = read.scan
+    seat, role, actor_id = _who(read)
+    about = scan.maybe(r" about event (\d+)")
+    reason = _string(scan.take(rf": ({_STRING})", "a quoted reason")[1])
+    return DisputeRaised(
+        number=n,
+        dispute=number,
+        seat=seat,
+        role=role,
+        actor_id=actor_id,
+        about=None if about is None else int(about[1]),
+        reason=reason,
+    )
+
+
+def _ruling(n: int, number: int, read: _Line) -> RulingGiven:
+    scan = read.scan
+    seat = cards = from_event = round_no = entry = None
+    if scan.maybe("resume"):
+        kind = "resume"
+    elif found := scan.maybe(rf"penalty ({_LABEL}) draws (\d+)"):
+        kind, seat, cards = "penalty", read.seat(found[1]), int(found[2])
+    elif found := scan.maybe(r"correct round (\d+): "):
+        kind, round_no, entry = "correct", int(found[1]), _entry(read)
+    else:
+        kind, from_event = "void", int(scan.take(r"void from event (\d+)", "resume, penalty or void")[1])
+    note = _string(scan.take(rf"; note ({_STRING})", "; note")[1])
+    counts = scan.maybe(rf"; cards ({_NUMBERS})")
+    return RulingGiven(
+        number=n,
+        dispute=number,
+        kind=kind,  # type: ignore[arg-type]
+        seat=seat,
+        cards=cards,
+        from_event=from_event,
+        round_no=round_no,
+        entry=entry,
+        note=note,
+        counts=None if counts is None else read.per_seat(counts[1], "cards"),
+        hands=read.hands(),
+        stock_order=read.order("stock order"),
+    )
+
+
+def _seat_line(n: int, read: _Line) -> AnyLine:
+    scan = read.scan
+    seat = read.seat(scan.take(_LABEL, "a seat or a keyword")[0])
+    if found := scan.maybe(rf" plays ({_CARD})"):
+        suit = scan.maybe(r" names (\w+)")
+        call = scan.maybe(rf" says ({_CALL})")
+        missed = scan.maybe(rf" misses ({_CALL})")
+        return Played(
+            number=n,
+            seat=seat,
+            card=found[1],
+            suit=None if suit is None else _suit(suit[1]),
+            call=None if call is None else call[1],
+            missed=None if missed is None else missed[1],
+        )
+    if found := scan.maybe(rf" draws (\d+)(?: \((\w+)\))?(?:: ({_CARDS}))?"):
+        cards = None if found[3] is None else _cards(found[3])
+        return Drew(number=n, seat=seat, count=int(found[1]), reason=found[2] or "turn", cards=cards)
+    if scan.maybe(" keeps"):
+        return Kept(number=n, seat=seat)
+    if found := scan.maybe(r" names (\w+)"):
+        return SuitNamed(number=n, seat=seat, suit=_suit(found[1]))
+    if found := scan.maybe(rf" challenges ({_LABEL}): missed ({_CALL})"):
+        return Challenged(number=n, seat=seat, offender=read.seat(found[1]), call=found[2])
+    if scan.maybe(" timed out"):
+        return TimedOut(number=n, seat=seat)
+    if found := scan.maybe(r" forfeits after (\d+) timeouts"):
+        return Forfeited(number=n, seat=seat, turns=int(found[1]))
+    if found := scan.maybe(r" confirms round (\d+)"):
+        return RoundConfirmed(number=n, seat=seat, round_no=int(found[1]))
+    raise Malformed("expected plays, draws, keeps, names, challenges, timed out, forfeits or confirms")
+
+
+def _suit(name: str) -> str:
+    if name not in SUIT_LETTER:
+        raise Malformed(f"{name!r} is not a suit: clubs, diamonds, hearts or spades")
+    return SUIT_LETTER[name]

@@ -1,0 +1,213 @@
+"""The referee console: the open disputes of my leagues, a game's whole log, its replay, a ruling.
+
+Only a game's officials see a console, with the same checks as the API (``service.http.access``):
+the list is ``GET /disputes``'s, the log is ``GET /games/{id}/events`` in the full sight, the
+replay is ``GET /games/{id}/replay``'s table and a ruling calls the same use case as
+``POST /games/{id}/rulings``. Anyone else gets a "for referees" page (403) when a browser asks, and
+the problem (403 ``forbidden``) otherwise; a page of a game that does not exist is its 404 problem.
+
+The ruling forms post to the page with the session's form token (``service.web.session``), so
+the bearer token never reaches a script; a refused ruling changes nothing and is answered with
+the console again and a sentence saying why.
+"""
+
+from typing import Annotated, Any
+from uuid import UUID
+
+import anyio.to_thread
+import msgspec
+from litestar import Controller, Request, get, post
+from litestar.params import Parameter
+from litestar.response import Redirect, Template
+
+from service.domain.errors import RuleError
+from service.domain.game import FIRST_VOIDABLE
+from service.domain.redaction import FULL
+from service.domain.roles import Actor
+from service.http import access
+from service.http.disputes import RulingCreate, ruling_of
+from service.http.errors import status_of
+from service.http.events import shown
+from service.http.params import GameId
+from service.http.services import GameFacts, Services
+from service.web.i18n import Translate
+from service.web.render import Flag, Page, page_for
+from service.web.session import checked_form
+from service.web.words import full_event_words, refusal_words, role_words
+
+MOST_DISPUTES = 200
+LISTS = {"points", "missed_calls"}  # form fields written "14, 0, 22"
+EventNumber = Annotated[int, Parameter(ge=1)]  # the replay's step: the state right after it
+ShownEvent = Annotated[int | None, Parameter(ge=1)]  # None: the event the open dispute is about
+
+
+def _wants_html(request: Request[Any, Any, Any]) -> bool:
+    return "text/html" in request.headers.get("accept", "")
+
+
+def _refused(page: Page) -> Template:
+    """A page for a person who is no official, or the problem for a program."""
+    if not _wants_html(page.request):
+        raise RuleError("forbidden", "the referee console is for the game's referees and admins")
+    answer = page.render("referee_refused.html", code="forbidden")
+    answer.status_code = 403
+    return answer
+
+
+def _disputes(services: Services, actor: Actor, _: Translate) -> list[dict[str, Any]]:
+    referee = actor.id if actor.role == "referee" else None
+    items, _last = services.reader.disputes(referee, None, MOST_DISPUTES)
+    return [
+        {
+            "dispute": item,
+            "table": services.current.table(item.game_id),
+            "raised_by": item.raised_by_name or role_words(_, item.raised_by),
+        }
+        for item in items
+    ]
+
+
+def _names(services: Services, game_id: UUID) -> list[str]:
+    return [seat.name for seat in services.current.table(game_id).seats]
+
+
+def _official_facts(services: Services, actor: Actor | None, game_id: UUID) -> GameFacts | None:
+    facts = services.games.facts(game_id)
+    return facts if access.officiates(services, actor, facts) else None
+
+
+def _replay(services: Services, facts: GameFacts, at: int, _: Translate) -> dict[str, Any]:
+    """The table right after event ``at``, the event, and what a void from ``at`` would do."""
+    game_id = facts.game_id
+    now = services.app.replay(game_id)
+    at = max(1, min(at, now.number))
+    table = services.app.replay(game_id, at)
+    names = _names(services, game_id)
+    events = shown(services.app.game_events(game_id, at - 1), FULL, facts)
+    dispute = now.dispute
+    void = None
+    if dispute is not None:
+        last = dispute.raised_at - 1
+        voided = [event for event in events if event.number <= last]
+        void = {
+            "possible": FIRST_VOIDABLE <= at <= last,
+            "first": FIRST_VOIDABLE,
+            "last": last,
+            "count": len(voided),
+            # a round whose shuffles were revealed is reopened: the game reshuffles the hidden cards
+            "reshuffles": any(event.type == "DeckRevealed" for event in voided),
+        }
+    return {
+        "at": at,
+        "latest": now.number,
+        "replayed": table,
+        "event_line": full_event_words(_, events[0], names) if events else "",
+        "names": names,
+        "void": void,
+        "version": now.number,
+    }
+
+
+def _console(services: Services, facts: GameFacts, at: int | None, _: Translate) -> dict[str, Any]:
+    game_id = facts.game_id
+    public = services.current.table(game_id)
+    names = [seat.name for seat in public.seats]
+    now = services.app.replay(game_id)
+    dispute = now.dispute
+    if at is None:
+        at = (dispute.about or dispute.raised_at - 1) if dispute is not None else now.number
+    log = [
+        (event.number, full_event_words(_, event, names))
+        for event in shown(services.app.game_events(game_id), FULL, facts)
+    ]
+    raised_by = ""
+    if dispute is not None:
+        raised_by = names[dispute.seat] if dispute.seat is not None else role_words(_, dispute.raised_by.role)
+    return {
+        "public": public,
+        "dispute": dispute,
+        "raised_by": raised_by,
+        "log": log,
+        "rounds": sorted(range(1, public.round_no + 1), reverse=True),
+        **_replay(services, facts, at, _),
+    }
+
+
+def _ruling(form: dict[str, str]) -> RulingCreate:
+    """The form's ruling, checked as the API checks its body."""
+    body: dict[str, Any] = {}
+    for name, value in form.items():
+        text = value.strip()
+        if name == "csrf" or text == "":
+            continue
+        body[name] = [part.strip() for part in text.split(",")] if name in LISTS else text
+    try:
+        return msgspec.convert(body, RulingCreate, strict=False)
+    except msgspec.ValidationError as error:
+        raise RuleError("malformed_request", str(error)) from None
+
+
+def _rule(services: Services, actor: Actor, facts: GameFacts, data: RulingCreate) -> None:
+    outcome = services.app.give_ruling(
+        facts.game_id, ruling_of(data), note=data.note, by=actor, expected_version=data.version
+    )
+    services.wrote(actor, outcome.position)  # a void changes standings and histories
+
+
+class RefereeConsole(Controller):
+    path = "/web/referee"
+    include_in_schema = False
+
+    @get("/", name="web-referee")
+    async def disputes(self, request: Request[Any, Any, Any]) -> Template:
+        page = await page_for(request)
+        if page.actor is None or not page.actor.officiates:
+            return _refused(page)
+        found = await anyio.to_thread.run_sync(_disputes, request.app.state.services, page.actor, page._)
+        return page.render("referee.html", disputes=found)
+
+    @get("/games/{game_id:uuid}", name="web-referee-game")
+    async def game(
+        self,
+        request: Request[Any, Any, Any],
+        game_id: GameId,
+        at: ShownEvent = None,
+        ruled: Flag = False,
+    ) -> Template:
+        page = await page_for(request)
+        services: Services = request.app.state.services
+        facts = await anyio.to_thread.run_sync(_official_facts, services, page.actor, game_id)
+        if facts is None:
+            return _refused(page)
+        found = await anyio.to_thread.run_sync(_console, services, facts, at, page._)
+        return page.render("referee_game.html", game_id=game_id, ruled=ruled, refusal=None, **found)
+
+    @get("/games/{game_id:uuid}/replay", name="web-referee-replay")
+    async def replay(self, request: Request[Any, Any, Any], game_id: GameId, at: EventNumber = 1) -> Template:
+        page = await page_for(request)
+        services: Services = request.app.state.services
+        facts = await anyio.to_thread.run_sync(_official_facts, services, page.actor, game_id)
+        if facts is None:
+            return _refused(page)
+        found = await anyio.to_thread.run_sync(_replay, services, facts, at, page._)
+        return page.render("referee_replay.html", game_id=game_id, **found)
+
+    @post("/games/{game_id:uuid}/rulings", name="web-referee-ruling", status_code=303)
+    async def rule(self, request: Request[Any, Any, Any], game_id: GameId) -> Redirect | Template:
+        page = await page_for(request)
+        services: Services = request.app.state.services
+        form = await checked_form(request)  # before anything else: a cross-site post learns nothing
+        facts = await anyio.to_thread.run_sync(_official_facts, services, page.actor, game_id)
+        if facts is None or page.actor is None:
+            return _refused(page)
+        try:
+            await anyio.to_thread.run_sync(_rule, services, page.actor, facts, _ruling(form))
+        except RuleError as error:
+            if not _wants_html(request):
+                raise
+            found = await anyio.to_thread.run_sync(_console, services, facts, None, page._)
+            refusal = {"code": error.code, "words": refusal_words(page._, error.code)}
+            answer = page.render("referee_game.html", game_id=game_id, ruled=False, refusal=refusal, **found)
+            answer.status_code = status_of(error.code)
+            return answer
+        return Redirect(f"/web/referee/games/{game_id}?ruled=1", status_code=303)

@@ -1,0 +1,212 @@
+"""Game records: written from a game's entries, read back to the same record, refused when malformed."""
+
+import random
+import uuid
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from service.domain.errors import RuleError
+from service.domain.game import Cause, Game, Seat
+from service.domain.record import Dealt, Drew, MatchEnd, Played, RoundEnd, render
+from service.domain.record_of import record_of
+from service.domain.record_parse import parse_record
+from service.domain.redaction import FULL, PUBLIC, Table, Viewer, redact
+from service.domain.roles import SYSTEM
+from service.domain.rulesets import ruleset
+from service.domain.state import OVER
+from service.domain.views import entry_of
+from tests.gameplay import SAME_ENTROPY, next_command
+
+ADA, BOB = str(uuid.uuid4()), str(uuid.uuid4())
+
+
+def played_game(seed: int, preset: str = "club", **options: Any) -> tuple[Game, list[Any]]:
+    """A whole match of a player, Bob and two heuristic bots, random legal moves; its stored events."""
+    rng = random.Random(seed)
+    seats = (Seat("player", ADA), Seat("bot", "heuristic"), Seat("player", BOB), Seat("bot", "heuristic"))
+    game = Game.create(
+        ruleset=ruleset(preset, **options),
+        seats=seats,
+        seed=str(seed),
+        cause=Cause(SYSTEM, "CreateGame"),
+        entropy=SAME_ENTROPY,
+    )
+    events = list(game.collect_events())
+    while game.state.phase != OVER:
+        game.execute(next_command(game.state, rng), Cause(SYSTEM, "test"))
+        events += game.collect_events()
+    return game, events
+
+
+def text_of(game: Game, events: list[Any], viewer: Viewer, names: dict[str, str]) -> str:
+    table = Table(seats=len(game.seats), hand_size=game.ruleset.hand_size)
+    entries = [redact(entry_of(event), viewer, table) for event in events]
+    return render(record_of(str(game.id), entries, names, viewer))
+
+
+NAMES = {ADA: "Ada Lovelace", BOB: 'round "Bob"; the 2nd'}
+
+
+@pytest.mark.parametrize(
+    ("seed", "preset"), [(1, "club"), (2, "club"), (3, "mau-mau-150"), (4, "mau-mau-150")]
+)
+@pytest.mark.parametrize("viewer", [PUBLIC, FULL, Viewer.at(0)], ids=["public", "full", "seat"])
+def test_a_record_read_back_is_the_same_record_and_writes_the_same_text(seed, preset, viewer):
+    game, events = played_game(seed, preset, target_score=60 if preset == "club" else 80)
+    text = text_of(game, events, viewer, NAMES)
+    record = parse_record(text)
+    assert render(record) == text
+    assert [line.number for line in record.lines] == list(range(1, len(events) + 1))
+    rounds = [line for line in record.lines if isinstance(line, RoundEnd)]
+    assert [line.totals for line in rounds] == [list(totals) for totals in _totals(game)]
+    (end,) = [line for line in record.lines if isinstance(line, MatchEnd)]
+    assert end.winners == list(game.state.winners) and end.totals == list(game.state.totals)
+
+
+def _totals(game: Game) -> list[list[int]]:
+    running, found = [0] * len(game.seats), []
+    for points in game.state.round_points:
+        running = [total + p for total, p in zip(running, points, strict=True)]
+        found.append(running)
+    return found
+
+
+def test_the_same_game_gives_the_same_record_every_time():
+    game, events = played_game(5)
+    assert text_of(game, events, PUBLIC, NAMES) == text_of(game, events, PUBLIC, NAMES)
+
+
+def test_names_with_spaces_quotes_and_format_words_are_quoted_and_equal_names_made_unique():
+    game, events = played_game(6)
+    record = parse_record(text_of(game, events, PUBLIC, {ADA: "round", BOB: "round"}))
+    assert [seat.label for seat in record.header.seats] == ["round", "heuristic", "round#2", "heuristic#3"]
+    text = text_of(game, events, PUBLIC, NAMES)
+    assert 'seat 0 "Ada Lovelace" player' in text
+    assert 'seat 2 "round \\"Bob\\"; the 2nd" player' in text
+    assert [seat.label for seat in parse_record(text).header.seats][:3:2] == list(NAMES.values())
+
+
+def test_the_public_record_names_no_card_of_a_hand_and_the_full_one_does():
+    game, events = played_game(7)
+    public = parse_record(text_of(game, events, PUBLIC, NAMES))
+    full = parse_record(text_of(game, events, FULL, NAMES))
+    for line in public.lines:
+        assert not (isinstance(line, Dealt) and (line.hands or line.stock_order or line.salt))
+        assert not (isinstance(line, Drew) and line.cards is not None)
+    dealt = [line for line in full.lines if isinstance(line, Dealt)]
+    assert all(len(line.hands) == 4 and line.stock_order is not None for line in dealt)
+    seen_in_public = {line.card for line in public.lines if isinstance(line, Played)}
+    seen_in_public |= {line.starter for line in public.lines if isinstance(line, Dealt)}
+    public_text = text_of(game, events, PUBLIC, NAMES)
+    for line in dealt:
+        for _, hand in line.hands:
+            assert all(f" {card}" not in public_text or card in seen_in_public for card in hand)
+
+
+def test_a_seats_record_shows_its_own_hand_only():
+    game, events = played_game(8)
+    record = parse_record(text_of(game, events, Viewer.at(2), NAMES))
+    assert (record.header.sight, record.header.sight_seat) == ("seat", 2)
+    for line in record.lines:
+        if isinstance(line, Dealt):
+            assert [seat for seat, _ in line.hands] == [2]
+        if isinstance(line, Drew):
+            assert (line.cards is not None) == (line.seat == 2)
+
+
+GOOD = text_of(*played_game(9), PUBLIC, {})
+GOOD_LINES = GOOD.split("\n")
+
+
+def with_line(number: int, line: str, replacing: bool = True) -> str:
+    """The good record with line ``number`` (from 1) replaced by ``line``, or ``line`` put before it."""
+    return "\n".join([*GOOD_LINES[: number - 1], line, *GOOD_LINES[number - 1 + replacing :]])
+
+
+@pytest.mark.parametrize(
+    ("line", "text"),
+    [
+        (1, "a game record\n"),
+        (1, ""),
+        (3, GOOD.replace("ruleset club {}", "ruleset club [1]")),
+        (9, GOOD.replace("seat 1 heuristic", "seat 5 heuristic")),
+        (14, GOOD.replace("\n1 game created\n", "\n1 game created\nnot a line\n")),
+        (14, GOOD.replace("\n2 match started", "\n1 match started")),
+        (15, with_line(15, GOOD_LINES[14].replace(": starter", " starter"))),
+        (16, with_line(16, "16 nobody plays 7H", replacing=False)),
+        (16, with_line(16, "16 heuristic plays 1H", replacing=False)),
+        (16, with_line(16, "16 round 1 ended: heuristic went out; points 1 2; totals 1 2", replacing=False)),
+    ],
+    ids=lambda value: str(value) if isinstance(value, int) else None,
+)
+def test_text_that_is_no_record_is_refused_naming_its_line(line, text):
+    with pytest.raises(RuleError) as refused:
+        parse_record(text)
+    assert refused.value.code == "invalid_record"
+    assert refused.value.message.startswith(f"line {line}:"), refused.value.message
+
+
+LABELLED_GAME = played_game(10, single_round=True)
+# pieces of names that look like the format's own words and signs
+TRICKY = [
+    "none",
+    "no",
+    "winner",
+    "round",
+    "#",
+    "-",
+    '"',
+    "\\",
+    " ",
+    ";",
+    ":",
+    "=",
+    "(",
+    "JH",
+    "7H",
+    "a",
+    "\n",
+]
+NAMES_TO_TRY = st.text(max_size=40) | st.lists(st.sampled_from(TRICKY), max_size=6).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(NAMES_TO_TRY, NAMES_TO_TRY)
+def test_any_two_names_come_back_as_the_seats_labels(first, second):
+    game, events = LABELLED_GAME
+    text = text_of(game, events, PUBLIC, {ADA: first, BOB: second})
+    record = parse_record(text)
+    assert render(record) == text
+    labels = [seat.label for seat in record.header.seats]
+    assert len(set(labels)) == 4
+    assert labels[0] == (first or f"{first}#0")
+    assert labels[2] in (second, f"{second}#2")
+
+
+def test_timeouts_a_forfeit_and_an_abandonment_each_have_a_line_that_reads_back():
+    seats = (Seat("player", ADA), Seat("player", BOB), Seat("bot", "random"))
+    game = Game.create(
+        ruleset=ruleset("club"),
+        seats=seats,
+        seed="clock",
+        cause=Cause(SYSTEM, "CreateGame"),
+        entropy=SAME_ENTROPY,
+        turn_clock=30,
+        forfeit_after=2,
+    )
+    events = list(game.collect_events())
+    while not game.forfeited:
+        game.time_out_turn(game.seat_to_move, Cause(SYSTEM, "TimeOutTurn"))
+        events += game.collect_events()
+    game.abandon('the "Cup" was cancelled', Cause(SYSTEM, "Abandon"))
+    events += game.collect_events()
+    for viewer in (PUBLIC, FULL):
+        text = text_of(game, events, viewer, NAMES)
+        assert render(parse_record(text)) == text
+        assert (
+            "clock 30 forfeit 2" in text and " timed out\n" in text and " forfeits after 2 timeouts\n" in text
+        )
+        assert text.endswith(' game abandoned: "the \\"Cup\\" was cancelled"\n')
