@@ -65,12 +65,17 @@ everywhere):
 | POST /web/games/{id}/score/rounds/{n}/confirmation | form token, then as its API route |
 | POST /web/games/{id}/score/disputes | form token, then as POST /games/{id}/disputes |
 | GET /web/admin, POST /web/admin/{form} | the session's admin (posts: with its form token) |
+| GET /web/games/{id}/play | public; a hand and its moves as GET /games/{id}/me, to the session's actor |
+| POST /web/games/{id}/play | the session's form token, then as POST /games/{id}/moves, /challenges |
 
 The web pages (``service.web``) show what these routes show the same person; a signed-in page's
 person is the session token's actor. The referee console applies the officials' rule above to that
 actor (``officiates``), as the routes it stands for do; the scorer's page (``service.web.scorer``)
 writes as that actor, after the same checks as the API; the admin page lets its admin do what the
-admin's routes above let them (it calls their handlers), and nobody else anything.
+admin's routes above let them (it calls their handlers), and nobody else anything; the play page
+applies ``seat_to_see`` and ``acting_seat`` below as the API does. ``GET /games/{id}/me/stream``
+takes that session's cookie when no bearer header is sent (a browser's ``EventSource`` cannot send
+one), with the same rule.
 """
 
 from uuid import UUID

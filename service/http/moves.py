@@ -11,6 +11,7 @@ The answer is the command's events as the mover may see them and the log
 """
 
 from typing import Annotated, Literal
+from uuid import UUID
 
 import msgspec
 from litestar import Controller, post
@@ -18,13 +19,14 @@ from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.cards import CARD_PATTERN, SUIT_PATTERN
+from service.domain.roles import Actor
 from service.http import access
 from service.http.auth import signed_in
 from service.http.errors import problems
 from service.http.events import CommandResult, command_result
 from service.http.params import GameId, IdempotencyKey, scoped_key
 from service.http.security import BEARER
-from service.http.services import ActorDep, ServicesDep
+from service.http.services import ActorDep, Services, ServicesDep
 from service.projections.fold import changes_results
 
 Version = Annotated[int, msgspec.Meta(ge=0, examples=[17], description="the game's version the client saw")]
@@ -126,6 +128,46 @@ MOVE_EXAMPLES = [
 ]
 
 
+def apply_move(
+    services: Services, actor: Actor, game_id: UUID, data: Move, idempotency_key: str | None
+) -> CommandResult:
+    """A move as the API makes it, for the API's handler and the play page alike."""
+    facts = services.games.facts(game_id)
+    seat = access.acting_seat(services, actor, facts, data.seat)
+    options = {"by": actor, "expected_version": data.version, "key": scoped_key(actor, idempotency_key)}
+    app = services.app
+    if isinstance(data, Play):
+        outcome = app.play(game_id, seat, data.card, suit=data.suit, call=data.call, **options)
+    elif isinstance(data, Draw):
+        outcome = app.draw(game_id, seat, **options)
+    elif isinstance(data, Keep):
+        outcome = app.keep(game_id, seat, **options)
+    else:
+        outcome = app.name_suit(game_id, seat, data.suit, **options)
+    if changes_results(outcome.events):
+        # the move's position noted only then: a move that ends no round changes only the game's
+        # own reads, current anyway, and the note is the move path's dearest statement after the save
+        services.wrote(actor, outcome.position)
+    return command_result(outcome, access.viewer(services, actor, facts), facts)
+
+
+def apply_challenge(
+    services: Services, actor: Actor, game_id: UUID, data: ChallengeCreate, idempotency_key: str | None
+) -> CommandResult:
+    facts = services.games.facts(game_id)
+    seat = access.acting_seat(services, actor, facts, data.seat)
+    outcome = services.app.challenge(
+        game_id,
+        seat,
+        by=actor,
+        expected_version=data.version,
+        key=scoped_key(actor, idempotency_key),
+    )
+    if changes_results(outcome.events):
+        services.wrote(actor, outcome.position)
+    return command_result(outcome, access.viewer(services, actor, facts), facts)
+
+
 class MoveController(Controller):
     path = "/games/{game_id:uuid}"
     tags = ["moves"]  # noqa: RUF012
@@ -148,23 +190,7 @@ class MoveController(Controller):
         data: Annotated[Move, Body(examples=MOVE_EXAMPLES)],
         idempotency_key: IdempotencyKey = None,
     ) -> CommandResult:
-        facts = services.games.facts(game_id)
-        seat = access.acting_seat(services, actor, facts, data.seat)
-        options = {"by": actor, "expected_version": data.version, "key": scoped_key(actor, idempotency_key)}
-        app = services.app
-        if isinstance(data, Play):
-            outcome = app.play(game_id, seat, data.card, suit=data.suit, call=data.call, **options)
-        elif isinstance(data, Draw):
-            outcome = app.draw(game_id, seat, **options)
-        elif isinstance(data, Keep):
-            outcome = app.keep(game_id, seat, **options)
-        else:
-            outcome = app.name_suit(game_id, seat, data.suit, **options)
-        if changes_results(outcome.events):
-            # the move's position noted only then: a move that ends no round changes only the game's
-            # own reads, current anyway, and the note is the move path's dearest statement after the save
-            services.wrote(actor, outcome.position)
-        return command_result(outcome, access.viewer(services, actor, facts), facts)
+        return apply_move(services, actor, game_id, data, idempotency_key)
 
     @post(
         "/challenges",
@@ -187,15 +213,4 @@ class MoveController(Controller):
         ],
         idempotency_key: IdempotencyKey = None,
     ) -> CommandResult:
-        facts = services.games.facts(game_id)
-        seat = access.acting_seat(services, actor, facts, data.seat)
-        outcome = services.app.challenge(
-            game_id,
-            seat,
-            by=actor,
-            expected_version=data.version,
-            key=scoped_key(actor, idempotency_key),
-        )
-        if changes_results(outcome.events):
-            services.wrote(actor, outcome.position)
-        return command_result(outcome, access.viewer(services, actor, facts), facts)
+        return apply_challenge(services, actor, game_id, data, idempotency_key)

@@ -18,7 +18,10 @@ anew the moment a command changed it (``service.projections.live``), each a
 message with ``id`` the game's version and ``event`` ``view``. A client
 slower than the game gets the newest view and skips the ones between. It
 ends after the view of the finished match. A bot follows it and moves when
-its ``legal`` is not empty: one request per move, no polling.
+its ``legal`` is not empty: one request per move, no polling. A browser's
+``EventSource`` cannot send a bearer header: without one, the pages' session
+cookie is honoured here (``service.web.session.signed_in_or_session``), with
+the same rule (the own seat; officials name one).
 """
 
 import asyncio
@@ -35,7 +38,6 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from service.domain.redaction import PUBLIC
 from service.http import access
-from service.http.auth import signed_in
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.events import shown
@@ -43,6 +45,7 @@ from service.http.params import LARGEST, GameId, SeatToSee
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, GameFacts, Services, ServicesDep
 from service.projections.live import LiveGames
+from service.web.session import signed_in_or_session
 
 KEEP_ALIVE_SECONDS = 15.0
 PAGE = 500
@@ -143,7 +146,7 @@ class StreamController(Controller):
             "The same view as `GET /games/{id}/me`, first as it is now, then each time a command changes "
             "the game, until the match is over. Message `id`: the game's version; `event`: `view`."
         ),
-        guards=[signed_in],
+        guards=[signed_in_or_session],
         media_type="text/event-stream",
         response_description="a message per view: id (the game's version), event (view), data (the view)",
         responses=problems(400, 401, 403, 404, 422),

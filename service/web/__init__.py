@@ -13,6 +13,7 @@ from service.settings import Settings
 from service.web.admin import AdminPage
 from service.web.home import HomePage
 from service.web.leagues import LeaguePage
+from service.web.play import PlayPage
 from service.web.players import PlayerPage
 from service.web.referee import RefereeConsole
 from service.web.scorer import ScorerPage
@@ -31,6 +32,7 @@ def web_router(settings: Settings) -> Router:
             LeaguePage,
             TournamentPage,
             TablePage,
+            PlayPage,
             PlayerPage,
             SignInPage,
             static_file,

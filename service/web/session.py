@@ -23,13 +23,15 @@ from typing import Any
 
 import anyio.to_thread
 from litestar import Request
+from litestar.connection import ASGIConnection
+from litestar.handlers import BaseRouteHandler
 from litestar.middleware import DefineMiddleware
-from litestar.middleware.session.client_side import CookieBackendConfig
+from litestar.middleware.session.client_side import ClientSideSessionBackend, CookieBackendConfig
 from litestar.types import ASGIApp
 
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
-from service.http.auth import Authenticator
+from service.http.auth import Authenticator, signed_in
 from service.settings import Settings
 
 SECRET_FILE = "session.secret"
@@ -120,3 +122,29 @@ async def sign_in(request: Request[Any, Any, Any], token: str) -> Actor:
     # a new form token with the new session: one seen before signing in is worth nothing after
     request.set_session({"token": token.strip(), CSRF_FIELD: secrets.token_urlsafe(32)})
     return found[0]
+
+
+async def signed_in_or_session(
+    connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler
+) -> None:
+    """A guard for a GET stream a browser opens: an ``EventSource`` cannot send ``Authorization``, so
+    without that header the session cookie may speak for the request. Only streams take it: a read
+    changes nothing, so a cross-site request learns nothing it could not already make the browser
+    fetch (and cannot read the answer). A bearer header, valid or not, is judged as everywhere."""
+    if connection.state.actor is None and "authorization" not in connection.headers:
+        connection.state.actor = await _cookie_actor(connection)
+    await signed_in(connection, handler)
+
+
+async def _cookie_actor(connection: ASGIConnection[Any, Any, Any, Any]) -> Actor | None:
+    state = connection.app.state
+    backend: ClientSideSessionBackend | None = state.get("session_backend")
+    if backend is None:
+        backend = ClientSideSessionBackend(config=session_config(state.services.settings))
+        state.session_backend = backend
+    token = (await backend.load_from_connection(connection)).get("token")
+    if not isinstance(token, str):
+        return None
+    authenticator: Authenticator = state.services.auth
+    found = authenticator.cached(token) or await anyio.to_thread.run_sync(authenticator.authenticate, token)
+    return None if found is None else found[0]

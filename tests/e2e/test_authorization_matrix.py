@@ -140,6 +140,8 @@ GET /                                 200   200    200     200   200   200
 GET /web/leagues/{id}                 200   200    200     200   200   200
 GET /web/tournaments/{id}             200   200    200     200   200   200
 GET /web/games/{id}                   200   200    200     200   200   200
+GET /web/games/{id}/play              200   200    200     200   200   200
+POST /web/games/{id}/play             CS    CS     CS      CS    CS    CS
 GET /web/players/{id}                 200   200    200     200   200   200
 GET /web/static/{id}                  200   200    200     200   200   200
 GET /signin                           200   200    200     200   200   200
@@ -568,6 +570,9 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
         "GET /web/leagues/{id}": lambda role: ("GET", f"/web/leagues/{world.league}", None),
         "GET /web/tournaments/{id}": lambda role: ("GET", f"/web/tournaments/{world.tournament}", None),
         "GET /web/games/{id}": lambda role: ("GET", f"/web/games/{finished}", None),
+        # a bearer token is no session: every role sees the page that says it has no seat
+        "GET /web/games/{id}/play": lambda role: ("GET", f"/web/games/{finished}/play", None),
+        "POST /web/games/{id}/play": lambda role: ("POST", f"/web/games/{finished}/play", None),
         "GET /web/players/{id}": lambda role: ("GET", f"/web/players/{ids['seated']}", None),
         "GET /web/static/{id}": lambda role: ("GET", "/web/static/site.css", None),
         "GET /signin": lambda role: ("GET", "/signin", None),

@@ -1,0 +1,176 @@
+"""The play page: a seat's hand and its moves, for the player sitting there (officials name a seat).
+
+It shows what ``GET /games/{id}/me`` shows the same person (``access.seat_to_see``): their own hand,
+their legal moves and the public table, never another hand. Moves are forms posted to the page
+itself with the session's form token, and made by the API's own ``apply_move`` /
+``apply_challenge``: the HttpOnly session cookie keeps the bearer token out of the page's script,
+so the script cannot call the bearer API, and needs not. The script (``static/play.js``) sends the
+forms with ``fetch`` (an idempotency key of its own) and swaps in the answer, a fresh live part;
+it follows ``/games/{id}/me/stream`` (which takes the session cookie) and fetches the live part at
+each new view. A move made on a view gone stale (``stale_version``, ``not_your_turn``) is not an
+error for a person: the page shows the table as it is now with a small notice.
+"""
+
+from collections.abc import Mapping
+from typing import Any
+from uuid import UUID, uuid4
+
+import anyio.to_thread
+import msgspec
+from litestar import Controller, Request, get, post
+from litestar.response import Redirect, Template
+
+from service.domain.errors import RuleError
+from service.domain.roles import Actor
+from service.http import access
+from service.http.errors import status_of
+from service.http.moves import ChallengeCreate, Move, apply_challenge, apply_move
+from service.http.params import GameId, SeatToSee
+from service.http.services import Services
+from service.projections.models import HandView
+from service.web.render import Flag, Page, page_for
+from service.web.session import checked_form, signed_in_actor
+
+# refusals that only mean the page was behind the game: it catches up without a word of error
+RESYNC = frozenset({"stale_version", "not_your_turn"})
+# who may see no seat's view here: the page says so instead of answering a problem
+NO_SEAT = frozenset({"not_seated", "not_allowed", "seat_required", "not_a_seat"})
+# a malformed form, a seat not one's own, no such game: the problem itself, as the API answers it
+PROBLEMS = frozenset({400, 401, 403, 404})
+KINDS = frozenset({"play", "draw", "keep", "name_suit", "challenge"})
+
+
+def _view(services: Services, actor: Actor | None, game_id: UUID, seat: int | None) -> HandView | None:
+    facts = services.games.facts(game_id)  # game_not_found before anything else
+    if actor is None:
+        return None
+    try:
+        seen = access.seat_to_see(services, actor, facts, seat)
+    except RuleError as refused:
+        if refused.code in NO_SEAT:
+            return None
+        raise
+    return services.current.hand(game_id, seen)
+
+
+def _seats_to_name(services: Services, actor: Actor | None, game_id: UUID) -> list[str]:
+    """An official's choice of seats (their names, by seat), for the page without one named."""
+    if not access.officiates(services, actor, services.games.facts(game_id)):
+        return []
+    return [seat.name for seat in services.current.table(game_id).seats]
+
+
+def moves_of(view: HandView) -> dict[str, Any]:
+    """The legal moves, grouped as the page shows them: each playable card (with the suits a jack
+    may name), draw, keep, challenge and the suits a dealer may name."""
+    playable: dict[str, list[str]] = {}
+    kinds: set[str] = set()
+    named: list[str] = []
+    for move in view.legal:
+        kinds.add(move.kind)
+        if move.kind == "play" and move.card is not None:
+            playable.setdefault(move.card, [])
+            if move.suit is not None:
+                playable[move.card].append(move.suit)
+        elif move.kind == "name_suit" and move.suit is not None:
+            named.append(move.suit)
+    return {"playable": playable, "kinds": kinds, "name_suits": named}
+
+
+def _render(
+    page: Page,
+    game_id: UUID,
+    view: HandView | None,
+    fragment: bool,
+    notice: RuleError | None = None,
+    seats: list[str] | None = None,
+) -> Template:
+    if view is None:
+        return page.render("play_refused.html", request_game=game_id, seats=seats or [])
+    found = {
+        "view": view,
+        "table": view.table,
+        "moves": moves_of(view),
+        "notice": notice,
+        "resynced": notice is not None and notice.code in RESYNC,
+        "key": uuid4(),
+    }
+    return page.render("play_live.html" if fragment else "play.html", **found)
+
+
+def _command(form: Mapping[str, str]) -> Move | ChallengeCreate:
+    """The posted form as the API's move body. Its ``move`` is the button pressed: ``play:7H``,
+    ``play:JH:S`` (a jack and the suit it names), ``draw``, ``keep``, ``challenge``, ``name_suit:S``;
+    a form that is none of them is a malformed request."""
+    kind, _, rest = form.get("move", "").partition(":")
+    fields: dict[str, Any] = {"version": form.get("version", "")}
+    if form.get("seat"):
+        fields["seat"] = form["seat"]
+    if kind == "play":
+        card, _, suit = rest.partition(":")
+        fields |= {"card": card, "suit": suit or None, "call": form.get("call") or None}
+    elif kind == "name_suit":
+        fields["suit"] = rest
+    if kind not in KINDS:
+        raise RuleError("malformed_request", f"the move is not one of {sorted(KINDS)}")
+    try:
+        if kind == "challenge":
+            return msgspec.convert(fields, ChallengeCreate, strict=False)
+        return msgspec.convert({**fields, "kind": kind}, Move, strict=False)  # type: ignore[arg-type]
+    except msgspec.ValidationError as error:
+        raise RuleError("malformed_request", f"the move is malformed: {error}") from None
+
+
+def _make(services: Services, actor: Actor, game_id: UUID, form: Mapping[str, str]) -> None:
+    command = _command(form)
+    key = form.get("key") or None
+    if isinstance(command, ChallengeCreate):
+        apply_challenge(services, actor, game_id, command, key)
+    else:
+        apply_move(services, actor, game_id, command, key)
+
+
+class PlayPage(Controller):
+    path = "/web/games"
+    include_in_schema = False
+
+    @get("/{game_id:uuid}/play", name="web-play")
+    async def play(
+        self, request: Request[Any, Any, Any], game_id: GameId, seat: SeatToSee = None, fragment: Flag = False
+    ) -> Template:
+        page = await page_for(request)
+        services = request.app.state.services
+        view = await anyio.to_thread.run_sync(_view, services, page.actor, game_id, seat)
+        seats = None
+        if view is None:
+            seats = await anyio.to_thread.run_sync(_seats_to_name, services, page.actor, game_id)
+        # not seated: a page that says so (200, as every page a person may open; the API's own
+        # refusal is the 403 of GET /games/{id}/me)
+        return _render(page, game_id, view, fragment, seats=seats)
+
+    @post("/{game_id:uuid}/play", name="web-play-move", status_code=200)
+    async def move(self, request: Request[Any, Any, Any], game_id: GameId) -> Template | Redirect:
+        form = await checked_form(request)
+        actor = await signed_in_actor(request)
+        if actor is None:
+            raise RuleError("unauthorized", "sign in to play")
+        services = request.app.state.services
+        seat = int(form["seat"]) if form.get("seat", "").isdigit() else None
+        notice, status = None, 200
+        try:
+            await anyio.to_thread.run_sync(_make, services, actor, game_id, form)
+        except RuleError as refused:
+            if status_of(refused.code) in PROBLEMS:
+                raise
+            notice = refused
+            status = 200 if refused.code in RESYNC else status_of(refused.code)
+        fragment = bool(form.get("fragment"))
+        if notice is None and not fragment:
+            # a form sent without the script: back to the page, so that a reload posts nothing again
+            where = f"/web/games/{game_id}/play" + (f"?seat={seat}" if seat is not None else "")
+            return Redirect(where, status_code=303)
+        page = await page_for(request)
+        view = await anyio.to_thread.run_sync(_view, services, actor, game_id, seat)
+        answer = _render(page, game_id, view, fragment, notice)
+        answer.status_code = status
+        return answer
