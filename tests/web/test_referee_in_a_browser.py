@@ -1,6 +1,7 @@
 """The referee console in a real browser: a void given from the replay's slider puts the table back
-for both players; the console is refused to a player and to anyone signed out, with no hidden card
-in anything their browser gets; and it has no English left in Ukrainian or Russian."""
+for both players (their table and play pages); the console is refused to a player and to anyone
+signed out, with no hidden card in anything their browser gets; and it has no English left in
+Ukrainian or Russian."""
 
 import re
 from pathlib import Path
@@ -88,8 +89,9 @@ def test_a_referee_voids_a_turn_from_the_slider_and_both_players_see_the_table_a
     for seat, token in enumerate(case.tokens):
         mine = club.ok("GET", f"/games/{case.game}/me", headers=bearer(token))
         assert sorted(mine["cards"]) == sorted(before["seats"][seat]["hand"])
-    # each player's browser: the table page shows the top card of before the voided move
-    for token in case.tokens:
+    # each player's browser: the table page shows the top card of before the voided move, and the
+    # play page the hand the player held then
+    for seat, token in enumerate(case.tokens):
         player = visit.context.browser.new_context(base_url=base)
         try:
             theirs = player.new_page()
@@ -97,6 +99,11 @@ def test_a_referee_voids_a_turn_from_the_slider_and_both_players_see_the_table_a
             theirs.goto(f"/web/games/{case.game}")
             expect(theirs.locator(".facts dd").first).to_contain_text(card_name(ENGLISH, before["top"]))
             expect(theirs.locator(".status")).not_to_contain_text("Paused")
+            theirs.goto(f"/web/games/{case.game}/play")
+            held = before["seats"][seat]["hand"]
+            expect(theirs.locator(".hand li")).to_have_count(len(held))
+            shown = " ".join(theirs.locator(".hand li").all_inner_texts())
+            assert all(card_symbol(card) in shown for card in held), (shown, held)
         finally:
             player.close()
 
