@@ -256,22 +256,24 @@ class Conductor:
                 self.dispatch.advance_game(game.id)
 
     def _record(self, tournament_id: UUID, game_id: UUID) -> None:
-        """Record a finished table; start the next round at once when it is due now."""
+        """Record a finished table, or correct its result after a ruling changed its game; start the
+        next round at once when it is due now."""
         try:
-            self.app.record_table_result(tournament_id, game_id)
+            kept = self.app.record_table_result(tournament_id, game_id)
         except RuleError as error:
             if error.code == "tournament_cancelled":  # its result counts for nothing now
-                return
-            if error.code == "result_recorded":
-                # a ruling changed the match after its table's result counted: the tournament keeps
-                # the result it paired on (docs/tournaments.md); a failing task would change nothing
-                log.warning("game %s of tournament %s changed after its result: kept", game_id, tournament_id)
                 return
             if error.code != "stale_version":
                 raise
             # other tables' results kept the tournament busy: look again in a moment
             self.dispatch.advance_game(game_id, countdown=0.1)
             return
+        if kept is not None:
+            # the tournament can no longer take the changed result (docs/tournaments.md): an official
+            # reads it in the table's ``kept``; a failing task would change nothing
+            log.warning(
+                "game %s of tournament %s changed after its result: kept (%s)", game_id, tournament_id, kept
+            )
         tournament = self.app.get_tournament(tournament_id)
         round_no = tournament.round_due(utc_now())
         if round_no is not None:

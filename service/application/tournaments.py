@@ -161,11 +161,13 @@ class Tournaments(Games):
                 return UUID(key[len(prefix) :].split(":", 1)[0])
         return None
 
-    def record_table_result(self, tournament_id: UUID | str, game_id: UUID | str) -> None:
+    def record_table_result(self, tournament_id: UUID | str, game_id: UUID | str) -> str | None:
         """The game at a tournament table is over: record its totals, winners and clock-bot turns.
 
         After the round's last table the tournament pairs the next round (or finishes).
-        Recording the same game again does nothing.
+        Recording the same game again does nothing; a game a ruling changed after its result was
+        recorded corrects it (``Tournament.record_result``). Answers why the tournament kept the
+        changed result out, when it did (``Tournament.TableResultKept``), else None.
         """
         game = self.get_game(game_id)
         if not game.over:
@@ -175,15 +177,19 @@ class Tournaments(Games):
             if isinstance(event, Game.TurnTimedOut):
                 timed_out[event.seat] += 1
         result = game.result()  # a seat that forfeited by clock: no win, the table's worst total
-        self._change_tournament(
+        saved = self._change_tournament(
             tournament_id,
             lambda tournament: tournament.record_result(
                 game.id, result.totals, result.winners, tuple(timed_out), result.forfeited
             ),
         )
+        return next((event.reason for event in saved if isinstance(event, Tournament.TableResultKept)), None)
 
-    def _change_tournament(self, tournament_id: UUID | str, change: Callable[[Tournament], None]) -> None:
-        """Load, change, save; when another process saved first, load again and change again.
+    def _change_tournament(
+        self, tournament_id: UUID | str, change: Callable[[Tournament], None]
+    ) -> list[Tournament.Event]:
+        """Load, change, save; when another process saved first, load again and change again. Answers
+        the events saved.
 
         Attaching a game and recording a result are idempotent, so one made meanwhile by
         another process is not made twice; the other commands then answer their refusal.
@@ -191,11 +197,12 @@ class Tournaments(Games):
         for attempt in (1, 2, 3):
             tournament = self.get_tournament(tournament_id)
             change(tournament)
-            if not tournament.pending_events:
-                return
+            events = list(tournament.pending_events)
+            if not events:
+                return []
             try:
                 self.save(tournament)
-                return
+                return events
             except IntegrityError:
                 if attempt == 3:
                     raise RuleError("stale_version", "the tournament changed meanwhile: try again") from None

@@ -23,6 +23,11 @@ Commands (methods) and the events they record, in the order of a tournament's li
                                                                    who is out)
                                                 RoundPaired(r+1)   or, after the last round,
                                                 Finished           the final ranking and the winners
+                                             -> TableResultCorrected  a ruling changed a recorded result:
+                                                                   the new one replaces it
+                                                TableResultKept    or, once the tournament finished or an
+                                                                   elimination round's winners moved on,
+                                                                   is kept out (``_kept_because``)
 
 Pairing, seating, byes and the ranking's tie-breaks are ``service.domain.pairing``'s.
 A bye scores as an average win of its round: one win and the mean of the
@@ -52,7 +57,7 @@ the events' ``apply`` only mutate.
     invalid_match_length, invalid_turn_clock, invalid_late_policy, invalid_places, unknown_bot,
     tournament_started, already_joined, tournament_full, not_joined, too_few_players,
     not_started, no_such_round, tournament_over, no_such_table, table_has_game, game_already_attached,
-    not_a_tournament_game, invalid_result, result_recorded,
+    not_a_tournament_game, invalid_result,
     invalid_check_in, not_editable, tournament_cancelled, invalid_reason, no_check_in,
     check_in_not_open, already_checked_in, cannot_drop, already_dropped, invalid_seeding,
     invalid_in_person_tables
@@ -126,6 +131,8 @@ EDITABLE = (
 MAX_IN_PERSON = MAX_ENTRANTS // 2  # no round has more tables than that
 # why an entrant was dropped
 NO_SHOW, WITHDREW = "no_show", "withdrew"
+# why a result changed by a ruling after it was recorded is kept out of the tournament
+KEPT_FINISHED, KEPT_ELIMINATED = "tournament_finished", "elimination_decided"
 SEEDINGS: tuple[str, ...] = ("draw", "rating")
 UNRATED = Rating().ordinal  # the conservative value of a player the league has not rated yet
 
@@ -180,6 +187,8 @@ class Round:
     bye_points: int = 0
     out: tuple[str, ...] = ()  # single elimination: the entrants this round knocked out
     in_person: set[int] = field(default_factory=set)  # the tables whose games are played with real cards
+    # table -> a result its game came to after a ruling that the tournament kept out (TableResultKept)
+    kept: dict[int, TableResult] = field(default_factory=dict)
 
     @property
     def started(self) -> bool:
@@ -287,6 +296,28 @@ class Tournament(Aggregate):
 
         def apply(self, tournament: "Tournament") -> None:
             tournament.rounds[self.round_no - 1].results[self.table] = self.result
+
+    class TableResultCorrected(Event):
+        round_no: int
+        table: int
+        game_id: UUID
+        result: TableResult  # the game's result after the ruling, in force from now on
+        previous: TableResult  # the result it replaces
+
+        def apply(self, tournament: "Tournament") -> None:
+            played = tournament.rounds[self.round_no - 1]
+            played.results[self.table] = self.result
+            played.kept.pop(self.table, None)
+
+    class TableResultKept(Event):
+        round_no: int
+        table: int
+        game_id: UUID
+        result: TableResult  # the game's result after the ruling, which the tournament does not take
+        reason: str  # KEPT_FINISHED or KEPT_ELIMINATED
+
+        def apply(self, tournament: "Tournament") -> None:
+            tournament.rounds[self.round_no - 1].kept[self.table] = self.result
 
     class RoundFinished(Event):
         round_no: int
@@ -486,7 +517,9 @@ class Tournament(Aggregate):
         seats that forfeited).
 
         The same result again does nothing. After the round's last table, the round
-        finishes and the next is paired, or the tournament finishes.
+        finishes and the next is paired, or the tournament finishes. A different result for a table
+        already recorded (a referee's ruling changed its game) corrects it (``_correct``): rounds
+        paired meanwhile stay as paired, and a finished round's bye points stay as they were fixed.
         """
         found = self._table_of(game_id)
         if found is None:
@@ -502,16 +535,56 @@ class Tournament(Aggregate):
             forfeited=tuple(forfeited),
         )
         recorded = played.results.get(table)
-        if recorded is not None:
-            if recorded != result:
-                raise RuleError("result_recorded", "another result was recorded for that game")
+        if recorded == result:
             return
         _check_result(result, seats, self.rules.match_winner == "lowest_total")
+        if recorded is not None:
+            self._correct(played, table, game_id, result, recorded)
+            return
         self.trigger_event(
             self.TableFinished, round_no=played.round_no, table=table, game_id=game_id, result=result
         )
         if len(played.results) == len(played.tables):
             self._finish_round(played)
+
+    def _correct(
+        self, played: Round, table: int, game_id: UUID, result: TableResult, previous: TableResult
+    ) -> None:
+        """A ruling changed a game after its table's result was recorded: the new result replaces it,
+        unless what the old one decided cannot be undone (``kept_because``); then it is kept and the
+        refusal recorded, once per result."""
+        reason = self._kept_because(played, result, previous)
+        if reason is None:
+            self.trigger_event(
+                self.TableResultCorrected,
+                round_no=played.round_no,
+                table=table,
+                game_id=game_id,
+                result=result,
+                previous=previous,
+            )
+        elif played.kept.get(table) != result:
+            self.trigger_event(
+                self.TableResultKept,
+                round_no=played.round_no,
+                table=table,
+                game_id=game_id,
+                result=result,
+                reason=reason,
+            )
+
+    def _kept_because(self, played: Round, result: TableResult, previous: TableResult) -> str | None:
+        """Why a changed result cannot replace the recorded one (None: it can): a finished tournament's
+        ranking and winners are final, and who went out of a finished elimination round has played on."""
+        if self.finished:
+            return KEPT_FINISHED
+        if (
+            self.plan.format == "single_elimination"
+            and played.finished_at is not None
+            and result.winners != previous.winners
+        ):
+            return KEPT_ELIMINATED
+        return None
 
     # ------------------------------------------------------------------
     # queries

@@ -23,7 +23,7 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 | 405 | method_not_allowed |
 | 409 | stale_version, game_paused, game_over, game_not_over, idempotency_key_reused, dispute_open, |
 |     | no_dispute, already_a_member, already_a_referee, already_revoked, already_joined, |
-|     | game_already_attached, table_has_game, result_recorded, not_started, tournament_started, |
+|     | game_already_attached, table_has_game, not_started, tournament_started, |
 |     | tournament_full, tournament_over, name_taken, name_reserved, webhook_disabled, |
 |     | delivery_pending, already_enabled, already_disabled, seat_forfeited, tournament_cancelled, |
 |     | game_abandoned, check_in_not_open, already_checked_in, already_dropped, already_confirmed, |
@@ -105,7 +105,6 @@ CODES: dict[int, tuple[str, ...]] = {
         "already_joined",
         "game_already_attached",
         "table_has_game",
-        "result_recorded",
         "not_started",
         "tournament_started",
         "tournament_full",

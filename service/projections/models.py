@@ -164,6 +164,13 @@ class PlayerHistory(msgspec.Struct, frozen=True, kw_only=True):
     position: int
 
 
+class KeptResult(msgspec.Struct, frozen=True, kw_only=True):
+    """A result a ruling gave a table's game after the tournament could no longer take it."""
+
+    totals: list[int]
+    winners: list[int]
+
+
 class TournamentTable(msgspec.Struct, frozen=True, kw_only=True):
     table: int
     entrants: list[str]  # in seat order: player ids, or "bot:<bot>#<n>" for a bot's place
@@ -175,6 +182,8 @@ class TournamentTable(msgspec.Struct, frozen=True, kw_only=True):
     forfeited: list[int] = msgspec.field(default_factory=list)  # seats that forfeited by clock
     abandoned: bool = False  # its game was in play when the tournament was cancelled: it counts for nobody
     in_person: bool = False  # played with real cards, its rounds entered by a scorer
+    # the game's result after a later ruling, kept out of the tournament (docs/tournaments.md)
+    kept: KeptResult | None = None
 
 
 class TournamentRound(msgspec.Struct, frozen=True, kw_only=True):

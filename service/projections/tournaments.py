@@ -21,7 +21,13 @@ import msgspec
 
 from service.domain.pairing import ranking_order
 from service.domain.tournament import BOT_ENTRANT, Plan, Round, Tournament
-from service.projections.models import TournamentPlacing, TournamentRound, TournamentTable, TournamentView
+from service.projections.models import (
+    KeptResult,
+    TournamentPlacing,
+    TournamentRound,
+    TournamentTable,
+    TournamentView,
+)
 
 
 class TournamentImage(msgspec.Struct, frozen=True, kw_only=True):
@@ -178,6 +184,7 @@ def _round(tournament: Tournament, played: Round) -> TournamentRound:
     in_person = tournament.in_person_tables(played)
     for number, entrants in enumerate(played.tables):
         result = played.results.get(number)
+        kept = played.kept.get(number)
         tables.append(
             TournamentTable(
                 table=number,
@@ -190,6 +197,9 @@ def _round(tournament: Tournament, played: Round) -> TournamentRound:
                 forfeited=[] if result is None else list(result.forfeited),
                 abandoned=bool(tournament.cancelled) and number in played.games and result is None,
                 in_person=number in in_person,
+                kept=None
+                if kept is None
+                else KeptResult(totals=list(kept.totals), winners=list(kept.winners)),
             )
         )
     return TournamentRound(
