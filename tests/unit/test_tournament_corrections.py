@@ -2,8 +2,11 @@
 
 import uuid
 
+import msgspec
+
 from service.domain.tournament import KEPT_ELIMINATED, KEPT_FINISHED, Tournament
 from service.persistence.mapper import MsgspecMapper
+from service.projections.tournaments import TrackedTournament
 from tests.unit.test_tournament import attach_all, best_wins, by_number, entered, play_round, refused
 from tests.unit.test_tournament_lifecycle import rebuilt, recorded, unchanged
 
@@ -119,16 +122,34 @@ def test_a_correction_of_a_cancelled_tournament_is_refused_and_changes_nothing()
     unchanged("tournament_cancelled", tournament, lambda: record(tournament, game, (40, 10, 20, 30)))
 
 
-def test_a_correction_after_a_kept_result_clears_it_and_the_events_rebuild_the_same_tournament():
-    tournament = entered(8)
+def test_a_correction_taken_after_a_kept_result_clears_it_and_the_stored_events_rebuild_the_same():
+    tournament = entered(8, format="single_elimination", rounds=None)
     tournament.start("seed")
-    games = attach_all(tournament)
-    record(tournament, games[0], (0, 10, 20, 30))
-    record(tournament, games[0], (40, 10, 20, 30))
+    play_round(tournament, by_number)
+    first = tournament.rounds[0]
+    before = first.results[0]
+    record(tournament, first.games[0], (99, *before.totals[1:3], -1))  # other winners: kept out
+    assert first.kept
+    loser = next(seat for seat in range(4) if seat not in before.winners)
+    totals = tuple(total + 5 if seat == loser else total for seat, total in enumerate(before.totals))
+    record(tournament, first.games[0], totals)  # a later ruling: the same winners, other totals
+    assert first.kept == {} and first.results[0].totals == totals
     mapper = MsgspecMapper()
     folded = None
     for event in tournament.collect_events():
         folded = mapper.to_domain_event(mapper.to_stored_event(event)).mutate(folded)
     assert isinstance(folded, Tournament)
-    assert folded.rounds[0].results == tournament.rounds[0].results and folded.rounds[0].kept == {}
+    assert folded.rounds[0].results == first.results and folded.rounds[0].kept == {}
+    assert folded.standings() == tournament.standings()
     refused("not_a_tournament_game", lambda: folded.record_result(uuid.uuid4(), (0, 1, 2, 3), (0,)))
+
+
+def test_a_tournament_image_stored_before_kept_results_restores_with_none_kept():
+    tournament = entered(8)
+    tournament.start("seed")
+    record(tournament, attach_all(tournament)[0], (0, 10, 20, 30))
+    stored = msgspec.msgpack.decode(TrackedTournament(tournament, 1).image())
+    for played in stored["image"]["rounds"]:
+        assert played.pop("kept") == {}
+    restored = TrackedTournament.restore(tournament.id, msgspec.msgpack.encode(stored)).tournament
+    assert restored.rounds[0].kept == {} and restored.rounds[0].results == tournament.rounds[0].results
