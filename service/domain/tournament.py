@@ -551,7 +551,7 @@ class Tournament(Aggregate):
         self, played: Round, table: int, game_id: UUID, result: TableResult, previous: TableResult
     ) -> None:
         """A ruling changed a game after its table's result was recorded: the new result replaces it,
-        unless what the old one decided cannot be undone (``kept_because``); then it is kept and the
+        unless what the old one decided cannot be undone (``_kept_because``); then it is kept and the
         refusal recorded, once per result."""
         reason = self._kept_because(played, result, previous)
         if reason is None:
