@@ -85,6 +85,10 @@ import psycopg
 import uvloop
 from psycopg import sql
 
+# the repository after the standard library: `bench` is a package, and bench/ is not on the path
+sys.path.append(str(Path(__file__).resolve().parent.parent))
+from bench.floor import table as floor
+
 _HERE = Path(__file__).resolve().parent
 LOCAL_URL = "postgresql://postgres@127.0.0.1:5432/test"
 # the production app with the bench-only write floor beside it (bench/floor/app.py)
@@ -128,7 +132,6 @@ SERVER_COMMANDS = {
 SEATS = 4
 OPTIONS = {"target_score": 1000}  # the longest match a club may set: none ends during a run
 CHALLENGE_CHANCE = 0.5  # when the seat to move may challenge a missed call
-FLOOR_TABLE = "bench_floor"  # bench/floor/app.py inserts into it
 VIEW_WAIT_SECONDS = 10.0  # a view not pushed by then was lost: the run stops and says so
 
 _encode = msgspec.json.encode
@@ -317,12 +320,7 @@ class Processes:
         self.log = (logs / "server.log").open("wb")
         subprocess.run([maumau, "db", "init"], env=env, stdout=self.log, stderr=self.log, check=True)
         with psycopg.connect(url, autocommit=True) as conn:
-            conn.execute(
-                sql.SQL(
-                    "create table {}.{} (floor_id bigserial primary key, actor text not null, "
-                    "kind text not null, version integer not null, at timestamptz not null default now())"
-                ).format(sql.Identifier(schema), sql.Identifier(FLOOR_TABLE))
-            )
+            conn.execute(sql.SQL(floor.TABLE_SQL).format(sql.Identifier(schema), sql.Identifier(floor.TABLE)))
         self.server_name = server
         self.runner = subprocess.Popen(
             [maumau, "projections", "run"], env=env, stdout=self.log, stderr=self.log, start_new_session=True

@@ -8,7 +8,8 @@ the server on this factory so the floor runs in the same processes, with the sam
 the moves it is compared with. Never mounted by the production app: ``service.http.app`` does not
 know this module.
 
-The table (``bench_floor`` in the run's schema) is made by the bench before the server starts.
+The table (``bench/floor/table.py``) is made by the bench before the
+server starts.
 """
 
 from typing import Annotated
@@ -18,11 +19,11 @@ from litestar import Litestar, post
 from litestar.params import Body
 from psycopg.sql import SQL, Identifier
 
+from bench.floor.table import TABLE
 from service.http.app import create_app as create_service_app
 from service.http.auth import signed_in
 from service.http.services import ActorDep, ServicesDep
-
-TABLE = "bench_floor"
+from service.settings import Settings
 
 
 class FloorCreate(msgspec.Struct, forbid_unknown_fields=True):
@@ -49,7 +50,7 @@ def write_floor(services: ServicesDep, actor: ActorDep, data: Annotated[FloorCre
     return FloorRead(floor_id=row["floor_id"], version=data.version)
 
 
-def create_app() -> Litestar:
-    app = create_service_app()
+def create_app(settings: Settings | None = None) -> Litestar:
+    app = create_service_app(settings)
     app.register(write_floor)
     return app
