@@ -413,6 +413,7 @@ class Run:
     reads: list[float] = field(default_factory=list)  # the GET /me before each move
     extra_reads: int = 0  # a wrong guess of the seat to move
     refused: int = 0
+    failed: list[str] = field(default_factory=list)  # open loop: why a game stopped taking moves
 
     @property
     def rate(self) -> float:
@@ -782,7 +783,7 @@ async def open_loop(games: list[Follower], rate: float, seconds: float) -> Run:
     arrival finds one ready), and timed from when it was due, so a server falling behind shows in
     the latency instead of slowing the arrivals."""
     run = Run()
-    due: asyncio.Queue[float] = asyncio.Queue()
+    due: asyncio.Queue[float | None] = asyncio.Queue()  # None: the run is over
 
     async def arrivals() -> None:
         started = time.perf_counter()
@@ -796,6 +797,8 @@ async def open_loop(games: list[Follower], rate: float, seconds: float) -> Run:
         while True:
             view = await game.ready(run)
             at = await due.get()
+            if at is None:
+                return
             try:
                 await game.move(view, run, since=at)
             finally:
@@ -814,8 +817,12 @@ async def open_loop(games: list[Follower], rate: float, seconds: float) -> Run:
     finally:
         run.seconds = time.perf_counter() - started
         for player in players:
+            # a cancel can be lost in 3.11's wait_for (in ready()): the game then finds the end in the queue
+            due.put_nowait(None)
             player.cancel()
-        await asyncio.gather(*players, return_exceptions=True)
+        for ended in await asyncio.gather(*players, return_exceptions=True):
+            if isinstance(ended, Exception):  # the others took its share: said in the report
+                run.failed.append(f"{ended!r}: {ended.__cause__!r}")
     return run
 
 
@@ -938,6 +945,8 @@ def report(args: argparse.Namespace, measured: Measured) -> None:
             f"{percentile(opened.reads, 0.5):>7.2f} {percentile(opened.reads, 0.99):>7.2f}"
             f"   (answer to next mover's view; {opened.refused} refused)"
         )
+        if opened.failed:
+            print(f"  {len(opened.failed)} of {args.open_games} games stopped, the first: {opened.failed[0]}")
     trivial_ratios = [m.rate / h.rate for m, h in zip(moves, health, strict=True)]
     print(f"per-slice moves/health ratios: {', '.join(f'{ratio:.2f}' for ratio in trivial_ratios)}")
     print()
