@@ -56,7 +56,7 @@ AsyncClient, 32 tasks) spent ~3.5 ms of CPU per GET /health here, ten times
 the server's ~0.35 ms, so it would measure itself; this one spends ~0.07 ms.
 
     ./run bench http [--server uvicorn|granian] [--via stream|read|refused] [--seconds 3]
-                     [--slices 5] [--games 32] [--open-seconds 10] [--open-games 96] [--workers 2]
+                     [--slices 5] [--games 32] [--open-seconds 10] [--open-games 32] [--workers 2]
 
 The URL defaults to MAUMAU_DATABASE_URL, else the local test database.
 """
@@ -868,7 +868,12 @@ def main() -> None:
     parser.add_argument(
         "--open-seconds", type=float, default=10.0, help="moves offered at half the saturated rate (0: none)"
     )
-    parser.add_argument("--open-games", type=int, default=96, help="games taking the offered moves")
+    parser.add_argument(
+        "--open-games",
+        type=int,
+        default=32,
+        help="games taking the offered moves (more leave each seat's connection idle past the keep-alive)",
+    )
     parser.add_argument(
         "--via",
         choices=("stream", "read", "refused"),
