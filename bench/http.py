@@ -618,7 +618,7 @@ class Floor:
     """The write floor (bench/floor/app.py): ``POST /bench/floor`` round a game's four players, each with
     its own token and connection, as the moves are sent."""
 
-    def __init__(self, host: str, port: int, game: dict[str, Any], tokens: list[str], seed: int) -> None:
+    def __init__(self, host: str, port: int, tokens: list[str]) -> None:
         self.connections = [Connection(host, port, f"Bearer {token}") for token in tokens]
         self.next = 0
         self.version = 0
@@ -739,9 +739,7 @@ async def measure(args: argparse.Namespace, processes: Processes) -> Measured:
             driver.start()
     kinds: dict[str, list[Any]] = {"moves": drivers[: args.games]}
     if args.via == "stream":  # the floor is a move's: its goal is the moves'
-        kinds["floor"] = [
-            Floor(host, port, game, tokens, n) for n, (game, tokens) in enumerate(made[: args.games])
-        ]
+        kinds["floor"] = [Floor(host, port, tokens) for _, tokens in made[: args.games]]
     kinds["health"] = [Trivial(host, port) for _ in range(args.games)]
     runs: dict[str, list[Run]] = {name: [] for name in kinds}
     usage = {name: Usage() for name in kinds}
