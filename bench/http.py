@@ -1,20 +1,38 @@
-"""HTTP speed: moves over the real server on PostgreSQL, beside a trivial endpoint of the same app.
+"""HTTP speed: moves over the real server on PostgreSQL, against the least a durable move must do.
 
-The server is started as deploy/ starts an API container: ``uvicorn --factory
-service.http.app:create_app --workers 2 --no-access-log --log-config
-deploy/uvicorn-logging.json`` (two worker processes, one per core of this
-2-core machine, each with its own game cache and connection pools; metrics
-in prometheus_client's multiprocess mode; JSON logs), with
-``MAUMAU_RUN_PROJECTIONS=no`` and one ``maumau projections run`` process
-keeping the read models; ``maumau db init`` makes the tables first and the
-processes run with ``MAUMAU_CREATE_TABLES=no``. (``maumau serve --workers 2``
-starts the same app the same way.) They work in a fresh schema of the
-database (``MAUMAU_DATABASE_SCHEMA``), dropped at the end.
+Issue 19's targets, all from one run:
 
-Through the admin API: 128 players, 32 games of 4 seats each, every seat a
-player, so every move is an HTTP request (no bots inside the server, no
-clock). Each game is driven by one client loop holding the 4 players'
-tokens and their keep-alive connections, as 4 separate clients would.
+- ``http_moves_vs_write_floor`` (goal >= 0.5): moves/s over write-floor requests/s, the median of
+  interleaved slices (same client, same concurrency). The floor is ``POST /bench/floor``, a route
+  the bench mounts (``bench/floor/app.py``: the production app from its factory plus that one
+  route, so it runs in the same server processes): the service's own authentication and guards, a
+  JSON body decoded into a Struct, one single-row INSERT committed through the event store's pool,
+  a small JSON answer.
+- ``http_move_p99_ms_at_half_load`` (goal <= 25) and ``http_view_push_p99_ms_at_half_load`` (goal
+  <= 50): after the slices, moves are offered open-loop at half the saturated move rate (arrivals
+  on a fixed schedule, each taken by whichever of ``--open-games`` games has its mover's view, not
+  waiting for earlier answers; timed from when each was due). The push is the time from a move's
+  answer to the next mover's view arriving on its ``/games/{id}/me/stream`` (client clock).
+
+Printed, not targets (the history in RESULTS.md): the saturated moves/s and their POST p99, the CPU
+each part of the machine used per move, floor write and ``GET /health`` (from /proc/<pid>/stat
+deltas: the API processes, the projection runner, PostgreSQL's backends, this client), ``/health``
+req/s, and the old moves/health share.
+
+The server is started as deploy/ starts an API container, on the bench's factory:
+``uvicorn --factory bench.floor.app:create_app --workers 2 --no-access-log --log-config
+deploy/uvicorn-logging.json`` (uvloop, httptools; two worker processes, one per core of this
+2-core machine, each with its own game cache and connection pools; metrics in prometheus_client's
+multiprocess mode; JSON logs), or ``--server granian`` (``granian --interface asgi --factory
+--loop uvloop --http 1 --no-ws``, the same workers; measured, not the production server), with
+``MAUMAU_RUN_PROJECTIONS=no`` and one ``maumau projections run`` process keeping the read models;
+``maumau db init`` makes the tables first and the processes run with ``MAUMAU_CREATE_TABLES=no``.
+They work in a fresh schema of the database (``MAUMAU_DATABASE_SCHEMA``), dropped at the end.
+
+Through the admin API: 4 players to a game, ``max(--games, --open-games)`` games, every seat a
+player, so every move is an HTTP request (no bots inside the server, no clock). Each game is driven
+by one client loop holding the 4 players' tokens and their keep-alive connections, as 4 separate
+clients would.
 
 ``--via stream`` (the default): each player also follows its own view,
 ``GET /games/{id}/me/stream`` (Server-Sent Events, a connection of its own);
@@ -25,25 +43,20 @@ move. ``--via read``: a turn is ``GET /games/{id}/me?after=<position of the
 last move>`` with the token of the seat to move (the read waits until the
 read models have applied that move), then the POST; the seat to move next is
 guessed from the answer's events, a wrong guess costs one more read
-(counted). Either way 32 moves are in flight at a time, and the wait for the
-next mover's view (push or read) is timed from the move's answer.
-``--via refused``: no moves, only ``POST /games/{id}/moves`` at a stale
-version, which the server refuses at once (409): what any move costs before
-it stores anything, the floor of the share.
+(counted). ``--via refused``: no moves, only ``POST /games/{id}/moves`` at a
+stale version, which the server refuses at once (409). The two other ways print
+their figures but no targets (no floor, no open loop).
 
-The trivial endpoint is ``GET /health`` (async, no database): 32 loops,
-each over 4 connections, in the same run. Moves and health run in
-interleaved slices, so machine noise hits both alike; the share is the
-median of the per-slice ratios of moves/s to health requests/s.
+The saturated slices keep ``--games`` loops each of moves, floor writes and
+``GET /health`` busy (32 requests in flight), interleaved, so machine noise hits all alike.
 
 The client is a small HTTP/1.1 keep-alive client on asyncio (uvloop), in
 this process: it shares the 2 cores with the server, and httpx (an
 AsyncClient, 32 tasks) spent ~3.5 ms of CPU per GET /health here, ten times
 the server's ~0.35 ms, so it would measure itself; this one spends ~0.07 ms.
-The CPU each part used per slice kind is printed (from /proc), to say what
-limits the throughput.
 
-    ./run bench http [--via stream|read|refused] [--seconds 3] [--slices 5] [--games 32] [--workers 2]
+    ./run bench http [--server uvicorn|granian] [--via stream|read|refused] [--seconds 3]
+                     [--slices 5] [--games 32] [--open-seconds 10] [--open-games 32] [--workers 2]
 
 The URL defaults to MAUMAU_DATABASE_URL, else the local test database.
 """
@@ -72,19 +85,50 @@ import psycopg
 import uvloop
 from psycopg import sql
 
+# the repository after the standard library: `bench` is a package, and bench/ is not on the path
+sys.path.append(str(Path(__file__).resolve().parent.parent))
+from bench.floor import table as floor
+
 _HERE = Path(__file__).resolve().parent
 LOCAL_URL = "postgresql://postgres@127.0.0.1:5432/test"
-# the API containers' command in deploy/ (docker-compose.yml, k8s/api.yaml), less host, port and workers
-API_COMMAND = [
-    sys.executable,
-    "-m",
-    "uvicorn",
-    "--factory",
-    "service.http.app:create_app",
-    "--no-access-log",
-    "--log-config",
-    str(_HERE.parent / "deploy" / "uvicorn-logging.json"),
-]
+# the production app with the bench-only write floor beside it (bench/floor/app.py)
+FACTORY = "bench.floor.app:create_app"
+# per server, its command less host, port and workers: uvicorn as the API containers in deploy/
+# (docker-compose.yml, k8s/api.yaml) start it; granian as it would be started if it were chosen
+SERVER_COMMANDS = {
+    "uvicorn": [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "--factory",
+        FACTORY,
+        "--app-dir",
+        str(_HERE.parent),
+        "--loop",
+        "uvloop",
+        "--http",
+        "httptools",
+        "--no-access-log",
+        "--log-config",
+        str(_HERE.parent / "deploy" / "uvicorn-logging.json"),
+    ],
+    "granian": [
+        sys.executable,
+        "-m",
+        "granian",
+        "--interface",
+        "asgi",
+        "--factory",
+        "--working-dir",
+        str(_HERE.parent),
+        "--loop",
+        "uvloop",
+        "--http",
+        "1",
+        "--no-ws",
+        FACTORY,
+    ],
+}
 SEATS = 4
 OPTIONS = {"target_score": 1000}  # the longest match a club may set: none ends during a run
 CHALLENGE_CHANCE = 0.5  # when the seat to move may challenge a missed call
@@ -255,7 +299,7 @@ def machine_busy() -> tuple[float, float]:
 class Processes:
     """The API server and the projection runner, started and stopped by their ids."""
 
-    def __init__(self, url: str, schema: str, workers: int, logs: Path) -> None:
+    def __init__(self, url: str, schema: str, server: str, workers: int, logs: Path) -> None:
         self.port = free_port()
         self.base = f"127.0.0.1:{self.port}"
         self.admin = "bench-admin-" + secrets.token_hex(16)
@@ -275,11 +319,22 @@ class Processes:
         }
         self.log = (logs / "server.log").open("wb")
         subprocess.run([maumau, "db", "init"], env=env, stdout=self.log, stderr=self.log, check=True)
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(sql.SQL(floor.TABLE_SQL).format(sql.Identifier(schema), sql.Identifier(floor.TABLE)))
+        self.server_name = server
         self.runner = subprocess.Popen(
             [maumau, "projections", "run"], env=env, stdout=self.log, stderr=self.log, start_new_session=True
         )
         self.server = subprocess.Popen(
-            [*API_COMMAND, "--host", "127.0.0.1", "--port", str(self.port), "--workers", str(workers)],
+            [
+                *SERVER_COMMANDS[server],
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--workers",
+                str(workers),
+            ],
             env={**env, "PROMETHEUS_MULTIPROC_DIR": str(metrics)},
             stdout=self.log,
             stderr=self.log,
@@ -287,20 +342,27 @@ class Processes:
         )
 
     def api_pids(self) -> list[int]:
-        """uvicorn's supervisor, and under it its workers."""
+        """The server's supervisor, and under it its workers."""
         found = [self.server.pid]
         for pid in children(self.server.pid):
             found += [pid, *children(pid)]
         return found
 
     def wait_until_ready(self, workers: int, timeout: float = 60) -> None:
-        """Every worker has run its lifespan (uvicorn logs each one's startup)."""
+        """Every worker has run its lifespan: uvicorn logs each one's startup; granian does not, so
+        each worker's process must exist and the app answer ``/health`` twice per worker in a row."""
         deadline = time.monotonic() + timeout
+        answered = 0
         while time.monotonic() < deadline:
             if self.server.poll() is not None:
                 raise RuntimeError(f"the server stopped: {Path(self.log.name).read_text()[-2000:]}")
-            if Path(self.log.name).read_text().count("Application startup complete") >= workers:
-                return
+            if self.server_name == "uvicorn":
+                if Path(self.log.name).read_text().count("Application startup complete") >= workers:
+                    return
+            elif len(self.api_pids()) > workers:
+                answered = answered + 1 if health_answers(self.port) else 0
+                if answered >= 2 * workers:
+                    return
             time.sleep(0.2)
         raise RuntimeError(f"the server did not start in time: {Path(self.log.name).read_text()[-2000:]}")
 
@@ -315,6 +377,15 @@ class Processes:
                 os.killpg(process.pid, signal.SIGKILL)  # our own session: the process and its workers
                 process.wait()
         self.log.close()
+
+
+def health_answers(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1) as probe:
+            probe.sendall(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            return probe.recv(12).startswith(b"HTTP/1.1 200")
+    except OSError:
+        return False
 
 
 @contextmanager
@@ -342,6 +413,7 @@ class Run:
     reads: list[float] = field(default_factory=list)  # the GET /me before each move
     extra_reads: int = 0  # a wrong guess of the seat to move
     refused: int = 0
+    failed: list[str] = field(default_factory=list)  # open loop: why a game stopped taking moves
 
     @property
     def rate(self) -> float:
@@ -404,6 +476,7 @@ class Follower:
             ViewStream(host, port, f"Bearer {token}", f"{self.path}/me/stream") for token in tokens
         ]
         self.views: list[tuple[int, bytes] | None] = [None] * len(tokens)  # per seat, the newest
+        self.arrivals = [0.0] * len(tokens)  # per seat, when its newest view arrived (client clock)
         self._decoded: tuple[tuple[int, bytes] | None, dict[str, Any]] = (None, {})
         self.arrived = asyncio.Event()
         self.version: int = game["version"]  # the game's version after the last move
@@ -419,6 +492,7 @@ class Follower:
 
     def seen(self, seat: int, version: int, data: bytes) -> None:
         self.views[seat] = (version, data)
+        self.arrivals[seat] = time.perf_counter()
         self.arrived.set()
 
     def mover(self) -> dict[str, Any] | None:
@@ -437,6 +511,11 @@ class Follower:
         return self._decoded[1]
 
     async def turn(self, run: Run) -> None:
+        await self.move(await self.ready(run), run)
+
+    async def ready(self, run: Run) -> dict[str, Any]:
+        """The view of the seat to move, once pushed; the time from the last move's answer to its
+        arrival is noted in ``run.reads``."""
         while (view := self.mover()) is None:
             for task in self.following:
                 if task.done():
@@ -448,8 +527,14 @@ class Follower:
                 seen = [None if v is None else v[0] for v in self.views]
                 raise RuntimeError(f"no view of {self.path} at {self.version}: seats at {seen}") from None
         if self.answered is not None:
-            run.reads.append(time.perf_counter() - self.answered)
-        answer = await moved(self.connections[view["seat"]], *choose(self.path, view, self.rng), run)
+            # a view may beat the answer to the client: the next mover then waited for nothing
+            run.reads.append(max(0.0, self.arrivals[view["seat"]] - self.answered))
+            self.answered = None
+        return view
+
+    async def move(self, view: dict[str, Any], run: Run, since: float | None = None) -> None:
+        """A random legal move of the view's seat; ``since``: when it was due (open loop), else now."""
+        answer = await moved(self.connections[view["seat"]], *choose(self.path, view, self.rng), run, since)
         if answer is None:  # the newest view is taken
             self.version = max(v[0] for v in self.views if v is not None)
             self.answered = None
@@ -472,10 +557,12 @@ def acting_seat(path: str, table: dict[str, Any]) -> int:
     return acting
 
 
-async def moved(connection: Connection, path: str, body: dict[str, Any], run: Run) -> Any:
-    """The move's answer, timed and counted; None when it was refused (should not happen: counted and
-    the first few shown)."""
-    started = time.perf_counter()
+async def moved(
+    connection: Connection, path: str, body: dict[str, Any], run: Run, since: float | None = None
+) -> Any:
+    """The move's answer, timed from ``since`` (when it was due) or from now, and counted; None when it
+    was refused (should not happen: counted and the first few shown)."""
+    started = time.perf_counter() if since is None else since
     try:
         answer = await connection.request("POST", path, body)
     except HTTPError as error:
@@ -527,6 +614,28 @@ class Refused:
         run.moves += 1
 
 
+class Floor:
+    """The write floor (bench/floor/app.py): ``POST /bench/floor`` round a game's four players, each with
+    its own token and connection, as the moves are sent."""
+
+    def __init__(self, host: str, port: int, tokens: list[str]) -> None:
+        self.connections = [Connection(host, port, f"Bearer {token}") for token in tokens]
+        self.next = 0
+        self.version = 0
+
+    async def turn(self, run: Run) -> None:
+        connection = self.connections[self.next]
+        self.next = (self.next + 1) % SEATS
+        self.version += 1
+        started = time.perf_counter()
+        answer = await connection.request("POST", "/bench/floor", {"kind": "draw", "version": self.version})
+        if answer["version"] != self.version:
+            raise RuntimeError(f"the floor answered {answer!r}")
+        run.latencies.append(time.perf_counter() - started)
+        run.requests += 1
+        run.moves += 1
+
+
 class Trivial:
     """A loop of GET /health over four connections, like a game's four players."""
 
@@ -558,9 +667,10 @@ async def slice_of(loops: list[Any], seconds: float) -> Run:
     return run
 
 
-async def set_up(host: str, port: int, admin: str, games: int, via: str) -> list[Any]:
+async def set_up(host: str, port: int, admin: str, games: int) -> list[tuple[dict[str, Any], list[str]]]:
+    """The games made, each with its players' tokens in seat order."""
     connection = Connection(host, port, f"Bearer {admin}")
-    drivers = []
+    made = []
     for number in range(games):
         players = [
             await connection.request("POST", "/players", {"name": f"Bench {number}.{seat}"})
@@ -571,10 +681,9 @@ async def set_up(host: str, port: int, admin: str, games: int, via: str) -> list
             "/games",
             {"seats": [p["player"]["player_id"] for p in players], "options": OPTIONS},
         )
-        kind = {"stream": Follower, "read": Driver, "refused": Refused}[via]
-        drivers.append(kind(host, port, game, [p["token"]["token"] for p in players], seed=number))
+        made.append((game, [p["token"]["token"] for p in players]))
     await connection.close()
-    return drivers
+    return made
 
 
 @dataclass
@@ -612,40 +721,115 @@ def cpu_used(before: dict[str, dict[int, float]], after: dict[str, dict[int, flo
     }
 
 
-async def measure(args: argparse.Namespace, processes: Processes) -> dict[str, list[Run]]:
+@dataclass
+class Measured:
+    runs: dict[str, list[Run]]  # per kind of load, its slices
+    usage: dict[str, Usage]  # per kind of load, the CPU its slices used
+    open_loop: Run | None = None  # moves offered on a schedule at half the saturated rate
+    offered: float = 0.0  # that rate, moves/s
+
+
+async def measure(args: argparse.Namespace, processes: Processes) -> Measured:
     host, port = "127.0.0.1", processes.port
-    drivers = await set_up(host, port, processes.admin, args.games, args.via)
+    made = await set_up(host, port, processes.admin, max(args.games, args.open_games))
+    kind = {"stream": Follower, "read": Driver, "refused": Refused}[args.via]
+    drivers = [kind(host, port, game, tokens, seed=number) for number, (game, tokens) in enumerate(made)]
     for driver in drivers:
         if isinstance(driver, Follower):
             driver.start()
-    trivial = [Trivial(host, port) for _ in range(args.games)]
-    kinds = {"moves": drivers, "health": trivial}
+    kinds: dict[str, list[Any]] = {"moves": drivers[: args.games]}
+    if args.via == "stream":  # the floor is a move's: its goal is the moves'
+        kinds["floor"] = [Floor(host, port, tokens) for _, tokens in made[: args.games]]
+    kinds["health"] = [Trivial(host, port) for _ in range(args.games)]
     runs: dict[str, list[Run]] = {name: [] for name in kinds}
     usage = {name: Usage() for name in kinds}
     for loops in kinds.values():  # warm-up: connections opened, tokens and games cached
         await slice_of(loops, min(1.0, args.seconds))
     for _ in range(args.slices):
         for name, loops in kinds.items():
-            for each in loops:  # outside the timing: the other kind's slice left them idle
-                for connection in each.connections:
-                    await connection.fresh()
-                if isinstance(each, Follower):
-                    each.answered = None  # the wait for the next view is timed within a slice
+            await freshen(loops)
             before = cpu_parts(processes)
             run = await slice_of(loops, args.seconds)
             after = cpu_parts(processes)
             runs[name].append(run)
             usage[name].add(run.seconds, cpu_used(before, after))
-    for loops in kinds.values():
+    measured = Measured(runs, usage)
+    if args.via == "stream" and args.open_seconds > 0:
+        measured.offered = pooled(runs["moves"]).rate / 2
+        await freshen(drivers)
+        measured.open_loop = await open_loop(drivers, measured.offered, args.open_seconds)
+    for loops in [drivers, *kinds.values()]:
         for each in loops:
             for connection in each.connections:
                 await connection.close()
             if isinstance(each, Follower):
                 await each.close()
+    return measured
+
+
+async def freshen(loops: list[Any]) -> None:
+    for each in loops:  # outside the timing: the other kind's slice left them idle
+        for connection in each.connections:
+            await connection.fresh()
+        if isinstance(each, Follower):
+            each.answered = None  # the wait for the next view is timed within a slice
+
+
+async def open_loop(games: list[Follower], rate: float, seconds: float) -> Run:
+    """Moves offered on a fixed schedule, ``rate`` a second for ``seconds``, whether or not the earlier
+    ones were answered: each is taken by a game whose seat to move has its view (many games, so an
+    arrival finds one ready), and timed from when it was due, so a server falling behind shows in
+    the latency instead of slowing the arrivals."""
+    run = Run()
+    due: asyncio.Queue[float | None] = asyncio.Queue()  # None: the run is over
+
+    async def arrivals() -> None:
+        started = time.perf_counter()
+        for number in range(int(rate * seconds)):
+            at = started + number / rate
+            if (wait := at - time.perf_counter()) > 0:
+                await asyncio.sleep(wait)
+            due.put_nowait(at)
+
+    async def play(game: Follower) -> None:
+        while True:
+            view = await game.ready(run)
+            at = await due.get()
+            if at is None:
+                return
+            try:
+                await game.move(view, run, since=at)
+            finally:
+                due.task_done()
+
+    started = time.perf_counter()
+    players = [asyncio.create_task(play(game)) for game in games]
+    await arrivals()
+    try:
+        await asyncio.wait_for(due.join(), VIEW_WAIT_SECONDS + seconds)
+    except TimeoutError:
+        for player in players:
+            if player.done():
+                player.result()  # a game that failed says why
+        raise
+    finally:
+        run.seconds = time.perf_counter() - started
+        for player in players:
+            # a cancel can be lost in 3.11's wait_for (in ready()): the game then finds the end in the queue
+            due.put_nowait(None)
+            player.cancel()
+        for ended in await asyncio.gather(*players, return_exceptions=True):
+            if isinstance(ended, Exception):  # the others took its share: said in the report
+                run.failed.append(f"{ended!r}: {ended.__cause__!r}")
+    return run
+
+
+def print_usage(measured: Measured) -> None:
+    usage, runs = measured.usage, measured.runs
     print()
     print(
         f"CPU used, in cores (CPU seconds per second of the slices; the machine has {os.cpu_count()}), "
-        "and in ms per move or per health request:"
+        "and in ms per move, floor write or health request:"
     )
     names = list(next(iter(usage.values())).parts)
     done = {name: sum(run.moves for run in runs[name]) for name in usage}
@@ -654,7 +838,6 @@ async def measure(args: argparse.Namespace, processes: Processes) -> dict[str, l
         cores = "".join(f"{u.parts[part] / u.seconds:>10.2f}" for u in usage.values())
         per_op = "".join(f"{1000 * u.parts[part] / done[name]:>10.3f}" for name, u in usage.items())
         print(f"  {part:<28}{cores}{per_op}")
-    return runs
 
 
 def pooled(runs: list[Run]) -> Run:
@@ -674,16 +857,28 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", default=os.environ.get("MAUMAU_DATABASE_URL") or LOCAL_URL)
     parser.add_argument("--seconds", type=float, default=3.0, help="per slice")
-    parser.add_argument("--slices", type=int, default=5, help="rounds of moves and health, interleaved")
-    parser.add_argument("--games", type=int, default=32, help="concurrent games (and health loops)")
-    parser.add_argument("--workers", type=int, default=2, help="uvicorn workers (production: one per core)")
+    parser.add_argument(
+        "--slices", type=int, default=5, help="rounds of moves, floor and health, interleaved"
+    )
+    parser.add_argument("--games", type=int, default=32, help="concurrent games (and floor and health loops)")
+    parser.add_argument("--workers", type=int, default=2, help="server workers (production: one per core)")
+    parser.add_argument("--server", choices=tuple(SERVER_COMMANDS), default="uvicorn", help="the ASGI server")
+    parser.add_argument(
+        "--open-seconds", type=float, default=10.0, help="moves offered at half the saturated rate (0: none)"
+    )
+    parser.add_argument(
+        "--open-games",
+        type=int,
+        default=32,
+        help="games taking the offered moves (more leave each seat's connection idle past the keep-alive)",
+    )
     parser.add_argument(
         "--via",
         choices=("stream", "read", "refused"),
         default="stream",
         help=(
             "how the seat to move learns of its turn: its view's stream, or a GET /me after each move; "
-            "refused: only POSTs the server refuses at once, the floor of a move's cost"
+            "refused: only POSTs the server refuses at once (no floor, no open loop, no targets)"
         ),
     )
     args = parser.parse_args()
@@ -692,22 +887,27 @@ def main() -> None:
         server_version = conn.info.server_version
     print(
         f"PostgreSQL {server_version // 10000}.{server_version % 10000}, {os.cpu_count()} CPUs; "
-        f"uvicorn --workers {args.workers} + maumau projections run; {args.games} games of "
+        f"{args.server} --workers {args.workers} + maumau projections run; {args.games} games of "
         f"{SEATS} players; {args.slices} interleaved slices of {args.seconds:g} s each; "
-        "share = median of the per-slice ratios"
+        "ratios = median of the per-slice ratios"
     )
     with tempfile.TemporaryDirectory(prefix="bench-http-") as logs, schema_on(args.url) as schema:
-        processes = Processes(args.url, schema, args.workers, Path(logs))
+        processes = Processes(args.url, schema, args.server, args.workers, Path(logs))
         try:
             processes.wait_until_ready(args.workers)
-            runs = uvloop.run(measure(args, processes))
+            measured = uvloop.run(measure(args, processes))
         except BaseException:
             said = Path(processes.log.name).read_text().splitlines()
             print("\n".join(line for line in said if '"level":"INFO"' not in line)[-5000:], file=sys.stderr)
             raise
         finally:
             processes.stop()
-    moves, health = runs["moves"], runs["health"]
+    report(args, measured)
+
+
+def report(args: argparse.Namespace, measured: Measured) -> None:
+    print_usage(measured)
+    moves, health = measured.runs["moves"], measured.runs["health"]
     move, trivial = pooled(moves), pooled(health)
     print()
     print(f"{'':<22} {'per s':>8} {'requests/s':>10} {'p50 ms':>7} {'p99 ms':>7}")
@@ -715,6 +915,12 @@ def main() -> None:
         f"{'GET /health':<22} {trivial.rate:>8.0f} {trivial.request_rate:>10.0f} "
         f"{percentile(trivial.latencies, 0.5):>7.2f} {percentile(trivial.latencies, 0.99):>7.2f}"
     )
+    if "floor" in measured.runs:
+        floor = pooled(measured.runs["floor"])
+        print(
+            f"{'POST /bench/floor':<22} {floor.rate:>8.0f} {floor.request_rate:>10.0f} "
+            f"{percentile(floor.latencies, 0.5):>7.2f} {percentile(floor.latencies, 0.99):>7.2f}"
+        )
     moves_are, waits_are = {
         "stream": ("moves (POST; streams)", "  next view pushed"),
         "read": ("moves (GET me + POST)", "  GET /me?after="),
@@ -723,25 +929,52 @@ def main() -> None:
     print(
         f"{moves_are:<22} {move.rate:>8.0f} {move.request_rate:>10.0f} "
         f"{percentile(move.latencies, 0.5):>7.2f} {percentile(move.latencies, 0.99):>7.2f}"
-        f"   (the POST's latency)"
+        f"   (the POST's latency, saturated)"
     )
     print(
         f"{waits_are:<22} {'':>8} {'':>10} "
         f"{percentile(move.reads, 0.5):>7.2f} {percentile(move.reads, 0.99):>7.2f}"
         f"   (answer to next view; {move.extra_reads} extra reads, {move.refused} refused)"
     )
-    ratios = [m.rate / h.rate for m, h in zip(moves, health, strict=True)]
-    share = statistics.median(ratios)
-    print(f"per-slice moves/health ratios: {', '.join(f'{ratio:.2f}' for ratio in ratios)}")
+    opened = measured.open_loop
+    if opened is not None:
+        print(
+            f"{'open loop: moves':<22} {opened.rate:>8.0f} {opened.request_rate:>10.0f} "
+            f"{percentile(opened.latencies, 0.5):>7.2f} {percentile(opened.latencies, 0.99):>7.2f}"
+            f"   (offered {measured.offered:.0f}/s to {args.open_games} games; timed from when due)"
+        )
+        print(
+            f"{'  next view pushed':<22} {'':>8} {'':>10} "
+            f"{percentile(opened.reads, 0.5):>7.2f} {percentile(opened.reads, 0.99):>7.2f}"
+            f"   (answer to next mover's view; {opened.refused} refused)"
+        )
+        if opened.failed:
+            print(f"  {len(opened.failed)} of {args.open_games} games stopped, the first: {opened.failed[0]}")
+    trivial_ratios = [m.rate / h.rate for m, h in zip(moves, health, strict=True)]
+    print(f"per-slice moves/health ratios: {', '.join(f'{ratio:.2f}' for ratio in trivial_ratios)}")
     print()
-    p99 = percentile(move.latencies, 0.99)
-    if args.via == "refused":  # a floor, not a move: the targets are the moves'
-        print(f"floor: refused POSTs/health {share:.2f}, p99 {p99:.2f} ms (a move's goals: >=0.30, <=25 ms)")
+    # the earlier targets, badly posed (issue 19): printed so the history in RESULTS.md stays comparable
+    share, p99 = statistics.median(trivial_ratios), percentile(move.latencies, 0.99)
+    if args.via == "refused":  # not moves: what any move costs before it stores anything
+        print(f"print refused POSTs/health {share:.2f}, p99 {p99:.2f} ms")
         return
-    verdict = "met" if share >= 0.30 else "missed"
-    print(f"target http_moves_vs_trivial measured={share:.2f} goal=>=0.30 {verdict}")
-    verdict = "met" if p99 <= 25 else "missed"
-    print(f"target http_move_p99_ms measured={p99:.2f} goal=<=25 {verdict}")
+    print(f"print http_moves_per_s_saturated measured={move.rate:.0f}")
+    print(f"print http_health_per_s measured={trivial.rate:.0f}")
+    print(f"print http_moves_vs_trivial measured={share:.2f} (was a target, >=0.30)")
+    print(f"print http_move_p99_ms_saturated measured={p99:.2f} (was a target, <=25)")
+    if args.via != "stream":  # the targets are those of moves driven by the streams
+        return
+    floor_ratios = [m.rate / f.rate for m, f in zip(moves, measured.runs["floor"], strict=True)]
+    print(f"per-slice moves/floor ratios: {', '.join(f'{ratio:.2f}' for ratio in floor_ratios)}")
+    verdict(">=", "http_moves_vs_write_floor", statistics.median(floor_ratios), 0.5)
+    if opened is not None:
+        verdict("<=", "http_move_p99_ms_at_half_load", percentile(opened.latencies, 0.99), 25)
+        verdict("<=", "http_view_push_p99_ms_at_half_load", percentile(opened.reads, 0.99), 50)
+
+
+def verdict(sign: str, name: str, measured: float, goal: float) -> None:
+    met = measured >= goal if sign == ">=" else measured <= goal
+    print(f"target {name} measured={measured:.2f} goal={sign}{goal:g} {'met' if met else 'missed'}")
 
 
 if __name__ == "__main__":
