@@ -70,7 +70,7 @@ def bracket_rows(bracket: dict[str, Any]) -> list[list[str]]:
     names = bracket["names"]
     return [
         [
-            f"Table {t['table'] + 1}: "
+            f"Table {t['table'] + 1} ({'real cards' if t['in_person'] else 'on the server'}): "
             + ", ".join(
                 f"{names.get(e, e)} ({total})" for e, total in zip(t["entrants"], t["totals"], strict=True)
             )
