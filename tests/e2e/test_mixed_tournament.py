@@ -16,18 +16,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import psycopg
 import pytest
 from litestar.testing import TestClient
-from psycopg import sql
 
-from service import tasks
 from service.domain.errors import RuleError
 from service.domain.pairing import Played, rank
 from service.http.app import create_app
-from service.settings import Settings
-from tests.e2e.club import ADMIN, ADMIN_TOKEN, Club
-from tests.e2e.test_tournament_run import Stack
+from tests.e2e.club import ADMIN, Club
+from tests.e2e.test_tournament_run import Stack, worker_stack
 from tests.gameplay import next_command
 
 pytestmark = pytest.mark.slow
@@ -64,38 +60,15 @@ class Evening:
 def evening(
     database_url: str, broker_url: str, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Evening]:
-    schema = f"maumau_mixed_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("create schema {}").format(sql.Identifier(schema)))
-    prefix = f"maumau-mixed-{uuid.uuid4().hex[:8]}:"
     folder: Path = tmp_path_factory.mktemp("mixed")
-    settings = Settings(
-        database_url=database_url,
-        database_schema=schema,
-        data_dir=folder / "var",
-        pool_size=3,
-        admin_token=ADMIN_TOKEN,
-        broker_url=broker_url,
-        broker_prefix=prefix,
-        bot_think=0.0,
-        projection_poll_ms=10,
-    )
-    before = tasks.settings
-    tasks.configure(settings)  # what the API queues (bots' answers, a result to record) goes to the worker
-    logs = folder / "logs"
-    logs.mkdir()
-    stack = Stack(settings, broker_url, prefix, logs, think=0.0)
-    stack.env["MAUMAU_STALLED_AFTER"] = "5"
-    try:
-        with TestClient(create_app(settings)) as client:
-            stack.start_worker()
-            stack.start("beat", "workers.cli", "beat", "--loglevel", "INFO")
-            yield Evening(client, stack)
-    finally:
-        stack.stop()
-        tasks.configure(before)
-        with psycopg.connect(database_url, autocommit=True) as conn:
-            conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(schema)))
+    env = {"MAUMAU_STALLED_AFTER": "5"}
+    with (
+        worker_stack(database_url, broker_url, folder, "mixed", env) as (settings, stack),
+        TestClient(create_app(settings)) as client,
+    ):
+        stack.start_worker()
+        stack.start("beat", "workers.cli", "beat", "--loglevel", "INFO")
+        yield Evening(client, stack)
 
 
 def play_people(evening: Evening, game_id: str, rng: random.Random) -> None:

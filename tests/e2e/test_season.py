@@ -21,18 +21,14 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import psycopg
 import pytest
 from litestar.testing import TestClient
-from psycopg import sql
 
-from service import tasks
 from service.domain.league import ERASED_NAME
 from service.http.app import create_app
-from service.settings import Settings
-from tests.e2e.club import ADMIN, ADMIN_TOKEN, bearer
+from tests.e2e.club import ADMIN, bearer
 from tests.e2e.test_read_your_writes import said
-from tests.e2e.test_tournament_run import Stack
+from tests.e2e.test_tournament_run import Stack, worker_stack
 from tests.e2e.test_webhooks import ALL_BUT_TURNS, WORKER_ENV, assert_public
 from tests.receiver import Receiver, receiving
 from workers.webhooks import SIGNATURE_HEADER, verify
@@ -90,38 +86,15 @@ class Season:
 
 @pytest.fixture(scope="module")
 def season(database_url: str, broker_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Season]:
-    schema = f"maumau_season_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("create schema {}").format(sql.Identifier(schema)))
-    prefix = f"maumau-season-{uuid.uuid4().hex[:8]}:"
     folder: Path = tmp_path_factory.mktemp("season")
-    settings = Settings(
-        database_url=database_url,
-        database_schema=schema,
-        data_dir=folder / "var",
-        pool_size=3,
-        admin_token=ADMIN_TOKEN,
-        broker_url=broker_url,
-        broker_prefix=prefix,
-        bot_think=0.0,
-        projection_poll_ms=10,
-    )
-    before = tasks.settings
-    tasks.configure(settings)  # what the API queues (clocks, bots, tournaments) goes to the worker
-    logs = folder / "logs"
-    logs.mkdir()
-    stack = Stack(settings, broker_url, prefix, logs, think=0.0)
-    stack.env.update(WORKER_ENV)
-    try:
-        with receiving() as receiver, TestClient(create_app(settings)) as client:
-            stack.start_worker()
-            stack.start("beat", "workers.cli", "beat", "--loglevel", "INFO")
-            yield Season(client, stack, receiver)
-    finally:
-        stack.stop()
-        tasks.configure(before)
-        with psycopg.connect(database_url, autocommit=True) as conn:
-            conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(schema)))
+    with (
+        worker_stack(database_url, broker_url, folder, "season", WORKER_ENV) as (settings, stack),
+        receiving() as receiver,
+        TestClient(create_app(settings)) as client,
+    ):
+        stack.start_worker()
+        stack.start("beat", "workers.cli", "beat", "--loglevel", "INFO")
+        yield Season(client, stack, receiver)
 
 
 def test_an_admin_founds_a_clocked_league_and_five_people_join_by_one_invitation_under_names_they_chose(

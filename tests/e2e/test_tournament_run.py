@@ -16,6 +16,7 @@ import time
 import uuid
 from collections import Counter
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from uuid import UUID
@@ -27,10 +28,12 @@ import redis
 from eventsourcing.utils import get_topic
 from psycopg import sql
 
+from service import tasks
 from service.application import MauMau
 from service.domain.game import Game, Seat
 from service.domain.tournament import Plan, Tournament
 from service.settings import Settings
+from tests.e2e.club import ADMIN_TOKEN
 from tests.environment import without_settings
 from tests.gameplay import next_command
 from tests.integration.tables import players
@@ -149,6 +152,43 @@ class Stack:
             if time.monotonic() > deadline:
                 pytest.fail(f"no {what} after {timeout:.0f} s\n{self.log_tails()}")
             time.sleep(0.02)
+
+
+@contextmanager
+def worker_stack(
+    database_url: str, broker_url: str, folder: Path, name: str, env: dict[str, str]
+) -> Iterator[tuple[Settings, Stack]]:
+    """A schema of its own and the settings an in-process API shares with a real worker and beat
+    (``tasks`` configured by them, so what the API queues goes to that worker); the worker and beat
+    are started by the caller once its API runs. Everything is undone after."""
+    schema = f"maumau_{name}_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("create schema {}").format(sql.Identifier(schema)))
+    prefix = f"maumau-{name}-{uuid.uuid4().hex[:8]}:"
+    settings = Settings(
+        database_url=database_url,
+        database_schema=schema,
+        data_dir=folder / "var",
+        pool_size=3,
+        admin_token=ADMIN_TOKEN,
+        broker_url=broker_url,
+        broker_prefix=prefix,
+        bot_think=0.0,
+        projection_poll_ms=10,
+    )
+    before = tasks.settings
+    tasks.configure(settings)
+    logs = folder / "logs"
+    logs.mkdir()
+    stack = Stack(settings, broker_url, prefix, logs, think=0.0)
+    stack.env.update(env)
+    try:
+        yield settings, stack
+    finally:
+        stack.stop()
+        tasks.configure(before)
+        with psycopg.connect(database_url, autocommit=True) as conn:
+            conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(schema)))
 
 
 @pytest.fixture

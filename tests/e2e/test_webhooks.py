@@ -10,24 +10,19 @@ back off from 0.3 s, so a receiver that fails twice takes about a second to reco
 import json
 import re
 import time
-import uuid
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import httpx
-import psycopg
 import pytest
 from litestar.testing import TestClient
-from psycopg import sql
 
-from service import tasks
 from service.http.app import create_app
-from service.settings import Settings
-from tests.e2e.club import ADMIN, ADMIN_TOKEN, Club, bearer
+from tests.e2e.club import ADMIN, Club, bearer
 from tests.e2e.test_embedded import FAST, admin_token, free_port, serving
-from tests.e2e.test_tournament_run import Stack
+from tests.e2e.test_tournament_run import Stack, worker_stack
 from tests.receiver import Receiver, receiving
 from tests.secrecy import card_lists
 from workers.webhooks import REPLAY_WINDOW, SIGNATURE_HEADER, verify
@@ -71,37 +66,13 @@ class Running:
 
 @pytest.fixture
 def running(database_url: str, broker_url: str, tmp_path: Path) -> Iterator[Running]:
-    schema = f"maumau_hooks_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("create schema {}").format(sql.Identifier(schema)))
-    prefix = f"maumau-hooks-{uuid.uuid4().hex[:8]}:"
-    settings = Settings(
-        database_url=database_url,
-        database_schema=schema,
-        data_dir=tmp_path / "var",
-        pool_size=3,
-        admin_token=ADMIN_TOKEN,
-        broker_url=broker_url,
-        broker_prefix=prefix,
-        bot_think=0.0,
-        projection_poll_ms=10,
-    )
-    before = tasks.settings
-    tasks.configure(settings)  # what the API queues (bots, a started tournament) goes to the worker
-    logs = tmp_path / "logs"
-    logs.mkdir()
-    stack = Stack(settings, broker_url, prefix, logs, think=0.0)
-    stack.env.update(WORKER_ENV)
-    try:
-        with TestClient(create_app(settings)) as client:
-            stack.start_worker()
-            stack.start("beat", "workers.cli", "beat", "--loglevel", "INFO")
-            yield Running(client, stack)
-    finally:
-        stack.stop()
-        tasks.configure(before)
-        with psycopg.connect(database_url, autocommit=True) as conn:
-            conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(schema)))
+    with (
+        worker_stack(database_url, broker_url, tmp_path, "hooks", WORKER_ENV) as (settings, stack),
+        TestClient(create_app(settings)) as client,
+    ):
+        stack.start_worker()
+        stack.start("beat", "workers.cli", "beat", "--loglevel", "INFO")
+        yield Running(client, stack)
 
 
 @pytest.fixture
