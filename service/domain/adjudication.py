@@ -1,4 +1,4 @@
-"""Disputes and rulings (docs/rules.md, section 7).
+"""Disputes and rulings (docs/referees.md; docs/rules/README.md).
 
 A dispute stops the game at once: until a referee rules, every move is refused
 with ``game_paused``. The referee inspects the exact state with the replay and

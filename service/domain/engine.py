@@ -394,7 +394,7 @@ def _score(s: State, c: ScoreRound) -> list[Event]:
         raise RuleError("seat_count", f"this table has {s.seats} seats, not {len(c.values)}")
     if c.winner != -1:
         _check_seat(s, c.winner)
-    # a round stopped with no winner stopped because the stock could not give a draw (section 5)
+    # a round stopped with no winner stopped because the stock could not give a draw (docs/rules/, section 5)
     reason = "stock_exhausted" if c.winner == -1 else "went_out"
     return score_round(s, s.round_no + 1, c.winner, reason, list(c.values))
 

@@ -3,7 +3,7 @@
 A ruleset names its deck, the players it allows, the deal, what each rank
 does when played, the calls and their penalty, the scoring and the match end.
 ``club`` is the reference; ``mau-mau-150`` changes the deck, adds a reverse,
-scores upwards and races to 150. Both are described as played in docs/rules.md.
+scores upwards and races to 150. Each is described as played on its page in docs/rules/.
 """
 
 from collections.abc import Mapping

@@ -4,8 +4,8 @@ An entry names the seat that went out (or none: the round stopped with no winner
 seat, either the cards left in hand or the points those cards are worth by the ruleset's
 card values. ``values_of`` checks that such a table could exist and gives each seat's points
 left, which the engine scores as it scores a round played here (``engine.score_round``).
-Missed calls challenged are written down too; they cost cards, never points (docs/rules.md,
-section 6), so they change no score.
+Missed calls challenged are written down too; they cost cards, never points (docs/rules/,
+section 6 of each page), so they change no score.
 """
 
 import msgspec
@@ -71,7 +71,7 @@ def values_of(book: Rulebook, seats: int, entry: RoundEntry) -> list[int]:
 
 
 def _most_empty_losers(book: Rulebook, seats: int) -> int:
-    """How many seats can end a round with no card and not win it (docs/rules.md, section 6).
+    """How many seats can end a round with no card and not win it (docs/rules/club.md, section 6).
 
     A player who plays their last card without "Mau Mau" keeps an empty hand while the window is
     open: the next player may go out with the right call and win (or the round stops for want of a

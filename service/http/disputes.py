@@ -1,4 +1,4 @@
-"""Disputes and rulings (docs/rules.md, section 7; ``service.domain.adjudication``).
+"""Disputes and rulings (docs/referees.md; ``service.domain.adjudication``).
 
 A dispute, raised by a seated player or an official, pauses the game: every
 move is refused with 409 ``game_paused`` until an official of the game rules:

@@ -1,7 +1,8 @@
 """Games played in person over HTTP: a league evening of two real tables scored from their sheets.
 
 The expected totals, winners, standings and ratings are worked out here from the entries as the
-rules state them (docs/rules.md, section 8; openskill's Plackett-Luce), not by the service's code.
+rules state them (docs/rules/club.md and mau-mau-150.md, sections 8 and 9; openskill's
+Plackett-Luce), not by the service's code.
 """
 
 from typing import Any

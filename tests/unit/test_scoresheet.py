@@ -428,7 +428,7 @@ def test_the_sheets_survive_a_snapshot():
 
 
 def test_a_player_overtaken_after_going_out_without_mau_mau_is_entered_with_no_card():
-    # docs/rules.md, section 6: a last card played without "Mau Mau" leaves the window open, and the
+    # docs/rules/club.md, section 6: a last card played without "Mau Mau" leaves the window open, and the
     # next player may go out with the right call and win; the first holds no card and loses
     for seed in (f"overtaken-{n}" for n in range(2000)):
         left, end = server_round_ends(CLUB, seed, 3)
