@@ -125,13 +125,18 @@ def parse_card(text: str) -> int:
     """``"10H"``, ``"X2"``, ``"7D.2"`` -> the card's int; anything else is a ``malformed_card`` error."""
     found = _BY_NAME.get(text.strip().upper()) if isinstance(text, str) else None
     if found is None:
-        raise RuleError(
-            "malformed_card",
-            # no example card: a refusal must name no card, so that no answer can be told from a leak
-            f"{text!r} is not a card: write the rank (2-10, J, Q, K, A) then the suit (C, D, H or S),"
-            " or X1 or X2 for a joker, and .2 after it for the second deck's",
-        )
+        raise not_a_card(text)
     return found
+
+
+def not_a_card(text: object) -> RuleError:
+    """The refusal of a text that is no card, saying how cards are written."""
+    return RuleError(
+        "malformed_card",
+        # no example card: a refusal must name no card, so that no answer can be told from a leak
+        f"{text!r} is not a card: write the rank (2-10, J, Q, K, A) then the suit (C, D, H or S),"
+        " or X1 or X2 for a joker, and .2 after it for the second deck's",
+    )
 
 
 def format_card(c: int) -> str:
