@@ -99,10 +99,10 @@ def _hand_values(book: Rulebook, seats: int, hands: tuple[tuple[int, ...], ...])
     # the top card of the discard pile stays on the table
     if seen.bit_count() > len(book.deck) - 1:
         raise RuleError("too_many_cards", f"the hands hold at most {len(book.deck) - 1} cards")
-    return [sum(_worth(book, card) for card in hand) for hand in hands]
+    return [sum(worth(book, card) for card in hand) for hand in hands]
 
 
-def _worth(book: Rulebook, card: int) -> int:
+def worth(book: Rulebook, card: int) -> int:
     """A card's points by the ruleset's values, keyed as ``rank_name`` names ranks (a joker ``"joker"``)."""
     return book.rules.card_points.get(rank_name(card), 0)
 
@@ -111,7 +111,7 @@ def _points(book: Rulebook, seats: int, entry: RoundEntry) -> list[int]:
     points = entry.points or ()
     if len(points) != seats:
         raise RuleError("seat_count", f"this table has {seats} seats, not {len(points)}")
-    values = [_worth(book, card) for card in book.deck]
+    values = [worth(book, card) for card in book.deck]
     lowest = min(values)
     # every card but the lowest one, which lies on the discard pile at the least
     most = sum(values) - lowest
