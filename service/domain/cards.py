@@ -110,6 +110,11 @@ def deck_cards(ranks: Iterable[str], jokers: int, decks: int) -> tuple[int, ...]
     return tuple(copy * DECK_SIZE + base for copy in range(decks) for base in sorted(one))
 
 
+def alike(c: int) -> int:
+    """The mask of every card that plays as ``c`` does: its copies, and for a joker every joker."""
+    return _ALIKE[c]
+
+
 def in_hand(c: int, hand: int) -> int:
     """The card a player means by ``c``: ``c`` if held, else the lowest held card that plays alike.
 
