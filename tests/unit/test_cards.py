@@ -16,6 +16,7 @@ from service.domain.cards import (
     JOKER_SUIT,
     RANKS,
     SUITS,
+    alike,
     card,
     cards_in,
     copy_of,
@@ -215,3 +216,8 @@ def test_a_card_held_in_no_copy_is_named_as_it_is_for_the_engine_to_refuse():
     hand = mask_of([parse_card("7H"), parse_card("X1")])
     assert in_hand(parse_card("7D"), hand) == parse_card("7D")
     assert in_hand(parse_card("7D.2"), 0) == parse_card("7D.2")
+
+
+def test_a_card_is_alike_its_copies_and_a_joker_every_joker():
+    assert list(cards_in(alike(parse_card("7D.2")))) == [parse_card("7D"), parse_card("7D.2")]
+    assert list(cards_in(alike(parse_card("X1")))) == [52, 53, 106, 107]
