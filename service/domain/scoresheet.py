@@ -10,7 +10,7 @@ section 6), so they change no score.
 
 import msgspec
 
-from service.domain.cards import CARD_COUNT, alike, rank_name
+from service.domain.cards import CARD_COUNT, alike, rank_name, rank_of
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
 from service.domain.rulebook import Rulebook
@@ -108,6 +108,12 @@ def _hand_values(book: Rulebook, seats: int, hands: tuple[tuple[int, ...], ...])
 def worth(book: Rulebook, card: int) -> int:
     """A card's points by the ruleset's values, keyed as ``rank_name`` names ranks (a joker ``"joker"``)."""
     return book.rules.card_points.get(rank_name(card), 0)
+
+
+def card_values(book: Rulebook) -> list[tuple[str, int]]:
+    """Each rank the deck holds, lowest first and a joker (``"joker"``) last, with its points."""
+    ranks = dict.fromkeys(rank_name(card) for card in sorted(book.deck, key=rank_of))
+    return [(rank, book.rules.card_points.get(rank, 0)) for rank in ranks]
 
 
 def _points(book: Rulebook, seats: int, entry: RoundEntry) -> list[int]:

@@ -8,9 +8,9 @@ import pytest
 
 from service.domain.cards import RANKS, deck_cards, mask_of, parse_card
 from service.domain.errors import RuleError
-from service.domain.rulebook import Rulebook
-from service.domain.rulesets import CLUB
-from service.domain.scoresheet import RoundEntry, values_of
+from service.domain.rulebook import Rulebook, rulebook
+from service.domain.rulesets import CLUB, MAU_MAU_150
+from service.domain.scoresheet import RoundEntry, card_values, values_of
 
 JOKER_POINTS = 50
 
@@ -59,3 +59,15 @@ def test_the_points_of_two_decks_are_bounded_by_both_decks_less_the_cheapest_car
     most = 2 * (sum(CLUB.card_points[r] for r in RANKS) * 4 + 2 * JOKER_POINTS) - 2
     assert values_of(book, 3, RoundEntry(winner=0, points=(0, most - 7, 7))) == [0, most - 7, 7]
     assert refusal(book, RoundEntry(winner=0, points=(0, most - 6, 7))) == "impossible_points"
+
+
+def test_the_card_values_a_sheet_prints_end_with_the_joker_when_the_deck_holds_one():
+    values = card_values(two_decks())
+    assert values[-1] == ("joker", JOKER_POINTS)
+    assert values[:-1] == [(rank, CLUB.card_points[rank]) for rank in RANKS]
+
+
+def test_the_card_values_of_a_deck_without_jokers_are_its_ranks_only():
+    assert card_values(rulebook(MAU_MAU_150)) == [
+        (rank, MAU_MAU_150.card_points[rank]) for rank in MAU_MAU_150.ranks
+    ]
