@@ -361,7 +361,11 @@ def as_held(command: Command, s: State) -> Command:
     The card just drawn comes first, since after a draw only it may be played. A card the seat
     holds in no copy is left as named, for the engine to refuse.
     """
-    if type(command) is not PlayCard or not 0 <= command.seat < len(s.hands):
+    if (
+        type(command) is not PlayCard
+        or not 0 <= command.seat < len(s.hands)
+        or not 0 <= command.card < CARD_COUNT
+    ):
         return command
     held = command.card
     if s.drawn >= 0 and s.turn == command.seat:

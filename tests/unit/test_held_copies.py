@@ -1,7 +1,7 @@
 """A move names a card; the application plays the copy the seat holds (``as_held``)."""
 
 from service.application.games import as_held
-from service.domain.cards import CARD_BITS, mask_of, parse_card
+from service.domain.cards import CARD_BITS, CARD_COUNT, mask_of, parse_card
 from service.domain.commands import DrawCard, PlayCard
 from service.domain.state import State
 from tests.unit.scenario import Game
@@ -47,3 +47,9 @@ def test_a_seat_that_is_not_at_the_table_or_a_move_that_is_no_play_is_left_as_it
     s = dealt(("7D.2",))
     assert as_held(PlayCard(5, parse_card("7D")), s) == PlayCard(5, parse_card("7D"))
     assert as_held(DrawCard(1), s) == DrawCard(1)
+
+
+def test_a_card_number_outside_the_card_universe_is_left_for_the_engine_to_refuse():
+    s = dealt(("7D.2",))
+    for card in (-1, CARD_COUNT, 10**6):
+        assert as_held(PlayCard(1, card), s) == PlayCard(1, card)
