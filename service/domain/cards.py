@@ -122,8 +122,8 @@ def in_hand(c: int, hand: int) -> int:
     """
     if hand >> c & 1:
         return c
-    alike = hand & _ALIKE[c]
-    return (alike & -alike).bit_length() - 1 if alike else c
+    held = hand & _ALIKE[c]
+    return (held & -held).bit_length() - 1 if held else c
 
 
 def parse_card(text: str) -> int:
@@ -140,7 +140,7 @@ def not_a_card(text: object) -> RuleError:
         "malformed_card",
         # no example card: a refusal must name no card, so that no answer can be told from a leak
         f"{text!r} is not a card: write the rank (2-10, J, Q, K, A) then the suit (C, D, H or S),"
-        " or X1 or X2 for a joker, and .2 after it for the second deck's",
+        " or for a joker X then 1 or 2; a second deck's card ends in .2",
     )
 
 
