@@ -11,7 +11,7 @@ from math import floor
 from typing import Protocol
 
 from service.domain.actions import CHALLENGE, DRAW, WILD_PLAY
-from service.domain.cards import cards_in, suit_of
+from service.domain.cards import JOKER_SUIT, cards_in, suit_of
 from service.domain.commands import Command, DrawCard, KeepCard, NameSuit, PlayCard
 from service.domain.engine import SEAT_COMMANDS, call_due, legal_actions, seat_commands
 from service.domain.rulebook import NO_CALL
@@ -128,10 +128,11 @@ class HeuristicBot(_CallingBot):
 
     @staticmethod
     def _best_suit(hand: int) -> int:
-        counts = [0, 0, 0, 0]
+        counts = [0] * (JOKER_SUIT + 1)
         for c in cards_in(hand):
             counts[suit_of(c)] += 1
-        return counts.index(max(counts))
+        # the first of the four suits held most: jokers, counted last, are never picked
+        return counts.index(max(counts[:JOKER_SUIT]))
 
 
 BOTS: dict[str, type[_CallingBot]] = {"random": RandomBot, "heuristic": HeuristicBot}

@@ -12,7 +12,9 @@ numbered from 1 on paper; the API counts both from 0 (``docs/tournaments.md``).
 from html import escape
 from string import Template
 
+from service.domain.rulebook import rulebook
 from service.domain.rulesets import Ruleset
+from service.domain.scoresheet import card_values
 from service.projections.models import TournamentTable, TournamentView
 
 HTML = "text/html"  # litestar adds the charset (utf-8)
@@ -89,6 +91,7 @@ def page(view: TournamentView, round_no: int, rules: Ruleset) -> str:
 
 
 def _sheet(view: TournamentView, round_no: int, table: TournamentTable, rules: Ruleset) -> str:
+    values = card_values(rulebook(rules))  # a joker among them when the deck holds one
     names = [escape(view.names.get(entrant, entrant)) for entrant in table.entrants]
     cells = "".join("<td></td>" for _ in names)
     rows = 1 if rules.single_round else ROWS
@@ -108,8 +111,8 @@ def _sheet(view: TournamentView, round_no: int, table: TournamentTable, rules: R
         signatures="\n".join(f'<tr><th class="name">{name}</th><td></td></tr>' for name in names),
         ruleset=escape(rules.name),
         match=_match_end(rules),
-        ranks="".join(f"<th>{escape(rank)}</th>" for rank in rules.ranks),
-        points="".join(f"<td>{rules.card_points[rank]}</td>" for rank in rules.ranks),
+        ranks="".join(f"<th>{escape(rank)}</th>" for rank, _ in values),
+        points="".join(f"<td>{points}</td>" for _, points in values),
     )
 
 
