@@ -814,8 +814,9 @@ class Game(Aggregate):
 
 def _score(s: State, entry: RoundEntry) -> ScoreRound:
     """The engine command that scores a score sheet's round, or why the entry is impossible."""
-    values = values_of(s.book, s.seats, entry)
-    return ScoreRound(-1 if entry.winner is None else entry.winner, tuple(values))
+    values = values_of(s.book, s.seats, entry, s.out)
+    last_card = -1 if entry.last_card is None else entry.last_card
+    return ScoreRound(-1 if entry.winner is None else entry.winner, tuple(values), last_card)
 
 
 def _check_in_person(
