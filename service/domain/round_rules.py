@@ -43,6 +43,7 @@ ROUND_RULES: dict[str, dict[str, object]] = {
     "prsi": {
         # no call is due in prší (mau_call False, mau_mau_call "never"); the words are never said
     },
+    # Reading: pesten and haft-khabis have one call; both codes are said with its word
     "pesten": {"call_words": ("last card", "last card"), "call_penalty": 5},
     "faraon": {
         # Reading: the loser is the seat still in with the most points left in hand (all tied
@@ -54,7 +55,10 @@ ROUND_RULES: dict[str, dict[str, object]] = {
     "haft-khabis": {"call_words": ("single card", "single card")},
     "puke": {
         "out_multiplier": {"J": 2},
-        "call_words": ("Puke", "Puke"),
+        # Reading: "Puke" takes the place of "Mau"; going out on a jack, as classic's "Mau-Mau",
+        # is "Puke-Puke"
+        "call_words": ("Puke", "Puke-Puke"),
+        "call_penalty": 1,
     },
     "russian": {},
     "neuner": {},

@@ -34,7 +34,7 @@ def round_points(rules: Ruleset, winner: int, last_card: int, values: list[int])
     """Each seat's points for the round, from the points left in each hand (``values``) and the
     card the winner went out with (-1: none, or a score sheet that does not say)."""
     times, bonus = 1, 0
-    if last_card >= 0:
+    if last_card >= 0 and (rules.out_multiplier or rules.out_points):
         times = card_entry(rules.out_multiplier, last_card) or 1
         bonus = card_entry(rules.out_points, last_card) or 0
     if rules.scoring == "penalty":

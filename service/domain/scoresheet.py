@@ -70,11 +70,11 @@ def values_of(book: Rulebook, seats: int, entry: RoundEntry, out: int = 0) -> li
     if winner is not None and values[winner]:
         raise RuleError("winner_holds_cards", f"seat {winner} went out, so it holds no card")
     for seat, value in enumerate(values):
-        if out >> seat & 1 and (value or seat == winner):
+        # a 101 hand of nines is worth 0 points: the cards say what points cannot
+        holds = value or (entry.hands is not None and entry.hands[seat])
+        if out >> seat & 1 and (holds or seat == winner):
             raise RuleError("seat_out", f"seat {seat} is out of the match: it holds no card and cannot win")
-    empty = [
-        seat for seat, value in enumerate(values) if seat != winner and not value and not out >> seat & 1
-    ]
+    empty = [seat for seat in _empty_hands(book, entry, values) if seat != winner and not out >> seat & 1]
     if len(empty) > _most_empty_losers(book, seats):
         raise RuleError(
             "loser_without_cards",
@@ -82,6 +82,16 @@ def values_of(book: Rulebook, seats: int, entry: RoundEntry, out: int = 0) -> li
             'without "Mau Mau" and was overtaken before the window closed',
         )
     return values
+
+
+def _empty_hands(book: Rulebook, entry: RoundEntry, values: list[int]) -> list[int]:
+    """The seats the entry says hold no card. Points of 0 say it only where every card is worth
+    something: in 101 a hand of nines is worth 0 too."""
+    if entry.hands is not None:
+        return [seat for seat, hand in enumerate(entry.hands) if not hand]
+    if min(book.points[card] for card in book.deck) == 0:
+        return []
+    return [seat for seat, value in enumerate(values) if not value]
 
 
 def _check_last_card(book: Rulebook, entry: RoundEntry) -> None:
