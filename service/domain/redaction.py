@@ -184,6 +184,8 @@ def _entry(entry: Data) -> Data:
     """A score sheet's round with its cards named."""
     if entry.get("hands") is not None:
         entry["hands"] = [format_cards(hand) for hand in entry["hands"]]
+    if entry.get("last_card") is not None:
+        entry["last_card"] = format_card(entry["last_card"])
     return entry
 
 
