@@ -220,6 +220,7 @@ class Games(Leagues):
         hands: Sequence[Sequence[int | str]] | None = None,
         points: Sequence[int] | None = None,
         missed_calls: Sequence[int] | None = None,
+        last_card: int | str | None = None,
         by: Actor = SYSTEM,
         expected_version: int | None = None,
         key: str | None = None,
@@ -229,10 +230,11 @@ class Games(Leagues):
         ``winner``: the seat that went out, None when the round stopped with no winner. Per seat,
         either ``hands`` (the cards left: names such as ``"10H"`` or ints) or ``points`` (what
         those cards are worth, the winner's 0); ``missed_calls``: per seat, the missed calls
-        challenged (noted, they cost cards and never points). Refused with a ``RuleError`` and
+        challenged (noted, they cost cards and never points); ``last_card``: the card the winner
+        went out with, when the sheet says it (``round_scoring``). Refused with a ``RuleError`` and
         nothing stored when the entry is impossible or ``by`` is neither seated nor an official.
         """
-        entry = round_entry(winner, hands, points, missed_calls)
+        entry = round_entry(winner, hands, points, missed_calls, last_card)
         cause = Cause(by, "EnterRound", key, _digest("EnterRound", entry) if key else "")
 
         def enter(game: Game, cause: Cause) -> None:
@@ -343,6 +345,7 @@ def round_entry(
     hands: Sequence[Sequence[int | str]] | None,
     points: Sequence[int] | None,
     missed_calls: Sequence[int] | None,
+    last_card: int | str | None = None,
 ) -> RoundEntry:
     """A score sheet's round as the domain takes it: cards as ints (``Game.enter_round`` checks it)."""
     if winner is not None and type(winner) is not int:
@@ -352,6 +355,7 @@ def round_entry(
         hands=None if hands is None else tuple(tuple(_card(card) for card in hand) for hand in hands),
         points=None if points is None else tuple(points),
         missed_calls=tuple(missed_calls or ()),
+        last_card=None if last_card is None else _card(last_card),
     )
 
 

@@ -69,3 +69,4 @@ class ScoreRound(Command):
 
     winner: int  # the seat that went out; -1: the round stopped with no winner
     values: tuple[int, ...]  # per seat
+    last_card: int = -1  # the card the winner went out with; -1: the sheet does not say

@@ -9,7 +9,7 @@ number: deals and recycles arrive as data in ``DealRound`` / ``RecycleStock``.
 from collections.abc import Callable, Iterable
 
 from service.domain.actions import CHALLENGE, DRAW, KEEP, NAME_SUIT, WILD_PLAY
-from service.domain.cards import CARD_BITS, format_card
+from service.domain.cards import CARD_BITS, CARD_COUNT, RANKS, format_card
 from service.domain.commands import (
     Challenge,
     Command,
@@ -23,23 +23,28 @@ from service.domain.commands import (
     ScoreRound,
     StartMatch,
 )
+from service.domain.dealing import dealt_hands, four_of_a_kind
 from service.domain.errors import RuleError
 from service.domain.events import (
     CardKept,
     CardPlayed,
     CardsDrawn,
+    DealAnnulled,
     Event,
+    HandShrank,
     MatchEnded,
     MatchStarted,
     MissedCallChallenged,
+    PlayerEliminated,
     RoundDealt,
     RoundEnded,
     StockRanOut,
     StockRecycled,
     SuitNamed,
 )
+from service.domain.round_scoring import hand_value, round_losers, round_points
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL
-from service.domain.rulesets import check
+from service.domain.rulesets import Ruleset, check
 from service.domain.state import (
     CLOCKWISE,
     DEAL,
@@ -135,21 +140,53 @@ def _deal(s: State, c: DealRound) -> list[Event]:
     book = s.book
     if sorted(c.deck) != book.sorted_deck:
         raise RuleError("invalid_deck", f"the deck must be the {len(book.deck)} cards of the ruleset")
-    seats, dealer = s.seats, s.next_dealer
-    starter = c.deck[seats * book.rules.hand_size]
+    rules = book.rules
+    seats, out = s.seats, s.out
+    dealer = s.next_dealer if not out >> s.next_dealer & 1 else _next_in(s, s.next_dealer, CLOCKWISE)
+    sizes = _deal_sizes(s)
+    if rules.redeal_four_of_a_kind:
+        hands = dealt_hands(seats, dealer, c.deck, sizes or (rules.hand_size,) * seats)
+        for seat, hand in enumerate(hands):
+            rank = four_of_a_kind(hand)
+            if rank >= 0:
+                return [DealAnnulled(s.round_no + 1, dealer, seat, RANKS[rank])]
+    starter = c.deck[sum(sizes) if sizes else seats * rules.hand_size]
+    first = _next_in(s, dealer, CLOCKWISE)
+    winner = s.round_winner
+    if rules.first_player == "round_winner" and winner >= 0 and not out >> winner & 1:
+        first = winner
     direction, debt, phase = CLOCKWISE, 0, PLAY
-    turn = (dealer + 1) % seats
-    if book.rules.starter_acts:
-        # the starter acts as if the dealer had played it
+    turn = first
+    if rules.starter_acts:
+        # the starter acts as if the seat before the first player (the dealer, in club) had
+        # played it. Reading: so a starter that skips passes over the round's winner too.
+        opener = _next_in(s, first, -CLOCKWISE)
         if book.reverses[starter]:
             direction = -direction
         debt = book.debt_of[starter]
-        turn = (dealer + direction) % seats
+        turn = _next_in(s, opener, direction)
         if book.skips[starter]:
-            turn = (turn + direction) % seats
+            turn = _next_in(s, turn, direction)
         if book.wild >> starter & 1:
             phase = NAMING_SUIT
-    return [RoundDealt(s.round_no + 1, dealer, tuple(c.deck), turn, debt, direction, phase)]
+    return [RoundDealt(s.round_no + 1, dealer, tuple(c.deck), turn, debt, direction, phase, sizes)]
+
+
+def _deal_sizes(s: State) -> tuple[int, ...]:
+    """Per seat, the cards this deal gives, when hands differ; () when each gets ``hand_size``."""
+    if not s.out and not s.hand_sizes:
+        return ()
+    sizes = s.hand_sizes or [s.book.rules.hand_size] * s.seats
+    return tuple([0 if s.out >> seat & 1 else size for seat, size in enumerate(sizes)])
+
+
+def _next_in(s: State, seat: int, direction: int) -> int:
+    """The next seat from ``seat`` in ``direction`` that is not out of the match."""
+    seats, out = s.seats, s.out
+    seat = (seat + direction) % seats
+    while out >> seat & 1:
+        seat = (seat + direction) % seats
+    return seat
 
 
 def _name_suit(s: State, c: NameSuit) -> list[Event]:
@@ -215,7 +252,7 @@ def _play(s: State, c: PlayCard) -> list[Event]:
     if left == 0 and not missed:
         hands = s.hands.copy()
         hands[seat] = 0
-        return [played, *_round_end(s, seat, "went_out", hands)]
+        return [played, *_round_end(s, seat, "went_out", hands, card)]
     if s.missed is not None:
         hands = s.hands.copy()
         hands[seat] = hand ^ bit
@@ -334,7 +371,7 @@ def _draw_cards(
         return [StockRanOut(seat, count, reason)]
     if mandatory:
         # the draw cannot be made in full: no card of it moves, the round stops
-        return _round_end(s, -1, "stock_exhausted", s.hands)
+        return _round_end(s, -1, "stock_exhausted", s.hands, -1)
     raise RuleError("stock_exhausted", "there is no card left to draw")
 
 
@@ -357,34 +394,70 @@ def _window_closes(s: State, hands: list[int]) -> list[Event]:
     assert s.missed is not None
     offender, call = s.missed
     if call == MAU_MAU and not hands[offender]:
-        return _round_end(s, offender, "window_closed", hands)
+        # nothing has covered the offender's last card yet: the turn closing the window is
+        # still being decided
+        return _round_end(s, offender, "window_closed", hands, s.top)
     return []
 
 
-def _round_end(s: State, winner: int, reason: str, hands: list[int]) -> list[Event]:
-    hand_points = s.book.hand_points
-    return score_round(s, s.round_no, winner, reason, [hand_points(hand) for hand in hands])
+def _round_end(s: State, winner: int, reason: str, hands: list[int], last_card: int) -> list[Event]:
+    book = s.book
+    return score_round(s, s.round_no, winner, reason, [hand_value(book, hand) for hand in hands], last_card)
 
 
-def score_round(s: State, round_no: int, winner: int, reason: str, values: list[int]) -> list[Event]:
-    """The end of round ``round_no`` from the points each seat has left in hand (``values``).
+def score_round(
+    s: State, round_no: int, winner: int, reason: str, values: list[int], last_card: int = -1
+) -> list[Event]:
+    """The end of round ``round_no`` from the points each seat has left in hand (``values``) and
+    the card the winner went out with (``last_card``, -1: none or not known).
 
     The one scoring path: a round played here passes its hands' points, a round entered from a
     score sheet the points of the cards the sheet names (or the points it gives).
     """
     rules = s.book.rules
-    if rules.scoring == "penalty":
-        points = tuple([0 if seat == winner else value for seat, value in enumerate(values)])
-    else:
-        points = tuple([sum(values) - values[seat] if seat == winner else 0 for seat in range(len(values))])
+    points = round_points(rules, winner, last_card, values)
     # lists, not generators, inside tuple(): a generator is resumed once per item
     totals = tuple([total + p for total, p in zip(s.totals, points, strict=True)])
+    if rules.reset_totals:
+        totals = tuple([0 if total in rules.reset_totals else total for total in totals])
     events: list[Event] = [RoundEnded(round_no, winner, reason, points, totals)]
-    if rules.single_round or max(totals) >= rules.target_score:
-        best = min(totals) if rules.match_winner == "lowest_total" else max(totals)
-        winners = tuple(seat for seat, total in enumerate(totals) if total == best)
+    out = s.out
+    if rules.elimination_total is not None:
+        for seat, total in enumerate(totals):
+            if total > rules.elimination_total and not out >> seat & 1:
+                events.append(PlayerEliminated(seat, "over_ceiling", total))
+                out |= 1 << seat
+    if rules.shrinking_hands:
+        for seat in round_losers(winner, values, s.out):
+            size = s.hand_sizes[seat] if s.hand_sizes else rules.hand_size
+            if size <= 1:
+                events.append(PlayerEliminated(seat, "lost_holding_one_card", totals[seat]))
+                out |= 1 << seat
+            else:
+                events.append(HandShrank(seat, size - 1))
+    winners = _match_winners(s, rules, totals, out)
+    if winners is not None:
         events.append(MatchEnded(winners, totals))
     return events
+
+
+def _match_winners(s: State, rules: Ruleset, totals: tuple[int, ...], out: int) -> tuple[int, ...] | None:
+    """Who wins the match with these totals and these seats out, None while it goes on."""
+    standing = [seat for seat in range(s.seats) if not out >> seat & 1]
+    if rules.winning_total is not None:
+        outright = tuple(seat for seat in standing if totals[seat] == rules.winning_total)
+        if outright:
+            return outright
+    last_standing = rules.elimination_total is not None or rules.shrinking_hands
+    if last_standing and not rules.single_round:
+        if len(standing) > 1:
+            return None
+        # Reading: when a round puts out every seat still in, those seats share the win
+        return tuple(standing) or tuple(seat for seat in range(s.seats) if not s.out >> seat & 1)
+    if not rules.single_round and max(totals) < rules.target_score:
+        return None
+    best = min(totals) if rules.match_winner == "lowest_total" else max(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == best)
 
 
 def _score(s: State, c: ScoreRound) -> list[Event]:
@@ -394,9 +467,19 @@ def _score(s: State, c: ScoreRound) -> list[Event]:
         raise RuleError("seat_count", f"this table has {s.seats} seats, not {len(c.values)}")
     if c.winner != -1:
         _check_seat(s, c.winner)
+    for seat, value in enumerate(c.values):
+        if s.out >> seat & 1 and (value or seat == c.winner):
+            raise RuleError("seat_out", f"seat {seat} is out of the match: it holds no card and cannot win")
+    if c.last_card != -1:
+        if c.winner == -1:
+            raise RuleError("no_winner", "a round with no winner has no card that went out")
+        if not 0 <= c.last_card < CARD_COUNT:
+            raise RuleError("malformed_card", f"{c.last_card!r} is not a card")
+        if not s.book.deck_mask >> c.last_card & 1:
+            raise RuleError("card_not_in_deck", f"{s.book.rules.name} plays without that card")
     # a round stopped with no winner stopped because the stock could not give a draw (docs/rules/, section 5)
     reason = "stock_exhausted" if c.winner == -1 else "went_out"
-    return score_round(s, s.round_no + 1, c.winner, reason, list(c.values))
+    return score_round(s, s.round_no + 1, c.winner, reason, list(c.values), c.last_card)
 
 
 def _check_seat(s: State, seat: int) -> None:

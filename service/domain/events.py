@@ -7,6 +7,7 @@ so that the fold only records facts. Cards are ints (see ``cards``).
 import msgspec
 
 from service.domain.cards import CARD_BITS
+from service.domain.dealing import dealt_hands
 from service.domain.rulebook import rulebook
 from service.domain.rulesets import Ruleset
 from service.domain.state import DEAL, DRAWN, OVER, PENALTY, PLAY, RECYCLE, PendingDraw, State
@@ -40,18 +41,25 @@ class RoundDealt(Event):
     debt: int  # a draw debt the starter puts on the first player
     direction: int
     phase: int  # NAMING_SUIT when the dealer must name a suit for a wild starter
+    # per seat, the cards dealt when hands differ (a seat out of the match gets 0); empty: the
+    # ruleset's hand_size each
+    sizes: tuple[int, ...] = ()
 
     def apply(self, s: State) -> None:
         seats, deck = s.seats, self.deck
-        dealt = seats * s.book.rules.hand_size
-        # one card at a time clockwise from the dealer's left: the player `k` seats
-        # round gets every seats-th card from the k-th
-        hands = [0] * seats
-        for k in range(seats):
-            hand = 0
-            for card in deck[k:dealt:seats]:
-                hand |= CARD_BITS[card]
-            hands[(self.dealer + 1 + k) % seats] = hand
+        if self.sizes:
+            dealt = sum(self.sizes)
+            hands = dealt_hands(seats, self.dealer, deck, self.sizes)
+        else:
+            dealt = seats * s.book.rules.hand_size
+            # one card at a time clockwise from the dealer's left: the player `k` seats
+            # round gets every seats-th card from the k-th
+            hands = [0] * seats
+            for k in range(seats):
+                hand = 0
+                for card in deck[k:dealt:seats]:
+                    hand |= CARD_BITS[card]
+                hands[(self.dealer + 1 + k) % seats] = hand
         starter = deck[dealt]
         s.hands = hands
         s.discard = [starter]
@@ -195,11 +203,50 @@ class RoundEnded(Event):
         s.totals = list(self.totals)
         # a round entered from a score sheet was never dealt: its end is what numbers it
         s.round_no = self.round_no
+        s.round_winner = self.winner
         s.phase = DEAL
         s.debt = 0
         s.missed = None
         s.pending = None
         s.drawn = -1
+
+
+class DealAnnulled(Event):
+    """A hand was dealt four cards of one rank (``redeal_four_of_a_kind``): the deal does not
+    stand and the same dealer deals again from a new shuffle. Nothing moves."""
+
+    round_no: int
+    dealer: int
+    seat: int  # the seat dealt the four
+    rank: str
+
+    def apply(self, s: State) -> None:
+        pass
+
+
+class PlayerEliminated(Event):
+    """A seat is out of the match: it is dealt nothing more, the others play on."""
+
+    seat: int
+    # "over_ceiling": its total went over the ruleset's elimination_total;
+    # "lost_holding_one_card": it lost a round it was dealt a single card for (shrinking_hands)
+    reason: str
+    total: int
+
+    def apply(self, s: State) -> None:
+        s.out |= 1 << self.seat
+
+
+class HandShrank(Event):
+    """A round's loser is dealt fewer cards from the next round on (``shrinking_hands``)."""
+
+    seat: int
+    hand_size: int
+
+    def apply(self, s: State) -> None:
+        if not s.hand_sizes:
+            s.hand_sizes = [s.book.rules.hand_size] * s.seats
+        s.hand_sizes[self.seat] = self.hand_size
 
 
 class MatchEnded(Event):
@@ -223,6 +270,9 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     MissedCallChallenged,
     RoundEnded,
     MatchEnded,
+    DealAnnulled,
+    PlayerEliminated,
+    HandShrank,
 )
 
 

@@ -800,9 +800,13 @@ class Game(Aggregate):
         s = self.state
         if self.in_person:  # the table shuffles and deals its own cards
             return
+        # a deck given at creation deals the first round once: a deal it annuls (four of a kind,
+        # ``DealAnnulled``) is dealt again from a shuffle
+        explicit = self.deck if s.round_no == 0 else None
         while s.phase == DEAL or s.phase == RECYCLE:
-            if s.phase == DEAL and s.round_no == 0 and self.deck is not None:
-                command: Command = DealRound(self.deck)
+            if s.phase == DEAL and explicit is not None:
+                command: Command = DealRound(explicit)
+                explicit = None
             else:
                 command = Shuffler(f"{self.seed}:{self.version + 1}").outcome(s)
             self._record(decide(s, command), None)
@@ -814,8 +818,9 @@ class Game(Aggregate):
 
 def _score(s: State, entry: RoundEntry) -> ScoreRound:
     """The engine command that scores a score sheet's round, or why the entry is impossible."""
-    values = values_of(s.book, s.seats, entry)
-    return ScoreRound(-1 if entry.winner is None else entry.winner, tuple(values))
+    values = values_of(s.book, s.seats, entry, s.out)
+    last_card = -1 if entry.last_card is None else entry.last_card
+    return ScoreRound(-1 if entry.winner is None else entry.winner, tuple(values), last_card)
 
 
 def _check_in_person(

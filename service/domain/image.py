@@ -35,6 +35,9 @@ class StateImage(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     round_points: list[tuple[int, ...]]
     totals: list[int]
     winners: tuple[int, ...]
+    out: int = 0
+    hand_sizes: list[int] = []
+    round_winner: int = -1
 
 
 def image_of(s: State) -> StateImage:
@@ -59,6 +62,9 @@ def image_of(s: State) -> StateImage:
         round_points=list(s.round_points),
         totals=list(s.totals),
         winners=tuple(s.winners),
+        out=s.out,
+        hand_sizes=list(s.hand_sizes),
+        round_winner=s.round_winner,
     )
 
 
@@ -86,6 +92,9 @@ def restore(image: StateImage) -> State:
     s.round_points = list(image.round_points)
     s.totals = list(image.totals)
     s.winners = image.winners
+    s.out = image.out
+    s.hand_sizes = list(image.hand_sizes)
+    s.round_winner = image.round_winner
     return s
 
 

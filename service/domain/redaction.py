@@ -30,6 +30,7 @@ from typing import Any
 import msgspec
 
 from service.domain.cards import SUITS, format_card, format_cards
+from service.domain.dealing import dealt_hands
 from service.domain.game import Cause
 from service.domain.rulebook import CALL_NAMES
 from service.domain.state import DRAW_REASONS, PHASE_NAMES
@@ -99,13 +100,18 @@ def _round_dealt(data: Data, viewer: Viewer, table: Table) -> Data:
     salt = data.pop("salt", None)
     seats, dealt = table.seats, table.seats * table.hand_size
     dealer = data["dealer"]
+    sizes: list[int] = data.get("sizes") or []
+    if sizes:  # hands of their own sizes, seats out of the match dealt nothing
+        dealt = sum(sizes)
     data["phase"] = PHASE_NAMES[data["phase"]]
     data["starter"] = format_card(deck[dealt])
-    data["cards"] = [table.hand_size] * seats
+    data["cards"] = list(sizes) or [table.hand_size] * seats
     data["stock"] = len(deck) - dealt - 1
     if viewer.full:
         data["deck"] = format_cards(deck)
         data["salt"] = salt
+    elif viewer.seat is not None and sizes:
+        data["hand"] = format_cards(dealt_hands(seats, dealer, tuple(deck), tuple(sizes))[viewer.seat])
     elif viewer.seat is not None:
         first = (viewer.seat - dealer - 1) % seats  # the seat's first card in the deal
         data["hand"] = format_cards(sorted(deck[first:dealt:seats]))
@@ -178,6 +184,8 @@ def _entry(entry: Data) -> Data:
     """A score sheet's round with its cards named."""
     if entry.get("hands") is not None:
         entry["hands"] = [format_cards(hand) for hand in entry["hands"]]
+    if entry.get("last_card") is not None:
+        entry["last_card"] = format_card(entry["last_card"])
     return entry
 
 
@@ -215,6 +223,9 @@ _SHOW: dict[str, Callable[[Data, Viewer, Table], Data]] = {
     "MissedCallChallenged": _missed_call_challenged,
     "RoundEnded": _kept,
     "MatchEnded": _kept,
+    "DealAnnulled": _kept,  # who was dealt four of which rank: that deal is gathered and shuffled anew
+    "PlayerEliminated": _kept,
+    "HandShrank": _kept,
     "DeckRevealed": _deck_revealed,
     "DisputeRaised": _kept,
     "RulingGiven": _ruling_given,

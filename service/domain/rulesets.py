@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from service.domain.cards import RANKS
+from service.domain.cards import RANKS, SUITS
 from service.domain.errors import RuleError
 
 
@@ -43,6 +43,19 @@ class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     target_score: int  # the match ends at the end of a round in which someone reaches it
     match_winner: Literal["lowest_total", "highest_total"]  # ties share the win
     single_round: bool  # the match is one round
+    # Round and match structure; the defaults are club's (stored rulesets without them still
+    # decode). Tables keyed by a card ("QS") or a rank ("Q"): a card's own entry wins over its
+    # rank's. service/domain/round_rules.py gives each preset's values.
+    out_multiplier: dict[str, int] = {}  # by the card that went out: the losers' points times this
+    out_points: dict[str, int] = {}  # by the card that went out: the winner's points for the round
+    only_points: dict[str, int] = {}  # a loser whose every card is listed scores these instead
+    reset_totals: tuple[int, ...] = ()  # a total that lands exactly on one of these becomes 0
+    winning_total: int | None = None  # a total exactly this wins the match outright
+    elimination_total: int | None = None  # a total over this puts the player out of the match
+    shrinking_hands: bool = False  # a round's loser is dealt one card fewer; losing with one is out
+    first_player: Literal["left_of_dealer", "round_winner"] = "left_of_dealer"
+    redeal_four_of_a_kind: bool = False  # a hand dealt four of one rank annuls the deal
+    call_words: tuple[str, str] = ("Mau", "Mau Mau")  # what the calls MAU and MAU_MAU are said as
 
 
 # The settings a club may change per league or game, with their type.
@@ -173,3 +186,18 @@ def check(rules: Ruleset) -> None:
         raise RuleError("invalid_ruleset", "card_points must give every rank of the deck")
     if not 2 <= rules.min_players <= rules.max_players:
         raise RuleError("invalid_ruleset", "players allowed must be a range starting at 2")
+    _check_round_rules(rules)
+
+
+def _check_round_rules(rules: Ruleset) -> None:
+    names = set(rules.ranks) | {rank + suit for rank in rules.ranks for suit in SUITS}
+    for field in ("out_multiplier", "out_points", "only_points"):
+        unknown = set(getattr(rules, field)) - names
+        if unknown:
+            raise RuleError("invalid_ruleset", f"{field} names cards not in the deck: {sorted(unknown)}")
+    if any(times < 1 for times in rules.out_multiplier.values()):
+        raise RuleError("invalid_ruleset", "out_multiplier is 1 or more")
+    if rules.elimination_total is not None and rules.elimination_total < 1:
+        raise RuleError("invalid_option", "elimination_total must be at least 1")
+    if not all(rules.call_words):
+        raise RuleError("invalid_ruleset", "each call is said as a word")

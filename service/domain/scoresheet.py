@@ -13,6 +13,7 @@ import msgspec
 from service.domain.cards import CARD_COUNT, alike, rank_name, rank_of
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
+from service.domain.round_scoring import card_entry, only_value
 from service.domain.rulebook import Rulebook
 
 
@@ -23,6 +24,9 @@ class RoundEntry(msgspec.Struct, frozen=True, kw_only=True):
     hands: tuple[tuple[int, ...], ...] | None = None  # per seat, the cards left in hand
     points: tuple[int, ...] | None = None  # per seat, the points of the cards left in hand
     missed_calls: tuple[int, ...] = ()  # per seat, missed calls challenged (empty: none noted)
+    # the card the winner went out with, when the sheet says it: it may double the losers' points
+    # or score the winner (``round_scoring``); a sheet that does not say scores the round without it
+    last_card: int | None = None
 
 
 class Correction(msgspec.Struct, frozen=True, kw_only=True):
@@ -45,11 +49,15 @@ class RoundSheet(msgspec.Struct, frozen=True, kw_only=True):
     corrections: tuple[Correction, ...] = ()
 
 
-def values_of(book: Rulebook, seats: int, entry: RoundEntry) -> list[int]:
-    """Each seat's points left in hand, or the ``RuleError`` that says why the entry is impossible."""
+def values_of(book: Rulebook, seats: int, entry: RoundEntry, out: int = 0) -> list[int]:
+    """Each seat's points left in hand, or the ``RuleError`` that says why the entry is impossible.
+
+    ``out``: the seats out of the match (a bit each), who hold no card and cannot win.
+    """
     winner = entry.winner
     if winner is not None and (type(winner) is not int or not 0 <= winner < seats):
         raise RuleError("not_a_seat", f"seat {winner!r} is not at this table")
+    _check_last_card(book, entry)
     if (entry.hands is None) == (entry.points is None):
         raise RuleError("invalid_entry", "give either the cards left in each hand or their points, not both")
     if entry.missed_calls and len(entry.missed_calls) != seats:
@@ -61,7 +69,12 @@ def values_of(book: Rulebook, seats: int, entry: RoundEntry) -> list[int]:
     )
     if winner is not None and values[winner]:
         raise RuleError("winner_holds_cards", f"seat {winner} went out, so it holds no card")
-    empty = [seat for seat, value in enumerate(values) if seat != winner and not value]
+    for seat, value in enumerate(values):
+        # a 101 hand of nines is worth 0 points: the cards say what points cannot
+        holds = value or (entry.hands is not None and entry.hands[seat])
+        if out >> seat & 1 and (holds or seat == winner):
+            raise RuleError("seat_out", f"seat {seat} is out of the match: it holds no card and cannot win")
+    empty = [seat for seat in _empty_hands(book, entry, values) if seat != winner and not out >> seat & 1]
     if len(empty) > _most_empty_losers(book, seats):
         raise RuleError(
             "loser_without_cards",
@@ -69,6 +82,30 @@ def values_of(book: Rulebook, seats: int, entry: RoundEntry) -> list[int]:
             'without "Mau Mau" and was overtaken before the window closed',
         )
     return values
+
+
+def _empty_hands(book: Rulebook, entry: RoundEntry, values: list[int]) -> list[int]:
+    """The seats the entry says hold no card. Points of 0 say it only where every card is worth
+    something: in 101 a hand of nines is worth 0 too."""
+    if entry.hands is not None:
+        return [seat for seat, hand in enumerate(entry.hands) if not hand]
+    if min(worth(book, card) for card in book.deck) == 0:
+        return []
+    return [seat for seat, value in enumerate(values) if not value]
+
+
+def _check_last_card(book: Rulebook, entry: RoundEntry) -> None:
+    card = entry.last_card
+    if card is None:
+        return
+    if entry.winner is None:
+        raise RuleError("invalid_entry", "a round with no winner has no card that went out")
+    if type(card) is not int or not 0 <= card < 52:
+        raise RuleError("malformed_card", f"{card!r} is not a card")
+    if not book.deck_mask >> card & 1:
+        raise RuleError("card_not_in_deck", f"{book.rules.name} plays without that card")
+    if entry.hands is not None and any(card in hand for hand in entry.hands):
+        raise RuleError("card_entered_twice", "the card that went out is in no hand")
 
 
 def _most_empty_losers(book: Rulebook, seats: int) -> int:
@@ -102,7 +139,13 @@ def _hand_values(book: Rulebook, seats: int, hands: tuple[tuple[int, ...], ...])
     # the top card of the discard pile stays on the table
     if sum(entered.values()) > len(book.deck) - 1:
         raise RuleError("too_many_cards", f"the hands hold at most {len(book.deck) - 1} cards")
-    return [sum(worth(book, card) for card in hand) for hand in hands]
+    return [_left(book, hand) for hand in hands]
+
+
+def _left(book: Rulebook, hand: list[int]) -> int:
+    """What a hand entered at the round's end counts (cards may repeat when the deck holds copies)."""
+    only = only_value(book.rules, hand)
+    return sum(worth(book, card) for card in hand) if only is None else only
 
 
 def worth(book: Rulebook, card: int) -> int:
@@ -122,8 +165,12 @@ def _points(book: Rulebook, seats: int, entry: RoundEntry) -> list[int]:
         raise RuleError("seat_count", f"this table has {seats} seats, not {len(points)}")
     values = [worth(book, card) for card in book.deck]
     lowest = min(values)
-    # every card but the lowest one, which lies on the discard pile at the least
-    most = sum(values) - lowest
+    # every card but the lowest one, which lies on the discard pile at the least; a hand of
+    # cards listed in ``only_points`` (101: queens) may count more than their points
+    bonus = sum(
+        max(0, (card_entry(book.rules.only_points, card) or 0) - worth(book, card)) for card in book.deck
+    )
+    most = sum(values) - lowest + bonus
     for seat, value in enumerate(points):
         if type(value) is not int or value < 0:
             raise RuleError("invalid_points", f"seat {seat}'s points are a whole number, 0 or more")

@@ -47,14 +47,17 @@ class State:
         "discard",
         "drawn",
         "follow",
+        "hand_sizes",
         "hands",
         "missed",
         "named_suit",
         "next_dealer",
+        "out",
         "pending",
         "phase",
         "round_no",
         "round_points",
+        "round_winner",
         "seats",
         "stock",
         "totals",
@@ -64,6 +67,7 @@ class State:
 
     book: Rulebook
     hands: list[int]
+    hand_sizes: list[int]
     stock: list[int]
     discard: list[int]
     # (offender, call) of a missed call whose challenge window is open
@@ -90,6 +94,9 @@ class State:
         self.round_points = []  # one tuple of points per finished round
         self.totals = []
         self.winners = ()
+        self.out = 0  # seats out of the match, a bit each
+        self.hand_sizes = []  # per seat, the cards the next deal gives; empty: the ruleset's hand_size
+        self.round_winner = -1  # who went out in the last round ended, -1: nobody
 
     @property
     def top(self) -> int:

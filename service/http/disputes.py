@@ -29,7 +29,7 @@ from service.http.errors import problems
 from service.http.events import CommandResult, command_result
 from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next, cursor_of, key_of
 from service.http.params import After, GameId, IdempotencyKey, caught_up, scoped_key
-from service.http.rounds import Hands, MissedCalls, Points, Winner
+from service.http.rounds import Hands, LastCard, MissedCalls, Points, Winner
 from service.http.security import BEARER
 from service.http.services import ActorDep, ServicesDep
 from service.projections.models import OpenDispute
@@ -79,6 +79,7 @@ class CorrectRuling(
     hands: Hands = None
     points: Points = None
     missed_calls: MissedCalls = None
+    last_card: LastCard = None
     note: Note = ""
     version: OptionalVersion = None
 
@@ -88,7 +89,9 @@ RulingCreate = ResumeRuling | PenaltyRuling | VoidRuling | CorrectRuling
 
 def ruling_of(data: RulingCreate) -> Ruling:
     if isinstance(data, CorrectRuling):
-        return Correct(data.round, round_entry(data.winner, data.hands, data.points, data.missed_calls))
+        return Correct(
+            data.round, round_entry(data.winner, data.hands, data.points, data.missed_calls, data.last_card)
+        )
     if isinstance(data, PenaltyRuling):
         return Penalty(data.seat, data.cards)
     if isinstance(data, VoidRuling):

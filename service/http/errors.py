@@ -39,7 +39,7 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 |     | the document cannot say its grammar, so a well-formed body that is no record is 422)       |
 |     | impossible score sheets: seat_count, invalid_entry, card_not_in_deck, card_entered_twice, |
 |     | too_many_cards, winner_holds_cards, loser_without_cards, invalid_points, impossible_points, |
-|     | bots_not_at_real_tables |
+|     | seat_out (a seat out of the match holding cards or winning), bots_not_at_real_tables |
 |     | (``UNPROCESSABLE``, and any code not listed here) |
 | 500 | internal_error (a fault of the service; the detail says nothing more) |
 | 503 | unavailable (the database does not answer), not_ready (``/ready``) |
@@ -184,6 +184,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "no_check_in",
     "no_shuffle_due",
     "no_suit_to_name",
+    "no_winner",
     "not_a_member",
     "not_a_move",
     "not_a_seat",
@@ -200,6 +201,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "record_inconsistent",
     "round_in_progress",
     "seat_count",
+    "seat_out",
     "seat_required",
     "stock_exhausted",
     "suit_not_allowed",

@@ -17,7 +17,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.application import credentials
-from service.domain.cards import CARD_COUNT, CARD_PATTERN, format_cards
+from service.domain.cards import CARD_COUNT, CARD_PATTERN, format_card, format_cards
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
 from service.domain.rulesets import PRESETS
@@ -100,6 +100,16 @@ Points = Annotated[
         },
     ),
 ]
+LastCard = Annotated[
+    Card | None,
+    msgspec.Meta(
+        description="the card the winner went out with, when the sheet says it (the rulesets that score "
+        "it: a jack doubles the losers' points, a queen scores the winner); null: not said",
+        extra_json_schema={
+            "extra": {"oneOf": [{"type": "string", "pattern": CARD_PATTERN}, {"type": "null"}]}
+        },
+    ),
+]
 MissedCalls = Annotated[
     Annotated[list[Annotated[int, msgspec.Meta(ge=0, le=CARD_COUNT)]], msgspec.Meta(max_length=MOST_SEATS)]
     | None,
@@ -126,6 +136,7 @@ class RoundCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     hands: Hands = None
     points: Points = None
     missed_calls: MissedCalls = None
+    last_card: LastCard = None
     version: OptionalVersion = None
 
 
@@ -138,6 +149,7 @@ class EntryRead(msgspec.Struct, frozen=True, kw_only=True):
     hands: list[list[str]] | None  # per seat, the cards left; None when entered as points
     points: list[int] | None  # per seat, as entered; None when entered as cards
     missed_calls: list[int]  # per seat; empty when none was noted
+    last_card: str | None = None  # the card the winner went out with; None when the sheet does not say
 
 
 class ActorRead(msgspec.Struct, frozen=True, kw_only=True):
@@ -180,6 +192,7 @@ def entry_read(entry: RoundEntry) -> EntryRead:
         hands=None if entry.hands is None else [format_cards(hand) for hand in entry.hands],
         points=None if entry.points is None else list(entry.points),
         missed_calls=list(entry.missed_calls),
+        last_card=None if entry.last_card is None else format_card(entry.last_card),
     )
 
 
@@ -287,6 +300,7 @@ class RoundController(Controller):
             hands=data.hands,
             points=data.points,
             missed_calls=data.missed_calls,
+            last_card=data.last_card,
             by=actor,
             expected_version=data.version,
             key=scoped_key(actor, idempotency_key),

@@ -306,3 +306,31 @@ def test_a_retried_entry_with_its_idempotency_key_is_stored_once(client, club):
         again = post(client, path, {"winner": 0, "points": [0, 9]}, headers)
     assert again["version"] == first["version"]
     assert len(club.ok("GET", path, headers={})["rounds"]) == 1
+
+
+def test_a_sheet_may_name_the_card_that_went_out_and_reads_it_back(client, club):
+    game, players = in_person_game(club, seats=2)
+    path = f"/games/{game['game_id']}"
+    body = {"winner": 1, "hands": [["KC", "7D"], []], "last_card": "9D"}
+    post(client, f"{path}/rounds", body, players[0][1])
+    sheet = club.ok("GET", f"{path}/rounds", headers={})
+    assert sheet["rounds"][0]["entry"]["last_card"] == "9D"
+    assert sheet["rounds"][0]["points"] == [17, 0]  # club scores no card that went out
+
+
+LAST_CARD_REFUSED = [
+    ({"winner": None, "points": [5, 7], "last_card": "9D"}, 422, "invalid_entry"),
+    ({"winner": 1, "hands": [["9D"], []], "last_card": "9D"}, 422, "card_entered_twice"),
+    ({"winner": 1, "points": [5, 0], "last_card": "2C"}, 422, "card_not_in_deck"),
+    ({"winner": 1, "points": [5, 0], "last_card": "1C"}, 400, "malformed_request"),
+]
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "code"), LAST_CARD_REFUSED, ids=[c for _, _, c in LAST_CARD_REFUSED]
+)
+def test_a_card_that_cannot_have_gone_out_is_refused_and_stores_nothing(client, club, body, status, code):
+    game, players = in_person_game(club, seats=2, ruleset="mau-mau-150")
+    path = f"/games/{game['game_id']}"
+    with club.unchanged():
+        problem(client.post(f"{path}/rounds", json=body, headers=players[1][1]), status, code)

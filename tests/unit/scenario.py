@@ -67,10 +67,12 @@ def deck_order(
     hands: Mapping[int, Cards] | None = None,
     starter: str = "5H",
     stock: Cards = (),
+    sizes: Sequence[int] = (),
 ) -> tuple[int, ...]:
-    """The deck of a ``DealRound`` that deals exactly this situation."""
+    """The deck of a ``DealRound`` that deals exactly this situation; ``sizes``: per seat, the
+    cards dealt when hands differ (0 for a seat out of the match)."""
     book = rulebook(rules)
-    size = rules.hand_size
+    sizes = tuple(sizes) or (rules.hand_size,) * seats
     hands = {seat: cards(names) for seat, names in (hands or {}).items()}
     named = [c for hand in hands.values() for c in hand] + cards([starter]) + cards(stock)
     if len(set(named)) != len(named):
@@ -83,12 +85,13 @@ def deck_order(
     full: dict[int, list[int]] = {}
     for seat in range(seats):
         hand = list(hands.get(seat, []))
-        if len(hand) > size:
-            raise ValueError(f"seat {seat} is given more than {size} cards")
-        while len(hand) < size:
+        if len(hand) > sizes[seat]:
+            raise ValueError(f"seat {seat} is given more than {sizes[seat]} cards")
+        while len(hand) < sizes[seat]:
             hand.append(pool.pop(0))
         full[seat] = hand
-    dealt = [full[(dealer + 1 + i) % seats][i // seats] for i in range(seats * size)]
+    order = [(dealer + 1 + k) % seats for k in range(seats)]
+    dealt = [full[seat][lap] for lap in range(max(sizes)) for seat in order if sizes[seat] > lap]
     return (*dealt, *cards([starter]), *cards(stock), *pool)
 
 
@@ -142,7 +145,13 @@ class Game:
     def deal(
         self, hands: Mapping[int, Cards] | None = None, starter: str = "5H", stock: Cards = ()
     ) -> list[Event]:
-        deck = deck_order(self.rules, self.seats, self.state.next_dealer, hands, starter, stock)
+        s = self.state
+        dealer = s.next_dealer
+        while s.out >> dealer & 1:  # the deal passes over seats out of the match
+            dealer = (dealer + 1) % self.seats
+        sizes = s.hand_sizes or [self.rules.hand_size] * self.seats
+        sizes = [0 if s.out >> seat & 1 else size for seat, size in enumerate(sizes)]
+        deck = deck_order(self.rules, self.seats, dealer, hands, starter, stock, sizes)
         return self.do(DealRound(deck))
 
     def play(self, seat: int, card: str, named: int | str = -1, call: int = NO_CALL) -> list[Event]:

@@ -31,6 +31,7 @@ from service.domain.errors import RuleError
 from service.domain.rulebook import MAU, MAU_MAU
 from service.domain.rulesets import CLUB, ruleset
 from service.domain.state import DRAWN, RECYCLE, State
+from tests.unit.round_rulesets import club_101
 from tests.unit.scenario import Game, cards
 
 DOMAIN = Path(__file__).resolve().parents[2] / "service" / "domain"
@@ -66,6 +67,12 @@ def fresh_state_refuses(command) -> str:
 
 def started(seats: int = 3, **options) -> Game:
     return Game(ruleset("club", **options), seats=seats, dealer=0, deal=False)
+
+
+def with_a_seat_out() -> Game:
+    game = Game(club_101(), seats=3, dealer=0, deal=False)
+    game.do(ScoreRound(0, (0, 5, 102)))  # seat 2 is over 101
+    return game
 
 
 def dealt(**kwargs) -> Game:
@@ -147,6 +154,11 @@ def cases() -> dict[str, Callable[[], str]]:
         "round_not_dealt": lambda: started().refuse(PlayCard(1, parse_card("9H"))),
         # a round scored from a score sheet
         "seat_count": lambda: started().refuse(ScoreRound(0, (0, 12))),
+        "no_winner": lambda: started().refuse(ScoreRound(-1, (3, 12, 4), parse_card("9H"))),
+        "card_not_in_deck": lambda: Game(club_101(), seats=2, deal=False).refuse(
+            ScoreRound(0, (0, 12), parse_card("2H"))
+        ),
+        "seat_out": lambda: with_a_seat_out().refuse(ScoreRound(0, (0, 12, 3))),
         # naming the starter's suit
         "suit_not_named": lambda: dealt(starter="JH").refuse(PlayCard(1, parse_card("9H"))),
         "no_suit_to_name": lambda: dealt().refuse(NameSuit(0, 1)),

@@ -49,14 +49,19 @@ def whole_game_events(seed: int = 1) -> list:
     return events
 
 
+# the events of a match's structure that club never gives: tests/unit/test_round_rules_stored.py
+NOT_IN_CLUB = {Game.DealAnnulled, Game.PlayerEliminated, Game.HandShrank}  # type: ignore[attr-defined]
+
+
 def test_every_event_of_a_whole_game_round_trips():
     mapper = MsgspecMapper()
     events: list = []
+    in_club = set(FACT_EVENTS.values()) - NOT_IN_CLUB
     for seed in range(1, 40):
         events += whole_game_events(seed)
-        if set(FACT_EVENTS.values()) <= {type(event) for event in events}:
+        if in_club <= {type(event) for event in events}:
             break
-    assert set(FACT_EVENTS.values()) <= {type(event) for event in events}
+    assert in_club <= {type(event) for event in events}
     for event in events:
         stored, back = round_trip(mapper, event)
         assert back == event
