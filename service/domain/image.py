@@ -35,6 +35,7 @@ class StateImage(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     round_points: list[tuple[int, ...]]
     totals: list[int]
     winners: tuple[int, ...]
+    out: int = 0
 
 
 def image_of(s: State) -> StateImage:
@@ -59,6 +60,7 @@ def image_of(s: State) -> StateImage:
         round_points=list(s.round_points),
         totals=list(s.totals),
         winners=tuple(s.winners),
+        out=s.out,
     )
 
 
@@ -86,6 +88,7 @@ def restore(image: StateImage) -> State:
     s.round_points = list(image.round_points)
     s.totals = list(image.totals)
     s.winners = image.winners
+    s.out = image.out
     return s
 
 

@@ -10,8 +10,8 @@ from functools import lru_cache
 import msgspec
 
 from service.domain.actions import DRAW, KEEP, WILD_PLAY
-from service.domain.cards import CARDS_PER_SUIT, RANKS, SUITS, mask_of, rank_of
-from service.domain.rulesets import Ruleset
+from service.domain.cards import CARDS_PER_SUIT, RANKS, SUITS, format_card, mask_of, rank_of
+from service.domain.rulesets import JOKER, CardEffect, Ruleset
 
 NO_CALL, MAU, MAU_MAU = 0, 1, 2
 _SUIT_BITS = (1 << CARDS_PER_SUIT) - 1
@@ -25,18 +25,27 @@ _BY_MASK_LIMIT = 1 << 16  # about 130 bytes a mask; 12,000 random-bot club match
 
 class Rulebook:
     __slots__ = (
+        "again",
+        "answers_to",
         "calls_due",
+        "cancels",
+        "choose_drawer",
         "debt_answers",
         "debt_of",
+        "debt_skips",
         "deck",
         "deck_mask",
+        "draw_until_playable",
         "drawn_card_moves",
         "effectless",
         "follows_named_suit",
         "is_ordinary",
+        "is_plain",
         "is_wild",
         "mau_mau_due_on",
         "may_follow",
+        "no_finish",
+        "others_draw",
         "play_drawn_card",
         "plays_and_draw",
         "plays_else_draw",
@@ -69,12 +78,36 @@ class Rulebook:
             mask_of(range(s * CARDS_PER_SUIT, (s + 1) * CARDS_PER_SUIT)) & in_deck for s in range(len(SUITS))
         ]
         rank_cards = [mask_of(range(r, 52, CARDS_PER_SUIT)) & in_deck for r in range(len(RANKS))]
-        effect = [rules.effects.get(RANKS[rank_of(c)]) for c in range(52)]
+
+        def cards_of(key: str) -> int:
+            """The cards an effects key stands for: a rank's, one card, or the jokers."""
+            if key in RANKS:
+                return cards_of_rank(key)
+            if key == JOKER:
+                return 0  # no joker in a 52-card universe
+            return mask_of(c for c in self.deck if format_card(c) == key)
+
+        def keys_mask(keys: tuple[str, ...]) -> int:
+            found = 0
+            for key in keys:
+                found |= cards_of(key)
+            return found
+
+        # a card's own entry overrides its rank's
+        effect: list[CardEffect | None] = [
+            rules.effects.get(format_card(c), rules.effects.get(RANKS[rank_of(c)])) for c in range(52)
+        ]
 
         self.wild = mask_of(c for c in self.deck if effect[c] is not None and effect[c].wild)
-        self.debt_answers = 0
-        for rank in rules.debt_answers:
-            self.debt_answers |= cards_of_rank(rank)
+        cancelling = mask_of(c for c in self.deck if effect[c] is not None and effect[c].cancels_debt)
+        default_answers = keys_mask(rules.debt_answers)
+        # answers_to[c]: the cards that may be played on c while its draw debt is pending
+        self.answers_to: tuple[int, ...] = tuple(
+            cancelling | (default_answers if e is None or e.answers is None else keys_mask(e.answers))
+            for e in effect
+        )
+        # every card that may answer some debt (a bot keeps them for when it faces one)
+        self.debt_answers = mask_of(c for c in self.deck if any(a >> c & 1 for a in self.answers_to))
         self.may_follow: tuple[int, ...] = tuple(
             suit_cards[c // CARDS_PER_SUIT] | rank_cards[c % CARDS_PER_SUIT] | self.wild for c in range(52)
         )
@@ -84,6 +117,18 @@ class Rulebook:
         self.skip_cards = mask_of(c for c in self.deck if self.skips[c])
         self.reverses: tuple[bool, ...] = tuple(bool(e and e.reverse) for e in effect)
         self.effectless = mask_of(c for c in self.deck if effect[c] is None)
+        self.debt_skips: tuple[bool, ...] = tuple(e is None or e.draw_skips for e in effect)
+        self.again: tuple[bool, ...] = tuple(bool(e and e.again) for e in effect)
+        self.others_draw: tuple[int, ...] = tuple(e.others_draw if e else 0 for e in effect)
+        self.choose_drawer: tuple[int, ...] = tuple(e.choose_drawer if e else 0 for e in effect)
+        self.cancels: tuple[bool, ...] = tuple(bool(e and e.cancels_debt) for e in effect)
+        self.no_finish = mask_of(c for c in self.deck if effect[c] is not None and not effect[c].ends_hand)
+        # a card whose effect is at most a draw, a skip, a reverse and a suit: the play's fast path
+        self.is_plain: tuple[bool, ...] = tuple(
+            not (self.again[c] or self.others_draw[c] or self.choose_drawer[c] or self.cancels[c])
+            for c in range(52)
+        )
+        self.draw_until_playable = rules.draw_until_playable
         # the same two facts per card, as flags a play reads by the card's number
         self.is_wild: tuple[bool, ...] = tuple(bool(self.wild >> c & 1) for c in range(52))
         self.is_ordinary: tuple[bool, ...] = tuple(bool(self.effectless >> c & 1) for c in range(52))

@@ -16,6 +16,7 @@ import pytest
 from service.domain.cards import parse_card, parse_rank, parse_suit
 from service.domain.commands import (
     Challenge,
+    ChoosePlayer,
     DealRound,
     DrawCard,
     GivePenalty,
@@ -26,7 +27,7 @@ from service.domain.commands import (
     ScoreRound,
     StartMatch,
 )
-from service.domain.engine import decide
+from service.domain.engine import decide, fold
 from service.domain.errors import RuleError
 from service.domain.rulebook import MAU, MAU_MAU
 from service.domain.rulesets import CLUB, ruleset
@@ -124,6 +125,23 @@ def match_over() -> Game:
     return game
 
 
+def choosing() -> Game:
+    game = Game(ruleset("haft-khabis"), seats=3, dealer=0, hands={1: "2H 3C 4C 6C 9C"}, starter="5H")
+    game.play(1, "2H")
+    return game
+
+
+def seat_out_challenges() -> str:
+    """A seat out of the match may not challenge (``out`` set as the match's elimination sets it)."""
+    game = missed_mau()
+    game.s.out = 1 << 2
+    before = fold(game.events)
+    before.out = 1 << 2
+    code = raised(lambda: decide(game.s, Challenge(2)))
+    assert game.s == before
+    return code
+
+
 def cases() -> dict[str, Callable[[], str]]:
     club = ruleset("club")
     return {
@@ -170,6 +188,14 @@ def cases() -> dict[str, Callable[[], str]]:
             PlayCard(1, parse_card("9H")),
             draw=1,
         ),
+        # effects
+        "cannot_go_out": lambda: Game(
+            ruleset("classic", hand_size=1), seats=2, dealer=0, hands={1: "AH"}, starter="10H"
+        ).refuse(PlayCard(1, parse_card("AH"), -1, MAU_MAU)),
+        "nothing_to_choose": lambda: dealt().refuse(ChoosePlayer(1, 2)),
+        "player_not_chosen": lambda: choosing().refuse(DrawCard(1)),
+        "invalid_choice": lambda: choosing().refuse(ChoosePlayer(1, 1)),
+        "seat_out": lambda: seat_out_challenges(),
         # draws
         "draw_not_allowed": lambda: dealt().refuse(DrawCard(1)),
         "already_drew": lambda: after_drawing().refuse(DrawCard(1)),
