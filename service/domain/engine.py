@@ -340,7 +340,7 @@ def _draw(s: State, c: DrawCard) -> list[Event]:
     book = s.book
     hand = s.hands[seat]
     playable = hand & follow
-    if playable & book.no_finish and hand == playable:
+    if playable & book.no_finish and not hand & (hand - 1):
         playable = 0  # a last card that may not end the hand is no play
     mandatory = not playable
     if not mandatory and not book.voluntary_draw:
@@ -566,12 +566,12 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
         if s.debt:
             # answer the debt (club: with a seven), or draw it
             answers = hand & book.answers_to[s.discard[-1]]
-            if answers & book.no_finish and hand == answers:
-                answers = 0
+            if answers & book.no_finish and not hand & (hand - 1):
+                answers = 0  # its last card may not end the hand
             actions = book.plays_and_draw.get(answers) or book.plays_and_draw_for(answers)
         else:
             playable = hand & s.follow
-            if playable & book.no_finish and hand == playable:
+            if playable & book.no_finish and not hand & (hand - 1):
                 playable = 0  # a last card that may not end the hand: draw instead
             if playable and book.voluntary_draw and _drawable(s):
                 actions = book.plays_and_draw.get(playable) or book.plays_and_draw_for(playable)

@@ -43,7 +43,7 @@ from service.domain.events import (
     StockRecycled,
 )
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL, rulebook
-from service.domain.rulesets import Ruleset, ruleset
+from service.domain.rulesets import PRESETS, SWITCHES, Ruleset, ruleset
 from service.domain.state import DRAWN, NAMING_SUIT, PENALTY, PLAY, State
 from service.domain.table import Table
 from tests.unit.scenario import small_deck_club
@@ -432,5 +432,26 @@ def small_deck_club_games(examples: int) -> Callable[..., None]:
     def keep_every_invariant(table, seed, kinds, forgetfulness, vigilance):
         rules, seats = table
         play_match(rules, seats, seed, kinds, forgetfulness, vigilance, max_steps=3_000)
+
+    return keep_every_invariant
+
+
+def single_round_preset_games(examples: int) -> Callable[..., None]:
+    """Every preset, its own switches all off or all on: one round each."""
+
+    @_examples(examples)
+    @given(
+        seed=seeds,
+        name=st.sampled_from(sorted(PRESETS)),
+        seats=st.integers(2, 4),
+        kinds=kinds,
+        forgetfulness=rates,
+        vigilance=rates,
+        switched=st.booleans(),
+    )
+    def keep_every_invariant(seed, name, seats, kinds, forgetfulness, vigilance, switched):
+        options = dict.fromkeys(SWITCHES.get(name, {}), True) if switched else {}
+        rules = ruleset(name, single_round=True, **options)
+        play_match(rules, seats, seed, kinds, forgetfulness, vigilance)
 
     return keep_every_invariant

@@ -72,3 +72,8 @@ def test_an_ordinary_last_card_ends_the_hand():
 
 def test_a_missed_last_card_call_costs_5():
     assert PESTEN.call_penalty == 5 and PESTEN.mau_call
+
+
+def test_with_two_effect_cards_left_either_may_be_played():
+    g = Game(ruleset("pesten", hand_size=2), seats=2, dealer=0, hands={1: "7H 8H"}, starter="3H")
+    assert {act("7H"), act("8H")} <= set(legal_actions(g.s, 1))
