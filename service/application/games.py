@@ -12,7 +12,16 @@ import msgspec
 
 from service.application.core import Outcome, _digest, _uuid
 from service.application.leagues import Leagues
-from service.domain.cards import CARD_PATTERN, SUIT_PATTERN, parse_card, parse_suit
+from service.domain.cards import (
+    CARD_BITS,
+    CARD_COUNT,
+    CARD_PATTERN,
+    SUIT_PATTERN,
+    in_hand,
+    not_a_card,
+    parse_card,
+    parse_suit,
+)
 from service.domain.commands import Challenge, Command, DrawCard, KeepCard, NameSuit, PlayCard
 from service.domain.errors import RuleError
 from service.domain.events import HiddenCardsReshuffled, RoundDealt, StockRecycled
@@ -153,7 +162,10 @@ class Games(Leagues):
         cause = Cause(by, type(command).__name__, key, _digest(command) if key is not None else "")
         with metrics.CountedMove(command):
             return self._change(
-                game_id, cause, expected_version, lambda game, cause: game.execute(command, cause)
+                game_id,
+                cause,
+                expected_version,
+                lambda game, cause: game.execute(as_held(command, game.state), cause),
             )
 
     def play(
@@ -166,7 +178,10 @@ class Games(Leagues):
         call: int | str | None = None,
         **options: Any,
     ) -> Outcome:
-        """Play ``card`` ("10H" or its int), naming ``suit`` with a wild card, saying ``call``."""
+        """Play ``card`` ("10H" or its int), naming ``suit`` with a wild card, saying ``call``.
+
+        A card named without its copy mark (or any joker) is the copy the seat holds (``as_held``).
+        """
         command = PlayCard(seat, _card(card), _suit(suit), _call(call))
         return self.execute(game_id, command, **options)
 
@@ -340,15 +355,28 @@ def round_entry(
     )
 
 
+def as_held(command: Command, s: State) -> Command:
+    """A played card as the seat holds it: copies of a card play alike, and so do all jokers.
+
+    The card just drawn comes first, since after a draw only it may be played. A card the seat
+    holds in no copy is left as named, for the engine to refuse.
+    """
+    if type(command) is not PlayCard or not 0 <= command.seat < len(s.hands):
+        return command
+    held = command.card
+    if s.drawn >= 0 and s.turn == command.seat:
+        held = in_hand(held, CARD_BITS[s.drawn])
+    if held != s.drawn:
+        held = in_hand(command.card, s.hands[command.seat])
+    return command if held == command.card else msgspec.structs.replace(command, card=held)
+
+
 def _card(card: int | str) -> int:
     if isinstance(card, str):
         if re.fullmatch(CARD_PATTERN, card) is None:  # as the document says; parse_card would trim
-            raise RuleError(
-                "malformed_card",
-                f"{card!r} is not a card: write the rank (2-10, J, Q, K, A) then the suit (C, D, H or S)",
-            )
+            raise not_a_card(card)
         return parse_card(card)
-    if type(card) is not int or not 0 <= card < 52:
+    if type(card) is not int or not 0 <= card < CARD_COUNT:
         raise RuleError("malformed_card", f"{card!r} is not a card")
     return card
 

@@ -28,9 +28,10 @@ from service.domain.record_of import record_of
 from service.domain.record_parse import parse_record
 from service.domain.redaction import Table, Viewer, redact
 from service.domain.roles import Actor
+from service.domain.rulebook import rulebook
 from service.domain.rulesets import Ruleset, with_options
 from service.domain.rulesets import ruleset as make_ruleset
-from service.domain.scoresheet import RoundEntry
+from service.domain.scoresheet import RoundEntry, worth
 from service.domain.views import entry_of
 
 if TYPE_CHECKING:
@@ -178,7 +179,8 @@ def _entry(rules: Ruleset, ended: RoundEnd) -> RoundEntry:
     """
     if rules.scoring == "penalty":
         return RoundEntry(winner=ended.winner, points=tuple(ended.points))
-    lowest = min(rules.card_points[rank] for rank in rules.ranks)
+    book = rulebook(rules)
+    lowest = min(worth(book, card) for card in book.deck)  # jokers, when the deck has them, included
     losers = [seat for seat in range(len(ended.points)) if seat != ended.winner]
     values = [0] * len(ended.points)
     for seat in losers:

@@ -11,7 +11,7 @@ from math import floor
 from typing import Protocol
 
 from service.domain.actions import CHALLENGE, DRAW, WILD_PLAY
-from service.domain.cards import cards_in, suit_of
+from service.domain.cards import SUITS, cards_in, suit_of
 from service.domain.commands import ChoosePlayer, Command, DrawCard, KeepCard, NameSuit, PlayCard
 from service.domain.engine import SEAT_COMMANDS, call_due, legal_actions, seat_commands
 from service.domain.rulebook import NO_CALL
@@ -137,10 +137,9 @@ class HeuristicBot(_CallingBot):
 
     @staticmethod
     def _best_suit(hand: int) -> int:
-        counts = [0, 0, 0, 0]
-        for c in cards_in(hand):
-            counts[suit_of(c)] += 1
-        return counts.index(max(counts))
+        # a joker's suit (JOKER_SUIT) is never among the four it picks from
+        held = [suit_of(c) for c in cards_in(hand)]
+        return max(range(len(SUITS)), key=held.count)
 
 
 BOTS: dict[str, type[_CallingBot]] = {"random": RandomBot, "heuristic": HeuristicBot}

@@ -11,6 +11,7 @@ import random
 from collections.abc import Sequence
 from math import floor
 
+from service.domain.cards import cards_in
 from service.domain.commands import Command, DealRound, RecycleStock, StartMatch
 from service.domain.engine import recyclable
 from service.domain.events import HiddenCardsReshuffled
@@ -39,7 +40,7 @@ class Shuffler:
         gathered: list[int] = []
         counts = []
         for hand in s.hands:
-            cards = [card for card in range(52) if (hand & ~kept) >> card & 1]
+            cards = list(cards_in(hand & ~kept))
             gathered += cards
             counts.append(len(cards))
         gathered += reversed(s.stock)
@@ -47,7 +48,7 @@ class Shuffler:
 
     def _shuffled(self, cards: Sequence[int]) -> tuple[int, ...]:
         # Fisher-Yates on random() floats: twice as fast as random.shuffle's randbelow(),
-        # and a 53-bit float's bias over at most 52 slots is far below anything observable.
+        # and a 53-bit float's bias over at most CARD_COUNT (108) slots is far below anything observable.
         pool = list(cards)
         random = self._rng.random
         for i, slots in _SWAPS.get(len(pool)) or _swaps(len(pool)):

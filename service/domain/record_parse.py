@@ -50,7 +50,7 @@ from service.domain.record import (
 
 _STRING = r'"(?:[^"\\]|\\.)*"'
 _LABEL = rf'(?:{_STRING}|[^\s"\\:;,=()]+)'
-_CARD = r"(?:10|[2-9JQKA])[CDHS]"
+_CARD = r"(?:(?:10|[2-9JQKA])[CDHS]|X[12])(?:\.2)?"  # as ``cards.format_card`` writes them
 _CARDS = rf"(?:-|{_CARD}(?: {_CARD})*)"
 _NUMBERS = r"-?\d+(?: -?\d+)*"
 _SALT = r"[0-9A-Za-z]+"

@@ -10,6 +10,7 @@ section 6), so they change no score.
 
 import msgspec
 
+from service.domain.cards import CARD_COUNT, alike, rank_name
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
 from service.domain.rulebook import Rulebook
@@ -84,28 +85,36 @@ def _most_empty_losers(book: Rulebook, seats: int) -> int:
 def _hand_values(book: Rulebook, seats: int, hands: tuple[tuple[int, ...], ...]) -> list[int]:
     if len(hands) != seats:
         raise RuleError("seat_count", f"this table has {seats} seats, not {len(hands)}")
-    seen = 0
+    # A scorer cannot tell a card's copies apart (nor one joker from another): each is counted
+    # against how many the deck holds, by its kind (the lowest id alike).
+    entered: dict[int, int] = {}
     for hand in hands:
         for card in hand:
-            if type(card) is not int or not 0 <= card < 52:
+            if type(card) is not int or not 0 <= card < CARD_COUNT:
                 raise RuleError("malformed_card", f"{card!r} is not a card")
-            bit = 1 << card
-            if not book.deck_mask & bit:
+            if not book.deck_mask >> card & 1:
                 raise RuleError("card_not_in_deck", f"{book.rules.name} plays without that card")
-            if seen & bit:
-                raise RuleError("card_entered_twice", "a card can be in one hand only, once")
-            seen |= bit
+            copies = alike(card) & book.deck_mask
+            kind = (copies & -copies).bit_length()
+            entered[kind] = entered.get(kind, 0) + 1
+            if entered[kind] > copies.bit_count():
+                raise RuleError("card_entered_twice", "a card is entered more often than the deck holds it")
     # the top card of the discard pile stays on the table
-    if seen.bit_count() > len(book.deck) - 1:
+    if sum(entered.values()) > len(book.deck) - 1:
         raise RuleError("too_many_cards", f"the hands hold at most {len(book.deck) - 1} cards")
-    return [sum(book.points[card] for card in hand) for hand in hands]
+    return [sum(worth(book, card) for card in hand) for hand in hands]
+
+
+def worth(book: Rulebook, card: int) -> int:
+    """A card's points by the ruleset's values, keyed as ``rank_name`` names ranks (a joker ``"joker"``)."""
+    return book.rules.card_points.get(rank_name(card), 0)
 
 
 def _points(book: Rulebook, seats: int, entry: RoundEntry) -> list[int]:
     points = entry.points or ()
     if len(points) != seats:
         raise RuleError("seat_count", f"this table has {seats} seats, not {len(points)}")
-    values = [book.points[card] for card in book.deck]
+    values = [worth(book, card) for card in book.deck]
     lowest = min(values)
     # every card but the lowest one, which lies on the discard pile at the least
     most = sum(values) - lowest

@@ -15,7 +15,7 @@ from litestar import Controller, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
-from service.domain.cards import CARD_PATTERN, format_cards
+from service.domain.cards import CARD_COUNT, CARD_PATTERN, format_cards
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
 from service.http import access
@@ -91,7 +91,7 @@ class GameCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
         Annotated[
             list[str],
             msgspec.Meta(
-                max_length=52,
+                max_length=CARD_COUNT,
                 description="the first deal's deck, first card dealt first (officials)",
                 # litestar leaves out the bounds of an optional value and the items' metadata
                 extra_json_schema={
@@ -99,7 +99,7 @@ class GameCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
                         "oneOf": [
                             {
                                 "type": "array",
-                                "maxItems": 52,
+                                "maxItems": CARD_COUNT,
                                 "items": {"type": "string", "pattern": CARD_PATTERN},
                             },
                             {"type": "null"},

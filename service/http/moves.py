@@ -41,7 +41,8 @@ Card = Annotated[
     msgspec.Meta(
         max_length=8,
         examples=["7H"],
-        description="rank then suit: 10H, QS, 7D",
+        description="rank then suit: 10H, QS, 7D; a joker X1 or X2; a second deck's card ends in .2, 7D.2 "
+        "(a card named without it plays whichever copy the seat holds)",
         extra_json_schema={"extra": {"pattern": CARD_PATTERN}},
     ),
 ]

@@ -17,7 +17,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.application import credentials
-from service.domain.cards import CARD_PATTERN, format_cards
+from service.domain.cards import CARD_COUNT, CARD_PATTERN, format_cards
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
 from service.domain.rulesets import PRESETS
@@ -32,8 +32,8 @@ from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, GameFacts, Services, ServicesDep
 from service.projections.fold import changes_results
 
-# the most points a seat's cards can be worth in any ruleset (the whole deck, jacks at 20)
-MOST_POINTS = 1000
+# the most points a seat's cards can be worth in any ruleset: every card of two decks at the dearest value
+MOST_POINTS = CARD_COUNT * max(max(rules.card_points.values(), default=0) for rules in PRESETS.values())
 # the most seats a ruleset allows
 MOST_SEATS = max(rules.max_players for rules in PRESETS.values())
 
@@ -53,10 +53,13 @@ Winner = Annotated[
 ]
 Card = Annotated[str, msgspec.Meta(pattern=CARD_PATTERN)]
 Hands = Annotated[
-    Annotated[list[Annotated[list[Card], msgspec.Meta(max_length=52)]], msgspec.Meta(max_length=MOST_SEATS)]
+    Annotated[
+        list[Annotated[list[Card], msgspec.Meta(max_length=CARD_COUNT)]], msgspec.Meta(max_length=MOST_SEATS)
+    ]
     | None,
     msgspec.Meta(
-        description="per seat, the cards left in hand (the winner's empty): rank then suit, 10H, QS",
+        description="per seat, the cards left in hand (the winner's empty): rank then suit, 10H, QS; "
+        "a joker X1 or X2; a second deck's card with .2, 7H.2",
         # litestar leaves out the bounds of an optional value and the items' metadata
         extra_json_schema={
             "extra": {
@@ -66,7 +69,7 @@ Hands = Annotated[
                         "maxItems": MOST_SEATS,
                         "items": {
                             "type": "array",
-                            "maxItems": 52,
+                            "maxItems": CARD_COUNT,
                             "items": {"type": "string", "pattern": CARD_PATTERN},
                         },
                     },
@@ -98,7 +101,8 @@ Points = Annotated[
     ),
 ]
 MissedCalls = Annotated[
-    Annotated[list[Annotated[int, msgspec.Meta(ge=0, le=52)]], msgspec.Meta(max_length=MOST_SEATS)] | None,
+    Annotated[list[Annotated[int, msgspec.Meta(ge=0, le=CARD_COUNT)]], msgspec.Meta(max_length=MOST_SEATS)]
+    | None,
     msgspec.Meta(
         description="per seat, the missed calls challenged this round (they cost cards, not points)",
         extra_json_schema={
@@ -107,7 +111,7 @@ MissedCalls = Annotated[
                     {
                         "type": "array",
                         "maxItems": MOST_SEATS,
-                        "items": {"type": "integer", "minimum": 0, "maximum": 52},
+                        "items": {"type": "integer", "minimum": 0, "maximum": CARD_COUNT},
                     },
                     {"type": "null"},
                 ]

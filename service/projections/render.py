@@ -21,7 +21,7 @@ from uuid import UUID
 import msgspec
 
 from service.domain.actions import CHALLENGE, DRAW, KEEP, NAME_SUIT, WILD_PLAY
-from service.domain.cards import FULL_DECK, format_card, format_cards, format_suit
+from service.domain.cards import CARD_COUNT, format_card, format_cards, format_suit
 from service.domain.engine import legal_actions
 from service.domain.game import Seat
 from service.domain.rulebook import CALL_NAMES
@@ -73,11 +73,12 @@ def _legal_move(action: int) -> LegalMove:
     return LegalMove(kind="name_suit", suit=format_suit(action - NAME_SUIT))
 
 
-_LEGAL_MOVES = {
+# every action as a hand's legal moves show it, for any card of either deck
+LEGAL_MOVES = {
     action: _legal_move(action)
     for action in (
-        *range(len(FULL_DECK)),
-        *range(WILD_PLAY, WILD_PLAY + 4 * len(FULL_DECK)),
+        *range(CARD_COUNT),
+        *range(WILD_PLAY, WILD_PLAY + 4 * CARD_COUNT),
         DRAW,
         KEEP,
         CHALLENGE,
@@ -165,7 +166,7 @@ def hands(tracked: Tracked) -> list[HandDoc]:
     docs = []
     for seat in range(len(game.seats)):
         mine = playable and seat not in game.forfeited
-        legal = [_LEGAL_MOVES[action] for action in legal_actions(s, seat)] if mine else []
+        legal = [LEGAL_MOVES[action] for action in legal_actions(s, seat)] if mine else []
         docs.append(
             HandDoc(
                 seat=seat,

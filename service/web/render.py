@@ -41,6 +41,8 @@ def environment() -> Environment:
         lstrip_blocks=True,
     )
     env.globals["card_symbol"] = words.card_symbol
+    env.globals["card_suit"] = words.card_suit
+    env.globals["suit_symbol"] = words.SUIT_SYMBOLS.get
     return env
 
 

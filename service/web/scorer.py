@@ -19,7 +19,7 @@ import anyio.to_thread
 from litestar import Controller, Request, get, post
 from litestar.response import Redirect, Template
 
-from service.domain.cards import CARD_PATTERN
+from service.domain.cards import CARD_COUNT, CARD_PATTERN
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
 from service.http import access
@@ -34,7 +34,7 @@ from service.web.words import rank_name, suit_name
 
 CARD = re.compile(CARD_PATTERN)
 SEPARATORS = re.compile(r"[\s,;]+")
-MOST_MISSED = 52  # as the API's body: no round has more missed calls than cards
+MOST_MISSED = CARD_COUNT  # as the API's body: no round has more missed calls than cards
 NOBODY = "none"  # the winner field's value when the round stopped with no winner
 # what a form asks of the application, as the signed-in actor: it raises ``RuleError`` on a refusal
 Change = Callable[[Services, Actor, UUID, dict[str, str]], None]

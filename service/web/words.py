@@ -6,6 +6,7 @@ templates' own (``tests/web/test_catalogues.py`` reads this file too).
 
 from typing import Any
 
+from service.domain.cards import JOKER, RANKS, SUITS, is_joker, parse_card, rank_of, suit_of
 from service.web.i18n import Translate
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -21,13 +22,26 @@ def rank_name(_: Translate, rank: str) -> str:
     return names.get(rank, rank)
 
 
+JOKER_SYMBOL = "🃏"
+
+
+def card_suit(card: str) -> str:
+    """The suit letter of a card's text (``"10H"``, ``"10H.2"``: ``"H"``); ``"joker"`` for a joker."""
+    c = parse_card(card)
+    return JOKER if is_joker(c) else SUITS[suit_of(c)]
+
+
 def card_name(_: Translate, card: str) -> str:
-    """``"10H"`` as "10 of hearts" (in the page's language)."""
-    return _("{rank} of {suit}", rank=rank_name(_, card[:-1]), suit=suit_name(_, card[-1]))
+    """``"10H"`` as "10 of hearts" (in the page's language); a second deck's copy is named alike."""
+    c = parse_card(card)
+    if is_joker(c):
+        return _("joker")
+    return _("{rank} of {suit}", rank=rank_name(_, RANKS[rank_of(c)]), suit=suit_name(_, SUITS[suit_of(c)]))
 
 
 def card_symbol(card: str) -> str:
-    return card[:-1] + SUIT_SYMBOLS.get(card[-1], card[-1])
+    c = parse_card(card)
+    return JOKER_SYMBOL if is_joker(c) else RANKS[rank_of(c)] + SUIT_SYMBOLS[SUITS[suit_of(c)]]
 
 
 def order_words(_: Translate, keys: list[str], lower_is_better: bool) -> list[str]:

@@ -102,11 +102,23 @@ def test_a_card_or_suit_the_document_does_not_describe_is_malformed_and_changes_
             "9H ",
             "9\u017f",
             "\u00bdH",
-        ):  # spaces, a long s and a half that upper() or int() bend
+            "\u04451",
+            " X1",
+            "X3",
+            "9H.1",
+            "9H2",
+        ):  # spaces, a long s, a half and a Cyrillic x that upper() or int() bend; jokers and copy marks
+            # the document does not write
             body = {"kind": "play", "card": card, "version": version}
             problem(client.post(moves, json=body, headers=ada_headers), 400, "malformed_card")
         for suit in (" S", "\u017f", "spade"):
             body = {"kind": "play", "card": "9H", "suit": suit, "version": version}
             problem(client.post(moves, json=body, headers=ada_headers), 400, "malformed_suit")
-    played = client.post(moves, json={"kind": "play", "card": "9h", "version": version}, headers=ada_headers)
+    # the second deck's mark on a card of a one-deck game: the copy held, the first deck's, is played
+    played = client.post(
+        moves, json={"kind": "play", "card": "9h.2", "version": version}, headers=ada_headers
+    )
     assert played.status_code == 200, played.text
+    assert [event["data"]["card"] for event in played.json()["events"] if event["type"] == "CardPlayed"] == [
+        "9H"
+    ]

@@ -3,7 +3,7 @@
 import random
 
 from service.domain.bots import HeuristicBot, RandomBot
-from service.domain.cards import parse_card, suit_of
+from service.domain.cards import mask_of, parse_card, suit_of
 from service.domain.commands import DrawCard, KeepCard, NameSuit, PlayCard
 from service.domain.rulebook import MAU, NO_CALL
 from service.domain.rulesets import ruleset
@@ -59,6 +59,13 @@ def test_the_heuristic_bot_names_the_suit_it_holds_most_of_with_a_jack():
 def test_the_heuristic_dealer_names_its_longest_suit_for_a_jack_starter():
     game = Game(seats=3, dealer=0, hands={0: "2D 3D 4D 6C 9S"}, starter="JH")
     assert HeuristicBot(random.Random(0)).choose(game.s, 0) == NameSuit(0, suit_of(parse_card("2D")))
+
+
+def test_the_heuristic_dealer_holding_mostly_jokers_names_a_suit_it_holds():
+    game = Game(seats=3, dealer=0, hands={0: "2D 3D 4D 6C 9S"}, starter="JH")
+    # the engine deals no jokers yet: the hand is set as a pesten deal would leave it
+    game.s.hands[0] = mask_of(parse_card(c) for c in ("X1", "X2", "X1.2", "6C.2", "9S"))
+    assert HeuristicBot(random.Random(0)).choose(game.s, 0) == NameSuit(0, suit_of(parse_card("6C")))
 
 
 def test_the_heuristic_bot_keeps_a_drawn_seven_when_the_next_player_is_not_close_to_out():

@@ -1,16 +1,19 @@
 """Game records: written from a game's entries, read back to the same record, refused when malformed."""
 
+import itertools
 import random
 import uuid
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from service.domain.cards import RANKS, deck_cards, format_cards
 from service.domain.errors import RuleError
 from service.domain.game import Cause, Game, Seat
-from service.domain.record import Dealt, Drew, MatchEnd, Played, RoundEnd, render
+from service.domain.record import Dealt, Drew, MatchEnd, Played, Record, RoundEnd, render
 from service.domain.record_of import record_of
 from service.domain.record_parse import parse_record
 from service.domain.redaction import FULL, PUBLIC, Table, Viewer, redact
@@ -210,3 +213,35 @@ def test_timeouts_a_forfeit_and_an_abandonment_each_have_a_line_that_reads_back(
             "clock 30 forfeit 2" in text and " timed out\n" in text and " forfeits after 2 timeouts\n" in text
         )
         assert text.endswith(' game abandoned: "the \\"Cup\\" was cancelled"\n')
+
+
+TWO_DECKS = format_cards(deck_cards(RANKS, 2, 2))
+PLAYED = ("X1", "X2.2", "10S.2", "QD", "X1.2")
+
+
+def with_two_decks(record: Record, seed: int) -> Record:
+    """The record with the cards of a two-deck game with jokers in place of its own."""
+    rng = random.Random(seed)
+    plays = itertools.cycle(PLAYED)
+
+    def swapped(line: Any) -> Any:
+        if isinstance(line, Played):
+            return msgspec.structs.replace(line, card=next(plays))
+        if isinstance(line, Dealt):
+            hands = [(seat, rng.sample(TWO_DECKS, len(cards))) for seat, cards in line.hands]
+            order = None if line.stock_order is None else rng.sample(TWO_DECKS, len(line.stock_order))
+            return msgspec.structs.replace(line, starter="X2", hands=hands, stock_order=order)
+        if isinstance(line, Drew) and line.cards is not None:
+            return msgspec.structs.replace(line, cards=rng.sample(TWO_DECKS, len(line.cards)))
+        return line
+
+    return msgspec.structs.replace(record, lines=[swapped(line) for line in record.lines])
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_record_of_jokers_and_second_deck_cards_reads_back_the_same(seed):
+    game, events = played_game(seed, single_round=True)
+    record = with_two_decks(parse_record(text_of(game, events, FULL, NAMES)), seed)
+    text = render(record)
+    assert all(f" plays {card}" in text for card in PLAYED) and ": starter X2;" in text
+    assert parse_record(text) == record

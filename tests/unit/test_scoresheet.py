@@ -8,7 +8,7 @@ import msgspec
 import pytest
 
 from service.domain.adjudication import Correct, Resume, Void
-from service.domain.cards import format_cards, parse_card
+from service.domain.cards import CARD_COUNT, format_cards, parse_card
 from service.domain.commands import DrawCard
 from service.domain.engine import fold
 from service.domain.errors import RuleError
@@ -177,7 +177,7 @@ IMPOSSIBLE = {
     ),
     "winner_holds_cards": RoundEntry(winner=0, hands=hands("2C", "KC", "QC")),
     "loser_without_cards": RoundEntry(winner=0, hands=hands("", "", "")),
-    "malformed_card": RoundEntry(winner=0, hands=((), (60,), (3,))),
+    "malformed_card": RoundEntry(winner=0, hands=((), (CARD_COUNT,), (3,))),
 }
 IMPOSSIBLE_POINTS = {
     "loser_without_cards": RoundEntry(winner=None, points=(0, 0, 7)),
@@ -195,6 +195,12 @@ def test_an_impossible_entry_by_cards_is_refused_and_changes_nothing(code):
 @pytest.mark.parametrize("code", sorted(IMPOSSIBLE_POINTS))
 def test_an_impossible_entry_by_points_is_refused_and_changes_nothing(code):
     assert refused_untouched(in_person(3), IMPOSSIBLE_POINTS[code]) == code
+
+
+@pytest.mark.parametrize("card", ["X1", "X2.2", "KC.2"])
+def test_a_joker_or_second_deck_card_the_ruleset_plays_without_is_refused(card):
+    entry = RoundEntry(winner=0, hands=((), (parse_card(card),), (3,)))
+    assert refused_untouched(in_person(3), entry) == "card_not_in_deck"
 
 
 def test_points_above_what_the_whole_deck_is_worth_are_refused():
