@@ -9,7 +9,7 @@ number: deals and recycles arrive as data in ``DealRound`` / ``RecycleStock``.
 from collections.abc import Callable, Iterable
 
 from service.domain.actions import CHALLENGE, CHOOSE, DRAW, KEEP, NAME_SUIT, WILD_PLAY
-from service.domain.cards import CARD_BITS, format_card
+from service.domain.cards import CARD_BITS, CARD_COUNT, format_card
 from service.domain.commands import (
     Challenge,
     ChoosePlayer,
@@ -88,10 +88,10 @@ MOST_SEATS = 16  # the seats a player may be chosen from, for the commands made 
 def seat_commands(seat: int) -> dict[int, Command]:
     commands = SEAT_COMMANDS.get(seat)
     if commands is None:
-        wild_plays = range(WILD_PLAY, WILD_PLAY + 52 * 4)
+        wild_plays = range(WILD_PLAY, WILD_PLAY + CARD_COUNT * 4)
         suits_named = range(NAME_SUIT, NAME_SUIT + 4)
         chosen = range(CHOOSE, CHOOSE + MOST_SEATS)
-        actions = (*range(52), *wild_plays, DRAW, KEEP, CHALLENGE, *suits_named, *chosen)
+        actions = (*range(CARD_COUNT), *wild_plays, DRAW, KEEP, CHALLENGE, *suits_named, *chosen)
         commands = SEAT_COMMANDS[seat] = {action: command_for(seat, action) for action in actions}
     return commands
 
@@ -176,7 +176,7 @@ def _play(s: State, c: PlayCard) -> list[Event]:
     # The usual play passes these four checks at once; a refusal finds its reason below.
     if seat != s.turn or not (phase == PLAY or (phase == DRAWN and card == s.drawn)):
         raise _play_refusal(s, c)
-    if not 0 <= card < 52:
+    if not 0 <= card < CARD_COUNT:
         raise _play_refusal(s, c)
     book = s.book
     hand = s.hands[seat]
@@ -297,7 +297,7 @@ def _play_refusal(s: State, c: PlayCard) -> RuleError:
     _check_seat(s, c.seat)
     if c.seat != s.turn:
         return RuleError("not_your_turn", "it is not your turn")
-    if not 0 <= c.card < 52:
+    if not 0 <= c.card < CARD_COUNT:
         return RuleError("malformed_card", f"{c.card!r} is not a card")
     name = format_card(c.card)
     if not s.hands[c.seat] >> c.card & 1:
@@ -590,19 +590,15 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
     else:
         actions = ()
     missed = s.missed
-    if (
-        missed is not None
-        and missed[0] != seat
-        and (phase == PLAY or phase == DRAWN)
-        and not s.out >> seat & 1
-    ):
+    if missed is not None and missed[0] != seat and phase in _CHALLENGE_PHASES and not s.out >> seat & 1:
         return (*actions, CHALLENGE)
     return actions
 
 
 _SUITS_TO_NAME = tuple(NAME_SUIT + suit for suit in range(4))
+_CHALLENGE_PHASES = (PLAY, DRAWN, CHOOSING)  # a missed call may be challenged while the round is played
 # the cards of a one-card draw, made once per card (events are immutable)
-_ONE_CARD: tuple[tuple[int], ...] = tuple((card,) for card in range(52))
+_ONE_CARD: tuple[tuple[int], ...] = tuple((card,) for card in range(CARD_COUNT))
 
 
 def _drawable(s: State) -> int:

@@ -12,10 +12,8 @@ from typing import Any, Literal
 
 import msgspec
 
-from service.domain.cards import RANKS, SUITS
+from service.domain.cards import JOKER, JOKERS_PER_DECK, MAX_DECKS, RANKS, SUITS
 from service.domain.errors import RuleError
-
-JOKER = "joker"  # the key of the jokers' effect
 
 
 class CardEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -63,6 +61,8 @@ class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     single_round: bool  # the match is one round
     # with no playable card, draw until one comes (or the stock is empty) instead of drawing one
     draw_until_playable: bool = False
+    jokers: int = 0  # jokers in each deck (card_points then names "joker")
+    decks: int = 1  # the deck is this many copies of ranks and jokers
 
 
 class Switch(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -80,6 +80,7 @@ OPTIONS: dict[str, type] = {
     "hand_size": int,
     "voluntary_draw": bool,
     "call_penalty": int,
+    "decks": int,
 }
 
 # The ranges of the numeric options a club may set for a new league, game or tournament: what a club
@@ -87,7 +88,8 @@ OPTIONS: dict[str, type] = {
 # checked against them, not rulesets read back from stored events (``check_options``).
 OPTION_BOUNDS: dict[str, tuple[int, int]] = {
     "target_score": (1, 1000),
-    "call_penalty": (0, 10),  # hand_size: ``check`` bounds it by the deck and the players
+    "call_penalty": (0, 10),
+    "decks": (1, MAX_DECKS),  # hand_size: ``check`` bounds it by the deck and the players
 }
 
 _FACE_TEN = {"J": 10, "Q": 10, "K": 10, "A": 10}
@@ -224,17 +226,21 @@ PRSI = _preset(
     mau_mau_call="never",
 )
 
-# pesten: 52 cards (the two jokers come with the card universe), deal 7; 2 draws 2, 2s answer
-# each other; 7 and K play again, 8 skips, A reverses, J wild; no effect card ends a hand.
-# Reading: the drawer of a debt loses the turn; a player whose only card is an effect card must
-# draw; "last card" is the Mau call (penalty 5), no call on going out.
-# Needs from the round structure: the call's name "last card".
+# pesten: 52 cards and 2 jokers, deal 7; 2 draws 2, a joker is wild and draws 5, 2s and jokers
+# answer each other's debts; 7 and K play again, 8 skips, A reverses, J wild; no effect card ends
+# a hand. The `decks` option plays two decks for many players.
+# Reading: the drawer of a debt loses the turn; a joker names a suit; a player whose only card is
+# an effect card must draw; a joker left in a hand counts 20; "last card" is the Mau call
+# (penalty 5), no call on going out. Needs from the round structure: the call's name "last card".
 PESTEN = _preset(
     "pesten",
     RANKS,
     hand_size=7,
     max_players=6,
+    jokers=2,
+    card_points={**_CLUB_POINTS, JOKER: 20},
     effects={
+        JOKER: CardEffect(draw=5, wild=True, ends_hand=False),
         "2": CardEffect(draw=2, ends_hand=False),
         "7": _AGAIN_NOT_LAST,
         "8": CardEffect(skip=True, ends_hand=False),
@@ -242,7 +248,7 @@ PESTEN = _preset(
         "K": _AGAIN_NOT_LAST,
         "A": CardEffect(reverse=True, ends_hand=False),
     },
-    debt_answers=("2",),
+    debt_answers=("2", JOKER),
     mau_mau_call="never",
     call_penalty=5,
 )
@@ -310,9 +316,17 @@ RUSSIAN = _preset(
     debt_answers=(),
 )
 
-# neuner: 32 cards (and a joker, with the card universe); nines are wild.
-# Reading: nothing else has an effect; calls as in `club`.
-NEUNER = _preset("neuner", _PIQUET, effects={"9": CardEffect(wild=True)}, debt_answers=())
+# neuner: 32 cards and a joker; nines are wild.
+# Reading: the joker is wild too and counts 20 left in a hand; nothing else has an effect; calls
+# as in `club`.
+NEUNER = _preset(
+    "neuner",
+    _PIQUET,
+    jokers=1,
+    card_points={**{rank: _CLUB_POINTS[rank] for rank in _PIQUET}, JOKER: 20},
+    effects={"9": CardEffect(wild=True), JOKER: CardEffect(wild=True)},
+    debt_answers=(),
+)
 
 PRESETS: dict[str, Ruleset] = {
     ruleset.name: ruleset
@@ -420,7 +434,11 @@ def check_options(options: Mapping[str, Any]) -> None:
 
 def check(rules: Ruleset) -> None:
     """Refuse a ruleset that cannot be dealt or scored."""
-    deck_size = 4 * len(rules.ranks)
+    if not 0 <= rules.jokers <= JOKERS_PER_DECK:
+        raise RuleError("invalid_ruleset", f"a deck holds 0 to {JOKERS_PER_DECK} jokers")
+    if not 1 <= rules.decks <= MAX_DECKS:
+        raise RuleError("invalid_option", f"decks must be between 1 and {MAX_DECKS}")
+    deck_size = (4 * len(rules.ranks) + rules.jokers) * rules.decks
     if rules.target_score < 1:
         raise RuleError("invalid_option", "target_score must be at least 1")
     if rules.call_penalty < 0 or rules.call_penalty > 10:
@@ -440,8 +458,8 @@ def check(rules: Ruleset) -> None:
     unknown = {key for key in keys if not _is_key(key)}
     if unknown:
         raise RuleError("invalid_ruleset", f"unknown ranks or cards {sorted(unknown)}")
-    if set(rules.card_points) != set(rules.ranks):
-        raise RuleError("invalid_ruleset", "card_points must give every rank of the deck")
+    if set(rules.card_points) != {*rules.ranks, *([JOKER] if rules.jokers else [])}:
+        raise RuleError("invalid_ruleset", "card_points must give every rank of the deck (and the joker)")
     if not 2 <= rules.min_players <= rules.max_players:
         raise RuleError("invalid_ruleset", "players allowed must be a range starting at 2")
 

@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 from service.domain.actions import CHALLENGE, DRAW, KEEP, NAME_SUIT, WILD_PLAY
 from service.domain.bots import BOTS
-from service.domain.cards import RANKS
+from service.domain.cards import CARD_COUNT, DECK_SIZE, format_card, rank_name
 from service.domain.commands import Challenge, Command, DrawCard
 from service.domain.engine import call_due, command_for, decide, fold, is_chance, legal_actions
 from service.domain.errors import RuleError
@@ -60,7 +60,7 @@ FOLD_EVERY = 29
 
 
 def _bits(mask: int) -> list[int]:
-    return [c for c in range(52) if mask >> c & 1]
+    return [c for c in range(CARD_COUNT) if mask >> c & 1]
 
 
 @dataclass
@@ -89,7 +89,7 @@ class Referee:
         self.seats = seats
         self.book = rulebook(rules)
         # the values from the ruleset's table, not from the engine's compiled rulebook
-        self.values = [rules.card_points.get(RANKS[c % 13], 0) for c in range(52)]
+        self.values = [rules.card_points.get(rank_name(c), 0) for c in range(CARD_COUNT)]
         self.hands: list[int] = [0] * seats
         self.totals = [0] * seats
         self.in_round = False
@@ -99,7 +99,8 @@ class Referee:
         if left == 1 and self.rules.mau_call:
             return MAU
         if left == 0:
-            wild = self.rules.effects.get(RANKS[card % 13])
+            effects = self.rules.effects  # a card's own entry first, then its rank's
+            wild = effects.get(format_card(card % DECK_SIZE), effects.get(rank_name(card)))
             if self.rules.mau_mau_call == "always" or (
                 self.rules.mau_mau_call == "on_wild" and wild is not None and wild.wild
             ):

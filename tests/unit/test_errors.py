@@ -274,9 +274,14 @@ def test_a_seat_that_is_not_at_the_table_is_refused(command):
     assert game.refuse(command) == "not_a_seat"
 
 
-@pytest.mark.parametrize("card", [-1, 52, 63, 64, 1000])
+@pytest.mark.parametrize("card", [-1, 108, 127, 1000])
 def test_a_card_number_outside_the_deck_is_a_malformed_card(card):
     assert dealt().refuse(PlayCard(1, card)) == "malformed_card"
+
+
+@pytest.mark.parametrize("card", [52, 53, 63, 107])
+def test_a_joker_or_a_second_deck_card_a_club_hand_cannot_hold_is_not_in_the_hand(card):
+    assert dealt().refuse(PlayCard(1, card)) == "card_not_in_hand"
 
 
 def test_naming_a_suit_that_does_not_exist_is_a_malformed_suit():

@@ -4,6 +4,7 @@ from service.domain.actions import play_action
 from service.domain.cards import parse_card
 from service.domain.engine import legal_actions
 from service.domain.events import CardPlayed
+from service.domain.rulebook import rulebook
 from service.domain.rulesets import ruleset
 from tests.unit.scenario import Game
 
@@ -23,3 +24,11 @@ def test_sevens_eights_and_jacks_are_ordinary():
     assert isinstance(seven, CardPlayed) and (seven.debt, seven.turn) == (0, 2)
     (eight,) = game.play(2, "8H")
     assert isinstance(eight, CardPlayed) and (eight.skipped, eight.turn) == (-1, 0)
+
+
+def test_the_deck_holds_one_joker_and_it_is_wild():
+    book = rulebook(NEUNER)
+    assert len(book.deck) == 33
+    game = Game(NEUNER, seats=2, dealer=0, hands={1: "X1 8C 10C KC QC"}, starter="7H")
+    game.play(1, "X1", "C")
+    assert game.s.named_suit == 0

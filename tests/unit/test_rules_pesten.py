@@ -1,12 +1,13 @@
 """The `pesten` preset (variants.md): 2 draws 2 and stacks, 7 and K play again, 8 skips, A reverses."""
 
 from service.domain.actions import DRAW, play_action
-from service.domain.cards import parse_card
+from service.domain.cards import parse_card, rank_name
 from service.domain.commands import PlayCard
 from service.domain.engine import legal_actions
 from service.domain.events import CardPlayed
+from service.domain.rulebook import rulebook
 from service.domain.rulesets import ruleset
-from tests.unit.scenario import Game
+from tests.unit.scenario import Game, mask
 
 PESTEN = ruleset("pesten")
 HANDS = {1: "2H 7H KH 8H AH JC 9C", 2: "2C 3D 4D 5D 6D 9D 10D"}
@@ -77,3 +78,39 @@ def test_a_missed_last_card_call_costs_5():
 def test_with_two_effect_cards_left_either_may_be_played():
     g = Game(ruleset("pesten", hand_size=2), seats=2, dealer=0, hands={1: "7H 8H"}, starter="3H")
     assert {act("7H"), act("8H")} <= set(legal_actions(g.s, 1))
+
+
+def test_the_deck_holds_two_jokers_and_the_decks_option_doubles_it():
+    assert len(rulebook(PESTEN).deck) == 54
+    assert sum(1 for c in rulebook(PESTEN).deck if rank_name(c) == "joker") == 2
+    two = rulebook(ruleset("pesten", decks=2)).deck
+    assert len(two) == 108 and parse_card("7H.2") in two
+
+
+def test_a_joker_is_playable_on_anything_names_a_suit_and_draws_5():
+    g = game(hands={1: "X1 3C 4C 5C 6C 9C 10C"})
+    g.play(1, "X1", "D")
+    assert (g.s.debt, g.s.named_suit, g.s.turn) == (5, 1, 2)
+
+
+def test_twos_and_jokers_stack_on_each_other():
+    g = game(hands={1: "X1 3C 4C 5C 6C 9C 10C", 2: "2C 3D 4D 5D 6D 9D 10D", 0: "X2 3S 4S 5S 6S 9S 10S"})
+    g.play(1, "X1", "D")
+    assert legal_actions(g.s, 2)[0] == act("2C")
+    g.play(2, "2C")
+    assert g.s.debt == 7
+    assert act("X2", 0) in legal_actions(g.s, 0)
+    g.play(0, "X2", "C")
+    assert g.s.debt == 12
+
+
+def test_a_joker_left_in_a_hand_counts_20_in_either_deck():
+    book = rulebook(ruleset("pesten", decks=2))
+    assert book.hand_points(mask("X1 X2.2 7H 7H.2")) == 20 + 20 + 7 + 7
+
+
+def test_a_second_deck_copy_plays_as_its_twin():
+    rules = ruleset("pesten", decks=2)
+    g = Game(rules, seats=2, dealer=0, hands={1: "3H.2 4C 5C 6C 9C 10C QC"}, starter="3H")
+    g.play(1, "3H.2")
+    assert g.top() == "3H.2"
