@@ -30,7 +30,7 @@ from service.domain.game import Cause, Game
 
 # the commands after which the table's bots answer and its turn clock starts
 ANSWERED = frozenset(
-    {"CreateGame", "PlayCard", "DrawCard", "KeepCard", "NameSuit", "Challenge", "GiveRuling"}
+    {"CreateGame", "PlayCard", "DrawCard", "KeepCard", "NameSuit", "ChoosePlayer", "Challenge", "GiveRuling"}
 )
 
 

@@ -22,7 +22,7 @@ from service.domain.cards import (
     parse_card,
     parse_suit,
 )
-from service.domain.commands import Challenge, Command, DrawCard, KeepCard, NameSuit, PlayCard
+from service.domain.commands import Challenge, ChoosePlayer, Command, DrawCard, KeepCard, NameSuit, PlayCard
 from service.domain.errors import RuleError
 from service.domain.events import HiddenCardsReshuffled, RoundDealt, StockRecycled
 from service.domain.fairness import verify
@@ -158,7 +158,8 @@ class Games(Leagues):
         expected_version: int | None = None,
         key: str | None = None,
     ) -> Outcome:
-        """One seat's move (an engine command: PlayCard, DrawCard, KeepCard, NameSuit, Challenge)."""
+        """One seat's move (an engine command: PlayCard, DrawCard, KeepCard, NameSuit, ChoosePlayer,
+        Challenge)."""
         cause = Cause(by, type(command).__name__, key, _digest(command) if key is not None else "")
         with metrics.CountedMove(command):
             return self._change(
@@ -193,6 +194,9 @@ class Games(Leagues):
 
     def name_suit(self, game_id: UUID | str, seat: int, suit: int | str, **options: Any) -> Outcome:
         return self.execute(game_id, NameSuit(seat, _suit(suit, required=True)), **options)
+
+    def choose_player(self, game_id: UUID | str, seat: int, chosen: int, **options: Any) -> Outcome:
+        return self.execute(game_id, ChoosePlayer(seat, chosen), **options)
 
     def challenge(self, game_id: UUID | str, seat: int, **options: Any) -> Outcome:
         return self.execute(game_id, Challenge(seat), **options)

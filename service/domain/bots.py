@@ -12,10 +12,10 @@ from typing import Protocol
 
 from service.domain.actions import CHALLENGE, DRAW, WILD_PLAY
 from service.domain.cards import JOKER_SUIT, cards_in, suit_of
-from service.domain.commands import Command, DrawCard, KeepCard, NameSuit, PlayCard
+from service.domain.commands import ChoosePlayer, Command, DrawCard, KeepCard, NameSuit, PlayCard
 from service.domain.engine import SEAT_COMMANDS, call_due, legal_actions, seat_commands
 from service.domain.rulebook import NO_CALL
-from service.domain.state import DRAWN, NAMING_SUIT, State
+from service.domain.state import CHOOSING, DRAWN, NAMING_SUIT, State
 
 
 class Bot(Protocol):
@@ -87,6 +87,8 @@ class HeuristicBot(_CallingBot):
         hand = s.hands[seat]
         if s.phase == NAMING_SUIT:
             return NameSuit(seat, self._best_suit(hand))
+        if s.phase == CHOOSING:
+            return ChoosePlayer(seat, self._closest_to_going_out(s, seat))
         book = s.book
         following = (seat + s.direction) % s.seats
         threatened = s.hands[following].bit_count() <= 2
@@ -95,12 +97,14 @@ class HeuristicBot(_CallingBot):
             if book.debt_answers >> drawn & 1 and not threatened and hand.bit_count() > 2:
                 return KeepCard(seat)  # a 7 in hand answers the next debt
             return self._play(s, seat, drawn, hand ^ 1 << drawn)
+        # a last card that may not end the hand is no play
+        last_blocked = hand & book.no_finish if not hand & (hand - 1) else 0
         if s.debt:
-            answers = hand & book.debt_answers
+            answers = hand & book.answers_to[s.top] & ~last_blocked
             if answers:
                 return self._play(s, seat, next(cards_in(answers)), hand)
             return DrawCard(seat)
-        playable = hand & s.follow
+        playable = hand & s.follow & ~last_blocked
         if not playable:
             return DrawCard(seat)
         wild = playable & book.wild
@@ -120,6 +124,11 @@ class HeuristicBot(_CallingBot):
     def _play(self, s: State, seat: int, card: int, rest: int) -> Command:
         suit = self._best_suit(rest) if s.book.wild >> card & 1 else -1
         return PlayCard(seat, card, suit, self._call(s, seat, card))
+
+    @staticmethod
+    def _closest_to_going_out(s: State, seat: int) -> int:
+        others = [other for other in range(s.seats) if other != seat and not s.out >> other & 1]
+        return min(others, key=lambda other: s.hands[other].bit_count())
 
     @staticmethod
     def _held(hand: int, card: int) -> int:

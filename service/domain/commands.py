@@ -27,6 +27,13 @@ class NameSuit(Command):
     suit: int
 
 
+class ChoosePlayer(Command):
+    """The player of a card that makes another player draw names who."""
+
+    seat: int
+    chosen: int
+
+
 class PlayCard(Command):
     seat: int
     card: int

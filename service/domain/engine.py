@@ -8,10 +8,11 @@ number: deals and recycles arrive as data in ``DealRound`` / ``RecycleStock``.
 
 from collections.abc import Callable, Iterable
 
-from service.domain.actions import CHALLENGE, DRAW, KEEP, NAME_SUIT, WILD_PLAY
+from service.domain.actions import CHALLENGE, CHOOSE, DRAW, KEEP, NAME_SUIT, WILD_PLAY
 from service.domain.cards import CARD_BITS, CARD_COUNT, RANKS, format_card
 from service.domain.commands import (
     Challenge,
+    ChoosePlayer,
     Command,
     DealRound,
     DrawCard,
@@ -35,6 +36,7 @@ from service.domain.events import (
     MatchEnded,
     MatchStarted,
     MissedCallChallenged,
+    PlayerChosen,
     PlayerEliminated,
     RoundDealt,
     RoundEnded,
@@ -46,10 +48,12 @@ from service.domain.round_scoring import hand_value, round_losers, round_points
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL
 from service.domain.rulesets import Ruleset, check
 from service.domain.state import (
+    CHOOSING,
     CLOCKWISE,
     DEAL,
     DEBT,
     DRAWN,
+    EFFECT,
     NAMING_SUIT,
     NEW,
     OVER,
@@ -73,6 +77,8 @@ def command_for(seat: int, action: int, call: int = NO_CALL) -> Command:
         return KeepCard(seat)
     if action == CHALLENGE:
         return Challenge(seat)
+    if action >= CHOOSE:
+        return ChoosePlayer(seat, action - CHOOSE)
     return NameSuit(seat, action - NAME_SUIT)
 
 
@@ -81,14 +87,16 @@ def command_for(seat: int, action: int, call: int = NO_CALL) -> Command:
 # bot hands the engine one made once instead of building one every move. A plain dict
 # (a dict subclass's [] costs twice as much): seat_commands() adds a seat.
 SEAT_COMMANDS: dict[int, dict[int, Command]] = {}
+MOST_SEATS = 16  # the seats a player may be chosen from, for the commands made once
 
 
 def seat_commands(seat: int) -> dict[int, Command]:
     commands = SEAT_COMMANDS.get(seat)
     if commands is None:
-        wild_plays = range(WILD_PLAY, WILD_PLAY + 52 * 4)
+        wild_plays = range(WILD_PLAY, WILD_PLAY + CARD_COUNT * 4)
         suits_named = range(NAME_SUIT, NAME_SUIT + 4)
-        actions = (*range(52), *wild_plays, DRAW, KEEP, CHALLENGE, *suits_named)
+        chosen = range(CHOOSE, CHOOSE + MOST_SEATS)
+        actions = (*range(CARD_COUNT), *wild_plays, DRAW, KEEP, CHALLENGE, *suits_named, *chosen)
         commands = SEAT_COMMANDS[seat] = {action: command_for(seat, action) for action in actions}
     return commands
 
@@ -142,7 +150,7 @@ def _deal(s: State, c: DealRound) -> list[Event]:
         raise RuleError("invalid_deck", f"the deck must be the {len(book.deck)} cards of the ruleset")
     rules = book.rules
     seats, out = s.seats, s.out
-    dealer = s.next_dealer if not out >> s.next_dealer & 1 else _next_in(s, s.next_dealer, CLOCKWISE)
+    dealer = s.next_dealer if not out >> s.next_dealer & 1 else _next(s, s.next_dealer, CLOCKWISE)
     sizes = _deal_sizes(s)
     if rules.redeal_four_of_a_kind:
         hands = dealt_hands(seats, dealer, c.deck, sizes or (rules.hand_size,) * seats)
@@ -151,7 +159,7 @@ def _deal(s: State, c: DealRound) -> list[Event]:
             if rank >= 0:
                 return [DealAnnulled(s.round_no + 1, dealer, seat, RANKS[rank])]
     starter = c.deck[sum(sizes) if sizes else seats * rules.hand_size]
-    first = _next_in(s, dealer, CLOCKWISE)
+    first = _next(s, dealer, CLOCKWISE)
     winner = s.round_winner
     if rules.first_player == "round_winner" and winner >= 0 and not out >> winner & 1:
         first = winner
@@ -160,13 +168,13 @@ def _deal(s: State, c: DealRound) -> list[Event]:
     if rules.starter_acts:
         # the starter acts as if the seat before the first player (the dealer, in club) had
         # played it. Reading: so a starter that skips passes over the round's winner too.
-        opener = _next_in(s, first, -CLOCKWISE)
+        opener = _next(s, first, -CLOCKWISE)
         if book.reverses[starter]:
             direction = -direction
         debt = book.debt_of[starter]
-        turn = _next_in(s, opener, direction)
+        turn = _next(s, opener, direction)
         if book.skips[starter]:
-            turn = _next_in(s, turn, direction)
+            turn = _next(s, turn, direction)
         if book.wild >> starter & 1:
             phase = NAMING_SUIT
     return [RoundDealt(s.round_no + 1, dealer, tuple(c.deck), turn, debt, direction, phase, sizes)]
@@ -178,15 +186,6 @@ def _deal_sizes(s: State) -> tuple[int, ...]:
         return ()
     sizes = s.hand_sizes or [s.book.rules.hand_size] * s.seats
     return tuple([0 if s.out >> seat & 1 else size for seat, size in enumerate(sizes)])
-
-
-def _next_in(s: State, seat: int, direction: int) -> int:
-    """The next seat from ``seat`` in ``direction`` that is not out of the match."""
-    seats, out = s.seats, s.out
-    seat = (seat + direction) % seats
-    while out >> seat & 1:
-        seat = (seat + direction) % seats
-    return seat
 
 
 def _name_suit(s: State, c: NameSuit) -> list[Event]:
@@ -205,14 +204,16 @@ def _play(s: State, c: PlayCard) -> list[Event]:
     # The usual play passes these four checks at once; a refusal finds its reason below.
     if seat != s.turn or not (phase == PLAY or (phase == DRAWN and card == s.drawn)):
         raise _play_refusal(s, c)
-    if not 0 <= card < 52:
+    if not 0 <= card < CARD_COUNT:
         raise _play_refusal(s, c)
     book = s.book
     hand = s.hands[seat]
     debt = s.debt
     bit = CARD_BITS[card]
-    if not hand & bit & (book.debt_answers if debt else s.follow):
+    if not hand & bit & (book.answers_to[s.discard[-1]] if debt else s.follow):
         raise _play_refusal(s, c)
+    if hand == bit and bit & book.no_finish:
+        raise RuleError("cannot_go_out", f"{format_card(card)} may not be the last card: draw instead")
     suit = c.suit
     if book.is_wild[card]:
         if not 0 <= suit < 4:
@@ -233,7 +234,10 @@ def _play(s: State, c: PlayCard) -> list[Event]:
 
     seats, direction = s.seats, s.direction
     skipped = -1
-    if book.is_ordinary[card]:
+    phase = PLAY
+    if s.out or not book.is_plain[card]:
+        turn, debt, direction, skipped, phase = _effect(s, seat, card, debt, left == 0)
+    elif book.is_ordinary[card]:
         turn = (seat + direction) % seats
     else:
         debt += book.debt_of[card]
@@ -248,16 +252,71 @@ def _play(s: State, c: PlayCard) -> list[Event]:
             # seat the 8 skipped (two players) moves after all
             turn = (turn + direction) % seats
             skipped = -1
-    played = CardPlayed(seat, card, suit, call, missed, turn, debt, direction, skipped)
+    played = CardPlayed(seat, card, suit, call, missed, turn, debt, direction, skipped, phase)
     if left == 0 and not missed:
         hands = s.hands.copy()
         hands[seat] = 0
         return [played, *_round_end(s, seat, "went_out", hands, card)]
+    events: list[Event] = [played]
+    if book.others_draw[card]:
+        events += _others_draw(s, seat, book.others_draw[card], turn, phase)
     if s.missed is not None:
         hands = s.hands.copy()
         hands[seat] = hand ^ bit
-        return [played, *_window_closes(s, hands)]
-    return [played]
+        return [*events, *_window_closes(s, hands)]
+    return events
+
+
+def _effect(s: State, seat: int, card: int, debt: int, emptied: bool) -> tuple[int, int, int, int, int]:
+    """(turn, debt, direction, skipped, phase) after ``card``'s play: every effect, every seat out.
+
+    A player left with no card (awaiting a challenge) neither plays again nor chooses.
+    """
+    book = s.book
+    direction = s.direction
+    if book.cancels[card]:
+        debt = 0
+    debt += book.debt_of[card]
+    if book.reverses[card]:
+        direction = -direction
+    if not emptied and (book.again[card] or book.choose_drawer[card]):
+        return seat, debt, direction, -1, CHOOSING if book.choose_drawer[card] else PLAY
+    turn = _next(s, seat, direction)
+    skipped = -1
+    if book.skips[card]:
+        skipped = turn
+        turn = _next(s, turn, direction)
+    if emptied and turn == seat:
+        turn = _next(s, turn, direction)
+        skipped = -1
+    return turn, debt, direction, skipped, PLAY
+
+
+def _next(s: State, seat: int, direction: int) -> int:
+    """The next seat in ``direction`` still in the match."""
+    seats, out = s.seats, s.out
+    seat = (seat + direction) % seats
+    while out >> seat & 1:
+        seat = (seat + direction) % seats
+    return seat
+
+
+def _others_draw(s: State, seat: int, count: int, turn: int, phase: int) -> list[Event]:
+    """Every other player in the match draws ``count``, in the order of play from ``seat``.
+
+    The draws take what the stock holds, without recycling: a player the stock no longer
+    reaches draws less or nothing.
+    """
+    stock = s.stock
+    at = len(stock)
+    events: list[Event] = []
+    other = _next(s, seat, s.direction)
+    while other != seat and at:
+        cards = tuple(reversed(stock[max(0, at - count) : at]))
+        at -= len(cards)
+        events.append(CardsDrawn(other, cards, EFFECT, turn, phase))
+        other = _next(s, other, s.direction)
+    return events
 
 
 def _play_refusal(s: State, c: PlayCard) -> RuleError:
@@ -266,7 +325,7 @@ def _play_refusal(s: State, c: PlayCard) -> RuleError:
     _check_seat(s, c.seat)
     if c.seat != s.turn:
         return RuleError("not_your_turn", "it is not your turn")
-    if not 0 <= c.card < 52:
+    if not 0 <= c.card < CARD_COUNT:
         return RuleError("malformed_card", f"{c.card!r} is not a card")
     name = format_card(c.card)
     if not s.hands[c.seat] >> c.card & 1:
@@ -276,6 +335,23 @@ def _play_refusal(s: State, c: PlayCard) -> RuleError:
     if s.debt:
         return RuleError("debt_pending", f"you face a draw debt of {s.debt}: answer it or draw")
     return RuleError("card_does_not_match", f"{name} does not match the top card")
+
+
+def _choose(s: State, c: ChoosePlayer) -> list[Event]:
+    if s.phase != CHOOSING:
+        raise _refusal(s, "nothing_to_choose", "no player is waiting to be chosen")
+    _check_seat(s, c.seat)
+    if c.seat != s.turn:
+        raise RuleError("not_your_turn", "the player of the card chooses who draws")
+    _check_seat(s, c.chosen)
+    if c.chosen == c.seat or s.out >> c.chosen & 1:
+        raise RuleError("invalid_choice", "choose another player who is still in the match")
+    turn = _next(s, c.seat, s.direction)
+    count = s.book.choose_drawer[s.discard[-1]]
+    cards = tuple(reversed(s.stock[-count:]))
+    chosen = PlayerChosen(c.seat, c.chosen, turn)
+    # Reading: the draw takes what the stock holds, without recycling
+    return [chosen, CardsDrawn(c.chosen, cards, EFFECT, turn, PLAY)] if cards else [chosen]
 
 
 def _draw(s: State, c: DrawCard) -> list[Event]:
@@ -289,17 +365,35 @@ def _draw(s: State, c: DrawCard) -> list[Event]:
     if s.debt:
         return _draw_cards(s, seat, s.debt, DEBT, True, PLAY)
     follow = s.follow
-    mandatory = not s.hands[seat] & follow
-    if not mandatory and not s.book.voluntary_draw:
+    book = s.book
+    hand = s.hands[seat]
+    playable = hand & follow
+    if playable & book.no_finish and not hand & (hand - 1):
+        playable = 0  # a last card that may not end the hand is no play
+    mandatory = not playable
+    if not mandatory and not book.voluntary_draw:
         raise RuleError("draw_not_allowed", "you hold a playable card: play it")
     stock = s.stock
-    if stock and s.missed is None:
+    if stock and book.draw_until_playable:
+        return _draw_until_playable(s, seat)
+    if stock and s.missed is None and not s.out:
         # the everyday draw, without the detours of _draw_cards
         card = stock[-1]
-        if follow & CARD_BITS[card] and s.book.play_drawn_card:
+        if follow & CARD_BITS[card] and book.play_drawn_card:
             return [CardsDrawn(seat, _ONE_CARD[card], TURN, seat, DRAWN)]
         return [CardsDrawn(seat, _ONE_CARD[card], TURN, (seat + s.direction) % s.seats, PLAY)]
     return _draw_cards(s, seat, 1, TURN, mandatory, PLAY)
+
+
+def _draw_until_playable(s: State, seat: int) -> list[Event]:
+    """Draw from the stock until a playable card comes; a stock run out ends the search."""
+    follow = s.follow
+    cards: list[int] = []
+    for card in reversed(s.stock):
+        cards.append(card)
+        if follow & CARD_BITS[card]:
+            break
+    return _drawn(s, seat, tuple(cards), TURN, PLAY)
 
 
 def _keep(s: State, c: KeepCard) -> list[Event]:
@@ -308,7 +402,7 @@ def _keep(s: State, c: KeepCard) -> list[Event]:
     if c.seat != s.turn:
         _check_seat(s, c.seat)
         raise RuleError("not_your_turn", "it is not your turn")
-    kept = CardKept(c.seat, (c.seat + s.direction) % s.seats)
+    kept = CardKept(c.seat, _next(s, c.seat, s.direction))
     if s.missed is not None:
         return [kept, *_window_closes(s, s.hands)]
     return [kept]
@@ -323,6 +417,8 @@ def _challenge(s: State, c: Challenge) -> list[Event]:
     offender, call = s.missed
     if c.seat == offender:
         raise RuleError("cannot_challenge_self", "you cannot challenge your own call")
+    if s.out >> c.seat & 1:
+        raise RuleError("seat_out", "a player out of the match does not challenge")
     events: list[Event] = [MissedCallChallenged(c.seat, offender, call)]
     penalty = s.book.rules.call_penalty
     if penalty:
@@ -376,11 +472,15 @@ def _draw_cards(
 
 
 def _drawn(s: State, seat: int, cards: tuple[int, ...], reason: int, resume_phase: int) -> list[Event]:
-    if reason == PENALTY:
-        return [CardsDrawn(seat, cards, PENALTY, s.turn, resume_phase)]
-    if reason == TURN and s.book.play_drawn_card and s.follow >> cards[0] & 1:
+    if reason >= PENALTY:
+        return [CardsDrawn(seat, cards, reason, s.turn, resume_phase)]
+    if reason == TURN and s.book.play_drawn_card and s.follow >> cards[-1] & 1:
         return [CardsDrawn(seat, cards, TURN, seat, DRAWN)]
-    drawn = CardsDrawn(seat, cards, reason, (seat + s.direction) % s.seats, PLAY)
+    if reason == DEBT and not s.book.debt_skips[s.discard[-1]]:
+        turn = seat  # the debt's drawer plays on
+    else:
+        turn = _next(s, seat, s.direction) if s.out else (seat + s.direction) % s.seats
+    drawn = CardsDrawn(seat, cards, reason, turn, PLAY)
     if s.missed is None:
         return [drawn]
     hands = s.hands.copy()
@@ -496,6 +596,7 @@ _PHASE_REFUSALS = {
     NEW: ("match_not_started", "the match has not started"),
     DEAL: ("round_not_dealt", "the next round has not been dealt"),
     NAMING_SUIT: ("suit_not_named", "the dealer must first name the suit for the starter"),
+    CHOOSING: ("player_not_chosen", "the player of the card must first choose who draws"),
     RECYCLE: ("awaiting_shuffle", "the stock is being recycled"),
     OVER: ("game_over", "the match is over"),
 }
@@ -511,6 +612,7 @@ _DECIDERS: dict[type, Callable[[State, object], list[Event]]] = {
     StartMatch: _start,
     DealRound: _deal,
     NameSuit: _name_suit,
+    ChoosePlayer: _choose,
     PlayCard: _play,
     DrawCard: _draw,
     KeepCard: _keep,
@@ -534,12 +636,17 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
         actions: tuple[int, ...] = ()
     elif phase == PLAY:
         book = s.book
+        hand = s.hands[seat]
         if s.debt:
             # answer the debt (club: with a seven), or draw it
-            answers = s.hands[seat] & book.debt_answers
+            answers = hand & book.answers_to[s.discard[-1]]
+            if answers & book.no_finish and not hand & (hand - 1):
+                answers = 0  # its last card may not end the hand
             actions = book.plays_and_draw.get(answers) or book.plays_and_draw_for(answers)
         else:
-            playable = s.hands[seat] & s.follow
+            playable = hand & s.follow
+            if playable & book.no_finish and not hand & (hand - 1):
+                playable = 0  # a last card that may not end the hand: draw instead
             if playable and book.voluntary_draw and _drawable(s):
                 actions = book.plays_and_draw.get(playable) or book.plays_and_draw_for(playable)
             else:
@@ -551,17 +658,21 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
         actions = s.book.drawn_card_moves[s.drawn]
     elif phase == NAMING_SUIT:
         return _SUITS_TO_NAME if seat == s.dealer else ()
+    elif phase == CHOOSING:
+        out = s.out | 1 << seat
+        actions = tuple(CHOOSE + other for other in range(s.seats) if not out >> other & 1)
     else:
         actions = ()
     missed = s.missed
-    if missed is not None and missed[0] != seat and (phase == PLAY or phase == DRAWN):
+    if missed is not None and missed[0] != seat and phase in _CHALLENGE_PHASES and not s.out >> seat & 1:
         return (*actions, CHALLENGE)
     return actions
 
 
 _SUITS_TO_NAME = tuple(NAME_SUIT + suit for suit in range(4))
+_CHALLENGE_PHASES = (PLAY, DRAWN, CHOOSING)  # a missed call may be challenged while the round is played
 # the cards of a one-card draw, made once per card (events are immutable)
-_ONE_CARD: tuple[tuple[int], ...] = tuple((card,) for card in range(52))
+_ONE_CARD: tuple[tuple[int], ...] = tuple((card,) for card in range(CARD_COUNT))
 
 
 def _drawable(s: State) -> int:

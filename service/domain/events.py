@@ -98,6 +98,7 @@ class CardPlayed(Event):
     debt: int  # the draw debt the next player faces
     direction: int
     skipped: int  # the seat that lost its turn, else -1
+    phase: int = PLAY  # CHOOSING when its player must choose who draws
 
     def apply(self, s: State) -> None:
         card, suit = self.card, self.suit
@@ -113,14 +114,26 @@ class CardPlayed(Event):
         s.direction = self.direction
         s.missed = (self.seat, self.missed) if self.missed else None
         if s.phase != PLAY:  # the drawn card was played
-            s.phase = PLAY
             s.drawn = -1
+        s.phase = self.phase
+
+
+class PlayerChosen(Event):
+    """The player of a card that makes another player draw chose who; the draw follows."""
+
+    seat: int
+    chosen: int
+    turn: int  # who moves next
+
+    def apply(self, s: State) -> None:
+        s.turn = self.turn
+        s.phase = PLAY
 
 
 class CardsDrawn(Event):
     seat: int
     cards: tuple[int, ...]  # top of the stock first
-    reason: int  # TURN, DEBT or PENALTY
+    reason: int  # TURN, DEBT, PENALTY or EFFECT
     turn: int  # who moves next
     phase: int  # DRAWN while the drawn card may still be played
 
@@ -138,10 +151,10 @@ class CardsDrawn(Event):
         s.turn = self.turn
         s.phase = self.phase
         s.pending = None
-        if self.reason == PENALTY:
+        if self.reason >= PENALTY:  # a penalty or an effect: the turn goes on as it was
             return
         if self.phase == DRAWN:
-            s.drawn = cards[0]
+            s.drawn = cards[-1]
         else:
             # the drawer's turn is over: a debt is paid, a challenge window closes
             s.debt = 0
@@ -273,6 +286,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     DealAnnulled,
     PlayerEliminated,
     HandShrank,
+    PlayerChosen,
 )
 
 

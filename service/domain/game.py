@@ -67,6 +67,7 @@ from service.domain.chance import Shuffler
 from service.domain.clock import check_clock
 from service.domain.commands import (
     Challenge,
+    ChoosePlayer,
     Command,
     DealRound,
     DrawCard,
@@ -95,7 +96,7 @@ from service.domain.state import DEAL, DRAWN, NAMING_SUIT, NEW, OVER, RECYCLE, S
 
 # The commands a seat may send; the chance commands (deal, recycle) and the
 # match start come from the aggregate itself.
-MOVES: tuple[type[Command], ...] = (PlayCard, DrawCard, KeepCard, NameSuit, Challenge)
+MOVES: tuple[type[Command], ...] = (PlayCard, DrawCard, KeepCard, NameSuit, Challenge, ChoosePlayer)
 
 CREATED, MATCH_STARTED = 1, 2
 # Voiding can reach back to the first deal (event 3): the state before it is
@@ -210,8 +211,11 @@ class Game(Aggregate):
             if self.cause is not None:
                 game._remember(self.cause, self.originator_version)
                 # a command's first fact names the seat that moved (a challenge's: the challenger)
-                # itself: its run of timed-out turns is broken
-                game.clock_runs[self.fact.seat] = 0
+                # itself: its run of timed-out turns is broken (a draw the stock cannot give
+                # ends the round at once: its first fact names no seat)
+                seat = getattr(self.fact, "seat", -1)
+                if seat >= 0:
+                    game.clock_runs[seat] = 0
 
     class Shuffled(Fact):
         """A deal or a recycle, with the public commitment to its order and the secret salt."""

@@ -128,6 +128,8 @@ def _card_played(data: Data, viewer: Viewer, table: Table) -> Data:
     data["suit"] = _suit(data["suit"])
     data["call"] = _call(data["call"])
     data["missed"] = _call(data["missed"])
+    if "phase" in data:  # plays stored before a play could start a choice have none
+        data["phase"] = PHASE_NAMES[data["phase"]]
     return data
 
 
@@ -217,6 +219,7 @@ _SHOW: dict[str, Callable[[Data, Viewer, Table], Data]] = {
     "CardPlayed": _card_played,
     "CardsDrawn": _cards_drawn,
     "CardKept": _kept,
+    "PlayerChosen": _kept,  # who chose whom: the cards drawn follow in their own event
     "StockRanOut": _stock_ran_out,
     "StockRecycled": _stock_recycled,
     "HiddenCardsReshuffled": _hidden_cards_reshuffled,

@@ -10,33 +10,58 @@ from functools import lru_cache
 import msgspec
 
 from service.domain.actions import DRAW, KEEP, WILD_PLAY
-from service.domain.cards import CARDS_PER_SUIT, RANKS, SUITS, mask_of, rank_of
-from service.domain.rulesets import Ruleset
+from service.domain.cards import (
+    CARD_COUNT,
+    CARDS_PER_SUIT,
+    DECK_SIZE,
+    FULL_DECK,
+    JOKER,
+    RANKS,
+    SUITS,
+    deck_cards,
+    format_card,
+    mask_of,
+    rank_name,
+    rank_of,
+    suit_of,
+)
+from service.domain.rulesets import CardEffect, Ruleset
 
 NO_CALL, MAU, MAU_MAU = 0, 1, 2
 _SUIT_BITS = (1 << CARDS_PER_SUIT) - 1
 CALL_NAMES: tuple[str | None, ...] = (None, "mau", "mau_mau")
 # a wild card's play actions, one per suit it may name
 _WILD_PLAYS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(WILD_PLAY + c * 4 + suit for suit in range(4)) for c in range(52)
+    tuple(WILD_PLAY + c * 4 + suit for suit in range(4)) for c in range(CARD_COUNT)
 )
+_SUITED = len(FULL_DECK)  # the bits of one deck's suited cards; its two jokers come next
 _BY_MASK_LIMIT = 1 << 16  # about 130 bytes a mask; 12,000 random-bot club matches leave 45,000
 
 
 class Rulebook:
     __slots__ = (
+        "again",
+        "answers_to",
         "calls_due",
+        "cancels",
+        "choose_drawer",
         "debt_answers",
         "debt_of",
+        "debt_skips",
         "deck",
         "deck_mask",
+        "draw_until_playable",
         "drawn_card_moves",
         "effectless",
         "follows_named_suit",
         "is_ordinary",
+        "is_plain",
         "is_wild",
+        "joker_points",
         "mau_mau_due_on",
         "may_follow",
+        "no_finish",
+        "others_draw",
         "play_drawn_card",
         "plays_and_draw",
         "plays_else_draw",
@@ -53,30 +78,45 @@ class Rulebook:
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
-        ranks_in_deck = {RANKS.index(rank) for rank in rules.ranks}
-        self.deck: tuple[int, ...] = tuple(
-            suit * CARDS_PER_SUIT + rank for suit in range(len(SUITS)) for rank in sorted(ranks_in_deck)
-        )
+        self.deck: tuple[int, ...] = deck_cards(rules.ranks, rules.jokers, rules.decks)
         self.sorted_deck = sorted(self.deck)
         self.deck_mask = mask_of(self.deck)
         in_deck = self.deck_mask
+        every = range(CARD_COUNT)
 
-        def cards_of_rank(rank: str) -> int:
-            r = RANKS.index(rank)
-            return mask_of(c for c in self.deck if rank_of(c) == r)
+        # by suit and by rank, a joker's (4 and 13) last: a joker follows only a joker or a wild
+        suit_cards = [mask_of(c for c in self.deck if suit_of(c) == s) for s in range(len(SUITS) + 1)]
+        rank_cards = [mask_of(c for c in self.deck if rank_of(c) == r) for r in range(len(RANKS) + 1)]
 
-        suit_cards = [
-            mask_of(range(s * CARDS_PER_SUIT, (s + 1) * CARDS_PER_SUIT)) & in_deck for s in range(len(SUITS))
+        def cards_of(key: str) -> int:
+            """The cards a key stands for: a rank's or the jokers' (every copy), or one card's copies."""
+            if key in RANKS or key == JOKER:
+                return mask_of(c for c in self.deck if rank_name(c) == key)
+            return mask_of(c for c in self.deck if format_card(c % DECK_SIZE) == key)
+
+        def keys_mask(keys: tuple[str, ...]) -> int:
+            found = 0
+            for key in keys:
+                found |= cards_of(key)
+            return found
+
+        # a card's own entry overrides its rank's
+        effect: list[CardEffect | None] = [
+            rules.effects.get(format_card(c % DECK_SIZE), rules.effects.get(rank_name(c))) for c in every
         ]
-        rank_cards = [mask_of(range(r, 52, CARDS_PER_SUIT)) & in_deck for r in range(len(RANKS))]
-        effect = [rules.effects.get(RANKS[rank_of(c)]) for c in range(52)]
 
         self.wild = mask_of(c for c in self.deck if effect[c] is not None and effect[c].wild)
-        self.debt_answers = 0
-        for rank in rules.debt_answers:
-            self.debt_answers |= cards_of_rank(rank)
+        cancelling = mask_of(c for c in self.deck if effect[c] is not None and effect[c].cancels_debt)
+        default_answers = keys_mask(rules.debt_answers)
+        # answers_to[c]: the cards that may be played on c while its draw debt is pending
+        self.answers_to: tuple[int, ...] = tuple(
+            cancelling | (default_answers if e is None or e.answers is None else keys_mask(e.answers))
+            for e in effect
+        )
+        # every card that may answer some debt (a bot keeps them for when it faces one)
+        self.debt_answers = mask_of(c for c in self.deck if any(a >> c & 1 for a in self.answers_to))
         self.may_follow: tuple[int, ...] = tuple(
-            suit_cards[c // CARDS_PER_SUIT] | rank_cards[c % CARDS_PER_SUIT] | self.wild for c in range(52)
+            suit_cards[suit_of(c)] | rank_cards[rank_of(c)] | self.wild for c in every
         )
         self.follows_named_suit: tuple[int, ...] = tuple(suit_cards[s] | self.wild for s in range(4))
         self.debt_of: tuple[int, ...] = tuple(e.draw if e else 0 for e in effect)
@@ -84,9 +124,21 @@ class Rulebook:
         self.skip_cards = mask_of(c for c in self.deck if self.skips[c])
         self.reverses: tuple[bool, ...] = tuple(bool(e and e.reverse) for e in effect)
         self.effectless = mask_of(c for c in self.deck if effect[c] is None)
+        self.debt_skips: tuple[bool, ...] = tuple(e is None or e.draw_skips for e in effect)
+        self.again: tuple[bool, ...] = tuple(bool(e and e.again) for e in effect)
+        self.others_draw: tuple[int, ...] = tuple(e.others_draw if e else 0 for e in effect)
+        self.choose_drawer: tuple[int, ...] = tuple(e.choose_drawer if e else 0 for e in effect)
+        self.cancels: tuple[bool, ...] = tuple(bool(e and e.cancels_debt) for e in effect)
+        self.no_finish = mask_of(c for c in self.deck if effect[c] is not None and not effect[c].ends_hand)
+        # a card whose effect is at most a draw, a skip, a reverse and a suit: the play's fast path
+        self.is_plain: tuple[bool, ...] = tuple(
+            not (self.again[c] or self.others_draw[c] or self.choose_drawer[c] or self.cancels[c])
+            for c in every
+        )
+        self.draw_until_playable = rules.draw_until_playable
         # the same two facts per card, as flags a play reads by the card's number
-        self.is_wild: tuple[bool, ...] = tuple(bool(self.wild >> c & 1) for c in range(52))
-        self.is_ordinary: tuple[bool, ...] = tuple(bool(self.effectless >> c & 1) for c in range(52))
+        self.is_wild: tuple[bool, ...] = tuple(bool(self.wild >> c & 1) for c in every)
+        self.is_ordinary: tuple[bool, ...] = tuple(bool(self.effectless >> c & 1) for c in every)
         self.voluntary_draw = rules.voluntary_draw
         self.play_drawn_card = rules.play_drawn_card
         # A seat's choices by the mask of cards it may play, memoised: the same few-card
@@ -99,9 +151,10 @@ class Rulebook:
         self.plays_and_draw: dict[int, tuple[int, ...]] = {}
         # After drawing: play the drawn card (when it may be played), or keep it
         self.drawn_card_moves: tuple[tuple[int, ...], ...] = tuple(
-            (*self.plays_of(1 << c), KEEP) for c in range(52)
+            (*self.plays_of(1 << c), KEEP) for c in every
         )
-        self.points: tuple[int, ...] = tuple(rules.card_points.get(RANKS[rank_of(c)], 0) for c in range(52))
+        self.points: tuple[int, ...] = tuple(rules.card_points.get(rank_name(c), 0) for c in every)
+        self.joker_points = rules.card_points.get(JOKER, 0)
         # the points of every set of cards of one suit, indexed by its 13-bit mask; each
         # set is a smaller set plus its lowest card
         by_suit = []
@@ -120,8 +173,8 @@ class Rulebook:
             self.mau_mau_due_on = 0
         # calls_due[cards_left][card]: the call a play of the card owes when it leaves 0 or 1 cards
         self.calls_due: tuple[tuple[int, ...], tuple[int, ...]] = (
-            tuple(MAU_MAU if self.mau_mau_due_on >> c & 1 else NO_CALL for c in range(52)),
-            (MAU if rules.mau_call else NO_CALL,) * 52,
+            tuple(MAU_MAU if self.mau_mau_due_on >> c & 1 else NO_CALL for c in every),
+            (MAU if rules.mau_call else NO_CALL,) * CARD_COUNT,
         )
 
     def plays_of(self, playable: int) -> tuple[int, ...]:
@@ -145,6 +198,16 @@ class Rulebook:
         return _remember(self.plays_and_draw, playable, (*self.plays_of(playable), DRAW))
 
     def hand_points(self, hand: int) -> int:
+        total = self._suited_points(hand)
+        rest = hand >> _SUITED  # the first deck's two jokers, then the second deck as the first
+        if rest:
+            total += self.joker_points * (rest & 3).bit_count()
+            rest >>= 2
+            total += self._suited_points(rest) + self.joker_points * (rest >> _SUITED & 3).bit_count()
+        return total
+
+    def _suited_points(self, hand: int) -> int:
+        """The points of the suited cards among a hand's lowest 52 bits."""
         club, diamond, heart, spade = self.points_by_suit
         return (
             club[hand & _SUIT_BITS]

@@ -1,9 +1,10 @@
 """Rulesets are data: one engine reads any of them.
 
-A ruleset names its deck, the players it allows, the deal, what each rank
-does when played, the calls and their penalty, the scoring and the match end.
-``club`` is the reference; ``mau-mau-150`` changes the deck, adds a reverse,
-scores upwards and races to 150. Each is described as played on its page in docs/rules/.
+A ruleset names its deck, the players it allows, the deal, what each rank (or
+one card) does when played, the calls and their penalty, the scoring and the
+match end. ``club`` is the reference; the other presets are the family's
+variants, each described as played on its page in docs/rules/. Where a variant's source
+leaves a detail open, the preset's comment says how it is read (``Reading:``).
 """
 
 from collections.abc import Mapping
@@ -11,17 +12,31 @@ from typing import Any, Literal
 
 import msgspec
 
-from service.domain.cards import RANKS, SUITS
+from service.domain.cards import JOKER, JOKERS_PER_DECK, MAX_DECKS, RANKS, SUITS
 from service.domain.errors import RuleError
 
 
 class CardEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """What playing a card of one rank does (the starter too, when ``starter_acts``)."""
+    """What playing a card does (the starter too, when ``starter_acts``, for draw, skip, reverse, wild).
+
+    A draw debt is paid by the next player unless they answer it: drawing it ends their turn
+    when ``draw_skips``, else they draw and then play on. ``again`` keeps the turn with the
+    card's player (a card that must be covered, or plays again); ``ends_hand=False`` is a card
+    that may not be a player's last card: holding only it, they draw instead.
+    """
 
     draw: int = 0  # draw debt added for the next player
     skip: bool = False  # the next player misses their turn
     reverse: bool = False  # the direction of play turns round at once
     wild: bool = False  # playable on any ordinary top card; its player names a suit
+    # the keys (ranks, cards, "joker") that may answer this card's pending debt; None: the ruleset's
+    answers: tuple[str, ...] | None = None
+    draw_skips: bool = True  # paying this card's debt ends the drawer's turn
+    again: bool = False  # its player moves again at once (cover it, or play on)
+    ends_hand: bool = True  # it may be the last card of a hand
+    others_draw: int = 0  # every other player draws this many at once
+    choose_drawer: int = 0  # its player chooses another player, who draws this many
+    cancels_debt: bool = False  # it answers any pending debt and clears it
 
 
 class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -30,8 +45,9 @@ class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     min_players: int
     max_players: int
     hand_size: int
-    effects: dict[str, CardEffect]  # by rank; ranks not listed are ordinary
-    debt_answers: tuple[str, ...]  # ranks that may answer a pending draw debt, passing it on
+    # by rank ("7"), by card ("KS": it overrides its rank's entry) or "joker"; others are ordinary
+    effects: dict[str, CardEffect]
+    debt_answers: tuple[str, ...]  # keys (as in effects) that may answer a pending draw debt, passing it on
     starter_acts: bool  # the starter acts as if the dealer had played it
     voluntary_draw: bool  # may a player draw while holding a playable card
     play_drawn_card: bool  # a playable card drawn in a turn may be played at once
@@ -43,9 +59,13 @@ class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     target_score: int  # the match ends at the end of a round in which someone reaches it
     match_winner: Literal["lowest_total", "highest_total"]  # ties share the win
     single_round: bool  # the match is one round
+    # with no playable card, draw until one comes (or the stock is empty) instead of drawing one
+    draw_until_playable: bool = False
+    jokers: int = 0  # jokers in each deck (card_points then names "joker")
+    decks: int = 1  # the deck is this many copies of ranks and jokers
     # Round and match structure; the defaults are club's (stored rulesets without them still
     # decode). Tables keyed by a card ("QS") or a rank ("Q"): a card's own entry wins over its
-    # rank's. service/domain/round_rules.py gives each preset's values.
+    # rank's.
     out_multiplier: dict[str, int] = {}  # by the card that went out: the losers' points times this
     out_points: dict[str, int] = {}  # by the card that went out: the winner's points for the round
     only_points: dict[str, int] = {}  # a loser whose every card is listed scores these instead
@@ -58,6 +78,16 @@ class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     call_words: tuple[str, str] = ("Mau", "Mau Mau")  # what the calls MAU and MAU_MAU are said as
 
 
+class Switch(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A preset's own on/off option: what turning it on changes."""
+
+    effects: dict[str, CardEffect] = msgspec.field(default_factory=dict)  # entries added or replaced
+    debt_answers: tuple[str, ...] | None = None  # replaced, when given
+    draw_until_playable: bool | None = None  # replaced, when given
+    elimination_total: int | None = None  # replaced, when given
+    winning_total: int | None = None  # replaced, when given
+
+
 # The settings a club may change per league or game, with their type.
 OPTIONS: dict[str, type] = {
     "target_score": int,
@@ -65,6 +95,7 @@ OPTIONS: dict[str, type] = {
     "hand_size": int,
     "voluntary_draw": bool,
     "call_penalty": int,
+    "decks": int,
 }
 
 # The ranges of the numeric options a club may set for a new league, game or tournament: what a club
@@ -72,7 +103,8 @@ OPTIONS: dict[str, type] = {
 # checked against them, not rulesets read back from stored events (``check_options``).
 OPTION_BOUNDS: dict[str, tuple[int, int]] = {
     "target_score": (1, 1000),
-    "call_penalty": (0, 10),  # hand_size: ``check`` bounds it by the deck and the players
+    "call_penalty": (0, 10),
+    "decks": (1, MAX_DECKS),  # hand_size: ``check`` bounds it by the deck and the players
 }
 
 _FACE_TEN = {"J": 10, "Q": 10, "K": 10, "A": 10}
@@ -130,7 +162,258 @@ MAU_MAU_150 = Ruleset(
     single_round=False,
 )
 
-PRESETS: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (CLUB, MAU_MAU_150)}
+_PIQUET = ("7", "8", "9", "10", "J", "Q", "K", "A")  # the 32-card deck
+_SHORT = ("6", *_PIQUET)  # the 36-card deck
+_CLUB_POINTS = CLUB.card_points
+
+# 101 counts J 2, Q 3, K 4, A 11, 9 nothing and the others their face value
+_POINTS_101 = {"6": 6, "7": 7, "8": 8, "9": 0, "10": 10, "J": 2, "Q": 3, "K": 4, "A": 11}
+
+
+def _preset(name: str, ranks: tuple[str, ...], **fields: Any) -> Ruleset:
+    """A preset: `club`'s fields, this deck and these changes."""
+    base = msgspec.structs.replace(
+        CLUB, name=name, ranks=ranks, card_points={rank: _CLUB_POINTS[rank] for rank in ranks}
+    )
+    return msgspec.structs.replace(base, **fields)
+
+
+_AGAIN_NOT_LAST = CardEffect(again=True, ends_hand=False)
+
+# classic: 2-5 players, deal 5, 7 draws 2 (not answered), 8 skips, J wild, an ace is covered by
+# a second card of its player and may not be the last card.
+# Reading: the drawer of a 7's debt loses the turn (as in `club`); a player who cannot cover an
+# ace draws 1 (and may play it if it covers); "Mau-Mau" is said when the last card is a jack.
+# The losers' points are doubled when the winning card is a jack; a missed call costs 1 card.
+CLASSIC = _preset(
+    "classic",
+    _PIQUET,
+    max_players=5,
+    effects={
+        "7": CardEffect(draw=2),
+        "8": CardEffect(skip=True),
+        "J": CardEffect(wild=True),
+        "A": _AGAIN_NOT_LAST,
+    },
+    debt_answers=(),
+    mau_mau_call="on_wild",
+    out_multiplier={"J": 2},
+    call_words=("Mau", "Mau-Mau"),
+    call_penalty=1,
+)
+
+# 101: 36 cards, deal 4, draw until playable; 6 covered by its player (not a last card), 7 draws
+# 2 (answered by a 7), 10 reverses, A skips, Q wild, K♠ draws 4.
+# Reading: a debt's drawer misses the turn, so with 2 players the card's player goes again; K♠'s
+# debt cannot be answered; a 6 is never pending (its player covers it), so only 7s deflect.
+# No call is required. A hand dealt four of a kind annuls the deal.
+# Reading: "subtracts 20" is the winner's score for the round: -20 (-40 for Q♠) on the total.
+# Reading: "holding only queens" is a hand of one card or more, every one a queen; it scores 20 a
+# queen (40 for Q♠) in place of the queens' 3 points.
+# Reading: the reset is to exactly 100 at any ceiling (201 and 501 too), checked after the round's
+# points are added and before anyone is put out.
+# Reading: "over 101" is strictly over: a total of 101 plays on (options: 201, 501).
+# Reading: the first round's random first player is chance from outside, as the first dealer is:
+# StartMatch's first_dealer is drawn at random and the seat on its left starts. Later rounds: the
+# previous round's winner (left of the dealer after a round nobody won).
+ONE_O_ONE = _preset(
+    "101",
+    _SHORT,
+    hand_size=4,
+    effects={
+        "6": _AGAIN_NOT_LAST,
+        "7": CardEffect(draw=2),
+        "10": CardEffect(reverse=True),
+        "A": CardEffect(skip=True),
+        "Q": CardEffect(wild=True),
+        "KS": CardEffect(draw=4, answers=()),
+    },
+    debt_answers=("7",),
+    mau_call=False,
+    mau_mau_call="never",
+    draw_until_playable=True,
+    card_points=_POINTS_101,
+    out_points={"Q": -20, "QS": -40},
+    only_points={"Q": 20, "QS": 40},
+    reset_totals=(100,),
+    elimination_total=101,
+    first_player="round_winner",
+    redeal_four_of_a_kind=True,
+)
+
+# prsi: 32 cards, deal 4; A skips, 7 draws 2 (answered by a 7), Q wild except on a pending 7.
+# Reading: an ace skips at once, so no ace is ever pending and a queen may follow one; a queen
+# does not answer a debt. J is ordinary; no call is required.
+PRSI = _preset(
+    "prsi",
+    _PIQUET,
+    hand_size=4,
+    effects={
+        "7": CardEffect(draw=2),
+        "A": CardEffect(skip=True),
+        "Q": CardEffect(wild=True),
+    },
+    debt_answers=("7",),
+    mau_call=False,
+    mau_mau_call="never",
+)
+
+# pesten: 52 cards and 2 jokers, deal 7; 2 draws 2, a joker is wild and draws 5, 2s and jokers
+# answer each other's debts; 7 and K play again, 8 skips, A reverses, J wild; no effect card ends
+# a hand. The `decks` option plays two decks for many players.
+# Reading: the drawer of a debt loses the turn; a joker names a suit; a player whose only card is
+# an effect card must draw; a joker left in a hand counts 20; "last card" is the Mau call
+# (penalty 5), no call on going out.
+PESTEN = _preset(
+    "pesten",
+    RANKS,
+    hand_size=7,
+    max_players=6,
+    jokers=2,
+    card_points={**_CLUB_POINTS, JOKER: 20},
+    effects={
+        JOKER: CardEffect(draw=5, wild=True, ends_hand=False),
+        "2": CardEffect(draw=2, ends_hand=False),
+        "7": _AGAIN_NOT_LAST,
+        "8": CardEffect(skip=True, ends_hand=False),
+        "J": CardEffect(wild=True, ends_hand=False),
+        "K": _AGAIN_NOT_LAST,
+        "A": CardEffect(reverse=True, ends_hand=False),
+    },
+    debt_answers=("2", JOKER),
+    mau_mau_call="never",
+    call_penalty=5,
+    call_words=("last card", "last card"),
+)
+
+# faraon: as prsi, deal 5; J♠ (the jack of leaves) cancels a pending 7 debt.
+# Reading: with no debt pending, J♠ is an ordinary card. Several cards of one rank in one play
+# are not played yet (one card a play). The round's winner starts the next round.
+# Reading: the loser is the seat still in with the most points left in hand (all tied seats with
+# three or more players; round_scoring.round_losers). It is dealt one card fewer from the next
+# round on; a loser who was dealt a single card for the round is out.
+FARAON = _preset(
+    "faraon",
+    _PIQUET,
+    effects={**PRSI.effects, "JS": CardEffect(cancels_debt=True)},
+    debt_answers=("7",),
+    mau_call=False,
+    mau_mau_call="never",
+    shrinking_hands=True,
+    first_player="round_winner",
+)
+
+# haft-khabis: 52 cards; J wild, 7 draws 2 (as classic: not answered), A skips, 8 covered by its
+# player (not a last card), 10 reverses, 2: its player chooses another player who draws 1.
+# Reading: "single card" is the Mau call; no call on going out.
+HAFT_KHABIS = _preset(
+    "haft-khabis",
+    RANKS,
+    effects={
+        "2": CardEffect(choose_drawer=1),
+        "7": CardEffect(draw=2),
+        "8": _AGAIN_NOT_LAST,
+        "10": CardEffect(reverse=True),
+        "J": CardEffect(wild=True),
+        "A": CardEffect(skip=True),
+    },
+    debt_answers=(),
+    mau_mau_call="never",
+    call_words=("single card", "single card"),
+)
+
+# puke: as classic, but 2 skips and 8 is ordinary.
+# Reading: a 2 needs the 52-card deck; "Puke" is the Mau call, said with the second-to-last card;
+# going out on a jack, as classic's "Mau-Mau", is "Puke-Puke". The jack doubles, as in classic.
+PUKE = _preset(
+    "puke",
+    RANKS,
+    max_players=5,
+    effects={
+        "2": CardEffect(skip=True),
+        "7": CardEffect(draw=2),
+        "J": CardEffect(wild=True),
+        "A": _AGAIN_NOT_LAST,
+    },
+    debt_answers=(),
+    mau_mau_call="on_wild",
+    out_multiplier={"J": 2},
+    call_words=("Puke", "Puke-Puke"),
+    call_penalty=1,
+)
+
+# russian: 36 cards, deal 5; A skips, 7 draws 1, 6 draws 1 and skips, Q wild.
+# Reading: the 7's drawer plays on after drawing; the 6's drawer loses the turn; neither debt is
+# answered. Options: 10 reverses; K♠ draws 4 and skips.
+RUSSIAN = _preset(
+    "russian",
+    _SHORT,
+    effects={
+        "6": CardEffect(draw=1),
+        "7": CardEffect(draw=1, draw_skips=False),
+        "A": CardEffect(skip=True),
+        "Q": CardEffect(wild=True),
+    },
+    debt_answers=(),
+)
+
+# neuner: 32 cards and a joker; nines are wild.
+# Reading: the joker is wild too and counts 20 left in a hand; nothing else has an effect; calls
+# as in `club`.
+NEUNER = _preset(
+    "neuner",
+    _PIQUET,
+    jokers=1,
+    card_points={**{rank: _CLUB_POINTS[rank] for rank in _PIQUET}, JOKER: 20},
+    effects={"9": CardEffect(wild=True), JOKER: CardEffect(wild=True)},
+    debt_answers=(),
+)
+
+PRESETS: dict[str, Ruleset] = {
+    ruleset.name: ruleset
+    for ruleset in (
+        CLUB,
+        MAU_MAU_150,
+        CLASSIC,
+        ONE_O_ONE,
+        PRSI,
+        PESTEN,
+        FARAON,
+        HAFT_KHABIS,
+        PUKE,
+        RUSSIAN,
+        NEUNER,
+    )
+}
+
+_KING_OF_SPADES = Switch(
+    # K♠ draws 4, answered by 7♠; a pending 7♠ may be answered by K♠
+    effects={"KS": CardEffect(draw=4, answers=("7S",)), "7S": CardEffect(draw=2, answers=("7", "KS"))}
+)
+
+# Each preset's own switches (on/off), by option name: what turning one on changes.
+SWITCHES: dict[str, dict[str, Switch]] = {
+    "classic": {
+        "stack_sevens": Switch(debt_answers=("7",)),
+    },
+    "101": {
+        "draw_one": Switch(draw_until_playable=False),
+        "crocodile": Switch(effects={"KH": CardEffect(draw=5, answers=())}),
+        "seven_of_spades_four": Switch(effects={"7S": CardEffect(draw=4)}),
+        "ceiling_201": Switch(elimination_total=201),
+        "ceiling_501": Switch(elimination_total=501),
+        "minus_365_wins": Switch(winning_total=-365),
+    },
+    "prsi": {
+        "king_of_spades": _KING_OF_SPADES,
+        "ten_of_hearts": Switch(effects={"10H": CardEffect(others_draw=1, again=True)}),
+    },
+    "faraon": {"king_of_spades": _KING_OF_SPADES},
+    "russian": {
+        "ten_reverses": Switch(effects={"10": CardEffect(reverse=True)}),
+        "king_of_spades": Switch(effects={"KS": CardEffect(draw=4, answers=())}),
+    },
+}
 
 
 def ruleset(name: str, **options: Any) -> Ruleset:
@@ -144,17 +427,49 @@ def ruleset(name: str, **options: Any) -> Ruleset:
 
 
 def with_options(base: Ruleset, **options: Any) -> Ruleset:
+    switches = SWITCHES.get(base.name, {})
+    changes: dict[str, Any] = {}
     for key, value in options.items():
+        if key in switches:
+            if type(value) is not bool:
+                raise RuleError("invalid_option", f"option {key!r} is on or off (true or false)")
+            if value:
+                changes = _switched(base, changes, switches[key])
+            continue
         kind = OPTIONS.get(key)
         if kind is None:
-            known = ", ".join(OPTIONS)
-            raise RuleError("unknown_option", f"no option {key!r}; options are: {known}")
+            raise _not_an_option(base.name, key)
         # bool is an int in Python; keep the two apart so `hand_size=True` is refused
         if type(value) is not kind:
             raise RuleError("invalid_option", f"option {key!r} takes a {kind.__name__}")
-    changed = msgspec.structs.replace(base, **options)
+        changes[key] = value
+    changed = msgspec.structs.replace(base, **changes)
     check(changed)
     return changed
+
+
+def _switched(base: Ruleset, changes: dict[str, Any], switch: Switch) -> dict[str, Any]:
+    changes = {**changes, "effects": {**changes.get("effects", base.effects), **switch.effects}}
+    if switch.debt_answers is not None:
+        changes["debt_answers"] = switch.debt_answers
+    if switch.draw_until_playable is not None:
+        changes["draw_until_playable"] = switch.draw_until_playable
+    if switch.elimination_total is not None:
+        changes["elimination_total"] = switch.elimination_total
+    if switch.winning_total is not None:
+        changes["winning_total"] = switch.winning_total
+    return changes
+
+
+def _not_an_option(preset: str, key: str) -> RuleError:
+    own = ", ".join([*OPTIONS, *SWITCHES.get(preset, {})])
+    owners = sorted(name for name, switches in SWITCHES.items() if key in switches)
+    if owners:
+        return RuleError(
+            "invalid_option",
+            f"{key!r} is an option of {', '.join(owners)}, not of {preset}; options are: {own}",
+        )
+    return RuleError("unknown_option", f"no option {key!r}; options are: {own}")
 
 
 def check_options(options: Mapping[str, Any]) -> None:
@@ -167,7 +482,11 @@ def check_options(options: Mapping[str, Any]) -> None:
 
 def check(rules: Ruleset) -> None:
     """Refuse a ruleset that cannot be dealt or scored."""
-    deck_size = 4 * len(rules.ranks)
+    if not 0 <= rules.jokers <= JOKERS_PER_DECK:
+        raise RuleError("invalid_ruleset", f"a deck holds 0 to {JOKERS_PER_DECK} jokers")
+    if not 1 <= rules.decks <= MAX_DECKS:
+        raise RuleError("invalid_option", f"decks must be between 1 and {MAX_DECKS}")
+    deck_size = (4 * len(rules.ranks) + rules.jokers) * rules.decks
     if rules.target_score < 1:
         raise RuleError("invalid_option", "target_score must be at least 1")
     if rules.call_penalty < 0 or rules.call_penalty > 10:
@@ -179,11 +498,16 @@ def check(rules: Ruleset) -> None:
             f"hand_size must be between 1 and {most} for {rules.max_players} players "
             f"and a {deck_size}-card deck",
         )
-    unknown = (set(rules.ranks) | set(rules.effects) | set(rules.debt_answers)) - set(RANKS)
+    if set(rules.ranks) - set(RANKS):
+        raise RuleError("invalid_ruleset", f"unknown ranks {sorted(set(rules.ranks) - set(RANKS))}")
+    keys = {*rules.effects, *rules.debt_answers}
+    for effect in rules.effects.values():
+        keys.update(effect.answers or ())
+    unknown = {key for key in keys if not _is_key(key)}
     if unknown:
-        raise RuleError("invalid_ruleset", f"unknown ranks {sorted(unknown)}")
-    if set(rules.card_points) != set(rules.ranks):
-        raise RuleError("invalid_ruleset", "card_points must give every rank of the deck")
+        raise RuleError("invalid_ruleset", f"unknown ranks or cards {sorted(unknown)}")
+    if set(rules.card_points) != {*rules.ranks, *([JOKER] if rules.jokers else [])}:
+        raise RuleError("invalid_ruleset", "card_points must give every rank of the deck (and the joker)")
     if not 2 <= rules.min_players <= rules.max_players:
         raise RuleError("invalid_ruleset", "players allowed must be a range starting at 2")
     _check_round_rules(rules)
@@ -201,3 +525,8 @@ def _check_round_rules(rules: Ruleset) -> None:
         raise RuleError("invalid_option", "elimination_total must be at least 1")
     if not all(rules.call_words):
         raise RuleError("invalid_ruleset", "each call is said as a word")
+
+
+def _is_key(key: str) -> bool:
+    """A rank, a card in text form ("KS", "10H") or the jokers."""
+    return key in RANKS or key == JOKER or (key[-1:] in SUITS and key[:-1] in RANKS)

@@ -10,12 +10,13 @@ from typing import Any
 from service.domain.rulebook import Rulebook
 
 # Phases of a match. DEAL and RECYCLE are chance nodes: the shuffle comes from outside.
-NEW, DEAL, NAMING_SUIT, PLAY, DRAWN, RECYCLE, OVER = range(7)
-PHASE_NAMES = ("new", "deal", "name_suit", "play", "drawn", "recycle", "over")
+# CHOOSING: the player of a card that makes another player draw chooses who.
+NEW, DEAL, NAMING_SUIT, PLAY, DRAWN, RECYCLE, OVER, CHOOSING = range(8)
+PHASE_NAMES = ("new", "deal", "name_suit", "play", "drawn", "recycle", "over", "choose_player")
 
-# Why cards were drawn.
-TURN, DEBT, PENALTY = 0, 1, 2
-DRAW_REASONS = ("turn", "debt", "penalty")
+# Why cards were drawn. EFFECT: a card made others draw (the turn stays where the play put it).
+TURN, DEBT, PENALTY, EFFECT = 0, 1, 2, 3
+DRAW_REASONS = ("turn", "debt", "penalty", "effect")
 
 CLOCKWISE = 1
 
@@ -90,6 +91,7 @@ class State:
         self.drawn = -1  # the card drawn this turn, while it may still be played
         self.missed = None
         self.pending = None
+        self.out = 0  # the seats out of the match, as a bitmask: every turn passes over them
         self.round_no = 0
         self.round_points = []  # one tuple of points per finished round
         self.totals = []

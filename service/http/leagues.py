@@ -13,7 +13,7 @@ from service.application import credentials
 from service.domain.clock import FORFEIT_AFTER, MAX_FORFEIT_AFTER, MAX_TURN_CLOCK
 from service.domain.errors import RuleError
 from service.domain.league import League
-from service.domain.rulesets import OPTION_BOUNDS, OPTIONS, PRESETS
+from service.domain.rulesets import OPTION_BOUNDS, OPTIONS, PRESETS, SWITCHES
 from service.domain.time_zone import DEFAULT_TIME_ZONE
 from service.http.auth import admin_only
 from service.http.consistency import READS_STORE
@@ -36,16 +36,25 @@ _OPTION_SCHEMAS: dict[str, dict[str, object]] = {
 }
 for _name, (_low, _high) in OPTION_BOUNDS.items():
     _OPTION_SCHEMAS[_name] = {"type": "integer", "minimum": _low, "maximum": _high}
+for _switches in SWITCHES.values():  # a preset's own on/off options (422 invalid_option on another preset)
+    _OPTION_SCHEMAS.update({key: {"type": "boolean"} for key in _switches})
 Options = Annotated[
     dict[str, int | bool],
     msgspec.Meta(
         description="the ruleset's options a club may change: target_score, single_round, hand_size, "
-        "voluntary_draw, call_penalty",
+        "voluntary_draw, call_penalty, decks, and a preset's own switches (docs/rules-family.md)",
         examples=[{"target_score": 150}],
         extra_json_schema={"extra": {"properties": _OPTION_SCHEMAS, "additionalProperties": False}},
     ),
 ]
-Ruleset = Annotated[str, msgspec.Meta(examples=["club"], description="a preset: club or mau-mau-150")]
+Ruleset = Annotated[
+    str,
+    msgspec.Meta(
+        examples=["club"],
+        description="a preset: club, mau-mau-150, classic, 101, prsi, pesten, faraon, haft-khabis, puke, "
+        "russian or neuner",
+    ),
+]
 # the ranges are documented only: outside them the rules answer 422 with their code
 TurnClock = Annotated[
     int,

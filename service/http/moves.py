@@ -1,8 +1,9 @@
 """Moves and challenges: a seat's commands, with the version the client saw.
 
 A move names its ``kind``: ``play`` (a card, the suit a jack names, the call
-said with it), ``draw``, ``keep`` (the card just drawn) or ``name_suit`` (the
-dealer, for a jack turned up as the starter). A player moves for their own
+said with it), ``draw``, ``keep`` (the card just drawn), ``name_suit`` (the
+dealer, for a jack turned up as the starter) or ``choose_player`` (the player of
+a card that makes another player draw names who). A player moves for their own
 seat; an official of the game names the seat. ``version`` must be the game's
 version now, else 409 ``stale_version`` and nothing is done. With an
 ``Idempotency-Key``, a command sent again answers what the first one did.
@@ -102,7 +103,20 @@ class NameSuit(
     seat: SeatNo = None
 
 
-Move = Play | Draw | Keep | NameSuit
+class ChoosePlayer(
+    msgspec.Struct,
+    frozen=True,
+    kw_only=True,
+    forbid_unknown_fields=True,
+    tag="choose_player",
+    tag_field="kind",
+):
+    player: Annotated[int, msgspec.Meta(ge=0, description="the seat chosen to draw")]
+    version: Version
+    seat: SeatNo = None
+
+
+Move = Play | Draw | Keep | NameSuit | ChoosePlayer
 
 
 class ChallengeCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -125,6 +139,10 @@ MOVE_EXAMPLES = [
         summary="the dealer names a suit for a jack starter",
         value={"kind": "name_suit", "suit": "H", "version": 3},
     ),
+    Example(
+        summary="after a two in haft-khabis, choose seat 0 to draw",
+        value={"kind": "choose_player", "player": 0, "version": 21},
+    ),
     Example(summary="a referee moves for seat 2", value={"kind": "draw", "version": 17, "seat": 2}),
 ]
 
@@ -143,8 +161,10 @@ def apply_move(
         outcome = app.draw(game_id, seat, **options)
     elif isinstance(data, Keep):
         outcome = app.keep(game_id, seat, **options)
-    else:
+    elif isinstance(data, NameSuit):
         outcome = app.name_suit(game_id, seat, data.suit, **options)
+    else:
+        outcome = app.choose_player(game_id, seat, data.player, **options)
     if changes_results(outcome.events):
         # the move's position noted only then: a move that ends no round changes only the game's
         # own reads, current anyway, and the note is the move path's dearest statement after the save

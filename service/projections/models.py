@@ -17,7 +17,7 @@ from uuid import UUID
 
 import msgspec
 
-MoveKind = Literal["play", "draw", "keep", "challenge", "name_suit"]
+MoveKind = Literal["play", "draw", "keep", "challenge", "name_suit", "choose_player"]
 
 
 class LegalMove(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -26,6 +26,7 @@ class LegalMove(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     kind: MoveKind
     card: str | None = None  # "7H" for a play
     suit: str | None = None  # the suit a jack names, or the suit named for a jack starter
+    player: int | None = None  # the seat a card's player may choose to draw
 
 
 class PublicSeat(msgspec.Struct, frozen=True, kw_only=True):

@@ -20,9 +20,9 @@ from uuid import UUID
 
 import msgspec
 
-from service.domain.actions import CHALLENGE, DRAW, KEEP, NAME_SUIT, WILD_PLAY
+from service.domain.actions import CHALLENGE, CHOOSE, DRAW, KEEP, NAME_SUIT, WILD_PLAY
 from service.domain.cards import CARD_COUNT, format_card, format_cards, format_suit
-from service.domain.engine import legal_actions
+from service.domain.engine import MOST_SEATS, legal_actions
 from service.domain.game import Seat
 from service.domain.rulebook import CALL_NAMES
 from service.domain.state import DEAL, NEW, OVER, PHASE_NAMES
@@ -70,6 +70,8 @@ def _legal_move(action: int) -> LegalMove:
         return LegalMove(kind="keep")
     if action == CHALLENGE:
         return LegalMove(kind="challenge")
+    if action >= CHOOSE:
+        return LegalMove(kind="choose_player", player=action - CHOOSE)
     return LegalMove(kind="name_suit", suit=format_suit(action - NAME_SUIT))
 
 
@@ -83,6 +85,7 @@ LEGAL_MOVES = {
         KEEP,
         CHALLENGE,
         *range(NAME_SUIT, NAME_SUIT + 4),
+        *range(CHOOSE, CHOOSE + MOST_SEATS),
     )
 }
 

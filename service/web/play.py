@@ -37,7 +37,7 @@ RESYNC = frozenset({"stale_version", "not_your_turn"})
 NO_SEAT = frozenset({"not_seated", "not_allowed", "seat_required", "not_a_seat"})
 # a malformed form, a seat not one's own, no such game: the problem itself, as the API answers it
 PROBLEMS = frozenset({400, 401, 403, 404})
-KINDS = frozenset({"play", "draw", "keep", "name_suit", "challenge"})
+KINDS = frozenset({"play", "draw", "keep", "name_suit", "challenge", "choose_player"})
 
 
 def _view(services: Services, actor: Actor | None, game_id: UUID, seat: int | None) -> HandView | None:
@@ -62,10 +62,11 @@ def _seats_to_name(services: Services, actor: Actor | None, game_id: UUID) -> li
 
 def moves_of(view: HandView) -> dict[str, Any]:
     """The legal moves, grouped as the page shows them: each playable card (with the suits a jack
-    may name), draw, keep, challenge and the suits a dealer may name."""
+    may name), draw, keep, challenge, the suits a dealer may name and the seats a player may choose."""
     playable: dict[str, list[str]] = {}
     kinds: set[str] = set()
     named: list[str] = []
+    choosable: list[int] = []
     for move in view.legal:
         kinds.add(move.kind)
         if move.kind == "play" and move.card is not None:
@@ -74,7 +75,9 @@ def moves_of(view: HandView) -> dict[str, Any]:
                 playable[move.card].append(move.suit)
         elif move.kind == "name_suit" and move.suit is not None:
             named.append(move.suit)
-    return {"playable": playable, "kinds": kinds, "name_suits": named}
+        elif move.kind == "choose_player" and move.player is not None:
+            choosable.append(move.player)
+    return {"playable": playable, "kinds": kinds, "name_suits": named, "choose_players": choosable}
 
 
 def _render(
@@ -100,7 +103,8 @@ def _render(
 
 def _command(form: Mapping[str, str]) -> Move | ChallengeCreate:
     """The posted form as the API's move body. Its ``move`` is the button pressed: ``play:7H``,
-    ``play:JH:S`` (a jack and the suit it names), ``draw``, ``keep``, ``challenge``, ``name_suit:S``;
+    ``play:JH:S`` (a jack and the suit it names), ``draw``, ``keep``, ``challenge``, ``name_suit:S``,
+    ``choose_player:2``;
     a form that is none of them is a malformed request."""
     kind, _, rest = form.get("move", "").partition(":")
     fields: dict[str, Any] = {"version": form.get("version", "")}
@@ -111,6 +115,8 @@ def _command(form: Mapping[str, str]) -> Move | ChallengeCreate:
         fields |= {"card": card, "suit": suit or None, "call": form.get("call") or None}
     elif kind == "name_suit":
         fields["suit"] = rest
+    elif kind == "choose_player":
+        fields["player"] = rest
     if kind not in KINDS:
         raise RuleError("malformed_request", f"the move is not one of {sorted(KINDS)}")
     try:

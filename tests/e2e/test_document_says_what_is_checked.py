@@ -5,6 +5,7 @@ schemathesis (``test_schemathesis``) finds these by chance; each is pinned here.
 
 from typing import Any
 
+from service.domain.rulesets import SWITCHES
 from tests.e2e.club import ADMIN, problem
 from tests.e2e.test_openapi import operations
 from tests.integration.tables import deck_for
@@ -77,14 +78,19 @@ def test_options_and_plans_state_their_names_and_ranges(client):
     schemas = document(client)["components"]["schemas"]
     options = schemas["LeagueCreate"]["properties"]["options"]
     assert options["additionalProperties"] is False
+    switches = {name for preset in SWITCHES.values() for name in preset}
     assert set(options["properties"]) == {
         "target_score",
         "single_round",
         "hand_size",
         "voluntary_draw",
         "call_penalty",
+        "decks",
+        *switches,
     }
     assert options["properties"]["target_score"]["maximum"] == 1000
+    assert (options["properties"]["decks"]["minimum"], options["properties"]["decks"]["maximum"]) == (1, 2)
+    assert all(options["properties"][name] == {"type": "boolean"} for name in switches)
     plan = schemas["TournamentCreate"]["properties"]
     assert (plan["table_size"]["minimum"], plan["table_size"]["maximum"]) == (2, 6)
     assert plan["interval"]["maximum"] == 90 * 86_400

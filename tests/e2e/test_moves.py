@@ -208,3 +208,44 @@ def test_officials_move_for_a_seat_referees_only_in_games_they_officiate(client,
         ).status_code
         == 200
     )
+
+
+def test_a_haft_khabis_two_lets_its_player_choose_over_http_who_draws(client, club):
+    ada, ada_headers = club.player("Ada")
+    bob, _ = club.player("Bob")
+    cid, _ = club.player("Cid")
+    hands = {
+        0: ["2H", "3C", "4C", "6C", "9C"],
+        1: ["3D", "4D", "6D", "9D", "10D"],
+        2: ["3S", "4S", "6S", "9S", "10S"],
+    }
+    deck = deck_for(hands, starter="5H", seats=3, dealer=2, stock=["KD"])
+    game = club.game([ada, bob, cid], deck=deck, first_dealer=2, ruleset="haft-khabis")
+    played = club.ok(
+        "POST",
+        moves(game),
+        headers=ada_headers,
+        json={"kind": "play", "card": "2H", "version": game["version"]},
+    )
+    assert played["events"][0]["data"]["phase"] == "choose_player"
+    mine = club.me({**game, "position": played["position"]}, ada_headers)
+    assert mine["legal"] == [{"kind": "choose_player", "player": 1}, {"kind": "choose_player", "player": 2}]
+    with club.unchanged():
+        problem(
+            client.post(
+                moves(game),
+                json={"kind": "choose_player", "player": 0, "version": played["version"]},
+                headers=ada_headers,
+            ),
+            422,
+            "invalid_choice",
+        )
+    chosen = club.ok(
+        "POST",
+        moves(game),
+        headers=ada_headers,
+        json={"kind": "choose_player", "player": 2, "version": played["version"]},
+    )
+    assert [event["type"] for event in chosen["events"]] == ["PlayerChosen", "CardsDrawn"]
+    assert "cards" not in chosen["events"][1]["data"] and chosen["events"][1]["data"]["reason"] == "effect"
+    assert club.table({**game, "position": chosen["position"]})["turn"] == 1

@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 from service.domain.actions import CHALLENGE, DRAW, KEEP, NAME_SUIT, WILD_PLAY
 from service.domain.bots import BOTS
-from service.domain.cards import RANKS
+from service.domain.cards import CARD_COUNT, DECK_SIZE, format_card, rank_name
 from service.domain.commands import Challenge, Command, DrawCard
 from service.domain.engine import call_due, command_for, decide, fold, is_chance, legal_actions
 from service.domain.errors import RuleError
@@ -43,7 +43,7 @@ from service.domain.events import (
     StockRecycled,
 )
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL, rulebook
-from service.domain.rulesets import Ruleset, ruleset
+from service.domain.rulesets import PRESETS, SWITCHES, Ruleset, ruleset
 from service.domain.state import DRAWN, NAMING_SUIT, PENALTY, PLAY, State
 from service.domain.table import Table
 from tests.unit.scenario import small_deck_club
@@ -60,7 +60,7 @@ FOLD_EVERY = 29
 
 
 def _bits(mask: int) -> list[int]:
-    return [c for c in range(52) if mask >> c & 1]
+    return [c for c in range(CARD_COUNT) if mask >> c & 1]
 
 
 @dataclass
@@ -89,17 +89,19 @@ class Referee:
         self.seats = seats
         self.book = rulebook(rules)
         # the values from the ruleset's table, not from the engine's compiled rulebook
-        self.values = [rules.card_points.get(RANKS[c % 13], 0) for c in range(52)]
+        self.values = [rules.card_points.get(rank_name(c), 0) for c in range(CARD_COUNT)]
         self.hands: list[int] = [0] * seats
         self.totals = [0] * seats
         self.in_round = False
         self.went_out = -1
+        self.last_played = [-1] * seats  # each seat's last card played: a winner's went out
 
     def call_due(self, card: int, left: int) -> int:
         if left == 1 and self.rules.mau_call:
             return MAU
         if left == 0:
-            wild = self.rules.effects.get(RANKS[card % 13])
+            effects = self.rules.effects  # a card's own entry first, then its rank's
+            wild = effects.get(format_card(card % DECK_SIZE), effects.get(rank_name(card)))
             if self.rules.mau_mau_call == "always" or (
                 self.rules.mau_mau_call == "on_wild" and wild is not None and wild.wild
             ):
@@ -107,7 +109,23 @@ class Referee:
         return NO_CALL
 
     def value(self, hand: int) -> int:
+        only = self.rules.only_points  # 101: a hand of queens only counts them so
+        if only and hand and all(_entry(only, c) is not None for c in _bits(hand)):
+            return sum(_entry(only, c) or 0 for c in _bits(hand))
         return sum(self.values[c] for c in _bits(hand))
+
+    def expected_points(self, winner: int, values: list[int]) -> tuple[int, ...]:
+        rules, times, bonus = self.rules, 1, 0
+        if winner >= 0:
+            card = self.last_played[winner]
+            times = _entry(rules.out_multiplier, card) or 1
+            bonus = _entry(rules.out_points, card) or 0
+        if rules.scoring == "penalty":
+            return tuple(bonus if seat == winner else values[seat] * times for seat in range(self.seats))
+        if winner >= 0:
+            gained = (sum(values) - values[winner]) * times + bonus
+            return tuple(gained if seat == winner else 0 for seat in range(self.seats))
+        return (0,) * self.seats
 
     def follow(self, event: Event, s: State) -> None:
         """``s`` is the state after ``event`` and every event after it in the same command."""
@@ -130,6 +148,7 @@ class Referee:
         elif isinstance(event, CardPlayed):
             assert self.hands[event.seat] >> event.card & 1, "a card was played that the events never gave"
             self.hands[event.seat] ^= 1 << event.card
+            self.last_played[event.seat] = event.card
             due = self.call_due(event.card, self.hands[event.seat].bit_count())
             if event.call == due:
                 assert event.missed == NO_CALL
@@ -160,16 +179,10 @@ class Referee:
             assert self.hands[ended.winner] == 0, "the round's winner still holds cards"
         else:
             assert ended.winner == -1 and ended.reason == "stock_exhausted"
-        if self.rules.scoring == "penalty":
-            expected = tuple(0 if seat == ended.winner else values[seat] for seat in range(self.seats))
-        elif ended.winner >= 0:
-            expected = tuple(
-                sum(values) - values[seat] if seat == ended.winner else 0 for seat in range(self.seats)
-            )
-        else:
-            expected = (0,) * self.seats
+        expected = self.expected_points(ended.winner, values)
         assert ended.points == expected
-        self.totals = [t + p for t, p in zip(self.totals, ended.points, strict=True)]
+        totals = [t + p for t, p in zip(self.totals, ended.points, strict=True)]
+        self.totals = [0 if total in self.rules.reset_totals else total for total in totals]
         assert list(ended.totals) == self.totals
 
     def check_state(self, s: State) -> None:
@@ -434,3 +447,30 @@ def small_deck_club_games(examples: int) -> Callable[..., None]:
         play_match(rules, seats, seed, kinds, forgetfulness, vigilance, max_steps=3_000)
 
     return keep_every_invariant
+
+
+def single_round_preset_games(examples: int) -> Callable[..., None]:
+    """Every preset, its own switches all off or all on: one round each."""
+
+    @_examples(examples)
+    @given(
+        seed=seeds,
+        name=st.sampled_from(sorted(PRESETS)),
+        seats=st.integers(2, 4),
+        kinds=kinds,
+        forgetfulness=rates,
+        vigilance=rates,
+        switched=st.booleans(),
+    )
+    def keep_every_invariant(seed, name, seats, kinds, forgetfulness, vigilance, switched):
+        options = dict.fromkeys(SWITCHES.get(name, {}), True) if switched else {}
+        rules = ruleset(name, single_round=True, **options)
+        play_match(rules, seats, seed, kinds, forgetfulness, vigilance)
+
+    return keep_every_invariant
+
+
+def _entry(table: dict[str, int], card: int) -> int | None:
+    """A card's entry in a table keyed by cards ("QS") and ranks ("Q"): the card's own first."""
+    found = table.get(format_card(card % DECK_SIZE))
+    return table.get(rank_name(card)) if found is None else found

@@ -6,12 +6,14 @@
 from tests.properties.invariants import (
     single_round_club_games,
     single_round_mau_mau_150_games,
+    single_round_preset_games,
     small_deck_club_games,
     whole_club_matches,
     whole_mau_mau_150_matches,
 )
 
 test_single_round_club_games_keep_every_invariant = single_round_club_games(800)
+test_single_round_games_of_every_preset_keep_every_invariant = single_round_preset_games(600)
 test_single_round_mau_mau_150_games_keep_every_invariant = single_round_mau_mau_150_games(500)
 test_whole_club_matches_to_100_keep_every_invariant = whole_club_matches(150)
 test_whole_mau_mau_150_matches_keep_every_invariant = whole_mau_mau_150_matches(150)

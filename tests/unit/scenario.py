@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import msgspec
 import pytest
 
-from service.domain.cards import format_card, format_cards, parse_card, parse_suit
+from service.domain.cards import CARD_COUNT, format_card, format_cards, parse_card, parse_suit
 from service.domain.commands import (
     Challenge,
     Command,
@@ -212,7 +212,7 @@ def all_cards(s: State) -> list[int]:
     """Every card of the state, wherever it is: hands, stock, discard pile."""
     found: list[int] = []
     for hand in s.hands:
-        found += [c for c in range(52) if hand >> c & 1]
+        found += [c for c in range(CARD_COUNT) if hand >> c & 1]
     return found + list(s.stock) + list(s.discard)
 
 

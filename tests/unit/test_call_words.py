@@ -6,9 +6,9 @@ import pytest
 
 from service.domain.errors import RuleError
 from service.domain.events import CardsDrawn
-from service.domain.round_rules import ROUND_RULES, call_word
+from service.domain.round_rules import call_word
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL
-from service.domain.rulesets import CLUB, check, ruleset
+from service.domain.rulesets import CLUB, PRESETS, check, ruleset
 from service.domain.state import PENALTY
 from tests.unit.round_rulesets import club_with
 from tests.unit.scenario import Game
@@ -45,7 +45,7 @@ def test_a_call_penalty_over_ten_is_refused():
     assert refused.value.code == "invalid_option"
 
 
-@pytest.mark.parametrize("preset", sorted(ROUND_RULES))
+@pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_every_presets_round_rules_make_a_ruleset_that_checks(preset):
     check(club_with(preset))
 

@@ -47,7 +47,8 @@ def test_a_different_seed_prints_a_different_summary():
 def test_an_unknown_ruleset_is_refused_with_exit_code_2():
     result = run("simulate", "--ruleset", "skat", "--matches", "1")
     assert result.exit_code == 2
-    assert "no ruleset 'skat'; known: club, mau-mau-150" in result.output
+    known = "101, classic, club, faraon, haft-khabis, mau-mau-150, neuner, pesten, prsi, puke, russian"
+    assert f"no ruleset 'skat'; known: {known}" in result.output
     assert "--ruleset" in result.output
 
 

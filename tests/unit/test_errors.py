@@ -16,6 +16,7 @@ import pytest
 from service.domain.cards import parse_card, parse_rank, parse_suit
 from service.domain.commands import (
     Challenge,
+    ChoosePlayer,
     DealRound,
     DrawCard,
     GivePenalty,
@@ -26,7 +27,7 @@ from service.domain.commands import (
     ScoreRound,
     StartMatch,
 )
-from service.domain.engine import decide
+from service.domain.engine import decide, fold
 from service.domain.errors import RuleError
 from service.domain.rulebook import MAU, MAU_MAU
 from service.domain.rulesets import CLUB, ruleset
@@ -131,6 +132,23 @@ def match_over() -> Game:
     return game
 
 
+def choosing() -> Game:
+    game = Game(ruleset("haft-khabis"), seats=3, dealer=0, hands={1: "2H 3C 4C 6C 9C"}, starter="5H")
+    game.play(1, "2H")
+    return game
+
+
+def seat_out_challenges() -> str:
+    """A seat out of the match may not challenge (``out`` set as the match's elimination sets it)."""
+    game = missed_mau()
+    game.s.out = 1 << 2
+    before = fold(game.events)
+    before.out = 1 << 2
+    code = raised(lambda: decide(game.s, Challenge(2)))
+    assert game.s == before
+    return code
+
+
 def cases() -> dict[str, Callable[[], str]]:
     club = ruleset("club")
     return {
@@ -182,6 +200,13 @@ def cases() -> dict[str, Callable[[], str]]:
             PlayCard(1, parse_card("9H")),
             draw=1,
         ),
+        # effects
+        "cannot_go_out": lambda: Game(
+            ruleset("classic", hand_size=1), seats=2, dealer=0, hands={1: "AH"}, starter="10H"
+        ).refuse(PlayCard(1, parse_card("AH"), -1, MAU_MAU)),
+        "nothing_to_choose": lambda: dealt().refuse(ChoosePlayer(1, 2)),
+        "player_not_chosen": lambda: choosing().refuse(DrawCard(1)),
+        "invalid_choice": lambda: choosing().refuse(ChoosePlayer(1, 1)),
         # draws
         "draw_not_allowed": lambda: dealt().refuse(DrawCard(1)),
         "already_drew": lambda: after_drawing().refuse(DrawCard(1)),
@@ -260,9 +285,14 @@ def test_a_seat_that_is_not_at_the_table_is_refused(command):
     assert game.refuse(command) == "not_a_seat"
 
 
-@pytest.mark.parametrize("card", [-1, 52, 63, 64, 1000])
+@pytest.mark.parametrize("card", [-1, 108, 127, 1000])
 def test_a_card_number_outside_the_deck_is_a_malformed_card(card):
     assert dealt().refuse(PlayCard(1, card)) == "malformed_card"
+
+
+@pytest.mark.parametrize("card", [52, 53, 63, 107])
+def test_a_joker_or_a_second_deck_card_a_club_hand_cannot_hold_is_not_in_the_hand(card):
+    assert dealt().refuse(PlayCard(1, card)) == "card_not_in_hand"
 
 
 def test_naming_a_suit_that_does_not_exist_is_a_malformed_suit():
@@ -280,3 +310,7 @@ def test_keeping_after_a_card_is_played_from_the_draw_is_refused():
 def test_a_draw_by_another_seat_while_the_drawer_decides_is_not_your_turn():
     # seat 1 has drawn a playable card and is deciding; seat 2 is not on turn
     assert after_drawing().refuse(DrawCard(2)) == "not_your_turn"
+
+
+def test_a_seat_out_of_the_match_may_not_challenge():
+    assert seat_out_challenges() == "seat_out"

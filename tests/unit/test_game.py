@@ -153,7 +153,7 @@ def test_a_refused_move_records_nothing_and_changes_nothing():
     cases = [
         (PlayCard(other, held), SYSTEM, "not_your_turn"),
         (PlayCard(s.turn, missing), SYSTEM, "card_not_in_hand"),
-        (PlayCard(s.turn, 99), SYSTEM, "malformed_card"),
+        (PlayCard(s.turn, 108), SYSTEM, "malformed_card"),
         (PlayCard(7, held), SYSTEM, "not_a_seat"),
         (PlayCard(s.turn, held), Actor("player", PLAYERS[other]), "not_your_seat"),
         (DealRound(tuple(range(52))), SYSTEM, "not_a_move"),

@@ -16,6 +16,7 @@ from tests.properties.invariants import (
     play_match,
     single_round_club_games,
     single_round_mau_mau_150_games,
+    single_round_preset_games,
     small_deck_club,
     small_deck_club_games,
     whole_club_matches,
@@ -23,6 +24,7 @@ from tests.properties.invariants import (
 )
 
 test_single_round_club_games_keep_every_invariant = single_round_club_games(40)
+test_single_round_games_of_every_preset_keep_every_invariant = single_round_preset_games(30)
 test_single_round_mau_mau_150_games_keep_every_invariant = single_round_mau_mau_150_games(25)
 test_whole_club_matches_to_100_keep_every_invariant = whole_club_matches(5)
 test_whole_mau_mau_150_matches_keep_every_invariant = whole_mau_mau_150_matches(5)

@@ -31,7 +31,15 @@ def test_the_club_options_table_has_its_documented_defaults():
     assert club.hand_size == 5
     assert club.voluntary_draw is False
     assert club.call_penalty == 2
-    assert set(OPTIONS) == {"target_score", "single_round", "hand_size", "voluntary_draw", "call_penalty"}
+    assert set(OPTIONS) == {
+        "target_score",
+        "single_round",
+        "hand_size",
+        "voluntary_draw",
+        "call_penalty",
+        "decks",
+    }
+    assert club.decks == 1
 
 
 def test_club_sevens_give_a_debt_of_2_eights_skip_jacks_are_wild_and_only_sevens_answer_a_debt():

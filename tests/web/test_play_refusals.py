@@ -39,6 +39,7 @@ def test_a_malformed_move_is_a_400_problem_and_changes_nothing(club: Club, base:
             "fly": "malformed_request",
             "play": "malformed_card",
             "name_suit:X": "malformed_suit",
+            "choose_player:X": "malformed_request",
             "play:7H:Q": "malformed_suit",
         }
         for move, code in malformed.items():

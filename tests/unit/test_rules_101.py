@@ -1,0 +1,119 @@
+"""The `101` preset (variants.md): 36 cards, deal 4, draw until playable, 6 covered, 7 and K♠ draw."""
+
+from service.domain.actions import DRAW, play_action
+from service.domain.cards import format_cards, parse_card
+from service.domain.commands import PlayCard
+from service.domain.engine import legal_actions
+from service.domain.events import CardPlayed, CardsDrawn
+from service.domain.rulebook import rulebook
+from service.domain.rulesets import ruleset
+from service.domain.state import DRAWN, PLAY
+from tests.unit.scenario import Game
+
+R101 = ruleset("101")
+
+
+def act(card: str, suit: int = -1) -> int:
+    return play_action(parse_card(card), suit)
+
+
+def test_the_deck_is_the_36_cards_from_6_to_ace_and_4_are_dealt():
+    deck = rulebook(R101).deck
+    assert len(deck) == 36
+    assert {name[:-1] for name in format_cards(deck)} == {"6", "7", "8", "9", "10", "J", "Q", "K", "A"}
+    assert R101.hand_size == 4
+
+
+def test_a_player_with_no_playable_card_draws_until_one_comes_and_may_play_it():
+    game = Game(R101, seats=2, dealer=0, hands={1: "8C 9C 10C KC"}, starter="JH", stock="KD 8D 9H")
+    (drawn,) = game.draw(1)
+    assert isinstance(drawn, CardsDrawn)
+    assert format_cards(drawn.cards) == ["KD", "8D", "9H"]
+    assert (game.s.phase, game.s.drawn) == (DRAWN, parse_card("9H"))
+    assert legal_actions(game.s, 1)[0] == act("9H")
+
+
+def test_when_the_stock_holds_no_playable_card_the_player_draws_it_all_and_the_turn_passes():
+    game = Game(R101, seats=2, dealer=0, hands={1: "8C 9C 10C KC"}, starter="JH")
+    stock = len(game.s.stock)
+    playable = [c for c in game.s.stock if game.s.follow >> c & 1]
+    game.draw(1)
+    if playable:  # the fillers hold a heart or a jack: the draw stops at the first of them
+        assert game.s.phase == DRAWN
+    else:
+        assert (len(game.s.stock), game.s.turn) == (0, 0)
+    assert len(game.s.stock) < stock
+
+
+def test_with_draw_one_the_player_draws_a_single_card_and_the_turn_passes():
+    rules = ruleset("101", draw_one=True)
+    game = Game(rules, seats=2, dealer=0, hands={1: "8C 9C 10C KC"}, starter="JH", stock="KD 8D 9H")
+    (drawn,) = game.draw(1)
+    assert isinstance(drawn, CardsDrawn) and format_cards(drawn.cards) == ["KD"]
+    assert (game.s.turn, game.s.phase) == (0, PLAY)
+
+
+def test_a_six_must_be_covered_by_its_player_in_the_same_turn():
+    game = Game(R101, seats=3, dealer=0, hands={1: "6H KH 9C 10C"}, starter="9H")
+    (played,) = game.play(1, "6H")
+    assert isinstance(played, CardPlayed) and played.turn == 1
+    assert legal_actions(game.s, 1) == (act("KH"),)
+    game.play(1, "KH")
+    assert game.s.turn == 2
+
+
+def test_a_six_may_not_be_the_last_card_so_its_holder_draws():
+    game = Game(ruleset("101", hand_size=1), seats=2, dealer=0, hands={1: "6H"}, starter="9H", stock="8D KH")
+    assert legal_actions(game.s, 1) == (DRAW,)
+    assert game.refuse(PlayCard(1, parse_card("6H"))) == "cannot_go_out"
+
+
+def test_a_seven_draws_2_and_with_two_players_its_player_goes_again():
+    game = Game(R101, seats=2, dealer=0, hands={1: "7H 9C 10C KC", 0: "8D 9D 10D KD"}, starter="9H")
+    game.play(1, "7H")
+    assert legal_actions(game.s, 0) == (DRAW,)
+    game.draw(0)
+    assert (game.s.turn, len(game.hand(0))) == (1, 6)
+
+
+def test_a_seven_is_deflected_by_another_seven():
+    game = Game(R101, seats=3, dealer=0, hands={1: "7H 9C 10C KC", 2: "7C 8D 9D 10D"}, starter="9H")
+    game.play(1, "7H")
+    (played,) = game.play(2, "7C")
+    assert isinstance(played, CardPlayed) and (played.debt, played.turn) == (4, 0)
+
+
+def test_the_king_of_spades_draws_4_and_cannot_be_answered():
+    game = Game(R101, seats=3, dealer=0, hands={1: "KS 9C 10C KC", 2: "7S 8D 9D 10D"}, starter="9S")
+    game.play(1, "KS")
+    assert game.s.debt == 4
+    assert legal_actions(game.s, 2) == (DRAW,)
+    game.draw(2)
+    assert (len(game.hand(2)), game.s.turn) == (8, 0)
+
+
+def test_a_ten_reverses_and_an_ace_skips():
+    game = Game(R101, seats=4, dealer=0, hands={1: "10H 9C KC 8C", 0: "AH 8D 9D KD"}, starter="8H")
+    (reversed_,) = game.play(1, "10H")
+    assert isinstance(reversed_, CardPlayed) and (reversed_.direction, reversed_.turn) == (-1, 0)
+    (skipped,) = game.play(0, "AH")
+    assert isinstance(skipped, CardPlayed) and (skipped.skipped, skipped.turn) == (3, 2)
+
+
+def test_a_queen_is_wild_and_the_next_player_follows_the_named_suit_or_plays_a_queen():
+    game = Game(R101, seats=2, dealer=0, hands={1: "QC 9C 10C KC", 0: "QH 8S 9D KD"}, starter="9H")
+    game.play(1, "QC", "S")
+    assert set(legal_actions(game.s, 0)) == {act("8S"), *(act("QH", suit) for suit in range(4))}
+
+
+def test_the_crocodile_option_makes_the_king_of_hearts_draw_5():
+    game = Game(ruleset("101", crocodile=True), seats=2, dealer=0, hands={1: "KH 9C 10C KC"}, starter="9H")
+    game.play(1, "KH")
+    assert game.s.debt == 5
+
+
+def test_an_option_makes_the_seven_of_spades_draw_4():
+    rules = ruleset("101", seven_of_spades_four=True)
+    game = Game(rules, seats=2, dealer=0, hands={1: "7S 9C 10C KC"}, starter="9S")
+    game.play(1, "7S")
+    assert game.s.debt == 4

@@ -1,0 +1,102 @@
+"""The `classic` preset (variants.md): 32 cards; 7 draws 2, 8 skips, J wild, an ace is covered."""
+
+import pytest
+
+from service.domain.actions import DRAW, play_action
+from service.domain.cards import format_cards, parse_card
+from service.domain.commands import PlayCard
+from service.domain.engine import call_due, legal_actions
+from service.domain.errors import RuleError
+from service.domain.events import CardPlayed, CardsDrawn
+from service.domain.rulebook import MAU_MAU, NO_CALL, rulebook
+from service.domain.rulesets import ruleset
+from service.domain.state import DEBT, PLAY
+from tests.unit.scenario import Game
+
+CLASSIC = ruleset("classic")
+
+
+def act(card: str, suit: int = -1) -> int:
+    return play_action(parse_card(card), suit)
+
+
+def test_the_deck_is_the_32_cards_from_7_to_ace_for_2_to_5_players():
+    deck = rulebook(CLASSIC).deck
+    assert {name[:-1] for name in format_cards(deck)} == {"7", "8", "9", "10", "J", "Q", "K", "A"}
+    assert len(deck) == 32
+    assert (CLASSIC.min_players, CLASSIC.max_players, CLASSIC.hand_size) == (2, 5, 5)
+
+
+def test_a_seven_makes_the_next_player_draw_2_and_another_seven_does_not_answer_it():
+    game = Game(CLASSIC, seats=3, dealer=0, hands={1: "7H 8C 9C 10C KC", 2: "7C 8D 9D 10D KD"}, starter="9H")
+    game.play(1, "7H")
+    assert game.s.debt == 2
+    assert legal_actions(game.s, 2) == (DRAW,)
+    assert game.refuse(PlayCard(2, parse_card("7C"))) == "debt_pending"
+    (drawn,) = game.draw(2)
+    assert isinstance(drawn, CardsDrawn) and (len(drawn.cards), drawn.reason) == (2, DEBT)
+    assert (game.s.turn, game.s.debt) == (0, 0)
+
+
+def test_with_stack_sevens_a_seven_passes_the_debt_on_growing_by_2():
+    rules = ruleset("classic", stack_sevens=True)
+    game = Game(rules, seats=3, dealer=0, hands={1: "7H 8C 9C 10C KC", 2: "7C 8D 9D 10D KD"}, starter="9H")
+    game.play(1, "7H")
+    assert legal_actions(game.s, 2) == (act("7C"), DRAW)
+    (played,) = game.play(2, "7C")
+    assert isinstance(played, CardPlayed) and (played.debt, played.turn) == (4, 0)
+
+
+def test_an_eight_skips_the_next_player():
+    game = Game(CLASSIC, seats=3, dealer=0, hands={1: "8H 9C 10C KC QC"}, starter="9H")
+    (played,) = game.play(1, "8H")
+    assert isinstance(played, CardPlayed) and (played.skipped, played.turn) == (2, 0)
+
+
+def test_a_jack_is_wild_and_names_the_suit():
+    game = Game(CLASSIC, seats=2, dealer=0, hands={1: "JC 9C 10C KC QC"}, starter="9H")
+    game.play(1, "JC", "S")
+    assert game.s.named_suit == 3
+    assert game.s.turn == 0
+
+
+def test_an_ace_keeps_the_turn_with_its_player_who_covers_it_with_a_matching_card():
+    game = Game(CLASSIC, seats=3, dealer=0, hands={1: "AH KH 9C 10C QC"}, starter="9H")
+    (played,) = game.play(1, "AH")
+    assert isinstance(played, CardPlayed) and played.turn == 1
+    assert set(legal_actions(game.s, 1)) == {act("KH")}
+    game.play(1, "KH")
+    assert game.s.turn == 2
+
+
+def test_a_player_who_cannot_cover_the_ace_draws_1_and_the_turn_passes():
+    game = Game(CLASSIC, seats=3, dealer=0, hands={1: "AH 9C 10C QC KC"}, starter="9H", stock="8D")
+    game.play(1, "AH")
+    assert legal_actions(game.s, 1) == (DRAW,)
+    (drawn,) = game.draw(1)
+    assert isinstance(drawn, CardsDrawn) and drawn.turn == 2 and game.s.phase == PLAY
+
+
+def test_an_ace_may_not_be_the_last_card_so_its_holder_draws_instead():
+    game = Game(ruleset("classic", hand_size=1), seats=2, dealer=0, hands={1: "AH"}, starter="9H", stock="KD")
+    assert legal_actions(game.s, 1) == (DRAW,)
+    assert game.refuse(PlayCard(1, parse_card("AH"), -1, MAU_MAU)) == "cannot_go_out"
+    game.draw(1)
+    assert game.hand(1) == {"AH", "KD"}
+
+
+@pytest.mark.parametrize(("card", "call"), [("JH", MAU_MAU), ("9H", NO_CALL)])
+def test_going_out_is_called_mau_mau_only_on_a_jack(card, call):
+    game = Game(ruleset("classic", hand_size=1), seats=2, dealer=0, hands={1: card}, starter="10H")
+    assert call_due(game.s, 1, parse_card(card)) == call
+
+
+def test_the_hand_size_option_deals_6():
+    assert ruleset("classic", hand_size=6).hand_size == 6
+
+
+def test_an_option_of_another_preset_is_refused_as_not_fitting_classic():
+    with pytest.raises(RuleError) as refused:
+        ruleset("classic", king_of_spades=True)
+    assert refused.value.code == "invalid_option"
+    assert "prsi" in str(refused.value)
