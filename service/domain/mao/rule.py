@@ -34,8 +34,8 @@ MAX_WORDS = 40
 
 # spoken words: letters, spaces and apostrophes, so a phrase never breaks the text form
 _WORDS = re.compile(r"^[a-z' ]+$")
-_CALL = re.compile(r'^on\s+(\S+)\s*:\s*say\s+"([^"]*)"$')
-_PLAY = re.compile(r"^after\s+(\S+)\s*:\s*next\s+(.+)$")
+_CALL = re.compile(r'^on\s+(\S+)\s*:\s*say\s+"([^"]*)"$', re.IGNORECASE)
+_PLAY = re.compile(r"^after\s+(\S+)\s*:\s*next\s+(.+)$", re.IGNORECASE)
 
 
 class Trigger(msgspec.Struct, frozen=True):

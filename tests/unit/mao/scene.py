@@ -64,6 +64,11 @@ class Scene:
         assert fold(self.events) == self.state
         return events
 
+    def record(self, event: Event) -> None:
+        """Apply an event no command would decide, to reach a situation the rules never allow."""
+        event.apply(self.state)
+        self.events.append(event)
+
     def deal(self, hands: Mapping[int, str], starter: str, stock: str = "") -> list[Event]:
         s = self.state
         return self.do(DealRound(deck_for(s.seats, s.hand_size, s.next_dealer, hands, starter, stock)))
