@@ -41,18 +41,23 @@ class Table:
             self.rng.shuffle(deck)
             self.do(DealRound(tuple(deck)))
         elif s.phase == RECYCLE:
-            order = s.discard[:-1]
-            self.rng.shuffle(order)
-            self.do(RecycleStock(tuple(order)))
+            self.recycle()
         else:
             seat = s.turn
             command = self.bots[seat].choose(player_view(s, seat))
             events = self.do(command)
             if isinstance(command, PlayCard) and any(isinstance(e, CardPlayed) for e in events):
                 for words in calls_after(command.card, player_view(self.state, seat)):
+                    if self.state.phase == RECYCLE:  # the play settled a penalty of the player before
+                        self.recycle()
                     if self.state.window is None or self.state.window.seat != seat:
                         break  # the round ended
                     self.do(Say(seat, words))
+
+    def recycle(self) -> None:
+        order = self.state.discard[:-1]
+        self.rng.shuffle(order)
+        self.do(RecycleStock(tuple(order)))
 
     def play(self, max_steps: int = 100_000) -> State:
         for _ in range(max_steps):
