@@ -98,8 +98,9 @@ def main() -> None:
         f"mean {statistics.mean(table_costs):.1f}, max {max(table_costs)}; known in {learned_tables}/{games}"
     )
     print(
-        f"  mixed table: the learner's own rule penalties until it knew: median {statistics.median(own_costs):g}, "
-        f"mean {statistics.mean(own_costs):.1f}; known in {learned_mixed}/{games}"
+        "  mixed table: the learner's own rule penalties until it knew: "
+        f"median {statistics.median(own_costs):g}, mean {statistics.mean(own_costs):.1f}; "
+        f"known in {learned_mixed}/{games}"
     )
     print(
         f"  mixed table, rule penalties per 100 turns over the match: learner median "
