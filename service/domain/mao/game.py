@@ -254,7 +254,7 @@ def _speak(out: _Out, seat: int, words: str) -> bool:
     window = s.window
     if window is not None and window.seat == seat and words in window.missing():
         out.add(CallMade(seat, words))
-        if not s.hands[seat] and not s.window.missing():  # type: ignore[union-attr]
+        if not s.hands[seat] and len(window.missing()) == 1:  # that was the last call due
             _round_end(out, seat, "went_out")
             return True
         return False

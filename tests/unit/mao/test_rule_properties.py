@@ -80,3 +80,32 @@ def test_a_rule_the_check_refuses_really_blocks_a_table(rule):
     s = scene.state
     assert (s.top, s.in_force) == (top, found.in_force)
     assert all(evaluate(rule, s.top, s.in_force, card) is not None for card in FULL_DECK)
+
+
+def reachable(rule: Rule) -> set[tuple[int, tuple[int, ...]]]:
+    """Every (top card, clauses in force) a table can reach, found by walking the moves from each
+    starter: a draw adds the draw clauses, an allowed play puts its card on top with its clauses."""
+    draws = tuple(i for i, clause in enumerate(rule.plays) if clause.trigger.kind == "draw")
+    todo = [(top, ()) for top in FULL_DECK]
+    seen: set[tuple[int, tuple[int, ...]]] = set(todo)
+    while todo:
+        top, in_force = todo.pop()
+        nexts = [(top, tuple(sorted(set(in_force) | set(draws))))]
+        mask = allowed(rule, top, in_force)
+        nexts += [(card, triggered_by(rule, card)) for card in FULL_DECK if mask >> card & 1]
+        for situation in nexts:
+            if situation not in seen:
+                seen.add(situation)
+                todo.append(situation)
+    return seen
+
+
+@settings(max_examples=150, deadline=None)
+@given(play_rules)
+def test_the_check_refuses_a_rule_exactly_when_a_reachable_situation_leaves_no_card(rule):
+    found = blocked(rule)
+    stuck = {(top, in_force) for top, in_force in reachable(rule) if not allowed(rule, top, in_force)}
+    if found is None:
+        assert stuck == set()
+    else:
+        assert (found.top, found.in_force) in stuck
