@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable
 from service.domain.cards import FULL_DECK
 from service.domain.errors import RuleError
 from service.domain.mao.commands import (
+    REFEREE,
     SERVER,
     ApproveRule,
     CallPause,
@@ -79,7 +80,7 @@ from service.domain.mao.words import normalise
 
 MIN_SEATS, MAX_SEATS = 3, 6
 MAX_UTTERANCE = 80
-JUDGES = (SERVER, "referee")
+JUDGES = (SERVER, REFEREE)
 
 
 class _Out:
@@ -387,15 +388,3 @@ _DECIDERS: dict[type, Callable[[_Out, object], None]] = {
     ApproveRule: _approve,
     RefuseRule: _refuse,
 }
-
-
-# ---------------------------------------------------------------------------
-# queries
-
-
-def is_chance(s: State) -> bool:
-    return s.phase == DEAL or s.phase == RECYCLE
-
-
-def recyclable(s: State) -> list[int]:
-    return s.discard[:-1]
