@@ -4,6 +4,7 @@ the rule before its reveal."""
 
 import random
 import re
+from typing import Union
 
 import msgspec
 from hypothesis import given, settings
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 from service.domain.cards import FULL_DECK, format_cards
 from service.domain.mao.bots import RandomBot
 from service.domain.mao.commands import StartMatch
+from service.domain.mao.events import EVENT_TYPES
 from service.domain.mao.game import fold
 from service.domain.mao.learning import LearningBot
 from service.domain.mao.rule import format_rule
@@ -87,3 +89,9 @@ def test_bot_matches_reach_the_rare_paths_the_properties_need():
         table = bot_match(seed, 3 + seed % 4, 1 + seed % 8, RULES[seed % len(RULES)])
         seen |= {type(event).__name__ for event in table.events}
     assert {"PlayReturned", "CallMissed", "StockRecycled", "RuleRevealed", "MatchEnded", "CardDrawn"} <= seen
+
+
+def test_the_events_of_a_match_survive_a_json_round_trip_as_the_store_will_keep_them():
+    table = bot_match(3, 4, 5, RULES[1])
+    decoder = msgspec.json.Decoder(list[Union[EVENT_TYPES]])  # noqa: UP007 - a Union built from a tuple
+    assert decoder.decode(msgspec.json.encode(table.events)) == table.events
