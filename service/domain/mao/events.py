@@ -1,0 +1,302 @@
+"""Mao's events: one past-tense fact each, applied without any rule.
+
+Each carries what ``game.decide`` worked out (who moves next, the clauses now in force,
+the calls now due), so the fold only records facts. Cards are ints (see ``cards``).
+"""
+
+import msgspec
+
+from service.domain.cards import CARD_BITS
+from service.domain.mao.rule import parse_rule
+from service.domain.mao.state import DEAL, DRAWN, OVER, PENALTY, PLAY, RECYCLE, State, Window
+
+
+class Event(msgspec.Struct, frozen=True, tag=True):
+    def apply(self, s: State) -> None:
+        raise NotImplementedError
+
+
+class MatchStarted(Event):
+    seats: int
+    first_dealer: int
+    hand_size: int
+    rounds_to_win: int
+    judge: str
+
+    def apply(self, s: State) -> None:
+        s.seats = self.seats
+        s.next_dealer = self.first_dealer
+        s.hand_size = self.hand_size
+        s.rounds_to_win = self.rounds_to_win
+        s.judge = self.judge
+        s.wins = [0] * self.seats
+        s.phase = DEAL
+
+
+class RuleWritten(Event):
+    """The secret rule of round ``round_no``, fixed before its deal."""
+
+    round_no: int
+    text: str
+    by: str  # "server" or "referee"
+
+    def apply(self, s: State) -> None:
+        s.rule = parse_rule(self.text)
+        s.rule_round = self.round_no
+
+
+class RoundDealt(Event):
+    """The whole deck order is recorded, so the deal replays without a seed."""
+
+    round_no: int
+    dealer: int
+    deck: tuple[int, ...]
+
+    def apply(self, s: State) -> None:
+        seats, deck = s.seats, self.deck
+        dealt = seats * s.hand_size
+        hands = [0] * seats
+        # one card at a time clockwise from the dealer's left
+        for k in range(seats):
+            hand = 0
+            for card in deck[k:dealt:seats]:
+                hand |= CARD_BITS[card]
+            hands[(self.dealer + 1 + k) % seats] = hand
+        s.hands = hands
+        s.discard = [deck[dealt]]
+        s.stock = list(reversed(deck[dealt + 1 :]))
+        s.in_force = ()  # the starter has no effect
+        s.owing = []
+        s.penalties = []
+        s.window = None
+        s.paused_by = -1
+        s.round_no = self.round_no
+        s.dealer = self.dealer
+        s.next_dealer = (self.dealer + 1) % seats
+        s.turn = (self.dealer + 1) % seats
+        s.phase = PLAY
+
+
+class CardPlayed(Event):
+    """An accepted play."""
+
+    seat: int
+    card: int
+    in_force: tuple[int, ...]  # the clauses the card put in force (all others lifted)
+    due: tuple[str, ...]  # the calls the play owes
+    turn: int
+
+    def apply(self, s: State) -> None:
+        s.hands[self.seat] ^= CARD_BITS[self.card]
+        s.discard.append(self.card)
+        s.in_force = self.in_force
+        s.window = Window(self.seat, self.due)
+        s.turn = self.turn
+
+
+class PlayReturned(Event):
+    """A play on turn that broke the rule or did not match: the card goes back, the turn ends."""
+
+    seat: int
+    card: int
+    reason: str  # the judge's reason code (``judge.REASONS``)
+    turn: int
+
+    def apply(self, s: State) -> None:
+        s.window = None
+        s.turn = self.turn
+
+
+class PlayCancelled(Event):
+    """A play out of turn: the card goes back; the turn stays where it was."""
+
+    seat: int
+    card: int
+
+    def apply(self, s: State) -> None:
+        pass
+
+
+class CardDrawn(Event):
+    """A seat drew one card instead of playing; the card itself comes with ``CardTaken``."""
+
+    seat: int
+    in_force: tuple[int, ...]  # with the draw clauses added
+    turn: int
+
+    def apply(self, s: State) -> None:
+        s.owing.append((self.seat, DRAWN))
+        s.in_force = self.in_force
+        s.window = None
+        s.turn = self.turn
+
+
+class CallMade(Event):
+    """A seat said a call that was due."""
+
+    seat: int
+    words: str
+
+    def apply(self, s: State) -> None:
+        window = s.window
+        assert window is not None
+        s.window = Window(window.seat, window.due, (*window.said, self.words))
+
+
+class Spoke(Event):
+    """A seat said something that was not due: table talk the judge penalises."""
+
+    seat: int
+    words: str
+
+    def apply(self, s: State) -> None:
+        pass
+
+
+class CallMissed(Event):
+    """The next player acted before a due call was said."""
+
+    seat: int
+    words: str
+    kind: str  # "spade", "mao" or "rule" (``speech``): the rule's calls stay secret
+
+    def apply(self, s: State) -> None:
+        pass
+
+
+class PenaltyGiven(Event):
+    """One penalty card is owed to ``seat``; ``CardTaken`` gives it."""
+
+    seat: int
+    reason: str  # a judge's reason code, "out_of_turn", "missed_call" or "extra_utterance"
+
+    def apply(self, s: State) -> None:
+        s.owing.append((self.seat, PENALTY))
+        s.penalties.append((self.seat, self.reason))
+
+
+class CardTaken(Event):
+    """The oldest card owed is given from the top of the stock."""
+
+    seat: int
+    card: int
+    why: str  # "draw" or "penalty"
+
+    def apply(self, s: State) -> None:
+        s.stock.pop()
+        s.hands[self.seat] |= CARD_BITS[self.card]
+        del s.owing[0]
+
+
+class StockRanOut(Event):
+    """A card is owed and the stock is empty: the discards under the top card must be shuffled."""
+
+    def apply(self, s: State) -> None:
+        s.phase = RECYCLE
+
+
+class StockRecycled(Event):
+    """The discards under the top card, shuffled, are the new stock; the restriction stays."""
+
+    order: tuple[int, ...]  # top first
+
+    def apply(self, s: State) -> None:
+        s.stock = list(reversed(self.order)) + s.stock
+        s.discard = s.discard[-1:]
+        s.phase = PLAY
+
+
+class PauseCalled(Event):
+    seat: int
+
+    def apply(self, s: State) -> None:
+        s.paused_by = self.seat
+
+
+class PauseEnded(Event):
+    seat: int
+
+    def apply(self, s: State) -> None:
+        s.paused_by = -1
+
+
+class RoundEnded(Event):
+    round_no: int
+    winner: int  # -1 for a drawn round
+    reason: str  # "went_out" or "stopped" (a card owed could not be given)
+    counts: tuple[int, ...]  # per seat: cards in hand plus penalty cards still owed
+    wins: tuple[int, ...]  # per seat, the match so far
+
+    def apply(self, s: State) -> None:
+        s.wins = list(self.wins)
+        s.last_winner = self.winner
+        s.window = None
+        s.paused_by = -1
+        s.owing = []
+        s.phase = DEAL
+
+
+class RuleRevealed(Event):
+    round_no: int
+    text: str
+
+    def apply(self, s: State) -> None:
+        s.revealed = self.text
+
+
+class RuleProposed(Event):
+    seat: int
+    text: str
+
+    def apply(self, s: State) -> None:
+        s.proposal = (self.seat, parse_rule(self.text))
+
+
+class RuleApproved(Event):
+    text: str
+
+    def apply(self, s: State) -> None:
+        s.proposal = None
+
+
+class RuleRefused(Event):
+    text: str
+    code: str  # "refused_by_judge"
+
+    def apply(self, s: State) -> None:
+        s.proposal = None
+
+
+class MatchEnded(Event):
+    winner: int
+    wins: tuple[int, ...]
+
+    def apply(self, s: State) -> None:
+        s.winner = self.winner
+        s.phase = OVER
+
+
+EVENT_TYPES: tuple[type[Event], ...] = (
+    MatchStarted,
+    RuleWritten,
+    RoundDealt,
+    CardPlayed,
+    PlayReturned,
+    PlayCancelled,
+    CardDrawn,
+    CallMade,
+    Spoke,
+    CallMissed,
+    PenaltyGiven,
+    CardTaken,
+    StockRanOut,
+    StockRecycled,
+    PauseCalled,
+    PauseEnded,
+    RoundEnded,
+    RuleRevealed,
+    RuleProposed,
+    RuleApproved,
+    RuleRefused,
+    MatchEnded,
+)
