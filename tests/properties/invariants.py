@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import msgspec
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -539,16 +540,17 @@ def small_deck_club_games(examples: int) -> Callable[..., None]:
     return keep_every_invariant
 
 
+every_preset = pytest.mark.parametrize("name", sorted(PRESETS))
+
 # A round of a preset played by bots ends well within this many commands (a few hundred at most
 # is usual); one still going after it is stuck, not unlucky.
 ROUND_STEPS = 5_000
 
 
 @st.composite
-def preset_tables(draw, single_round: bool) -> tuple[Ruleset, int]:
-    """A preset with each of its own switches on or off, one deck or two, a hand size it allows,
-    and a number of seats it seats (four at most, so matches stay short)."""
-    name = draw(st.sampled_from(sorted(PRESETS)))
+def preset_tables(draw, name: str, single_round: bool) -> tuple[Ruleset, int]:
+    """Preset ``name`` with each of its own switches on or off, one deck or two, a hand size it
+    allows, and a number of seats it seats (four at most, so matches stay short)."""
     base = PRESETS[name]
     options = {key: draw(st.booleans()) for key in SWITCHES.get(name, {})}
     decks = draw(st.sampled_from((1, 2)))
@@ -561,18 +563,19 @@ def preset_tables(draw, single_round: bool) -> tuple[Ruleset, int]:
 
 
 def single_round_preset_games(examples: int) -> Callable[..., None]:
-    """Every preset with its switches, one round each."""
+    """Every preset with its switches, one round each: ``examples`` for each preset."""
 
+    @every_preset
     @_examples(examples)
     @given(
-        table=preset_tables(single_round=True),
+        data=st.data(),
         seed=seeds,
         kinds=kinds,
         forgetfulness=rates,
         vigilance=rates,
     )
-    def keep_every_invariant(table, seed, kinds, forgetfulness, vigilance):
-        rules, seats = table
+    def keep_every_invariant(name, data, seed, kinds, forgetfulness, vigilance):
+        rules, seats = data.draw(preset_tables(name, single_round=True))
         play_match(rules, seats, seed, kinds, forgetfulness, vigilance, round_steps=ROUND_STEPS)
 
     return keep_every_invariant
@@ -580,18 +583,19 @@ def single_round_preset_games(examples: int) -> Callable[..., None]:
 
 def whole_preset_matches(examples: int) -> Callable[..., None]:
     """Every preset with its switches, played to the match's end: its scoring, its eliminations
-    and shrinking hands, its redeals."""
+    and shrinking hands, its redeals. ``examples`` for each preset."""
 
+    @every_preset
     @_examples(examples)
     @given(
-        table=preset_tables(single_round=False),
+        data=st.data(),
         seed=seeds,
         kinds=kinds,
         forgetfulness=rates,
         vigilance=rates,
     )
-    def keep_every_invariant(table, seed, kinds, forgetfulness, vigilance):
-        rules, seats = table
+    def keep_every_invariant(name, data, seed, kinds, forgetfulness, vigilance):
+        rules, seats = data.draw(preset_tables(name, single_round=False))
         play_match(
             rules,
             seats,
