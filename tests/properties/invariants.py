@@ -543,21 +543,35 @@ def small_deck_club_games(examples: int) -> Callable[..., None]:
 every_preset = pytest.mark.parametrize("name", sorted(PRESETS))
 
 # A round of a preset played by bots ends well within this many commands (a few hundred at most
-# is usual); one still going after it is stuck, not unlucky.
+# is usual); one still going after it is stuck, not unlucky. Where players may draw by choice,
+# random bots take a random walk with a long tail (the longest of 300 two-deck pesten rounds of
+# one card each: about 7,300 commands), so the bound is wider there.
 ROUND_STEPS = 5_000
+ROUND_STEPS_DRAWING_BY_CHOICE = 100_000
+# a preset's match is played out (its rounds bounded as above), never cut short
+PRESET_MATCH_STEPS = 10**7
+
+
+def round_bound(rules: Ruleset) -> int:
+    return ROUND_STEPS_DRAWING_BY_CHOICE if rules.voluntary_draw else ROUND_STEPS
 
 
 @st.composite
 def preset_tables(draw, name: str, single_round: bool) -> tuple[Ruleset, int]:
     """Preset ``name`` with each of its own switches on or off, one deck or two, a hand size it
-    allows, and a number of seats it seats (four at most, so matches stay short)."""
+    allows, the club's options drawn or left as the preset has them, and a number of seats it
+    seats (four at most, so matches stay short)."""
     base = PRESETS[name]
     options = {key: draw(st.booleans()) for key in SWITCHES.get(name, {})}
     decks = draw(st.sampled_from((1, 2)))
     deck_size = (4 * len(base.ranks) + base.jokers) * decks
     largest = min(base.hand_size + 2, (deck_size - 2) // base.max_players)
-    hand_size = draw(st.sampled_from(sorted({1, base.hand_size, largest})))
-    rules = ruleset(name, single_round=single_round, decks=decks, hand_size=hand_size, **options)
+    options["hand_size"] = draw(st.sampled_from(sorted({1, base.hand_size, largest})))
+    if draw(st.booleans()):
+        options["voluntary_draw"] = not base.voluntary_draw
+    if draw(st.booleans()):
+        options["call_penalty"] = draw(st.sampled_from((0, 3)))
+    rules = ruleset(name, single_round=single_round, decks=decks, **options)
     seats = draw(st.integers(base.min_players, min(base.max_players, 4)))
     return rules, seats
 
@@ -576,7 +590,16 @@ def single_round_preset_games(examples: int) -> Callable[..., None]:
     )
     def keep_every_invariant(name, data, seed, kinds, forgetfulness, vigilance):
         rules, seats = data.draw(preset_tables(name, single_round=True))
-        play_match(rules, seats, seed, kinds, forgetfulness, vigilance, round_steps=ROUND_STEPS)
+        play_match(
+            rules,
+            seats,
+            seed,
+            kinds,
+            forgetfulness,
+            vigilance,
+            max_steps=PRESET_MATCH_STEPS,
+            round_steps=round_bound(rules),
+        )
 
     return keep_every_invariant
 
@@ -604,7 +627,8 @@ def whole_preset_matches(examples: int) -> Callable[..., None]:
             forgetfulness,
             vigilance,
             legal_every=CHECK_EVERY,
-            round_steps=ROUND_STEPS,
+            max_steps=PRESET_MATCH_STEPS,
+            round_steps=round_bound(rules),
         )
 
     return keep_every_invariant
