@@ -94,7 +94,7 @@ class HeuristicBot(_CallingBot):
         if s.phase == CHOOSING:
             return ChoosePlayer(seat, self._closest_to_going_out(s, seat))
         book = s.book
-        following = (seat + s.direction) % s.seats
+        following = _neighbour(s, seat, s.direction)
         threatened = s.hands[following].bit_count() <= 2
         if s.phase == DRAWN:
             drawn = s.drawn
@@ -113,25 +113,27 @@ class HeuristicBot(_CallingBot):
             return DrawCard(seat)
         tactics = _tactics(book)
         wild = playable & book.wild
-        # a card that moves again is a free card only with another card to follow it
+        # a card that moves again is a free card with another card to follow it, else a lost turn
+        again = playable & tactics.again & ~wild
         free = 0
-        for card in cards_in(playable & tactics.again & ~wild):
+        for card in cards_in(again):
             if hand & ~(1 << card) & book.may_follow[card]:
                 free |= 1 << card
         loaders = playable & tactics.attacks & ~wild & ~free
         skippers = playable & book.skip_cards & ~wild & ~loaders & ~free
+        stuck = again & ~free & ~loaders & ~skippers
         # an answer to a debt is worth keeping, unless it is all the bot may play
-        kept = playable & book.debt_answers & ~wild & ~loaders & ~free & ~skippers
-        ordinary = playable & ~wild & ~loaders & ~skippers & ~free & ~kept
+        kept = playable & book.debt_answers & ~wild & ~loaders & ~skippers & ~again
+        ordinary = playable & ~wild & ~loaders & ~skippers & ~again & ~kept
         if threatened:
-            previous = (seat - s.direction) % s.seats
+            previous = _neighbour(s, seat, -s.direction)
             # turning the play round helps only when the player behind is not close to out too
-            turners = playable & tactics.reverses & ~wild & ~loaders & ~skippers & ~free
+            turners = ordinary & tactics.reverses
             if s.hands[previous].bit_count() <= 2:
                 turners = 0
-            preference = (free, loaders, skippers, turners, ordinary, kept, wild)
+            preference = (free, loaders, skippers, turners, ordinary, kept, stuck, wild)
         else:
-            preference = (free, ordinary, skippers, kept, loaders, wild)
+            preference = (free, ordinary, skippers, kept, loaders, stuck, wild)
         group = next(cards for cards in preference if cards)
         rest = hand & ~group
         # dump the most points first; between equals, play from the suit held most
@@ -159,6 +161,14 @@ class HeuristicBot(_CallingBot):
             counts[suit_of(c)] += 1
         # the first of the four suits held most: jokers, counted last, are never picked
         return counts.index(max(counts[:JOKER_SUIT]))
+
+
+def _neighbour(s: State, seat: int, direction: int) -> int:
+    """The next seat in ``direction`` still in the match (an empty hand out of it is no threat)."""
+    other = (seat + direction) % s.seats
+    while s.out >> other & 1 and other != seat:
+        other = (other + direction) % s.seats
+    return other
 
 
 class _Tactics(NamedTuple):
