@@ -11,7 +11,7 @@ from service.domain.cards import JOKER_SUIT, suit_of
 from service.domain.commands import Challenge, ChoosePlayer, Command, DrawCard, KeepCard, NameSuit, PlayCard
 from service.domain.engine import legal_actions
 from service.domain.events import CardPlayed, PlayerEliminated
-from service.domain.rulesets import PRESETS, ruleset
+from service.domain.rulesets import PRESETS, SWITCHES, ruleset
 from service.domain.state import CHOOSING, DRAWN, NAMING_SUIT, OVER, PLAY
 from service.domain.table import Table
 from service.simulation import simulate
@@ -35,9 +35,12 @@ def action_of(command: Command) -> int:
     return CHALLENGE
 
 
-def play_to_the_end(name: str, kind: str, seed: int, seen: Counter) -> Table:
-    """One whole match of bots of ``kind``; every command must be among the seat's legal actions."""
-    rules = ruleset(name)
+def play_to_the_end(name: str, kind: str, seed: int, seen: Counter, switched: bool = False) -> Table:
+    """One whole match of bots of ``kind``; every command must be among the seat's legal actions.
+
+    ``switched``: with every one of the preset's own switches on.
+    """
+    rules = ruleset(name, **dict.fromkeys(SWITCHES.get(name, {}), True) if switched else {})
     rng = random.Random(seed)
     players = rules.min_players + seed % (rules.max_players - rules.min_players + 1)
     table = Table(rules, players, rng.getrandbits(64))
@@ -71,6 +74,17 @@ def test_bots_play_whole_matches_of_every_preset_with_legal_moves_only(name, kin
     seen: Counter = Counter()
     for seed in range(MATCHES_PER_PRESET):
         table = play_to_the_end(name, kind, seed, seen)
+        assert table.state.phase == OVER
+        assert table.state.winners
+    assert seen["PlayCard"] and seen["DrawCard"]
+
+
+@pytest.mark.parametrize("kind", sorted(BOTS))
+@pytest.mark.parametrize("name", sorted(SWITCHES))
+def test_bots_play_whole_matches_with_every_switch_of_a_preset_on(name, kind):
+    seen: Counter = Counter()
+    for seed in range(MATCHES_PER_PRESET):
+        table = play_to_the_end(name, kind, seed, seen, switched=True)
         assert table.state.phase == OVER
         assert table.state.winners
     assert seen["PlayCard"] and seen["DrawCard"]
