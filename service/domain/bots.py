@@ -7,7 +7,7 @@ calls and challenges.
 """
 
 import random
-from functools import cache
+from functools import lru_cache
 from math import floor
 from typing import NamedTuple, Protocol
 
@@ -177,7 +177,7 @@ class _Tactics(NamedTuple):
     reverses: int  # cards that turn the direction of play round
 
 
-@cache
+@lru_cache(maxsize=512)  # as many as rulebook() keeps: a worker meets rulesets without end
 def _tactics(book: Rulebook) -> _Tactics:
     """The heuristic's masks of a rulebook, made once per rulebook."""
     deck = book.deck
