@@ -470,7 +470,7 @@ def test_at_the_start_time_an_entrant_who_did_not_check_in_is_dropped_and_a_bot_
     ("ruleset", "fill_bot"),
     [
         ("haft-khabis", "heuristic"),  # a player chosen to draw, a card covered by its player
-        ("101", "random"),  # a match played until all but one are out
+        ("pesten", "random"),  # jokers, cards that play again, no effect card ends a hand
     ],
 )
 def test_a_bracket_round_of_another_preset_is_played_to_its_end_by_bots(app, make_stack, ruleset, fill_bot):
@@ -487,6 +487,3 @@ def test_a_bracket_round_of_another_preset_is_played_to_its_end_by_bots(app, mak
     for game_id in tournament.rounds[0].games.values():
         game = app.get_game(game_id)
         assert game.ruleset.name == ruleset
-        if ruleset == "101":
-            losers = set(range(4)) - set(game.result().winners)
-            assert losers and all(game.state.out >> seat & 1 for seat in losers)  # put out of the match
