@@ -122,10 +122,11 @@ def _unauthorized(message: str) -> RuleError:
 
 async def authenticate(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
     """Sets ``connection.state.actor`` (None for an anonymous request): ``admit`` runs it first."""
+    state = connection.state  # a new wrapper of the scope's state at every access: taken once
     header = connection.headers.get("authorization")
     if header is None:
-        connection.state.actor = None
-        connection.state.credential_id = None
+        state.actor = None
+        state.credential_id = None
         return
     scheme, _, token = header.strip().partition(" ")
     token = token.strip()
@@ -137,7 +138,7 @@ async def authenticate(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRo
         found = await anyio.to_thread.run_sync(authenticator.authenticate, token)
     if found is None:
         raise _unauthorized("the token is not valid")
-    connection.state.actor, connection.state.credential_id = found
+    state.actor, state.credential_id = found
 
 
 async def signed_in(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
