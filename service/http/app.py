@@ -20,6 +20,7 @@ settings when the app is made (``service.observability.logs``).
 """
 
 import asyncio
+import gc
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -132,6 +133,11 @@ def create_app(settings: Settings | None = None) -> Litestar:
         )
         services = await anyio.to_thread.run_sync(Services, settings)
         app.state.services = services
+        # what startup made (the modules, the app's routes and schemas, the services) lives as long as
+        # the process: kept out of the collector's sight, a full collection no longer scans it and
+        # stalls the event loop for a few ms instead of 100-230 (bench/RESULTS.md, issue 19)
+        gc.collect()
+        gc.freeze()
         try:
             yield
         finally:
