@@ -60,7 +60,7 @@ async def public_events(
     try:
         while True:
             waiter.clear()
-            events = await anyio.to_thread.run_sync(services.app.game_events, facts.game_id, after, PAGE)
+            events = await anyio.to_thread.run_sync(live.events_after, waiter, after, PAGE)
             ended = False
             for event in shown(events, PUBLIC, facts):
                 yield ServerSentEventMessage(
