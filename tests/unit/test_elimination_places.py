@@ -21,6 +21,7 @@ from service.domain.round_scoring import running_totals
 from service.domain.rulesets import ruleset
 from service.domain.state import OVER
 from service.domain.tournament import Plan, Tournament
+from service.http.sheets import match_end
 from tests.gameplay import SAME_ENTROPY, next_command
 
 
@@ -156,3 +157,12 @@ def test_running_totals_reset_at_exactly_100_in_101_and_add_up_elsewhere():
     rounds = [(60, 0), (40, 30), (-20, 70)]
     assert running_totals(ruleset("101"), rounds) == [[60, 0], [0, 30], [-20, 0]]
     assert running_totals(ruleset("club"), rounds) == [[60, 0], [100, 30], [80, 100]]
+
+
+def test_a_printed_score_sheet_says_the_last_player_not_out_wins_101_and_faraon():
+    assert match_end(ruleset("101")).endswith(
+        "A total of exactly 100 goes back to 0. A player whose total goes over 101 is out. "
+        "The last player not out wins the match, whatever the totals."
+    )
+    assert "dealt a single card is out. The last player not out wins" in match_end(ruleset("faraon"))
+    assert match_end(ruleset("club")).endswith("The lowest total wins; equal totals share the win.")
