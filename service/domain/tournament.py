@@ -33,7 +33,10 @@ Pairing, seating, byes and the ranking's tie-breaks are ``service.domain.pairing
 A bye scores as an average win of its round: one win and the mean of the
 round's winning totals (rounded half to even), whichever way the ruleset scores.
 A seat that forfeited its game by clock (``Game.result``) is no winner and scores
-its table's worst total: a loss, last at the table.
+its table's worst total: a loss, last at the table. Where the last seat standing wins
+(101, faraon: ``rating.last_standing``) a table's winners are its game's, not its best
+totals, its result carries the round each seat was eliminated at, and the ranking puts
+wins before points.
 
 Entrants are strings: a player's id, or ``bot:<bot>#<n>`` for a place filled by
 a bot at the start (``seat_spec`` gives the game seat for either). A driver (the
