@@ -20,6 +20,7 @@ from service.application import credentials
 from service.domain.cards import CARD_COUNT, CARD_PATTERN, format_card, format_cards
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
+from service.domain.round_scoring import running_totals
 from service.domain.rulesets import PRESETS
 from service.domain.scoresheet import RoundEntry
 from service.http import access
@@ -225,10 +226,9 @@ def score_sheet(services: Services, game_id: UUID) -> RoundsRead:
         return ActorRead(role=actor.role, id=actor.id, name=name)
 
     s = game.state
-    running = [0] * len(game.seats)
     rounds = []
-    for sheet, points in zip(sheets, s.round_points, strict=False):
-        running = [total + p for total, p in zip(running, points, strict=True)]
+    after = running_totals(game.ruleset, s.round_points)
+    for sheet, points, running in zip(sheets, s.round_points, after, strict=False):
         rounds.append(
             RoundRead(
                 round_no=sheet.round_no,
