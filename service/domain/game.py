@@ -89,10 +89,11 @@ from service.domain.events import (
 from service.domain.events import Event as EngineEvent
 from service.domain.fairness import ENTROPY_HEX_DIGITS, commitment, game_secret, salt_for
 from service.domain.image import StateImage, image_of, restore
+from service.domain.rating import last_standing, places
 from service.domain.roles import Actor
 from service.domain.rulesets import Ruleset
 from service.domain.scoresheet import Correction, RoundEntry, RoundSheet, values_of
-from service.domain.state import DEAL, DRAWN, NAMING_SUIT, NEW, OVER, RECYCLE, State
+from service.domain.state import CHOOSING, DEAL, DRAWN, NAMING_SUIT, NEW, OVER, PLAY, RECYCLE, State
 
 # The commands a seat may send; the chance commands (deal, recycle) and the
 # match start come from the aggregate itself.
@@ -179,6 +180,7 @@ class MatchResult(msgspec.Struct, frozen=True, kw_only=True):
     totals: tuple[int, ...]  # per seat
     winners: tuple[int, ...]  # seats; empty while the match is on
     forfeited: tuple[int, ...]  # seats, in the order they forfeited
+    out_round: tuple[int, ...] = ()  # per seat, the round it was eliminated at, 0 still in; (): none out
 
 
 class Game(Aggregate):
@@ -495,8 +497,7 @@ class Game(Aggregate):
         while True:
             self._record(decide(self.state, bot.choose(self.state, seat)), None)
             self._settle_chance()
-            # a drawn card still to play or keep is the same turn
-            if self.state.phase != DRAWN or self.state.turn != seat:
+            if not _same_turn(self.state, seat):
                 break
 
     def enter_round(self, entry: RoundEntry, cause: Cause) -> None:
@@ -704,12 +705,16 @@ class Game(Aggregate):
 
         A forfeited seat scores as the match's worst: where the lowest total wins, the highest
         total at the table and at least the target score; where the highest wins, nothing. The
-        winners are the best of the seats still in.
+        winners are the best of the seats still in: where the last seat not eliminated wins (101,
+        faraon), the match's winners that did not forfeit, else those placed best without them.
         """
         s = self.state
         totals = list(s.totals) or [0] * len(self.seats)
+        out_round = tuple(s.out_round)
         if not self.forfeited:
-            return MatchResult(totals=tuple(totals), winners=tuple(s.winners), forfeited=())
+            return MatchResult(
+                totals=tuple(totals), winners=tuple(s.winners), forfeited=(), out_round=out_round
+            )
         lowest = self.ruleset.match_winner == "lowest_total"
         worst = max(self.ruleset.target_score, *totals) if lowest else 0
         for seat in self.forfeited:
@@ -717,9 +722,16 @@ class Game(Aggregate):
         winners: tuple[int, ...] = ()
         if self.over:
             still = [seat for seat in range(len(self.seats)) if seat not in self.forfeited]
-            best = (min if lowest else max)(totals[seat] for seat in still)
-            winners = tuple(seat for seat in still if totals[seat] == best)
-        return MatchResult(totals=tuple(totals), winners=winners, forfeited=self.forfeited)
+            if last_standing(self.ruleset):
+                placed = places(totals, [seat for seat in s.winners if seat in still], lowest, out_round)
+                best = min(placed[seat] for seat in still)
+                winners = tuple(seat for seat in still if placed[seat] == best)
+            else:
+                best = (min if lowest else max)(totals[seat] for seat in still)
+                winners = tuple(seat for seat in still if totals[seat] == best)
+        return MatchResult(
+            totals=tuple(totals), winners=winners, forfeited=self.forfeited, out_round=out_round
+        )
 
     @property
     def paused(self) -> bool:
@@ -863,6 +875,14 @@ def _fact_event(engine_type: type[EngineEvent], base: type[Game.Fact]) -> type[G
     )
     setattr(Game, name, event_class)
     return event_class
+
+
+def _same_turn(s: State, seat: int) -> bool:
+    """``seat`` still has its turn to finish: a drawn card to play or keep, a player to choose,
+    or a card of its own that lets it move again."""
+    if s.turn != seat:
+        return False
+    return s.phase == DRAWN or s.phase == CHOOSING or (s.phase == PLAY and s.book.again[s.top])
 
 
 def _make_fact_events() -> None:

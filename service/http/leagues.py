@@ -15,7 +15,7 @@ from service.domain.errors import RuleError
 from service.domain.league import League
 from service.domain.rulesets import OPTION_BOUNDS, OPTIONS, PRESETS, SWITCHES
 from service.domain.time_zone import DEFAULT_TIME_ZONE
-from service.http.auth import admin_only
+from service.http.auth import ADMIN_ONLY
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.exports import CSV, csv_of
@@ -42,7 +42,7 @@ Options = Annotated[
     dict[str, int | bool],
     msgspec.Meta(
         description="the ruleset's options a club may change: target_score, single_round, hand_size, "
-        "voluntary_draw, call_penalty, decks, and a preset's own switches (docs/rules-family.md)",
+        "voluntary_draw, call_penalty, decks, and a preset's own switches (docs/rules/, section 10)",
         examples=[{"target_score": 150}],
         extra_json_schema={"extra": {"properties": _OPTION_SCHEMAS, "additionalProperties": False}},
     ),
@@ -166,7 +166,7 @@ class LeagueController(Controller):
     @post(
         operation_id="createLeague",
         summary="Found a league with a ruleset and its options (admin)",
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(400, 401, 403, 422, 415),
         security=BEARER,
         sync_to_thread=True,
@@ -230,7 +230,7 @@ class LeagueController(Controller):
         "/{league_id:uuid}/members",
         operation_id="addLeagueMember",
         summary="Admit a player to a league (admin); an erased player is 410",
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(400, 401, 403, 404, 409, 410, 415),
         security=BEARER,
         sync_to_thread=True,
@@ -252,7 +252,7 @@ class LeagueController(Controller):
         "/{league_id:uuid}/members/{player_id:uuid}",
         operation_id="removeLeagueMember",
         summary="Remove a member from a league (admin); their games and standings stay",
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(401, 403, 404),
         security=BEARER,
         status_code=200,
@@ -266,7 +266,7 @@ class LeagueController(Controller):
         "/{league_id:uuid}/referees",
         operation_id="addLeagueReferee",
         summary="Appoint a referee to a league (admin)",
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(400, 401, 403, 404, 409, 415),
         security=BEARER,
         sync_to_thread=True,

@@ -181,6 +181,9 @@ class TournamentTable(msgspec.Struct, frozen=True, kw_only=True):
     finished: bool
     timed_out: list[int] | None = None  # per seat, turns a clock bot played, once the game is over
     forfeited: list[int] = msgspec.field(default_factory=list)  # seats that forfeited by clock
+    # per seat, the round at whose end the seat was eliminated (0: never; empty: nobody was, or
+    # the ruleset eliminates nobody): an elimination match places the later out better
+    out_round: list[int] = msgspec.field(default_factory=list)
     abandoned: bool = False  # its game was in play when the tournament was cancelled: it counts for nobody
     in_person: bool = False  # played with real cards, its rounds entered by a scorer
     # the game's result after a later ruling, kept out of the tournament (docs/tournaments.md)
