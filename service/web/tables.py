@@ -52,7 +52,9 @@ def _table(services: Services, game_id: UUID, _: Translate) -> dict[str, Any]:
         # a sheet's round ends when it is entered: the entry says all "the round is over" would
         public = [event for event in public if event.type != "RoundEnded"]
     said = [
-        event_words(_, event, names, _by(services, _, event.cause, seated) if table.in_person else "")
+        event_words(
+            _, event, names, _by(services, _, event.cause, seated) if table.in_person else "", facts.rules
+        )
         for event in public
     ]
     return {
