@@ -39,6 +39,11 @@ class Table:
     def moves(self) -> str:
         return f"/games/{self.game['game_id']}/moves"
 
+    @property
+    def page(self) -> str:
+        """The public table's page, its last plays in words."""
+        return f"/web/games/{self.game['game_id']}?fragment=1"
+
     def body(self, kind: str, **fields: Any) -> dict[str, Any]:
         return {"kind": kind, "version": self.game["version"], **fields}
 

@@ -52,6 +52,7 @@ def test_a_101_player_whose_total_goes_over_101_is_out_and_the_last_one_in_wins(
     eliminated = ended[kinds.index("PlayerEliminated")]["data"]
     assert (eliminated["seat"], eliminated["reason"], eliminated["total"]) == (1, "over_ceiling", 117)
     assert table.table()["winners"] == [0]
+    assert "is out of the match with 117 points, over the limit" in client.get(table.page).text
 
 
 def test_a_prsi_queen_may_not_be_played_on_a_pending_seven_but_a_seven_passes_it_on(client, club):
@@ -79,6 +80,8 @@ def test_a_pesten_two_and_a_joker_stack_and_the_joker_shows_in_its_holders_view(
     drawn = table.move(0, "draw")
     assert [event["data"]["count"] for event in drawn if event["type"] == "CardsDrawn"] == [7]
     assert len(table.me(0)["cards"]) == 6 + 7
+    said = client.get(table.page).text
+    assert "plays 2 of hearts: " in said and "owes 2 cards" in said and "owes 7 cards" in said
 
 
 def test_a_faraon_jack_of_spades_cancels_a_pending_seven(client, club):
