@@ -25,7 +25,7 @@ class LegalMove(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 
     kind: MoveKind
     card: str | None = None  # "7H" for a play
-    suit: str | None = None  # the suit a jack names, or the suit named for a jack starter
+    suit: str | None = None  # the suit a wild card names, or the suit named for a wild starter
     player: int | None = None  # the seat a card's player may choose to draw
 
 
@@ -53,13 +53,13 @@ class PublicTable(msgspec.Struct, frozen=True, kw_only=True):
     league_id: UUID | None
     ruleset: str
     version: int  # the game's event number: what a move request must name
-    phase: str  # "deal", "name_suit", "play", "drawn", "recycle", "over"
+    phase: str  # "deal", "name_suit", "play", "drawn", "recycle", "over", "choose_player"
     round_no: int
     dealer: int
     turn: int | None  # the seat to move; None when nobody is (over, between rounds)
     direction: int  # 1 clockwise, -1 the other way
     top: str | None  # the top card of the discard pile
-    named_suit: str | None  # the suit a jack named
+    named_suit: str | None  # the suit a wild card named
     debt: int  # cards owed by the seat on turn (a 7 chain)
     stock: int  # how many cards are in the stock (never their order)
     discard: int  # how many cards are in the discard pile

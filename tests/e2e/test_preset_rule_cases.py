@@ -57,6 +57,14 @@ def test_a_101_player_whose_total_goes_over_101_is_out_and_the_last_one_in_wins(
 
 def test_a_prsi_queen_may_not_be_played_on_a_pending_seven_but_a_seven_passes_it_on(client, club):
     table = Table(club, "prsi", {0: ["7H", "8C", "9C", "10C"], 1: ["QH", "7D", "9D", "10D"]}, "9H")
+    with club.unchanged():  # prsi has no call to say
+        problem(
+            client.post(
+                table.moves, json=table.body("play", card="7H", call="mau"), headers=table.headers[0]
+            ),
+            422,
+            "call_not_due",
+        )
     table.move(0, "play", card="7H")
     with club.unchanged():
         problem(
