@@ -39,6 +39,7 @@ class PublicSeat(msgspec.Struct, frozen=True, kw_only=True):
     total: int  # the match score so far
     timed_out_turns: int = 0  # turns a clock bot played for this seat
     forfeited: bool = False  # the seat forfeited by clock: a bot plays it, it cannot win
+    out: bool = False  # out of the match (over 101's limit, or faraon's last card lost): passed over
 
 
 class MissedCall(msgspec.Struct, frozen=True):

@@ -52,7 +52,9 @@ def test_a_101_player_whose_total_goes_over_101_is_out_and_the_last_one_in_wins(
     eliminated = ended[kinds.index("PlayerEliminated")]["data"]
     assert (eliminated["seat"], eliminated["reason"], eliminated["total"]) == (1, "over_ceiling", 117)
     assert table.table()["winners"] == [0]
-    assert "is out of the match with 117 points, over the limit" in client.get(table.page).text
+    assert [seat["out"] for seat in table.table()["seats"]] == [False, True]
+    said = client.get(table.page).text
+    assert "is out of the match with 117 points, over the limit" in said and "— out of the match" in said
 
 
 def test_a_prsi_queen_may_not_be_played_on_a_pending_seven_but_a_seven_passes_it_on(client, club):
