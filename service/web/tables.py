@@ -22,6 +22,7 @@ from service.http.params import GameId
 from service.http.rounds import score_sheet
 from service.http.services import Services
 from service.web.i18n import Translate
+from service.web.play_words import calls_of
 from service.web.render import Flag, page_for
 from service.web.words import actor_words, event_words
 
@@ -61,6 +62,7 @@ def _table(services: Services, game_id: UUID, _: Translate) -> dict[str, Any]:
         "table": table,
         "sheet": score_sheet(services, game_id) if table.in_person else None,
         "actions": [words for words in reversed(said) if words],
+        "calls": calls_of(_, facts.rules),
         "streamed": STREAMED,
     }
 

@@ -125,3 +125,18 @@ def test_a_neuner_nine_is_wild_and_names_the_suit_to_follow(client, club):
     table = Table(club, "neuner", hands, "10H")
     table.move(0, "play", card="9C", suit="S")
     assert table.table()["named_suit"] == "S" and plays(table.me(1)) == {"AS"}
+
+
+def test_a_missed_pesten_call_is_said_as_last_card_on_the_table_page_and_challenged(client, club):
+    table = Table(club, "pesten", {0: ["5C", "6C"], 1: ["3D", "4D"]}, "5H", options={"hand_size": 2})
+    played = table.move(0, "play", card="5C")
+    assert played[0]["data"]["missed"] == "mau"
+    assert "did not say last card: it may be challenged" in client.get(table.page).text
+    challenged = club.ok(
+        "POST",
+        f"/games/{table.game['game_id']}/challenges",
+        headers=table.headers[1],
+        json={"version": table.game["version"]},
+    )
+    drawn = [event["data"] for event in challenged["events"] if event["type"] == "CardsDrawn"]
+    assert [(data["seat"], data["reason"], data["count"]) for data in drawn] == [(0, "penalty", 5)]
