@@ -10,7 +10,10 @@ nominates the suit as two actions) and a play said with "Mau" is two; the
 commands per second are printed too. The two engines run in alternating
 slices so machine noise hits both alike.
 
-    ./run bench engine [--seconds 20]
+    ./run bench engine [--seconds 20] [--presets]
+
+With ``--presets``, each other preset is then timed the same way in slices alternating with club's,
+and its decisions per second are printed beside club's (goal: every preset at least half of club's).
 """
 
 import argparse
@@ -26,16 +29,16 @@ from service.domain.commands import PlayCard
 from service.domain.engine import decide
 from service.domain.events import Event
 from service.domain.rulebook import NO_CALL
-from service.domain.rulesets import ruleset
+from service.domain.rulesets import PRESETS, ruleset
 from service.domain.state import DEAL, NAMING_SUIT, OVER, RECYCLE
 from service.domain.table import Table
 
 Slice = Callable[[float], tuple[int, int, float]]
 
 
-def ours(seconds: float, seed: int = 0) -> tuple[int, int, int, float]:
-    """(decisions, commands, rounds, elapsed) of club matches played for about ``seconds``."""
-    rules = ruleset("club")
+def ours(seconds: float, seed: int = 0, name: str = "club") -> tuple[int, int, int, float]:
+    """(decisions, commands, rounds, elapsed) of matches of preset ``name`` played for about ``seconds``."""
+    rules = ruleset(name)
     rng = random.Random(seed)
     bots = [RandomBot(rng) for _ in range(4)]
     commands = rounds = extra_choices = 0
@@ -90,6 +93,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=20.0, help="total measuring time")
     parser.add_argument("--slices", type=int, default=10)
+    parser.add_argument("--presets", action="store_true", help="also time every other preset against club")
     args = parser.parse_args()
     per_slice = args.seconds / (2 * args.slices)
     ours(0.3)
@@ -116,6 +120,27 @@ def main() -> None:
     print(f"commands-only ratio (a jack's suit and a call not counted): {median(command_ratios):.2f}")
     verdict = "met" if ratio >= 1.0 else "missed"
     print(f"target engine_vs_openspiel measured={ratio:.2f} goal=>=1.0 {verdict}")
+    if args.presets:
+        presets(per_slice, args.slices)
+
+
+def presets(per_slice: float, slices: int) -> None:
+    """Each preset's decisions per second beside club's, in alternating slices."""
+    slowest = None
+    for name in sorted(PRESETS):
+        if name == "club":
+            continue
+        rates, ratios = [], []
+        for _ in range(max(1, slices // 2)):
+            decisions, _, _, elapsed = ours(per_slice, name=name)
+            club_decisions, _, _, club_elapsed = ours(per_slice)
+            rates.append(decisions / elapsed)
+            ratios.append(decisions / elapsed / (club_decisions / club_elapsed))
+        ratio = statistics.median(ratios)
+        print(f"{name}: {statistics.median(rates):,.0f} decisions/s, {ratio:.2f} of club's")
+        slowest = ratio if slowest is None else min(slowest, ratio)
+    verdict = "met" if slowest is not None and slowest >= 0.5 else "missed"
+    print(f"target engine_slowest_preset_vs_club measured={slowest:.2f} goal=>=0.5 {verdict}")
 
 
 if __name__ == "__main__":

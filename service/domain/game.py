@@ -92,7 +92,7 @@ from service.domain.image import StateImage, image_of, restore
 from service.domain.roles import Actor
 from service.domain.rulesets import Ruleset
 from service.domain.scoresheet import Correction, RoundEntry, RoundSheet, values_of
-from service.domain.state import DEAL, DRAWN, NAMING_SUIT, NEW, OVER, RECYCLE, State
+from service.domain.state import CHOOSING, DEAL, DRAWN, NAMING_SUIT, NEW, OVER, PLAY, RECYCLE, State
 
 # The commands a seat may send; the chance commands (deal, recycle) and the
 # match start come from the aggregate itself.
@@ -495,8 +495,7 @@ class Game(Aggregate):
         while True:
             self._record(decide(self.state, bot.choose(self.state, seat)), None)
             self._settle_chance()
-            # a drawn card still to play or keep is the same turn
-            if self.state.phase != DRAWN or self.state.turn != seat:
+            if not _same_turn(self.state, seat):
                 break
 
     def enter_round(self, entry: RoundEntry, cause: Cause) -> None:
@@ -863,6 +862,14 @@ def _fact_event(engine_type: type[EngineEvent], base: type[Game.Fact]) -> type[G
     )
     setattr(Game, name, event_class)
     return event_class
+
+
+def _same_turn(s: State, seat: int) -> bool:
+    """``seat`` still has its turn to finish: a drawn card to play or keep, a player to choose,
+    or a card of its own that lets it move again."""
+    if s.turn != seat:
+        return False
+    return s.phase == DRAWN or s.phase == CHOOSING or (s.phase == PLAY and s.book.again[s.top])
 
 
 def _make_fact_events() -> None:

@@ -19,7 +19,7 @@ from service.domain.cards import CARD_COUNT, CARD_PATTERN, format_cards
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
 from service.http import access
-from service.http.auth import signed_in
+from service.http.auth import SIGNED_IN
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.pages import (
@@ -214,7 +214,7 @@ class GameController(Controller):
     @post(
         operation_id="createGame",
         summary="Create a game: seats of players and bots; it is dealt at once",
-        guards=[signed_in],
+        opt=SIGNED_IN,
         responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,
@@ -292,11 +292,10 @@ class GameController(Controller):
         "/{game_id:uuid}/me",
         operation_id="getMyView",
         summary="My hand, my legal moves and the public state (the seated player; officials name a seat)",
-        guards=[signed_in],
         responses=problems(400, 401, 403, 404, 422),
         security=BEARER,
         sync_to_thread=True,
-        opt=READS_STORE,
+        opt={**SIGNED_IN, **READS_STORE},
     )
     def me(
         self,

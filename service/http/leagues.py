@@ -14,7 +14,7 @@ from service.domain.clock import FORFEIT_AFTER, MAX_FORFEIT_AFTER, MAX_TURN_CLOC
 from service.domain.errors import RuleError
 from service.domain.league import League
 from service.domain.time_zone import DEFAULT_TIME_ZONE
-from service.http.auth import admin_only
+from service.http.auth import ADMIN_ONLY
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.exports import CSV, csv_of
@@ -137,7 +137,7 @@ class LeagueController(Controller):
     @post(
         operation_id="createLeague",
         summary="Found a league with a ruleset and its options (admin)",
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(400, 401, 403, 422, 415),
         security=BEARER,
         sync_to_thread=True,
@@ -201,7 +201,7 @@ class LeagueController(Controller):
         "/{league_id:uuid}/members",
         operation_id="addLeagueMember",
         summary="Admit a player to a league (admin); an erased player is 410",
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(400, 401, 403, 404, 409, 410, 415),
         security=BEARER,
         sync_to_thread=True,
@@ -223,7 +223,7 @@ class LeagueController(Controller):
         "/{league_id:uuid}/members/{player_id:uuid}",
         operation_id="removeLeagueMember",
         summary="Remove a member from a league (admin); their games and standings stay",
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(401, 403, 404),
         security=BEARER,
         status_code=200,
@@ -237,7 +237,7 @@ class LeagueController(Controller):
         "/{league_id:uuid}/referees",
         operation_id="addLeagueReferee",
         summary="Appoint a referee to a league (admin)",
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(400, 401, 403, 404, 409, 415),
         security=BEARER,
         sync_to_thread=True,

@@ -41,7 +41,7 @@ Options = Annotated[
         "422 unknown_option for a name no preset knows; 422 invalid_option for a switch of another "
         "preset, a value of the wrong type (true for a number, a number for a switch) or one out of "
         "range; 400 malformed_request for a value that is neither a number nor true/false "
-        "(docs/rules-family.md)",
+        "(docs/rules/README.md; each ruleset's page lists its switches in section 10)",
         examples=[{"target_score": 150}],
         extra_json_schema={"extra": {"properties": _OPTION_SCHEMAS, "additionalProperties": False}},
     ),
@@ -51,7 +51,7 @@ RulesetName = Annotated[
     str,
     msgspec.Meta(
         examples=["club"],
-        description=f"a preset: {', '.join(RULESET_NAMES)} (docs/rules/ and docs/rules-family.md); "
+        description=f"a preset: {', '.join(RULESET_NAMES)} (a page each in docs/rules/); "
         "422 unknown_ruleset for any other name",
         extra_json_schema={"extra": {"enum": list(RULESET_NAMES)}},
     ),

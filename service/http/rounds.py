@@ -23,7 +23,7 @@ from service.domain.roles import Actor
 from service.domain.rulesets import PRESETS
 from service.domain.scoresheet import RoundEntry
 from service.http import access
-from service.http.auth import signed_in
+from service.http.auth import SIGNED_IN
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.events import CommandResult, command_result
@@ -279,7 +279,7 @@ class RoundController(Controller):
         operation_id="enterRound",
         summary="Enter the next round of a game played in person (a seated player or an official)",
         status_code=200,
-        guards=[signed_in],
+        opt=SIGNED_IN,
         responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,
@@ -314,7 +314,7 @@ class RoundController(Controller):
         operation_id="confirmRound",
         summary="Confirm a round's entry (a seated player other than the one who entered it)",
         status_code=200,
-        guards=[signed_in],
+        opt=SIGNED_IN,
         responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,

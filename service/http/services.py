@@ -106,7 +106,12 @@ class Services:
         except BaseException:
             self.app.close()
             raise
-        self.auth = Authenticator(self.app, settings.admin_token, note_use=self.reader.views.note_use)
+        self.auth = Authenticator(
+            self.app,
+            settings.admin_token,
+            note_use=self.reader.views.note_use,
+            cache_seconds=settings.token_cache_seconds,
+        )
         self.readiness = Probe(self.app, self.reader, settings)
         self.games = Games(self.app)
         self.current = CurrentGames(self.app, self.reader.views)
@@ -145,6 +150,6 @@ class Services:
 
 # handler parameters filled by the app's dependencies (``service.http.app``)
 ServicesDep = NamedDependency[Services]
-ActorDep = NamedDependency[Actor]  # behind the signed_in guard: never None
+ActorDep = NamedDependency[Actor]  # on a route with opt=SIGNED_IN: never None
 OptionalActorDep = NamedDependency[Actor | None]  # None: an anonymous request
 BearerDep = NamedDependency[UUID | None]  # the credential of the request's token; None: none, or the env's

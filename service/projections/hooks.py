@@ -39,13 +39,13 @@ import msgspec
 from service.domain.adjudication import Penalty, Resume, Void
 from service.domain.game import Game
 from service.domain.league import ERASED_NAME, Player
-from service.domain.state import DRAWN, NAMING_SUIT, PLAY
+from service.domain.state import CHOOSING, DRAWN, NAMING_SUIT, PLAY
 from service.domain.tournament import BOT_ENTRANT, Tournament
 from service.domain.webhook import TURN, Webhook
 
 # delivery ids live under this namespace
 _DELIVERIES = uuid5(UUID("6ba7b811-9dad-11d1-80b4-00c04fd430c8"), "https://maumau.invalid/deliveries")
-_LIVE = (NAMING_SUIT, PLAY, DRAWN)  # phases in which a seat is to move (not a deal or a recycle)
+_LIVE = (NAMING_SUIT, PLAY, DRAWN, CHOOSING)  # phases in which a seat is to move (not a deal or a recycle)
 
 _encode = msgspec.msgpack.Encoder().encode
 _json = msgspec.json.Encoder().encode

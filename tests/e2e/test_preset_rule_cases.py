@@ -1,5 +1,5 @@
 """A sample of each preset's rule cases through the HTTP API, each dealt from an explicit deck: the
-signature effect of every preset of the family (docs/rules-family.md). Choosing who draws in
+signature effect of every preset of the family (docs/rules/). Choosing who draws in
 haft-khabis is in test_moves.py."""
 
 from typing import Any

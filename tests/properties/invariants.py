@@ -450,7 +450,7 @@ def small_deck_club_games(examples: int) -> Callable[..., None]:
 
 
 def single_round_preset_games(examples: int) -> Callable[..., None]:
-    """Every preset, its own switches all off or all on: one round each."""
+    """Every preset, its own switches all off or all on, one deck or two: one round each."""
 
     @_examples(examples)
     @given(
@@ -461,10 +461,11 @@ def single_round_preset_games(examples: int) -> Callable[..., None]:
         forgetfulness=rates,
         vigilance=rates,
         switched=st.booleans(),
+        decks=st.sampled_from((1, 1, 2)),
     )
-    def keep_every_invariant(seed, name, seats, kinds, forgetfulness, vigilance, switched):
+    def keep_every_invariant(seed, name, seats, kinds, forgetfulness, vigilance, switched, decks):
         options = dict.fromkeys(SWITCHES.get(name, {}), True) if switched else {}
-        rules = ruleset(name, single_round=True, **options)
+        rules = ruleset(name, single_round=True, decks=decks, **options)
         play_match(rules, seats, seed, kinds, forgetfulness, vigilance)
 
     return keep_every_invariant

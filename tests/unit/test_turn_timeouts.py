@@ -6,10 +6,11 @@ import pytest
 
 from service.domain.engine import fold
 from service.domain.errors import RuleError
+from service.domain.events import CardPlayed
 from service.domain.game import Cause, Game, Seat
 from service.domain.roles import SYSTEM, Actor
-from service.domain.rulesets import CLUB
-from service.domain.state import DRAWN, NAMING_SUIT
+from service.domain.rulesets import CLUB, ruleset
+from service.domain.state import DEAL, DRAWN, NAMING_SUIT, PLAY
 from tests.gameplay import SAME_ENTROPY
 
 PLAYERS = [str(uuid.UUID(int=n)) for n in range(1, 4)]
@@ -65,3 +66,28 @@ def test_a_player_cannot_time_out_a_turn():
     with pytest.raises(RuleError) as refused:
         game.time_out_turn(game.seat_to_move, Cause(Actor("player", PLAYERS[0]), "TimeOutTurn"))
     assert refused.value.code == "not_allowed"
+
+
+def test_a_timed_out_turn_is_played_to_its_end_through_cards_that_let_the_player_move_again():
+    again_played = 0
+    for seed in range(6):
+        game = Game.create(
+            ruleset=ruleset("pesten", single_round=True),
+            seats=tuple(Seat("player", player) for player in PLAYERS),
+            seed=f"again {seed}",
+            cause=Cause(SYSTEM, "CreateGame"),
+            entropy=SAME_ENTROPY,
+        )
+        for _ in range(40):
+            if game.over or game.state.phase not in (PLAY, DRAWN):
+                break
+            seat = game.seat_to_move
+            facts = [e.fact for e in timed_out(game) if isinstance(e, Game.Fact)]
+            plays = [fact for fact in facts if isinstance(fact, CardPlayed)]
+            again_played += sum(1 for play in plays[:-1] if game.state.book.again[play.card])
+            s = game.state
+            if not game.over and s.phase != DEAL:
+                assert not (s.turn == seat and s.phase == PLAY and s.book.again[s.top]), (
+                    "the turn was left half played"
+                )
+    assert again_played > 0
