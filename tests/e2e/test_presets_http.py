@@ -76,3 +76,18 @@ def test_the_document_names_every_preset_and_which_presets_own_each_switch(clien
         for preset, switches in SWITCHES.items():
             assert all(f"{key} (" in described and preset in described for key in switches)
     assert schemas["LeagueRead"]["properties"]["ruleset"]["enum"] == list(PRESETS)
+
+
+def test_a_league_game_plays_the_leagues_preset_and_switches_and_may_change_only_the_match_length(
+    client, club
+):
+    ada, _ = club.player()
+    bob, _ = club.player()
+    league = club.league(members=[ada, bob], ruleset="101", options={"crocodile": True})
+    game = club.game([ada, bob], league_id=league, options={"target_score": 150})
+    assert club.table(game)["ruleset"] == "101"
+    for options in ({"crocodile": False}, {"hand_size": 3}, {"stack_sevens": True}):
+        body = {"seats": [ada, bob], "league_id": league, "options": options}
+        with club.unchanged():
+            found = problem(client.post("/games", json=body, headers=ADMIN), 422, "invalid_option")
+        assert "match length" in found["detail"]
