@@ -22,7 +22,6 @@ from service.http import access
 from service.http.auth import SIGNED_IN
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
-from service.http.leagues import Options, Ruleset
 from service.http.pages import (
     DEFAULT_LIMIT,
     Cursor,
@@ -48,6 +47,7 @@ from service.http.params import (
     caught_up,
     scoped_key,
 )
+from service.http.preset_schema import Options, RulesetName
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, Services, ServicesDep
 from service.projections.models import HandView, ListedGame, MatchTotals, PublicTable
@@ -71,7 +71,7 @@ class GameCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
             extra_json_schema={"extra": {"items": {"type": "string", "pattern": SEAT_PATTERN}}},
         ),
     ]
-    ruleset: Ruleset = "club"
+    ruleset: RulesetName = "club"
     options: Options = msgspec.field(default_factory=dict)
     league_id: Annotated[
         UUID | None, msgspec.Meta(description="a league's game plays the league's ruleset and options")

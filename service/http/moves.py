@@ -1,8 +1,8 @@
 """Moves and challenges: a seat's commands, with the version the client saw.
 
-A move names its ``kind``: ``play`` (a card, the suit a jack names, the call
+A move names its ``kind``: ``play`` (a card, the suit a wild card names, the call
 said with it), ``draw``, ``keep`` (the card just drawn), ``name_suit`` (the
-dealer, for a jack turned up as the starter) or ``choose_player`` (the player of
+dealer, for a wild card turned up as the starter) or ``choose_player`` (the player of
 a card that makes another player draw names who). A player moves for their own
 seat; an official of the game names the seat. ``version`` must be the game's
 version now, else 409 ``stale_version`` and nothing is done. With an
@@ -65,7 +65,8 @@ class Play(
     suit: Annotated[
         Suit | None,
         msgspec.Meta(
-            description="the suit a jack names",
+            description="the suit a wild card names: the jack, or the queen, nine or joker where the "
+            "ruleset makes them wild",
             # litestar leaves out the bounds of an optional value
             extra_json_schema={
                 "extra": {
@@ -75,7 +76,13 @@ class Play(
         ),
     ] = None
     call: Annotated[
-        Literal["mau", "mau_mau"] | None, msgspec.Meta(description="what is said with the play")
+        Literal["mau", "mau_mau"] | None,
+        msgspec.Meta(
+            description="what is said with the play: mau is the ruleset's call for a last card "
+            "(Mau, last card, single card, Puke), mau_mau its call for going out (Mau Mau, Mau-Mau, "
+            "Puke-Puke); a call not due with the play, as any call where the ruleset has none, is 422 "
+            "call_not_due"
+        ),
     ] = None
     version: Version
     seat: SeatNo = None

@@ -43,7 +43,7 @@ class GameFacts(msgspec.Struct, frozen=True, kw_only=True):
     seats: tuple[Seat, ...]
     hand_size: int
     target_score: int | None = None  # the score that ends the match; None: a match of one round
-    rules: Ruleset
+    rules: Ruleset  # with its options: what the pages say a card did
 
     def seat_of(self, player_id: str) -> int | None:
         for index, seat in enumerate(self.seats):
