@@ -54,6 +54,7 @@ class State:
         "named_suit",
         "next_dealer",
         "out",
+        "out_round",
         "pending",
         "phase",
         "round_no",
@@ -97,6 +98,9 @@ class State:
         self.totals = []
         self.winners = ()
         self.out = 0  # seats out of the match, a bit each
+        # per seat, the round at whose end it went out of the match (0: still in); empty: nobody out.
+        # Places in a match follow it: a seat out later placed better (``rating.places``).
+        self.out_round = []
         self.hand_sizes = []  # per seat, the cards the next deal gives; empty: the ruleset's hand_size
         self.round_winner = -1  # who went out in the last round ended, -1: nobody
 

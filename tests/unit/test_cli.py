@@ -68,3 +68,21 @@ def test_an_unknown_bot_is_refused_with_exit_code_2():
 def test_rates_outside_zero_to_one_are_refused():
     assert run("simulate", "--forgetfulness", "1.5").exit_code == 2
     assert run("simulate", "--vigilance", "-0.1").exit_code == 2
+
+
+def test_simulate_against_names_both_bots_and_seat_0s_share_beside_the_fair_share():
+    result = run("simulate", "--ruleset", "prsi", "--matches", "20", "--seed", "3", "--against", "random")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == (
+        "prsi, 4 players, a heuristic bot in seat 0 against random bots "
+        "(forgetfulness 0.1, vigilance 0.5), seed 3"
+    )
+    assert lines[-1].startswith("seat 0's win share")
+    assert lines[-1].endswith("(fair share 25.0%)")
+
+
+def test_an_unknown_bot_to_play_against_is_refused_with_exit_code_2():
+    result = run("simulate", "--against", "genius", "--matches", "1")
+    assert result.exit_code == 2
+    assert "--against" in result.output
