@@ -30,7 +30,9 @@ def shuffled_deck(rng: random.Random) -> DealRound:
 
 
 class MaoGames(Leagues):
-    def create_mao_game(self, league_id: UUID | str, seats: Sequence[str], judge: str) -> MaoGame:
+    def create_mao_game(
+        self, league_id: UUID | str, seats: Sequence[str], judge: str, first_dealer: int | None = None
+    ) -> MaoGame:
         """A match at these seats (players of the league, bots), its first rule the teaching rule.
 
         With the server as judge the first round is dealt at once; a human judge may first write
@@ -49,7 +51,7 @@ class MaoGames(Leagues):
         options: Mapping[str, Any] = league.options
         start = StartMatch(
             seats=len(names),
-            first_dealer=rng.randrange(len(names)) if names else 0,
+            first_dealer=rng.randrange(len(names)) if first_dealer is None and names else (first_dealer or 0),
             hand_size=options.get("hand_size", 5),
             rounds_to_win=options.get("rounds_to_win", 3),
             secret_rule=TEACHING_TEXT,

@@ -63,9 +63,10 @@ class MaoGameController(Controller):
             ),
         ],
     ) -> MaoGameRead:
-        assert actor is not None
         check_creator(services, actor, data)
-        return game_read(services.app.create_mao_game(data.league_id, data.seats, data.judge))
+        return game_read(
+            services.app.create_mao_game(data.league_id, data.seats, data.judge, data.first_dealer)
+        )
 
     @get(
         "/{game_id:uuid}",
@@ -90,7 +91,6 @@ class MaoGameController(Controller):
     def me(
         self, services: ServicesDep, actor: ActorDep, game_id: GameId, seat: SeatToSee = None
     ) -> PlayerView:
-        assert actor is not None
         game = services.app.get_mao_game(game_id)
         return player_view(game.state, access.acting_seat(services, actor, game, seat))
 
@@ -104,7 +104,6 @@ class MaoGameController(Controller):
         sync_to_thread=True,
     )
     def judge(self, services: ServicesDep, actor: ActorDep, game_id: GameId) -> JudgeView:
-        assert actor is not None
         game = services.app.get_mao_game(game_id)
         access.check_official(services, actor, game)
         return judge_view(game.state)

@@ -10,7 +10,7 @@ from service.http.mao import access
 from service.http.mao.schemas import MaoLogRead, MaoReplayRead
 from service.http.params import GameId
 from service.http.security import BEARER, OPTIONAL_BEARER
-from service.http.services import ActorDep, ServicesDep
+from service.http.services import ActorDep, OptionalActorDep, ServicesDep
 
 
 class MaoLogController(Controller):
@@ -25,7 +25,7 @@ class MaoLogController(Controller):
         security=OPTIONAL_BEARER,
         sync_to_thread=True,
     )
-    def events(self, services: ServicesDep, actor: ActorDep, game_id: GameId) -> MaoLogRead:
+    def events(self, services: ServicesDep, actor: OptionalActorDep, game_id: GameId) -> MaoLogRead:
         game = services.app.get_mao_game(game_id)
         shown = redact_all(game.facts, access.viewer(services, actor, game))
         return MaoLogRead(
@@ -44,7 +44,6 @@ class MaoLogController(Controller):
         sync_to_thread=True,
     )
     def replay(self, services: ServicesDep, actor: ActorDep, game_id: GameId) -> MaoReplayRead:
-        assert actor is not None
         game = services.app.get_mao_game(game_id)
         access.check_official(services, actor, game)
         return MaoReplayRead(game_id=game.id, steps=referee_replay(game.facts))

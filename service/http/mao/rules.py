@@ -9,6 +9,8 @@ from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.application.mao import shuffled_deck
+from service.domain.cards import parse_card
+from service.domain.errors import RuleError
 from service.domain.mao.aggregate import MaoGame
 from service.domain.mao.commands import ApproveRule, DealRound, ProposeRule, RefuseRule, WriteRule
 from service.domain.mao.rule import TEACHING_TEXT
@@ -16,7 +18,7 @@ from service.http.auth import signed_in
 from service.http.errors import problems
 from service.http.mao import access
 from service.http.mao.acts import act
-from service.http.mao.schemas import MaoActRead, ProposalCreate, RuleCreate
+from service.http.mao.schemas import DealCreate, MaoActRead, ProposalCreate, RuleCreate
 from service.http.params import GameId
 from service.http.security import BEARER
 from service.http.services import ActorDep, ServicesDep
@@ -47,8 +49,6 @@ class MaoRuleController(Controller):
         game_id: GameId,
         data: Annotated[RuleCreate, _RULE_EXAMPLE],
     ) -> MaoActRead:
-        assert actor is not None
-
         def command(game: MaoGame, rng: random.Random) -> WriteRule:
             access.check_judge(services, actor, game)
             return WriteRule(data.text)
@@ -62,12 +62,16 @@ class MaoRuleController(Controller):
         status_code=200,
         **_ACT,
     )
-    def deal(self, services: ServicesDep, actor: ActorDep, game_id: GameId) -> MaoActRead:
-        assert actor is not None
-
+    def deal(
+        self, services: ServicesDep, actor: ActorDep, game_id: GameId, data: Annotated[DealCreate, Body()]
+    ) -> MaoActRead:
         def command(game: MaoGame, rng: random.Random) -> DealRound:
             access.check_dealer(services, actor, game)
-            return shuffled_deck(rng)
+            if data.deck is None:
+                return shuffled_deck(rng)
+            if not access.officiates(services, actor, game):
+                raise RuleError("not_allowed", "only the match's officials deal a deck of their own")
+            return DealRound(tuple(parse_card(card) for card in data.deck))
 
         return act(services, actor, game_id, command)
 
@@ -85,8 +89,6 @@ class MaoRuleController(Controller):
         game_id: GameId,
         data: Annotated[ProposalCreate, _RULE_EXAMPLE],
     ) -> MaoActRead:
-        assert actor is not None
-
         def command(game: MaoGame, rng: random.Random) -> ProposeRule:
             return ProposeRule(access.acting_seat(services, actor, game, data.seat), data.text)
 
@@ -100,8 +102,6 @@ class MaoRuleController(Controller):
         **_ACT,
     )
     def approve(self, services: ServicesDep, actor: ActorDep, game_id: GameId) -> MaoActRead:
-        assert actor is not None
-
         def command(game: MaoGame, rng: random.Random) -> ApproveRule:
             access.check_judge(services, actor, game)
             return ApproveRule()
@@ -116,8 +116,6 @@ class MaoRuleController(Controller):
         **_ACT,
     )
     def refuse(self, services: ServicesDep, actor: ActorDep, game_id: GameId) -> MaoActRead:
-        assert actor is not None
-
         def command(game: MaoGame, rng: random.Random) -> RefuseRule:
             access.check_judge(services, actor, game)
             return RefuseRule()

@@ -63,6 +63,9 @@ class MaoGameCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
         msgspec.Meta(description=f"{MIN_SEATS} to {MAX_SEATS} seats (422 player_count)", max_length=16),
     ]
     judge: Judge = "referee"
+    first_dealer: (
+        Annotated[int, msgspec.Meta(ge=0, description="the first round's dealer; drawn when left out")] | None
+    ) = None
 
 
 class MaoGameRead(msgspec.Struct, frozen=True, kw_only=True):
@@ -129,6 +132,20 @@ class SeatCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
 class UtteranceCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     words: Words
     seat: SeatNo = None
+
+
+class DealCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    deck: (
+        Annotated[
+            list[Card],
+            msgspec.Meta(
+                max_length=52,
+                description="officials only: the 52 cards in the order dealt (a real deck at a real table); "
+                "left out, the server shuffles",
+            ),
+        ]
+        | None
+    ) = None
 
 
 class RuleCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -48,8 +48,6 @@ class MaoTableController(Controller):
             PlayCreate, Body(examples=[Example(summary="a last card", value={"card": "QH", "says": ["mao"]})])
         ],
     ) -> MaoActRead:
-        assert actor is not None
-
         def command(game: MaoGame, rng: random.Random) -> PlayCard:
             seat = access.acting_seat(services, actor, game, data.seat)
             return PlayCard(seat, parse_card(data.card), tuple(data.says))
@@ -63,9 +61,9 @@ class MaoTableController(Controller):
         status_code=200,
         **_ACT,
     )
-    def draw(self, services: ServicesDep, actor: ActorDep, game_id: GameId, data: SeatCreate) -> MaoActRead:
-        assert actor is not None
-
+    def draw(
+        self, services: ServicesDep, actor: ActorDep, game_id: GameId, data: Annotated[SeatCreate, Body()]
+    ) -> MaoActRead:
         def command(game: MaoGame, rng: random.Random) -> DrawCard:
             return DrawCard(access.acting_seat(services, actor, game, data.seat))
 
@@ -81,8 +79,6 @@ class MaoTableController(Controller):
     def say(
         self, services: ServicesDep, actor: ActorDep, game_id: GameId, data: UtteranceCreate
     ) -> MaoActRead:
-        assert actor is not None
-
         def command(game: MaoGame, rng: random.Random) -> Say:
             return Say(access.acting_seat(services, actor, game, data.seat), data.words)
 
@@ -98,8 +94,6 @@ class MaoTableController(Controller):
     def call_pause(
         self, services: ServicesDep, actor: ActorDep, game_id: GameId, data: SeatCreate
     ) -> MaoActRead:
-        assert actor is not None
-
         def command(game: MaoGame, rng: random.Random) -> CallPause:
             return CallPause(access.acting_seat(services, actor, game, data.seat))
 
@@ -115,8 +109,6 @@ class MaoTableController(Controller):
     def end_pause(
         self, services: ServicesDep, actor: ActorDep, game_id: GameId, seat: SeatToSee = None
     ) -> MaoActRead:
-        assert actor is not None
-
         def command(game: MaoGame, rng: random.Random) -> EndPause:
             return EndPause(access.acting_seat(services, actor, game, seat))
 
