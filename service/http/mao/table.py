@@ -77,7 +77,11 @@ class MaoTableController(Controller):
         **_ACT,
     )
     def say(
-        self, services: ServicesDep, actor: ActorDep, game_id: GameId, data: UtteranceCreate
+        self,
+        services: ServicesDep,
+        actor: ActorDep,
+        game_id: GameId,
+        data: Annotated[UtteranceCreate, Body()],
     ) -> MaoActRead:
         def command(game: MaoGame, rng: random.Random) -> Say:
             return Say(access.acting_seat(services, actor, game, data.seat), data.words)
@@ -92,7 +96,7 @@ class MaoTableController(Controller):
         **_ACT,
     )
     def call_pause(
-        self, services: ServicesDep, actor: ActorDep, game_id: GameId, data: SeatCreate
+        self, services: ServicesDep, actor: ActorDep, game_id: GameId, data: Annotated[SeatCreate, Body()]
     ) -> MaoActRead:
         def command(game: MaoGame, rng: random.Random) -> CallPause:
             return CallPause(access.acting_seat(services, actor, game, data.seat))
