@@ -74,8 +74,8 @@ def play_round_one(t: MaoTable) -> None:
     assert not any(FIRST_RULE in text for text in t.answers["ada"] + t.answers["bo"])
 
     last = t.ok("ada", "POST", "/plays", json={"card": "9C", "says": ["mao"]})
-    assert types(last)[-3:] == ["CallMade", "RoundEnded", "RuleRevealed"]
-    assert last["events"][-1]["text"] == FIRST_RULE
+    assert types(last)[:4] == ["CardPlayed", "CallMade", "RoundEnded", "RuleRevealed"]
+    assert last["events"][3]["text"] == FIRST_RULE
 
 
 def test_a_whole_mao_match_with_a_human_judge_two_players_and_a_bot(client):
