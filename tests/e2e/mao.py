@@ -28,7 +28,10 @@ class MaoTable:
     league: str
     headers: dict[str, dict[str, str]]  # ada, bo, rita, outsider, admin
     ids: dict[str, str]
-    answers: dict[str, list[str]] = field(default_factory=lambda: {"ada": [], "bo": []})  # what each was sent
+    # every body each of those who may not know the rule was sent
+    answers: dict[str, list[str]] = field(
+        default_factory=lambda: {"ada": [], "bo": [], "outsider": [], "anon": []}
+    )
 
     def ask(self, who: str, method: str, tail: str, **kwargs: Any) -> Any:
         """A request to the match; a player's answers are kept for the secrecy checks."""
@@ -64,6 +67,6 @@ def mao_table(client: TestClient[Any], rounds_to_win: int = 2, judge: str = "ref
         club=club,
         game_id=game["game_id"],
         league=league,
-        headers={**headers, "admin": ADMIN},
+        headers={**headers, "admin": ADMIN, "anon": {}},
         ids={"ada": ada, "bo": bo, "rita": rita, "outsider": outsider},
     )
