@@ -129,3 +129,12 @@ def test_a_whole_mao_match_with_a_human_judge_two_players_and_a_bot(client):
     assert written and all("text" not in event for event in written)
     assert [event["text"] for event in public if event["type"] == "RuleRevealed"] == [FIRST_RULE, SECOND_RULE]
     assert all("hand" not in event and "deck" not in event for event in public)
+
+
+def test_a_mao_league_is_founded_with_its_options_and_listed_by_the_read_models(client):
+    t = mao_table(client)
+    league = client.get(f"/leagues/{t.league}").json()
+    assert league["ruleset"] == "mao" and league["options"] == {"hand_size": 3, "rounds_to_win": 2}
+    assert league["referees"] == [t.ids["rita"]]
+    standings = client.get(f"/leagues/{t.league}/standings?after={t.club.log_position()}")
+    assert standings.status_code == 200, standings.text
