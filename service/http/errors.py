@@ -11,7 +11,7 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 | 400 | malformed_request (invalid JSON, unknown fields, wrong types, bad query or header values), |
 |     | malformed_card, malformed_suit, malformed_call, malformed_rank, malformed_name, invalid_seat, |
 |     | invalid_filter (a list's filter that is not one: an unknown status, an id that is no UUID);   |
-|     | Mao: malformed_rule, malformed_utterance; any malformed_*                                   |
+|     | any other malformed_*                                                                       |
 | 401 | unauthorized (no bearer token where one is needed, or a token that is not valid) |
 | 403 | forbidden (the role may not do this), not_allowed, not_your_seat, not_seated, own_entry, |
 |     | csrf_failed (a web page's form posted without its session's token: ``service.web.session``), |
@@ -45,6 +45,8 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 |     | too_many_cards, winner_holds_cards, loser_without_cards, invalid_points, impossible_points, |
 |     | seat_out (a seat out of the match holding cards or winning), bots_not_at_real_tables |
 |     | Mao: rule_incompatible, mao_league (a card game in a Mao league), not_a_mao_league, |
+|     | malformed_rule and malformed_utterance (a rule's or a call's text, whose grammar the |
+|     | document cannot say: listed here, they are not 400 as their names' pattern would be), |
 |     | no_referee (a human judge asked in a league without referees) |
 |     | (``UNPROCESSABLE``, and any code not listed here) |
 | 500 | internal_error (a fault of the service; the detail says nothing more) |
@@ -76,8 +78,6 @@ CODES: dict[int, tuple[str, ...]] = {
         "malformed_name",
         "invalid_seat",
         "invalid_filter",
-        "malformed_rule",
-        "malformed_utterance",
     ),
     401: ("unauthorized",),
     403: (
@@ -207,6 +207,8 @@ UNPROCESSABLE: tuple[str, ...] = (
     "invalid_webhook_players",
     "invalid_webhook_url",
     "loser_without_cards",
+    "malformed_rule",
+    "malformed_utterance",
     "mao_league",
     "match_already_started",
     "no_check_in",
@@ -272,6 +274,8 @@ def status_of(code: str) -> int:
     found = STATUS_OF.get(code)
     if found is not None:
         return found
+    if code in UNPROCESSABLE:
+        return 422
     if code.startswith("malformed_"):
         return 400
     if code.endswith("_not_found") or code.startswith("no_such_"):

@@ -29,7 +29,7 @@ BEFORE_THE_DEAL: list[Cell] = [
     ("ada", "POST", "/plays", {"card": "QH"}, 409, "round_not_dealt"),
     ("ada", "POST", "/pause", {}, 409, "round_not_dealt"),
     ("ada", "PUT", "/rule", {"text": "after K: next red"}, 403, "forbidden"),
-    ("rita", "PUT", "/rule", {"text": "after Q: next blue"}, 400, "malformed_rule"),
+    ("rita", "PUT", "/rule", {"text": "after Q: next blue"}, 422, "malformed_rule"),
     (
         "rita",
         "PUT",
@@ -40,7 +40,7 @@ BEFORE_THE_DEAL: list[Cell] = [
     ),
     ("rita", "PUT", "/rule", {"text": "after Q: next black", "by": "me"}, 400, "malformed_request"),
     ("rita", "POST", "/deals", {"deck": ["QH"] * 52}, 422, "invalid_deck"),
-    ("rita", "POST", "/deals", {"deck": ["ZZ"]}, 400, "malformed_card"),
+    ("rita", "POST", "/deals", {"deck": ["ZZ"]}, 400, "malformed_request"),
     ("ada", "POST", "/deals", {}, 403, "forbidden"),
     ("outsider", "POST", "/deals", {}, 403, "forbidden"),
     ("rita", "POST", "/proposal/approval", None, 409, "no_proposal"),
@@ -53,11 +53,11 @@ BEFORE_THE_DEAL: list[Cell] = [
 ]
 
 DURING_PLAY: list[Cell] = [
-    ("ada", "POST", "/plays", {"card": "ZZ"}, 400, "malformed_card"),
-    ("ada", "POST", "/plays", {"card": "X1"}, 400, "malformed_card"),
+    ("ada", "POST", "/plays", {"card": "ZZ"}, 400, "malformed_request"),
+    ("ada", "POST", "/plays", {"card": "X1"}, 400, "malformed_request"),
     ("ada", "POST", "/plays", {"card": "2S"}, 422, "card_not_in_hand"),
     ("ada", "POST", "/plays", {"card": "QH", "seat": 1}, 403, "not_your_seat"),
-    ("ada", "POST", "/plays", {"card": "QH", "says": ["   "]}, 400, "malformed_utterance"),
+    ("ada", "POST", "/plays", {"card": "QH", "says": ["   "]}, 422, "malformed_utterance"),
     ("outsider", "POST", "/plays", {"card": "QH"}, 403, "not_seated"),
     ("rita", "POST", "/plays", {"card": "QH"}, 422, "seat_required"),
     ("rita", "POST", "/plays", {"card": "QH", "seat": 7}, 422, "not_a_seat"),

@@ -5,7 +5,6 @@ from uuid import UUID
 
 import msgspec
 
-from service.domain.cards import CARD_PATTERN
 from service.domain.mao.aggregate import MaoGame
 from service.domain.mao.game import MAX_SEATS, MAX_UTTERANCE, MIN_SEATS
 from service.domain.mao.replay import Step
@@ -38,9 +37,16 @@ Words = Annotated[
         "or table talk, which the judge penalises",
     ),
 ]
+# Mao is played with one deck of 52: no jokers, no second deck's cards
+MAO_CARD_PATTERN = r"^(?:[2-9]|10|[JQKAjqka])[CDHScdhs]$"
 Card = Annotated[
     str,
-    msgspec.Meta(max_length=8, examples=["QH"], extra_json_schema={"extra": {"pattern": CARD_PATTERN}}),
+    msgspec.Meta(
+        max_length=3,
+        examples=["QH"],
+        pattern=MAO_CARD_PATTERN,
+        description="rank then suit: 10H, QS, 7D",
+    ),
 ]
 Judge = Annotated[
     Literal["server", "referee"],
