@@ -7,8 +7,7 @@ comes from ``secrets`` (the deals' and recycles' orders are stored in their even
 """
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 from uuid import UUID
 
 from service.application.core import _uuid, retried
@@ -20,7 +19,6 @@ from service.domain.mao.autoplay import SERVER_BY, check_bot, settle
 from service.domain.mao.commands import SERVER, Command, DealRound, StartMatch
 from service.domain.mao.events import Event
 from service.domain.mao.league import MAO
-from service.domain.mao.rule import TEACHING_TEXT
 
 
 def shuffled_deck(rng: random.Random) -> DealRound:
@@ -48,15 +46,10 @@ class MaoGames(Leagues):
             raise RuleError("player_seated_twice", "a player may hold one seat only")
         rng = random.SystemRandom()
         game = MaoGame.start(league.id, names, judge)
-        options: Mapping[str, Any] = league.options
-        start = StartMatch(
-            seats=len(names),
-            first_dealer=rng.randrange(len(names)) if first_dealer is None and names else (first_dealer or 0),
-            hand_size=options.get("hand_size", 5),
-            rounds_to_win=options.get("rounds_to_win", 3),
-            secret_rule=TEACHING_TEXT,
-            judge=judge,
-        )
+        if first_dealer is None:
+            first_dealer = rng.randrange(len(names)) if names else 0
+        # the league's options are the match's own (``mao.league`` checked them when it was founded)
+        start = StartMatch(seats=len(names), first_dealer=first_dealer, judge=judge, **league.options)
         game.do(start, SERVER_BY)
         if judge == SERVER:
             game.do(shuffled_deck(rng), SERVER_BY)

@@ -13,6 +13,7 @@ from service.application import credentials
 from service.domain.clock import FORFEIT_AFTER, MAX_FORFEIT_AFTER, MAX_TURN_CLOCK
 from service.domain.errors import RuleError
 from service.domain.league import League
+from service.domain.mao.league import MAO_OPTIONS
 from service.domain.rulesets import OPTION_BOUNDS, OPTIONS, PRESETS, SWITCHES
 from service.domain.time_zone import DEFAULT_TIME_ZONE
 from service.http.auth import admin_only
@@ -36,13 +37,16 @@ _OPTION_SCHEMAS: dict[str, dict[str, object]] = {
 }
 for _name, (_low, _high) in OPTION_BOUNDS.items():
     _OPTION_SCHEMAS[_name] = {"type": "integer", "minimum": _low, "maximum": _high}
+for _name, (_low, _high) in MAO_OPTIONS.items():  # a Mao league's (422 unknown_option on another)
+    _OPTION_SCHEMAS.setdefault(_name, {"type": "integer", "minimum": _low, "maximum": _high})
 for _switches in SWITCHES.values():  # a preset's own on/off options (422 invalid_option on another preset)
     _OPTION_SCHEMAS.update({key: {"type": "boolean"} for key in _switches})
 Options = Annotated[
     dict[str, int | bool],
     msgspec.Meta(
         description="the ruleset's options a club may change: target_score, single_round, hand_size, "
-        "voluntary_draw, call_penalty, decks, and a preset's own switches (docs/rules-family.md)",
+        "voluntary_draw, call_penalty, decks, and a preset's own switches (docs/rules-family.md); "
+        "a Mao league's: hand_size and rounds_to_win (docs/rules/mao.md)",
         examples=[{"target_score": 150}],
         extra_json_schema={"extra": {"properties": _OPTION_SCHEMAS, "additionalProperties": False}},
     ),
@@ -52,7 +56,7 @@ Ruleset = Annotated[
     msgspec.Meta(
         examples=["club"],
         description="a preset: club, mau-mau-150, classic, 101, prsi, pesten, faraon, haft-khabis, puke, "
-        "russian or neuner",
+        "russian or neuner; or mao, whose matches are played under /mao-games",
     ),
 ]
 # the ranges are documented only: outside them the rules answer 422 with their code

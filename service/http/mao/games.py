@@ -10,6 +10,7 @@ from service.domain.errors import RuleError
 from service.domain.mao.views import JudgeView, PlayerView, judge_view, player_view
 from service.domain.roles import Actor
 from service.http.auth import signed_in
+from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.mao import access
 from service.http.mao.schemas import MaoGameCreate, MaoGameRead, game_read
@@ -71,6 +72,7 @@ class MaoGameController(Controller):
     @get(
         "/{game_id:uuid}",
         operation_id="getMaoGame",
+        opt=READS_STORE,
         summary="A Mao match's public part: the table, card counts, penalties, the rule once revealed",
         responses=problems(404),
         security=OPTIONAL_BEARER,
@@ -82,6 +84,7 @@ class MaoGameController(Controller):
     @get(
         "/{game_id:uuid}/me",
         operation_id="getMaoPlayerView",
+        opt=READS_STORE,
         summary="A seat's view: its hand, the table, the penalties' reasons; the rule only once revealed",
         guards=[signed_in],
         responses=problems(403, 404, 422),
@@ -97,6 +100,7 @@ class MaoGameController(Controller):
     @get(
         "/{game_id:uuid}/judge",
         operation_id="getMaoJudgeView",
+        opt=READS_STORE,
         summary="The judge's view: the rule, the clauses in force, every hand, the stock, the calls due",
         guards=[signed_in],
         responses=problems(403, 404),

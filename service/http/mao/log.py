@@ -5,6 +5,7 @@ from litestar import Controller, get
 from service.domain.mao.redaction import redact_all
 from service.domain.mao.replay import referee_replay
 from service.http.auth import signed_in
+from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.mao import access
 from service.http.mao.schemas import MaoLogRead, MaoReplayRead
@@ -20,6 +21,7 @@ class MaoLogController(Controller):
     @get(
         "/events",
         operation_id="listMaoEvents",
+        opt=READS_STORE,
         summary="Every event: whole for officials, own cards for a seat, the table for the public",
         responses=problems(404),
         security=OPTIONAL_BEARER,
@@ -37,6 +39,7 @@ class MaoLogController(Controller):
     @get(
         "/replay",
         operation_id="getMaoReplay",
+        opt=READS_STORE,
         summary="The referee's replay: every event, and for each penalty why it was given",
         guards=[signed_in],
         responses=problems(403, 404),
