@@ -9,7 +9,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.application.mao import shuffled_deck
-from service.domain.cards import parse_card
+from service.domain.cards import FULL_DECK, format_card
 from service.domain.errors import RuleError
 from service.domain.mao.aggregate import MaoGame
 from service.domain.mao.commands import ApproveRule, DealRound, ProposeRule, RefuseRule, WriteRule
@@ -29,6 +29,17 @@ _ACT = {
     "security": BEARER,
     "sync_to_thread": True,
 }
+_CARDS = {format_card(card): card for card in FULL_DECK}
+
+
+def deck_of(names: list[str]) -> tuple[int, ...]:
+    """The cards a deck names; any name that is not one of the 52 makes it no deck."""
+    try:
+        return tuple(_CARDS[name.strip().upper()] for name in names)
+    except KeyError:
+        raise RuleError("invalid_deck", "the deck must be the 52 cards, each as 10H, QS, 7D") from None
+
+
 _RULE_EXAMPLE = Body(examples=[Example(summary="the teaching rule", value={"text": TEACHING_TEXT})])
 
 
@@ -71,7 +82,7 @@ class MaoRuleController(Controller):
                 return shuffled_deck(rng)
             if not access.officiates(services, actor, game):
                 raise RuleError("not_allowed", "only the match's officials deal a deck of their own")
-            return DealRound(tuple(parse_card(card) for card in data.deck))
+            return DealRound(deck_of(data.deck))
 
         return act(services, actor, game_id, command)
 

@@ -125,9 +125,16 @@ def game_read(game: MaoGame) -> MaoGameRead:
 
 class PlayCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     card: Card
-    says: Annotated[list[Words], msgspec.Meta(max_length=8, examples=[["mao"]])] = msgspec.field(
-        default_factory=list
-    )
+    # items unconstrained here (the document would not show it): the judge refuses a bad one (422)
+    says: Annotated[
+        list[str],
+        msgspec.Meta(
+            max_length=8,
+            examples=[["mao"]],
+            description=f"what the player says right after the play, in order: 1 to {MAX_UTTERANCE} "
+            "characters each (422 malformed_utterance)",
+        ),
+    ] = msgspec.field(default_factory=list)
     seat: SeatNo = None
 
 
@@ -143,11 +150,11 @@ class UtteranceCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_
 class DealCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     deck: (
         Annotated[
-            list[Card],
+            list[str],
             msgspec.Meta(
                 max_length=52,
-                description="officials only: the 52 cards in the order dealt (a real deck at a real table); "
-                "left out, the server shuffles",
+                description="officials only: the 52 cards in the order dealt (a real deck at a real table), "
+                "each as 10H, QS, 7D; left out, the server shuffles (422 invalid_deck)",
             ),
         ]
         | None
