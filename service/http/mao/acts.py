@@ -2,6 +2,7 @@
 
 import random
 from collections.abc import Callable
+from uuid import UUID
 
 from service.domain.mao.aggregate import MaoGame
 from service.domain.mao.commands import Command
@@ -19,13 +20,13 @@ _OUT_OF_TURN = "out_of_turn"
 def act(
     services: Services,
     actor: Actor,
-    game_id: object,
+    game_id: UUID,
     command_of: Callable[[MaoGame, random.Random], Command],
     is_play: bool = False,
 ) -> MaoActRead:
     """Decide what ``command_of`` makes of the match as stored (it checks who asks first); for a
     play, say whether the judge accepted it (a bot's play after it is not this one)."""
-    game, events = services.app.mao_do(str(game_id), command_of, f"{actor.role}:{actor.id}")
+    game, events = services.app.mao_do(game_id, command_of, f"{actor.role}:{actor.id}")
     shown = redact_all(game.facts, access.viewer(services, actor, game))
     first = len(game.facts) - len(events)
     play, reason = None, None
