@@ -136,5 +136,14 @@ def test_a_mao_league_is_founded_with_its_options_and_listed_by_the_read_models(
     league = client.get(f"/leagues/{t.league}").json()
     assert league["ruleset"] == "mao" and league["options"] == {"hand_size": 3, "rounds_to_win": 2}
     assert league["referees"] == [t.ids["rita"]]
-    standings = client.get(f"/leagues/{t.league}/standings?after={t.club.log_position()}")
+    position = t.club.log_position()
+    standings = client.get(f"/leagues/{t.league}/standings?after={position}")
     assert standings.status_code == 200, standings.text
+    # the read models folded the league past its founding: it is listed with its ruleset
+    listed = client.get(f"/leagues?limit=100&after={position}").json()
+    assert listed["position"] >= position
+    pages = [listed]
+    while pages[-1]["next"]:
+        pages.append(client.get(f"/leagues?limit=100&cursor={pages[-1]['next']}").json())
+    found = [item for page in pages for item in page["items"] if item["league_id"] == t.league]
+    assert [item["ruleset"] for item in found] == ["mao"]
