@@ -29,23 +29,29 @@ def shuffled_deck(rng: random.Random) -> DealRound:
 
 class MaoGames(Leagues):
     def create_mao_game(
-        self, league_id: UUID | str, seats: Sequence[str], judge: str, first_dealer: int | None = None
+        self,
+        league_id: UUID | str,
+        seats: Sequence[str],
+        judge: str,
+        first_dealer: int | None = None,
+        judge_seat: int | None = None,
     ) -> MaoGame:
         """A match at these seats (players of the league, bots), its first rule the teaching rule.
 
-        With the server as judge the first round is dealt at once; a human judge may first write
+        With the server as judge the first round is dealt at once; a human judge (the league's
+        referees, and the player at ``judge_seat`` if given: a judge who plays) may first write
         another rule, then deals."""
         league = self.get_league(league_id)
         if league.ruleset_name != MAO:
             raise RuleError("not_a_mao_league", "Mao matches are played in a league of ruleset 'mao'")
-        if judge != SERVER and not league.referees:
+        if judge != SERVER and judge_seat is None and not league.referees:
             raise RuleError("no_referee", "the league has no referee to judge: appoint one first")
         names = tuple(self._seat_name(league.members, seat) for seat in seats)
         players = [name for name in names if not name.startswith(BOT_PREFIX)]
         if len(set(players)) != len(players):
             raise RuleError("player_seated_twice", "a player may hold one seat only")
         rng = random.SystemRandom()
-        game = MaoGame.start(league.id, names, judge)
+        game = MaoGame.start(league.id, names, judge, judge_seat)
         if first_dealer is None:
             first_dealer = rng.randrange(len(names)) if names else 0
         # the league's options are the match's own (``mao.league`` checked them when it was founded)

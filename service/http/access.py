@@ -47,7 +47,8 @@ everywhere):
 | GET /mao-games/{id}/judge, /replay | officials (``service.http.mao.access``) |
 | POST /mao-games/{id}/plays, /draws, /utterances, /pause, /proposals; DELETE .../pause | |
 |   the seated player (own seat); officials name a seat | |
-| PUT /mao-games/{id}/rule, POST .../deals, .../proposal/approval, .../proposal/refusal | officials |
+| PUT /mao-games/{id}/rule, POST .../deals, .../proposal/approval, .../proposal/refusal | officials, |
+|   and the player at the match's ``judge_seat`` (a judge who plays) | |
 |   (with the server as judge: 409 server_judges, but officials and seated players may deal) | |
 | POST /leagues/{id}/tournaments, POST /tournaments/{id}/start | admin |
 | GET /leagues/{id}/tournaments, GET /tournaments/{id}, GET /players/{id}/next-game | public |

@@ -147,3 +147,24 @@ def test_a_mao_league_is_founded_with_its_options_and_listed_by_the_read_models(
         pages.append(client.get(f"/leagues?limit=100&cursor={pages[-1]['next']}").json())
     found = [item for page in pages for item in page["items"] if item["league_id"] == t.league]
     assert [item["ruleset"] for item in found] == ["mao"]
+
+
+def test_a_player_who_judges_writes_the_rule_and_deals_but_sees_no_other_hand(client):
+    t = mao_table(client)
+    body = {"league_id": t.league, "seats": [t.ids["ada"], t.ids["bo"], "bot:learning"], "judge_seat": 0}
+    created = t.club.ok("POST", "/mao-games", headers=t.headers["rita"], json=body)
+    assert created["judge"] == "referee" and created["judge_seat"] == 0
+    t.game_id = created["game_id"]
+
+    problem(t.ask("bo", "PUT", "/rule", json={"text": SECOND_RULE}), 403, "forbidden")
+    assert t.ok("ada", "PUT", "/rule", json={"text": SECOND_RULE})["events"][0]["type"] == "RuleWritten"
+    with t.club.unchanged():
+        problem(t.ask("ada", "POST", "/deals", json={"deck": deck(2, {}, "5H")}), 403, "not_allowed")
+    dealt = t.ok("ada", "POST", "/deals", json={})
+    assert "RoundDealt" in types(dealt)
+    assert t.judge_view()["rule"] == SECOND_RULE  # the rule she wrote is the round's
+    problem(t.ask("ada", "GET", "/judge"), 403, "forbidden")
+    problem(t.ask("ada", "GET", "/replay"), 403, "forbidden")
+    assert "hands" not in t.ok("ada", "GET", "/me")
+    for event in t.ok("ada", "GET", "/events")["events"]:
+        assert "deck" not in event  # her own cards only

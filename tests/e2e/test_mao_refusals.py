@@ -192,3 +192,18 @@ def test_a_match_that_does_not_exist_is_not_found(client):
         404,
         "game_not_found",
     )
+
+
+def test_a_judging_seat_must_be_a_players_seat_of_a_human_judged_match(client):
+    t = mao_table(client)
+    seats = [t.ids["ada"], t.ids["bo"], "bot:learning"]
+    for extra, code in (
+        ({"judge_seat": 2}, "not_a_seat"),
+        ({"judge_seat": 5}, "not_a_seat"),
+        ({"judge_seat": 0, "judge": "server"}, "invalid_option"),
+    ):
+        with t.club.unchanged():
+            answer = client.post(
+                "/mao-games", headers=ADMIN, json={"league_id": t.league, "seats": seats, **extra}
+            )
+            problem(answer, 422, code)

@@ -11,7 +11,7 @@ from uuid import UUID
 from eventsourcing.domain import Aggregate
 
 from service.domain.errors import RuleError
-from service.domain.mao.commands import Command
+from service.domain.mao.commands import SERVER, Command
 from service.domain.mao.events import EVENT_TYPES, Event
 from service.domain.mao.game import decide
 from service.domain.mao.state import State
@@ -26,6 +26,8 @@ class MaoGame(Aggregate):
         league_id: UUID
         seats: tuple[str, ...]  # a player's id, or a bot's name ("bot:learning")
         judge: str  # commands.SERVER or commands.REFEREE
+        # with a human judge: the seat whose player judges too, beside the league's referees
+        judge_seat: int | None = None
 
     class Decided(Aggregate.Event):
         facts: tuple[Fact, ...]
@@ -36,16 +38,26 @@ class MaoGame(Aggregate):
                 fact.apply(game.state)
             game.facts.extend(self.facts)
 
-    def __init__(self, league_id: UUID, seats: tuple[str, ...], judge: str) -> None:
+    def __init__(
+        self, league_id: UUID, seats: tuple[str, ...], judge: str, judge_seat: int | None = None
+    ) -> None:
         self.league_id = league_id
         self.seats = seats
         self.judge = judge
+        self.judge_seat = judge_seat
         self.state = State()
         self.facts: list[Event] = []
 
     @classmethod
-    def start(cls, league_id: UUID, seats: tuple[str, ...], judge: str) -> "MaoGame":
-        return cls._create(cls.Started, league_id=league_id, seats=seats, judge=judge)
+    def start(
+        cls, league_id: UUID, seats: tuple[str, ...], judge: str, judge_seat: int | None = None
+    ) -> "MaoGame":
+        if judge_seat is not None:
+            if judge == SERVER:
+                raise RuleError("invalid_option", "judge_seat: with the server as judge, nobody else judges")
+            if not 0 <= judge_seat < len(seats) or seats[judge_seat].startswith(BOT_PREFIX):
+                raise RuleError("not_a_seat", f"seat {judge_seat} is no player's seat at this table")
+        return cls._create(cls.Started, league_id=league_id, seats=seats, judge=judge, judge_seat=judge_seat)
 
     def do(self, command: Command, by: str) -> list[Event]:
         """Decide the command and record its events (nothing when it is refused)."""

@@ -3,8 +3,11 @@
 - **Officials**: an admin, and the referees of the match's league. They see the judge's view,
   the whole log and the replay, and may act for a seat they name.
 - **The judge**: with ``judge: referee``, the officials write the rule, deal, and approve or
-  refuse a proposal; with ``judge: server`` the server does, and those routes answer 409
-  ``server_judges`` (dealing excepted: any seated player or official asks for the next deal).
+  refuse a proposal, and so does the player at ``judge_seat`` when the match has one (a judge
+  who plays: a player still, who sees no other hand, nor the judge's view, log or replay, and
+  deals from the server's shuffle only); with ``judge: server`` the server does, and those
+  routes answer 409 ``server_judges`` (dealing excepted: any seated player or official asks
+  for the next deal).
 - **A player** acts for their own seat and sees their own view; anyone else sees the public part.
 """
 
@@ -53,7 +56,16 @@ def check_official(services: Services, actor: Actor, game: MaoGame) -> None:
         raise RuleError("forbidden", "only the match's referees and admins may do this")
 
 
+def judges_at_seat(actor: Actor, game: MaoGame) -> bool:
+    """Whether the actor is the player at the match's judging seat (a judge who plays)."""
+    return (
+        game.judge_seat is not None and actor.role == "player" and game.seat_of(actor.id) == game.judge_seat
+    )
+
+
 def check_judge(services: Services, actor: Actor, game: MaoGame) -> None:
+    if judges_at_seat(actor, game):
+        return
     check_official(services, actor, game)
     if game.judge == SERVER:
         raise RuleError("server_judges", "the server judges this match: it writes and approves the rules")

@@ -66,7 +66,9 @@ class MaoGameController(Controller):
     ) -> MaoGameRead:
         check_creator(services, actor, data)
         return game_read(
-            services.app.create_mao_game(data.league_id, data.seats, data.judge, data.first_dealer)
+            services.app.create_mao_game(
+                data.league_id, data.seats, data.judge, data.first_dealer, data.judge_seat
+            )
         )
 
     @get(

@@ -69,6 +69,17 @@ class MaoGameCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
         msgspec.Meta(description=f"{MIN_SEATS} to {MAX_SEATS} seats (422 player_count)", max_length=16),
     ]
     judge: Judge = "referee"
+    judge_seat: (
+        Annotated[
+            int,
+            msgspec.Meta(
+                ge=0,
+                description="with a human judge: the seat of a player who judges too (a judge who plays): "
+                "writes and answers the rules and deals, sees no hand but their own",
+            ),
+        ]
+        | None
+    ) = None
     first_dealer: (
         Annotated[int, msgspec.Meta(ge=0, description="the first round's dealer; drawn when left out")] | None
     ) = None
@@ -81,6 +92,7 @@ class MaoGameRead(msgspec.Struct, frozen=True, kw_only=True):
     league_id: UUID
     seats: list[str]
     judge: Judge
+    judge_seat: int | None
     version: int
     phase: str  # new, deal, play, recycle, over
     round_no: int
@@ -105,6 +117,7 @@ def game_read(game: MaoGame) -> MaoGameRead:
         league_id=game.league_id,
         seats=list(game.seats),
         judge=game.judge,  # type: ignore[arg-type]
+        judge_seat=game.judge_seat,
         version=game.version,
         phase=PHASE_NAMES[game.state.phase],
         round_no=view.round_no,
