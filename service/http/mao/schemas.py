@@ -21,7 +21,7 @@ RuleText = Annotated[
     str,
     msgspec.Meta(
         min_length=1,
-        max_length=MAX_CLAUSES * 80,
+        max_length=MAX_CLAUSES * 80,  # room for the most clauses a rule may have
         examples=[TEACHING_TEXT],
         description="clauses joined by '; ': 'after <trigger>: next [not] <values>' or "
         "'on <trigger>: say \"<words>\"' (docs/rules/mao.md); 422 malformed_rule, rule_incompatible",
