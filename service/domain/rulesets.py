@@ -286,7 +286,8 @@ PESTEN = _preset(
     call_words=("last card", "last card"),
 )
 
-# faraon: as prsi, deal 5; J♠ (the jack of leaves) cancels a pending 7 debt.
+# faraon: as prsi, deal 5, but a 7 draws 3 (so a chain of sevens owes 3, 6, 9, 12); J♠ (the
+# jack of leaves) cancels a pending 7 debt.
 # Reading: with no debt pending, J♠ is an ordinary card. Several cards of one rank in one play
 # are not played yet (one card a play). The round's winner starts the next round.
 # Reading: the loser is the seat still in with the most points left in hand (all tied seats with
@@ -295,7 +296,7 @@ PESTEN = _preset(
 FARAON = _preset(
     "faraon",
     _PIQUET,
-    effects={**PRSI.effects, "JS": CardEffect(cancels_debt=True)},
+    effects={**PRSI.effects, "7": CardEffect(draw=3), "JS": CardEffect(cancels_debt=True)},
     debt_answers=("7",),
     mau_call=False,
     mau_mau_call="never",
@@ -386,10 +387,17 @@ PRESETS: dict[str, Ruleset] = {
     )
 }
 
-_KING_OF_SPADES = Switch(
-    # K♠ draws 4, answered by 7♠; a pending 7♠ may be answered by K♠
-    effects={"KS": CardEffect(draw=4, answers=("7S",)), "7S": CardEffect(draw=2, answers=("7", "KS"))}
-)
+
+def _king_of_spades(seven_draws: int) -> Switch:
+    """K♠ draws 4, answered by 7♠; a pending 7♠ (drawing as the preset's other sevens) may be
+    answered by K♠."""
+    return Switch(
+        effects={
+            "KS": CardEffect(draw=4, answers=("7S",)),
+            "7S": CardEffect(draw=seven_draws, answers=("7", "KS")),
+        }
+    )
+
 
 # Each preset's own switches (on/off), by option name: what turning one on changes.
 SWITCHES: dict[str, dict[str, Switch]] = {
@@ -405,10 +413,10 @@ SWITCHES: dict[str, dict[str, Switch]] = {
         "minus_365_wins": Switch(winning_total=-365),
     },
     "prsi": {
-        "king_of_spades": _KING_OF_SPADES,
+        "king_of_spades": _king_of_spades(PRSI.effects["7"].draw),
         "ten_of_hearts": Switch(effects={"10H": CardEffect(others_draw=1, again=True)}),
     },
-    "faraon": {"king_of_spades": _KING_OF_SPADES},
+    "faraon": {"king_of_spades": _king_of_spades(FARAON.effects["7"].draw)},
     "russian": {
         "ten_reverses": Switch(effects={"10": CardEffect(reverse=True)}),
         "king_of_spades": Switch(effects={"KS": CardEffect(draw=4, answers=())}),
@@ -429,11 +437,14 @@ def ruleset(name: str, **options: Any) -> Ruleset:
 def with_options(base: Ruleset, **options: Any) -> Ruleset:
     switches = SWITCHES.get(base.name, {})
     changes: dict[str, Any] = {}
+    turned_on: list[str] = []
     for key, value in options.items():
         if key in switches:
             if type(value) is not bool:
                 raise RuleError("invalid_option", f"option {key!r} is on or off (true or false)")
             if value:
+                _check_compatible(switches, turned_on, key)
+                turned_on.append(key)
                 changes = _switched(base, changes, switches[key])
             continue
         kind = OPTIONS.get(key)
@@ -446,6 +457,24 @@ def with_options(base: Ruleset, **options: Any) -> Ruleset:
     changed = msgspec.structs.replace(base, **changes)
     check(changed)
     return changed
+
+
+# a switch's fields that set one value of the ruleset: two switches setting it differently contradict
+_SWITCH_SETTINGS = ("debt_answers", "draw_until_playable", "elimination_total", "winning_total")
+
+
+def _check_compatible(switches: dict[str, Switch], turned_on: list[str], key: str) -> None:
+    """Refuse ``key`` beside a switch already on that sets the same setting to another value."""
+    switch = switches[key]
+    for other in turned_on:
+        for field in _SWITCH_SETTINGS:
+            mine, theirs = getattr(switch, field), getattr(switches[other], field)
+            if mine is not None and theirs is not None and mine != theirs:
+                raise RuleError(
+                    "invalid_option",
+                    f"options {other!r} and {key!r} cannot both be on: "
+                    f"they set {field} to {theirs} and to {mine}; turn on one",
+                )
 
 
 def _switched(base: Ruleset, changes: dict[str, Any], switch: Switch) -> dict[str, Any]:

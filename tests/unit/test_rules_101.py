@@ -1,9 +1,12 @@
 """The `101` preset (variants.md): 36 cards, deal 4, draw until playable, 6 covered, 7 and K♠ draw."""
 
+import pytest
+
 from service.domain.actions import DRAW, play_action
 from service.domain.cards import format_cards, parse_card
 from service.domain.commands import PlayCard
 from service.domain.engine import legal_actions
+from service.domain.errors import RuleError
 from service.domain.events import CardPlayed, CardsDrawn
 from service.domain.rulebook import rulebook
 from service.domain.rulesets import ruleset
@@ -117,3 +120,14 @@ def test_an_option_makes_the_seven_of_spades_draw_4():
     game = Game(rules, seats=2, dealer=0, hands={1: "7S 9C 10C KC"}, starter="9S")
     game.play(1, "7S")
     assert game.s.debt == 4
+
+
+def test_two_ceilings_together_are_refused_with_a_clear_message():
+    with pytest.raises(RuleError) as refused:
+        ruleset("101", ceiling_201=True, ceiling_501=True)
+    assert refused.value.code == "invalid_option"
+    assert "'ceiling_201' and 'ceiling_501' cannot both be on" in str(refused.value)
+
+
+def test_one_ceiling_on_and_the_other_off_is_accepted():
+    assert ruleset("101", ceiling_201=False, ceiling_501=True).elimination_total == 501
