@@ -94,7 +94,7 @@ class HeuristicBot(_CallingBot):
         threatened = s.hands[following].bit_count() <= 2
         if s.phase == DRAWN:
             drawn = s.drawn
-            if book.debt_answers >> drawn & 1 and not threatened and hand.bit_count() > 2:
+            if book.debt_answers >> drawn & 1 and not threatened and hand.bit_count() > 2 and not s.covering:
                 return KeepCard(seat)  # a 7 in hand answers the next debt
             return self._play(s, seat, drawn, hand ^ 1 << drawn)
         # a last card that may not end the hand is no play

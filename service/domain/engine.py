@@ -46,7 +46,7 @@ from service.domain.events import (
 )
 from service.domain.round_scoring import hand_value, round_losers, round_points
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL
-from service.domain.rulesets import Ruleset, check
+from service.domain.rulesets import Ruleset, check, check_table
 from service.domain.state import (
     CHOOSING,
     CLOCKWISE,
@@ -132,11 +132,7 @@ def _start(s: State, c: StartMatch) -> list[Event]:
     if s.phase != NEW:
         raise RuleError("match_already_started", "this match has already started")
     check(c.rules)
-    if not c.rules.min_players <= c.seats <= c.rules.max_players:
-        raise RuleError(
-            "player_count",
-            f"{c.rules.name} is for {c.rules.min_players} to {c.rules.max_players} players",
-        )
+    check_table(c.rules, c.seats)
     if not 0 <= c.first_dealer < c.seats:
         raise RuleError("not_a_seat", f"seat {c.first_dealer} is not at this table")
     return [MatchStarted(c.rules, c.seats, c.first_dealer)]
@@ -402,6 +398,9 @@ def _keep(s: State, c: KeepCard) -> list[Event]:
     if c.seat != s.turn:
         _check_seat(s, c.seat)
         raise RuleError("not_your_turn", "it is not your turn")
+    if s.covering:
+        covered = format_card(s.discard[-1])
+        raise RuleError("must_cover", f"the drawn card covers your {covered}: play it")
     kept = CardKept(c.seat, _next(s, c.seat, s.direction))
     if s.missed is not None:
         return [kept, *_window_closes(s, s.hands)]
@@ -475,7 +474,10 @@ def _drawn(s: State, seat: int, cards: tuple[int, ...], reason: int, resume_phas
     if reason >= PENALTY:
         return [CardsDrawn(seat, cards, reason, s.turn, resume_phase)]
     if reason == TURN and s.book.play_drawn_card and s.follow >> cards[-1] & 1:
-        return [CardsDrawn(seat, cards, TURN, seat, DRAWN)]
+        kept_open = CardsDrawn(seat, cards, TURN, seat, DRAWN)
+        if s.missed is None or not s.book.window_closes_on_draw:
+            return [kept_open]
+        return [kept_open, *_window_closes(s, _with_cards(s.hands, seat, cards))]
     if reason == DEBT and not s.book.debt_skips[s.discard[-1]]:
         turn = seat  # the debt's drawer plays on
     else:
@@ -483,10 +485,15 @@ def _drawn(s: State, seat: int, cards: tuple[int, ...], reason: int, resume_phas
     drawn = CardsDrawn(seat, cards, reason, turn, PLAY)
     if s.missed is None:
         return [drawn]
-    hands = s.hands.copy()
+    return [drawn, *_window_closes(s, _with_cards(s.hands, seat, cards))]
+
+
+def _with_cards(hands: list[int], seat: int, cards: tuple[int, ...]) -> list[int]:
+    """The hands after ``seat`` draws ``cards``."""
+    hands = hands.copy()
     for c in cards:
         hands[seat] |= 1 << c
-    return [drawn, *_window_closes(s, hands)]
+    return hands
 
 
 def _window_closes(s: State, hands: list[int]) -> list[Event]:
@@ -655,7 +662,8 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
                 except KeyError:  # a mask not met before
                     actions = book.plays_else_draw_for(playable)
     elif phase == DRAWN:
-        actions = s.book.drawn_card_moves[s.drawn]
+        # a card drawn to cover the player's own card that must be covered is played, not kept
+        actions = (s.book.drawn_card_plays if s.covering else s.book.drawn_card_moves)[s.drawn]
     elif phase == NAMING_SUIT:
         return _SUITS_TO_NAME if seat == s.dealer else ()
     elif phase == CHOOSING:

@@ -71,6 +71,7 @@ class RoundDealt(Event):
         s.direction = self.direction
         s.phase = self.phase
         s.drawn = -1
+        s.covering = False
         s.missed = None
         s.pending = None
         s.round_no = self.round_no
@@ -112,6 +113,7 @@ class CardPlayed(Event):
         s.debt = self.debt
         s.turn = self.turn
         s.direction = self.direction
+        s.covering = self.turn == self.seat and s.book.must_cover[card]
         s.missed = (self.seat, self.missed) if self.missed else None
         if s.phase != PLAY:  # the drawn card was played
             s.drawn = -1
@@ -155,11 +157,14 @@ class CardsDrawn(Event):
             return
         if self.phase == DRAWN:
             s.drawn = cards[-1]
+            if s.book.window_closes_on_draw:
+                s.missed = None
         else:
             # the drawer's turn is over: a debt is paid, a challenge window closes
             s.debt = 0
             s.missed = None
             s.drawn = -1
+            s.covering = False
 
 
 class CardKept(Event):
@@ -171,6 +176,7 @@ class CardKept(Event):
         s.phase = PLAY
         s.drawn = -1
         s.missed = None
+        s.covering = False
 
 
 class StockRanOut(Event):
@@ -222,6 +228,7 @@ class RoundEnded(Event):
         s.missed = None
         s.pending = None
         s.drawn = -1
+        s.covering = False
 
 
 class DealAnnulled(Event):

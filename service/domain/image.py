@@ -38,6 +38,7 @@ class StateImage(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     out: int = 0
     hand_sizes: list[int] = []
     round_winner: int = -1
+    covering: bool = False
 
 
 def image_of(s: State) -> StateImage:
@@ -65,6 +66,7 @@ def image_of(s: State) -> StateImage:
         out=s.out,
         hand_sizes=list(s.hand_sizes),
         round_winner=s.round_winner,
+        covering=s.covering,
     )
 
 
@@ -95,6 +97,7 @@ def restore(image: StateImage) -> State:
     s.out = image.out
     s.hand_sizes = list(image.hand_sizes)
     s.round_winner = image.round_winner
+    s.covering = image.covering
     return s
 
 

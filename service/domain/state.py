@@ -42,6 +42,7 @@ class PendingDraw:
 class State:
     __slots__ = (
         "book",
+        "covering",
         "dealer",
         "debt",
         "direction",
@@ -89,6 +90,7 @@ class State:
         self.named_suit = -1
         self.debt = 0
         self.drawn = -1  # the card drawn this turn, while it may still be played
+        self.covering = False  # the player on turn must cover the top card they played (must_cover)
         self.missed = None
         self.pending = None
         self.out = 0  # the seats out of the match, as a bitmask: every turn passes over them

@@ -183,6 +183,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "invalid_webhook_url",
     "loser_without_cards",
     "match_already_started",
+    "must_cover",
     "no_check_in",
     "no_shuffle_due",
     "no_suit_to_name",

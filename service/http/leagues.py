@@ -10,10 +10,11 @@ from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.application import credentials
+from service.domain.cards import MAX_DECKS
 from service.domain.clock import FORFEIT_AFTER, MAX_FORFEIT_AFTER, MAX_TURN_CLOCK
 from service.domain.errors import RuleError
 from service.domain.league import League
-from service.domain.rulesets import OPTION_BOUNDS, OPTIONS, PRESETS, SWITCHES
+from service.domain.rulesets import OPTION_BOUNDS, OPTIONS, PRESETS, SWITCHES, cards_in_deck
 from service.domain.time_zone import DEFAULT_TIME_ZONE
 from service.http.auth import admin_only
 from service.http.consistency import READS_STORE
@@ -26,8 +27,12 @@ from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, Services, ServicesDep
 from service.projections.models import LeagueRatingsRead, ListedLeague, Standing, Standings
 
-# the most cards a hand may hold in any preset: the deck less a starter and a card to draw, shared out
-MOST_CARDS = max((4 * len(rules.ranks) - 2) // rules.max_players for rules in PRESETS.values())
+# the most cards a hand may hold in any preset: the largest deck less a starter and a card to draw,
+# shared out at the smallest table (a game's table is checked when its seats are known)
+MOST_CARDS = max(
+    (cards_in_deck(msgspec.structs.replace(rules, decks=MAX_DECKS)) - 2) // rules.min_players
+    for rules in PRESETS.values()
+)
 # The document names each option with its type and range; the rules refuse any other (422
 # unknown_option), and a hand too big for the deck (422 invalid_option).
 _OPTION_SCHEMAS: dict[str, dict[str, object]] = {

@@ -4,13 +4,13 @@ import pytest
 
 from service.domain.actions import DRAW, play_action
 from service.domain.cards import format_cards, parse_card
-from service.domain.commands import PlayCard
-from service.domain.engine import call_due, legal_actions
+from service.domain.commands import PlayCard, StartMatch
+from service.domain.engine import call_due, decide, legal_actions
 from service.domain.errors import RuleError
-from service.domain.events import CardPlayed, CardsDrawn
+from service.domain.events import CardPlayed, CardsDrawn, MatchStarted
 from service.domain.rulebook import MAU_MAU, NO_CALL, rulebook
 from service.domain.rulesets import ruleset
-from service.domain.state import DEBT, PLAY
+from service.domain.state import DEBT, PLAY, State
 from tests.unit.scenario import Game
 
 CLASSIC = ruleset("classic")
@@ -100,3 +100,24 @@ def test_an_option_of_another_preset_is_refused_as_not_fitting_classic():
         ruleset("classic", king_of_spades=True)
     assert refused.value.code == "invalid_option"
     assert "prsi" in str(refused.value)
+
+
+def test_with_two_decks_classic_seats_up_to_12_players():
+    rules = ruleset("classic", decks=2)
+    (started,) = decide(State(), StartMatch(rules, 12, 0))
+    assert isinstance(started, MatchStarted) and started.seats == 12
+    with pytest.raises(RuleError) as refused:
+        decide(State(), StartMatch(rules, 13, 0))
+    assert refused.value.code == "player_count" and "2 to 12 players" in str(refused.value)
+
+
+def test_with_one_deck_classic_still_seats_at_most_5():
+    with pytest.raises(RuleError) as refused:
+        decide(State(), StartMatch(CLASSIC, 6, 0))
+    assert refused.value.code == "player_count"
+
+
+def test_with_two_decks_and_six_cards_each_classic_deals_at_most_10_players():
+    with pytest.raises(RuleError) as refused:
+        decide(State(), StartMatch(ruleset("classic", decks=2, hand_size=6), 11, 0))
+    assert refused.value.code == "invalid_option" and "at most 10 players" in str(refused.value)
