@@ -40,6 +40,7 @@ from service.domain.events import (
     PlayerEliminated,
     RoundDealt,
     RoundEnded,
+    SkipTaken,
     StockRanOut,
     StockRecycled,
     SuitNamed,
@@ -279,7 +280,7 @@ def _effect(s: State, seat: int, card: int, debt: int, emptied: bool) -> tuple[i
         return seat, debt, direction, -1, CHOOSING if book.choose_drawer[card] else PLAY
     turn = _next(s, seat, direction)
     skipped = -1
-    if book.skips[card]:
+    if book.skips[card] and not book.skip_waits[card]:  # a waiting skip lands when it is taken
         skipped = turn
         turn = _next(s, turn, direction)
     if emptied and turn == seat:
@@ -330,6 +331,10 @@ def _play_refusal(s: State, c: PlayCard) -> RuleError:
         return RuleError("only_drawn_card", "after drawing, only the drawn card may be played")
     if s.debt:
         return RuleError("debt_pending", f"you face a draw debt of {s.debt}: answer it or draw")
+    if s.skip_due:
+        return RuleError(
+            "skip_pending", "you face a skip: pass it on with a card that skips, or draw to take it"
+        )
     return RuleError("card_does_not_match", f"{name} does not match the top card")
 
 
@@ -358,6 +363,8 @@ def _draw(s: State, c: DrawCard) -> list[Event]:
             if seat != s.turn:
                 raise RuleError("not_your_turn", "it is not your turn")
         raise _refusal(s, "already_drew", "you have drawn already: play the drawn card or keep it")
+    if s.skip_due:
+        return [SkipTaken(seat, _next(s, seat, s.direction))]
     if s.debt:
         return _draw_cards(s, seat, s.debt, DEBT, True, PLAY)
     follow = s.follow
@@ -654,7 +661,8 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
             playable = hand & s.follow
             if playable & book.no_finish and not hand & (hand - 1):
                 playable = 0  # a last card that may not end the hand: draw instead
-            if playable and book.voluntary_draw and _drawable(s):
+            # facing a waiting skip, the draw takes it
+            if s.skip_due or (playable and book.voluntary_draw and _drawable(s)):
                 actions = book.plays_and_draw.get(playable) or book.plays_and_draw_for(playable)
             else:
                 try:

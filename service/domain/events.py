@@ -72,6 +72,7 @@ class RoundDealt(Event):
         s.phase = self.phase
         s.drawn = -1
         s.covering = False
+        s.skip_due = False
         s.missed = None
         s.pending = None
         s.round_no = self.round_no
@@ -114,6 +115,10 @@ class CardPlayed(Event):
         s.turn = self.turn
         s.direction = self.direction
         s.covering = self.turn == self.seat and s.book.must_cover[card]
+        # a waiting skip (skip_waits): the next player may only pass it on, or take it
+        s.skip_due = s.book.skip_waits[card] and self.turn != self.seat
+        if s.skip_due:
+            s.follow = s.book.skip_passes
         s.missed = (self.seat, self.missed) if self.missed else None
         if s.phase != PLAY:  # the drawn card was played
             s.drawn = -1
@@ -165,6 +170,18 @@ class CardsDrawn(Event):
             s.missed = None
             s.drawn = -1
             s.covering = False
+
+
+class SkipTaken(Event):
+    """The player facing a waiting skip took it: their turn is over without a move."""
+
+    seat: int
+    turn: int  # who moves next
+
+    def apply(self, s: State) -> None:
+        s.turn = self.turn
+        s.skip_due = False
+        s.follow = s.book.may_follow[s.discard[-1]]
 
 
 class CardKept(Event):
@@ -229,6 +246,7 @@ class RoundEnded(Event):
         s.pending = None
         s.drawn = -1
         s.covering = False
+        s.skip_due = False
 
 
 class DealAnnulled(Event):
@@ -294,6 +312,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     PlayerEliminated,
     HandShrank,
     PlayerChosen,
+    SkipTaken,
 )
 
 

@@ -72,6 +72,8 @@ class Rulebook:
         "reverses",
         "rules",
         "skip_cards",
+        "skip_passes",
+        "skip_waits",
         "skips",
         "sorted_deck",
         "voluntary_draw",
@@ -130,13 +132,22 @@ class Rulebook:
         self.debt_skips: tuple[bool, ...] = tuple(e is None or e.draw_skips for e in effect)
         self.again: tuple[bool, ...] = tuple(bool(e and e.again) for e in effect)
         self.must_cover: tuple[bool, ...] = tuple(bool(e and e.again and e.must_cover) for e in effect)
+        self.skip_waits: tuple[bool, ...] = tuple(bool(e and e.skip and e.skip_waits) for e in effect)
+        # the cards that pass on a waiting skip: the top card while one waits follows only them
+        self.skip_passes = mask_of(c for c in self.deck if self.skip_waits[c])
         self.others_draw: tuple[int, ...] = tuple(e.others_draw if e else 0 for e in effect)
         self.choose_drawer: tuple[int, ...] = tuple(e.choose_drawer if e else 0 for e in effect)
         self.cancels: tuple[bool, ...] = tuple(bool(e and e.cancels_debt) for e in effect)
         self.no_finish = mask_of(c for c in self.deck if effect[c] is not None and not effect[c].ends_hand)
         # a card whose effect is at most a draw, a skip, a reverse and a suit: the play's fast path
         self.is_plain: tuple[bool, ...] = tuple(
-            not (self.again[c] or self.others_draw[c] or self.choose_drawer[c] or self.cancels[c])
+            not (
+                self.again[c]
+                or self.others_draw[c]
+                or self.choose_drawer[c]
+                or self.cancels[c]
+                or self.skip_waits[c]
+            )
             for c in every
         )
         self.draw_until_playable = rules.draw_until_playable

@@ -40,6 +40,9 @@ class CardEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # with ``again``: its player must cover it in the same turn, so a card they draw that covers
     # it is played, not kept
     must_cover: bool = False
+    # with ``skip``: the skip waits for the next player, who passes it on with another card whose
+    # skip waits or takes it (the draw action, drawing nothing); the one who takes it misses the turn
+    skip_waits: bool = False
 
 
 class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -418,6 +421,7 @@ def _king_of_spades(seven_draws: int) -> Switch:
 SWITCHES: dict[str, dict[str, Switch]] = {
     "classic": {
         "stack_sevens": Switch(debt_answers=("7",)),
+        "stack_eights": Switch(effects={"8": CardEffect(skip=True, skip_waits=True)}),
     },
     "101": {
         "draw_one": Switch(draw_until_playable=False),

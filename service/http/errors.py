@@ -207,6 +207,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "seat_count",
     "seat_out",
     "seat_required",
+    "skip_pending",
     "stock_exhausted",
     "suit_not_allowed",
     "suit_required",

@@ -212,6 +212,17 @@ def cases() -> dict[str, Callable[[], str]]:
         "already_drew": lambda: after_drawing().refuse(DrawCard(1)),
         "nothing_to_keep": lambda: dealt().refuse(KeepCard(1)),
         "must_cover": lambda: covering_a_six().refuse(KeepCard(1)),
+        "skip_pending": lambda: refuse_after(
+            Game(
+                ruleset("classic", stack_eights=True),
+                seats=3,
+                dealer=0,
+                hands={1: "8H 9C", 2: "9S"},
+                starter="9H",
+            ),
+            PlayCard(2, parse_card("9S")),
+            play=(1, "8H"),
+        ),
         "stock_exhausted": lambda: nothing_left_to_draw().refuse(DrawCard(4)),
         # calls
         "nothing_to_challenge": lambda: dealt().refuse(Challenge(2)),
@@ -235,7 +246,9 @@ def covering_a_six() -> Game:
     return game
 
 
-def refuse_after(game: Game, command, draw: int = -1) -> str:
+def refuse_after(game: Game, command, draw: int = -1, play: tuple[int, str] | None = None) -> str:
+    if play is not None:
+        game.play(*play)
     if draw >= 0:
         game.draw(draw)
     return game.refuse(command)
