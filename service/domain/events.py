@@ -71,6 +71,8 @@ class RoundDealt(Event):
         s.direction = self.direction
         s.phase = self.phase
         s.drawn = -1
+        s.covering = False
+        s.skip_due = False
         s.missed = None
         s.pending = None
         s.round_no = self.round_no
@@ -112,6 +114,11 @@ class CardPlayed(Event):
         s.debt = self.debt
         s.turn = self.turn
         s.direction = self.direction
+        s.covering = self.turn == self.seat and s.book.must_cover[card]
+        # a waiting skip (skip_waits): the next player may only pass it on, or take it
+        s.skip_due = s.book.skip_waits[card] and self.turn != self.seat
+        if s.skip_due:
+            s.follow = s.book.skip_passes
         s.missed = (self.seat, self.missed) if self.missed else None
         if s.phase != PLAY:  # the drawn card was played
             s.drawn = -1
@@ -155,11 +162,26 @@ class CardsDrawn(Event):
             return
         if self.phase == DRAWN:
             s.drawn = cards[-1]
+            if s.book.window_closes_on_draw:
+                s.missed = None
         else:
             # the drawer's turn is over: a debt is paid, a challenge window closes
             s.debt = 0
             s.missed = None
             s.drawn = -1
+            s.covering = False
+
+
+class SkipTaken(Event):
+    """The player facing a waiting skip took it: their turn is over without a move."""
+
+    seat: int
+    turn: int  # who moves next
+
+    def apply(self, s: State) -> None:
+        s.turn = self.turn
+        s.skip_due = False
+        s.follow = s.book.may_follow[s.discard[-1]]
 
 
 class CardKept(Event):
@@ -171,6 +193,7 @@ class CardKept(Event):
         s.phase = PLAY
         s.drawn = -1
         s.missed = None
+        s.covering = False
 
 
 class StockRanOut(Event):
@@ -222,6 +245,8 @@ class RoundEnded(Event):
         s.missed = None
         s.pending = None
         s.drawn = -1
+        s.covering = False
+        s.skip_due = False
 
 
 class DealAnnulled(Event):
@@ -290,6 +315,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     PlayerEliminated,
     HandShrank,
     PlayerChosen,
+    SkipTaken,
 )
 
 

@@ -39,6 +39,8 @@ class StateImage(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     out_round: list[int] = []
     hand_sizes: list[int] = []
     round_winner: int = -1
+    covering: bool = False
+    skip_due: bool = False
 
 
 def image_of(s: State) -> StateImage:
@@ -67,6 +69,8 @@ def image_of(s: State) -> StateImage:
         out_round=list(s.out_round),
         hand_sizes=list(s.hand_sizes),
         round_winner=s.round_winner,
+        covering=s.covering,
+        skip_due=s.skip_due,
     )
 
 
@@ -98,6 +102,8 @@ def restore(image: StateImage) -> State:
     s.out_round = list(image.out_round)
     s.hand_sizes = list(image.hand_sizes)
     s.round_winner = image.round_winner
+    s.covering = image.covering
+    s.skip_due = image.skip_due
     return s
 
 

@@ -119,6 +119,12 @@ def test_bad_game_creations_are_refused_with_their_codes_and_change_nothing(clie
         ({"seats": [ada, "bot:random"], "deck": ["ZZ"]}, 400, "malformed_card"),
         ({"seats": [ada, "bot:random"], "deck": DECK[:10]}, 422, "invalid_deck"),
         ({"seats": [ada]}, 422, "player_count"),
+        # 101's 36 cards deal 6 each to 5 players (and a starter and a card to draw), not to 6
+        (
+            {"seats": [ada, *["bot:random"] * 5], "ruleset": "101", "options": {"hand_size": 6}},
+            422,
+            "invalid_option",
+        ),
         (
             {"seats": [ada, "bot:random"], "league_id": "00000000-0000-0000-0000-000000000000"},
             404,
