@@ -320,7 +320,8 @@ class Game(Aggregate):
     class SeatForfeited(Event):
         """The seat's clock ran out ``turns`` times in a row: it forfeits the match.
 
-        With one seat left in, the match is over and that seat wins.
+        With one seat left in (not forfeited, not out of the match), the match is over and that
+        seat wins.
         """
 
         seat: int
@@ -328,7 +329,11 @@ class Game(Aggregate):
 
         def apply(self, game: "Game") -> None:
             game.forfeited = (*game.forfeited, self.seat)
-            still = [seat for seat in range(len(game.seats)) if seat not in game.forfeited]
+            # a seat out of the match (101, faraon) is no longer in it either
+            out = game.state.out
+            still = [
+                seat for seat in range(len(game.seats)) if seat not in game.forfeited and not out >> seat & 1
+            ]
             if len(still) == 1:
                 game.state.phase = OVER
                 game.state.winners = tuple(still)
