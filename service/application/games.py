@@ -61,7 +61,7 @@ class Games(Leagues):
         self,
         seats: Sequence[Seat | str | UUID],
         *,
-        ruleset: str = "club",
+        ruleset: str | None = None,
         options: Mapping[str, Any] | None = None,
         seed: str | int | None = None,
         deck: Sequence[int | str] | None = None,
@@ -77,6 +77,10 @@ class Games(Leagues):
         ``in_person``: played with real cards, its rounds entered from a score sheet
         (``enter_round``): nothing is dealt, only players sit at it, and it keeps no turn clock
         (a league's neither).
+
+        ``ruleset``: None is the league's, or ``club`` outside a league; a league's game that names
+        another is refused (``ruleset_mismatch``), and one that sets more than the match length
+        (``invalid_option``).
 
         A league's game gets the league's turn clock (``turn_clock`` instead, a tournament's plan's,
         when given) and its forfeit rule; a game outside a league has neither.
@@ -99,6 +103,11 @@ class Games(Leagues):
         league = None
         if league_id is not None:
             league = self.get_league(league_id)
+            if ruleset is not None and ruleset != league.rules.name:
+                raise RuleError(
+                    "ruleset_mismatch",
+                    f"a game of this league plays its ruleset, {league.rules.name}, not {ruleset}",
+                )
             if set(options or {}) - set(MATCH_LENGTH_OPTIONS):
                 raise RuleError(
                     "invalid_option",
@@ -110,7 +119,7 @@ class Games(Leagues):
                 if UUID(player_id) not in league.members:
                     raise RuleError("not_a_member", f"player {player_id} is not a member of the league")
         else:
-            rules = make_ruleset(ruleset, **dict(options or {}))
+            rules = make_ruleset(ruleset or "club", **dict(options or {}))
         clock, forfeit_after = None, 0
         if league is not None and not in_person:
             clock = turn_clock if turn_clock is not None else league.turn_clock

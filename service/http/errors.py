@@ -203,6 +203,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "record_has_bots",
     "record_inconsistent",
     "round_in_progress",
+    "ruleset_mismatch",
     "seat_count",
     "seat_out",
     "seat_required",

@@ -71,7 +71,12 @@ class GameCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
             extra_json_schema={"extra": {"items": {"type": "string", "pattern": SEAT_PATTERN}}},
         ),
     ]
-    ruleset: RulesetName = "club"
+    ruleset: Annotated[
+        RulesetName | None,
+        msgspec.Meta(
+            description="none: the league's, or club outside a league; a league's game names its own"
+        ),
+    ] = None
     options: Options = msgspec.field(default_factory=dict)
     league_id: Annotated[
         UUID | None, msgspec.Meta(description="a league's game plays the league's ruleset and options")
