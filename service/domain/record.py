@@ -91,9 +91,12 @@ class Dealt(Line, tag="dealt"):
     round_no: int
     dealer: int
     starter: str
-    hand_size: int
+    hand_size: int  # the most cards a seat is dealt
     stock: int  # cards left in the stock
     hands: Hands = []  # the seat's own in its sight, every one in the full sight
+    # per seat, the cards dealt when hands differ (faraon's shrunk hands; 0 for a seat out of the
+    # match); None: ``hand_size`` each
+    sizes: list[int] | None = None
     stock_order: Cards | None = None  # top first (full sight)
     salt: str | None = None  # (full sight)
 
@@ -355,7 +358,12 @@ def _line_text(line: AnyLine, labels: list[str]) -> str:
         case Dealt():
             text = (
                 f"round {line.round_no} dealt by {labels[line.dealer]}: starter {line.starter}; "
-                f"{line.hand_size} cards each; stock {line.stock}"
+                + (
+                    f"cards {numbers_text(line.sizes)}"
+                    if line.sizes is not None
+                    else f"{line.hand_size} cards each"
+                )
+                + f"; stock {line.stock}"
             ) + _hands(line.hands, labels)
             if line.stock_order is not None:
                 text += f"; stock order {cards_text(line.stock_order)}"

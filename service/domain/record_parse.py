@@ -273,15 +273,18 @@ def _keyword_line(n: int, read: _Line) -> AnyLine | None:
         labels = [] if winners == "none" else re.findall(_LABEL, winners)
         return MatchEnd(number=n, winners=[read.seat(label) for label in labels], totals=totals)
     if found := scan.maybe(
-        rf"round (\d+) dealt by ({_LABEL}): starter ({_CARD}); (\d+) cards each; stock (\d+)"
+        rf"round (\d+) dealt by ({_LABEL}): starter ({_CARD}); "
+        rf"(?:(\d+) cards each|cards ({_NUMBERS})); stock (\d+)"
     ):
+        sizes = None if found[5] is None else read.per_seat(found[5], "cards")
         return Dealt(
             number=n,
             round_no=int(found[1]),
             dealer=read.seat(found[2]),
             starter=found[3],
-            hand_size=int(found[4]),
-            stock=int(found[5]),
+            hand_size=int(found[4]) if sizes is None else max(sizes),
+            stock=int(found[6]),
+            sizes=sizes,
             hands=read.hands(),
             stock_order=read.order("stock order"),
             salt=read.salt(),

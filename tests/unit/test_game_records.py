@@ -286,3 +286,24 @@ def test_an_annulled_deal_has_a_line_that_reads_back():
         f"{annulled.number} round 2 annulled: {bob} dealt four of rank Q; dealer heuristic\n"
     )
     assert parse_record(text) == longer
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("101", 5), ("faraon", 5), ("faraon", 7)])
+def test_the_full_record_deals_each_seat_the_hand_its_own_record_shows_when_hands_differ_in_size(
+    preset, seed
+):
+    game, events = played_game(seed, preset)
+    full = parse_record(text_of(game, events, FULL, NAMES))
+    deals = [line for line in full.lines if isinstance(line, Dealt)]
+    assert any(line.sizes is not None and len(set(line.sizes)) > 1 for line in deals), "hands never differed"
+    for seat in range(len(game.seats)):
+        own = [line for line in parse_record(text_of(game, events, Viewer.at(seat), NAMES)).lines]
+        own_deals = [line for line in own if isinstance(line, Dealt)]
+        assert [dict(line.hands).get(seat, []) for line in own_deals] == [
+            dict(line.hands)[seat] for line in deals
+        ]
+        assert [line.sizes for line in own_deals] == [line.sizes for line in deals]
+    for line in deals:
+        sizes = line.sizes or [line.hand_size] * len(game.seats)
+        assert [len(hand) for _, hand in line.hands] == sizes
+        assert line.stock == len(line.stock_order or ())
