@@ -185,6 +185,7 @@ class SheetEntry(msgspec.Struct, frozen=True, kw_only=True):
     points: list[int] | None = None
     hands: Hands | None = None  # every seat's cards left, seat order
     missed_calls: list[int] = []  # per seat; empty: none noted
+    last_card: str | None = None  # the card the winner went out with, when the sheet says it
 
 
 class RoundEntered(Line, tag="round_entered"):
@@ -483,4 +484,4 @@ def _entry_text(entry: SheetEntry, labels: list[str]) -> str:
     text += _hands(entry.hands or [], labels)
     if entry.missed_calls:
         text += f"; missed calls {numbers_text(entry.missed_calls)}"
-    return text
+    return text + (f"; last card {entry.last_card}" if entry.last_card is not None else "")

@@ -173,6 +173,7 @@ def _sheet_entry(data: Data) -> SheetEntry:
         points=None if data.get("points") is None else list(data["points"]),
         hands=None if hands is None else [(seat, list(cards)) for seat, cards in enumerate(hands)],
         missed_calls=list(data.get("missed_calls") or ()),
+        last_card=data.get("last_card"),
     )
 
 

@@ -373,11 +373,13 @@ def _entry(read: _Line) -> SheetEntry:
     if (points is None) == (not hands):
         raise Malformed("a score sheet's round gives either the points or the hands")
     missed = scan.maybe(rf"; missed calls ({_NUMBERS})")
+    last = scan.maybe(rf"; last card ({_CARD})")
     return SheetEntry(
         winner=winner,
         points=None if points is None else read.per_seat(points[1], "points"),
         hands=hands or None,
         missed_calls=[] if missed is None else read.per_seat(missed[1], "missed calls"),
+        last_card=None if last is None else last[1],
     )
 
 

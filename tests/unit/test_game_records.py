@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.domain.cards import RANKS, deck_cards, format_cards
+from service.domain.cards import RANKS, deck_cards, format_cards, parse_card
 from service.domain.errors import RuleError
 from service.domain.game import Cause, Game, Seat
 from service.domain.record import (
@@ -24,14 +24,16 @@ from service.domain.record import (
     Played,
     Record,
     RoundEnd,
+    RoundEntered,
     Shrank,
     render,
 )
 from service.domain.record_of import record_of
 from service.domain.record_parse import parse_record
 from service.domain.redaction import FULL, PUBLIC, Table, Viewer, redact
-from service.domain.roles import SYSTEM
+from service.domain.roles import SYSTEM, Actor
 from service.domain.rulesets import ruleset
+from service.domain.scoresheet import RoundEntry
 from service.domain.state import OVER
 from service.domain.views import entry_of
 from tests.gameplay import SAME_ENTROPY, next_command
@@ -307,3 +309,24 @@ def test_the_full_record_deals_each_seat_the_hand_its_own_record_shows_when_hand
         sizes = line.sizes or [line.hand_size] * len(game.seats)
         assert [len(hand) for _, hand in line.hands] == sizes
         assert line.stock == len(line.stock_order or ())
+
+
+def test_a_score_sheets_last_card_is_in_the_record_and_reads_back():
+    game = Game.create(
+        ruleset=ruleset("101"),
+        seats=(Seat("player", ADA), Seat("player", BOB)),
+        seed="sheet",
+        cause=Cause(SYSTEM, "CreateGame"),
+        entropy=SAME_ENTROPY,
+        in_person=True,
+    )
+    entry = RoundEntry(winner=0, points=(0, 12), last_card=parse_card("QS"))
+    game.enter_round(entry, Cause(Actor("player", ADA), "EnterRound"))
+    events = list(game.collect_events())
+    text = text_of(game, events, PUBLIC, NAMES)
+    assert "; points 0 12; last card QS" in text
+    record = parse_record(text)
+    assert render(record) == text
+    (entered,) = [line for line in record.lines if isinstance(line, RoundEntered)]
+    (ended,) = [line for line in record.lines if isinstance(line, RoundEnd)]
+    assert entered.entry.last_card == "QS" and ended.points == [-40, 12]
