@@ -24,7 +24,7 @@ from service.domain.cards import (
 )
 from service.domain.commands import Challenge, ChoosePlayer, Command, DrawCard, KeepCard, NameSuit, PlayCard
 from service.domain.errors import RuleError
-from service.domain.events import HiddenCardsReshuffled, RoundDealt, StockRecycled
+from service.domain.events import DealAnnulled, HiddenCardsReshuffled, RoundDealt, StockRecycled
 from service.domain.fairness import verify
 from service.domain.game import Cause, Game, Seat
 from service.domain.roles import SYSTEM, Actor
@@ -40,7 +40,12 @@ from service.observability import metrics
 _KEYED_GAMES = uuid5(NAMESPACE_URL, "https://maumau.invalid/games")
 # The options a league game may set on top of the league's: how long the match is (a tournament's plan).
 MATCH_LENGTH_OPTIONS = ("target_score", "single_round")
-_SHUFFLE_KINDS = {RoundDealt: "deal", StockRecycled: "recycle", HiddenCardsReshuffled: "reshuffle"}
+_SHUFFLE_KINDS = {
+    RoundDealt: "deal",
+    DealAnnulled: "annulled_deal",
+    StockRecycled: "recycle",
+    HiddenCardsReshuffled: "reshuffle",
+}
 _CALLS = {"": NO_CALL, "mau": MAU, "mau_mau": MAU_MAU, "mau mau": MAU_MAU, "maumau": MAU_MAU}
 
 
@@ -49,7 +54,9 @@ class Shuffle(msgspec.Struct, frozen=True, kw_only=True):
 
     number: int  # the event number of the deal or recycle
     round_no: int
-    kind: str  # "deal", "recycle", or "reshuffle" (after a void reopened a revealed round)
+    # "deal", "annulled_deal" (four of a kind: dealt again), "recycle", or "reshuffle" (after a void
+    # reopened a revealed round)
+    kind: str
     commitment: str
     salt: str | None = None
     order: tuple[int, ...] | None = None
@@ -327,14 +334,14 @@ class Games(Leagues):
         for event in self.game_events(game_id):
             if isinstance(event, Game.Shuffled):
                 fact = event.fact
-                if isinstance(fact, RoundDealt):
+                if isinstance(fact, RoundDealt | DealAnnulled):
                     round_no = fact.round_no
                 found[event.originator_version] = Shuffle(
                     number=event.originator_version,
                     round_no=round_no,
                     kind=_SHUFFLE_KINDS[type(fact)],
                     commitment=event.commitment,
-                    order=tuple(fact.deck if isinstance(fact, RoundDealt) else fact.order),
+                    order=tuple(fact.deck if isinstance(fact, RoundDealt | DealAnnulled) else fact.order),
                 )
             elif isinstance(event, Game.RulingGiven) and event.restored is not None:
                 round_no = event.restored.round_no  # a void may go back to an earlier round

@@ -242,6 +242,8 @@ class Annulled(Line, tag="annulled"):
     dealer: int
     seat: int
     rank: str  # "Q", "joker"
+    order: Cards | None = None  # the annulled deal's deck, first card dealt first (full sight)
+    salt: str | None = None  # (full sight)
 
 
 class Eliminated(Line, tag="eliminated"):
@@ -441,6 +443,8 @@ def _line_text(line: AnyLine, labels: list[str]) -> str:
             return (
                 f"round {line.round_no} annulled: {labels[line.seat]} dealt four of rank {line.rank}; "
                 f"dealer {labels[line.dealer]}"
+                + (f"; deck order {cards_text(line.order)}" if line.order is not None else "")
+                + (f"; salt {line.salt}" if line.salt is not None else "")
             )
         case Eliminated():
             return f"{labels[line.seat]} out of the match ({line.reason}): total {line.total}"

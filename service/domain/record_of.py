@@ -275,6 +275,8 @@ def _line(entry: Entry, viewer: Viewer, seats: list[RecordSeat]) -> AnyLine:
                 dealer=data["dealer"],
                 seat=data["seat"],
                 rank=data["rank"],
+                order=data.get("deck"),
+                salt=data.get("salt"),
             )
         case "PlayerEliminated":
             return Eliminated(number=n, seat=data["seat"], reason=data["reason"], total=data["total"])

@@ -291,7 +291,10 @@ def _keyword_line(n: int, read: _Line) -> AnyLine | None:
         )
     if found := scan.maybe(rf"round (\d+) annulled: ({_LABEL}) dealt four of rank (\w+); dealer ({_LABEL})"):
         seat, dealer = read.seat(found[2]), read.seat(found[4])
-        return Annulled(number=n, round_no=int(found[1]), dealer=dealer, seat=seat, rank=found[3])
+        order, salt = read.order("deck order"), read.salt()
+        return Annulled(
+            number=n, round_no=int(found[1]), dealer=dealer, seat=seat, rank=found[3], order=order, salt=salt
+        )
     if found := scan.maybe(r"round (\d+) ended: "):
         return _round_end(n, int(found[1]), read)
     if found := scan.maybe(r"round (\d+) entered by "):

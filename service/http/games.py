@@ -156,8 +156,9 @@ class ShuffleRead(msgspec.Struct, frozen=True, kw_only=True):
         str,
         msgspec.Meta(
             examples=["deal"],
-            description="deal, recycle, or reshuffle (the hidden cards dealt anew after a void "
-            "reopened a round whose orders were revealed; see docs/referees.md)",
+            description="deal, annulled_deal (a deal four of a kind annulled, dealt again), recycle, "
+            "or reshuffle (the hidden cards dealt anew after a void reopened a round whose orders "
+            "were revealed; see docs/referees.md)",
         ),
     ]
     commitment: Annotated[
