@@ -47,7 +47,7 @@ from service.http.params import (
     caught_up,
     scoped_key,
 )
-from service.http.preset_schema import Options, RulesetName
+from service.http.preset_schema import RULESET_NAMES, Options, RulesetName
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, Services, ServicesDep
 from service.projections.models import HandView, ListedGame, MatchTotals, PublicTable
@@ -74,7 +74,13 @@ class GameCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     ruleset: Annotated[
         RulesetName | None,
         msgspec.Meta(
-            description="none: the league's, or club outside a league; a league's game names its own"
+            description=f"a preset: {', '.join(RULESET_NAMES)} (a page each in docs/rules/); 422 "
+            "unknown_ruleset for any other name. Left out: the league's, or club outside a league; "
+            "a league's game naming another is refused (422 ruleset_mismatch)",
+            # litestar leaves out the metadata of an optional value's own type
+            extra_json_schema={
+                "extra": {"oneOf": [{"type": "string", "enum": list(RULESET_NAMES)}, {"type": "null"}]}
+            },
         ),
     ] = None
     options: Options = msgspec.field(default_factory=dict)
