@@ -154,7 +154,7 @@ def _deal(s: State, c: DealRound) -> list[Event]:
         for seat, hand in enumerate(hands):
             rank = four_of_a_kind(hand)
             if rank >= 0:
-                return [DealAnnulled(s.round_no + 1, dealer, seat, RANKS[rank])]
+                return [DealAnnulled(s.round_no + 1, dealer, seat, RANKS[rank], tuple(c.deck))]
     starter = c.deck[sum(sizes) if sizes else seats * rules.hand_size]
     first = _next(s, dealer, CLOCKWISE)
     winner = s.round_winner

@@ -251,12 +251,16 @@ class RoundEnded(Event):
 
 class DealAnnulled(Event):
     """A hand was dealt four cards of one rank (``redeal_four_of_a_kind``): the deal does not
-    stand and the same dealer deals again from a new shuffle. Nothing moves."""
+    stand and the same dealer deals again from a new shuffle. Nothing moves.
+
+    The annulled deal's whole deck order is kept, committed to and revealed at the round's end
+    like any deal's (``fairness``), so the redeal can be checked afterwards."""
 
     round_no: int
     dealer: int
     seat: int  # the seat dealt the four
     rank: str
+    deck: tuple[int, ...] = ()  # the order the annulled deal came in; empty in events stored before
 
     def apply(self, s: State) -> None:
         pass

@@ -118,6 +118,17 @@ def _round_dealt(data: Data, viewer: Viewer, table: Table) -> Data:
     return data
 
 
+def _deal_annulled(data: Data, viewer: Viewer, table: Table) -> Data:
+    """Who was dealt four of which rank is said at the table; the rest of that deal stays hidden
+    cards: its order and salt in the full sight only (the salt is public once the round ends)."""
+    deck: list[int] = data.pop("deck", [])
+    salt = data.pop("salt", None)
+    if viewer.full:
+        data["deck"] = format_cards(deck)
+        data["salt"] = salt
+    return data
+
+
 def _suit_named(data: Data, viewer: Viewer, table: Table) -> Data:
     data["suit"] = _suit(data["suit"])
     return data
@@ -227,7 +238,7 @@ _SHOW: dict[str, Callable[[Data, Viewer, Table], Data]] = {
     "MissedCallChallenged": _missed_call_challenged,
     "RoundEnded": _kept,
     "MatchEnded": _kept,
-    "DealAnnulled": _kept,  # who was dealt four of which rank: that deal is gathered and shuffled anew
+    "DealAnnulled": _deal_annulled,
     "PlayerEliminated": _kept,
     "HandShrank": _kept,
     "DeckRevealed": _deck_revealed,

@@ -235,6 +235,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "record_inconsistent",
     "rule_incompatible",
     "round_in_progress",
+    "ruleset_mismatch",
     "seat_count",
     "seat_out",
     "seat_required",
