@@ -47,12 +47,15 @@ from eventsourcing.projection import Projection
 from service.application import MauMau
 from service.domain.game import Game
 from service.domain.league import ERASED_NAME, League, Player
+from service.domain.mao.aggregate import MaoGame
+from service.domain.mao.events import MatchEnded
 from service.domain.mao.league import MAO
 from service.domain.rulesets import ruleset
 from service.domain.tournament import Tournament
 from service.domain.webhook import Webhook
 from service.projections.fold import Tracked
 from service.projections.hooks import HookFold, turn_of
+from service.projections.mao import SeatsOf, is_mao, match_rows
 from service.projections.ratings import RatingsFold
 from service.projections.render import contribution, game_doc, played, turn_deadline
 from service.projections.standings import STATS, order_of
@@ -66,7 +69,7 @@ CACHED_GAMES = 5_000
 _encode = msgspec.msgpack.Encoder().encode
 _STORE_ERRORS = (PersistenceError, psycopg.Error, sqlite3.Error)
 
-GAME, CREATED, PLAYER, LEAGUE, PEOPLE, TOURNAMENT, WEBHOOK, OTHER = range(8)
+GAME, CREATED, PLAYER, LEAGUE, PEOPLE, TOURNAMENT, WEBHOOK, MAO_MATCH, OTHER = range(9)
 _NO_MATCH = (0,) * len(STATS)
 
 
@@ -85,6 +88,8 @@ def _kind(event_type: type) -> int:
         return TOURNAMENT
     if issubclass(event_type, (Webhook.Registered, Webhook.Event)):
         return WEBHOOK
+    if is_mao(event_type):
+        return MAO_MATCH
     return OTHER
 
 
@@ -109,8 +114,11 @@ class FoldFailed(Exception):
 class ViewsProjection(Projection[Views]):
     name = NAME
 
-    def __init__(self, view: Views) -> None:
+    def __init__(self, view: Views, seats_of: SeatsOf | None = None) -> None:
         super().__init__(view)
+        # Mao matches in play: league and seats, by id; ``seats_of`` reads back one not here
+        self.mao: dict[UUID, tuple[UUID, tuple[str, ...]]] = {}
+        self._seats_of = seats_of
         self.games: dict[int, Tracked] = {}  # by the game id's int
         self._kinds: dict[type, int] = {}
         self._dirty: dict[int, Tracked] = {}
@@ -214,6 +222,8 @@ class ViewsProjection(Projection[Views]):
                 self._fold_tournament(event, position)
             elif kind == WEBHOOK:
                 hooks.hook_event(event)
+            elif kind == MAO_MATCH:
+                self._fold_mao(event, position, changes)
             changes.position = position
         return len(batch)
 
@@ -234,6 +244,22 @@ class ViewsProjection(Projection[Views]):
         else:
             changes.league_people = [row for row in changes.league_people if row != person]
             changes.no_league_people.append(person)
+
+    def _fold_mao(self, event: Any, position: int, changes: Changes) -> None:
+        """A Mao match started (kept until it ends) or decided: its end counts in the standings."""
+        match_id = event.originator_id
+        if isinstance(event, MaoGame.Started):
+            self.mao[match_id] = (event.league_id, tuple(event.seats))
+            return
+        if not any(isinstance(fact, MatchEnded) for fact in event.facts):
+            return
+        seated = self.mao.pop(match_id, None)
+        if seated is None:
+            if self._seats_of is None:
+                raise ProjectionError(f"event {position} is for a Mao match the read models do not know")
+            seated = self._seats_of(match_id)
+        league, seats = seated
+        changes.standings += [(league, player, *stats) for player, stats in match_rows(seats, event)]
 
     def _fold_tournament(self, event: Any, position: int) -> None:
         tournament_id = event.originator_id
@@ -398,6 +424,7 @@ class ViewsProjection(Projection[Views]):
     def reset(self) -> None:
         """Forget everything not written, and every game in memory; take the store's position again."""
         self.games = {}
+        self.mao = {}
         self._dirty = {}
         self.tournaments = {}
         self._dirty_tournaments = {}

@@ -112,8 +112,8 @@ class Runner:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.views = open_views(settings, connections=1)  # one writer
-        self.projection = ViewsProjection(self.views)
         self.source = Source(settings)
+        self.projection = ViewsProjection(self.views, self.source.seats_of)
         self.lock = RunnerLock(settings)
         self.gather = settings.projection_batch_ms / 1000  # the pause after a write
 

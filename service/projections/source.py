@@ -9,6 +9,7 @@ reader looks again after the poll interval.
 
 import threading
 from typing import Any
+from uuid import UUID
 
 import msgspec
 import psycopg
@@ -31,6 +32,11 @@ class Source:
         notifications = self.app.recorder.select_notifications(after, limit, inclusive_of_start=False)
         decode = self.app.mapper.to_domain_event
         return [(decode(notification), notification.id) for notification in notifications]
+
+    def seats_of(self, match_id: UUID) -> tuple[UUID, tuple[str, ...]]:
+        """A Mao match's league and seats, as it started (its first event)."""
+        match = self.app.repository.get(match_id, version=1)
+        return match.league_id, tuple(match.seats)
 
     def last(self) -> int:
         """The log's last position (0 while it is empty)."""
