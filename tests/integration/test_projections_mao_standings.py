@@ -59,3 +59,14 @@ def test_a_finished_mao_match_counts_in_its_leagues_standings(app: MauMau, setti
     assert rows["Ada"].rounds_won == rows["Ada"].points == ended.wins[0]
     assert rows["Ada"].rounds_played >= sum(ended.wins)
     assert rows["Bo"].matches_played == 0  # a member who did not play keeps zeros
+
+
+def test_a_mao_match_started_before_the_runner_restarted_counts_when_it_ends(app: MauMau, settings: Settings):
+    league = app.found_league("Mao night", "mao", {"hand_size": 3, "rounds_to_win": 1})
+    ada = app.register_player("Ada")
+    app.admit_member(league, ada)
+    game = app.create_mao_game(league, [str(ada), "bot:learning", "bot:random"], "server", first_dealer=2)
+    read_standings(settings, league)  # a runner folds the start, then stops: its memory is gone
+    ended = play_out(app, str(game.id), str(ada))
+    (row,) = read_standings(settings, league).rows  # a new runner reads the seats back
+    assert (row.matches_played, row.matches_won, row.rounds_won) == (1, int(ended.winner == 0), ended.wins[0])
