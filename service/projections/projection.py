@@ -48,14 +48,13 @@ from service.application import MauMau
 from service.domain.game import Game
 from service.domain.league import ERASED_NAME, League, Player
 from service.domain.mao.aggregate import MaoGame
-from service.domain.mao.events import MatchEnded
 from service.domain.mao.league import MAO
 from service.domain.rulesets import ruleset
 from service.domain.tournament import Tournament
 from service.domain.webhook import Webhook
 from service.projections.fold import Tracked
 from service.projections.hooks import HookFold, turn_of
-from service.projections.mao import SeatsOf, is_mao, match_rows
+from service.projections.mao import Listed, MatchAt, changes_list, decided, is_mao, match_rows, started
 from service.projections.ratings import RatingsFold
 from service.projections.render import contribution, game_doc, played, turn_deadline
 from service.projections.standings import STATS, order_of
@@ -114,11 +113,11 @@ class FoldFailed(Exception):
 class ViewsProjection(Projection[Views]):
     name = NAME
 
-    def __init__(self, view: Views, seats_of: SeatsOf | None = None) -> None:
+    def __init__(self, view: Views, match_at: MatchAt | None = None) -> None:
         super().__init__(view)
-        # Mao matches in play: league and seats, by id; ``seats_of`` reads back one not here
-        self.mao: dict[UUID, tuple[UUID, tuple[str, ...]]] = {}
-        self._seats_of = seats_of
+        # Mao matches in play, by id; ``match_at`` reads back one not here from the event store
+        self.mao: dict[UUID, Listed] = {}
+        self._match_at = match_at
         self.games: dict[int, Tracked] = {}  # by the game id's int
         self._kinds: dict[type, int] = {}
         self._dirty: dict[int, Tracked] = {}
@@ -246,20 +245,28 @@ class ViewsProjection(Projection[Views]):
             changes.no_league_people.append(person)
 
     def _fold_mao(self, event: Any, position: int, changes: Changes) -> None:
-        """A Mao match started (kept until it ends) or decided: its end counts in the standings."""
+        """A Mao match started, or a decision that dealt or ended a round: its list row; the end
+        of the match adds to the standings. A match is kept in memory until it ends."""
         match_id = event.originator_id
         if isinstance(event, MaoGame.Started):
-            self.mao[match_id] = (event.league_id, tuple(event.seats))
+            listed = self.mao[match_id] = started(event)
+        elif not changes_list(event):
             return
-        if not any(isinstance(fact, MatchEnded) for fact in event.facts):
-            return
-        seated = self.mao.pop(match_id, None)
-        if seated is None:
-            if self._seats_of is None:
+        else:
+            found = self.mao.get(match_id)
+            if found is not None:
+                listed = found
+                decided(listed, event)
+            elif self._match_at is not None:
+                listed = self.mao[match_id] = Listed.of(self._match_at(match_id, event.originator_version))
+            else:
                 raise ProjectionError(f"event {position} is for a Mao match the read models do not know")
-            seated = self._seats_of(match_id)
-        league, seats = seated
-        changes.standings += [(league, player, *stats) for player, stats in match_rows(seats, event)]
+            rows = match_rows(listed.seats, event)
+            changes.standings += [(listed.league_id, player, *stats) for player, stats in rows]
+        if listed.status == "over":
+            del self.mao[match_id]
+        row = (match_id, listed.league_id, position, listed.status, _encode(listed))
+        changes.mao_listed.append(row)
 
     def _fold_tournament(self, event: Any, position: int) -> None:
         tournament_id = event.originator_id

@@ -113,7 +113,7 @@ class Runner:
         self.settings = settings
         self.views = open_views(settings, connections=1)  # one writer
         self.source = Source(settings)
-        self.projection = ViewsProjection(self.views, self.source.seats_of)
+        self.projection = ViewsProjection(self.views, self.source.mao_match)
         self.lock = RunnerLock(settings)
         self.gather = settings.projection_batch_ms / 1000  # the pause after a write
 

@@ -16,6 +16,7 @@ import psycopg
 from psycopg.sql import SQL, Identifier
 
 from service.application import MauMau
+from service.domain.mao.aggregate import MaoGame
 from service.settings import Settings
 
 
@@ -33,10 +34,10 @@ class Source:
         decode = self.app.mapper.to_domain_event
         return [(decode(notification), notification.id) for notification in notifications]
 
-    def seats_of(self, match_id: UUID) -> tuple[UUID, tuple[str, ...]]:
-        """A Mao match's league and seats, as it started (its first event)."""
-        match = self.app.repository.get(match_id, version=1)
-        return match.league_id, tuple(match.seats)
+    def mao_match(self, match_id: UUID, version: int) -> MaoGame:
+        """A Mao match as it was at ``version``."""
+        match: MaoGame = self.app.repository.get(match_id, version=version)
+        return match
 
     def last(self) -> int:
         """The log's last position (0 while it is empty)."""

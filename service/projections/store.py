@@ -33,6 +33,9 @@ Tables:
   league, events, players, whether it is enabled) to know which events make deliveries;
 - ``views_game_list``: per game, its league, the log position of its creation (newest first:
   the order ``GET /games`` lists games in) and its status (``playing``, ``paused``, ``over``);
+- ``views_mao_list``: per Mao match, its league, the log position of its start (newest first:
+  the order ``GET /mao-games`` lists them in), its status (``playing``, ``over``) and its list
+  row (``mao.Listed``: rounds dealt, rounds won per seat, the winner);
 - ``views_disputes``: per game paused by a dispute, the dispute (the domain's ``Dispute``) and
   when it was raised (Unix time: the order ``GET /disputes`` lists them in, the longest waiting
   first); deleted when the dispute is ruled on;
@@ -92,6 +95,7 @@ TABLES = (
     "league_people",
     "ratings",
     "rating_history",
+    "mao_list",
 )
 SEAT_COLUMNS = "entrant, tournament_id, round_no, table_no, seat, game_id, finished"
 TOKEN_USE = "token_use"  # not in TABLES: a rebuild does not drop it
@@ -126,6 +130,8 @@ class Changes(msgspec.Struct, kw_only=True):
     ratings: list[tuple[str, str, float, float, int]] = msgspec.field(default_factory=list)
     # league, player, game, position, mu, sigma, place, clock_played
     rating_history: list[tuple[Any, ...]] = msgspec.field(default_factory=list)
+    # Mao matches: id, league, created, status, doc (``mao.Listed``)
+    mao_listed: list[tuple[UUID, UUID, int, str, bytes]] = msgspec.field(default_factory=list)
     # players erased: their names leave the stored deliveries after this batch's are in
     erased: list[UUID] = msgspec.field(default_factory=list)
 
@@ -150,6 +156,7 @@ class Changes(msgspec.Struct, kw_only=True):
             ("no_league_person", self.no_league_people),
             ("rating", self.ratings),
             ("rating_history", self.rating_history),
+            ("mao_listed", self.mao_listed),
         ]
 
 
@@ -231,6 +238,8 @@ def _statements(table: Any, tracking: Any, ph: str, holds: str) -> dict[str, str
         "uses": f"SELECT credential_id, used FROM {table(TOKEN_USE)} WHERE credential_id",
         "listed": f"INSERT INTO {table('game_list')} VALUES ({ph}, {ph}, {ph}, {ph}) "
         "ON CONFLICT (game_id) DO UPDATE SET status = excluded.status",
+        "mao_listed": f"INSERT INTO {table('mao_list')} VALUES ({ph}, {ph}, {ph}, {ph}, {ph}) "
+        "ON CONFLICT (game_id) DO UPDATE SET status = excluded.status, doc = excluded.doc",
         # the same dispute seen again (a game read back after a restart) keeps its place in the list
         "dispute": f"INSERT INTO {table('disputes')} VALUES ({ph}, {ph}, {ph}, {ph}, {ph}) "
         "ON CONFLICT (game_id) DO UPDATE SET number = excluded.number, raised = excluded.raised, "
@@ -289,6 +298,8 @@ def _tables(table: Any, uuid: str, blob: str, integer: str, real: str, unlogged:
         f"used {integer} NOT NULL)",
         f"CREATE TABLE IF NOT EXISTS {table('game_list')} (game_id {uuid} PRIMARY KEY, league_id {uuid}, "
         f"created {integer} NOT NULL, status text NOT NULL)",
+        f"CREATE TABLE IF NOT EXISTS {table('mao_list')} (game_id {uuid} PRIMARY KEY, "
+        f"league_id {uuid} NOT NULL, created {integer} NOT NULL, status text NOT NULL, doc {blob} NOT NULL)",
         f"CREATE TABLE IF NOT EXISTS {table('disputes')} (game_id {uuid} PRIMARY KEY, league_id {uuid}, "
         f"number {integer} NOT NULL, raised {real} NOT NULL, doc {blob} NOT NULL)",
         f"CREATE TABLE IF NOT EXISTS {table('league_people')} (league_id {uuid} NOT NULL, "
@@ -316,6 +327,7 @@ def _indexes(table: Any) -> list[str]:
         f"CREATE INDEX IF NOT EXISTS {NAME}_game_list_newest ON {table('game_list')} (created DESC)",
         f"CREATE INDEX IF NOT EXISTS {NAME}_game_list_league ON {table('game_list')} "
         "(league_id, created DESC)",
+        f"CREATE INDEX IF NOT EXISTS {NAME}_mao_list_league ON {table('mao_list')} (league_id, created DESC)",
         f"CREATE INDEX IF NOT EXISTS {NAME}_disputes_raised ON {table('disputes')} (raised, game_id)",
         f"CREATE INDEX IF NOT EXISTS {NAME}_league_people_person ON {table('league_people')} (person, role)",
         f"CREATE INDEX IF NOT EXISTS {NAME}_players_name ON {table('players')} (name, player_id)",
@@ -491,6 +503,19 @@ class Views(TrackingRecorder):
             f"JOIN {t('games')} d ON d.game_id = g.game_id{joins}{_where(where)} "
             f"ORDER BY g.created DESC LIMIT {ph}"
         )
+        return self.select(sql, [*params, limit])
+
+    def mao_page(
+        self, league_id: UUID | None, status: str | None, after: int | None, limit: int
+    ) -> list[tuple[Any, ...]]:
+        """(created, doc) of Mao matches, newest first (by the position of their start)."""
+        t, ph = self._table, self._ph
+        where, params = [], []
+        for column, value in (("league_id", league_id), ("status", status), ("created", after)):
+            if value is not None:
+                where.append(f"{column} {'<' if column == 'created' else '='} {ph}")
+                params.append(value)
+        sql = f"SELECT created, doc FROM {t('mao_list')}{_where(where)} ORDER BY created DESC LIMIT {ph}"
         return self.select(sql, [*params, limit])
 
     def tournament_page(
