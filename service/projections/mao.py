@@ -66,8 +66,12 @@ def started(event: Any) -> Listed:
     )
 
 
+# the facts that change a match's list row (and, the last, the standings)
+LISTED = (RoundDealt, RoundEnded, MatchEnded)
+
+
 def changes_list(event: Any) -> bool:
-    return any(isinstance(fact, (RoundDealt, RoundEnded, MatchEnded)) for fact in event.facts)
+    return any(isinstance(fact, LISTED) for fact in event.facts)
 
 
 def decided(listed: Listed, event: Any) -> None:

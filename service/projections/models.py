@@ -307,6 +307,21 @@ class ListedGame(msgspec.Struct, frozen=True, kw_only=True):
     winners: list[int]  # seats, once the match is over
 
 
+class ListedMaoSeat(msgspec.Struct, frozen=True, kw_only=True):
+    entrant: str  # a player's id, or a bot's name ("bot:learning")
+    name: str  # the player's name as it is now; a bot's seat is named by its entrant
+
+
+class ListedMaoMatch(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: UUID
+    league_id: UUID
+    status: Literal["playing", "over"]
+    round_no: int  # the rounds dealt so far
+    seats: list[ListedMaoSeat]
+    wins: list[int]  # rounds won, per seat
+    winner: int | None  # the seat that won the match, once it is over
+
+
 class ListedTournament(msgspec.Struct, frozen=True, kw_only=True):
     tournament_id: UUID
     league_id: UUID

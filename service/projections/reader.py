@@ -21,13 +21,17 @@ import msgspec
 
 from service.domain.adjudication import Dispute
 from service.domain.game import Seat
+from service.domain.mao.aggregate import BOT_PREFIX
 from service.domain.rating import PROVISIONAL_MATCHES, Rating, provisional
+from service.projections.mao import Listed
 from service.projections.models import (
     HandView,
     LeagueOfMine,
     LeagueRatingsRead,
     ListedGame,
     ListedLeague,
+    ListedMaoMatch,
+    ListedMaoSeat,
     ListedPlayer,
     ListedTournament,
     MatchTotals,
@@ -52,6 +56,7 @@ _decode_game = msgspec.msgpack.Decoder(GameDoc).decode
 _decode_played = msgspec.msgpack.Decoder(Played).decode
 _decode_tournament = msgspec.msgpack.Decoder(TournamentView).decode
 _decode_dispute = msgspec.msgpack.Decoder(Dispute).decode
+_decode_mao = msgspec.msgpack.Decoder(Listed).decode
 
 # wait_for looks again after 1 ms, then twice as long each time, up to this
 _LONGEST_PAUSE = 0.025
@@ -418,6 +423,28 @@ class ReadModels:
             for table, (_, _, listed, _) in zip(tables, rows, strict=False)
         ]
         return items, rows[limit - 1][1] if len(rows) > limit else None
+
+    def mao_games(
+        self, league_id: UUID | None, status: str | None, after: int | None, limit: int
+    ) -> tuple[list[ListedMaoMatch], int | None]:
+        """Mao matches, newest first; the key the next page continues after (None: no more)."""
+        rows = self.views.mao_page(league_id, status, after, limit + 1)
+        docs = [_decode_mao(doc) for _, doc in rows[:limit]]
+        seated = {seat for doc in docs for seat in doc.seats if not seat.startswith(BOT_PREFIX)}
+        names = {str(player_id): name for player_id, name in self.views.names(map(UUID, seated)).items()}
+        items = [
+            ListedMaoMatch(
+                game_id=doc.game_id,
+                league_id=doc.league_id,
+                status=doc.status,
+                round_no=doc.round_no,
+                seats=[ListedMaoSeat(entrant=seat, name=names.get(seat, seat)) for seat in doc.seats],
+                wins=list(doc.wins),
+                winner=doc.winner,
+            )
+            for doc in docs
+        ]
+        return items, rows[limit - 1][0] if len(rows) > limit else None
 
     def tournament_list(
         self, league_id: UUID | None, status: str | None, after: int | None, limit: int

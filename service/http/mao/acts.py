@@ -6,13 +6,14 @@ from uuid import UUID
 
 from service.domain.mao.aggregate import MaoGame
 from service.domain.mao.commands import Command
-from service.domain.mao.events import CardPlayed, MatchEnded, PlayCancelled, PlayReturned
+from service.domain.mao.events import CardPlayed, PlayCancelled, PlayReturned
 from service.domain.mao.redaction import redact_all
 from service.domain.mao.views import PENALTY_TEXT
 from service.domain.roles import Actor
 from service.http.mao import access
 from service.http.mao.schemas import MaoActRead
 from service.http.services import Services
+from service.projections.mao import LISTED
 
 _OUT_OF_TURN = "out_of_turn"
 
@@ -27,8 +28,8 @@ def act(
     """Decide what ``command_of`` makes of the match as stored (it checks who asks first); for a
     play, say whether the judge accepted it (a bot's play after it is not this one)."""
     game, events = services.app.mao_do(game_id, command_of, f"{actor.role}:{actor.id}")
-    if any(isinstance(event, MatchEnded) for event in events):
-        services.wrote(actor)  # the standings change: the actor's next read of them waits for it
+    if any(isinstance(event, LISTED) for event in events):
+        services.wrote(actor)  # the list or standings change: the actor's next read of them waits for it
     shown = redact_all(game.facts, access.viewer(services, actor, game))
     first = len(game.facts) - len(events)
     play, reason = None, None

@@ -1,4 +1,9 @@
-"""Mao matches: create one in a Mao league; read its public part, a seat's view, the judge's view."""
+"""Mao matches: create one in a Mao league; list a league's; read its public part, a seat's view,
+the judge's view.
+
+A Mao match is no card game (no ruleset preset, no totals, a judge), so ``GET /games`` does not
+hold it: its list is its own, paged and filtered as that one is.
+"""
 
 from typing import Annotated
 
@@ -13,10 +18,25 @@ from service.http.auth import SIGNED_IN
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.mao import access
-from service.http.mao.schemas import MaoGameCreate, MaoGameRead, game_read
-from service.http.params import GameId, SeatToSee
+from service.http.mao.schemas import MaoGameCreate, MaoGameListRead, MaoGameRead, game_read
+from service.http.pages import (
+    DEFAULT_LIMIT,
+    Cursor,
+    Limit,
+    choice_filter,
+    choice_parameter,
+    cursor_of,
+    id_filter,
+    key_of,
+    uuid_filter,
+)
+from service.http.params import LEAGUE_ID, After, GameId, SeatToSee, caught_up
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, Services, ServicesDep
+
+MAO_STATUSES = ("playing", "over")
+LeagueFilter = id_filter("only the Mao matches of this league", LEAGUE_ID)
+StatusFilter = choice_parameter("only the Mao matches in this state", MAO_STATUSES)
 
 
 def check_creator(services: Services, actor: Actor, data: MaoGameCreate) -> None:
@@ -65,11 +85,36 @@ class MaoGameController(Controller):
         ],
     ) -> MaoGameRead:
         check_creator(services, actor, data)
-        return game_read(
-            services.app.create_mao_game(
-                data.league_id, data.seats, data.judge, data.first_dealer, data.judge_seat
-            )
+        game = services.app.create_mao_game(
+            data.league_id, data.seats, data.judge, data.first_dealer, data.judge_seat
         )
+        services.wrote(actor)  # the league's list of matches shows it to the creator's next read
+        return game_read(game)
+
+    @get(
+        operation_id="listMaoGames",
+        summary="Mao matches, the newest first, a page at a time; by league or status (public; read model)",
+        responses=problems(400, 401, 422),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def list_mao_games(
+        self,
+        services: ServicesDep,
+        league: LeagueFilter = None,
+        status: StatusFilter = None,
+        limit: Limit = DEFAULT_LIMIT,
+        cursor: Cursor = None,
+        after: After = None,
+    ) -> MaoGameListRead:
+        league_id = uuid_filter("league", league)
+        status = choice_filter("status", status, MAO_STATUSES)
+        filters = (league_id, status)
+        start = key_of(cursor, "mao-games", filters, int)
+        caught_up(services.reader, after, services.app.recorder.max_notification_id)
+        position = services.reader.position()
+        items, last = services.reader.mao_games(league_id, status, start, limit)
+        return MaoGameListRead(items=items, next=cursor_of("mao-games", filters, last), position=position)
 
     @get(
         "/{game_id:uuid}",

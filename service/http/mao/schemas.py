@@ -11,7 +11,9 @@ from service.domain.mao.replay import Step
 from service.domain.mao.rule import MAX_CLAUSES, TEACHING_TEXT
 from service.domain.mao.state import PHASE_NAMES
 from service.domain.mao.views import Penalty, player_view
+from service.http.pages import Next
 from service.http.params import GAME_ID, LEAGUE_ID, PLAYER_ID
+from service.projections.models import ListedMaoMatch
 
 SeatNo = (
     Annotated[int, msgspec.Meta(ge=0, description="officials only: the seat the act is for; players omit it")]
@@ -202,3 +204,9 @@ class MaoLogRead(msgspec.Struct, frozen=True, kw_only=True):
 class MaoReplayRead(msgspec.Struct, frozen=True, kw_only=True):
     game_id: UUID
     steps: list[Step]
+
+
+class MaoGameListRead(msgspec.Struct, frozen=True, kw_only=True):
+    items: list[ListedMaoMatch]  # the newest first
+    next: Next
+    position: int
