@@ -102,6 +102,7 @@ POST /games/{id}/rounds               401   NS     200     NA    200   200
 POST /games/{id}/rounds/{id}/confirmation 401 NS   200     NS    NS    NS
 GET /games/{id}/rounds                200   200    200     200   200   200
 POST /mao-games                       401   F      F       F     201   201
+GET /mao-games                        200   200    200     200   200   200
 GET /mao-games/{id}                   200   200    200     200   200   200
 GET /mao-games/{id}/me                401   NS     200     NA    200   200
 GET /mao-games/{id}/judge             401   F      F       F     200   200
@@ -503,6 +504,7 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
             "/mao-games",
             {"league_id": world.mao_league(), "seats": [ids["seated"], ids["partner"], "bot:random"]},
         ),
+        "GET /mao-games": lambda role: ("GET", f"/mao-games?league={world.mao_league()}", None),
         "GET /mao-games/{id}": lambda role: ("GET", f"/mao-games/{world.mao_dealt()}", None),
         "GET /mao-games/{id}/me": lambda role: ("GET", f"/mao-games/{world.mao_dealt()}/me?seat=0", None),
         "GET /mao-games/{id}/judge": lambda role: ("GET", f"/mao-games/{world.mao_dealt()}/judge", None),
