@@ -77,16 +77,26 @@ class MaoGames(Leagues):
         return self._get(MaoGame, game_id, "game_not_found", "no such Mao match")
 
     def mao_do(
-        self, game_id: UUID | str, command_of: Callable[[MaoGame, random.Random], Command], by: str
+        self,
+        game_id: UUID | str,
+        command_of: Callable[[MaoGame, random.Random], Command],
+        by: str,
+        key: str | None = None,
+        digest: str = "",
     ) -> tuple[MaoGame, list[Event]]:
         """Decide the command ``command_of`` makes from the match as stored; the events it and the
-        server's moves after it recorded."""
+        server's moves after it recorded. A request sent again with its idempotency ``key`` (and
+        the same ``digest``) is not decided again: the events it recorded the first time."""
 
         def attempt() -> tuple[MaoGame, list[Event]]:
             game = self.get_mao_game(game_id)
+            if key is not None:
+                done = game.done_before(key, digest)
+                if done is not None:
+                    return game, done
             rng = random.SystemRandom()
             first = len(game.facts)
-            game.do(command_of(game, rng), by)
+            game.do(command_of(game, rng), by, key, digest)
             settle(game, rng)
             self.save(game)
             return game, game.facts[first:]

@@ -19,6 +19,7 @@ from service.domain.mao.state import State
 Fact = Union[EVENT_TYPES]  # type: ignore[valid-type]  # noqa: UP007 - a tagged union built from a tuple
 
 BOT_PREFIX = "bot:"
+SERVER_BY = "server"  # who asked, in a decision the server made (a deal, a recycle, a bot's move)
 
 
 class MaoGame(Aggregate):
@@ -32,8 +33,14 @@ class MaoGame(Aggregate):
     class Decided(Aggregate.Event):
         facts: tuple[Fact, ...]
         by: str  # who asked: "role:id" of an actor, or "server"
+        key: str | None = None  # the client's idempotency key, scoped to the client
+        digest: str = ""  # a fingerprint of the request, so a key reused for another is refused
 
         def apply(self, game: "MaoGame") -> None:
+            start = len(game.facts)
+            game.decisions.append((start, self.by))
+            if self.key is not None:
+                game.keys[self.key] = (self.digest, start)
             for fact in self.facts:
                 fact.apply(game.state)
             game.facts.extend(self.facts)
@@ -47,6 +54,8 @@ class MaoGame(Aggregate):
         self.judge_seat = judge_seat
         self.state = State()
         self.facts: list[Event] = []
+        self.decisions: list[tuple[int, str]] = []  # each decision's first fact and who asked
+        self.keys: dict[str, tuple[str, int]] = {}  # idempotency key: (digest, first fact)
 
     @classmethod
     def start(
@@ -59,11 +68,23 @@ class MaoGame(Aggregate):
                 raise RuleError("not_a_seat", f"seat {judge_seat} is no player's seat at this table")
         return cls._create(cls.Started, league_id=league_id, seats=seats, judge=judge, judge_seat=judge_seat)
 
-    def do(self, command: Command, by: str) -> list[Event]:
+    def do(self, command: Command, by: str, key: str | None = None, digest: str = "") -> list[Event]:
         """Decide the command and record its events (nothing when it is refused)."""
         facts = decide(self.state, command)
-        self.trigger_event(self.Decided, facts=tuple(facts), by=by)
+        self.trigger_event(self.Decided, facts=tuple(facts), by=by, key=key, digest=digest)
         return facts
+
+    def done_before(self, key: str, digest: str) -> list[Event] | None:
+        """The facts the request with this key recorded, with the server's moves after it, if it
+        was done already; ``idempotency_key_reused`` if the key was another request's."""
+        found = self.keys.get(key)
+        if found is None:
+            return None
+        if found[0] != digest:
+            raise RuleError("idempotency_key_reused", "this idempotency key was used for another request")
+        start = found[1]
+        later = (first for first, by in self.decisions if first > start and by != SERVER_BY)
+        return self.facts[start : next(later, len(self.facts))]
 
     def seat_of(self, player_id: str) -> int | None:
         return self.seats.index(player_id) if player_id in self.seats else None

@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 
 from service.domain.errors import RuleError
-from service.domain.mao.aggregate import BOT_PREFIX, MaoGame
+from service.domain.mao.aggregate import BOT_PREFIX, SERVER_BY, MaoGame
 from service.domain.mao.bots import Bot, RandomBot, calls_after
 from service.domain.mao.commands import Command, PlayCard, RecycleStock, Say
 from service.domain.mao.events import CardPlayed, Event
@@ -19,7 +19,6 @@ from service.domain.mao.redaction import PUBLIC, redact, redact_all
 from service.domain.mao.state import PLAY, RECYCLE
 from service.domain.mao.views import player_view
 
-SERVER_BY = "server"
 BOTS: dict[str, Callable[[random.Random], Bot]] = {
     f"{BOT_PREFIX}learning": LearningBot,
     f"{BOT_PREFIX}random": RandomBot,

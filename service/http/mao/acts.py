@@ -1,8 +1,12 @@
 """One act at a Mao table through the application, answered as the asker may see it."""
 
+import hashlib
 import random
 from collections.abc import Callable
+from typing import Any
 from uuid import UUID
+
+import msgspec
 
 from service.domain.mao.aggregate import MaoGame
 from service.domain.mao.commands import Command
@@ -12,6 +16,7 @@ from service.domain.mao.views import PENALTY_TEXT
 from service.domain.roles import Actor
 from service.http.mao import access
 from service.http.mao.schemas import MaoActRead
+from service.http.params import scoped_key
 from service.http.services import Services
 from service.projections.mao import LISTED
 
@@ -24,14 +29,22 @@ def act(
     game_id: UUID,
     command_of: Callable[[MaoGame, random.Random], Command],
     is_play: bool = False,
+    key: str | None = None,
+    request: tuple[Any, ...] = (),
 ) -> MaoActRead:
     """Decide what ``command_of`` makes of the match as stored (it checks who asks first); for a
-    play, say whether the judge accepted it (a bot's play after it is not this one)."""
-    game, events = services.app.mao_do(game_id, command_of, f"{actor.role}:{actor.id}")
+    play, say whether the judge accepted it (a bot's play after it is not this one).
+
+    With an idempotency ``key``, the same ``request`` (the route's name and body) sent again is
+    answered with what the first did, and the key sent with another request is refused."""
+    scoped = scoped_key(actor, key)
+    digest = hashlib.sha256(msgspec.json.encode(request)).hexdigest()[:16]
+    game, events = services.app.mao_do(game_id, command_of, f"{actor.role}:{actor.id}", scoped, digest)
     if any(isinstance(event, LISTED) for event in events):
         services.wrote(actor)  # the list or standings change: the actor's next read of them waits for it
     shown = redact_all(game.facts, access.viewer(services, actor, game))
-    first = len(game.facts) - len(events)
+    # a request answered again: its facts are where they were recorded, not the last ones
+    first = game.keys[scoped][1] if scoped is not None else len(game.facts) - len(events)
     play, reason = None, None
     for event in events if is_play else ():
         if isinstance(event, CardPlayed):
@@ -48,5 +61,7 @@ def act(
         version=game.version,
         play=play,
         reason=reason,
-        events=[{"number": first + n, **entry} for n, entry in enumerate(shown[first:], 1)],
+        events=[
+            {"number": first + n, **entry} for n, entry in enumerate(shown[first : first + len(events)], 1)
+        ],
     )

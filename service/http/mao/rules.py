@@ -19,7 +19,7 @@ from service.http.errors import problems
 from service.http.mao import access
 from service.http.mao.acts import act
 from service.http.mao.schemas import DealCreate, MaoActRead, ProposalCreate, RuleCreate
-from service.http.params import GameId
+from service.http.params import GameId, IdempotencyKey
 from service.http.security import BEARER
 from service.http.services import ActorDep, ServicesDep
 
@@ -59,12 +59,13 @@ class MaoRuleController(Controller):
         actor: ActorDep,
         game_id: GameId,
         data: Annotated[RuleCreate, _RULE_EXAMPLE],
+        idempotency_key: IdempotencyKey = None,
     ) -> MaoActRead:
         def command(game: MaoGame, rng: random.Random) -> WriteRule:
             access.check_judge(services, actor, game)
             return WriteRule(data.text)
 
-        return act(services, actor, game_id, command)
+        return act(services, actor, game_id, command, key=idempotency_key, request=("rule", data))
 
     @post(
         "/deals",
@@ -74,7 +75,12 @@ class MaoRuleController(Controller):
         **_ACT,
     )
     def deal(
-        self, services: ServicesDep, actor: ActorDep, game_id: GameId, data: Annotated[DealCreate, Body()]
+        self,
+        services: ServicesDep,
+        actor: ActorDep,
+        game_id: GameId,
+        data: Annotated[DealCreate, Body()],
+        idempotency_key: IdempotencyKey = None,
     ) -> MaoActRead:
         def command(game: MaoGame, rng: random.Random) -> DealRound:
             access.check_dealer(services, actor, game)
@@ -84,7 +90,7 @@ class MaoRuleController(Controller):
                 raise RuleError("not_allowed", "only the match's officials deal a deck of their own")
             return DealRound(deck_of(data.deck))
 
-        return act(services, actor, game_id, command)
+        return act(services, actor, game_id, command, key=idempotency_key, request=("deals", data))
 
     @post(
         "/proposals",
@@ -99,11 +105,12 @@ class MaoRuleController(Controller):
         actor: ActorDep,
         game_id: GameId,
         data: Annotated[ProposalCreate, _RULE_EXAMPLE],
+        idempotency_key: IdempotencyKey = None,
     ) -> MaoActRead:
         def command(game: MaoGame, rng: random.Random) -> ProposeRule:
             return ProposeRule(access.acting_seat(services, actor, game, data.seat), data.text)
 
-        return act(services, actor, game_id, command)
+        return act(services, actor, game_id, command, key=idempotency_key, request=("proposals", data))
 
     @post(
         "/proposal/approval",
@@ -112,12 +119,14 @@ class MaoRuleController(Controller):
         status_code=200,
         **_ACT,
     )
-    def approve(self, services: ServicesDep, actor: ActorDep, game_id: GameId) -> MaoActRead:
+    def approve(
+        self, services: ServicesDep, actor: ActorDep, game_id: GameId, idempotency_key: IdempotencyKey = None
+    ) -> MaoActRead:
         def command(game: MaoGame, rng: random.Random) -> ApproveRule:
             access.check_judge(services, actor, game)
             return ApproveRule()
 
-        return act(services, actor, game_id, command)
+        return act(services, actor, game_id, command, key=idempotency_key, request=("approval",))
 
     @post(
         "/proposal/refusal",
@@ -126,9 +135,11 @@ class MaoRuleController(Controller):
         status_code=200,
         **_ACT,
     )
-    def refuse(self, services: ServicesDep, actor: ActorDep, game_id: GameId) -> MaoActRead:
+    def refuse(
+        self, services: ServicesDep, actor: ActorDep, game_id: GameId, idempotency_key: IdempotencyKey = None
+    ) -> MaoActRead:
         def command(game: MaoGame, rng: random.Random) -> RefuseRule:
             access.check_judge(services, actor, game)
             return RefuseRule()
 
-        return act(services, actor, game_id, command)
+        return act(services, actor, game_id, command, key=idempotency_key, request=("refusal",))

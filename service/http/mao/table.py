@@ -16,7 +16,7 @@ from service.http.errors import problems
 from service.http.mao import access
 from service.http.mao.acts import act
 from service.http.mao.schemas import MaoActRead, PlayCreate, SeatCreate, UtteranceCreate
-from service.http.params import GameId, SeatToSee
+from service.http.params import GameId, IdempotencyKey, SeatToSee
 from service.http.security import BEARER
 from service.http.services import ActorDep, ServicesDep
 
@@ -47,12 +47,15 @@ class MaoTableController(Controller):
         data: Annotated[
             PlayCreate, Body(examples=[Example(summary="a last card", value={"card": "QH", "says": ["mao"]})])
         ],
+        idempotency_key: IdempotencyKey = None,
     ) -> MaoActRead:
         def command(game: MaoGame, rng: random.Random) -> PlayCard:
             seat = access.acting_seat(services, actor, game, data.seat)
             return PlayCard(seat, parse_card(data.card), tuple(data.says))
 
-        return act(services, actor, game_id, command, is_play=True)
+        return act(
+            services, actor, game_id, command, is_play=True, key=idempotency_key, request=("plays", data)
+        )
 
     @post(
         "/draws",
@@ -62,12 +65,17 @@ class MaoTableController(Controller):
         **_ACT,
     )
     def draw(
-        self, services: ServicesDep, actor: ActorDep, game_id: GameId, data: Annotated[SeatCreate, Body()]
+        self,
+        services: ServicesDep,
+        actor: ActorDep,
+        game_id: GameId,
+        data: Annotated[SeatCreate, Body()],
+        idempotency_key: IdempotencyKey = None,
     ) -> MaoActRead:
         def command(game: MaoGame, rng: random.Random) -> DrawCard:
             return DrawCard(access.acting_seat(services, actor, game, data.seat))
 
-        return act(services, actor, game_id, command)
+        return act(services, actor, game_id, command, key=idempotency_key, request=("draws", data))
 
     @post(
         "/utterances",
@@ -82,11 +90,12 @@ class MaoTableController(Controller):
         actor: ActorDep,
         game_id: GameId,
         data: Annotated[UtteranceCreate, Body()],
+        idempotency_key: IdempotencyKey = None,
     ) -> MaoActRead:
         def command(game: MaoGame, rng: random.Random) -> Say:
             return Say(access.acting_seat(services, actor, game, data.seat), data.words)
 
-        return act(services, actor, game_id, command)
+        return act(services, actor, game_id, command, key=idempotency_key, request=("utterances", data))
 
     @post(
         "/pause",
@@ -96,12 +105,17 @@ class MaoTableController(Controller):
         **_ACT,
     )
     def call_pause(
-        self, services: ServicesDep, actor: ActorDep, game_id: GameId, data: Annotated[SeatCreate, Body()]
+        self,
+        services: ServicesDep,
+        actor: ActorDep,
+        game_id: GameId,
+        data: Annotated[SeatCreate, Body()],
+        idempotency_key: IdempotencyKey = None,
     ) -> MaoActRead:
         def command(game: MaoGame, rng: random.Random) -> CallPause:
             return CallPause(access.acting_seat(services, actor, game, data.seat))
 
-        return act(services, actor, game_id, command)
+        return act(services, actor, game_id, command, key=idempotency_key, request=("pause", data))
 
     @delete(
         "/pause",
@@ -111,9 +125,14 @@ class MaoTableController(Controller):
         **_ACT,
     )
     def end_pause(
-        self, services: ServicesDep, actor: ActorDep, game_id: GameId, seat: SeatToSee = None
+        self,
+        services: ServicesDep,
+        actor: ActorDep,
+        game_id: GameId,
+        seat: SeatToSee = None,
+        idempotency_key: IdempotencyKey = None,
     ) -> MaoActRead:
         def command(game: MaoGame, rng: random.Random) -> EndPause:
             return EndPause(access.acting_seat(services, actor, game, seat))
 
-        return act(services, actor, game_id, command)
+        return act(services, actor, game_id, command, key=idempotency_key, request=("end_pause", seat))
