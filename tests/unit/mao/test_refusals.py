@@ -7,14 +7,17 @@ the package's docstring lists them all (the HTTP layer maps them from that list)
 import re
 from collections.abc import Callable
 from pathlib import Path
+from uuid import uuid4
 
 import pytest
 
 import service.domain.mao as mao
 from service.domain.cards import parse_card
 from service.domain.errors import RuleError
+from service.domain.mao.aggregate import MaoGame
 from service.domain.mao.autoplay import check_bot
 from service.domain.mao.commands import (
+    SERVER,
     ApproveRule,
     CallPause,
     DealRound,
@@ -107,11 +110,19 @@ START_CASES = {
 }
 
 
+def keyed_match() -> MaoGame:
+    """A stored match whose start was asked for with the idempotency key "key"."""
+    game = MaoGame.start(uuid4(), ("p1", "p2", "bot:random"), SERVER)
+    game.do(StartMatch(3, 0, judge=SERVER), "server", key="key", digest="the start")
+    return game
+
+
 # refused around the decider: a Mao league's options, a bot's name at a stored table
 AROUND_CASES: dict[str, Callable[[], None]] = {
     "unknown_option": lambda: check_mao_options({"target_score": 100}),
     "invalid_option": lambda: check_mao_options({"hand_size": 9}),
     "unknown_bot": lambda: check_bot("bot:clever"),
+    "idempotency_key_reused": lambda: keyed_match().done_before("key", "another request"),
 }
 
 
