@@ -29,6 +29,10 @@ A game's list row (``views_game_list``: league, creation, status) and its open d
 members and referees (``views_league_people``) as they are admitted and appointed. Names are
 never copied into these rows: the reader looks them up in ``views_players`` when it answers.
 
+Mao matches (``MaoGame``, no card ``Game``) are folded by ``mao``: a list row per match
+(``views_mao_list``) and, when one ends, its players' standings; a match not in memory is read back
+from the event store at the event's version.
+
 If a write fails, what is in memory may be ahead of the store: ``reset``
 forgets it, and the runner starts again from the store's tracking position
 (each game's or tournament's state is read back from its row when next needed).
@@ -265,6 +269,8 @@ class ViewsProjection(Projection[Views]):
             changes.standings += [(listed.league_id, player, *stats) for player, stats in rows]
         if listed.status == "over":
             del self.mao[match_id]
+        while len(self.mao) > CACHED_GAMES:  # a match let go is read back when it next changes
+            del self.mao[next(iter(self.mao))]
         row = (match_id, listed.league_id, position, listed.status, _encode(listed))
         changes.mao_listed.append(row)
 
