@@ -13,6 +13,7 @@ from service.domain.mao.commands import PlayCard, Say
 from service.domain.mao.events import CardPlayed, MatchEnded
 from service.domain.mao.state import DEAL, OVER
 from service.domain.mao.views import player_view
+from service.projections.reader import ReadModels
 from service.settings import Settings
 from tests.integration.test_projections_standings import read_standings
 
@@ -70,3 +71,11 @@ def test_a_mao_match_started_before_the_runner_restarted_counts_when_it_ends(app
     ended = play_out(app, str(game.id), str(ada))
     (row,) = read_standings(settings, league).rows  # a new runner reads the seats back
     assert (row.matches_played, row.matches_won, row.rounds_won) == (1, int(ended.winner == 0), ended.wins[0])
+    reader = ReadModels(settings)
+    try:
+        (listed,), more = reader.mao_games(league, "over", None, 10)
+    finally:
+        reader.close()
+    assert more is None
+    assert (listed.game_id, listed.winner, listed.wins) == (game.id, ended.winner, list(ended.wins))
+    assert [seat.name for seat in listed.seats] == ["Ada", "bot:learning", "bot:random"]
