@@ -6,6 +6,10 @@ challenging, naming the starter's suit and choosing the player who draws have
 codes of their own. Calls are said with a play, not chosen as actions.
 """
 
+from collections.abc import Sequence
+
+from service.domain.cards import CARD_COUNT, rank_cards
+
 WILD_PLAY = 128  # + card * 4 + suit; above every card id, so a plain play never reads as a wild one
 DRAW = 1000
 KEEP = 1001
@@ -16,3 +20,28 @@ CHOOSE = 1020  # + the seat chosen
 
 def play_action(card: int, suit: int = -1) -> int:
     return card if suit < 0 else WILD_PLAY + card * 4 + suit
+
+
+# A play of several cards of one rank (the ``quick`` modifier), above every other action:
+# SEVERAL_PLAY + ((bottom * CARD_COUNT + top) << 8 | copies) * 5 + suit + 1, where bit i of
+# ``copies`` is the i-th card of the rank (``rank_cards``) among the cards played. The cards
+# between the bottom and the top are laid in that order.
+SEVERAL_PLAY = 1 << 20
+
+
+def several_action(cards: Sequence[int], suit: int = -1) -> int:
+    """The action of playing ``cards`` (bottom first, at least two of one rank), naming ``suit``."""
+    order = rank_cards(cards[0])
+    copies = 0
+    for c in cards:
+        copies |= 1 << order.index(c)
+    return SEVERAL_PLAY + ((cards[0] * CARD_COUNT + cards[-1]) << 8 | copies) * 5 + suit + 1
+
+
+def several_cards(action: int) -> tuple[tuple[int, ...], int]:
+    """(the cards bottom first, the suit named or -1) of a ``several_action``."""
+    packed, suit = divmod(action - SEVERAL_PLAY, 5)
+    bottom, top = divmod(packed >> 8, CARD_COUNT)
+    copies = packed & 255
+    between = [c for i, c in enumerate(rank_cards(bottom)) if copies >> i & 1 and c not in (bottom, top)]
+    return (bottom, *between, top), suit - 1

@@ -39,6 +39,8 @@ class PlayCard(Command):
     card: int
     suit: int = -1  # the suit named with a wild card
     call: int = NO_CALL  # what the player says with the play: part of the move
+    # with ``quick``: more cards of the same rank laid on ``card`` in the same play, the last on top
+    more: tuple[int, ...] = ()
 
 
 class DrawCard(Command):

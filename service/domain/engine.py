@@ -7,9 +7,20 @@ number: deals and recycles arrive as data in ``DealRound`` / ``RecycleStock``.
 """
 
 from collections.abc import Callable, Iterable
+from itertools import combinations
 
-from service.domain.actions import CHALLENGE, CHOOSE, DRAW, KEEP, NAME_SUIT, WILD_PLAY
-from service.domain.cards import CARD_BITS, CARD_COUNT, RANKS, format_card
+from service.domain.actions import (
+    CHALLENGE,
+    CHOOSE,
+    DRAW,
+    KEEP,
+    NAME_SUIT,
+    SEVERAL_PLAY,
+    WILD_PLAY,
+    several_action,
+    several_cards,
+)
+from service.domain.cards import CARD_BITS, CARD_COUNT, RANKS, cards_in, format_card, rank_cards, rank_of
 from service.domain.commands import (
     Challenge,
     ChoosePlayer,
@@ -67,6 +78,9 @@ from service.domain.state import (
 
 def command_for(seat: int, action: int, call: int = NO_CALL) -> Command:
     """The command that takes ``action`` for ``seat``, saying ``call`` with a play."""
+    if action >= SEVERAL_PLAY:
+        cards, suit = several_cards(action)
+        return PlayCard(seat, cards[0], suit, call, cards[1:])
     if action < WILD_PLAY:
         return PlayCard(seat, action, -1, call)
     if action < DRAW:
@@ -199,6 +213,8 @@ def _name_suit(s: State, c: NameSuit) -> list[Event]:
 
 
 def _play(s: State, c: PlayCard) -> list[Event]:
+    if c.more:
+        return _play_several(s, c)
     seat, card = c.seat, c.card
     phase = s.phase
     # The usual play passes these four checks at once; a refusal finds its reason below.
@@ -265,6 +281,94 @@ def _play(s: State, c: PlayCard) -> list[Event]:
         hands[seat] = hand ^ bit
         return [*events, *_window_closes(s, hands)]
     return events
+
+
+def _play_several(s: State, c: PlayCard) -> list[Event]:
+    """A play of several cards of one rank (``quick``): ``c.card`` at the bottom, ``c.more`` on it.
+
+    The bottom card must be playable; the top card's effect counts once, every card's draw adds
+    to the debt, and with ``quick_skips_add`` every skipping card skips one more player.
+    """
+    seat, card = c.seat, c.card
+    if s.phase != PLAY or seat != s.turn or not 0 <= card < CARD_COUNT:
+        raise _play_refusal(s, c)
+    book = s.book
+    if not book.rules.quick:
+        raise RuleError("several_cards_not_allowed", f"{book.rules.name} plays one card at a time")
+    hand = s.hands[seat]
+    cards = (card, *c.more)
+    played = 0
+    for other in cards:
+        if not 0 <= other < CARD_COUNT:
+            raise RuleError("malformed_card", f"{other!r} is not a card")
+        if not hand >> other & 1:
+            raise RuleError("card_not_in_hand", f"{format_card(other)} is not in your hand")
+        if played >> other & 1:
+            raise RuleError("card_repeated", f"{format_card(other)} is played once")
+        if rank_of(other) != rank_of(card):
+            raise RuleError("cards_of_different_ranks", "the cards played together must be of one rank")
+        played |= CARD_BITS[other]
+    debt = s.debt
+    if not hand & CARD_BITS[card] & (book.answers_to[s.discard[-1]] if debt else s.follow):
+        raise _play_refusal(s, c)
+    top = cards[-1]
+    if hand == played and CARD_BITS[top] & book.no_finish:
+        raise RuleError("cannot_go_out", f"{format_card(top)} may not be the last card: draw instead")
+    suit = c.suit
+    if book.is_wild[top]:
+        if not 0 <= suit < 4:
+            raise RuleError("suit_required", "name a suit with a wild card")
+    elif suit != -1:
+        raise RuleError("suit_not_allowed", f"{format_card(top)} does not name a suit")
+    left = hand.bit_count() - len(cards)
+    call, missed = c.call, NO_CALL
+    if left < 2 or call:
+        due = book.calls_due[left][top] if left < 2 else NO_CALL
+        if call != due:
+            if call == NO_CALL or (call == MAU and due == MAU_MAU):
+                missed = due
+            else:
+                raise RuleError("call_not_due", "that call is not due with this play")
+    if any(book.cancels[other] for other in cards):
+        debt = 0
+    debt += sum(book.debt_of[other] for other in cards)
+    skips = sum(book.skips[other] for other in cards) if book.rules.quick_skips_add else book.skips[top]
+    turn, direction, skipped, phase = _several_moves_on(s, seat, top, skips, left == 0)
+    event = CardPlayed(seat, card, suit, call, missed, turn, debt, direction, skipped, phase, c.more)
+    if left == 0 and not missed:
+        hands = s.hands.copy()
+        hands[seat] = 0
+        return [event, *_round_end(s, seat, "went_out", hands, top)]
+    events: list[Event] = [event]
+    if book.others_draw[top]:
+        events += _others_draw(s, seat, book.others_draw[top], turn, phase)
+    if s.missed is not None:
+        hands = s.hands.copy()
+        hands[seat] = hand ^ played
+        return [*events, *_window_closes(s, hands)]
+    return events
+
+
+def _several_moves_on(s: State, seat: int, top: int, skips: int, emptied: bool) -> tuple[int, int, int, int]:
+    """(turn, direction, skipped, phase) after a play of several cards with ``top`` on top.
+
+    Reading: each skip passes over the next seat in the match, the player of the cards
+    included, so two aces between two players give the turn back to the other player.
+    """
+    book = s.book
+    direction = -s.direction if book.reverses[top] else s.direction
+    if not emptied and (book.again[top] or book.choose_drawer[top]):
+        return seat, direction, -1, CHOOSING if book.choose_drawer[top] else PLAY
+    turn = _next(s, seat, direction)
+    skipped = -1
+    for _ in range(skips):
+        if skipped == -1:
+            skipped = turn
+        turn = _next(s, turn, direction)
+    if emptied and turn == seat:
+        turn = _next(s, turn, direction)
+        skipped = -1
+    return turn, direction, skipped, PLAY
 
 
 def _effect(s: State, seat: int, card: int, debt: int, emptied: bool) -> tuple[int, int, int, int, int]:
@@ -643,6 +747,8 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
             if answers & book.no_finish and not hand & (hand - 1):
                 answers = 0  # its last card may not end the hand
             actions = book.plays_and_draw.get(answers) or book.plays_and_draw_for(answers)
+            if book.quick and answers:
+                actions = (*actions, *_several_plays(s, hand, answers))
         else:
             playable = hand & s.follow
             if playable & book.no_finish and not hand & (hand - 1):
@@ -654,6 +760,8 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
                     actions = book.plays_else_draw[playable]
                 except KeyError:  # a mask not met before
                     actions = book.plays_else_draw_for(playable)
+            if book.quick and playable:
+                actions = (*actions, *_several_plays(s, hand, playable))
     elif phase == DRAWN:
         actions = s.book.drawn_card_moves[s.drawn]
     elif phase == NAMING_SUIT:
@@ -667,6 +775,28 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
     if missed is not None and missed[0] != seat and phase in _CHALLENGE_PHASES and not s.out >> seat & 1:
         return (*actions, CHALLENGE)
     return actions
+
+
+def _several_plays(s: State, hand: int, bottoms: int) -> list[int]:
+    """The plays of several cards of one rank (``quick``) on each playable ``bottoms`` card.
+
+    Bounded: a rank has at most eight cards (two decks), so a hand's plays of one rank are its
+    subsets with a bottom and a top chosen.
+    """
+    book = s.book
+    plays: list[int] = []
+    for bottom in cards_in(bottoms):
+        others = [c for c in rank_cards(bottom) if hand >> c & 1 and c != bottom]
+        for size in range(1, len(others) + 1):
+            for chosen in combinations(others, size):
+                emptied = size + 1 == hand.bit_count()
+                for top in chosen:
+                    if emptied and book.no_finish >> top & 1:
+                        continue
+                    cards = (bottom, *[c for c in chosen if c != top], top)
+                    suits = range(4) if book.is_wild[top] else (-1,)
+                    plays += [several_action(cards, suit) for suit in suits]
+    return plays
 
 
 _SUITS_TO_NAME = tuple(NAME_SUIT + suit for suit in range(4))

@@ -99,11 +99,17 @@ class CardPlayed(Event):
     direction: int
     skipped: int  # the seat that lost its turn, else -1
     phase: int = PLAY  # CHOOSING when its player must choose who draws
+    more: tuple[int, ...] = ()  # cards of the same rank laid on ``card`` in the same play, the last on top
 
     def apply(self, s: State) -> None:
         card, suit = self.card, self.suit
         s.hands[self.seat] ^= CARD_BITS[card]
         s.discard.append(card)
+        if self.more:
+            for other in self.more:
+                s.hands[self.seat] ^= CARD_BITS[other]
+            s.discard += self.more
+            card = self.more[-1]
         if suit < 0:
             s.follow = s.book.may_follow[card]
         else:

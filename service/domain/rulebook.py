@@ -67,6 +67,7 @@ class Rulebook:
         "plays_else_draw",
         "points",
         "points_by_suit",
+        "quick",
         "reverses",
         "rules",
         "skip_cards",
@@ -140,6 +141,7 @@ class Rulebook:
         self.is_wild: tuple[bool, ...] = tuple(bool(self.wild >> c & 1) for c in every)
         self.is_ordinary: tuple[bool, ...] = tuple(bool(self.effectless >> c & 1) for c in every)
         self.voluntary_draw = rules.voluntary_draw
+        self.quick = rules.quick
         self.play_drawn_card = rules.play_drawn_card
         # A seat's choices by the mask of cards it may play, memoised: the same few-card
         # masks recur all game long, so legal_actions is a mask AND and a lookup. Plain

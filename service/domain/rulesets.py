@@ -76,6 +76,11 @@ class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     first_player: Literal["left_of_dealer", "round_winner"] = "left_of_dealer"
     redeal_four_of_a_kind: bool = False  # a hand dealt four of one rank annuls the deal
     call_words: tuple[str, str] = ("Mau", "Mau Mau")  # what the calls MAU and MAU_MAU are said as
+    # Modifier `quick`: several cards of one rank in one play when the bottom one may be played; the
+    # top card's effect counts once, but every card's draw adds to the debt
+    quick: bool = False
+    # with `quick`, every skipping card of the play skips one more player (faraon: two aces skip two)
+    quick_skips_add: bool = False
 
 
 class Switch(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -96,6 +101,7 @@ OPTIONS: dict[str, type] = {
     "voluntary_draw": bool,
     "call_penalty": int,
     "decks": int,
+    "quick": bool,  # the modifier: see ``Ruleset.quick``
 }
 
 # The ranges of the numeric options a club may set for a new league, game or tournament: what a club
@@ -287,8 +293,11 @@ PESTEN = _preset(
 )
 
 # faraon: as prsi, deal 5; J♠ (the jack of leaves) cancels a pending 7 debt.
-# Reading: with no debt pending, J♠ is an ordinary card. Several cards of one rank in one play
-# are not played yet (one card a play). The round's winner starts the next round.
+# Reading: with no debt pending, J♠ is an ordinary card. The round's winner starts the next round.
+# Several cards of one rank may be played together (`quick`, always on): two aces skip two players.
+# Reading: the source's "7s draw 3 each: 3, 6, 9, 12" counts a seven that draws 3; this preset's
+# seven draws 2, as prsi's, so sevens played together add 2 each: 2, 4, 6, 8. A play's skips
+# go round the table and may come back to its player, who then moves again.
 # Reading: the loser is the seat still in with the most points left in hand (all tied seats with
 # three or more players; round_scoring.round_losers). It is dealt one card fewer from the next
 # round on; a loser who was dealt a single card for the round is out.
@@ -301,6 +310,8 @@ FARAON = _preset(
     mau_mau_call="never",
     shrinking_hands=True,
     first_player="round_winner",
+    quick=True,
+    quick_skips_add=True,
 )
 
 # haft-khabis: 52 cards; J wild, 7 draws 2 (as classic: not answered), A skips, 8 covered by its
