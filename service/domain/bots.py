@@ -10,8 +10,8 @@ import random
 from math import floor
 from typing import Protocol
 
-from service.domain.actions import CHALLENGE, DRAW, WILD_PLAY
-from service.domain.cards import JOKER_SUIT, cards_in, suit_of
+from service.domain.actions import CHALLENGE, DRAW, SEVERAL_PLAY, WILD_PLAY, several_cards
+from service.domain.cards import JOKER_SUIT, cards_in, rank_cards, suit_of
 from service.domain.commands import ChoosePlayer, Command, DrawCard, KeepCard, NameSuit, PlayCard
 from service.domain.engine import SEAT_COMMANDS, call_due, legal_actions, seat_commands
 from service.domain.rulebook import NO_CALL
@@ -38,9 +38,9 @@ class _CallingBot:
     def challenges(self, s: State, seat: int) -> bool:
         return self._random() < self.vigilance
 
-    def _call(self, s: State, seat: int, card: int) -> int:
-        """The call due with this play, unless the bot forgets it."""
-        call = call_due(s, seat, card)
+    def _call(self, s: State, seat: int, card: int, count: int = 1) -> int:
+        """The call due with this play (``card`` on top of ``count`` cards), unless the bot forgets it."""
+        call = call_due(s, seat, card, count)
         if call and self._random() < self.forgetfulness:
             return NO_CALL
         return call
@@ -62,6 +62,9 @@ class RandomBot(_CallingBot):
             actions = actions[:-1]
         random = self._random  # an attribute load; self._random() would not be specialised
         action = actions[floor(random() * len(actions))]
+        if action >= SEVERAL_PLAY:
+            cards, suit = several_cards(action)
+            return PlayCard(seat, cards[0], suit, self._call(s, seat, cards[-1], len(cards)), cards[1:])
         # only a play that leaves one card or none can owe a call
         if action < DRAW and s.hands[seat].bit_count() <= 2:
             card, suit = _PLAYS[action]
@@ -96,7 +99,7 @@ class HeuristicBot(_CallingBot):
             drawn = s.drawn
             if book.debt_answers >> drawn & 1 and not threatened and hand.bit_count() > 2:
                 return KeepCard(seat)  # a 7 in hand answers the next debt
-            return self._play(s, seat, drawn, hand ^ 1 << drawn)
+            return self._play(s, seat, drawn, hand ^ 1 << drawn, alone=True)
         # a last card that may not end the hand is no play
         last_blocked = hand & book.no_finish if not hand & (hand - 1) else 0
         if s.debt:
@@ -121,9 +124,21 @@ class HeuristicBot(_CallingBot):
         card = max(cards_in(group), key=lambda c: (book.points[c], self._held(rest, c)))
         return self._play(s, seat, card, hand ^ 1 << card)
 
-    def _play(self, s: State, seat: int, card: int, rest: int) -> Command:
-        suit = self._best_suit(rest) if s.book.wild >> card & 1 else -1
-        return PlayCard(seat, card, suit, self._call(s, seat, card))
+    def _play(self, s: State, seat: int, card: int, rest: int, alone: bool = False) -> Command:
+        book = s.book
+        rest &= ~(1 << card)
+        more: tuple[int, ...] = ()
+        if book.quick and not alone:
+            # lay every other card of the rank too, unless that would end the hand on a card
+            # that may not be the last
+            more = tuple(c for c in rank_cards(card) if rest >> c & 1)
+            if more and rest == sum(1 << c for c in more) and book.no_finish >> more[-1] & 1:
+                more = ()
+            for c in more:
+                rest ^= 1 << c
+        top = more[-1] if more else card
+        suit = self._best_suit(rest) if book.wild >> top & 1 else -1
+        return PlayCard(seat, card, suit, self._call(s, seat, top, 1 + len(more)), more)
 
     @staticmethod
     def _closest_to_going_out(s: State, seat: int) -> int:

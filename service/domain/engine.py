@@ -810,9 +810,9 @@ def _drawable(s: State) -> int:
     return len(s.stock) + len(s.discard) - 1
 
 
-def call_due(s: State, seat: int, card: int) -> int:
-    """The call that playing ``card`` now owes (MAU, MAU_MAU or NO_CALL)."""
-    left = s.hands[seat].bit_count() - 1
+def call_due(s: State, seat: int, card: int, count: int = 1) -> int:
+    """The call that playing ``card`` now owes (MAU, MAU_MAU or NO_CALL), on top of ``count`` cards."""
+    left = s.hands[seat].bit_count() - count
     return s.book.calls_due[left][card] if left < 2 else NO_CALL
 
 

@@ -26,9 +26,18 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.domain.actions import CHALLENGE, DRAW, KEEP, NAME_SUIT, WILD_PLAY
+from service.domain.actions import (
+    CHALLENGE,
+    DRAW,
+    KEEP,
+    NAME_SUIT,
+    SEVERAL_PLAY,
+    WILD_PLAY,
+    several_action,
+    several_cards,
+)
 from service.domain.bots import BOTS
-from service.domain.cards import CARD_COUNT, DECK_SIZE, format_card, rank_name
+from service.domain.cards import CARD_COUNT, DECK_SIZE, format_card, mask_of, rank_cards, rank_name
 from service.domain.commands import Challenge, Command, DrawCard
 from service.domain.engine import call_due, command_for, decide, fold, is_chance, legal_actions
 from service.domain.errors import RuleError
@@ -146,10 +155,15 @@ class Referee:
             if event.reason == PENALTY:
                 TALLY.penalty_draws += 1
         elif isinstance(event, CardPlayed):
-            assert self.hands[event.seat] >> event.card & 1, "a card was played that the events never gave"
-            self.hands[event.seat] ^= 1 << event.card
-            self.last_played[event.seat] = event.card
-            due = self.call_due(event.card, self.hands[event.seat].bit_count())
+            played = (event.card, *event.more)
+            if event.more:
+                assert self.rules.quick, "several cards were played without the quick modifier"
+                assert len({rank_name(c) for c in played}) == 1, "cards of two ranks were played together"
+            for c in played:
+                assert self.hands[event.seat] >> c & 1, "a card was played that the events never gave"
+                self.hands[event.seat] ^= 1 << c
+            self.last_played[event.seat] = played[-1]
+            due = self.call_due(played[-1], self.hands[event.seat].bit_count())
             if event.call == due:
                 assert event.missed == NO_CALL
             else:
@@ -211,10 +225,17 @@ def candidate_actions(s: State, seat: int) -> set[int]:
             found |= {WILD_PLAY + c * 4 + suit for suit in range(4)}
         else:
             found.add(c)
+        # with a card of the same rank on it, in either order (suits for a wild top card)
+        for other in _bits(s.hands[seat] & mask_of(rank_cards(c)) & ~(1 << c)):
+            found |= {several_action((c, other), suit) for suit in (-1, 0)}
     return found
 
 
 def command_of(s: State, seat: int, action: int) -> Command:
+    if action >= SEVERAL_PLAY:
+        cards, _ = several_cards(action)
+        held = all(s.hands[seat] >> c & 1 for c in cards)
+        return command_for(seat, action, call_due(s, seat, cards[-1], len(cards)) if held else 0)
     card = action if action < WILD_PLAY else (action - WILD_PLAY) >> 2 if action < DRAW else -1
     call = call_due(s, seat, card) if card >= 0 and s.hands[seat] >> card & 1 else 0
     return command_for(seat, action, call)
@@ -462,9 +483,12 @@ def single_round_preset_games(examples: int) -> Callable[..., None]:
         vigilance=rates,
         switched=st.booleans(),
         decks=st.sampled_from((1, 1, 2)),
+        quick=st.booleans(),
     )
-    def keep_every_invariant(seed, name, seats, kinds, forgetfulness, vigilance, switched, decks):
+    def keep_every_invariant(seed, name, seats, kinds, forgetfulness, vigilance, switched, decks, quick):
         options = dict.fromkeys(SWITCHES.get(name, {}), True) if switched else {}
+        if quick:
+            options["quick"] = True
         rules = ruleset(name, single_round=True, decks=decks, **options)
         play_match(rules, seats, seed, kinds, forgetfulness, vigilance)
 

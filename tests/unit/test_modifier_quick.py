@@ -4,16 +4,21 @@
 as one effect, except draws, which add up. faraon plays them by its own rules: each ace skips.
 """
 
+import random
+
 import pytest
 
 from service.domain.actions import DRAW, SEVERAL_PLAY, play_action, several_action, several_cards
+from service.domain.bots import HeuristicBot, RandomBot
 from service.domain.cards import parse_card
 from service.domain.commands import PlayCard
 from service.domain.engine import command_for, decide, legal_actions
 from service.domain.errors import RuleError
 from service.domain.events import CardPlayed, RoundEnded
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL
-from service.domain.rulesets import ruleset
+from service.domain.rulesets import Ruleset, ruleset
+from service.domain.state import NAMING_SUIT
+from service.domain.table import Table
 from tests.unit.scenario import Game, cards
 
 QUICK = ruleset("club", quick=True)
@@ -194,3 +199,36 @@ def test_going_out_on_jacks_played_together_doubles_as_going_out_on_a_jack():
     events = game.do(several(1, "JH JC", suit=0, call=MAU_MAU))
     ended = events[-1]
     assert isinstance(ended, RoundEnded) and ended.points == (40, 0)
+
+
+# bots
+
+
+def bot_match(rules: Ruleset, bot: type, seed: int) -> Table:
+    rng = random.Random(seed)
+    bots = [bot(rng, forgetfulness=0.1) for _ in range(3)]
+    table = Table(rules, 3, seed)
+    table.settle_chance()
+    while not table.over:
+        s = table.state
+        seat = s.dealer if s.phase == NAMING_SUIT else s.turn
+        table.execute(bots[seat].choose(s, seat))  # a refused command raises
+        table.settle_chance()
+    return table
+
+
+@pytest.mark.parametrize("bot", [RandomBot, HeuristicBot])
+@pytest.mark.parametrize("rules", [QUICK, FARAON, ruleset("pesten", quick=True)], ids=lambda r: r.name)
+def test_bots_play_whole_matches_with_several_cards_in_one_play(rules: Ruleset, bot: type):
+    several_played = 0
+    for seed in range(3):
+        table = bot_match(rules, bot, seed)
+        several_played += sum(1 for e in table.events if isinstance(e, CardPlayed) and e.more)
+    assert several_played > 0
+
+
+def test_the_heuristic_bot_lays_every_card_of_the_rank_it_plays():
+    game = Game(QUICK, seats=3, dealer=0, hands={1: "9H 9C 9S 3D 4D"}, starter="5H")
+    command = HeuristicBot(random.Random(0)).choose(game.s, 1)
+    assert isinstance(command, PlayCard) and {command.card, *command.more} == set(cards("9H 9C 9S"))
+    assert command.card == parse_card("9H")
