@@ -125,6 +125,7 @@ def _suit_named(data: Data, viewer: Viewer, table: Table) -> Data:
 
 def _card_played(data: Data, viewer: Viewer, table: Table) -> Data:
     data["card"] = format_card(data["card"])
+    data["more"] = format_cards(data.get("more") or ())  # plays stored before quick have none
     data["suit"] = _suit(data["suit"])
     data["call"] = _call(data["call"])
     data["missed"] = _call(data["missed"])

@@ -42,7 +42,8 @@ Options = Annotated[
     dict[str, int | bool],
     msgspec.Meta(
         description="the ruleset's options a club may change: target_score, single_round, hand_size, "
-        "voluntary_draw, call_penalty, decks, and a preset's own switches (docs/rules/, section 10)",
+        "voluntary_draw, call_penalty, decks, the modifier quick, and a preset's own switches "
+        "(docs/rules/, section 10)",
         examples=[{"target_score": 150}],
         extra_json_schema={"extra": {"properties": _OPTION_SCHEMAS, "additionalProperties": False}},
     ),

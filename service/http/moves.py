@@ -1,9 +1,10 @@
 """Moves and challenges: a seat's commands, with the version the client saw.
 
 A move names its ``kind``: ``play`` (a card, the suit a jack names, the call
-said with it), ``draw``, ``keep`` (the card just drawn), ``name_suit`` (the
-dealer, for a jack turned up as the starter) or ``choose_player`` (the player of
-a card that makes another player draw names who). A player moves for their own
+said with it, and with the quick modifier ``more`` cards of its rank), ``draw``,
+``keep`` (the card just drawn), ``name_suit`` (the dealer, for a jack turned up
+as the starter) or ``choose_player`` (the player of a card that makes another
+player draw names who). A player moves for their own
 seat; an official of the game names the seat. ``version`` must be the game's
 version now, else 409 ``stale_version`` and nothing is done. With an
 ``Idempotency-Key``, a command sent again answers what the first one did.
@@ -77,6 +78,14 @@ class Play(
     call: Annotated[
         Literal["mau", "mau_mau"] | None, msgspec.Meta(description="what is said with the play")
     ] = None
+    more: Annotated[
+        list[Card],
+        msgspec.Meta(
+            max_length=8,
+            description="with the quick modifier: more cards of the card's rank laid on it in the same "
+            "play, the last on top",
+        ),
+    ] = []
     version: Version
     seat: SeatNo = None
 
@@ -133,6 +142,10 @@ MOVE_EXAMPLES = [
         summary="play a jack, name spades, say mau",
         value={"kind": "play", "card": "JD", "suit": "S", "call": "mau", "version": 17},
     ),
+    Example(
+        summary="with the quick modifier, lay three nines at once, 9S on top",
+        value={"kind": "play", "card": "9H", "more": ["9C", "9S"], "version": 17},
+    ),
     Example(summary="draw", value={"kind": "draw", "version": 17}),
     Example(summary="keep the card just drawn", value={"kind": "keep", "version": 18}),
     Example(
@@ -156,7 +169,9 @@ def apply_move(
     options = {"by": actor, "expected_version": data.version, "key": scoped_key(actor, idempotency_key)}
     app = services.app
     if isinstance(data, Play):
-        outcome = app.play(game_id, seat, data.card, suit=data.suit, call=data.call, **options)
+        outcome = app.play(
+            game_id, seat, data.card, suit=data.suit, call=data.call, more=data.more, **options
+        )
     elif isinstance(data, Draw):
         outcome = app.draw(game_id, seat, **options)
     elif isinstance(data, Keep):

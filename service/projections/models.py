@@ -27,6 +27,7 @@ class LegalMove(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     card: str | None = None  # "7H" for a play
     suit: str | None = None  # the suit a jack names, or the suit named for a jack starter
     player: int | None = None  # the seat a card's player may choose to draw
+    more: list[str] = []  # with the quick modifier: cards of the same rank laid on the card, the last on top
 
 
 class PublicSeat(msgspec.Struct, frozen=True, kw_only=True):

@@ -20,7 +20,16 @@ from uuid import UUID
 
 import msgspec
 
-from service.domain.actions import CHALLENGE, CHOOSE, DRAW, KEEP, NAME_SUIT, WILD_PLAY
+from service.domain.actions import (
+    CHALLENGE,
+    CHOOSE,
+    DRAW,
+    KEEP,
+    NAME_SUIT,
+    SEVERAL_PLAY,
+    WILD_PLAY,
+    several_cards,
+)
 from service.domain.cards import CARD_COUNT, format_card, format_cards, format_suit
 from service.domain.engine import MOST_SEATS, legal_actions
 from service.domain.game import Seat
@@ -59,6 +68,10 @@ class Played(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def _legal_move(action: int) -> LegalMove:
+    if action >= SEVERAL_PLAY:
+        cards, suit = several_cards(action)
+        named = format_suit(suit) if suit >= 0 else None
+        return LegalMove(kind="play", card=format_card(cards[0]), suit=named, more=format_cards(cards[1:]))
     if action < WILD_PLAY:
         return LegalMove(kind="play", card=format_card(action))
     if action < DRAW:
@@ -169,7 +182,12 @@ def hands(tracked: Tracked) -> list[HandDoc]:
     docs = []
     for seat in range(len(game.seats)):
         mine = playable and seat not in game.forfeited
-        legal = [LEGAL_MOVES[action] for action in legal_actions(s, seat)] if mine else []
+        # a play of several cards (quick) is made into words when met: there are too many to list
+        legal = (
+            [LEGAL_MOVES.get(action) or _legal_move(action) for action in legal_actions(s, seat)]
+            if mine
+            else []
+        )
         docs.append(
             HandDoc(
                 seat=seat,

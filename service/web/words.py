@@ -112,7 +112,8 @@ def event_words(_: Translate, event: Any, names: list[str], by: str = "") -> str
     kind = event.type
     if kind == "CardPlayed":
         said = {"mau": _("says Mau"), "mau_mau": _("says Mau Mau")}.get(data.get("call") or "", "")
-        text = _("{who} plays {card}", who=who, card=card_name(_, data["card"]))
+        played = [data["card"], *(data.get("more") or ())]  # several cards of one rank (quick)
+        text = _("{who} plays {card}", who=who, card=", ".join(card_name(_, card) for card in played))
         if data.get("suit"):
             text += ", " + _("names {suit}", suit=suit_name(_, data["suit"]))
         return f"{text} {said}".strip()

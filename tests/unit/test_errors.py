@@ -200,6 +200,16 @@ def cases() -> dict[str, Callable[[], str]]:
             PlayCard(1, parse_card("9H")),
             draw=1,
         ),
+        # several cards of one rank in one play (quick)
+        "several_cards_not_allowed": lambda: dealt(hands={1: "9H 9C 2S 3S 4S"}).refuse(
+            PlayCard(1, parse_card("9H"), more=(parse_card("9C"),))
+        ),
+        "card_repeated": lambda: Game(
+            ruleset("club", quick=True), seats=3, dealer=0, hands={1: "9H 9C 2S 3S 4S"}
+        ).refuse(PlayCard(1, parse_card("9H"), more=(parse_card("9H"),))),
+        "cards_of_different_ranks": lambda: Game(
+            ruleset("club", quick=True), seats=3, dealer=0, hands={1: "9H 10H 2S 3S 4S"}
+        ).refuse(PlayCard(1, parse_card("9H"), more=(parse_card("10H"),))),
         # effects
         "cannot_go_out": lambda: Game(
             ruleset("classic", hand_size=1), seats=2, dealer=0, hands={1: "AH"}, starter="10H"
