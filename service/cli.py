@@ -7,6 +7,7 @@ import click
 from service.demo import demo
 from service.domain.bots import BOTS
 from service.domain.errors import RuleError
+from service.domain.rulesets import MODIFIERS
 from service.http.cli import admin_group, serve_command
 from service.ops_cli import db
 from service.projections.cli import projections
@@ -40,6 +41,13 @@ main.add_command(beat)
 )
 @click.option("--bot", type=click.Choice(sorted(BOTS)), default="heuristic", show_default=True)
 @click.option(
+    "--modifier",
+    "modifiers",
+    type=click.Choice(MODIFIERS),
+    multiple=True,
+    help="Play the preset with this modifier (repeat for several).",
+)
+@click.option(
     "--forgetfulness",
     type=click.FloatRange(0.0, 1.0),
     default=0.1,
@@ -61,10 +69,11 @@ def simulate_command(
     bot: str,
     forgetfulness: float,
     vigilance: float,
+    modifiers: tuple[str, ...],
 ) -> None:
     """Play whole matches with bots and print a summary (the same seed, the same output)."""
     try:
-        check_setup(ruleset_name, players, bot)
+        check_setup(ruleset_name, players, bot, modifiers)
     except RuleError as error:
         param = _PARAM_OF_CODE.get(error.code)
         if param is None:
@@ -80,6 +89,7 @@ def simulate_command(
             forgetfulness,
             vigilance,
             on_match=lambda _match: bar.update(1),
+            modifiers=modifiers,
         )
     click.echo(format_summary(summary))
 
@@ -102,8 +112,9 @@ def format_summary(s: Summary) -> str:
         ("missed calls challenged", f"{s.calls_challenged} ({share(s.calls_challenged, s.calls_missed)})"),
         ("rounds won by unchallenged Mau Mau", f"{s.wins_by_missed_mau_mau}"),
     ]
+    played = " + ".join([s.ruleset, *s.modifiers])
     head = (
-        f"{s.ruleset}, {s.players} players, {s.bot} bots "
+        f"{played}, {s.players} players, {s.bot} bots "
         f"(forgetfulness {s.forgetfulness:g}, vigilance {s.vigilance:g}), seed {s.seed}"
     )
     width = max(len(label) for label, _ in rows)

@@ -104,6 +104,9 @@ OPTIONS: dict[str, type] = {
     "quick": bool,  # the modifier: see ``Ruleset.quick``
 }
 
+# The modifiers: options every preset takes, each a way of playing any of them.
+MODIFIERS: tuple[str, ...] = ("quick",)
+
 # The ranges of the numeric options a club may set for a new league, game or tournament: what a club
 # could mean (a target of 10**18 is a match with no end that keeps a worker busy). Commands are
 # checked against them, not rulesets read back from stored events (``check_options``).

@@ -68,3 +68,14 @@ def test_an_unknown_bot_is_refused_with_exit_code_2():
 def test_rates_outside_zero_to_one_are_refused():
     assert run("simulate", "--forgetfulness", "1.5").exit_code == 2
     assert run("simulate", "--vigilance", "-0.1").exit_code == 2
+
+
+def test_simulate_plays_a_preset_with_a_modifier():
+    result = run("simulate", "--ruleset", "prsi", "--modifier", "quick", "--matches", "3", "--bot", "random")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0].startswith("prsi + quick, 4 players, random bots")
+
+
+def test_simulate_refuses_a_modifier_it_does_not_know():
+    result = run("simulate", "--modifier", "sideways", "--matches", "1")
+    assert result.exit_code == 2 and "sideways" in result.output
