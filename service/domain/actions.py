@@ -14,6 +14,7 @@ WILD_PLAY = 128  # + card * 4 + suit; above every card id, so a plain play never
 DRAW = 1000
 KEEP = 1001
 CHALLENGE = 1002
+CHALLENGE_DECLARATION = 1003  # blind: the next player doubts the face-down card before them
 NAME_SUIT = 1010  # + suit
 CHOOSE = 1020  # + the seat chosen
 
@@ -45,3 +46,19 @@ def several_cards(action: int) -> tuple[tuple[int, ...], int]:
     copies = packed & 255
     between = [c for i, c in enumerate(rank_cards(bottom)) if copies >> i & 1 and c not in (bottom, top)]
     return (bottom, *between, top), suit - 1
+
+
+# A card played face down as a declared card (the ``blind`` modifier), above the plays of several:
+# BLIND_PLAY + (card * CARD_COUNT + declared) * 5 + suit + 1.
+BLIND_PLAY = 1 << 26
+
+
+def blind_action(card: int, declared: int, suit: int = -1) -> int:
+    return BLIND_PLAY + (card * CARD_COUNT + declared) * 5 + suit + 1
+
+
+def blind_play(action: int) -> tuple[int, int, int]:
+    """(card, declared, suit) of a ``blind_action``."""
+    packed, suit = divmod(action - BLIND_PLAY, 5)
+    card, declared = divmod(packed, CARD_COUNT)
+    return card, declared, suit - 1

@@ -103,7 +103,7 @@ class HeuristicBot(_CallingBot):
         # a last card that may not end the hand is no play
         last_blocked = hand & book.no_finish if not hand & (hand - 1) else 0
         if s.debt:
-            answers = hand & book.answers_to[s.top] & ~last_blocked
+            answers = hand & book.answers_to[s.shown] & ~last_blocked
             if answers:
                 return self._play(s, seat, next(cards_in(answers)), hand)
             return DrawCard(seat)

@@ -10,19 +10,33 @@ from collections.abc import Callable, Iterable
 from itertools import combinations
 
 from service.domain.actions import (
+    BLIND_PLAY,
     CHALLENGE,
+    CHALLENGE_DECLARATION,
     CHOOSE,
     DRAW,
     KEEP,
     NAME_SUIT,
     SEVERAL_PLAY,
     WILD_PLAY,
+    blind_action,
+    blind_play,
     several_action,
     several_cards,
 )
-from service.domain.cards import CARD_BITS, CARD_COUNT, RANKS, cards_in, format_card, rank_cards, rank_of
+from service.domain.cards import (
+    CARD_BITS,
+    CARD_COUNT,
+    RANKS,
+    alike,
+    cards_in,
+    format_card,
+    rank_cards,
+    rank_of,
+)
 from service.domain.commands import (
     Challenge,
+    ChallengeDeclaration,
     ChoosePlayer,
     Command,
     DealRound,
@@ -42,6 +56,8 @@ from service.domain.events import (
     CardPlayed,
     CardsDrawn,
     DealAnnulled,
+    DeclarationChallenged,
+    DeclarationsRevealed,
     Event,
     HandShrank,
     MatchEnded,
@@ -57,7 +73,7 @@ from service.domain.events import (
 )
 from service.domain.round_scoring import hand_value, round_losers, round_points
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL
-from service.domain.rulesets import Ruleset, check
+from service.domain.rulesets import BLIND_PENALTY, Ruleset, check
 from service.domain.state import (
     CHOOSING,
     CLOCKWISE,
@@ -78,6 +94,9 @@ from service.domain.state import (
 
 def command_for(seat: int, action: int, call: int = NO_CALL) -> Command:
     """The command that takes ``action`` for ``seat``, saying ``call`` with a play."""
+    if action >= BLIND_PLAY:
+        card, declared, suit = blind_play(action)
+        return PlayCard(seat, card, suit, call, declared=declared)
     if action >= SEVERAL_PLAY:
         cards, suit = several_cards(action)
         return PlayCard(seat, cards[0], suit, call, cards[1:])
@@ -91,6 +110,8 @@ def command_for(seat: int, action: int, call: int = NO_CALL) -> Command:
         return KeepCard(seat)
     if action == CHALLENGE:
         return Challenge(seat)
+    if action == CHALLENGE_DECLARATION:
+        return ChallengeDeclaration(seat)
     if action >= CHOOSE:
         return ChoosePlayer(seat, action - CHOOSE)
     return NameSuit(seat, action - NAME_SUIT)
@@ -110,7 +131,16 @@ def seat_commands(seat: int) -> dict[int, Command]:
         wild_plays = range(WILD_PLAY, WILD_PLAY + CARD_COUNT * 4)
         suits_named = range(NAME_SUIT, NAME_SUIT + 4)
         chosen = range(CHOOSE, CHOOSE + MOST_SEATS)
-        actions = (*range(CARD_COUNT), *wild_plays, DRAW, KEEP, CHALLENGE, *suits_named, *chosen)
+        actions = (
+            *range(CARD_COUNT),
+            *wild_plays,
+            DRAW,
+            KEEP,
+            CHALLENGE,
+            CHALLENGE_DECLARATION,
+            *suits_named,
+            *chosen,
+        )
         commands = SEAT_COMMANDS[seat] = {action: command_for(seat, action) for action in actions}
     return commands
 
@@ -213,6 +243,8 @@ def _name_suit(s: State, c: NameSuit) -> list[Event]:
 
 
 def _play(s: State, c: PlayCard) -> list[Event]:
+    if c.declared != -1:
+        return _play_declared(s, c)
     if c.more:
         return _play_several(s, c)
     seat, card = c.seat, c.card
@@ -226,7 +258,7 @@ def _play(s: State, c: PlayCard) -> list[Event]:
     hand = s.hands[seat]
     debt = s.debt
     bit = CARD_BITS[card]
-    if not hand & bit & (book.answers_to[s.discard[-1]] if debt else s.follow):
+    if not hand & bit & (book.answers_to[s.shown] if debt else s.follow):
         raise _play_refusal(s, c)
     if hand == bit and bit & book.no_finish:
         raise RuleError("cannot_go_out", f"{format_card(card)} may not be the last card: draw instead")
@@ -309,7 +341,7 @@ def _play_several(s: State, c: PlayCard) -> list[Event]:
             raise RuleError("cards_of_different_ranks", "the cards played together must be of one rank")
         played |= CARD_BITS[other]
     debt = s.debt
-    if not hand & CARD_BITS[card] & (book.answers_to[s.discard[-1]] if debt else s.follow):
+    if not hand & CARD_BITS[card] & (book.answers_to[s.shown] if debt else s.follow):
         raise _play_refusal(s, c)
     top = cards[-1]
     if hand == played and CARD_BITS[top] & book.no_finish:
@@ -347,6 +379,79 @@ def _play_several(s: State, c: PlayCard) -> list[Event]:
         hands[seat] = hand ^ played
         return [*events, *_window_closes(s, hands)]
     return events
+
+
+def _play_declared(s: State, c: PlayCard) -> list[Event]:
+    """A card played face down as the card ``c.declared`` (``blind``): the declared card must be
+    one that may be played now, the real one only held; the play acts as the declared card.
+
+    Reading: a hand's last card, a drawn card and a play of several cards are played face up.
+    """
+    seat, card, declared = c.seat, c.card, c.declared
+    if s.phase != PLAY or seat != s.turn or not 0 <= card < CARD_COUNT:
+        if s.phase == DRAWN and seat == s.turn:
+            raise RuleError("drawn_card_face_up", "a card just drawn is played face up")
+        raise _play_refusal(s, c)
+    book = s.book
+    if not book.rules.blind:
+        raise RuleError("declaration_not_allowed", f"{book.rules.name} plays every card face up")
+    if c.more:
+        raise RuleError("several_cards_face_up", "cards played together are played face up")
+    hand = s.hands[seat]
+    if not hand >> card & 1:
+        raise RuleError("card_not_in_hand", f"{format_card(card)} is not in your hand")
+    if not 0 <= declared < CARD_COUNT:
+        raise RuleError("malformed_card", f"{declared!r} is not a card")
+    if not book.deck_mask >> declared & 1:
+        raise RuleError("card_not_in_deck", f"{book.rules.name} plays without {format_card(declared)}")
+    if hand == CARD_BITS[card]:
+        raise RuleError("last_card_face_up", "a hand's last card is played face up")
+    debt = s.debt
+    if not CARD_BITS[declared] & (book.answers_to[s.shown] if debt else s.follow):
+        if debt:
+            raise RuleError("debt_pending", f"you face a draw debt of {debt}: answer it or draw")
+        raise RuleError("card_does_not_match", f"{format_card(declared)} does not match the top card")
+    suit = c.suit
+    if book.is_wild[declared]:
+        if not 0 <= suit < 4:
+            raise RuleError("suit_required", "name a suit with a wild card")
+    elif suit != -1:
+        raise RuleError("suit_not_allowed", f"{format_card(declared)} does not name a suit")
+    left = hand.bit_count() - 1
+    call, missed = c.call, NO_CALL
+    if left < 2 or call:
+        due = book.calls_due[left][declared] if left < 2 else NO_CALL
+        if call != due:
+            if call == NO_CALL or (call == MAU and due == MAU_MAU):
+                missed = due
+            else:
+                raise RuleError("call_not_due", "that call is not due with this play")
+    turn, debt, direction, skipped, phase = _effect(s, seat, declared, debt, False)
+    played = CardPlayed(seat, card, suit, call, missed, turn, debt, direction, skipped, phase, (), declared)
+    events: list[Event] = [played]
+    if book.others_draw[declared]:
+        events += _others_draw(s, seat, book.others_draw[declared], turn, phase)
+    if s.missed is not None:
+        hands = s.hands.copy()
+        hands[seat] = hand ^ CARD_BITS[card]
+        return [*events, *_window_closes(s, hands)]
+    return events
+
+
+def _challenge_declaration(s: State, c: ChallengeDeclaration) -> list[Event]:
+    if s.phase in (NEW, DEAL, OVER, RECYCLE):
+        raise _refusal(s, "", "")
+    _check_seat(s, c.seat)
+    if s.doubt is None or s.phase != PLAY:
+        raise RuleError("nothing_to_challenge", "no face-down card is open to challenge")
+    player, challenger = s.doubt
+    if c.seat != challenger:
+        raise RuleError("not_your_turn", "only the next player may challenge the face-down card")
+    card = s.discard[-1]
+    lied = not alike(s.declared) >> card & 1
+    loser = player if lied else c.seat
+    challenged = DeclarationChallenged(c.seat, player, card, s.declared, lied)
+    return [challenged, *_draw_cards(s, loser, BLIND_PENALTY, PENALTY, True, PLAY)]
 
 
 def _several_moves_on(s: State, seat: int, top: int, skips: int, emptied: bool) -> tuple[int, int, int, int]:
@@ -451,7 +556,7 @@ def _choose(s: State, c: ChoosePlayer) -> list[Event]:
     if c.chosen == c.seat or s.out >> c.chosen & 1:
         raise RuleError("invalid_choice", "choose another player who is still in the match")
     turn = _next(s, c.seat, s.direction)
-    count = s.book.choose_drawer[s.discard[-1]]
+    count = s.book.choose_drawer[s.shown]
     cards = tuple(reversed(s.stock[-count:]))
     chosen = PlayerChosen(c.seat, c.chosen, turn)
     # Reading: the draw takes what the stock holds, without recycling
@@ -580,7 +685,7 @@ def _drawn(s: State, seat: int, cards: tuple[int, ...], reason: int, resume_phas
         return [CardsDrawn(seat, cards, reason, s.turn, resume_phase)]
     if reason == TURN and s.book.play_drawn_card and s.follow >> cards[-1] & 1:
         return [CardsDrawn(seat, cards, TURN, seat, DRAWN)]
-    if reason == DEBT and not s.book.debt_skips[s.discard[-1]]:
+    if reason == DEBT and not s.book.debt_skips[s.shown]:
         turn = seat  # the debt's drawer plays on
     else:
         turn = _next(s, seat, s.direction) if s.out else (seat + s.direction) % s.seats
@@ -600,13 +705,17 @@ def _window_closes(s: State, hands: list[int]) -> list[Event]:
     if call == MAU_MAU and not hands[offender]:
         # nothing has covered the offender's last card yet: the turn closing the window is
         # still being decided
-        return _round_end(s, offender, "window_closed", hands, s.top)
+        return _round_end(s, offender, "window_closed", hands, s.shown)
     return []
 
 
 def _round_end(s: State, winner: int, reason: str, hands: list[int], last_card: int) -> list[Event]:
     book = s.book
-    return score_round(s, s.round_no, winner, reason, [hand_value(book, hand) for hand in hands], last_card)
+    values = [hand_value(book, hand) for hand in hands]
+    if s.face_down:  # blind: the cards still face down are turned up as the round ends
+        revealed = DeclarationsRevealed(tuple(s.face_down))
+        return [revealed, *score_round(s, s.round_no, winner, reason, values, last_card)]
+    return score_round(s, s.round_no, winner, reason, values, last_card)
 
 
 def score_round(
@@ -719,6 +828,7 @@ _DECIDERS: dict[type, Callable[[State, object], list[Event]]] = {
     ChoosePlayer: _choose,
     PlayCard: _play,
     DrawCard: _draw,
+    ChallengeDeclaration: _challenge_declaration,
     KeepCard: _keep,
     Challenge: _challenge,
     GivePenalty: _give_penalty,
@@ -743,7 +853,7 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
         hand = s.hands[seat]
         if s.debt:
             # answer the debt (club: with a seven), or draw it
-            answers = hand & book.answers_to[s.discard[-1]]
+            answers = hand & book.answers_to[s.shown]
             if answers & book.no_finish and not hand & (hand - 1):
                 answers = 0  # its last card may not end the hand
             actions = book.plays_and_draw.get(answers) or book.plays_and_draw_for(answers)
@@ -771,10 +881,30 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
         actions = tuple(CHOOSE + other for other in range(s.seats) if not out >> other & 1)
     else:
         actions = ()
+    if s.book.rules.blind and phase == PLAY:
+        actions = _blind_actions(s, seat, actions)
     missed = s.missed
     if missed is not None and missed[0] != seat and phase in _CHALLENGE_PHASES and not s.out >> seat & 1:
         return (*actions, CHALLENGE)
     return actions
+
+
+def _blind_actions(s: State, seat: int, actions: tuple[int, ...]) -> tuple[int, ...]:
+    """``actions`` with the face-down plays (``blind``): each held card as any card it may be
+    declared as now (a hand's last card is played face up), and the challenge of the face-down
+    card before the seat."""
+    found = list(actions)
+    if seat == s.turn:
+        book = s.book
+        hand = s.hands[seat]
+        if hand & (hand - 1):
+            declarable = book.deck_mask & (book.answers_to[s.shown] if s.debt else s.follow)
+            for declared in cards_in(declarable):
+                suits = range(4) if book.is_wild[declared] else (-1,)
+                found += [blind_action(card, declared, suit) for card in cards_in(hand) for suit in suits]
+        if s.doubt is not None and s.doubt[1] == seat:
+            found.append(CHALLENGE_DECLARATION)
+    return tuple(found)
 
 
 def _several_plays(s: State, hand: int, bottoms: int) -> list[int]:

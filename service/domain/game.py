@@ -67,6 +67,7 @@ from service.domain.chance import Shuffler
 from service.domain.clock import check_clock
 from service.domain.commands import (
     Challenge,
+    ChallengeDeclaration,
     ChoosePlayer,
     Command,
     DealRound,
@@ -96,7 +97,15 @@ from service.domain.state import CHOOSING, DEAL, DRAWN, NAMING_SUIT, NEW, OVER, 
 
 # The commands a seat may send; the chance commands (deal, recycle) and the
 # match start come from the aggregate itself.
-MOVES: tuple[type[Command], ...] = (PlayCard, DrawCard, KeepCard, NameSuit, Challenge, ChoosePlayer)
+MOVES: tuple[type[Command], ...] = (
+    PlayCard,
+    DrawCard,
+    KeepCard,
+    NameSuit,
+    Challenge,
+    ChoosePlayer,
+    ChallengeDeclaration,
+)
 
 CREATED, MATCH_STARTED = 1, 2
 # Voiding can reach back to the first deal (event 3): the state before it is
@@ -869,7 +878,7 @@ def _same_turn(s: State, seat: int) -> bool:
     or a card of its own that lets it move again."""
     if s.turn != seat:
         return False
-    return s.phase == DRAWN or s.phase == CHOOSING or (s.phase == PLAY and s.book.again[s.top])
+    return s.phase == DRAWN or s.phase == CHOOSING or (s.phase == PLAY and s.book.again[s.shown])
 
 
 def _make_fact_events() -> None:

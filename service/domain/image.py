@@ -38,6 +38,9 @@ class StateImage(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     out: int = 0
     hand_sizes: list[int] = []
     round_winner: int = -1
+    declared: int = -1  # blind: the face-down top's declaration
+    doubt: tuple[int, int] | None = None
+    face_down: list[tuple[int, int, int]] = []
 
 
 def image_of(s: State) -> StateImage:
@@ -65,6 +68,9 @@ def image_of(s: State) -> StateImage:
         out=s.out,
         hand_sizes=list(s.hand_sizes),
         round_winner=s.round_winner,
+        declared=s.declared,
+        doubt=s.doubt,
+        face_down=list(s.face_down),
     )
 
 
@@ -95,6 +101,9 @@ def restore(image: StateImage) -> State:
     s.out = image.out
     s.hand_sizes = list(image.hand_sizes)
     s.round_winner = image.round_winner
+    s.declared = image.declared
+    s.doubt = image.doubt
+    s.face_down = list(image.face_down)
     return s
 
 

@@ -81,6 +81,9 @@ class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     quick: bool = False
     # with `quick`, every skipping card of the play skips one more player (faraon: two aces skip two)
     quick_skips_add: bool = False
+    # Modifier `blind`: a card may be played face down as a declared card, which the next player
+    # believes or challenges (``BLIND_PENALTY``)
+    blind: bool = False
 
 
 class Switch(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -102,10 +105,15 @@ OPTIONS: dict[str, type] = {
     "call_penalty": int,
     "decks": int,
     "quick": bool,  # the modifier: see ``Ruleset.quick``
+    "blind": bool,  # the modifier: see ``Ruleset.blind``
 }
 
 # The modifiers: options every preset takes, each a way of playing any of them.
-MODIFIERS: tuple[str, ...] = ("quick",)
+MODIFIERS: tuple[str, ...] = ("quick", "blind")
+
+# Reading (blind): a challenged lie costs the liar 2 cards, a challenged truth the challenger 2 (the
+# Mau call's club penalty); the play's effect stands either way.
+BLIND_PENALTY = 2
 
 # The ranges of the numeric options a club may set for a new league, game or tournament: what a club
 # could mean (a target of 10**18 is a match with no end that keeps a worker busy). Commands are
