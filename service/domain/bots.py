@@ -10,12 +10,28 @@ import random
 from math import floor
 from typing import Protocol
 
-from service.domain.actions import CHALLENGE, DRAW, SEVERAL_PLAY, WILD_PLAY, several_cards
-from service.domain.cards import JOKER_SUIT, cards_in, rank_cards, suit_of
-from service.domain.commands import ChoosePlayer, Command, DrawCard, KeepCard, NameSuit, PlayCard
+from service.domain.actions import (
+    BLIND_PLAY,
+    CHALLENGE,
+    DRAW,
+    SEVERAL_PLAY,
+    WILD_PLAY,
+    blind_play,
+    several_cards,
+)
+from service.domain.cards import JOKER_SUIT, alike, cards_in, rank_cards, suit_of
+from service.domain.commands import (
+    ChallengeDeclaration,
+    ChoosePlayer,
+    Command,
+    DrawCard,
+    KeepCard,
+    NameSuit,
+    PlayCard,
+)
 from service.domain.engine import SEAT_COMMANDS, call_due, legal_actions, seat_commands
 from service.domain.rulebook import NO_CALL
-from service.domain.state import CHOOSING, DRAWN, NAMING_SUIT, State
+from service.domain.state import CHOOSING, DRAWN, NAMING_SUIT, PLAY, State
 
 
 class Bot(Protocol):
@@ -62,6 +78,9 @@ class RandomBot(_CallingBot):
             actions = actions[:-1]
         random = self._random  # an attribute load; self._random() would not be specialised
         action = actions[floor(random() * len(actions))]
+        if action >= BLIND_PLAY:
+            card, declared, suit = blind_play(action)
+            return PlayCard(seat, card, suit, self._call(s, seat, declared), declared=declared)
         if action >= SEVERAL_PLAY:
             cards, suit = several_cards(action)
             return PlayCard(seat, cards[0], suit, self._call(s, seat, cards[-1], len(cards)), cards[1:])
@@ -93,6 +112,11 @@ class HeuristicBot(_CallingBot):
         if s.phase == CHOOSING:
             return ChoosePlayer(seat, self._closest_to_going_out(s, seat))
         book = s.book
+        if s.doubt is not None and s.doubt[1] == seat and s.phase == PLAY:
+            # a declared card all of whose copies the bot holds is surely a lie
+            copies = alike(s.declared) & book.deck_mask
+            if hand & copies == copies:
+                return ChallengeDeclaration(seat)
         following = (seat + s.direction) % s.seats
         threatened = s.hands[following].bit_count() <= 2
         if s.phase == DRAWN:
@@ -109,7 +133,7 @@ class HeuristicBot(_CallingBot):
             return DrawCard(seat)
         playable = hand & s.follow & ~last_blocked
         if not playable:
-            return DrawCard(seat)
+            return self._bluff(s, seat, hand) or DrawCard(seat)
         wild = playable & book.wild
         loaders = playable & book.debt_answers & ~wild
         skippers = playable & book.skip_cards & ~wild & ~loaders
@@ -139,6 +163,19 @@ class HeuristicBot(_CallingBot):
         top = more[-1] if more else card
         suit = self._best_suit(rest) if book.wild >> top & 1 else -1
         return PlayCard(seat, card, suit, self._call(s, seat, top, 1 + len(more)), more)
+
+    def _bluff(self, s: State, seat: int, hand: int) -> Command | None:
+        """With blind and nothing to play: its costliest card face down, declared as an ordinary
+        card that may be played and that the bot does not hold; None when there is none."""
+        book = s.book
+        if not book.rules.blind or not hand & (hand - 1):
+            return None
+        declarable = book.deck_mask & s.follow & book.effectless & ~hand
+        if not declarable:
+            return None
+        declared = (declarable & -declarable).bit_length() - 1
+        card = max(cards_in(hand), key=lambda c: book.points[c])
+        return PlayCard(seat, card, -1, self._call(s, seat, declared), declared=declared)
 
     @staticmethod
     def _closest_to_going_out(s: State, seat: int) -> int:
