@@ -27,12 +27,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service.domain.actions import (
+    BLIND_PLAY,
     CHALLENGE,
+    CHALLENGE_DECLARATION,
     DRAW,
     KEEP,
     NAME_SUIT,
     SEVERAL_PLAY,
     WILD_PLAY,
+    blind_action,
+    blind_play,
     several_action,
     several_cards,
 )
@@ -44,6 +48,7 @@ from service.domain.errors import RuleError
 from service.domain.events import (
     CardPlayed,
     CardsDrawn,
+    DeclarationsRevealed,
     Event,
     MatchEnded,
     MatchStarted,
@@ -52,7 +57,7 @@ from service.domain.events import (
     StockRecycled,
 )
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL, rulebook
-from service.domain.rulesets import PRESETS, SWITCHES, Ruleset, ruleset
+from service.domain.rulesets import MODIFIERS, PRESETS, SWITCHES, Ruleset, ruleset
 from service.domain.state import DRAWN, NAMING_SUIT, PENALTY, PLAY, State
 from service.domain.table import Table
 from tests.unit.scenario import small_deck_club
@@ -139,7 +144,10 @@ class Referee:
     def follow(self, event: Event, s: State) -> None:
         """``s`` is the state after ``event`` and every event after it in the same command."""
         if self.went_out >= 0:
-            assert isinstance(event, RoundEnded), "a correctly called last card did not win at once"
+            # the cards still face down (blind) are turned up first
+            assert isinstance(event, RoundEnded | DeclarationsRevealed), (
+                "a correctly called last card did not win at once"
+            )
         if isinstance(event, RoundDealt):
             assert not self.in_round
             self.in_round = True
@@ -163,7 +171,11 @@ class Referee:
                 assert self.hands[event.seat] >> c & 1, "a card was played that the events never gave"
                 self.hands[event.seat] ^= 1 << c
             self.last_played[event.seat] = played[-1]
-            due = self.call_due(played[-1], self.hands[event.seat].bit_count())
+            if event.declared >= 0:
+                assert self.rules.blind and not event.more, "a card was played face down without blind"
+                assert self.hands[event.seat], "a hand's last card was played face down"
+            shown = event.declared if event.declared >= 0 else played[-1]
+            due = self.call_due(shown, self.hands[event.seat].bit_count())
             if event.call == due:
                 assert event.missed == NO_CALL
             else:
@@ -219,12 +231,15 @@ class Referee:
 def candidate_actions(s: State, seat: int) -> set[int]:
     """Everything a seat could try: a play of each card it holds (a wild naming each suit),
     drawing, keeping, challenging, naming each suit."""
-    found = {DRAW, KEEP, CHALLENGE, *(NAME_SUIT + suit for suit in range(4))}
+    found = {DRAW, KEEP, CHALLENGE, CHALLENGE_DECLARATION, *(NAME_SUIT + suit for suit in range(4))}
     for c in _bits(s.hands[seat]):
         if s.book.wild >> c & 1:
             found |= {WILD_PLAY + c * 4 + suit for suit in range(4)}
         else:
             found.add(c)
+        # face down as itself, as the top card, and as the card after it in the deck (blind)
+        for declared in {c, s.discard[-1], (c + 1) % CARD_COUNT}:
+            found |= {blind_action(c, declared, suit) for suit in (-1, 0)}
         # with a card of the same rank on it, in either order (suits for a wild top card)
         for other in _bits(s.hands[seat] & mask_of(rank_cards(c)) & ~(1 << c)):
             found |= {several_action((c, other), suit) for suit in (-1, 0)}
@@ -232,6 +247,10 @@ def candidate_actions(s: State, seat: int) -> set[int]:
 
 
 def command_of(s: State, seat: int, action: int) -> Command:
+    if action >= BLIND_PLAY:
+        card, declared, _ = blind_play(action)
+        held = s.hands[seat] >> card & 1
+        return command_for(seat, action, call_due(s, seat, declared) if held else 0)
     if action >= SEVERAL_PLAY:
         cards, _ = several_cards(action)
         held = all(s.hands[seat] >> c & 1 for c in cards)
@@ -483,12 +502,11 @@ def single_round_preset_games(examples: int) -> Callable[..., None]:
         vigilance=rates,
         switched=st.booleans(),
         decks=st.sampled_from((1, 1, 2)),
-        quick=st.booleans(),
+        modifiers=st.sets(st.sampled_from(MODIFIERS)),
     )
-    def keep_every_invariant(seed, name, seats, kinds, forgetfulness, vigilance, switched, decks, quick):
+    def keep_every_invariant(seed, name, seats, kinds, forgetfulness, vigilance, switched, decks, modifiers):
         options = dict.fromkeys(SWITCHES.get(name, {}), True) if switched else {}
-        if quick:
-            options["quick"] = True
+        options |= dict.fromkeys(modifiers, True)
         rules = ruleset(name, single_round=True, decks=decks, **options)
         play_match(rules, seats, seed, kinds, forgetfulness, vigilance)
 
