@@ -141,7 +141,7 @@ def public_table(tracked: Tracked, facts: Facts) -> PublicTable:
         dealer=s.dealer,
         turn=turn,
         direction=s.direction,
-        top=format_card(s.discard[-1]) if s.discard else None,
+        top=format_card(s.shown) if s.discard else None,  # a face-down top (blind) as declared
         named_suit=format_suit(s.named_suit) if s.named_suit >= 0 else None,
         debt=s.debt,
         stock=len(s.stock),

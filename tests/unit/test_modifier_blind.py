@@ -2,12 +2,14 @@
 believes it (moves on) or challenges it, and the liar or the wrong challenger draws 2."""
 
 import random
+from datetime import UTC, datetime
 
+import msgspec
 import pytest
 
 from service.domain.actions import CHALLENGE_DECLARATION, blind_action
 from service.domain.bots import HeuristicBot, RandomBot
-from service.domain.cards import parse_card
+from service.domain.cards import format_card, parse_card
 from service.domain.commands import ChallengeDeclaration, PlayCard
 from service.domain.engine import legal_actions
 from service.domain.events import (
@@ -15,11 +17,15 @@ from service.domain.events import (
     CardsDrawn,
     DeclarationChallenged,
     DeclarationsRevealed,
+    Event,
     RoundEnded,
 )
+from service.domain.redaction import FULL, PUBLIC, Viewer, redact
+from service.domain.redaction import Table as RedactionTable
 from service.domain.rulesets import Ruleset, ruleset
 from service.domain.state import NAMING_SUIT, PENALTY
 from service.domain.table import Table
+from service.domain.views import Entry
 from tests.unit.scenario import Game
 
 BLIND = ruleset("club", blind=True)
@@ -201,3 +207,63 @@ def test_bots_play_whole_matches_face_down(rules: Ruleset, bot: type):
         challenged += sum(1 for e in table.events if isinstance(e, DeclarationChallenged))
     assert face_down > 0
     assert challenged > 0
+
+
+# secrecy: the real card of a face-down play is its player's (and officials') alone until turned up
+
+TABLE = RedactionTable(seats=3, hand_size=5)
+
+
+def entry_of_engine(event: Event) -> Entry:
+    data = msgspec.to_builtins(event)
+    data.pop("type")
+    return Entry(number=1, type=type(event).__name__, timestamp=datetime(2026, 12, 1, tzinfo=UTC), data=data)
+
+
+def test_a_face_down_card_shows_its_declaration_to_the_others_and_the_card_to_its_player():
+    game = lie()
+    entry = entry_of_engine(game.events[-1])
+    for viewer in (PUBLIC, Viewer.at(0), Viewer.at(2)):
+        shown = redact(entry, viewer, TABLE).data
+        assert shown["card"] == "9H" and "declared" not in shown
+        assert "2C" not in msgspec.json.encode(shown).decode()
+    for viewer in (FULL, Viewer.at(1)):
+        shown = redact(entry, viewer, TABLE).data
+        assert (shown["card"], shown["declared"]) == ("2C", "9H")
+
+
+def test_a_truthful_face_down_card_looks_the_same_as_a_lie_to_the_others():
+    truth = Game(BLIND, seats=3, dealer=0, hands={1: "9H 3C 4C 6C KS"}, starter="5H")
+    truth.do(declare(1, "9H", "9H"))
+    told, lied = entry_of_engine(truth.events[-1]), entry_of_engine(lie().events[-1])
+    assert redact(told, PUBLIC, TABLE).data == redact(lied, PUBLIC, TABLE).data
+
+
+def test_a_challenge_and_the_round_end_turn_the_card_up_for_everyone():
+    game = lie()
+    challenged = entry_of_engine(game.do(ChallengeDeclaration(2))[0])
+    assert redact(challenged, PUBLIC, TABLE).data["card"] == "2C"
+    revealed = entry_of_engine(DeclarationsRevealed(((1, parse_card("2C"), parse_card("9H")),)))
+    assert redact(revealed, PUBLIC, TABLE).data["plays"] == [{"seat": 1, "card": "2C", "declared": "9H"}]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_no_public_or_other_seat_entry_of_a_bot_match_holds_an_unrevealed_face_down_card(seed: int):
+    rng = random.Random(seed)
+    bots = [RandomBot(rng, forgetfulness=0.1) for _ in range(3)]
+    table = Table(ruleset("club", blind=True, single_round=True), 3, seed)
+    table.settle_chance()
+    while not table.over:
+        s = table.state
+        seat = s.dealer if s.phase == NAMING_SUIT else s.turn
+        table.execute(bots[seat].choose(s, seat))
+        table.settle_chance()
+    lies = 0
+    for event in table.events:
+        if isinstance(event, CardPlayed) and event.declared >= 0 and event.declared != event.card:
+            lies += 1
+            entry = entry_of_engine(event)
+            for viewer in (PUBLIC, *(Viewer.at(other) for other in range(3) if other != event.seat)):
+                shown = msgspec.json.encode(redact(entry, viewer, TABLE).data).decode()
+                assert format_card(event.card) not in shown.replace(format_card(event.declared), "")
+    assert lies > 0
