@@ -22,7 +22,16 @@ from service.domain.cards import (
     parse_card,
     parse_suit,
 )
-from service.domain.commands import Challenge, ChoosePlayer, Command, DrawCard, KeepCard, NameSuit, PlayCard
+from service.domain.commands import (
+    Challenge,
+    ChallengeDeclaration,
+    ChoosePlayer,
+    Command,
+    DrawCard,
+    KeepCard,
+    NameSuit,
+    PlayCard,
+)
 from service.domain.errors import RuleError
 from service.domain.events import HiddenCardsReshuffled, RoundDealt, StockRecycled
 from service.domain.fairness import verify
@@ -178,14 +187,23 @@ class Games(Leagues):
         suit: int | str | None = None,
         call: int | str | None = None,
         more: Sequence[int | str] = (),
+        declared: int | str | None = None,
         **options: Any,
     ) -> Outcome:
         """Play ``card`` ("10H" or its int), naming ``suit`` with a wild card, saying ``call``; with
-        the quick modifier, ``more`` cards of its rank laid on it, the last on top.
+        the quick modifier, ``more`` cards of its rank laid on it, the last on top; with the blind
+        modifier, face down as the card ``declared``.
 
         A card named without its copy mark (or any joker) is the copy the seat holds (``as_held``).
         """
-        command = PlayCard(seat, _card(card), _suit(suit), _call(call), tuple([_card(c) for c in more]))
+        command = PlayCard(
+            seat,
+            _card(card),
+            _suit(suit),
+            _call(call),
+            tuple([_card(c) for c in more]),
+            -1 if declared is None else _card(declared),
+        )
         return self.execute(game_id, command, **options)
 
     def draw(self, game_id: UUID | str, seat: int, **options: Any) -> Outcome:
@@ -202,6 +220,11 @@ class Games(Leagues):
 
     def challenge(self, game_id: UUID | str, seat: int, **options: Any) -> Outcome:
         return self.execute(game_id, Challenge(seat), **options)
+
+    def challenge_declaration(self, game_id: UUID | str, seat: int, **options: Any) -> Outcome:
+        """Doubt the face-down card just played (blind): it is turned up, and the liar or the
+        challenger draws."""
+        return self.execute(game_id, ChallengeDeclaration(seat), **options)
 
     def time_out_turn(
         self,

@@ -1,7 +1,9 @@
 """Moves and challenges: a seat's commands, with the version the client saw.
 
 A move names its ``kind``: ``play`` (a card, the suit a jack names, the call
-said with it, and with the quick modifier ``more`` cards of its rank), ``draw``,
+said with it, with the quick modifier ``more`` cards of its rank, with the blind
+modifier the card it is ``declared`` as), ``challenge_declaration`` (blind: doubt
+the face-down card before you), ``draw``,
 ``keep`` (the card just drawn), ``name_suit`` (the dealer, for a jack turned up
 as the starter) or ``choose_player`` (the player of a card that makes another
 player draw names who). A player moves for their own
@@ -86,6 +88,18 @@ class Play(
             "play, the last on top",
         ),
     ] = []
+    declared: Annotated[
+        Card | None,
+        msgspec.Meta(
+            description="with the blind modifier: the card this one is played face down as; the others "
+            "see only it until the next player challenges or the round ends",
+            extra_json_schema={
+                "extra": {
+                    "oneOf": [{"type": "string", "maxLength": 8, "pattern": CARD_PATTERN}, {"type": "null"}]
+                }
+            },
+        ),
+    ] = None
     version: Version
     seat: SeatNo = None
 
@@ -125,7 +139,21 @@ class ChoosePlayer(
     seat: SeatNo = None
 
 
-Move = Play | Draw | Keep | NameSuit | ChoosePlayer
+class ChallengeDeclared(
+    msgspec.Struct,
+    frozen=True,
+    kw_only=True,
+    forbid_unknown_fields=True,
+    tag="challenge_declaration",
+    tag_field="kind",
+):
+    """The next player doubts the face-down card before them (blind)."""
+
+    version: Version
+    seat: SeatNo = None
+
+
+Move = Play | Draw | Keep | NameSuit | ChoosePlayer | ChallengeDeclared
 
 
 class ChallengeCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -145,6 +173,14 @@ MOVE_EXAMPLES = [
     Example(
         summary="with the quick modifier, lay three nines at once, 9S on top",
         value={"kind": "play", "card": "9H", "more": ["9C", "9S"], "version": 17},
+    ),
+    Example(
+        summary="with the blind modifier, play 2C face down as 9H",
+        value={"kind": "play", "card": "2C", "declared": "9H", "version": 17},
+    ),
+    Example(
+        summary="with the blind modifier, challenge the face-down card before you",
+        value={"kind": "challenge_declaration", "version": 18},
     ),
     Example(summary="draw", value={"kind": "draw", "version": 17}),
     Example(summary="keep the card just drawn", value={"kind": "keep", "version": 18}),
@@ -170,7 +206,14 @@ def apply_move(
     app = services.app
     if isinstance(data, Play):
         outcome = app.play(
-            game_id, seat, data.card, suit=data.suit, call=data.call, more=data.more, **options
+            game_id,
+            seat,
+            data.card,
+            suit=data.suit,
+            call=data.call,
+            more=data.more,
+            declared=data.declared,
+            **options,
         )
     elif isinstance(data, Draw):
         outcome = app.draw(game_id, seat, **options)
@@ -178,6 +221,8 @@ def apply_move(
         outcome = app.keep(game_id, seat, **options)
     elif isinstance(data, NameSuit):
         outcome = app.name_suit(game_id, seat, data.suit, **options)
+    elif isinstance(data, ChallengeDeclared):
+        outcome = app.challenge_declaration(game_id, seat, **options)
     else:
         outcome = app.choose_player(game_id, seat, data.player, **options)
     if changes_results(outcome.events):

@@ -21,13 +21,16 @@ from uuid import UUID
 import msgspec
 
 from service.domain.actions import (
+    BLIND_PLAY,
     CHALLENGE,
+    CHALLENGE_DECLARATION,
     CHOOSE,
     DRAW,
     KEEP,
     NAME_SUIT,
     SEVERAL_PLAY,
     WILD_PLAY,
+    blind_play,
     several_cards,
 )
 from service.domain.cards import CARD_COUNT, format_card, format_cards, format_suit
@@ -68,6 +71,10 @@ class Played(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def _legal_move(action: int) -> LegalMove:
+    if action >= BLIND_PLAY:
+        card, declared, suit = blind_play(action)
+        named = format_suit(suit) if suit >= 0 else None
+        return LegalMove(kind="play", card=format_card(card), suit=named, declared=format_card(declared))
     if action >= SEVERAL_PLAY:
         cards, suit = several_cards(action)
         named = format_suit(suit) if suit >= 0 else None
@@ -83,6 +90,8 @@ def _legal_move(action: int) -> LegalMove:
         return LegalMove(kind="keep")
     if action == CHALLENGE:
         return LegalMove(kind="challenge")
+    if action == CHALLENGE_DECLARATION:
+        return LegalMove(kind="challenge_declaration")
     if action >= CHOOSE:
         return LegalMove(kind="choose_player", player=action - CHOOSE)
     return LegalMove(kind="name_suit", suit=format_suit(action - NAME_SUIT))
@@ -97,6 +106,7 @@ LEGAL_MOVES = {
         DRAW,
         KEEP,
         CHALLENGE,
+        CHALLENGE_DECLARATION,
         *range(NAME_SUIT, NAME_SUIT + 4),
         *range(CHOOSE, CHOOSE + MOST_SEATS),
     )
