@@ -86,8 +86,11 @@ def test_options_and_plans_state_their_names_and_ranges(client):
         "voluntary_draw",
         "call_penalty",
         "decks",
+        "quick",
+        "blind",
         *switches,
     }
+    assert options["properties"]["quick"] == options["properties"]["blind"] == {"type": "boolean"}
     assert options["properties"]["target_score"]["maximum"] == 1000
     assert (options["properties"]["decks"]["minimum"], options["properties"]["decks"]["maximum"]) == (1, 2)
     assert all(options["properties"][name] == {"type": "boolean"} for name in switches)

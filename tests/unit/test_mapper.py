@@ -28,9 +28,9 @@ def round_trip(mapper: MsgspecMapper, event):
     return stored, mapper.to_domain_event(stored)
 
 
-def whole_game_events(seed: int = 1, name: str = "club") -> list:
+def whole_game_events(seed: int = 1, name: str = "club", **options: bool) -> list:
     game = Game.create(
-        ruleset=ruleset(name, target_score=50, hand_size=8),
+        ruleset=ruleset(name, target_score=50, hand_size=8, **options),
         seats=tuple(Seat("bot", "random") for _ in range(6)),
         seed=f"mapper {seed}",
         cause=Cause(SYSTEM, "CreateGame", "key", "digest"),
@@ -51,12 +51,16 @@ def whole_game_events(seed: int = 1, name: str = "club") -> list:
 
 # the events of a match's structure that club never gives: tests/unit/test_round_rules_stored.py
 NOT_IN_CLUB = {Game.DealAnnulled, Game.PlayerEliminated, Game.HandShrank}  # type: ignore[attr-defined]
+# the events of the blind modifier: a game of its own below
+BLIND_EVENTS = {Game.DeclarationChallenged, Game.DeclarationsRevealed}  # type: ignore[attr-defined]
 
 
 def test_every_event_of_a_whole_game_round_trips():
     mapper = MsgspecMapper()
     events: list = whole_game_events(0, "haft-khabis")  # its twos make a player choose who draws
-    in_club = set(FACT_EVENTS.values()) - NOT_IN_CLUB
+    events += whole_game_events(0, "club", blind=True, quick=True)  # several cards and face down
+    assert BLIND_EVENTS <= {type(event) for event in events}
+    in_club = set(FACT_EVENTS.values()) - NOT_IN_CLUB - BLIND_EVENTS
     for seed in range(1, 40):
         events += whole_game_events(seed)
         if in_club <= {type(event) for event in events}:
