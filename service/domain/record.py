@@ -109,6 +109,8 @@ class Played(Line, tag="played"):
     suit: str | None = None  # named with a wild card
     call: str | None = None  # said: "mau", "mau_mau"
     missed: str | None = None  # due and not said
+    more: list[str] | None = None  # quick: cards of its rank laid on it in the same play, the last on top
+    declared: str | None = None  # blind: what the card, face down, was declared as (its player's sight)
 
 
 class Drew(Line, tag="drew"):
@@ -333,6 +335,10 @@ def _line_text(line: AnyLine, labels: list[str]) -> str:
             return f"{labels[line.seat]} names {SUIT_NAME[line.suit]}"
         case Played():
             text = f"{labels[line.seat]} plays {line.card}"
+            if line.more:
+                text += f" with {cards_text(line.more)}"
+            if line.declared is not None:
+                text += f" as {line.declared}"
             if line.suit is not None:
                 text += f" names {SUIT_NAME[line.suit]}"
             if line.call is not None:

@@ -194,6 +194,8 @@ def _line(entry: Entry, viewer: Viewer, seats: list[RecordSeat]) -> AnyLine:
                 suit=data["suit"],
                 call=data["call"],
                 missed=data["missed"],
+                more=data.get("more") or None,
+                declared=data.get("declared"),
             )
         case "CardsDrawn":
             return Drew(

@@ -420,6 +420,8 @@ def _seat_line(n: int, read: _Line) -> AnyLine:
     scan = read.scan
     seat = read.seat(scan.take(_LABEL, "a seat or a keyword")[0])
     if found := scan.maybe(rf" plays ({_CARD})"):
+        more = scan.maybe(rf" with ({_CARD}(?: {_CARD})*)")
+        declared = scan.maybe(rf" as ({_CARD})")
         suit = scan.maybe(r" names (\w+)")
         call = scan.maybe(rf" says ({_CALL})")
         missed = scan.maybe(rf" misses ({_CALL})")
@@ -430,6 +432,8 @@ def _seat_line(n: int, read: _Line) -> AnyLine:
             suit=None if suit is None else _suit(suit[1]),
             call=None if call is None else call[1],
             missed=None if missed is None else missed[1],
+            more=None if more is None else _cards(more[1]),
+            declared=None if declared is None else declared[1],
         )
     if found := scan.maybe(rf" draws (\d+)(?: \((\w+)\))?(?:: ({_CARDS}))?"):
         cards = None if found[3] is None else _cards(found[3])

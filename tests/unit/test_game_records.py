@@ -245,3 +245,15 @@ def test_a_record_of_jokers_and_second_deck_cards_reads_back_the_same(seed):
     text = render(record)
     assert all(f" plays {card}" in text for card in PLAYED) and ": starter X2;" in text
     assert parse_record(text) == record
+
+
+@pytest.mark.parametrize("viewer", [PUBLIC, FULL, Viewer.at(0)], ids=["public", "full", "seat"])
+def test_a_record_of_several_cards_and_face_down_cards_reads_back_the_same(viewer):
+    game, events = played_game(5, "club", target_score=60, quick=True)
+    text = text_of(game, events, viewer, NAMES)
+    assert " with " in text  # several cards of one rank in one play
+    assert render(parse_record(text)) == text
+    game, events = played_game(5, "club", target_score=40, blind=True)
+    text = text_of(game, events, viewer, NAMES)
+    assert (" as " in text) == (viewer != PUBLIC)  # a declaration, in its player's and the full sight
+    assert render(parse_record(text)) == text
