@@ -857,8 +857,8 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
             if answers & book.no_finish and not hand & (hand - 1):
                 answers = 0  # its last card may not end the hand
             actions = book.plays_and_draw.get(answers) or book.plays_and_draw_for(answers)
-            if book.quick and answers:
-                actions = (*actions, *_several_plays(s, hand, answers))
+            if book.modified:
+                actions = _modified_plays(s, seat, actions, answers)
         else:
             playable = hand & s.follow
             if playable & book.no_finish and not hand & (hand - 1):
@@ -870,8 +870,8 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
                     actions = book.plays_else_draw[playable]
                 except KeyError:  # a mask not met before
                     actions = book.plays_else_draw_for(playable)
-            if book.quick and playable:
-                actions = (*actions, *_several_plays(s, hand, playable))
+            if book.modified:
+                actions = _modified_plays(s, seat, actions, playable)
     elif phase == DRAWN:
         actions = s.book.drawn_card_moves[s.drawn]
     elif phase == NAMING_SUIT:
@@ -881,22 +881,23 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
         actions = tuple(CHOOSE + other for other in range(s.seats) if not out >> other & 1)
     else:
         actions = ()
-    if s.book.rules.blind and phase == PLAY:
-        actions = _blind_actions(s, seat, actions)
     missed = s.missed
     if missed is not None and missed[0] != seat and phase in _CHALLENGE_PHASES and not s.out >> seat & 1:
         return (*actions, CHALLENGE)
     return actions
 
 
-def _blind_actions(s: State, seat: int, actions: tuple[int, ...]) -> tuple[int, ...]:
-    """``actions`` with the face-down plays (``blind``): each held card as any card it may be
-    declared as now (a hand's last card is played face up), and the challenge of the face-down
-    card before the seat."""
+def _modified_plays(s: State, seat: int, actions: tuple[int, ...], playable: int) -> tuple[int, ...]:
+    """The seat on turn's ``actions`` with what the modifiers add: with ``quick`` the plays of
+    several cards on each ``playable`` card; with ``blind`` each held card face down as any card it
+    may be declared as now (a hand's last card is played face up), and the challenge of the
+    face-down card before the seat."""
+    book = s.book
     found = list(actions)
-    if seat == s.turn:
-        book = s.book
-        hand = s.hands[seat]
+    hand = s.hands[seat]
+    if book.quick and playable:
+        found += _several_plays(s, hand, playable)
+    if book.rules.blind:
         if hand & (hand - 1):
             declarable = book.deck_mask & (book.answers_to[s.shown] if s.debt else s.follow)
             for declared in cards_in(declarable):

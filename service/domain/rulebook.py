@@ -60,6 +60,7 @@ class Rulebook:
         "joker_points",
         "mau_mau_due_on",
         "may_follow",
+        "modified",
         "no_finish",
         "others_draw",
         "play_drawn_card",
@@ -142,6 +143,7 @@ class Rulebook:
         self.is_ordinary: tuple[bool, ...] = tuple(bool(self.effectless >> c & 1) for c in every)
         self.voluntary_draw = rules.voluntary_draw
         self.quick = rules.quick
+        self.modified = rules.quick or rules.blind  # a modifier adds to a seat's plays
         self.play_drawn_card = rules.play_drawn_card
         # A seat's choices by the mask of cards it may play, memoised: the same few-card
         # masks recur all game long, so legal_actions is a mask AND and a lookup. Plain
