@@ -502,9 +502,13 @@ class Game(Aggregate):
                 return
         bot = HeuristicBot(random.Random(f"{self.seed}:{self.version}"))
         while True:
-            self._record(decide(self.state, bot.choose(self.state, seat)), None)
+            command = bot.choose(self.state, seat)
+            self._record(decide(self.state, command), None)
             self._settle_chance()
-            if not _same_turn(self.state, seat):
+            # a challenge of a face-down card (blind) comes before the challenger's move
+            if not _same_turn(self.state, seat) and not (
+                type(command) is ChallengeDeclaration and self.state.turn == seat
+            ):
                 break
 
     def enter_round(self, entry: RoundEntry, cause: Cause) -> None:
