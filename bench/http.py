@@ -303,7 +303,9 @@ class Processes:
         self.port = free_port()
         self.base = f"127.0.0.1:{self.port}"
         self.admin = "bench-admin-" + secrets.token_hex(16)
-        maumau = str(Path(sys.executable).parent / "maumau")
+        # this checkout's `maumau`, as the server runs this checkout's app (--app-dir): the console
+        # script would import whichever copy the environment installed
+        maumau = [sys.executable, "-c", "from service.cli import main; main()"]
         metrics = logs / "prometheus"
         metrics.mkdir()
         env = {  # deploy/docker-compose.yml's environment
@@ -318,12 +320,19 @@ class Processes:
             "MAUMAU_PROJECTION_BATCH_MS": "25",
         }
         self.log = (logs / "server.log").open("wb")
-        subprocess.run([maumau, "db", "init"], env=env, stdout=self.log, stderr=self.log, check=True)
+        subprocess.run(
+            [*maumau, "db", "init"], env=env, cwd=_HERE.parent, stdout=self.log, stderr=self.log, check=True
+        )
         with psycopg.connect(url, autocommit=True) as conn:
             conn.execute(sql.SQL(floor.TABLE_SQL).format(sql.Identifier(schema), sql.Identifier(floor.TABLE)))
         self.server_name = server
         self.runner = subprocess.Popen(
-            [maumau, "projections", "run"], env=env, stdout=self.log, stderr=self.log, start_new_session=True
+            [*maumau, "projections", "run"],
+            env=env,
+            cwd=_HERE.parent,
+            stdout=self.log,
+            stderr=self.log,
+            start_new_session=True,
         )
         self.server = subprocess.Popen(
             [

@@ -41,6 +41,12 @@ main.add_command(beat)
 )
 @click.option("--bot", type=click.Choice(sorted(BOTS)), default="heuristic", show_default=True)
 @click.option(
+    "--against",
+    type=click.Choice(sorted(BOTS)),
+    default=None,
+    help="The other seats' bot; seat 0 plays --bot. Default: every seat plays --bot.",
+)
+@click.option(
     "--modifier",
     "modifiers",
     type=click.Choice(MODIFIERS),
@@ -67,13 +73,14 @@ def simulate_command(
     matches: int,
     seed: int,
     bot: str,
+    against: str | None,
     forgetfulness: float,
     vigilance: float,
     modifiers: tuple[str, ...],
 ) -> None:
     """Play whole matches with bots and print a summary (the same seed, the same output)."""
     try:
-        check_setup(ruleset_name, players, bot, modifiers)
+        check_setup(ruleset_name, players, bot, against, modifiers)
     except RuleError as error:
         param = _PARAM_OF_CODE.get(error.code)
         if param is None:
@@ -89,6 +96,7 @@ def simulate_command(
             forgetfulness,
             vigilance,
             on_match=lambda _match: bar.update(1),
+            against=against,
             modifiers=modifiers,
         )
     click.echo(format_summary(summary))
@@ -112,9 +120,15 @@ def format_summary(s: Summary) -> str:
         ("missed calls challenged", f"{s.calls_challenged} ({share(s.calls_challenged, s.calls_missed)})"),
         ("rounds won by unchallenged Mau Mau", f"{s.wins_by_missed_mau_mau}"),
     ]
+    if s.against is None:
+        bots = f"{s.bot} bots"
+    else:
+        bots = f"a {s.bot} bot in seat 0 against {s.against} bots"
+        fair = f"{share(s.win_shares[0], s.matches)} (fair share {share(1, s.players)})"
+        rows.append(("seat 0's win share", fair))
     played = " + ".join([s.ruleset, *s.modifiers])
     head = (
-        f"{played}, {s.players} players, {s.bot} bots "
+        f"{played}, {s.players} players, {bots} "
         f"(forgetfulness {s.forgetfulness:g}, vigilance {s.vigilance:g}), seed {s.seed}"
     )
     width = max(len(label) for label, _ in rows)

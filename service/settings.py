@@ -47,6 +47,9 @@
 - ``MAUMAU_WEBHOOK_TIMEOUT``: seconds a receiver has to connect and answer a delivery (default 5).
 - ``MAUMAU_WEBHOOK_DISABLE_AFTER``: a hook whose last this many deliveries all failed is disabled,
   with the reason (default 5).
+- ``MAUMAU_TOKEN_CACHE_SECONDS``: how long an API process trusts a bearer token it accepted without
+  looking its credential up again (default 10; 0: every request looks it up). A token revoked through
+  another process is refused within this many seconds; through the same process, at once.
 - ``MAUMAU_SESSION_SECRET``: the key that signs the web pages' session cookies (any text, 32
   characters or more). Unset: a random one is made on first use and kept in
   ``MAUMAU_DATA_DIR/session.secret``; processes that share no data directory need the same value.
@@ -110,6 +113,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     webhook_backoff: float = 10.0  # seconds before the first retry, doubling after each
     webhook_timeout: float = 5.0  # seconds a receiver has to answer
     webhook_disable_after: int = 5  # failed deliveries in a row that disable a hook
+    token_cache_seconds: float = 10.0  # how long an accepted token is trusted without a lookup
     session_secret: str | None = None  # signs the web pages' session cookie; None: one kept in data_dir
 
     def __repr__(self) -> str:
@@ -158,6 +162,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             webhook_backoff=_seconds(env, "MAUMAU_WEBHOOK_BACKOFF", 10.0, least=0.0),
             webhook_timeout=_seconds(env, "MAUMAU_WEBHOOK_TIMEOUT", 5.0, least=0.1),
             webhook_disable_after=_int(env, "MAUMAU_WEBHOOK_DISABLE_AFTER", 5),
+            token_cache_seconds=_seconds(env, "MAUMAU_TOKEN_CACHE_SECONDS", 10.0, least=0.0),
             session_secret=env.get("MAUMAU_SESSION_SECRET") or None,
         )
 

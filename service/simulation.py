@@ -28,7 +28,8 @@ class Summary(msgspec.Struct, frozen=True, kw_only=True):
     ruleset: str
     modifiers: tuple[str, ...] = ()  # the modifiers turned on (``rulesets.MODIFIERS``)
     players: int
-    bot: str
+    bot: str  # the first seat's bot, and every seat's unless ``against`` names another
+    against: str | None  # the bot of every other seat
     forgetfulness: float
     vigilance: float
     seed: int
@@ -60,7 +61,9 @@ class MatchTally(msgspec.Struct, frozen=True, kw_only=True):
     wins_by_missed_mau_mau: int
 
 
-def check_setup(ruleset_name: str, players: int, bot: str, modifiers: Sequence[str] = ()) -> Ruleset:
+def check_setup(
+    ruleset_name: str, players: int, bot: str, against: str | None = None, modifiers: Sequence[str] = ()
+) -> Ruleset:
     """The ruleset to play with ``modifiers`` on, or a ``RuleError`` (unknown ruleset or modifier,
     wrong player count)."""
     unknown = sorted(set(modifiers) - set(MODIFIERS))
@@ -70,8 +73,9 @@ def check_setup(ruleset_name: str, players: int, bot: str, modifiers: Sequence[s
     rules = ruleset(ruleset_name, **dict.fromkeys(modifiers, True))
     # the engine's own check of a match start, so the message is the engine's
     decide(State(), StartMatch(rules, players, 0))
-    if bot not in BOTS:
-        raise ValueError(f"no bot {bot!r}; known: {', '.join(sorted(BOTS))}")
+    for name in (bot, against or bot):
+        if name not in BOTS:
+            raise ValueError(f"no bot {name!r}; known: {', '.join(sorted(BOTS))}")
     return rules
 
 
@@ -84,13 +88,16 @@ def simulate(
     forgetfulness: float = 0.1,
     vigilance: float = 0.5,
     on_match: Callable[[int], None] | None = None,
+    against: str | None = None,
     modifiers: Sequence[str] = (),
 ) -> Summary:
     """Play ``matches`` whole matches with bots and tally them.
 
+    Seat 0 plays ``bot``; the others too, unless ``against`` names their bot (one
+    heuristic bot against random ones measures what its play is worth).
     ``on_match(index)`` is called after each match (for a progress bar).
     """
-    rules = check_setup(ruleset_name, players, bot, modifiers)
+    rules = check_setup(ruleset_name, players, bot, against, modifiers)
     if matches < 1:
         raise ValueError("matches must be at least 1")
     for name, rate in (("forgetfulness", forgetfulness), ("vigilance", vigilance)):
@@ -102,7 +109,7 @@ def simulate(
         0,
     )
     for match in range(matches):
-        tally = play_match(rules, players, f"{seed}:{match}", bot, forgetfulness, vigilance)
+        tally = play_match(rules, players, f"{seed}:{match}", bot, forgetfulness, vigilance, against)
         for key in totals:
             totals[key] += getattr(tally, key)
         for seat in tally.winners:
@@ -114,6 +121,7 @@ def simulate(
         modifiers=tuple(sorted(set(modifiers))),
         players=players,
         bot=bot,
+        against=against,
         forgetfulness=forgetfulness,
         vigilance=vigilance,
         seed=seed,
@@ -130,12 +138,16 @@ def play_match(
     bot: str = "heuristic",
     forgetfulness: float = 0.1,
     vigilance: float = 0.5,
+    against: str | None = None,
 ) -> MatchTally:
-    """One whole match; the table's shuffles and every seat's bot come from ``match_seed``."""
+    """One whole match; the table's shuffles and every seat's bot come from ``match_seed``.
+
+    Seat 0 plays ``bot``, the others ``against`` (``bot`` when None).
+    """
     rng = random.Random(match_seed)
     table = Table(rules, players, rng.getrandbits(64))
-    bot_type = BOTS[bot]
-    bots = [bot_type(random.Random(rng.getrandbits(64)), forgetfulness, vigilance) for _ in range(players)]
+    kinds = [BOTS[bot], *[BOTS[against or bot]] * (players - 1)]
+    bots = [kind(random.Random(rng.getrandbits(64)), forgetfulness, vigilance) for kind in kinds]
     turns = 0
     table.settle_chance()
     while not table.over:

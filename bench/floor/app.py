@@ -1,8 +1,8 @@
 """The service's app with one bench-only route beside its own: the least a durable move must do.
 
-``POST /bench/floor`` takes the same path a move takes up to its command (the app-wide
-``authenticate`` guard and ``signed_in``, the same dependencies, a JSON body decoded into a
-Struct, a sync handler in the handler threads) and then does only one single-row INSERT, committed
+``POST /bench/floor`` takes the same path a move takes up to its command (``opt=SIGNED_IN``, so
+``service.http.admit`` checks the token as for a move, the same dependencies, a JSON body decoded
+into a Struct, a sync handler in the handler threads) and then does only one single-row INSERT, committed
 through the event store's own connection pool, and answers a small JSON. ``bench/http.py`` starts
 the server on this factory so the floor runs in the same processes, with the same worker count, as
 the moves it is compared with. Never mounted by the production app: ``service.http.app`` does not
@@ -21,7 +21,7 @@ from psycopg.sql import SQL, Identifier
 
 from bench.floor.table import TABLE
 from service.http.app import create_app as create_service_app
-from service.http.auth import signed_in
+from service.http.auth import SIGNED_IN
 from service.http.services import ActorDep, ServicesDep
 from service.settings import Settings
 
@@ -36,9 +36,7 @@ class FloorRead(msgspec.Struct):
     version: int
 
 
-@post(
-    "/bench/floor", operation_id="benchWriteFloor", status_code=200, guards=[signed_in], sync_to_thread=True
-)
+@post("/bench/floor", operation_id="benchWriteFloor", status_code=200, opt=SIGNED_IN, sync_to_thread=True)
 def write_floor(services: ServicesDep, actor: ActorDep, data: Annotated[FloorCreate, Body()]) -> FloorRead:
     datastore = services.app.recorder.datastore
     insert = SQL("insert into {}.{} (actor, kind, version) values (%s, %s, %s) returning floor_id").format(

@@ -180,7 +180,7 @@ class Tournaments(Games):
         saved = self._change_tournament(
             tournament_id,
             lambda tournament: tournament.record_result(
-                game.id, result.totals, result.winners, tuple(timed_out), result.forfeited
+                game.id, result.totals, result.winners, tuple(timed_out), result.forfeited, result.out_round
             ),
         )
         return next((event.reason for event in saved if isinstance(event, Tournament.TableResultKept)), None)

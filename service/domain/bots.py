@@ -7,8 +7,9 @@ calls and challenges.
 """
 
 import random
+from functools import lru_cache
 from math import floor
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from service.domain.actions import (
     BLIND_PLAY,
@@ -19,7 +20,7 @@ from service.domain.actions import (
     blind_play,
     several_cards,
 )
-from service.domain.cards import JOKER_SUIT, alike, cards_in, rank_cards, suit_of
+from service.domain.cards import JOKER_SUIT, alike, cards_in, mask_of, rank_cards, suit_of
 from service.domain.commands import (
     ChallengeDeclaration,
     ChoosePlayer,
@@ -30,7 +31,7 @@ from service.domain.commands import (
     PlayCard,
 )
 from service.domain.engine import SEAT_COMMANDS, call_due, legal_actions, seat_commands
-from service.domain.rulebook import NO_CALL
+from service.domain.rulebook import NO_CALL, Rulebook
 from service.domain.state import CHOOSING, DRAWN, NAMING_SUIT, PLAY, State
 
 
@@ -97,12 +98,15 @@ class RandomBot(_CallingBot):
 
 
 class HeuristicBot(_CallingBot):
-    """Plays like a careful club player.
+    """Plays like a careful player of whatever ruleset the table plays.
 
-    Keeps its answers to a draw debt (7s) for when it faces one, dumps its
-    highest ordinary cards first, skips or loads the next player when they are
-    close to going out, holds wild cards for last and names the suit it holds
-    most of.
+    It reads the cards' effects from the rulebook, never a preset's name: keeps
+    the cards that answer a draw debt for when it faces one, first plays a card
+    that lets it move again when it holds a card to follow it with, dumps its
+    highest ordinary cards, makes the next player draw or miss a turn (or every
+    other player draw) when they are close to going out, holds wild cards for
+    last, names the suit it holds most of and makes the player closest to going
+    out draw when it chooses.
     """
 
     def choose(self, s: State, seat: int) -> Command:
@@ -117,12 +121,12 @@ class HeuristicBot(_CallingBot):
             copies = alike(s.declared) & book.deck_mask
             if hand & copies == copies:
                 return ChallengeDeclaration(seat)
-        following = (seat + s.direction) % s.seats
+        following = _neighbour(s, seat, s.direction)
         threatened = s.hands[following].bit_count() <= 2
         if s.phase == DRAWN:
             drawn = s.drawn
             if book.debt_answers >> drawn & 1 and not threatened and hand.bit_count() > 2:
-                return KeepCard(seat)  # a 7 in hand answers the next debt
+                return KeepCard(seat)  # it answers the next debt
             return self._play(s, seat, drawn, hand ^ 1 << drawn, alone=True)
         # a last card that may not end the hand is no play
         last_blocked = hand & book.no_finish if not hand & (hand - 1) else 0
@@ -134,14 +138,29 @@ class HeuristicBot(_CallingBot):
         playable = hand & s.follow & ~last_blocked
         if not playable:
             return self._bluff(s, seat, hand) or DrawCard(seat)
+        tactics = _tactics(book)
         wild = playable & book.wild
-        loaders = playable & book.debt_answers & ~wild
-        skippers = playable & book.skip_cards & ~wild & ~loaders
-        ordinary = playable & ~wild & ~loaders & ~skippers
+        # a card that moves again is a free card with another card to follow it, else a lost turn
+        again = playable & tactics.again & ~wild
+        free = 0
+        for card in cards_in(again):
+            if hand & ~(1 << card) & book.may_follow[card]:
+                free |= 1 << card
+        loaders = playable & tactics.attacks & ~wild & ~free
+        skippers = playable & book.skip_cards & ~wild & ~loaders & ~free
+        stuck = again & ~free & ~loaders & ~skippers
+        # an answer to a debt is worth keeping, unless it is all the bot may play
+        kept = playable & book.debt_answers & ~wild & ~loaders & ~skippers & ~again
+        ordinary = playable & ~wild & ~loaders & ~skippers & ~again & ~kept
         if threatened:
-            preference = (loaders, skippers, ordinary, wild)
+            previous = _neighbour(s, seat, -s.direction)
+            # turning the play round helps only when the player behind is not close to out too
+            turners = ordinary & tactics.reverses
+            if s.hands[previous].bit_count() <= 2:
+                turners = 0
+            preference = (free, loaders, skippers, turners, ordinary, kept, stuck, wild)
         else:
-            preference = (ordinary, skippers, loaders, wild)
+            preference = (free, ordinary, skippers, kept, loaders, stuck, wild)
         group = next(cards for cards in preference if cards)
         rest = hand & ~group
         # dump the most points first; between equals, play from the suit held most
@@ -194,6 +213,29 @@ class HeuristicBot(_CallingBot):
             counts[suit_of(c)] += 1
         # the first of the four suits held most: jokers, counted last, are never picked
         return counts.index(max(counts[:JOKER_SUIT]))
+
+
+def _neighbour(s: State, seat: int, direction: int) -> int:
+    """The next seat in ``direction`` still in the match (an empty hand out of it is no threat)."""
+    other = (seat + direction) % s.seats
+    while s.out >> other & 1 and other != seat:
+        other = (other + direction) % s.seats
+    return other
+
+
+class _Tactics(NamedTuple):
+    attacks: int  # cards that make another player draw: a debt, every other player, a chosen one
+    again: int  # cards whose player moves again at once
+    reverses: int  # cards that turn the direction of play round
+
+
+@lru_cache(maxsize=512)  # as many as rulebook() keeps: a worker meets rulesets without end
+def _tactics(book: Rulebook) -> _Tactics:
+    """The heuristic's masks of a rulebook, made once per rulebook."""
+    deck = book.deck
+    attacks = mask_of(c for c in deck if book.debt_of[c] or book.others_draw[c] or book.choose_drawer[c])
+    again = mask_of(c for c in deck if book.again[c])
+    return _Tactics(attacks, again, mask_of(c for c in deck if book.reverses[c]))
 
 
 BOTS: dict[str, type[_CallingBot]] = {"random": RandomBot, "heuristic": HeuristicBot}

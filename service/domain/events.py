@@ -298,6 +298,9 @@ class PlayerEliminated(Event):
 
     def apply(self, s: State) -> None:
         s.out |= 1 << self.seat
+        if not s.out_round:
+            s.out_round = [0] * s.seats
+        s.out_round[self.seat] = s.round_no  # the RoundEnded before it numbered the round
 
 
 class HandShrank(Event):

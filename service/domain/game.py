@@ -90,6 +90,7 @@ from service.domain.events import (
 from service.domain.events import Event as EngineEvent
 from service.domain.fairness import ENTROPY_HEX_DIGITS, commitment, game_secret, salt_for
 from service.domain.image import StateImage, image_of, restore
+from service.domain.rating import last_standing, places
 from service.domain.roles import Actor
 from service.domain.rulesets import Ruleset
 from service.domain.scoresheet import Correction, RoundEntry, RoundSheet, values_of
@@ -188,6 +189,7 @@ class MatchResult(msgspec.Struct, frozen=True, kw_only=True):
     totals: tuple[int, ...]  # per seat
     winners: tuple[int, ...]  # seats; empty while the match is on
     forfeited: tuple[int, ...]  # seats, in the order they forfeited
+    out_round: tuple[int, ...] = ()  # per seat, the round it was eliminated at, 0 still in; (): none out
 
 
 class Game(Aggregate):
@@ -716,12 +718,16 @@ class Game(Aggregate):
 
         A forfeited seat scores as the match's worst: where the lowest total wins, the highest
         total at the table and at least the target score; where the highest wins, nothing. The
-        winners are the best of the seats still in.
+        winners are the best of the seats still in: where the last seat not eliminated wins (101,
+        faraon), the match's winners that did not forfeit, else those placed best without them.
         """
         s = self.state
         totals = list(s.totals) or [0] * len(self.seats)
+        out_round = tuple(s.out_round)
         if not self.forfeited:
-            return MatchResult(totals=tuple(totals), winners=tuple(s.winners), forfeited=())
+            return MatchResult(
+                totals=tuple(totals), winners=tuple(s.winners), forfeited=(), out_round=out_round
+            )
         lowest = self.ruleset.match_winner == "lowest_total"
         worst = max(self.ruleset.target_score, *totals) if lowest else 0
         for seat in self.forfeited:
@@ -729,9 +735,16 @@ class Game(Aggregate):
         winners: tuple[int, ...] = ()
         if self.over:
             still = [seat for seat in range(len(self.seats)) if seat not in self.forfeited]
-            best = (min if lowest else max)(totals[seat] for seat in still)
-            winners = tuple(seat for seat in still if totals[seat] == best)
-        return MatchResult(totals=tuple(totals), winners=winners, forfeited=self.forfeited)
+            if last_standing(self.ruleset):
+                placed = places(totals, [seat for seat in s.winners if seat in still], lowest, out_round)
+                best = min(placed[seat] for seat in still)
+                winners = tuple(seat for seat in still if placed[seat] == best)
+            else:
+                best = (min if lowest else max)(totals[seat] for seat in still)
+                winners = tuple(seat for seat in still if totals[seat] == best)
+        return MatchResult(
+            totals=tuple(totals), winners=winners, forfeited=self.forfeited, out_round=out_round
+        )
 
     @property
     def paused(self) -> bool:

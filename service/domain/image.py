@@ -36,6 +36,7 @@ class StateImage(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     totals: list[int]
     winners: tuple[int, ...]
     out: int = 0
+    out_round: list[int] = []
     hand_sizes: list[int] = []
     round_winner: int = -1
     declared: int = -1  # blind: the face-down top's declaration
@@ -66,6 +67,7 @@ def image_of(s: State) -> StateImage:
         totals=list(s.totals),
         winners=tuple(s.winners),
         out=s.out,
+        out_round=list(s.out_round),
         hand_sizes=list(s.hand_sizes),
         round_winner=s.round_winner,
         declared=s.declared,
@@ -99,6 +101,7 @@ def restore(image: StateImage) -> State:
     s.totals = list(image.totals)
     s.winners = image.winners
     s.out = image.out
+    s.out_round = list(image.out_round)
     s.hand_sizes = list(image.hand_sizes)
     s.round_winner = image.round_winner
     s.declared = image.declared

@@ -50,7 +50,9 @@ Ranking (``rank``), best first
     2. points: the sum of the player's match totals (and bye points), fewer first
        when the ruleset's match winner has the lowest total (club), more first
        when the highest (mau-mau-150);
-    3. wins (a shared win and a bye count as wins), more first;
+    3. wins (a shared win and a bye count as wins), more first; where the last seat
+       not eliminated wins the match (101, faraon: ``wins_first``), wins come before
+       points, since a match's totals do not say who won it;
     4. forfeits by clock, fewer first (a forfeit is a loss, and its table's
        worst total: ``Game.result``);
     5. the opponents' strength: the mean of the points of every opponent met
@@ -318,12 +320,14 @@ def rank(
     stage: Mapping[str, int] | None = None,
     withdrawn: Collection[str] = (),
     ratings: Mapping[str, float] | None = None,
+    wins_first: bool = False,
 ) -> list[Placing]:
     """Every entrant of ``order`` (the seed order) placed by the tie-breaks of the module doc.
 
     ``byes`` are (entrant, points the bye scored); ``stage`` the round each
     entrant reached in a single elimination; ``withdrawn`` those who dropped out;
-    ``ratings`` the players' ratings when they break ties (None: they do not).
+    ``ratings`` the players' ratings when they break ties (None: they do not);
+    ``wins_first``: wins come before points (a match the last seat standing wins).
     """
     points: Counter[str] = Counter()
     wins: Counter[str] = Counter()
@@ -356,11 +360,11 @@ def rank(
 
     def key(entrant: str) -> tuple[bool, int, int, int, int, tuple[int, Fraction], tuple[int, float], int]:
         opposition = strength[entrant]
+        scored, won = sign * points[entrant], -wins[entrant]
         return (
             entrant in withdrawn,
             -stage.get(entrant, 0),
-            sign * points[entrant],
-            -wins[entrant],
+            *((won, scored) if wins_first else (scored, won)),
             forfeits[entrant],
             (1, Fraction(0)) if opposition is None else (0, sign * opposition),
             _by_rating(entrant, rated) if ratings is not None else (0, 0.0),
@@ -385,12 +389,18 @@ def rank(
     ]
 
 
-def ranking_order(lower_is_better: bool, elimination: bool, rating: bool = False) -> tuple[list[str], str]:
+def ranking_order(
+    lower_is_better: bool, elimination: bool, rating: bool = False, wins_first: bool = False
+) -> tuple[list[str], str]:
     """The keys ``rank`` orders by, in the order it applies them, and the same in a sentence
-    (``rating``: the plan's rating tie-break)."""
+    (``rating``: the plan's rating tie-break; ``wins_first``: as ``rank``'s)."""
     keys = ["stage"] if elimination else []
-    keys += ["points", "wins", "forfeits", "opponents", *(["rating"] if rating else []), "seed"]
+    keys += ["wins", "points"] if wins_first else ["points", "wins"]
+    keys += ["forfeits", "opponents", *(["rating"] if rating else []), "seed"]
     fewer = "fewest" if lower_is_better else "most"
+    scored = f"{fewer} points (the sum of the match totals and bye points)"
+    won = "most wins (a shared win and a bye count)"
+    first, second = (won, scored) if wins_first else (scored, won)
     by_rating = (
         "then the higher league rating at the start (the conservative value; a bot after every player), "
         if rating
@@ -398,8 +408,7 @@ def ranking_order(lower_is_better: bool, elimination: bool, rating: bool = False
     )
     sentence = (
         ("The round reached (the furthest first), then " if elimination else "")
-        + f"{fewer} points (the sum of the match totals and bye points), then most wins (a shared "
-        "win and a bye count), then fewest forfeits, then the strongest opposition (the mean "
+        + f"{first}, then {second}, then fewest forfeits, then the strongest opposition (the mean "
         f"points of the opponents met, in the same direction as points), {by_rating}then the seed order. "
         "A player whose turns the clock bot plays the league's forfeit_after times in a row "
         "forfeits the table: a loss, scored as the table's worst total."

@@ -4,9 +4,10 @@ Plackett-Luce is the model openskill's documentation recommends by default and f
 games of more than two sides: each finished match is one ranking of its seats, however
 many (2 to 6 here). Every rating starts at openskill's defaults (mu 25, sigma 25/3).
 
-- A match's placing comes from its result (``places``): the winning seats share place 1,
-  the others follow by their totals in the ruleset's direction, equal totals sharing a
-  place (competition ranking: 1, 2, 2, 4).
+- A match's placing comes from its result (``places``): the winning seats share place 1;
+  where seats were eliminated (101, faraon) those still in come next, then the eliminated,
+  the later out the better; then the totals in the ruleset's direction decide, equal
+  seats sharing a place (competition ranking: 1, 2, 2, 4).
 - Only players' seats are rated (a bot holding a place has no rating); a match with
   fewer than two players' seats changes no rating.
 - The clock-bot rule (``clock_played``, ``rate``): a seat whose turns the clock bot
@@ -30,6 +31,8 @@ from collections.abc import Sequence
 import msgspec
 from openskill.models import PlackettLuce
 
+from service.domain.rulesets import Ruleset
+
 PROVISIONAL_MATCHES = 5  # a rating is provisional until this many matches are rated
 MODEL = PlackettLuce()
 START_MU = MODEL.mu
@@ -37,6 +40,7 @@ START_SIGMA = MODEL.sigma
 _BETA_SQUARED = MODEL.beta**2
 _TAU_SQUARED = MODEL.tau * MODEL.tau
 _KAPPA = MODEL.kappa
+_STILL_IN = 1 << 30  # an out_round later than any round: a seat still in places before those out
 
 
 class Rating(msgspec.Struct, frozen=True, array_like=True):
@@ -53,10 +57,22 @@ def provisional(matches: int) -> bool:
     return matches < PROVISIONAL_MATCHES
 
 
-def places(totals: Sequence[int], winners: Sequence[int], lowest_wins: bool) -> list[int]:
-    """Each seat's place (1 is best): winners share 1, then by total, equal totals sharing a place."""
+def last_standing(rules: Ruleset) -> bool:
+    """The match is won by the last seat not eliminated (101, faraon), not by the best total."""
+    return not rules.single_round and (rules.elimination_total is not None or rules.shrinking_hands)
+
+
+def places(
+    totals: Sequence[int], winners: Sequence[int], lowest_wins: bool, out_round: Sequence[int] = ()
+) -> list[int]:
+    """Each seat's place (1 is best): winners share 1; then the seats still in the match, then those
+    eliminated, the later out the better (``out_round``: per seat, the round at whose end it went
+    out, 0 still in; empty: nobody out); then by total; equal on all sharing a place."""
     sign = 1 if lowest_wins else -1
-    keys = [(0 if seat in winners else 1, sign * total) for seat, total in enumerate(totals)]
+    keys = [
+        (0 if seat in winners else 1, -(out_round[seat] or _STILL_IN) if out_round else 0, sign * total)
+        for seat, total in enumerate(totals)
+    ]
     ordered = sorted(keys)
     return [1 + bisect_left(ordered, key) for key in keys]  # 1 + the seats placed strictly better
 

@@ -226,6 +226,33 @@ class Abandoned(Line, tag="abandoned"):
     reason: str
 
 
+class Chose(Line, tag="chose"):
+    """The player of a card that makes another player draw chose who (the draw is its own line)."""
+
+    seat: int
+    chosen: int
+
+
+class Annulled(Line, tag="annulled"):
+    """A deal that does not stand: a hand was dealt four of one rank; the dealer deals again."""
+
+    round_no: int
+    dealer: int
+    seat: int
+    rank: str  # "Q", "joker"
+
+
+class Eliminated(Line, tag="eliminated"):
+    seat: int
+    reason: str  # "over_ceiling", "lost_holding_one_card"
+    total: int
+
+
+class Shrank(Line, tag="shrank"):
+    seat: int
+    hand_size: int  # dealt from the next round on
+
+
 class Other(Line, tag="other"):
     """An event this format has no line for: its type, and its data when the sight shows it."""
 
@@ -255,6 +282,10 @@ AnyLine = (
     | Abandoned
     | RoundEntered
     | RoundConfirmed
+    | Chose
+    | Annulled
+    | Eliminated
+    | Shrank
     | Other
 )
 
@@ -401,6 +432,17 @@ def _line_text(line: AnyLine, labels: list[str]) -> str:
             return f"round {line.round_no} entered by {who}: {_entry_text(line.entry, labels)}"
         case RoundConfirmed():
             return f"{labels[line.seat]} confirms round {line.round_no}"
+        case Chose():
+            return f"{labels[line.seat]} chooses {labels[line.chosen]} to draw"
+        case Annulled():
+            return (
+                f"round {line.round_no} annulled: {labels[line.seat]} dealt four of rank {line.rank}; "
+                f"dealer {labels[line.dealer]}"
+            )
+        case Eliminated():
+            return f"{labels[line.seat]} out of the match ({line.reason}): total {line.total}"
+        case Shrank():
+            return f"{labels[line.seat]} dealt {line.hand_size} cards from the next round"
         case Other():
             return f"event {line.type}" + (f" {line.data}" if line.data is not None else "")
     raise TypeError(f"no text for {line!r}")

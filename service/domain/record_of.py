@@ -12,11 +12,14 @@ from typing import Any
 from service.domain.cards import format_cards, parse_card
 from service.domain.record import (
     Abandoned,
+    Annulled,
     AnyLine,
     Challenged,
+    Chose,
     Dealt,
     DisputeRaised,
     Drew,
+    Eliminated,
     Forfeited,
     GameCreated,
     Hands,
@@ -37,6 +40,7 @@ from service.domain.record import (
     RoundEntered,
     RulingGiven,
     SheetEntry,
+    Shrank,
     SuitNamed,
     TimedOut,
 )
@@ -266,6 +270,20 @@ def _line(entry: Entry, viewer: Viewer, seats: list[RecordSeat]) -> AnyLine:
                 actor_id=actor_id,
                 entry=_sheet_entry(data["entry"]),
             )
+        case "PlayerChosen":
+            return Chose(number=n, seat=data["seat"], chosen=data["chosen"])
+        case "DealAnnulled":
+            return Annulled(
+                number=n,
+                round_no=data["round_no"],
+                dealer=data["dealer"],
+                seat=data["seat"],
+                rank=data["rank"],
+            )
+        case "PlayerEliminated":
+            return Eliminated(number=n, seat=data["seat"], reason=data["reason"], total=data["total"])
+        case "HandShrank":
+            return Shrank(number=n, seat=data["seat"], hand_size=data["hand_size"])
         case "RoundConfirmed" if "seat" in data:
             return RoundConfirmed(number=n, round_no=data["round_no"], seat=data["seat"])
     shown = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False) if data else None

@@ -19,11 +19,14 @@ from service.domain.record import (
     VERSION_LINE,
     WON_BY,
     Abandoned,
+    Annulled,
     AnyLine,
     Challenged,
+    Chose,
     Dealt,
     DisputeRaised,
     Drew,
+    Eliminated,
     Forfeited,
     GameCreated,
     Hands,
@@ -44,6 +47,7 @@ from service.domain.record import (
     RoundEntered,
     RulingGiven,
     SheetEntry,
+    Shrank,
     SuitNamed,
     TimedOut,
 )
@@ -282,6 +286,9 @@ def _keyword_line(n: int, read: _Line) -> AnyLine | None:
             stock_order=read.order("stock order"),
             salt=read.salt(),
         )
+    if found := scan.maybe(rf"round (\d+) annulled: ({_LABEL}) dealt four of rank (\w+); dealer ({_LABEL})"):
+        seat, dealer = read.seat(found[2]), read.seat(found[4])
+        return Annulled(number=n, round_no=int(found[1]), dealer=dealer, seat=seat, rank=found[3])
     if found := scan.maybe(r"round (\d+) ended: "):
         return _round_end(n, int(found[1]), read)
     if found := scan.maybe(r"round (\d+) entered by "):
@@ -450,7 +457,16 @@ def _seat_line(n: int, read: _Line) -> AnyLine:
         return Forfeited(number=n, seat=seat, turns=int(found[1]))
     if found := scan.maybe(r" confirms round (\d+)"):
         return RoundConfirmed(number=n, seat=seat, round_no=int(found[1]))
-    raise Malformed("expected plays, draws, keeps, names, challenges, timed out, forfeits or confirms")
+    if found := scan.maybe(rf" chooses ({_LABEL}) to draw"):
+        return Chose(number=n, seat=seat, chosen=read.seat(found[1]))
+    if found := scan.maybe(r" out of the match \((\w+)\): total (-?\d+)"):
+        return Eliminated(number=n, seat=seat, reason=found[1], total=int(found[2]))
+    if found := scan.maybe(r" dealt (\d+) cards from the next round"):
+        return Shrank(number=n, seat=seat, hand_size=int(found[1]))
+    raise Malformed(
+        "expected plays, draws, keeps, names, challenges, timed out, forfeits, confirms, chooses, "
+        "out of the match or dealt"
+    )
 
 
 def _suit(name: str) -> str:

@@ -5,7 +5,7 @@ The ruleset's tables (``out_multiplier``, ``out_points``, ``only_points``) are k
 played here and a round entered from a score sheet with these same functions.
 """
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from service.domain.cards import DECK_SIZE, cards_in, format_card, rank_name
 from service.domain.rulebook import Rulebook
@@ -63,3 +63,16 @@ def round_losers(winner: int, values: list[int], out: int) -> tuple[int, ...]:
     return tuple(
         seat for seat, value in enumerate(values) if seat != winner and not out >> seat & 1 and value == worst
     )
+
+
+def running_totals(rules: Ruleset, rounds: Iterable[Sequence[int]]) -> list[list[int]]:
+    """The match totals after each round of ``rounds`` (each seat's points), as the engine keeps
+    them: a total landing exactly on one of ``reset_totals`` (101's 100) becomes 0, so the totals
+    are not the sums of the points."""
+    totals: list[int] = []
+    after = []
+    for points in rounds:
+        totals = [total + p for total, p in zip(totals or [0] * len(points), points, strict=True)]
+        totals = [0 if total in rules.reset_totals else total for total in totals]
+        after.append(totals)
+    return after

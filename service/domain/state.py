@@ -57,6 +57,7 @@ class State:
         "named_suit",
         "next_dealer",
         "out",
+        "out_round",
         "pending",
         "phase",
         "round_no",
@@ -100,6 +101,9 @@ class State:
         self.totals = []
         self.winners = ()
         self.out = 0  # seats out of the match, a bit each
+        # per seat, the round at whose end it went out of the match (0: still in); empty: nobody out.
+        # Places in a match follow it: a seat out later placed better (``rating.places``).
+        self.out_round = []
         self.hand_sizes = []  # per seat, the cards the next deal gives; empty: the ruleset's hand_size
         self.round_winner = -1  # who went out in the last round ended, -1: nobody
         # blind: the card the face-down top of the discard pile was declared as, -1: the top is face up

@@ -33,7 +33,10 @@ Pairing, seating, byes and the ranking's tie-breaks are ``service.domain.pairing
 A bye scores as an average win of its round: one win and the mean of the
 round's winning totals (rounded half to even), whichever way the ruleset scores.
 A seat that forfeited its game by clock (``Game.result``) is no winner and scores
-its table's worst total: a loss, last at the table.
+its table's worst total: a loss, last at the table. Where the last seat standing wins
+(101, faraon: ``rating.last_standing``) a table's winners are its game's, not its best
+totals, its result carries the round each seat was eliminated at, and the ranking puts
+wins before points.
 
 Entrants are strings: a player's id, or ``bot:<bot>#<n>`` for a place filled by
 a bot at the start (``seat_spec`` gives the game seat for either). A driver (the
@@ -104,7 +107,7 @@ from service.domain.pairing import (
     round_robin_rounds,
     seed_order,
 )
-from service.domain.rating import Rating
+from service.domain.rating import Rating, last_standing
 from service.domain.rulesets import Ruleset, check_options, ruleset
 
 Format = Literal["round_robin", "swiss", "single_elimination"]
@@ -172,6 +175,8 @@ class TableResult(msgspec.Struct, frozen=True, kw_only=True):
     winners: tuple[int, ...]  # winning seats (more than one: a shared win)
     timed_out: tuple[int, ...]  # per seat, turns a clock bot played
     forfeited: tuple[int, ...] = ()  # seats that forfeited by clock: never among the winners
+    # per seat, the round at whose end the seat was eliminated (0: never); (): nobody was (Game.result)
+    out_round: tuple[int, ...] = ()
 
 
 @dataclass
@@ -512,9 +517,10 @@ class Tournament(Aggregate):
         winners: tuple[int, ...],
         timed_out: tuple[int, ...] = (),
         forfeited: tuple[int, ...] = (),
+        out_round: tuple[int, ...] = (),
     ) -> None:
         """A table's game is over: its totals and winning seats (the turns clock bots played, the
-        seats that forfeited).
+        seats that forfeited, the round each seat was eliminated at).
 
         The same result again does nothing. After the round's last table, the round
         finishes and the next is paired, or the tournament finishes. A different result for a table
@@ -533,11 +539,12 @@ class Tournament(Aggregate):
             winners=tuple(sorted(winners)),
             timed_out=tuple(timed_out) or (0,) * seats,
             forfeited=tuple(forfeited),
+            out_round=tuple(out_round),
         )
         recorded = played.results.get(table)
         if recorded == result:
             return
-        _check_result(result, seats, self.rules.match_winner == "lowest_total")
+        _check_result(result, seats, self.rules)
         if recorded is not None:
             self._correct(played, table, game_id, result, recorded)
             return
@@ -694,6 +701,7 @@ class Tournament(Aggregate):
             self._stages() if self.plan.format == "single_elimination" else None,
             withdrawn=set(self.dropped),
             ratings=self.ratings if self.plan.rating_tie_break else None,
+            wins_first=last_standing(self.rules),
         )
 
     # ------------------------------------------------------------------
@@ -862,16 +870,29 @@ def _check_plan(plan: Plan, rules: Ruleset) -> None:
         raise RuleError("invalid_seeding", "seeding is 'draw' or 'rating'; rating_tie_break is true or false")
 
 
-def _check_result(result: TableResult, seats: int, lower_is_better: bool) -> None:
+def _check_result(result: TableResult, seats: int, rules: Ruleset) -> None:
     """The totals and timeouts name every seat; the winners are exactly the seats with the best total
-    among those that did not forfeit."""
-    if len(result.totals) != seats or len(result.timed_out) != seats:
+    among those that did not forfeit, or, where the last seat standing wins (``last_standing``),
+    some of the seats that did not forfeit and were not eliminated."""
+    if (
+        len(result.totals) != seats
+        or len(result.timed_out) != seats
+        or len(result.out_round) not in (0, seats)
+    ):
         raise RuleError("invalid_result", f"a result gives all {seats} seats")
-    if not all(_is_int(v) for v in (*result.totals, *result.timed_out, *result.winners, *result.forfeited)):
+    numbers = (*result.totals, *result.timed_out, *result.winners, *result.forfeited, *result.out_round)
+    if not all(_is_int(v) for v in numbers) or any(v < 0 for v in result.out_round):
         raise RuleError("invalid_result", "totals, timeouts and seats are whole numbers")
     still = [seat for seat in range(seats) if seat not in result.forfeited]
     if not still or not set(result.forfeited) <= set(range(seats)):
         raise RuleError("invalid_result", "the seats that forfeited are seats of the table, not all of them")
-    best = (min if lower_is_better else max)(result.totals[seat] for seat in still)
+    if last_standing(rules):
+        # a round that puts out every seat still in ends the match with those seats sharing the win
+        last = max(result.out_round, default=0)
+        standing = [seat for seat in still if not result.out_round or result.out_round[seat] in (0, last)]
+        if not result.winners or not set(result.winners) <= set(standing):
+            raise RuleError("invalid_result", "the winners are seats not eliminated before the others")
+        return
+    best = (min if rules.match_winner == "lowest_total" else max)(result.totals[seat] for seat in still)
     if result.winners != tuple(seat for seat in still if result.totals[seat] == best):
         raise RuleError("invalid_result", "the winners are the seats with the best total")

@@ -8,9 +8,10 @@ touch the store run in the thread pool (the library is synchronous).
 OpenAPI 3.1 is served at ``/schema/openapi.json``, and read by people at ``/schema`` (also
 ``/schema/swagger`` and ``/schema/scalar``): a page of our own that needs no internet. The web
 pages for people (``service.web``) are served beside the API, outside its schema. Who may call
-what: the guards on each route (``service.http.auth``) and ``service.http.access``.
-A signed-in read of the read models waits for its actor's last write (the
-app-wide guard ``service.http.consistency.reads_own_writes``; ``docs/consistency.md``).
+what: ``service.http.admit`` (the token, then the check each route's ``opt`` names,
+``service.http.auth``), run first by the app's before-request hook, and ``service.http.access``.
+A signed-in read of the read models waits for its actor's last write
+(``service.http.consistency.reads_own_writes``, run by ``admit`` too; ``docs/consistency.md``).
 
 Every request gets an id (``X-Request-ID``), a JSON log line and its metrics
 (``service.observability.requests``); ``GET /metrics`` serves the Prometheus
@@ -19,6 +20,7 @@ settings when the app is made (``service.observability.logs``).
 """
 
 import asyncio
+import gc
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -32,10 +34,9 @@ from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 
 from service.domain.roles import Actor
+from service.http.admit import admit
 from service.http.allow import options_answer
-from service.http.auth import authenticate
 from service.http.charts import ChartController
-from service.http.consistency import reads_own_writes
 from service.http.disputes import DisputeController, OpenDisputeController
 from service.http.errors import EXCEPTION_HANDLERS
 from service.http.games import GameController
@@ -98,6 +99,7 @@ CONTROLLERS = [
 
 
 async def before_request(request: Request[Any, Any, Any]) -> Response[None] | None:
+    await admit(request, request.route_handler)
     answer = options_answer(request)
     if answer is None:
         await strict_body(request)
@@ -131,6 +133,11 @@ def create_app(settings: Settings | None = None) -> Litestar:
         )
         services = await anyio.to_thread.run_sync(Services, settings)
         app.state.services = services
+        # what startup made (the modules, the app's routes and schemas, the services) lives as long as
+        # the process: kept out of the collector's sight, a full collection no longer scans it and
+        # stalls the event loop for a few ms instead of 100-230 (bench/RESULTS.md, issue 19)
+        gc.collect()
+        gc.freeze()
         try:
             yield
         finally:
@@ -139,7 +146,6 @@ def create_app(settings: Settings | None = None) -> Litestar:
     app = Litestar(
         route_handlers=[*CONTROLLERS, web_router(settings)],
         lifespan=[lifespan],
-        guards=[authenticate, reads_own_writes],
         before_request=before_request,
         dependencies={
             "services": Provide(provide_services, sync_to_thread=False),

@@ -1,4 +1,4 @@
-"""Who is asking: a bearer token to an ``Actor``, checked once per request by an app-wide guard.
+"""Who is asking: a bearer token to an ``Actor``, checked once per request before the handler.
 
 No ``Authorization`` header: the request is anonymous (``actor`` None), which
 the public reads allow. A header that is not ``Bearer <valid token>``: 401
@@ -7,16 +7,21 @@ is wrong. Tokens are ``mm_<credential id>_<secret>`` (``service.domain.credentia
 one credential is loaded by id and the secret's hash compared in constant
 time. ``MAUMAU_ADMIN_TOKEN``, when set, is an admin token too (compared by hash).
 
-Accepted tokens are remembered for ``CACHE_SECONDS`` per process, keyed by
-the token's hash; a revocation in this process forgets them at once, one in
-another process is honoured within that time. A token loaded from the store
+Accepted tokens are remembered per process for ``MAUMAU_TOKEN_CACHE_SECONDS``
+(default 10), keyed by the token's hash, so a request with a token seen a
+moment ago pays no lookup; a revocation in this process forgets them at once,
+one in another process is honoured within that time. A token loaded from the store
 has its use noted (``Views.note_use``: a table beside the read models, not
 the event log) at most once per ``USE_GRANULARITY`` per process: a move, the
 hottest path, pays no write for it, and an admin still learns which tokens
 are in use and which were forgotten.
 
-The guard also sets ``connection.state.credential_id``: the credential of the
+``authenticate`` also sets ``connection.state.credential_id``: the credential of the
 token (None for ``MAUMAU_ADMIN_TOKEN``), which a token minted with it records.
+
+What a route needs is in its ``opt`` (``opt=SIGNED_IN``, ``opt=ADMIN_ONLY``): ``service.http.admit``
+runs the check it names before the handler. Not litestar guards: litestar copies the route
+handler for every guard it calls, on every request.
 """
 
 import hmac
@@ -31,13 +36,13 @@ from uuid import UUID
 import anyio.to_thread
 from litestar.connection import ASGIConnection
 from litestar.handlers import BaseRouteHandler
+from litestar.types import Guard
 
 from service.application import MauMau, credentials
 from service.domain.credential import hash_secret, parse_token
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
 
-CACHE_SECONDS = 10.0
 CACHE_SIZE = 10_000
 USE_GRANULARITY = 3600.0  # seconds: how stale a token's "last used" may be
 ENV_ADMIN = Actor("admin", "env")
@@ -50,8 +55,10 @@ class Authenticator:
         app: MauMau,
         admin_token: str | None = None,
         note_use: Callable[[UUID, datetime], None] | None = None,
+        cache_seconds: float = 10.0,
     ) -> None:
         self.app = app
+        self.cache_seconds = cache_seconds
         self._admin_hash = hash_secret(admin_token) if admin_token else None
         self._cache: dict[str, tuple[Actor, UUID | None, float]] = {}
         self._lock = threading.Lock()
@@ -82,7 +89,7 @@ class Authenticator:
         with self._lock:
             if len(self._cache) >= CACHE_SIZE:
                 self._cache.clear()
-            self._cache[digest] = (actor, credential_id, time.monotonic() + CACHE_SECONDS)
+            self._cache[digest] = (actor, credential_id, time.monotonic() + self.cache_seconds)
         return actor, credential_id
 
     def _noting(self, credential_id: UUID) -> None:
@@ -114,11 +121,12 @@ def _unauthorized(message: str) -> RuleError:
 
 
 async def authenticate(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
-    """The app-wide guard: sets ``connection.state.actor`` (None for an anonymous request)."""
+    """Sets ``connection.state.actor`` (None for an anonymous request): ``admit`` runs it first."""
+    state = connection.state  # a new wrapper of the scope's state at every access: taken once
     header = connection.headers.get("authorization")
     if header is None:
-        connection.state.actor = None
-        connection.state.credential_id = None
+        state.actor = None
+        state.credential_id = None
         return
     scheme, _, token = header.strip().partition(" ")
     token = token.strip()
@@ -130,10 +138,7 @@ async def authenticate(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRo
         found = await anyio.to_thread.run_sync(authenticator.authenticate, token)
     if found is None:
         raise _unauthorized("the token is not valid")
-    connection.state.actor, connection.state.credential_id = found
-
-
-# The guards are async, though they do no I/O: litestar runs a sync guard in a worker thread.
+    state.actor, state.credential_id = found
 
 
 async def signed_in(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
@@ -145,3 +150,8 @@ async def admin_only(connection: ASGIConnection[Any, Any, Any, Any], handler: Ba
     await signed_in(connection, handler)
     if connection.state.actor.role != "admin":
         raise RuleError("forbidden", "only an admin may do this")
+
+
+# a route's ``opt``: what ``service.http.admit`` checks after ``authenticate``
+SIGNED_IN: dict[str, Guard] = {"needs": signed_in}
+ADMIN_ONLY: dict[str, Guard] = {"needs": admin_only}

@@ -2,7 +2,8 @@
 
 - ``/games/{id}/totals.svg``: a match's score progression, read as ``/totals`` is
   (from the store): a line per seat, x the round (0: before the first), y the
-  seat's total after it; the target score dashed.
+  seat's total after it (a total reset to 0 drawn at 0); the target score dashed, or
+  the ceiling over which a seat is eliminated (101).
 - ``/players/{id}/ratings.svg?league=``: the player's rating after each rated
   match of that league (the conservative value), the band from it to mu + 3
   sigma shaded, mu as a line.
@@ -19,6 +20,8 @@ from litestar.openapi.spec import Example
 from litestar.params import Parameter
 
 from service.domain.errors import RuleError
+from service.domain.round_scoring import running_totals
+from service.domain.rulesets import Ruleset
 from service.http.errors import problems
 from service.http.params import LEAGUE_ID, After, AfterMet, GameId, LeagueId, PlayerId, caught_up
 from service.http.security import OPTIONAL_BEARER
@@ -41,6 +44,16 @@ def _svg(drawn: str) -> Response[str]:
     return Response(drawn, media_type=SVG)
 
 
+def _guides(rules: Ruleset) -> list[Guide]:
+    """The dashed line a match's totals run towards: the ceiling a seat is eliminated over, the
+    target score, or none (a match of one round, or faraon's, which totals do not end)."""
+    if rules.elimination_total is not None:
+        return [Guide(f"out over {rules.elimination_total}", rules.elimination_total)]
+    if rules.single_round or rules.shrinking_hands:
+        return []
+    return [Guide(f"target {rules.target_score}", rules.target_score)]
+
+
 class ChartController(Controller):
     tags = ["charts"]  # noqa: RUF012
 
@@ -59,9 +72,10 @@ class ChartController(Controller):
     )
     def totals(self, services: ServicesDep, game_id: GameId, after: AfterMet = None) -> Response[str]:
         totals = services.current.totals(game_id)  # 404 game_not_found
-        target = services.games.facts(game_id).target_score
+        rules = services.games.facts(game_id).rules
+        after = running_totals(rules, [r.points for r in totals.rounds])
         lines = [
-            Line(seat.name, [(0, 0), *enumerate(accumulate(r.points[index] for r in totals.rounds), 1)])
+            Line(seat.name, [(0, 0), *enumerate((round_totals[index] for round_totals in after), 1)])
             for index, seat in enumerate(totals.seats)
         ]
         return _svg(
@@ -70,7 +84,7 @@ class ChartController(Controller):
                 "round",
                 "total",
                 lines if totals.rounds else [],
-                guides=[Guide(f"target {target}", target)] if target is not None else [],
+                guides=_guides(rules),
                 empty="no rounds yet",
             )
         )

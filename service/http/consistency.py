@@ -8,7 +8,7 @@ which apply the log a moment later. For those, every successful write
 they show (not a move that ends no round: it changes only the game's own
 reads) notes the log position it wrote under its actor (``Writes``: in the read
 models' store, which every process of a deployment shares), and the
-app-wide guard ``reads_own_writes`` holds a read by the same actor (any of
+check run before every handler (``service.http.admit``) holds a read by the same actor (any of
 their tokens) until the read models have applied that position, at most
 ``READ_WAIT_SECONDS``; a naive client that reads right after each write
 sees it, and an anonymous read, or one of a route marked ``READS_STORE``,
@@ -53,7 +53,7 @@ def _key(actor: Actor) -> str:
 
 
 async def reads_own_writes(connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler) -> None:
-    """The app-wide guard after ``authenticate``: a read of the read models waits for its actor's last
+    """Run by ``admit`` after ``authenticate``: a read of the read models waits for its actor's last
     write (bounded; the answer's ``position`` says how far they were)."""
     actor: Actor | None = connection.state.actor
     if actor is None or connection.method != "GET" or handler.opt.get("reads") == "store":

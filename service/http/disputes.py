@@ -24,7 +24,7 @@ from service.application.games import round_entry
 from service.domain.adjudication import Correct, Penalty, Resume, Ruling, Void
 from service.domain.errors import RuleError
 from service.http import access
-from service.http.auth import signed_in
+from service.http.auth import SIGNED_IN
 from service.http.errors import problems
 from service.http.events import CommandResult, command_result
 from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next, cursor_of, key_of
@@ -108,7 +108,7 @@ class DisputeController(Controller):
         operation_id="raiseDispute",
         summary="Raise a dispute: the game pauses until a ruling (a seated player or an official)",
         status_code=200,
-        guards=[signed_in],
+        opt=SIGNED_IN,
         responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,
@@ -146,7 +146,7 @@ class DisputeController(Controller):
         operation_id="giveRuling",
         summary="Rule on the open dispute: resume, penalty, void or correct (the game's referees and admins)",
         status_code=200,
-        guards=[signed_in],
+        opt=SIGNED_IN,
         responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,
@@ -206,7 +206,7 @@ class OpenDisputeController(Controller):
         operation_id="listOpenDisputes",
         summary="The open disputes the caller may rule on, the longest waiting first (referees: friendly "
         "games and their leagues'; admins: all; read model)",
-        guards=[signed_in],
+        opt=SIGNED_IN,
         responses=problems(400, 401, 403, 422),
         security=BEARER,
         sync_to_thread=True,

@@ -19,10 +19,9 @@ from service.domain.cards import CARD_COUNT, CARD_PATTERN, format_cards
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
 from service.http import access
-from service.http.auth import signed_in
+from service.http.auth import SIGNED_IN
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
-from service.http.leagues import Options, Ruleset
 from service.http.pages import (
     DEFAULT_LIMIT,
     Cursor,
@@ -48,6 +47,7 @@ from service.http.params import (
     caught_up,
     scoped_key,
 )
+from service.http.preset_schema import Options, RulesetName
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, Services, ServicesDep
 from service.projections.models import HandView, ListedGame, MatchTotals, PublicTable
@@ -71,7 +71,7 @@ class GameCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
             extra_json_schema={"extra": {"items": {"type": "string", "pattern": SEAT_PATTERN}}},
         ),
     ]
-    ruleset: Ruleset = "club"
+    ruleset: RulesetName = "club"
     options: Options = msgspec.field(default_factory=dict)
     league_id: Annotated[
         UUID | None, msgspec.Meta(description="a league's game plays the league's ruleset and options")
@@ -214,7 +214,7 @@ class GameController(Controller):
     @post(
         operation_id="createGame",
         summary="Create a game: seats of players and bots; it is dealt at once",
-        guards=[signed_in],
+        opt=SIGNED_IN,
         responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,
@@ -292,11 +292,10 @@ class GameController(Controller):
         "/{game_id:uuid}/me",
         operation_id="getMyView",
         summary="My hand, my legal moves and the public state (the seated player; officials name a seat)",
-        guards=[signed_in],
         responses=problems(400, 401, 403, 404, 422),
         security=BEARER,
         sync_to_thread=True,
-        opt=READS_STORE,
+        opt={**SIGNED_IN, **READS_STORE},
     )
     def me(
         self,

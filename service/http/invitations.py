@@ -24,7 +24,7 @@ from litestar.params import Body, Parameter
 
 from service.domain.errors import RuleError
 from service.domain.invitation import CODE_PATTERN, MAX_USES, Invitation
-from service.http.auth import admin_only
+from service.http.auth import ADMIN_ONLY
 from service.http.errors import problems
 from service.http.params import LEAGUE_ID, PLAYER_ID, LeagueId
 from service.http.players import Name, PlayerRead, TokenRead
@@ -184,7 +184,7 @@ class LeagueInvitationController(Controller):
         "/{league_id:uuid}/invitations",
         operation_id="createInvitation",
         summary="Make an invitation to a league (admin); the answer holds its code, shown once",
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(400, 401, 403, 404, 415, 422),
         security=BEARER,
         sync_to_thread=True,
@@ -210,7 +210,7 @@ class LeagueInvitationController(Controller):
         "/{league_id:uuid}/invitations",
         operation_id="listInvitations",
         summary="A league's invitations, without their codes (admin)",
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(401, 403, 404),
         security=BEARER,
         sync_to_thread=True,
@@ -228,7 +228,7 @@ class InvitationController(Controller):
         "/{invitation_id:uuid}",
         operation_id="revokeInvitation",
         summary="Revoke an invitation (admin): it is refused from now on",
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(401, 403, 404, 409),
         security=BEARER,
         sync_to_thread=True,

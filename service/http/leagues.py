@@ -13,49 +13,19 @@ from service.application import credentials
 from service.domain.clock import FORFEIT_AFTER, MAX_FORFEIT_AFTER, MAX_TURN_CLOCK
 from service.domain.errors import RuleError
 from service.domain.league import League
-from service.domain.rulesets import OPTION_BOUNDS, OPTIONS, PRESETS, SWITCHES
 from service.domain.time_zone import DEFAULT_TIME_ZONE
-from service.http.auth import admin_only
+from service.http.auth import ADMIN_ONLY
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.exports import CSV, csv_of
 from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next, cursor_of, key_of
 from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, After, LeagueId, PlayerId, caught_up
 from service.http.players import LeagueName, StoredLeagueName
+from service.http.preset_schema import Options, RulesetName
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, Services, ServicesDep
 from service.projections.models import LeagueRatingsRead, ListedLeague, Standing, Standings
 
-# the most cards a hand may hold in any preset: the deck less a starter and a card to draw, shared out
-MOST_CARDS = max((4 * len(rules.ranks) - 2) // rules.max_players for rules in PRESETS.values())
-# The document names each option with its type and range; the rules refuse any other (422
-# unknown_option), and a hand too big for the deck (422 invalid_option).
-_OPTION_SCHEMAS: dict[str, dict[str, object]] = {
-    name: {"type": "boolean"} if kind is bool else {"type": "integer", "minimum": 1, "maximum": MOST_CARDS}
-    for name, kind in OPTIONS.items()
-}
-for _name, (_low, _high) in OPTION_BOUNDS.items():
-    _OPTION_SCHEMAS[_name] = {"type": "integer", "minimum": _low, "maximum": _high}
-for _switches in SWITCHES.values():  # a preset's own on/off options (422 invalid_option on another preset)
-    _OPTION_SCHEMAS.update({key: {"type": "boolean"} for key in _switches})
-Options = Annotated[
-    dict[str, int | bool],
-    msgspec.Meta(
-        description="the ruleset's options a club may change: target_score, single_round, hand_size, "
-        "voluntary_draw, call_penalty, decks, the modifier quick, and a preset's own switches "
-        "(docs/rules/, section 10)",
-        examples=[{"target_score": 150}],
-        extra_json_schema={"extra": {"properties": _OPTION_SCHEMAS, "additionalProperties": False}},
-    ),
-]
-Ruleset = Annotated[
-    str,
-    msgspec.Meta(
-        examples=["club"],
-        description="a preset: club, mau-mau-150, classic, 101, prsi, pesten, faraon, haft-khabis, puke, "
-        "russian or neuner",
-    ),
-]
 # the ranges are documented only: outside them the rules answer 422 with their code
 TurnClock = Annotated[
     int,
@@ -89,7 +59,7 @@ TimeZone = Annotated[
 
 class LeagueCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     name: LeagueName
-    ruleset: Ruleset = "club"
+    ruleset: RulesetName = "club"
     options: Options = msgspec.field(default_factory=dict)
     turn_clock: TurnClock | None = None
     forfeit_after: ForfeitAfter | None = FORFEIT_AFTER
@@ -99,7 +69,7 @@ class LeagueCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
 class LeagueRead(msgspec.Struct, frozen=True, kw_only=True):
     league_id: Annotated[UUID, msgspec.Meta(examples=[LEAGUE_ID])]
     name: StoredLeagueName
-    ruleset: Ruleset
+    ruleset: RulesetName
     options: Annotated[dict[str, int | bool], msgspec.Meta(examples=[{"target_score": 150}])]  # as founded
     members: Annotated[list[UUID], msgspec.Meta(examples=[[PLAYER_ID]])]
     referees: Annotated[list[str], msgspec.Meta(examples=[[REFEREE_ID]])]
@@ -167,7 +137,7 @@ class LeagueController(Controller):
     @post(
         operation_id="createLeague",
         summary="Found a league with a ruleset and its options (admin)",
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(400, 401, 403, 422, 415),
         security=BEARER,
         sync_to_thread=True,
@@ -231,7 +201,7 @@ class LeagueController(Controller):
         "/{league_id:uuid}/members",
         operation_id="addLeagueMember",
         summary="Admit a player to a league (admin); an erased player is 410",
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(400, 401, 403, 404, 409, 410, 415),
         security=BEARER,
         sync_to_thread=True,
@@ -253,7 +223,7 @@ class LeagueController(Controller):
         "/{league_id:uuid}/members/{player_id:uuid}",
         operation_id="removeLeagueMember",
         summary="Remove a member from a league (admin); their games and standings stay",
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(401, 403, 404),
         security=BEARER,
         status_code=200,
@@ -267,7 +237,7 @@ class LeagueController(Controller):
         "/{league_id:uuid}/referees",
         operation_id="addLeagueReferee",
         summary="Appoint a referee to a league (admin)",
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(400, 401, 403, 404, 409, 415),
         security=BEARER,
         sync_to_thread=True,

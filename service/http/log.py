@@ -19,7 +19,7 @@ from service.domain.errors import RuleError
 from service.domain.redaction import FULL
 from service.domain.views import TableView
 from service.http import access
-from service.http.auth import signed_in
+from service.http.auth import SIGNED_IN
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.events import EventRead, shown
@@ -102,9 +102,8 @@ class LogController(Controller):
     @get(
         "/replay",
         operation_id="replayGame",
-        opt=READS_STORE,
+        opt={**SIGNED_IN, **READS_STORE},
         summary="The whole table right after event `at` (the game's referees and admins)",
-        guards=[signed_in],
         responses=problems(400, 401, 403, 404),
         security=BEARER,
         sync_to_thread=True,

@@ -1,12 +1,12 @@
 """Moves and challenges: a seat's commands, with the version the client saw.
 
-A move names its ``kind``: ``play`` (a card, the suit a jack names, the call
+A move names its ``kind``: ``play`` (a card, the suit a wild card names, the call
 said with it, with the quick modifier ``more`` cards of its rank, with the blind
 modifier the card it is ``declared`` as), ``challenge_declaration`` (blind: doubt
-the face-down card before you), ``draw``,
-``keep`` (the card just drawn), ``name_suit`` (the dealer, for a jack turned up
-as the starter) or ``choose_player`` (the player of a card that makes another
-player draw names who). A player moves for their own
+the face-down card before you), ``draw``, ``keep`` (the card just drawn),
+``name_suit`` (the dealer, for a wild card turned up as the starter) or
+``choose_player`` (the player of a card that makes another player draw names
+who). A player moves for their own
 seat; an official of the game names the seat. ``version`` must be the game's
 version now, else 409 ``stale_version`` and nothing is done. With an
 ``Idempotency-Key``, a command sent again answers what the first one did.
@@ -25,7 +25,7 @@ from litestar.params import Body
 from service.domain.cards import CARD_PATTERN, SUIT_PATTERN
 from service.domain.roles import Actor
 from service.http import access
-from service.http.auth import signed_in
+from service.http.auth import SIGNED_IN
 from service.http.errors import problems
 from service.http.events import CommandResult, command_result
 from service.http.params import GameId, IdempotencyKey, scoped_key
@@ -68,7 +68,8 @@ class Play(
     suit: Annotated[
         Suit | None,
         msgspec.Meta(
-            description="the suit a jack names",
+            description="the suit a wild card names: the jack, or the queen, nine or joker where the "
+            "ruleset makes them wild",
             # litestar leaves out the bounds of an optional value
             extra_json_schema={
                 "extra": {
@@ -78,7 +79,13 @@ class Play(
         ),
     ] = None
     call: Annotated[
-        Literal["mau", "mau_mau"] | None, msgspec.Meta(description="what is said with the play")
+        Literal["mau", "mau_mau"] | None,
+        msgspec.Meta(
+            description="what is said with the play: mau is the ruleset's call for a last card "
+            "(Mau, last card, single card, Puke), mau_mau its call for going out (Mau Mau, Mau-Mau, "
+            "Puke-Puke); a call not due with the play, as any call where the ruleset has none, is 422 "
+            "call_not_due"
+        ),
     ] = None
     more: Annotated[
         list[Card],
@@ -258,7 +265,7 @@ class MoveController(Controller):
         operation_id="makeMove",
         summary="Play, draw, keep or name a suit (the seated player; officials name the seat)",
         status_code=200,
-        guards=[signed_in],
+        opt=SIGNED_IN,
         responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,
@@ -278,7 +285,7 @@ class MoveController(Controller):
         operation_id="challengeMissedCall",
         summary="Challenge the missed call whose window is open (a seated player; officials name the seat)",
         status_code=200,
-        guards=[signed_in],
+        opt=SIGNED_IN,
         responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,

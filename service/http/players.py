@@ -13,7 +13,7 @@ from service.domain.errors import RuleError
 from service.domain.league import Player
 from service.domain.names import MAX_NAME, NAME_PATTERN
 from service.domain.roles import Actor
-from service.http.auth import admin_only, signed_in
+from service.http.auth import ADMIN_ONLY, SIGNED_IN
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next, cursor_of, key_of
@@ -119,7 +119,7 @@ class PlayerController(Controller):
     @post(
         operation_id="createPlayer",
         summary="Register a player (admin); the answer holds their first token",
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(400, 401, 403, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,
@@ -178,7 +178,7 @@ class PlayerController(Controller):
         "/{player_id:uuid}",
         operation_id="renamePlayer",
         summary="Rename a player (an admin, or the player)",
-        guards=[signed_in],
+        opt=SIGNED_IN,
         responses=problems(400, 401, 403, 404, 409, 410, 415),
         security=BEARER,
         sync_to_thread=True,
@@ -203,7 +203,7 @@ class PlayerController(Controller):
         operation_id="erasePlayer",
         summary="Erase a player on request (admin): their name leaves the store, their results stay "
         "under 'erased player'; their tokens are revoked and they leave their leagues",
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(401, 403, 404),
         security=BEARER,
         status_code=200,
@@ -219,7 +219,7 @@ class PlayerController(Controller):
         "/{player_id:uuid}/tokens",
         operation_id="createPlayerToken",
         summary="Another token for a player (an admin, or the player)",
-        guards=[signed_in],
+        opt=SIGNED_IN,
         responses=problems(401, 403, 404, 410),
         security=BEARER,
         sync_to_thread=True,
@@ -236,9 +236,8 @@ class PlayerController(Controller):
     @get(
         "/{player_id:uuid}/tokens",
         operation_id="listPlayerTokens",
-        opt=READS_STORE,
+        opt={**SIGNED_IN, **READS_STORE},
         summary="A player's tokens, without their secrets (an admin, or the player)",
-        guards=[signed_in],
         responses=problems(401, 403, 404),
         security=BEARER,
         sync_to_thread=True,
@@ -252,7 +251,7 @@ class PlayerController(Controller):
         "/{player_id:uuid}/tokens",
         operation_id="revokePlayerTokens",
         summary="Revoke every token of a player and those made with them (an admin, or the player)",
-        guards=[signed_in],
+        opt=SIGNED_IN,
         responses=problems(401, 403, 404),
         security=BEARER,
         status_code=200,

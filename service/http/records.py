@@ -18,7 +18,7 @@ from service.domain.errors import RuleError
 from service.domain.redaction import FULL, PUBLIC, Viewer
 from service.domain.roles import Actor
 from service.http import access
-from service.http.auth import signed_in
+from service.http.auth import SIGNED_IN
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.games import SEAT_PATTERN, SeatSpec, normalised
@@ -122,7 +122,7 @@ class RecordController(Controller):
         "(admin; referee: friendly or own league)",
         description="Checked whole first: a record whose rounds, totals or winners the service does "
         "not score alike is refused (record_inconsistent) and nothing is stored.",
-        guards=[signed_in],
+        opt=SIGNED_IN,
         responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,

@@ -14,7 +14,7 @@ from litestar.params import Body
 
 from service.application import credentials
 from service.domain.names import checked_name
-from service.http.auth import admin_only, signed_in
+from service.http.auth import ADMIN_ONLY, SIGNED_IN
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.params import REFEREE_ID, RefereeId
@@ -45,7 +45,7 @@ class RefereeController(Controller):
     @post(
         operation_id="createReferee",
         summary="Register a referee (admin); the answer holds their first token",
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(400, 401, 403, 422, 415),
         security=BEARER,
         sync_to_thread=True,
@@ -81,7 +81,7 @@ class RefereeController(Controller):
         "/{referee_id:uuid}/tokens",
         operation_id="createRefereeToken",
         summary="Another token for a referee (an admin, or the referee)",
-        guards=[signed_in],
+        opt=SIGNED_IN,
         responses=problems(401, 403, 404),
         security=BEARER,
         sync_to_thread=True,
@@ -97,9 +97,8 @@ class RefereeController(Controller):
     @get(
         "/{referee_id:uuid}/tokens",
         operation_id="listRefereeTokens",
-        opt=READS_STORE,
+        opt={**SIGNED_IN, **READS_STORE},
         summary="A referee's tokens, without their secrets (an admin, or the referee)",
-        guards=[signed_in],
         responses=problems(401, 403, 404),
         security=BEARER,
         sync_to_thread=True,
@@ -113,7 +112,7 @@ class RefereeController(Controller):
         "/{referee_id:uuid}/tokens",
         operation_id="revokeRefereeTokens",
         summary="Revoke every token of a referee and those made with them (an admin, or the referee)",
-        guards=[signed_in],
+        opt=SIGNED_IN,
         responses=problems(401, 403, 404),
         security=BEARER,
         status_code=200,

@@ -20,10 +20,11 @@ from service.application import credentials
 from service.domain.cards import CARD_COUNT, CARD_PATTERN, format_card, format_cards
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
+from service.domain.round_scoring import running_totals
 from service.domain.rulesets import PRESETS
 from service.domain.scoresheet import RoundEntry
 from service.http import access
-from service.http.auth import signed_in
+from service.http.auth import SIGNED_IN
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.events import CommandResult, command_result
@@ -225,10 +226,9 @@ def score_sheet(services: Services, game_id: UUID) -> RoundsRead:
         return ActorRead(role=actor.role, id=actor.id, name=name)
 
     s = game.state
-    running = [0] * len(game.seats)
     rounds = []
-    for sheet, points in zip(sheets, s.round_points, strict=False):
-        running = [total + p for total, p in zip(running, points, strict=True)]
+    after = running_totals(game.ruleset, s.round_points)
+    for sheet, points, running in zip(sheets, s.round_points, after, strict=False):
         rounds.append(
             RoundRead(
                 round_no=sheet.round_no,
@@ -279,7 +279,7 @@ class RoundController(Controller):
         operation_id="enterRound",
         summary="Enter the next round of a game played in person (a seated player or an official)",
         status_code=200,
-        guards=[signed_in],
+        opt=SIGNED_IN,
         responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,
@@ -314,7 +314,7 @@ class RoundController(Controller):
         operation_id="confirmRound",
         summary="Confirm a round's entry (a seated player other than the one who entered it)",
         status_code=200,
-        guards=[signed_in],
+        opt=SIGNED_IN,
         responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,

@@ -43,6 +43,7 @@ class GameFacts(msgspec.Struct, frozen=True, kw_only=True):
     seats: tuple[Seat, ...]
     hand_size: int
     target_score: int | None = None  # the score that ends the match; None: a match of one round
+    rules: Ruleset  # with its options: what the pages say a card did
 
     def seat_of(self, player_id: str) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -88,6 +89,7 @@ def _facts(game_id: UUID, league_id: UUID | None, seats: Any, rules: Ruleset) ->
         seats=tuple(seats),
         hand_size=rules.hand_size,
         target_score=None if rules.single_round else rules.target_score,
+        rules=rules,
     )
 
 
@@ -104,7 +106,12 @@ class Services:
         except BaseException:
             self.app.close()
             raise
-        self.auth = Authenticator(self.app, settings.admin_token, note_use=self.reader.views.note_use)
+        self.auth = Authenticator(
+            self.app,
+            settings.admin_token,
+            note_use=self.reader.views.note_use,
+            cache_seconds=settings.token_cache_seconds,
+        )
         self.readiness = Probe(self.app, self.reader, settings)
         self.games = Games(self.app)
         self.current = CurrentGames(self.app, self.reader.views)
@@ -143,6 +150,6 @@ class Services:
 
 # handler parameters filled by the app's dependencies (``service.http.app``)
 ServicesDep = NamedDependency[Services]
-ActorDep = NamedDependency[Actor]  # behind the signed_in guard: never None
+ActorDep = NamedDependency[Actor]  # on a route with opt=SIGNED_IN: never None
 OptionalActorDep = NamedDependency[Actor | None]  # None: an anonymous request
 BearerDep = NamedDependency[UUID | None]  # the credential of the request's token; None: none, or the env's

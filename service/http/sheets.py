@@ -110,23 +110,34 @@ def _sheet(view: TournamentView, round_no: int, table: TournamentTable, rules: R
         blanks=cells,
         signatures="\n".join(f'<tr><th class="name">{name}</th><td></td></tr>' for name in names),
         ruleset=escape(rules.name),
-        match=_match_end(rules),
+        match=match_end(rules),
         ranks="".join(f"<th>{escape(rank)}</th>" for rank, _ in values),
         points="".join(f"<td>{points}</td>" for _, points in values),
     )
 
 
-def _match_end(rules: Ruleset) -> str:
+def match_end(rules: Ruleset) -> str:
     """How a round is scored and when the match ends, in a sentence or three."""
     scored = (
         "Each player scores the points of the cards left in their own hand."
         if rules.scoring == "penalty"
         else "The player who goes out scores the points of the cards left in the other hands."
     )
-    length = (
-        "The match is one round."
-        if rules.single_round
-        else f"The match ends after the round in which someone reaches {rules.target_score} points."
-    )
     best = "lowest" if rules.match_winner == "lowest_total" else "highest"
-    return f"{scored} {length} The {best} total wins; equal totals share the win."
+    standing = "The last player not out wins the match, whatever the totals."
+    if rules.single_round:
+        length = f"The match is one round. The {best} total wins; equal totals share the win."
+    elif rules.elimination_total is not None:
+        reset = "".join(f"A total of exactly {total} goes back to 0. " for total in rules.reset_totals)
+        length = f"{reset}A player whose total goes over {rules.elimination_total} is out. {standing}"
+    elif rules.shrinking_hands:
+        length = (
+            "The round's loser is dealt one card fewer from the next round on; a player who loses a "
+            f"round dealt a single card is out. {standing}"
+        )
+    else:
+        length = (
+            f"The match ends after the round in which someone reaches {rules.target_score} points. "
+            f"The {best} total wins; equal totals share the win."
+        )
+    return f"{scored} {length}"

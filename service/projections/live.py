@@ -19,7 +19,10 @@ and this process's own saves are told to it directly.
 
 A stream gets the newest view: a reader slower than the game skips views,
 never gets an old one after a newer. A reader of a game's events (the public
-stream) only ``watch``es it: woken by the same notes, it reads them itself.
+stream) only ``watch``es it: woken by the same notes, it reads them with
+``events_after``, which reads once for all the game's readers asking from the
+same event since their last wake (a hundred spectators of a final: one query
+per move, not a hundred).
 """
 
 import asyncio
@@ -28,6 +31,7 @@ import logging
 import queue
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
@@ -102,12 +106,14 @@ class Subscription:
 class Waiter:
     """A reader of one game's events, woken when a note names the game (or names nothing)."""
 
-    __slots__ = ("_changed", "_loop", "game_id")
+    __slots__ = ("_changed", "_loop", "_noted", "game_id", "seen")
 
-    def __init__(self, game_id: UUID, loop: asyncio.AbstractEventLoop) -> None:
+    def __init__(self, game_id: UUID, loop: asyncio.AbstractEventLoop, noted: Callable[[UUID], int]) -> None:
         self.game_id = game_id
         self._loop = loop
+        self._noted = noted
         self._changed = asyncio.Event()
+        self.seen = 0  # how many notes had named the game at the last ``clear``
 
     def wake(self) -> None:
         """From any thread."""
@@ -117,6 +123,7 @@ class Waiter:
     def clear(self) -> None:
         """Before each read: a change from now on wakes the next ``changed``."""
         self._changed.clear()
+        self.seen = self._noted(self.game_id)
 
     async def changed(self, timeout: float) -> bool:
         """Whether the game may have changed since ``clear``, within ``timeout`` seconds."""
@@ -125,6 +132,18 @@ class Waiter:
         except TimeoutError:
             return False
         return True
+
+
+class _Read:
+    """One read of a game's events from one event on, shared by the readers asking for it."""
+
+    __slots__ = ("done", "events", "failed", "noted")
+
+    def __init__(self, noted: int) -> None:
+        self.noted = noted  # the notes that had named the game when it began: it holds their events
+        self.done = threading.Event()
+        self.events: list[Any] = []
+        self.failed = False
 
 
 class _SeatView(msgspec.Struct, frozen=True, kw_only=True):
@@ -160,6 +179,8 @@ class LiveGames:
         self.poll = poll
         self._followed: dict[UUID, _Followed] = {}
         self._waiters: dict[UUID, set[Waiter]] = {}
+        self._noted: dict[UUID, int] = {}  # per watched game: the notes that named it
+        self._reads: dict[UUID, dict[int, _Read]] = {}  # per watched game, by the event they read after
         self._lock = threading.Lock()
         self.new_events = NewEvents(app)
         self._notes: queue.SimpleQueue[str] = queue.SimpleQueue()
@@ -215,7 +236,7 @@ class LiveGames:
 
     def watch(self, game_id: UUID, loop: asyncio.AbstractEventLoop) -> "Waiter":
         """Woken whenever the game may have changed (for a reader of its events, not of views)."""
-        waiter = Waiter(game_id, loop)
+        waiter = Waiter(game_id, loop, self._noted_of)
         with self._lock:
             self._waiters.setdefault(game_id, set()).add(waiter)
         return waiter
@@ -226,6 +247,41 @@ class LiveGames:
             waiters.discard(waiter)
             if not waiters:
                 self._waiters.pop(waiter.game_id, None)
+                self._noted.pop(waiter.game_id, None)
+                self._reads.pop(waiter.game_id, None)
+
+    def events_after(self, waiter: "Waiter", after: int, limit: int) -> list[Any]:
+        """The game's stored events after number ``after`` (at most ``limit``), as ``MauMau.game_events``
+        reads them (blocking: call it in a thread). A read that began after the waiter's last ``clear``
+        holds every event stored before it, so the game's other readers asking from the same event
+        share it rather than read again."""
+        game_id = waiter.game_id
+        with self._lock:
+            reads = self._reads.setdefault(game_id, {})
+            read = reads.get(after)
+            leading = read is None or read.noted < waiter.seen
+            if leading:
+                read = _Read(self._noted.get(game_id, 0))
+                # a read from another event, or begun before a later note, serves no one new
+                reads.clear()
+                reads[after] = read
+        assert read is not None
+        if not leading:
+            read.done.wait()
+            if not read.failed:
+                return read.events
+            return self.app.game_events(game_id, after, limit)  # the shared read failed: try alone
+        try:
+            read.events = self.app.game_events(game_id, after, limit)
+        except BaseException:
+            read.failed = True
+            raise
+        finally:
+            read.done.set()
+        return read.events
+
+    def _noted_of(self, game_id: UUID) -> int:
+        return self._noted.get(game_id, 0)
 
     def told(self, note: Any) -> None:
         """The aggregates a note names (their ids, space-separated; ``ALL``: unknown) were stored."""
@@ -299,12 +355,12 @@ class LiveGames:
                     for game_id, f in self._followed.items()
                     if named is None or str(game_id) in named
                 }
-                waiting = [
-                    waiter
-                    for game_id, waiters in self._waiters.items()
-                    if named is None or str(game_id) in named
-                    for waiter in waiters
-                ]
+                waiting = []
+                for game_id, waiters in self._waiters.items():
+                    if named is None or str(game_id) in named:
+                        # counted before the wake: a read begun from now on holds what this note told of
+                        self._noted[game_id] = self._noted.get(game_id, 0) + 1
+                        waiting.extend(waiters)
             for waiter in waiting:
                 waiter.wake()
             if not followed:

@@ -25,7 +25,7 @@ class LegalMove(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 
     kind: MoveKind
     card: str | None = None  # "7H" for a play
-    suit: str | None = None  # the suit a jack names, or the suit named for a jack starter
+    suit: str | None = None  # the suit a wild card names, or the suit named for a wild starter
     player: int | None = None  # the seat a card's player may choose to draw
     more: list[str] = []  # with the quick modifier: cards of the same rank laid on the card, the last on top
     declared: str | None = None  # with the blind modifier: the card it is played face down as
@@ -41,6 +41,7 @@ class PublicSeat(msgspec.Struct, frozen=True, kw_only=True):
     total: int  # the match score so far
     timed_out_turns: int = 0  # turns a clock bot played for this seat
     forfeited: bool = False  # the seat forfeited by clock: a bot plays it, it cannot win
+    out: bool = False  # out of the match (over 101's limit, or faraon's last card lost): passed over
 
 
 class MissedCall(msgspec.Struct, frozen=True):
@@ -55,13 +56,13 @@ class PublicTable(msgspec.Struct, frozen=True, kw_only=True):
     league_id: UUID | None
     ruleset: str
     version: int  # the game's event number: what a move request must name
-    phase: str  # "deal", "name_suit", "play", "drawn", "recycle", "over"
+    phase: str  # "deal", "name_suit", "play", "drawn", "recycle", "over", "choose_player"
     round_no: int
     dealer: int
     turn: int | None  # the seat to move; None when nobody is (over, between rounds)
     direction: int  # 1 clockwise, -1 the other way
     top: str | None  # the top card of the discard pile
-    named_suit: str | None  # the suit a jack named
+    named_suit: str | None  # the suit a wild card named
     debt: int  # cards owed by the seat on turn (a 7 chain)
     stock: int  # how many cards are in the stock (never their order)
     discard: int  # how many cards are in the discard pile
@@ -183,6 +184,9 @@ class TournamentTable(msgspec.Struct, frozen=True, kw_only=True):
     finished: bool
     timed_out: list[int] | None = None  # per seat, turns a clock bot played, once the game is over
     forfeited: list[int] = msgspec.field(default_factory=list)  # seats that forfeited by clock
+    # per seat, the round at whose end the seat was eliminated (0: never; empty: nobody was, or
+    # the ruleset eliminates nobody): an elimination match places the later out better
+    out_round: list[int] = msgspec.field(default_factory=list)
     abandoned: bool = False  # its game was in play when the tournament was cancelled: it counts for nobody
     in_person: bool = False  # played with real cards, its rounds entered by a scorer
     # the game's result after a later ruling, kept out of the tournament (docs/tournaments.md)

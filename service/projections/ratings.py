@@ -24,7 +24,8 @@ def rated_seats(tracked: Tracked) -> list[tuple[str, int, bool]]:
     """The players' seats of a finished match: (player id, place, clock-played), in seat order."""
     game = tracked.game
     result = game.result()  # as standings count it: a seat that forfeited by clock scores the worst
-    placed = places(list(result.totals), result.winners, game.ruleset.match_winner == "lowest_total")
+    lowest = game.ruleset.match_winner == "lowest_total"
+    placed = places(list(result.totals), result.winners, lowest, result.out_round)
     ledger = tracked.ledger
     clock_turns = [0] * len(game.seats)
     if ledger.timeouts:  # the facts in force only where a clock bot played at all: most matches none

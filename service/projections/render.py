@@ -136,6 +136,7 @@ def public_table(tracked: Tracked, facts: Facts) -> PublicTable:
             total=totals[index],
             timed_out_turns=timed_out[index],
             forfeited=index in result.forfeited,
+            out=bool(s.out >> index & 1),
         )
         for index, occupant in enumerate(game.seats)
     ]

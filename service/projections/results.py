@@ -2,8 +2,9 @@
 
 Every figure is the bracket's (``TournamentView``, what ``GET /tournaments/{id}``
 answers); only the place at a table is worked out here, as the ratings place a
-match (``service.domain.rating.places``): the winners share 1, then by total in
-the ruleset's direction, equal totals sharing a place. docs/exports.md lists the
+match (``service.domain.rating.places``): the winners share 1, then, where seats
+were eliminated (101, faraon), the later out the better, then by total in the
+ruleset's direction, equal seats sharing a place. docs/exports.md lists the
 columns.
 """
 
@@ -80,7 +81,9 @@ def _round_rows(
 ) -> list[ResultRow]:
     rows = []
     for table in played.tables:
-        placed = places(table.totals, table.winners, lowest_wins) if table.totals is not None else None
+        placed = None
+        if table.totals is not None:
+            placed = places(table.totals, table.winners, lowest_wins, table.out_round)
         for seat, entrant in enumerate(table.entrants):
             rows.append(
                 ResultRow(

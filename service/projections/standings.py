@@ -6,7 +6,9 @@ A match forfeited by clock (``Game.result``) is a match lost, scored as the
 table's worst total. The direction of "better points" is the ruleset's own: where the
 lowest total wins the match (``Ruleset.match_winner == "lowest_total"``,
 e.g. ``club``'s penalty points) fewer points per round rank higher; where the
-highest total wins (``mau-mau-150``) more rank higher.
+highest total wins (``mau-mau-150``) more rank higher. Wins are the match's own
+(``MatchEnded``): in 101 and faraon the last seat not eliminated wins, whatever the
+totals (docs/standings.md).
 
 Rows are ordered by these keys, each deciding only between rows equal on the
 ones before (``TIE_BREAKS``, as ``Standings.tie_breaks`` lists them):

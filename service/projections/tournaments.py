@@ -20,6 +20,7 @@ from uuid import UUID
 import msgspec
 
 from service.domain.pairing import ranking_order
+from service.domain.rating import last_standing
 from service.domain.tournament import BOT_ENTRANT, Plan, Round, Tournament
 from service.projections.models import (
     KeptResult,
@@ -143,6 +144,7 @@ def tournament_view(tournament: Tournament, position: int = 0) -> TournamentView
         tournament.rules.match_winner == "lowest_total",
         plan.format == "single_elimination",
         plan.rating_tie_break,
+        last_standing(tournament.rules),
     )
     return TournamentView(
         tournament_id=tournament.id,
@@ -195,6 +197,7 @@ def _round(tournament: Tournament, played: Round) -> TournamentRound:
                 finished=result is not None,
                 timed_out=None if result is None else list(result.timed_out),
                 forfeited=[] if result is None else list(result.forfeited),
+                out_round=[] if result is None else list(result.out_round),
                 abandoned=bool(tournament.cancelled) and number in played.games and result is None,
                 in_person=number in in_person,
                 kept=None

@@ -25,7 +25,7 @@ from litestar.response import Template
 
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
-from service.domain.rulesets import OPTIONS, PRESETS
+from service.domain.rulesets import OPTIONS, PRESETS, SWITCHES
 from service.http.consistency import _wait_for_last_write
 from service.http.errors import status_of
 from service.http.leagues import LeagueController
@@ -126,12 +126,21 @@ def _refused(page: Page) -> Template:
     return answer
 
 
+# each preset's own switch, with the presets it belongs to (another preset refuses it: invalid_option)
+SWITCH_OWNERS = {
+    key: ", ".join(preset for preset, switches in SWITCHES.items() if key in switches)
+    for switches in SWITCHES.values()
+    for key in switches
+}
+
+
 async def _page(page: Page, admin: Actor, status: int = 200, **context: Any) -> Template:
     lists = await anyio.to_thread.run_sync(_lists, page.request.app.state.services, admin)
     answer = page.render(
         "admin.html",
         rulesets=sorted(PRESETS),
-        options={name: kind is bool for name, kind in OPTIONS.items()},
+        options={name: kind is bool for name, kind in OPTIONS.items()} | dict.fromkeys(SWITCH_OWNERS, True),
+        owners=SWITCH_OWNERS,
         zones=ZONES,
         base=str(page.request.base_url).rstrip("/"),
         **lists,

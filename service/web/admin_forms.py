@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 import msgspec
 
 from service.domain.errors import RuleError
-from service.domain.rulesets import OPTIONS
+from service.domain.rulesets import OPTIONS, SWITCHES
 from service.http.leagues import LeagueCreate, LeagueRefereeCreate, MemberCreate
 from service.http.players import PlayerCreate
 from service.http.referees import RefereeCreate
@@ -22,6 +22,8 @@ from service.http.tournaments import TournamentCreate
 
 Body = TypeVar("Body", bound=msgspec.Struct)
 LEAGUE_FIELDS = ("name", "ruleset", "time_zone", "turn_clock", "forfeit_after")
+# every option a league may be founded with: the shared ones and each preset's own switches
+LEAGUE_OPTIONS = (*OPTIONS, *dict.fromkeys(key for switches in SWITCHES.values() for key in switches))
 TOURNAMENT_FIELDS = (
     "name",
     "format",
@@ -50,7 +52,7 @@ def _given(form: dict[str, str], names: tuple[str, ...]) -> dict[str, str]:
 
 
 def league(form: dict[str, str]) -> LeagueCreate:
-    options = {name: value for name in OPTIONS if (value := form.get(f"option_{name}", "").strip())}
+    options = {name: value for name in LEAGUE_OPTIONS if (value := form.get(f"option_{name}", "").strip())}
     return decoded({**_given(form, LEAGUE_FIELDS), "options": options}, LeagueCreate)
 
 

@@ -15,7 +15,8 @@ from babel.messages.pofile import read_po, write_po
 from service.web.i18n import DEFAULT, LANGUAGES, LOCALES
 from service.web.render import TEMPLATES, environment
 
-WORDS = Path(__file__).parent / "words.py"
+# the code whose ``_("...")`` literals are messages of the pages
+WORDS = (Path(__file__).parent / "words.py", Path(__file__).parent / "play_words.py")
 NOT_TRANSLATED = {"apidocs.html"}  # the API's documentation page is in English, as the API is
 
 
@@ -36,12 +37,13 @@ def template_messages() -> set[str]:
 
 def code_messages() -> set[str]:
     found: set[str] = set()
-    for node in ast.walk(ast.parse(WORDS.read_text())):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_":
-            first = node.args[0]
-            if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
-                raise ValueError(f"words.py line {node.lineno}: a message is _(a literal text)")
-            found.add(first.value)
+    for path in WORDS:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_":
+                first = node.args[0]
+                if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+                    raise ValueError(f"{path.name} line {node.lineno}: a message is _(a literal text)")
+                found.add(first.value)
     return found
 
 

@@ -22,12 +22,14 @@ from litestar.response import Redirect, Template
 
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
+from service.domain.rulesets import CLUB, PRESETS
 from service.http import access
 from service.http.errors import status_of
 from service.http.moves import ChallengeCreate, Move, apply_challenge, apply_move
 from service.http.params import GameId, SeatToSee
 from service.http.services import Services
 from service.projections.models import HandView
+from service.web.play_words import calls_of
 from service.web.render import Flag, Page, page_for
 from service.web.session import checked_form, signed_in_actor
 
@@ -94,6 +96,8 @@ def _render(
         "view": view,
         "table": view.table,
         "moves": moves_of(view),
+        # the calls as this ruleset says them; a ruleset with none shows no choice of call
+        "calls": calls_of(page._, PRESETS.get(view.table.ruleset, CLUB)),
         "notice": notice,
         "resynced": notice is not None and notice.code in RESYNC,
         "key": uuid4(),

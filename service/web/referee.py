@@ -101,7 +101,7 @@ def _replay(services: Services, facts: GameFacts, at: int, _: Translate) -> dict
         "at": at,
         "latest": now.number,
         "replayed": table,
-        "event_line": full_event_words(_, events[0], names) if events else "",
+        "event_line": full_event_words(_, events[0], names, facts.rules) if events else "",
         "names": names,
         "void": void,
         "version": now.number,
@@ -117,7 +117,7 @@ def _console(services: Services, facts: GameFacts, at: int | None, _: Translate)
     if at is None:
         at = (dispute.about or dispute.raised_at - 1) if dispute is not None else now.number
     log = [
-        (event.number, full_event_words(_, event, names))
+        (event.number, full_event_words(_, event, names, facts.rules))
         for event in shown(services.app.game_events(game_id), FULL, facts)
     ]
     raised_by = ""

@@ -27,7 +27,7 @@ from litestar.connection import ASGIConnection
 from litestar.handlers import BaseRouteHandler
 from litestar.middleware import DefineMiddleware
 from litestar.middleware.session.client_side import ClientSideSessionBackend, CookieBackendConfig
-from litestar.types import ASGIApp
+from litestar.types import ASGIApp, Guard
 
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
@@ -127,7 +127,7 @@ async def sign_in(request: Request[Any, Any, Any], token: str) -> Actor:
 async def signed_in_or_session(
     connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler
 ) -> None:
-    """A guard for a GET stream a browser opens: an ``EventSource`` cannot send ``Authorization``, so
+    """The check for a GET stream a browser opens: an ``EventSource`` cannot send ``Authorization``, so
     without that header the session cookie may speak for the request. Only streams take it: a read
     changes nothing, so a cross-site request learns nothing it could not already make the browser
     fetch (and cannot read the answer). A bearer header, valid or not, is judged as everywhere."""
@@ -148,3 +148,7 @@ async def _cookie_actor(connection: ASGIConnection[Any, Any, Any, Any]) -> Actor
     authenticator: Authenticator = state.services.auth
     found = authenticator.cached(token) or await anyio.to_thread.run_sync(authenticator.authenticate, token)
     return None if found is None else found[0]
+
+
+# a stream's ``opt``: what ``service.http.admit`` checks
+SIGNED_IN_OR_SESSION: dict[str, Guard] = {"needs": signed_in_or_session}

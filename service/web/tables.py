@@ -22,6 +22,7 @@ from service.http.params import GameId
 from service.http.rounds import score_sheet
 from service.http.services import Services
 from service.web.i18n import Translate
+from service.web.play_words import calls_of
 from service.web.render import Flag, page_for
 from service.web.words import actor_words, event_words
 
@@ -52,13 +53,16 @@ def _table(services: Services, game_id: UUID, _: Translate) -> dict[str, Any]:
         # a sheet's round ends when it is entered: the entry says all "the round is over" would
         public = [event for event in public if event.type != "RoundEnded"]
     said = [
-        event_words(_, event, names, _by(services, _, event.cause, seated) if table.in_person else "")
+        event_words(
+            _, event, names, _by(services, _, event.cause, seated) if table.in_person else "", facts.rules
+        )
         for event in public
     ]
     return {
         "table": table,
         "sheet": score_sheet(services, game_id) if table.in_person else None,
         "actions": [words for words in reversed(said) if words],
+        "calls": calls_of(_, facts.rules),
         "streamed": STREAMED,
     }
 

@@ -7,7 +7,9 @@ templates' own (``tests/web/test_catalogues.py`` reads this file too).
 from typing import Any
 
 from service.domain.cards import JOKER, RANKS, SUITS, is_joker, parse_card, rank_of, suit_of
+from service.domain.rulesets import CLUB, Ruleset
 from service.web.i18n import Translate
+from service.web.play_words import effect_words, round_event_words, said_words
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
@@ -101,9 +103,12 @@ def sheet_words(_: Translate, event: Any, names: list[str], by: str) -> str | No
     return None
 
 
-def event_words(_: Translate, event: Any, names: list[str], by: str = "") -> str | None:
+def event_words(
+    _: Translate, event: Any, names: list[str], by: str = "", rules: Ruleset = CLUB
+) -> str | None:
     """A public event as a sentence; None for the events a spectator need not read. ``by`` names
-    who caused it, for the events that say so."""
+    who caused it, for the events that say so; ``rules``, the game's ruleset, what a card does and
+    how a call is said."""
     said = sheet_words(_, event, names, by)
     if said is not None:
         return said
@@ -111,12 +116,13 @@ def event_words(_: Translate, event: Any, names: list[str], by: str = "") -> str
     who = seat_name(names, data.get("seat"))
     kind = event.type
     if kind == "CardPlayed":
-        said = {"mau": _("says Mau"), "mau_mau": _("says Mau Mau")}.get(data.get("call") or "", "")
         played = [data["card"], *(data.get("more") or ())]  # several cards of one rank (quick)
         text = _("{who} plays {card}", who=who, card=", ".join(card_name(_, card) for card in played))
         if data.get("suit"):
             text += ", " + _("names {suit}", suit=suit_name(_, data["suit"]))
-        return f"{text} {said}".strip()
+        text = f"{text} {said_words(_, data.get('call'), rules)}".strip()
+        effects = effect_words(_, data, names, rules)
+        return f"{text}: {'; '.join(effects)}" if effects else text
     if kind == "CardsDrawn":
         return _("{who} draws {count}", who=who, count=data.get("count", len(data.get("cards") or [])))
     if kind == "CardKept":
@@ -137,7 +143,7 @@ def event_words(_: Translate, event: Any, names: list[str], by: str = "") -> str
         return _("A referee ruled")
     if kind == "TurnTimedOut":
         return _("{who}'s clock ran out: a bot plays the turn", who=who)
-    return None
+    return round_event_words(_, kind, data, names)
 
 
 # the referee console (``service.web.referee``): the full sight and the refusals of a ruling
@@ -201,7 +207,7 @@ def role_words(_: Translate, role: str) -> str:
     return {"referee": _("a referee"), "admin": _("an admin"), "player": _("a player")}.get(role, role)
 
 
-def full_event_words(_: Translate, event: Any, names: list[str]) -> str:
+def full_event_words(_: Translate, event: Any, names: list[str], rules: Ruleset = CLUB) -> str:
     """Any event as an official reads it (``service.domain.redaction.FULL``): the hands dealt, the
     cards drawn, the stock's new order; an event without words here is named by its type."""
     data: dict[str, Any] = event.data
@@ -236,7 +242,7 @@ def full_event_words(_: Translate, event: Any, names: list[str]) -> str:
         return (
             _("A dispute is raised: {reason}", reason=reason)
             if reason
-            else event_words(_, event, names) or ""
+            else event_words(_, event, names, rules=rules) or ""
         )
     if kind == "RulingGiven":
         return _ruling_words(_, data.get("ruling") or {}, names)
@@ -246,7 +252,7 @@ def full_event_words(_: Translate, event: Any, names: list[str]) -> str:
         return _entry_words(_, data, names)
     if kind == "RoundConfirmed":
         return _("{who} confirms round {number}", who=who, number=data.get("round_no", ""))
-    return event_words(_, event, names) or kind
+    return event_words(_, event, names, rules=rules) or kind
 
 
 SHEET_CODES = (

@@ -464,3 +464,26 @@ def test_at_the_start_time_an_entrant_who_did_not_check_in_is_dropped_and_a_bot_
     seats = app.get_game(game_id).seats
     assert Seat("player", str(bob)) not in seats and Seat("bot", "heuristic") in seats
     assert str(bob) not in tournament.ranking
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "fill_bot"),
+    [
+        ("haft-khabis", "heuristic"),  # a player chosen to draw, a card covered by its player
+        ("pesten", "random"),  # jokers, cards that play again, no effect card ends a hand
+    ],
+)
+def test_a_bracket_round_of_another_preset_is_played_to_its_end_by_bots(app, make_stack, ruleset, fill_bot):
+    league = app.found_league(f"{ruleset} club", ruleset)
+    plan = Plan(
+        format="swiss", table_size=4, rounds=1, places=8, fill_bot=fill_bot, starts_at=datetime.now(UTC)
+    )
+    tournament_id = app.create_tournament(league, "Preset cup", plan)
+    stack = make_stack()
+    stack.wait_for("finished tournament", finished(app, tournament_id))
+    tournament = assert_tournament_agrees_with_its_games(app, tournament_id)
+    assert [len(table) for table in tournament.rounds[0].tables] == [4, 4]
+    assert all(entrant.startswith(f"bot:{fill_bot}#") for entrant in tournament.order)
+    for game_id in tournament.rounds[0].games.values():
+        game = app.get_game(game_id)
+        assert game.ruleset.name == ruleset

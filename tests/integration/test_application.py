@@ -61,7 +61,7 @@ def test_a_move_is_stored_as_its_engine_events_numbered_on_from_the_game(app):
         (lambda app, g, p: app.play(g, 1, "5S"), "card_does_not_match"),
         (lambda app, g, p: app.play(g, 1, "2C"), "card_not_in_hand"),
         (lambda app, g, p: app.play(g, 1, "ZZ"), "malformed_card"),
-        (lambda app, g, p: app.play(g, 1, 77), "malformed_card"),
+        (lambda app, g, p: app.play(g, 1, 999), "malformed_card"),
         (lambda app, g, p: app.play(g, 1, "4H", suit="X"), "malformed_suit"),
         (lambda app, g, p: app.play(g, 1, "4H", call="hello"), "malformed_call"),
         (lambda app, g, p: app.play(g, 1, "4H", suit="S"), "suit_not_allowed"),

@@ -122,6 +122,54 @@ def test_a_reader_watching_a_game_is_woken_when_another_process_stores_a_move(li
     asyncio.run(watch_and_move())
 
 
+def test_the_readers_of_a_game_woken_by_one_note_share_one_read_of_its_new_events(live):
+    writer, games = live
+
+    async def watch_and_move() -> None:
+        loop = asyncio.get_running_loop()
+        game_id = writer.create_game(players(writer, 2), seed="live-shared").game_id
+        readers = [games.watch(game_id, loop) for _ in range(5)]
+        for reader in readers:
+            reader.clear()
+        opening = [await asyncio.to_thread(games.events_after, reader, 0, 500) for reader in readers]
+        assert all(found is opening[0] for found in opening)  # one read, five readers
+        seen = opening[0][-1].originator_version
+        state = writer.get_game(game_id).state
+        outcome = await asyncio.to_thread(writer.execute, game_id, next_command(state, random.Random(5)))
+        for reader in readers:
+            assert await reader.changed(10)
+            reader.clear()
+        new = [await asyncio.to_thread(games.events_after, reader, seen, 500) for reader in readers]
+        assert all(found is new[0] for found in new)
+        assert [event.originator_version for event in new[0]] == list(range(seen + 1, outcome.version + 1))
+        for reader in readers:
+            games.unwatch(reader)
+
+    asyncio.run(watch_and_move())
+
+
+def test_a_reader_woken_after_a_shared_read_began_reads_again_and_misses_nothing(live):
+    writer, games = live
+
+    async def watch_and_move() -> None:
+        loop = asyncio.get_running_loop()
+        game_id = writer.create_game(players(writer, 2), seed="live-later").game_id
+        early, late = games.watch(game_id, loop), games.watch(game_id, loop)
+        early.clear()
+        opening = await asyncio.to_thread(games.events_after, early, 0, 500)
+        state = writer.get_game(game_id).state
+        outcome = await asyncio.to_thread(writer.execute, game_id, next_command(state, random.Random(6)))
+        assert await late.changed(10)  # the note of the move has come
+        late.clear()
+        found = await asyncio.to_thread(games.events_after, late, 0, 500)
+        assert found is not opening
+        assert found[-1].originator_version == outcome.version
+        games.unwatch(early)
+        games.unwatch(late)
+
+    asyncio.run(watch_and_move())
+
+
 def test_a_stream_of_a_finished_game_restored_from_the_runner_s_row_follows_a_void_back_into_the_match(
     live, fresh_settings
 ):

@@ -239,6 +239,7 @@ def expected_game(
             cards=seat.cards,
             total=seat.total,
             timed_out_turns=timed_out[seat.seat],
+            out=bool(game.state.out >> seat.seat & 1),
         )
         for seat in view.seats
     ]

@@ -79,3 +79,21 @@ def test_simulate_plays_a_preset_with_a_modifier():
 def test_simulate_refuses_a_modifier_it_does_not_know():
     result = run("simulate", "--modifier", "sideways", "--matches", "1")
     assert result.exit_code == 2 and "sideways" in result.output
+
+
+def test_simulate_against_names_both_bots_and_seat_0s_share_beside_the_fair_share():
+    result = run("simulate", "--ruleset", "prsi", "--matches", "20", "--seed", "3", "--against", "random")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == (
+        "prsi, 4 players, a heuristic bot in seat 0 against random bots "
+        "(forgetfulness 0.1, vigilance 0.5), seed 3"
+    )
+    assert lines[-1].startswith("seat 0's win share")
+    assert lines[-1].endswith("(fair share 25.0%)")
+
+
+def test_an_unknown_bot_to_play_against_is_refused_with_exit_code_2():
+    result = run("simulate", "--against", "genius", "--matches", "1")
+    assert result.exit_code == 2
+    assert "--against" in result.output

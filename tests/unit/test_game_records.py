@@ -13,7 +13,20 @@ from hypothesis import strategies as st
 from service.domain.cards import RANKS, deck_cards, format_cards
 from service.domain.errors import RuleError
 from service.domain.game import Cause, Game, Seat
-from service.domain.record import Dealt, Drew, MatchEnd, Played, Record, RoundEnd, render
+from service.domain.record import (
+    Annulled,
+    Chose,
+    Dealt,
+    Drew,
+    Eliminated,
+    MatchEnd,
+    Other,
+    Played,
+    Record,
+    RoundEnd,
+    Shrank,
+    render,
+)
 from service.domain.record_of import record_of
 from service.domain.record_parse import parse_record
 from service.domain.redaction import FULL, PUBLIC, Table, Viewer, redact
@@ -257,3 +270,31 @@ def test_a_record_of_several_cards_and_face_down_cards_reads_back_the_same(viewe
     text = text_of(game, events, viewer, NAMES)
     assert (" as " in text) == (viewer != PUBLIC)  # a declaration, in its player's and the full sight
     assert render(parse_record(text)) == text
+
+
+# the lines of the family's round and match events, and a preset whose random matches reach them
+FAMILY_LINES = {"101": Eliminated, "faraon": Shrank, "haft-khabis": Chose}
+
+
+@pytest.mark.parametrize(("preset", "kind"), FAMILY_LINES.items())
+@pytest.mark.parametrize("viewer", [PUBLIC, FULL, Viewer.at(0)], ids=["public", "full", "seat"])
+def test_the_presets_choices_eliminations_and_shrinking_hands_have_lines_that_read_back(preset, kind, viewer):
+    game, events = played_game(5, preset)
+    text = text_of(game, events, viewer, NAMES)
+    record = parse_record(text)
+    assert render(record) == text
+    assert any(isinstance(line, kind) for line in record.lines)
+    assert not [line for line in record.lines if isinstance(line, Other)]
+
+
+def test_an_annulled_deal_has_a_line_that_reads_back():
+    game, events = played_game(6, "club", target_score=20)
+    record = parse_record(text_of(game, events, FULL, NAMES))
+    annulled = Annulled(number=len(record.lines) + 1, round_no=2, dealer=1, seat=2, rank="Q")
+    longer = msgspec.structs.replace(record, lines=[*record.lines, annulled])
+    text = render(longer)
+    bob = '"round \\"Bob\\"; the 2nd"'
+    assert text.endswith(
+        f"{annulled.number} round 2 annulled: {bob} dealt four of rank Q; dealer heuristic\n"
+    )
+    assert parse_record(text) == longer

@@ -199,3 +199,12 @@ def test_webhook_retries_back_off_timeout_and_disabling_come_from_maumau_webhook
     assert (given.webhook_timeout, given.webhook_disable_after) == (2.0, 3)
     with pytest.raises(ValueError, match="MAUMAU_WEBHOOK_DISABLE_AFTER"):
         Settings.from_env({"MAUMAU_WEBHOOK_DISABLE_AFTER": "0"})
+
+
+def test_the_token_cache_lasts_maumau_token_cache_seconds_ten_by_default_and_never_less_than_zero():
+    assert Settings.from_env({}).token_cache_seconds == 10.0
+    assert Settings.from_env({"MAUMAU_TOKEN_CACHE_SECONDS": "0"}).token_cache_seconds == 0.0
+    assert Settings.from_env({"MAUMAU_TOKEN_CACHE_SECONDS": "2.5"}).token_cache_seconds == 2.5
+    for bad in ("-1", "soon", "nan"):
+        with pytest.raises(ValueError, match="MAUMAU_TOKEN_CACHE_SECONDS"):
+            Settings.from_env({"MAUMAU_TOKEN_CACHE_SECONDS": bad})

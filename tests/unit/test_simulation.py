@@ -65,3 +65,17 @@ def test_a_player_count_outside_the_ruleset_is_a_rule_error():
     with pytest.raises(RuleError) as error:
         simulate("mau-mau-150", players=5, matches=1)
     assert error.value.code == "player_count"
+
+
+def test_against_seats_one_bot_in_seat_0_and_another_everywhere_else():
+    mixed = simulate("club", 4, matches=60, seed=3, bot="heuristic", against="random")
+    assert mixed.against == "random"
+    assert mixed.win_shares[0] > max(mixed.win_shares[1:])
+    alike = simulate("club", 4, matches=60, seed=3, bot="heuristic")
+    assert alike.against is None
+    assert alike != mixed
+
+
+def test_against_an_unknown_bot_is_refused():
+    with pytest.raises(ValueError, match="no bot 'genius'"):
+        simulate(matches=1, against="genius")

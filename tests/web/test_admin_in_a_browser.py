@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Page, expect
 
+from service.domain.rulesets import PRESETS
 from service.web.messages import all_messages
 from tests.e2e.club import ADMIN_TOKEN, Club
 from tests.e2e.test_embedded import WAIT
@@ -231,3 +232,29 @@ def test_a_tournaments_start_is_typed_in_the_leagues_time_zone(visit: Visit, clu
     submit(page, "tournament")
     announced = club.ok("GET", f"/leagues/{league}/tournaments")["tournaments"]
     assert [(t["name"], t["starts_at"]) for t in announced] == [("Christmas cup", "2027-12-24T16:00:00Z")]
+
+
+def test_the_admin_page_offers_every_preset_and_its_switches_and_refuses_another_presets_switch(
+    visit: Visit, club: Club
+):
+    page = visit.page
+    sign_in_as_admin(page)
+    offered = page.locator("#form-league select[name=ruleset] option").all_inner_texts()
+    assert sorted(offered) == sorted(PRESETS)
+    name = f"Prsi league {uuid.uuid4().hex[:6]}"
+    page.fill("#form-league input[name=name]", name)
+    page.select_option("#form-league select[name=ruleset]", "prsi")
+    page.select_option("#form-league select[name=option_king_of_spades]", "true")
+    submit(page, "league")
+    league = page.locator("[data-done] a").get_attribute("href").rsplit("/", 1)[1]  # type: ignore[union-attr]
+    stored = club.ok("GET", f"/leagues/{league}")
+    assert (stored["ruleset"], stored["options"]) == ("prsi", {"king_of_spades": True})
+    refused = f"Classic league {uuid.uuid4().hex[:6]}"
+    page.fill("#form-league input[name=name]", refused)
+    page.select_option("#form-league select[name=ruleset]", "classic")
+    page.select_option("#form-league select[name=option_crocodile]", "true")
+    with page.expect_response("**/web/admin/league") as answer:
+        page.locator("#form-league button[type=submit]").click()
+    assert answer.value.status == 422
+    expect(page.locator(".refusal[data-code=invalid_option]")).to_contain_text("crocodile")
+    assert refused not in league_names(club)
