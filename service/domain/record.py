@@ -25,6 +25,7 @@ VERSION_LINE = "maumau game record 1"
 RESERVED = frozenset(
     (
         "game",
+        "turned",
         "match",
         "round",
         "stock",
@@ -253,6 +254,22 @@ class Shrank(Line, tag="shrank"):
     hand_size: int  # dealt from the next round on
 
 
+class Doubted(Line, tag="doubted"):
+    """The next player challenged a face-down card (blind): turned up, a lie or the truth."""
+
+    seat: int  # the challenger
+    player: int
+    card: str
+    declared: str
+    lied: bool
+
+
+class TurnedUp(Line, tag="turned_up"):
+    """The round ended: the cards still face down (blind) are turned up."""
+
+    plays: list[tuple[int, str, str]]  # seat, card, declared
+
+
 class Other(Line, tag="other"):
     """An event this format has no line for: its type, and its data when the sight shows it."""
 
@@ -286,6 +303,8 @@ AnyLine = (
     | Annulled
     | Eliminated
     | Shrank
+    | Doubted
+    | TurnedUp
     | Other
 )
 
@@ -443,6 +462,15 @@ def _line_text(line: AnyLine, labels: list[str]) -> str:
             return f"{labels[line.seat]} out of the match ({line.reason}): total {line.total}"
         case Shrank():
             return f"{labels[line.seat]} dealt {line.hand_size} cards from the next round"
+        case Doubted():
+            verdict = "a lie" if line.lied else "the truth"
+            return (
+                f"{labels[line.seat]} doubts the card {labels[line.player]} laid face down: "
+                f"{line.card} as {line.declared}, {verdict}"
+            )
+        case TurnedUp():
+            shown = "; ".join(f"{labels[seat]} {card} as {declared}" for seat, card, declared in line.plays)
+            return f"turned up: {shown}"
         case Other():
             return f"event {line.type}" + (f" {line.data}" if line.data is not None else "")
     raise TypeError(f"no text for {line!r}")

@@ -25,6 +25,7 @@ from service.domain.record import (
     Chose,
     Dealt,
     DisputeRaised,
+    Doubted,
     Drew,
     Eliminated,
     Forfeited,
@@ -50,6 +51,7 @@ from service.domain.record import (
     Shrank,
     SuitNamed,
     TimedOut,
+    TurnedUp,
 )
 
 _STRING = r'"(?:[^"\\]|\\.)*"'
@@ -319,6 +321,13 @@ def _keyword_line(n: int, read: _Line) -> AnyLine | None:
         return _dispute(n, int(found[1]), read)
     if found := scan.maybe(r"ruling on dispute (\d+): "):
         return _ruling(n, int(found[1]), read)
+    if scan.maybe("turned up: "):
+        plays = []
+        while True:
+            found = scan.take(rf"({_LABEL}) ({_CARD}) as ({_CARD})", "a seat, a card, as and a card")
+            plays.append((read.seat(found[1]), found[2], found[3]))
+            if not scan.maybe("; "):
+                return TurnedUp(number=n, plays=plays)
     if found := scan.maybe(r"event (\w+)(?: (.+))?$"):
         if found[2] is not None:
             try:
@@ -457,6 +466,11 @@ def _seat_line(n: int, read: _Line) -> AnyLine:
         return Forfeited(number=n, seat=seat, turns=int(found[1]))
     if found := scan.maybe(r" confirms round (\d+)"):
         return RoundConfirmed(number=n, seat=seat, round_no=int(found[1]))
+    if found := scan.maybe(
+        rf" doubts the card ({_LABEL}) laid face down: ({_CARD}) as ({_CARD}), (a lie|the truth)"
+    ):
+        player, lied = read.seat(found[1]), found[4] == "a lie"
+        return Doubted(number=n, seat=seat, player=player, card=found[2], declared=found[3], lied=lied)
     if found := scan.maybe(rf" chooses ({_LABEL}) to draw"):
         return Chose(number=n, seat=seat, chosen=read.seat(found[1]))
     if found := scan.maybe(r" out of the match \((\w+)\): total (-?\d+)"):
@@ -464,8 +478,8 @@ def _seat_line(n: int, read: _Line) -> AnyLine:
     if found := scan.maybe(r" dealt (\d+) cards from the next round"):
         return Shrank(number=n, seat=seat, hand_size=int(found[1]))
     raise Malformed(
-        "expected plays, draws, keeps, names, challenges, timed out, forfeits, confirms, chooses, "
-        "out of the match or dealt"
+        "expected plays, draws, keeps, names, challenges, doubts, timed out, forfeits, confirms, "
+        "chooses, out of the match or dealt"
     )
 
 

@@ -17,6 +17,7 @@ from service.domain.record import (
     Annulled,
     Chose,
     Dealt,
+    Doubted,
     Drew,
     Eliminated,
     MatchEnd,
@@ -25,6 +26,7 @@ from service.domain.record import (
     Record,
     RoundEnd,
     Shrank,
+    TurnedUp,
     render,
 )
 from service.domain.record_of import record_of
@@ -268,8 +270,14 @@ def test_a_record_of_several_cards_and_face_down_cards_reads_back_the_same(viewe
     assert render(parse_record(text)) == text
     game, events = played_game(5, "club", target_score=40, blind=True)
     text = text_of(game, events, viewer, NAMES)
-    assert (" as " in text) == (viewer != PUBLIC)  # a declaration, in its player's and the full sight
-    assert render(parse_record(text)) == text
+    record = parse_record(text)
+    assert render(record) == text
+    plays = [line for line in record.lines if isinstance(line, Played)]
+    # a declaration, in its player's and the full sight only
+    assert any(line.declared is not None for line in plays) == (viewer != PUBLIC)
+    assert any(isinstance(line, Doubted) for line in record.lines)
+    assert any(isinstance(line, TurnedUp) for line in record.lines)
+    assert not [line for line in record.lines if isinstance(line, Other)]
 
 
 # the lines of the family's round and match events, and a preset whose random matches reach them
