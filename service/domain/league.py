@@ -18,6 +18,7 @@ from eventsourcing.domain import Aggregate
 
 from service.domain.clock import FORFEIT_AFTER, check_clock
 from service.domain.errors import RuleError
+from service.domain.mao.league import MAO, check_mao_options
 from service.domain.names import checked_name, display_key, refuse_taken
 from service.domain.rulesets import Ruleset, check_options, ruleset
 from service.domain.time_zone import DEFAULT_TIME_ZONE, checked_time_zone
@@ -138,8 +139,11 @@ class League(Aggregate):
     ) -> "League":
         """``forfeit_after`` None or 0: a seat never forfeits by clock."""
         options = dict(options or {})
-        ruleset(ruleset_name, **options)  # refuses an unknown ruleset or a bad option
-        check_options(options)
+        if ruleset_name == MAO:
+            check_mao_options(options)
+        else:
+            ruleset(ruleset_name, **options)  # refuses an unknown ruleset or a bad option
+            check_options(options)
         forfeit_after = 0 if forfeit_after is None else forfeit_after
         check_clock(turn_clock, forfeit_after)
         time_zone = checked_time_zone(time_zone)
@@ -155,6 +159,8 @@ class League(Aggregate):
 
     @property
     def rules(self) -> Ruleset:
+        if self.ruleset_name == MAO:
+            raise RuleError("mao_league", "this league plays Mao: its games are made at /mao-games")
         return ruleset(self.ruleset_name, **self.options)
 
     def admit(self, player_id: UUID, name: str | None = None, member_names: Iterable[str] = ()) -> None:

@@ -41,6 +41,15 @@ everywhere):
 | POST /games/{id}/rulings, GET /games/{id}/replay | officials |
 | GET /games/{id}/record | public; ?sight=full officials; ?sight=seat the seated player (own cards) |
 | POST /games/import | admin; referee: friendly or own league (as POST /games for others' seats) |
+| POST /mao-games | admin; a referee of the (Mao) league |
+| GET /mao-games/{id}, /events | public; the log whole for officials, own cards for the seated player |
+| GET /mao-games/{id}/me | the seated player (own seat); officials name a seat |
+| GET /mao-games/{id}/judge, /replay | officials (``service.http.mao.access``) |
+| POST /mao-games/{id}/plays, /draws, /utterances, /pause, /proposals; DELETE .../pause | |
+|   the seated player (own seat); officials name a seat | |
+| PUT /mao-games/{id}/rule, POST .../deals, .../proposal/approval, .../proposal/refusal | officials, |
+|   and the player at the match's ``judge_seat`` (a judge who plays) | |
+|   (with the server as judge: 409 server_judges, but officials and seated players may deal) | |
 | POST /leagues/{id}/tournaments, POST /tournaments/{id}/start | admin |
 | GET /leagues/{id}/tournaments, GET /tournaments/{id}, GET /players/{id}/next-game | public |
 | GET /tournaments/{id}/results.json, /results.csv | public |

@@ -44,6 +44,10 @@ from service.http.health import HealthController
 from service.http.invitations import InvitationController, LeagueInvitationController
 from service.http.leagues import LeagueController
 from service.http.log import LogController
+from service.http.mao.games import MaoGameController
+from service.http.mao.log import MaoLogController
+from service.http.mao.rules import MaoRuleController
+from service.http.mao.table import MaoTableController
 from service.http.me import MeController
 from service.http.moves import MoveController
 from service.http.openapi import StrictStructSchemaPlugin
@@ -94,6 +98,10 @@ CONTROLLERS = [
     OpenDisputeController,
     MeController,
     RecordController,
+    MaoGameController,
+    MaoTableController,
+    MaoRuleController,
+    MaoLogController,
     metrics_endpoint,
 ]
 

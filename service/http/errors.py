@@ -11,10 +11,11 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 | 400 | malformed_request (invalid JSON, unknown fields, wrong types, bad query or header values), |
 |     | malformed_card, malformed_suit, malformed_call, malformed_rank, malformed_name, invalid_seat, |
 |     | invalid_filter (a list's filter that is not one: an unknown status, an id that is no UUID);   |
-|     | any malformed_*                                                                             |
+|     | any other malformed_*                                                                       |
 | 401 | unauthorized (no bearer token where one is needed, or a token that is not valid) |
 | 403 | forbidden (the role may not do this), not_allowed, not_your_seat, not_seated, own_entry, |
-|     | csrf_failed (a web page's form posted without its session's token: ``service.web.session``) |
+|     | csrf_failed (a web page's form posted without its session's token: ``service.web.session``), |
+|     | Mao: not_pause_caller (only the pause's caller ends it), not_round_winner (who proposes) |
 | 404 | not_found (no such route), game_not_found, player_not_found, league_not_found, |
 |     | referee_not_found, credential_not_found, tournament_not_found, next_game_not_found, |
 |     | no_such_event, no_such_table, no_such_round, invitation_not_found, member_not_found, |
@@ -28,7 +29,10 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 |     | delivery_pending, already_enabled, already_disabled, seat_forfeited, tournament_cancelled, |
 |     | game_abandoned, check_in_not_open, already_checked_in, already_dropped, already_confirmed, |
 |     | played_in_person (a move at a table played with real cards), not_in_person (a score |
-|     | sheet's round for a game played here); any already_* |
+|     | sheet's round for a game played here); Mao: match_not_started, round_not_dealt, |
+|     | awaiting_shuffle, already_paused, not_paused, proposal_pending, no_proposal, |
+|     | server_judges (the server judges the match: no human writes or approves its rules); |
+|     | any already_* |
 | 410 | invitation_expired, invitation_used_up, invitation_revoked, player_erased |
 | 413 | request_too_large |
 | 429 | too_many_attempts (refused invitation redemptions from one address: wait a minute) |
@@ -40,6 +44,10 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 |     | impossible score sheets: seat_count, invalid_entry, card_not_in_deck, card_entered_twice, |
 |     | too_many_cards, winner_holds_cards, loser_without_cards, invalid_points, impossible_points, |
 |     | seat_out (a seat out of the match holding cards or winning), bots_not_at_real_tables |
+|     | Mao: rule_incompatible, mao_league (a card game in a Mao league), not_a_mao_league, |
+|     | malformed_rule and malformed_utterance (a rule's or a call's text, whose grammar the |
+|     | document cannot say: listed here, they are not 400 as their names' pattern would be), |
+|     | no_referee (a human judge asked in a league without referees) |
 |     | (``UNPROCESSABLE``, and any code not listed here) |
 | 500 | internal_error (a fault of the service; the detail says nothing more) |
 | 503 | unavailable (the database does not answer), not_ready (``/ready``) |
@@ -72,7 +80,16 @@ CODES: dict[int, tuple[str, ...]] = {
         "invalid_filter",
     ),
     401: ("unauthorized",),
-    403: ("forbidden", "not_allowed", "not_your_seat", "not_seated", "own_entry", "csrf_failed"),
+    403: (
+        "forbidden",
+        "not_allowed",
+        "not_your_seat",
+        "not_seated",
+        "own_entry",
+        "csrf_failed",
+        "not_pause_caller",
+        "not_round_winner",
+    ),
     404: (
         "not_found",
         "game_not_found",
@@ -124,6 +141,14 @@ CODES: dict[int, tuple[str, ...]] = {
         "already_confirmed",
         "played_in_person",
         "not_in_person",
+        "match_not_started",
+        "round_not_dealt",
+        "awaiting_shuffle",
+        "already_paused",
+        "not_paused",
+        "proposal_pending",
+        "no_proposal",
+        "server_judges",
     ),
     410: ("invitation_expired", "invitation_used_up", "invitation_revoked", "player_erased"),
     413: ("request_too_large",),
@@ -187,11 +212,16 @@ UNPROCESSABLE: tuple[str, ...] = (
     "invalid_webhook_url",
     "last_card_face_up",
     "loser_without_cards",
+    "malformed_rule",
+    "malformed_utterance",
+    "mao_league",
     "match_already_started",
     "no_check_in",
+    "no_referee",
     "no_shuffle_due",
     "no_suit_to_name",
     "no_winner",
+    "not_a_mao_league",
     "not_a_member",
     "not_a_move",
     "not_a_seat",
@@ -207,6 +237,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "player_seated_twice",
     "record_has_bots",
     "record_inconsistent",
+    "rule_incompatible",
     "round_in_progress",
     "seat_count",
     "seat_out",
@@ -250,6 +281,8 @@ def status_of(code: str) -> int:
     found = STATUS_OF.get(code)
     if found is not None:
         return found
+    if code in UNPROCESSABLE:
+        return 422
     if code.startswith("malformed_"):
         return 400
     if code.endswith("_not_found") or code.startswith("no_such_"):

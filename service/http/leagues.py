@@ -21,7 +21,7 @@ from service.http.exports import CSV, csv_of
 from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next, cursor_of, key_of
 from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, After, LeagueId, PlayerId, caught_up
 from service.http.players import LeagueName, StoredLeagueName
-from service.http.preset_schema import Options, RulesetName
+from service.http.preset_schema import LeagueRulesetName, Options
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, Services, ServicesDep
 from service.projections.models import LeagueRatingsRead, ListedLeague, Standing, Standings
@@ -59,7 +59,7 @@ TimeZone = Annotated[
 
 class LeagueCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     name: LeagueName
-    ruleset: RulesetName = "club"
+    ruleset: LeagueRulesetName = "club"
     options: Options = msgspec.field(default_factory=dict)
     turn_clock: TurnClock | None = None
     forfeit_after: ForfeitAfter | None = FORFEIT_AFTER
@@ -69,7 +69,7 @@ class LeagueCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
 class LeagueRead(msgspec.Struct, frozen=True, kw_only=True):
     league_id: Annotated[UUID, msgspec.Meta(examples=[LEAGUE_ID])]
     name: StoredLeagueName
-    ruleset: RulesetName
+    ruleset: LeagueRulesetName
     options: Annotated[dict[str, int | bool], msgspec.Meta(examples=[{"target_score": 150}])]  # as founded
     members: Annotated[list[UUID], msgspec.Meta(examples=[[PLAYER_ID]])]
     referees: Annotated[list[str], msgspec.Meta(examples=[[REFEREE_ID]])]

@@ -9,6 +9,7 @@ from typing import Annotated
 
 import msgspec
 
+from service.domain.mao.league import MAO_OPTIONS
 from service.domain.rulesets import OPTION_BOUNDS, OPTIONS, PRESETS, SWITCHES
 
 # the most cards a hand may hold in any preset: the deck less a starter and a card to draw, shared out
@@ -19,6 +20,8 @@ _OPTION_SCHEMAS: dict[str, dict[str, object]] = {
 }
 for _name, (_low, _high) in OPTION_BOUNDS.items():
     _OPTION_SCHEMAS[_name] = {"type": "integer", "minimum": _low, "maximum": _high}
+for _name, (_low, _high) in MAO_OPTIONS.items():  # a Mao league's (422 unknown_option on another)
+    _OPTION_SCHEMAS.setdefault(_name, {"type": "integer", "minimum": _low, "maximum": _high})
 for _switches in SWITCHES.values():
     _OPTION_SCHEMAS.update({key: {"type": "boolean"} for key in _switches})
 
@@ -42,7 +45,8 @@ Options = Annotated[
         "422 unknown_option for a name no preset knows; 422 invalid_option for a switch of another "
         "preset, a value of the wrong type (true for a number, a number for a switch) or one out of "
         "range; 400 malformed_request for a value that is neither a number nor true/false "
-        "(docs/rules/README.md; each ruleset's page lists its switches in section 10)",
+        "(docs/rules/README.md; each ruleset's page lists its switches in section 10). A Mao league "
+        "takes hand_size and rounds_to_win only (docs/rules/mao.md)",
         examples=[{"target_score": 150}],
         extra_json_schema={"extra": {"properties": _OPTION_SCHEMAS, "additionalProperties": False}},
     ),
@@ -55,5 +59,16 @@ RulesetName = Annotated[
         description=f"a preset: {', '.join(RULESET_NAMES)} (a page each in docs/rules/); "
         "422 unknown_ruleset for any other name",
         extra_json_schema={"extra": {"enum": list(RULESET_NAMES)}},
+    ),
+]
+# a league may also be founded on Mao, whose matches are played under /mao-games
+LEAGUE_RULESET_NAMES = (*RULESET_NAMES, "mao")
+LeagueRulesetName = Annotated[
+    str,
+    msgspec.Meta(
+        examples=["club"],
+        description=f"a preset: {', '.join(RULESET_NAMES)} (a page each in docs/rules/), or mao, whose "
+        "matches are played under /mao-games (docs/rules/mao.md); 422 unknown_ruleset for any other name",
+        extra_json_schema={"extra": {"enum": list(LEAGUE_RULESET_NAMES)}},
     ),
 ]

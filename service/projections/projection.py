@@ -47,6 +47,7 @@ from eventsourcing.projection import Projection
 from service.application import MauMau
 from service.domain.game import Game
 from service.domain.league import ERASED_NAME, League, Player
+from service.domain.mao.league import MAO
 from service.domain.rulesets import ruleset
 from service.domain.tournament import Tournament
 from service.domain.webhook import Webhook
@@ -203,7 +204,9 @@ class ViewsProjection(Projection[Views]):
                     changes.erased.append(event.originator_id)
                 hooks.player_event(event)
             elif kind == LEAGUE:
-                order = order_of(ruleset(event.ruleset_name, **event.options))
+                # a Mao league ranks by matches won, as the others do first; it scores no points
+                mao = event.ruleset_name == MAO
+                order = "highest_points" if mao else order_of(ruleset(event.ruleset_name, **event.options))
                 changes.leagues.append((event.originator_id, event.name, event.ruleset_name, order))
             elif kind == PEOPLE:
                 self._fold_people(event, changes)

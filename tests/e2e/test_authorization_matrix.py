@@ -26,6 +26,7 @@ from litestar.testing import TestClient
 
 from service.domain.roles import Actor
 from tests.e2e.club import ADMIN, Club, bearer, cards_named, unseen_cards, whole_log
+from tests.e2e.mao import deck
 from tests.gameplay import next_command
 from tests.integration.tables import deck_for, play_out
 from tests.receiver import receiving
@@ -100,6 +101,22 @@ POST /games/{id}/rulings              401   F      F       F     200   200
 POST /games/{id}/rounds               401   NS     200     NA    200   200
 POST /games/{id}/rounds/{id}/confirmation 401 NS   200     NS    NS    NS
 GET /games/{id}/rounds                200   200    200     200   200   200
+POST /mao-games                       401   F      F       F     201   201
+GET /mao-games/{id}                   200   200    200     200   200   200
+GET /mao-games/{id}/me                401   NS     200     NA    200   200
+GET /mao-games/{id}/judge             401   F      F       F     200   200
+GET /mao-games/{id}/events            200   200    200     200   200   200
+GET /mao-games/{id}/replay            401   F      F       F     200   200
+POST /mao-games/{id}/plays            401   NS     200     NA    200   200
+POST /mao-games/{id}/draws            401   NS     200     NA    200   200
+POST /mao-games/{id}/utterances       401   NS     200     NA    200   200
+POST /mao-games/{id}/pause            401   NS     200     NA    200   200
+DELETE /mao-games/{id}/pause          401   NS     200     NA    200   200
+POST /mao-games/{id}/proposals        401   NS     200     NA    200   200
+PUT /mao-games/{id}/rule              401   F      F       F     200   200
+POST /mao-games/{id}/deals            401   F      F       F     200   200
+POST /mao-games/{id}/proposal/approval 401  F      F       F     200   200
+POST /mao-games/{id}/proposal/refusal 401   F      F       F     200   200
 POST /leagues/{id}/tournaments        401   F      F       F     F     201
 GET /leagues/{id}/tournaments         200   200    200     200   200   200
 GET /tournaments/{id}                 200   200    200     200   200   200
@@ -195,6 +212,7 @@ class World:
     hook: str  # a webhook of the league for disputes raised
     delivery: str  # one of its deliveries, delivered
     made: list[str] = field(default_factory=list)
+    made_mao: list[str] = field(default_factory=list)  # the Mao league, once made
 
     def player_of(self, role: str) -> str:
         """A player's id the role may seat: its own for a player, else the seated player's."""
@@ -252,6 +270,48 @@ class World:
         partner = Actor("player", self.ids["partner"])
         outcome = self.club.app.enter_round(game["game_id"], winner=0, points=[0, 5], by=partner)
         return {**game, "version": outcome.version}
+
+    def mao_league(self) -> str:
+        """A Mao league of one card a hand, of the same players, judged by Rita (made once)."""
+        if not self.made_mao:
+            members = [self.ids["seated"], self.ids["partner"], self.ids["other"]]
+            options = {"hand_size": 1, "rounds_to_win": 3}
+            self.made_mao.append(
+                self.club.league(members, [self.ids["rita"]], ruleset="mao", options=options)
+            )
+        return self.made_mao[0]
+
+    def mao(self) -> str:
+        """A new Mao match of seated (seat 0), partner and a bot, not dealt yet."""
+        body = {
+            "league_id": self.mao_league(),
+            "seats": [self.ids["seated"], self.ids["partner"], "bot:random"],
+            "first_dealer": 2,
+        }
+        return str(self.club.ok("POST", "/mao-games", json=body)["game_id"])
+
+    def mao_dealt(self) -> str:
+        """A Mao match where seated (seat 0) is to play and holds 9H on the starter 5H."""
+        game = self.mao()
+        cards = deck(dealer=2, hands={0: "9H", 1: "9S", 2: "2C"}, starter="5H", hand_size=1)
+        self.club.ok("POST", f"/mao-games/{game}/deals", json={"deck": cards})
+        return game
+
+    def mao_paused(self) -> str:
+        game = self.mao_dealt()
+        self.club.ok("POST", f"/mao-games/{game}/pause", json={"seat": 0})
+        return game
+
+    def mao_won(self) -> str:
+        """A Mao match whose first round seated (seat 0) won."""
+        game = self.mao_dealt()
+        self.club.ok("POST", f"/mao-games/{game}/plays", json={"card": "9H", "says": ["mao"], "seat": 0})
+        return game
+
+    def mao_proposed(self) -> str:
+        game = self.mao_won()
+        self.club.ok("POST", f"/mao-games/{game}/proposals", json={"text": "after K: next red", "seat": 0})
+        return game
 
     def disputed(self) -> dict[str, Any]:
         game = self.game()
@@ -438,6 +498,62 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
             "POST", "/rounds/1/confirmation", lambda g: {}, world.entered
         ),
         "GET /games/{id}/rounds": lambda role: ("GET", f"/games/{finished}/rounds", None),
+        "POST /mao-games": lambda role: (
+            "POST",
+            "/mao-games",
+            {"league_id": world.mao_league(), "seats": [ids["seated"], ids["partner"], "bot:random"]},
+        ),
+        "GET /mao-games/{id}": lambda role: ("GET", f"/mao-games/{world.mao_dealt()}", None),
+        "GET /mao-games/{id}/me": lambda role: ("GET", f"/mao-games/{world.mao_dealt()}/me?seat=0", None),
+        "GET /mao-games/{id}/judge": lambda role: ("GET", f"/mao-games/{world.mao_dealt()}/judge", None),
+        "GET /mao-games/{id}/events": lambda role: ("GET", f"/mao-games/{world.mao_dealt()}/events", None),
+        "GET /mao-games/{id}/replay": lambda role: ("GET", f"/mao-games/{world.mao_dealt()}/replay", None),
+        "POST /mao-games/{id}/plays": lambda role: (
+            "POST",
+            f"/mao-games/{world.mao_dealt()}/plays",
+            {"card": "9H", "seat": 0},
+        ),
+        "POST /mao-games/{id}/draws": lambda role: (
+            "POST",
+            f"/mao-games/{world.mao_dealt()}/draws",
+            {"seat": 0},
+        ),
+        "POST /mao-games/{id}/utterances": lambda role: (
+            "POST",
+            f"/mao-games/{world.mao_dealt()}/utterances",
+            {"words": "hello", "seat": 0},
+        ),
+        "POST /mao-games/{id}/pause": lambda role: (
+            "POST",
+            f"/mao-games/{world.mao_dealt()}/pause",
+            {"seat": 0},
+        ),
+        "DELETE /mao-games/{id}/pause": lambda role: (
+            "DELETE",
+            f"/mao-games/{world.mao_paused()}/pause?seat=0",
+            None,
+        ),
+        "POST /mao-games/{id}/proposals": lambda role: (
+            "POST",
+            f"/mao-games/{world.mao_won()}/proposals",
+            {"text": "after K: next red", "seat": 0},
+        ),
+        "PUT /mao-games/{id}/rule": lambda role: (
+            "PUT",
+            f"/mao-games/{world.mao()}/rule",
+            {"text": "after J: next red"},
+        ),
+        "POST /mao-games/{id}/deals": lambda role: ("POST", f"/mao-games/{world.mao()}/deals", {}),
+        "POST /mao-games/{id}/proposal/approval": lambda role: (
+            "POST",
+            f"/mao-games/{world.mao_proposed()}/proposal/approval",
+            None,
+        ),
+        "POST /mao-games/{id}/proposal/refusal": lambda role: (
+            "POST",
+            f"/mao-games/{world.mao_proposed()}/proposal/refusal",
+            None,
+        ),
         "POST /leagues/{id}/tournaments": lambda role: (
             "POST",
             f"/leagues/{world.league}/tournaments",

@@ -5,6 +5,7 @@ schemathesis (``test_schemathesis``) finds these by chance; each is pinned here.
 
 from typing import Any
 
+from service.domain.mao.league import MAO_OPTIONS
 from service.domain.rulesets import SWITCHES
 from tests.e2e.club import ADMIN, problem
 from tests.e2e.test_openapi import operations
@@ -89,8 +90,10 @@ def test_options_and_plans_state_their_names_and_ranges(client):
         "quick",
         "blind",
         *switches,
+        *MAO_OPTIONS,  # a Mao league's
     }
     assert options["properties"]["quick"] == options["properties"]["blind"] == {"type": "boolean"}
+    assert options["properties"]["rounds_to_win"] == {"type": "integer", "minimum": 1, "maximum": 9}
     assert options["properties"]["target_score"]["maximum"] == 1000
     assert (options["properties"]["decks"]["minimum"], options["properties"]["decks"]["maximum"]) == (1, 2)
     assert all(options["properties"][name] == {"type": "boolean"} for name in switches)

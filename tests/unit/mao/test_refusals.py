@@ -12,6 +12,8 @@ import pytest
 
 import service.domain.mao as mao
 from service.domain.cards import parse_card
+from service.domain.errors import RuleError
+from service.domain.mao.autoplay import check_bot
 from service.domain.mao.commands import (
     ApproveRule,
     CallPause,
@@ -25,6 +27,7 @@ from service.domain.mao.commands import (
     StartMatch,
     WriteRule,
 )
+from service.domain.mao.league import check_mao_options
 from service.domain.mao.state import State
 from tests.unit.mao.scene import Scene, refused
 
@@ -104,6 +107,21 @@ START_CASES = {
 }
 
 
+# refused around the decider: a Mao league's options, a bot's name at a stored table
+AROUND_CASES: dict[str, Callable[[], None]] = {
+    "unknown_option": lambda: check_mao_options({"target_score": 100}),
+    "invalid_option": lambda: check_mao_options({"hand_size": 9}),
+    "unknown_bot": lambda: check_bot("bot:clever"),
+}
+
+
+@pytest.mark.parametrize("code", sorted(AROUND_CASES))
+def test_each_refusal_around_the_decider_is_given_with_its_code(code):
+    with pytest.raises(RuleError) as refusal:
+        AROUND_CASES[code]()
+    assert refusal.value.code == code
+
+
 @pytest.mark.parametrize("code", sorted(CASES))
 def test_each_refusal_code_is_given_in_its_situation_and_changes_nothing(code):
     situation, command = CASES[code]
@@ -129,6 +147,6 @@ def codes_in_source() -> set[str]:
 def test_every_code_the_package_can_raise_has_a_case_here_and_is_listed_in_its_docstring():
     codes = codes_in_source()
     assert {"rule_incompatible", "game_over", "match_not_started"} <= codes
-    assert codes == set(CASES) | set(START_CASES)
+    assert codes == set(CASES) | set(START_CASES) | set(AROUND_CASES)
     listed = set(re.findall(r"[a-z]+(?:_[a-z]+)+", mao.__doc__.split("(``RuleError``):")[1]))
     assert listed == codes

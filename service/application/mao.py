@@ -1,0 +1,94 @@
+"""Mao matches: create one in a Mao league, act at its table, read it back.
+
+Each change loads the match, decides the command (``MaoGame.do``), lets the server do its
+part (``autoplay.settle``: recycles and the bots' moves) and saves it all in one go; a save
+that meets another command's is decided again from what is stored (``retried``). Chance
+comes from ``secrets`` (the deals' and recycles' orders are stored in their events).
+"""
+
+import random
+from collections.abc import Callable, Sequence
+from uuid import UUID
+
+from service.application.core import _uuid, retried
+from service.application.leagues import Leagues
+from service.domain.cards import FULL_DECK
+from service.domain.errors import RuleError
+from service.domain.mao.aggregate import BOT_PREFIX, MaoGame
+from service.domain.mao.autoplay import SERVER_BY, check_bot, settle
+from service.domain.mao.commands import SERVER, Command, DealRound, StartMatch
+from service.domain.mao.events import Event
+from service.domain.mao.league import MAO
+
+
+def shuffled_deck(rng: random.Random) -> DealRound:
+    deck = list(FULL_DECK)
+    rng.shuffle(deck)
+    return DealRound(tuple(deck))
+
+
+class MaoGames(Leagues):
+    def create_mao_game(
+        self,
+        league_id: UUID | str,
+        seats: Sequence[str],
+        judge: str,
+        first_dealer: int | None = None,
+        judge_seat: int | None = None,
+    ) -> MaoGame:
+        """A match at these seats (players of the league, bots), its first rule the teaching rule.
+
+        With the server as judge the first round is dealt at once; a human judge (the league's
+        referees, and the player at ``judge_seat`` if given: a judge who plays) may first write
+        another rule, then deals."""
+        league = self.get_league(league_id)
+        if league.ruleset_name != MAO:
+            raise RuleError("not_a_mao_league", "Mao matches are played in a league of ruleset 'mao'")
+        if judge != SERVER and judge_seat is None and not league.referees:
+            raise RuleError("no_referee", "the league has no referee to judge: appoint one first")
+        names = tuple(self._seat_name(league.members, seat) for seat in seats)
+        players = [name for name in names if not name.startswith(BOT_PREFIX)]
+        if len(set(players)) != len(players):
+            raise RuleError("player_seated_twice", "a player may hold one seat only")
+        rng = random.SystemRandom()
+        game = MaoGame.start(league.id, names, judge, judge_seat)
+        if first_dealer is None:
+            first_dealer = rng.randrange(len(names)) if names else 0
+        # the league's options are the match's own (``mao.league`` checked them when it was founded)
+        start = StartMatch(seats=len(names), first_dealer=first_dealer, judge=judge, **league.options)
+        game.do(start, SERVER_BY)
+        if judge == SERVER:
+            game.do(shuffled_deck(rng), SERVER_BY)
+            settle(game, rng)
+        self.save(game)
+        return game
+
+    def _seat_name(self, members: Sequence[UUID], seat: str) -> str:
+        if seat.startswith(BOT_PREFIX):
+            check_bot(seat)
+            return seat
+        player_id = _uuid(seat, "player_not_found")
+        if player_id not in members:
+            self.get_player(player_id)  # 404 for nobody at all
+            raise RuleError("not_a_member", "every player at the table must be a member of the league")
+        return str(player_id)
+
+    def get_mao_game(self, game_id: UUID | str) -> MaoGame:
+        return self._get(MaoGame, game_id, "game_not_found", "no such Mao match")
+
+    def mao_do(
+        self, game_id: UUID | str, command_of: Callable[[MaoGame, random.Random], Command], by: str
+    ) -> tuple[MaoGame, list[Event]]:
+        """Decide the command ``command_of`` makes from the match as stored; the events it and the
+        server's moves after it recorded."""
+
+        def attempt() -> tuple[MaoGame, list[Event]]:
+            game = self.get_mao_game(game_id)
+            rng = random.SystemRandom()
+            first = len(game.facts)
+            game.do(command_of(game, rng), by)
+            settle(game, rng)
+            self.save(game)
+            return game, game.facts[first:]
+
+        return retried(attempt)

@@ -1,0 +1,76 @@
+"""The stored Mao match: an eventsourcing aggregate around the decider (``game``).
+
+``MaoGame.Started`` fixes what never changes (the league, the seats, who judges); each
+command's events (``events``) are stored together as one ``Decided``, whose ``by`` says
+who asked (an actor, or the server). The state is the fold of every fact so far.
+"""
+
+from typing import Union
+from uuid import UUID
+
+from eventsourcing.domain import Aggregate
+
+from service.domain.errors import RuleError
+from service.domain.mao.commands import SERVER, Command
+from service.domain.mao.events import EVENT_TYPES, Event
+from service.domain.mao.game import decide
+from service.domain.mao.state import State
+
+Fact = Union[EVENT_TYPES]  # type: ignore[valid-type]  # noqa: UP007 - a tagged union built from a tuple
+
+BOT_PREFIX = "bot:"
+
+
+class MaoGame(Aggregate):
+    class Started(Aggregate.Created):
+        league_id: UUID
+        seats: tuple[str, ...]  # a player's id, or a bot's name ("bot:learning")
+        judge: str  # commands.SERVER or commands.REFEREE
+        # with a human judge: the seat whose player judges too, beside the league's referees
+        judge_seat: int | None = None
+
+    class Decided(Aggregate.Event):
+        facts: tuple[Fact, ...]
+        by: str  # who asked: "role:id" of an actor, or "server"
+
+        def apply(self, game: "MaoGame") -> None:
+            for fact in self.facts:
+                fact.apply(game.state)
+            game.facts.extend(self.facts)
+
+    def __init__(
+        self, league_id: UUID, seats: tuple[str, ...], judge: str, judge_seat: int | None = None
+    ) -> None:
+        self.league_id = league_id
+        self.seats = seats
+        self.judge = judge
+        self.judge_seat = judge_seat
+        self.state = State()
+        self.facts: list[Event] = []
+
+    @classmethod
+    def start(
+        cls, league_id: UUID, seats: tuple[str, ...], judge: str, judge_seat: int | None = None
+    ) -> "MaoGame":
+        if judge_seat is not None:
+            if judge == SERVER:
+                raise RuleError("invalid_option", "judge_seat: with the server as judge, nobody else judges")
+            if not 0 <= judge_seat < len(seats) or seats[judge_seat].startswith(BOT_PREFIX):
+                raise RuleError("not_a_seat", f"seat {judge_seat} is no player's seat at this table")
+        return cls._create(cls.Started, league_id=league_id, seats=seats, judge=judge, judge_seat=judge_seat)
+
+    def do(self, command: Command, by: str) -> list[Event]:
+        """Decide the command and record its events (nothing when it is refused)."""
+        facts = decide(self.state, command)
+        self.trigger_event(self.Decided, facts=tuple(facts), by=by)
+        return facts
+
+    def seat_of(self, player_id: str) -> int | None:
+        return self.seats.index(player_id) if player_id in self.seats else None
+
+    def is_bot(self, seat: int) -> bool:
+        return self.seats[seat].startswith(BOT_PREFIX)
+
+    def check_seat(self, seat: int) -> None:
+        if not 0 <= seat < len(self.seats):
+            raise RuleError("not_a_seat", f"seat {seat} is not at this table")

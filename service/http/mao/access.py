@@ -1,0 +1,82 @@
+"""Who may do what at a Mao match (the rows of ``service.http.access``'s table for ``/mao-games``).
+
+- **Officials**: an admin, and the referees of the match's league. They see the judge's view,
+  the whole log and the replay, and may act for a seat they name.
+- **The judge**: with ``judge: referee``, the officials write the rule, deal, and approve or
+  refuse a proposal, and so does the player at ``judge_seat`` when the match has one (a judge
+  who plays: a player still, who sees no other hand, nor the judge's view, log or replay, and
+  deals from the server's shuffle only); with ``judge: server`` the server does, and those
+  routes answer 409 ``server_judges`` (dealing excepted: any seated player or official asks
+  for the next deal).
+- **A player** acts for their own seat and sees their own view; anyone else sees the public part.
+"""
+
+from service.domain.errors import RuleError
+from service.domain.mao.aggregate import MaoGame
+from service.domain.mao.commands import SERVER
+from service.domain.mao.redaction import JUDGE, PUBLIC, Viewer
+from service.domain.roles import Actor
+from service.http.services import Services
+
+
+def officiates(services: Services, actor: Actor | None, game: MaoGame) -> bool:
+    if actor is None:
+        return False
+    if actor.role == "admin":
+        return True
+    return actor.role == "referee" and actor.id in services.app.get_league(game.league_id).referees
+
+
+def viewer(services: Services, actor: Actor | None, game: MaoGame) -> Viewer:
+    if actor is not None and actor.role == "player":
+        seat = game.seat_of(actor.id)
+        return PUBLIC if seat is None else Viewer.at(seat)
+    return JUDGE if officiates(services, actor, game) else PUBLIC
+
+
+def acting_seat(services: Services, actor: Actor, game: MaoGame, seat: int | None) -> int:
+    """The seat a command is for: a player's own; the one an official names."""
+    if actor.role == "player":
+        own = game.seat_of(actor.id)
+        if own is None:
+            raise RuleError("not_seated", "you have no seat at this match")
+        if seat is not None and seat != own:
+            raise RuleError("not_your_seat", f"seat {seat} is not yours")
+        return own
+    if not officiates(services, actor, game):
+        raise RuleError("not_allowed", "only the players at this table and its officials may do this")
+    if seat is None:
+        raise RuleError("seat_required", "an official names the seat the command is for")
+    game.check_seat(seat)
+    return seat
+
+
+def check_official(services: Services, actor: Actor, game: MaoGame) -> None:
+    if not officiates(services, actor, game):
+        raise RuleError("forbidden", "only the match's referees and admins may do this")
+
+
+def judges_at_seat(actor: Actor, game: MaoGame) -> bool:
+    """Whether the actor is the player at the match's judging seat (a judge who plays)."""
+    return (
+        game.judge_seat is not None and actor.role == "player" and game.seat_of(actor.id) == game.judge_seat
+    )
+
+
+def check_judge(services: Services, actor: Actor, game: MaoGame) -> None:
+    if judges_at_seat(actor, game):
+        return
+    check_official(services, actor, game)
+    if game.judge == SERVER:
+        raise RuleError("server_judges", "the server judges this match: it writes and approves the rules")
+
+
+def check_dealer(services: Services, actor: Actor, game: MaoGame) -> None:
+    """Who asks for the next deal: the judge; with the server as judge, a seated player too."""
+    if game.judge != SERVER:
+        check_judge(services, actor, game)
+    elif actor.role == "player":
+        if game.seat_of(actor.id) is None:
+            raise RuleError("not_seated", "you have no seat at this match")
+    else:
+        check_official(services, actor, game)

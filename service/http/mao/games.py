@@ -1,0 +1,115 @@
+"""Mao matches: create one in a Mao league; read its public part, a seat's view, the judge's view."""
+
+from typing import Annotated
+
+from litestar import Controller, get, post
+from litestar.openapi.spec import Example
+from litestar.params import Body
+
+from service.domain.errors import RuleError
+from service.domain.mao.views import JudgeView, PlayerView, judge_view, player_view
+from service.domain.roles import Actor
+from service.http.auth import signed_in
+from service.http.consistency import READS_STORE
+from service.http.errors import problems
+from service.http.mao import access
+from service.http.mao.schemas import MaoGameCreate, MaoGameRead, game_read
+from service.http.params import GameId, SeatToSee
+from service.http.security import BEARER, OPTIONAL_BEARER
+from service.http.services import ActorDep, Services, ServicesDep
+
+
+def check_creator(services: Services, actor: Actor, data: MaoGameCreate) -> None:
+    """An admin, or a referee of the league."""
+    if actor.role == "admin":
+        return
+    league = services.app.get_league(data.league_id)
+    if actor.role != "referee" or actor.id not in league.referees:
+        raise RuleError("forbidden", "only an admin or the league's referees make its Mao matches")
+
+
+class MaoGameController(Controller):
+    path = "/mao-games"
+    tags = ["mao"]  # noqa: RUF012
+
+    @post(
+        operation_id="createMaoGame",
+        summary="Make a Mao match in a league of ruleset mao (admin, the league's referees)",
+        guards=[signed_in],
+        responses=problems(403, 404, 415, 422),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def create(
+        self,
+        services: ServicesDep,
+        actor: ActorDep,
+        data: Annotated[
+            MaoGameCreate,
+            Body(
+                examples=[
+                    Example(
+                        summary="two players and a learning bot, a human judge",
+                        value={
+                            "league_id": "5d8e2a47-1b3c-4f6d-8e9a-0c2b4d6f8a1e",
+                            "seats": [
+                                "3f1c6c9e-8f7a-4d52-9a53-3e1b1c0b6a77",
+                                "8a4d2b6e-1c3f-4e5a-9b7d-2f6e8c0a4b1d",
+                                "bot:learning",
+                            ],
+                            "judge": "referee",
+                        },
+                    )
+                ]
+            ),
+        ],
+    ) -> MaoGameRead:
+        check_creator(services, actor, data)
+        return game_read(
+            services.app.create_mao_game(
+                data.league_id, data.seats, data.judge, data.first_dealer, data.judge_seat
+            )
+        )
+
+    @get(
+        "/{game_id:uuid}",
+        operation_id="getMaoGame",
+        opt=READS_STORE,
+        summary="A Mao match's public part: the table, card counts, penalties, the rule once revealed",
+        responses=problems(404),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def read(self, services: ServicesDep, game_id: GameId) -> MaoGameRead:
+        return game_read(services.app.get_mao_game(game_id))
+
+    @get(
+        "/{game_id:uuid}/me",
+        operation_id="getMaoPlayerView",
+        opt=READS_STORE,
+        summary="A seat's view: its hand, the table, the penalties' reasons; the rule only once revealed",
+        guards=[signed_in],
+        responses=problems(403, 404, 422),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def me(
+        self, services: ServicesDep, actor: ActorDep, game_id: GameId, seat: SeatToSee = None
+    ) -> PlayerView:
+        game = services.app.get_mao_game(game_id)
+        return player_view(game.state, access.acting_seat(services, actor, game, seat))
+
+    @get(
+        "/{game_id:uuid}/judge",
+        operation_id="getMaoJudgeView",
+        opt=READS_STORE,
+        summary="The judge's view: the rule, the clauses in force, every hand, the stock, the calls due",
+        guards=[signed_in],
+        responses=problems(403, 404),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def judge(self, services: ServicesDep, actor: ActorDep, game_id: GameId) -> JudgeView:
+        game = services.app.get_mao_game(game_id)
+        access.check_official(services, actor, game)
+        return judge_view(game.state)

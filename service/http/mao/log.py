@@ -1,0 +1,52 @@
+"""A Mao match's event log, each event as the asker may see it, and the referee's replay."""
+
+from litestar import Controller, get
+
+from service.domain.mao.redaction import redact_all
+from service.domain.mao.replay import referee_replay
+from service.http.auth import signed_in
+from service.http.consistency import READS_STORE
+from service.http.errors import problems
+from service.http.mao import access
+from service.http.mao.schemas import MaoLogRead, MaoReplayRead
+from service.http.params import GameId
+from service.http.security import BEARER, OPTIONAL_BEARER
+from service.http.services import ActorDep, OptionalActorDep, ServicesDep
+
+
+class MaoLogController(Controller):
+    path = "/mao-games/{game_id:uuid}"
+    tags = ["mao"]  # noqa: RUF012
+
+    @get(
+        "/events",
+        operation_id="listMaoEvents",
+        opt=READS_STORE,
+        summary="Every event: whole for officials, own cards for a seat, the table for the public",
+        responses=problems(404),
+        security=OPTIONAL_BEARER,
+        sync_to_thread=True,
+    )
+    def events(self, services: ServicesDep, actor: OptionalActorDep, game_id: GameId) -> MaoLogRead:
+        game = services.app.get_mao_game(game_id)
+        shown = redact_all(game.facts, access.viewer(services, actor, game))
+        return MaoLogRead(
+            game_id=game.id,
+            version=game.version,
+            events=[{"number": number, **entry} for number, entry in enumerate(shown, 1)],
+        )
+
+    @get(
+        "/replay",
+        operation_id="getMaoReplay",
+        opt=READS_STORE,
+        summary="The referee's replay: every event, and for each penalty why it was given",
+        guards=[signed_in],
+        responses=problems(403, 404),
+        security=BEARER,
+        sync_to_thread=True,
+    )
+    def replay(self, services: ServicesDep, actor: ActorDep, game_id: GameId) -> MaoReplayRead:
+        game = services.app.get_mao_game(game_id)
+        access.check_official(services, actor, game)
+        return MaoReplayRead(game_id=game.id, steps=referee_replay(game.facts))
