@@ -72,7 +72,7 @@ from service.domain.events import (
     SuitNamed,
 )
 from service.domain.round_scoring import hand_value, round_losers, round_points
-from service.domain.rulebook import MAU, MAU_MAU, NO_CALL
+from service.domain.rulebook import MAU, MAU_MAU, NO_CALL, Rulebook
 from service.domain.rulesets import BLIND_PENALTY, Ruleset, check
 from service.domain.state import (
     CHOOSING,
@@ -893,11 +893,14 @@ def _modified_plays(s: State, seat: int, actions: tuple[int, ...], playable: int
     may be declared as now (a hand's last card is played face up), and the challenge of the
     face-down card before the seat."""
     book = s.book
-    found = list(actions)
     hand = s.hands[seat]
+    blind = book.blind
+    if not blind and not _with_a_twin(book, hand, playable):
+        return actions  # the usual hand: no two cards of a playable rank
+    found = list(actions)
     if book.quick and playable:
         found += _several_plays(s, hand, playable)
-    if book.rules.blind:
+    if blind:
         if hand & (hand - 1):
             declarable = book.deck_mask & (book.answers_to[s.shown] if s.debt else s.follow)
             for declared in cards_in(declarable):
@@ -906,6 +909,17 @@ def _modified_plays(s: State, seat: int, actions: tuple[int, ...], playable: int
         if s.doubt is not None and s.doubt[1] == seat:
             found.append(CHALLENGE_DECLARATION)
     return tuple(found)
+
+
+def _with_a_twin(book: Rulebook, hand: int, bottoms: int) -> bool:
+    """Whether a ``bottoms`` card has another card of its rank in ``hand``."""
+    rank_mask = book.rank_mask
+    while bottoms:  # lowest card first, without a generator: this runs on most of quick's turns
+        low = bottoms & -bottoms
+        if hand & rank_mask[low.bit_length() - 1] & ~low:
+            return True
+        bottoms ^= low
+    return False
 
 
 def _several_plays(s: State, hand: int, bottoms: int) -> list[int]:
@@ -917,6 +931,8 @@ def _several_plays(s: State, hand: int, bottoms: int) -> list[int]:
     book = s.book
     plays: list[int] = []
     for bottom in cards_in(bottoms):
+        if not hand & book.rank_mask[bottom] & ~(1 << bottom):
+            continue
         others = [c for c in rank_cards(bottom) if hand >> c & 1 and c != bottom]
         for size in range(1, len(others) + 1):
             for chosen in combinations(others, size):
