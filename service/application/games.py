@@ -33,7 +33,7 @@ from service.domain.commands import (
     PlayCard,
 )
 from service.domain.errors import RuleError
-from service.domain.events import HiddenCardsReshuffled, RoundDealt, StockRecycled
+from service.domain.events import DealAnnulled, HiddenCardsReshuffled, RoundDealt, StockRecycled
 from service.domain.fairness import verify
 from service.domain.game import Cause, Game, Seat
 from service.domain.roles import SYSTEM, Actor
@@ -49,7 +49,12 @@ from service.observability import metrics
 _KEYED_GAMES = uuid5(NAMESPACE_URL, "https://maumau.invalid/games")
 # The options a league game may set on top of the league's: how long the match is (a tournament's plan).
 MATCH_LENGTH_OPTIONS = ("target_score", "single_round")
-_SHUFFLE_KINDS = {RoundDealt: "deal", StockRecycled: "recycle", HiddenCardsReshuffled: "reshuffle"}
+_SHUFFLE_KINDS = {
+    RoundDealt: "deal",
+    DealAnnulled: "annulled_deal",
+    StockRecycled: "recycle",
+    HiddenCardsReshuffled: "reshuffle",
+}
 _CALLS = {"": NO_CALL, "mau": MAU, "mau_mau": MAU_MAU, "mau mau": MAU_MAU, "maumau": MAU_MAU}
 
 
@@ -58,7 +63,9 @@ class Shuffle(msgspec.Struct, frozen=True, kw_only=True):
 
     number: int  # the event number of the deal or recycle
     round_no: int
-    kind: str  # "deal", "recycle", or "reshuffle" (after a void reopened a revealed round)
+    # "deal", "annulled_deal" (four of a kind: dealt again), "recycle", or "reshuffle" (after a void
+    # reopened a revealed round)
+    kind: str
     commitment: str
     salt: str | None = None
     order: tuple[int, ...] | None = None
@@ -70,7 +77,7 @@ class Games(Leagues):
         self,
         seats: Sequence[Seat | str | UUID],
         *,
-        ruleset: str = "club",
+        ruleset: str | None = None,
         options: Mapping[str, Any] | None = None,
         seed: str | int | None = None,
         deck: Sequence[int | str] | None = None,
@@ -86,6 +93,10 @@ class Games(Leagues):
         ``in_person``: played with real cards, its rounds entered from a score sheet
         (``enter_round``): nothing is dealt, only players sit at it, and it keeps no turn clock
         (a league's neither).
+
+        ``ruleset``: None is the league's, or ``club`` outside a league; a league's game that names
+        another is refused (``ruleset_mismatch``), and one that sets more than the match length
+        (``invalid_option``).
 
         A league's game gets the league's turn clock (``turn_clock`` instead, a tournament's plan's,
         when given) and its forfeit rule; a game outside a league has neither.
@@ -108,6 +119,11 @@ class Games(Leagues):
         league = None
         if league_id is not None:
             league = self.get_league(league_id)
+            if ruleset is not None and ruleset != league.rules.name:
+                raise RuleError(
+                    "ruleset_mismatch",
+                    f"a game of this league plays its ruleset, {league.rules.name}, not {ruleset}",
+                )
             if set(options or {}) - set(MATCH_LENGTH_OPTIONS):
                 raise RuleError(
                     "invalid_option",
@@ -119,7 +135,7 @@ class Games(Leagues):
                 if UUID(player_id) not in league.members:
                     raise RuleError("not_a_member", f"player {player_id} is not a member of the league")
         else:
-            rules = make_ruleset(ruleset, **dict(options or {}))
+            rules = make_ruleset(ruleset or "club", **dict(options or {}))
         clock, forfeit_after = None, 0
         if league is not None and not in_person:
             clock = turn_clock if turn_clock is not None else league.turn_clock
@@ -343,14 +359,14 @@ class Games(Leagues):
         for event in self.game_events(game_id):
             if isinstance(event, Game.Shuffled):
                 fact = event.fact
-                if isinstance(fact, RoundDealt):
+                if isinstance(fact, RoundDealt | DealAnnulled):
                     round_no = fact.round_no
                 found[event.originator_version] = Shuffle(
                     number=event.originator_version,
                     round_no=round_no,
                     kind=_SHUFFLE_KINDS[type(fact)],
                     commitment=event.commitment,
-                    order=tuple(fact.deck if isinstance(fact, RoundDealt) else fact.order),
+                    order=tuple(fact.deck if isinstance(fact, RoundDealt | DealAnnulled) else fact.order),
                 )
             elif isinstance(event, Game.RulingGiven) and event.restored is not None:
                 round_no = event.restored.round_no  # a void may go back to an earlier round

@@ -12,14 +12,18 @@ from uuid import UUID
 import msgspec
 
 from service.application.games import MATCH_LENGTH_OPTIONS
+from service.domain.cards import parse_card
 from service.domain.errors import RuleError
 from service.domain.game import Cause, Game, Seat
 from service.domain.record import (
     Abandoned,
+    Dealt,
     Forfeited,
     MatchEnd,
+    Played,
     Record,
     RoundEnd,
+    RoundEntered,
     RulingGiven,
     TimedOut,
     render,
@@ -28,6 +32,7 @@ from service.domain.record_of import record_of
 from service.domain.record_parse import parse_record
 from service.domain.redaction import Table, Viewer, redact
 from service.domain.roles import Actor
+from service.domain.round_scoring import card_entry
 from service.domain.rulebook import rulebook
 from service.domain.rulesets import Ruleset, with_options
 from service.domain.rulesets import ruleset as make_ruleset
@@ -81,7 +86,8 @@ def import_record(
     players = _players(record, seats)
     rounds, end = _result(record)
     rules, options = _rules(app, record, league_id)
-    entries = [_entry(rules, ended) for ended in rounds]
+    went_out = _last_cards(record)
+    entries = [_entry(rules, ended, went_out.get(ended.number)) for ended in rounds]
     _check(rules, players, rounds, end, entries, by, league_id)
     created = app.create_game(
         players,
@@ -98,6 +104,7 @@ def import_record(
             created.game_id,
             winner=entry.winner,
             points=entry.points,
+            last_card=entry.last_card,
             by=by,
             key=None if key is None else f"{key}:round {ended.round_no}",
         )
@@ -171,14 +178,44 @@ def _rules(app: "MauMau", record: Record, league_id: UUID | None) -> tuple[Rules
     return rules, options
 
 
-def _entry(rules: Ruleset, ended: RoundEnd) -> RoundEntry:
+def _last_cards(record: Record) -> dict[int, str]:
+    """By a round end's event number, the card its winner went out with, where the record tells it:
+    the winner's last card played in a round played here, or a score sheet's ``last card``."""
+    played: dict[int, str] = {}  # by seat, its last card played since the deal
+    sheet: str | None = None  # the last card of the score sheet's round entered just before
+    found: dict[int, str] = {}
+    for line in record.lines:
+        if isinstance(line, Dealt):
+            played = {}
+        elif isinstance(line, Played):
+            played[line.seat] = line.card
+        elif isinstance(line, RoundEntered | RulingGiven) and line.entry is not None:
+            sheet = line.entry.last_card
+        elif isinstance(line, RoundEnd):
+            card = played.get(line.winner) if line.winner is not None else None
+            card = sheet if sheet is not None else card
+            if card is not None:
+                found[line.number] = card
+            played, sheet = {}, None
+    return found
+
+
+def _entry(rules: Ruleset, ended: RoundEnd, last_card: str | None = None) -> RoundEntry:
     """A score sheet entry the rules score as the record's round: the points each seat had left.
 
+    Where the losers pay their points, a round won with a card that scores (``out_points``) or
+    multiplies (``out_multiplier``) is entered with that card and each loser's points before it.
     Where the winner takes the losers' points, the record tells only their sum: it is entered as
     the lowest card's worth in each losing hand but the first, which holds the rest.
     """
     if rules.scoring == "penalty":
-        return RoundEntry(winner=ended.winner, points=tuple(ended.points))
+        winner = ended.winner
+        if last_card is None or winner is None or winner < 0:
+            return RoundEntry(winner=winner, points=tuple(ended.points))
+        card = parse_card(last_card)
+        times = card_entry(rules.out_multiplier, card) or 1
+        points = tuple([0 if seat == winner else p // times for seat, p in enumerate(ended.points)])
+        return RoundEntry(winner=winner, points=points, last_card=card)
     book = rulebook(rules)
     lowest = min(worth(book, card) for card in book.deck)  # jokers, when the deck has them, included
     losers = [seat for seat in range(len(ended.points)) if seat != ended.winner]

@@ -125,8 +125,10 @@ class HeuristicBot(_CallingBot):
         threatened = s.hands[following].bit_count() <= 2
         if s.phase == DRAWN:
             drawn = s.drawn
-            if book.debt_answers >> drawn & 1 and not threatened and hand.bit_count() > 2:
+            if book.debt_answers >> drawn & 1 and not threatened and hand.bit_count() > 2 and not s.covering:
                 return KeepCard(seat)  # it answers the next debt
+            if hand == 1 << drawn and book.no_finish >> drawn & 1:
+                return KeepCard(seat)  # drawn into an empty hand, it may not be the last card
             return self._play(s, seat, drawn, hand ^ 1 << drawn, alone=True)
         # a last card that may not end the hand is no play
         last_blocked = hand & book.no_finish if not hand & (hand - 1) else 0

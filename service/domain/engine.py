@@ -67,13 +67,14 @@ from service.domain.events import (
     PlayerEliminated,
     RoundDealt,
     RoundEnded,
+    SkipTaken,
     StockRanOut,
     StockRecycled,
     SuitNamed,
 )
 from service.domain.round_scoring import hand_value, round_losers, round_points
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL, Rulebook
-from service.domain.rulesets import BLIND_PENALTY, Ruleset, check
+from service.domain.rulesets import BLIND_PENALTY, Ruleset, check, check_table
 from service.domain.state import (
     CHOOSING,
     CLOCKWISE,
@@ -176,11 +177,7 @@ def _start(s: State, c: StartMatch) -> list[Event]:
     if s.phase != NEW:
         raise RuleError("match_already_started", "this match has already started")
     check(c.rules)
-    if not c.rules.min_players <= c.seats <= c.rules.max_players:
-        raise RuleError(
-            "player_count",
-            f"{c.rules.name} is for {c.rules.min_players} to {c.rules.max_players} players",
-        )
+    check_table(c.rules, c.seats)
     if not 0 <= c.first_dealer < c.seats:
         raise RuleError("not_a_seat", f"seat {c.first_dealer} is not at this table")
     return [MatchStarted(c.rules, c.seats, c.first_dealer)]
@@ -201,7 +198,7 @@ def _deal(s: State, c: DealRound) -> list[Event]:
         for seat, hand in enumerate(hands):
             rank = four_of_a_kind(hand)
             if rank >= 0:
-                return [DealAnnulled(s.round_no + 1, dealer, seat, RANKS[rank])]
+                return [DealAnnulled(s.round_no + 1, dealer, seat, RANKS[rank], tuple(c.deck))]
     starter = c.deck[sum(sizes) if sizes else seats * rules.hand_size]
     first = _next(s, dealer, CLOCKWISE)
     winner = s.round_winner
@@ -492,7 +489,7 @@ def _effect(s: State, seat: int, card: int, debt: int, emptied: bool) -> tuple[i
         return seat, debt, direction, -1, CHOOSING if book.choose_drawer[card] else PLAY
     turn = _next(s, seat, direction)
     skipped = -1
-    if book.skips[card]:
+    if book.skips[card] and not book.skip_waits[card]:  # a waiting skip lands when it is taken
         skipped = turn
         turn = _next(s, turn, direction)
     if emptied and turn == seat:
@@ -543,6 +540,10 @@ def _play_refusal(s: State, c: PlayCard) -> RuleError:
         return RuleError("only_drawn_card", "after drawing, only the drawn card may be played")
     if s.debt:
         return RuleError("debt_pending", f"you face a draw debt of {s.debt}: answer it or draw")
+    if s.skip_due:
+        return RuleError(
+            "skip_pending", "you face a skip: pass it on with a card that skips, or draw to take it"
+        )
     return RuleError("card_does_not_match", f"{name} does not match the top card")
 
 
@@ -571,6 +572,8 @@ def _draw(s: State, c: DrawCard) -> list[Event]:
             if seat != s.turn:
                 raise RuleError("not_your_turn", "it is not your turn")
         raise _refusal(s, "already_drew", "you have drawn already: play the drawn card or keep it")
+    if s.skip_due:
+        return [SkipTaken(seat, _next(s, seat, s.direction))]
     if s.debt:
         return _draw_cards(s, seat, s.debt, DEBT, True, PLAY)
     follow = s.follow
@@ -611,6 +614,9 @@ def _keep(s: State, c: KeepCard) -> list[Event]:
     if c.seat != s.turn:
         _check_seat(s, c.seat)
         raise RuleError("not_your_turn", "it is not your turn")
+    if s.covering:
+        covered = format_card(s.shown)  # a face-down card (blind) as declared
+        raise RuleError("must_cover", f"the drawn card covers your {covered}: play it")
     kept = CardKept(c.seat, _next(s, c.seat, s.direction))
     if s.missed is not None:
         return [kept, *_window_closes(s, s.hands)]
@@ -684,7 +690,10 @@ def _drawn(s: State, seat: int, cards: tuple[int, ...], reason: int, resume_phas
     if reason >= PENALTY:
         return [CardsDrawn(seat, cards, reason, s.turn, resume_phase)]
     if reason == TURN and s.book.play_drawn_card and s.follow >> cards[-1] & 1:
-        return [CardsDrawn(seat, cards, TURN, seat, DRAWN)]
+        kept_open = CardsDrawn(seat, cards, TURN, seat, DRAWN)
+        if s.missed is None or not s.book.window_closes_on_draw:
+            return [kept_open]
+        return [kept_open, *_window_closes(s, _with_cards(s.hands, seat, cards))]
     if reason == DEBT and not s.book.debt_skips[s.shown]:
         turn = seat  # the debt's drawer plays on
     else:
@@ -692,10 +701,15 @@ def _drawn(s: State, seat: int, cards: tuple[int, ...], reason: int, resume_phas
     drawn = CardsDrawn(seat, cards, reason, turn, PLAY)
     if s.missed is None:
         return [drawn]
-    hands = s.hands.copy()
+    return [drawn, *_window_closes(s, _with_cards(s.hands, seat, cards))]
+
+
+def _with_cards(hands: list[int], seat: int, cards: tuple[int, ...]) -> list[int]:
+    """The hands after ``seat`` draws ``cards``."""
+    hands = hands.copy()
     for c in cards:
         hands[seat] |= 1 << c
-    return [drawn, *_window_closes(s, hands)]
+    return hands
 
 
 def _window_closes(s: State, hands: list[int]) -> list[Event]:
@@ -863,7 +877,8 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
             playable = hand & s.follow
             if playable & book.no_finish and not hand & (hand - 1):
                 playable = 0  # a last card that may not end the hand: draw instead
-            if playable and book.voluntary_draw and _drawable(s):
+            # facing a waiting skip, the draw takes it
+            if s.skip_due or (playable and book.voluntary_draw and _drawable(s)):
                 actions = book.plays_and_draw.get(playable) or book.plays_and_draw_for(playable)
             else:
                 try:
@@ -873,7 +888,13 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
             if book.modified:
                 actions = _modified_plays(s, seat, actions, playable)
     elif phase == DRAWN:
-        actions = s.book.drawn_card_moves[s.drawn]
+        book, drawn = s.book, s.drawn
+        if book.no_finish >> drawn & 1 and s.hands[seat] == CARD_BITS[drawn]:
+            # drawn into an empty hand (a missed call challenged at no penalty) and no last card
+            actions = _KEEP_ONLY
+        else:
+            # a card drawn to cover the player's own card that must be covered is played, not kept
+            actions = (book.drawn_card_plays if s.covering else book.drawn_card_moves)[drawn]
     elif phase == NAMING_SUIT:
         return _SUITS_TO_NAME if seat == s.dealer else ()
     elif phase == CHOOSING:
@@ -947,6 +968,7 @@ def _several_plays(s: State, hand: int, bottoms: int) -> list[int]:
 
 
 _SUITS_TO_NAME = tuple(NAME_SUIT + suit for suit in range(4))
+_KEEP_ONLY = (KEEP,)
 _CHALLENGE_PHASES = (PLAY, DRAWN, CHOOSING)  # a missed call may be challenged while the round is played
 # the cards of a one-card draw, made once per card (events are immutable)
 _ONE_CARD: tuple[tuple[int], ...] = tuple((card,) for card in range(CARD_COUNT))

@@ -71,6 +71,8 @@ class RoundDealt(Event):
         s.direction = self.direction
         s.phase = self.phase
         s.drawn = -1
+        s.covering = False
+        s.skip_due = False
         s.missed = None
         s.pending = None
         s.round_no = self.round_no
@@ -130,6 +132,11 @@ class CardPlayed(Event):
         s.debt = self.debt
         s.turn = self.turn
         s.direction = self.direction
+        s.covering = self.turn == self.seat and s.book.must_cover[card]
+        # a waiting skip (skip_waits): the next player may only pass it on, or take it
+        s.skip_due = s.book.skip_waits[card] and self.turn != self.seat
+        if s.skip_due:
+            s.follow = s.book.skip_passes
         s.missed = (self.seat, self.missed) if self.missed else None
         if s.phase != PLAY:  # the drawn card was played
             s.drawn = -1
@@ -174,11 +181,27 @@ class CardsDrawn(Event):
         s.doubt = None  # the drawer believed the face-down card before them
         if self.phase == DRAWN:
             s.drawn = cards[-1]
+            if s.book.window_closes_on_draw:
+                s.missed = None
         else:
             # the drawer's turn is over: a debt is paid, a challenge window closes
             s.debt = 0
             s.missed = None
             s.drawn = -1
+            s.covering = False
+
+
+class SkipTaken(Event):
+    """The player facing a waiting skip took it: their turn is over without a move."""
+
+    seat: int
+    turn: int  # who moves next
+
+    def apply(self, s: State) -> None:
+        s.turn = self.turn
+        s.skip_due = False
+        s.doubt = None  # taking the skip believes a face-down card (blind)
+        s.follow = s.book.may_follow[s.shown]
 
 
 class CardKept(Event):
@@ -190,6 +213,7 @@ class CardKept(Event):
         s.phase = PLAY
         s.drawn = -1
         s.missed = None
+        s.covering = False
 
 
 class StockRanOut(Event):
@@ -238,7 +262,7 @@ class DeclarationChallenged(Event):
         s.doubt = None
         s.declared = -1
         s.face_down.remove((self.player, self.card, self.declared))
-        if self.lied:  # the card is face up now: the next play follows it
+        if self.lied and not s.skip_due:  # the card is face up now: the next play follows it
             s.follow = s.book.may_follow[self.card]
             s.named_suit = -1
 
@@ -272,16 +296,22 @@ class RoundEnded(Event):
         s.missed = None
         s.pending = None
         s.drawn = -1
+        s.covering = False
+        s.skip_due = False
 
 
 class DealAnnulled(Event):
     """A hand was dealt four cards of one rank (``redeal_four_of_a_kind``): the deal does not
-    stand and the same dealer deals again from a new shuffle. Nothing moves."""
+    stand and the same dealer deals again from a new shuffle. Nothing moves.
+
+    The annulled deal's whole deck order is kept, committed to and revealed at the round's end
+    like any deal's (``fairness``), so the redeal can be checked afterwards."""
 
     round_no: int
     dealer: int
     seat: int  # the seat dealt the four
     rank: str
+    deck: tuple[int, ...] = ()  # the order the annulled deal came in; empty in events stored before
 
     def apply(self, s: State) -> None:
         pass
@@ -342,6 +372,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     PlayerChosen,
     DeclarationChallenged,
     DeclarationsRevealed,
+    SkipTaken,
 )
 
 

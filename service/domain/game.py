@@ -82,6 +82,7 @@ from service.domain.engine import decide
 from service.domain.errors import RuleError
 from service.domain.events import (
     EVENT_TYPES,
+    DealAnnulled,
     HiddenCardsReshuffled,
     RoundDealt,
     RoundEnded,
@@ -329,7 +330,8 @@ class Game(Aggregate):
     class SeatForfeited(Event):
         """The seat's clock ran out ``turns`` times in a row: it forfeits the match.
 
-        With one seat left in, the match is over and that seat wins.
+        With one seat left in (not forfeited, not out of the match), the match is over and that
+        seat wins.
         """
 
         seat: int
@@ -337,7 +339,11 @@ class Game(Aggregate):
 
         def apply(self, game: "Game") -> None:
             game.forfeited = (*game.forfeited, self.seat)
-            still = [seat for seat in range(len(game.seats)) if seat not in game.forfeited]
+            # a seat out of the match (101, faraon) is no longer in it either
+            out = game.state.out
+            still = [
+                seat for seat in range(len(game.seats)) if seat not in game.forfeited and not out >> seat & 1
+            ]
             if len(still) == 1:
                 game.state.phase = OVER
                 game.state.winners = tuple(still)
@@ -821,7 +827,7 @@ class Game(Aggregate):
     def _record_shuffle(self, fact: EngineEvent, cause: Cause | None = None) -> None:
         """A deal, a recycle or a reshuffle, with its commitment and its salt, both fresh."""
         salt = salt_for(self.seed, self.version + 1)
-        order = fact.deck if type(fact) is RoundDealt else fact.order  # type: ignore[attr-defined]
+        order = fact.deck if type(fact) in (RoundDealt, DealAnnulled) else fact.order  # type: ignore[attr-defined]
         kind = SHUFFLE_EVENTS[type(fact)]
         self.trigger_event(kind, fact=fact, cause=cause, commitment=commitment(salt, order), salt=salt)
 
@@ -900,7 +906,8 @@ def _same_turn(s: State, seat: int) -> bool:
 
 def _make_fact_events() -> None:
     for engine_type in EVENT_TYPES:
-        shuffle = engine_type in (RoundDealt, StockRecycled)
+        # an annulled deal is a shuffle too: its deck is committed to, and revealed at the round's end
+        shuffle = engine_type in (RoundDealt, StockRecycled, DealAnnulled)
         event_class = _fact_event(engine_type, Game.Shuffled if shuffle else Game.Fact)
         FACT_EVENTS[engine_type] = event_class
         if shuffle:

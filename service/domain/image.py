@@ -42,6 +42,8 @@ class StateImage(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     declared: int = -1  # blind: the face-down top's declaration
     doubt: tuple[int, int] | None = None
     face_down: list[tuple[int, int, int]] = []
+    covering: bool = False
+    skip_due: bool = False
 
 
 def image_of(s: State) -> StateImage:
@@ -73,6 +75,8 @@ def image_of(s: State) -> StateImage:
         declared=s.declared,
         doubt=s.doubt,
         face_down=list(s.face_down),
+        covering=s.covering,
+        skip_due=s.skip_due,
     )
 
 
@@ -107,6 +111,8 @@ def restore(image: StateImage) -> State:
     s.declared = image.declared
     s.doubt = image.doubt
     s.face_down = list(image.face_down)
+    s.covering = image.covering
+    s.skip_due = image.skip_due
     return s
 
 

@@ -92,9 +92,12 @@ class Dealt(Line, tag="dealt"):
     round_no: int
     dealer: int
     starter: str
-    hand_size: int
+    hand_size: int  # the most cards a seat is dealt
     stock: int  # cards left in the stock
     hands: Hands = []  # the seat's own in its sight, every one in the full sight
+    # per seat, the cards dealt when hands differ (faraon's shrunk hands; 0 for a seat out of the
+    # match); None: ``hand_size`` each
+    sizes: list[int] | None = None
     stock_order: Cards | None = None  # top first (full sight)
     salt: str | None = None  # (full sight)
 
@@ -185,6 +188,7 @@ class SheetEntry(msgspec.Struct, frozen=True, kw_only=True):
     points: list[int] | None = None
     hands: Hands | None = None  # every seat's cards left, seat order
     missed_calls: list[int] = []  # per seat; empty: none noted
+    last_card: str | None = None  # the card the winner went out with, when the sheet says it
 
 
 class RoundEntered(Line, tag="round_entered"):
@@ -241,6 +245,8 @@ class Annulled(Line, tag="annulled"):
     dealer: int
     seat: int
     rank: str  # "Q", "joker"
+    order: Cards | None = None  # the annulled deal's deck, first card dealt first (full sight)
+    salt: str | None = None  # (full sight)
 
 
 class Eliminated(Line, tag="eliminated"):
@@ -376,7 +382,12 @@ def _line_text(line: AnyLine, labels: list[str]) -> str:
         case Dealt():
             text = (
                 f"round {line.round_no} dealt by {labels[line.dealer]}: starter {line.starter}; "
-                f"{line.hand_size} cards each; stock {line.stock}"
+                + (
+                    f"cards {numbers_text(line.sizes)}"
+                    if line.sizes is not None
+                    else f"{line.hand_size} cards each"
+                )
+                + f"; stock {line.stock}"
             ) + _hands(line.hands, labels)
             if line.stock_order is not None:
                 text += f"; stock order {cards_text(line.stock_order)}"
@@ -457,6 +468,8 @@ def _line_text(line: AnyLine, labels: list[str]) -> str:
             return (
                 f"round {line.round_no} annulled: {labels[line.seat]} dealt four of rank {line.rank}; "
                 f"dealer {labels[line.dealer]}"
+                + (f"; deck order {cards_text(line.order)}" if line.order is not None else "")
+                + (f"; salt {line.salt}" if line.salt is not None else "")
             )
         case Eliminated():
             return f"{labels[line.seat]} out of the match ({line.reason}): total {line.total}"
@@ -509,4 +522,4 @@ def _entry_text(entry: SheetEntry, labels: list[str]) -> str:
     text += _hands(entry.hands or [], labels)
     if entry.missed_calls:
         text += f"; missed calls {numbers_text(entry.missed_calls)}"
-    return text
+    return text + (f"; last card {entry.last_card}" if entry.last_card is not None else "")

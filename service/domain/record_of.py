@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from service.domain.cards import format_cards, parse_card
+from service.domain.dealing import dealt_hands
 from service.domain.record import (
     Abandoned,
     Annulled,
@@ -106,30 +107,26 @@ def _hand(data: Data, seat: int | None) -> Hands:
 
 def _dealt(entry: Entry, viewer: Viewer) -> Dealt:
     data = entry.data
-    seats, size = len(data["cards"]), data["cards"][0]
+    sizes: list[int] = data["cards"]
     hands = _hand(data, viewer.seat)
     stock_order = None
-    if "deck" in data:  # the full sight: every hand, dealt one card at a time from the dealer's left
-        deck, dealt = data["deck"], seats * size
-        by_seat = {(data["dealer"] + 1 + k) % seats: sorted_cards(deck[k:dealt:seats]) for k in range(seats)}
-        hands = sorted(by_seat.items())
-        stock_order = deck[dealt + 1 :]
+    if "deck" in data:  # the full sight: every hand, dealt as the engine deals it
+        deck = tuple(parse_card(card) for card in data["deck"])
+        dealt = dealt_hands(len(sizes), data["dealer"], deck, tuple(sizes))
+        hands = [(seat, format_cards(hand)) for seat, hand in enumerate(dealt)]
+        stock_order = data["deck"][sum(sizes) + 1 :]
     return Dealt(
         number=entry.number,
         round_no=data["round_no"],
         dealer=data["dealer"],
         starter=data["starter"],
-        hand_size=size,
+        hand_size=max(sizes),
         stock=data["stock"],
         hands=hands,
         stock_order=stock_order,
         salt=data.get("salt"),
+        sizes=list(sizes) if len(set(sizes)) > 1 else None,
     )
-
-
-def sorted_cards(cards: Sequence[str]) -> list[str]:
-    """Cards in the deck's order (as hands are shown everywhere), from their names."""
-    return format_cards(sorted(parse_card(card) for card in cards))
 
 
 def _ruling(entry: Entry, viewer: Viewer) -> RulingGiven:
@@ -178,6 +175,7 @@ def _sheet_entry(data: Data) -> SheetEntry:
         points=None if data.get("points") is None else list(data["points"]),
         hands=None if hands is None else [(seat, list(cards)) for seat, cards in enumerate(hands)],
         missed_calls=list(data.get("missed_calls") or ()),
+        last_card=data.get("last_card"),
     )
 
 
@@ -281,6 +279,8 @@ def _line(entry: Entry, viewer: Viewer, seats: list[RecordSeat]) -> AnyLine:
                 dealer=data["dealer"],
                 seat=data["seat"],
                 rank=data["rank"],
+                order=data.get("deck"),
+                salt=data.get("salt"),
             )
         case "PlayerEliminated":
             return Eliminated(number=n, seat=data["seat"], reason=data["reason"], total=data["total"])

@@ -275,22 +275,28 @@ def _keyword_line(n: int, read: _Line) -> AnyLine | None:
         labels = [] if winners == "none" else re.findall(_LABEL, winners)
         return MatchEnd(number=n, winners=[read.seat(label) for label in labels], totals=totals)
     if found := scan.maybe(
-        rf"round (\d+) dealt by ({_LABEL}): starter ({_CARD}); (\d+) cards each; stock (\d+)"
+        rf"round (\d+) dealt by ({_LABEL}): starter ({_CARD}); "
+        rf"(?:(\d+) cards each|cards ({_NUMBERS})); stock (\d+)"
     ):
+        sizes = None if found[5] is None else read.per_seat(found[5], "cards")
         return Dealt(
             number=n,
             round_no=int(found[1]),
             dealer=read.seat(found[2]),
             starter=found[3],
-            hand_size=int(found[4]),
-            stock=int(found[5]),
+            hand_size=int(found[4]) if sizes is None else max(sizes),
+            stock=int(found[6]),
+            sizes=sizes,
             hands=read.hands(),
             stock_order=read.order("stock order"),
             salt=read.salt(),
         )
     if found := scan.maybe(rf"round (\d+) annulled: ({_LABEL}) dealt four of rank (\w+); dealer ({_LABEL})"):
         seat, dealer = read.seat(found[2]), read.seat(found[4])
-        return Annulled(number=n, round_no=int(found[1]), dealer=dealer, seat=seat, rank=found[3])
+        order, salt = read.order("deck order"), read.salt()
+        return Annulled(
+            number=n, round_no=int(found[1]), dealer=dealer, seat=seat, rank=found[3], order=order, salt=salt
+        )
     if found := scan.maybe(r"round (\d+) ended: "):
         return _round_end(n, int(found[1]), read)
     if found := scan.maybe(r"round (\d+) entered by "):
@@ -379,11 +385,13 @@ def _entry(read: _Line) -> SheetEntry:
     if (points is None) == (not hands):
         raise Malformed("a score sheet's round gives either the points or the hands")
     missed = scan.maybe(rf"; missed calls ({_NUMBERS})")
+    last = scan.maybe(rf"; last card ({_CARD})")
     return SheetEntry(
         winner=winner,
         points=None if points is None else read.per_seat(points[1], "points"),
         hands=hands or None,
         missed_calls=[] if missed is None else read.per_seat(missed[1], "missed calls"),
+        last_card=None if last is None else last[1],
     )
 
 

@@ -120,6 +120,17 @@ def _round_dealt(data: Data, viewer: Viewer, table: Table) -> Data:
     return data
 
 
+def _deal_annulled(data: Data, viewer: Viewer, table: Table) -> Data:
+    """Who was dealt four of which rank is said at the table; the rest of that deal stays hidden
+    cards: its order and salt in the full sight only (the salt is public once the round ends)."""
+    deck: list[int] = data.pop("deck", [])
+    salt = data.pop("salt", None)
+    if viewer.full:
+        data["deck"] = format_cards(deck)
+        data["salt"] = salt
+    return data
+
+
 def _suit_named(data: Data, viewer: Viewer, table: Table) -> Data:
     data["suit"] = _suit(data["suit"])
     return data
@@ -243,6 +254,7 @@ _SHOW: dict[str, Callable[[Data, Viewer, Table], Data]] = {
     "CardsDrawn": _cards_drawn,
     "CardKept": _kept,
     "PlayerChosen": _kept,  # who chose whom: the cards drawn follow in their own event
+    "SkipTaken": _kept,  # who took a waiting skip: no card moves
     "StockRanOut": _stock_ran_out,
     "StockRecycled": _stock_recycled,
     "HiddenCardsReshuffled": _hidden_cards_reshuffled,
@@ -251,7 +263,7 @@ _SHOW: dict[str, Callable[[Data, Viewer, Table], Data]] = {
     "DeclarationsRevealed": _declarations_revealed,
     "RoundEnded": _kept,
     "MatchEnded": _kept,
-    "DealAnnulled": _kept,  # who was dealt four of which rank: that deal is gathered and shuffled anew
+    "DealAnnulled": _deal_annulled,
     "PlayerEliminated": _kept,
     "HandShrank": _kept,
     "DeckRevealed": _deck_revealed,

@@ -53,6 +53,7 @@ class Rulebook:
         "deck_mask",
         "draw_until_playable",
         "drawn_card_moves",
+        "drawn_card_plays",
         "effectless",
         "follows_named_suit",
         "is_ordinary",
@@ -62,6 +63,7 @@ class Rulebook:
         "mau_mau_due_on",
         "may_follow",
         "modified",
+        "must_cover",
         "no_finish",
         "others_draw",
         "play_drawn_card",
@@ -74,10 +76,13 @@ class Rulebook:
         "reverses",
         "rules",
         "skip_cards",
+        "skip_passes",
+        "skip_waits",
         "skips",
         "sorted_deck",
         "voluntary_draw",
         "wild",
+        "window_closes_on_draw",
     )
 
     def __init__(self, rules: Ruleset) -> None:
@@ -130,13 +135,23 @@ class Rulebook:
         self.effectless = mask_of(c for c in self.deck if effect[c] is None)
         self.debt_skips: tuple[bool, ...] = tuple(e is None or e.draw_skips for e in effect)
         self.again: tuple[bool, ...] = tuple(bool(e and e.again) for e in effect)
+        self.must_cover: tuple[bool, ...] = tuple(bool(e and e.again and e.must_cover) for e in effect)
+        self.skip_waits: tuple[bool, ...] = tuple(bool(e and e.skip and e.skip_waits) for e in effect)
+        # the cards that pass on a waiting skip: the top card while one waits follows only them
+        self.skip_passes = mask_of(c for c in self.deck if self.skip_waits[c])
         self.others_draw: tuple[int, ...] = tuple(e.others_draw if e else 0 for e in effect)
         self.choose_drawer: tuple[int, ...] = tuple(e.choose_drawer if e else 0 for e in effect)
         self.cancels: tuple[bool, ...] = tuple(bool(e and e.cancels_debt) for e in effect)
         self.no_finish = mask_of(c for c in self.deck if effect[c] is not None and not effect[c].ends_hand)
         # a card whose effect is at most a draw, a skip, a reverse and a suit: the play's fast path
         self.is_plain: tuple[bool, ...] = tuple(
-            not (self.again[c] or self.others_draw[c] or self.choose_drawer[c] or self.cancels[c])
+            not (
+                self.again[c]
+                or self.others_draw[c]
+                or self.choose_drawer[c]
+                or self.cancels[c]
+                or self.skip_waits[c]
+            )
             for c in every
         )
         self.draw_until_playable = rules.draw_until_playable
@@ -150,6 +165,7 @@ class Rulebook:
         self.rank_mask: tuple[int, ...] = tuple(rank_cards[rank_of(c)] for c in every)
         self.modified = rules.quick or rules.blind  # a modifier adds to a seat's plays
         self.play_drawn_card = rules.play_drawn_card
+        self.window_closes_on_draw = rules.window_closes_on_draw
         # A seat's choices by the mask of cards it may play, memoised: the same few-card
         # masks recur all game long, so legal_actions is a mask AND and a lookup. Plain
         # dicts (a dict subclass's [] costs twice as much); a mask not met before goes to
@@ -162,6 +178,8 @@ class Rulebook:
         self.drawn_card_moves: tuple[tuple[int, ...], ...] = tuple(
             (*self.plays_of(1 << c), KEEP) for c in every
         )
+        # After drawing the card that covers a card that must be covered: play it
+        self.drawn_card_plays: tuple[tuple[int, ...], ...] = tuple(self.plays_of(1 << c) for c in every)
         self.points: tuple[int, ...] = tuple(rules.card_points.get(rank_name(c), 0) for c in every)
         self.joker_points = rules.card_points.get(JOKER, 0)
         # the points of every set of cards of one suit, indexed by its 13-bit mask; each

@@ -37,6 +37,12 @@ class CardEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     others_draw: int = 0  # every other player draws this many at once
     choose_drawer: int = 0  # its player chooses another player, who draws this many
     cancels_debt: bool = False  # it answers any pending debt and clears it
+    # with ``again``: its player must cover it in the same turn, so a card they draw that covers
+    # it is played, not kept
+    must_cover: bool = False
+    # with ``skip``: the skip waits for the next player, who passes it on with another card whose
+    # skip waits or takes it (the draw action, drawing nothing); the one who takes it misses the turn
+    skip_waits: bool = False
 
 
 class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -76,6 +82,12 @@ class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     first_player: Literal["left_of_dealer", "round_winner"] = "left_of_dealer"
     redeal_four_of_a_kind: bool = False  # a hand dealt four of one rank annuls the deal
     call_words: tuple[str, str] = ("Mau", "Mau Mau")  # what the calls MAU and MAU_MAU are said as
+    # with two decks the table seats up to this many (None: max_players whatever the decks); a
+    # table is also bounded by the cards its hands, the starter and a card to draw need (check_table)
+    max_players_two_decks: int | None = None
+    # a missed call's challenge window closes as soon as the next player draws, also a card they
+    # may still play (else it closes when they play or keep it)
+    window_closes_on_draw: bool = False
     # Modifier `quick`: several cards of one rank in one play when the bottom one may be played; the
     # top card's effect counts once, but every card's draw adds to the debt
     quick: bool = False
@@ -121,7 +133,7 @@ BLIND_PENALTY = 2
 OPTION_BOUNDS: dict[str, tuple[int, int]] = {
     "target_score": (1, 1000),
     "call_penalty": (0, 10),
-    "decks": (1, MAX_DECKS),  # hand_size: ``check`` bounds it by the deck and the players
+    "decks": (1, MAX_DECKS),  # hand_size: bounded by the deck and the table (``check``, ``check_table``)
 }
 
 _FACE_TEN = {"J": 10, "Q": 10, "K": 10, "A": 10}
@@ -199,6 +211,8 @@ _AGAIN_NOT_LAST = CardEffect(again=True, ends_hand=False)
 
 # classic: 2-5 players, deal 5, 7 draws 2 (not answered), 8 skips, J wild, an ace is covered by
 # a second card of its player and may not be the last card.
+# Reading: "two decks for more than 5 players" seats up to 12 with two decks, as far as the deck
+# deals the hands (64 cards: 12 hands of 5, 10 of 6).
 # Reading: the drawer of a 7's debt loses the turn (as in `club`); a player who cannot cover an
 # ace draws 1 (and may play it if it covers); "Mau-Mau" is said when the last card is a jack.
 # The losers' points are doubled when the winning card is a jack; a missed call costs 1 card.
@@ -206,6 +220,7 @@ CLASSIC = _preset(
     "classic",
     _PIQUET,
     max_players=5,
+    max_players_two_decks=12,
     effects={
         "7": CardEffect(draw=2),
         "8": CardEffect(skip=True),
@@ -219,7 +234,8 @@ CLASSIC = _preset(
     call_penalty=1,
 )
 
-# 101: 36 cards, deal 4, draw until playable; 6 covered by its player (not a last card), 7 draws
+# 101: 36 cards, deal 4, draw until playable; 6 covered by its player (not a last card: a card
+# drawn that covers it is played), 7 draws
 # 2 (answered by a 7), 10 reverses, A skips, Q wild, K♠ draws 4.
 # Reading: a debt's drawer misses the turn, so with 2 players the card's player goes again; K♠'s
 # debt cannot be answered; a 6 is never pending (its player covers it), so only 7s deflect.
@@ -238,7 +254,7 @@ ONE_O_ONE = _preset(
     _SHORT,
     hand_size=4,
     effects={
-        "6": _AGAIN_NOT_LAST,
+        "6": CardEffect(again=True, ends_hand=False, must_cover=True),
         "7": CardEffect(draw=2),
         "10": CardEffect(reverse=True),
         "A": CardEffect(skip=True),
@@ -280,7 +296,8 @@ PRSI = _preset(
 # a hand. The `decks` option plays two decks for many players.
 # Reading: the drawer of a debt loses the turn; a joker names a suit; a player whose only card is
 # an effect card must draw; a joker left in a hand counts 20; "last card" is the Mau call
-# (penalty 5), no call on going out.
+# (penalty 5), no call on going out. A forgotten "last card" is noticed "before the next player
+# plays or draws": their draw closes the window, even of a card they may then play.
 PESTEN = _preset(
     "pesten",
     RANKS,
@@ -301,21 +318,22 @@ PESTEN = _preset(
     mau_mau_call="never",
     call_penalty=5,
     call_words=("last card", "last card"),
+    window_closes_on_draw=True,
 )
 
-# faraon: as prsi, deal 5; J♠ (the jack of leaves) cancels a pending 7 debt.
+# faraon: as prsi, deal 5, but a 7 draws 3 (so a chain of sevens owes 3, 6, 9, 12); J♠ (the
+# jack of leaves) cancels a pending 7 debt.
 # Reading: with no debt pending, J♠ is an ordinary card. The round's winner starts the next round.
-# Several cards of one rank may be played together (`quick`, always on): two aces skip two players.
-# Reading: the source's "7s draw 3 each: 3, 6, 9, 12" counts a seven that draws 3; this preset's
-# seven draws 2, as prsi's, so sevens played together add 2 each: 2, 4, 6, 8. A play's skips
-# go round the table and may come back to its player, who then moves again.
+# Several cards of one rank may be played together (`quick`, always on) and each acts: two aces
+# skip two players, sevens played together add 3 each (3, 6, 9, 12). Reading: a play's skips go
+# round the table and may come back to its player, who then moves again.
 # Reading: the loser is the seat still in with the most points left in hand (all tied seats with
 # three or more players; round_scoring.round_losers). It is dealt one card fewer from the next
 # round on; a loser who was dealt a single card for the round is out.
 FARAON = _preset(
     "faraon",
     _PIQUET,
-    effects={**PRSI.effects, "JS": CardEffect(cancels_debt=True)},
+    effects={**PRSI.effects, "7": CardEffect(draw=3), "JS": CardEffect(cancels_debt=True)},
     debt_answers=("7",),
     mau_call=False,
     mau_mau_call="never",
@@ -408,15 +426,23 @@ PRESETS: dict[str, Ruleset] = {
     )
 }
 
-_KING_OF_SPADES = Switch(
-    # K♠ draws 4, answered by 7♠; a pending 7♠ may be answered by K♠
-    effects={"KS": CardEffect(draw=4, answers=("7S",)), "7S": CardEffect(draw=2, answers=("7", "KS"))}
-)
+
+def _king_of_spades(seven_draws: int) -> Switch:
+    """K♠ draws 4, answered by 7♠; a pending 7♠ (drawing as the preset's other sevens) may be
+    answered by K♠."""
+    return Switch(
+        effects={
+            "KS": CardEffect(draw=4, answers=("7S",)),
+            "7S": CardEffect(draw=seven_draws, answers=("7", "KS")),
+        }
+    )
+
 
 # Each preset's own switches (on/off), by option name: what turning one on changes.
 SWITCHES: dict[str, dict[str, Switch]] = {
     "classic": {
         "stack_sevens": Switch(debt_answers=("7",)),
+        "stack_eights": Switch(effects={"8": CardEffect(skip=True, skip_waits=True)}),
     },
     "101": {
         "draw_one": Switch(draw_until_playable=False),
@@ -427,10 +453,10 @@ SWITCHES: dict[str, dict[str, Switch]] = {
         "minus_365_wins": Switch(winning_total=-365),
     },
     "prsi": {
-        "king_of_spades": _KING_OF_SPADES,
+        "king_of_spades": _king_of_spades(PRSI.effects["7"].draw),
         "ten_of_hearts": Switch(effects={"10H": CardEffect(others_draw=1, again=True)}),
     },
-    "faraon": {"king_of_spades": _KING_OF_SPADES},
+    "faraon": {"king_of_spades": _king_of_spades(FARAON.effects["7"].draw)},
     "russian": {
         "ten_reverses": Switch(effects={"10": CardEffect(reverse=True)}),
         "king_of_spades": Switch(effects={"KS": CardEffect(draw=4, answers=())}),
@@ -451,11 +477,14 @@ def ruleset(name: str, **options: Any) -> Ruleset:
 def with_options(base: Ruleset, **options: Any) -> Ruleset:
     switches = SWITCHES.get(base.name, {})
     changes: dict[str, Any] = {}
+    turned_on: list[str] = []
     for key, value in options.items():
         if key in switches:
             if type(value) is not bool:
                 raise RuleError("invalid_option", f"option {key!r} is on or off (true or false)")
             if value:
+                _check_compatible(switches, turned_on, key)
+                turned_on.append(key)
                 changes = _switched(base, changes, switches[key])
             continue
         kind = OPTIONS.get(key)
@@ -468,6 +497,24 @@ def with_options(base: Ruleset, **options: Any) -> Ruleset:
     changed = msgspec.structs.replace(base, **changes)
     check(changed)
     return changed
+
+
+# a switch's fields that set one value of the ruleset: two switches setting it differently contradict
+_SWITCH_SETTINGS = ("debt_answers", "draw_until_playable", "elimination_total", "winning_total")
+
+
+def _check_compatible(switches: dict[str, Switch], turned_on: list[str], key: str) -> None:
+    """Refuse ``key`` beside a switch already on that sets the same setting to another value."""
+    switch = switches[key]
+    for other in turned_on:
+        for field in _SWITCH_SETTINGS:
+            mine, theirs = getattr(switch, field), getattr(switches[other], field)
+            if mine is not None and theirs is not None and mine != theirs:
+                raise RuleError(
+                    "invalid_option",
+                    f"options {other!r} and {key!r} cannot both be on: "
+                    f"they set {field} to {theirs} and to {mine}; turn on one",
+                )
 
 
 def _switched(base: Ruleset, changes: dict[str, Any], switch: Switch) -> dict[str, Any]:
@@ -508,16 +555,17 @@ def check(rules: Ruleset) -> None:
         raise RuleError("invalid_ruleset", f"a deck holds 0 to {JOKERS_PER_DECK} jokers")
     if not 1 <= rules.decks <= MAX_DECKS:
         raise RuleError("invalid_option", f"decks must be between 1 and {MAX_DECKS}")
-    deck_size = (4 * len(rules.ranks) + rules.jokers) * rules.decks
+    deck_size = cards_in_deck(rules)
     if rules.target_score < 1:
         raise RuleError("invalid_option", "target_score must be at least 1")
     if rules.call_penalty < 0 or rules.call_penalty > 10:
         raise RuleError("invalid_option", "call_penalty must be between 0 and 10")
-    if rules.hand_size < 1 or rules.hand_size * rules.max_players + 2 > deck_size:
-        most = (deck_size - 2) // rules.max_players
+    # the smallest table must be dealt; a larger one is checked when its seats are known (check_table)
+    if rules.hand_size < 1 or rules.hand_size * rules.min_players + 2 > deck_size:
+        most = (deck_size - 2) // rules.min_players
         raise RuleError(
             "invalid_option",
-            f"hand_size must be between 1 and {most} for {rules.max_players} players "
+            f"hand_size must be between 1 and {most} for {rules.min_players} players "
             f"and a {deck_size}-card deck",
         )
     if set(rules.ranks) - set(RANKS):
@@ -533,6 +581,33 @@ def check(rules: Ruleset) -> None:
     if not 2 <= rules.min_players <= rules.max_players:
         raise RuleError("invalid_ruleset", "players allowed must be a range starting at 2")
     _check_round_rules(rules)
+
+
+def cards_in_deck(rules: Ruleset) -> int:
+    return (4 * len(rules.ranks) + rules.jokers) * rules.decks
+
+
+def most_players(rules: Ruleset) -> int:
+    """The most seats the ruleset allows with its decks (the deal may allow fewer: ``check_table``)."""
+    if rules.decks > 1 and rules.max_players_two_decks is not None:
+        return rules.max_players_two_decks
+    return rules.max_players
+
+
+def check_table(rules: Ruleset, seats: int) -> None:
+    """Refuse a table the ruleset does not seat, or whose hands, starter and a card to draw the
+    deck cannot give."""
+    most = most_players(rules)
+    if not rules.min_players <= seats <= most:
+        raise RuleError("player_count", f"{rules.name} is for {rules.min_players} to {most} players")
+    deck_size = cards_in_deck(rules)
+    if rules.hand_size * seats + 2 > deck_size:
+        raise RuleError(
+            "invalid_option",
+            f"a {deck_size}-card deck deals hands of {rules.hand_size} (and a starter and a card to draw) "
+            f"to at most {(deck_size - 2) // rules.hand_size} players; this table has {seats}: "
+            "choose a smaller hand_size",
+        )
 
 
 def _check_round_rules(rules: Ruleset) -> None:

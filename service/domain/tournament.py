@@ -108,7 +108,7 @@ from service.domain.pairing import (
     seed_order,
 )
 from service.domain.rating import Rating, last_standing
-from service.domain.rulesets import Ruleset, check_options, ruleset
+from service.domain.rulesets import Ruleset, check_options, check_table, most_players, ruleset
 
 Format = Literal["round_robin", "swiss", "single_elimination"]
 FORMATS: tuple[str, ...] = ("round_robin", "swiss", "single_elimination")
@@ -826,9 +826,10 @@ def _is_int(value: Any) -> bool:
 def _check_plan(plan: Plan, rules: Ruleset) -> None:
     if plan.format not in FORMATS:
         raise RuleError("invalid_format", f"the format is one of {', '.join(FORMATS)}")
-    low, high = max(2, rules.min_players), min(MAX_TABLE, rules.max_players)
+    low, high = max(2, rules.min_players), min(MAX_TABLE, most_players(rules))
     if not _is_int(plan.table_size) or not low <= plan.table_size <= high:
         raise RuleError("invalid_table_size", f"{rules.name} tables seat {low} to {high}")
+    check_table(rules, plan.table_size)  # the hands the options ask for fit a full table
     if plan.format == "single_elimination":
         if plan.rounds is not None:
             raise RuleError("invalid_rounds", "a single elimination plays until one table is left")

@@ -25,6 +25,10 @@ class SeatView(msgspec.Struct, frozen=True, kw_only=True):
     hand: list[str]
     cards: int
     total: int  # the match score so far
+    # the cards this seat is dealt: this round's, or the next deal's once a loss shrank it (faraon);
+    # 0 for a seat out of the match
+    hand_size: int = 0
+    out: bool = False  # out of the match (over 101's limit, or faraon's last card lost): passed over
 
 
 class MissedCall(msgspec.Struct, frozen=True):
@@ -69,6 +73,7 @@ def table_view(game: Game) -> TableView:
     s: State = game.state
     started = hasattr(s, "book")
     totals = list(s.totals) or [0] * len(game.seats)
+    sizes = list(s.hand_sizes) or [game.ruleset.hand_size] * len(game.seats)
     seats = [
         SeatView(
             seat=index,
@@ -76,6 +81,8 @@ def table_view(game: Game) -> TableView:
             hand=format_cards(s.hands[index]) if s.hands else [],
             cards=s.hands[index].bit_count() if s.hands else 0,
             total=totals[index],
+            hand_size=0 if s.out >> index & 1 else sizes[index],
+            out=bool(s.out >> index & 1),
         )
         for index, occupant in enumerate(game.seats)
     ]

@@ -47,7 +47,7 @@ from service.http.params import (
     caught_up,
     scoped_key,
 )
-from service.http.preset_schema import Options, RulesetName
+from service.http.preset_schema import RULESET_NAMES, Options, RulesetName
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, Services, ServicesDep
 from service.projections.models import HandView, ListedGame, MatchTotals, PublicTable
@@ -71,7 +71,18 @@ class GameCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
             extra_json_schema={"extra": {"items": {"type": "string", "pattern": SEAT_PATTERN}}},
         ),
     ]
-    ruleset: RulesetName = "club"
+    ruleset: Annotated[
+        RulesetName | None,
+        msgspec.Meta(
+            description=f"a preset: {', '.join(RULESET_NAMES)} (a page each in docs/rules/); 422 "
+            "unknown_ruleset for any other name. Left out: the league's, or club outside a league; "
+            "a league's game naming another is refused (422 ruleset_mismatch)",
+            # litestar leaves out the metadata of an optional value's own type
+            extra_json_schema={
+                "extra": {"oneOf": [{"type": "string", "enum": list(RULESET_NAMES)}, {"type": "null"}]}
+            },
+        ),
+    ] = None
     options: Options = msgspec.field(default_factory=dict)
     league_id: Annotated[
         UUID | None, msgspec.Meta(description="a league's game plays the league's ruleset and options")
@@ -151,8 +162,9 @@ class ShuffleRead(msgspec.Struct, frozen=True, kw_only=True):
         str,
         msgspec.Meta(
             examples=["deal"],
-            description="deal, recycle, or reshuffle (the hidden cards dealt anew after a void "
-            "reopened a round whose orders were revealed; see docs/referees.md)",
+            description="deal, annulled_deal (a deal four of a kind annulled, dealt again), recycle, "
+            "or reshuffle (the hidden cards dealt anew after a void reopened a round whose orders "
+            "were revealed; see docs/referees.md)",
         ),
     ]
     commitment: Annotated[

@@ -9,11 +9,16 @@ from typing import Annotated
 
 import msgspec
 
+from service.domain.cards import MAX_DECKS
 from service.domain.mao.league import MAO_OPTIONS
-from service.domain.rulesets import OPTION_BOUNDS, OPTIONS, PRESETS, SWITCHES
+from service.domain.rulesets import OPTION_BOUNDS, OPTIONS, PRESETS, SWITCHES, cards_in_deck
 
-# the most cards a hand may hold in any preset: the deck less a starter and a card to draw, shared out
-MOST_CARDS = max((4 * len(rules.ranks) - 2) // rules.max_players for rules in PRESETS.values())
+# the most cards a hand may hold in any preset: the largest deck less a starter and a card to draw,
+# shared out at the smallest table (a game's table is checked when its seats are known)
+MOST_CARDS = max(
+    (cards_in_deck(msgspec.structs.replace(rules, decks=MAX_DECKS)) - 2) // rules.min_players
+    for rules in PRESETS.values()
+)
 _OPTION_SCHEMAS: dict[str, dict[str, object]] = {
     name: {"type": "boolean"} if kind is bool else {"type": "integer", "minimum": 1, "maximum": MOST_CARDS}
     for name, kind in OPTIONS.items()

@@ -17,11 +17,11 @@ from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.application import credentials
-from service.domain.cards import CARD_COUNT, CARD_PATTERN, format_card, format_cards
+from service.domain.cards import CARD_COUNT, CARD_PATTERN, MAX_DECKS, format_card, format_cards
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
 from service.domain.round_scoring import running_totals
-from service.domain.rulesets import PRESETS
+from service.domain.rulesets import PRESETS, most_players
 from service.domain.scoresheet import RoundEntry
 from service.http import access
 from service.http.auth import SIGNED_IN
@@ -35,8 +35,8 @@ from service.projections.fold import changes_results
 
 # the most points a seat's cards can be worth in any ruleset: every card of two decks at the dearest value
 MOST_POINTS = CARD_COUNT * max(max(rules.card_points.values(), default=0) for rules in PRESETS.values())
-# the most seats a ruleset allows
-MOST_SEATS = max(rules.max_players for rules in PRESETS.values())
+# the most seats a ruleset allows, with as many decks as a table may use
+MOST_SEATS = max(most_players(msgspec.structs.replace(rules, decks=MAX_DECKS)) for rules in PRESETS.values())
 
 RoundNo = Annotated[
     int, Parameter(ge=1, description="the round's number, the first 1", examples=[Example(value=1)])

@@ -9,11 +9,13 @@ from litestar.testing import TestClient
 
 from service.application import MauMau
 from service.domain.adjudication import Penalty, Void
-from service.domain.record import Dealt, Drew, Played, Recycled, render
+from service.domain.record import Dealt, Drew, Played, Recycled, RoundEnd, render
 from service.domain.record_parse import parse_record
+from service.domain.redaction import PUBLIC
 from service.domain.roles import Actor
 from tests.e2e.club import ADMIN, Club, bearer, cards_named, problem
 from tests.gameplay import next_command
+from tests.unit.test_game_records import NAMES, played_game, text_of
 
 TEXT = "text/plain; charset=utf-8"
 
@@ -290,3 +292,40 @@ def test_the_record_of_a_game_played_in_person_tells_its_sheet_and_imports_to_th
     original = club.ok("GET", f"{path}/totals")
     assert original["totals"] == [8, 30] and original["winners"] == [0]
     assert results(club.ok("GET", f"/games/{imported['game_id']}/totals")) == results(original)
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("101", 3), ("faraon", 4)])
+def test_an_elimination_matchs_record_reads_back_in_every_sight_and_imports_to_the_same_result(
+    client, club, preset, seed
+):
+    players = [club.player()[0] for _ in range(3)]
+    league = club.league(players, ruleset=preset)
+    game = club.game(["bot:heuristic", "bot:random", "bot:heuristic"], ruleset=preset)
+    play_out_challenged(club.app, game["game_id"], seed=seed)
+    texts = {sight: record(client, game["game_id"], sight, ADMIN) for sight in ("public", "full")}
+    for text in texts.values():
+        assert render(parse_record(text)) == text
+    deals = [line for line in parse_record(texts["full"]).lines if isinstance(line, Dealt)]
+    assert any(line.sizes is not None for line in deals), "every deal gave each seat the same hand"
+    state = club.app.get_game(game["game_id"]).state
+    assert bin(state.out).count("1") == 2
+    imported = club.ok(
+        "POST", "/games/import", json={"record": texts["public"], "league_id": league, "seats": players}
+    )
+    original = club.ok("GET", f"/games/{game['game_id']}/totals")
+    again = club.ok("GET", f"/games/{imported['game_id']}/totals?after={imported['position']}")
+    assert results(again) == results(original)
+
+
+def test_a_101_record_with_a_round_won_on_a_queen_imports_to_the_same_totals(client, club):
+    # seed 13 of the unit tests' four-seat match wins round 2 on a queen: the winner scores -20
+    game, events = played_game(13, "101")
+    text = text_of(game, events, PUBLIC, NAMES)
+    ended = [line for line in parse_record(text).lines if isinstance(line, RoundEnd)]
+    assert any(line.winner is not None and line.points[line.winner] < 0 for line in ended)
+    players = [club.player()[0] for _ in range(4)]
+    league = club.league(players, ruleset="101")
+    imported = club.ok("POST", "/games/import", json={"record": text, "league_id": league, "seats": players})
+    totals = club.ok("GET", f"/games/{imported['game_id']}/totals?after={imported['position']}")
+    assert [r["points"] for r in totals["rounds"]] == [list(points) for points in game.state.round_points]
+    assert totals["totals"] == game.state.totals and totals["winners"] == list(game.state.winners)

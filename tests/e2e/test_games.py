@@ -108,6 +108,29 @@ def test_league_games_are_created_by_admins_and_the_leagues_referees(client, clu
         )
 
 
+def test_a_league_game_plays_the_leagues_ruleset_and_naming_another_is_refused(client, club):
+    ada, _ = club.player()
+    bob, _ = club.player()
+    league = club.league(members=[ada, bob], ruleset="101")
+    omitted = club.game([ada, bob], league_id=league)
+    named = club.game([ada, bob], league_id=league, ruleset="101")
+    for game in (omitted, named):
+        assert club.table(game)["ruleset"] == "101"
+    friendly = club.game([ada, "bot:random"])
+    assert club.table(friendly)["ruleset"] == "club"
+    body = {"seats": [ada, bob], "league_id": league}
+    with club.unchanged():
+        refused = problem(
+            client.post("/games", json={**body, "ruleset": "club"}, headers=ADMIN), 422, "ruleset_mismatch"
+        )
+        assert "101" in refused["detail"]
+        problem(
+            client.post("/games", json={**body, "options": {"hand_size": 5}}, headers=ADMIN),
+            422,
+            "invalid_option",
+        )
+
+
 def test_bad_game_creations_are_refused_with_their_codes_and_change_nothing(client, club):
     ada, _ = club.player()
     cases = [
@@ -119,6 +142,12 @@ def test_bad_game_creations_are_refused_with_their_codes_and_change_nothing(clie
         ({"seats": [ada, "bot:random"], "deck": ["ZZ"]}, 400, "malformed_card"),
         ({"seats": [ada, "bot:random"], "deck": DECK[:10]}, 422, "invalid_deck"),
         ({"seats": [ada]}, 422, "player_count"),
+        # 101's 36 cards deal 6 each to 5 players (and a starter and a card to draw), not to 6
+        (
+            {"seats": [ada, *["bot:random"] * 5], "ruleset": "101", "options": {"hand_size": 6}},
+            422,
+            "invalid_option",
+        ),
         (
             {"seats": [ada, "bot:random"], "league_id": "00000000-0000-0000-0000-000000000000"},
             404,

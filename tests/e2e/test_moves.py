@@ -4,6 +4,9 @@ from typing import Any
 
 import pytest
 
+from service.domain.cards import format_cards
+from service.domain.rulebook import rulebook
+from service.domain.rulesets import ruleset
 from tests.e2e.club import ADMIN, problem
 from tests.integration.tables import deck_for
 
@@ -249,3 +252,55 @@ def test_a_haft_khabis_two_lets_its_player_choose_over_http_who_draws(client, cl
     assert [event["type"] for event in chosen["events"]] == ["PlayerChosen", "CardsDrawn"]
     assert "cards" not in chosen["events"][1]["data"] and chosen["events"][1]["data"]["reason"] == "effect"
     assert club.table({**game, "position": chosen["position"]})["turn"] == 1
+
+
+def classic_deck(hands: dict[int, list[str]], starter: str, seats: int, dealer: int) -> list[str]:
+    """A 32-card classic deck order dealing these hands of 5 and this starter; the rest lowest first."""
+    named = {card for cards in hands.values() for card in cards} | {starter}
+    spare = iter(c for c in format_cards(rulebook(ruleset("classic")).sorted_deck) if c not in named)
+    wanted = {seat: list(cards) for seat, cards in hands.items()}
+    order = [
+        wanted[seat].pop(0) if wanted.get(seat) else next(spare)
+        for seat in ((dealer + 1 + i) % seats for i in range(seats * 5))
+    ]
+    return [*order, starter, *spare]
+
+
+def test_a_classic_eight_with_stack_eights_waits_and_the_next_player_takes_it_over_http(client, club):
+    ada, ada_headers = club.player("Ada")
+    bob, bob_headers = club.player("Bob")
+    cid, _ = club.player("Cid")
+    hands = {
+        0: ["8H", "9C", "10C", "KC", "QC"],
+        1: ["8C", "9D", "10D", "KD", "QD"],
+        2: ["9S", "10S", "KS", "QS", "7S"],
+    }
+    deck = classic_deck(hands, starter="9H", seats=3, dealer=2)
+    game = club.game(
+        [ada, bob, cid], deck=deck, first_dealer=2, ruleset="classic", options={"stack_eights": True}
+    )
+    played = club.ok(
+        "POST",
+        moves(game),
+        headers=ada_headers,
+        json={"kind": "play", "card": "8H", "version": game["version"]},
+    )
+    assert club.table({**game, "position": played["position"]})["turn"] == 1
+    mine = club.me({**game, "position": played["position"]}, bob_headers)
+    assert mine["legal"] == [{"kind": "play", "card": "8C"}, {"kind": "draw"}]
+    with club.unchanged():
+        problem(
+            client.post(
+                moves(game),
+                json={"kind": "play", "card": "9D", "version": played["version"]},
+                headers=bob_headers,
+            ),
+            422,
+            "skip_pending",
+        )
+    taken = club.ok(
+        "POST", moves(game), headers=bob_headers, json={"kind": "draw", "version": played["version"]}
+    )
+    assert [event["type"] for event in taken["events"]] == ["SkipTaken"]
+    assert club.table({**game, "position": taken["position"]})["turn"] == 2
+    assert len(club.me({**game, "position": taken["position"]}, bob_headers)["cards"]) == 5  # nothing drawn

@@ -35,7 +35,7 @@ REFUSED = [
     ("101", {"hand_size": True}, 422, "invalid_option"),  # true for a number
     ("pesten", {"voluntary_draw": 1}, 422, "invalid_option"),  # a number for an on/off option
     ("101", {"draw_one": "yes"}, 400, "malformed_request"),  # neither a number nor true/false
-    ("101", {"hand_size": 6}, 422, "invalid_option"),  # 6 players cannot be dealt 6 from 36 cards
+    ("101", {"hand_size": 18}, 422, "invalid_option"),  # not even 2 players can be dealt 18 from 36 cards
     ("prsi", {"hand_size": 0}, 422, "invalid_option"),
     ("neuner", {"decks": 3}, 422, "invalid_option"),
     ("faraon", {"call_penalty": 11}, 422, "invalid_option"),
@@ -68,14 +68,16 @@ def test_a_refused_switch_says_which_presets_it_belongs_to(client, club):
 
 def test_the_document_names_every_preset_and_which_presets_own_each_switch(client):
     schemas = client.get("/schema/openapi.json").json()["components"]["schemas"]
-    for create in ("LeagueCreate", "GameCreate"):
+    for create, names in (("LeagueCreate", [*PRESETS, "mao"]), ("GameCreate", list(PRESETS))):
         ruleset = schemas[create]["properties"]["ruleset"]
-        assert ruleset["enum"] == list(PRESETS)
-        assert all(name in ruleset["description"] for name in PRESETS)
+        # a game's may be left out (the league's, or club): the names are its string branch's
+        named = ruleset if create == "LeagueCreate" else ruleset["oneOf"][0]
+        assert named["enum"] == names  # a league may be Mao's; its games are played under /mao-games
+        assert all(name in ruleset["description"] for name in names)
         described = schemas[create]["properties"]["options"]["description"]
         for preset, switches in SWITCHES.items():
             assert all(f"{key} (" in described and preset in described for key in switches)
-    assert schemas["LeagueRead"]["properties"]["ruleset"]["enum"] == list(PRESETS)
+    assert schemas["LeagueRead"]["properties"]["ruleset"]["enum"] == [*PRESETS, "mao"]
 
 
 def test_a_league_game_plays_the_leagues_preset_and_switches_and_may_change_only_the_match_length(

@@ -10,11 +10,12 @@ from service.domain.chance import Shuffler
 from service.domain.commands import DealRound
 from service.domain.events import MatchStarted
 from service.domain.fairness import commitment, salt_for, verify
-from service.domain.rulesets import Ruleset
+from service.domain.rulesets import Ruleset, ruleset
 from service.domain.state import State
 from service.settings import Settings
 from tests.gameplay import next_command
 from tests.integration.tables import REFEREE
+from tests.unit.scenario import deck_order
 
 
 def test_every_shuffle_is_committed_before_play_and_verifies_once_its_round_is_over(app):
@@ -83,3 +84,21 @@ def test_a_game_without_a_seed_draws_one_of_128_bits_and_entropy_of_256_that_no_
     # not even the officials' list of events shows them
     entry = app.history(created[0].originator_id)[0]
     assert entry.type == "Created" and not {"seed", "entropy"} & set(entry.data)
+
+
+def test_an_annulled_deal_is_listed_with_its_commitment_and_verifies_once_its_round_is_over(app):
+    deck = deck_order(ruleset("101"), 3, 0, {1: "QC QD QH QS"}, starter="KC")
+    game_id = app.create_game(
+        ["bot:random"] * 3, ruleset="101", deck=deck, first_dealer=0, by=REFEREE
+    ).game_id
+    annulled, dealt = app.shuffles(game_id)
+    assert (annulled.kind, annulled.round_no, dealt.kind, dealt.round_no) == ("annulled_deal", 1, "deal", 1)
+    # while its round is played the annulled deal's order is as secret as the deal's
+    assert annulled.salt is None and annulled.order is None and annulled.verified is None
+    rng = random.Random(5)
+    while app.get_game(game_id).state.round_no < 2:
+        game = app.get_game(game_id)
+        app.execute(game_id, next_command(game.state, rng), expected_version=game.version)
+    annulled = app.shuffles(game_id)[0]
+    assert annulled.verified and annulled.order == deck
+    assert commitment(annulled.salt, annulled.order) == annulled.commitment

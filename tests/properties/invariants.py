@@ -602,7 +602,8 @@ def preset_tables(draw, name: str, single_round: bool) -> tuple[Ruleset, int]:
     allows, the club's options drawn or left as the preset has them, the modifiers on or off, and a
     number of seats it seats (four at most, so matches stay short)."""
     base = PRESETS[name]
-    options = {key: draw(st.booleans()) for key in SWITCHES.get(name, {})}
+    wanted = [key for key in SWITCHES.get(name, {}) if draw(st.booleans())]
+    options = every_switch_that_fits(name, wanted)
     decks = draw(st.sampled_from((1, 2)))
     deck_size = (4 * len(base.ranks) + base.jokers) * decks
     largest = min(base.hand_size + 2, (deck_size - 2) // base.max_players)
@@ -673,6 +674,19 @@ def whole_preset_matches(examples: int) -> Callable[..., None]:
         )
 
     return keep_every_invariant
+
+
+def every_switch_that_fits(name: str, wanted: list[str]) -> dict[str, bool | int]:
+    """The ``wanted`` switches of a preset turned on in order, leaving out one that contradicts those
+    already on (101's two ceilings)."""
+    options: dict[str, bool | int] = {}
+    for key in wanted:
+        try:
+            ruleset(name, **options, **{key: True})
+        except RuleError:
+            continue
+        options[key] = True
+    return options
 
 
 def _entry(table: dict[str, int], card: int) -> int | None:

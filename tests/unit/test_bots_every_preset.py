@@ -15,6 +15,7 @@ from service.domain.rulesets import PRESETS, SWITCHES, ruleset
 from service.domain.state import CHOOSING, DRAWN, NAMING_SUIT, OVER, PLAY
 from service.domain.table import Table
 from service.simulation import simulate
+from tests.properties.invariants import every_switch_that_fits
 
 MATCHES_PER_PRESET = 4
 
@@ -38,9 +39,9 @@ def action_of(command: Command) -> int:
 def play_to_the_end(name: str, kind: str, seed: int, seen: Counter, switched: bool = False) -> Table:
     """One whole match of bots of ``kind``; every command must be among the seat's legal actions.
 
-    ``switched``: with every one of the preset's own switches on.
+    ``switched``: with every one of the preset's own switches on (of two that contradict, the first).
     """
-    rules = ruleset(name, **dict.fromkeys(SWITCHES.get(name, {}), True) if switched else {})
+    rules = ruleset(name, **every_switch_that_fits(name, list(SWITCHES.get(name, {}))) if switched else {})
     rng = random.Random(seed)
     players = rules.min_players + seed % (rules.max_players - rules.min_players + 1)
     table = Table(rules, players, rng.getrandbits(64))

@@ -6,8 +6,6 @@ import pytest
 
 from service.domain.errors import RuleError
 from service.domain.events import CardsDrawn
-from service.domain.round_rules import call_word
-from service.domain.rulebook import MAU, MAU_MAU, NO_CALL
 from service.domain.rulesets import CLUB, PRESETS, check, ruleset
 from service.domain.state import PENALTY
 from tests.unit.round_rulesets import club_with
@@ -25,9 +23,7 @@ from tests.unit.scenario import Game
     ],
 )
 def test_each_ruleset_says_its_calls_in_its_own_words(preset, mau, mau_mau):
-    rules = club_with(preset)
-    assert (call_word(rules, MAU), call_word(rules, MAU_MAU)) == (mau, mau_mau)
-    assert call_word(rules, NO_CALL) is None
+    assert club_with(preset).call_words == (mau, mau_mau)  # the words of the calls MAU and MAU_MAU
 
 
 def test_a_club_may_set_a_penalty_of_five_cards_for_a_missed_call():

@@ -236,6 +236,18 @@ def cases() -> dict[str, Callable[[], str]]:
         "draw_not_allowed": lambda: dealt().refuse(DrawCard(1)),
         "already_drew": lambda: after_drawing().refuse(DrawCard(1)),
         "nothing_to_keep": lambda: dealt().refuse(KeepCard(1)),
+        "must_cover": lambda: covering_a_six().refuse(KeepCard(1)),
+        "skip_pending": lambda: refuse_after(
+            Game(
+                ruleset("classic", stack_eights=True),
+                seats=3,
+                dealer=0,
+                hands={1: "8H 9C", 2: "9S"},
+                starter="9H",
+            ),
+            PlayCard(2, parse_card("9S")),
+            play=(1, "8H"),
+        ),
         "stock_exhausted": lambda: nothing_left_to_draw().refuse(DrawCard(4)),
         # calls
         "nothing_to_challenge": lambda: dealt().refuse(Challenge(2)),
@@ -251,7 +263,17 @@ def cases() -> dict[str, Callable[[], str]]:
     }
 
 
-def refuse_after(game: Game, command, draw: int = -1) -> str:
+def covering_a_six() -> Game:
+    """101: seat 1 played 6♥, held no cover and drew 10♥, which covers it."""
+    game = Game(ruleset("101", hand_size=2), seats=2, dealer=0, hands={1: "6H 8C"}, starter="9H", stock="10H")
+    game.play(1, "6H")
+    game.draw(1)
+    return game
+
+
+def refuse_after(game: Game, command, draw: int = -1, play: tuple[int, str] | None = None) -> str:
+    if play is not None:
+        game.play(*play)
     if draw >= 0:
         game.draw(draw)
     return game.refuse(command)

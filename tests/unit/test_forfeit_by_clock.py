@@ -12,9 +12,10 @@ from service.domain.errors import RuleError
 from service.domain.game import Cause, Game, Seat
 from service.domain.league import League
 from service.domain.roles import SYSTEM, Actor
-from service.domain.rulesets import CLUB
+from service.domain.rulesets import CLUB, ruleset
+from service.domain.state import PLAY
 from service.domain.tournament import Plan, Tournament
-from tests.gameplay import SAME_ENTROPY
+from tests.gameplay import SAME_ENTROPY, next_command
 
 PLAYERS = [str(uuid.UUID(int=n)) for n in range(1, 5)]
 TIME_OUT = Cause(SYSTEM, "TimeOutTurn")
@@ -191,3 +192,25 @@ def test_a_tournament_table_result_counts_a_forfeit_as_a_loss_and_last_place():
     tournament.record_result(game_ids[1], (30, 12), (1,), (0, 0))
     ranking = tournament.standings()
     assert ranking[-1].entrant == absent and ranking[-1].forfeits == 1 and ranking[-1].wins == 0
+
+
+def test_a_forfeit_leaving_one_seat_in_a_101_match_where_a_seat_is_out_ends_it_with_that_seat_winning():
+    rng = random.Random(0)
+    game = Game.create(
+        ruleset=ruleset("101"),
+        seats=tuple(Seat("player", player) for player in PLAYERS[:3]),
+        seed="forfeit-101",
+        cause=Cause(SYSTEM, "CreateGame"),
+        entropy=SAME_ENTROPY,
+        turn_clock=30,
+        forfeit_after=1,
+    )
+    while not game.state.out or game.state.phase != PLAY:
+        assert not game.over, "the match ended before a seat went out"
+        game.execute(next_command(game.state, rng, challenge_rate=0), Cause(SYSTEM, "Move"))
+    assert game.state.out.bit_count() == 1
+    absent = game.seat_to_move
+    (left,) = [seat for seat in range(3) if seat != absent and not game.state.out >> seat & 1]
+    game.time_out_turn(absent, TIME_OUT)
+    assert game.over and game.forfeited == (absent,)
+    assert game.state.winners == (left,) and game.result().winners == (left,)

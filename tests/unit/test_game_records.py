@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.domain.cards import RANKS, deck_cards, format_cards
+from service.domain.cards import RANKS, deck_cards, format_cards, parse_card
 from service.domain.errors import RuleError
 from service.domain.game import Cause, Game, Seat
 from service.domain.record import (
@@ -25,6 +25,7 @@ from service.domain.record import (
     Played,
     Record,
     RoundEnd,
+    RoundEntered,
     Shrank,
     TurnedUp,
     render,
@@ -32,8 +33,9 @@ from service.domain.record import (
 from service.domain.record_of import record_of
 from service.domain.record_parse import parse_record
 from service.domain.redaction import FULL, PUBLIC, Table, Viewer, redact
-from service.domain.roles import SYSTEM
+from service.domain.roles import SYSTEM, Actor
 from service.domain.rulesets import ruleset
+from service.domain.scoresheet import RoundEntry
 from service.domain.state import OVER
 from service.domain.views import entry_of
 from tests.gameplay import SAME_ENTROPY, next_command
@@ -306,3 +308,45 @@ def test_an_annulled_deal_has_a_line_that_reads_back():
         f"{annulled.number} round 2 annulled: {bob} dealt four of rank Q; dealer heuristic\n"
     )
     assert parse_record(text) == longer
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("101", 5), ("faraon", 5), ("faraon", 7)])
+def test_the_full_record_deals_each_seat_the_hand_its_own_record_shows_when_hands_differ_in_size(
+    preset, seed
+):
+    game, events = played_game(seed, preset)
+    full = parse_record(text_of(game, events, FULL, NAMES))
+    deals = [line for line in full.lines if isinstance(line, Dealt)]
+    assert any(line.sizes is not None and len(set(line.sizes)) > 1 for line in deals), "hands never differed"
+    for seat in range(len(game.seats)):
+        own = [line for line in parse_record(text_of(game, events, Viewer.at(seat), NAMES)).lines]
+        own_deals = [line for line in own if isinstance(line, Dealt)]
+        assert [dict(line.hands).get(seat, []) for line in own_deals] == [
+            dict(line.hands)[seat] for line in deals
+        ]
+        assert [line.sizes for line in own_deals] == [line.sizes for line in deals]
+    for line in deals:
+        sizes = line.sizes or [line.hand_size] * len(game.seats)
+        assert [len(hand) for _, hand in line.hands] == sizes
+        assert line.stock == len(line.stock_order or ())
+
+
+def test_a_score_sheets_last_card_is_in_the_record_and_reads_back():
+    game = Game.create(
+        ruleset=ruleset("101"),
+        seats=(Seat("player", ADA), Seat("player", BOB)),
+        seed="sheet",
+        cause=Cause(SYSTEM, "CreateGame"),
+        entropy=SAME_ENTROPY,
+        in_person=True,
+    )
+    entry = RoundEntry(winner=0, points=(0, 12), last_card=parse_card("QS"))
+    game.enter_round(entry, Cause(Actor("player", ADA), "EnterRound"))
+    events = list(game.collect_events())
+    text = text_of(game, events, PUBLIC, NAMES)
+    assert "; points 0 12; last card QS" in text
+    record = parse_record(text)
+    assert render(record) == text
+    (entered,) = [line for line in record.lines if isinstance(line, RoundEntered)]
+    (ended,) = [line for line in record.lines if isinstance(line, RoundEnd)]
+    assert entered.entry.last_card == "QS" and ended.points == [-40, 12]

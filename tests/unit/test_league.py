@@ -61,7 +61,7 @@ def test_a_league_refuses_a_member_whose_name_reads_as_a_members_name():
         {"target_score": 1001},
         {"target_score": 0},
         {"call_penalty": 11},
-        {"hand_size": 9},
+        {"hand_size": 26},  # not even 2 players get 26 cards each from 52
     ],
 )
 def test_a_league_refuses_numeric_options_no_club_could_mean(options):

@@ -28,10 +28,10 @@ def round_trip(mapper: MsgspecMapper, event):
     return stored, mapper.to_domain_event(stored)
 
 
-def whole_game_events(seed: int = 1, name: str = "club", **options: bool) -> list:
+def whole_game_events(seed: int = 1, name: str = "club", seats: int = 6, **options: object) -> list:
     game = Game.create(
-        ruleset=ruleset(name, target_score=50, hand_size=8, **options),
-        seats=tuple(Seat("bot", "random") for _ in range(6)),
+        ruleset=ruleset(name, **{"target_score": 50, "hand_size": 8, **options}),
+        seats=tuple(Seat("bot", "random") for _ in range(seats)),
         seed=f"mapper {seed}",
         cause=Cause(SYSTEM, "CreateGame", "key", "digest"),
         entropy=SAME_ENTROPY,
@@ -49,8 +49,9 @@ def whole_game_events(seed: int = 1, name: str = "club", **options: bool) -> lis
     return events
 
 
-# the events of a match's structure that club never gives: tests/unit/test_round_rules_stored.py
-NOT_IN_CLUB = {Game.DealAnnulled, Game.PlayerEliminated, Game.HandShrank}  # type: ignore[attr-defined]
+# the events of a match's structure that club never gives: tests/unit/test_round_rules_stored.py;
+# and a skip taken, which classic's stack_eights gives
+NOT_IN_CLUB = {Game.DealAnnulled, Game.PlayerEliminated, Game.HandShrank, Game.SkipTaken}  # type: ignore[attr-defined]
 # the events of the blind modifier: a game of its own below
 BLIND_EVENTS = {Game.DeclarationChallenged, Game.DeclarationsRevealed}  # type: ignore[attr-defined]
 
@@ -58,6 +59,8 @@ BLIND_EVENTS = {Game.DeclarationChallenged, Game.DeclarationsRevealed}  # type: 
 def test_every_event_of_a_whole_game_round_trips():
     mapper = MsgspecMapper()
     events: list = whole_game_events(0, "haft-khabis")  # its twos make a player choose who draws
+    events += whole_game_events(0, "classic", seats=3, stack_eights=True)
+    assert Game.SkipTaken in {type(event) for event in events}  # type: ignore[attr-defined]
     events += whole_game_events(0, "club", blind=True, quick=True)  # several cards and face down
     assert {type(event) for event in events} >= BLIND_EVENTS
     in_club = set(FACT_EVENTS.values()) - NOT_IN_CLUB - BLIND_EVENTS

@@ -172,10 +172,10 @@ def test_faraon_two_aces_between_two_players_give_the_turn_to_the_other():
     assert isinstance(played, CardPlayed) and played.turn == 0
 
 
-def test_faraon_sevens_played_together_add_two_each():
+def test_faraon_sevens_played_together_add_three_each():
     game = Game(FARAON, seats=3, dealer=0, hands={1: "7H 7C 7S 7D KC"}, starter="9H")
     (played,) = game.do(several(1, "7H 7C 7S 7D"))
-    assert isinstance(played, CardPlayed) and played.debt == 8
+    assert isinstance(played, CardPlayed) and played.debt == 12
 
 
 def test_the_last_cards_played_together_end_the_round():

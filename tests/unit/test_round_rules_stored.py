@@ -141,7 +141,7 @@ def test_a_server_deal_with_four_of_a_kind_is_annulled_and_dealt_again_from_a_ne
     deck = deck_order(rules, 2, 0, {1: "7C 7D 7H 7S"}, "KC")
     game = create(rules, 2, deck=deck, first_dealer=0)
     stored = facts(game)
-    assert stored[1] == DealAnnulled(1, 0, 1, "7")
+    assert stored[1] == DealAnnulled(1, 0, 1, "7", deck)  # the annulled deck kept, to be checked later
     dealt = stored[2]
     assert isinstance(dealt, RoundDealt)
     assert dealt.dealer == 0

@@ -1,13 +1,16 @@
 """The `101` preset (variants.md): 36 cards, deal 4, draw until playable, 6 covered, 7 and K♠ draw."""
 
-from service.domain.actions import DRAW, play_action
+import pytest
+
+from service.domain.actions import DRAW, KEEP, play_action
 from service.domain.cards import format_cards, parse_card
-from service.domain.commands import PlayCard
-from service.domain.engine import legal_actions
-from service.domain.events import CardPlayed, CardsDrawn
+from service.domain.commands import KeepCard, PlayCard, StartMatch
+from service.domain.engine import decide, legal_actions
+from service.domain.errors import RuleError
+from service.domain.events import CardPlayed, CardsDrawn, MatchStarted
 from service.domain.rulebook import rulebook
 from service.domain.rulesets import ruleset
-from service.domain.state import DRAWN, PLAY
+from service.domain.state import DRAWN, PLAY, State
 from tests.unit.scenario import Game
 
 R101 = ruleset("101")
@@ -117,3 +120,65 @@ def test_an_option_makes_the_seven_of_spades_draw_4():
     game = Game(rules, seats=2, dealer=0, hands={1: "7S 9C 10C KC"}, starter="9S")
     game.play(1, "7S")
     assert game.s.debt == 4
+
+
+def test_two_ceilings_together_are_refused_with_a_clear_message():
+    with pytest.raises(RuleError) as refused:
+        ruleset("101", ceiling_201=True, ceiling_501=True)
+    assert refused.value.code == "invalid_option"
+    assert "'ceiling_201' and 'ceiling_501' cannot both be on" in str(refused.value)
+
+
+def test_one_ceiling_on_and_the_other_off_is_accepted():
+    assert ruleset("101", ceiling_201=False, ceiling_501=True).elimination_total == 501
+
+
+@pytest.mark.parametrize(("hand_size", "most"), [(3, 6), (4, 6), (5, 6), (6, 5)])
+def test_hand_sizes_3_to_6_are_accepted_and_bound_the_table_by_the_36_cards(hand_size, most):
+    rules = ruleset("101", hand_size=hand_size)
+    (started,) = decide(State(), StartMatch(rules, most, 0))
+    assert isinstance(started, MatchStarted) and started.rules.hand_size == hand_size
+
+
+def test_six_cards_each_at_a_table_of_six_is_refused_because_36_cards_cannot_deal_it():
+    with pytest.raises(RuleError) as refused:
+        decide(State(), StartMatch(ruleset("101", hand_size=6), 6, 0))
+    assert refused.value.code == "invalid_option"
+    assert "at most 5 players; this table has 6" in str(refused.value)
+
+
+def test_a_card_drawn_that_covers_the_players_own_six_is_played_not_kept():
+    rules = ruleset("101", hand_size=2)
+    game = Game(rules, seats=2, dealer=0, hands={1: "6H 8C"}, starter="9H", stock="KD 10H")
+    game.play(1, "6H")
+    assert legal_actions(game.s, 1) == (DRAW,)
+    (drawn,) = game.draw(1)
+    assert isinstance(drawn, CardsDrawn) and format_cards(drawn.cards) == ["KD", "10H"]
+    assert legal_actions(game.s, 1) == (act("10H"),)
+    assert game.refuse(KeepCard(1)) == "must_cover"
+    game.play(1, "10H")
+    assert (game.s.turn, game.s.top) == (0, parse_card("10H"))
+
+
+def test_when_the_stock_runs_out_without_a_cover_the_six_stays_uncovered_and_the_turn_passes():
+    rules = ruleset("101", hand_size=8)
+    hands = {
+        1: "6H 7C 8C 9C 10C JC KC AC",
+        2: "6S QC QD QS AH 7D 8D 9D",
+        0: "7H 8H 10H JH KH QH 6C 6D",  # every other heart, six and queen is held: the stock covers nothing
+    }
+    game = Game(rules, seats=3, dealer=0, hands=hands, starter="9H")
+    stock = len(game.s.stock)
+    game.play(1, "6H")
+    (drawn,) = game.draw(1)
+    assert isinstance(drawn, CardsDrawn) and len(drawn.cards) == stock
+    assert (game.s.turn, game.s.phase, game.s.top, game.s.stock) == (2, PLAY, parse_card("6H"), [])
+    assert not game.s.covering
+
+
+def test_the_next_player_facing_an_uncovered_six_may_keep_a_card_they_draw():
+    game = Game(R101, seats=2, dealer=0, hands={1: "8C 9C 10C KC"}, starter="6H", stock="KD 9H")
+    game.draw(1)
+    assert legal_actions(game.s, 1) == (act("9H"), KEEP)
+    game.keep(1)
+    assert game.s.turn == 0

@@ -4,13 +4,13 @@ import pytest
 
 from service.domain.actions import DRAW, play_action
 from service.domain.cards import format_cards, parse_card
-from service.domain.commands import PlayCard
-from service.domain.engine import call_due, legal_actions
+from service.domain.commands import PlayCard, StartMatch
+from service.domain.engine import call_due, decide, legal_actions
 from service.domain.errors import RuleError
-from service.domain.events import CardPlayed, CardsDrawn
+from service.domain.events import CardPlayed, CardsDrawn, MatchStarted, SkipTaken
 from service.domain.rulebook import MAU_MAU, NO_CALL, rulebook
 from service.domain.rulesets import ruleset
-from service.domain.state import DEBT, PLAY
+from service.domain.state import DEBT, PLAY, State
 from tests.unit.scenario import Game
 
 CLASSIC = ruleset("classic")
@@ -100,3 +100,71 @@ def test_an_option_of_another_preset_is_refused_as_not_fitting_classic():
         ruleset("classic", king_of_spades=True)
     assert refused.value.code == "invalid_option"
     assert "prsi" in str(refused.value)
+
+
+def test_with_two_decks_classic_seats_up_to_12_players():
+    rules = ruleset("classic", decks=2)
+    (started,) = decide(State(), StartMatch(rules, 12, 0))
+    assert isinstance(started, MatchStarted) and started.seats == 12
+    with pytest.raises(RuleError) as refused:
+        decide(State(), StartMatch(rules, 13, 0))
+    assert refused.value.code == "player_count" and "2 to 12 players" in str(refused.value)
+
+
+def test_with_one_deck_classic_still_seats_at_most_5():
+    with pytest.raises(RuleError) as refused:
+        decide(State(), StartMatch(CLASSIC, 6, 0))
+    assert refused.value.code == "player_count"
+
+
+def test_with_two_decks_and_six_cards_each_classic_deals_at_most_10_players():
+    with pytest.raises(RuleError) as refused:
+        decide(State(), StartMatch(ruleset("classic", decks=2, hand_size=6), 11, 0))
+    assert refused.value.code == "invalid_option" and "at most 10 players" in str(refused.value)
+
+
+STACK_EIGHTS = ruleset("classic", stack_eights=True)
+EIGHTS = {1: "8H 9C 10C KC QC", 2: "8C 9D 10D KD QD", 3: "9S 10S KS QS 7S", 0: "7C 7D 10H KH QH"}
+
+
+def test_without_stack_eights_an_eight_skips_the_next_player_at_once():
+    game = Game(CLASSIC, seats=4, dealer=0, hands=EIGHTS, starter="9H")
+    (played,) = game.play(1, "8H")
+    assert isinstance(played, CardPlayed) and (played.turn, played.skipped) == (3, 2)
+
+
+def test_with_stack_eights_the_next_player_may_pass_the_skip_on_with_an_eight_or_take_it():
+    game = Game(STACK_EIGHTS, seats=4, dealer=0, hands=EIGHTS, starter="9H")
+    (played,) = game.play(1, "8H")
+    assert isinstance(played, CardPlayed) and (played.turn, played.skipped) == (2, -1)
+    assert game.s.skip_due
+    assert legal_actions(game.s, 2) == (act("8C"), DRAW)
+    assert game.refuse(PlayCard(2, parse_card("9D"))) == "skip_pending"
+    assert game.refuse(PlayCard(2, parse_card("QD"))) == "skip_pending"
+
+
+def test_an_eight_passes_the_skip_on_and_the_player_who_takes_it_is_the_one_skipped():
+    game = Game(STACK_EIGHTS, seats=4, dealer=0, hands=EIGHTS, starter="9H")
+    game.play(1, "8H")
+    game.play(2, "8C")
+    assert (game.s.turn, game.s.skip_due) == (3, True)
+    assert legal_actions(game.s, 3) == (DRAW,)  # no eight: only taking the skip
+    (taken,) = game.draw(3)
+    assert taken == SkipTaken(3, 0)
+    assert (game.s.turn, game.s.skip_due, game.s.hands[3].bit_count()) == (0, False, 5)
+    # the next player follows the eight of clubs as an ordinary top card again
+    assert legal_actions(game.s, 0) == (act("7C"),)
+
+
+def test_with_two_players_the_eights_player_moves_again_when_the_skip_is_taken():
+    game = Game(
+        STACK_EIGHTS, seats=2, dealer=0, hands={1: "8H 9C 10C KC QC", 0: "9D 10D KD QD AD"}, starter="9H"
+    )
+    game.play(1, "8H")
+    game.draw(0)
+    assert (game.s.turn, game.s.phase) == (1, PLAY)
+
+
+def test_a_starting_eight_skips_the_first_player_at_once_even_with_stack_eights():
+    game = Game(STACK_EIGHTS, seats=3, dealer=0, starter="8H")
+    assert (game.s.turn, game.s.skip_due) == (2, False)

@@ -4,7 +4,7 @@ from service.domain.actions import DRAW, play_action
 from service.domain.cards import parse_card
 from service.domain.commands import PlayCard
 from service.domain.engine import legal_actions
-from service.domain.events import CardPlayed
+from service.domain.events import CardPlayed, CardsDrawn
 from service.domain.rulesets import ruleset
 from tests.unit.scenario import Game
 
@@ -44,3 +44,31 @@ def test_an_ober_is_wild_and_an_ace_skips_as_in_prsi():
     (played,) = game.play(1, "AH")
     assert isinstance(played, CardPlayed) and played.turn == 0
     assert FARAON.effects["Q"].wild
+
+
+def test_a_seven_draws_3_and_a_chain_of_sevens_owes_3_6_9_12():
+    game = Game(
+        FARAON,
+        seats=4,
+        dealer=0,
+        hands={1: "7H 9C 10C KC 8C", 2: "7C 8D 9D 10D KD", 3: "7D 8H AD 10H KH", 0: "7S 8S 9S 10S KS"},
+        starter="9H",
+    )
+    debts = [game.play(seat, card)[0].debt for seat, card in ((1, "7H"), (2, "7C"), (3, "7D"), (0, "7S"))]
+    assert debts == [3, 6, 9, 12]
+
+
+def test_the_player_who_draws_a_sevens_debt_draws_3_and_loses_the_turn():
+    game = Game(FARAON, seats=3, dealer=0, hands={1: "7H 9C 10C KC 8C", 2: "8D 9D 10D KD QD"}, starter="9H")
+    game.play(1, "7H")
+    (drawn,) = game.draw(2)
+    assert isinstance(drawn, CardsDrawn) and (len(drawn.cards), drawn.turn) == (3, 0)
+
+
+def test_with_the_king_of_spades_the_seven_of_spades_still_draws_3():
+    rules = ruleset("faraon", king_of_spades=True)
+    game = Game(rules, seats=3, dealer=0, hands={1: "7S 9C 10C KC 8C", 2: "KS 8D 9D 10D QD"}, starter="9S")
+    (played,) = game.play(1, "7S")
+    assert isinstance(played, CardPlayed) and played.debt == 3
+    (answered,) = game.play(2, "KS")
+    assert isinstance(answered, CardPlayed) and answered.debt == 7

@@ -1,15 +1,19 @@
 """The `pesten` preset (variants.md): 2 draws 2 and stacks, 7 and K play again, 8 skips, A reverses."""
 
-from service.domain.actions import DRAW, play_action
+import msgspec
+
+from service.domain.actions import CHALLENGE, DRAW, play_action
 from service.domain.cards import parse_card, rank_name
-from service.domain.commands import PlayCard
+from service.domain.commands import Challenge, PlayCard
 from service.domain.engine import legal_actions
-from service.domain.events import CardPlayed
-from service.domain.rulebook import rulebook
-from service.domain.rulesets import ruleset
+from service.domain.events import CardPlayed, CardsDrawn
+from service.domain.rulebook import MAU, rulebook
+from service.domain.rulesets import CLUB, ruleset
+from service.domain.state import DRAWN
 from tests.unit.scenario import Game, mask
 
 PESTEN = ruleset("pesten")
+PESTEN_OF_TWO = ruleset("pesten", hand_size=2)
 HANDS = {1: "2H 7H KH 8H AH JC 9C", 2: "2C 3D 4D 5D 6D 9D 10D"}
 
 
@@ -114,3 +118,40 @@ def test_a_second_deck_copy_plays_as_its_twin():
     g = Game(rules, seats=2, dealer=0, hands={1: "3H.2 4C 5C 6C 9C 10C QC"}, starter="3H")
     g.play(1, "3H.2")
     assert g.top() == "3H.2"
+
+
+def missed_last_card(rules=PESTEN_OF_TWO) -> Game:
+    """Seat 1 plays 3♥ leaving one card without saying "last card"; seat 2 cannot play."""
+    g = Game(rules, seats=3, dealer=0, hands={1: "3H 9C", 2: "4D 6D"}, starter="5H", stock="10H")
+    g.play(1, "3H")
+    assert g.s.missed == (1, MAU)
+    return g
+
+
+def test_a_missed_last_card_may_be_challenged_before_the_next_player_moves():
+    g = missed_last_card()
+    g.challenge(0)
+    assert g.s.hands[1].bit_count() == 1 + 5
+
+
+def test_the_window_for_a_missed_last_card_closes_when_the_next_player_draws_a_card_they_may_play():
+    g = missed_last_card()
+    (drawn,) = g.draw(2)
+    assert isinstance(drawn, CardsDrawn) and g.s.phase == DRAWN  # 10♥ may still be played
+    assert CHALLENGE not in legal_actions(g.s, 0)
+    assert g.refuse(Challenge(0)) == "nothing_to_challenge"
+
+
+def test_in_club_the_window_stays_open_while_the_next_player_holds_a_drawn_card_they_may_play():
+    club = msgspec.structs.replace(PESTEN_OF_TWO, window_closes_on_draw=False)
+    g = missed_last_card(club)
+    g.draw(2)
+    assert g.s.phase == DRAWN and CHALLENGE in legal_actions(g.s, 0)
+    assert not CLUB.window_closes_on_draw
+
+
+def test_the_window_closes_when_the_next_player_plays():
+    g = Game(PESTEN_OF_TWO, seats=3, dealer=0, hands={1: "3H 9C", 2: "4H 6D"}, starter="5H")
+    g.play(1, "3H")
+    g.play(2, "4H", call=MAU)  # said right: nothing new to challenge
+    assert g.refuse(Challenge(0)) == "nothing_to_challenge"

@@ -7,6 +7,7 @@ from service.domain.cards import RANKS
 from service.domain.commands import StartMatch
 from service.domain.engine import decide
 from service.domain.errors import RuleError
+from service.domain.events import MatchStarted
 from service.domain.rulesets import CLUB, MAU_MAU_150, OPTIONS, ruleset, with_options
 from service.domain.state import State
 
@@ -119,17 +120,24 @@ def test_an_option_of_the_wrong_type_is_refused(options):
         {"call_penalty": -1},
         {"call_penalty": 11},
         {"hand_size": 0},
-        {"hand_size": 9},  # 6 players x 9 + starter + a stock card > 52
+        {"hand_size": 26},  # 2 players x 26 + starter + a stock card > 52
     ],
 )
 def test_an_option_out_of_range_is_refused(options):
     assert refused_code(lambda: ruleset("club", **options)) == "invalid_option"
 
 
-def test_the_largest_hand_is_the_one_that_still_deals_to_every_allowed_player():
-    assert ruleset("club", hand_size=8).hand_size == 8  # 6 x 8 + 2 <= 52
-    assert ruleset("mau-mau-150", hand_size=7).hand_size == 7  # 4 x 7 + 2 <= 32
-    assert refused_code(lambda: ruleset("mau-mau-150", hand_size=8)) == "invalid_option"
+def test_the_largest_hand_is_the_one_that_still_deals_to_the_smallest_table():
+    assert ruleset("club", hand_size=25).hand_size == 25  # 2 x 25 + 2 <= 52
+    assert ruleset("mau-mau-150", hand_size=15).hand_size == 15  # 2 x 15 + 2 <= 32
+    assert refused_code(lambda: ruleset("mau-mau-150", hand_size=16)) == "invalid_option"
+
+
+def test_a_hand_size_the_deck_cannot_deal_to_the_table_is_refused_when_the_match_starts():
+    rules = ruleset("club", hand_size=9)
+    assert refused_code(lambda: decide(State(), StartMatch(rules, 6, 0))) == "invalid_option"
+    (started,) = decide(State(), StartMatch(rules, 5, 0))  # 5 x 9 + 2 <= 52
+    assert isinstance(started, MatchStarted) and started.seats == 5
 
 
 def test_with_options_applies_to_any_base_ruleset():

@@ -9,7 +9,7 @@ from litestar.params import Body
 from service.domain.errors import RuleError
 from service.domain.mao.views import JudgeView, PlayerView, judge_view, player_view
 from service.domain.roles import Actor
-from service.http.auth import signed_in
+from service.http.auth import SIGNED_IN
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.mao import access
@@ -35,7 +35,7 @@ class MaoGameController(Controller):
     @post(
         operation_id="createMaoGame",
         summary="Make a Mao match in a league of ruleset mao (admin, the league's referees)",
-        guards=[signed_in],
+        opt=SIGNED_IN,
         responses=problems(403, 404, 415, 422),
         security=BEARER,
         sync_to_thread=True,
@@ -86,9 +86,8 @@ class MaoGameController(Controller):
     @get(
         "/{game_id:uuid}/me",
         operation_id="getMaoPlayerView",
-        opt=READS_STORE,
+        opt={**SIGNED_IN, **READS_STORE},
         summary="A seat's view: its hand, the table, the penalties' reasons; the rule only once revealed",
-        guards=[signed_in],
         responses=problems(403, 404, 422),
         security=BEARER,
         sync_to_thread=True,
@@ -102,9 +101,8 @@ class MaoGameController(Controller):
     @get(
         "/{game_id:uuid}/judge",
         operation_id="getMaoJudgeView",
-        opt=READS_STORE,
+        opt={**SIGNED_IN, **READS_STORE},
         summary="The judge's view: the rule, the clauses in force, every hand, the stock, the calls due",
-        guards=[signed_in],
         responses=problems(403, 404),
         security=BEARER,
         sync_to_thread=True,

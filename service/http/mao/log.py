@@ -4,7 +4,7 @@ from litestar import Controller, get
 
 from service.domain.mao.redaction import redact_all
 from service.domain.mao.replay import referee_replay
-from service.http.auth import signed_in
+from service.http.auth import SIGNED_IN
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.mao import access
@@ -39,9 +39,8 @@ class MaoLogController(Controller):
     @get(
         "/replay",
         operation_id="getMaoReplay",
-        opt=READS_STORE,
+        opt={**SIGNED_IN, **READS_STORE},
         summary="The referee's replay: every event, and for each penalty why it was given",
-        guards=[signed_in],
         responses=problems(403, 404),
         security=BEARER,
         sync_to_thread=True,

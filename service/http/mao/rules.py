@@ -14,7 +14,7 @@ from service.domain.errors import RuleError
 from service.domain.mao.aggregate import MaoGame
 from service.domain.mao.commands import ApproveRule, DealRound, ProposeRule, RefuseRule, WriteRule
 from service.domain.mao.rule import TEACHING_TEXT
-from service.http.auth import signed_in
+from service.http.auth import SIGNED_IN
 from service.http.errors import problems
 from service.http.mao import access
 from service.http.mao.acts import act
@@ -24,7 +24,7 @@ from service.http.security import BEARER
 from service.http.services import ActorDep, ServicesDep
 
 _ACT = {
-    "guards": [signed_in],
+    "opt": SIGNED_IN,
     "responses": problems(403, 404, 409, 415, 422),
     "security": BEARER,
     "sync_to_thread": True,

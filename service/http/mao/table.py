@@ -11,7 +11,7 @@ from litestar.params import Body
 from service.domain.cards import parse_card
 from service.domain.mao.aggregate import MaoGame
 from service.domain.mao.commands import CallPause, DrawCard, EndPause, PlayCard, Say
-from service.http.auth import signed_in
+from service.http.auth import SIGNED_IN
 from service.http.errors import problems
 from service.http.mao import access
 from service.http.mao.acts import act
@@ -21,7 +21,7 @@ from service.http.security import BEARER
 from service.http.services import ActorDep, ServicesDep
 
 _ACT = {
-    "guards": [signed_in],
+    "opt": SIGNED_IN,
     "responses": problems(403, 404, 409, 415, 422),
     "security": BEARER,
     "sync_to_thread": True,
