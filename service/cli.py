@@ -7,6 +7,7 @@ import click
 from service.demo import demo
 from service.domain.bots import BOTS
 from service.domain.errors import RuleError
+from service.domain.rulesets import MODIFIERS
 from service.http.cli import admin_group, serve_command
 from service.ops_cli import db
 from service.projections.cli import projections
@@ -46,6 +47,13 @@ main.add_command(beat)
     help="The other seats' bot; seat 0 plays --bot. Default: every seat plays --bot.",
 )
 @click.option(
+    "--modifier",
+    "modifiers",
+    type=click.Choice(MODIFIERS),
+    multiple=True,
+    help="Play the preset with this modifier (repeat for several).",
+)
+@click.option(
     "--forgetfulness",
     type=click.FloatRange(0.0, 1.0),
     default=0.1,
@@ -68,10 +76,11 @@ def simulate_command(
     against: str | None,
     forgetfulness: float,
     vigilance: float,
+    modifiers: tuple[str, ...],
 ) -> None:
     """Play whole matches with bots and print a summary (the same seed, the same output)."""
     try:
-        check_setup(ruleset_name, players, bot, against)
+        check_setup(ruleset_name, players, bot, against, modifiers)
     except RuleError as error:
         param = _PARAM_OF_CODE.get(error.code)
         if param is None:
@@ -88,6 +97,7 @@ def simulate_command(
             vigilance,
             on_match=lambda _match: bar.update(1),
             against=against,
+            modifiers=modifiers,
         )
     click.echo(format_summary(summary))
 
@@ -116,8 +126,9 @@ def format_summary(s: Summary) -> str:
         bots = f"a {s.bot} bot in seat 0 against {s.against} bots"
         fair = f"{share(s.win_shares[0], s.matches)} (fair share {share(1, s.players)})"
         rows.append(("seat 0's win share", fair))
+    played = " + ".join([s.ruleset, *s.modifiers])
     head = (
-        f"{s.ruleset}, {s.players} players, {bots} "
+        f"{played}, {s.players} players, {bots} "
         f"(forgetfulness {s.forgetfulness:g}, vigilance {s.vigilance:g}), seed {s.seed}"
     )
     width = max(len(label) for label, _ in rows)

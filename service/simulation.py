@@ -6,7 +6,7 @@ summary. Nothing here prints; ``service.cli`` shows the summary.
 """
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 import msgspec
@@ -14,8 +14,9 @@ import msgspec
 from service.domain.bots import BOTS
 from service.domain.commands import Challenge, StartMatch
 from service.domain.engine import decide
+from service.domain.errors import RuleError
 from service.domain.events import CardPlayed, MatchEnded, MissedCallChallenged, RoundEnded
-from service.domain.rulesets import Ruleset, ruleset
+from service.domain.rulesets import MODIFIERS, Ruleset, ruleset
 from service.domain.state import DRAWN, NAMING_SUIT, PLAY, State
 from service.domain.table import Table
 
@@ -25,6 +26,7 @@ MAX_DECISIONS_PER_MATCH = 200_000
 
 class Summary(msgspec.Struct, frozen=True, kw_only=True):
     ruleset: str
+    modifiers: tuple[str, ...] = ()  # the modifiers turned on (``rulesets.MODIFIERS``)
     players: int
     bot: str  # the first seat's bot, and every seat's unless ``against`` names another
     against: str | None  # the bot of every other seat
@@ -59,9 +61,16 @@ class MatchTally(msgspec.Struct, frozen=True, kw_only=True):
     wins_by_missed_mau_mau: int
 
 
-def check_setup(ruleset_name: str, players: int, bot: str, against: str | None = None) -> Ruleset:
-    """The ruleset to play, or a ``RuleError`` (unknown ruleset, wrong player count)."""
-    rules = ruleset(ruleset_name)
+def check_setup(
+    ruleset_name: str, players: int, bot: str, against: str | None = None, modifiers: Sequence[str] = ()
+) -> Ruleset:
+    """The ruleset to play with ``modifiers`` on, or a ``RuleError`` (unknown ruleset or modifier,
+    wrong player count)."""
+    unknown = sorted(set(modifiers) - set(MODIFIERS))
+    if unknown:
+        known = ", ".join(MODIFIERS)
+        raise RuleError("unknown_option", f"no modifier {unknown[0]!r}; modifiers are: {known}")
+    rules = ruleset(ruleset_name, **dict.fromkeys(modifiers, True))
     # the engine's own check of a match start, so the message is the engine's
     decide(State(), StartMatch(rules, players, 0))
     for name in (bot, against or bot):
@@ -80,6 +89,7 @@ def simulate(
     vigilance: float = 0.5,
     on_match: Callable[[int], None] | None = None,
     against: str | None = None,
+    modifiers: Sequence[str] = (),
 ) -> Summary:
     """Play ``matches`` whole matches with bots and tally them.
 
@@ -87,7 +97,7 @@ def simulate(
     heuristic bot against random ones measures what its play is worth).
     ``on_match(index)`` is called after each match (for a progress bar).
     """
-    rules = check_setup(ruleset_name, players, bot, against)
+    rules = check_setup(ruleset_name, players, bot, against, modifiers)
     if matches < 1:
         raise ValueError("matches must be at least 1")
     for name, rate in (("forgetfulness", forgetfulness), ("vigilance", vigilance)):
@@ -108,6 +118,7 @@ def simulate(
             on_match(match)
     return Summary(
         ruleset=rules.name,
+        modifiers=tuple(sorted(set(modifiers))),
         players=players,
         bot=bot,
         against=against,

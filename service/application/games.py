@@ -22,7 +22,16 @@ from service.domain.cards import (
     parse_card,
     parse_suit,
 )
-from service.domain.commands import Challenge, ChoosePlayer, Command, DrawCard, KeepCard, NameSuit, PlayCard
+from service.domain.commands import (
+    Challenge,
+    ChallengeDeclaration,
+    ChoosePlayer,
+    Command,
+    DrawCard,
+    KeepCard,
+    NameSuit,
+    PlayCard,
+)
 from service.domain.errors import RuleError
 from service.domain.events import DealAnnulled, HiddenCardsReshuffled, RoundDealt, StockRecycled
 from service.domain.fairness import verify
@@ -193,13 +202,24 @@ class Games(Leagues):
         *,
         suit: int | str | None = None,
         call: int | str | None = None,
+        more: Sequence[int | str] = (),
+        declared: int | str | None = None,
         **options: Any,
     ) -> Outcome:
-        """Play ``card`` ("10H" or its int), naming ``suit`` with a wild card, saying ``call``.
+        """Play ``card`` ("10H" or its int), naming ``suit`` with a wild card, saying ``call``; with
+        the quick modifier, ``more`` cards of its rank laid on it, the last on top; with the blind
+        modifier, face down as the card ``declared``.
 
         A card named without its copy mark (or any joker) is the copy the seat holds (``as_held``).
         """
-        command = PlayCard(seat, _card(card), _suit(suit), _call(call))
+        command = PlayCard(
+            seat,
+            _card(card),
+            _suit(suit),
+            _call(call),
+            tuple([_card(c) for c in more]),
+            -1 if declared is None else _card(declared),
+        )
         return self.execute(game_id, command, **options)
 
     def draw(self, game_id: UUID | str, seat: int, **options: Any) -> Outcome:
@@ -216,6 +236,11 @@ class Games(Leagues):
 
     def challenge(self, game_id: UUID | str, seat: int, **options: Any) -> Outcome:
         return self.execute(game_id, Challenge(seat), **options)
+
+    def challenge_declaration(self, game_id: UUID | str, seat: int, **options: Any) -> Outcome:
+        """Doubt the face-down card just played (blind): it is turned up, and the liar or the
+        challenger draws."""
+        return self.execute(game_id, ChallengeDeclaration(seat), **options)
 
     def time_out_turn(
         self,
@@ -396,6 +421,16 @@ def as_held(command: Command, s: State) -> Command:
         held = in_hand(held, CARD_BITS[s.drawn])
     if held != s.drawn:
         held = in_hand(command.card, s.hands[command.seat])
+    if command.more:
+        # each card laid on it is a copy not yet taken by the cards under it
+        rest = s.hands[command.seat] & ~CARD_BITS[held]
+        more = []
+        for c in command.more:
+            if 0 <= c < CARD_COUNT:
+                c = in_hand(c, rest)
+                rest &= ~CARD_BITS[c]
+            more.append(c)
+        return msgspec.structs.replace(command, card=held, more=tuple(more))
     return command if held == command.card else msgspec.structs.replace(command, card=held)
 
 

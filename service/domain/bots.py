@@ -11,12 +11,28 @@ from functools import lru_cache
 from math import floor
 from typing import NamedTuple, Protocol
 
-from service.domain.actions import CHALLENGE, DRAW, WILD_PLAY
-from service.domain.cards import JOKER_SUIT, cards_in, mask_of, suit_of
-from service.domain.commands import ChoosePlayer, Command, DrawCard, KeepCard, NameSuit, PlayCard
+from service.domain.actions import (
+    BLIND_PLAY,
+    CHALLENGE,
+    DRAW,
+    SEVERAL_PLAY,
+    WILD_PLAY,
+    blind_play,
+    several_cards,
+)
+from service.domain.cards import JOKER_SUIT, alike, cards_in, mask_of, rank_cards, suit_of
+from service.domain.commands import (
+    ChallengeDeclaration,
+    ChoosePlayer,
+    Command,
+    DrawCard,
+    KeepCard,
+    NameSuit,
+    PlayCard,
+)
 from service.domain.engine import SEAT_COMMANDS, call_due, legal_actions, seat_commands
 from service.domain.rulebook import NO_CALL, Rulebook
-from service.domain.state import CHOOSING, DRAWN, NAMING_SUIT, State
+from service.domain.state import CHOOSING, DRAWN, NAMING_SUIT, PLAY, State
 
 
 class Bot(Protocol):
@@ -39,9 +55,9 @@ class _CallingBot:
     def challenges(self, s: State, seat: int) -> bool:
         return self._random() < self.vigilance
 
-    def _call(self, s: State, seat: int, card: int) -> int:
-        """The call due with this play, unless the bot forgets it."""
-        call = call_due(s, seat, card)
+    def _call(self, s: State, seat: int, card: int, count: int = 1) -> int:
+        """The call due with this play (``card`` on top of ``count`` cards), unless the bot forgets it."""
+        call = call_due(s, seat, card, count)
         if call and self._random() < self.forgetfulness:
             return NO_CALL
         return call
@@ -63,6 +79,12 @@ class RandomBot(_CallingBot):
             actions = actions[:-1]
         random = self._random  # an attribute load; self._random() would not be specialised
         action = actions[floor(random() * len(actions))]
+        if action >= BLIND_PLAY:
+            card, declared, suit = blind_play(action)
+            return PlayCard(seat, card, suit, self._call(s, seat, declared), declared=declared)
+        if action >= SEVERAL_PLAY:
+            cards, suit = several_cards(action)
+            return PlayCard(seat, cards[0], suit, self._call(s, seat, cards[-1], len(cards)), cards[1:])
         # only a play that leaves one card or none can owe a call
         if action < DRAW and s.hands[seat].bit_count() <= 2:
             card, suit = _PLAYS[action]
@@ -94,6 +116,11 @@ class HeuristicBot(_CallingBot):
         if s.phase == CHOOSING:
             return ChoosePlayer(seat, self._closest_to_going_out(s, seat))
         book = s.book
+        if s.doubt is not None and s.doubt[1] == seat and s.phase == PLAY:
+            # a declared card all of whose copies the bot holds is surely a lie
+            copies = alike(s.declared) & book.deck_mask
+            if hand & copies == copies:
+                return ChallengeDeclaration(seat)
         following = _neighbour(s, seat, s.direction)
         threatened = s.hands[following].bit_count() <= 2
         if s.phase == DRAWN:
@@ -102,17 +129,17 @@ class HeuristicBot(_CallingBot):
                 return KeepCard(seat)  # it answers the next debt
             if hand == 1 << drawn and book.no_finish >> drawn & 1:
                 return KeepCard(seat)  # drawn into an empty hand, it may not be the last card
-            return self._play(s, seat, drawn, hand ^ 1 << drawn)
+            return self._play(s, seat, drawn, hand ^ 1 << drawn, alone=True)
         # a last card that may not end the hand is no play
         last_blocked = hand & book.no_finish if not hand & (hand - 1) else 0
         if s.debt:
-            answers = hand & book.answers_to[s.top] & ~last_blocked
+            answers = hand & book.answers_to[s.shown] & ~last_blocked
             if answers:
                 return self._play(s, seat, next(cards_in(answers)), hand)
             return DrawCard(seat)
         playable = hand & s.follow & ~last_blocked
         if not playable:
-            return DrawCard(seat)
+            return self._bluff(s, seat, hand) or DrawCard(seat)
         tactics = _tactics(book)
         wild = playable & book.wild
         # a card that moves again is a free card with another card to follow it, else a lost turn
@@ -142,9 +169,34 @@ class HeuristicBot(_CallingBot):
         card = max(cards_in(group), key=lambda c: (book.points[c], self._held(rest, c)))
         return self._play(s, seat, card, hand ^ 1 << card)
 
-    def _play(self, s: State, seat: int, card: int, rest: int) -> Command:
-        suit = self._best_suit(rest) if s.book.wild >> card & 1 else -1
-        return PlayCard(seat, card, suit, self._call(s, seat, card))
+    def _play(self, s: State, seat: int, card: int, rest: int, alone: bool = False) -> Command:
+        book = s.book
+        rest &= ~(1 << card)
+        more: tuple[int, ...] = ()
+        if book.quick and not alone:
+            # lay every other card of the rank too, unless that would end the hand on a card
+            # that may not be the last
+            more = tuple(c for c in rank_cards(card) if rest >> c & 1)
+            if more and rest == sum(1 << c for c in more) and book.no_finish >> more[-1] & 1:
+                more = ()
+            for c in more:
+                rest ^= 1 << c
+        top = more[-1] if more else card
+        suit = self._best_suit(rest) if book.wild >> top & 1 else -1
+        return PlayCard(seat, card, suit, self._call(s, seat, top, 1 + len(more)), more)
+
+    def _bluff(self, s: State, seat: int, hand: int) -> Command | None:
+        """With blind and nothing to play: its costliest card face down, declared as an ordinary
+        card that may be played and that the bot does not hold; None when there is none."""
+        book = s.book
+        if not book.rules.blind or not hand & (hand - 1):
+            return None
+        declarable = book.deck_mask & s.follow & book.effectless & ~hand
+        if not declarable:
+            return None
+        declared = (declarable & -declarable).bit_length() - 1
+        card = max(cards_in(hand), key=lambda c: book.points[c])
+        return PlayCard(seat, card, -1, self._call(s, seat, declared), declared=declared)
 
     @staticmethod
     def _closest_to_going_out(s: State, seat: int) -> int:

@@ -68,6 +68,9 @@ _ALIKE: tuple[int, ...] = tuple(
     sum(1 << o for o in range(CARD_COUNT) if (_RANK_OF[o], _SUIT_OF[o]) == (_RANK_OF[c], _SUIT_OF[c]))
     for c in range(CARD_COUNT)
 )
+_RANK_CARDS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(c for c in range(CARD_COUNT) if _RANK_OF[c] == rank) for rank in range(JOKER_RANK + 1)
+)
 
 
 def card(rank: str, suit: str) -> int:
@@ -113,6 +116,11 @@ def deck_cards(ranks: Iterable[str], jokers: int, decks: int) -> tuple[int, ...]
 def alike(c: int) -> int:
     """The mask of every card that plays as ``c`` does: its copies, and for a joker every joker."""
     return _ALIKE[c]
+
+
+def rank_cards(c: int) -> tuple[int, ...]:
+    """Every card of ``c``'s rank in two decks, lowest first: eight suited cards, or four jokers."""
+    return _RANK_CARDS[rank_of(c)]
 
 
 def in_hand(c: int, hand: int) -> int:

@@ -39,6 +39,10 @@ class PlayCard(Command):
     card: int
     suit: int = -1  # the suit named with a wild card
     call: int = NO_CALL  # what the player says with the play: part of the move
+    # with ``quick``: more cards of the same rank laid on ``card`` in the same play, the last on top
+    more: tuple[int, ...] = ()
+    # with ``blind``: the card ``card`` is declared as, played face down; -1: played face up
+    declared: int = -1
 
 
 class DrawCard(Command):
@@ -53,6 +57,12 @@ class KeepCard(Command):
 
 class Challenge(Command):
     """Challenge the missed call whose window is open."""
+
+    seat: int
+
+
+class ChallengeDeclaration(Command):
+    """The next player doubts the face-down card just played (``blind``): it is turned up."""
 
     seat: int
 

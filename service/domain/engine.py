@@ -7,11 +7,36 @@ number: deals and recycles arrive as data in ``DealRound`` / ``RecycleStock``.
 """
 
 from collections.abc import Callable, Iterable
+from itertools import combinations
 
-from service.domain.actions import CHALLENGE, CHOOSE, DRAW, KEEP, NAME_SUIT, WILD_PLAY
-from service.domain.cards import CARD_BITS, CARD_COUNT, RANKS, format_card
+from service.domain.actions import (
+    BLIND_PLAY,
+    CHALLENGE,
+    CHALLENGE_DECLARATION,
+    CHOOSE,
+    DRAW,
+    KEEP,
+    NAME_SUIT,
+    SEVERAL_PLAY,
+    WILD_PLAY,
+    blind_action,
+    blind_play,
+    several_action,
+    several_cards,
+)
+from service.domain.cards import (
+    CARD_BITS,
+    CARD_COUNT,
+    RANKS,
+    alike,
+    cards_in,
+    format_card,
+    rank_cards,
+    rank_of,
+)
 from service.domain.commands import (
     Challenge,
+    ChallengeDeclaration,
     ChoosePlayer,
     Command,
     DealRound,
@@ -31,6 +56,8 @@ from service.domain.events import (
     CardPlayed,
     CardsDrawn,
     DealAnnulled,
+    DeclarationChallenged,
+    DeclarationsRevealed,
     Event,
     HandShrank,
     MatchEnded,
@@ -46,8 +73,8 @@ from service.domain.events import (
     SuitNamed,
 )
 from service.domain.round_scoring import hand_value, round_losers, round_points
-from service.domain.rulebook import MAU, MAU_MAU, NO_CALL
-from service.domain.rulesets import Ruleset, check, check_table
+from service.domain.rulebook import MAU, MAU_MAU, NO_CALL, Rulebook
+from service.domain.rulesets import BLIND_PENALTY, Ruleset, check, check_table
 from service.domain.state import (
     CHOOSING,
     CLOCKWISE,
@@ -68,6 +95,12 @@ from service.domain.state import (
 
 def command_for(seat: int, action: int, call: int = NO_CALL) -> Command:
     """The command that takes ``action`` for ``seat``, saying ``call`` with a play."""
+    if action >= BLIND_PLAY:
+        card, declared, suit = blind_play(action)
+        return PlayCard(seat, card, suit, call, declared=declared)
+    if action >= SEVERAL_PLAY:
+        cards, suit = several_cards(action)
+        return PlayCard(seat, cards[0], suit, call, cards[1:])
     if action < WILD_PLAY:
         return PlayCard(seat, action, -1, call)
     if action < DRAW:
@@ -78,6 +111,8 @@ def command_for(seat: int, action: int, call: int = NO_CALL) -> Command:
         return KeepCard(seat)
     if action == CHALLENGE:
         return Challenge(seat)
+    if action == CHALLENGE_DECLARATION:
+        return ChallengeDeclaration(seat)
     if action >= CHOOSE:
         return ChoosePlayer(seat, action - CHOOSE)
     return NameSuit(seat, action - NAME_SUIT)
@@ -97,7 +132,16 @@ def seat_commands(seat: int) -> dict[int, Command]:
         wild_plays = range(WILD_PLAY, WILD_PLAY + CARD_COUNT * 4)
         suits_named = range(NAME_SUIT, NAME_SUIT + 4)
         chosen = range(CHOOSE, CHOOSE + MOST_SEATS)
-        actions = (*range(CARD_COUNT), *wild_plays, DRAW, KEEP, CHALLENGE, *suits_named, *chosen)
+        actions = (
+            *range(CARD_COUNT),
+            *wild_plays,
+            DRAW,
+            KEEP,
+            CHALLENGE,
+            CHALLENGE_DECLARATION,
+            *suits_named,
+            *chosen,
+        )
         commands = SEAT_COMMANDS[seat] = {action: command_for(seat, action) for action in actions}
     return commands
 
@@ -196,6 +240,10 @@ def _name_suit(s: State, c: NameSuit) -> list[Event]:
 
 
 def _play(s: State, c: PlayCard) -> list[Event]:
+    if c.declared != -1:
+        return _play_declared(s, c)
+    if c.more:
+        return _play_several(s, c)
     seat, card = c.seat, c.card
     phase = s.phase
     # The usual play passes these four checks at once; a refusal finds its reason below.
@@ -207,7 +255,7 @@ def _play(s: State, c: PlayCard) -> list[Event]:
     hand = s.hands[seat]
     debt = s.debt
     bit = CARD_BITS[card]
-    if not hand & bit & (book.answers_to[s.discard[-1]] if debt else s.follow):
+    if not hand & bit & (book.answers_to[s.shown] if debt else s.follow):
         raise _play_refusal(s, c)
     if hand == bit and bit & book.no_finish:
         raise RuleError("cannot_go_out", f"{format_card(card)} may not be the last card: draw instead")
@@ -262,6 +310,167 @@ def _play(s: State, c: PlayCard) -> list[Event]:
         hands[seat] = hand ^ bit
         return [*events, *_window_closes(s, hands)]
     return events
+
+
+def _play_several(s: State, c: PlayCard) -> list[Event]:
+    """A play of several cards of one rank (``quick``): ``c.card`` at the bottom, ``c.more`` on it.
+
+    The bottom card must be playable; the top card's effect counts once, every card's draw adds
+    to the debt, and with ``quick_skips_add`` every skipping card skips one more player.
+    """
+    seat, card = c.seat, c.card
+    if s.phase != PLAY or seat != s.turn or not 0 <= card < CARD_COUNT:
+        raise _play_refusal(s, c)
+    book = s.book
+    if not book.rules.quick:
+        raise RuleError("several_cards_not_allowed", f"{book.rules.name} plays one card at a time")
+    hand = s.hands[seat]
+    cards = (card, *c.more)
+    played = 0
+    for other in cards:
+        if not 0 <= other < CARD_COUNT:
+            raise RuleError("malformed_card", f"{other!r} is not a card")
+        if not hand >> other & 1:
+            raise RuleError("card_not_in_hand", f"{format_card(other)} is not in your hand")
+        if played >> other & 1:
+            raise RuleError("card_repeated", f"{format_card(other)} is played once")
+        if rank_of(other) != rank_of(card):
+            raise RuleError("cards_of_different_ranks", "the cards played together must be of one rank")
+        played |= CARD_BITS[other]
+    debt = s.debt
+    if not hand & CARD_BITS[card] & (book.answers_to[s.shown] if debt else s.follow):
+        raise _play_refusal(s, c)
+    top = cards[-1]
+    if hand == played and CARD_BITS[top] & book.no_finish:
+        raise RuleError("cannot_go_out", f"{format_card(top)} may not be the last card: draw instead")
+    suit = c.suit
+    if book.is_wild[top]:
+        if not 0 <= suit < 4:
+            raise RuleError("suit_required", "name a suit with a wild card")
+    elif suit != -1:
+        raise RuleError("suit_not_allowed", f"{format_card(top)} does not name a suit")
+    left = hand.bit_count() - len(cards)
+    call, missed = c.call, NO_CALL
+    if left < 2 or call:
+        due = book.calls_due[left][top] if left < 2 else NO_CALL
+        if call != due:
+            if call == NO_CALL or (call == MAU and due == MAU_MAU):
+                missed = due
+            else:
+                raise RuleError("call_not_due", "that call is not due with this play")
+    if any(book.cancels[other] for other in cards):
+        debt = 0
+    debt += sum(book.debt_of[other] for other in cards)
+    skips = sum(book.skips[other] for other in cards) if book.rules.quick_skips_add else book.skips[top]
+    turn, direction, skipped, phase = _several_moves_on(s, seat, top, skips, left == 0)
+    event = CardPlayed(seat, card, suit, call, missed, turn, debt, direction, skipped, phase, c.more)
+    if left == 0 and not missed:
+        hands = s.hands.copy()
+        hands[seat] = 0
+        return [event, *_round_end(s, seat, "went_out", hands, top)]
+    events: list[Event] = [event]
+    if book.others_draw[top]:
+        events += _others_draw(s, seat, book.others_draw[top], turn, phase)
+    if s.missed is not None:
+        hands = s.hands.copy()
+        hands[seat] = hand ^ played
+        return [*events, *_window_closes(s, hands)]
+    return events
+
+
+def _play_declared(s: State, c: PlayCard) -> list[Event]:
+    """A card played face down as the card ``c.declared`` (``blind``): the declared card must be
+    one that may be played now, the real one only held; the play acts as the declared card.
+
+    Reading: a hand's last card, a drawn card and a play of several cards are played face up.
+    """
+    seat, card, declared = c.seat, c.card, c.declared
+    if s.phase != PLAY or seat != s.turn or not 0 <= card < CARD_COUNT:
+        if s.phase == DRAWN and seat == s.turn:
+            raise RuleError("drawn_card_face_up", "a card just drawn is played face up")
+        raise _play_refusal(s, c)
+    book = s.book
+    if not book.rules.blind:
+        raise RuleError("declaration_not_allowed", f"{book.rules.name} plays every card face up")
+    if c.more:
+        raise RuleError("several_cards_face_up", "cards played together are played face up")
+    hand = s.hands[seat]
+    if not hand >> card & 1:
+        raise RuleError("card_not_in_hand", f"{format_card(card)} is not in your hand")
+    if not 0 <= declared < CARD_COUNT:
+        raise RuleError("malformed_card", f"{declared!r} is not a card")
+    if not book.deck_mask >> declared & 1:
+        raise RuleError("card_not_in_deck", f"{book.rules.name} plays without {format_card(declared)}")
+    if hand == CARD_BITS[card]:
+        raise RuleError("last_card_face_up", "a hand's last card is played face up")
+    debt = s.debt
+    if not CARD_BITS[declared] & (book.answers_to[s.shown] if debt else s.follow):
+        if debt:
+            raise RuleError("debt_pending", f"you face a draw debt of {debt}: answer it or draw")
+        raise RuleError("card_does_not_match", f"{format_card(declared)} does not match the top card")
+    suit = c.suit
+    if book.is_wild[declared]:
+        if not 0 <= suit < 4:
+            raise RuleError("suit_required", "name a suit with a wild card")
+    elif suit != -1:
+        raise RuleError("suit_not_allowed", f"{format_card(declared)} does not name a suit")
+    left = hand.bit_count() - 1
+    call, missed = c.call, NO_CALL
+    if left < 2 or call:
+        due = book.calls_due[left][declared] if left < 2 else NO_CALL
+        if call != due:
+            if call == NO_CALL or (call == MAU and due == MAU_MAU):
+                missed = due
+            else:
+                raise RuleError("call_not_due", "that call is not due with this play")
+    turn, debt, direction, skipped, phase = _effect(s, seat, declared, debt, False)
+    played = CardPlayed(seat, card, suit, call, missed, turn, debt, direction, skipped, phase, (), declared)
+    events: list[Event] = [played]
+    if book.others_draw[declared]:
+        events += _others_draw(s, seat, book.others_draw[declared], turn, phase)
+    if s.missed is not None:
+        hands = s.hands.copy()
+        hands[seat] = hand ^ CARD_BITS[card]
+        return [*events, *_window_closes(s, hands)]
+    return events
+
+
+def _challenge_declaration(s: State, c: ChallengeDeclaration) -> list[Event]:
+    if s.phase in (NEW, DEAL, OVER, RECYCLE):
+        raise _refusal(s, "", "")
+    _check_seat(s, c.seat)
+    if s.doubt is None or s.phase != PLAY:
+        raise RuleError("nothing_to_challenge", "no face-down card is open to challenge")
+    player, challenger = s.doubt
+    if c.seat != challenger:
+        raise RuleError("not_your_turn", "only the next player may challenge the face-down card")
+    card = s.discard[-1]
+    lied = not alike(s.declared) >> card & 1
+    loser = player if lied else c.seat
+    challenged = DeclarationChallenged(c.seat, player, card, s.declared, lied)
+    return [challenged, *_draw_cards(s, loser, BLIND_PENALTY, PENALTY, True, PLAY)]
+
+
+def _several_moves_on(s: State, seat: int, top: int, skips: int, emptied: bool) -> tuple[int, int, int, int]:
+    """(turn, direction, skipped, phase) after a play of several cards with ``top`` on top.
+
+    Reading: each skip passes over the next seat in the match, the player of the cards
+    included, so two aces between two players give the turn back to the other player.
+    """
+    book = s.book
+    direction = -s.direction if book.reverses[top] else s.direction
+    if not emptied and (book.again[top] or book.choose_drawer[top]):
+        return seat, direction, -1, CHOOSING if book.choose_drawer[top] else PLAY
+    turn = _next(s, seat, direction)
+    skipped = -1
+    for _ in range(skips):
+        if skipped == -1:
+            skipped = turn
+        turn = _next(s, turn, direction)
+    if emptied and turn == seat:
+        turn = _next(s, turn, direction)
+        skipped = -1
+    return turn, direction, skipped, PLAY
 
 
 def _effect(s: State, seat: int, card: int, debt: int, emptied: bool) -> tuple[int, int, int, int, int]:
@@ -348,7 +557,7 @@ def _choose(s: State, c: ChoosePlayer) -> list[Event]:
     if c.chosen == c.seat or s.out >> c.chosen & 1:
         raise RuleError("invalid_choice", "choose another player who is still in the match")
     turn = _next(s, c.seat, s.direction)
-    count = s.book.choose_drawer[s.discard[-1]]
+    count = s.book.choose_drawer[s.shown]
     cards = tuple(reversed(s.stock[-count:]))
     chosen = PlayerChosen(c.seat, c.chosen, turn)
     # Reading: the draw takes what the stock holds, without recycling
@@ -406,7 +615,7 @@ def _keep(s: State, c: KeepCard) -> list[Event]:
         _check_seat(s, c.seat)
         raise RuleError("not_your_turn", "it is not your turn")
     if s.covering:
-        covered = format_card(s.discard[-1])
+        covered = format_card(s.shown)  # a face-down card (blind) as declared
         raise RuleError("must_cover", f"the drawn card covers your {covered}: play it")
     kept = CardKept(c.seat, _next(s, c.seat, s.direction))
     if s.missed is not None:
@@ -485,7 +694,7 @@ def _drawn(s: State, seat: int, cards: tuple[int, ...], reason: int, resume_phas
         if s.missed is None or not s.book.window_closes_on_draw:
             return [kept_open]
         return [kept_open, *_window_closes(s, _with_cards(s.hands, seat, cards))]
-    if reason == DEBT and not s.book.debt_skips[s.discard[-1]]:
+    if reason == DEBT and not s.book.debt_skips[s.shown]:
         turn = seat  # the debt's drawer plays on
     else:
         turn = _next(s, seat, s.direction) if s.out else (seat + s.direction) % s.seats
@@ -510,13 +719,17 @@ def _window_closes(s: State, hands: list[int]) -> list[Event]:
     if call == MAU_MAU and not hands[offender]:
         # nothing has covered the offender's last card yet: the turn closing the window is
         # still being decided
-        return _round_end(s, offender, "window_closed", hands, s.top)
+        return _round_end(s, offender, "window_closed", hands, s.shown)
     return []
 
 
 def _round_end(s: State, winner: int, reason: str, hands: list[int], last_card: int) -> list[Event]:
     book = s.book
-    return score_round(s, s.round_no, winner, reason, [hand_value(book, hand) for hand in hands], last_card)
+    values = [hand_value(book, hand) for hand in hands]
+    if s.face_down:  # blind: the cards still face down are turned up as the round ends
+        revealed = DeclarationsRevealed(tuple(s.face_down))
+        return [revealed, *score_round(s, s.round_no, winner, reason, values, last_card)]
+    return score_round(s, s.round_no, winner, reason, values, last_card)
 
 
 def score_round(
@@ -629,6 +842,7 @@ _DECIDERS: dict[type, Callable[[State, object], list[Event]]] = {
     ChoosePlayer: _choose,
     PlayCard: _play,
     DrawCard: _draw,
+    ChallengeDeclaration: _challenge_declaration,
     KeepCard: _keep,
     Challenge: _challenge,
     GivePenalty: _give_penalty,
@@ -653,10 +867,12 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
         hand = s.hands[seat]
         if s.debt:
             # answer the debt (club: with a seven), or draw it
-            answers = hand & book.answers_to[s.discard[-1]]
+            answers = hand & book.answers_to[s.shown]
             if answers & book.no_finish and not hand & (hand - 1):
                 answers = 0  # its last card may not end the hand
             actions = book.plays_and_draw.get(answers) or book.plays_and_draw_for(answers)
+            if book.modified:
+                actions = _modified_plays(s, seat, actions, answers)
         else:
             playable = hand & s.follow
             if playable & book.no_finish and not hand & (hand - 1):
@@ -669,6 +885,8 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
                     actions = book.plays_else_draw[playable]
                 except KeyError:  # a mask not met before
                     actions = book.plays_else_draw_for(playable)
+            if book.modified:
+                actions = _modified_plays(s, seat, actions, playable)
     elif phase == DRAWN:
         book, drawn = s.book, s.drawn
         if book.no_finish >> drawn & 1 and s.hands[seat] == CARD_BITS[drawn]:
@@ -690,6 +908,65 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
     return actions
 
 
+def _modified_plays(s: State, seat: int, actions: tuple[int, ...], playable: int) -> tuple[int, ...]:
+    """The seat on turn's ``actions`` with what the modifiers add: with ``quick`` the plays of
+    several cards on each ``playable`` card; with ``blind`` each held card face down as any card it
+    may be declared as now (a hand's last card is played face up), and the challenge of the
+    face-down card before the seat."""
+    book = s.book
+    hand = s.hands[seat]
+    blind = book.blind
+    if not blind and not _with_a_twin(book, hand, playable):
+        return actions  # the usual hand: no two cards of a playable rank
+    found = list(actions)
+    if book.quick and playable:
+        found += _several_plays(s, hand, playable)
+    if blind:
+        if hand & (hand - 1):
+            declarable = book.deck_mask & (book.answers_to[s.shown] if s.debt else s.follow)
+            for declared in cards_in(declarable):
+                suits = range(4) if book.is_wild[declared] else (-1,)
+                found += [blind_action(card, declared, suit) for card in cards_in(hand) for suit in suits]
+        if s.doubt is not None and s.doubt[1] == seat:
+            found.append(CHALLENGE_DECLARATION)
+    return tuple(found)
+
+
+def _with_a_twin(book: Rulebook, hand: int, bottoms: int) -> bool:
+    """Whether a ``bottoms`` card has another card of its rank in ``hand``."""
+    rank_mask = book.rank_mask
+    while bottoms:  # lowest card first, without a generator: this runs on most of quick's turns
+        low = bottoms & -bottoms
+        if hand & rank_mask[low.bit_length() - 1] & ~low:
+            return True
+        bottoms ^= low
+    return False
+
+
+def _several_plays(s: State, hand: int, bottoms: int) -> list[int]:
+    """The plays of several cards of one rank (``quick``) on each playable ``bottoms`` card.
+
+    Bounded: a rank has at most eight cards (two decks), so a hand's plays of one rank are its
+    subsets with a bottom and a top chosen.
+    """
+    book = s.book
+    plays: list[int] = []
+    for bottom in cards_in(bottoms):
+        if not hand & book.rank_mask[bottom] & ~(1 << bottom):
+            continue
+        others = [c for c in rank_cards(bottom) if hand >> c & 1 and c != bottom]
+        for size in range(1, len(others) + 1):
+            for chosen in combinations(others, size):
+                emptied = size + 1 == hand.bit_count()
+                for top in chosen:
+                    if emptied and book.no_finish >> top & 1:
+                        continue
+                    cards = (bottom, *[c for c in chosen if c != top], top)
+                    suits = range(4) if book.is_wild[top] else (-1,)
+                    plays += [several_action(cards, suit) for suit in suits]
+    return plays
+
+
 _SUITS_TO_NAME = tuple(NAME_SUIT + suit for suit in range(4))
 _KEEP_ONLY = (KEEP,)
 _CHALLENGE_PHASES = (PLAY, DRAWN, CHOOSING)  # a missed call may be challenged while the round is played
@@ -702,9 +979,9 @@ def _drawable(s: State) -> int:
     return len(s.stock) + len(s.discard) - 1
 
 
-def call_due(s: State, seat: int, card: int) -> int:
-    """The call that playing ``card`` now owes (MAU, MAU_MAU or NO_CALL)."""
-    left = s.hands[seat].bit_count() - 1
+def call_due(s: State, seat: int, card: int, count: int = 1) -> int:
+    """The call that playing ``card`` now owes (MAU, MAU_MAU or NO_CALL), on top of ``count`` cards."""
+    left = s.hands[seat].bit_count() - count
     return s.book.calls_due[left][card] if left < 2 else NO_CALL
 
 

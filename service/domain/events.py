@@ -78,6 +78,9 @@ class RoundDealt(Event):
         s.round_no = self.round_no
         s.dealer = self.dealer
         s.next_dealer = (self.dealer + 1) % seats
+        s.declared = -1
+        s.doubt = None
+        s.face_down = []
 
 
 class SuitNamed(Event):
@@ -101,11 +104,26 @@ class CardPlayed(Event):
     direction: int
     skipped: int  # the seat that lost its turn, else -1
     phase: int = PLAY  # CHOOSING when its player must choose who draws
+    more: tuple[int, ...] = ()  # cards of the same rank laid on ``card`` in the same play, the last on top
+    declared: int = -1  # blind: what ``card``, played face down, was declared as; -1: face up
 
     def apply(self, s: State) -> None:
         card, suit = self.card, self.suit
         s.hands[self.seat] ^= CARD_BITS[card]
         s.discard.append(card)
+        if self.more:
+            for other in self.more:
+                s.hands[self.seat] ^= CARD_BITS[other]
+            s.discard += self.more
+            card = self.more[-1]
+        if self.declared >= 0 or s.declared >= 0:
+            s.declared = declared = self.declared
+            s.doubt = None
+            if declared >= 0:
+                s.face_down.append((self.seat, card, declared))
+                if self.turn != self.seat:
+                    s.doubt = (self.seat, self.turn)
+                card = declared
         if suit < 0:
             s.follow = s.book.may_follow[card]
         else:
@@ -160,6 +178,7 @@ class CardsDrawn(Event):
         s.pending = None
         if self.reason >= PENALTY:  # a penalty or an effect: the turn goes on as it was
             return
+        s.doubt = None  # the drawer believed the face-down card before them
         if self.phase == DRAWN:
             s.drawn = cards[-1]
             if s.book.window_closes_on_draw:
@@ -181,7 +200,8 @@ class SkipTaken(Event):
     def apply(self, s: State) -> None:
         s.turn = self.turn
         s.skip_due = False
-        s.follow = s.book.may_follow[s.discard[-1]]
+        s.doubt = None  # taking the skip believes a face-down card (blind)
+        s.follow = s.book.may_follow[s.shown]
 
 
 class CardKept(Event):
@@ -227,6 +247,36 @@ class MissedCallChallenged(Event):
         s.missed = None
 
 
+class DeclarationChallenged(Event):
+    """The next player doubted a face-down card (``blind``): it is turned up. A lie (a card that
+    does not play as the declared one) costs its player, a truth the challenger: the penalty's
+    draw follows."""
+
+    seat: int  # the challenger
+    player: int  # who played the card face down
+    card: int
+    declared: int
+    lied: bool
+
+    def apply(self, s: State) -> None:
+        s.doubt = None
+        s.declared = -1
+        s.face_down.remove((self.player, self.card, self.declared))
+        if self.lied and not s.skip_due:  # the card is face up now: the next play follows it
+            s.follow = s.book.may_follow[self.card]
+            s.named_suit = -1
+
+
+class DeclarationsRevealed(Event):
+    """The round is over: every card still face down (``blind``) is turned up."""
+
+    plays: tuple[tuple[int, int, int], ...]  # (seat, card, declared)
+
+    def apply(self, s: State) -> None:
+        s.face_down = []
+        s.declared = -1
+
+
 class RoundEnded(Event):
     round_no: int
     winner: int  # -1 when the stock ran out
@@ -241,6 +291,7 @@ class RoundEnded(Event):
         s.round_no = self.round_no
         s.round_winner = self.winner
         s.phase = DEAL
+        s.doubt = None
         s.debt = 0
         s.missed = None
         s.pending = None
@@ -319,6 +370,8 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     PlayerEliminated,
     HandShrank,
     PlayerChosen,
+    DeclarationChallenged,
+    DeclarationsRevealed,
     SkipTaken,
 )
 

@@ -67,6 +67,7 @@ from service.domain.chance import Shuffler
 from service.domain.clock import check_clock
 from service.domain.commands import (
     Challenge,
+    ChallengeDeclaration,
     ChoosePlayer,
     Command,
     DealRound,
@@ -98,7 +99,15 @@ from service.domain.state import CHOOSING, DEAL, DRAWN, NAMING_SUIT, NEW, OVER, 
 
 # The commands a seat may send; the chance commands (deal, recycle) and the
 # match start come from the aggregate itself.
-MOVES: tuple[type[Command], ...] = (PlayCard, DrawCard, KeepCard, NameSuit, Challenge, ChoosePlayer)
+MOVES: tuple[type[Command], ...] = (
+    PlayCard,
+    DrawCard,
+    KeepCard,
+    NameSuit,
+    Challenge,
+    ChoosePlayer,
+    ChallengeDeclaration,
+)
 
 CREATED, MATCH_STARTED = 1, 2
 # Voiding can reach back to the first deal (event 3): the state before it is
@@ -501,9 +510,13 @@ class Game(Aggregate):
                 return
         bot = HeuristicBot(random.Random(f"{self.seed}:{self.version}"))
         while True:
-            self._record(decide(self.state, bot.choose(self.state, seat)), None)
+            command = bot.choose(self.state, seat)
+            self._record(decide(self.state, command), None)
             self._settle_chance()
-            if not _same_turn(self.state, seat):
+            # a challenge of a face-down card (blind) comes before the challenger's move
+            if not _same_turn(self.state, seat) and not (
+                type(command) is ChallengeDeclaration and self.state.turn == seat
+            ):
                 break
 
     def enter_round(self, entry: RoundEntry, cause: Cause) -> None:
@@ -888,7 +901,7 @@ def _same_turn(s: State, seat: int) -> bool:
     or a card of its own that lets it move again."""
     if s.turn != seat:
         return False
-    return s.phase == DRAWN or s.phase == CHOOSING or (s.phase == PLAY and s.book.again[s.top])
+    return s.phase == DRAWN or s.phase == CHOOSING or (s.phase == PLAY and s.book.again[s.shown])
 
 
 def _make_fact_events() -> None:

@@ -39,6 +39,9 @@ class StateImage(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     out_round: list[int] = []
     hand_sizes: list[int] = []
     round_winner: int = -1
+    declared: int = -1  # blind: the face-down top's declaration
+    doubt: tuple[int, int] | None = None
+    face_down: list[tuple[int, int, int]] = []
     covering: bool = False
     skip_due: bool = False
 
@@ -69,6 +72,9 @@ def image_of(s: State) -> StateImage:
         out_round=list(s.out_round),
         hand_sizes=list(s.hand_sizes),
         round_winner=s.round_winner,
+        declared=s.declared,
+        doubt=s.doubt,
+        face_down=list(s.face_down),
         covering=s.covering,
         skip_due=s.skip_due,
     )
@@ -102,6 +108,9 @@ def restore(image: StateImage) -> State:
     s.out_round = list(image.out_round)
     s.hand_sizes = list(image.hand_sizes)
     s.round_winner = image.round_winner
+    s.declared = image.declared
+    s.doubt = image.doubt
+    s.face_down = list(image.face_down)
     s.covering = image.covering
     s.skip_due = image.skip_due
     return s

@@ -25,6 +25,7 @@ VERSION_LINE = "maumau game record 1"
 RESERVED = frozenset(
     (
         "game",
+        "turned",
         "match",
         "round",
         "stock",
@@ -112,6 +113,8 @@ class Played(Line, tag="played"):
     suit: str | None = None  # named with a wild card
     call: str | None = None  # said: "mau", "mau_mau"
     missed: str | None = None  # due and not said
+    more: list[str] | None = None  # quick: cards of its rank laid on it in the same play, the last on top
+    declared: str | None = None  # blind: what the card, face down, was declared as (its player's sight)
 
 
 class Drew(Line, tag="drew"):
@@ -257,6 +260,22 @@ class Shrank(Line, tag="shrank"):
     hand_size: int  # dealt from the next round on
 
 
+class Doubted(Line, tag="doubted"):
+    """The next player challenged a face-down card (blind): turned up, a lie or the truth."""
+
+    seat: int  # the challenger
+    player: int
+    card: str
+    declared: str
+    lied: bool
+
+
+class TurnedUp(Line, tag="turned_up"):
+    """The round ended: the cards still face down (blind) are turned up."""
+
+    plays: list[tuple[int, str, str]]  # seat, card, declared
+
+
 class Other(Line, tag="other"):
     """An event this format has no line for: its type, and its data when the sight shows it."""
 
@@ -290,6 +309,8 @@ AnyLine = (
     | Annulled
     | Eliminated
     | Shrank
+    | Doubted
+    | TurnedUp
     | Other
 )
 
@@ -375,6 +396,10 @@ def _line_text(line: AnyLine, labels: list[str]) -> str:
             return f"{labels[line.seat]} names {SUIT_NAME[line.suit]}"
         case Played():
             text = f"{labels[line.seat]} plays {line.card}"
+            if line.more:
+                text += f" with {cards_text(line.more)}"
+            if line.declared is not None:
+                text += f" as {line.declared}"
             if line.suit is not None:
                 text += f" names {SUIT_NAME[line.suit]}"
             if line.call is not None:
@@ -450,6 +475,15 @@ def _line_text(line: AnyLine, labels: list[str]) -> str:
             return f"{labels[line.seat]} out of the match ({line.reason}): total {line.total}"
         case Shrank():
             return f"{labels[line.seat]} dealt {line.hand_size} cards from the next round"
+        case Doubted():
+            verdict = "a lie" if line.lied else "the truth"
+            return (
+                f"{labels[line.seat]} doubts the card {labels[line.player]} laid face down: "
+                f"{line.card} as {line.declared}, {verdict}"
+            )
+        case TurnedUp():
+            shown = "; ".join(f"{labels[seat]} {card} as {declared}" for seat, card, declared in line.plays)
+            return f"turned up: {shown}"
         case Other():
             return f"event {line.type}" + (f" {line.data}" if line.data is not None else "")
     raise TypeError(f"no text for {line!r}")

@@ -19,6 +19,7 @@ from service.domain.record import (
     Chose,
     Dealt,
     DisputeRaised,
+    Doubted,
     Drew,
     Eliminated,
     Forfeited,
@@ -44,6 +45,7 @@ from service.domain.record import (
     Shrank,
     SuitNamed,
     TimedOut,
+    TurnedUp,
 )
 from service.domain.redaction import Viewer
 from service.domain.rulesets import OPTIONS, PRESETS
@@ -196,6 +198,8 @@ def _line(entry: Entry, viewer: Viewer, seats: list[RecordSeat]) -> AnyLine:
                 suit=data["suit"],
                 call=data["call"],
                 missed=data["missed"],
+                more=data.get("more") or None,
+                declared=data.get("declared"),
             )
         case "CardsDrawn":
             return Drew(
@@ -280,6 +284,18 @@ def _line(entry: Entry, viewer: Viewer, seats: list[RecordSeat]) -> AnyLine:
             )
         case "PlayerEliminated":
             return Eliminated(number=n, seat=data["seat"], reason=data["reason"], total=data["total"])
+        case "DeclarationChallenged":
+            return Doubted(
+                number=n,
+                seat=data["seat"],
+                player=data["player"],
+                card=data["card"],
+                declared=data["declared"],
+                lied=data["lied"],
+            )
+        case "DeclarationsRevealed":
+            plays = [(play["seat"], play["card"], play["declared"]) for play in data["plays"]]
+            return TurnedUp(number=n, plays=plays)
         case "HandShrank":
             return Shrank(number=n, seat=data["seat"], hand_size=data["hand_size"])
         case "RoundConfirmed" if "seat" in data:

@@ -25,6 +25,7 @@ from service.domain.record import (
     Chose,
     Dealt,
     DisputeRaised,
+    Doubted,
     Drew,
     Eliminated,
     Forfeited,
@@ -50,6 +51,7 @@ from service.domain.record import (
     Shrank,
     SuitNamed,
     TimedOut,
+    TurnedUp,
 )
 
 _STRING = r'"(?:[^"\\]|\\.)*"'
@@ -325,6 +327,13 @@ def _keyword_line(n: int, read: _Line) -> AnyLine | None:
         return _dispute(n, int(found[1]), read)
     if found := scan.maybe(r"ruling on dispute (\d+): "):
         return _ruling(n, int(found[1]), read)
+    if scan.maybe("turned up: "):
+        plays = []
+        while True:
+            found = scan.take(rf"({_LABEL}) ({_CARD}) as ({_CARD})", "a seat, a card, as and a card")
+            plays.append((read.seat(found[1]), found[2], found[3]))
+            if not scan.maybe("; "):
+                return TurnedUp(number=n, plays=plays)
     if found := scan.maybe(r"event (\w+)(?: (.+))?$"):
         if found[2] is not None:
             try:
@@ -435,6 +444,8 @@ def _seat_line(n: int, read: _Line) -> AnyLine:
     scan = read.scan
     seat = read.seat(scan.take(_LABEL, "a seat or a keyword")[0])
     if found := scan.maybe(rf" plays ({_CARD})"):
+        more = scan.maybe(rf" with ({_CARD}(?: {_CARD})*)")
+        declared = scan.maybe(rf" as ({_CARD})")
         suit = scan.maybe(r" names (\w+)")
         call = scan.maybe(rf" says ({_CALL})")
         missed = scan.maybe(rf" misses ({_CALL})")
@@ -445,6 +456,8 @@ def _seat_line(n: int, read: _Line) -> AnyLine:
             suit=None if suit is None else _suit(suit[1]),
             call=None if call is None else call[1],
             missed=None if missed is None else missed[1],
+            more=None if more is None else _cards(more[1]),
+            declared=None if declared is None else declared[1],
         )
     if found := scan.maybe(rf" draws (\d+)(?: \((\w+)\))?(?:: ({_CARDS}))?"):
         cards = None if found[3] is None else _cards(found[3])
@@ -461,6 +474,11 @@ def _seat_line(n: int, read: _Line) -> AnyLine:
         return Forfeited(number=n, seat=seat, turns=int(found[1]))
     if found := scan.maybe(r" confirms round (\d+)"):
         return RoundConfirmed(number=n, seat=seat, round_no=int(found[1]))
+    if found := scan.maybe(
+        rf" doubts the card ({_LABEL}) laid face down: ({_CARD}) as ({_CARD}), (a lie|the truth)"
+    ):
+        player, lied = read.seat(found[1]), found[4] == "a lie"
+        return Doubted(number=n, seat=seat, player=player, card=found[2], declared=found[3], lied=lied)
     if found := scan.maybe(rf" chooses ({_LABEL}) to draw"):
         return Chose(number=n, seat=seat, chosen=read.seat(found[1]))
     if found := scan.maybe(r" out of the match \((\w+)\): total (-?\d+)"):
@@ -468,8 +486,8 @@ def _seat_line(n: int, read: _Line) -> AnyLine:
     if found := scan.maybe(r" dealt (\d+) cards from the next round"):
         return Shrank(number=n, seat=seat, hand_size=int(found[1]))
     raise Malformed(
-        "expected plays, draws, keeps, names, challenges, timed out, forfeits, confirms, chooses, "
-        "out of the match or dealt"
+        "expected plays, draws, keeps, names, challenges, doubts, timed out, forfeits, confirms, "
+        "chooses, out of the match or dealt"
     )
 
 

@@ -13,7 +13,9 @@ dealt back), an explicit deck given at creation, the secret
 salts of the shuffle commitments (the shuffles endpoint publishes orders
 once their salts are revealed, see ``MauMau.shuffles``), nor the idempotency
 keys of other clients. Counts stay: cards dealt, drawn and left in the stock.
-The starter and every played card are on the table, so public. So is a score sheet's entry
+The starter and every played card are on the table, so public, except a card played face down
+(``blind``): until it is challenged or the round ends, only its player sees it; the others see
+the card it was declared as in its place. So is a score sheet's entry
 of a game played in person (``RoundEntered``, and a ruling that corrects one): it names the cards
 left in hand once the round is over, as the sheet on the table does.
 
@@ -135,7 +137,14 @@ def _suit_named(data: Data, viewer: Viewer, table: Table) -> Data:
 
 
 def _card_played(data: Data, viewer: Viewer, table: Table) -> Data:
+    declared = data.pop("declared", -1)  # plays stored before blind have none
+    if declared >= 0:
+        if viewer.full or viewer.seat == data["seat"]:
+            data["declared"] = format_card(declared)
+        else:  # face down: the others see the declaration where the card would be, and nothing else
+            data["card"] = declared
     data["card"] = format_card(data["card"])
+    data["more"] = format_cards(data.get("more") or ())  # plays stored before quick have none
     data["suit"] = _suit(data["suit"])
     data["call"] = _call(data["call"])
     data["missed"] = _call(data["missed"])
@@ -180,6 +189,20 @@ def _hidden_cards_reshuffled(data: Data, viewer: Viewer, table: Table) -> Data:
     elif viewer.seat is not None and viewer.seat < len(counts):
         first = sum(counts[: viewer.seat])
         data["hand"] = format_cards(sorted(order[first : first + counts[viewer.seat]]))
+    return data
+
+
+def _declaration_challenged(data: Data, viewer: Viewer, table: Table) -> Data:
+    data["card"] = format_card(data["card"])  # turned up for all to see
+    data["declared"] = format_card(data["declared"])
+    return data
+
+
+def _declarations_revealed(data: Data, viewer: Viewer, table: Table) -> Data:
+    data["plays"] = [
+        {"seat": seat, "card": format_card(card), "declared": format_card(declared)}
+        for seat, card, declared in data["plays"]
+    ]
     return data
 
 
@@ -236,6 +259,8 @@ _SHOW: dict[str, Callable[[Data, Viewer, Table], Data]] = {
     "StockRecycled": _stock_recycled,
     "HiddenCardsReshuffled": _hidden_cards_reshuffled,
     "MissedCallChallenged": _missed_call_challenged,
+    "DeclarationChallenged": _declaration_challenged,
+    "DeclarationsRevealed": _declarations_revealed,
     "RoundEnded": _kept,
     "MatchEnded": _kept,
     "DealAnnulled": _deal_annulled,

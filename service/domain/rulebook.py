@@ -42,6 +42,7 @@ class Rulebook:
     __slots__ = (
         "again",
         "answers_to",
+        "blind",
         "calls_due",
         "cancels",
         "choose_drawer",
@@ -61,6 +62,7 @@ class Rulebook:
         "joker_points",
         "mau_mau_due_on",
         "may_follow",
+        "modified",
         "must_cover",
         "no_finish",
         "others_draw",
@@ -69,6 +71,8 @@ class Rulebook:
         "plays_else_draw",
         "points",
         "points_by_suit",
+        "quick",
+        "rank_mask",
         "reverses",
         "rules",
         "skip_cards",
@@ -155,6 +159,11 @@ class Rulebook:
         self.is_wild: tuple[bool, ...] = tuple(bool(self.wild >> c & 1) for c in every)
         self.is_ordinary: tuple[bool, ...] = tuple(bool(self.effectless >> c & 1) for c in every)
         self.voluntary_draw = rules.voluntary_draw
+        self.quick = rules.quick
+        self.blind = rules.blind
+        # the cards of each card's rank in the deck, itself included (quick's plays of several)
+        self.rank_mask: tuple[int, ...] = tuple(rank_cards[rank_of(c)] for c in every)
+        self.modified = rules.quick or rules.blind  # a modifier adds to a seat's plays
         self.play_drawn_card = rules.play_drawn_card
         self.window_closes_on_draw = rules.window_closes_on_draw
         # A seat's choices by the mask of cards it may play, memoised: the same few-card

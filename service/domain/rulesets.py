@@ -88,6 +88,14 @@ class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # a missed call's challenge window closes as soon as the next player draws, also a card they
     # may still play (else it closes when they play or keep it)
     window_closes_on_draw: bool = False
+    # Modifier `quick`: several cards of one rank in one play when the bottom one may be played; the
+    # top card's effect counts once, but every card's draw adds to the debt
+    quick: bool = False
+    # with `quick`, every skipping card of the play skips one more player (faraon: two aces skip two)
+    quick_skips_add: bool = False
+    # Modifier `blind`: a card may be played face down as a declared card, which the next player
+    # believes or challenges (``BLIND_PENALTY``)
+    blind: bool = False
 
 
 class Switch(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -108,7 +116,16 @@ OPTIONS: dict[str, type] = {
     "voluntary_draw": bool,
     "call_penalty": int,
     "decks": int,
+    "quick": bool,  # the modifier: see ``Ruleset.quick``
+    "blind": bool,  # the modifier: see ``Ruleset.blind``
 }
+
+# The modifiers: options every preset takes, each a way of playing any of them.
+MODIFIERS: tuple[str, ...] = ("quick", "blind")
+
+# Reading (blind): a challenged lie costs the liar 2 cards, a challenged truth the challenger 2 (the
+# Mau call's club penalty); the play's effect stands either way.
+BLIND_PENALTY = 2
 
 # The ranges of the numeric options a club may set for a new league, game or tournament: what a club
 # could mean (a target of 10**18 is a match with no end that keeps a worker busy). Commands are
@@ -306,8 +323,10 @@ PESTEN = _preset(
 
 # faraon: as prsi, deal 5, but a 7 draws 3 (so a chain of sevens owes 3, 6, 9, 12); J♠ (the
 # jack of leaves) cancels a pending 7 debt.
-# Reading: with no debt pending, J♠ is an ordinary card. Several cards of one rank in one play
-# are not played yet (one card a play). The round's winner starts the next round.
+# Reading: with no debt pending, J♠ is an ordinary card. The round's winner starts the next round.
+# Several cards of one rank may be played together (`quick`, always on) and each acts: two aces
+# skip two players, sevens played together add 3 each (3, 6, 9, 12). Reading: a play's skips go
+# round the table and may come back to its player, who then moves again.
 # Reading: the loser is the seat still in with the most points left in hand (all tied seats with
 # three or more players; round_scoring.round_losers). It is dealt one card fewer from the next
 # round on; a loser who was dealt a single card for the round is out.
@@ -320,6 +339,8 @@ FARAON = _preset(
     mau_mau_call="never",
     shrinking_hands=True,
     first_player="round_winner",
+    quick=True,
+    quick_skips_add=True,
 )
 
 # haft-khabis: 52 cards; J wild, 7 draws 2 (as classic: not answered), A skips, 8 covered by its

@@ -45,9 +45,12 @@ class State:
         "covering",
         "dealer",
         "debt",
+        "declared",
         "direction",
         "discard",
+        "doubt",
         "drawn",
+        "face_down",
         "follow",
         "hand_sizes",
         "hands",
@@ -107,10 +110,21 @@ class State:
         self.out_round = []
         self.hand_sizes = []  # per seat, the cards the next deal gives; empty: the ruleset's hand_size
         self.round_winner = -1  # who went out in the last round ended, -1: nobody
+        # blind: the card the face-down top of the discard pile was declared as, -1: the top is face up
+        self.declared = -1
+        # blind: (its player, the seat that may challenge it) while the face-down top may be challenged
+        self.doubt: tuple[int, int] | None = None
+        # blind: (seat, card, declared) of each card played face down this round and not yet turned up
+        self.face_down: list[tuple[int, int, int]] = []
 
     @property
     def top(self) -> int:
         return self.discard[-1]
+
+    @property
+    def shown(self) -> int:
+        """The card the top of the discard pile counts as: a face-down card's declaration."""
+        return self.discard[-1] if self.declared < 0 else self.declared
 
     def facts(self) -> dict[str, Any]:
         """Everything the state holds, for comparing two states."""

@@ -1,9 +1,12 @@
 """Moves and challenges: a seat's commands, with the version the client saw.
 
 A move names its ``kind``: ``play`` (a card, the suit a wild card names, the call
-said with it), ``draw``, ``keep`` (the card just drawn), ``name_suit`` (the
-dealer, for a wild card turned up as the starter) or ``choose_player`` (the player of
-a card that makes another player draw names who). A player moves for their own
+said with it, with the quick modifier ``more`` cards of its rank, with the blind
+modifier the card it is ``declared`` as), ``challenge_declaration`` (blind: doubt
+the face-down card before you), ``draw``, ``keep`` (the card just drawn),
+``name_suit`` (the dealer, for a wild card turned up as the starter) or
+``choose_player`` (the player of a card that makes another player draw names
+who). A player moves for their own
 seat; an official of the game names the seat. ``version`` must be the game's
 version now, else 409 ``stale_version`` and nothing is done. With an
 ``Idempotency-Key``, a command sent again answers what the first one did.
@@ -84,6 +87,26 @@ class Play(
             "call_not_due"
         ),
     ] = None
+    more: Annotated[
+        list[Card],
+        msgspec.Meta(
+            max_length=8,
+            description="with the quick modifier: more cards of the card's rank laid on it in the same "
+            "play, the last on top",
+        ),
+    ] = []
+    declared: Annotated[
+        Card | None,
+        msgspec.Meta(
+            description="with the blind modifier: the card this one is played face down as; the others "
+            "see only it until the next player challenges or the round ends",
+            extra_json_schema={
+                "extra": {
+                    "oneOf": [{"type": "string", "maxLength": 8, "pattern": CARD_PATTERN}, {"type": "null"}]
+                }
+            },
+        ),
+    ] = None
     version: Version
     seat: SeatNo = None
 
@@ -123,7 +146,21 @@ class ChoosePlayer(
     seat: SeatNo = None
 
 
-Move = Play | Draw | Keep | NameSuit | ChoosePlayer
+class ChallengeDeclared(
+    msgspec.Struct,
+    frozen=True,
+    kw_only=True,
+    forbid_unknown_fields=True,
+    tag="challenge_declaration",
+    tag_field="kind",
+):
+    """The next player doubts the face-down card before them (blind)."""
+
+    version: Version
+    seat: SeatNo = None
+
+
+Move = Play | Draw | Keep | NameSuit | ChoosePlayer | ChallengeDeclared
 
 
 class ChallengeCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -139,6 +176,18 @@ MOVE_EXAMPLES = [
     Example(
         summary="play a jack, name spades, say mau",
         value={"kind": "play", "card": "JD", "suit": "S", "call": "mau", "version": 17},
+    ),
+    Example(
+        summary="with the quick modifier, lay three nines at once, 9S on top",
+        value={"kind": "play", "card": "9H", "more": ["9C", "9S"], "version": 17},
+    ),
+    Example(
+        summary="with the blind modifier, play 2C face down as 9H",
+        value={"kind": "play", "card": "2C", "declared": "9H", "version": 17},
+    ),
+    Example(
+        summary="with the blind modifier, challenge the face-down card before you",
+        value={"kind": "challenge_declaration", "version": 18},
     ),
     Example(summary="draw", value={"kind": "draw", "version": 17}),
     Example(summary="keep the card just drawn", value={"kind": "keep", "version": 18}),
@@ -163,13 +212,24 @@ def apply_move(
     options = {"by": actor, "expected_version": data.version, "key": scoped_key(actor, idempotency_key)}
     app = services.app
     if isinstance(data, Play):
-        outcome = app.play(game_id, seat, data.card, suit=data.suit, call=data.call, **options)
+        outcome = app.play(
+            game_id,
+            seat,
+            data.card,
+            suit=data.suit,
+            call=data.call,
+            more=data.more,
+            declared=data.declared,
+            **options,
+        )
     elif isinstance(data, Draw):
         outcome = app.draw(game_id, seat, **options)
     elif isinstance(data, Keep):
         outcome = app.keep(game_id, seat, **options)
     elif isinstance(data, NameSuit):
         outcome = app.name_suit(game_id, seat, data.suit, **options)
+    elif isinstance(data, ChallengeDeclared):
+        outcome = app.challenge_declaration(game_id, seat, **options)
     else:
         outcome = app.choose_player(game_id, seat, data.player, **options)
     if changes_results(outcome.events):

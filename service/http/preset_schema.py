@@ -45,7 +45,8 @@ Options = Annotated[
     msgspec.Meta(
         description="the ruleset's options a club may change. Every preset takes target_score (1-1000), "
         "single_round, hand_size (as the deck and the players allow), voluntary_draw, call_penalty (0-10) "
-        f"and decks (1-2). On/off switches belong to their presets only: {_owners()}. "
+        "and decks (1-2), and the modifiers quick and blind (on/off, docs/rules/modifiers.md). "
+        f"On/off switches belong to their presets only: {_owners()}. "
         "422 unknown_option for a name no preset knows; 422 invalid_option for a switch of another "
         "preset, a value of the wrong type (true for a number, a number for a switch) or one out of "
         "range; 400 malformed_request for a value that is neither a number nor true/false "

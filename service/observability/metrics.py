@@ -67,6 +67,7 @@ _MOVE_KINDS = {
     "KeepCard": "keep",
     "NameSuit": "name_suit",
     "Challenge": "challenge",
+    "ChallengeDeclaration": "challenge_declaration",
 }
 
 REQUESTS = Counter("maumau_http_requests", "HTTP requests answered", ["route", "method", "status"])

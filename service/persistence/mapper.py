@@ -48,12 +48,14 @@ class _Codec:
         )
         # fields holding an engine event: stored as an array, rebuilt from a mirror Struct
         self.flat: dict[int, Callable[[Any], Any]] = {}
+        self.trims: dict[int, Callable[[Any], tuple[Any, ...]]] = {}
         types: list[Any] = []
         for index, name in enumerate(self.names):
             hint = hints[name]
             if isinstance(hint, type) and issubclass(hint, EngineEvent):
                 mirror = _array_mirror(hint)
                 self.flat[index] = _rebuilder(hint)
+                self.trims[index] = _trimmer(hint)
                 types.append(mirror)
             else:
                 types.append(hint)
@@ -74,8 +76,8 @@ class _Codec:
 
     def encode(self, event: Any) -> bytes:
         values = [getattr(event, name) for name in self.names]
-        for index in self.flat:
-            values[index] = msgspec.structs.astuple(values[index])
+        for index, trim in self.trims.items():
+            values[index] = trim(values[index])
         return self.encoder.encode(values)
 
     def decode(self, data: bytes) -> dict[str, Any]:
@@ -116,6 +118,23 @@ def _array_mirror(struct_type: type[msgspec.Struct]) -> type[msgspec.Struct]:
         else:
             fields.append((info.name, info.type))
     return msgspec.defstruct(f"Stored{struct_type.__name__}", fields, array_like=True, frozen=True)
+
+
+def _trimmer(struct_type: type[msgspec.Struct]) -> Callable[[Any], tuple[Any, ...]]:
+    """An engine event's fields as a tuple without its trailing defaults: the mirror fills them in
+    again, so a field added with a default costs nothing in the events that leave it as it is."""
+    astuple = msgspec.structs.astuple
+    nothing = msgspec.NODEFAULT
+    defaults = [info.default for info in msgspec.structs.fields(struct_type)]  # nothing: required
+
+    def trim(event: Any) -> tuple[Any, ...]:
+        values = astuple(event)
+        end = len(values)
+        while end and defaults[end - 1] is not nothing and values[end - 1] == defaults[end - 1]:
+            end -= 1
+        return values[:end]
+
+    return trim
 
 
 def _rebuilder(struct_type: type) -> Callable[[Any], Any]:

@@ -17,7 +17,7 @@ from uuid import UUID
 
 import msgspec
 
-MoveKind = Literal["play", "draw", "keep", "challenge", "name_suit", "choose_player"]
+MoveKind = Literal["play", "draw", "keep", "challenge", "challenge_declaration", "name_suit", "choose_player"]
 
 
 class LegalMove(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -27,6 +27,8 @@ class LegalMove(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     card: str | None = None  # "7H" for a play
     suit: str | None = None  # the suit a wild card names, or the suit named for a wild starter
     player: int | None = None  # the seat a card's player may choose to draw
+    more: list[str] = []  # with the quick modifier: cards of the same rank laid on the card, the last on top
+    declared: str | None = None  # with the blind modifier: the card it is played face down as
 
 
 class PublicSeat(msgspec.Struct, frozen=True, kw_only=True):

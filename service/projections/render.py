@@ -20,7 +20,19 @@ from uuid import UUID
 
 import msgspec
 
-from service.domain.actions import CHALLENGE, CHOOSE, DRAW, KEEP, NAME_SUIT, WILD_PLAY
+from service.domain.actions import (
+    BLIND_PLAY,
+    CHALLENGE,
+    CHALLENGE_DECLARATION,
+    CHOOSE,
+    DRAW,
+    KEEP,
+    NAME_SUIT,
+    SEVERAL_PLAY,
+    WILD_PLAY,
+    blind_play,
+    several_cards,
+)
 from service.domain.cards import CARD_COUNT, format_card, format_cards, format_suit
 from service.domain.engine import MOST_SEATS, legal_actions
 from service.domain.game import Seat
@@ -59,6 +71,14 @@ class Played(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def _legal_move(action: int) -> LegalMove:
+    if action >= BLIND_PLAY:
+        card, declared, suit = blind_play(action)
+        named = format_suit(suit) if suit >= 0 else None
+        return LegalMove(kind="play", card=format_card(card), suit=named, declared=format_card(declared))
+    if action >= SEVERAL_PLAY:
+        cards, suit = several_cards(action)
+        named = format_suit(suit) if suit >= 0 else None
+        return LegalMove(kind="play", card=format_card(cards[0]), suit=named, more=format_cards(cards[1:]))
     if action < WILD_PLAY:
         return LegalMove(kind="play", card=format_card(action))
     if action < DRAW:
@@ -70,6 +90,8 @@ def _legal_move(action: int) -> LegalMove:
         return LegalMove(kind="keep")
     if action == CHALLENGE:
         return LegalMove(kind="challenge")
+    if action == CHALLENGE_DECLARATION:
+        return LegalMove(kind="challenge_declaration")
     if action >= CHOOSE:
         return LegalMove(kind="choose_player", player=action - CHOOSE)
     return LegalMove(kind="name_suit", suit=format_suit(action - NAME_SUIT))
@@ -84,6 +106,7 @@ LEGAL_MOVES = {
         DRAW,
         KEEP,
         CHALLENGE,
+        CHALLENGE_DECLARATION,
         *range(NAME_SUIT, NAME_SUIT + 4),
         *range(CHOOSE, CHOOSE + MOST_SEATS),
     )
@@ -129,7 +152,7 @@ def public_table(tracked: Tracked, facts: Facts) -> PublicTable:
         dealer=s.dealer,
         turn=turn,
         direction=s.direction,
-        top=format_card(s.discard[-1]) if s.discard else None,
+        top=format_card(s.shown) if s.discard else None,  # a face-down top (blind) as declared
         named_suit=format_suit(s.named_suit) if s.named_suit >= 0 else None,
         debt=s.debt,
         stock=len(s.stock),
@@ -170,7 +193,12 @@ def hands(tracked: Tracked) -> list[HandDoc]:
     docs = []
     for seat in range(len(game.seats)):
         mine = playable and seat not in game.forfeited
-        legal = [LEGAL_MOVES[action] for action in legal_actions(s, seat)] if mine else []
+        # a play of several cards (quick) is made into words when met: there are too many to list
+        legal = (
+            [LEGAL_MOVES.get(action) or _legal_move(action) for action in legal_actions(s, seat)]
+            if mine
+            else []
+        )
         docs.append(
             HandDoc(
                 seat=seat,

@@ -116,7 +116,8 @@ def event_words(
     who = seat_name(names, data.get("seat"))
     kind = event.type
     if kind == "CardPlayed":
-        text = _("{who} plays {card}", who=who, card=card_name(_, data["card"]))
+        played = [data["card"], *(data.get("more") or ())]  # several cards of one rank (quick)
+        text = _("{who} plays {card}", who=who, card=", ".join(card_name(_, card) for card in played))
         if data.get("suit"):
             text += ", " + _("names {suit}", suit=suit_name(_, data["suit"]))
         text = f"{text} {said_words(_, data.get('call'), rules)}".strip()

@@ -87,9 +87,12 @@ def test_options_and_plans_state_their_names_and_ranges(client):
         "voluntary_draw",
         "call_penalty",
         "decks",
+        "quick",
+        "blind",
         *switches,
         *MAO_OPTIONS,  # a Mao league's
     }
+    assert options["properties"]["quick"] == options["properties"]["blind"] == {"type": "boolean"}
     assert options["properties"]["rounds_to_win"] == {"type": "integer", "minimum": 1, "maximum": 9}
     assert options["properties"]["target_score"]["maximum"] == 1000
     assert (options["properties"]["decks"]["minimum"], options["properties"]["decks"]["maximum"]) == (1, 2)

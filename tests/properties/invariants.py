@@ -34,9 +34,22 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.domain.actions import CHALLENGE, DRAW, KEEP, NAME_SUIT, WILD_PLAY
+from service.domain.actions import (
+    BLIND_PLAY,
+    CHALLENGE,
+    CHALLENGE_DECLARATION,
+    DRAW,
+    KEEP,
+    NAME_SUIT,
+    SEVERAL_PLAY,
+    WILD_PLAY,
+    blind_action,
+    blind_play,
+    several_action,
+    several_cards,
+)
 from service.domain.bots import BOTS
-from service.domain.cards import CARD_COUNT, DECK_SIZE, format_card, rank_name
+from service.domain.cards import CARD_COUNT, DECK_SIZE, format_card, mask_of, rank_cards, rank_name
 from service.domain.commands import Challenge, Command, DrawCard
 from service.domain.engine import call_due, command_for, decide, fold, is_chance, legal_actions
 from service.domain.errors import RuleError
@@ -44,6 +57,7 @@ from service.domain.events import (
     CardPlayed,
     CardsDrawn,
     DealAnnulled,
+    DeclarationsRevealed,
     Event,
     HandShrank,
     MatchEnded,
@@ -54,7 +68,7 @@ from service.domain.events import (
     StockRecycled,
 )
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL, rulebook
-from service.domain.rulesets import PRESETS, SWITCHES, Ruleset, ruleset
+from service.domain.rulesets import MODIFIERS, PRESETS, SWITCHES, Ruleset, ruleset
 from service.domain.state import DRAWN, NAMING_SUIT, PENALTY, PLAY, State
 from service.domain.table import Table
 from tests.unit.scenario import small_deck_club
@@ -149,7 +163,10 @@ class Referee:
     def follow(self, event: Event, s: State) -> None:
         """``s`` is the state after ``event`` and every event after it in the same command."""
         if self.went_out >= 0:
-            assert isinstance(event, RoundEnded), "a correctly called last card did not win at once"
+            # the cards still face down (blind) are turned up first
+            assert isinstance(event, RoundEnded | DeclarationsRevealed), (
+                "a correctly called last card did not win at once"
+            )
         if isinstance(event, RoundDealt):
             assert not self.in_round
             self.in_round = True
@@ -179,10 +196,19 @@ class Referee:
             if event.reason == PENALTY:
                 TALLY.penalty_draws += 1
         elif isinstance(event, CardPlayed):
-            assert self.hands[event.seat] >> event.card & 1, "a card was played that the events never gave"
-            self.hands[event.seat] ^= 1 << event.card
-            self.last_played[event.seat] = event.card
-            due = self.call_due(event.card, self.hands[event.seat].bit_count())
+            played = (event.card, *event.more)
+            if event.more:
+                assert self.rules.quick, "several cards were played without the quick modifier"
+                assert len({rank_name(c) for c in played}) == 1, "cards of two ranks were played together"
+            for c in played:
+                assert self.hands[event.seat] >> c & 1, "a card was played that the events never gave"
+                self.hands[event.seat] ^= 1 << c
+            self.last_played[event.seat] = played[-1]
+            if event.declared >= 0:
+                assert self.rules.blind and not event.more, "a card was played face down without blind"
+                assert self.hands[event.seat], "a hand's last card was played face down"
+            shown = event.declared if event.declared >= 0 else played[-1]
+            due = self.call_due(shown, self.hands[event.seat].bit_count())
             if event.call == due:
                 assert event.missed == NO_CALL
             else:
@@ -276,16 +302,30 @@ class Referee:
 def candidate_actions(s: State, seat: int) -> set[int]:
     """Everything a seat could try: a play of each card it holds (a wild naming each suit),
     drawing, keeping, challenging, naming each suit."""
-    found = {DRAW, KEEP, CHALLENGE, *(NAME_SUIT + suit for suit in range(4))}
+    found = {DRAW, KEEP, CHALLENGE, CHALLENGE_DECLARATION, *(NAME_SUIT + suit for suit in range(4))}
     for c in _bits(s.hands[seat]):
         if s.book.wild >> c & 1:
             found |= {WILD_PLAY + c * 4 + suit for suit in range(4)}
         else:
             found.add(c)
+        # face down as itself, as the top card, and as the card after it in the deck (blind)
+        for declared in {c, s.discard[-1], (c + 1) % CARD_COUNT}:
+            found |= {blind_action(c, declared, suit) for suit in (-1, 0)}
+        # with a card of the same rank on it, in either order (suits for a wild top card)
+        for other in _bits(s.hands[seat] & mask_of(rank_cards(c)) & ~(1 << c)):
+            found |= {several_action((c, other), suit) for suit in (-1, 0)}
     return found
 
 
 def command_of(s: State, seat: int, action: int) -> Command:
+    if action >= BLIND_PLAY:
+        card, declared, _ = blind_play(action)
+        held = s.hands[seat] >> card & 1
+        return command_for(seat, action, call_due(s, seat, declared) if held else 0)
+    if action >= SEVERAL_PLAY:
+        cards, _ = several_cards(action)
+        held = all(s.hands[seat] >> c & 1 for c in cards)
+        return command_for(seat, action, call_due(s, seat, cards[-1], len(cards)) if held else 0)
     card = action if action < WILD_PLAY else (action - WILD_PLAY) >> 2 if action < DRAW else -1
     call = call_due(s, seat, card) if card >= 0 and s.hands[seat] >> card & 1 else 0
     return command_for(seat, action, call)
@@ -559,8 +599,8 @@ def round_bound(rules: Ruleset) -> int:
 @st.composite
 def preset_tables(draw, name: str, single_round: bool) -> tuple[Ruleset, int]:
     """Preset ``name`` with each of its own switches on or off, one deck or two, a hand size it
-    allows, the club's options drawn or left as the preset has them, and a number of seats it
-    seats (four at most, so matches stay short)."""
+    allows, the club's options drawn or left as the preset has them, the modifiers on or off, and a
+    number of seats it seats (four at most, so matches stay short)."""
     base = PRESETS[name]
     wanted = [key for key in SWITCHES.get(name, {}) if draw(st.booleans())]
     options = every_switch_that_fits(name, wanted)
@@ -572,6 +612,7 @@ def preset_tables(draw, name: str, single_round: bool) -> tuple[Ruleset, int]:
         options["voluntary_draw"] = not base.voluntary_draw
     if draw(st.booleans()):
         options["call_penalty"] = draw(st.sampled_from((0, 3)))
+    options |= dict.fromkeys(draw(st.sets(st.sampled_from(MODIFIERS))), True)  # quick, blind
     rules = ruleset(name, single_round=single_round, decks=decks, **options)
     seats = draw(st.integers(base.min_players, min(base.max_players, 4)))
     return rules, seats

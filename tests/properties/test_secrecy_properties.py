@@ -29,7 +29,13 @@ def on_the_table(step: Step) -> set[str]:
     fact = getattr(step.event, "fact", None)
     name = type(fact).__name__
     if name == "CardPlayed":
-        return {format_card(fact.card)}
+        if fact.declared >= 0:  # face down (blind): only the declaration is on the table
+            return {format_card(fact.declared)}
+        return {format_card(card) for card in (fact.card, *fact.more)}
+    if name == "DeclarationChallenged":  # the face-down card turned up
+        return {format_card(fact.card), format_card(fact.declared)}
+    if name == "DeclarationsRevealed":
+        return {format_card(card) for _, real, declared in fact.plays for card in (real, declared)}
     if name == "RoundDealt":
         s = step.replica.game.state
         dealt = sum(fact.sizes) if fact.sizes else s.seats * s.book.rules.hand_size
@@ -75,9 +81,11 @@ def test_a_seats_hand_document_holds_its_own_hand_and_the_public_table_only_the_
         tracked = step.replica
         s = tracked.game.state
         doc = game_doc(tracked, tracked.ledger.in_force())
-        top = {format_card(s.discard[-1])} if s.discard else set()
+        top = {format_card(s.shown)} if s.discard else set()  # a face-down top as declared (blind)
         assert set(card_names(msgspec.to_builtins(doc.table))) == top
         for seat, hand in enumerate(doc.hands):
             own = format_cards(s.hands[seat]) if s.hands else []
             assert hand.seat == seat and hand.cards == own
-            assert set(card_names(msgspec.to_builtins(hand))) <= set(own), seat
+            # a face-down play may be declared as any card that may be played: no card of another hand
+            declarable = {move.declared for move in hand.legal if move.declared is not None}
+            assert set(card_names(msgspec.to_builtins(hand))) - declarable <= set(own), seat

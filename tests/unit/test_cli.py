@@ -70,6 +70,17 @@ def test_rates_outside_zero_to_one_are_refused():
     assert run("simulate", "--vigilance", "-0.1").exit_code == 2
 
 
+def test_simulate_plays_a_preset_with_a_modifier():
+    result = run("simulate", "--ruleset", "prsi", "--modifier", "quick", "--matches", "3", "--bot", "random")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0].startswith("prsi + quick, 4 players, random bots")
+
+
+def test_simulate_refuses_a_modifier_it_does_not_know():
+    result = run("simulate", "--modifier", "sideways", "--matches", "1")
+    assert result.exit_code == 2 and "sideways" in result.output
+
+
 def test_simulate_against_names_both_bots_and_seat_0s_share_beside_the_fair_share():
     result = run("simulate", "--ruleset", "prsi", "--matches", "20", "--seed", "3", "--against", "random")
     assert result.exit_code == 0, result.output

@@ -200,6 +200,31 @@ def cases() -> dict[str, Callable[[], str]]:
             PlayCard(1, parse_card("9H")),
             draw=1,
         ),
+        # several cards of one rank in one play (quick)
+        "several_cards_not_allowed": lambda: dealt(hands={1: "9H 9C 2S 3S 4S"}).refuse(
+            PlayCard(1, parse_card("9H"), more=(parse_card("9C"),))
+        ),
+        "card_repeated": lambda: Game(
+            ruleset("club", quick=True), seats=3, dealer=0, hands={1: "9H 9C 2S 3S 4S"}
+        ).refuse(PlayCard(1, parse_card("9H"), more=(parse_card("9H"),))),
+        "cards_of_different_ranks": lambda: Game(
+            ruleset("club", quick=True), seats=3, dealer=0, hands={1: "9H 10H 2S 3S 4S"}
+        ).refuse(PlayCard(1, parse_card("9H"), more=(parse_card("10H"),))),
+        # a card played face down (blind)
+        "declaration_not_allowed": lambda: dealt().refuse(
+            PlayCard(1, parse_card("2S"), declared=parse_card("9H"))
+        ),
+        "last_card_face_up": lambda: Game(
+            ruleset("club", blind=True, hand_size=1), seats=2, dealer=0, hands={1: "2S"}
+        ).refuse(PlayCard(1, parse_card("2S"), declared=parse_card("9H"))),
+        "drawn_card_face_up": lambda: refuse_after(
+            Game(ruleset("club", blind=True), seats=3, dealer=0, hands={1: "2C 3C 4C 6C 10C"}, stock="KH"),
+            PlayCard(1, parse_card("KH"), declared=parse_card("KH")),
+            draw=1,
+        ),
+        "several_cards_face_up": lambda: Game(
+            ruleset("club", blind=True, quick=True), seats=3, dealer=0, hands={1: "9H 9C 2S 3S 4S"}
+        ).refuse(PlayCard(1, parse_card("9H"), more=(parse_card("9C"),), declared=parse_card("9H"))),
         # effects
         "cannot_go_out": lambda: Game(
             ruleset("classic", hand_size=1), seats=2, dealer=0, hands={1: "AH"}, starter="10H"

@@ -17,6 +17,7 @@ from service.domain.record import (
     Annulled,
     Chose,
     Dealt,
+    Doubted,
     Drew,
     Eliminated,
     MatchEnd,
@@ -26,6 +27,7 @@ from service.domain.record import (
     RoundEnd,
     RoundEntered,
     Shrank,
+    TurnedUp,
     render,
 )
 from service.domain.record_of import record_of
@@ -260,6 +262,24 @@ def test_a_record_of_jokers_and_second_deck_cards_reads_back_the_same(seed):
     text = render(record)
     assert all(f" plays {card}" in text for card in PLAYED) and ": starter X2;" in text
     assert parse_record(text) == record
+
+
+@pytest.mark.parametrize("viewer", [PUBLIC, FULL, Viewer.at(0)], ids=["public", "full", "seat"])
+def test_a_record_of_several_cards_and_face_down_cards_reads_back_the_same(viewer):
+    game, events = played_game(5, "club", target_score=60, quick=True)
+    text = text_of(game, events, viewer, NAMES)
+    assert " with " in text  # several cards of one rank in one play
+    assert render(parse_record(text)) == text
+    game, events = played_game(5, "club", target_score=40, blind=True)
+    text = text_of(game, events, viewer, NAMES)
+    record = parse_record(text)
+    assert render(record) == text
+    plays = [line for line in record.lines if isinstance(line, Played)]
+    # a declaration, in its player's and the full sight only
+    assert any(line.declared is not None for line in plays) == (viewer != PUBLIC)
+    assert any(isinstance(line, Doubted) for line in record.lines)
+    assert any(isinstance(line, TurnedUp) for line in record.lines)
+    assert not [line for line in record.lines if isinstance(line, Other)]
 
 
 # the lines of the family's round and match events, and a preset whose random matches reach them

@@ -39,8 +39,11 @@ def test_the_club_options_table_has_its_documented_defaults():
         "voluntary_draw",
         "call_penalty",
         "decks",
+        "quick",
+        "blind",
     }
     assert club.decks == 1
+    assert club.quick is False and club.blind is False
 
 
 def test_club_sevens_give_a_debt_of_2_eights_skip_jacks_are_wild_and_only_sevens_answer_a_debt():

@@ -6,7 +6,7 @@ import pytest
 
 from service.domain.engine import fold
 from service.domain.errors import RuleError
-from service.domain.events import CardPlayed
+from service.domain.events import CardPlayed, CardsDrawn, DeclarationChallenged
 from service.domain.game import Cause, Game, Seat
 from service.domain.roles import SYSTEM, Actor
 from service.domain.rulesets import CLUB, ruleset
@@ -91,3 +91,25 @@ def test_a_timed_out_turn_is_played_to_its_end_through_cards_that_let_the_player
                     "the turn was left half played"
                 )
     assert again_played > 0
+
+
+def test_a_timed_out_turn_after_a_challenge_of_a_face_down_card_goes_on_to_its_move():
+    challenges = 0
+    for seed in range(12):
+        game = Game.create(
+            ruleset=ruleset("club", blind=True, single_round=True),
+            seats=tuple(Seat("player", player) for player in PLAYERS),
+            seed=f"blind {seed}",
+            cause=Cause(SYSTEM, "CreateGame"),
+            entropy=SAME_ENTROPY,
+        )
+        for _ in range(60):
+            if game.over or game.state.phase not in (PLAY, DRAWN):
+                break
+            seat = game.seat_to_move
+            facts = [e.fact for e in timed_out(game) if isinstance(e, Game.Fact)]
+            if any(isinstance(fact, DeclarationChallenged) for fact in facts):
+                challenges += 1
+                # the challenger moved after the challenge: a play or a draw of its own
+                assert any(isinstance(f, CardPlayed | CardsDrawn) and f.seat == seat for f in facts[2:])
+    assert challenges > 0
