@@ -98,7 +98,7 @@ def test_a_faraon_jack_of_spades_cancels_a_pending_seven(client, club):
     hands = {0: ["7H", "8C", "9C", "10C", "KC"], 1: ["JS", "8D", "9D", "10D", "KD"]}
     table = Table(club, "faraon", hands, "9H")
     table.move(0, "play", card="7H")
-    assert table.table()["debt"] == 2 and "JS" in plays(table.me(1))
+    assert table.table()["debt"] == 3 and "JS" in plays(table.me(1))  # a faraon seven draws 3
     table.move(1, "play", card="JS")
     assert (table.table()["debt"], table.table()["turn"]) == (0, 0)
 
