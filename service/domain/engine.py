@@ -343,21 +343,10 @@ def _play_several(s: State, c: PlayCard) -> list[Event]:
     top = cards[-1]
     if hand == played and CARD_BITS[top] & book.no_finish:
         raise RuleError("cannot_go_out", f"{format_card(top)} may not be the last card: draw instead")
-    suit = c.suit
-    if book.is_wild[top]:
-        if not 0 <= suit < 4:
-            raise RuleError("suit_required", "name a suit with a wild card")
-    elif suit != -1:
-        raise RuleError("suit_not_allowed", f"{format_card(top)} does not name a suit")
+    suit, call = c.suit, c.call
+    _check_named_suit(book, top, suit)
     left = hand.bit_count() - len(cards)
-    call, missed = c.call, NO_CALL
-    if left < 2 or call:
-        due = book.calls_due[left][top] if left < 2 else NO_CALL
-        if call != due:
-            if call == NO_CALL or (call == MAU and due == MAU_MAU):
-                missed = due
-            else:
-                raise RuleError("call_not_due", "that call is not due with this play")
+    missed = _missed_call(book, left, top, call)
     if any(book.cancels[other] for other in cards):
         debt = 0
     debt += sum(book.debt_of[other] for other in cards)
@@ -368,14 +357,7 @@ def _play_several(s: State, c: PlayCard) -> list[Event]:
         hands = s.hands.copy()
         hands[seat] = 0
         return [event, *_round_end(s, seat, "went_out", hands, top)]
-    events: list[Event] = [event]
-    if book.others_draw[top]:
-        events += _others_draw(s, seat, book.others_draw[top], turn, phase)
-    if s.missed is not None:
-        hands = s.hands.copy()
-        hands[seat] = hand ^ played
-        return [*events, *_window_closes(s, hands)]
-    return events
+    return _after_play(s, event, top, hand ^ played)
 
 
 def _play_declared(s: State, c: PlayCard) -> list[Event]:
@@ -408,29 +390,47 @@ def _play_declared(s: State, c: PlayCard) -> list[Event]:
         if debt:
             raise RuleError("debt_pending", f"you face a draw debt of {debt}: answer it or draw")
         raise RuleError("card_does_not_match", f"{format_card(declared)} does not match the top card")
-    suit = c.suit
-    if book.is_wild[declared]:
+    suit, call = c.suit, c.call
+    _check_named_suit(book, declared, suit)
+    missed = _missed_call(book, hand.bit_count() - 1, declared, call)
+    turn, debt, direction, skipped, phase = _effect(s, seat, declared, debt, False)
+    played = CardPlayed(seat, card, suit, call, missed, turn, debt, direction, skipped, phase, (), declared)
+    return _after_play(s, played, declared, hand ^ CARD_BITS[card])
+
+
+# The modifiers' plays share these steps with ``_play``, which keeps its own copy inline: a call
+# more on every ordinary play costs club's decisions per second.
+
+
+def _check_named_suit(book: Rulebook, card: int, suit: int) -> None:
+    """A wild ``card`` names a suit; any other names none."""
+    if book.is_wild[card]:
         if not 0 <= suit < 4:
             raise RuleError("suit_required", "name a suit with a wild card")
     elif suit != -1:
-        raise RuleError("suit_not_allowed", f"{format_card(declared)} does not name a suit")
-    left = hand.bit_count() - 1
-    call, missed = c.call, NO_CALL
-    if left < 2 or call:
-        due = book.calls_due[left][declared] if left < 2 else NO_CALL
-        if call != due:
-            if call == NO_CALL or (call == MAU and due == MAU_MAU):
-                missed = due
-            else:
-                raise RuleError("call_not_due", "that call is not due with this play")
-    turn, debt, direction, skipped, phase = _effect(s, seat, declared, debt, False)
-    played = CardPlayed(seat, card, suit, call, missed, turn, debt, direction, skipped, phase, (), declared)
+        raise RuleError("suit_not_allowed", f"{format_card(card)} does not name a suit")
+
+
+def _missed_call(book: Rulebook, left: int, card: int, call: int) -> int:
+    """The call a play of ``card`` leaving ``left`` cards missed (NO_CALL: none); one not due is refused."""
+    due = book.calls_due[left][card] if left < 2 else NO_CALL
+    if call == due:
+        return NO_CALL
+    if call == NO_CALL or (call == MAU and due == MAU_MAU):
+        return due
+    raise RuleError("call_not_due", "that call is not due with this play")
+
+
+def _after_play(s: State, played: CardPlayed, acting: int, rest: int) -> list[Event]:
+    """A play that did not end the round, acting as ``acting``, leaving the player ``rest``: the
+    others draw, and a missed call's window closes."""
     events: list[Event] = [played]
-    if book.others_draw[declared]:
-        events += _others_draw(s, seat, book.others_draw[declared], turn, phase)
+    others = s.book.others_draw[acting]
+    if others:
+        events += _others_draw(s, played.seat, others, played.turn, played.phase)
     if s.missed is not None:
         hands = s.hands.copy()
-        hands[seat] = hand ^ CARD_BITS[card]
+        hands[played.seat] = rest
         return [*events, *_window_closes(s, hands)]
     return events
 
