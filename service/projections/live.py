@@ -127,10 +127,15 @@ class Waiter:
 
     async def changed(self, timeout: float) -> bool:
         """Whether the game may have changed since ``clear``, within ``timeout`` seconds."""
-        try:
-            await asyncio.wait_for(self._changed.wait(), timeout)
-        except TimeoutError:
-            return False
+        deadline = self._loop.time() + timeout
+        # a wake sent before ``clear`` may run after it: its note was counted before, and a read
+        # begun after ``clear`` holds what it told of
+        while self._noted(self.game_id) <= self.seen:
+            try:
+                await asyncio.wait_for(self._changed.wait(), deadline - self._loop.time())
+            except TimeoutError:
+                return False
+            self._changed.clear()
         return True
 
 

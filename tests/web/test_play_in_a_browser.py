@@ -163,12 +163,20 @@ def any_move(player: Player) -> None:
             page.locator(".jack .suits button").first.click()
         else:
             first.click()
+        answered(page)
         return
     for name in ("Draw", "Keep the card"):
         button = page.get_by_role("button", name=re.compile(f"^{name}"))
         if button.count():
             button.first.click()
+            answered(page)
             return
+
+
+def answered(page: Page) -> None:
+    """Until the move's answer has replaced the page's moves: while it is on its way the old page
+    still says "Your move" (its buttons disabled), and a move read off it would be stale."""
+    page.wait_for_function("() => !document.querySelector('#play form.moves button[disabled]')")
 
 
 def test_a_missed_call_is_challenged_from_the_other_players_page(
