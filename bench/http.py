@@ -15,7 +15,9 @@ Issue 19's targets, all from one run:
   answer to the next mover's view arriving on its ``/games/{id}/me/stream`` (client clock). Floor
   writes are offered open-loop at the same rate, in halves alternating with the moves', and their
   p99 printed beside: the tail the server, the client and PostgreSQL have at that rate without a
-  move's own work.
+  move's own work; and so are **ordered** floor writes (``POST /bench/floor/ordered``: the same
+  INSERT with its table locked through the commit, as the event store locks its table so that
+  notification ids commit in the order they were issued), to show what that order costs alone.
 
 Printed, not targets (the history in RESULTS.md): the saturated moves/s and their POST p99, the CPU
 each part of the machine used per move, floor write and ``GET /health`` (from /proc/<pid>/stat
@@ -630,8 +632,9 @@ class Floor:
     """The write floor (bench/floor/app.py): ``POST /bench/floor`` round a game's four players, each with
     its own token and connection, as the moves are sent."""
 
-    def __init__(self, host: str, port: int, tokens: list[str]) -> None:
+    def __init__(self, host: str, port: int, tokens: list[str], path: str = "/bench/floor") -> None:
         self.connections = [Connection(host, port, f"Bearer {token}") for token in tokens]
+        self.path = path
         self.next = 0
         self.version = 0
 
@@ -647,7 +650,7 @@ class Floor:
         self.next = (self.next + 1) % SEATS
         self.version += 1
         started = time.perf_counter() if since is None else since
-        answer = await connection.request("POST", "/bench/floor", {"kind": "draw", "version": self.version})
+        answer = await connection.request("POST", self.path, {"kind": "draw", "version": self.version})
         if answer["version"] != self.version:
             raise RuntimeError(f"the floor answered {answer!r}")
         run.latencies.append(time.perf_counter() - started)
@@ -746,6 +749,7 @@ class Measured:
     usage: dict[str, Usage]  # per kind of load, the CPU its slices used
     open_loop: Run | None = None  # moves offered on a schedule at half the saturated rate
     open_floor: Run | None = None  # floor writes offered on the same schedule, alternately
+    open_ordered: Run | None = None  # the same, the writes kept in commit order as the event log's
     offered: float = 0.0  # that rate, moves/s
 
 
@@ -775,15 +779,22 @@ async def measure(args: argparse.Namespace, processes: Processes) -> Measured:
             usage[name].add(run.seconds, cpu_used(before, after))
     measured = Measured(runs, usage)
     if args.via == "stream" and args.open_seconds > 0:
-        # the floor offered at the same rate shows the tail the stack has without a move's own work;
-        # taken in halves, alternately, so a noisy moment does not fall on one of them only
+        # the floor offered at the same rate shows the tail the stack has without a move's own work,
+        # the ordered floor what the event log's commit order adds to it; taken in halves,
+        # alternately, so a noisy moment does not fall on one of them only
         measured.offered = pooled(runs["moves"]).rate / 2
-        halves: dict[str, list[Run]] = {"moves": [], "floor": []}
+        ordered = [Floor(host, port, tokens, "/bench/floor/ordered") for _, tokens in made[: args.games]]
+        halves: dict[str, list[Run]] = {"moves": [], "floor": [], "ordered": []}
         for _ in range(2):
-            for name, takers in (("moves", drivers), ("floor", kinds["floor"])):
+            for name, takers in (("moves", drivers), ("floor", kinds["floor"]), ("ordered", ordered)):
                 await freshen(takers)
                 halves[name].append(await open_loop(takers, measured.offered, args.open_seconds / 2))
-        measured.open_loop, measured.open_floor = pooled(halves["moves"]), pooled(halves["floor"])
+        measured.open_loop, measured.open_floor, measured.open_ordered = (
+            pooled(halves[name]) for name in ("moves", "floor", "ordered")
+        )
+        for each in ordered:
+            for connection in each.connections:
+                await connection.close()
     for loops in [drivers, *kinds.values()]:
         for each in loops:
             for connection in each.connections:
@@ -977,14 +988,17 @@ def report(args: argparse.Namespace, measured: Measured) -> None:
         )
         if opened.failed:
             print(f"  {len(opened.failed)} of {args.open_games} games stopped, the first: {opened.failed[0]}")
-    floor_opened = measured.open_floor
-    if floor_opened is not None:
-        latencies = floor_opened.latencies
-        print(
-            f"{'open loop: floor':<22} {floor_opened.rate:>8.0f} {floor_opened.request_rate:>10.0f} "
-            f"{percentile(latencies, 0.5):>7.2f} {percentile(latencies, 0.99):>7.2f}"
-            f"   (the same rate to {args.games} floor loops, halves alternating with the moves')"
-        )
+    for name, floor_opened in (
+        ("open loop: floor", measured.open_floor),
+        ("open loop: ordered", measured.open_ordered),
+    ):
+        if floor_opened is not None:
+            latencies = floor_opened.latencies
+            print(
+                f"{name:<22} {floor_opened.rate:>8.0f} {floor_opened.request_rate:>10.0f} "
+                f"{percentile(latencies, 0.5):>7.2f} {percentile(latencies, 0.99):>7.2f}"
+                f"   (the same rate to {args.games} loops, halves alternating with the moves')"
+            )
     trivial_ratios = [m.rate / h.rate for m, h in zip(moves, health, strict=True)]
     print(f"per-slice moves/health ratios: {', '.join(f'{ratio:.2f}' for ratio in trivial_ratios)}")
     print()
@@ -1003,10 +1017,12 @@ def report(args: argparse.Namespace, measured: Measured) -> None:
     print(f"per-slice moves/floor ratios: {', '.join(f'{ratio:.2f}' for ratio in floor_ratios)}")
     verdict(">=", "http_moves_vs_write_floor", statistics.median(floor_ratios), 0.5)
     if opened is not None:
-        if floor_opened is not None:
-            # what the stack itself has at that rate: the part of the move's tail no move can lose
-            floor_p99 = percentile(floor_opened.latencies, 0.99)
-            print(f"print http_floor_p99_ms_at_half_load measured={floor_p99:.2f}")
+        # what the stack itself has at that rate (the part of a move's tail no move can lose), and
+        # with the event log's commit order
+        for name, floor_opened in (("floor", measured.open_floor), ("ordered_floor", measured.open_ordered)):
+            if floor_opened is not None:
+                floor_p99 = percentile(floor_opened.latencies, 0.99)
+                print(f"print http_{name}_p99_ms_at_half_load measured={floor_p99:.2f}")
         verdict("<=", "http_move_p99_ms_at_half_load", percentile(opened.latencies, 0.99), 25)
         verdict("<=", "http_view_push_p99_ms_at_half_load", percentile(opened.reads, 0.99), 50)
 

@@ -38,12 +38,33 @@ class FloorRead(msgspec.Struct):
 
 @post("/bench/floor", operation_id="benchWriteFloor", status_code=200, opt=SIGNED_IN, sync_to_thread=True)
 def write_floor(services: ServicesDep, actor: ActorDep, data: Annotated[FloorCreate, Body()]) -> FloorRead:
+    return _insert(services, actor, data, ordered=False)
+
+
+@post(
+    "/bench/floor/ordered",
+    operation_id="benchWriteOrderedFloor",
+    status_code=200,
+    opt=SIGNED_IN,
+    sync_to_thread=True,
+)
+def write_ordered_floor(
+    services: ServicesDep, actor: ActorDep, data: Annotated[FloorCreate, Body()]
+) -> FloorRead:
+    """The floor with the event log's order: the table locked as the event store locks its own for
+    each commit (so that ids commit in the order they were issued), held through the commit. Not a
+    target's floor: it shows what that order costs a write by itself."""
+    return _insert(services, actor, data, ordered=True)
+
+
+def _insert(services: ServicesDep, actor: ActorDep, data: FloorCreate, *, ordered: bool) -> FloorRead:
     datastore = services.app.recorder.datastore
-    insert = SQL("insert into {}.{} (actor, kind, version) values (%s, %s, %s) returning floor_id").format(
-        Identifier(datastore.schema), Identifier(TABLE)
-    )
+    table = (Identifier(datastore.schema), Identifier(TABLE))
+    insert = SQL("insert into {}.{} (actor, kind, version) values (%s, %s, %s) returning floor_id")
     with datastore.transaction(commit=True) as cursor:
-        cursor.execute(insert, (actor.id, data.kind, data.version))
+        if ordered:
+            cursor.execute(SQL("lock table {}.{} in exclusive mode").format(*table))
+        cursor.execute(insert.format(*table), (actor.id, data.kind, data.version))
         row = cursor.fetchone()
     return FloorRead(floor_id=row["floor_id"], version=data.version)
 
@@ -51,4 +72,5 @@ def write_floor(services: ServicesDep, actor: ActorDep, data: Annotated[FloorCre
 def create_app(settings: Settings | None = None) -> Litestar:
     app = create_service_app(settings)
     app.register(write_floor)
+    app.register(write_ordered_floor)
     return app
