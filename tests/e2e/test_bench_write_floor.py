@@ -3,6 +3,8 @@ durable move does. Checked so the floor the HTTP bench compares moves with is wh
 authenticated like a move, one row committed per request, nothing written for a refused one, and
 never part of the production app."""
 
+import threading
+import time
 import uuid
 from collections.abc import Iterator
 from typing import Any
@@ -78,6 +80,43 @@ def test_a_body_with_an_unknown_field_is_refused_and_writes_nothing(floor_client
     response = floor_client.post("/bench/floor", json={"kind": "draw", "version": 1, "x": 1}, headers=headers)
     assert response.status_code == 400, response.text
     assert rows(database_url, floor_schema) == before
+
+
+def test_an_ordered_write_waits_for_the_table_lock_as_the_event_log_s_commits_do(
+    floor_client, database_url, floor_schema
+):
+    player_id, headers = Club(floor_client).player("Floor")
+    before = rows(database_url, floor_schema)
+    answers: list[Any] = []
+    table = sql.SQL("{}.{}").format(sql.Identifier(floor_schema), sql.Identifier(TABLE))
+    with psycopg.connect(database_url) as holder:
+        holder.execute(sql.SQL("lock table {} in exclusive mode").format(table))
+        body = {"kind": "draw", "version": 3}
+        path = "/bench/floor/ordered"
+        writer = threading.Thread(
+            target=lambda: answers.append(floor_client.post(path, json=body, headers=headers))
+        )
+        writer.start()
+        assert waiting_for_a_lock_on(database_url, floor_schema), "the ordered write did not ask for the lock"
+        assert not answers
+        holder.commit()
+    writer.join(10)
+    assert answers[0].status_code == 200, answers[0].text
+    assert rows(database_url, floor_schema) == [*before, (player_id, "draw", 3)]
+
+
+def waiting_for_a_lock_on(database_url: str, schema: str) -> bool:
+    query = (
+        "select count(*) from pg_locks l join pg_class c on c.oid = l.relation "
+        "join pg_namespace n on n.oid = c.relnamespace "
+        "where not l.granted and c.relname = %s and n.nspname = %s"
+    )
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        for _ in range(100):
+            if conn.execute(query, (TABLE, schema)).fetchone()[0]:
+                return True
+            time.sleep(0.1)
+    return False
 
 
 def test_the_production_app_has_no_floor_route(database_url: str, floor_schema: str):
