@@ -102,7 +102,10 @@ def test_on_a_blind_table_a_lie_is_challenged_by_the_next_player_and_costs_the_l
         bo.my_move()
         expect(bo.page.locator(".facts")).to_contain_text("5 of hearts")  # the declaration, not the card
         expect(bo.page.locator(".doubt")).to_be_visible()
-        before = [*bo.received, bo.page.content()]
+        with httpx.Client(base_url=base, timeout=30) as spectator:
+            public = spectator.get(f"/web/games/{game}").text
+        assert "plays 5 of hearts" in public  # the public log says the declaration, and only it
+        before = [*bo.received, bo.page.content(), public]
         assert "4D" not in cards_named(before) and "4 of diamonds" not in "".join(before)
         bo.page.get_by_role("button", name="Challenge the declaration").click()
         expect(bo.page.locator("table.seats tbody tr").first.locator("td").nth(2)).to_have_text("5")  # 3 + 2
@@ -121,3 +124,19 @@ def test_on_a_blind_table_a_lie_is_challenged_by_the_next_player_and_costs_the_l
             and "laid face down as 5 of hearts: it is 4 of diamonds, a lie" in said
         )
         no_hidden_card_shown(club, game, ada, bo)
+
+
+def test_on_a_quick_table_two_jacks_laid_together_name_one_suit(club: Club, browser: Browser, base: str):
+    # Ada JC JD KD 5D, Bo 5H 6S QD 3S, the starter 4C
+    dealt = ["JC", "5H", "JD", "6S", "KD", "QD", "5D", "3S", "4C"]
+    with two_players(club, browser, base, dealt, quick=True) as (game, ada, bo):
+        ada.my_move()
+        ada.page.locator("summary", has_text="Play jack of clubs").click()
+        ada.page.get_by_role("checkbox", name="jack of diamonds").check()
+        ada.page.locator("details.jack", has_text="Play jack of clubs").get_by_role(
+            "button", name="♠ spades"
+        ).click()
+        bo.my_move()
+        expect(bo.page.locator(".facts")).to_contain_text("spades")
+        plays = [e["data"] for e in whole_log(club.client, game, ADMIN) if e["type"] == "CardPlayed"]  # type: ignore[arg-type]
+        assert [(play["card"], play["more"], play["suit"]) for play in plays] == [("JC", ["JD"], "S")]
