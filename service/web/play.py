@@ -16,7 +16,6 @@ from typing import Any
 from uuid import UUID, uuid4
 
 import anyio.to_thread
-import msgspec
 from litestar import Controller, Request, get, post
 from litestar.response import Redirect, Template
 
@@ -25,10 +24,11 @@ from service.domain.roles import Actor
 from service.domain.rulesets import CLUB, PRESETS
 from service.http import access
 from service.http.errors import status_of
-from service.http.moves import ChallengeCreate, Move, apply_challenge, apply_move
+from service.http.moves import ChallengeCreate, apply_challenge, apply_move
 from service.http.params import GameId, SeatToSee
 from service.http.services import Services
 from service.projections.models import HandView
+from service.web.play_form import command_of
 from service.web.play_words import calls_of
 from service.web.render import Flag, Page, page_for
 from service.web.session import checked_form, signed_in_actor
@@ -39,7 +39,6 @@ RESYNC = frozenset({"stale_version", "not_your_turn"})
 NO_SEAT = frozenset({"not_seated", "not_allowed", "seat_required", "not_a_seat"})
 # a malformed form, a seat not one's own, no such game: the problem itself, as the API answers it
 PROBLEMS = frozenset({400, 401, 403, 404})
-KINDS = frozenset({"play", "draw", "keep", "name_suit", "challenge", "choose_player"})
 
 
 def _view(services: Services, actor: Actor | None, game_id: UUID, seat: int | None) -> HandView | None:
@@ -63,23 +62,47 @@ def _seats_to_name(services: Services, actor: Actor | None, game_id: UUID) -> li
 
 
 def moves_of(view: HandView) -> dict[str, Any]:
-    """The legal moves, grouped as the page shows them: each playable card (with the suits a jack
-    may name), draw, keep, challenge, the suits a dealer may name and the seats a player may choose."""
+    """The legal moves, grouped as the page shows them: each card playable alone (with the suits a
+    jack may name), the cards of its rank that may be laid on it (quick), the cards that may be laid
+    face down and those they may be declared as (blind), draw, keep, the challenges, the suits a
+    dealer may name and the seats a player may choose."""
     playable: dict[str, list[str]] = {}
+    laid_on: dict[str, set[str]] = {}
+    face_down: set[str] = set()
+    declared: dict[str, None] = {}  # in the engine's order, each once
+    declared_suits: dict[str, None] = {}
     kinds: set[str] = set()
     named: list[str] = []
     choosable: list[int] = []
     for move in view.legal:
         kinds.add(move.kind)
         if move.kind == "play" and move.card is not None:
-            playable.setdefault(move.card, [])
-            if move.suit is not None:
-                playable[move.card].append(move.suit)
+            if move.declared is not None:
+                face_down.add(move.card)
+                declared[move.declared] = None
+                if move.suit is not None:
+                    declared_suits[move.suit] = None
+            elif move.more:
+                laid_on.setdefault(move.card, set()).update(move.more)
+            else:
+                playable.setdefault(move.card, [])
+                if move.suit is not None:
+                    playable[move.card].append(move.suit)
         elif move.kind == "name_suit" and move.suit is not None:
             named.append(move.suit)
         elif move.kind == "choose_player" and move.player is not None:
             choosable.append(move.player)
-    return {"playable": playable, "kinds": kinds, "name_suits": named, "choose_players": choosable}
+    return {
+        "playable": playable,
+        # in the hand's order: the boxes ticked are laid in it, the last on top
+        "more": {card: [c for c in view.cards if c in cards] for card, cards in laid_on.items()},
+        "face_down": [card for card in view.cards if card in face_down],
+        "declared": list(declared),
+        "declared_suits": list(declared_suits),
+        "kinds": kinds,
+        "name_suits": named,
+        "choose_players": choosable,
+    }
 
 
 def _render(
@@ -105,34 +128,8 @@ def _render(
     return page.render("play_live.html" if fragment else "play.html", **found)
 
 
-def _command(form: Mapping[str, str]) -> Move | ChallengeCreate:
-    """The posted form as the API's move body. Its ``move`` is the button pressed: ``play:7H``,
-    ``play:JH:S`` (a jack and the suit it names), ``draw``, ``keep``, ``challenge``, ``name_suit:S``,
-    ``choose_player:2``;
-    a form that is none of them is a malformed request."""
-    kind, _, rest = form.get("move", "").partition(":")
-    fields: dict[str, Any] = {"version": form.get("version", "")}
-    if form.get("seat"):
-        fields["seat"] = form["seat"]
-    if kind == "play":
-        card, _, suit = rest.partition(":")
-        fields |= {"card": card, "suit": suit or None, "call": form.get("call") or None}
-    elif kind == "name_suit":
-        fields["suit"] = rest
-    elif kind == "choose_player":
-        fields["player"] = rest
-    if kind not in KINDS:
-        raise RuleError("malformed_request", f"the move is not one of {sorted(KINDS)}")
-    try:
-        if kind == "challenge":
-            return msgspec.convert(fields, ChallengeCreate, strict=False)
-        return msgspec.convert({**fields, "kind": kind}, Move, strict=False)  # type: ignore[arg-type]
-    except msgspec.ValidationError as error:
-        raise RuleError("malformed_request", f"the move is malformed: {error}") from None
-
-
 def _make(services: Services, actor: Actor, game_id: UUID, form: Mapping[str, str]) -> None:
-    command = _command(form)
+    command = command_of(form)
     key = form.get("key") or None
     if isinstance(command, ChallengeCreate):
         apply_challenge(services, actor, game_id, command, key)

@@ -103,6 +103,29 @@ def sheet_words(_: Translate, event: Any, names: list[str], by: str) -> str | No
     return None
 
 
+def _declaration_challenged(_: Translate, data: dict[str, Any], names: list[str]) -> str:
+    """A face-down card challenged (blind): what it was, and who pays for the mistake."""
+    who, player = seat_name(names, data.get("seat")), seat_name(names, data.get("player"))
+    card, declared = card_name(_, data["card"]), card_name(_, data["declared"])
+    if data.get("lied"):
+        return _(
+            "{who} challenges the card {player} laid face down as {declared}: it is {card}, a lie, "
+            "and {player} draws the penalty",
+            who=who,
+            player=player,
+            declared=declared,
+            card=card,
+        )
+    return _(
+        "{who} challenges the card {player} laid face down as {declared}: it is {card}, as declared, "
+        "and {who} draws the penalty",
+        who=who,
+        player=player,
+        declared=declared,
+        card=card,
+    )
+
+
 def event_words(
     _: Translate, event: Any, names: list[str], by: str = "", rules: Ruleset = CLUB
 ) -> str | None:
@@ -118,10 +141,18 @@ def event_words(
     if kind == "CardPlayed":
         played = [data["card"], *(data.get("more") or ())]  # several cards of one rank (quick)
         text = _("{who} plays {card}", who=who, card=", ".join(card_name(_, card) for card in played))
+        if data.get("declared"):  # blind: only its player and the officials read the real card
+            text = _(
+                "{who} plays {card} face down as {declared}",
+                who=who,
+                card=card_name(_, data["card"]),
+                declared=card_name(_, data["declared"]),
+            )
         if data.get("suit"):
             text += ", " + _("names {suit}", suit=suit_name(_, data["suit"]))
         text = f"{text} {said_words(_, data.get('call'), rules)}".strip()
-        effects = effect_words(_, data, names, rules)
+        # a face-down card acts as the card declared
+        effects = effect_words(_, {**data, "card": data.get("declared") or data["card"]}, names, rules)
         return f"{text}: {'; '.join(effects)}" if effects else text
     if kind == "CardsDrawn":
         return _("{who} draws {count}", who=who, count=data.get("count", len(data.get("cards") or [])))
@@ -131,6 +162,21 @@ def event_words(
         return _("{who} names {suit}", who=who, suit=suit_name(_, data.get("suit") or ""))
     if kind == "MissedCallChallenged":
         return _("{who} challenges a missed call", who=who)
+    if kind == "SkipTaken":
+        return _("{who} misses the turn: {next} moves", who=who, next=seat_name(names, data.get("turn")))
+    if kind == "DeclarationChallenged":
+        return _declaration_challenged(_, data, names)
+    if kind == "DeclarationsRevealed":
+        shown = "; ".join(
+            _(
+                "{who}: {card} as {declared}",
+                who=seat_name(names, play["seat"]),
+                card=card_name(_, play["card"]),
+                declared=card_name(_, play["declared"]),
+            )
+            for play in data.get("plays") or ()
+        )
+        return _("The cards played face down are turned up: {plays}", plays=shown or "–")
     if kind == "RoundDealt":
         return _("Round {number} is dealt", number=data.get("round_no", ""))
     if kind == "RoundEnded":

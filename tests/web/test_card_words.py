@@ -9,6 +9,7 @@ from service.domain.errors import RuleError
 from service.web.i18n import LANGUAGES, read_catalogue
 from service.web.render import environment
 from service.web.words import card_name, card_suit, card_symbol
+from tests.web.test_effect_words import NO_MOVES
 
 ENGLISH = read_catalogue("en").gettext
 SECOND_DECK = range(54, CARD_COUNT)
@@ -74,7 +75,7 @@ def test_a_hand_of_jokers_and_copies_shows_each_card_with_its_colour_and_its_mov
                 winners=[],
             ),
             view=SimpleNamespace(seat=0, drawn=None, cards=hand),
-            moves={"playable": {"7D.2": [], "X2.2": ["H", "S"]}, "kinds": {"draw"}, "name_suits": []},
+            moves={**NO_MOVES, "playable": {"7D.2": [], "X2.2": ["H", "S"]}, "kinds": {"draw"}},
             actor=SimpleNamespace(role="player"),
         )
     )

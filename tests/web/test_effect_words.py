@@ -8,9 +8,13 @@ import pytest
 
 from service.domain.rulesets import PRESETS, ruleset
 from service.web.i18n import LANGUAGES, read_catalogue
+from service.web.play import moves_of
 from service.web.play_words import calls_of
 from service.web.render import environment
 from service.web.words import event_words, full_event_words
+
+# the moves of a hand with none: a test names only the moves it shows
+NO_MOVES = moves_of(SimpleNamespace(legal=[], cards=[]))  # type: ignore[arg-type]
 
 ENGLISH = read_catalogue("en").gettext
 NAMES = ["Ada", "Bob", "Cid"]
@@ -148,7 +152,7 @@ def render_play(moves: dict[str, Any], calls: dict[str, str], phase: str = "play
             suit_name=lambda suit: {"H": "hearts", "S": "spades"}[suit],
             table=table,
             view=SimpleNamespace(seat=0, drawn=None, cards=["QH", "9C"]),
-            moves={"playable": {}, "kinds": set(), "name_suits": [], "choose_players": [], **moves},
+            moves={**NO_MOVES, **moves},
             calls=calls,
             actor=SimpleNamespace(role="player"),
         )

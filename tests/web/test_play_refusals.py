@@ -105,3 +105,71 @@ def test_an_official_chooses_the_seat_and_sees_that_seats_hand(club: Club, base:
         re.findall(r'class="hidden-text">([^<]+)<', seat.text)
     )
     assert 'name="seat" value="0"' in seat.text  # its moves are made for that seat
+
+
+def modified_game(club: Club) -> tuple[str, str]:
+    """The game of ``fixed_game`` (Ada 7C JH 9S on the starter 4C) with the quick and blind modifiers."""
+    scene = new_scene(club)
+    ada, bo = scene.players
+    seats = [scene.players[ada], scene.players[bo]]
+    options = {"hand_size": 3, "quick": True, "blind": True}
+    body = {"seats": seats, "options": options, "deck": DECK_TWO, "first_dealer": 1}
+    return club.ok("POST", "/games", json=body)["game_id"], scene.tokens[ada]
+
+
+def test_a_face_down_play_or_a_laid_card_malformed_is_a_400_problem_and_changes_nothing(
+    club: Club, base: str
+):
+    game, token = modified_game(club)
+    with at_the_table(base, token, game) as (client, fields), club_unchanged(club, game):
+        malformed = [
+            ({"move": "face_down", "declared": "7C"}, "malformed_request"),  # no card laid
+            ({"move": "face_down", "face_down_card": "9S"}, "malformed_request"),  # declared as nothing
+            ({"move": "face_down", "face_down_card": "9S", "declared": "7X"}, "malformed_card"),
+            ({"move": "face_down", "face_down_card": "9Q", "declared": "7C"}, "malformed_card"),
+            ({"move": "play:7C", "more:7C:": "on"}, "malformed_request"),  # a box that names no card
+            ({"move": "play:7C", "more:7C:7Z": "on"}, "malformed_card"),
+        ]
+        for form, code in malformed:
+            answer = client.post(f"/web/games/{game}/play", data={**fields, **form, "fragment": "1"})
+            problem(answer, 400, code)
+
+
+def refused_on_the_page(answer: httpx.Response, code: str) -> None:
+    assert answer.status_code == 422 and answer.headers["content-type"].startswith("text/html"), answer.text
+    assert f'data-code="{code}"' in answer.text and 'class="play"' in answer.text
+
+
+def test_a_face_down_play_or_cards_laid_together_the_rules_refuse_are_shown_on_the_page(
+    club: Club, base: str
+):
+    game, token = modified_game(club)
+    with at_the_table(base, token, game) as (client, fields), club_unchanged(club, game):
+        refused = [
+            # KH does not follow 4C, face down or not
+            ({"move": "face_down", "face_down_card": "9S", "declared": "KH"}, "card_does_not_match"),
+            ({"move": "face_down", "face_down_card": "QD", "declared": "7C"}, "card_not_in_hand"),
+            ({"move": "challenge_declaration"}, "nothing_to_challenge"),  # no card before Ada is face down
+            ({"move": "play:7C", "more:7C:JH": "on"}, "cards_of_different_ranks"),
+            ({"move": "play:7C", "more:7C:7D": "on"}, "card_not_in_hand"),  # Bo holds it
+        ]
+        for form, code in refused:
+            refused_on_the_page(
+                client.post(f"/web/games/{game}/play", data={**fields, **form, "fragment": "1"}), code
+            )
+
+
+def test_a_table_without_the_modifiers_refuses_their_moves_on_the_page(club: Club, base: str):
+    game, token = fixed_game(club)
+    with at_the_table(base, token, game) as (client, fields), club_unchanged(club, game):
+        page = client.get(f"/web/games/{game}/play").text
+        assert 'value="face_down"' not in page and 'name="more:' not in page
+        refused = [
+            ({"move": "face_down", "face_down_card": "9S", "declared": "7C"}, "declaration_not_allowed"),
+            ({"move": "play:7C", "more:7C:7D": "on"}, "several_cards_not_allowed"),
+            ({"move": "challenge_declaration"}, "nothing_to_challenge"),
+        ]
+        for form, code in refused:
+            refused_on_the_page(
+                client.post(f"/web/games/{game}/play", data={**fields, **form, "fragment": "1"}), code
+            )
