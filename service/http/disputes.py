@@ -27,8 +27,9 @@ from service.http import access
 from service.http.auth import SIGNED_IN
 from service.http.errors import problems
 from service.http.events import CommandResult, command_result
-from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next, cursor_of, key_of
-from service.http.params import After, GameId, IdempotencyKey, caught_up, scoped_key
+from service.http.page_read import page_read
+from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next
+from service.http.params import After, GameId, IdempotencyKey, scoped_key
 from service.http.rounds import Hands, LastCard, MissedCalls, Points, Winner
 from service.http.security import BEARER
 from service.http.services import ActorDep, ServicesDep
@@ -224,8 +225,13 @@ class OpenDisputeController(Controller):
         referee = actor.id if actor.role == "referee" else None
         # the list a referee sees is theirs alone: another's cursor does not continue it
         filters = (referee,)
-        start = key_of(cursor, "disputes", filters, tuple[float, UUID])
-        caught_up(services.reader, after, services.app.recorder.max_notification_id)
-        position = services.reader.position()
-        items, last = services.reader.disputes(referee, start, limit)
-        return DisputeListRead(items=items, next=cursor_of("disputes", filters, last), position=position)
+        return page_read(
+            services,
+            DisputeListRead,
+            "disputes",
+            filters,
+            tuple[float, UUID],
+            cursor,
+            after,
+            lambda start: services.reader.disputes(referee, start, limit),
+        )

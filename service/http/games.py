@@ -22,6 +22,7 @@ from service.http import access
 from service.http.auth import SIGNED_IN
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
+from service.http.page_read import page_read
 from service.http.pages import (
     DEFAULT_LIMIT,
     Cursor,
@@ -29,9 +30,7 @@ from service.http.pages import (
     Next,
     choice_filter,
     choice_parameter,
-    cursor_of,
     id_filter,
-    key_of,
     uuid_filter,
 )
 from service.http.params import (
@@ -44,7 +43,6 @@ from service.http.params import (
     GameId,
     IdempotencyKey,
     SeatToSee,
-    caught_up,
     scoped_key,
 )
 from service.http.preset_schema import RULESET_NAMES, Options, RulesetName
@@ -282,11 +280,16 @@ class GameController(Controller):
         league_id, player_id = uuid_filter("league", league), uuid_filter("player", player)
         status = choice_filter("status", status, GAME_STATUSES)
         filters = (league_id, player_id, status)
-        start = key_of(cursor, "games", filters, int)
-        caught_up(services.reader, after, services.app.recorder.max_notification_id)
-        position = services.reader.position()
-        items, last = services.reader.games(league_id, player_id, status, start, limit)
-        return GameListRead(items=items, next=cursor_of("games", filters, last), position=position)
+        return page_read(
+            services,
+            GameListRead,
+            "games",
+            filters,
+            int,
+            cursor,
+            after,
+            lambda start: services.reader.games(league_id, player_id, status, start, limit),
+        )
 
     @get(
         "/{game_id:uuid}",

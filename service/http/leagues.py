@@ -18,7 +18,8 @@ from service.http.auth import ADMIN_ONLY
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.exports import CSV, csv_of
-from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next, cursor_of, key_of
+from service.http.page_read import page_read
+from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next
 from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, After, LeagueId, PlayerId, caught_up
 from service.http.players import LeagueName, StoredLeagueName
 from service.http.preset_schema import LeagueRulesetName, Options
@@ -179,11 +180,16 @@ class LeagueController(Controller):
     def list_leagues(
         self, services: ServicesDep, limit: Limit = DEFAULT_LIMIT, cursor: Cursor = None, after: After = None
     ) -> LeagueListRead:
-        start = key_of(cursor, "leagues", (), tuple[str, UUID])
-        caught_up(services.reader, after, services.app.recorder.max_notification_id)
-        position = services.reader.position()
-        items, last = services.reader.leagues(start, limit)
-        return LeagueListRead(items=items, next=cursor_of("leagues", (), last), position=position)
+        return page_read(
+            services,
+            LeagueListRead,
+            "leagues",
+            (),
+            tuple[str, UUID],
+            cursor,
+            after,
+            lambda start: services.reader.leagues(start, limit),
+        )
 
     @get(
         "/{league_id:uuid}",

@@ -16,7 +16,8 @@ from service.domain.roles import Actor
 from service.http.auth import ADMIN_ONLY, SIGNED_IN
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
-from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next, cursor_of, key_of
+from service.http.page_read import page_read
+from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next
 from service.http.params import PLAYER_ID, After, PlayerId, caught_up
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, BearerDep, ServicesDep
@@ -155,11 +156,16 @@ class PlayerController(Controller):
         after: After = None,
     ) -> PlayerListRead:
         filters = (q,)
-        start = key_of(cursor, "players", filters, tuple[str, UUID])
-        caught_up(services.reader, after, services.app.recorder.max_notification_id)
-        position = services.reader.position()
-        items, last = services.reader.players(q, start, limit)
-        return PlayerListRead(items=items, next=cursor_of("players", filters, last), position=position)
+        return page_read(
+            services,
+            PlayerListRead,
+            "players",
+            filters,
+            tuple[str, UUID],
+            cursor,
+            after,
+            lambda start: services.reader.players(q, start, limit),
+        )
 
     @get(
         "/{player_id:uuid}",

@@ -47,6 +47,7 @@ from service.domain.tournament import (
 from service.http import access, sheets
 from service.http.auth import ADMIN_ONLY, SIGNED_IN
 from service.http.errors import problems
+from service.http.page_read import page_read
 from service.http.pages import (
     DEFAULT_LIMIT,
     Cursor,
@@ -54,9 +55,7 @@ from service.http.pages import (
     Next,
     choice_filter,
     choice_parameter,
-    cursor_of,
     id_filter,
-    key_of,
     uuid_filter,
 )
 from service.http.params import LEAGUE_ID, PLAYER_ID, After, LeagueId, PlayerId, caught_up
@@ -364,12 +363,15 @@ class TournamentController(Controller):
         league_id = uuid_filter("league", league)
         status = choice_filter("status", status, TOURNAMENT_STATUSES)
         filters = (league_id, status)
-        start = key_of(cursor, "tournaments", filters, int)
-        caught_up(services.reader, after, services.app.recorder.max_notification_id)
-        position = services.reader.position()
-        items, last = services.reader.tournament_list(league_id, status, start, limit)
-        return TournamentListRead(
-            items=items, next=cursor_of("tournaments", filters, last), position=position
+        return page_read(
+            services,
+            TournamentListRead,
+            "tournaments",
+            filters,
+            int,
+            cursor,
+            after,
+            lambda start: services.reader.tournament_list(league_id, status, start, limit),
         )
 
     @get(

@@ -11,6 +11,8 @@
 - **A player** acts for their own seat and sees their own view; anyone else sees the public part.
 """
 
+from uuid import UUID
+
 from service.domain.errors import RuleError
 from service.domain.mao.aggregate import MaoGame
 from service.domain.mao.commands import SERVER
@@ -54,6 +56,13 @@ def acting_seat(services: Services, actor: Actor, game: MaoGame, seat: int | Non
 def check_official(services: Services, actor: Actor, game: MaoGame) -> None:
     if not officiates(services, actor, game):
         raise RuleError("forbidden", "only the match's referees and admins may do this")
+
+
+def official_game(services: Services, actor: Actor, game_id: UUID) -> MaoGame:
+    """The match, for its officials only: the judge's view and the replay show every card."""
+    game = services.app.get_mao_game(game_id)
+    check_official(services, actor, game)
+    return game
 
 
 def judges_at_seat(actor: Actor, game: MaoGame) -> bool:

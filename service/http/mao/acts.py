@@ -14,13 +14,24 @@ from service.domain.mao.events import CardPlayed, PlayCancelled, PlayReturned
 from service.domain.mao.redaction import redact_all
 from service.domain.mao.views import PENALTY_TEXT
 from service.domain.roles import Actor
+from service.http.auth import SIGNED_IN
+from service.http.errors import problems
 from service.http.mao import access
 from service.http.mao.schemas import MaoActRead
 from service.http.params import scoped_key
+from service.http.security import BEARER
 from service.http.services import Services
 from service.projections.mao import LISTED
 
 _OUT_OF_TURN = "out_of_turn"
+# what every act's route says of itself: a signed-in asker, an answer (no resource made), its refusals
+ACT_ROUTE: dict[str, Any] = {
+    "opt": SIGNED_IN,
+    "responses": problems(403, 404, 409, 415, 422),
+    "security": BEARER,
+    "status_code": 200,
+    "sync_to_thread": True,
+}
 
 
 def act(
@@ -65,3 +76,38 @@ def act(
             {"number": first + n, **entry} for n, entry in enumerate(shown[first : first + len(events)], 1)
         ],
     )
+
+
+def seat_act(
+    services: Services,
+    actor: Actor,
+    game_id: UUID,
+    seat: int | None,
+    command_for: Callable[[int], Command],
+    key: str | None,
+    request: tuple[Any, ...],
+    is_play: bool = False,
+) -> MaoActRead:
+    """An act for one seat: the asker's own, or the one an official names."""
+
+    def command(game: MaoGame, rng: random.Random) -> Command:
+        return command_for(access.acting_seat(services, actor, game, seat))
+
+    return act(services, actor, game_id, command, is_play=is_play, key=key, request=request)
+
+
+def judge_act(
+    services: Services,
+    actor: Actor,
+    game_id: UUID,
+    command_for: Callable[[], Command],
+    key: str | None,
+    request: tuple[Any, ...],
+) -> MaoActRead:
+    """An act only the match's judge does."""
+
+    def command(game: MaoGame, rng: random.Random) -> Command:
+        access.check_judge(services, actor, game)
+        return command_for()
+
+    return act(services, actor, game_id, command, key=key, request=request)

@@ -19,18 +19,17 @@ from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.mao import access
 from service.http.mao.schemas import MaoGameCreate, MaoGameListRead, MaoGameRead, game_read
+from service.http.page_read import page_read
 from service.http.pages import (
     DEFAULT_LIMIT,
     Cursor,
     Limit,
     choice_filter,
     choice_parameter,
-    cursor_of,
     id_filter,
-    key_of,
     uuid_filter,
 )
-from service.http.params import LEAGUE_ID, After, GameId, SeatToSee, caught_up
+from service.http.params import LEAGUE_ID, After, GameId, SeatToSee
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, Services, ServicesDep
 
@@ -110,11 +109,16 @@ class MaoGameController(Controller):
         league_id = uuid_filter("league", league)
         status = choice_filter("status", status, MAO_STATUSES)
         filters = (league_id, status)
-        start = key_of(cursor, "mao-games", filters, int)
-        caught_up(services.reader, after, services.app.recorder.max_notification_id)
-        position = services.reader.position()
-        items, last = services.reader.mao_games(league_id, status, start, limit)
-        return MaoGameListRead(items=items, next=cursor_of("mao-games", filters, last), position=position)
+        return page_read(
+            services,
+            MaoGameListRead,
+            "mao-games",
+            filters,
+            int,
+            cursor,
+            after,
+            lambda start: services.reader.mao_games(league_id, status, start, limit),
+        )
 
     @get(
         "/{game_id:uuid}",
@@ -153,6 +157,4 @@ class MaoGameController(Controller):
         sync_to_thread=True,
     )
     def judge(self, services: ServicesDep, actor: ActorDep, game_id: GameId) -> JudgeView:
-        game = services.app.get_mao_game(game_id)
-        access.check_official(services, actor, game)
-        return judge_view(game.state)
+        return judge_view(access.official_game(services, actor, game_id).state)

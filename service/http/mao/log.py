@@ -46,6 +46,5 @@ class MaoLogController(Controller):
         sync_to_thread=True,
     )
     def replay(self, services: ServicesDep, actor: ActorDep, game_id: GameId) -> MaoReplayRead:
-        game = services.app.get_mao_game(game_id)
-        access.check_official(services, actor, game)
+        game = access.official_game(services, actor, game_id)
         return MaoReplayRead(game_id=game.id, steps=referee_replay(game.facts))

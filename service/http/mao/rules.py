@@ -14,21 +14,12 @@ from service.domain.errors import RuleError
 from service.domain.mao.aggregate import MaoGame
 from service.domain.mao.commands import ApproveRule, DealRound, ProposeRule, RefuseRule, WriteRule
 from service.domain.mao.rule import TEACHING_TEXT
-from service.http.auth import SIGNED_IN
-from service.http.errors import problems
 from service.http.mao import access
-from service.http.mao.acts import act
+from service.http.mao.acts import ACT_ROUTE, act, judge_act, seat_act
 from service.http.mao.schemas import DealCreate, MaoActRead, ProposalCreate, RuleCreate
 from service.http.params import GameId, IdempotencyKey
-from service.http.security import BEARER
 from service.http.services import ActorDep, ServicesDep
 
-_ACT = {
-    "opt": SIGNED_IN,
-    "responses": problems(403, 404, 409, 415, 422),
-    "security": BEARER,
-    "sync_to_thread": True,
-}
 _CARDS = {format_card(card): card for card in FULL_DECK}
 
 
@@ -51,7 +42,7 @@ class MaoRuleController(Controller):
         "/rule",
         operation_id="writeMaoRule",
         summary="The judge writes the next round's secret rule, before its deal",
-        **_ACT,
+        **ACT_ROUTE,
     )
     def write(
         self,
@@ -61,18 +52,15 @@ class MaoRuleController(Controller):
         data: Annotated[RuleCreate, _RULE_EXAMPLE],
         idempotency_key: IdempotencyKey = None,
     ) -> MaoActRead:
-        def command(game: MaoGame, rng: random.Random) -> WriteRule:
-            access.check_judge(services, actor, game)
-            return WriteRule(data.text)
-
-        return act(services, actor, game_id, command, key=idempotency_key, request=("rule", data))
+        return judge_act(
+            services, actor, game_id, lambda: WriteRule(data.text), idempotency_key, ("rule", data)
+        )
 
     @post(
         "/deals",
         operation_id="dealMaoRound",
         summary="Deal the next round from a fresh shuffle (the judge; with the server judging, a seat too)",
-        status_code=200,
-        **_ACT,
+        **ACT_ROUTE,
     )
     def deal(
         self,
@@ -96,8 +84,7 @@ class MaoRuleController(Controller):
         "/proposals",
         operation_id="proposeMaoRule",
         summary="The last round's winner proposes the next rule",
-        status_code=200,
-        **_ACT,
+        **ACT_ROUTE,
     )
     def propose(
         self,
@@ -107,39 +94,29 @@ class MaoRuleController(Controller):
         data: Annotated[ProposalCreate, _RULE_EXAMPLE],
         idempotency_key: IdempotencyKey = None,
     ) -> MaoActRead:
-        def command(game: MaoGame, rng: random.Random) -> ProposeRule:
-            return ProposeRule(access.acting_seat(services, actor, game, data.seat), data.text)
+        def propose(seat: int) -> ProposeRule:
+            return ProposeRule(seat, data.text)
 
-        return act(services, actor, game_id, command, key=idempotency_key, request=("proposals", data))
+        return seat_act(services, actor, game_id, data.seat, propose, idempotency_key, ("proposals", data))
 
     @post(
         "/proposal/approval",
         operation_id="approveMaoRule",
         summary="The judge approves the proposed rule: it is the next round's",
-        status_code=200,
-        **_ACT,
+        **ACT_ROUTE,
     )
     def approve(
         self, services: ServicesDep, actor: ActorDep, game_id: GameId, idempotency_key: IdempotencyKey = None
     ) -> MaoActRead:
-        def command(game: MaoGame, rng: random.Random) -> ApproveRule:
-            access.check_judge(services, actor, game)
-            return ApproveRule()
-
-        return act(services, actor, game_id, command, key=idempotency_key, request=("approval",))
+        return judge_act(services, actor, game_id, ApproveRule, idempotency_key, ("approval",))
 
     @post(
         "/proposal/refusal",
         operation_id="refuseMaoRule",
         summary="The judge refuses the proposed rule: the last rule carries on unless the judge writes one",
-        status_code=200,
-        **_ACT,
+        **ACT_ROUTE,
     )
     def refuse(
         self, services: ServicesDep, actor: ActorDep, game_id: GameId, idempotency_key: IdempotencyKey = None
     ) -> MaoActRead:
-        def command(game: MaoGame, rng: random.Random) -> RefuseRule:
-            access.check_judge(services, actor, game)
-            return RefuseRule()
-
-        return act(services, actor, game_id, command, key=idempotency_key, request=("refusal",))
+        return judge_act(services, actor, game_id, RefuseRule, idempotency_key, ("refusal",))

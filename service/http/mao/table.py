@@ -1,7 +1,6 @@
 """A Mao table's acts: play (accepted, or returned with the judge's short reason), draw, say,
 call and end a pause. A player acts for their own seat; an official names the seat."""
 
-import random
 from typing import Annotated
 
 from litestar import Controller, delete, post
@@ -9,23 +8,11 @@ from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.cards import parse_card
-from service.domain.mao.aggregate import MaoGame
 from service.domain.mao.commands import CallPause, DrawCard, EndPause, PlayCard, Say
-from service.http.auth import SIGNED_IN
-from service.http.errors import problems
-from service.http.mao import access
-from service.http.mao.acts import act
+from service.http.mao.acts import ACT_ROUTE, seat_act
 from service.http.mao.schemas import MaoActRead, PlayCreate, SeatCreate, UtteranceCreate
 from service.http.params import GameId, IdempotencyKey, SeatToSee
-from service.http.security import BEARER
 from service.http.services import ActorDep, ServicesDep
-
-_ACT = {
-    "opt": SIGNED_IN,
-    "responses": problems(403, 404, 409, 415, 422),
-    "security": BEARER,
-    "sync_to_thread": True,
-}
 
 
 class MaoTableController(Controller):
@@ -36,8 +23,7 @@ class MaoTableController(Controller):
         "/plays",
         operation_id="playMaoCard",
         summary="Play a card and say what goes with it; a wrong play is returned with a penalty card",
-        status_code=200,
-        **_ACT,
+        **ACT_ROUTE,
     )
     def play(
         self,
@@ -49,20 +35,18 @@ class MaoTableController(Controller):
         ],
         idempotency_key: IdempotencyKey = None,
     ) -> MaoActRead:
-        def command(game: MaoGame, rng: random.Random) -> PlayCard:
-            seat = access.acting_seat(services, actor, game, data.seat)
+        def play_card(seat: int) -> PlayCard:
             return PlayCard(seat, parse_card(data.card), tuple(data.says))
 
-        return act(
-            services, actor, game_id, command, is_play=True, key=idempotency_key, request=("plays", data)
+        return seat_act(
+            services, actor, game_id, data.seat, play_card, idempotency_key, ("plays", data), is_play=True
         )
 
     @post(
         "/draws",
         operation_id="drawMaoCard",
         summary="Draw a card instead of playing",
-        status_code=200,
-        **_ACT,
+        **ACT_ROUTE,
     )
     def draw(
         self,
@@ -72,17 +56,13 @@ class MaoTableController(Controller):
         data: Annotated[SeatCreate, Body()],
         idempotency_key: IdempotencyKey = None,
     ) -> MaoActRead:
-        def command(game: MaoGame, rng: random.Random) -> DrawCard:
-            return DrawCard(access.acting_seat(services, actor, game, data.seat))
-
-        return act(services, actor, game_id, command, key=idempotency_key, request=("draws", data))
+        return seat_act(services, actor, game_id, data.seat, DrawCard, idempotency_key, ("draws", data))
 
     @post(
         "/utterances",
         operation_id="sayAtMaoTable",
         summary="Say something at the table: a call due, or talk the judge penalises",
-        status_code=200,
-        **_ACT,
+        **ACT_ROUTE,
     )
     def say(
         self,
@@ -92,17 +72,16 @@ class MaoTableController(Controller):
         data: Annotated[UtteranceCreate, Body()],
         idempotency_key: IdempotencyKey = None,
     ) -> MaoActRead:
-        def command(game: MaoGame, rng: random.Random) -> Say:
-            return Say(access.acting_seat(services, actor, game, data.seat), data.words)
+        def say(seat: int) -> Say:
+            return Say(seat, data.words)
 
-        return act(services, actor, game_id, command, key=idempotency_key, request=("utterances", data))
+        return seat_act(services, actor, game_id, data.seat, say, idempotency_key, ("utterances", data))
 
     @post(
         "/pause",
         operation_id="callMaoPause",
         summary="Call a procedural pause: nothing is played until its caller ends it",
-        status_code=200,
-        **_ACT,
+        **ACT_ROUTE,
     )
     def call_pause(
         self,
@@ -112,17 +91,13 @@ class MaoTableController(Controller):
         data: Annotated[SeatCreate, Body()],
         idempotency_key: IdempotencyKey = None,
     ) -> MaoActRead:
-        def command(game: MaoGame, rng: random.Random) -> CallPause:
-            return CallPause(access.acting_seat(services, actor, game, data.seat))
-
-        return act(services, actor, game_id, command, key=idempotency_key, request=("pause", data))
+        return seat_act(services, actor, game_id, data.seat, CallPause, idempotency_key, ("pause", data))
 
     @delete(
         "/pause",
         operation_id="endMaoPause",
         summary="End the pause you called; the same turn goes on",
-        status_code=200,
-        **_ACT,
+        **ACT_ROUTE,
     )
     def end_pause(
         self,
@@ -132,7 +107,4 @@ class MaoTableController(Controller):
         seat: SeatToSee = None,
         idempotency_key: IdempotencyKey = None,
     ) -> MaoActRead:
-        def command(game: MaoGame, rng: random.Random) -> EndPause:
-            return EndPause(access.acting_seat(services, actor, game, seat))
-
-        return act(services, actor, game_id, command, key=idempotency_key, request=("end_pause", seat))
+        return seat_act(services, actor, game_id, seat, EndPause, idempotency_key, ("end_pause", seat))
