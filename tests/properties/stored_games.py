@@ -14,8 +14,6 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from service.domain.cards import parse_card
-from service.domain.errors import RuleError
 from service.domain.game import Cause, Game, Seat
 from service.domain.roles import SYSTEM
 from service.domain.rulesets import Ruleset
@@ -74,19 +72,3 @@ def stored_tables(name: str) -> st.SearchStrategy[tuple[Ruleset, int]]:
 
 
 challenge_rates = st.sampled_from((0.0, 0.3, 0.8))
-
-
-def card_names(value: Any) -> Iterator[str]:
-    """Every string anywhere in ``value`` that names a card."""
-    if isinstance(value, str):
-        try:
-            parse_card(value)
-        except RuleError:
-            return
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from card_names(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from card_names(item)

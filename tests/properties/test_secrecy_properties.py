@@ -13,8 +13,9 @@ from service.domain.cards import format_card, format_cards
 from service.domain.redaction import PUBLIC, Table, Viewer, redact
 from service.domain.views import entry_of
 from service.projections.render import game_doc
+from tests.card_names import card_names
 from tests.properties.invariants import every_preset, seeds
-from tests.properties.stored_games import Step, card_names, challenge_rates, stored_steps, stored_tables
+from tests.properties.stored_games import Step, challenge_rates, stored_steps, stored_tables
 
 EXAMPLES = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

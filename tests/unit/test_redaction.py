@@ -2,7 +2,6 @@
 
 import random
 import uuid
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -12,13 +11,13 @@ import pytest
 from service.domain.adjudication import Void
 from service.domain.cards import FULL_DECK, format_card, format_cards, parse_card
 from service.domain.engine import fold
-from service.domain.errors import RuleError
 from service.domain.events import RoundEnded
 from service.domain.game import FACT_EVENTS, Cause, Game, Seat
 from service.domain.redaction import FULL, PUBLIC, Table, Viewer, redact
 from service.domain.roles import SYSTEM, Actor
 from service.domain.rulesets import CLUB, ruleset
 from service.domain.views import Entry, entry_of
+from tests.card_names import card_names
 from tests.gameplay import SAME_ENTROPY, game_after, next_command, voided_into_a_revealed_round
 
 PLAYERS = [str(uuid.UUID(int=n)) for n in range(1, 5)]
@@ -46,22 +45,6 @@ def played_through(game: Game, seed: int, most: int = 3000) -> list[Any]:
         game.execute(next_command(game.state, rng), Cause(SYSTEM, "test", key=f"k{game.version}"))
         stored += game.collect_events()
     raise AssertionError("the match did not end")
-
-
-def card_names(value: Any) -> Iterator[str]:
-    """Every string anywhere in ``value`` that names a card."""
-    if isinstance(value, str):
-        try:
-            parse_card(value)
-        except RuleError:
-            return
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from card_names(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from card_names(item)
 
 
 def table_of(game: Game) -> Table:

@@ -4,15 +4,14 @@ The engine deals neither yet, so the entries are written as a two-deck pesten ga
 """
 
 import random
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
 from service.domain.cards import RANKS, deck_cards, format_card, format_cards, is_joker, parse_card
-from service.domain.errors import RuleError
 from service.domain.redaction import FULL, PUBLIC, Table, Viewer, redact
 from service.domain.state import DEBT, PLAY
 from service.domain.views import Entry
+from tests.card_names import card_names
 
 SEATS, HAND = 4, 7
 TABLE = Table(seats=SEATS, hand_size=HAND)
@@ -29,22 +28,6 @@ def entry(kind: str, **data: Any) -> Entry:
 def dealt() -> Entry:
     data = {"round_no": 1, "dealer": 0, "deck": DECK, "turn": 1, "debt": 0, "direction": 1, "phase": PLAY}
     return entry("RoundDealt", salt="5a" * 16, commitment="c0" * 32, **data)
-
-
-def card_names(value: Any) -> Iterator[str]:
-    """Every string anywhere in ``value`` that names a card."""
-    if isinstance(value, str):
-        try:
-            parse_card(value)
-        except RuleError:
-            return
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from card_names(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from card_names(item)
 
 
 def test_the_deal_of_two_decks_with_jokers_holds_every_kind_of_card():
