@@ -7,11 +7,9 @@ import pytest
 from service.domain.cards import CARD_COUNT, FULL_DECK, format_card, is_joker
 from service.domain.errors import RuleError
 from service.web.i18n import LANGUAGES, read_catalogue
-from service.web.render import environment
 from service.web.words import card_name, card_suit, card_symbol
-from tests.web.test_effect_words import NO_MOVES
+from tests.web.play_page import ENGLISH, NO_MOVES, play_page, table
 
-ENGLISH = read_catalogue("en").gettext
 SECOND_DECK = range(54, CARD_COUNT)
 
 
@@ -51,33 +49,12 @@ def test_text_that_is_no_card_has_no_words():
 
 def test_a_hand_of_jokers_and_copies_shows_each_card_with_its_colour_and_its_move():
     hand = ["7D", "7D.2", "X1", "X2.2"]
-    html = (
-        environment()
-        .get_template("play_live.html")
-        .render(
-            _=ENGLISH,
-            card_name=lambda card: card_name(ENGLISH, card),
-            suit_name=lambda suit: {"H": "hearts", "S": "spades"}[suit],
-            table=SimpleNamespace(
-                turn=0,
-                version=9,
-                over=False,
-                abandoned=False,
-                paused=False,
-                round_no=1,
-                top="X1.2",
-                named_suit="H",
-                debt=5,
-                stock=40,
-                missed=None,
-                game_id="g",
-                seats=[],
-                winners=[],
-            ),
-            view=SimpleNamespace(seat=0, drawn=None, cards=hand),
-            moves={**NO_MOVES, "playable": {"7D.2": [], "X2.2": ["H", "S"]}, "kinds": {"draw"}},
-            actor=SimpleNamespace(role="player"),
-        )
+    html = play_page(
+        card_name=lambda card: card_name(ENGLISH, card),
+        suit_name=lambda suit: {"H": "hearts", "S": "spades"}[suit],
+        table=table(top="X1.2", named_suit="H", debt=5, stock=40),
+        view=SimpleNamespace(seat=0, drawn=None, cards=hand),
+        moves={**NO_MOVES, "playable": {"7D.2": [], "X2.2": ["H", "S"]}, "kinds": {"draw"}},
     )
     assert 'class="card suit-joker" aria-hidden="true">🃏</span> joker' in html  # the top card
     assert 'value="play:7D.2"' in html and 'value="play:X2.2:S"' in html

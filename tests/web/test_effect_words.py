@@ -8,15 +8,10 @@ import pytest
 
 from service.domain.rulesets import PRESETS, ruleset
 from service.web.i18n import LANGUAGES, read_catalogue
-from service.web.play import moves_of
 from service.web.play_words import calls_of
-from service.web.render import environment
 from service.web.words import event_words, full_event_words
+from tests.web.play_page import ENGLISH, NO_MOVES, play_page, table
 
-# the moves of a hand with none: a test names only the moves it shows
-NO_MOVES = moves_of(SimpleNamespace(legal=[], cards=[]))  # type: ignore[arg-type]
-
-ENGLISH = read_catalogue("en").gettext
 NAMES = ["Ada", "Bob", "Cid"]
 
 
@@ -126,36 +121,13 @@ def test_the_play_page_offers_the_calls_as_the_ruleset_says_them_and_none_where_
 
 def render_play(moves: dict[str, Any], calls: dict[str, str], phase: str = "play") -> str:
     seats = [SimpleNamespace(seat=n, name=name, cards=5, total=0) for n, name in enumerate(NAMES)]
-    table = SimpleNamespace(
-        turn=0,
-        version=9,
-        over=False,
-        abandoned=False,
-        paused=False,
-        round_no=1,
-        top="5H",
-        named_suit=None,
-        debt=0,
-        stock=30,
-        missed=None,
-        game_id="g",
-        seats=seats,
-        winners=[],
-        phase=phase,
-    )
-    return (
-        environment()
-        .get_template("play_live.html")
-        .render(
-            _=ENGLISH,
-            card_name=lambda card: card,
-            suit_name=lambda suit: {"H": "hearts", "S": "spades"}[suit],
-            table=table,
-            view=SimpleNamespace(seat=0, drawn=None, cards=["QH", "9C"]),
-            moves={**NO_MOVES, **moves},
-            calls=calls,
-            actor=SimpleNamespace(role="player"),
-        )
+    return play_page(
+        card_name=lambda card: card,
+        suit_name=lambda suit: {"H": "hearts", "S": "spades"}[suit],
+        table=table(top="5H", seats=seats, phase=phase),
+        view=SimpleNamespace(seat=0, drawn=None, cards=["QH", "9C"]),
+        moves={**NO_MOVES, **moves},
+        calls=calls,
     )
 
 

@@ -12,9 +12,9 @@ from service.projections.models import LegalMove
 from service.web.i18n import LANGUAGES, read_catalogue
 from service.web.play import moves_of
 from service.web.play_form import command_of
-from service.web.render import environment
 from service.web.words import event_words, full_event_words
-from tests.web.test_effect_words import ENGLISH, NAMES
+from tests.web.play_page import ENGLISH, play_page, table
+from tests.web.test_effect_words import NAMES
 
 HAND = ["9H", "JC", "9C", "JD", "9S", "4D"]
 
@@ -60,36 +60,13 @@ def test_the_cards_that_may_be_laid_face_down_and_those_they_may_be_declared_as_
 
 
 def render(legal: list[LegalMove]) -> str:
-    table = SimpleNamespace(
-        turn=0,
-        version=9,
-        over=False,
-        abandoned=False,
-        paused=False,
-        round_no=1,
-        top="9D",
-        named_suit=None,
-        debt=0,
-        stock=30,
-        missed=None,
-        game_id="g",
-        seats=[],
-        winners=[],
-        phase="play",
-    )
-    return (
-        environment()
-        .get_template("play_live.html")
-        .render(
-            _=ENGLISH,
-            card_name=lambda card: card,
-            suit_name=lambda suit: suit,
-            table=table,
-            view=view(legal),
-            moves=moves_of(view(legal)),  # type: ignore[arg-type]
-            calls={"mau": "Mau"},
-            actor=SimpleNamespace(role="player"),
-        )
+    return play_page(
+        card_name=lambda card: card,
+        suit_name=lambda suit: suit,
+        table=table(),
+        view=view(legal),
+        moves=moves_of(view(legal)),  # type: ignore[arg-type]
+        calls={"mau": "Mau"},
     )
 
 
