@@ -7,20 +7,13 @@ from service.domain.cards import mask_of, parse_card, suit_of
 from service.domain.commands import DrawCard, KeepCard, NameSuit, PlayCard
 from service.domain.rulebook import MAU, NO_CALL
 from service.domain.rulesets import ruleset
-from service.domain.state import NAMING_SUIT
 from service.domain.table import Table
+from tests.unit.bot_match import played_out
 from tests.unit.scenario import Game
 
 
 def play_match(bots: list, seed: int) -> tuple[int, ...]:
-    table = Table(ruleset("club"), len(bots), seed)
-    table.settle_chance()
-    while not table.over:
-        s = table.state
-        seat = s.dealer if s.phase == NAMING_SUIT else s.turn
-        table.execute(bots[seat].choose(s, seat))
-        table.settle_chance()
-    return table.state.winners
+    return played_out(Table(ruleset("club"), len(bots), seed), bots).state.winners
 
 
 def test_the_heuristic_bot_wins_far_more_club_matches_than_random_bots():

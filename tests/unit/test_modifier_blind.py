@@ -23,9 +23,9 @@ from service.domain.events import (
 from service.domain.redaction import FULL, PUBLIC, Viewer, redact
 from service.domain.redaction import Table as RedactionTable
 from service.domain.rulesets import Ruleset, ruleset
-from service.domain.state import NAMING_SUIT, PENALTY
-from service.domain.table import Table
+from service.domain.state import PENALTY
 from service.domain.views import Entry
+from tests.unit.bot_match import bot_match
 from tests.unit.scenario import Game
 
 BLIND = ruleset("club", blind=True)
@@ -194,15 +194,7 @@ def test_the_heuristic_bot_bluffs_instead_of_drawing():
 def test_bots_play_whole_matches_face_down(rules: Ruleset, bot: type):
     challenged = face_down = 0
     for seed in range(3):
-        rng = random.Random(seed)
-        bots = [bot(rng, forgetfulness=0.1) for _ in range(3)]
-        table = Table(rules, 3, seed)
-        table.settle_chance()
-        while not table.over:
-            s = table.state
-            seat = s.dealer if s.phase == NAMING_SUIT else s.turn
-            table.execute(bots[seat].choose(s, seat))  # a refused command raises
-            table.settle_chance()
+        table = bot_match(rules, bot, seed)
         face_down += sum(1 for e in table.events if isinstance(e, CardPlayed) and e.declared >= 0)
         challenged += sum(1 for e in table.events if isinstance(e, DeclarationChallenged))
     assert face_down > 0
@@ -249,15 +241,7 @@ def test_a_challenge_and_the_round_end_turn_the_card_up_for_everyone():
 
 @pytest.mark.parametrize("seed", range(4))
 def test_no_public_or_other_seat_entry_of_a_bot_match_holds_an_unrevealed_face_down_card(seed: int):
-    rng = random.Random(seed)
-    bots = [RandomBot(rng, forgetfulness=0.1) for _ in range(3)]
-    table = Table(ruleset("club", blind=True, single_round=True), 3, seed)
-    table.settle_chance()
-    while not table.over:
-        s = table.state
-        seat = s.dealer if s.phase == NAMING_SUIT else s.turn
-        table.execute(bots[seat].choose(s, seat))
-        table.settle_chance()
+    table = bot_match(ruleset("club", blind=True, single_round=True), RandomBot, seed)
     lies = 0
     for event in table.events:
         if isinstance(event, CardPlayed) and event.declared >= 0 and event.declared != event.card:

@@ -17,8 +17,7 @@ from service.domain.errors import RuleError
 from service.domain.events import CardPlayed, RoundEnded
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL
 from service.domain.rulesets import Ruleset, ruleset
-from service.domain.state import NAMING_SUIT
-from service.domain.table import Table
+from tests.unit.bot_match import bot_match
 from tests.unit.scenario import Game, cards
 
 QUICK = ruleset("club", quick=True)
@@ -202,19 +201,6 @@ def test_going_out_on_jacks_played_together_doubles_as_going_out_on_a_jack():
 
 
 # bots
-
-
-def bot_match(rules: Ruleset, bot: type, seed: int) -> Table:
-    rng = random.Random(seed)
-    bots = [bot(rng, forgetfulness=0.1) for _ in range(3)]
-    table = Table(rules, 3, seed)
-    table.settle_chance()
-    while not table.over:
-        s = table.state
-        seat = s.dealer if s.phase == NAMING_SUIT else s.turn
-        table.execute(bots[seat].choose(s, seat))  # a refused command raises
-        table.settle_chance()
-    return table
 
 
 @pytest.mark.parametrize("bot", [RandomBot, HeuristicBot])
