@@ -113,15 +113,19 @@ def viewer(services: Services, actor: Actor | None, facts: GameFacts) -> Viewer:
     return FULL if officiates(services, actor, facts) else PUBLIC
 
 
+def own_seat(own: int | None, seat: int | None, table: str) -> int:
+    """A player's seat at the ``table`` (game or match): a command names no other."""
+    if own is None:
+        raise RuleError("not_seated", f"you have no seat at this {table}")
+    if seat is not None and seat != own:
+        raise RuleError("not_your_seat", f"seat {seat} is not yours")
+    return own
+
+
 def acting_seat(services: Services, actor: Actor, facts: GameFacts, seat: int | None) -> int:
     """The seat a command is for: a player's own; the one an official names."""
     if actor.role == "player":
-        own = facts.seat_of(actor.id)
-        if own is None:
-            raise RuleError("not_seated", "you have no seat at this game")
-        if seat is not None and seat != own:
-            raise RuleError("not_your_seat", f"seat {seat} is not yours")
-        return own
+        return own_seat(facts.seat_of(actor.id), seat, "game")
     if not officiates(services, actor, facts):
         raise RuleError("not_allowed", "only the players at this table and its officials may do this")
     if seat is None:

@@ -10,6 +10,7 @@ from litestar.testing import TestClient
 
 from service.application import MauMau
 from service.domain.cards import FULL_DECK, format_cards
+from tests.integration.tables import deck_for
 
 ADMIN_TOKEN = "e2e-admin-token-" + uuid.uuid4().hex
 ADMIN = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
@@ -54,6 +55,14 @@ class Club:
 
     def game(self, seats: list[str], headers: dict[str, str] = ADMIN, **body: Any) -> dict[str, Any]:
         return self.ok("POST", "/games", headers=headers, json={"seats": seats, **body})
+
+    def heads_up(self, hands: dict[int, list[str]], **body: Any) -> dict[str, Any]:
+        """Ada against Bob, who deals them ``hands`` and turns up 5H: the game and each one's headers."""
+        ada, ada_headers = self.player("Ada")
+        bob, bob_headers = self.player("Bob")
+        deck = deck_for(hands, starter="5H", seats=2, dealer=1)
+        game = self.game([ada, bob], deck=deck, first_dealer=1, **body)
+        return {"game": game, "ada": ada_headers, "bob": bob_headers}
 
     def table(self, game: dict[str, Any]) -> dict[str, Any]:
         return self.ok("GET", f"/games/{game['game_id']}?after={game['position']}")

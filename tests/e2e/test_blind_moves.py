@@ -6,17 +6,8 @@ from typing import Any
 import pytest
 
 from tests.e2e.club import problem
-from tests.integration.tables import deck_for
 
 HANDS = {0: ["2C", "3C", "4C", "6C", "KS"], 1: ["9S", "2D", "3D", "4D", "6D"]}
-
-
-def blind_game(club, options: dict[str, Any]) -> dict[str, Any]:
-    ada, ada_headers = club.player("Ada")
-    bob, bob_headers = club.player("Bob")
-    deck = deck_for(HANDS, starter="5H", seats=2, dealer=1)
-    game = club.game([ada, bob], deck=deck, first_dealer=1, options=options)
-    return {"game": game, "ada": ada_headers, "bob": bob_headers}
 
 
 def moves(game: dict[str, Any]) -> str:
@@ -25,7 +16,7 @@ def moves(game: dict[str, Any]) -> str:
 
 @pytest.fixture
 def table(client, club) -> dict[str, Any]:
-    return blind_game(club, {"blind": True})
+    return club.heads_up(HANDS, options={"blind": True})
 
 
 def lie(client, table) -> dict[str, Any]:
@@ -85,7 +76,7 @@ def test_each_refused_face_down_play_or_challenge_answers_its_code_and_changes_n
 
 
 def test_a_declaration_without_the_modifier_is_refused(client, club):
-    table = blind_game(club, {})
+    table = club.heads_up(HANDS, options={})
     game = table["game"]
     body = {"kind": "play", "card": "2C", "declared": "9H", "version": game["version"]}
     with club.unchanged():

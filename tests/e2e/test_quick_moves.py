@@ -5,17 +5,8 @@ from typing import Any
 import pytest
 
 from tests.e2e.club import ADMIN, problem
-from tests.integration.tables import deck_for
 
 HANDS = {0: ["9H", "9C", "9S", "10C", "4C"], 1: ["KS", "KD", "2D", "3D", "4D"]}
-
-
-def quick_game(club, options: dict[str, Any]) -> dict[str, Any]:
-    ada, ada_headers = club.player("Ada")
-    bob, _ = club.player("Bob")
-    deck = deck_for(HANDS, starter="5H", seats=2, dealer=1)
-    game = club.game([ada, bob], deck=deck, first_dealer=1, options=options)
-    return {"game": game, "ada": ada_headers}
 
 
 def moves(game: dict[str, Any]) -> str:
@@ -24,7 +15,7 @@ def moves(game: dict[str, Any]) -> str:
 
 @pytest.fixture
 def table(client, club) -> dict[str, Any]:
-    return quick_game(club, {"quick": True})
+    return club.heads_up(HANDS, options={"quick": True})
 
 
 def test_a_player_lays_three_nines_in_one_move(client, club, table):
@@ -60,7 +51,7 @@ def test_each_refused_play_of_several_cards_answers_its_code_and_changes_nothing
 
 
 def test_several_cards_without_the_modifier_are_refused(client, club):
-    table = quick_game(club, {})
+    table = club.heads_up(HANDS, options={})
     game = table["game"]
     body = {"kind": "play", "card": "9H", "more": ["9C"], "version": game["version"]}
     with club.unchanged():

@@ -18,6 +18,7 @@ from service.domain.mao.aggregate import MaoGame
 from service.domain.mao.commands import SERVER
 from service.domain.mao.redaction import JUDGE, PUBLIC, Viewer
 from service.domain.roles import Actor
+from service.http.access import own_seat
 from service.http.services import Services
 
 
@@ -39,12 +40,7 @@ def viewer(services: Services, actor: Actor | None, game: MaoGame) -> Viewer:
 def acting_seat(services: Services, actor: Actor, game: MaoGame, seat: int | None) -> int:
     """The seat a command is for: a player's own; the one an official names."""
     if actor.role == "player":
-        own = game.seat_of(actor.id)
-        if own is None:
-            raise RuleError("not_seated", "you have no seat at this match")
-        if seat is not None and seat != own:
-            raise RuleError("not_your_seat", f"seat {seat} is not yours")
-        return own
+        return own_seat(game.seat_of(actor.id), seat, "match")
     if not officiates(services, actor, game):
         raise RuleError("not_allowed", "only the players at this table and its officials may do this")
     if seat is None:
