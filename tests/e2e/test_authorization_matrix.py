@@ -357,6 +357,11 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
 
         return request
 
+    def in_mao(
+        method: str, make: Callable[[], str], tail: str, body: dict[str, Any] | None = None
+    ) -> Callable[[str], Request]:
+        return lambda role: (method, f"/mao-games/{make()}{tail}", None if body is None else dict(body))
+
     play = {"kind": "play", "card": "9H", "call": "mau", "seat": 0}
     return {
         "GET /health": lambda role: ("GET", "/health", None),
@@ -505,57 +510,25 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
             {"league_id": world.mao_league(), "seats": [ids["seated"], ids["partner"], "bot:random"]},
         ),
         "GET /mao-games": lambda role: ("GET", f"/mao-games?league={world.mao_league()}", None),
-        "GET /mao-games/{id}": lambda role: ("GET", f"/mao-games/{world.mao_dealt()}", None),
-        "GET /mao-games/{id}/me": lambda role: ("GET", f"/mao-games/{world.mao_dealt()}/me?seat=0", None),
-        "GET /mao-games/{id}/judge": lambda role: ("GET", f"/mao-games/{world.mao_dealt()}/judge", None),
-        "GET /mao-games/{id}/events": lambda role: ("GET", f"/mao-games/{world.mao_dealt()}/events", None),
-        "GET /mao-games/{id}/replay": lambda role: ("GET", f"/mao-games/{world.mao_dealt()}/replay", None),
-        "POST /mao-games/{id}/plays": lambda role: (
-            "POST",
-            f"/mao-games/{world.mao_dealt()}/plays",
-            {"card": "9H", "seat": 0},
+        "GET /mao-games/{id}": in_mao("GET", world.mao_dealt, ""),
+        "GET /mao-games/{id}/me": in_mao("GET", world.mao_dealt, "/me?seat=0"),
+        "GET /mao-games/{id}/judge": in_mao("GET", world.mao_dealt, "/judge"),
+        "GET /mao-games/{id}/events": in_mao("GET", world.mao_dealt, "/events"),
+        "GET /mao-games/{id}/replay": in_mao("GET", world.mao_dealt, "/replay"),
+        "POST /mao-games/{id}/plays": in_mao("POST", world.mao_dealt, "/plays", {"card": "9H", "seat": 0}),
+        "POST /mao-games/{id}/draws": in_mao("POST", world.mao_dealt, "/draws", {"seat": 0}),
+        "POST /mao-games/{id}/utterances": in_mao(
+            "POST", world.mao_dealt, "/utterances", {"words": "hello", "seat": 0}
         ),
-        "POST /mao-games/{id}/draws": lambda role: (
-            "POST",
-            f"/mao-games/{world.mao_dealt()}/draws",
-            {"seat": 0},
+        "POST /mao-games/{id}/pause": in_mao("POST", world.mao_dealt, "/pause", {"seat": 0}),
+        "DELETE /mao-games/{id}/pause": in_mao("DELETE", world.mao_paused, "/pause?seat=0"),
+        "POST /mao-games/{id}/proposals": in_mao(
+            "POST", world.mao_won, "/proposals", {"text": "after K: next red", "seat": 0}
         ),
-        "POST /mao-games/{id}/utterances": lambda role: (
-            "POST",
-            f"/mao-games/{world.mao_dealt()}/utterances",
-            {"words": "hello", "seat": 0},
-        ),
-        "POST /mao-games/{id}/pause": lambda role: (
-            "POST",
-            f"/mao-games/{world.mao_dealt()}/pause",
-            {"seat": 0},
-        ),
-        "DELETE /mao-games/{id}/pause": lambda role: (
-            "DELETE",
-            f"/mao-games/{world.mao_paused()}/pause?seat=0",
-            None,
-        ),
-        "POST /mao-games/{id}/proposals": lambda role: (
-            "POST",
-            f"/mao-games/{world.mao_won()}/proposals",
-            {"text": "after K: next red", "seat": 0},
-        ),
-        "PUT /mao-games/{id}/rule": lambda role: (
-            "PUT",
-            f"/mao-games/{world.mao()}/rule",
-            {"text": "after J: next red"},
-        ),
-        "POST /mao-games/{id}/deals": lambda role: ("POST", f"/mao-games/{world.mao()}/deals", {}),
-        "POST /mao-games/{id}/proposal/approval": lambda role: (
-            "POST",
-            f"/mao-games/{world.mao_proposed()}/proposal/approval",
-            None,
-        ),
-        "POST /mao-games/{id}/proposal/refusal": lambda role: (
-            "POST",
-            f"/mao-games/{world.mao_proposed()}/proposal/refusal",
-            None,
-        ),
+        "PUT /mao-games/{id}/rule": in_mao("PUT", world.mao, "/rule", {"text": "after J: next red"}),
+        "POST /mao-games/{id}/deals": in_mao("POST", world.mao, "/deals", {}),
+        "POST /mao-games/{id}/proposal/approval": in_mao("POST", world.mao_proposed, "/proposal/approval"),
+        "POST /mao-games/{id}/proposal/refusal": in_mao("POST", world.mao_proposed, "/proposal/refusal"),
         "POST /leagues/{id}/tournaments": lambda role: (
             "POST",
             f"/leagues/{world.league}/tournaments",
