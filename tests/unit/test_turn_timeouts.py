@@ -1,6 +1,8 @@
 """A turn clock that runs out: a clock bot plays the turn, flagged by TurnTimedOut."""
 
 import uuid
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -9,16 +11,16 @@ from service.domain.errors import RuleError
 from service.domain.events import CardPlayed, CardsDrawn, DeclarationChallenged
 from service.domain.game import Cause, Game, Seat
 from service.domain.roles import SYSTEM, Actor
-from service.domain.rulesets import CLUB, ruleset
+from service.domain.rulesets import CLUB, Ruleset, ruleset
 from service.domain.state import DEAL, DRAWN, NAMING_SUIT, PLAY
 from tests.gameplay import SAME_ENTROPY
 
 PLAYERS = [str(uuid.UUID(int=n)) for n in range(1, 4)]
 
 
-def new_game(seed: str = "clock", entropy: str = SAME_ENTROPY) -> Game:
+def new_game(seed: str = "clock", entropy: str = SAME_ENTROPY, rules: Ruleset = CLUB) -> Game:
     return Game.create(
-        ruleset=CLUB,
+        ruleset=rules,
         seats=tuple(Seat("player", player) for player in PLAYERS),
         seed=seed,
         cause=Cause(SYSTEM, "CreateGame"),
@@ -31,6 +33,15 @@ def timed_out(game: Game) -> list:
     before = len(game.pending_events)
     game.time_out_turn(game.seat_to_move, Cause(SYSTEM, "TimeOutTurn"))
     return game.pending_events[before:]
+
+
+def timed_out_turns(game: Game, most: int) -> Iterator[tuple[int, list[Any]]]:
+    """Turns the clock plays, at most ``most``, while a player is to move: each one's seat and facts."""
+    for _ in range(most):
+        if game.over or game.state.phase not in (PLAY, DRAWN):
+            return
+        seat = game.seat_to_move
+        yield seat, [e.fact for e in timed_out(game) if isinstance(e, Game.Fact)]
 
 
 def test_a_timed_out_turn_is_flagged_and_then_played_by_the_clock_bot():
@@ -71,18 +82,8 @@ def test_a_player_cannot_time_out_a_turn():
 def test_a_timed_out_turn_is_played_to_its_end_through_cards_that_let_the_player_move_again():
     again_played = 0
     for seed in range(6):
-        game = Game.create(
-            ruleset=ruleset("pesten", single_round=True),
-            seats=tuple(Seat("player", player) for player in PLAYERS),
-            seed=f"again {seed}",
-            cause=Cause(SYSTEM, "CreateGame"),
-            entropy=SAME_ENTROPY,
-        )
-        for _ in range(40):
-            if game.over or game.state.phase not in (PLAY, DRAWN):
-                break
-            seat = game.seat_to_move
-            facts = [e.fact for e in timed_out(game) if isinstance(e, Game.Fact)]
+        game = new_game(f"again {seed}", rules=ruleset("pesten", single_round=True))
+        for seat, facts in timed_out_turns(game, 40):
             plays = [fact for fact in facts if isinstance(fact, CardPlayed)]
             again_played += sum(1 for play in plays[:-1] if game.state.book.again[play.card])
             s = game.state
@@ -96,18 +97,8 @@ def test_a_timed_out_turn_is_played_to_its_end_through_cards_that_let_the_player
 def test_a_timed_out_turn_after_a_challenge_of_a_face_down_card_goes_on_to_its_move():
     challenges = 0
     for seed in range(12):
-        game = Game.create(
-            ruleset=ruleset("club", blind=True, single_round=True),
-            seats=tuple(Seat("player", player) for player in PLAYERS),
-            seed=f"blind {seed}",
-            cause=Cause(SYSTEM, "CreateGame"),
-            entropy=SAME_ENTROPY,
-        )
-        for _ in range(60):
-            if game.over or game.state.phase not in (PLAY, DRAWN):
-                break
-            seat = game.seat_to_move
-            facts = [e.fact for e in timed_out(game) if isinstance(e, Game.Fact)]
+        game = new_game(f"blind {seed}", rules=ruleset("club", blind=True, single_round=True))
+        for seat, facts in timed_out_turns(game, 60):
             if any(isinstance(fact, DeclarationChallenged) for fact in facts):
                 challenges += 1
                 # the challenger moved after the challenge: a play or a draw of its own
