@@ -81,6 +81,11 @@ class Club:
         assert self.log_position() == before
 
 
+def moves(game: dict[str, Any]) -> str:
+    """Where a game's moves are posted."""
+    return f"/games/{game['game_id']}/moves"
+
+
 def problem(response: Any, status: int, code: str) -> dict[str, Any]:
     """The response is the problem+json of this status and code."""
     assert response.status_code == status, response.text

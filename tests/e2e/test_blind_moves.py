@@ -5,13 +5,9 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.club import problem
+from tests.e2e.club import moves, problem
 
 HANDS = {0: ["2C", "3C", "4C", "6C", "KS"], 1: ["9S", "2D", "3D", "4D", "6D"]}
-
-
-def moves(game: dict[str, Any]) -> str:
-    return f"/games/{game['game_id']}/moves"
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import pytest
 from service.domain.cards import format_cards
 from service.domain.rulebook import rulebook
 from service.domain.rulesets import ruleset
-from tests.e2e.club import ADMIN, problem
+from tests.e2e.club import ADMIN, moves, problem
 from tests.integration.tables import deck_for
 
 HANDS = {0: ["9H", "KH", "2C", "3C", "4C"], 1: ["9S", "KS", "2D", "3D", "4D"]}
@@ -21,10 +21,6 @@ def table(client, club) -> dict[str, Any]:
     _, stranger = club.player("Stranger")
     game = club.game([ada, bob], deck=deck_for(HANDS, starter="5H", seats=2, dealer=1), first_dealer=1)
     return {"game": game, "ada": ada_headers, "bob": bob_headers, "stranger": stranger}
-
-
-def moves(game: dict[str, Any]) -> str:
-    return f"/games/{game['game_id']}/moves"
 
 
 def test_a_player_plays_a_card_and_reads_their_own_write(client, club, table):

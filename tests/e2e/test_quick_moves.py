@@ -4,13 +4,9 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.club import ADMIN, problem
+from tests.e2e.club import ADMIN, moves, problem
 
 HANDS = {0: ["9H", "9C", "9S", "10C", "4C"], 1: ["KS", "KD", "2D", "3D", "4D"]}
-
-
-def moves(game: dict[str, Any]) -> str:
-    return f"/games/{game['game_id']}/moves"
 
 
 @pytest.fixture
