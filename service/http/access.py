@@ -122,15 +122,20 @@ def own_seat(own: int | None, seat: int | None, table: str) -> int:
     return own
 
 
-def acting_seat(services: Services, actor: Actor, facts: GameFacts, seat: int | None) -> int:
-    """The seat a command is for: a player's own; the one an official names."""
-    if actor.role == "player":
-        return own_seat(facts.seat_of(actor.id), seat, "game")
-    if not officiates(services, actor, facts):
+def named_seat(official: bool, seat: int | None) -> int:
+    """The seat an asker who is no player names: only an official may, and must."""
+    if not official:
         raise RuleError("not_allowed", "only the players at this table and its officials may do this")
     if seat is None:
         raise RuleError("seat_required", "an official names the seat the command is for")
     return seat
+
+
+def acting_seat(services: Services, actor: Actor, facts: GameFacts, seat: int | None) -> int:
+    """The seat a command is for: a player's own; the one an official names."""
+    if actor.role == "player":
+        return own_seat(facts.seat_of(actor.id), seat, "game")
+    return named_seat(officiates(services, actor, facts), seat)
 
 
 def seat_to_see(services: Services, actor: Actor, facts: GameFacts, seat: int | None) -> int:

@@ -18,7 +18,7 @@ from service.domain.mao.aggregate import MaoGame
 from service.domain.mao.commands import SERVER
 from service.domain.mao.redaction import JUDGE, PUBLIC, Viewer
 from service.domain.roles import Actor
-from service.http.access import own_seat
+from service.http.access import named_seat, own_seat
 from service.http.services import Services
 
 
@@ -41,12 +41,9 @@ def acting_seat(services: Services, actor: Actor, game: MaoGame, seat: int | Non
     """The seat a command is for: a player's own; the one an official names."""
     if actor.role == "player":
         return own_seat(game.seat_of(actor.id), seat, "match")
-    if not officiates(services, actor, game):
-        raise RuleError("not_allowed", "only the players at this table and its officials may do this")
-    if seat is None:
-        raise RuleError("seat_required", "an official names the seat the command is for")
-    game.check_seat(seat)
-    return seat
+    named = named_seat(officiates(services, actor, game), seat)
+    game.check_seat(named)
+    return named
 
 
 def check_official(services: Services, actor: Actor, game: MaoGame) -> None:
