@@ -5,7 +5,7 @@ each value (``service.domain.rulesets.ruleset``), so a name or value outside the
 its code and stores nothing.
 """
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import msgspec
 
@@ -57,23 +57,24 @@ Options = Annotated[
     ),
 ]
 RULESET_NAMES = tuple(PRESETS)
-RulesetName = Annotated[
-    str,
-    msgspec.Meta(
-        examples=["club"],
-        description=f"a preset: {', '.join(RULESET_NAMES)} (a page each in docs/rules/); "
-        "422 unknown_ruleset for any other name",
-        extra_json_schema={"extra": {"enum": list(RULESET_NAMES)}},
-    ),
-]
+
+
+def _ruleset_name(names: tuple[str, ...], also: str) -> Any:
+    """A ruleset's name, one of ``names`` (the document lists them); ``also``: what else it may name."""
+    return Annotated[
+        str,
+        msgspec.Meta(
+            examples=["club"],
+            description=f"a preset: {', '.join(RULESET_NAMES)} (a page each in docs/rules/){also}; "
+            "422 unknown_ruleset for any other name",
+            extra_json_schema={"extra": {"enum": list(names)}},
+        ),
+    ]
+
+
+RulesetName = _ruleset_name(RULESET_NAMES, "")
 # a league may also be founded on Mao, whose matches are played under /mao-games
 LEAGUE_RULESET_NAMES = (*RULESET_NAMES, "mao")
-LeagueRulesetName = Annotated[
-    str,
-    msgspec.Meta(
-        examples=["club"],
-        description=f"a preset: {', '.join(RULESET_NAMES)} (a page each in docs/rules/), or mao, whose "
-        "matches are played under /mao-games (docs/rules/mao.md); 422 unknown_ruleset for any other name",
-        extra_json_schema={"extra": {"enum": list(LEAGUE_RULESET_NAMES)}},
-    ),
-]
+LeagueRulesetName = _ruleset_name(
+    LEAGUE_RULESET_NAMES, ", or mao, whose matches are played under /mao-games (docs/rules/mao.md)"
+)
