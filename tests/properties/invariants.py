@@ -126,6 +126,7 @@ class Referee:
         self.sizes = [rules.hand_size] * seats  # what the next deal gives each seat in
         self.dealt = [rules.hand_size] * seats  # what this round's deal gave each seat
         self.out_at_deals: list[int] = []  # the seats out when each round was dealt
+        self.recycled_hands: list[int] = []  # the hands at this round's last recycle
         # after a round: the seats its end must put out or shrink, each named by one event
         self.owed: set[tuple[str, int]] = set()
 
@@ -176,6 +177,7 @@ class Referee:
             assert tuple(event.sizes or sizes) == tuple(sizes), "a seat was dealt other than its hand size"
             assert not self.owed, f"a round's end left seats unpunished: {self.owed}"
             self.dealt = sizes
+            self.recycled_hands = []
             hands = [0] * self.seats
             at = 0
             for lap in range(max(sizes)):
@@ -220,6 +222,7 @@ class Referee:
             self.round_ended(event)
         elif isinstance(event, StockRecycled):
             TALLY.recycles += 1
+            self.recycled_hands = list(self.hands)
         elif isinstance(event, PlayerEliminated):
             self.eliminated(event)
         elif isinstance(event, HandShrank):
@@ -259,6 +262,9 @@ class Referee:
             assert ended.reason in ("went_out", "window_closed")
             assert 0 <= ended.winner < self.seats
             assert self.hands[ended.winner] == 0, "the round's winner still holds cards"
+        elif ended.reason == "stalled":
+            assert ended.winner == -1 and self.rules.stalled_round_ends
+            assert self.hands == self.recycled_hands, "a round stalled with a hand changed since the recycle"
         else:
             assert ended.winner == -1 and ended.reason == "stock_exhausted"
         expected = self.expected_points(ended.winner, values)
@@ -404,8 +410,9 @@ def play_match(
         assert events, f"{command!r} was accepted and changed nothing"
         for event in events:
             referee.follow(event, table.state)
-        if any(isinstance(e, RoundEnded) and e.winner < 0 for e in events):
-            check_exhaustion_was_real(rules, command, before)
+        for event in events:
+            if isinstance(event, RoundEnded) and event.winner < 0:
+                check_exhaustion_was_real(rules, command, before, event.reason == "stalled")
         round_over = any(isinstance(e, RoundEnded) for e in events)
         if any(isinstance(e, RoundDealt) for e in events):
             round_began = steps
@@ -420,8 +427,11 @@ def play_match(
     return table
 
 
-def check_exhaustion_was_real(rules: Ruleset, command: Command, before: tuple[int, int, int]) -> None:
-    """A round stops with no winner only when a draw could not be made in full."""
+def check_exhaustion_was_real(
+    rules: Ruleset, command: Command, before: tuple[int, int, int], stalled: bool
+) -> None:
+    """A round stops with no winner only when a draw could not be made in full, or (stalled) when a
+    draw needed the discards again with every hand as at the last recycle (``Referee``)."""
     available, debt, phase = before
     if isinstance(command, DrawCard):
         needed = debt or 1
@@ -429,7 +439,7 @@ def check_exhaustion_was_real(rules: Ruleset, command: Command, before: tuple[in
         assert isinstance(command, Challenge)
         needed = rules.call_penalty
     assert phase in (PLAY, DRAWN)
-    assert available < needed
+    assert available >= needed if stalled else available < needed
 
 
 def check_match_end(rules: Ruleset, table: Table, referee: Referee) -> None:
