@@ -68,7 +68,7 @@ from service.domain.events import (
     StockRecycled,
 )
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL, rulebook
-from service.domain.rulesets import MODIFIERS, PRESETS, SWITCHES, Ruleset, ruleset
+from service.domain.rulesets import MODIFIERS, PRESETS, SWITCHES, Ruleset, most_players, ruleset
 from service.domain.state import DRAWN, NAMING_SUIT, PENALTY, PLAY, State
 from service.domain.table import Table
 from tests.unit.scenario import small_deck_club
@@ -610,7 +610,8 @@ def round_bound(rules: Ruleset) -> int:
 def preset_tables(draw, name: str, single_round: bool) -> tuple[Ruleset, int]:
     """Preset ``name`` with each of its own switches on or off, one deck or two, a hand size it
     allows, the club's options drawn or left as the preset has them, the modifiers on or off, and a
-    number of seats it seats (four at most, so matches stay short)."""
+    number of seats it seats: any for a single round (101's queens once went round for ever only at
+    five seats), four at most for a whole match, so matches stay short."""
     base = PRESETS[name]
     wanted = [key for key in SWITCHES.get(name, {}) if draw(st.booleans())]
     options = every_switch_that_fits(name, wanted)
@@ -624,7 +625,11 @@ def preset_tables(draw, name: str, single_round: bool) -> tuple[Ruleset, int]:
         options["call_penalty"] = draw(st.sampled_from((0, 3)))
     options |= dict.fromkeys(draw(st.sets(st.sampled_from(MODIFIERS))), True)  # quick, blind
     rules = ruleset(name, single_round=single_round, decks=decks, **options)
-    seats = draw(st.integers(base.min_players, min(base.max_players, 4)))
+    if single_round:
+        most = min(most_players(rules), (deck_size - 2) // rules.hand_size)
+    else:
+        most = min(base.max_players, 4)
+    seats = draw(st.integers(base.min_players, most))
     return rules, seats
 
 
