@@ -578,6 +578,15 @@ def check(rules: Ruleset) -> None:
             f"hand_size must be between 1 and {most} for {rules.min_players} players "
             f"and a {deck_size}-card deck",
         )
+    # a hand of more than three cards of every rank (and every joker) holds four of one rank: where
+    # that annuls the deal, no deal would ever stand and the round would never begin
+    most_without_four = 3 * len(rules.ranks) + rules.jokers * rules.decks
+    if rules.redeal_four_of_a_kind and rules.hand_size > most_without_four:
+        raise RuleError(
+            "invalid_option",
+            f"hand_size must be at most {most_without_four}: a bigger hand always holds four cards "
+            "of one rank, and such a deal is dealt again for ever",
+        )
     if set(rules.ranks) - set(RANKS):
         raise RuleError("invalid_ruleset", f"unknown ranks {sorted(set(rules.ranks) - set(RANKS))}")
     keys = {*rules.effects, *rules.debt_answers}

@@ -238,3 +238,11 @@ def test_a_hand_changed_since_the_recycle_lets_the_stock_be_recycled_again():
     assert game.s.stock == []
     events = game.draw(0)
     assert [type(e) for e in events] == [StockRanOut]
+
+
+def test_two_decks_refuse_a_hand_of_28_which_always_holds_four_of_a_kind_so_no_deal_would_stand():
+    with pytest.raises(RuleError) as refused:
+        ruleset("101", decks=2, hand_size=28)
+    assert refused.value.code == "invalid_option"
+    assert "at most 27" in str(refused.value)
+    assert ruleset("101", decks=2, hand_size=27).hand_size == 27
