@@ -281,7 +281,7 @@ class DeclarationsRevealed(Event):
 
 class RoundEnded(Event):
     round_no: int
-    winner: int  # -1 when the stock ran out
+    winner: int  # -1 when nobody went out: the stock ran out, or the round stalled
     reason: str  # "went_out", "window_closed", "stock_exhausted" or "stalled"
     points: tuple[int, ...]  # per seat, this round
     totals: tuple[int, ...]  # per seat, the match so far
