@@ -109,6 +109,12 @@ def format_summary(s: Summary) -> str:
     seats = "  ".join(
         f"{seat}: {wins:.2f} ({share(wins, s.matches)})" for seat, wins in enumerate(s.win_shares)
     )
+    # a row only where rounds stalled: club and mau-mau-150 never stall, and their summary stays as it was
+    stalled = (
+        [("rounds ended stalled", f"{s.rounds_stalled} ({share(s.rounds_stalled, s.rounds)})")]
+        if s.rounds_stalled
+        else []
+    )
     rows = [
         ("matches", f"{s.matches}"),
         ("rounds", f"{s.rounds}"),
@@ -116,6 +122,7 @@ def format_summary(s: Summary) -> str:
         ("average match length", f"{s.rounds_per_match:.2f} rounds, {s.turns_per_match:.1f} turns"),
         ("win share by seat", seats),
         ("rounds ended by exhaustion", f"{s.rounds_exhausted} ({share(s.rounds_exhausted, s.rounds)})"),
+        *stalled,
         ("calls missed", f"{s.calls_missed}"),
         ("missed calls challenged", f"{s.calls_challenged} ({share(s.calls_challenged, s.calls_missed)})"),
         ("rounds won by unchallenged Mau Mau", f"{s.wins_by_missed_mau_mau}"),

@@ -38,6 +38,7 @@ class Summary(msgspec.Struct, frozen=True, kw_only=True):
     turns: int  # decisions made by seats: plays, draws, keeps, suits named, challenges
     win_shares: tuple[float, ...]  # matches won per seat; a shared win counts 1/len(winners)
     rounds_exhausted: int  # rounds stopped because the stock ran out, with no winner
+    rounds_stalled: int  # rounds stopped with no winner because their cards only went round
     calls_missed: int  # plays that owed "Mau" or "Mau Mau" and did not say it
     calls_challenged: int  # missed calls challenged in their window
     wins_by_missed_mau_mau: int  # rounds won by an unchallenged missed "Mau Mau"
@@ -56,6 +57,7 @@ class MatchTally(msgspec.Struct, frozen=True, kw_only=True):
     turns: int
     winners: tuple[int, ...]
     rounds_exhausted: int
+    rounds_stalled: int
     calls_missed: int
     calls_challenged: int
     wins_by_missed_mau_mau: int
@@ -105,7 +107,15 @@ def simulate(
             raise ValueError(f"{name} must be between 0 and 1")
     shares = [Fraction(0)] * players
     totals = dict.fromkeys(
-        ("rounds", "turns", "rounds_exhausted", "calls_missed", "calls_challenged", "wins_by_missed_mau_mau"),
+        (
+            "rounds",
+            "turns",
+            "rounds_exhausted",
+            "rounds_stalled",
+            "calls_missed",
+            "calls_challenged",
+            "wins_by_missed_mau_mau",
+        ),
         0,
     )
     for match in range(matches):
@@ -181,7 +191,7 @@ def _challenged(table: Table, bots: list) -> bool:
 
 
 def _tally(table: Table, turns: int) -> MatchTally:
-    rounds = exhausted = missed = challenged = window_closed = 0
+    rounds = exhausted = stalled = missed = challenged = window_closed = 0
     winners: tuple[int, ...] = ()
     for event in table.events:
         kind = type(event)
@@ -194,6 +204,8 @@ def _tally(table: Table, turns: int) -> MatchTally:
             rounds += 1
             if event.reason == "stock_exhausted":
                 exhausted += 1
+            elif event.reason == "stalled":
+                stalled += 1
             elif event.reason == "window_closed":
                 window_closed += 1
         elif kind is MatchEnded:
@@ -203,6 +215,7 @@ def _tally(table: Table, turns: int) -> MatchTally:
         turns=turns,
         winners=winners,
         rounds_exhausted=exhausted,
+        rounds_stalled=stalled,
         calls_missed=missed,
         calls_challenged=challenged,
         wins_by_missed_mau_mau=window_closed,

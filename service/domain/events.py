@@ -81,6 +81,7 @@ class RoundDealt(Event):
         s.declared = -1
         s.doubt = None
         s.face_down = []
+        s.recycled_hands = []
 
 
 class SuitNamed(Event):
@@ -236,6 +237,7 @@ class StockRecycled(Event):
     def apply(self, s: State) -> None:
         s.stock = list(reversed(self.order)) + s.stock
         s.discard = s.discard[-1:]
+        s.recycled_hands = s.hands.copy()
 
 
 class MissedCallChallenged(Event):
@@ -279,8 +281,8 @@ class DeclarationsRevealed(Event):
 
 class RoundEnded(Event):
     round_no: int
-    winner: int  # -1 when the stock ran out
-    reason: str  # "went_out", "window_closed" or "stock_exhausted"
+    winner: int  # -1 when nobody went out: the stock ran out, or the round stalled
+    reason: str  # "went_out", "window_closed", "stock_exhausted" or "stalled"
     points: tuple[int, ...]  # per seat, this round
     totals: tuple[int, ...]  # per seat, the match so far
 

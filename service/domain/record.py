@@ -49,7 +49,7 @@ SUIT_NAME = dict(zip(SUITS, SUIT_NAMES, strict=True))
 SUIT_LETTER = {name: letter for letter, name in SUIT_NAME.items()}
 # how a round ended, as the engine names it, and as a line says it after the winner's label
 WON_BY = {"went_out": "went out", "window_closed": "went out unchallenged"}
-NO_WINNER = {"stock_exhausted": "no winner, stock exhausted"}
+NO_WINNER = {"stock_exhausted": "no winner, stock exhausted", "stalled": "no winner, stalled"}
 
 
 class RecordSeat(msgspec.Struct, frozen=True, kw_only=True):

@@ -96,6 +96,11 @@ class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # Modifier `blind`: a card may be played face down as a declared card, which the next player
     # believes or challenges (``BLIND_PENALTY``)
     blind: bool = False
+    # a round stops with no winner ("stalled") when the stock runs out again with every hand as it
+    # was at the last recycle: the cards went round and brought nobody closer to going out, so
+    # players who keep playing back what they draw would go on for ever. Off in club and
+    # mau-mau-150, whose rounds are played exactly as their pages say.
+    stalled_round_ends: bool = False
 
 
 class Switch(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -200,9 +205,14 @@ _POINTS_101 = {"6": 6, "7": 7, "8": 8, "9": 0, "10": 10, "J": 2, "Q": 3, "K": 4,
 
 
 def _preset(name: str, ranks: tuple[str, ...], **fields: Any) -> Ruleset:
-    """A preset: `club`'s fields, this deck and these changes."""
+    """A preset: `club`'s fields, this deck and these changes; a round whose cards only go round
+    stops (``stalled_round_ends``)."""
     base = msgspec.structs.replace(
-        CLUB, name=name, ranks=ranks, card_points={rank: _CLUB_POINTS[rank] for rank in ranks}
+        CLUB,
+        name=name,
+        ranks=ranks,
+        card_points={rank: _CLUB_POINTS[rank] for rank in ranks},
+        stalled_round_ends=True,
     )
     return msgspec.structs.replace(base, **fields)
 
@@ -567,6 +577,15 @@ def check(rules: Ruleset) -> None:
             "invalid_option",
             f"hand_size must be between 1 and {most} for {rules.min_players} players "
             f"and a {deck_size}-card deck",
+        )
+    # a hand of more than three cards of every rank (and every joker) holds four of one rank: where
+    # that annuls the deal, no deal would ever stand and the round would never begin
+    most_without_four = 3 * len(rules.ranks) + rules.jokers * rules.decks
+    if rules.redeal_four_of_a_kind and rules.hand_size > most_without_four:
+        raise RuleError(
+            "invalid_option",
+            f"hand_size must be at most {most_without_four}: a bigger hand always holds four cards "
+            "of one rank, and such a deal is dealt again for ever",
         )
     if set(rules.ranks) - set(RANKS):
         raise RuleError("invalid_ruleset", f"unknown ranks {sorted(set(rules.ranks) - set(RANKS))}")

@@ -61,6 +61,7 @@ class State:
         "out_round",
         "pending",
         "phase",
+        "recycled_hands",
         "round_no",
         "round_points",
         "round_winner",
@@ -99,6 +100,8 @@ class State:
         self.skip_due = False  # the player on turn faces a waiting skip: pass it on or take it
         self.missed = None
         self.pending = None
+        # every hand as it was when the stock was last recycled this round; empty: not recycled yet
+        self.recycled_hands: list[int] = []
         self.out = 0  # the seats out of the match, as a bitmask: every turn passes over them
         self.round_no = 0
         self.round_points = []  # one tuple of points per finished round

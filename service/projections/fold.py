@@ -34,7 +34,7 @@ from service.domain.state import PENALTY
 class RoundEnd(msgspec.Struct, frozen=True, array_like=True):
     number: int  # the event number of the RoundEnded
     round_no: int
-    reason: str  # the engine's: "went_out", "window_closed", "stock_exhausted"
+    reason: str  # the engine's: "went_out", "window_closed", "stock_exhausted", "stalled"
     winner: int  # -1 without a winner
 
 

@@ -98,8 +98,9 @@ class HandView(msgspec.Struct, frozen=True, kw_only=True):
 class RoundResult(msgspec.Struct, frozen=True, kw_only=True):
     round_no: int
     # as the engine's RoundEnded says: "went_out" (called correctly), "window_closed" (went out without
-    # "Mau Mau", nobody challenged in time), "stock_exhausted" (a draw that could not be made: no winner)
-    ended: Literal["went_out", "window_closed", "stock_exhausted"]
+    # "Mau Mau", nobody challenged in time), "stock_exhausted" (a draw that could not be made: no winner),
+    # "stalled" (the stock ran out again with every hand as at its last recycle: no winner)
+    ended: Literal["went_out", "window_closed", "stock_exhausted", "stalled"]
     winner: int | None  # the seat that went out
     points: list[int]  # per seat, as the ruleset scores the round
     penalty_cards: list[int]  # per seat, cards drawn as penalties this round

@@ -68,7 +68,7 @@ from service.domain.events import (
     StockRecycled,
 )
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL, rulebook
-from service.domain.rulesets import MODIFIERS, PRESETS, SWITCHES, Ruleset, ruleset
+from service.domain.rulesets import MODIFIERS, PRESETS, SWITCHES, Ruleset, most_players, ruleset
 from service.domain.state import DRAWN, NAMING_SUIT, PENALTY, PLAY, State
 from service.domain.table import Table
 from tests.unit.scenario import small_deck_club
@@ -126,6 +126,7 @@ class Referee:
         self.sizes = [rules.hand_size] * seats  # what the next deal gives each seat in
         self.dealt = [rules.hand_size] * seats  # what this round's deal gave each seat
         self.out_at_deals: list[int] = []  # the seats out when each round was dealt
+        self.recycled_hands: list[int] = []  # the hands at this round's last recycle
         # after a round: the seats its end must put out or shrink, each named by one event
         self.owed: set[tuple[str, int]] = set()
 
@@ -176,6 +177,7 @@ class Referee:
             assert tuple(event.sizes or sizes) == tuple(sizes), "a seat was dealt other than its hand size"
             assert not self.owed, f"a round's end left seats unpunished: {self.owed}"
             self.dealt = sizes
+            self.recycled_hands = []
             hands = [0] * self.seats
             at = 0
             for lap in range(max(sizes)):
@@ -220,6 +222,7 @@ class Referee:
             self.round_ended(event)
         elif isinstance(event, StockRecycled):
             TALLY.recycles += 1
+            self.recycled_hands = list(self.hands)
         elif isinstance(event, PlayerEliminated):
             self.eliminated(event)
         elif isinstance(event, HandShrank):
@@ -259,6 +262,9 @@ class Referee:
             assert ended.reason in ("went_out", "window_closed")
             assert 0 <= ended.winner < self.seats
             assert self.hands[ended.winner] == 0, "the round's winner still holds cards"
+        elif ended.reason == "stalled":
+            assert ended.winner == -1 and self.rules.stalled_round_ends
+            assert self.hands == self.recycled_hands, "a round stalled with a hand changed since the recycle"
         else:
             assert ended.winner == -1 and ended.reason == "stock_exhausted"
         expected = self.expected_points(ended.winner, values)
@@ -404,8 +410,9 @@ def play_match(
         assert events, f"{command!r} was accepted and changed nothing"
         for event in events:
             referee.follow(event, table.state)
-        if any(isinstance(e, RoundEnded) and e.winner < 0 for e in events):
-            check_exhaustion_was_real(rules, command, before)
+        for event in events:
+            if isinstance(event, RoundEnded) and event.winner < 0:
+                check_exhaustion_was_real(rules, command, before, event.reason == "stalled")
         round_over = any(isinstance(e, RoundEnded) for e in events)
         if any(isinstance(e, RoundDealt) for e in events):
             round_began = steps
@@ -420,8 +427,11 @@ def play_match(
     return table
 
 
-def check_exhaustion_was_real(rules: Ruleset, command: Command, before: tuple[int, int, int]) -> None:
-    """A round stops with no winner only when a draw could not be made in full."""
+def check_exhaustion_was_real(
+    rules: Ruleset, command: Command, before: tuple[int, int, int], stalled: bool
+) -> None:
+    """A round stops with no winner only when a draw could not be made in full, or (stalled) when a
+    draw needed the discards again with every hand as at the last recycle (``Referee``)."""
     available, debt, phase = before
     if isinstance(command, DrawCard):
         needed = debt or 1
@@ -429,7 +439,7 @@ def check_exhaustion_was_real(rules: Ruleset, command: Command, before: tuple[in
         assert isinstance(command, Challenge)
         needed = rules.call_penalty
     assert phase in (PLAY, DRAWN)
-    assert available < needed
+    assert available >= needed if stalled else available < needed
 
 
 def check_match_end(rules: Ruleset, table: Table, referee: Referee) -> None:
@@ -600,7 +610,8 @@ def round_bound(rules: Ruleset) -> int:
 def preset_tables(draw, name: str, single_round: bool) -> tuple[Ruleset, int]:
     """Preset ``name`` with each of its own switches on or off, one deck or two, a hand size it
     allows, the club's options drawn or left as the preset has them, the modifiers on or off, and a
-    number of seats it seats (four at most, so matches stay short)."""
+    number of seats it seats: any for a single round (101's queens once went round for ever only at
+    five seats), four at most for a whole match, so matches stay short."""
     base = PRESETS[name]
     wanted = [key for key in SWITCHES.get(name, {}) if draw(st.booleans())]
     options = every_switch_that_fits(name, wanted)
@@ -614,7 +625,11 @@ def preset_tables(draw, name: str, single_round: bool) -> tuple[Ruleset, int]:
         options["call_penalty"] = draw(st.sampled_from((0, 3)))
     options |= dict.fromkeys(draw(st.sets(st.sampled_from(MODIFIERS))), True)  # quick, blind
     rules = ruleset(name, single_round=single_round, decks=decks, **options)
-    seats = draw(st.integers(base.min_players, min(base.max_players, 4)))
+    if single_round:
+        most = min(most_players(rules), (deck_size - 2) // rules.hand_size)
+    else:
+        most = min(base.max_players, 4)
+    seats = draw(st.integers(base.min_players, most))
     return rules, seats
 
 

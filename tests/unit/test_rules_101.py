@@ -7,11 +7,11 @@ from service.domain.cards import format_cards, parse_card
 from service.domain.commands import KeepCard, PlayCard, StartMatch
 from service.domain.engine import decide, legal_actions
 from service.domain.errors import RuleError
-from service.domain.events import CardPlayed, CardsDrawn, MatchStarted
+from service.domain.events import CardPlayed, CardsDrawn, MatchStarted, RoundEnded, StockRanOut
 from service.domain.rulebook import rulebook
 from service.domain.rulesets import ruleset
 from service.domain.state import DRAWN, PLAY, State
-from tests.unit.scenario import Game
+from tests.unit.scenario import Game, mask
 
 R101 = ruleset("101")
 
@@ -182,3 +182,67 @@ def test_the_next_player_facing_an_uncovered_six_may_keep_a_card_they_draw():
     assert legal_actions(game.s, 1) == (act("9H"), KEEP)
     game.keep(1)
     assert game.s.turn == 0
+
+
+# Found by bots at five seats: every card but the four queens in hands, and each player in turn
+# drawing a queen and playing it on a suit the next player lacks, round after round of recycles.
+QUEENS_ONLY_GO_ROUND = {
+    1: "6C 7C 8C 9C 10C JC KC AC 6D 7D 8D 9D 10D JD KD AD",
+    0: "6H 7H 8H 9H 10H JH KH AH 6S 7S 8S 9S 10S JS KS AS",
+}
+
+
+def queens_go_round_once() -> Game:
+    """Two players each hold two suits; the queens pass through the stock once and are recycled."""
+    rules = ruleset("101", hand_size=16)
+    game = Game(rules, seats=2, dealer=0, hands=QUEENS_ONLY_GO_ROUND, starter="QH", stock="QC QD QS")
+    game.name(0, "H")
+    for seat, named in ((1, "C"), (0, "H"), (1, "C")):
+        (drawn,) = game.draw(seat)
+        game.play(seat, format_cards(drawn.cards)[-1], named)
+    events = game.draw(0)  # the stock is empty: the discards under the top become the stock
+    assert [type(e) for e in events] == [StockRanOut]
+    game.recycle("QH QC QD")
+    return game
+
+
+def test_when_the_cards_only_go_round_between_two_recycles_the_round_stops_stalled_with_no_winner():
+    game = queens_go_round_once()
+    hands = [mask(QUEENS_ONLY_GO_ROUND[seat]) for seat in (0, 1)]
+    game.play(0, "QH", "H")  # the queen the recycle gave seat 0
+    for seat, named in ((1, "C"), (0, "H")):
+        (drawn,) = game.draw(seat)
+        game.play(seat, format_cards(drawn.cards)[-1], named)
+    assert game.s.hands == hands and game.s.stock == []
+    discard = list(game.s.discard)
+    (ended,) = game.draw(1)
+    assert isinstance(ended, RoundEnded)
+    assert (ended.winner, ended.reason) == (-1, "stalled")
+    # no card of the draw moves, and every player counts their whole hand
+    assert (game.s.hands, game.s.discard) == (hands, discard)
+    book = rulebook(game.rules)
+    assert ended.points == tuple(book.hand_points(hand) for hand in hands)
+
+
+def test_a_hand_changed_since_the_recycle_lets_the_stock_be_recycled_again():
+    game = queens_go_round_once()
+    game.keep(0)  # seat 0 keeps the queen the recycle gave it
+    for seat, card in ((1, "9C"), (0, "9H"), (1, "9D"), (0, "9S")):
+        game.play(seat, card)
+    for seat, named in ((1, "C"), (0, "H"), (1, "C")):
+        if seat == 0:
+            game.play(0, "QH", named)  # the kept queen
+        else:
+            (drawn,) = game.draw(seat)
+            game.play(seat, format_cards(drawn.cards)[-1], named)
+    assert game.s.stock == []
+    events = game.draw(0)
+    assert [type(e) for e in events] == [StockRanOut]
+
+
+def test_two_decks_refuse_a_hand_of_28_which_always_holds_four_of_a_kind_so_no_deal_would_stand():
+    with pytest.raises(RuleError) as refused:
+        ruleset("101", decks=2, hand_size=28)
+    assert refused.value.code == "invalid_option"
+    assert "at most 27" in str(refused.value)
+    assert ruleset("101", decks=2, hand_size=27).hand_size == 27

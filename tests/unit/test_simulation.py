@@ -1,9 +1,12 @@
 """The simulator: deterministic from its seed, and its counts add up."""
 
+import msgspec
 import pytest
 
+from service.cli import format_summary
 from service.domain.errors import RuleError
-from service.simulation import simulate
+from service.domain.rulesets import ruleset
+from service.simulation import play_match, simulate
 
 
 def test_the_same_seed_gives_the_same_summary():
@@ -27,7 +30,25 @@ def test_the_counts_add_up(ruleset_name, players, bot):
     assert summary.rounds >= summary.matches
     assert summary.turns > summary.rounds
     assert summary.calls_missed >= summary.calls_challenged
-    assert summary.rounds_exhausted + summary.wins_by_missed_mau_mau <= summary.rounds
+    ended_otherwise = summary.rounds_exhausted + summary.rounds_stalled + summary.wins_by_missed_mau_mau
+    assert ended_otherwise <= summary.rounds
+
+
+def test_the_101_match_at_five_seats_whose_queens_went_round_for_ever_now_ends_with_a_stalled_round():
+    # `maumau simulate --ruleset 101 --players 5` stopped at this match: its heuristic bots drew the
+    # four queens in turn, each naming a suit the next player lacked, recycle after recycle
+    tally = play_match(ruleset("101"), 5, "7:184", "heuristic")
+    assert tally.rounds_stalled == 1
+    assert tally.rounds_exhausted + tally.rounds_stalled <= tally.rounds
+
+
+def test_the_summary_shows_stalled_rounds_only_where_there_were_some():
+    summary = simulate(matches=5, seed=3)
+    assert summary.rounds_stalled == 0 and "stalled" not in format_summary(summary)
+    stalled = msgspec.structs.replace(summary, rounds_stalled=1)
+    lines = format_summary(stalled).splitlines()
+    (line,) = [line for line in lines if line.startswith("rounds ended stalled")]
+    assert line.split()[-2:] == ["1", f"({100 / summary.rounds:.1f}%)"]
 
 
 def test_forgetful_bots_miss_calls_and_vigilant_bots_challenge_them():

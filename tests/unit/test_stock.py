@@ -4,7 +4,7 @@ Six players with 8 cards each leave a stock of 3 cards, so a few draws empty it.
 """
 
 from service.domain.actions import DRAW
-from service.domain.cards import parse_card
+from service.domain.cards import format_card, parse_card
 from service.domain.chance import Shuffler
 from service.domain.commands import Challenge, DrawCard, KeepCard, PlayCard, RecycleStock
 from service.domain.engine import legal_actions
@@ -266,3 +266,24 @@ def test_a_penalty_draw_that_cannot_be_made_ends_the_round_with_no_winner_and_no
     assert (ended.winner, ended.reason) == (-1, "stock_exhausted")
     assert game.s.hands == hands_before  # no penalty card moved
     assert ended.points == (5 + 5 + 7 + 7 + 5, 5)
+
+
+# The jacks alone go round: every other card is in a hand, and each player draws a jack and names
+# a suit the other lacks.
+NINES_TENS_JACKS = small_deck_club(("9", "10", "J"), hand_size=4)
+
+
+def test_in_club_cards_that_only_go_round_are_recycled_again_and_again_as_the_rules_say():
+    hands = {1: "9C 10C 9D 10D", 0: "9H 10H 9S 10S"}
+    game = Game(NINES_TENS_JACKS, seats=2, dealer=0, hands=hands, starter="JH", stock="JC JD JS")
+    game.name(0, "H")
+    for _lap in range(3):
+        for seat in (1, 0, 1, 0):
+            if not game.s.stock:
+                assert [type(e) for e in game.draw(seat)] == [StockRanOut]
+                game.recycle([format_card(c) for c in game.s.discard[:-1]])
+            else:
+                game.draw(seat)
+            game.play(seat, format_card(game.s.drawn), "C" if seat else "H")
+        assert (game.s.hands, game.s.phase) == ([mask(hands[0]), mask(hands[1])], PLAY)
+    assert not game.of_type(RoundEnded)
