@@ -18,7 +18,7 @@ def dealt_hands(seats: int, dealer: int, deck: tuple[int, ...], sizes: tuple[int
     return hands
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=4096)
 def _receivers(seats: int, dealer: int, sizes: tuple[int, ...]) -> tuple[int, ...]:
     """The seat each card of such a deal goes to, in the order dealt: the same few deals recur (a
     seat's size only shrinks), so each is worked out once."""
