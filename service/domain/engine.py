@@ -888,7 +888,16 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
                 except KeyError:  # a mask not met before
                     actions = book.plays_else_draw_for(playable)
             if book.modified:
-                actions = _modified_plays(s, seat, actions, playable)
+                if book.blind:
+                    actions = _modified_plays(s, seat, actions, playable)
+                else:  # quick alone, on most of its turns: no call unless two cards share a playable rank
+                    bottoms, rank_mask = playable, book.rank_mask
+                    while bottoms:
+                        low = bottoms & -bottoms
+                        if hand & rank_mask[low.bit_length() - 1] != low:
+                            actions = _modified_plays(s, seat, actions, bottoms)
+                            break
+                        bottoms ^= low
     elif phase == DRAWN:
         book, drawn = s.book, s.drawn
         if book.no_finish >> drawn & 1 and s.hands[seat] == CARD_BITS[drawn]:

@@ -47,6 +47,7 @@ class Rulebook:
         "answers_to",
         "blind",
         "calls_due",
+        "calls_owed",
         "cancels",
         "choose_drawer",
         "debt_answers",
@@ -209,6 +210,8 @@ class Rulebook:
             self.mau_mau_due_on = self.wild
         else:
             self.mau_mau_due_on = 0
+        # whether any play ever owes a call (faraon: none, so a bot need not ask)
+        self.calls_owed = rules.mau_call or bool(self.mau_mau_due_on)
         # calls_due[cards_left][card]: the call a play of the card owes when it leaves 0 or 1 cards
         self.calls_due: tuple[tuple[int, ...], tuple[int, ...]] = (
             tuple(MAU_MAU if self.mau_mau_due_on >> c & 1 else NO_CALL for c in every),
