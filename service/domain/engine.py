@@ -895,6 +895,7 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
                     while bottoms:
                         low = bottoms & -bottoms
                         if hand & rank_mask[low.bit_length() - 1] != low:
+                            # from this card up: the cards below it have no other of their rank
                             actions = _modified_plays(s, seat, actions, bottoms)
                             break
                         bottoms ^= low
