@@ -41,16 +41,30 @@ def several_action(cards: Sequence[int], suit: int = -1) -> int:
 
 def several_cards(action: int) -> tuple[tuple[int, ...], int]:
     """(the cards bottom first, the suit named or -1) of a ``several_action``."""
-    packed, suit = divmod(action - SEVERAL_PLAY, 5)
-    bottom, top = divmod(packed >> 8, CARD_COUNT)
-    copies = packed & 255
-    between = [c for i, c in enumerate(rank_cards(bottom)) if copies >> i & 1 and c not in (bottom, top)]
-    return (bottom, *between, top), suit - 1
+    found = _SEVERAL_CARDS.get(action)
+    if found is None:
+        packed, suit = divmod(action - SEVERAL_PLAY, 5)
+        bottom, top = divmod(packed >> 8, CARD_COUNT)
+        copies = packed & 255
+        between = [c for i, c in enumerate(rank_cards(bottom)) if copies >> i & 1 and c not in (bottom, top)]
+        found = (bottom, *between, top), suit - 1
+        if len(_SEVERAL_CARDS) >= _SEVERAL_LIMIT:
+            _SEVERAL_CARDS.clear()
+        _SEVERAL_CARDS[action] = found
+    return found
+
+
+# The plays of several decoded so far: a bot decodes the one it picks on every such turn, and the
+# same ones recur all game long. Emptied when full, so a long-running service cannot grow it.
+_SEVERAL_CARDS: dict[int, tuple[tuple[int, ...], int]] = {}
+_SEVERAL_LIMIT = 1 << 14
 
 
 # A card played face down as a declared card (the ``blind`` modifier), above the plays of several:
 # BLIND_PLAY + (card * CARD_COUNT + declared) * 5 + suit + 1.
 BLIND_PLAY = 1 << 26
+# What one card more adds to a face-down play: card c's play as d is card 0's as d plus c * this.
+FACE_DOWN_STEP = CARD_COUNT * 5
 
 
 def blind_action(card: int, declared: int, suit: int = -1) -> int:

@@ -86,7 +86,7 @@ class RandomBot(_CallingBot):
             cards, suit = several_cards(action)
             return PlayCard(seat, cards[0], suit, self._call(s, seat, cards[-1], len(cards)), cards[1:])
         # only a play that leaves one card or none can owe a call
-        if action < DRAW and s.hands[seat].bit_count() <= 2:
+        if action < DRAW and s.hands[seat].bit_count() <= 2 and s.book.calls_owed:
             card, suit = _PLAYS[action]
             call = self._call(s, seat, card)
             if call != NO_CALL:

@@ -7,7 +7,6 @@ number: deals and recycles arrive as data in ``DealRound`` / ``RecycleStock``.
 """
 
 from collections.abc import Callable, Iterable
-from itertools import combinations
 
 from service.domain.actions import (
     BLIND_PLAY,
@@ -15,13 +14,12 @@ from service.domain.actions import (
     CHALLENGE_DECLARATION,
     CHOOSE,
     DRAW,
+    FACE_DOWN_STEP,
     KEEP,
     NAME_SUIT,
     SEVERAL_PLAY,
     WILD_PLAY,
-    blind_action,
     blind_play,
-    several_action,
     several_cards,
 )
 from service.domain.cards import (
@@ -31,8 +29,6 @@ from service.domain.cards import (
     alike,
     cards_in,
     format_card,
-    rank_cards,
-    rank_of,
 )
 from service.domain.commands import (
     Challenge,
@@ -326,7 +322,11 @@ def _play_several(s: State, c: PlayCard) -> list[Event]:
         raise RuleError("several_cards_not_allowed", f"{book.rules.name} plays one card at a time")
     hand = s.hands[seat]
     cards = (card, *c.more)
-    played = 0
+    same_rank = book.rank_mask[card]  # the deck's cards of the bottom's rank: a held card is in the deck
+    cancels, debt_of, skips_of = book.cancels, book.debt_of, book.skips
+    played = added = skips = 0
+    cancelled = False
+    # one pass checks each card and adds up what the cards do together
     for other in cards:
         if not 0 <= other < CARD_COUNT:
             raise RuleError("malformed_card", f"{other!r} is not a card")
@@ -334,9 +334,12 @@ def _play_several(s: State, c: PlayCard) -> list[Event]:
             raise RuleError("card_not_in_hand", f"{format_card(other)} is not in your hand")
         if played >> other & 1:
             raise RuleError("card_repeated", f"{format_card(other)} is played once")
-        if rank_of(other) != rank_of(card):
+        if not same_rank >> other & 1:
             raise RuleError("cards_of_different_ranks", "the cards played together must be of one rank")
         played |= CARD_BITS[other]
+        cancelled = cancelled or cancels[other]
+        added += debt_of[other]
+        skips += skips_of[other]
     debt = s.debt
     if not hand & CARD_BITS[card] & (book.answers_to[s.shown] if debt else s.follow):
         raise _play_refusal(s, c)
@@ -347,10 +350,9 @@ def _play_several(s: State, c: PlayCard) -> list[Event]:
     _check_named_suit(book, top, suit)
     left = hand.bit_count() - len(cards)
     missed = _missed_call(book, left, top, call)
-    if any(book.cancels[other] for other in cards):
-        debt = 0
-    debt += sum(book.debt_of[other] for other in cards)
-    skips = sum(book.skips[other] for other in cards) if book.rules.quick_skips_add else book.skips[top]
+    debt = (0 if cancelled else debt) + added
+    if not book.rules.quick_skips_add:
+        skips = skips_of[top]
     turn, direction, skipped, phase = _several_moves_on(s, seat, top, skips, left == 0)
     event = CardPlayed(seat, card, suit, call, missed, turn, debt, direction, skipped, phase, c.more)
     if left == 0 and not missed:
@@ -890,7 +892,17 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
                 except KeyError:  # a mask not met before
                     actions = book.plays_else_draw_for(playable)
             if book.modified:
-                actions = _modified_plays(s, seat, actions, playable)
+                if book.blind:
+                    actions = _modified_plays(s, seat, actions, playable)
+                else:  # quick alone, on most of its turns: no call unless two cards share a playable rank
+                    bottoms, rank_mask = playable, book.rank_mask
+                    while bottoms:
+                        low = bottoms & -bottoms
+                        if hand & rank_mask[low.bit_length() - 1] != low:
+                            # from this card up: the cards below it have no other of their rank
+                            actions = _modified_plays(s, seat, actions, bottoms)
+                            break
+                        bottoms ^= low
     elif phase == DRAWN:
         book, drawn = s.book, s.drawn
         if book.no_finish >> drawn & 1 and s.hands[seat] == CARD_BITS[drawn]:
@@ -916,59 +928,44 @@ def _modified_plays(s: State, seat: int, actions: tuple[int, ...], playable: int
     """The seat on turn's ``actions`` with what the modifiers add: with ``quick`` the plays of
     several cards on each ``playable`` card; with ``blind`` each held card face down as any card it
     may be declared as now (a hand's last card is played face up), and the challenge of the
-    face-down card before the seat."""
+    face-down card before the seat.
+
+    Both come from the rulebook's memos, so a turn costs a lookup per playable card and, with
+    ``blind``, one action built per face-down play."""
     book = s.book
     hand = s.hands[seat]
-    blind = book.blind
-    if not blind and not _with_a_twin(book, hand, playable):
-        return actions  # the usual hand: no two cards of a playable rank
-    found = list(actions)
-    if book.quick and playable:
-        found += _several_plays(s, hand, playable)
-    if blind:
-        if hand & (hand - 1):
-            declarable = book.deck_mask & (book.answers_to[s.shown] if s.debt else s.follow)
-            for declared in cards_in(declarable):
-                suits = range(4) if book.is_wild[declared] else (-1,)
-                found += [blind_action(card, declared, suit) for card in cards_in(hand) for suit in suits]
-        if s.doubt is not None and s.doubt[1] == seat:
-            found.append(CHALLENGE_DECLARATION)
+    found: list[int] | None = None
+    if book.quick:
+        rank_mask, several_on = book.rank_mask, book.several_on
+        bottoms = playable
+        while bottoms:  # lowest card first, without a generator: this runs on every quick turn
+            low = bottoms & -bottoms
+            bottoms ^= low
+            bottom = low.bit_length() - 1
+            group = hand & rank_mask[bottom]
+            if group == low:
+                continue  # the usual card: no other of its rank in the hand
+            key = group if group != hand else ~group
+            plays = several_on[bottom].get(key)
+            if plays is None:
+                plays = book.several_plays_for(bottom, group, key)
+            if found is None:
+                found = list(actions)
+            found += plays
+    if not book.blind:
+        return actions if found is None else tuple(found)
+    if found is None:
+        found = list(actions)
+    if hand & (hand - 1):
+        declarable = book.deck_mask & (book.answers_to[s.shown] if s.debt else s.follow)
+        declared = book.declared_plays.get(declarable)
+        if declared is None:
+            declared = book.declared_plays_for(declarable)
+        steps = [FACE_DOWN_STEP * card for card in cards_in(hand)]
+        found += [step + play for plays in declared for step in steps for play in plays]
+    if s.doubt is not None and s.doubt[1] == seat:
+        found.append(CHALLENGE_DECLARATION)
     return tuple(found)
-
-
-def _with_a_twin(book: Rulebook, hand: int, bottoms: int) -> bool:
-    """Whether a ``bottoms`` card has another card of its rank in ``hand``."""
-    rank_mask = book.rank_mask
-    while bottoms:  # lowest card first, without a generator: this runs on most of quick's turns
-        low = bottoms & -bottoms
-        if hand & rank_mask[low.bit_length() - 1] & ~low:
-            return True
-        bottoms ^= low
-    return False
-
-
-def _several_plays(s: State, hand: int, bottoms: int) -> list[int]:
-    """The plays of several cards of one rank (``quick``) on each playable ``bottoms`` card.
-
-    Bounded: a rank has at most eight cards (two decks), so a hand's plays of one rank are its
-    subsets with a bottom and a top chosen.
-    """
-    book = s.book
-    plays: list[int] = []
-    for bottom in cards_in(bottoms):
-        if not hand & book.rank_mask[bottom] & ~(1 << bottom):
-            continue
-        others = [c for c in rank_cards(bottom) if hand >> c & 1 and c != bottom]
-        for size in range(1, len(others) + 1):
-            for chosen in combinations(others, size):
-                emptied = size + 1 == hand.bit_count()
-                for top in chosen:
-                    if emptied and book.no_finish >> top & 1:
-                        continue
-                    cards = (bottom, *[c for c in chosen if c != top], top)
-                    suits = range(4) if book.is_wild[top] else (-1,)
-                    plays += [several_action(cards, suit) for suit in suits]
-    return plays
 
 
 _SUITS_TO_NAME = tuple(NAME_SUIT + suit for suit in range(4))

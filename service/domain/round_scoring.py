@@ -32,8 +32,11 @@ def only_value(rules: Ruleset, cards: Iterable[int]) -> int | None:
 
 def hand_value(book: Rulebook, hand: int) -> int:
     """What a hand left at the round's end counts: its cards' points, or ``only_value``."""
-    only = only_value(book.rules, cards_in(hand)) if hand else None
-    return book.hand_points(hand) if only is None else only
+    if hand and book.rules.only_points:  # most rulesets have none: no generator, no call for them
+        only = only_value(book.rules, cards_in(hand))
+        if only is not None:
+            return only
+    return book.hand_points(hand)
 
 
 def round_points(rules: Ruleset, winner: int, last_card: int, values: list[int]) -> tuple[int, ...]:
@@ -56,13 +59,18 @@ def round_losers(winner: int, values: list[int], out: int) -> tuple[int, ...]:
     Reading: the rule speaks of one loser, as at a table of two; with more players the one left
     with the worst hand loses, counted in points so a score sheet of points can say it too.
     """
-    left = [value for seat, value in enumerate(values) if seat != winner and not out >> seat & 1]
-    worst = max(left, default=0)
-    if worst <= 0:
+    worst = 0  # a worst of 0 or less: nobody but the winner holds a card that counts
+    for seat, value in enumerate(values):
+        if value > worst and _counts(seat, winner, out):
+            worst = value
+    if not worst:
         return ()
-    return tuple(
-        seat for seat, value in enumerate(values) if seat != winner and not out >> seat & 1 and value == worst
-    )
+    return tuple([seat for seat, value in enumerate(values) if value == worst and _counts(seat, winner, out)])
+
+
+def _counts(seat: int, winner: int, out: int) -> bool:
+    """Whether ``seat``'s hand may lose the round: not the winner's, not one out of the match."""
+    return seat != winner and not out >> seat & 1
 
 
 def running_totals(rules: Ruleset, rounds: Iterable[Sequence[int]]) -> list[list[int]]:

@@ -6,10 +6,11 @@ may be played on ``c`` as an ordinary top card (its suit, its rank, or a wild).
 """
 
 from functools import lru_cache
+from itertools import combinations
 
 import msgspec
 
-from service.domain.actions import DRAW, KEEP, WILD_PLAY
+from service.domain.actions import DRAW, KEEP, WILD_PLAY, blind_action, several_action
 from service.domain.cards import (
     CARD_COUNT,
     CARDS_PER_SUIT,
@@ -18,9 +19,11 @@ from service.domain.cards import (
     JOKER,
     RANKS,
     SUITS,
+    cards_in,
     deck_cards,
     format_card,
     mask_of,
+    rank_cards,
     rank_name,
     rank_of,
     suit_of,
@@ -44,6 +47,7 @@ class Rulebook:
         "answers_to",
         "blind",
         "calls_due",
+        "calls_owed",
         "cancels",
         "choose_drawer",
         "debt_answers",
@@ -51,6 +55,7 @@ class Rulebook:
         "debt_skips",
         "deck",
         "deck_mask",
+        "declared_plays",
         "draw_until_playable",
         "drawn_card_moves",
         "drawn_card_plays",
@@ -75,6 +80,7 @@ class Rulebook:
         "rank_mask",
         "reverses",
         "rules",
+        "several_on",
         "skip_cards",
         "skip_passes",
         "skip_waits",
@@ -164,6 +170,12 @@ class Rulebook:
         # the cards of each card's rank in the deck, itself included (quick's plays of several)
         self.rank_mask: tuple[int, ...] = tuple(rank_cards[rank_of(c)] for c in every)
         self.modified = rules.quick or rules.blind  # a modifier adds to a seat's plays
+        # quick: per bottom card, its plays of several by the hand's cards of its rank, memoised
+        # (see several_plays_for); a rank has at most eight cards, so at most 256 entries a card
+        self.several_on: tuple[dict[int, tuple[int, ...]], ...] = tuple({} for _ in every)
+        # blind: by the mask of cards that may be declared now, each one's face-down plays of card 0
+        # (see declared_plays_for); the masks are the few a top card or a debt allows
+        self.declared_plays: dict[int, tuple[tuple[int, ...], ...]] = {}
         self.play_drawn_card = rules.play_drawn_card
         self.window_closes_on_draw = rules.window_closes_on_draw
         # A seat's choices by the mask of cards it may play, memoised: the same few-card
@@ -198,6 +210,8 @@ class Rulebook:
             self.mau_mau_due_on = self.wild
         else:
             self.mau_mau_due_on = 0
+        # whether any play ever owes a call (faraon: none, so a bot need not ask)
+        self.calls_owed = rules.mau_call or bool(self.mau_mau_due_on)
         # calls_due[cards_left][card]: the call a play of the card owes when it leaves 0 or 1 cards
         self.calls_due: tuple[tuple[int, ...], tuple[int, ...]] = (
             tuple(MAU_MAU if self.mau_mau_due_on >> c & 1 else NO_CALL for c in every),
@@ -223,6 +237,34 @@ class Rulebook:
 
     def plays_and_draw_for(self, playable: int) -> tuple[int, ...]:
         return _remember(self.plays_and_draw, playable, (*self.plays_of(playable), DRAW))
+
+    def several_plays_for(self, bottom: int, group: int, key: int) -> tuple[int, ...]:
+        """The plays of several cards (``quick``) with ``bottom`` at the bottom, from ``group``: the
+        hand's cards of its rank. ``key`` is ``group``, or ``~group`` when they are the whole hand, so
+        that a play of them all empties it (and may not end on a card that may not be the last)."""
+        whole = key < 0
+        others = [c for c in rank_cards(bottom) if group >> c & 1 and c != bottom]
+        plays: list[int] = []
+        for size in range(1, len(others) + 1):
+            emptied = whole and size == len(others)
+            for chosen in combinations(others, size):
+                for top in chosen:
+                    if emptied and self.no_finish >> top & 1:
+                        continue
+                    cards = (bottom, *[c for c in chosen if c != top], top)
+                    suits = range(4) if self.is_wild[top] else (-1,)
+                    plays += [several_action(cards, suit) for suit in suits]
+        found = self.several_on[bottom][key] = tuple(plays)
+        return found
+
+    def declared_plays_for(self, declarable: int) -> tuple[tuple[int, ...], ...]:
+        """Per card that may be declared now (``blind``), lowest first, its face-down plays of card
+        0 (one per suit a wild names): card ``c``'s are these plus ``c * FACE_DOWN_STEP``."""
+        found = tuple(
+            tuple(blind_action(0, declared, suit) for suit in (range(4) if self.is_wild[declared] else (-1,)))
+            for declared in cards_in(declarable)
+        )
+        return _remember(self.declared_plays, declarable, found)
 
     def hand_points(self, hand: int) -> int:
         total = self._suited_points(hand)

@@ -11,7 +11,7 @@ import pytest
 from service.domain.actions import DRAW, SEVERAL_PLAY, play_action, several_action, several_cards
 from service.domain.bots import HeuristicBot, RandomBot
 from service.domain.cards import parse_card
-from service.domain.commands import PlayCard
+from service.domain.commands import GivePenalty, PlayCard
 from service.domain.engine import command_for, decide, legal_actions
 from service.domain.errors import RuleError
 from service.domain.events import CardPlayed, RoundEnded
@@ -190,6 +190,17 @@ def test_cards_that_may_not_end_a_hand_may_not_be_the_last_ones_played_together(
     game = Game(rules, seats=2, dealer=0, hands={1: "AH AC"}, starter="9H")
     assert game.refuse(several(1, "AH AC")) == "cannot_go_out"
     assert all(action < SEVERAL_PLAY for action in legal_actions(game.s, 1))
+
+
+def test_a_rank_that_is_the_whole_hand_lists_no_play_ending_on_a_card_that_may_not_be_last():
+    # the rulebook remembers a rank's plays by the cards held of it: the same two aces beside
+    # another card, listed first, must not stand for the two aces alone
+    rules = ruleset("classic", quick=True, hand_size=2)
+    beside = Game(rules, seats=2, dealer=0, hands={1: "AH AC"}, starter="9H", stock="KD")
+    beside.do(GivePenalty(1, 1))
+    assert several_action(cards("AH AC")) in legal_actions(beside.s, 1)
+    alone = Game(rules, seats=2, dealer=0, hands={1: "AH AC"}, starter="9H")
+    assert all(action < SEVERAL_PLAY for action in legal_actions(alone.s, 1))
 
 
 def test_going_out_on_jacks_played_together_doubles_as_going_out_on_a_jack():
