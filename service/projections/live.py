@@ -8,7 +8,8 @@ fold of it (``fold.Tracked``: the game and its ledger, restored from the
 runner's last image of it, then folded on from the event store), folds in
 each command's events when it is told of them, renders the views as the
 runner renders them (``render``) and hands each stream its own seat's view,
-never another's.
+never another's. A seat's view is rendered only when a stream of this process
+follows that seat (the API's workers each hold some of a game's streams).
 
 Told how: every batch the store commits sends a note naming the aggregates
 in it (``persistence.group_commit``); a thread per process ``LISTEN``s
@@ -43,7 +44,7 @@ from service.projections.current import restored
 from service.projections.fold import Tracked
 from service.projections.models import LegalMove
 from service.projections.reader import named, player_ids
-from service.projections.render import hands, public_table
+from service.projections.render import hand, public_table
 from service.projections.store import Views
 from service.projections.watch import listen
 
@@ -164,7 +165,17 @@ class _SeatView(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class _Followed:
-    __slots__ = ("lock", "named_at", "names", "position", "subscriptions", "tracked", "views")
+    __slots__ = (
+        "lock",
+        "named_at",
+        "names",
+        "over",
+        "position",
+        "subscriptions",
+        "table",
+        "tracked",
+        "views",
+    )
 
     def __init__(self, tracked: Tracked) -> None:
         self.tracked = tracked
@@ -172,8 +183,29 @@ class _Followed:
         self.subscriptions: list[Subscription] = []
         self.names: dict[UUID, str] = {}
         self.named_at = -NAMES_SECONDS
-        self.views: list[View] = []  # per seat
+        self.table: msgspec.Raw | None = None  # the public table as last folded, encoded
+        self.over = False
+        # per seat, rendered only for the seats streamed in this process (each worker holds some)
+        self.views: dict[int, View] = {}
         self.position = 0  # the log position of the last event folded in
+
+    def view(self, game_id: UUID, seat: int) -> View:
+        """``seat``'s view as last folded (under ``lock``)."""
+        found = self.views.get(seat)
+        if found is None:
+            assert self.table is not None, "rendered after the first fold"
+            seen = hand(self.tracked, seat)
+            seat_view = _SeatView(
+                game_id=game_id,
+                seat=seat,
+                cards=seen.cards,
+                drawn=seen.drawn,
+                legal=seen.legal,
+                table=self.table,
+                position=self.position,
+            )
+            found = self.views[seat] = View(self.tracked.game.version, _encode(seat_view).decode(), self.over)
+        return found
 
 
 class LiveGames:
@@ -227,7 +259,7 @@ class LiveGames:
                 # what this fold brought in is new to the other streams too: the note that told of
                 # it finds nothing left to fold
                 for each in list(followed.subscriptions) if changed else [subscription]:
-                    each.offer(followed.views[each.seat])
+                    each.offer(followed.view(game_id, each.seat))
                 return subscription
 
     def leave(self, subscription: Subscription) -> None:
@@ -312,7 +344,7 @@ class LiveGames:
         stored = [
             (event, position) for event, position in stored if event.originator_version > tracked.game.version
         ]
-        if not stored and followed.views:
+        if not stored and followed.table is not None:
             return False
         for event, position in stored:
             tracked.apply(event)
@@ -324,25 +356,9 @@ class LiveGames:
             followed.names = self.views.names(player_ids(table))
             followed.named_at = now
         table = named(table, followed.names, followed.position)
-        shared = msgspec.Raw(_encode(table))  # encoded once for every seat's view
-        followed.views = [
-            View(
-                table.version,
-                _encode(
-                    _SeatView(
-                        game_id=game_id,
-                        seat=hand.seat,
-                        cards=hand.cards,
-                        drawn=hand.drawn,
-                        legal=hand.legal,
-                        table=shared,
-                        position=followed.position,
-                    )
-                ).decode(),
-                table.over or table.abandoned is not None,  # either way nothing more comes
-            )
-            for hand in hands(tracked)
-        ]
+        followed.table = msgspec.Raw(_encode(table))  # encoded once for every seat's view
+        followed.over = table.over or table.abandoned is not None  # either way nothing more comes
+        followed.views = {}
         return True
 
     def _fold_told(self) -> None:
@@ -384,8 +400,7 @@ class LiveGames:
                     with each.lock:
                         if not self._fold_in(game_id, each, stored[game_id]):
                             continue
-                        views = each.views
-                        subscriptions = list(each.subscriptions)
+                        offers = [(sub, each.view(game_id, sub.seat)) for sub in each.subscriptions]
                 except Exception:
                     log.exception("a followed game could not be brought up to date: its streams end")
                     with self._lock:
@@ -393,8 +408,8 @@ class LiveGames:
                     for subscription in list(each.subscriptions):
                         subscription.offer(_BROKEN)
                     continue
-                for subscription in subscriptions:
-                    subscription.offer(views[subscription.seat])
+                for subscription, view in offers:
+                    subscription.offer(view)
 
     def _listen(self, url: str, channel: str) -> None:
         def listening() -> None:

@@ -187,27 +187,21 @@ def turn_deadline(tracked: Tracked, turn: int | None) -> datetime | None:
 
 
 def hands(tracked: Tracked) -> list[HandDoc]:
+    return [hand(tracked, seat) for seat in range(len(tracked.game.seats))]
+
+
+def hand(tracked: Tracked, seat: int) -> HandDoc:
     game = tracked.game
     s = game.state
-    playable = not game.paused and s.phase != OVER and game.abandoned is None
-    docs = []
-    for seat in range(len(game.seats)):
-        mine = playable and seat not in game.forfeited
-        # a play of several cards (quick) is made into words when met: there are too many to list
-        legal = (
-            [LEGAL_MOVES.get(action) or _legal_move(action) for action in legal_actions(s, seat)]
-            if mine
-            else []
-        )
-        docs.append(
-            HandDoc(
-                seat=seat,
-                cards=format_cards(s.hands[seat]) if s.hands else [],
-                drawn=format_card(s.drawn) if s.drawn >= 0 and s.turn == seat else None,
-                legal=legal,
-            )
-        )
-    return docs
+    mine = not game.paused and s.phase != OVER and game.abandoned is None and seat not in game.forfeited
+    # a play of several cards (quick) is made into words when met: there are too many to list
+    legal = [LEGAL_MOVES.get(a) or _legal_move(a) for a in legal_actions(s, seat)] if mine else []
+    return HandDoc(
+        seat=seat,
+        cards=format_cards(s.hands[seat]) if s.hands else [],
+        drawn=format_card(s.drawn) if s.drawn >= 0 and s.turn == seat else None,
+        legal=legal,
+    )
 
 
 def rounds(tracked: Tracked, facts: Facts) -> list[RoundResult]:
