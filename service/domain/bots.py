@@ -79,10 +79,10 @@ class RandomBot(_CallingBot):
             actions = actions[:-1]
         random = self._random  # an attribute load; self._random() would not be specialised
         action = actions[floor(random() * len(actions))]
-        if action >= BLIND_PLAY:
-            card, declared, suit = blind_play(action)
-            return PlayCard(seat, card, suit, self._call(s, seat, declared), declared=declared)
-        if action >= SEVERAL_PLAY:
+        if action >= SEVERAL_PLAY:  # a modifier's play (BLIND_PLAY is above SEVERAL_PLAY): one test for both
+            if action >= BLIND_PLAY:
+                card, declared, suit = blind_play(action)
+                return PlayCard(seat, card, suit, self._call(s, seat, declared), declared=declared)
             cards, suit = several_cards(action)
             return PlayCard(seat, cards[0], suit, self._call(s, seat, cards[-1], len(cards)), cards[1:])
         # only a play that leaves one card or none can owe a call

@@ -276,10 +276,13 @@ def _play(s: State, c: PlayCard) -> list[Event]:
     seats, direction = s.seats, s.direction
     skipped = -1
     phase = PLAY
-    if s.out or not book.is_plain[card]:
-        turn, debt, direction, skipped, phase = _effect(s, seat, card, debt, left == 0)
-    elif book.is_ordinary[card]:
+    # an ordinary card is plain too: tested first, as it is most plays
+    if book.is_ordinary[card] and not s.out:
         turn = (seat + direction) % seats
+        if left and s.missed is None:  # most plays: no effect, no round end, no window to close
+            return [CardPlayed(seat, card, suit, call, missed, turn, debt, direction, skipped, phase)]
+    elif s.out or not book.is_plain[card]:
+        turn, debt, direction, skipped, phase = _effect(s, seat, card, debt, left == 0)
     else:
         debt += book.debt_of[card]
         if book.reverses[card]:
@@ -879,6 +882,11 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
             actions = book.plays_and_draw.get(answers) or book.plays_and_draw_for(answers)
             if book.modified:
                 actions = _modified_plays(s, seat, actions, answers)
+        elif book.plain_turns:
+            try:
+                actions = book.plays_else_draw[hand & s.follow]
+            except KeyError:  # a mask not met before
+                actions = book.plays_else_draw_for(hand & s.follow)
         else:
             playable = hand & s.follow
             if playable & book.no_finish and not hand & (hand - 1):

@@ -109,35 +109,37 @@ class CardPlayed(Event):
     declared: int = -1  # blind: what ``card``, played face down, was declared as; -1: face up
 
     def apply(self, s: State) -> None:
-        card, suit = self.card, self.suit
+        card, suit, book = self.card, self.suit, s.book
         s.hands[self.seat] ^= CARD_BITS[card]
         s.discard.append(card)
-        if self.more:
-            for other in self.more:
-                s.hands[self.seat] ^= CARD_BITS[other]
-            s.discard += self.more
-            card = self.more[-1]
-        if self.declared >= 0 or s.declared >= 0:
-            s.declared = declared = self.declared
-            s.doubt = None
-            if declared >= 0:
-                s.face_down.append((self.seat, card, declared))
-                if self.turn != self.seat:
-                    s.doubt = (self.seat, self.turn)
-                card = declared
+        if book.modified:  # only quick lays several cards, only blind plays one face down
+            if self.more:
+                for other in self.more:
+                    s.hands[self.seat] ^= CARD_BITS[other]
+                s.discard += self.more
+                card = self.more[-1]
+            if self.declared >= 0 or s.declared >= 0:
+                s.declared = declared = self.declared
+                s.doubt = None
+                if declared >= 0:
+                    s.face_down.append((self.seat, card, declared))
+                    if self.turn != self.seat:
+                        s.doubt = (self.seat, self.turn)
+                    card = declared
         if suit < 0:
-            s.follow = s.book.may_follow[card]
+            s.follow = book.may_follow[card]
         else:
-            s.follow = s.book.follows_named_suit[suit]
+            s.follow = book.follows_named_suit[suit]
         s.named_suit = suit
         s.debt = self.debt
         s.turn = self.turn
         s.direction = self.direction
-        s.covering = self.turn == self.seat and s.book.must_cover[card]
-        # a waiting skip (skip_waits): the next player may only pass it on, or take it
-        s.skip_due = s.book.skip_waits[card] and self.turn != self.seat
-        if s.skip_due:
-            s.follow = s.book.skip_passes
+        if book.covers_or_waits:  # without such cards both stay False all match
+            s.covering = self.turn == self.seat and book.must_cover[card]
+            # a waiting skip (skip_waits): the next player may only pass it on, or take it
+            s.skip_due = book.skip_waits[card] and self.turn != self.seat
+            if s.skip_due:
+                s.follow = book.skip_passes
         s.missed = (self.seat, self.missed) if self.missed else None
         if s.phase != PLAY:  # the drawn card was played
             s.drawn = -1

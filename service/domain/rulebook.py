@@ -50,6 +50,7 @@ class Rulebook:
         "calls_owed",
         "cancels",
         "choose_drawer",
+        "covers_or_waits",
         "debt_answers",
         "debt_of",
         "debt_skips",
@@ -71,6 +72,7 @@ class Rulebook:
         "must_cover",
         "no_finish",
         "others_draw",
+        "plain_turns",
         "play_drawn_card",
         "plays_and_draw",
         "plays_else_draw",
@@ -170,6 +172,14 @@ class Rulebook:
         # the cards of each card's rank in the deck, itself included (quick's plays of several)
         self.rank_mask: tuple[int, ...] = tuple(rank_cards[rank_of(c)] for c in every)
         self.modified = rules.quick or rules.blind  # a modifier adds to a seat's plays
+        # A play leaves a card to cover or a skip waiting only in presets with such cards:
+        # without them a play's event and the next turn skip those checks altogether.
+        self.covers_or_waits = any(self.must_cover) or any(self.skip_waits)
+        # club's kind of turn: any card may end a hand, no skip waits, a draw only when nothing
+        # may be played and no modifier: a seat's choices are one memo lookup
+        self.plain_turns = not (
+            self.no_finish or self.covers_or_waits or rules.voluntary_draw or self.modified
+        )
         # quick: per bottom card, its plays of several by the hand's cards of its rank, memoised
         # (see several_plays_for); a rank has at most eight cards, so at most 256 entries a card
         self.several_on: tuple[dict[int, tuple[int, ...]], ...] = tuple({} for _ in every)
