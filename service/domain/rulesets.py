@@ -559,8 +559,24 @@ def check_options(options: Mapping[str, Any]) -> None:
             raise RuleError("invalid_option", f"option {key!r} is between {low} and {high}")
 
 
+# Rulesets found sound, by their encoding: every match start checks its ruleset and a worker
+# meets the same few all day. Bounded like rulebook()'s cache.
+_SOUND: set[bytes] = set()
+_SOUND_LIMIT = 512
+
+
 def check(rules: Ruleset) -> None:
     """Refuse a ruleset that cannot be dealt or scored."""
+    encoded = msgspec.json.encode(rules)
+    if encoded in _SOUND:
+        return
+    _check(rules)
+    if len(_SOUND) >= _SOUND_LIMIT:
+        _SOUND.clear()
+    _SOUND.add(encoded)
+
+
+def _check(rules: Ruleset) -> None:
     if not 0 <= rules.jokers <= JOKERS_PER_DECK:
         raise RuleError("invalid_ruleset", f"a deck holds 0 to {JOKERS_PER_DECK} jokers")
     if not 1 <= rules.decks <= MAX_DECKS:
