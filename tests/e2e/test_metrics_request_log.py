@@ -96,7 +96,7 @@ def test_one_line_per_request_with_its_route_status_time_and_role_never_its_toke
     assert isinstance(line["duration_ms"], float) and line["duration_ms"] >= 0
     written = [json.dumps(entry) for entry in logged.lines]
     written += [TextFormatter().format(logging.makeLogRecord(entry)) for entry in logged.lines]
-    assert not any(token in text or token.split("_")[-1] in text for text in written)
+    assert not any(token in text or token.split("_", 2)[2] in text for text in written)
     assert cards_named(written) == set()
     assert not any(game["game_id"] in text for text in written if "maumau.http" in text)
 
