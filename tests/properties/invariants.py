@@ -50,7 +50,7 @@ from service.domain.actions import (
 )
 from service.domain.bots import BOTS
 from service.domain.cards import CARD_COUNT, DECK_SIZE, format_card, mask_of, rank_cards, rank_name
-from service.domain.commands import Challenge, Command, DrawCard
+from service.domain.commands import Challenge, ChallengeDeclaration, Command, DrawCard
 from service.domain.engine import call_due, command_for, decide, fold, is_chance, legal_actions
 from service.domain.errors import RuleError
 from service.domain.events import (
@@ -68,7 +68,15 @@ from service.domain.events import (
     StockRecycled,
 )
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL, rulebook
-from service.domain.rulesets import MODIFIERS, PRESETS, SWITCHES, Ruleset, most_players, ruleset
+from service.domain.rulesets import (
+    BLIND_PENALTY,
+    MODIFIERS,
+    PRESETS,
+    SWITCHES,
+    Ruleset,
+    most_players,
+    ruleset,
+)
 from service.domain.state import DRAWN, NAMING_SUIT, PENALTY, PLAY, State
 from service.domain.table import Table
 from tests.unit.scenario import small_deck_club
@@ -435,6 +443,8 @@ def check_exhaustion_was_real(
     available, debt, phase = before
     if isinstance(command, DrawCard):
         needed = debt or 1
+    elif isinstance(command, ChallengeDeclaration):  # blind: the liar or the wrong challenger draws
+        needed = BLIND_PENALTY
     else:
         assert isinstance(command, Challenge)
         needed = rules.call_penalty
