@@ -684,7 +684,7 @@ def _draw_cards(
         cards = (stock[-1],) if count == 1 else tuple(reversed(stock[-count:]))
         return _drawn(s, seat, cards, reason, resume_phase)
     if _drawable(s) >= count:
-        if mandatory and s.recycled_hands == s.hands and s.book.rules.stalled_round_ends:
+        if mandatory and s.book.rules.stalled_round_ends and s.recycled_hands == s.hands:
             # since the last recycle every card drawn went back on the pile: no card of the draw
             # moves and the round stops, as when the stock is exhausted
             return _round_end(s, -1, "stalled", s.hands, -1)
