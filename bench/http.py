@@ -68,6 +68,7 @@ The URL defaults to MAUMAU_DATABASE_URL, else the local test database.
 
 import argparse
 import asyncio
+import itertools
 import os
 import random
 import secrets
@@ -175,12 +176,17 @@ class Connection:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         self.used = time.monotonic()
 
-    async def request(self, method: str, path: str, body: Any = None, raw: bool = False) -> Any:
-        """The answer's JSON decoded, or its bytes as they came (``raw``: a page)."""
+    async def request(
+        self, method: str, path: str, body: Any = None, raw: bool = False, request_id: str | None = None
+    ) -> Any:
+        """The answer's JSON decoded, or its bytes as they came (``raw``: a page); ``request_id``: sent
+        as ``X-Request-ID``, so the server's log line of this request can be found."""
         await self.fresh()
         assert self.reader is not None and self.writer is not None
         payload = b"" if body is None else _encode(body)
         head = f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\n".encode() + self.auth
+        if request_id is not None:
+            head += f"X-Request-ID: {request_id}\r\n".encode()
         if body is not None:
             head += b"Content-Type: application/json\r\nContent-Length: %d\r\n" % len(payload)
         self.writer.write(head + b"\r\n" + payload)
@@ -428,6 +434,9 @@ class Run:
     extra_reads: int = 0  # a wrong guess of the seat to move
     refused: int = 0
     failed: list[str] = field(default_factory=list)  # open loop: why a game stopped taking moves
+    # open loop: each request's id, when it was sent and answered (seconds after it was due)
+    traced: list[tuple[str, float, float]] = field(default_factory=list)
+    pressure: dict[str, float] = field(default_factory=dict)  # open loop: seconds of stall, per kind
 
     @property
     def rate(self) -> float:
@@ -436,6 +445,42 @@ class Run:
     @property
     def request_rate(self) -> float:
         return self.requests / self.seconds
+
+
+_traced = itertools.count()
+
+
+def traced_id() -> str:
+    """A plain token the server takes as the request's id and logs (``service.observability.requests``)."""
+    return f"bench-{next(_traced)}"
+
+
+def pressure() -> dict[str, float]:
+    """The machine's stall times so far, in seconds (Linux's pressure stall information): ``cpu``,
+    some task waiting for a core; ``io``, some task waiting for the disk; ``io full``, every task
+    that could run waiting for it. Empty where the kernel does not say."""
+    said: dict[str, float] = {}
+    for resource in ("cpu", "io"):
+        try:
+            lines = Path(f"/proc/pressure/{resource}").read_text().splitlines()
+        except OSError:
+            continue
+        for line in lines:
+            kind, *fields = line.split()
+            total = dict(field.split("=") for field in fields)["total"]
+            said[resource if kind == "some" else f"{resource} {kind}"] = int(total) / 1e6
+    return said
+
+
+def app_durations(log: Path) -> dict[str, float]:
+    """The traced requests' time in the app (ms), from the server's request log lines: from the app
+    taking the request until its answer is handed to the server to send."""
+    found = {}
+    for line in log.read_text(errors="replace").splitlines():
+        if '"request_id":"bench-' in line:
+            said = msgspec.json.decode(line)
+            found[said["request_id"]] = said["duration_ms"]
+    return found
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -577,14 +622,18 @@ async def moved(
     """The move's answer, timed from ``since`` (when it was due) or from now, and counted; None when it
     was refused (should not happen: counted and the first few shown)."""
     started = time.perf_counter() if since is None else since
+    request_id = None if since is None else traced_id()
+    sent = time.perf_counter()
     try:
-        answer = await connection.request("POST", path, body)
+        answer = await connection.request("POST", path, body, request_id=request_id)
     except HTTPError as error:
         run.refused += 1
         if run.refused <= 3:
             print(f"  refused: {error}", file=sys.stderr)
         return None
     run.latencies.append(time.perf_counter() - started)
+    if request_id is not None:
+        run.traced.append((request_id, sent - started, run.latencies[-1]))
     run.requests += 1
     run.moves += 1
     return answer
@@ -650,10 +699,15 @@ class Floor:
         self.next = (self.next + 1) % SEATS
         self.version += 1
         started = time.perf_counter() if since is None else since
-        answer = await connection.request("POST", self.path, {"kind": "draw", "version": self.version})
+        request_id = None if since is None else traced_id()
+        sent = time.perf_counter()
+        body = {"kind": "draw", "version": self.version}
+        answer = await connection.request("POST", self.path, body, request_id=request_id)
         if answer["version"] != self.version:
             raise RuntimeError(f"the floor answered {answer!r}")
         run.latencies.append(time.perf_counter() - started)
+        if request_id is not None:
+            run.traced.append((request_id, sent - started, run.latencies[-1]))
         run.requests += 1
         run.moves += 1
 
@@ -751,6 +805,7 @@ class Measured:
     open_floor: Run | None = None  # floor writes offered on the same schedule, alternately
     open_ordered: Run | None = None  # the same, the writes kept in commit order as the event log's
     offered: float = 0.0  # that rate, moves/s
+    app_ms: dict[str, float] = field(default_factory=dict)  # traced requests' time in the app
 
 
 async def measure(args: argparse.Namespace, processes: Processes) -> Measured:
@@ -788,7 +843,10 @@ async def measure(args: argparse.Namespace, processes: Processes) -> Measured:
         for _ in range(2):
             for name, takers in (("moves", drivers), ("floor", kinds["floor"]), ("ordered", ordered)):
                 await freshen(takers)
-                halves[name].append(await open_loop(takers, measured.offered, args.open_seconds / 2))
+                before = pressure()
+                half = await open_loop(takers, measured.offered, args.open_seconds / 2)
+                half.pressure = {kind: total - before[kind] for kind, total in pressure().items()}
+                halves[name].append(half)
         measured.open_loop, measured.open_floor, measured.open_ordered = (
             pooled(halves[name]) for name in ("moves", "floor", "ordered")
         )
@@ -888,6 +946,9 @@ def pooled(runs: list[Run]) -> Run:
         total.extra_reads += run.extra_reads
         total.refused += run.refused
         total.failed += run.failed
+        total.traced += run.traced
+        for kind, seconds in run.pressure.items():
+            total.pressure[kind] = total.pressure.get(kind, 0.0) + seconds
     return total
 
 
@@ -940,6 +1001,7 @@ def main() -> None:
             raise
         finally:
             processes.stop()
+        measured.app_ms = app_durations(Path(processes.log.name))
     report(args, measured)
 
 
@@ -999,6 +1061,7 @@ def report(args: argparse.Namespace, measured: Measured) -> None:
                 f"{percentile(latencies, 0.5):>7.2f} {percentile(latencies, 0.99):>7.2f}"
                 f"   (the same rate to {args.games} loops, halves alternating with the moves')"
             )
+    print_tails(measured)
     trivial_ratios = [m.rate / h.rate for m, h in zip(moves, health, strict=True)]
     print(f"per-slice moves/health ratios: {', '.join(f'{ratio:.2f}' for ratio in trivial_ratios)}")
     print()
@@ -1025,6 +1088,52 @@ def report(args: argparse.Namespace, measured: Measured) -> None:
                 print(f"print http_{name}_p99_ms_at_half_load measured={floor_p99:.2f}")
         verdict("<=", "http_move_p99_ms_at_half_load", percentile(opened.latencies, 0.99), 25)
         verdict("<=", "http_view_push_p99_ms_at_half_load", percentile(opened.reads, 0.99), 50)
+
+
+def print_tails(measured: Measured) -> None:
+    """Where the open loop's slowest requests spent their time, each request found in the server's
+    log by its id: before it was sent (due, but waiting for a game with its mover's view, or for the
+    client), in the app, and the rest (the server before the app takes it and after it answers,
+    the network, the client reading the answer); and how long the machine stalled meanwhile."""
+    kinds = [
+        (name, run)
+        for name, run in (
+            ("moves", measured.open_loop),
+            ("floor", measured.open_floor),
+            ("ordered", measured.open_ordered),
+        )
+        if run is not None and run.traced
+    ]
+    if not kinds:
+        return
+    print(
+        "open loop, the slowest 1% of each (mean ms), the app's time over all, and the machine's stalls "
+        "(% of the time):"
+    )
+    print(
+        f"  {'':<9}{'whole':>8}{'unsent':>8}{'in app':>8}{'rest':>8}{'app p50':>9}{'app p99':>9}"
+        f"{'cpu':>6}{'io':>6}{'io full':>8}"
+    )
+    for name, run in kinds:
+        app = measured.app_ms
+        timed = [(sent, whole, app[rid] / 1000) for rid, sent, whole in run.traced if rid in app]
+        if not timed:
+            print(f"  {name:<9}no request found in the server's log")
+            continue
+        slowest = sorted(timed, key=lambda each: each[1])[-max(1, len(timed) // 100) :]
+        whole, unsent, in_app = (1000 * statistics.fmean(each[i] for each in slowest) for i in (1, 0, 2))
+        apps = [each[2] for each in timed]
+        stalls = "".join(
+            f"{100 * run.pressure[kind] / run.seconds:>{width}.1f}"
+            if kind in run.pressure
+            else f"{'-':>{width}}"
+            for kind, width in (("cpu", 6), ("io", 6), ("io full", 8))
+        )
+        print(
+            f"  {name:<9}{whole:>8.1f}{unsent:>8.1f}{in_app:>8.1f}{whole - unsent - in_app:>8.1f}"
+            f"{percentile(apps, 0.5):>9.2f}{percentile(apps, 0.99):>9.2f}{stalls}"
+            + (f"   ({len(run.traced) - len(timed)} not in the log)" if len(timed) < len(run.traced) else "")
+        )
 
 
 def verdict(sign: str, name: str, measured: float, goal: float) -> None:
