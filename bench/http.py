@@ -19,6 +19,14 @@ Issue 19's targets, all from one run:
   INSERT with its table locked through the commit, as the event store locks its table so that
   notification ids commit in the order they were issued), to show what that order costs alone.
 
+Where the open loop's tail comes from: each open-loop request carries an ``X-Request-ID`` of the
+bench's, and the server's request log gives its time in the app, so the slowest 1% of each kind
+(moves, floor, ordered floor) are split into the time before they were sent (waiting for a game
+with its mover's view, or for the client), in the app, and the rest (the server before the app
+takes the request and after it answers, the network, the client reading the answer); beside them,
+the share of the time the machine stalled (Linux's /proc/pressure: some task waiting for a core,
+some or all tasks waiting for the disk).
+
 Printed, not targets (the history in RESULTS.md): the saturated moves/s and their POST p99, the CPU
 each part of the machine used per move, floor write and ``GET /health`` (from /proc/<pid>/stat
 deltas: the API processes, the projection runner, PostgreSQL's backends, this client), ``/health``
