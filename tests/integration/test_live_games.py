@@ -129,6 +129,7 @@ def test_the_readers_of_a_game_woken_by_one_note_share_one_read_of_its_new_event
         loop = asyncio.get_running_loop()
         game_id = writer.create_game(players(writer, 2), seed="live-shared").game_id
         readers = [games.watch(game_id, loop) for _ in range(5)]
+        await readers[0].changed(1)  # the note of the game's creation, if it comes after the watch
         for reader in readers:
             reader.clear()
         opening = [await asyncio.to_thread(games.events_after, reader, 0, 500) for reader in readers]
@@ -155,8 +156,11 @@ def test_a_reader_woken_after_a_shared_read_began_reads_again_and_misses_nothing
         loop = asyncio.get_running_loop()
         game_id = writer.create_game(players(writer, 2), seed="live-later").game_id
         early, late = games.watch(game_id, loop), games.watch(game_id, loop)
+        # the note of the game's creation may come before the watch or after it: once it has come (or
+        # a second has passed without it), it cannot wake the late reader in the move's stead
+        await late.changed(1)
         early.clear()
-        late.clear()  # a note of the game's creation told before now wakes neither
+        late.clear()
         opening = await asyncio.to_thread(games.events_after, early, 0, 500)
         state = writer.get_game(game_id).state
         outcome = await asyncio.to_thread(writer.execute, game_id, next_command(state, random.Random(6)))
