@@ -131,10 +131,6 @@ class Core(Application[UUID]):
         # told each game a command of this process stored, and the command's cause, in the game's
         # lock (``projections.live`` where no note of the store tells it; ``followups``)
         self.on_game_saved: list[Callable[[Game, Cause], None]] = []
-        # a game's events after a version, up to at least another, when this process read them
-        # already (``projections.live`` folds every game a stream here follows), else None: a
-        # cached game behind the client's version catches up without reading them again
-        self.recent_events: Callable[[UUID, int, int], list[Any] | None] | None = None
         # told each tournament started by a command of this process (``followups``)
         self.on_tournament_started: list[Callable[[UUID], None]] = []
         super().__init__(env={**self.settings.persistence_env(), **(env or {})})
@@ -213,7 +209,7 @@ class Core(Application[UUID]):
             conflicts = 0
             while True:
                 if game is not None and expected_version is not None and expected_version > game.version:
-                    game, as_stored = self._brought_up_to_date(game, expected_version), True
+                    game, as_stored = self._brought_up_to_date(game), True
                 if game is None:
                     game, as_stored = self._get(Game, game_id, "game_not_found", "no such game"), True
                     self.games.put(game)  # as stored: a refused command (a stale version) finds it here next
@@ -256,15 +252,11 @@ class Core(Application[UUID]):
                         raise
                     game = None
 
-    def _brought_up_to_date(self, game: Game, until: int | None = None) -> Game:
+    def _brought_up_to_date(self, game: Game) -> Game:
         """The cached game with the events another process stored since folded in: one query for
-        a few events instead of loading a snapshot and the events after it; none when this process
-        has read the events up to ``until`` already (the version the client saw)."""
-        events = None
-        if until is not None and self.recent_events is not None:
-            events = self.recent_events(game.id, game.version, until)
+        a few events instead of loading a snapshot and the events after it."""
         try:
-            return project(game, self.events.get(game.id, gt=game.version) if events is None else events)
+            return project(game, self.events.get(game.id, gt=game.version))
         except BaseException:
             self.games.evict(game.id)  # perhaps half folded: never used again
             raise

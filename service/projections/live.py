@@ -51,7 +51,6 @@ from service.projections.watch import listen
 log = logging.getLogger(__name__)
 
 POLL_SECONDS = 0.25  # without notes: how often the followed games are looked at
-RECENT = 16  # a followed game's last events kept for the commands of this process (``recent_events``)
 NAMES_SECONDS = 5.0  # how long a followed game's player names are used before they are read again
 ALL = ""  # a note that names nothing: look at every followed game
 
@@ -172,7 +171,6 @@ class _Followed:
         "names",
         "over",
         "position",
-        "recent",
         "subscriptions",
         "table",
         "tracked",
@@ -190,8 +188,6 @@ class _Followed:
         # per seat, rendered only for the seats streamed in this process (each worker holds some)
         self.views: dict[int, View] = {}
         self.position = 0  # the log position of the last event folded in
-        # the last events folded in, in order with no gap; replaced whole, so read without the lock
-        self.recent: tuple[Any, ...] = ()
 
     def view(self, game_id: UUID, seat: int) -> View:
         """``seat``'s view as last folded (under ``lock``)."""
@@ -237,7 +233,6 @@ class LiveGames:
             )
         else:
             app.on_game_saved.append(lambda game, _cause: self.told(game.id))
-        app.recent_events = self.recent_events
         for thread in self._threads:
             thread.start()
 
@@ -322,17 +317,6 @@ class LiveGames:
             read.done.set()
         return read.events
 
-    def recent_events(self, game_id: UUID, version: int, until: int) -> list[Any] | None:
-        """The game's events after ``version`` as they were stored, when this process has folded
-        them up to ``until`` at least (a stream here follows the game); else None. The other
-        worker's moves are read and folded here anyway: a command of this process on a cached
-        copy behind them takes them from here rather than read them again."""
-        followed = self._followed.get(game_id)
-        recent = () if followed is None else followed.recent
-        if not recent or recent[-1].originator_version < until or recent[0].originator_version > version + 1:
-            return None
-        return [event for event in recent if event.originator_version > version]
-
     def _noted_of(self, game_id: UUID) -> int:
         return self._noted.get(game_id, 0)
 
@@ -341,8 +325,6 @@ class LiveGames:
         self._notes.put(str(note))
 
     def close(self) -> None:
-        if self.app.recent_events == self.recent_events:
-            self.app.recent_events = None
         self._stop.set()
         self._notes.put(ALL)
         for thread in self._threads:
@@ -367,8 +349,6 @@ class LiveGames:
         for event, position in stored:
             tracked.apply(event)
             followed.position = position
-        if stored:
-            followed.recent = (*followed.recent, *(event for event, _ in stored))[-RECENT:]
         facts = tracked.ledger.in_force()
         table = public_table(tracked, facts)
         now = time.monotonic()
