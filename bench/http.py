@@ -463,14 +463,14 @@ def traced_id() -> str:
     return f"bench-{next(_traced)}"
 
 
-def pressure() -> dict[str, float]:
+def pressure(root: Path = Path("/proc/pressure")) -> dict[str, float]:
     """The machine's stall times so far, in seconds (Linux's pressure stall information): ``cpu``,
     some task waiting for a core; ``io``, some task waiting for the disk; ``io full``, every task
     that could run waiting for it. Empty where the kernel does not say."""
     said: dict[str, float] = {}
     for resource in ("cpu", "io"):
         try:
-            lines = Path(f"/proc/pressure/{resource}").read_text().splitlines()
+            lines = (root / resource).read_text().splitlines()
         except OSError:
             continue
         for line in lines:
