@@ -54,9 +54,12 @@ class Player:
         self.doms.append(self.page.content())
 
     def play(self, card_name: str, call: str | None = None) -> None:
+        """Play the card, and wait for the answer: until it comes the page still says "Your move"."""
+        was = self.page.locator("#play .play").get_attribute("data-version")
         if call:
             self.page.get_by_label(call, exact=True).check()
         self.page.get_by_role("button", name=f"Play {card_name}", exact=True).click()
+        answered(self.page, was)
 
 
 def _only(route: Route, base: str) -> None:
@@ -151,6 +154,7 @@ def any_move(player: Player) -> None:
     """The first move the page offers, the call due said with it; a page that moved on meanwhile
     is left as it is."""
     page = player.page
+    was = page.locator("#play .play").get_attribute("data-version")
     hand = page.locator(".hand li").count()
     call = {2: "Mau", 1: "Mau Mau"}.get(hand)
     playable = page.locator(".hand button, .hand summary")
@@ -163,20 +167,28 @@ def any_move(player: Player) -> None:
             page.locator(".jack .suits button").first.click()
         else:
             first.click()
-        answered(page)
+        answered(page, was)
         return
     for name in ("Draw", "Keep the card"):
         button = page.get_by_role("button", name=re.compile(f"^{name}"))
         if button.count():
             button.first.click()
-            answered(page)
+            answered(page, was)
             return
 
 
-def answered(page: Page) -> None:
+def answered(page: Page, was: str | None = None) -> None:
     """Until the move's answer has replaced the page's moves: while it is on its way the old page
-    still says "Your move" (its buttons disabled), and a move read off it would be stale."""
-    page.wait_for_function("() => !document.querySelector('#play form.moves button[disabled]')")
+    still says "Your move" (its buttons disabled), and a move read off it would be stale. With
+    ``was``, the version the page showed before the move: until it shows another."""
+    page.wait_for_function(
+        """was => {
+            const shown = document.querySelector("#play .play")?.dataset.version;
+            const waiting = document.querySelector("#play form.moves button[disabled]");
+            return !waiting && (was === null || shown !== was);
+        }""",
+        arg=was,
+    )
 
 
 def test_a_missed_call_is_challenged_from_the_other_players_page(

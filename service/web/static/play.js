@@ -5,8 +5,9 @@
 "use strict";
 const live = document.getElementById("play");
 if (live) {
-  let busy = false;
-  let again = false;
+  let busy = false; // a refresh is on its way
+  let again = false; // a view was announced meanwhile: fetch the live part once more after
+  let moving = false; // a move is on its way: its answer brings the live part
   const shown = () => Number(live.querySelector("[data-version]")?.dataset.version ?? -1);
   const over = () => live.querySelector("[data-over]") !== null;
   const swap = (html) => {
@@ -22,14 +23,18 @@ if (live) {
     }
   };
   const refresh = async () => {
-    if (busy) { again = true; return; }
+    if (busy || moving) { again = true; return; }
     busy = true;
     try {
       const answer = await fetch(live.dataset.live, { credentials: "same-origin" });
-      if (answer.ok) swap(await answer.text());
+      const html = answer.ok ? await answer.text() : null;
+      // read before a move was sent: shown now, it would offer that move's buttons again, enabled,
+      // on the old version; the move's answer is newer
+      if (moving) again = true;
+      else if (html !== null) swap(html);
     } finally {
       busy = false;
-      if (again) { again = false; refresh(); }
+      if (again && !moving) { again = false; refresh(); }
     }
   };
   live.addEventListener("submit", async (event) => {
@@ -40,20 +45,20 @@ if (live) {
     if (window.crypto && crypto.randomUUID) body.set("key", crypto.randomUUID());
     body.set("fragment", "1");
     for (const button of form.querySelectorAll("button")) button.disabled = true;
-    busy = true;
+    moving = true;
     try {
       const answer = await fetch(form.action, { method: "POST", body, credentials: "same-origin" });
       if ((answer.headers.get("content-type") || "").startsWith("text/html")) {
         swap(await answer.text());
         return;
       }
-      busy = false;
+      moving = false;
       await refresh();
     } catch (failure) {
-      busy = false;
+      moving = false;
       await refresh();
     } finally {
-      busy = false;
+      moving = false;
       // a view announced while the move was on its way is fetched now
       if (again) { again = false; refresh(); }
     }
