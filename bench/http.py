@@ -629,16 +629,23 @@ async def moved(
 ) -> Any:
     """The move's answer, timed from ``since`` (when it was due) or from now, and counted; None when it
     was refused (should not happen: counted and the first few shown)."""
-    started = time.perf_counter() if since is None else since
-    request_id = None if since is None else traced_id()
-    sent = time.perf_counter()
     try:
-        answer = await connection.request("POST", path, body, request_id=request_id)
+        return await timed_post(connection, path, body, run, since)
     except HTTPError as error:
         run.refused += 1
         if run.refused <= 3:
             print(f"  refused: {error}", file=sys.stderr)
         return None
+
+
+async def timed_post(connection: Connection, path: str, body: Any, run: Run, since: float | None) -> Any:
+    """The POST's answer, counted in ``run`` and timed from ``since`` (when it was due) or from now.
+    One due on a schedule (open loop) is traced: sent with an id of the bench's, so that its line in
+    the server's log is found, and when it was sent is kept beside when it was answered."""
+    started = time.perf_counter() if since is None else since
+    request_id = None if since is None else traced_id()
+    sent = time.perf_counter()
+    answer = await connection.request("POST", path, body, request_id=request_id)
     run.latencies.append(time.perf_counter() - started)
     if request_id is not None:
         run.traced.append((request_id, sent - started, run.latencies[-1]))
@@ -706,18 +713,10 @@ class Floor:
         connection = self.connections[self.next]
         self.next = (self.next + 1) % SEATS
         self.version += 1
-        started = time.perf_counter() if since is None else since
-        request_id = None if since is None else traced_id()
-        sent = time.perf_counter()
         body = {"kind": "draw", "version": self.version}
-        answer = await connection.request("POST", self.path, body, request_id=request_id)
+        answer = await timed_post(connection, self.path, body, run, since)
         if answer["version"] != self.version:
             raise RuntimeError(f"the floor answered {answer!r}")
-        run.latencies.append(time.perf_counter() - started)
-        if request_id is not None:
-            run.traced.append((request_id, sent - started, run.latencies[-1]))
-        run.requests += 1
-        run.moves += 1
 
 
 class Trivial:
@@ -1122,8 +1121,8 @@ def print_tails(measured: Measured) -> None:
         f"  {'':<9}{'whole':>8}{'unsent':>8}{'in app':>8}{'rest':>8}{'app p50':>9}{'app p99':>9}"
         f"{'cpu':>6}{'io':>6}{'io full':>8}"
     )
+    app = measured.app_ms
     for name, run in kinds:
-        app = measured.app_ms
         timed = [(sent, whole, app[rid] / 1000) for rid, sent, whole in run.traced if rid in app]
         if not timed:
             print(f"  {name:<9}no request found in the server's log")

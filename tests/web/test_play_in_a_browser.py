@@ -55,7 +55,7 @@ class Player:
 
     def play(self, card_name: str, call: str | None = None) -> None:
         """Play the card, and wait for the answer: until it comes the page still says "Your move"."""
-        was = self.page.locator("#play .play").get_attribute("data-version")
+        was = shown_version(self.page)
         if call:
             self.page.get_by_label(call, exact=True).check()
         self.page.get_by_role("button", name=f"Play {card_name}", exact=True).click()
@@ -154,7 +154,7 @@ def any_move(player: Player) -> None:
     """The first move the page offers, the call due said with it; a page that moved on meanwhile
     is left as it is."""
     page = player.page
-    was = page.locator("#play .play").get_attribute("data-version")
+    was = shown_version(page)
     hand = page.locator(".hand li").count()
     call = {2: "Mau", 1: "Mau Mau"}.get(hand)
     playable = page.locator(".hand button, .hand summary")
@@ -175,6 +175,11 @@ def any_move(player: Player) -> None:
             button.first.click()
             answered(page, was)
             return
+
+
+def shown_version(page: Page) -> str | None:
+    """The version of the game the page's live part shows."""
+    return page.locator("#play .play").get_attribute("data-version")
 
 
 def answered(page: Page, was: str | None = None) -> None:
