@@ -18,6 +18,8 @@ if (stepper) {
     if (answer.ok && mine === asked) replay.innerHTML = await answer.text();
   };
   slider.addEventListener("input", show);
+  // a slider moved while this script was still on its way has fired no input event yet
+  if (replay.querySelector(".replay")?.dataset.at !== slider.value) show();
   for (const button of stepper.querySelectorAll("button[data-step]")) {
     button.addEventListener("click", (click) => {
       click.preventDefault();
