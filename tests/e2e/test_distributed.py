@@ -14,6 +14,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -45,6 +46,7 @@ class Processes:
         self.logs = logs
         self.running: dict[str, subprocess.Popen[bytes]] = {}
         self.argv: dict[str, tuple[str, ...]] = {}
+        self.restarted: list[str] = []  # the names ``restart_exited`` started again, in order
 
     def run(self, *argv: str) -> str:
         done = subprocess.run([MAUMAU, *argv], env=self.env, capture_output=True, text=True, timeout=60)
@@ -90,7 +92,26 @@ class Processes:
         exited = [name for name, process in self.running.items() if process.poll() is not None]
         for name in exited:
             self.start_again(name)
+        self.restarted += exited
         return exited
+
+    @contextlib.contextmanager
+    def supervised(self, every: float = 0.5) -> Iterator[None]:
+        """``restart_exited`` every ``every`` seconds until the end of the block, as deploy/'s restart
+        policy watches the processes for as long as they run, not at a few moments the test chose."""
+        stop = threading.Event()
+
+        def watch() -> None:
+            while not stop.wait(every):
+                self.restart_exited()
+
+        watcher = threading.Thread(target=watch, daemon=True)
+        watcher.start()
+        try:
+            yield
+        finally:
+            stop.set()
+            watcher.join(timeout=10)
 
     def stop(self) -> None:
         for process in self.running.values():
@@ -107,7 +128,8 @@ class Processes:
                 os.killpg(process.pid, signal.SIGKILL)
 
     def log_tails(self) -> str:
-        return "\n".join(
+        restarted = f"--- restarted: {', '.join(self.restarted) or 'none'}\n"
+        return restarted + "\n".join(
             f"--- {path.name}\n{path.read_text(errors='replace')[-3000:]}"
             for path in sorted(self.logs.iterdir())
         )
