@@ -25,7 +25,10 @@ bench's, and the server's request log gives its time in the app, so the slowest 
 with its mover's view, or for the client), in the app, and the rest (the server before the app
 takes the request and after it answers, the network, the client reading the answer); beside them,
 the share of the time the machine stalled (Linux's /proc/pressure: some task waiting for a core,
-some or all tasks waiting for the disk).
+some or all tasks waiting for the disk) and the share of its cores' time the hypervisor gave to
+another machine while ours wanted to run (``steal`` in /proc/stat: on a shared host it comes in
+bursts, and a core taken away while it holds the interpreter's lock or a table lock stalls every
+request waiting on it).
 
 Printed, not targets (the history in RESULTS.md): the saturated moves/s and their POST p99, the CPU
 each part of the machine used per move, floor write and ``GET /health`` (from /proc/<pid>/stat
@@ -480,6 +483,26 @@ def pressure(root: Path = Path("/proc/pressure")) -> dict[str, float]:
     return said
 
 
+def stolen(stat: Path = Path("/proc/stat")) -> dict[str, float]:
+    """The seconds the hypervisor ran another machine while this one's cores wanted to run, so far,
+    per core (``steal`` in the ``cpu`` line of /proc/stat, in the kernel's ticks of 1/100 s, summed
+    over the ``cpuN`` lines' count of cores). Empty where the kernel does not say."""
+    try:
+        lines = stat.read_text().splitlines()
+    except OSError:
+        return {}
+    fields = next((line.split() for line in lines if line.startswith("cpu ")), [])
+    cores = sum(1 for line in lines if line.startswith("cpu") and line[3:4].isdigit())
+    if len(fields) < 9 or cores == 0:
+        return {}
+    return {"steal": int(fields[8]) / 100 / cores}
+
+
+def stalls() -> dict[str, float]:
+    """Every stall counter the kernel keeps, in seconds so far: ``pressure`` and ``stolen``."""
+    return pressure() | stolen()
+
+
 def app_durations(log: Path) -> dict[str, float]:
     """The traced requests' time in the app (ms), from the server's request log lines: from the app
     taking the request until its answer is handed to the server to send."""
@@ -850,9 +873,9 @@ async def measure(args: argparse.Namespace, processes: Processes) -> Measured:
         for _ in range(2):
             for name, takers in (("moves", drivers), ("floor", kinds["floor"]), ("ordered", ordered)):
                 await freshen(takers)
-                before = pressure()
+                before = stalls()
                 half = await open_loop(takers, measured.offered, args.open_seconds / 2)
-                half.pressure = {kind: total - before[kind] for kind, total in pressure().items()}
+                half.pressure = {kind: total - before[kind] for kind, total in stalls().items()}
                 halves[name].append(half)
         measured.open_loop, measured.open_floor, measured.open_ordered = (
             pooled(halves[name]) for name in ("moves", "floor", "ordered")
@@ -1115,11 +1138,11 @@ def print_tails(measured: Measured) -> None:
         return
     print(
         "open loop, the slowest 1% of each (mean ms), the app's time over all, and the machine's stalls "
-        "(% of the time):"
+        "(% of the time; steal: % of each core's time):"
     )
     print(
         f"  {'':<9}{'whole':>8}{'unsent':>8}{'in app':>8}{'rest':>8}{'app p50':>9}{'app p99':>9}"
-        f"{'cpu':>6}{'io':>6}{'io full':>8}"
+        f"{'cpu':>6}{'io':>6}{'io full':>8}{'steal':>7}"
     )
     app = measured.app_ms
     for name, run in kinds:
@@ -1134,7 +1157,7 @@ def print_tails(measured: Measured) -> None:
             f"{100 * run.pressure[kind] / run.seconds:>{width}.1f}"
             if kind in run.pressure
             else f"{'-':>{width}}"
-            for kind, width in (("cpu", 6), ("io", 6), ("io full", 8))
+            for kind, width in (("cpu", 6), ("io", 6), ("io full", 8), ("steal", 7))
         )
         print(
             f"  {name:<9}{whole:>8.1f}{unsent:>8.1f}{in_app:>8.1f}{whole - unsent - in_app:>8.1f}"

@@ -1,6 +1,6 @@
 """The HTTP bench's split of the open loop's tail: the server's log, the machine's stalls, the table."""
 
-from bench.http import Measured, Run, app_durations, pressure, print_tails
+from bench.http import Measured, Run, app_durations, pressure, print_tails, stolen
 
 
 def test_each_traced_request_s_time_in_the_app_is_read_from_the_server_s_request_log(tmp_path):
@@ -31,8 +31,25 @@ def test_a_kernel_without_pressure_files_gives_no_stalls(tmp_path):
     assert pressure(tmp_path / "absent") == {}
 
 
+def test_the_time_the_hypervisor_took_is_read_per_core_from_the_kernel_s_stat_file(tmp_path):
+    stat = tmp_path / "stat"
+    stat.write_text(
+        "cpu  175726 220 46812 185129 2534 0 11766 3248 0 0\n"
+        "cpu0 87863 110 23406 92564 1267 0 5883 1624 0 0\n"
+        "cpu1 87863 110 23406 92565 1267 0 5883 1624 0 0\n"
+        "intr 123\n"
+    )
+    assert stolen(stat) == {"steal": 16.24}
+
+
+def test_a_kernel_that_counts_no_steal_gives_none(tmp_path):
+    (tmp_path / "stat").write_text("cpu  1 2 3 4\ncpu0 1 2 3 4\n")
+    assert stolen(tmp_path / "stat") == {}
+    assert stolen(tmp_path / "absent") == {}
+
+
 def test_the_slowest_percent_is_split_into_unsent_in_the_app_and_the_rest(capsys):
-    moves = Run(seconds=10.0, pressure={"cpu": 6.0, "io": 1.0, "io full": 0.5})
+    moves = Run(seconds=10.0, pressure={"cpu": 6.0, "io": 1.0, "io full": 0.5, "steal": 0.8})
     # a hundred moves found in the log, the slowest 1% of them one: (id, due -> sent, due -> answered)
     moves.traced = [(f"bench-{n}", 0.0005, 0.005) for n in range(97)]
     moves.traced += [("bench-a", 0.001, 0.050), ("bench-b", 0.001, 0.100), ("bench-c", 0.010, 0.200)]
@@ -40,10 +57,10 @@ def test_the_slowest_percent_is_split_into_unsent_in_the_app_and_the_rest(capsys
     app_ms = {rid: 1000 * whole / 2 for rid, _, whole in moves.traced if rid != "bench-lost"}
     print_tails(Measured(runs={}, usage={}, open_loop=moves, app_ms=app_ms))
     row = next(line for line in capsys.readouterr().out.splitlines() if line.lstrip().startswith("moves"))
-    whole, unsent, in_app, rest, app_p50, app_p99, cpu, io, io_full = row.split()[1:10]
+    whole, unsent, in_app, rest, app_p50, app_p99, cpu, io, io_full, steal = row.split()[1:11]
     assert (whole, unsent, in_app, rest) == ("200.0", "10.0", "100.0", "90.0")
     assert (app_p50, app_p99) == ("2.50", "100.00")
-    assert (cpu, io, io_full) == ("60.0", "10.0", "5.0")
+    assert (cpu, io, io_full, steal) == ("60.0", "10.0", "5.0", "8.0")
     assert "(1 not in the log)" in row
 
 
