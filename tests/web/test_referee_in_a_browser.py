@@ -1,5 +1,6 @@
 """The referee console in a real browser: a void given from the replay's slider puts the table back
-for both players (their table and play pages); the console is refused to a player and to anyone
+for both players (their table and play pages); a slider moved before the console's script ran is
+followed once it runs; the console is refused to a player and to anyone
 signed out, with no hidden card in anything their browser gets; and it has no English left in
 Ukrainian or Russian."""
 
@@ -7,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Response, expect
+from playwright.sync_api import Response, Route, expect
 
 from service.web.i18n import read_catalogue
 from service.web.messages import all_messages
@@ -166,3 +167,23 @@ def test_the_console_in_ukrainian_or_russian_shows_no_english_message(
     shown = page.locator("body").inner_text()
     left += [f"refused: {m}" for m in english if re.search(rf"(?<!\w){re.escape(m)}(?!\w)", shown)]
     assert left == []
+
+
+def test_a_slider_moved_before_the_console_s_script_ran_shows_the_event_it_was_moved_to(
+    visit: Visit, club: Club
+):
+    case = disputed_game(club)
+    page = visit.page
+    page.goto(f"/signin?token={case.referee}")
+    held: list[Route] = []  # the console's script, kept from the page until the slider has moved
+    page.route("**/web/static/referee.js", lambda route: held.append(route))
+    page.goto(f"/web/referee/games/{case.game}", wait_until="commit")
+    shown = page.locator(".replay")
+    expect(shown).to_have_attribute("data-at", str(case.about))
+    page.locator("input#at").fill("3")  # no script listens yet: nothing is fetched
+    expect(shown).to_have_attribute("data-at", str(case.about))
+    while not held:
+        page.wait_for_timeout(50)
+    held[0].continue_()
+    expect(shown).to_have_attribute("data-at", "3")
+    expect(page.locator("ol.log li[value='3']")).to_be_visible()
