@@ -1,8 +1,7 @@
 """The referee console in a real browser: a void given from the replay's slider puts the table back
 for both players (their table and play pages); a slider moved before the console's script ran is
-followed once it runs; the console is refused to a player and to anyone
-signed out, with no hidden card in anything their browser gets; and it has no English left in
-Ukrainian or Russian."""
+followed once it runs; the console is refused to a player and to anyone signed out, with no hidden
+card in anything their browser gets; and it has no English left in Ukrainian or Russian."""
 
 import re
 from pathlib import Path
