@@ -38,7 +38,6 @@ def test_a_referee_voids_a_turn_from_the_slider_and_both_players_see_the_table_a
     expect(listed).to_contain_text(str(case.about))
     page.screenshot(path=screenshots / "referee-disputes.png", full_page=True)
     listed.get_by_role("link").click()
-    page.wait_for_load_state()  # the slider's script is deferred: it listens once the page has loaded
     expect(page.locator("h2").first).to_contain_text("Dispute 1")
     expect(page.locator(f"ol.log li[value='{case.about}']")).to_be_visible()
     dealt = club.ok("GET", f"/games/{case.game}/replay", params={"at": 3})["table"]["seats"]
