@@ -34,7 +34,7 @@ import msgspec
 from litestar import Controller, get
 from litestar.openapi.spec import Example
 from litestar.params import HeaderParameter
-from litestar.response import ServerSentEvent, ServerSentEventMessage
+from litestar.response import ServerSentEvent, ServerSentEventMessage, Stream
 
 from service.domain.redaction import PUBLIC
 from service.http import access
@@ -44,7 +44,7 @@ from service.http.events import shown
 from service.http.params import LARGEST, GameId, SeatToSee
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, GameFacts, Services, ServicesDep
-from service.projections.live import LiveGames
+from service.projections.live import LiveGames, View
 from service.web.session import SIGNED_IN_OR_SESSION
 
 KEEP_ALIVE_SECONDS = 15.0
@@ -78,7 +78,31 @@ async def public_events(
         live.unwatch(waiter)
 
 
-async def seat_views(live: LiveGames, game_id: UUID, seat: int) -> AsyncIterator[ServerSentEventMessage]:
+WAITING = b": waiting\r\ndata: \r\n\r\n"  # as litestar's comment: an empty message no client acts on
+
+
+class EncodedEvents(ServerSentEvent):
+    """Server-Sent Events whose messages come encoded already.
+
+    litestar's own stream makes a message object of each item and encodes it through a buffer: for
+    the view streams, which every move pushes to each seat, that was a fifth of an API worker's time.
+    The headers are ``ServerSentEvent``'s.
+    """
+
+    def __init__(self, content: AsyncIterator[bytes]) -> None:
+        Stream.__init__(self, content=content, media_type="text/event-stream")
+        self.headers.setdefault("Cache-Control", "no-cache")
+        self.headers["Connection"] = "keep-alive"
+        self.headers["X-Accel-Buffering"] = "no"
+
+
+def view_message(view: View) -> bytes:
+    """The message ``ServerSentEventMessage(data=..., id=..., event="view")`` encodes to: the view's
+    compact JSON has no line break to split."""
+    return b"id: %d\r\nevent: view\r\ndata: %s\r\n\r\n" % (view.version, view.data)
+
+
+async def seat_views(live: LiveGames, game_id: UUID, seat: int) -> AsyncIterator[bytes]:
     # followed here, not in the handler: the stream's end (the client gone, the match over) always
     # lets go of it
     subscription = await anyio.to_thread.run_sync(live.follow, game_id, seat, asyncio.get_running_loop())
@@ -86,11 +110,11 @@ async def seat_views(live: LiveGames, game_id: UUID, seat: int) -> AsyncIterator
         while True:
             view = await subscription.next(KEEP_ALIVE_SECONDS)
             if view is None:
-                yield ServerSentEventMessage(comment="waiting")
+                yield WAITING
                 continue
             if not view.data:
                 return
-            yield ServerSentEventMessage(data=view.data, id=str(view.version), event="view")
+            yield view_message(view)
             if view.over:
                 return
     finally:
@@ -156,4 +180,4 @@ class StreamController(Controller):
     ) -> ServerSentEvent:
         facts = await anyio.to_thread.run_sync(services.games.facts, game_id)
         seat = await anyio.to_thread.run_sync(access.seat_to_see, services, actor, facts, seat)
-        return ServerSentEvent(seat_views(services.live, game_id, seat))
+        return EncodedEvents(seat_views(services.live, game_id, seat))

@@ -61,11 +61,11 @@ class View(msgspec.Struct, frozen=True):
     """One seat's view as a stream sends it: the game's version, the JSON of a ``HandView``."""
 
     version: int
-    data: str  # empty: the stream ends without another view (its game could not be followed)
+    data: bytes  # empty: the stream ends without another view (its game could not be followed)
     over: bool
 
 
-_BROKEN = View(1 << 62, "", True)
+_BROKEN = View(1 << 62, b"", True)
 
 
 class Subscription:
@@ -204,7 +204,7 @@ class _Followed:
                 table=self.table,
                 position=self.position,
             )
-            found = self.views[seat] = View(self.tracked.game.version, _encode(seat_view).decode(), self.over)
+            found = self.views[seat] = View(self.tracked.game.version, _encode(seat_view), self.over)
         return found
 
 
@@ -216,6 +216,9 @@ class LiveGames:
         self.poll = poll
         self._followed: dict[UUID, _Followed] = {}
         self._waiters: dict[UUID, set[Waiter]] = {}
+        # the games followed or watched, by their ids as a note writes them: a note is matched by a
+        # lookup per name, not by writing out every followed game's id for every note
+        self._keys: dict[str, UUID] = {}
         self._noted: dict[UUID, int] = {}  # per watched game: the notes that named it
         self._reads: dict[UUID, dict[int, _Read]] = {}  # per watched game, by the event they read after
         self._lock = threading.Lock()
@@ -246,6 +249,7 @@ class LiveGames:
                 loaded = _Followed(restored(self.app, self.views, game_id))
                 with self._lock:
                     followed = self._followed.setdefault(game_id, loaded)
+                    self._keys[str(game_id)] = game_id
             with followed.lock:
                 with self._lock:
                     if self._followed.get(game_id) is not followed:
@@ -263,19 +267,22 @@ class LiveGames:
                 return subscription
 
     def leave(self, subscription: Subscription) -> None:
+        game_id = subscription.game_id
         with self._lock:
-            followed = self._followed.get(subscription.game_id)
-            if followed is None:
-                return
-            followed.subscriptions.remove(subscription)
-            if not followed.subscriptions:
-                del self._followed[subscription.game_id]
+            followed = self._followed.get(game_id)
+            if followed is not None:
+                followed.subscriptions.remove(subscription)
+                if followed.subscriptions:
+                    return
+                del self._followed[game_id]
+            self._forget(game_id)
 
     def watch(self, game_id: UUID, loop: asyncio.AbstractEventLoop) -> "Waiter":
         """Woken whenever the game may have changed (for a reader of its events, not of views)."""
         waiter = Waiter(game_id, loop, self._noted_of)
         with self._lock:
             self._waiters.setdefault(game_id, set()).add(waiter)
+            self._keys[str(game_id)] = game_id
         return waiter
 
     def unwatch(self, waiter: "Waiter") -> None:
@@ -286,6 +293,12 @@ class LiveGames:
                 self._waiters.pop(waiter.game_id, None)
                 self._noted.pop(waiter.game_id, None)
                 self._reads.pop(waiter.game_id, None)
+                self._forget(waiter.game_id)
+
+    def _forget(self, game_id: UUID) -> None:
+        """(Under ``_lock``.) Its key, once the game is neither followed nor watched."""
+        if game_id not in self._followed and game_id not in self._waiters:
+            self._keys.pop(str(game_id), None)
 
     def events_after(self, waiter: "Waiter", after: int, limit: int) -> list[Any]:
         """The game's stored events after number ``after`` (at most ``limit``), as ``MauMau.game_events``
@@ -369,16 +382,17 @@ class LiveGames:
                 notes = [ALL]
             while not self._notes.empty():  # what came meanwhile is looked at once
                 notes.append(self._notes.get())
-            named = None if ALL in notes else {name for note in notes for name in note.split()}
             with self._lock:
-                followed = {
-                    game_id: f
-                    for game_id, f in self._followed.items()
-                    if named is None or str(game_id) in named
-                }
+                if ALL in notes:
+                    games = list(self._keys.values())
+                else:
+                    named = {name for note in notes for name in note.split()}
+                    games = [self._keys[name] for name in named if name in self._keys]
+                followed = {game_id: f for game_id in games if (f := self._followed.get(game_id)) is not None}
                 waiting = []
-                for game_id, waiters in self._waiters.items():
-                    if named is None or str(game_id) in named:
+                for game_id in games:
+                    waiters = self._waiters.get(game_id)
+                    if waiters:
                         # counted before the wake: a read begun from now on holds what this note told of
                         self._noted[game_id] = self._noted.get(game_id, 0) + 1
                         waiting.extend(waiters)
@@ -405,6 +419,7 @@ class LiveGames:
                     log.exception("a followed game could not be brought up to date: its streams end")
                     with self._lock:
                         self._followed.pop(game_id, None)
+                        self._forget(game_id)
                     for subscription in list(each.subscriptions):
                         subscription.offer(_BROKEN)
                     continue

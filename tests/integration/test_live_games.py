@@ -58,7 +58,7 @@ def test_every_move_another_process_stores_is_pushed_to_each_seat_that_follows(l
         for subscriptions in followers.values():
             for subscription in subscriptions:
                 games.leave(subscription)
-        assert games._followed == {}
+        assert games._followed == {} and games._keys == {}
 
     asyncio.run(follow_and_play())
 
@@ -100,8 +100,8 @@ def test_a_followed_game_that_cannot_be_folded_ends_its_streams(live):
         state = writer.get_game(game_id).state
         await asyncio.to_thread(writer.execute, game_id, next_command(state, random.Random(2)))
         ended = await subscription.next(10)
-        assert ended is not None and ended.data == "" and ended.over
-        assert game_id not in games._followed
+        assert ended is not None and ended.data == b"" and ended.over
+        assert game_id not in games._followed and str(game_id) not in games._keys
 
     asyncio.run(follow_break_move())
 
@@ -117,7 +117,7 @@ def test_a_reader_watching_a_game_is_woken_when_another_process_stores_a_move(li
         await asyncio.to_thread(writer.execute, game_id, next_command(state, random.Random(3)))
         assert await waiter.changed(10)
         games.unwatch(waiter)
-        assert games._waiters == {}
+        assert games._waiters == {} and games._keys == {}
 
     asyncio.run(watch_and_move())
 
