@@ -34,7 +34,7 @@ import msgspec
 from litestar import Controller, get
 from litestar.openapi.spec import Example
 from litestar.params import HeaderParameter
-from litestar.response import ServerSentEvent, ServerSentEventMessage, Stream
+from litestar.response import ServerSentEvent, Stream
 
 from service.domain.redaction import PUBLIC
 from service.http import access
@@ -44,16 +44,14 @@ from service.http.events import shown
 from service.http.params import LARGEST, GameId, SeatToSee
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, GameFacts, Services, ServicesDep
-from service.projections.live import LiveGames, View
+from service.projections.live import LiveGames
 from service.web.session import SIGNED_IN_OR_SESSION
 
 KEEP_ALIVE_SECONDS = 15.0
 PAGE = 500
 
 
-async def public_events(
-    services: Services, facts: GameFacts, after: int
-) -> AsyncIterator[ServerSentEventMessage]:
+async def public_events(services: Services, facts: GameFacts, after: int) -> AsyncIterator[bytes]:
     encoder = msgspec.json.Encoder()
     live = services.live
     waiter = live.watch(facts.game_id, asyncio.get_running_loop())
@@ -63,9 +61,7 @@ async def public_events(
             events = await anyio.to_thread.run_sync(live.events_after, waiter, after, PAGE)
             ended = False
             for event in shown(events, PUBLIC, facts):
-                yield ServerSentEventMessage(
-                    data=encoder.encode(event).decode(), id=str(event.number), event=event.type
-                )
+                yield message(event.number, event.type, encoder.encode(event))
                 after = event.number
                 ended = ended or event.type == "MatchEnded"
             if len(events) == PAGE:
@@ -73,7 +69,7 @@ async def public_events(
             if ended or (not events and await anyio.to_thread.run_sync(_over_at, services, facts, after)):
                 return
             if not await waiter.changed(KEEP_ALIVE_SECONDS):
-                yield ServerSentEventMessage(comment="waiting")
+                yield WAITING
     finally:
         live.unwatch(waiter)
 
@@ -82,11 +78,11 @@ WAITING = b": waiting\r\ndata: \r\n\r\n"  # as litestar's comment: an empty mess
 
 
 class EncodedEvents(ServerSentEvent):
-    """Server-Sent Events whose messages come encoded already.
+    """Server-Sent Events whose messages come encoded already (``message``, ``WAITING``).
 
     litestar's own stream makes a message object of each item and encodes it through a buffer: for
-    the view streams, which every move pushes to each seat, that was a fifth of an API worker's time.
-    The headers are ``ServerSentEvent``'s.
+    the view streams, which every move pushes to each seat, that was a fifth of an API worker's time
+    (docs/speed.md). The headers are ``ServerSentEvent``'s.
     """
 
     def __init__(self, content: AsyncIterator[bytes]) -> None:
@@ -96,10 +92,11 @@ class EncodedEvents(ServerSentEvent):
         self.headers["X-Accel-Buffering"] = "no"
 
 
-def view_message(view: View) -> bytes:
-    """The message ``ServerSentEventMessage(data=..., id=..., event="view")`` encodes to: the view's
-    compact JSON has no line break to split."""
-    return b"id: %d\r\nevent: view\r\ndata: %s\r\n\r\n" % (view.version, view.data)
+def message(number: int, kind: str, data: bytes) -> bytes:
+    """What litestar's ``ServerSentEventMessage(data=..., id=str(number), event=kind)`` encodes to. The
+    data is compact JSON, which has no line break to split (a string's own is written ``\\n``), and a
+    kind is an event's type or ``view``."""
+    return b"id: %d\r\nevent: %s\r\ndata: %s\r\n\r\n" % (number, kind.encode(), data)
 
 
 async def seat_views(live: LiveGames, game_id: UUID, seat: int) -> AsyncIterator[bytes]:
@@ -114,7 +111,7 @@ async def seat_views(live: LiveGames, game_id: UUID, seat: int) -> AsyncIterator
                 continue
             if not view.data:
                 return
-            yield view_message(view)
+            yield message(view.version, "view", view.data)
             if view.over:
                 return
     finally:
@@ -159,7 +156,7 @@ class StreamController(Controller):
         ] = None,
     ) -> ServerSentEvent:
         facts = await anyio.to_thread.run_sync(services.games.facts, game_id)
-        return ServerSentEvent(public_events(services, facts, last_event_id or 0))
+        return EncodedEvents(public_events(services, facts, last_event_id or 0))
 
     @get(
         "/me/stream",
