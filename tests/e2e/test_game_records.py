@@ -184,7 +184,8 @@ def test_an_inconsistent_record_is_refused_and_no_game_is_stored(client, club, a
     [
         (lambda text: text.rsplit("\n", 3)[0] + "\n", "record_inconsistent"),  # no match end
         (
-            lambda text: text.replace('ruleset club {"target_score":40}', "ruleset club {}"),
+            # a target no total reaches: the match cannot have ended by it, whatever was dealt
+            lambda text: text.replace('club {"target_score":40}', 'club {"target_score":1000}'),
             "record_inconsistent",
         ),
     ],

@@ -7,7 +7,7 @@ from service.web.i18n import read_catalogue
 from service.web.words import card_name, card_symbol
 from tests.e2e.club import Club
 from tests.web.conftest import Visit, new_scene
-from tests.web.playing import move_once, play_to_the_end
+from tests.web.playing import DECK_TWO, move_once, play_to_the_end
 
 
 def test_the_tournament_page_shows_a_finished_table_and_the_ranking_without_a_reload(
@@ -54,8 +54,13 @@ def public_stream(club: Club, game: str, version: int) -> str:
 
 def test_the_spectators_table_never_holds_a_card_of_a_hand_or_of_the_stock(visit: Visit, club: Club):
     scene = new_scene(club)
+    # a game of its own, dealt the same every run: the tournament's table is shuffled, and a deal
+    # could end it within the moves below
+    seats = list(scene.players.values())
+    options = {"hand_size": 3, "single_round": True}
+    game = club.game(seats, options=options, deck=DECK_TWO, first_dealer=1)["game_id"]
     for _ in range(4):
-        move_once(club, scene.game)
+        move_once(club, game)
     page = visit.page
     fetched: list[str] = []
 
@@ -64,22 +69,22 @@ def test_the_spectators_table_never_holds_a_card_of_a_hand_or_of_the_stock(visit
             fetched.append(response.text())
 
     page.on("response", keep)
-    page.goto(f"/web/games/{scene.game}")
+    page.goto(f"/web/games/{game}")
     expect(page.locator("ol.actions li").first).to_be_visible()
     with page.expect_response(lambda answer: "fragment=1" in answer.url):
-        move_once(club, scene.game)  # the stream announces it: the page fetches its live part again
-    version = club.ok("GET", f"/games/{scene.game}")["version"]
+        move_once(club, game)  # the stream announces it: the page fetches its live part again
+    version = club.ok("GET", f"/games/{game}")["version"]
     expect(page.locator(".seats")).to_be_visible()
-    hidden = hidden_cards(club, scene.game)
+    hidden = hidden_cards(club, game)
     assert len(hidden) > 10  # the hands and the stock: the check below has something to find
     english = read_catalogue("en").gettext
     words = {card_name(english, c) for c in hidden} | {card_symbol(c) for c in hidden}
-    top = club.ok("GET", f"/games/{scene.game}")["top"]
+    top = club.ok("GET", f"/games/{game}")["top"]
     everything = [page.content(), *fetched]
     leaked = sorted(w for w in words if any(w in text for text in everything))
     assert leaked == []
     # the stream the page follows, as the browser got it (its EventSource's body never ends)
-    stream = public_stream(club, scene.game, version)
+    stream = public_stream(club, game, version)
     assert f"id: {version}" in stream
     assert f'"{top}"' in stream  # cards are written so in it: the check below could find one
     assert sorted(card for card in hidden if f'"{card}"' in stream) == []

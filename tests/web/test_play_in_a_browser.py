@@ -13,15 +13,13 @@ from service.domain.cards import FULL_DECK, format_cards
 from service.web.messages import all_messages
 from tests.e2e.club import ADMIN, Club, cards_named, unseen_cards, whole_log
 from tests.web.conftest import PHONE, Visit, new_scene
+from tests.web.playing import DECK_TWO
 from tests.web.test_catalogues import SAME_IN_EVERY_LANGUAGE
 
 # the bot (seat 2) deals; one card at a time from seat 0: Ada 7C JH 9S, Bo 7D 5S KS, the bot
 # 2H 3H QC (no seven, no jack), the starter 4C
 DEALT = ["7C", "7D", "2H", "JH", "5S", "3H", "9S", "KS", "QC", "4C"]
 DECK = DEALT + [card for card in format_cards(FULL_DECK) if card not in DEALT]
-# two seats, Bo (seat 1) deals: Ada 7C JH 9S, Bo 7D 5S KS, the starter 4C
-DEALT_TWO = ["7C", "7D", "JH", "5S", "9S", "KS", "4C"]
-DECK_TWO = DEALT_TWO + [card for card in format_cards(FULL_DECK) if card not in DEALT_TWO]
 SHORT = {"hand_size": 3, "target_score": 1}
 
 

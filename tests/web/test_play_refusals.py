@@ -9,7 +9,7 @@ import httpx
 
 from tests.e2e.club import ADMIN_TOKEN, Club, problem
 from tests.web.conftest import new_scene
-from tests.web.test_play_in_a_browser import DECK_TWO
+from tests.web.playing import DECK_TWO
 
 
 @contextmanager
