@@ -270,7 +270,9 @@ class LiveGames:
         game_id = subscription.game_id
         with self._lock:
             followed = self._followed.get(game_id)
-            if followed is not None:
+            # a stream ended by a failed fold may leave after a new stream followed the game afresh:
+            # the new fold is not its own
+            if followed is not None and subscription in followed.subscriptions:
                 followed.subscriptions.remove(subscription)
                 if followed.subscriptions:
                     return

@@ -102,6 +102,17 @@ def test_a_followed_game_that_cannot_be_folded_ends_its_streams(live):
         ended = await subscription.next(10)
         assert ended is not None and ended.data == b"" and ended.over
         assert game_id not in games._followed and str(game_id) not in games._keys
+        # a new stream follows the game afresh before the ended one lets go: its leaving must not
+        # touch the new fold
+        again = await asyncio.to_thread(games.follow, game_id, 1, loop)
+        assert (await again.next(10)).data
+        games.leave(subscription)
+        state = writer.get_game(game_id).state
+        await asyncio.to_thread(writer.execute, game_id, next_command(state, random.Random(3)))
+        moved = await again.next(10)
+        assert moved is not None and moved.version == writer.get_game(game_id).version
+        games.leave(again)
+        assert games._followed == {} and games._keys == {}
 
     asyncio.run(follow_break_move())
 
