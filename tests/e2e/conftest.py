@@ -19,6 +19,7 @@ from service.settings import Settings
 from service.tasks import configure
 from tests.e2e.club import ADMIN_TOKEN, Club
 from tests.e2e.queued import Queued
+from tests.gameplay import SAME_ENTROPY
 
 
 @pytest.fixture(scope="session")
@@ -67,3 +68,11 @@ def queued(client: TestClient[Any], broker_data: Settings) -> Queued:
 @pytest.fixture(scope="session")
 def club(client: TestClient[Any]) -> Club:
     return Club(client)
+
+
+@pytest.fixture
+def same_deals(club: Club, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The session's app deals each game from its seed alone, the same every run, for this test: one
+    that asserts what shuffled play brought about (the app's own entropy hook, as the integration
+    tests' app is built with; the store, the broker and the HTTP stack stay real)."""
+    monkeypatch.setattr(club.app, "entropy", lambda: SAME_ENTROPY)

@@ -27,7 +27,7 @@ from litestar.testing import TestClient
 from service.domain.roles import Actor
 from tests.e2e.club import ADMIN, Club, bearer, cards_named, unseen_cards, whole_log
 from tests.e2e.mao import deck
-from tests.gameplay import SAME_ENTROPY, next_command
+from tests.gameplay import next_command
 from tests.integration.tables import deck_for, play_out
 from tests.receiver import receiving
 from workers.inline import Inline
@@ -851,10 +851,10 @@ REFUSED_OTHERS = (
 
 
 def test_a_player_never_sees_another_hand_or_the_stock_through_any_endpoint_error_or_stream(
-    client, club, world, monkeypatch
+    client, club, world, same_deals
 ):
-    # its seed deals the same every run: a shuffle could let a seat go out within the first moves
-    monkeypatch.setattr(club.app, "entropy", lambda: SAME_ENTROPY)
+    # its seed deals the same every run (``same_deals``): a shuffle could let a seat go out within
+    # the first moves
     third, _ = club.player("Third")
     ids = world.ids
     rita_headers = world.headers["league_referee"]

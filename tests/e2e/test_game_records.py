@@ -14,7 +14,7 @@ from service.domain.record_parse import parse_record
 from service.domain.redaction import PUBLIC
 from service.domain.roles import Actor
 from tests.e2e.club import ADMIN, Club, bearer, cards_named, problem
-from tests.gameplay import SAME_ENTROPY, next_command
+from tests.gameplay import next_command
 from tests.unit.test_game_records import NAMES, played_game, text_of
 
 TEXT = "text/plain; charset=utf-8"
@@ -297,11 +297,10 @@ def test_the_record_of_a_game_played_in_person_tells_its_sheet_and_imports_to_th
 
 @pytest.mark.parametrize(("preset", "seed"), [("101", 3), ("faraon", 4)])
 def test_an_elimination_matchs_record_reads_back_in_every_sight_and_imports_to_the_same_result(
-    client, club, monkeypatch, preset, seed
+    client, club, same_deals, preset, seed
 ):
-    # the same shuffles every run: a match whose last two seats fell out in one round would deal no
-    # smaller hand, and the record would show none
-    monkeypatch.setattr(club.app, "entropy", lambda: SAME_ENTROPY)
+    # the same shuffles every run (``same_deals``): a match whose last two seats fell out in one
+    # round would deal no smaller hand, and the record would show none
     players = [club.player()[0] for _ in range(3)]
     league = club.league(players, ruleset=preset)
     game = club.game(["bot:heuristic", "bot:random", "bot:heuristic"], ruleset=preset, seed=f"table {seed}")

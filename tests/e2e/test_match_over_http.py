@@ -13,11 +13,9 @@ same every run) and played from the legal moves until the match is over.
 import random
 from typing import Any
 
-import pytest
 from litestar.testing import TestClient
 
 from tests.e2e.club import Club, cards_named, unseen_cards, whole_log
-from tests.gameplay import SAME_ENTROPY
 from tests.integration.tables import deck_for
 
 # seat -> cards; seat 3 deals, so seat 0 moves first; the starter is 5H
@@ -110,11 +108,10 @@ def mover(views: list[dict[str, Any]]) -> int:
 
 
 def test_four_clients_play_a_league_match_to_its_end_over_http(
-    client: TestClient[Any], club: Club, monkeypatch: pytest.MonkeyPatch
+    client: TestClient[Any], club: Club, same_deals: None
 ):
-    # the rounds after the first are dealt the same every run: over a long match a seat may see every
-    # card, and the secrecy check at the end would have nothing left to look for
-    monkeypatch.setattr(club.app, "entropy", lambda: SAME_ENTROPY)
+    # the rounds after the first are dealt the same every run (``same_deals``): over a long match a
+    # seat may see every card, and the secrecy check at the end would have nothing left to look for
     ids, headers = zip(*(club.player(f"Player {n}") for n in range(4)), strict=True)
     referee, referee_headers = club.referee("Rita")
     league = club.league(
