@@ -18,8 +18,11 @@ Issue 19's targets, all from one run:
   move's own work; and so are **ordered** floor writes (``POST /bench/floor/ordered``: the same
   INSERT with its table locked through the commit, as the event store locks its table so that
   notification ids commit in the order they were issued), to show what that order costs alone.
-  ``--load`` offers them at another share of the saturated rate instead: its p99s are then printed,
-  not judged, to show how the tail grows with the load.
+  Last, floor writes are offered at half the **floor's own** saturated rate (``print
+  http_floor_p99_ms_at_its_own_half_load``): the move's latency goal asked of the floor, which
+  tells whether a move as cheap as the floor could meet it on this machine. ``--load`` offers
+  them all at another share of the saturated rates instead: the p99s are then printed, not judged,
+  to show how the tail grows with the load.
 
 Where the open loop's tail comes from: each open-loop request carries an ``X-Request-ID`` of the
 bench's, and the server's request log gives its time in the app, so the slowest 1% of each kind
@@ -452,6 +455,8 @@ class Run:
     # open loop: each request's id, when it was sent and answered (seconds after it was due)
     traced: list[tuple[str, float, float]] = field(default_factory=list)
     pressure: dict[str, float] = field(default_factory=dict)  # open loop: seconds of stall, per kind
+    # open loop, floor writes: per request id, the seconds its handler spent in its transaction
+    stored: dict[str, float] = field(default_factory=dict)
 
     @property
     def rate(self) -> float:
@@ -744,6 +749,8 @@ class Floor:
         answer = await timed_post(connection, self.path, body, run, since)
         if answer["version"] != self.version:
             raise RuntimeError(f"the floor answered {answer!r}")
+        if since is not None:  # traced: its id is the last
+            run.stored[run.traced[-1][0]] = answer["store_ms"] / 1000
 
 
 class Trivial:
@@ -838,7 +845,11 @@ class Measured:
     open_loop: Run | None = None  # moves offered on a schedule at a share of the saturated rate (--load)
     open_floor: Run | None = None  # floor writes offered on the same schedule, alternately
     open_ordered: Run | None = None  # the same, the writes kept in commit order as the event log's
+    # floor writes offered at the same share of the floor's own saturated rate: the goal asked of the
+    # moves, asked of the floor
+    open_floor_own: Run | None = None
     offered: float = 0.0  # that rate, moves/s
+    floor_offered: float = 0.0  # the floor's own, writes/s
     app_ms: dict[str, float] = field(default_factory=dict)  # traced requests' time in the app
 
 
@@ -872,17 +883,24 @@ async def measure(args: argparse.Namespace, processes: Processes) -> Measured:
         # the ordered floor what the event log's commit order adds to it; taken in halves,
         # alternately, so a noisy moment does not fall on one of them only
         measured.offered = pooled(runs["moves"]).rate * args.load
+        measured.floor_offered = pooled(runs["floor"]).rate * args.load
         ordered = [Floor(host, port, tokens, "/bench/floor/ordered") for _, tokens in made[: args.games]]
-        halves: dict[str, list[Run]] = {"moves": [], "floor": [], "ordered": []}
+        offers = (
+            ("moves", drivers, measured.offered),
+            ("floor", kinds["floor"], measured.offered),
+            ("ordered", ordered, measured.offered),
+            ("floor_own", kinds["floor"], measured.floor_offered),
+        )
+        halves: dict[str, list[Run]] = {name: [] for name, _, _ in offers}
         for _ in range(2):
-            for name, takers in (("moves", drivers), ("floor", kinds["floor"]), ("ordered", ordered)):
+            for name, takers, rate in offers:
                 await freshen(takers)
                 before = stalls()
-                half = await open_loop(takers, measured.offered, args.open_seconds / 2)
+                half = await open_loop(takers, rate, args.open_seconds / 2)
                 half.pressure = {kind: total - before[kind] for kind, total in stalls().items()}
                 halves[name].append(half)
-        measured.open_loop, measured.open_floor, measured.open_ordered = (
-            pooled(halves[name]) for name in ("moves", "floor", "ordered")
+        measured.open_loop, measured.open_floor, measured.open_ordered, measured.open_floor_own = (
+            pooled(halves[name]) for name, _, _ in offers
         )
         for each in ordered:
             for connection in each.connections:
@@ -981,6 +999,7 @@ def pooled(runs: list[Run]) -> Run:
         total.refused += run.refused
         total.failed += run.failed
         total.traced += run.traced
+        total.stored |= run.stored
         for kind, seconds in run.pressure.items():
             total.pressure[kind] = total.pressure.get(kind, 0.0) + seconds
     return total
@@ -1104,6 +1123,13 @@ def report(args: argparse.Namespace, measured: Measured) -> None:
                 f"{percentile(latencies, 0.5):>7.2f} {percentile(latencies, 0.99):>7.2f}"
                 f"   (the same rate to {args.games} loops, halves alternating with the moves')"
             )
+    own = measured.open_floor_own
+    if own is not None:
+        print(
+            f"{'open loop: floor, own':<22} {own.rate:>8.0f} {own.request_rate:>10.0f} "
+            f"{percentile(own.latencies, 0.5):>7.2f} {percentile(own.latencies, 0.99):>7.2f}"
+            f"   (offered {measured.floor_offered:.0f}/s: the same share of the floor's own saturated rate)"
+        )
     print_tails(measured)
     trivial_ratios = [m.rate / h.rate for m, h in zip(moves, health, strict=True)]
     print(f"per-slice moves/health ratios: {', '.join(f'{ratio:.2f}' for ratio in trivial_ratios)}")
@@ -1130,6 +1156,10 @@ def report(args: argparse.Namespace, measured: Measured) -> None:
             if floor_opened is not None:
                 floor_p99 = percentile(floor_opened.latencies, 0.99)
                 print(f"print http_{name}_p99_ms_at_{at} measured={floor_p99:.2f}")
+        if measured.open_floor_own is not None:
+            # the move's goal asked of the floor: at the same share of its own saturated rate
+            own_p99 = percentile(measured.open_floor_own.latencies, 0.99)
+            print(f"print http_floor_p99_ms_at_its_own_{at} measured={own_p99:.2f}")
         move_p99, push_p99 = percentile(opened.latencies, 0.99), percentile(opened.reads, 0.99)
         if args.load == HALF:
             verdict("<=", "http_move_p99_ms_at_half_load", move_p99, 25)
@@ -1143,13 +1173,17 @@ def print_tails(measured: Measured) -> None:
     """Where the open loop's slowest requests spent their time, each request found in the server's
     log by its id: before it was sent (due, but waiting for a game with its mover's view, or for the
     client), in the app, and the rest (the server before the app takes it and after it answers,
-    the network, the client reading the answer); and how long the machine stalled meanwhile."""
+    the network, the client reading the answer); of the time in the app, for floor writes, how long
+    the handler's transaction took (``stored``: the pool, the INSERT, the commit's flush, and taking
+    the interpreter's lock back after each wait on PostgreSQL); and how long the machine stalled
+    meanwhile."""
     kinds = [
         (name, run)
         for name, run in (
             ("moves", measured.open_loop),
             ("floor", measured.open_floor),
             ("ordered", measured.open_ordered),
+            ("floor own", measured.open_floor_own),
         )
         if run is not None and run.traced
     ]
@@ -1160,17 +1194,19 @@ def print_tails(measured: Measured) -> None:
         "(% of the time; steal: % of each core's time):"
     )
     print(
-        f"  {'':<9}{'whole':>8}{'unsent':>8}{'in app':>8}{'rest':>8}{'app p50':>9}{'app p99':>9}"
+        f"  {'':<9}{'whole':>8}{'unsent':>8}{'in app':>8}{'stored':>8}{'rest':>8}{'app p50':>9}{'app p99':>9}"
         f"{'cpu':>6}{'io':>6}{'io full':>8}{'steal':>7}"
     )
     app = measured.app_ms
     for name, run in kinds:
-        timed = [(sent, whole, app[rid] / 1000) for rid, sent, whole in run.traced if rid in app]
+        timed = [(sent, whole, app[rid] / 1000, rid) for rid, sent, whole in run.traced if rid in app]
         if not timed:
             print(f"  {name:<9}no request found in the server's log")
             continue
         slowest = sorted(timed, key=lambda each: each[1])[-max(1, len(timed) // 100) :]
         whole, unsent, in_app = (1000 * statistics.fmean(each[i] for each in slowest) for i in (1, 0, 2))
+        stored = [run.stored[each[3]] for each in slowest if each[3] in run.stored]
+        stored_ms = f"{1000 * statistics.fmean(stored):>8.1f}" if stored else f"{'-':>8}"
         apps = [each[2] for each in timed]
         stalls = "".join(
             f"{100 * run.pressure[kind] / run.seconds:>{width}.1f}"
@@ -1179,7 +1215,7 @@ def print_tails(measured: Measured) -> None:
             for kind, width in (("cpu", 6), ("io", 6), ("io full", 8), ("steal", 7))
         )
         print(
-            f"  {name:<9}{whole:>8.1f}{unsent:>8.1f}{in_app:>8.1f}{whole - unsent - in_app:>8.1f}"
+            f"  {name:<9}{whole:>8.1f}{unsent:>8.1f}{in_app:>8.1f}{stored_ms}{whole - unsent - in_app:>8.1f}"
             f"{percentile(apps, 0.5):>9.2f}{percentile(apps, 0.99):>9.2f}{stalls}"
             + (f"   ({len(run.traced) - len(timed)} not in the log)" if len(timed) < len(run.traced) else "")
         )

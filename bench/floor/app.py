@@ -12,6 +12,7 @@ The table (``bench/floor/table.py``) is made by the bench before the
 server starts.
 """
 
+import time
 from typing import Annotated
 
 import msgspec
@@ -34,6 +35,7 @@ class FloorCreate(msgspec.Struct, forbid_unknown_fields=True):
 class FloorRead(msgspec.Struct):
     floor_id: int
     version: int
+    store_ms: float  # the transaction's wall time in the handler: the bench splits the floor's tail by it
 
 
 @post("/bench/floor", operation_id="benchWriteFloor", status_code=200, opt=SIGNED_IN, sync_to_thread=True)
@@ -61,12 +63,14 @@ def _insert(services: ServicesDep, actor: ActorDep, data: FloorCreate, *, ordere
     datastore = services.app.recorder.datastore
     table = (Identifier(datastore.schema), Identifier(TABLE))
     insert = SQL("insert into {}.{} (actor, kind, version) values (%s, %s, %s) returning floor_id")
+    began = time.perf_counter()
     with datastore.transaction(commit=True) as cursor:
         if ordered:
             cursor.execute(SQL("lock table {}.{} in exclusive mode").format(*table))
         cursor.execute(insert.format(*table), (actor.id, data.kind, data.version))
         row = cursor.fetchone()
-    return FloorRead(floor_id=row["floor_id"], version=data.version)
+    store_ms = 1000 * (time.perf_counter() - began)
+    return FloorRead(floor_id=row["floor_id"], version=data.version, store_ms=store_ms)
 
 
 def create_app(settings: Settings | None = None) -> Litestar:
