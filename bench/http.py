@@ -1043,6 +1043,8 @@ def main() -> None:
         ),
     )
     args = parser.parse_args()
+    if not 0 < args.load <= 1:
+        parser.error(f"--load is a share of the saturated rate, more than 0 and at most 1: not {args.load:g}")
 
     with psycopg.connect(args.url, autocommit=True) as conn:
         server_version = conn.info.server_version
