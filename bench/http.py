@@ -1114,24 +1114,19 @@ def report(args: argparse.Namespace, measured: Measured) -> None:
         )
         if opened.failed:
             print(f"  {len(opened.failed)} of {args.open_games} games stopped, the first: {opened.failed[0]}")
-    for name, floor_opened in (
-        ("open loop: floor", measured.open_floor),
-        ("open loop: ordered", measured.open_ordered),
+    same = f"the same rate to {args.games} loops, halves alternating with the moves'"
+    own = f"offered {measured.floor_offered:.0f}/s: the same share of the floor's own saturated rate"
+    for name, floor_opened, what in (
+        ("open loop: floor", measured.open_floor, same),
+        ("open loop: ordered", measured.open_ordered, same),
+        ("open loop: floor, own", measured.open_floor_own, own),
     ):
         if floor_opened is not None:
             latencies = floor_opened.latencies
             print(
                 f"{name:<22} {floor_opened.rate:>8.0f} {floor_opened.request_rate:>10.0f} "
-                f"{percentile(latencies, 0.5):>7.2f} {percentile(latencies, 0.99):>7.2f}"
-                f"   (the same rate to {args.games} loops, halves alternating with the moves')"
+                f"{percentile(latencies, 0.5):>7.2f} {percentile(latencies, 0.99):>7.2f}   ({what})"
             )
-    own = measured.open_floor_own
-    if own is not None:
-        print(
-            f"{'open loop: floor, own':<22} {own.rate:>8.0f} {own.request_rate:>10.0f} "
-            f"{percentile(own.latencies, 0.5):>7.2f} {percentile(own.latencies, 0.99):>7.2f}"
-            f"   (offered {measured.floor_offered:.0f}/s: the same share of the floor's own saturated rate)"
-        )
     print_tails(measured)
     trivial_ratios = [m.rate / h.rate for m, h in zip(moves, health, strict=True)]
     print(f"per-slice moves/health ratios: {', '.join(f'{ratio:.2f}' for ratio in trivial_ratios)}")
