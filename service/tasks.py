@@ -115,10 +115,25 @@ celery_app = make_celery(settings)
 
 def configure(new: Settings) -> None:
     """Use these settings (broker, tick, think delay) instead of the environment's: for a process that
-    makes its own (the embedded mode, a test). Call it before the first task is queued."""
+    makes its own (the embedded mode, a test). Every task queued after it goes to the new broker."""
     global settings
     settings = new
     celery_app.conf.update(config(new))
+    _forget_broker_connections()
+
+
+def _forget_broker_connections() -> None:
+    """Close the app's connections to the broker it was configured for before.
+
+    Celery makes its connection pool, and the producer pool on it, at the first send, with the broker
+    URL and key prefix of that moment, and keeps them: after a new configuration every send would
+    still go to the old broker (a task lost, found only by the tick). Celery drops them the same way
+    after a fork (``Celery._after_fork``); the next send makes new ones from the new configuration.
+    """
+    pool, celery_app._pool = celery_app._pool, None
+    if pool is not None:
+        pool.force_close_all()
+    celery_app.amqp._producer_pool = None
 
 
 def send(name: str, argument: str, countdown: float) -> bool:

@@ -1,8 +1,8 @@
 """The API's follow-ups: which stored changes queue a task for the workers, read off a real
 (filesystem) broker folder.
 
-Celery's app is module-wide and keeps its first broker connection, so the story runs in a process
-of its own, on an SQLite store and a broker folder in the test's directory.
+Celery's app is module-wide (``configure`` sets it for the whole process), so the story runs in a
+process of its own, on an SQLite store and a broker folder in the test's directory.
 """
 
 import json

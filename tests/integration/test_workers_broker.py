@@ -96,6 +96,36 @@ def test_the_workers_own_next_steps_queue_apart_from_the_answers_the_api_queued(
     assert queued["maumau.time_out_turn"]["argsrepr"] == repr((str(game_id), 1, 7))
 
 
+def test_a_process_configured_again_queues_on_the_broker_it_names_now(broker_url):
+    """The tasks queued after a second ``configure``, by a follow-up and by a worker's own step, go to
+    the second broker (here: the same Redis under another key prefix), not to the first, where no
+    worker of the second would ever take them."""
+    first, second = (f"maumau-test-{uuid.uuid4().hex[:8]}:" for _ in range(2))
+    before, after = uuid.uuid4(), uuid.uuid4()
+    script = (
+        "import sys; from service.settings import Settings; "
+        "from service.tasks import ADVANCE, configure, send; from workers.app import CeleryDispatch; "
+        "configure(Settings(broker_url=sys.argv[1], broker_prefix=sys.argv[2])); "
+        "send(ADVANCE, sys.argv[4], 0.0); CeleryDispatch().advance_game(sys.argv[4]); "
+        "configure(Settings(broker_url=sys.argv[1], broker_prefix=sys.argv[3])); "
+        "send(ADVANCE, sys.argv[5], 0.0); CeleryDispatch().advance_game(sys.argv[5])"
+    )
+    subprocess.run(
+        [sys.executable, "-c", script, broker_url, first, second, str(before), str(after)],
+        cwd=ROOT,
+        env=without_settings(),
+        check=True,
+        timeout=60,
+    )
+    on_first, on_second = queued_messages(broker_url, first), queued_messages(broker_url, second)
+
+    def games(queues: dict[str, list[dict]]) -> list[str]:
+        return sorted(m["headers"]["argsrepr"] for q in ("celery", "maumau.play") for m in queues[q])
+
+    assert games(on_first) == [repr((str(before),))] * 2
+    assert games(on_second) == [repr((str(after),))] * 2
+
+
 def test_queuing_with_no_broker_answering_says_so_and_raises_nothing():
     script = (
         "import sys; from service.settings import Settings; "
