@@ -14,7 +14,7 @@ hands the lead to the first caller queued meanwhile; other callers queue and
 wait. One transaction, in one round trip: a call of a PL/pgSQL function
 (made with the table) that takes the table lock (``LOCK TABLE ... IN
 EXCLUSIVE MODE``, as the stock recorder does: writers of other processes
-wait), ``NOTIFY``s and inserts the whole batch; each caller gets its
+wait), inserts the whole batch and ``NOTIFY``s it; each caller gets its
 notification ids. (eventsourcing's own ``POSTGRES_ENABLE_DB_FUNCTIONS``
 function leaves the lock out, which lets ids commit out of order: unsafe.)
 
@@ -54,9 +54,15 @@ from psycopg.rows import tuple_row
 from psycopg.sql import SQL, Identifier, Literal
 
 MAX_BATCH_EVENTS = 1000
-# The note each batch sends names the aggregates it stored, so that a process following some games
-# live (``service.projections.live``) reads only theirs; a batch naming more than fits in a
-# note (PostgreSQL's limit is 8000 bytes) sends an empty one: "look at all of yours".
+# The note each batch sends names the aggregates it stored (their ids, space-separated), so that a
+# process following some games live (``service.projections.live``) reads only theirs; then, on a
+# line of its own, the events themselves, so that it folds them without reading them back: a JSON
+# array of ``[originator_id, originator_version, topic, state (base64), notification_id]`` in log
+# order. A batch whose events do not fit in a note (PostgreSQL's limit is 8000 bytes) sends only
+# the names, and one naming more than fits an empty note: "look at all of yours". (A process that
+# knows only names, of an earlier version, reads a note's names and passes over the rest.)
+# A note reaches only the database's own sessions that LISTEN, which may read the table anyway:
+# the events it carries (hidden cards among them) go to no one new, and no note is ever logged.
 NOTE_LIMIT = 7900
 # Batches in flight at once: the second sends its transaction while the first commits, and
 # waits for the table lock in the server, so no round trip is lost between commits.
@@ -102,15 +108,27 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
                 "CREATE OR REPLACE FUNCTION {schema}.{function}"
                 "(ids {id_type}[], versions bigint[], topics text[], states bytea[]) "
                 "RETURNS TABLE (originator_id {id_type}, originator_version bigint, notification_id bigint) "
-                "LANGUAGE plpgsql AS $BODY$ DECLARE note text; BEGIN "
+                "LANGUAGE plpgsql AS $BODY$ DECLARE note text; carried text; "
+                "stored_ids {id_type}[]; stored_versions bigint[]; positions bigint[]; BEGIN "
                 "{set_timeout}"
                 "LOCK TABLE {table} IN EXCLUSIVE MODE; "
-                "note := array_to_string(ARRAY(SELECT DISTINCT unnest(ids)), ' '); "
-                f"IF length(note) > {NOTE_LIMIT} THEN note := ''; END IF; "
-                "PERFORM pg_notify({channel}, note); "
-                "RETURN QUERY INSERT INTO {table} AS t (originator_id, originator_version, topic, state) "
+                "WITH stored AS (INSERT INTO {table} AS t (originator_id, originator_version, topic, state) "
                 "SELECT * FROM unnest(ids, versions, topics, states) "
-                "RETURNING t.originator_id, t.originator_version, t.notification_id; "
+                "RETURNING t.originator_id, t.originator_version, t.topic, t.state, t.notification_id) "
+                "SELECT array_agg(s.originator_id ORDER BY s.notification_id), "
+                "array_agg(s.originator_version ORDER BY s.notification_id), "
+                "array_agg(s.notification_id ORDER BY s.notification_id), "
+                "json_agg(json_build_array(s.originator_id, s.originator_version, s.topic, "
+                "translate(encode(s.state, 'base64'), E'\\n', ''), s.notification_id) "
+                "ORDER BY s.notification_id)::text "
+                "INTO stored_ids, stored_versions, positions, carried FROM stored s; "
+                "note := array_to_string(ARRAY(SELECT DISTINCT unnest(ids)), ' '); "
+                f"IF length(note) > {NOTE_LIMIT} THEN note := ''; "
+                f"ELSIF length(note) + length(carried) < {NOTE_LIMIT} THEN "
+                "note := note || E'\\n' || carried; "
+                "END IF; "
+                "PERFORM pg_notify({channel}, note); "
+                "RETURN QUERY SELECT * FROM unnest(stored_ids, stored_versions, positions); "
                 "END; $BODY$"
             ).format(
                 schema=Identifier(self.datastore.schema),

@@ -11,12 +11,15 @@ runner renders them (``render``) and hands each stream its own seat's view,
 never another's. A seat's view is rendered only when a stream of this process
 follows that seat (the API's workers each hold some of a game's streams).
 
-Told how: every batch the store commits sends a note naming the aggregates
-in it (``persistence.group_commit``); a thread per process ``LISTEN``s
-(``watch.listen``) and hands the notes to the fold thread, which reads the
-followed games among them. Without notes (SQLite), or while the listener is
-down, the fold thread looks at every followed game every ``POLL_SECONDS``,
-and this process's own saves are told to it directly.
+Told how: every batch the store commits sends a note carrying the events in
+it, or naming its aggregates when they do not fit (``persistence.group_commit``);
+a thread per process ``LISTEN``s (``watch.listen``) and hands the notes to the
+fold thread. It folds the events a note carries into the followed games they
+continue, and reads from the store only what the notes did not carry (a game
+named without its events, or whose events do not follow on from its fold).
+Without notes (SQLite), or while the listener is down, the fold thread looks
+at every followed game every ``POLL_SECONDS``, and this process's own saves
+are told to it directly.
 
 A stream gets the newest view: a reader slower than the game skips views,
 never gets an old one after a newer. A reader of a game's events (the public
@@ -37,9 +40,10 @@ from typing import Any
 from uuid import UUID
 
 import msgspec
+from eventsourcing.persistence import StoredEvent
 
 from service.application import MauMau
-from service.persistence.newest import NewEvents
+from service.persistence.newest import NewEvents, Stored
 from service.projections.current import restored
 from service.projections.fold import Tracked
 from service.projections.models import LegalMove
@@ -55,6 +59,9 @@ NAMES_SECONDS = 5.0  # how long a followed game's player names are used before t
 ALL = ""  # a note that names nothing: look at every followed game
 
 _encode = msgspec.json.Encoder().encode
+# the events a note carries after the games it names (``persistence.group_commit``): each event's
+# originator id, version, topic, state and log position, in log order
+_carried = msgspec.json.Decoder(list[tuple[UUID, int, str, bytes, int]]).decode
 
 
 class View(msgspec.Struct, frozen=True):
@@ -353,7 +360,9 @@ class LiveGames:
         """Fold the events stored since (read now unless given) and render the views; whether anything
         was new."""
         tracked = followed.tracked
-        if stored is None:
+        if stored is None or not _follows_on(stored, tracked.game.version):
+            # not given, or carried by notes that do not continue the fold (one came before the fold
+            # was restored, or was missed): read from the store
             stored = self.new_events.after({game_id: tracked.game.version})[game_id]
         # a stream that opened meanwhile may have folded some of them
         stored = [
@@ -384,12 +393,18 @@ class LiveGames:
                 notes = [ALL]
             while not self._notes.empty():  # what came meanwhile is looked at once
                 notes.append(self._notes.get())
+            carried, named = _read_notes(notes)
             with self._lock:
-                if ALL in notes:
+                if ALL in named:
                     games = list(self._keys.values())
                 else:
-                    named = {name for note in notes for name in note.split()}
                     games = [self._keys[name] for name in named if name in self._keys]
+                    games += [
+                        game_id
+                        for game_id in carried
+                        if game_id in self._followed or game_id in self._waiters
+                    ]
+                games = list(dict.fromkeys(games))
                 followed = {game_id: f for game_id in games if (f := self._followed.get(game_id)) is not None}
                 waiting = []
                 for game_id in games:
@@ -402,10 +417,19 @@ class LiveGames:
                 waiter.wake()
             if not followed:
                 continue
+            # a game some note named without its events is read; the others fold what the notes carried
+            stored: dict[UUID, Stored] = {}
+            unread = {
+                game_id: f.tracked.game.version
+                for game_id, f in followed.items()
+                if ALL in named or game_id not in carried or str(game_id) in named
+            }
             try:
-                stored = self.new_events.after(
-                    {game_id: f.tracked.game.version for game_id, f in followed.items()}
-                )
+                if unread:
+                    stored = self.new_events.after(unread)
+                decode = self.app.mapper.to_domain_event
+                for game_id in followed.keys() - unread.keys():
+                    stored[game_id] = [(decode(event), position) for event, position in carried[game_id]]
             except Exception:
                 log.exception("the followed games could not be read: all are read again in a moment")
                 self._stop.wait(self.poll)
@@ -440,3 +464,38 @@ class LiveGames:
             self._notes.put(ALL)  # wakes the fold thread into polling
 
         listen(url, channel, listening=listening, told=self.told, lost=lost, stop=self._stop)
+
+
+def _read_notes(notes: list[str]) -> tuple[dict[UUID, list[tuple[StoredEvent, int]]], set[str]]:
+    """The events the notes carry, per game, in log order; and the names of the games told of without
+    their events (``ALL`` among them: look at every game)."""
+    carried: dict[UUID, list[tuple[StoredEvent, int]]] = {}
+    named: set[str] = set()
+    for note in notes:
+        names, _, events_carried = note.partition("\n")
+        if not events_carried:
+            named.update(names.split() or [ALL])
+            continue
+        try:
+            events = _carried(events_carried)
+        except msgspec.DecodeError:
+            log.warning("a note could not be read: every followed game is looked at")
+            named.add(ALL)
+            continue
+        for originator_id, version, topic, state, position in events:
+            event = StoredEvent(
+                originator_id=originator_id, originator_version=version, topic=topic, state=state
+            )
+            carried.setdefault(originator_id, []).append((event, position))
+    return carried, named
+
+
+def _follows_on(stored: Stored, version: int) -> bool:
+    """Whether the events after ``version`` among ``stored`` continue it with no version missing."""
+    expected = version + 1
+    for event, _position in stored:
+        if event.originator_version > version:
+            if event.originator_version != expected:
+                return False
+            expected += 1
+    return True

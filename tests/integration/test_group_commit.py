@@ -9,6 +9,7 @@ import msgspec
 import psycopg
 import pytest
 from eventsourcing.persistence import IntegrityError, OperationalError, StoredEvent
+from psycopg import sql
 
 from service.application import MauMau
 from service.domain.errors import RuleError
@@ -150,3 +151,53 @@ def test_a_batch_on_a_dropped_connection_fails_and_the_next_batch_connects_again
     finally:
         app.close()
     assert recorder._held == []
+
+
+def notes_of(database_url: str, channel: str, save, game: uuid.UUID) -> list[str]:
+    """The notes sent on ``channel`` while ``save()`` runs that tell of ``game`` (other tests may
+    write to the same table meanwhile)."""
+    with psycopg.connect(database_url, autocommit=True) as listener:
+        listener.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
+        save()
+        return [note.payload for note in listener.notifies(timeout=2.0) if str(game) in note.payload]
+
+
+def test_a_batch_s_note_names_its_games_then_carries_its_events_with_their_log_positions(
+    pg_settings, database_url
+):
+    app = MauMau(pg_settings)
+    try:
+        recorder = app.recorder
+        one, two = uuid.uuid4(), uuid.uuid4()
+        events = [
+            StoredEvent(one, 1, "test:Dealt", b"\x00\n\xff" * 40),
+            StoredEvent(two, 1, "test:Event", b"x"),
+        ]
+        ids: list[int] = []
+        (note,) = notes_of(
+            database_url, recorder.channel_name, lambda: ids.extend(recorder.insert_events(events)), one
+        )
+        names, _, events_carried = note.partition("\n")
+        assert sorted(names.split()) == sorted([str(one), str(two)])
+        carried = msgspec.json.decode(events_carried, type=list[tuple[uuid.UUID, int, str, bytes, int]])
+        assert carried == [
+            (event.originator_id, event.originator_version, event.topic, event.state, position)
+            for event, position in zip(events, ids, strict=True)
+        ]
+    finally:
+        app.close()
+
+
+def test_a_batch_whose_events_do_not_fit_in_a_note_only_names_its_games(pg_settings, database_url):
+    app = MauMau(pg_settings)
+    try:
+        recorder = app.recorder
+        one, two = uuid.uuid4(), uuid.uuid4()
+        events = [
+            StoredEvent(one, 1, "test:Event", b"x" * 4000),
+            StoredEvent(two, 1, "test:Event", b"y" * 4000),
+        ]
+        (note,) = notes_of(database_url, recorder.channel_name, lambda: recorder.insert_events(events), one)
+        assert "\n" not in note and sorted(note.split()) == sorted([str(one), str(two)])
+    finally:
+        app.close()
