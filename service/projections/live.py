@@ -361,8 +361,8 @@ class LiveGames:
         was new."""
         tracked = followed.tracked
         if stored is None or not _follows_on(stored, tracked.game.version):
-            # not given, or carried by notes that do not continue the fold (one came before the fold
-            # was restored, or was missed): read from the store
+            # not given, or carried by notes that do not continue the fold (a note was missed): read
+            # from the store
             stored = self.new_events.after({game_id: tracked.game.version})[game_id]
         # a stream that opened meanwhile may have folded some of them
         stored = [
