@@ -123,16 +123,16 @@ def configure(new: Settings) -> None:
 
 
 def _forget_broker_connections() -> None:
-    """Close the app's connections to the broker it was configured for before.
+    """Have the app take its broker connections afresh, for the broker it is configured for now.
 
-    Celery makes its connection pool, and the producer pool on it, at the first send, with the broker
+    Celery takes its connection pool, and the producer pool on it, at the first send, for the broker
     URL and key prefix of that moment, and keeps them: after a new configuration every send would
-    still go to the old broker (a task lost, found only by the tick). Celery drops them the same way
-    after a fork (``Celery._after_fork``); the next send makes new ones from the new configuration.
+    still go to the old broker (a task lost, found only by the tick). Dropped, the next send takes
+    them again, as Celery does after a fork (``Celery._after_fork``). Nothing is closed: kombu keeps
+    one pool per broker and options for the whole process, handed back when the same broker is
+    configured again, and a worker thread of this process may be using it.
     """
-    pool, celery_app._pool = celery_app._pool, None
-    if pool is not None:
-        pool.force_close_all()
+    celery_app._pool = None
     celery_app.amqp._producer_pool = None
 
 

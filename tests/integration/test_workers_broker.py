@@ -97,33 +97,34 @@ def test_the_workers_own_next_steps_queue_apart_from_the_answers_the_api_queued(
 
 
 def test_a_process_configured_again_queues_on_the_broker_it_names_now(broker_url):
-    """The tasks queued after a second ``configure``, by a follow-up and by a worker's own step, go to
-    the second broker (here: the same Redis under another key prefix), not to the first, where no
-    worker of the second would ever take them."""
+    """The tasks queued after each ``configure``, by a follow-up and by a worker's own step, go to the
+    broker it names (here: the same Redis under two key prefixes), not to one named before, where no
+    worker would take them; the first broker named again takes them again."""
     first, second = (f"maumau-test-{uuid.uuid4().hex[:8]}:" for _ in range(2))
-    before, after = uuid.uuid4(), uuid.uuid4()
+    games = [str(uuid.uuid4()) for _ in range(3)]
     script = (
         "import sys; from service.settings import Settings; "
         "from service.tasks import ADVANCE, configure, send; from workers.app import CeleryDispatch; "
-        "configure(Settings(broker_url=sys.argv[1], broker_prefix=sys.argv[2])); "
-        "send(ADVANCE, sys.argv[4], 0.0); CeleryDispatch().advance_game(sys.argv[4]); "
-        "configure(Settings(broker_url=sys.argv[1], broker_prefix=sys.argv[3])); "
-        "send(ADVANCE, sys.argv[5], 0.0); CeleryDispatch().advance_game(sys.argv[5])"
+        "url, first, second, *games = sys.argv[1:]\n"
+        "for prefix, game in zip((first, second, first), games):\n"
+        "    configure(Settings(broker_url=url, broker_prefix=prefix))\n"
+        "    assert send(ADVANCE, game, 0.0)\n"
+        "    CeleryDispatch().advance_game(game)"
     )
     subprocess.run(
-        [sys.executable, "-c", script, broker_url, first, second, str(before), str(after)],
+        [sys.executable, "-c", script, broker_url, first, second, *games],
         cwd=ROOT,
         env=without_settings(),
         check=True,
         timeout=60,
     )
-    on_first, on_second = queued_messages(broker_url, first), queued_messages(broker_url, second)
 
-    def games(queues: dict[str, list[dict]]) -> list[str]:
+    def queued_games(prefix: str) -> list[str]:
+        queues = queued_messages(broker_url, prefix)
         return sorted(m["headers"]["argsrepr"] for q in ("celery", "maumau.play") for m in queues[q])
 
-    assert games(on_first) == [repr((str(before),))] * 2
-    assert games(on_second) == [repr((str(after),))] * 2
+    assert queued_games(first) == sorted([repr((games[0],)), repr((games[2],))] * 2)
+    assert queued_games(second) == [repr((games[1],))] * 2
 
 
 def test_queuing_with_no_broker_answering_says_so_and_raises_nothing():
