@@ -455,8 +455,10 @@ class Run:
     # open loop: each request's id, when it was sent and answered (seconds after it was due)
     traced: list[tuple[str, float, float]] = field(default_factory=list)
     pressure: dict[str, float] = field(default_factory=dict)  # open loop: seconds of stall, per kind
-    # open loop, floor writes: per request id, the seconds its handler spent in its transaction
+    # open loop, floor writes: per request id, the seconds its handler spent in its transaction, and
+    # the seconds of its thread's CPU time among them
     stored: dict[str, float] = field(default_factory=dict)
+    stored_cpu: dict[str, float] = field(default_factory=dict)
 
     @property
     def rate(self) -> float:
@@ -750,7 +752,9 @@ class Floor:
         if answer["version"] != self.version:
             raise RuntimeError(f"the floor answered {answer!r}")
         if since is not None:  # traced: its id is the last
-            run.stored[run.traced[-1][0]] = answer["store_ms"] / 1000
+            traced = run.traced[-1][0]
+            run.stored[traced] = answer["store_ms"] / 1000
+            run.stored_cpu[traced] = answer["store_cpu_ms"] / 1000
 
 
 class Trivial:
@@ -1000,6 +1004,7 @@ def pooled(runs: list[Run]) -> Run:
         total.failed += run.failed
         total.traced += run.traced
         total.stored |= run.stored
+        total.stored_cpu |= run.stored_cpu
         for kind, seconds in run.pressure.items():
             total.pressure[kind] = total.pressure.get(kind, 0.0) + seconds
     return total
@@ -1172,7 +1177,8 @@ def print_tails(measured: Measured) -> None:
     client), in the app, and the rest (the server before the app takes it and after it answers,
     the network, the client reading the answer); of the time in the app, for floor writes, how long
     the handler's transaction took (``stored``: the pool, the INSERT, the commit's flush, and taking
-    the interpreter's lock back after each wait on PostgreSQL); and how long the machine stalled
+    the interpreter's lock back after each wait on PostgreSQL) and how much of that the handler's
+    thread spent on a core (``its cpu``: the rest it waited); and how long the machine stalled
     meanwhile."""
     kinds = [
         (name, run)
@@ -1191,7 +1197,8 @@ def print_tails(measured: Measured) -> None:
         "(% of the time; steal: % of each core's time):"
     )
     print(
-        f"  {'':<9}{'whole':>8}{'unsent':>8}{'in app':>8}{'stored':>8}{'rest':>8}{'app p50':>9}{'app p99':>9}"
+        f"  {'':<9}{'whole':>8}{'unsent':>8}{'in app':>8}{'stored':>8}{'its cpu':>8}{'rest':>8}"
+        f"{'app p50':>9}{'app p99':>9}"
         f"{'cpu':>6}{'io':>6}{'io full':>8}{'steal':>7}"
     )
     app = measured.app_ms
@@ -1202,8 +1209,13 @@ def print_tails(measured: Measured) -> None:
             continue
         slowest = sorted(timed, key=lambda each: each[1])[-max(1, len(timed) // 100) :]
         whole, unsent, in_app = (1000 * statistics.fmean(each[i] for each in slowest) for i in (1, 0, 2))
-        stored = [run.stored[each[3]] for each in slowest if each[3] in run.stored]
-        stored_ms = f"{1000 * statistics.fmean(stored):>8.1f}" if stored else f"{'-':>8}"
+        stored_ms = "".join(
+            f"{1000 * statistics.fmean(found):>8.1f}" if found else f"{'-':>8}"
+            for found in (
+                [kept[each[3]] for each in slowest if each[3] in kept]
+                for kept in (run.stored, run.stored_cpu)
+            )
+        )
         apps = [each[2] for each in timed]
         stalls = "".join(
             f"{100 * run.pressure[kind] / run.seconds:>{width}.1f}"

@@ -57,22 +57,25 @@ def test_the_slowest_percent_is_split_into_unsent_in_the_app_and_the_rest(capsys
     app_ms = {rid: 1000 * whole / 2 for rid, _, whole in moves.traced if rid != "bench-lost"}
     print_tails(Measured(runs={}, usage={}, open_loop=moves, app_ms=app_ms))
     row = next(line for line in capsys.readouterr().out.splitlines() if line.lstrip().startswith("moves"))
-    whole, unsent, in_app, stored, rest, app_p50, app_p99, cpu, io, io_full, steal = row.split()[1:12]
-    assert (whole, unsent, in_app, stored, rest) == ("200.0", "10.0", "100.0", "-", "90.0")
+    whole, unsent, in_app, stored, its_cpu, rest, app_p50, app_p99, cpu, io, io_full, steal = row.split()[
+        1:13
+    ]
+    assert (whole, unsent, in_app, stored, its_cpu, rest) == ("200.0", "10.0", "100.0", "-", "-", "90.0")
     assert (app_p50, app_p99) == ("2.50", "100.00")
     assert (cpu, io, io_full, steal) == ("60.0", "10.0", "5.0", "8.0")
     assert "(1 not in the log)" in row
 
 
-def test_a_floor_write_s_time_in_the_app_is_split_by_its_transaction(capsys):
+def test_a_floor_write_s_time_in_the_app_is_split_by_its_transaction_and_its_cpu_in_it(capsys):
     floor = Run(seconds=10.0)
     floor.traced = [(f"bench-{n}", 0.0, 0.004) for n in range(99)] + [("bench-slow", 0.0, 0.120)]
     floor.stored = {f"bench-{n}": 0.002 for n in range(99)} | {"bench-slow": 0.080}
+    floor.stored_cpu = {f"bench-{n}": 0.0002 for n in range(99)} | {"bench-slow": 0.0004}
     app_ms = {rid: 1000 * whole * 11 / 12 for rid, _, whole in floor.traced}
     print_tails(Measured(runs={}, usage={}, open_floor_own=floor, app_ms=app_ms))
     row = next(line for line in capsys.readouterr().out.splitlines() if line.lstrip().startswith("floor own"))
-    whole, unsent, in_app, stored, rest = row.split()[2:7]
-    assert (whole, unsent, in_app, stored, rest) == ("120.0", "0.0", "110.0", "80.0", "10.0")
+    whole, unsent, in_app, stored, its_cpu, rest = row.split()[2:8]
+    assert (whole, unsent, in_app, stored, its_cpu, rest) == ("120.0", "0.0", "110.0", "80.0", "0.4", "10.0")
 
 
 def test_an_open_loop_that_traced_nothing_prints_no_split(capsys):
