@@ -457,8 +457,7 @@ class Run:
     pressure: dict[str, float] = field(default_factory=dict)  # open loop: seconds of stall, per kind
     # open loop, floor writes: per request id, the seconds its handler spent in its transaction, and
     # the seconds of its thread's CPU time among them
-    stored: dict[str, float] = field(default_factory=dict)
-    stored_cpu: dict[str, float] = field(default_factory=dict)
+    stored: dict[str, tuple[float, float]] = field(default_factory=dict)
 
     @property
     def rate(self) -> float:
@@ -752,9 +751,7 @@ class Floor:
         if answer["version"] != self.version:
             raise RuntimeError(f"the floor answered {answer!r}")
         if since is not None:  # traced: its id is the last
-            traced = run.traced[-1][0]
-            run.stored[traced] = answer["store_ms"] / 1000
-            run.stored_cpu[traced] = answer["store_cpu_ms"] / 1000
+            run.stored[run.traced[-1][0]] = (answer["store_ms"] / 1000, answer["store_cpu_ms"] / 1000)
 
 
 class Trivial:
@@ -1004,7 +1001,6 @@ def pooled(runs: list[Run]) -> Run:
         total.failed += run.failed
         total.traced += run.traced
         total.stored |= run.stored
-        total.stored_cpu |= run.stored_cpu
         for kind, seconds in run.pressure.items():
             total.pressure[kind] = total.pressure.get(kind, 0.0) + seconds
     return total
@@ -1209,12 +1205,10 @@ def print_tails(measured: Measured) -> None:
             continue
         slowest = sorted(timed, key=lambda each: each[1])[-max(1, len(timed) // 100) :]
         whole, unsent, in_app = (1000 * statistics.fmean(each[i] for each in slowest) for i in (1, 0, 2))
+        stored = [run.stored[each[3]] for each in slowest if each[3] in run.stored]
         stored_ms = "".join(
-            f"{1000 * statistics.fmean(found):>8.1f}" if found else f"{'-':>8}"
-            for found in (
-                [kept[each[3]] for each in slowest if each[3] in kept]
-                for kept in (run.stored, run.stored_cpu)
-            )
+            f"{1000 * statistics.fmean(each[i] for each in stored):>8.1f}" if stored else f"{'-':>8}"
+            for i in (0, 1)  # the transaction's wall time, its thread's CPU time
         )
         apps = [each[2] for each in timed]
         stalls = "".join(

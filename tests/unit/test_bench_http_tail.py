@@ -69,8 +69,7 @@ def test_the_slowest_percent_is_split_into_unsent_in_the_app_and_the_rest(capsys
 def test_a_floor_write_s_time_in_the_app_is_split_by_its_transaction_and_its_cpu_in_it(capsys):
     floor = Run(seconds=10.0)
     floor.traced = [(f"bench-{n}", 0.0, 0.004) for n in range(99)] + [("bench-slow", 0.0, 0.120)]
-    floor.stored = {f"bench-{n}": 0.002 for n in range(99)} | {"bench-slow": 0.080}
-    floor.stored_cpu = {f"bench-{n}": 0.0002 for n in range(99)} | {"bench-slow": 0.0004}
+    floor.stored = {f"bench-{n}": (0.002, 0.0002) for n in range(99)} | {"bench-slow": (0.080, 0.0004)}
     app_ms = {rid: 1000 * whole * 11 / 12 for rid, _, whole in floor.traced}
     print_tails(Measured(runs={}, usage={}, open_floor_own=floor, app_ms=app_ms))
     row = next(line for line in capsys.readouterr().out.splitlines() if line.lstrip().startswith("floor own"))
