@@ -18,12 +18,13 @@ from typing import Annotated
 import msgspec
 from litestar import Litestar, post
 from litestar.params import Body
-from psycopg.sql import SQL, Identifier
+from psycopg.sql import SQL, Identifier, Literal
 
 from bench.floor.table import TABLE
 from service.http.app import create_app as create_service_app
 from service.http.auth import SIGNED_IN
 from service.http.services import ActorDep, ServicesDep
+from service.persistence.group_commit import log_lock_key
 from service.settings import Settings
 
 
@@ -67,7 +68,9 @@ def _insert(services: ServicesDep, actor: ActorDep, data: FloorCreate, *, ordere
     began, began_cpu = time.perf_counter(), time.thread_time()
     with datastore.transaction(commit=True) as cursor:
         if ordered:
-            cursor.execute(SQL("lock table {}.{} in exclusive mode").format(*table))
+            # the lock the event log's writers take, on a key of the floor's own
+            key = Literal(log_lock_key(datastore.schema, TABLE))
+            cursor.execute(SQL("select pg_advisory_xact_lock({})").format(key))
         cursor.execute(insert.format(*table), (actor.id, data.kind, data.version))
         row = cursor.fetchone()
     store_ms, store_cpu_ms = 1000 * (time.perf_counter() - began), 1000 * (time.thread_time() - began_cpu)

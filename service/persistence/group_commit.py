@@ -6,17 +6,27 @@ were issued (a reader tailing the notification log then never passes over an
 id that commits later). The price: every save is its own transaction and
 they all queue for the lock, each holding it through its own commit.
 
-``GroupCommitRecorder`` keeps the lock, so the log stays gap-free in commit
-order, but takes it once for many saves. A caller of ``insert_events``
-leads when fewer than ``LEADERS`` commits are in flight: it commits its own
-save together with everything queued (up to ``MAX_BATCH_EVENTS``), then
-hands the lead to the first caller queued meanwhile; other callers queue and
-wait. One transaction, in one round trip: a call of a PL/pgSQL function
-(made with the table) that takes the table lock (``LOCK TABLE ... IN
-EXCLUSIVE MODE``, as the stock recorder does: writers of other processes
-wait), inserts the whole batch and ``NOTIFY``s it; each caller gets its
-notification ids. (eventsourcing's own ``POSTGRES_ENABLE_DB_FUNCTIONS``
-function leaves the lock out, which lets ids commit out of order: unsafe.)
+``GroupCommitRecorder`` keeps a lock, so the log stays gap-free in commit
+order, but takes it once for many saves. Its lock is a transaction-level
+advisory lock named after the table, not the table's: ``VACUUM`` and
+``ANALYZE`` (autovacuum's among them) hold a lock on the table that
+``EXCLUSIVE`` waits for, so every move waited for them. PostgreSQL cancels an
+autovacuum that blocks a lock after ``deadlock_timeout`` (1 s) unless it runs to
+prevent wraparound, so on a busy log every autovacuum of it stalled the moves
+for a second and never finished, until one that could not be cancelled held
+them for the whole vacuum. A writer that still takes the table lock (the stock
+recorder, or a process of an earlier version) is still kept in turn: the
+``ROW EXCLUSIVE`` lock an ``INSERT`` takes and ``EXCLUSIVE`` wait for each other.
+
+A caller of ``insert_events`` leads when fewer than ``LEADERS`` commits are in
+flight: it commits its own save together with everything queued (up to
+``MAX_BATCH_EVENTS``), then hands the lead to the first caller queued
+meanwhile; other callers queue and wait. One transaction, in one round trip: a
+call of a PL/pgSQL function (made with the table, and replaced whenever the
+tables are made) that takes the lock (writers of other processes wait),
+inserts the whole batch and ``NOTIFY``s it; each caller gets its notification
+ids. (eventsourcing's own ``POSTGRES_ENABLE_DB_FUNCTIONS`` function leaves the
+lock out, which lets ids commit out of order: unsafe.)
 
 If a version is stored already (someone else saved that game first), that
 transaction fails whole and the batch is tried again, checked: under the lock,
@@ -35,6 +45,7 @@ or the application closes): a pool checkout and return per batch cost about
 as much CPU as the insert itself, and the batches are the hot path.
 """
 
+import hashlib
 import threading
 from collections import deque
 from collections.abc import Sequence
@@ -99,8 +110,12 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
             " WHERE s.originator_id = b.originator_id"
             " AND s.originator_version = b.originator_version) t ON true"
         ).format(table=table, id_type=id_type)
+        # every write of this recorder, the stock path's too, takes the log's lock instead of the table's
+        key = Literal(log_lock_key(self.datastore.schema, self.events_table_name))
+        lock = SQL("SELECT pg_advisory_xact_lock({key})").format(key=key)
+        self.lock_table_statements = [*self.lock_table_statements[:-1], lock]
         # The usual batch: one statement, run as its own transaction. Unlike eventsourcing's
-        # POSTGRES_ENABLE_DB_FUNCTIONS function, this one takes the table lock first.
+        # POSTGRES_ENABLE_DB_FUNCTIONS function, this one takes the log's lock first.
         function = Identifier(f"{self.events_table_name}_insert_batch")
         timeout = self.datastore.lock_timeout
         self.sql_create_statements.append(
@@ -111,7 +126,7 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
                 "LANGUAGE plpgsql AS $BODY$ DECLARE note text; carried text; "
                 "stored_ids {id_type}[]; stored_versions bigint[]; positions bigint[]; BEGIN "
                 "{set_timeout}"
-                "LOCK TABLE {table} IN EXCLUSIVE MODE; "
+                "PERFORM pg_advisory_xact_lock({key}); "
                 "WITH stored AS (INSERT INTO {table} AS t (originator_id, originator_version, topic, state) "
                 "SELECT * FROM unnest(ids, versions, topics, states) "
                 "RETURNING t.originator_id, t.originator_version, t.topic, t.state, t.notification_id) "
@@ -135,6 +150,7 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
                 function=function,
                 id_type=id_type,
                 table=table,
+                key=key,
                 channel=Literal(self.channel_name),
                 set_timeout=SQL(f"SET LOCAL lock_timeout = '{int(timeout)}s'; " if timeout else ""),
             )
@@ -149,9 +165,13 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
             )
             .as_string(None)
         )
-        # the stock recorder sets lock_timeout (0 by default: wait as long as it takes) before locking
-        lock = SQL("LOCK TABLE {table} IN EXCLUSIVE MODE").format(table=table)
-        self._lock = [*self.lock_table_statements[:-1], lock] if self.datastore.lock_timeout else [lock]
+        # the stock recorder sets lock_timeout (0 by default: wait as long as it takes) before locking;
+        # the table's ROW EXCLUSIVE (a vacuum does not wait for it) keeps a writer that takes the table
+        # lock from inserting between the check of a batch and its insert
+        self._lock = [
+            *(self.lock_table_statements if self.datastore.lock_timeout else [lock]),
+            SQL("LOCK TABLE {table} IN ROW EXCLUSIVE MODE").format(table=table),
+        ]
         self._notify = SQL("SELECT pg_notify({channel}, %s)").format(channel=Literal(self.channel_name))
         self.batches = 0  # transactions committed, and the saves in them: saves/batches is the batch size
         self.saves = 0
@@ -321,6 +341,12 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
                     conn.rollback()
                 raise failure
             return rows
+
+
+def log_lock_key(schema: str, table: str) -> int:
+    """The advisory lock the writers of one event log take: the same in every process."""
+    digest = hashlib.blake2b(f"maumau event log {schema}.{table}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
 
 
 def _translated(error: psycopg.Error) -> PersistenceError:

@@ -14,7 +14,7 @@ from psycopg import sql
 from service.application import MauMau
 from service.domain.errors import RuleError
 from service.domain.game import Game
-from service.persistence.group_commit import GroupCommitRecorder, _Save
+from service.persistence.group_commit import GroupCommitRecorder, _Save, log_lock_key
 from service.settings import Settings
 from tests.gameplay import next_command
 
@@ -151,6 +151,77 @@ def test_a_batch_on_a_dropped_connection_fails_and_the_next_batch_connects_again
     finally:
         app.close()
     assert recorder._held == []
+
+
+def in_a_thread(save) -> threading.Thread:
+    thread = threading.Thread(target=save, daemon=True)
+    thread.start()
+    return thread
+
+
+def test_saves_are_stored_while_a_vacuum_holds_the_event_log(pg_settings, database_url):
+    """VACUUM and ANALYZE, autovacuum's too, hold the table's SHARE UPDATE EXCLUSIVE lock while they
+    run. A save that took the table's EXCLUSIVE lock waited for them: an autovacuum was cancelled
+    after a second of stalled moves, and one preventing wraparound never was."""
+    app = MauMau(pg_settings)
+    try:
+        recorder = app.recorder
+        assert isinstance(recorder, GroupCommitRecorder)
+        one, two = uuid.uuid4(), uuid.uuid4()
+        recorder.insert_events([stored(two, 1)])
+        checked = [_Save([stored(one, 2)]), _Save([stored(two, 1)])]  # the second is stored already
+        table = sql.Identifier(pg_settings.database_schema, recorder.events_table_name)
+        with psycopg.connect(database_url) as vacuum:
+            vacuum.execute(sql.SQL("LOCK TABLE {} IN SHARE UPDATE EXCLUSIVE MODE").format(table))
+            try:
+                batch = in_a_thread(lambda: recorder.insert_events([stored(one, 1)]))
+                batch.join(timeout=10)
+                collided = in_a_thread(lambda: recorder._commit(checked))  # the checked path
+                collided.join(timeout=10)
+                assert not batch.is_alive() and not collided.is_alive(), "a save waited for the vacuum"
+            finally:
+                vacuum.rollback()
+        assert [type(save.error) for save in checked] == [type(None), IntegrityError]
+        assert [e.originator_version for e in recorder.select_events(one)] == [1, 2]
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize(
+    "holder",
+    [
+        pytest.param("LOCK TABLE {table} IN EXCLUSIVE MODE", id="a writer of an earlier version"),
+        pytest.param("SELECT pg_advisory_xact_lock({key})", id="a writer of this version"),
+    ],
+)
+def test_a_save_waits_for_another_writer_s_commit(pg_settings, database_url, holder):
+    """Each writer takes the log's lock; a process of an earlier version took the table's instead, and
+    the two still wait for each other (an INSERT's ROW EXCLUSIVE and EXCLUSIVE conflict), so the log
+    stays in commit order while the versions are mixed."""
+    app = MauMau(pg_settings)
+    try:
+        recorder = app.recorder
+        assert isinstance(recorder, GroupCommitRecorder)
+        game = uuid.uuid4()
+        name = recorder.events_table_name
+        statement = sql.SQL(holder).format(
+            table=sql.Identifier(pg_settings.database_schema, name),
+            key=sql.Literal(log_lock_key(pg_settings.database_schema, name)),
+        )
+        with psycopg.connect(database_url) as writer:
+            writer.execute(statement)
+            try:
+                save = in_a_thread(lambda: recorder.insert_events([stored(game, 1)]))
+                save.join(timeout=1.0)
+                assert save.is_alive(), "the save did not wait for the other writer"
+                assert recorder.select_events(game) == []
+            finally:
+                writer.rollback()
+        save.join(timeout=10)
+        assert not save.is_alive()
+        assert [e.originator_version for e in recorder.select_events(game)] == [1]
+    finally:
+        app.close()
 
 
 def notes_of(database_url: str, channel: str, save, game: uuid.UUID) -> list[str]:
