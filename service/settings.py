@@ -198,8 +198,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         }
         if self.database_schema:
             env["POSTGRES_SCHEMA"] = self.database_schema
-        if self.group_commit:
-            env["APPLICATION_RECORDER_TOPIC"] = "service.persistence.group_commit:GroupCommitRecorder"
+        # either way the log's writers take its advisory lock, not the table's (``persistence.log_lock``)
+        env["APPLICATION_RECORDER_TOPIC"] = (
+            "service.persistence.group_commit:GroupCommitRecorder"
+            if self.group_commit
+            else "service.persistence.log_lock:LogLockedRecorder"
+        )
         return env
 
     def _create_table_env(self) -> dict[str, str]:

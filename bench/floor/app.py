@@ -18,13 +18,13 @@ from typing import Annotated
 import msgspec
 from litestar import Litestar, post
 from litestar.params import Body
-from psycopg.sql import SQL, Identifier, Literal
+from psycopg.sql import SQL, Identifier
 
 from bench.floor.table import TABLE
 from service.http.app import create_app as create_service_app
 from service.http.auth import SIGNED_IN
 from service.http.services import ActorDep, ServicesDep
-from service.persistence.group_commit import log_lock_key
+from service.persistence.log_lock import log_lock
 from service.settings import Settings
 
 
@@ -69,8 +69,7 @@ def _insert(services: ServicesDep, actor: ActorDep, data: FloorCreate, *, ordere
     with datastore.transaction(commit=True) as cursor:
         if ordered:
             # the lock the event log's writers take, on a key of the floor's own
-            key = Literal(log_lock_key(datastore.schema, TABLE))
-            cursor.execute(SQL("select pg_advisory_xact_lock({})").format(key))
+            cursor.execute(log_lock(datastore.schema, TABLE))
         cursor.execute(insert.format(*table), (actor.id, data.kind, data.version))
         row = cursor.fetchone()
     store_ms, store_cpu_ms = 1000 * (time.perf_counter() - began), 1000 * (time.thread_time() - began_cpu)

@@ -7,16 +7,8 @@ id that commits later). The price: every save is its own transaction and
 they all queue for the lock, each holding it through its own commit.
 
 ``GroupCommitRecorder`` keeps a lock, so the log stays gap-free in commit
-order, but takes it once for many saves. Its lock is a transaction-level
-advisory lock named after the table, not the table's: ``VACUUM`` and
-``ANALYZE`` (autovacuum's among them) hold a lock on the table that
-``EXCLUSIVE`` waits for, so every move waited for them. PostgreSQL cancels an
-autovacuum that blocks a lock after ``deadlock_timeout`` (1 s) unless it runs to
-prevent wraparound, so on a busy log every autovacuum of it stalled the moves
-for a second and never finished, until one that could not be cancelled held
-them for the whole vacuum. A writer that still takes the table lock (the stock
-recorder, or a process of an earlier version) is still kept in turn: the
-``ROW EXCLUSIVE`` lock an ``INSERT`` takes and ``EXCLUSIVE`` wait for each other.
+order, but takes it once for many saves. The lock is the log's advisory lock,
+not the table's, so that a vacuum holds no move up (``log_lock``).
 
 A caller of ``insert_events`` leads when fewer than ``LEADERS`` commits are in
 flight: it commits its own save together with everything queued (up to
@@ -45,7 +37,6 @@ or the application closes): a pool checkout and return per batch cost about
 as much CPU as the insert itself, and the batches are the hot path.
 """
 
-import hashlib
 import threading
 from collections import deque
 from collections.abc import Sequence
@@ -59,10 +50,12 @@ from eventsourcing.persistence import (
     PersistenceError,
     StoredEvent,
 )
-from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
+from eventsourcing.postgres import PostgresDatastore
 from psycopg.pq import TransactionStatus
 from psycopg.rows import tuple_row
 from psycopg.sql import SQL, Identifier, Literal
+
+from service.persistence.log_lock import LogLockedRecorder, log_lock_key
 
 MAX_BATCH_EVENTS = 1000
 # The note each batch sends names the aggregates it stored (their ids, space-separated), so that a
@@ -76,7 +69,7 @@ MAX_BATCH_EVENTS = 1000
 # the events it carries (hidden cards among them) go to no one new, and no note is ever logged.
 NOTE_LIMIT = 7900
 # Batches in flight at once: the second sends its transaction while the first commits, and
-# waits for the table lock in the server, so no round trip is lost between commits.
+# waits for the log's lock in the server, so no round trip is lost between commits.
 LEADERS = 1
 
 
@@ -93,7 +86,7 @@ class _Save:
         self.wake.acquire()
 
 
-class GroupCommitRecorder(PostgresApplicationRecorder):
+class GroupCommitRecorder(LogLockedRecorder):
     def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events") -> None:
         super().__init__(datastore, events_table_name=events_table_name)
         table = SQL("{0}.{1}").format(Identifier(self.datastore.schema), Identifier(self.events_table_name))
@@ -110,10 +103,7 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
             " WHERE s.originator_id = b.originator_id"
             " AND s.originator_version = b.originator_version) t ON true"
         ).format(table=table, id_type=id_type)
-        # every write of this recorder, the stock path's too, takes the log's lock instead of the table's
         key = Literal(log_lock_key(self.datastore.schema, self.events_table_name))
-        lock = SQL("SELECT pg_advisory_xact_lock({key})").format(key=key)
-        self.lock_table_statements = [*self.lock_table_statements[:-1], lock]
         # The usual batch: one statement, run as its own transaction. Unlike eventsourcing's
         # POSTGRES_ENABLE_DB_FUNCTIONS function, this one takes the log's lock first.
         function = Identifier(f"{self.events_table_name}_insert_batch")
@@ -169,7 +159,7 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
         # the table's ROW EXCLUSIVE (a vacuum does not wait for it) keeps a writer that takes the table
         # lock from inserting between the check of a batch and its insert
         self._lock = [
-            *(self.lock_table_statements if self.datastore.lock_timeout else [lock]),
+            *(self.lock_table_statements if self.datastore.lock_timeout else [self.log_lock]),
             SQL("LOCK TABLE {table} IN ROW EXCLUSIVE MODE").format(table=table),
         ]
         self._notify = SQL("SELECT pg_notify({channel}, %s)").format(channel=Literal(self.channel_name))
@@ -341,12 +331,6 @@ class GroupCommitRecorder(PostgresApplicationRecorder):
                     conn.rollback()
                 raise failure
             return rows
-
-
-def log_lock_key(schema: str, table: str) -> int:
-    """The advisory lock the writers of one event log take: the same in every process."""
-    digest = hashlib.blake2b(f"maumau event log {schema}.{table}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big", signed=True)
 
 
 def _translated(error: psycopg.Error) -> PersistenceError:

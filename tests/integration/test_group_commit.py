@@ -9,14 +9,18 @@ import msgspec
 import psycopg
 import pytest
 from eventsourcing.persistence import IntegrityError, OperationalError, StoredEvent
+from eventsourcing.postgres import PostgresApplicationRecorder
 from psycopg import sql
 
 from service.application import MauMau
 from service.domain.errors import RuleError
 from service.domain.game import Game
-from service.persistence.group_commit import GroupCommitRecorder, _Save, log_lock_key
+from service.persistence.group_commit import GroupCommitRecorder, _Save
+from service.persistence.log_lock import LogLockedRecorder, log_lock_key
 from service.settings import Settings
 from tests.gameplay import next_command
+
+TABLE_LOCKING = "eventsourcing.postgres:PostgresApplicationRecorder"  # as earlier versions wrote
 
 
 @pytest.fixture
@@ -60,12 +64,14 @@ def test_a_conflicting_save_is_refused_alone_and_the_rest_of_the_batch_is_stored
 
 
 def test_the_notification_log_is_gap_free_in_commit_order_under_concurrent_writers(pg_settings):
-    """Writers in three "processes" (two group committers, one stock recorder) and a reader tailing
-    the log: an id that committed after a higher one was read would be skipped for ever."""
+    """Writers in four "processes" (two group committers, one without group commit, and one that
+    locks the table as earlier versions did) and a reader tailing the log: an id that committed after
+    a higher one was read would be skipped for ever."""
     apps = [
         MauMau(pg_settings),
         MauMau(pg_settings),
         MauMau(msgspec.structs.replace(pg_settings, group_commit=False)),
+        MauMau(pg_settings, env={"APPLICATION_RECORDER_TOPIC": TABLE_LOCKING}),
     ]
     reader = apps[0].recorder
     start = reader.max_notification_id() or 0
@@ -127,6 +133,8 @@ def test_the_notification_log_is_gap_free_in_commit_order_under_concurrent_write
         # the moves really went through the group committers, several saves a transaction
         committers = [app.recorder for app in apps[:2]]
         assert all(isinstance(recorder, GroupCommitRecorder) for recorder in committers)
+        assert type(apps[2].recorder) is LogLockedRecorder
+        assert type(apps[3].recorder) is PostgresApplicationRecorder
         assert sum(r.saves for r in committers) > sum(r.batches for r in committers) > 0
     finally:
         for app in apps:
@@ -183,6 +191,26 @@ def test_saves_are_stored_while_a_vacuum_holds_the_event_log(pg_settings, databa
                 vacuum.rollback()
         assert [type(save.error) for save in checked] == [type(None), IntegrityError]
         assert [e.originator_version for e in recorder.select_events(one)] == [1, 2]
+    finally:
+        app.close()
+
+
+def test_without_group_commit_a_save_is_stored_while_a_vacuum_holds_the_event_log(pg_settings, database_url):
+    app = MauMau(msgspec.structs.replace(pg_settings, group_commit=False))
+    try:
+        recorder = app.recorder
+        assert type(recorder) is LogLockedRecorder
+        game = uuid.uuid4()
+        table = sql.Identifier(pg_settings.database_schema, recorder.events_table_name)
+        with psycopg.connect(database_url) as vacuum:
+            vacuum.execute(sql.SQL("LOCK TABLE {} IN SHARE UPDATE EXCLUSIVE MODE").format(table))
+            try:
+                save = in_a_thread(lambda: recorder.insert_events([stored(game, 1)]))
+                save.join(timeout=10)
+                assert not save.is_alive(), "the save waited for the vacuum"
+            finally:
+                vacuum.rollback()
+        assert [e.originator_version for e in recorder.select_events(game)] == [1]
     finally:
         app.close()
 

@@ -55,7 +55,10 @@ def test_group_commit_can_be_turned_off_and_the_game_cache_sized():
             "MAUMAU_GAME_CACHE": "0",
         }
     )
-    assert "APPLICATION_RECORDER_TOPIC" not in settings.persistence_env()
+    # one save per transaction, still under the log's lock rather than the table's
+    assert settings.persistence_env()["APPLICATION_RECORDER_TOPIC"] == (
+        "service.persistence.log_lock:LogLockedRecorder"
+    )
     assert settings.game_cache == 0
     with pytest.raises(ValueError, match="MAUMAU_GROUP_COMMIT"):
         Settings.from_env({"MAUMAU_GROUP_COMMIT": "perhaps"})
