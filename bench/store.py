@@ -11,7 +11,8 @@ table, one connection per writer.
 Three stores are measured:
 
 - ``group``: the group-commit recorder (the default on PostgreSQL);
-- ``stock``: eventsourcing's own recorder (``MAUMAU_GROUP_COMMIT=no``);
+- ``stock``: eventsourcing's own recorder, one save per transaction (``MAUMAU_GROUP_COMMIT=no``; since
+  2026-12-04 under the log's advisory lock, ``service.persistence.log_lock``);
 - ``stock, no cache``: the stock recorder, and every move loads its game.
 
 Then the time to rebuild a 500-event game (from the store, through
