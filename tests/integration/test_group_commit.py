@@ -1,9 +1,11 @@
 """Group commit on PostgreSQL: one save's conflict fails only that save; the log stays gap-free."""
 
+import contextlib
 import random
 import threading
 import time
 import uuid
+from collections.abc import Iterator
 
 import msgspec
 import psycopg
@@ -16,7 +18,7 @@ from service.application import MauMau
 from service.domain.errors import RuleError
 from service.domain.game import Game
 from service.persistence.group_commit import GroupCommitRecorder, _Save
-from service.persistence.log_lock import LogLockedRecorder, log_lock_key
+from service.persistence.log_lock import LogLockedRecorder, log_lock
 from service.settings import Settings
 from tests.gameplay import next_command
 
@@ -167,6 +169,18 @@ def in_a_thread(save) -> threading.Thread:
     return thread
 
 
+@contextlib.contextmanager
+def vacuum_holding(database_url: str, schema: str, recorder) -> Iterator[None]:
+    """Another session holding the lock a VACUUM or ANALYZE holds on the events table, meanwhile."""
+    table = sql.Identifier(schema, recorder.events_table_name)
+    with psycopg.connect(database_url) as vacuum:
+        vacuum.execute(sql.SQL("LOCK TABLE {} IN SHARE UPDATE EXCLUSIVE MODE").format(table))
+        try:
+            yield
+        finally:
+            vacuum.rollback()
+
+
 def test_saves_are_stored_while_a_vacuum_holds_the_event_log(pg_settings, database_url):
     """VACUUM and ANALYZE, autovacuum's too, hold the table's SHARE UPDATE EXCLUSIVE lock while they
     run. A save that took the table's EXCLUSIVE lock waited for them: an autovacuum was cancelled
@@ -178,17 +192,12 @@ def test_saves_are_stored_while_a_vacuum_holds_the_event_log(pg_settings, databa
         one, two = uuid.uuid4(), uuid.uuid4()
         recorder.insert_events([stored(two, 1)])
         checked = [_Save([stored(one, 2)]), _Save([stored(two, 1)])]  # the second is stored already
-        table = sql.Identifier(pg_settings.database_schema, recorder.events_table_name)
-        with psycopg.connect(database_url) as vacuum:
-            vacuum.execute(sql.SQL("LOCK TABLE {} IN SHARE UPDATE EXCLUSIVE MODE").format(table))
-            try:
-                batch = in_a_thread(lambda: recorder.insert_events([stored(one, 1)]))
-                batch.join(timeout=10)
-                collided = in_a_thread(lambda: recorder._commit(checked))  # the checked path
-                collided.join(timeout=10)
-                assert not batch.is_alive() and not collided.is_alive(), "a save waited for the vacuum"
-            finally:
-                vacuum.rollback()
+        with vacuum_holding(database_url, pg_settings.database_schema, recorder):
+            batch = in_a_thread(lambda: recorder.insert_events([stored(one, 1)]))
+            batch.join(timeout=10)
+            collided = in_a_thread(lambda: recorder._commit(checked))  # the checked path
+            collided.join(timeout=10)
+            assert not batch.is_alive() and not collided.is_alive(), "a save waited for the vacuum"
         assert [type(save.error) for save in checked] == [type(None), IntegrityError]
         assert [e.originator_version for e in recorder.select_events(one)] == [1, 2]
     finally:
@@ -201,15 +210,10 @@ def test_without_group_commit_a_save_is_stored_while_a_vacuum_holds_the_event_lo
         recorder = app.recorder
         assert type(recorder) is LogLockedRecorder
         game = uuid.uuid4()
-        table = sql.Identifier(pg_settings.database_schema, recorder.events_table_name)
-        with psycopg.connect(database_url) as vacuum:
-            vacuum.execute(sql.SQL("LOCK TABLE {} IN SHARE UPDATE EXCLUSIVE MODE").format(table))
-            try:
-                save = in_a_thread(lambda: recorder.insert_events([stored(game, 1)]))
-                save.join(timeout=10)
-                assert not save.is_alive(), "the save waited for the vacuum"
-            finally:
-                vacuum.rollback()
+        with vacuum_holding(database_url, pg_settings.database_schema, recorder):
+            save = in_a_thread(lambda: recorder.insert_events([stored(game, 1)]))
+            save.join(timeout=10)
+            assert not save.is_alive(), "the save waited for the vacuum"
         assert [e.originator_version for e in recorder.select_events(game)] == [1]
     finally:
         app.close()
@@ -218,8 +222,13 @@ def test_without_group_commit_a_save_is_stored_while_a_vacuum_holds_the_event_lo
 @pytest.mark.parametrize(
     "holder",
     [
-        pytest.param("LOCK TABLE {table} IN EXCLUSIVE MODE", id="a writer of an earlier version"),
-        pytest.param("SELECT pg_advisory_xact_lock({key})", id="a writer of this version"),
+        pytest.param(
+            lambda schema, table: sql.SQL("LOCK TABLE {} IN EXCLUSIVE MODE").format(
+                sql.Identifier(schema, table)
+            ),
+            id="a writer of an earlier version",
+        ),
+        pytest.param(log_lock, id="a writer of this version"),
     ],
 )
 def test_a_save_waits_for_another_writer_s_commit(pg_settings, database_url, holder):
@@ -231,13 +240,8 @@ def test_a_save_waits_for_another_writer_s_commit(pg_settings, database_url, hol
         recorder = app.recorder
         assert isinstance(recorder, GroupCommitRecorder)
         game = uuid.uuid4()
-        name = recorder.events_table_name
-        statement = sql.SQL(holder).format(
-            table=sql.Identifier(pg_settings.database_schema, name),
-            key=sql.Literal(log_lock_key(pg_settings.database_schema, name)),
-        )
         with psycopg.connect(database_url) as writer:
-            writer.execute(statement)
+            writer.execute(holder(pg_settings.database_schema, recorder.events_table_name))
             try:
                 save = in_a_thread(lambda: recorder.insert_events([stored(game, 1)]))
                 save.join(timeout=1.0)
