@@ -21,6 +21,16 @@ class Health(msgspec.Struct, frozen=True):
     status: Annotated[Literal["ok"], msgspec.Meta(examples=["ok"])] = "ok"
 
 
+class StaleRead(msgspec.Struct, frozen=True, kw_only=True):
+    view: Annotated[
+        str, msgspec.Meta(examples=["webhooks"], description="the part of the read models: ratings, webhooks")
+    ]
+    position: Annotated[
+        int, msgspec.Meta(description="the event it could not fold; its rows are as before it")
+    ]
+    reason: Annotated[str, msgspec.Meta(description="the event's type and originator, and the error's type")]
+
+
 class Ready(msgspec.Struct, frozen=True, kw_only=True):
     status: Literal["ready"] = "ready"
     log_position: Annotated[int, msgspec.Meta(examples=[4711], description="the last event stored")]
@@ -38,6 +48,13 @@ class Ready(msgspec.Struct, frozen=True, kw_only=True):
             description="ok: the broker answered; embedded: the filesystem broker in the data dir",
         ),
     ]
+    stale: Annotated[
+        list[StaleRead],
+        msgspec.Meta(
+            description="parts of the read models not required for ready that stopped at an event they "
+            "could not fold (a required part that did answers 503): their reads are as they were then"
+        ),
+    ] = msgspec.field(default_factory=list)
 
 
 class HealthController(Controller):
@@ -70,4 +87,7 @@ class HealthController(Controller):
             read_position=found.read_position,
             lag=found.lag,
             broker=found.broker,
+            stale=[
+                StaleRead(view=part.view, position=part.position, reason=part.reason) for part in found.stale
+            ],
         )

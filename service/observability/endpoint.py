@@ -10,14 +10,16 @@ Left out of the OpenAPI document: it is for Prometheus, not for API clients.
 from litestar import Response, get
 
 from service.http.services import ServicesDep
-from service.observability.metrics import ProjectionLag, exposition
+from service.observability.metrics import ProjectionLag, StaleParts, exposition
 from service.observability.readiness import positions
+from service.projections.parts import PARTS
 
 
 @get("/metrics", include_in_schema=False, sync_to_thread=True)
 def metrics_endpoint(services: ServicesDep) -> Response[bytes]:
     lag = ProjectionLag(lambda: positions(services.app, services.reader))
-    body, content_type = exposition(lag)
+    stale = StaleParts(PARTS, lambda: [found.view for found in services.reader.views.stale_views()])
+    body, content_type = exposition(lag, stale)
     # litestar adds the charset itself
     media_type = "; ".join(part for part in content_type.split("; ") if not part.startswith("charset="))
     return Response(body, media_type=media_type)

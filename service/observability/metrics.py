@@ -21,7 +21,8 @@ Counted where it happens, in any process (names carry the ``maumau_`` prefix):
 
 Read from the database when scraped (the HTTP processes add them, see
 ``ProjectionLag``): ``log_position``, ``read_position`` and
-``projection_lag_events``, the events stored but not yet in the read models.
+``projection_lag_events``, the events stored but not yet in the read models; and
+``projection_stale{view}`` (``StaleParts``), 1 while that part of the read models is stale.
 
 Several processes, one sum: with ``PROMETHEUS_MULTIPROC_DIR`` set in the
 environment *before the process starts*, prometheus_client keeps every
@@ -175,6 +176,29 @@ class ProjectionLag(Collector):
                 max(0, stored - applied),
             ),
         ]
+
+
+class StaleParts(Collector):
+    """A gauge read at scrape time: 1 for each part of the read models that is stale, 0 for the others
+    (``service.projections.parts``); left out of a scrape when the store does not answer."""
+
+    def __init__(self, parts: Iterable[str], stale: Callable[[], Iterable[str]]) -> None:
+        self.parts = tuple(parts)
+        self.stale = stale
+
+    def collect(self) -> Iterable[Metric]:
+        try:
+            stale = set(self.stale())
+        except Exception:
+            return []
+        gauge = GaugeMetricFamily(
+            "maumau_projection_stale",
+            "Whether a part of the read models stopped at an event it could not fold (1) or is sound (0)",
+            labels=["view"],
+        )
+        for part in self.parts:
+            gauge.add_metric([part], 1 if part in stale else 0)
+        return [gauge]
 
 
 def multiprocess_dir() -> str | None:

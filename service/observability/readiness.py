@@ -4,6 +4,9 @@
 a process that stops answering it. ``/ready`` says whether to send it traffic:
 
 - the database answers: the log's last position and the read models' position are read;
+- no part of the read models that players act on is stale (``service.projections.parts``:
+  a part that could not fold an event stops there while the others go on; a stale ratings or
+  webhooks part is named in the answer and leaves the process ready);
 - the projection runner is not failing. The runner may run in another process
   (``maumau projections run``), so it tells through the store: while its
   attempts fail it keeps a row in the read models' store (``views_runner``:
@@ -44,7 +47,9 @@ import msgspec
 
 from service.application import MauMau
 from service.domain.errors import RuleError
+from service.projections.parts import REQUIRED
 from service.projections.reader import ReadModels
+from service.projections.store import StaleView
 from service.settings import Settings
 
 READY_SECONDS = 2.0  # every check together: a probe's own timeout is a few seconds
@@ -57,6 +62,7 @@ class Readiness(msgspec.Struct, frozen=True, kw_only=True):
     log_position: int
     read_position: int
     broker: Literal["ok", "embedded"]  # embedded: the filesystem broker (not checked)
+    stale: tuple[StaleView, ...] = ()  # parts of the read models that are stale, none of them required
 
     @property
     def lag(self) -> int:
@@ -98,6 +104,7 @@ def check(app: MauMau, reader: ReadModels, settings: Settings, stage: _Stage | N
     try:
         stored, applied = positions(app, reader)
         failure = reader.views.failure()
+        stale = reader.views.stale_views()
     except Exception as error:
         raise _not_ready("the database does not answer", error) from None
     if failure is not None:
@@ -107,6 +114,14 @@ def check(app: MauMau, reader: ReadModels, settings: Settings, stage: _Stage | N
             f"not ready: the read models are failing: {failure.reason}; "
             f"{failure.failures} attempt(s) failed since {since}",
         )
+    required = [found for found in stale if found.view in REQUIRED]
+    if required:
+        said = "; ".join(f"{found.view} from position {found.position}: {found.reason}" for found in required)
+        raise RuleError(
+            "not_ready",
+            f"not ready: the read models are stale ({said}); mend the cause, then "
+            "`maumau projections rebuild`",
+        )
     broker: Literal["ok", "embedded"] = "embedded"
     if settings.broker_url is not None:
         stage.name = "the broker"
@@ -115,7 +130,7 @@ def check(app: MauMau, reader: ReadModels, settings: Settings, stage: _Stage | N
         except Exception as error:
             raise _not_ready("the broker does not answer", error) from None
         broker = "ok"
-    found = Readiness(log_position=stored, read_position=applied, broker=broker)
+    found = Readiness(log_position=stored, read_position=applied, broker=broker, stale=tuple(stale))
     if settings.ready_max_lag is not None and found.lag > settings.ready_max_lag:
         stage.name = "the database"
         _behind(app, found, settings)

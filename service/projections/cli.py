@@ -11,7 +11,9 @@ import threading
 
 import click
 
-from service.projections.runner import RunnerBusy, rebuild, run_projections
+from service.projections.parts import REQUIRED
+from service.projections.projection import FoldFailed
+from service.projections.runner import RebuildFailed, RunnerBusy, rebuild, run_projections
 from service.projections.source import Source
 from service.projections.store import NAME, close_views, open_views
 from service.settings import Settings
@@ -47,7 +49,8 @@ def run_command(ctx: click.Context) -> None:
 @click.argument("name", required=False, type=click.Choice(PROJECTIONS))
 @click.pass_context
 def rebuild_command(ctx: click.Context, name: str | None) -> None:
-    """Drop the read models (of projection NAME, default all) and fold the whole log into them again."""
+    """Fold the whole log into read models made anew (of projection NAME, default all) and put them in
+    place of the live ones; a rebuild that cannot fold an event changes nothing and exits 1."""
     settings = _settings(ctx)
     source = Source(settings)
     try:
@@ -58,7 +61,7 @@ def rebuild_command(ctx: click.Context, name: str | None) -> None:
         with click.progressbar(length=last, label=f"rebuilding {projection}", file=sys.stderr) as bar:
             try:
                 position = rebuild(settings, bar.update)
-            except RunnerBusy as error:
+            except (RunnerBusy, RebuildFailed, FoldFailed) as error:
                 raise click.ClickException(str(error)) from None
         click.echo(f"{projection}: rebuilt up to position {position}")
 
@@ -66,8 +69,8 @@ def rebuild_command(ctx: click.Context, name: str | None) -> None:
 @projections.command("status")
 @click.pass_context
 def status_command(ctx: click.Context) -> None:
-    """Each projection's position and lag (events in the log it has not applied yet), and its runner's
-    failure while it fails."""
+    """Each projection's position and lag (events in the log it has not applied yet), its runner's
+    failure while it fails, and each part of its read models that is stale."""
     settings = _settings(ctx)
     source = Source(settings)
     views = open_views(settings, connections=1)
@@ -79,6 +82,10 @@ def status_command(ctx: click.Context) -> None:
             failure = views.failure()
             if failure is not None:
                 click.echo(f"{projection}  failing: {failure.reason} ({failure.failures} attempts)")
+            for stale in views.stale_views():
+                needed = "required for ready" if stale.view in REQUIRED else "ready without it"
+                where = f"from position {stale.position}: {stale.reason}"
+                click.echo(f"{projection}  stale: {stale.view} ({needed}) {where}")
     finally:
         close_views(views)
         source.close()

@@ -31,12 +31,12 @@ an entrant, a turn's ``data``), so the payloads made before a player was erased 
 
 from collections.abc import Iterable
 from datetime import datetime
-from typing import Any
+from typing import Any, assert_never
 from uuid import UUID, uuid5
 
 import msgspec
 
-from service.domain.adjudication import Penalty, Resume, Void
+from service.domain.adjudication import Correct, Penalty, Resume, Ruling, Void
 from service.domain.game import Game
 from service.domain.league import ERASED_NAME, Player
 from service.domain.state import CHOOSING, DRAWN, NAMING_SUIT, PLAY
@@ -258,11 +258,19 @@ def erased_from(payload: bytes, player_id: str) -> bytes | None:
     return _json(body) if found else None
 
 
-def _ruling(event: Any) -> dict[str, Any]:
-    ruling = event.ruling
-    if isinstance(ruling, Penalty):
-        return {"dispute": event.dispute, "ruling": "penalty", "seat": ruling.seat, "cards": ruling.cards}
-    if isinstance(ruling, Void):
-        return {"dispute": event.dispute, "ruling": "void", "from_event": ruling.from_event}
-    assert isinstance(ruling, Resume)
-    return {"dispute": event.dispute, "ruling": "resume"}
+def _ruling(event: Game.RulingGiven) -> dict[str, Any]:
+    """What a ruling says in public: its kind and numbers, never its note (free text)."""
+    head = {"dispute": event.dispute}
+    ruling: Ruling = event.ruling
+    match ruling:
+        case Penalty(seat=seat, cards=cards):
+            return head | {"ruling": "penalty", "seat": seat, "cards": cards}
+        case Void(from_event=from_event):
+            return head | {"ruling": "void", "from_event": from_event}
+        case Resume():
+            return head | {"ruling": "resume"}
+        case Correct(round_no=round_no):
+            # the entry itself stays on the score sheet: a hand entered there is a player's own
+            return head | {"ruling": "correct", "round": round_no}
+        case _:
+            assert_never(ruling)

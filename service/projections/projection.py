@@ -38,8 +38,10 @@ forgets it, and the runner starts again from the store's tracking position
 (each game's or tournament's state is read back from its row when next needed).
 """
 
+import logging
 import sqlite3
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 from typing import Any
 from uuid import UUID
 
@@ -52,22 +54,25 @@ from service.application import MauMau
 from service.domain.game import Game
 from service.domain.league import ERASED_NAME, League, Player
 from service.domain.mao.aggregate import MaoGame
-from service.domain.mao.league import MAO
+from service.domain.mao.league import MAO as MAO_RULES
 from service.domain.rulesets import ruleset
 from service.domain.tournament import Tournament
 from service.domain.webhook import Webhook
 from service.projections.fold import Tracked
 from service.projections.hooks import HookFold, turn_of
 from service.projections.mao import Listed, MatchAt, changes_list, decided, is_mao, match_rows, started
+from service.projections.parts import CORE, FED_BY, MAO, RATINGS, TOURNAMENTS, WEBHOOKS
 from service.projections.ratings import RatingsFold
 from service.projections.render import contribution, game_doc, played, turn_deadline
 from service.projections.standings import STATS, order_of
-from service.projections.store import APPLICATION, NAME, Changes, Views
+from service.projections.store import APPLICATION, NAME, Changes, StaleView, Views
 from service.projections.tournaments import TrackedTournament, seat_rows, status_of, tournament_view
 
 # games kept in memory between batches (finished games are let go at once; any game is read
 # back from its row when an event for it comes)
 CACHED_GAMES = 5_000
+
+log = logging.getLogger(__name__)
 
 _encode = msgspec.msgpack.Encoder().encode
 _STORE_ERRORS = (PersistenceError, psycopg.Error, sqlite3.Error)
@@ -134,6 +139,7 @@ class ViewsProjection(Projection[Views]):
         self.position = view.max_tracking_id(APPLICATION) or 0  # the last position written
         self._changes = Changes(position=self.position)
         self.hooks = HookFold(view.webhook_states(), view.names)
+        self.stale = {found.view: found for found in view.stale_views()}
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
         self.apply([(domain_event, tracking.notification_id)])
@@ -174,61 +180,128 @@ class ViewsProjection(Projection[Views]):
 
         ``absent``: the games this ``apply`` looked for in the store and did not find. Only
         those are unknown: a game read back by an earlier batch may have been let go since.
+
+        Each part's fold is guarded (``parts``): an event a part cannot fold marks it stale and
+        the others go on. A store that fails is no fault of the event: that stops the batch.
         """
-        kinds, games, dirty, changes, hooks = self._kinds, self.games, self._dirty, self._changes, self.hooks
+        kinds, games, changes, hooks, stale = self._kinds, self.games, self._changes, self.hooks, self.stale
         for index in range(start, len(batch)):
             event, position = batch[index]
             kind = kinds.get(type(event))
             if kind is None:
                 kind = kinds[type(event)] = _kind(type(event))
             if kind == GAME:
-                # games are kept by the id's int: hashing a UUID object costs a Python call
-                key = event.originator_id.int
-                tracked = games.get(key)
-                if tracked is None:
-                    if key not in absent:
+                if CORE not in stale:
+                    # games are kept by the id's int: hashing a UUID object costs a Python call
+                    key = event.originator_id.int
+                    tracked = games.get(key)
+                    if tracked is None and key not in absent:
                         return index
-                    raise ProjectionError(f"event {position} is for a game the read models do not know")
-                if tracked.game.league_id in hooks.leagues:
-                    before = turn_of(tracked.game)
-                    tracked.apply(event)
-                    hooks.game_event(tracked.game, before, event, position, changes.deliveries)
-                else:
-                    tracked.apply(event)
-                dirty[key] = tracked
-                if tracked.results_changed and key not in self._finished and tracked.game.over:
-                    self._finished[key] = (position, tracked)
-            elif kind == CREATED:
-                key = event.originator_id.int
-                tracked = games[key] = Tracked.created(event, position)
-                tournament_id = MauMau.tournament_of(tracked.game)
-                if tournament_id is not None and tracked.game.turn_clock is None:
-                    table_of = self._tournament(tournament_id)
-                    tracked.ledger.turn_clock = (
-                        None if table_of is None else table_of.tournament.plan.turn_clock
-                    )
-                dirty[key] = tracked
+                    self._fold_game(tracked, key, event, position)
             elif kind == PLAYER:
+                # written whatever is stale: an erasure is never held up
                 erased = isinstance(event, Player.Erased)
                 changes.players.append((event.originator_id, ERASED_NAME if erased else event.name))
                 if erased:
                     changes.erased.append(event.originator_id)
-                hooks.player_event(event)
+                self._guarded(WEBHOOKS, event, position, hooks.player_event, event)
+            elif kind == CREATED:
+                self._guarded(CORE, event, position, self._fold_created, event, position)
             elif kind == LEAGUE:
-                # a Mao league ranks by matches won, as the others do first; it scores no points
-                mao = event.ruleset_name == MAO
-                order = "highest_points" if mao else order_of(ruleset(event.ruleset_name, **event.options))
-                changes.leagues.append((event.originator_id, event.name, event.ruleset_name, order))
+                self._guarded(CORE, event, position, self._fold_league, event, changes)
             elif kind == PEOPLE:
-                self._fold_people(event, changes)
+                self._guarded(CORE, event, position, self._fold_people, event, changes)
             elif kind == TOURNAMENT:
-                self._fold_tournament(event, position)
+                self._guarded(TOURNAMENTS, event, position, self._fold_tournament, event, position)
             elif kind == WEBHOOK:
-                hooks.hook_event(event)
+                self._guarded(WEBHOOKS, event, position, hooks.hook_event, event)
             elif kind == MAO_MATCH:
-                self._fold_mao(event, position, changes)
+                self._guarded(MAO, event, position, self._fold_mao, event, position, changes)
             changes.position = position
         return len(batch)
+
+    def _fold_game(self, tracked: Tracked | None, key: int, event: Any, position: int) -> None:
+        """An event of a game (``None``: one the read models do not know) into its documents, and its
+        webhook deliveries."""
+        hooks = self.hooks
+        watched = (
+            tracked is not None and WEBHOOKS not in self.stale and tracked.game.league_id in hooks.leagues
+        )
+        try:
+            if tracked is None:
+                raise ProjectionError(f"event {position} is for a game the read models do not know")
+            before = turn_of(tracked.game) if watched else None
+            tracked.apply(event)
+        except _STORE_ERRORS:
+            raise
+        except Exception as error:
+            self._spoil(CORE, event, position, error)
+            return
+        self._dirty[key] = tracked
+        if tracked.results_changed and key not in self._finished and tracked.game.over:
+            self._finished[key] = (position, tracked)
+        if watched:
+            args = (tracked.game, before, event, position, self._changes.deliveries)
+            self._guarded(WEBHOOKS, event, position, hooks.game_event, *args)
+
+    def _fold_created(self, event: Any, position: int) -> None:
+        key = event.originator_id.int
+        tracked = self.games[key] = Tracked.created(event, position)
+        tournament_id = MauMau.tournament_of(tracked.game)
+        if tournament_id is not None and tracked.game.turn_clock is None:
+            table_of = self._tournament(tournament_id)
+            tracked.ledger.turn_clock = None if table_of is None else table_of.tournament.plan.turn_clock
+        self._dirty[key] = tracked
+
+    @staticmethod
+    def _fold_league(event: Any, changes: Changes) -> None:
+        # a Mao league ranks by matches won, as the others do first; it scores no points
+        mao = event.ruleset_name == MAO_RULES
+        order = "highest_points" if mao else order_of(ruleset(event.ruleset_name, **event.options))
+        changes.leagues.append((event.originator_id, event.name, event.ruleset_name, order))
+
+    def _guarded(self, part: str, event: Any, position: int, fold: Callable[..., None], *args: Any) -> None:
+        """``fold(*args)`` unless ``part`` is stale; when it fails, ``part`` is stale from ``event`` on."""
+        if part in self.stale:
+            return
+        deliveries = len(self._changes.deliveries)
+        try:
+            fold(*args)
+        except _STORE_ERRORS:
+            raise
+        except Exception as error:
+            # a fold that failed half way made no deliveries
+            del self._changes.deliveries[deliveries:]
+            self._spoil(part, event, position, error)
+
+    def _spoil(self, part: str, event: Any, position: int, error: Exception) -> None:
+        """``part``, and the parts fed by it, are stale from the event at ``position`` on."""
+        # what is in memory of the event's game or tournament is half folded: never written
+        if part == CORE:
+            self._dirty.pop(event.originator_id.int, None)
+            self.games.pop(event.originator_id.int, None)
+        elif part == TOURNAMENTS:
+            self._dirty_tournaments.pop(event.originator_id, None)
+            self.tournaments.pop(event.originator_id, None)
+        what = f"event {position} ({type(event).__qualname__} of {getattr(event, 'originator_id', None)})"
+        self._stale_from(part, position, f"{what} could not be folded ({type(error).__name__})", error)
+
+    def _stale_from(self, part: str, position: int, reason: str, error: Exception) -> None:
+        now = time.time()
+        for name in (part, *FED_BY[part]):
+            if name in self.stale:
+                continue
+            said = reason if name == part else f"fed by {part}, which is stale: {reason}"
+            self.stale[name] = StaleView(view=name, position=position, reason=said, since=now)
+            self._changes.stale.append((name, position, said, now))
+        log.error(
+            "read models: %s is stale from position %s: %s",
+            part,
+            position,
+            reason,
+            exc_info=error,
+            extra={"projection": NAME, "view": part, "position": position},
+        )
 
     @staticmethod
     def _fold_people(event: Any, changes: Changes) -> None:
@@ -285,9 +358,11 @@ class ViewsProjection(Projection[Views]):
                 raise ProjectionError(f"event {position} is for a tournament the read models do not know")
             tracked = found
             tracked.apply(event)
-            if tracked.tournament.league_id in self.hooks.leagues:
-                self.hooks.tournament_event(tracked.tournament, event, position, self._changes.deliveries)
         self._dirty_tournaments[tournament_id] = tracked
+        if tracked.tournament.league_id in self.hooks.leagues:
+            deliveries = self._changes.deliveries
+            fold = self.hooks.tournament_event
+            self._guarded(WEBHOOKS, event, position, fold, tracked.tournament, event, position, deliveries)
 
     def _tournament(self, tournament_id: UUID) -> TrackedTournament | None:
         """The tournament as folded so far: in memory, else read back from its row (None: unknown)."""
@@ -322,7 +397,7 @@ class ViewsProjection(Projection[Views]):
         if changes.position <= self.position:
             return self.position
         # first, so each rated game's row written below says it is rated
-        self.ratings.fold(self._finished.values(), changes)
+        self._rate(changes)
         deltas: dict[tuple[UUID, UUID], list[int]] = {}
         for tracked in self._dirty.values():
             game_id = tracked.game.id
@@ -378,6 +453,23 @@ class ViewsProjection(Projection[Views]):
         self._finished = {}
         self._changes = Changes(position=self.position)
         return self.position
+
+    def _rate(self, changes: Changes) -> None:
+        """Rate the league games finished in this batch, unless the ratings are stale."""
+        if RATINGS in self.stale:
+            return
+        ratings, history = len(changes.ratings), len(changes.rating_history)
+        try:
+            self.ratings.fold(self._finished.values(), changes)
+        except _STORE_ERRORS:
+            raise
+        except Exception as error:
+            del changes.ratings[ratings:], changes.rating_history[history:]
+            first = min(position for position, _ in self._finished.values())
+            reason = (
+                f"the games finished from position {first} on could not be rated ({type(error).__name__})"
+            )
+            self._stale_from(RATINGS, first, reason, error)
 
     @staticmethod
     def _list(tracked: Tracked, changes: Changes) -> None:
@@ -446,3 +538,4 @@ class ViewsProjection(Projection[Views]):
         self.position = self.view.max_tracking_id(APPLICATION) or 0
         self._changes = Changes(position=self.position)
         self.hooks = HookFold(self.view.webhook_states(), self.view.names)
+        self.stale = {found.view: found for found in self.view.stale_views()}

@@ -41,9 +41,17 @@ import msgspec
 import psycopg
 
 from service.observability import metrics
+from service.projections import aside
 from service.projections.projection import FoldFailed, ViewsProjection
 from service.projections.source import Source
-from service.projections.store import NAME, SQLITE_FILE_NAME, RunnerFailure, close_views, open_views
+from service.projections.store import (
+    NAME,
+    SQLITE_FILE_NAME,
+    RunnerFailure,
+    StaleView,
+    close_views,
+    open_views,
+)
 from service.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -106,12 +114,24 @@ class RunnerLock:
             self._fd = None
 
 
-class Runner:
-    """The projection, its store and the log it follows, for one process."""
+class RebuildFailed(Exception):
+    """A rebuild found a part of the read models it could not fold: the live ones were left as they were."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, stale: StaleView) -> None:
+        self.stale = stale
+        super().__init__(
+            f"the rebuild stopped: {stale.view} could not be folded at position {stale.position}: "
+            f"{stale.reason}; the read models were left as they were"
+        )
+
+
+class Runner:
+    """The projection, its store and the log it follows, for one process (``aside``: into the store
+    a rebuild fills)."""
+
+    def __init__(self, settings: Settings, aside: bool = False) -> None:
         self.settings = settings
-        self.views = open_views(settings, connections=1)  # one writer
+        self.views = open_views(settings, connections=1, aside=aside)  # one writer
         self.source = Source(settings)
         self.projection = ViewsProjection(self.views, self.source.mao_match)
         self.lock = RunnerLock(settings)
@@ -264,27 +284,38 @@ def run_projections(settings: Settings, stop: threading.Event | None = None) -> 
 
 
 def rebuild(settings: Settings, progress: Callable[[int], None] | None = None) -> int:
-    """Drop the read models and fold the whole log into them again; the position reached.
+    """Fold the whole log into read models made anew, and put them in place of the live ones; the
+    position reached.
 
-    Refused with ``RunnerBusy`` while a runner holds the projection: stop it first. The tables
-    are made again even where ``MAUMAU_CREATE_TABLES=no`` leaves table-making to ``maumau db init``:
-    the rebuild dropped them.
+    The fold goes into a store aside (``aside``); only when every part of it folded every event
+    does one transaction swap it in, so readers see the old read models until then and a rebuild
+    that fails changes nothing: it raises ``RebuildFailed`` naming the event, or what the store
+    raised. Refused with ``RunnerBusy`` while a runner holds the projection: stop it first. The
+    tables are made even where ``MAUMAU_CREATE_TABLES=no`` leaves table-making to ``maumau db init``.
     """
     settings = msgspec.structs.replace(settings, create_tables=True)
     lock = RunnerLock(settings)
     if not lock.acquire():
         raise RunnerBusy(f"a projection runner is running the {NAME!r} projection: stop it first")
     try:
-        views = open_views(settings, connections=1)
-        views.drop()
-        close_views(views)
-        runner = Runner(settings)
+        close_views(open_views(settings, connections=1))  # the live tables, for a store never made
+        aside.prepare(settings)
         try:
-            with _fewer_collections():
-                runner.catch_up(runner.source.last(), progress)
-            return runner.position
-        finally:
-            runner.close()
+            runner = Runner(settings, aside=True)
+            try:
+                with _fewer_collections():
+                    runner.catch_up(runner.source.last(), progress)
+                stale = runner.projection.stale
+                if stale:
+                    raise RebuildFailed(min(stale.values(), key=lambda found: found.position))
+                position = runner.position
+            finally:
+                runner.close()
+            aside.swap(settings)
+            return position
+        except BaseException:
+            aside.discard(settings)
+            raise
     finally:
         lock.release()
 

@@ -79,6 +79,7 @@ from service.settings import Settings
 NAME = "views"  # the projection's name: its tables are views_*
 APPLICATION = "maumau"  # the application whose log it follows (the tracking record's name)
 SQLITE_FILE_NAME = "projections.sqlite3"
+ASIDE_FILE_NAME = "projections.rebuild.sqlite3"  # what a rebuild fills before it takes the live file's place
 TABLES = (
     "games",
     "history",
@@ -96,6 +97,7 @@ TABLES = (
     "ratings",
     "rating_history",
     "mao_list",
+    "stale",
 )
 SEAT_COLUMNS = "entrant, tournament_id, round_no, table_no, seat, game_id, finished"
 TOKEN_USE = "token_use"  # not in TABLES: a rebuild does not drop it
@@ -134,6 +136,8 @@ class Changes(msgspec.Struct, kw_only=True):
     mao_listed: list[tuple[UUID, UUID, int, str, bytes]] = msgspec.field(default_factory=list)
     # players erased: their names leave the stored deliveries after this batch's are in
     erased: list[UUID] = msgspec.field(default_factory=list)
+    # views that could not fold an event of this batch: name, position, reason, since
+    stale: list[tuple[str, int, str, float]] = msgspec.field(default_factory=list)
 
     def rows(self) -> list[tuple[str, list[Any]]]:
         """Each statement with its rows, in the order they are written."""
@@ -157,6 +161,7 @@ class Changes(msgspec.Struct, kw_only=True):
             ("rating", self.ratings),
             ("rating_history", self.rating_history),
             ("mao_listed", self.mao_listed),
+            ("stale", self.stale),
         ]
 
 
@@ -168,6 +173,15 @@ class RunnerFailure(msgspec.Struct, frozen=True, kw_only=True):
     failures: int = 1
     since: float = 0.0  # Unix time of the first failure in a row
     latest: float = 0.0  # Unix time of the last one
+
+
+class StaleView(msgspec.Struct, frozen=True, kw_only=True):
+    """A view that could not fold an event: from ``position`` on its rows are not kept up to date."""
+
+    view: str
+    position: int  # the event it could not fold
+    reason: str  # names only types (the event's, the error's) and ids: /ready shows it
+    since: float  # Unix time
 
 
 class LeagueRow(msgspec.Struct, frozen=True):
@@ -232,6 +246,10 @@ def _statements(table: Any, tracking: Any, ph: str, holds: str) -> dict[str, str
         "recovered": f"DELETE FROM {table('runner')} WHERE projection = {ph}",
         "failure": f"SELECT position, reason, failures, since, latest FROM {table('runner')} "
         f"WHERE projection = {ph}",
+        # the first failure of a view is the one kept: the view is stale from there on
+        "stale": f"INSERT INTO {table('stale')} VALUES ({ph}, {ph}, {ph}, {ph}) "
+        "ON CONFLICT (view) DO NOTHING",
+        "stale_views": f"SELECT view, position, reason, since FROM {table('stale')} ORDER BY position, view",
         "tournaments_of": f"SELECT DISTINCT tournament_id FROM {table('seats')} WHERE entrant = {ph}",
         "note_use": f"INSERT INTO {table(TOKEN_USE)} VALUES ({ph}, {ph}) ON CONFLICT (credential_id) "
         f"DO UPDATE SET used = excluded.used WHERE {table(TOKEN_USE)}.used < excluded.used",
@@ -294,6 +312,8 @@ def _tables(table: Any, uuid: str, blob: str, integer: str, real: str, unlogged:
         f"CREATE TABLE IF NOT EXISTS {table('runner')} (projection text PRIMARY KEY, "
         f"position {integer} NOT NULL, reason text NOT NULL, failures {integer} NOT NULL, "
         f"since {real} NOT NULL, latest {real} NOT NULL)",
+        f"CREATE TABLE IF NOT EXISTS {table('stale')} (view text PRIMARY KEY, position {integer} NOT NULL, "
+        f"reason text NOT NULL, since {real} NOT NULL)",
         f"CREATE TABLE IF NOT EXISTS {table(TOKEN_USE)} (credential_id {uuid} PRIMARY KEY, "
         f"used {integer} NOT NULL)",
         f"CREATE TABLE IF NOT EXISTS {table('game_list')} (game_id {uuid} PRIMARY KEY, league_id {uuid}, "
@@ -430,6 +450,13 @@ class Views(TrackingRecorder):
         if not rows:
             return None
         return RunnerFailure(**dict(zip(RunnerFailure.__struct_fields__, rows[0], strict=True)))
+
+    def stale_views(self) -> list[StaleView]:
+        """The views that stopped at an event they could not fold (none while all are sound)."""
+        return [
+            StaleView(view=view, position=position, reason=reason, since=since)
+            for view, position, reason, since in self.query("stale_views", ())
+        ]
 
     def tournaments_of(self, entrant: str) -> list[UUID]:
         """The tournaments in which the entrant has had a table."""
@@ -800,20 +827,29 @@ def _texts(row: Sequence[Any]) -> tuple[Any, ...]:
     return tuple(str(value) if isinstance(value, UUID) else value for value in row)
 
 
-def views_env(settings: Settings) -> dict[str, str]:
+def views_env(settings: Settings, aside: bool = False) -> dict[str, str]:
+    """The eventsourcing settings of the read models' store; ``aside``: of the store a rebuild fills
+    before it takes the place of the live one (``service.projections.aside``)."""
     env = settings.persistence_env()
     env.pop("APPLICATION_RECORDER_TOPIC", None)
     if not settings.uses_postgres:
-        env["SQLITE_DBNAME"] = str(settings.data_dir / SQLITE_FILE_NAME)
+        env["SQLITE_DBNAME"] = str(settings.data_dir / (ASIDE_FILE_NAME if aside else SQLITE_FILE_NAME))
+    elif aside:
+        env["POSTGRES_SCHEMA"] = aside_schema(settings)
     return env
 
 
-def open_views(settings: Settings, connections: int | None = None) -> Views:
+def aside_schema(settings: Settings) -> str:
+    return f"{settings.database_schema or 'public'}_rebuild"[:63]  # PostgreSQL's identifier length
+
+
+def open_views(settings: Settings, connections: int | None = None, aside: bool = False) -> Views:
     """The read models' store for these settings, its tables created when missing.
 
-    ``connections``: the PostgreSQL connections kept open (default ``settings.pool_size``).
+    ``connections``: the PostgreSQL connections kept open (default ``settings.pool_size``);
+    ``aside``: the store a rebuild fills (its schema is made first on PostgreSQL).
     """
-    env = views_env(settings)
+    env = views_env(settings, aside)
     if connections is not None and settings.uses_postgres:
         env["POSTGRES_POOL_SIZE"] = str(connections)
     kind: type[Any] = PostgresViews if settings.uses_postgres else SQLiteViews
