@@ -19,7 +19,7 @@ Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 @lru_cache(maxsize=8)
 def _networks(trusted: tuple[str, ...]) -> tuple[Network, ...]:
-    return tuple(ipaddress.ip_network(entry) for entry in trusted)
+    return tuple(ipaddress.ip_network(entry, strict=False) for entry in trusted)
 
 
 def _trusted(address: str, networks: tuple[Network, ...]) -> bool:
