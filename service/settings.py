@@ -37,9 +37,12 @@
 - ``MAUMAU_STALLED_AFTER``: seconds without an event after which a game whose bot is to move (or a
   tournament's table whose clock should have run out) counts as stalled, its task lost: the tick
   queues it again (default 30).
-- ``MAUMAU_REDEEM_REFUSALS``: refused invitation redemptions a client address may have in a minute,
-  per API process, before further tries are refused with 429 ``too_many_attempts`` (default 20; 0:
-  no limit).
+- ``MAUMAU_REDEEM_REFUSALS``: wrong secrets a client address may send for one invitation in a
+  minute, per API process, before further wrong ones are answered 429 ``too_many_attempts``
+  (default 20; 0: no limit). A right code is always answered as it stands.
+- ``MAUMAU_TRUSTED_PROXIES``: the addresses (or networks, ``10.0.0.0/8``) of the reverse proxies in
+  front of the API, comma-separated, whose ``X-Forwarded-For`` is believed for a request's client
+  address (default none: the address the connection comes from, as in ``service.http.peer``).
 - ``MAUMAU_WEBHOOK_RETRIES``: how many times a webhook delivery whose receiver failed is tried again
   (default 5; 0: tried once) before it counts as failed.
 - ``MAUMAU_WEBHOOK_BACKOFF``: seconds before the first retry; each later one waits twice as long as
@@ -69,6 +72,7 @@
 ``get_settings()`` is cached; tests build their own with ``Settings.from_env(...)``.
 """
 
+import ipaddress
 import os
 from collections.abc import Mapping
 from functools import lru_cache
@@ -108,7 +112,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     ready_max_lag: int | None = 100  # events; None: lag never makes /ready refuse
     ready_max_lag_seconds: float = 30.0  # ... for longer than this (the oldest event's age)
     metrics_port: int | None = None  # processes without the HTTP API serve /metrics here
-    redeem_refusals: int = 20  # refused redemptions a minute per client address and API process; 0: any
+    redeem_refusals: int = 20  # wrong secrets a minute per invitation, client address and API process; 0: any
+    trusted_proxies: tuple[str, ...] = ()  # addresses or networks whose X-Forwarded-For is believed
     webhook_retries: int = 5  # tries after a delivery's first
     webhook_backoff: float = 10.0  # seconds before the first retry, doubling after each
     webhook_timeout: float = 5.0  # seconds a receiver has to answer
@@ -152,6 +157,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             tick=_seconds(env, "MAUMAU_TICK", 2.0, least=0.05),
             stalled_after=_seconds(env, "MAUMAU_STALLED_AFTER", 30.0, least=0.1),
             redeem_refusals=_int(env, "MAUMAU_REDEEM_REFUSALS", 20, least=0),
+            trusted_proxies=_networks(env, "MAUMAU_TRUSTED_PROXIES"),
             log_level=_choice(env, "MAUMAU_LOG_LEVEL", LOG_LEVELS, "INFO"),
             log_format=_choice(env, "MAUMAU_LOG_FORMAT", LOG_FORMATS, "auto"),
             create_tables=_flag(env, "MAUMAU_CREATE_TABLES", True),
@@ -275,6 +281,20 @@ def _limit(env: Mapping[str, str], name: str, default: int) -> int | None:
     if env.get(name, "").strip().lower() in ("off", "none"):
         return None
     return _int(env, name, default, least=0)
+
+
+def _networks(env: Mapping[str, str], name: str) -> tuple[str, ...]:
+    """Comma-separated IP addresses or networks, each as ``ipaddress`` writes it (an address: a /32 or
+    /128 network)."""
+    found: list[str] = []
+    for text in env.get(name, "").split(","):
+        if not text.strip():
+            continue
+        try:
+            found.append(str(ipaddress.ip_network(text.strip(), strict=False)))
+        except ValueError:
+            raise ValueError(f"{name} holds {text.strip()!r}, not an IP address or network") from None
+    return tuple(found)
 
 
 def _choice(env: Mapping[str, str], name: str, choices: tuple[str, ...], default: str) -> str:

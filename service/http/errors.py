@@ -35,7 +35,7 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 |     | any already_* |
 | 410 | invitation_expired, invitation_used_up, invitation_revoked, player_erased |
 | 413 | request_too_large |
-| 429 | too_many_attempts (refused invitation redemptions from one address: wait a minute) |
+| 429 | too_many_attempts (too many wrong codes for one invitation from one address: wait a minute) |
 | 415 | unsupported_media_type (a body that is not JSON) |
 | 422 | every other refusal of the rules: not_your_turn, card_not_in_hand, card_does_not_match, ... |
 |     | invalid_cursor (a list's cursor this service did not give, or gave for another list or filters) |

@@ -2,17 +2,19 @@
 
 ``docs/members.md`` tells the whole story. The code is shown once, when the
 invitation is made (only its hash is stored); a listing never holds it.
-Redeeming needs no token: the code is the permission. A client address whose
-redemptions were refused ``MAUMAU_REDEEM_REFUSALS`` times within a minute is
-refused at once (429 ``too_many_attempts``) until the minute has passed, in
-each API process: guessing a code is hopeless anyway (256 secret bits), this
-keeps a guesser from costing the store a load per try.
+Redeeming needs no token: the code is the permission. Only a wrong secret counts
+as a try at guessing: once a client address (``service.http.peer``) sent
+``MAUMAU_REDEEM_REFUSALS`` wrong secrets for one invitation within a minute, its
+further wrong ones are answered 429 ``too_many_attempts`` instead of 404, in
+each API process. A right code is answered as it stands (a welcome, used up,
+expired, revoked) whatever was counted, so a crowd redeeming a code at once, or
+people sharing an address with a guesser, are never locked out.
 """
 
 import threading
 import time
 import weakref
-from collections import deque
+from collections import OrderedDict, deque
 from datetime import datetime
 from typing import Annotated, Any
 from uuid import UUID
@@ -23,10 +25,11 @@ from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.domain.errors import RuleError
-from service.domain.invitation import CODE_PATTERN, MAX_USES, Invitation
+from service.domain.invitation import CODE_PATTERN, MAX_USES, Invitation, parse_code
 from service.http.auth import ADMIN_ONLY
 from service.http.errors import problems
 from service.http.params import LEAGUE_ID, PLAYER_ID, LeagueId
+from service.http.peer import client_address
 from service.http.players import Name, PlayerRead, TokenRead
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, Services, ServicesDep
@@ -115,41 +118,39 @@ class Welcome(msgspec.Struct, frozen=True, kw_only=True):
     token: TokenRead
 
 
-WINDOW = 60.0  # seconds in which refusals are counted
+WINDOW = 60.0  # seconds in which wrong secrets are counted
 
 
 class Refusals:
-    """Refused redemptions per client address in the last ``WINDOW`` seconds, in this process."""
+    """Wrong secrets per client address and invitation in the last ``window`` seconds, in this process."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, window: float = WINDOW) -> None:
         self.limit = limit
-        self._times: dict[str, deque[float]] = {}
+        self.window = window
+        # the least recently counted first, so the ones out of the window are forgotten from the front
+        self._times: OrderedDict[tuple[str, UUID], deque[float]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def _recent(self, address: str, now: float) -> deque[float]:
-        found = self._times.setdefault(address, deque())
-        while found and found[0] <= now - WINDOW:
-            found.popleft()
-        return found
-
-    def check(self, address: str) -> None:
+    def count(self, address: str, invitation_id: UUID) -> None:
+        """One more wrong secret; ``too_many_attempts`` (not counted) once ``limit`` were in the window."""
         if self.limit <= 0:
             return
+        now = time.monotonic()
         with self._lock:
-            recent = self._recent(address, time.monotonic())
-            if not recent:
-                self._times.pop(address, None)  # an address that stopped is forgotten
-            elif len(recent) >= self.limit:
-                raise RuleError("too_many_attempts", "too many refused redemptions: wait a minute")
+            while self._times and next(iter(self._times.values()))[-1] <= now - self.window:
+                self._times.popitem(last=False)
+            recent = self._times.setdefault((address, invitation_id), deque())
+            while recent and recent[0] <= now - self.window:
+                recent.popleft()
+            if len(recent) >= self.limit:
+                raise RuleError(
+                    "too_many_attempts", "too many wrong codes for this invitation: wait a minute"
+                )
+            recent.append(now)
+            self._times.move_to_end((address, invitation_id))
 
-    def note(self, address: str) -> None:
-        if self.limit > 0:
-            with self._lock:
-                now = time.monotonic()
-                self._recent(address, now).append(now)
 
-
-# one count per running app (its Services), made at its first redemption
+# one count per running app (its Services), made at its first wrong secret
 _refusals: "weakref.WeakKeyDictionary[Services, Refusals]" = weakref.WeakKeyDictionary()
 _refusals_made = threading.Lock()
 
@@ -254,13 +255,13 @@ class InvitationController(Controller):
             Body(examples=[Example(summary="Ada joins", value={"code": CODE_EXAMPLE, "name": "Ada"})]),
         ],
     ) -> Welcome:
-        address = request.client.host if request.client else ""
-        refusals = refusals_of(services)
-        refusals.check(address)
         try:
             welcome = services.app.redeem_invitation(data.code, data.name)
-        except RuleError:
-            refusals.note(address)
+        except RuleError as refused:
+            # a wrong secret (or no such invitation) is a guess; used up, revoked, a taken name are not
+            if refused.code == "invitation_not_found":
+                address = client_address(request, services.settings.trusted_proxies)
+                refusals_of(services).count(address, parse_code(data.code)[0])
             raise
         return Welcome(
             player=PlayerRead(player_id=welcome.player_id, name=welcome.name),

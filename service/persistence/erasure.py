@@ -8,21 +8,26 @@ originator, version, topic and position in the log; snapshots of those
 aggregates are deleted (a snapshot is a cache, taken again from the events).
 
 No query finds the old bytes afterwards. On disk, SQLite overwrites the freed
-content (``secure_delete``) and truncates its write-ahead log after the scrub;
-PostgreSQL keeps the old row version in the table's file until a vacuum reclaims
-its space (autovacuum, or an operator's ``VACUUM``: ``docs/privacy.md``).
+content (``secure_delete``) and truncates its write-ahead log after the scrub
+(``truncate_wal``; the read models' file likewise after the batch that folds the
+erasure, ``service.projections.store``); PostgreSQL keeps the old row version in
+the table's file until a vacuum reclaims its space, and its write-ahead log until
+a checkpoint recycles it (``docs/privacy.md``).
 """
 
+import logging
 from collections.abc import Iterable
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.persistence import Mapper
 from eventsourcing.postgres import PostgresAggregateRecorder, PostgresDatastore
-from eventsourcing.sqlite import SQLiteAggregateRecorder
+from eventsourcing.sqlite import SQLiteAggregateRecorder, SQLiteDatastore
 from psycopg.sql import SQL, Identifier
 
 from service.domain.privacy import scrubbed
+
+log = logging.getLogger(__name__)
 
 
 def scrub(recorder: Any, snapshots: Any, mapper: Mapper[UUID], originators: Iterable[UUID]) -> int:
@@ -75,6 +80,19 @@ def _scrub_sqlite(
             delete = f"DELETE FROM {snapshots.events_table_name} WHERE originator_id = ?"
             for originator in ids:
                 cursor.execute(delete, (originator.hex,))
-    with recorder.datastore.get_connection(commit=True) as conn:
-        # the old pages' images stay in the write-ahead log until a checkpoint truncates it
-        conn.cursor().execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    truncate_wal(recorder.datastore)
+
+
+def truncate_wal(datastore: SQLiteDatastore) -> None:
+    """Copy the write-ahead log into the database file and cut it to nothing.
+
+    Every page an SQLite write changes is appended to the log whole, so the log holds the pages'
+    earlier images (a name before its erasure) until a checkpoint copies the last ones back and
+    truncates it. The checkpoint waits (up to the connection's lock timeout) for readers still on
+    the log; one reading for longer leaves the log as it is, which is logged: the next erasure's
+    checkpoint, or the process's last connection closing, truncates it.
+    """
+    with datastore.get_connection(commit=True) as conn, conn.cursor() as cursor:
+        busy, _, _ = cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    if busy:
+        log.warning("erasure: a reader held the SQLite write-ahead log; it was not truncated")

@@ -54,7 +54,8 @@ They are kept here, outside the event log, so a use or a write costs no event, a
 of the read models keeps them (they cannot be rebuilt from the log). The webhook
 deliveries and their attempts (``deliveries``) are kept by a rebuild likewise: written by
 the projection once each, their sending is recorded nowhere else; a batch that folds a
-player's erasure rewrites the deliveries' payloads naming them (``deliveries.erase_names``).
+player's erasure rewrites the deliveries' payloads naming them (``deliveries.erase_names``),
+and on SQLite truncates the file's write-ahead log after it (``erasure.truncate_wal``).
 """
 
 import contextlib
@@ -71,6 +72,7 @@ from eventsourcing.utils import Environment
 from psycopg.rows import tuple_row
 from psycopg.sql import SQL, Composed, Identifier
 
+from service.persistence.erasure import truncate_wal
 from service.projections import deliveries
 from service.projections.standings import STATS
 from service.projections.watch import channel_for
@@ -772,11 +774,17 @@ class SQLiteViews(SQLiteTrackingRecorder, Views):
     def write(self, changes: Changes, tracking: Tracking) -> None:
         s = self.statements
         with self.datastore.transaction(commit=True) as c:
+            if changes.erased:
+                # the erased names' old rows and payloads are zeroed where they lay, not left as free space
+                c.execute("PRAGMA secure_delete = ON")
             for key, rows in changes.rows():
                 if rows:
                     c.executemany(s[key], [_texts(row) for row in rows])
             deliveries.erase_names(c, s, changes.erased)
             self._insert_tracking(c, tracking)
+        if changes.erased:
+            # the write-ahead log still holds the pages as they were, the names in them
+            truncate_wal(self.datastore)
 
     def load_states(self, game_ids: Iterable[UUID]) -> list[tuple[UUID, bytes]]:
         ids = [str(game_id) for game_id in game_ids]

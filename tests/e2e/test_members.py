@@ -7,7 +7,9 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import msgspec
+from litestar import Litestar
 from litestar.testing import TestClient
+from litestar.types import ASGIApp, Receive, Scope, Send
 
 from service.domain.league import ERASED_NAME
 from service.http.app import create_app
@@ -281,15 +283,88 @@ def test_an_erased_player_leaves_no_name_in_the_store_and_every_answer_says_eras
         problem(client.post(f"/players/{uuid.uuid4()}/erasure", headers=ADMIN), 404, "player_not_found")
 
 
-def test_an_address_refused_too_often_is_refused_at_once_for_a_minute(http_settings):
+def wrong_secret(code: str) -> str:
+    return code[:-1] + ("A" if code[-1] != "A" else "B")
+
+
+def test_only_wrong_secrets_count_and_a_right_code_is_answered_as_it_stands_past_the_limit(http_settings):
     settings = msgspec.structs.replace(http_settings, redeem_refusals=2, run_projections=False)
     with TestClient(create_app(settings)) as strict:
         club = Club(strict)
         league = club.league()
-        code = invite(club, league)["code"]
-        wrong = code[:-1] + ("A" if code[-1] != "A" else "B")
+        spent, revoked, fresh = (invite(club, league) for _ in range(3))
+        assert redeem(strict, spent["code"], "First").status_code == 201
+        strict.delete(f"/invitations/{revoked['invitation']['invitation_id']}", headers=ADMIN)
+        for late in range(3):  # more late ones than the limit: none of them is a guess
+            problem(redeem(strict, spent["code"], f"Late {late}"), 410, "invitation_used_up")
         for _ in range(2):
-            problem(redeem(strict, wrong, "Guesser"), 404, "invitation_not_found")
+            problem(redeem(strict, wrong_secret(spent["code"]), "Guesser"), 404, "invitation_not_found")
         with club.unchanged():
-            problem(redeem(strict, code, "Guesser"), 429, "too_many_attempts")
-        assert strict.get(f"/leagues/{league}").json()["members"] == []
+            problem(redeem(strict, wrong_secret(spent["code"]), "Guesser"), 429, "too_many_attempts")
+        # from the same address, past the limit: each right code gets its own answer, another
+        # invitation's wrong secret its 404
+        problem(redeem(strict, spent["code"], "Later"), 410, "invitation_used_up")
+        problem(redeem(strict, revoked["code"], "Later"), 410, "invitation_revoked")
+        problem(redeem(strict, wrong_secret(revoked["code"]), "Guesser"), 404, "invitation_not_found")
+        assert redeem(strict, fresh["code"], "Fresh").status_code == 201
+        problem(redeem(strict, wrong_secret(spent["code"]), "Guesser"), 429, "too_many_attempts")
+        assert len(strict.get(f"/leagues/{league}").json()["members"]) == 2  # First and Fresh
+
+
+def test_a_crowd_redeeming_a_code_for_two_gets_two_welcomes_and_used_up_for_the_rest_never_429(
+    http_settings,
+):
+    settings = msgspec.structs.replace(http_settings, redeem_refusals=3, run_projections=False)
+    with TestClient(create_app(settings)) as strict:
+        club = Club(strict)
+        code = invite(club, club.league(), uses=2)["code"]
+        answers = [redeem(strict, code, f"Person {person}").status_code for person in range(8)]
+        assert answers == [201, 201] + [410] * 6
+
+
+def from_peer(app: Litestar, peer: str) -> ASGIApp:
+    """``app`` as reached through a connection from ``peer`` (a proxy's address)."""
+
+    async def connected(scope: Scope, receive: Receive, send: Send) -> None:
+        await app({**scope, "client": (peer, 40000)} if scope["type"] == "http" else scope, receive, send)
+
+    return connected
+
+
+def test_behind_a_trusted_proxy_wrong_secrets_are_counted_per_forwarded_client(http_settings):
+    settings = msgspec.structs.replace(
+        http_settings, redeem_refusals=2, run_projections=False, trusted_proxies=("10.0.0.0/8",)
+    )
+    with TestClient(from_peer(create_app(settings), "10.1.2.3")) as proxied:
+        club = Club(proxied)
+        wrong = wrong_secret(invite(club, club.league())["code"])
+
+        def guess(client_address: str) -> Any:
+            return proxied.post(
+                "/invitations/redeem",
+                json={"code": wrong, "name": "Guesser"},
+                headers={"X-Forwarded-For": client_address},
+            )
+
+        for _ in range(2):
+            problem(guess("198.51.100.1"), 404, "invitation_not_found")
+        problem(guess("198.51.100.1"), 429, "too_many_attempts")
+        problem(guess("198.51.100.2"), 404, "invitation_not_found")  # another client behind the proxy
+        # what a client puts before the proxy's own entry does not change who it is
+        problem(guess("198.51.100.2, 198.51.100.1"), 429, "too_many_attempts")
+
+
+def test_without_trusted_proxies_a_forwarded_address_is_not_believed(http_settings):
+    settings = msgspec.structs.replace(http_settings, redeem_refusals=2, run_projections=False)
+    with TestClient(from_peer(create_app(settings), "10.1.2.3")) as proxied:
+        club = Club(proxied)
+        wrong = wrong_secret(invite(club, club.league())["code"])
+        for client_address in ("198.51.100.1", "198.51.100.2"):
+            response = proxied.post(
+                "/invitations/redeem",
+                json={"code": wrong, "name": "Guesser"},
+                headers={"X-Forwarded-For": client_address},
+            )
+            problem(response, 404, "invitation_not_found")
+        # both came from 10.1.2.3: its third wrong secret is one too many, whatever it claims
+        problem(redeem(proxied, wrong, "Guesser"), 429, "too_many_attempts")

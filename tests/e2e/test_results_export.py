@@ -171,3 +171,30 @@ def test_a_tournament_cancelled_mid_round_shows_its_open_table_abandoned_with_no
     )
     ada_line = next(line for line in parsed if line["entrant"] == ada)
     assert (ada_line["abandoned"], ada_line["points"], ada_line["place"]) == ("True", "", "")
+
+
+def test_a_name_that_is_a_formula_is_text_in_every_csv_export_and_as_given_in_the_json(client, club):
+    name = '=HYPERLINK("http://127.0.0.1:1/x","click")'
+    eve, _ = club.player(name)
+    league = club.league(members=[eve])
+    plan = {"name": "Formula cup", "format": "swiss", "table_size": 2, "rounds": 1, "places": 2}
+    tournament = club.ok("POST", f"/leagues/{league}/tournaments", json={**plan, "turn_clock": 30})
+    path = f"/tournaments/{tournament['tournament_id']}"
+    club.ok("POST", f"{path}/entrants", json={"player_id": eve})
+    club.ok("POST", f"{path}/start")
+    inline = Inline()
+    inline.conduct_tournament(UUID(tournament["tournament_id"]))
+    inline.run(Conductor(club.app, inline))  # the clock bot plays Eve's turns
+    position = club.log_position()
+
+    standings = client.get(f"/leagues/{league}/standings.csv?after={position}")
+    (row,) = csv.DictReader(io.StringIO(standings.text))
+    assert row["name"] == "'" + name and row["player_id"] == eve
+    shown = club.ok("GET", f"/leagues/{league}/standings?after={position}", headers={})["rows"]
+    assert shown[0]["name"] == name
+
+    results = client.get(f"{path}/results.csv?after={position}")
+    seats = [line for line in csv.DictReader(io.StringIO(results.text)) if line["entrant"] == eve]
+    assert seats and {line["name"] for line in seats} == {"'" + name}
+    given = club.ok("GET", f"{path}/results.json?after={position}", headers={})["rows"]
+    assert {row["name"] for row in given if row["entrant"] == eve} == {name}

@@ -1,20 +1,25 @@
 """Erasing a player on request, on both stores: their names leave every table, their results stay."""
 
 import json
+import logging
+import sqlite3
 import time
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+from eventsourcing.sqlite import SQLiteDatastore
 
 from service.application import MauMau, credentials
 from service.domain.errors import RuleError
 from service.domain.league import ERASED_NAME
 from service.domain.tournament import Plan
+from service.persistence.erasure import truncate_wal
 from service.projections.deliveries import DELIVERED
 from service.projections.reader import ReadModels
-from service.projections.runner import rebuild
+from service.projections.runner import Runner, rebuild
 from service.settings import Settings
 from tests.integration.projecting import catch_up
 from tests.integration.test_projections_standings import SCRIPTED, scripted_match
@@ -176,3 +181,72 @@ def test_an_erased_players_name_leaves_the_stored_webhook_deliveries_which_name_
     send_due(settings, reader, conductor, inline)
     assert len(receiver.received) == sent + 1
     assert tables_holding(settings, name) == []
+
+
+def files_holding(data_dir: Path, text: str) -> dict[str, int]:
+    """Each file in the data dir holding ``text``'s bytes, read raw (databases and their write-ahead
+    logs alike), and how often."""
+    needle = text.encode()
+    counts = {path.name: path.read_bytes().count(needle) for path in data_dir.iterdir() if path.is_file()}
+    return {name: count for name, count in counts.items() if count}
+
+
+def test_on_sqlite_no_file_holds_an_erased_name_once_the_erasure_is_folded_write_ahead_logs_included(
+    tmp_path: Path,
+):
+    settings = Settings(data_dir=tmp_path / "var")
+    app = MauMau(settings)
+    # kept open, as a running service keeps them: the last connection to close would truncate the logs
+    runner, reader = Runner(settings), ReadModels(settings)
+    try:
+        first, second = f"Zelda{uuid.uuid4().hex[:10]}", f"Quux{uuid.uuid4().hex[:10]}"
+        zelda = app.register_player(first)
+        credentials.issue(app, "player", str(zelda), first)
+        runner.catch_up()
+        app.rename_player(zelda, second)
+        other = app.register_player("Bob")
+        league = app.found_league("Erasure club", "club", SCRIPTED)
+        app.admit_member(league, zelda)
+        app.admit_member(league, other)
+        scripted_match(app, league, loser=zelda, winner=other, losers_card="KS", starter="5C", play="5H")
+        runner.catch_up()
+        assert reader.standings(league) is not None
+        logs = {"maumau.sqlite3-wal", "projections.sqlite3-wal"}
+        before = files_holding(settings.data_dir, first) | files_holding(settings.data_dir, second)
+        assert logs <= before.keys()  # both logs hold the names before the erasure
+
+        app.erase_player(zelda)
+        runner.catch_up()
+
+        assert files_holding(settings.data_dir, first) == files_holding(settings.data_dir, second) == {}
+        assert {path.name for path in settings.data_dir.glob("*-wal")} == logs  # truncated, not gone
+        standings = reader.standings(league)
+        assert standings is not None and {row.name for row in standings.rows} == {ERASED_NAME, "Bob"}
+    finally:
+        reader.close()
+        runner.close()
+        app.close()
+
+
+def test_a_reader_holding_the_write_ahead_log_leaves_it_as_it_is_and_the_warning_says_so(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+):
+    path = tmp_path / "store.sqlite3"
+    datastore = SQLiteDatastore(str(path), lock_timeout=1)
+    with datastore.transaction(commit=True) as cursor:
+        cursor.execute("CREATE TABLE names (name text)")
+        cursor.execute("INSERT INTO names VALUES ('Zelda')")
+    other = sqlite3.connect(path, isolation_level=None)
+    try:
+        other.execute("BEGIN")
+        assert other.execute("SELECT name FROM names").fetchall() == [("Zelda",)]  # reading from the log
+        with caplog.at_level(logging.WARNING, logger="service.persistence.erasure"):
+            truncate_wal(datastore)
+        assert "not truncated" in caplog.text
+        assert b"Zelda" in Path(f"{path}-wal").read_bytes()
+        other.execute("COMMIT")
+        truncate_wal(datastore)
+        assert Path(f"{path}-wal").read_bytes() == b""
+    finally:
+        other.close()
+        datastore.close()

@@ -211,3 +211,15 @@ def test_the_token_cache_lasts_maumau_token_cache_seconds_ten_by_default_and_nev
     for bad in ("-1", "soon", "nan"):
         with pytest.raises(ValueError, match="MAUMAU_TOKEN_CACHE_SECONDS"):
             Settings.from_env({"MAUMAU_TOKEN_CACHE_SECONDS": bad})
+
+
+def test_trusted_proxies_are_read_as_addresses_and_networks_and_none_by_default():
+    assert Settings.from_env({}).trusted_proxies == ()
+    settings = Settings.from_env({"MAUMAU_TRUSTED_PROXIES": " 10.0.0.0/8, 192.0.2.10 ,,2001:db8::1"})
+    assert settings.trusted_proxies == ("10.0.0.0/8", "192.0.2.10/32", "2001:db8::1/128")
+
+
+@pytest.mark.parametrize("value", ["proxy.local", "10.0.0.0/33", "10.0.0.1;10.0.0.2"])
+def test_a_trusted_proxy_that_is_no_address_is_refused_with_the_variable_named(value):
+    with pytest.raises(ValueError, match="MAUMAU_TRUSTED_PROXIES"):
+        Settings.from_env({"MAUMAU_TRUSTED_PROXIES": value})
