@@ -134,6 +134,15 @@ def test_a_mao_league_refuses_an_option_it_does_not_have_or_out_of_range(client)
         problem(mao_league(club, options={"rounds_to_win": True}), 422, "invalid_option")
 
 
+def test_the_secret_rule_is_no_league_option_its_text_is_not_read_and_its_name_is_unknown(client):
+    # a league's options are public: the rule is written for each match by its judge (PUT .../rule)
+    club = Club(client)
+    with club.unchanged():
+        text = mao_league(club, options={"secret_rule": "after Q: next black"})
+        assert "options" in problem(text, 400, "malformed_request")["detail"]
+        problem(mao_league(club, options={"secret_rule": 1}), 422, "unknown_option")
+
+
 def test_a_card_game_in_a_mao_league_is_refused(client):
     t = mao_table(client)
     with t.club.unchanged():
