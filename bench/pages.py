@@ -2,9 +2,10 @@
 as JSON from the API, in the same run against the same server.
 
 The data: a league of 500 players (all members, each with a name), and a Swiss of 128 entrants (bots
-filling the places) at 4-seat tables, 4 rounds of single-round matches, played to its end. It is
-written straight through the application (``MauMau``; the tournament's games played by the workers'
-own steps run inline, as ``bench/tournament.py``'s direct run plays them): no HTTP while building.
+filling the places) at 4-seat tables, 4 rounds of single-round matches, played to its end (the sizes
+are flags, so the suite's smoke run can be small). It is written straight through the application
+(``MauMau``; the tournament's games played by the workers' own steps run inline, as
+``bench/tournament.py``'s direct run plays them): no HTTP while building.
 
 The server is ``bench/http.py``'s: ``uvicorn --workers 2`` as deploy/ starts an API container, with
 one ``maumau projections run`` keeping the read models, in a fresh schema dropped at the end. The
@@ -17,7 +18,8 @@ pages and reads are public). Four kinds of slice, interleaved, so machine noise 
 Each target is the median over the slices of the page's requests/s over its JSON's in the same
 round; the goal is at least half.
 
-    ./run bench pages [--seconds 3] [--slices 5] [--loops 8] [--workers 2]
+    ./run bench pages [--seconds 3] [--slices 5] [--loops 8] [--workers 2] [--members 500] [--entrants 128]
+                      [--rounds 4]
 
 The URL defaults to MAUMAU_DATABASE_URL, else the local test database.
 """
@@ -47,22 +49,19 @@ assert _spec is not None and _spec.loader is not None
 bench_http = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(bench_http)
 
-MEMBERS = 500
-ENTRANTS = 128
-ROUNDS = 4
 GOAL = 0.5
 
 
-def build(url: str, schema: str) -> tuple[UUID, UUID]:
-    """The league of 500 and its finished 128-entrant Swiss, written through the application."""
-    app = MauMau(Settings(database_url=url, database_schema=schema, pool_size=2))
+def build(args: argparse.Namespace, schema: str) -> tuple[UUID, UUID]:
+    """The league and its finished Swiss, written through the application."""
+    app = MauMau(Settings(database_url=args.url, database_schema=schema, pool_size=2))
     try:
-        players = [Player.register(f"Player {n:03d}") for n in range(MEMBERS)]
+        players = [Player.register(f"Player {n:03d}") for n in range(args.members)]
         league = League.found("Bench club")
         for player in players:
             league.admit(player.id)  # the names differ by their numbers: no check of each against all
         app.save(*players, league)
-        plan = Plan(format="swiss", table_size=4, rounds=ROUNDS, single_round=True, places=ENTRANTS)
+        plan = Plan(format="swiss", table_size=4, rounds=args.rounds, single_round=True, places=args.entrants)
         tournament_id = app.create_tournament(league.id, "Bench open", plan)
         inline = Inline()
         conductor = Conductor(app, inline)
@@ -75,7 +74,7 @@ def build(url: str, schema: str) -> tuple[UUID, UUID]:
         app.close()
 
 
-async def caught_up(host: str, port: int, league: UUID, tournament: UUID) -> None:
+async def caught_up(host: str, port: int, league: UUID, tournament: UUID, members: int) -> None:
     """The read models hold every member and the finished tournament."""
     connection = bench_http.Connection(host, port)
     deadline = time.monotonic() + 120
@@ -83,7 +82,7 @@ async def caught_up(host: str, port: int, league: UUID, tournament: UUID) -> Non
         try:
             standings = await connection.request("GET", f"/leagues/{league}/standings")
             bracket = await connection.request("GET", f"/tournaments/{tournament}")
-            if len(standings["rows"]) == MEMBERS and bracket["status"] == "finished":
+            if len(standings["rows"]) == members and bracket["status"] == "finished":
                 await connection.close()
                 return
         except bench_http.HTTPError as error:
@@ -144,21 +143,25 @@ def main() -> None:
     parser.add_argument("--slices", type=int, default=5, help="rounds of the four kinds, interleaved")
     parser.add_argument("--loops", type=int, default=8, help="concurrent GET loops per kind")
     parser.add_argument("--workers", type=int, default=2, help="uvicorn workers (production: one per core)")
+    parser.add_argument("--members", type=int, default=500, help="the league's players")
+    parser.add_argument("--entrants", type=int, default=128, help="the Swiss's places, bots filling them")
+    parser.add_argument("--rounds", type=int, default=4, help="the Swiss's rounds")
     args = parser.parse_args()
     print(
         f"{os.cpu_count()} CPUs; uvicorn --workers {args.workers} + maumau projections run; a league of "
-        f"{MEMBERS}, a Swiss of {ENTRANTS} ({ROUNDS} rounds); {args.slices} interleaved slices of "
-        f"{args.seconds:g} s per kind, {args.loops} loops each; ratio = median of the per-slice ratios"
+        f"{args.members}, a Swiss of {args.entrants} ({args.rounds} rounds); {args.slices} interleaved "
+        f"slices of {args.seconds:g} s per kind, {args.loops} loops each; "
+        "ratio = median of the per-slice ratios"
     )
     with tempfile.TemporaryDirectory(prefix="bench-pages-") as logs, bench_http.schema_on(args.url) as schema:
-        processes = bench_http.Processes(args.url, schema, args.workers, Path(logs))
+        processes = bench_http.Processes(args.url, schema, "uvicorn", args.workers, Path(logs))
         try:
             started = time.perf_counter()
-            league, tournament = build(args.url, schema)
+            league, tournament = build(args, schema)
             print(f"data written in {time.perf_counter() - started:.1f} s")
             processes.wait_until_ready(args.workers)
             host, port = "127.0.0.1", processes.port
-            uvloop.run(caught_up(host, port, league, tournament))
+            uvloop.run(caught_up(host, port, league, tournament, args.members))
             paths = {
                 "standings page": f"/web/leagues/{league}",
                 "standings json": f"/leagues/{league}/standings",

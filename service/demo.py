@@ -10,8 +10,9 @@ does the same as it starts.
 
 The tournament: ``--bots`` heuristic bots, Swiss, ``--rounds`` rounds at tables of
 up to ``--table-size``, each game a single round of the league's ruleset, so the
-first tables finish, and the standings move, within a minute at the default
-bot think time. The standings and the bracket are the tournament's (bots are no
+first tables finish, and the standings move, within seconds at the default bot
+think time, and the whole tournament in about a minute on a quiet machine (longer
+on a busy one). The standings and the bracket are the tournament's (bots are no
 league members, so the league's own standings stay empty).
 ``python -m service.demo`` runs it on its own.
 
@@ -86,18 +87,25 @@ def set_up(app: MauMau, plan: Plan | None = None, dispatch: Dispatch | None = No
 
 
 def describe(demo: Demo, base: str) -> str:
-    """What to look at, as lines for a terminal."""
-    plan = demo.plan
+    """What to look at, as lines for a terminal: the pages for a person first, then the API's routes."""
+    plan, tournament = demo.plan, demo.tournament_id
+    game = demo.games[0] if demo.games else None
     lines = [
-        f"demo: league {LEAGUE!r} {demo.league_id}; tournament {TOURNAMENT!r} {demo.tournament_id}: "
+        f"demo: league {LEAGUE!r} {demo.league_id}; tournament {TOURNAMENT!r} {tournament}: "
         f"{plan.places} bots, swiss, {plan.rounds} rounds at tables of up to {plan.table_size}",
-        f"  the tournament, its rounds and standings:  {base}/tournaments/{demo.tournament_id}",
+        "  in a browser:",
+        f"    the tournament, its rounds and ranking, live:  {base}/web/tournaments/{tournament}",
     ]
-    if demo.games:
-        game = demo.games[0]
+    if game is not None:
+        lines.append(f"    a game of round 1, live:                       {base}/web/games/{game}")
+    lines += [
+        "  for programs (JSON):",
+        f"    the tournament, its rounds and standings:      {base}/tournaments/{tournament}",
+    ]
+    if game is not None:
         lines += [
-            f"  a game of round 1, as it stands:          {base}/games/{game}",
-            f"  the same game live (Server-Sent Events):  curl -N {base}/games/{game}/stream",
+            f"    a game of round 1, as it stands:               {base}/games/{game}",
+            f"    the same game live (Server-Sent Events):       curl -N {base}/games/{game}/stream",
         ]
     lines.append(
         f"  {PLAYER}, a player of the league: id {demo.player_id}, token (shown once) {demo.player_token}"

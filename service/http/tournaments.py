@@ -203,9 +203,18 @@ class TournamentCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
         return Plan(**fields)
 
 
+# a plan's field fixed at the announcement: an edit naming one is refused for that, whatever the value
+Fixed = Annotated[
+    Any, msgspec.Meta(description="fixed at the announcement: 422 not_editable, whatever the value")
+]
+# the announcement's fields an edit may not change (every other one but the name is in EDITABLE)
+NOT_EDITABLE = ("format", "rounds", "target_score", "single_round", "turn_clock", "late_policy", "fill_bot")
+
+
 class TournamentEdit(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """What an edit before the start changes; a field left out stays, ``null`` clears it (422
-    ``invalid_*`` as at the announcement)."""
+    ``invalid_*`` as at the announcement). The plan's other fields are named so that an edit of one
+    is refused as ``not_editable``, not as a malformed body."""
 
     name: TournamentName | msgspec.UnsetType = msgspec.UNSET
     starts_at: datetime | msgspec.UnsetType | None = msgspec.UNSET
@@ -216,9 +225,16 @@ class TournamentEdit(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_f
     seeding: Literal["draw", "rating"] | msgspec.UnsetType = msgspec.UNSET
     rating_tie_break: bool | msgspec.UnsetType = msgspec.UNSET
     in_person_tables: Annotated[int, msgspec.Meta(examples=[2])] | msgspec.UnsetType = msgspec.UNSET
+    format: Fixed | msgspec.UnsetType = msgspec.UNSET
+    rounds: Fixed | msgspec.UnsetType = msgspec.UNSET
+    target_score: Fixed | msgspec.UnsetType = msgspec.UNSET
+    single_round: Fixed | msgspec.UnsetType = msgspec.UNSET
+    turn_clock: Fixed | msgspec.UnsetType = msgspec.UNSET
+    late_policy: Fixed | msgspec.UnsetType = msgspec.UNSET
+    fill_bot: Fixed | msgspec.UnsetType = msgspec.UNSET
 
     def changes(self) -> dict[str, Any]:
-        given = {name: getattr(self, name) for name in EDITABLE}
+        given = {name: getattr(self, name) for name in (*EDITABLE, *NOT_EDITABLE)}
         return {name: value for name, value in given.items() if value is not msgspec.UNSET}
 
 

@@ -70,8 +70,13 @@ def test_serve_demo_prints_what_to_watch_and_the_standings_move_as_the_bots_play
         assert bracket_url in text
         (game_id,) = re.findall(rf"curl -N {base}/games/([0-9a-f-]{{36}})/stream", text)
         assert f"{base}/games/{game_id}" in text
+        # the pages a person opens come first, before the API's routes
+        web_tournament, web_game = f"{base}/web/tournaments/{found.group(1)}", f"{base}/web/games/{game_id}"
+        assert text.index(web_tournament) < text.index(web_game) < text.index(bracket_url)
         # the game to watch is there as the server starts, and so is the tournament, at the URLs printed
         assert httpx.get(f"{base}/games/{game_id}").status_code == 200
+        page = httpx.get(web_game)
+        assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
 
         def ranking() -> list[dict[str, Any]]:
             response = httpx.get(bracket_url)
@@ -79,6 +84,8 @@ def test_serve_demo_prints_what_to_watch_and_the_standings_move_as_the_bots_play
             return response.json()["ranking"] if response.status_code == 200 else []
 
         assert len(wait_until("ranking", ranking)) == 8
+        page = httpx.get(web_tournament)
+        assert page.status_code == 200 and "Demo cup" in page.text
         moved = wait_until("table finished", lambda: [p for p in ranking() if p["tables"] > 0])
         assert all(placing["entrant"].startswith("bot:heuristic#") for placing in moved)
         stop(server)
@@ -151,6 +158,7 @@ def test_the_demo_prints_its_links_on_the_url_given_not_maumau_port_and_seats_si
         tmp_path, env, "--bots", "6", "--table-size", "6", "--rounds", "1", "--url", "http://demo.test:5555/"
     )
     assert f"http://demo.test:5555/tournaments/{found.group(1)}" in done.stdout
+    assert f"http://demo.test:5555/web/tournaments/{found.group(1)}" in done.stdout
     assert ":1234" not in done.stdout
     assert "6 bots, swiss, 1 rounds at tables of up to 6" in done.stdout
     app = MauMau(Settings(data_dir=data_dir))

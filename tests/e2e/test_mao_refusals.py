@@ -66,6 +66,7 @@ DURING_PLAY: list[Cell] = [
     ("bo", "POST", "/utterances", {"words": "x" * 81}, 400, "malformed_request"),
     ("ada", "POST", "/plays", {"card": "QH", "says": ["x" * 81]}, 422, "malformed_utterance"),
     ("bo", "DELETE", "/pause", None, 409, "not_paused"),
+    ("bo", "POST", "/utterances", {"words": "whose turn is it", "about": "order"}, 409, "not_paused"),
     ("rita", "PUT", "/rule", {"text": "after K: next red"}, 422, "round_in_progress"),
     ("rita", "POST", "/deals", {}, 422, "round_in_progress"),
     ("ada", "POST", "/proposals", {"text": "after K: next red"}, 422, "round_in_progress"),
@@ -88,6 +89,29 @@ def test_a_pause_refuses_acts_a_second_pause_and_an_end_by_another(client):
     refused(t, "ada", "POST", "/plays", {"card": "QH"}, 409, "game_paused")
     refused(t, "bo", "POST", "/pause", {}, 409, "already_paused")
     refused(t, "bo", "DELETE", "/pause", None, 403, "not_pause_caller")
+
+
+def test_in_a_pause_talk_about_the_turn_order_or_safety_is_allowed_for_all_to_see_and_other_talk_refused(
+    client,
+):
+    t = dealt(mao_table(client))
+    t.ok("ada", "POST", "/pause", json={})
+    talk = t.ok("bo", "POST", "/utterances", json={"words": "Is it my turn?", "about": "order"})
+    expected = {"type": "TalkedInPause", "seat": 1, "about": "order", "words": "is it my turn?"}
+    assert [{k: v for k, v in event.items() if k != "number"} for event in talk["events"]] == [expected]
+    assert talk["events"][0] in t.ok("ada", "GET", "/events")["events"]
+    assert t.ok("bo", "GET", "/me")["cards"] == [3, 3, 3]  # no penalty card
+    t.ok("rita", "POST", "/utterances", json={"words": "mind the coffee", "about": "safety", "seat": 0})
+    refused(t, "bo", "POST", "/utterances", {"words": "is it the queens"}, 409, "game_paused")
+    refused(
+        t,
+        "bo",
+        "POST",
+        "/utterances",
+        {"words": "is it the queens", "about": "rule"},
+        400,
+        "malformed_request",
+    )
 
 
 def test_a_deal_waits_for_the_judge_to_answer_a_proposal_and_a_second_proposal_waits_too(client):
@@ -132,6 +156,15 @@ def test_a_mao_league_refuses_an_option_it_does_not_have_or_out_of_range(client)
         problem(mao_league(club, options={"target_score": 100}), 422, "unknown_option")
         problem(mao_league(club, options={"hand_size": 9}), 422, "invalid_option")
         problem(mao_league(club, options={"rounds_to_win": True}), 422, "invalid_option")
+
+
+def test_the_secret_rule_is_no_league_option_its_text_is_not_read_and_its_name_is_unknown(client):
+    # a league's options are public: the rule is written for each match by its judge (PUT .../rule)
+    club = Club(client)
+    with club.unchanged():
+        text = mao_league(club, options={"secret_rule": "after Q: next black"})
+        assert "options" in problem(text, 400, "malformed_request")["detail"]
+        problem(mao_league(club, options={"secret_rule": 1}), 422, "unknown_option")
 
 
 def test_a_card_game_in_a_mao_league_is_refused(client):

@@ -252,7 +252,7 @@ def test_the_admin_edits_the_spring_cup_before_its_start_and_cancels_the_autumn_
         UTC
     )
     fixed = season.client.patch(path, headers=ADMIN, json={"rounds": 5})
-    assert fixed.status_code in (400, 422) and fixed.json()["code"] in ("not_editable", "malformed_request")
+    assert (fixed.status_code, fixed.json()["code"]) == (422, "not_editable")
 
     autumn = season.write(
         "POST",

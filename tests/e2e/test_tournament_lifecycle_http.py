@@ -12,6 +12,8 @@ from uuid import UUID
 
 import pytest
 
+from service.domain.tournament import EDITABLE
+from service.http.tournaments import NOT_EDITABLE, TournamentCreate, TournamentEdit
 from tests.e2e.club import ADMIN, Club
 from tests.e2e.test_tournaments_http import UNKNOWN, Members, refused
 from tests.integration.tables import play_out
@@ -82,6 +84,13 @@ def test_an_admin_edits_the_name_schedule_places_and_table_size_before_the_start
     assert same["position"] == edited["position"]  # an edit that changes nothing stores nothing
 
 
+def test_every_field_of_an_announcement_is_either_editable_or_refused_as_not_editable():
+    # none left out of the edit's body, where it would be refused as malformed, not as fixed
+    announced = set(TournamentCreate.__struct_fields__) - {"name"}
+    assert announced == {*EDITABLE, *NOT_EDITABLE} and not set(EDITABLE) & set(NOT_EDITABLE)
+    assert set(TournamentEdit.__struct_fields__) == {"name", *announced}
+
+
 def test_edits_are_refused_as_an_announcement_is_and_after_the_start(client, club, season):
     ids, headers = season.ids, season.headers
     path, _ = announced(club, season, ids["ada"], ids["bob"], ids["cat"])
@@ -89,7 +98,18 @@ def test_edits_are_refused_as_an_announcement_is_and_after_the_start(client, clu
     refused(club, "PATCH", path, 403, "forbidden", headers=headers["ada"], json={"name": "Mine"})
     refused(club, "PATCH", path, 403, "forbidden", headers=headers["rita"], json={"name": "Mine"})
     refused(club, "PATCH", f"/tournaments/{UNKNOWN}", 404, "tournament_not_found", json={"name": "Mine"})
-    refused(club, "PATCH", path, 400, "malformed_request", json={"format": "round_robin"})
+    refused(club, "PATCH", path, 400, "malformed_request", json={"venue": "the back room"})
+    for fixed in (
+        {"format": "round_robin"},
+        {"rounds": 3},
+        {"target_score": 50},
+        {"single_round": False},
+        {"turn_clock": 60},
+        {"late_policy": "bot"},
+        {"fill_bot": "random"},
+        {"rounds": "three", "name": "Mine"},  # whatever the value, and beside an editable field
+    ):
+        refused(club, "PATCH", path, 422, "not_editable", json=fixed)
     refused(club, "PATCH", path, 400, "malformed_name", json={"name": "  "})
     for change, code in (
         ({"table_size": 7}, "invalid_table_size"),

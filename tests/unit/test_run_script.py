@@ -30,3 +30,27 @@ def test_bench_without_a_known_name_says_so_before_installing_anything(tmp_path,
     assert done.returncode == 2
     assert "needs the name of a benchmark" in done.stderr and "engine" in done.stderr
     assert not called.exists() and not (tmp_path / ".venv").exists()
+
+
+def test_test_installs_the_bench_extra_beside_dev_so_the_suite_can_run_every_bench(tmp_path):
+    # a python that notes each call and, asked for a venv, makes one whose python is itself
+    shutil.copy(ROOT / "run", tmp_path / "run")
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    called = tmp_path / "python-called"
+    python = tmp_path / "python"
+    python.write_text(
+        f'#!/bin/sh\necho "$@" >> {called}\n'
+        'if [ "$1 $2" = "-m venv" ]; then mkdir -p "$3/bin" && cp "$0" "$3/bin/python"; fi\n'
+    )
+    python.chmod(0o755)
+    done = subprocess.run(
+        [str(tmp_path / "run"), "test", "-q"],
+        env={**os.environ, "PYTHON": str(python)},
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert done.returncode == 0, done.stderr
+    calls = called.read_text().splitlines()
+    assert "-m pip install -q -e .[dev,bench]" in calls
+    assert calls[-1] == "-m pytest -q"

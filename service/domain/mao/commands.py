@@ -5,6 +5,9 @@ import msgspec
 from service.domain.mao.rule import TEACHING_TEXT
 
 SERVER, REFEREE = "server", "referee"  # who judges: the server alone, or a human referee with it
+# what talk during a procedural pause may be about (mao.md section 3): never the secret rule
+ORDER, SAFETY = "order", "safety"
+PAUSE_TOPICS = (ORDER, SAFETY)
 
 
 class Command(msgspec.Struct, frozen=True, tag=True):
@@ -43,6 +46,8 @@ class DrawCard(Command):
 class Say(Command):
     seat: int
     words: str
+    # said during a pause, and about the turn order or safety: allowed there, never penalised
+    about: str = ""
 
 
 class CallPause(Command):

@@ -153,6 +153,17 @@ class Spoke(Event):
         pass
 
 
+class TalkedInPause(Event):
+    """A seat spoke during a pause about the turn order or safety: allowed, not a call, no penalty."""
+
+    seat: int
+    about: str  # "order" or "safety", as the speaker said
+    words: str
+
+    def apply(self, s: State) -> None:
+        pass
+
+
 class CallMissed(Event):
     """The next player acted before a due call was said."""
 
@@ -286,6 +297,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     CardDrawn,
     CallMade,
     Spoke,
+    TalkedInPause,
     CallMissed,
     PenaltyGiven,
     CardTaken,

@@ -12,7 +12,8 @@ it is decided, so that a later step (giving the cards owed) sees what an earlier
 | PlayCard      | on turn: CardPlayed or PlayReturned + PenaltyGiven; out of turn:       |
 |               | PlayCancelled + PenaltyGiven; then CallMade / Spoke for what it says   |
 | DrawCard      | CardDrawn, CardTaken                                                   |
-| Say           | CallMade, or Spoke + PenaltyGiven                                      |
+| Say           | CallMade, or Spoke + PenaltyGiven; in a pause, about order or safety:  |
+|               | TalkedInPause                                                          |
 | CallPause     | PauseCalled; EndPause: PauseEnded                                      |
 | RecycleStock  | StockRecycled, CardTaken...                                            |
 | ProposeRule   | RuleProposed (+ RuleApproved, RuleWritten with the server as judge)    |
@@ -30,6 +31,7 @@ from collections.abc import Callable, Iterable
 from service.domain.cards import FULL_DECK
 from service.domain.errors import RuleError
 from service.domain.mao.commands import (
+    PAUSE_TOPICS,
     REFEREE,
     SERVER,
     ApproveRule,
@@ -71,6 +73,7 @@ from service.domain.mao.events import (
     Spoke,
     StockRanOut,
     StockRecycled,
+    TalkedInPause,
 )
 from service.domain.mao.judge import draw_clauses, evaluate, triggered_by
 from service.domain.mao.rule import Rule, format_rule, parse_rule
@@ -244,9 +247,24 @@ def _draw(out: _Out, c: DrawCard) -> None:
 
 
 def _say(out: _Out, c: Say) -> None:
+    if c.about:
+        _talk_in_pause(out, c)
+        return
     _check_acting(out.s, c.seat)
     if not _speak(out, c.seat, _words(c.words)):
         _give(out)
+
+
+def _talk_in_pause(out: _Out, c: Say) -> None:
+    """Talk about the turn order or safety, the only talk a pause allows; the server cannot hear what
+    words are about, so it takes the speaker's word for it and the log shows the words to all."""
+    s = out.s
+    _check_table(s, c.seat)
+    if c.about not in PAUSE_TOPICS:
+        raise RuleError("malformed_utterance", f"talk in a pause is about {' or '.join(PAUSE_TOPICS)}")
+    if s.paused_by < 0:
+        raise RuleError("not_paused", "talk about the turn order or safety is for a pause; call one first")
+    out.add(TalkedInPause(c.seat, c.about, _words(c.words)))
 
 
 def _speak(out: _Out, seat: int, words: str) -> bool:
@@ -353,7 +371,11 @@ def _check_table(s: State, seat: int) -> None:
 def _check_acting(s: State, seat: int) -> None:
     _check_table(s, seat)
     if s.paused_by >= 0:
-        raise RuleError("game_paused", "the game is paused: nothing may be played or said")
+        raise RuleError(
+            "game_paused",
+            "the game is paused: nothing may be played or drawn, and nothing said but talk about the "
+            "turn order or safety",
+        )
 
 
 def _check_seat(s: State, seat: int) -> None:

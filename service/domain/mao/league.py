@@ -22,8 +22,11 @@ def check_mao_options(options: Mapping[str, Any]) -> None:
     for key, value in options.items():
         bounds = MAO_OPTIONS.get(key)
         if bounds is None:
+            # the secret rule is none: a league's options are public, so each match's judge writes it
             raise RuleError(
-                "unknown_option", f"no option {key!r}; Mao's options are: {', '.join(MAO_OPTIONS)}"
+                "unknown_option",
+                f"no option {key!r}; Mao's options are: {', '.join(MAO_OPTIONS)} "
+                "(the secret rule is written for each match by its judge)",
             )
         low, high = bounds
         if type(value) is not int or not low <= value <= high:

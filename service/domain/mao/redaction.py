@@ -119,6 +119,7 @@ _SHOW: dict[str, Callable[[Data, Viewer, State], Data]] = {
     "CardDrawn": _judge_only("in_force"),
     "CallMade": _all,
     "Spoke": _all,
+    "TalkedInPause": _all,
     "CallMissed": _call_missed,
     "PenaltyGiven": _all,
     "CardTaken": _card_taken,

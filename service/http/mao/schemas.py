@@ -159,6 +159,18 @@ class SeatCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
 
 class UtteranceCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     words: Words
+    about: (
+        Annotated[
+            Literal["order", "safety"],
+            msgspec.Meta(
+                description="during a procedural pause, the only talk allowed: about the turn order or "
+                "safety, never the secret rule; stored as said, shown to all, never penalised (409 "
+                "not_paused outside a pause). Left out, the words are a call or table talk, and a pause "
+                "refuses them (409 game_paused)",
+            ),
+        ]
+        | None
+    ) = None
     seat: SeatNo = None
 
 

@@ -61,7 +61,8 @@ class MaoTableController(Controller):
     @post(
         "/utterances",
         operation_id="sayAtMaoTable",
-        summary="Say something at the table: a call due, or talk the judge penalises",
+        summary="Say something at the table: a call due, talk the judge penalises, or in a pause talk "
+        "about the turn order or safety",
         **ACT_ROUTE,
     )
     def say(
@@ -73,7 +74,7 @@ class MaoTableController(Controller):
         idempotency_key: IdempotencyKey = None,
     ) -> MaoActRead:
         def say(seat: int) -> Say:
-            return Say(seat, data.words)
+            return Say(seat, data.words, data.about or "")
 
         return seat_act(services, actor, game_id, data.seat, say, idempotency_key, ("utterances", data))
 
