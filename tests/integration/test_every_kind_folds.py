@@ -374,10 +374,11 @@ def webhooks_of_every_kind(app: MauMau, league: UUID, players: list[UUID]) -> No
 
 
 def tournaments(app: MauMau, league: UUID, people: dict[str, UUID]) -> None:
-    """A swiss played by bots through the workers' steps, with a check-in (Ben is no show), a player
-    who joins and leaves, an edit and Ann's turns played by the clock; one cancelled with its table
-    in play; a single elimination at real tables whose first table is corrected twice after its round
-    was decided: kept out, then taken."""
+    """A swiss played by bots through the workers' steps, with a check-in (Ben does not show), a
+    player who joins and leaves, an edit, and Ann's turns played by the clock bot until she forfeits;
+    one cancelled with its table in play (abandoned); a single elimination at real tables, rounds
+    entered and confirmed, whose first table is corrected twice after its round was decided: kept
+    out, then taken."""
     steps = Inline()
     conductor = Conductor(app, steps)
     starts = datetime.now(UTC) + timedelta(hours=1)
