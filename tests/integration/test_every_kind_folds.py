@@ -338,7 +338,8 @@ class MaoTable:
 
 
 def mao_match(app: MauMau, league: UUID, players: list[UUID], referee: str) -> MaoGame:
-    """A match judged by a referee: a rule written, a play out of turn, table talk, a pause; rounds
+    """A match judged by a referee: a rule written, a play out of turn, table talk, a pause with talk
+    about the turn order in it; rounds
     played by bots; between two rounds a rule proposed and refused, another proposed and approved."""
     created = app.create_mao_game(league, [str(player) for player in players], REFEREE, first_dealer=0)
     game = app.get_mao_game(created.id)
@@ -350,6 +351,7 @@ def mao_match(app: MauMau, league: UUID, players: list[UUID], referee: str) -> M
     table.do(PlayCard(other, next(card for card in FULL_DECK if s.hands[other] >> card & 1)), other)
     table.do(Say(s.turn, "good luck"), s.turn)
     table.do(CallPause(other), other)
+    table.do(Say(s.turn, "whose turn is it", about="order"), s.turn)
     table.do(EndPause(other), other)
     proposed = False
     while game.state.phase != OVER:
