@@ -10,31 +10,31 @@ class Command(msgspec.Struct, frozen=True, gc=False, tag=True):
     pass
 
 
-class StartMatch(Command):
+class StartMatch(Command, frozen=True):
     rules: Ruleset
     seats: int
     first_dealer: int  # chance: drawn outside the engine
 
 
-class DealRound(Command):
+class DealRound(Command, frozen=True):
     deck: tuple[int, ...]  # chance: the shuffled deck, first card dealt first
 
 
-class NameSuit(Command):
+class NameSuit(Command, frozen=True):
     """The dealer names the suit when the starter is a wild card."""
 
     seat: int
     suit: int
 
 
-class ChoosePlayer(Command):
+class ChoosePlayer(Command, frozen=True):
     """The player of a card that makes another player draw names who."""
 
     seat: int
     chosen: int
 
 
-class PlayCard(Command):
+class PlayCard(Command, frozen=True):
     seat: int
     card: int
     suit: int = -1  # the suit named with a wild card
@@ -45,40 +45,40 @@ class PlayCard(Command):
     declared: int = -1
 
 
-class DrawCard(Command):
+class DrawCard(Command, frozen=True):
     seat: int
 
 
-class KeepCard(Command):
+class KeepCard(Command, frozen=True):
     """End the turn keeping the card just drawn instead of playing it."""
 
     seat: int
 
 
-class Challenge(Command):
+class Challenge(Command, frozen=True):
     """Challenge the missed call whose window is open."""
 
     seat: int
 
 
-class ChallengeDeclaration(Command):
+class ChallengeDeclaration(Command, frozen=True):
     """The next player doubts the face-down card just played (``blind``): it is turned up."""
 
     seat: int
 
 
-class GivePenalty(Command):
+class GivePenalty(Command, frozen=True):
     """A referee's ruling: a seat draws penalty cards; the turn stays where it is."""
 
     seat: int
     count: int
 
 
-class RecycleStock(Command):
+class RecycleStock(Command, frozen=True):
     order: tuple[int, ...]  # chance: the discards below the top card, shuffled, top first
 
 
-class ScoreRound(Command):
+class ScoreRound(Command, frozen=True):
     """A round played with real cards, scored from its sheet (``scoresheet``): no card moves.
 
     ``values`` are the points of the cards each seat has left, by this ruleset's card values.

@@ -18,7 +18,7 @@ class Event(msgspec.Struct, frozen=True, gc=False, tag=True):
         raise NotImplementedError
 
 
-class MatchStarted(Event):
+class MatchStarted(Event, frozen=True):
     rules: Ruleset
     seats: int
     first_dealer: int
@@ -31,7 +31,7 @@ class MatchStarted(Event):
         s.phase = DEAL
 
 
-class RoundDealt(Event):
+class RoundDealt(Event, frozen=True):
     """The whole deck order is recorded, so the deal replays without a seed."""
 
     round_no: int
@@ -84,7 +84,7 @@ class RoundDealt(Event):
         s.recycled_hands = []
 
 
-class SuitNamed(Event):
+class SuitNamed(Event, frozen=True):
     seat: int
     suit: int
 
@@ -94,7 +94,7 @@ class SuitNamed(Event):
         s.phase = PLAY
 
 
-class CardPlayed(Event):
+class CardPlayed(Event, frozen=True):
     seat: int
     card: int
     suit: int  # named with a wild card, else -1
@@ -146,7 +146,7 @@ class CardPlayed(Event):
         s.phase = self.phase
 
 
-class PlayerChosen(Event):
+class PlayerChosen(Event, frozen=True):
     """The player of a card that makes another player draw chose who; the draw follows."""
 
     seat: int
@@ -158,7 +158,7 @@ class PlayerChosen(Event):
         s.phase = PLAY
 
 
-class CardsDrawn(Event):
+class CardsDrawn(Event, frozen=True):
     seat: int
     cards: tuple[int, ...]  # top of the stock first
     reason: int  # TURN, DEBT, PENALTY or EFFECT
@@ -194,7 +194,7 @@ class CardsDrawn(Event):
             s.covering = False
 
 
-class SkipTaken(Event):
+class SkipTaken(Event, frozen=True):
     """The player facing a waiting skip took it: their turn is over without a move."""
 
     seat: int
@@ -207,7 +207,7 @@ class SkipTaken(Event):
         s.follow = s.book.may_follow[s.shown]
 
 
-class CardKept(Event):
+class CardKept(Event, frozen=True):
     seat: int
     turn: int
 
@@ -219,7 +219,7 @@ class CardKept(Event):
         s.covering = False
 
 
-class StockRanOut(Event):
+class StockRanOut(Event, frozen=True):
     """A draw found too few cards in the stock: the discards must be shuffled first."""
 
     seat: int
@@ -231,7 +231,7 @@ class StockRanOut(Event):
         s.phase = RECYCLE
 
 
-class StockRecycled(Event):
+class StockRecycled(Event, frozen=True):
     """The discards under the top card, shuffled, go under what is left of the stock."""
 
     order: tuple[int, ...]  # top first
@@ -242,7 +242,7 @@ class StockRecycled(Event):
         s.recycled_hands = s.hands.copy()
 
 
-class MissedCallChallenged(Event):
+class MissedCallChallenged(Event, frozen=True):
     seat: int  # the challenger
     offender: int
     call: int
@@ -251,7 +251,7 @@ class MissedCallChallenged(Event):
         s.missed = None
 
 
-class DeclarationChallenged(Event):
+class DeclarationChallenged(Event, frozen=True):
     """The next player doubted a face-down card (``blind``): it is turned up. A lie (a card that
     does not play as the declared one) costs its player, a truth the challenger: the penalty's
     draw follows."""
@@ -271,7 +271,7 @@ class DeclarationChallenged(Event):
             s.named_suit = -1
 
 
-class DeclarationsRevealed(Event):
+class DeclarationsRevealed(Event, frozen=True):
     """The round is over: every card still face down (``blind``) is turned up."""
 
     plays: tuple[tuple[int, int, int], ...]  # (seat, card, declared)
@@ -281,7 +281,7 @@ class DeclarationsRevealed(Event):
         s.declared = -1
 
 
-class RoundEnded(Event):
+class RoundEnded(Event, frozen=True):
     round_no: int
     winner: int  # -1 when nobody went out: the stock ran out, or the round stalled
     reason: str  # "went_out", "window_closed", "stock_exhausted" or "stalled"
@@ -304,7 +304,7 @@ class RoundEnded(Event):
         s.skip_due = False
 
 
-class DealAnnulled(Event):
+class DealAnnulled(Event, frozen=True):
     """A hand was dealt four cards of one rank (``redeal_four_of_a_kind``): the deal does not
     stand and the same dealer deals again from a new shuffle. Nothing moves.
 
@@ -321,7 +321,7 @@ class DealAnnulled(Event):
         pass
 
 
-class PlayerEliminated(Event):
+class PlayerEliminated(Event, frozen=True):
     """A seat is out of the match: it is dealt nothing more, the others play on."""
 
     seat: int
@@ -337,7 +337,7 @@ class PlayerEliminated(Event):
         s.out_round[self.seat] = s.round_no  # the RoundEnded before it numbered the round
 
 
-class HandShrank(Event):
+class HandShrank(Event, frozen=True):
     """A round's loser is dealt fewer cards from the next round on (``shrinking_hands``)."""
 
     seat: int
@@ -349,7 +349,7 @@ class HandShrank(Event):
         s.hand_sizes[self.seat] = self.hand_size
 
 
-class MatchEnded(Event):
+class MatchEnded(Event, frozen=True):
     winners: tuple[int, ...]  # players tied for the best total share the win
     totals: tuple[int, ...]
 
@@ -380,7 +380,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
 )
 
 
-class HiddenCardsReshuffled(Event):
+class HiddenCardsReshuffled(Event, frozen=True):
     """A void reopened a round whose deck orders are public: every card whose place they tell,
     each hand and the stock, was gathered, shuffled anew and dealt back.
 

@@ -11,7 +11,7 @@ class Command(msgspec.Struct, frozen=True, tag=True):
     pass
 
 
-class StartMatch(Command):
+class StartMatch(Command, frozen=True):
     seats: int
     first_dealer: int  # chance: drawn outside
     hand_size: int = 5
@@ -20,53 +20,53 @@ class StartMatch(Command):
     judge: str = SERVER
 
 
-class WriteRule(Command):
+class WriteRule(Command, frozen=True):
     """The judge writes the next round's secret rule (before its deal)."""
 
     text: str
 
 
-class DealRound(Command):
+class DealRound(Command, frozen=True):
     deck: tuple[int, ...]  # chance: the shuffled deck, first card dealt first
 
 
-class PlayCard(Command):
+class PlayCard(Command, frozen=True):
     seat: int
     card: int
     says: tuple[str, ...] = ()  # what the player says right after the play, in order
 
 
-class DrawCard(Command):
+class DrawCard(Command, frozen=True):
     seat: int
 
 
-class Say(Command):
+class Say(Command, frozen=True):
     seat: int
     words: str
 
 
-class CallPause(Command):
+class CallPause(Command, frozen=True):
     seat: int
 
 
-class EndPause(Command):
+class EndPause(Command, frozen=True):
     seat: int
 
 
-class RecycleStock(Command):
+class RecycleStock(Command, frozen=True):
     order: tuple[int, ...]  # chance: the discards under the top card, shuffled, top first
 
 
-class ProposeRule(Command):
+class ProposeRule(Command, frozen=True):
     """The last round's winner proposes the next round's rule."""
 
     seat: int
     text: str
 
 
-class ApproveRule(Command):
+class ApproveRule(Command, frozen=True):
     pass
 
 
-class RefuseRule(Command):
+class RefuseRule(Command, frozen=True):
     pass

@@ -16,7 +16,7 @@ class Event(msgspec.Struct, frozen=True, tag=True):
         raise NotImplementedError
 
 
-class MatchStarted(Event):
+class MatchStarted(Event, frozen=True):
     seats: int
     first_dealer: int
     hand_size: int
@@ -33,7 +33,7 @@ class MatchStarted(Event):
         s.phase = DEAL
 
 
-class RuleWritten(Event):
+class RuleWritten(Event, frozen=True):
     """The secret rule of round ``round_no``, fixed before its deal."""
 
     round_no: int
@@ -45,7 +45,7 @@ class RuleWritten(Event):
         s.rule_round = self.round_no
 
 
-class RoundDealt(Event):
+class RoundDealt(Event, frozen=True):
     """The whole deck order is recorded, so the deal replays without a seed."""
 
     round_no: int
@@ -77,7 +77,7 @@ class RoundDealt(Event):
         s.phase = PLAY
 
 
-class CardPlayed(Event):
+class CardPlayed(Event, frozen=True):
     """An accepted play."""
 
     seat: int
@@ -94,7 +94,7 @@ class CardPlayed(Event):
         s.turn = self.turn
 
 
-class PlayReturned(Event):
+class PlayReturned(Event, frozen=True):
     """A play on turn that broke the rule or did not match: the card goes back, the turn ends."""
 
     seat: int
@@ -107,7 +107,7 @@ class PlayReturned(Event):
         s.turn = self.turn
 
 
-class PlayCancelled(Event):
+class PlayCancelled(Event, frozen=True):
     """A play out of turn: the card goes back; the turn stays where it was."""
 
     seat: int
@@ -117,7 +117,7 @@ class PlayCancelled(Event):
         pass
 
 
-class CardDrawn(Event):
+class CardDrawn(Event, frozen=True):
     """A seat drew one card instead of playing; the card itself comes with ``CardTaken``."""
 
     seat: int
@@ -131,7 +131,7 @@ class CardDrawn(Event):
         s.turn = self.turn
 
 
-class CallMade(Event):
+class CallMade(Event, frozen=True):
     """A seat said a call that was due."""
 
     seat: int
@@ -143,7 +143,7 @@ class CallMade(Event):
         s.window = Window(window.seat, window.due, (*window.said, self.words))
 
 
-class Spoke(Event):
+class Spoke(Event, frozen=True):
     """A seat said something that was not due: table talk the judge penalises."""
 
     seat: int
@@ -153,7 +153,7 @@ class Spoke(Event):
         pass
 
 
-class CallMissed(Event):
+class CallMissed(Event, frozen=True):
     """The next player acted before a due call was said."""
 
     seat: int
@@ -164,7 +164,7 @@ class CallMissed(Event):
         pass
 
 
-class PenaltyGiven(Event):
+class PenaltyGiven(Event, frozen=True):
     """One penalty card is owed to ``seat``; ``CardTaken`` gives it."""
 
     seat: int
@@ -175,7 +175,7 @@ class PenaltyGiven(Event):
         s.penalties.append((self.seat, self.reason))
 
 
-class CardTaken(Event):
+class CardTaken(Event, frozen=True):
     """The oldest card owed is given from the top of the stock."""
 
     seat: int
@@ -188,14 +188,14 @@ class CardTaken(Event):
         del s.owing[0]
 
 
-class StockRanOut(Event):
+class StockRanOut(Event, frozen=True):
     """A card is owed and the stock is empty: the discards under the top card must be shuffled."""
 
     def apply(self, s: State) -> None:
         s.phase = RECYCLE
 
 
-class StockRecycled(Event):
+class StockRecycled(Event, frozen=True):
     """The discards under the top card, shuffled, are the new stock; the restriction stays."""
 
     order: tuple[int, ...]  # top first
@@ -206,21 +206,21 @@ class StockRecycled(Event):
         s.phase = PLAY
 
 
-class PauseCalled(Event):
+class PauseCalled(Event, frozen=True):
     seat: int
 
     def apply(self, s: State) -> None:
         s.paused_by = self.seat
 
 
-class PauseEnded(Event):
+class PauseEnded(Event, frozen=True):
     seat: int
 
     def apply(self, s: State) -> None:
         s.paused_by = -1
 
 
-class RoundEnded(Event):
+class RoundEnded(Event, frozen=True):
     round_no: int
     winner: int  # -1 for a drawn round
     reason: str  # "went_out" or "stopped" (a card owed could not be given)
@@ -236,7 +236,7 @@ class RoundEnded(Event):
         s.phase = DEAL
 
 
-class RuleRevealed(Event):
+class RuleRevealed(Event, frozen=True):
     round_no: int
     text: str
 
@@ -244,7 +244,7 @@ class RuleRevealed(Event):
         s.revealed = self.text
 
 
-class RuleProposed(Event):
+class RuleProposed(Event, frozen=True):
     seat: int
     text: str
 
@@ -252,14 +252,14 @@ class RuleProposed(Event):
         s.proposal = (self.seat, parse_rule(self.text))
 
 
-class RuleApproved(Event):
+class RuleApproved(Event, frozen=True):
     text: str
 
     def apply(self, s: State) -> None:
         s.proposal = None
 
 
-class RuleRefused(Event):
+class RuleRefused(Event, frozen=True):
     text: str
     code: str  # "refused_by_judge"
 
@@ -267,7 +267,7 @@ class RuleRefused(Event):
         s.proposal = None
 
 
-class MatchEnded(Event):
+class MatchEnded(Event, frozen=True):
     winner: int
     wins: tuple[int, ...]
 
