@@ -7,11 +7,11 @@ from service.domain.mao.rule import TEACHING_TEXT
 SERVER, REFEREE = "server", "referee"  # who judges: the server alone, or a human referee with it
 
 
-class Command(msgspec.Struct, frozen=True, tag=True):
+class BaseCommand(msgspec.Struct, frozen=True, tag=True):
     pass
 
 
-class StartMatch(Command, frozen=True):
+class StartMatch(BaseCommand, frozen=True):
     seats: int
     first_dealer: int  # chance: drawn outside
     hand_size: int = 5
@@ -20,53 +20,71 @@ class StartMatch(Command, frozen=True):
     judge: str = SERVER
 
 
-class WriteRule(Command, frozen=True):
+class WriteRule(BaseCommand, frozen=True):
     """The judge writes the next round's secret rule (before its deal)."""
 
     text: str
 
 
-class DealRound(Command, frozen=True):
+class DealRound(BaseCommand, frozen=True):
     deck: tuple[int, ...]  # chance: the shuffled deck, first card dealt first
 
 
-class PlayCard(Command, frozen=True):
+class PlayCard(BaseCommand, frozen=True):
     seat: int
     card: int
     says: tuple[str, ...] = ()  # what the player says right after the play, in order
 
 
-class DrawCard(Command, frozen=True):
+class DrawCard(BaseCommand, frozen=True):
     seat: int
 
 
-class Say(Command, frozen=True):
+class Say(BaseCommand, frozen=True):
     seat: int
     words: str
 
 
-class CallPause(Command, frozen=True):
+class CallPause(BaseCommand, frozen=True):
     seat: int
 
 
-class EndPause(Command, frozen=True):
+class EndPause(BaseCommand, frozen=True):
     seat: int
 
 
-class RecycleStock(Command, frozen=True):
+class RecycleStock(BaseCommand, frozen=True):
     order: tuple[int, ...]  # chance: the discards under the top card, shuffled, top first
 
 
-class ProposeRule(Command, frozen=True):
+class ProposeRule(BaseCommand, frozen=True):
     """The last round's winner proposes the next round's rule."""
 
     seat: int
     text: str
 
 
-class ApproveRule(Command, frozen=True):
+class ApproveRule(BaseCommand, frozen=True):
     pass
 
 
-class RefuseRule(Command, frozen=True):
+class RefuseRule(BaseCommand, frozen=True):
     pass
+
+
+# every command a Mao table decides: ``decide`` has a case for each, so a command added here
+# without its case fails the type check
+Command = (
+    StartMatch
+    | WriteRule
+    | DealRound
+    | PlayCard
+    | DrawCard
+    | Say
+    | CallPause
+    | EndPause
+    | RecycleStock
+    | ProposeRule
+    | ApproveRule
+    | RefuseRule
+)
