@@ -105,3 +105,7 @@ Command = (
     | RecycleStock
     | ScoreRound
 )
+
+# the commands a seat may send; the chance commands (deal, recycle), the match start and what
+# officials decide (penalties, scored rounds) come from the game itself
+Move = PlayCard | DrawCard | KeepCard | NameSuit | Challenge | ChoosePlayer | ChallengeDeclaration

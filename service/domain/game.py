@@ -43,7 +43,7 @@ import random
 import secrets
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, assert_never
 from uuid import UUID
 
 import msgspec
@@ -66,15 +66,10 @@ from service.domain.bots import BOTS, HeuristicBot
 from service.domain.chance import Shuffler
 from service.domain.clock import check_clock
 from service.domain.commands import (
-    Challenge,
     ChallengeDeclaration,
-    ChoosePlayer,
     Command,
     DealRound,
-    DrawCard,
-    KeepCard,
-    NameSuit,
-    PlayCard,
+    Move,
     ScoreRound,
     StartMatch,
 )
@@ -96,18 +91,6 @@ from service.domain.roles import Actor
 from service.domain.rulesets import Ruleset
 from service.domain.scoresheet import Correction, RoundEntry, RoundSheet, values_of
 from service.domain.state import CHOOSING, DEAL, DRAWN, NAMING_SUIT, NEW, OVER, PLAY, RECYCLE, State
-
-# The commands a seat may send; the chance commands (deal, recycle) and the
-# match start come from the aggregate itself.
-MOVES: tuple[type[Command], ...] = (
-    PlayCard,
-    DrawCard,
-    KeepCard,
-    NameSuit,
-    Challenge,
-    ChoosePlayer,
-    ChallengeDeclaration,
-)
 
 CREATED, MATCH_STARTED = 1, 2
 # Voiding can reach back to the first deal (event 3): the state before it is
@@ -270,18 +253,26 @@ class Game(Aggregate):
             if self.restored is not None:
                 game.state = restore(self.restored)
             ruling = self.ruling
-            if isinstance(ruling, Correct):
-                sheet = game.sheets[ruling.round_no]
-                correction = Correction(
-                    by=self.cause.actor,
-                    at=self.originator_version,
-                    dispute=self.dispute,
-                    replaced=sheet.entry,
-                )
-                # the players confirmed the entry replaced, not this one
-                game.sheets[ruling.round_no] = msgspec.structs.replace(
-                    sheet, entry=ruling.entry, confirmed_by=(), corrections=(*sheet.corrections, correction)
-                )
+            match ruling:
+                case Correct():
+                    sheet = game.sheets[ruling.round_no]
+                    correction = Correction(
+                        by=self.cause.actor,
+                        at=self.originator_version,
+                        dispute=self.dispute,
+                        replaced=sheet.entry,
+                    )
+                    # the players confirmed the entry replaced, not this one
+                    game.sheets[ruling.round_no] = msgspec.structs.replace(
+                        sheet,
+                        entry=ruling.entry,
+                        confirmed_by=(),
+                        corrections=(*sheet.corrections, correction),
+                    )
+                case Resume() | Penalty() | Void():
+                    pass  # their engine facts and restored state are recorded on their own
+                case _:
+                    assert_never(ruling)
             game._remember(self.cause, self.originator_version)
 
     class RoundEntered(Event):
@@ -476,11 +467,11 @@ class Game(Aggregate):
 
     def execute(self, command: Command, cause: Cause) -> None:
         """One seat's move: validated by the engine, recorded with the chance it leads to."""
-        if type(command) not in MOVES:
+        if not isinstance(command, Move):
             raise RuleError("not_a_move", f"{type(command).__name__} is not a move a seat can make")
         self.check_played_here()
         self.check_playable()
-        self.check_seat(command.seat, cause.actor)  # type: ignore[attr-defined]
+        self.check_seat(command.seat, cause.actor)
         facts = decide(self.state, command)
         self._record(facts, cause)
         self._settle_chance()
@@ -606,26 +597,29 @@ class Game(Aggregate):
         image = None
         reopened = False
         rescored: list[RoundEntry] = []
-        if isinstance(ruling, Correct):
-            if game_after is None:
-                raise ValueError("a correction needs the replay of the game before the corrected round")
-            sheet = self._corrected_sheet(ruling)
-            image = image_of(game_after(sheet.entered_at - 1).state)
-            later = range(ruling.round_no + 1, self.state.round_no + 1)
-            rescored = [ruling.entry, *(self.sheets[number].entry for number in later)]
-        elif isinstance(ruling, Penalty):
-            check_penalty(self.state, ruling)
-            facts = penalty_events(self.state, ruling.seat, ruling.cards)
-        elif isinstance(ruling, Void):
-            check_void(ruling, self.dispute, FIRST_VOIDABLE)
-            if game_after is None:
-                raise ValueError("a void needs the replay of the game before the first voided event")
-            before = game_after(ruling.from_event - 1)
-            image = image_of(before.state)
-            # its round's shuffles were secret then; a DeckRevealed since takes them out of ``unrevealed``
-            reopened = any(shuffle not in self.unrevealed for shuffle in before.unrevealed)
-        elif not isinstance(ruling, Resume):
-            raise RuleError("invalid_ruling", f"{ruling!r} is not a ruling")
+        match ruling:
+            case Correct():
+                if game_after is None:
+                    raise ValueError("a correction needs the replay of the game before the corrected round")
+                sheet = self._corrected_sheet(ruling)
+                image = image_of(game_after(sheet.entered_at - 1).state)
+                later = range(ruling.round_no + 1, self.state.round_no + 1)
+                rescored = [ruling.entry, *(self.sheets[number].entry for number in later)]
+            case Penalty():
+                check_penalty(self.state, ruling)
+                facts = penalty_events(self.state, ruling.seat, ruling.cards)
+            case Void():
+                check_void(ruling, self.dispute, FIRST_VOIDABLE)
+                if game_after is None:
+                    raise ValueError("a void needs the replay of the game before the first voided event")
+                before = game_after(ruling.from_event - 1)
+                image = image_of(before.state)
+                # its round's shuffles were secret then; a DeckRevealed since takes them out of ``unrevealed``
+                reopened = any(shuffle not in self.unrevealed for shuffle in before.unrevealed)
+            case Resume():
+                pass
+            case _:
+                assert_never(ruling)
         self.trigger_event(
             self.RulingGiven,
             dispute=self.dispute.number,
