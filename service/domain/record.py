@@ -13,7 +13,7 @@ else as a JSON string (``"Ada Lovelace"``, ``"round"``).
 
 import json
 import re
-from typing import Any, Literal
+from typing import Any, Literal, assert_never
 
 import msgspec
 
@@ -486,21 +486,25 @@ def _line_text(line: AnyLine, labels: list[str]) -> str:
             return f"turned up: {shown}"
         case Other():
             return f"event {line.type}" + (f" {line.data}" if line.data is not None else "")
-    raise TypeError(f"no text for {line!r}")
+        case _:
+            assert_never(line)
 
 
 def _ruling_text(line: RulingGiven, labels: list[str]) -> str:
     text = f"ruling on dispute {line.dispute}: "
-    if line.kind == "penalty":
-        assert line.seat is not None
-        text += f"penalty {labels[line.seat]} draws {line.cards}"
-    elif line.kind == "void":
-        text += f"void from event {line.from_event}"
-    elif line.kind == "correct":
-        assert line.entry is not None
-        text += f"correct round {line.round_no}: {_entry_text(line.entry, labels)}"
-    else:
-        text += "resume"
+    match line.kind:
+        case "penalty":
+            assert line.seat is not None
+            text += f"penalty {labels[line.seat]} draws {line.cards}"
+        case "void":
+            text += f"void from event {line.from_event}"
+        case "correct":
+            assert line.entry is not None
+            text += f"correct round {line.round_no}: {_entry_text(line.entry, labels)}"
+        case "resume":
+            text += "resume"
+        case _:
+            assert_never(line.kind)
     text += f"; note {quoted(line.note)}"
     if line.counts is not None:
         text += f"; cards {numbers_text(line.counts)}"
