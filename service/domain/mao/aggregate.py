@@ -5,18 +5,15 @@ command's events (``events``) are stored together as one ``Decided``, whose ``by
 who asked (an actor, or the server). The state is the fold of every fact so far.
 """
 
-from typing import Union
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate
 
 from service.domain.errors import RuleError
 from service.domain.mao.commands import SERVER, Command
-from service.domain.mao.events import EVENT_TYPES, Event
+from service.domain.mao.events import Event, Fact
 from service.domain.mao.game import decide
 from service.domain.mao.state import State
-
-Fact = Union[EVENT_TYPES]  # type: ignore[valid-type]  # noqa: UP007 - a tagged union built from a tuple
 
 BOT_PREFIX = "bot:"
 SERVER_BY = "server"  # who asked, in a decision the server made (a deal, a recycle, a bot's move)

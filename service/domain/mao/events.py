@@ -4,6 +4,8 @@ Each carries what ``game.decide`` worked out (who moves next, the clauses now in
 the calls now due), so the fold only records facts. Cards are ints (see ``cards``).
 """
 
+from typing import get_args
+
 import msgspec
 
 from service.domain.cards import CARD_BITS
@@ -276,27 +278,29 @@ class MatchEnded(Event, frozen=True):
         s.phase = OVER
 
 
-EVENT_TYPES: tuple[type[Event], ...] = (
-    MatchStarted,
-    RuleWritten,
-    RoundDealt,
-    CardPlayed,
-    PlayReturned,
-    PlayCancelled,
-    CardDrawn,
-    CallMade,
-    Spoke,
-    CallMissed,
-    PenaltyGiven,
-    CardTaken,
-    StockRanOut,
-    StockRecycled,
-    PauseCalled,
-    PauseEnded,
-    RoundEnded,
-    RuleRevealed,
-    RuleProposed,
-    RuleApproved,
-    RuleRefused,
-    MatchEnded,
+# every fact a Mao match records: a stored ``Decided`` holds them, each told apart by its tag
+Fact = (
+    MatchStarted
+    | RuleWritten
+    | RoundDealt
+    | CardPlayed
+    | PlayReturned
+    | PlayCancelled
+    | CardDrawn
+    | CallMade
+    | Spoke
+    | CallMissed
+    | PenaltyGiven
+    | CardTaken
+    | StockRanOut
+    | StockRecycled
+    | PauseCalled
+    | PauseEnded
+    | RoundEnded
+    | RuleRevealed
+    | RuleProposed
+    | RuleApproved
+    | RuleRefused
+    | MatchEnded
 )
+EVENT_TYPES: tuple[type[Event], ...] = get_args(Fact)
