@@ -55,6 +55,7 @@ from service.domain.events import (
     DealAnnulled,
     DeclarationChallenged,
     DeclarationsRevealed,
+    EndReason,
     Event,
     HandShrank,
     MatchEnded,
@@ -755,7 +756,7 @@ def _window_closes(s: State, hands: list[int]) -> list[Event]:
     return []
 
 
-def _round_end(s: State, winner: int, reason: str, hands: list[int], last_card: int) -> list[Event]:
+def _round_end(s: State, winner: int, reason: EndReason, hands: list[int], last_card: int) -> list[Event]:
     book = s.book
     values = [hand_value(book, hand) for hand in hands]
     if s.face_down:  # blind: the cards still face down are turned up as the round ends
@@ -765,7 +766,7 @@ def _round_end(s: State, winner: int, reason: str, hands: list[int], last_card: 
 
 
 def score_round(
-    s: State, round_no: int, winner: int, reason: str, values: list[int], last_card: int = -1
+    s: State, round_no: int, winner: int, reason: EndReason, values: list[int], last_card: int = -1
 ) -> list[Event]:
     """The end of round ``round_no`` from the points each seat has left in hand (``values``) and
     the card the winner went out with (``last_card``, -1: none or not known).
@@ -837,7 +838,7 @@ def _score(s: State, c: ScoreRound) -> list[Event]:
         if not s.book.deck_mask >> c.last_card & 1:
             raise RuleError("card_not_in_deck", f"{s.book.rules.name} plays without that card")
     # a round stopped with no winner stopped because the stock could not give a draw (docs/rules/, section 5)
-    reason = "stock_exhausted" if c.winner == -1 else "went_out"
+    reason: EndReason = "stock_exhausted" if c.winner == -1 else "went_out"
     return score_round(s, s.round_no + 1, c.winner, reason, list(c.values), c.last_card)
 
 

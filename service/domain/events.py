@@ -4,6 +4,8 @@ Each event carries what ``decide`` worked out (the next seat, the new debt),
 so that the fold only records facts. Cards are ints (see ``cards``).
 """
 
+from typing import Literal
+
 import msgspec
 
 from service.domain.cards import CARD_BITS
@@ -281,10 +283,14 @@ class DeclarationsRevealed(Event, frozen=True):
         s.declared = -1
 
 
+# why a round ended: "window_closed" when the last card's call window closed unchallenged
+EndReason = Literal["went_out", "window_closed", "stock_exhausted", "stalled"]
+
+
 class RoundEnded(Event, frozen=True):
     round_no: int
     winner: int  # -1 when nobody went out: the stock ran out, or the round stalled
-    reason: str  # "went_out", "window_closed", "stock_exhausted" or "stalled"
+    reason: EndReason
     points: tuple[int, ...]  # per seat, this round
     totals: tuple[int, ...]  # per seat, the match so far
 

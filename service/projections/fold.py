@@ -27,6 +27,7 @@ import msgspec
 from eventsourcing.domain import OriginatorVersionError
 
 from service.domain.adjudication import Correct, Penalty, Resume, Ruling, Void
+from service.domain.events import EndReason
 from service.domain.game import Game, GameImage
 from service.domain.state import PENALTY
 
@@ -34,7 +35,7 @@ from service.domain.state import PENALTY
 class RoundEnd(msgspec.Struct, frozen=True, array_like=True):
     number: int  # the event number of the RoundEnded
     round_no: int
-    reason: str  # the engine's: "went_out", "window_closed", "stock_exhausted", "stalled"
+    reason: EndReason
     winner: int  # -1 without a winner
 
 

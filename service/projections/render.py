@@ -226,7 +226,7 @@ def rounds(tracked: Tracked, facts: Facts) -> list[RoundResult]:
         results.append(
             RoundResult(
                 round_no=end.round_no,
-                ended=end.reason,  # type: ignore[arg-type]  (the engine's three reasons)
+                ended=end.reason,
                 winner=end.winner if end.winner >= 0 else None,
                 points=list(points),
                 penalty_cards=penalty_cards,
