@@ -350,7 +350,8 @@ class Game(Aggregate):
             game._remember(self.cause, self.originator_version)
 
     class Snapshot(BaseSnapshot):
-        state: GameImage
+        # eventsourcing types a snapshot's state as a dict; its transcoder stores our image as well
+        state: GameImage  # type: ignore[assignment]
 
         @classmethod
         def take(cls, aggregate: Any) -> "Game.Snapshot":
