@@ -50,7 +50,7 @@ class MaoGame(Aggregate):
         self.judge = judge
         self.judge_seat = judge_seat
         self.state = State()
-        self.facts: list[Event] = []
+        self.facts: list[Fact] = []
         self.decisions: list[tuple[int, str]] = []  # each decision's first fact and who asked
         self.keys: dict[str, tuple[str, int]] = {}  # idempotency key: (digest, first fact)
 
@@ -71,7 +71,7 @@ class MaoGame(Aggregate):
         self.trigger_event(self.Decided, facts=tuple(facts), by=by, key=key, digest=digest)
         return facts
 
-    def done_before(self, key: str, digest: str) -> list[Event] | None:
+    def done_before(self, key: str, digest: str) -> list[Fact] | None:
         """The facts the request with this key recorded, with the server's moves after it, if it
         was done already; ``idempotency_key_reused`` if the key was another request's."""
         found = self.keys.get(key)
