@@ -4,6 +4,7 @@ Each carries what ``game.decide`` worked out (who moves next, the clauses now in
 the calls now due), so the fold only records facts. Cards are ints (see ``cards``).
 """
 
+from abc import abstractmethod
 from typing import get_args
 
 import msgspec
@@ -14,6 +15,9 @@ from service.domain.mao.state import DEAL, DRAWN, OVER, PENALTY, PLAY, RECYCLE, 
 
 
 class Event(msgspec.Struct, frozen=True, tag=True):
+    # abstract for the type checker (a Struct is no ABC): an event made without its own apply
+    # fails the type check, so every fold (``evolve``) knows every kind
+    @abstractmethod
     def apply(self, s: State) -> None:
         raise NotImplementedError
 
