@@ -417,3 +417,8 @@ class HiddenCardsReshuffled(Event, frozen=True):
             at += count
         s.hands = hands
         s.stock = list(reversed(self.order[at:]))
+
+
+# the facts that carry a shuffled order (an annulled deal's too): each is stored with a commitment
+# to its order, revealed at the round's end (``game.Game._record_shuffle``)
+Shuffle = RoundDealt | DealAnnulled | StockRecycled | HiddenCardsReshuffled

@@ -43,7 +43,7 @@ import random
 import secrets
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any, Literal, assert_never
+from typing import Any, Literal, TypeVar, assert_never
 from uuid import UUID
 
 import msgspec
@@ -81,6 +81,7 @@ from service.domain.events import (
     HiddenCardsReshuffled,
     RoundDealt,
     RoundEnded,
+    Shuffle,
     StockRecycled,
 )
 from service.domain.events import Event as EngineEvent
@@ -808,21 +809,26 @@ class Game(Aggregate):
     def _record(self, facts: list[EngineEvent], cause: Cause | None) -> None:
         ended = None
         for fact in facts:
-            kind = FACT_EVENTS[type(fact)]
-            if issubclass(kind, Game.Shuffled):
+            if isinstance(fact, Shuffle):
                 self._record_shuffle(fact, cause)
             else:
-                self.trigger_event(kind, fact=fact, cause=cause)
+                self.trigger_event(FACT_EVENTS[type(fact)], fact=fact, cause=cause)
             cause = None
             if type(fact) is RoundEnded:
                 ended = fact.round_no
         if ended is not None and self.unrevealed:
             self.trigger_event(self.DeckRevealed, round_no=ended, salts=tuple(self.unrevealed))
 
-    def _record_shuffle(self, fact: EngineEvent, cause: Cause | None = None) -> None:
+    def _record_shuffle(self, fact: Shuffle, cause: Cause | None = None) -> None:
         """A deal, a recycle or a reshuffle, with its commitment and its salt, both fresh."""
         salt = salt_for(self.seed, self.version + 1)
-        order = fact.deck if type(fact) in (RoundDealt, DealAnnulled) else fact.order  # type: ignore[attr-defined]
+        match fact:
+            case RoundDealt() | DealAnnulled():
+                order = fact.deck
+            case StockRecycled() | HiddenCardsReshuffled():
+                order = fact.order
+            case _:
+                assert_never(fact)
         kind = SHUFFLE_EVENTS[type(fact)]
         self.trigger_event(kind, fact=fact, cause=cause, commitment=commitment(salt, order), salt=salt)
 
@@ -868,13 +874,16 @@ def _check_in_person(
         raise RuleError("played_in_person", "a table played with real cards keeps no turn clock")
 
 
+# the Game event class a fact is stored in: a shuffle's or any fact's
+_Stored = TypeVar("_Stored", bound=Game.Fact)
+
 # engine event type -> the Game event class that stores it
 FACT_EVENTS: dict[type[EngineEvent], type[Game.Fact]] = {}
 # the shuffles among them, and the reshuffle a void may lead to (never decided by the engine)
 SHUFFLE_EVENTS: dict[type[EngineEvent], type[Game.Shuffled]] = {}
 
 
-def _fact_event(engine_type: type[EngineEvent], base: type[Game.Fact]) -> type[Game.Fact]:
+def _fact_event(engine_type: type[EngineEvent], base: type[_Stored]) -> type[_Stored]:
     """``Game.<Name>``, storing the engine event ``<Name>``."""
     name = engine_type.__name__
     event_class = type(
@@ -901,13 +910,11 @@ def _same_turn(s: State, seat: int) -> bool:
 
 def _make_fact_events() -> None:
     for engine_type in EVENT_TYPES:
-        # an annulled deal is a shuffle too: its deck is committed to, and revealed at the round's end
-        shuffle = engine_type in (RoundDealt, StockRecycled, DealAnnulled)
-        event_class = _fact_event(engine_type, Game.Shuffled if shuffle else Game.Fact)
-        FACT_EVENTS[engine_type] = event_class
-        if shuffle:
-            SHUFFLE_EVENTS[engine_type] = event_class  # type: ignore[assignment]
-    SHUFFLE_EVENTS[HiddenCardsReshuffled] = _fact_event(HiddenCardsReshuffled, Game.Shuffled)  # type: ignore[assignment]
+        if issubclass(engine_type, Shuffle):
+            FACT_EVENTS[engine_type] = SHUFFLE_EVENTS[engine_type] = _fact_event(engine_type, Game.Shuffled)
+        else:
+            FACT_EVENTS[engine_type] = _fact_event(engine_type, Game.Fact)
+    SHUFFLE_EVENTS[HiddenCardsReshuffled] = _fact_event(HiddenCardsReshuffled, Game.Shuffled)
 
 
 _make_fact_events()
