@@ -7,7 +7,7 @@ missed call of the rule's own, the deck and a recycle's order. A seat sees the c
 was dealt and the cards it takes. Cards are named ("QH").
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -135,7 +135,7 @@ _SHOW: dict[str, Callable[[Data, Viewer, State], Data]] = {
 }
 
 
-def redact_all(events: Sequence[Event], viewer: Viewer) -> list[Data]:
+def redact_all(events: list[Event], viewer: Viewer) -> list[Data]:
     """Every event of a log as ``viewer`` may see it."""
     s, shown = State(), []
     for event in events:
