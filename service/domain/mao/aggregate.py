@@ -11,7 +11,7 @@ from eventsourcing.domain import Aggregate
 
 from service.domain.errors import RuleError
 from service.domain.mao.commands import SERVER, Command
-from service.domain.mao.events import Event, Fact
+from service.domain.mao.events import Event
 from service.domain.mao.game import decide
 from service.domain.mao.state import State
 
@@ -28,7 +28,7 @@ class MaoGame(Aggregate):
         judge_seat: int | None = None
 
     class Decided(Aggregate.Event):
-        facts: tuple[Fact, ...]
+        facts: tuple[Event, ...]
         by: str  # who asked: "role:id" of an actor, or "server"
         key: str | None = None  # the client's idempotency key, scoped to the client
         digest: str = ""  # a fingerprint of the request, so a key reused for another is refused
@@ -50,7 +50,7 @@ class MaoGame(Aggregate):
         self.judge = judge
         self.judge_seat = judge_seat
         self.state = State()
-        self.facts: list[Fact] = []
+        self.facts: list[Event] = []
         self.decisions: list[tuple[int, str]] = []  # each decision's first fact and who asked
         self.keys: dict[str, tuple[str, int]] = {}  # idempotency key: (digest, first fact)
 
@@ -71,7 +71,7 @@ class MaoGame(Aggregate):
         self.trigger_event(self.Decided, facts=tuple(facts), by=by, key=key, digest=digest)
         return facts
 
-    def done_before(self, key: str, digest: str) -> list[Fact] | None:
+    def done_before(self, key: str, digest: str) -> list[Event] | None:
         """The facts the request with this key recorded, with the server's moves after it, if it
         was done already; ``idempotency_key_reused`` if the key was another request's."""
         found = self.keys.get(key)

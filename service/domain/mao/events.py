@@ -14,7 +14,7 @@ from service.domain.mao.rule import parse_rule
 from service.domain.mao.state import DEAL, DRAWN, OVER, PENALTY, PLAY, RECYCLE, State, Window
 
 
-class Event(msgspec.Struct, frozen=True, tag=True):
+class BaseEvent(msgspec.Struct, frozen=True, tag=True):
     # abstract for the type checker (a Struct is no ABC): an event made without its own apply
     # fails the type check, so every fold (``evolve``) knows every kind
     @abstractmethod
@@ -22,7 +22,7 @@ class Event(msgspec.Struct, frozen=True, tag=True):
         raise NotImplementedError
 
 
-class MatchStarted(Event, frozen=True):
+class MatchStarted(BaseEvent, frozen=True):
     seats: int
     first_dealer: int
     hand_size: int
@@ -39,7 +39,7 @@ class MatchStarted(Event, frozen=True):
         s.phase = DEAL
 
 
-class RuleWritten(Event, frozen=True):
+class RuleWritten(BaseEvent, frozen=True):
     """The secret rule of round ``round_no``, fixed before its deal."""
 
     round_no: int
@@ -51,7 +51,7 @@ class RuleWritten(Event, frozen=True):
         s.rule_round = self.round_no
 
 
-class RoundDealt(Event, frozen=True):
+class RoundDealt(BaseEvent, frozen=True):
     """The whole deck order is recorded, so the deal replays without a seed."""
 
     round_no: int
@@ -83,7 +83,7 @@ class RoundDealt(Event, frozen=True):
         s.phase = PLAY
 
 
-class CardPlayed(Event, frozen=True):
+class CardPlayed(BaseEvent, frozen=True):
     """An accepted play."""
 
     seat: int
@@ -100,7 +100,7 @@ class CardPlayed(Event, frozen=True):
         s.turn = self.turn
 
 
-class PlayReturned(Event, frozen=True):
+class PlayReturned(BaseEvent, frozen=True):
     """A play on turn that broke the rule or did not match: the card goes back, the turn ends."""
 
     seat: int
@@ -113,7 +113,7 @@ class PlayReturned(Event, frozen=True):
         s.turn = self.turn
 
 
-class PlayCancelled(Event, frozen=True):
+class PlayCancelled(BaseEvent, frozen=True):
     """A play out of turn: the card goes back; the turn stays where it was."""
 
     seat: int
@@ -123,7 +123,7 @@ class PlayCancelled(Event, frozen=True):
         pass
 
 
-class CardDrawn(Event, frozen=True):
+class CardDrawn(BaseEvent, frozen=True):
     """A seat drew one card instead of playing; the card itself comes with ``CardTaken``."""
 
     seat: int
@@ -137,7 +137,7 @@ class CardDrawn(Event, frozen=True):
         s.turn = self.turn
 
 
-class CallMade(Event, frozen=True):
+class CallMade(BaseEvent, frozen=True):
     """A seat said a call that was due."""
 
     seat: int
@@ -149,7 +149,7 @@ class CallMade(Event, frozen=True):
         s.window = Window(window.seat, window.due, (*window.said, self.words))
 
 
-class Spoke(Event, frozen=True):
+class Spoke(BaseEvent, frozen=True):
     """A seat said something that was not due: table talk the judge penalises."""
 
     seat: int
@@ -159,7 +159,7 @@ class Spoke(Event, frozen=True):
         pass
 
 
-class CallMissed(Event, frozen=True):
+class CallMissed(BaseEvent, frozen=True):
     """The next player acted before a due call was said."""
 
     seat: int
@@ -170,7 +170,7 @@ class CallMissed(Event, frozen=True):
         pass
 
 
-class PenaltyGiven(Event, frozen=True):
+class PenaltyGiven(BaseEvent, frozen=True):
     """One penalty card is owed to ``seat``; ``CardTaken`` gives it."""
 
     seat: int
@@ -181,7 +181,7 @@ class PenaltyGiven(Event, frozen=True):
         s.penalties.append((self.seat, self.reason))
 
 
-class CardTaken(Event, frozen=True):
+class CardTaken(BaseEvent, frozen=True):
     """The oldest card owed is given from the top of the stock."""
 
     seat: int
@@ -194,14 +194,14 @@ class CardTaken(Event, frozen=True):
         del s.owing[0]
 
 
-class StockRanOut(Event, frozen=True):
+class StockRanOut(BaseEvent, frozen=True):
     """A card is owed and the stock is empty: the discards under the top card must be shuffled."""
 
     def apply(self, s: State) -> None:
         s.phase = RECYCLE
 
 
-class StockRecycled(Event, frozen=True):
+class StockRecycled(BaseEvent, frozen=True):
     """The discards under the top card, shuffled, are the new stock; the restriction stays."""
 
     order: tuple[int, ...]  # top first
@@ -212,21 +212,21 @@ class StockRecycled(Event, frozen=True):
         s.phase = PLAY
 
 
-class PauseCalled(Event, frozen=True):
+class PauseCalled(BaseEvent, frozen=True):
     seat: int
 
     def apply(self, s: State) -> None:
         s.paused_by = self.seat
 
 
-class PauseEnded(Event, frozen=True):
+class PauseEnded(BaseEvent, frozen=True):
     seat: int
 
     def apply(self, s: State) -> None:
         s.paused_by = -1
 
 
-class RoundEnded(Event, frozen=True):
+class RoundEnded(BaseEvent, frozen=True):
     round_no: int
     winner: int  # -1 for a drawn round
     reason: str  # "went_out" or "stopped" (a card owed could not be given)
@@ -242,7 +242,7 @@ class RoundEnded(Event, frozen=True):
         s.phase = DEAL
 
 
-class RuleRevealed(Event, frozen=True):
+class RuleRevealed(BaseEvent, frozen=True):
     round_no: int
     text: str
 
@@ -250,7 +250,7 @@ class RuleRevealed(Event, frozen=True):
         s.revealed = self.text
 
 
-class RuleProposed(Event, frozen=True):
+class RuleProposed(BaseEvent, frozen=True):
     seat: int
     text: str
 
@@ -258,14 +258,14 @@ class RuleProposed(Event, frozen=True):
         s.proposal = (self.seat, parse_rule(self.text))
 
 
-class RuleApproved(Event, frozen=True):
+class RuleApproved(BaseEvent, frozen=True):
     text: str
 
     def apply(self, s: State) -> None:
         s.proposal = None
 
 
-class RuleRefused(Event, frozen=True):
+class RuleRefused(BaseEvent, frozen=True):
     text: str
     code: str  # "refused_by_judge"
 
@@ -273,7 +273,7 @@ class RuleRefused(Event, frozen=True):
         s.proposal = None
 
 
-class MatchEnded(Event, frozen=True):
+class MatchEnded(BaseEvent, frozen=True):
     winner: int
     wins: tuple[int, ...]
 
@@ -282,8 +282,9 @@ class MatchEnded(Event, frozen=True):
         s.phase = OVER
 
 
-# every fact a Mao match records: a stored ``Decided`` holds them, each told apart by its tag
-Fact = (
+# every fact a Mao match records (a stored ``Decided`` holds them, each told apart by its tag):
+# a fold over them matches each, so a fact added without its case fails the type check
+Event = (
     MatchStarted
     | RuleWritten
     | RoundDealt
@@ -307,4 +308,4 @@ Fact = (
     | RuleRefused
     | MatchEnded
 )
-EVENT_TYPES: tuple[type[Event], ...] = get_args(Fact)
+EVENT_TYPES: tuple[type[BaseEvent], ...] = get_args(Event)

@@ -5,7 +5,6 @@ rule, so a referee can check the judge's short reason; for a missed call or an e
 utterance, the words.
 """
 
-from collections.abc import Sequence
 from typing import assert_never
 
 import msgspec
@@ -17,7 +16,7 @@ from service.domain.mao.events import (
     CardDrawn,
     CardPlayed,
     CardTaken,
-    Fact,
+    Event,
     MatchEnded,
     MatchStarted,
     PauseCalled,
@@ -58,7 +57,7 @@ class Step(msgspec.Struct, frozen=True, kw_only=True):
     why: Why | None = None
 
 
-def referee_replay(events: Sequence[Fact]) -> list[Step]:
+def referee_replay(events: list[Event]) -> list[Step]:
     s = State()
     steps: list[Step] = []
     cause: Why | None = None
