@@ -160,7 +160,7 @@ class HeuristicBot(_CallingBot):
             turners = ordinary & tactics.reverses
             if s.hands[previous].bit_count() <= 2:
                 turners = 0
-            preference = (free, loaders, skippers, turners, ordinary, kept, stuck, wild)
+            preference: tuple[int, ...] = (free, loaders, skippers, turners, ordinary, kept, stuck, wild)
         else:
             preference = (free, ordinary, skippers, kept, loaders, stuck, wild)
         group = next(cards for cards in preference if cards)

@@ -6,35 +6,35 @@ from service.domain.rulebook import NO_CALL
 from service.domain.rulesets import Ruleset
 
 
-class Command(msgspec.Struct, frozen=True, gc=False, tag=True):
+class BaseCommand(msgspec.Struct, frozen=True, gc=False, tag=True):
     pass
 
 
-class StartMatch(Command):
+class StartMatch(BaseCommand, frozen=True):
     rules: Ruleset
     seats: int
     first_dealer: int  # chance: drawn outside the engine
 
 
-class DealRound(Command):
+class DealRound(BaseCommand, frozen=True):
     deck: tuple[int, ...]  # chance: the shuffled deck, first card dealt first
 
 
-class NameSuit(Command):
+class NameSuit(BaseCommand, frozen=True):
     """The dealer names the suit when the starter is a wild card."""
 
     seat: int
     suit: int
 
 
-class ChoosePlayer(Command):
+class ChoosePlayer(BaseCommand, frozen=True):
     """The player of a card that makes another player draw names who."""
 
     seat: int
     chosen: int
 
 
-class PlayCard(Command):
+class PlayCard(BaseCommand, frozen=True):
     seat: int
     card: int
     suit: int = -1  # the suit named with a wild card
@@ -45,40 +45,40 @@ class PlayCard(Command):
     declared: int = -1
 
 
-class DrawCard(Command):
+class DrawCard(BaseCommand, frozen=True):
     seat: int
 
 
-class KeepCard(Command):
+class KeepCard(BaseCommand, frozen=True):
     """End the turn keeping the card just drawn instead of playing it."""
 
     seat: int
 
 
-class Challenge(Command):
+class Challenge(BaseCommand, frozen=True):
     """Challenge the missed call whose window is open."""
 
     seat: int
 
 
-class ChallengeDeclaration(Command):
+class ChallengeDeclaration(BaseCommand, frozen=True):
     """The next player doubts the face-down card just played (``blind``): it is turned up."""
 
     seat: int
 
 
-class GivePenalty(Command):
+class GivePenalty(BaseCommand, frozen=True):
     """A referee's ruling: a seat draws penalty cards; the turn stays where it is."""
 
     seat: int
     count: int
 
 
-class RecycleStock(Command):
+class RecycleStock(BaseCommand, frozen=True):
     order: tuple[int, ...]  # chance: the discards below the top card, shuffled, top first
 
 
-class ScoreRound(Command):
+class ScoreRound(BaseCommand, frozen=True):
     """A round played with real cards, scored from its sheet (``scoresheet``): no card moves.
 
     ``values`` are the points of the cards each seat has left, by this ruleset's card values.
@@ -87,3 +87,25 @@ class ScoreRound(Command):
     winner: int  # the seat that went out; -1: the round stopped with no winner
     values: tuple[int, ...]  # per seat
     last_card: int = -1  # the card the winner went out with; -1: the sheet does not say
+
+
+# every command the engine decides: ``decide`` has a case for each, so a command added here
+# without its case fails the type check
+Command = (
+    StartMatch
+    | DealRound
+    | NameSuit
+    | ChoosePlayer
+    | PlayCard
+    | DrawCard
+    | KeepCard
+    | Challenge
+    | ChallengeDeclaration
+    | GivePenalty
+    | RecycleStock
+    | ScoreRound
+)
+
+# the commands a seat may send; the chance commands (deal, recycle), the match start and what
+# officials decide (penalties, scored rounds) come from the game itself
+Move = PlayCard | DrawCard | KeepCard | NameSuit | Challenge | ChoosePlayer | ChallengeDeclaration

@@ -4,6 +4,9 @@ Each event carries what ``decide`` worked out (the next seat, the new debt),
 so that the fold only records facts. Cards are ints (see ``cards``).
 """
 
+from abc import abstractmethod
+from typing import Literal
+
 import msgspec
 
 from service.domain.cards import CARD_BITS
@@ -14,11 +17,14 @@ from service.domain.state import DEAL, DRAWN, OVER, PENALTY, PLAY, RECYCLE, Pend
 
 
 class Event(msgspec.Struct, frozen=True, gc=False, tag=True):
+    # abstract for the type checker (a Struct is no ABC): an event made without its own apply
+    # fails the type check, so every fold (``evolve``) knows every kind
+    @abstractmethod
     def apply(self, s: State) -> None:
         raise NotImplementedError
 
 
-class MatchStarted(Event):
+class MatchStarted(Event, frozen=True):
     rules: Ruleset
     seats: int
     first_dealer: int
@@ -31,7 +37,7 @@ class MatchStarted(Event):
         s.phase = DEAL
 
 
-class RoundDealt(Event):
+class RoundDealt(Event, frozen=True):
     """The whole deck order is recorded, so the deal replays without a seed."""
 
     round_no: int
@@ -84,7 +90,7 @@ class RoundDealt(Event):
         s.recycled_hands = []
 
 
-class SuitNamed(Event):
+class SuitNamed(Event, frozen=True):
     seat: int
     suit: int
 
@@ -94,7 +100,7 @@ class SuitNamed(Event):
         s.phase = PLAY
 
 
-class CardPlayed(Event):
+class CardPlayed(Event, frozen=True):
     seat: int
     card: int
     suit: int  # named with a wild card, else -1
@@ -146,7 +152,7 @@ class CardPlayed(Event):
         s.phase = self.phase
 
 
-class PlayerChosen(Event):
+class PlayerChosen(Event, frozen=True):
     """The player of a card that makes another player draw chose who; the draw follows."""
 
     seat: int
@@ -158,7 +164,7 @@ class PlayerChosen(Event):
         s.phase = PLAY
 
 
-class CardsDrawn(Event):
+class CardsDrawn(Event, frozen=True):
     seat: int
     cards: tuple[int, ...]  # top of the stock first
     reason: int  # TURN, DEBT, PENALTY or EFFECT
@@ -194,7 +200,7 @@ class CardsDrawn(Event):
             s.covering = False
 
 
-class SkipTaken(Event):
+class SkipTaken(Event, frozen=True):
     """The player facing a waiting skip took it: their turn is over without a move."""
 
     seat: int
@@ -207,7 +213,7 @@ class SkipTaken(Event):
         s.follow = s.book.may_follow[s.shown]
 
 
-class CardKept(Event):
+class CardKept(Event, frozen=True):
     seat: int
     turn: int
 
@@ -219,7 +225,7 @@ class CardKept(Event):
         s.covering = False
 
 
-class StockRanOut(Event):
+class StockRanOut(Event, frozen=True):
     """A draw found too few cards in the stock: the discards must be shuffled first."""
 
     seat: int
@@ -231,7 +237,7 @@ class StockRanOut(Event):
         s.phase = RECYCLE
 
 
-class StockRecycled(Event):
+class StockRecycled(Event, frozen=True):
     """The discards under the top card, shuffled, go under what is left of the stock."""
 
     order: tuple[int, ...]  # top first
@@ -242,7 +248,7 @@ class StockRecycled(Event):
         s.recycled_hands = s.hands.copy()
 
 
-class MissedCallChallenged(Event):
+class MissedCallChallenged(Event, frozen=True):
     seat: int  # the challenger
     offender: int
     call: int
@@ -251,7 +257,7 @@ class MissedCallChallenged(Event):
         s.missed = None
 
 
-class DeclarationChallenged(Event):
+class DeclarationChallenged(Event, frozen=True):
     """The next player doubted a face-down card (``blind``): it is turned up. A lie (a card that
     does not play as the declared one) costs its player, a truth the challenger: the penalty's
     draw follows."""
@@ -271,7 +277,7 @@ class DeclarationChallenged(Event):
             s.named_suit = -1
 
 
-class DeclarationsRevealed(Event):
+class DeclarationsRevealed(Event, frozen=True):
     """The round is over: every card still face down (``blind``) is turned up."""
 
     plays: tuple[tuple[int, int, int], ...]  # (seat, card, declared)
@@ -281,10 +287,14 @@ class DeclarationsRevealed(Event):
         s.declared = -1
 
 
-class RoundEnded(Event):
+# why a round ended: "window_closed" when the last card's call window closed unchallenged
+EndReason = Literal["went_out", "window_closed", "stock_exhausted", "stalled"]
+
+
+class RoundEnded(Event, frozen=True):
     round_no: int
     winner: int  # -1 when nobody went out: the stock ran out, or the round stalled
-    reason: str  # "went_out", "window_closed", "stock_exhausted" or "stalled"
+    reason: EndReason
     points: tuple[int, ...]  # per seat, this round
     totals: tuple[int, ...]  # per seat, the match so far
 
@@ -304,7 +314,7 @@ class RoundEnded(Event):
         s.skip_due = False
 
 
-class DealAnnulled(Event):
+class DealAnnulled(Event, frozen=True):
     """A hand was dealt four cards of one rank (``redeal_four_of_a_kind``): the deal does not
     stand and the same dealer deals again from a new shuffle. Nothing moves.
 
@@ -321,7 +331,7 @@ class DealAnnulled(Event):
         pass
 
 
-class PlayerEliminated(Event):
+class PlayerEliminated(Event, frozen=True):
     """A seat is out of the match: it is dealt nothing more, the others play on."""
 
     seat: int
@@ -337,7 +347,7 @@ class PlayerEliminated(Event):
         s.out_round[self.seat] = s.round_no  # the RoundEnded before it numbered the round
 
 
-class HandShrank(Event):
+class HandShrank(Event, frozen=True):
     """A round's loser is dealt fewer cards from the next round on (``shrinking_hands``)."""
 
     seat: int
@@ -349,7 +359,7 @@ class HandShrank(Event):
         s.hand_sizes[self.seat] = self.hand_size
 
 
-class MatchEnded(Event):
+class MatchEnded(Event, frozen=True):
     winners: tuple[int, ...]  # players tied for the best total share the win
     totals: tuple[int, ...]
 
@@ -380,7 +390,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
 )
 
 
-class HiddenCardsReshuffled(Event):
+class HiddenCardsReshuffled(Event, frozen=True):
     """A void reopened a round whose deck orders are public: every card whose place they tell,
     each hand and the stock, was gathered, shuffled anew and dealt back.
 
@@ -407,3 +417,8 @@ class HiddenCardsReshuffled(Event):
             at += count
         s.hands = hands
         s.stock = list(reversed(self.order[at:]))
+
+
+# the facts that carry a shuffled order (an annulled deal's too): each is stored with a commitment
+# to its order, revealed at the round's end (``game.Game._record_shuffle``)
+Shuffle = RoundDealt | DealAnnulled | StockRecycled | HiddenCardsReshuffled

@@ -43,7 +43,7 @@ import random
 import secrets
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar, assert_never
 from uuid import UUID
 
 import msgspec
@@ -66,15 +66,10 @@ from service.domain.bots import BOTS, HeuristicBot
 from service.domain.chance import Shuffler
 from service.domain.clock import check_clock
 from service.domain.commands import (
-    Challenge,
     ChallengeDeclaration,
-    ChoosePlayer,
     Command,
     DealRound,
-    DrawCard,
-    KeepCard,
-    NameSuit,
-    PlayCard,
+    Move,
     ScoreRound,
     StartMatch,
 )
@@ -86,6 +81,7 @@ from service.domain.events import (
     HiddenCardsReshuffled,
     RoundDealt,
     RoundEnded,
+    Shuffle,
     StockRecycled,
 )
 from service.domain.events import Event as EngineEvent
@@ -96,18 +92,6 @@ from service.domain.roles import Actor
 from service.domain.rulesets import Ruleset
 from service.domain.scoresheet import Correction, RoundEntry, RoundSheet, values_of
 from service.domain.state import CHOOSING, DEAL, DRAWN, NAMING_SUIT, NEW, OVER, PLAY, RECYCLE, State
-
-# The commands a seat may send; the chance commands (deal, recycle) and the
-# match start come from the aggregate itself.
-MOVES: tuple[type[Command], ...] = (
-    PlayCard,
-    DrawCard,
-    KeepCard,
-    NameSuit,
-    Challenge,
-    ChoosePlayer,
-    ChallengeDeclaration,
-)
 
 CREATED, MATCH_STARTED = 1, 2
 # Voiding can reach back to the first deal (event 3): the state before it is
@@ -270,18 +254,26 @@ class Game(Aggregate):
             if self.restored is not None:
                 game.state = restore(self.restored)
             ruling = self.ruling
-            if isinstance(ruling, Correct):
-                sheet = game.sheets[ruling.round_no]
-                correction = Correction(
-                    by=self.cause.actor,
-                    at=self.originator_version,
-                    dispute=self.dispute,
-                    replaced=sheet.entry,
-                )
-                # the players confirmed the entry replaced, not this one
-                game.sheets[ruling.round_no] = msgspec.structs.replace(
-                    sheet, entry=ruling.entry, confirmed_by=(), corrections=(*sheet.corrections, correction)
-                )
+            match ruling:
+                case Correct():
+                    sheet = game.sheets[ruling.round_no]
+                    correction = Correction(
+                        by=self.cause.actor,
+                        at=self.originator_version,
+                        dispute=self.dispute,
+                        replaced=sheet.entry,
+                    )
+                    # the players confirmed the entry replaced, not this one
+                    game.sheets[ruling.round_no] = msgspec.structs.replace(
+                        sheet,
+                        entry=ruling.entry,
+                        confirmed_by=(),
+                        corrections=(*sheet.corrections, correction),
+                    )
+                case Resume() | Penalty() | Void():
+                    pass  # their engine facts and restored state are recorded on their own
+                case _:
+                    assert_never(ruling)
             game._remember(self.cause, self.originator_version)
 
     class RoundEntered(Event):
@@ -359,7 +351,8 @@ class Game(Aggregate):
             game._remember(self.cause, self.originator_version)
 
     class Snapshot(BaseSnapshot):
-        state: GameImage
+        # eventsourcing types a snapshot's state as a dict; its transcoder stores our image as well
+        state: GameImage  # type: ignore[assignment]
 
         @classmethod
         def take(cls, aggregate: Any) -> "Game.Snapshot":
@@ -476,11 +469,11 @@ class Game(Aggregate):
 
     def execute(self, command: Command, cause: Cause) -> None:
         """One seat's move: validated by the engine, recorded with the chance it leads to."""
-        if type(command) not in MOVES:
+        if not isinstance(command, Move):
             raise RuleError("not_a_move", f"{type(command).__name__} is not a move a seat can make")
         self.check_played_here()
         self.check_playable()
-        self.check_seat(command.seat, cause.actor)  # type: ignore[attr-defined]
+        self.check_seat(command.seat, cause.actor)
         facts = decide(self.state, command)
         self._record(facts, cause)
         self._settle_chance()
@@ -606,26 +599,29 @@ class Game(Aggregate):
         image = None
         reopened = False
         rescored: list[RoundEntry] = []
-        if isinstance(ruling, Correct):
-            if game_after is None:
-                raise ValueError("a correction needs the replay of the game before the corrected round")
-            sheet = self._corrected_sheet(ruling)
-            image = image_of(game_after(sheet.entered_at - 1).state)
-            later = range(ruling.round_no + 1, self.state.round_no + 1)
-            rescored = [ruling.entry, *(self.sheets[number].entry for number in later)]
-        elif isinstance(ruling, Penalty):
-            check_penalty(self.state, ruling)
-            facts = penalty_events(self.state, ruling.seat, ruling.cards)
-        elif isinstance(ruling, Void):
-            check_void(ruling, self.dispute, FIRST_VOIDABLE)
-            if game_after is None:
-                raise ValueError("a void needs the replay of the game before the first voided event")
-            before = game_after(ruling.from_event - 1)
-            image = image_of(before.state)
-            # its round's shuffles were secret then; a DeckRevealed since takes them out of ``unrevealed``
-            reopened = any(shuffle not in self.unrevealed for shuffle in before.unrevealed)
-        elif not isinstance(ruling, Resume):
-            raise RuleError("invalid_ruling", f"{ruling!r} is not a ruling")
+        match ruling:
+            case Correct():
+                if game_after is None:
+                    raise ValueError("a correction needs the replay of the game before the corrected round")
+                sheet = self._corrected_sheet(ruling)
+                image = image_of(game_after(sheet.entered_at - 1).state)
+                later = range(ruling.round_no + 1, self.state.round_no + 1)
+                rescored = [ruling.entry, *(self.sheets[number].entry for number in later)]
+            case Penalty():
+                check_penalty(self.state, ruling)
+                facts = penalty_events(self.state, ruling.seat, ruling.cards)
+            case Void():
+                check_void(ruling, self.dispute, FIRST_VOIDABLE)
+                if game_after is None:
+                    raise ValueError("a void needs the replay of the game before the first voided event")
+                before = game_after(ruling.from_event - 1)
+                image = image_of(before.state)
+                # its round's shuffles were secret then; a DeckRevealed since takes them out of ``unrevealed``
+                reopened = any(shuffle not in self.unrevealed for shuffle in before.unrevealed)
+            case Resume():
+                pass
+            case _:
+                assert_never(ruling)
         self.trigger_event(
             self.RulingGiven,
             dispute=self.dispute.number,
@@ -813,21 +809,26 @@ class Game(Aggregate):
     def _record(self, facts: list[EngineEvent], cause: Cause | None) -> None:
         ended = None
         for fact in facts:
-            kind = FACT_EVENTS[type(fact)]
-            if issubclass(kind, Game.Shuffled):
+            if isinstance(fact, Shuffle):
                 self._record_shuffle(fact, cause)
             else:
-                self.trigger_event(kind, fact=fact, cause=cause)
+                self.trigger_event(FACT_EVENTS[type(fact)], fact=fact, cause=cause)
             cause = None
             if type(fact) is RoundEnded:
                 ended = fact.round_no
         if ended is not None and self.unrevealed:
             self.trigger_event(self.DeckRevealed, round_no=ended, salts=tuple(self.unrevealed))
 
-    def _record_shuffle(self, fact: EngineEvent, cause: Cause | None = None) -> None:
+    def _record_shuffle(self, fact: Shuffle, cause: Cause | None = None) -> None:
         """A deal, a recycle or a reshuffle, with its commitment and its salt, both fresh."""
         salt = salt_for(self.seed, self.version + 1)
-        order = fact.deck if type(fact) in (RoundDealt, DealAnnulled) else fact.order  # type: ignore[attr-defined]
+        match fact:
+            case RoundDealt() | DealAnnulled():
+                order = fact.deck
+            case StockRecycled() | HiddenCardsReshuffled():
+                order = fact.order
+            case _:
+                assert_never(fact)
         kind = SHUFFLE_EVENTS[type(fact)]
         self.trigger_event(kind, fact=fact, cause=cause, commitment=commitment(salt, order), salt=salt)
 
@@ -873,13 +874,16 @@ def _check_in_person(
         raise RuleError("played_in_person", "a table played with real cards keeps no turn clock")
 
 
+# the Game event class a fact is stored in: a shuffle's or any fact's
+_Stored = TypeVar("_Stored", bound=Game.Fact)
+
 # engine event type -> the Game event class that stores it
 FACT_EVENTS: dict[type[EngineEvent], type[Game.Fact]] = {}
 # the shuffles among them, and the reshuffle a void may lead to (never decided by the engine)
 SHUFFLE_EVENTS: dict[type[EngineEvent], type[Game.Shuffled]] = {}
 
 
-def _fact_event(engine_type: type[EngineEvent], base: type[Game.Fact]) -> type[Game.Fact]:
+def _fact_event(engine_type: type[EngineEvent], base: type[_Stored]) -> type[_Stored]:
     """``Game.<Name>``, storing the engine event ``<Name>``."""
     name = engine_type.__name__
     event_class = type(
@@ -906,13 +910,11 @@ def _same_turn(s: State, seat: int) -> bool:
 
 def _make_fact_events() -> None:
     for engine_type in EVENT_TYPES:
-        # an annulled deal is a shuffle too: its deck is committed to, and revealed at the round's end
-        shuffle = engine_type in (RoundDealt, StockRecycled, DealAnnulled)
-        event_class = _fact_event(engine_type, Game.Shuffled if shuffle else Game.Fact)
-        FACT_EVENTS[engine_type] = event_class
-        if shuffle:
-            SHUFFLE_EVENTS[engine_type] = event_class  # type: ignore[assignment]
-    SHUFFLE_EVENTS[HiddenCardsReshuffled] = _fact_event(HiddenCardsReshuffled, Game.Shuffled)  # type: ignore[assignment]
+        if issubclass(engine_type, Shuffle):
+            FACT_EVENTS[engine_type] = SHUFFLE_EVENTS[engine_type] = _fact_event(engine_type, Game.Shuffled)
+        else:
+            FACT_EVENTS[engine_type] = _fact_event(engine_type, Game.Fact)
+    SHUFFLE_EVENTS[HiddenCardsReshuffled] = _fact_event(HiddenCardsReshuffled, Game.Shuffled)
 
 
 _make_fact_events()

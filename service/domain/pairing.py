@@ -379,7 +379,7 @@ def rank(
             wins=wins[entrant],
             tables=tables[entrant],
             byes=bye_count[entrant],
-            opponents=None if strength[entrant] is None else float(strength[entrant]),
+            opponents=None if (mean := strength[entrant]) is None else float(mean),
             stage=stage.get(entrant, 0),
             bot_turns=bot_turns[entrant],
             forfeits=forfeits[entrant],

@@ -13,7 +13,7 @@ else as a JSON string (``"Ada Lovelace"``, ``"round"``).
 
 import json
 import re
-from typing import Any, Literal
+from typing import Any, Literal, assert_never
 
 import msgspec
 
@@ -80,15 +80,15 @@ class Line(msgspec.Struct, frozen=True, kw_only=True, tag_field="line"):
     number: int  # the event number a referee cites
 
 
-class GameCreated(Line, tag="created"):
+class GameCreated(Line, tag="created", frozen=True):
     pass
 
 
-class MatchStarted(Line, tag="match_started"):
+class MatchStarted(Line, tag="match_started", frozen=True):
     first_dealer: int
 
 
-class Dealt(Line, tag="dealt"):
+class Dealt(Line, tag="dealt", frozen=True):
     round_no: int
     dealer: int
     starter: str
@@ -102,12 +102,12 @@ class Dealt(Line, tag="dealt"):
     salt: str | None = None  # (full sight)
 
 
-class SuitNamed(Line, tag="suit_named"):
+class SuitNamed(Line, tag="suit_named", frozen=True):
     seat: int
     suit: str  # "C", "D", "H", "S"
 
 
-class Played(Line, tag="played"):
+class Played(Line, tag="played", frozen=True):
     seat: int
     card: str
     suit: str | None = None  # named with a wild card
@@ -117,30 +117,30 @@ class Played(Line, tag="played"):
     declared: str | None = None  # blind: what the card, face down, was declared as (its player's sight)
 
 
-class Drew(Line, tag="drew"):
+class Drew(Line, tag="drew", frozen=True):
     seat: int
     count: int
     reason: str  # "turn", "debt", "penalty"
     cards: Cards | None = None  # in the drawer's sight and the full one
 
 
-class Kept(Line, tag="kept"):
+class Kept(Line, tag="kept", frozen=True):
     seat: int
 
 
-class RanOut(Line, tag="ran_out"):
+class RanOut(Line, tag="ran_out", frozen=True):
     seat: int
     count: int
     reason: str
 
 
-class Recycled(Line, tag="recycled"):
+class Recycled(Line, tag="recycled", frozen=True):
     count: int
     order: Cards | None = None
     salt: str | None = None
 
 
-class Reshuffled(Line, tag="reshuffled"):
+class Reshuffled(Line, tag="reshuffled", frozen=True):
     counts: list[int]
     stock: int
     hands: Hands = []
@@ -148,13 +148,13 @@ class Reshuffled(Line, tag="reshuffled"):
     salt: str | None = None
 
 
-class Challenged(Line, tag="challenged"):
+class Challenged(Line, tag="challenged", frozen=True):
     seat: int
     offender: int
     call: str
 
 
-class RoundEnd(Line, tag="round_ended"):
+class RoundEnd(Line, tag="round_ended", frozen=True):
     round_no: int
     winner: int | None
     reason: str
@@ -162,17 +162,17 @@ class RoundEnd(Line, tag="round_ended"):
     totals: list[int]
 
 
-class MatchEnd(Line, tag="match_ended"):
+class MatchEnd(Line, tag="match_ended", frozen=True):
     winners: list[int]
     totals: list[int]
 
 
-class Revealed(Line, tag="revealed"):
+class Revealed(Line, tag="revealed", frozen=True):
     round_no: int
     salts: list[tuple[int, str]]  # (event number of the shuffle, its salt)
 
 
-class DisputeRaised(Line, tag="dispute"):
+class DisputeRaised(Line, tag="dispute", frozen=True):
     dispute: int
     seat: int | None  # the seat that raised it, when a seated player did
     role: str  # else who did: "referee", "admin", "system"
@@ -191,7 +191,7 @@ class SheetEntry(msgspec.Struct, frozen=True, kw_only=True):
     last_card: str | None = None  # the card the winner went out with, when the sheet says it
 
 
-class RoundEntered(Line, tag="round_entered"):
+class RoundEntered(Line, tag="round_entered", frozen=True):
     round_no: int
     seat: int | None  # the seated player who entered it
     role: str  # else who did: "referee", "admin", "system"
@@ -199,12 +199,12 @@ class RoundEntered(Line, tag="round_entered"):
     entry: SheetEntry
 
 
-class RoundConfirmed(Line, tag="round_confirmed"):
+class RoundConfirmed(Line, tag="round_confirmed", frozen=True):
     round_no: int
     seat: int
 
 
-class RulingGiven(Line, tag="ruling"):
+class RulingGiven(Line, tag="ruling", frozen=True):
     dispute: int
     kind: Literal["resume", "penalty", "void", "correct"]
     seat: int | None = None  # penalty
@@ -218,27 +218,27 @@ class RulingGiven(Line, tag="ruling"):
     stock_order: Cards | None = None
 
 
-class TimedOut(Line, tag="timed_out"):
+class TimedOut(Line, tag="timed_out", frozen=True):
     seat: int
 
 
-class Forfeited(Line, tag="forfeited"):
+class Forfeited(Line, tag="forfeited", frozen=True):
     seat: int
     turns: int
 
 
-class Abandoned(Line, tag="abandoned"):
+class Abandoned(Line, tag="abandoned", frozen=True):
     reason: str
 
 
-class Chose(Line, tag="chose"):
+class Chose(Line, tag="chose", frozen=True):
     """The player of a card that makes another player draw chose who (the draw is its own line)."""
 
     seat: int
     chosen: int
 
 
-class Annulled(Line, tag="annulled"):
+class Annulled(Line, tag="annulled", frozen=True):
     """A deal that does not stand: a hand was dealt four of one rank; the dealer deals again."""
 
     round_no: int
@@ -249,18 +249,18 @@ class Annulled(Line, tag="annulled"):
     salt: str | None = None  # (full sight)
 
 
-class Eliminated(Line, tag="eliminated"):
+class Eliminated(Line, tag="eliminated", frozen=True):
     seat: int
     reason: str  # "over_ceiling", "lost_holding_one_card"
     total: int
 
 
-class Shrank(Line, tag="shrank"):
+class Shrank(Line, tag="shrank", frozen=True):
     seat: int
     hand_size: int  # dealt from the next round on
 
 
-class Doubted(Line, tag="doubted"):
+class Doubted(Line, tag="doubted", frozen=True):
     """The next player challenged a face-down card (blind): turned up, a lie or the truth."""
 
     seat: int  # the challenger
@@ -270,13 +270,13 @@ class Doubted(Line, tag="doubted"):
     lied: bool
 
 
-class TurnedUp(Line, tag="turned_up"):
+class TurnedUp(Line, tag="turned_up", frozen=True):
     """The round ended: the cards still face down (blind) are turned up."""
 
     plays: list[tuple[int, str, str]]  # seat, card, declared
 
 
-class Other(Line, tag="other"):
+class Other(Line, tag="other", frozen=True):
     """An event this format has no line for: its type, and its data when the sight shows it."""
 
     type: str
@@ -486,21 +486,25 @@ def _line_text(line: AnyLine, labels: list[str]) -> str:
             return f"turned up: {shown}"
         case Other():
             return f"event {line.type}" + (f" {line.data}" if line.data is not None else "")
-    raise TypeError(f"no text for {line!r}")
+        case _:
+            assert_never(line)
 
 
 def _ruling_text(line: RulingGiven, labels: list[str]) -> str:
     text = f"ruling on dispute {line.dispute}: "
-    if line.kind == "penalty":
-        assert line.seat is not None
-        text += f"penalty {labels[line.seat]} draws {line.cards}"
-    elif line.kind == "void":
-        text += f"void from event {line.from_event}"
-    elif line.kind == "correct":
-        assert line.entry is not None
-        text += f"correct round {line.round_no}: {_entry_text(line.entry, labels)}"
-    else:
-        text += "resume"
+    match line.kind:
+        case "penalty":
+            assert line.seat is not None
+            text += f"penalty {labels[line.seat]} draws {line.cards}"
+        case "void":
+            text += f"void from event {line.from_event}"
+        case "correct":
+            assert line.entry is not None
+            text += f"correct round {line.round_no}: {_entry_text(line.entry, labels)}"
+        case "resume":
+            text += "resume"
+        case _:
+            assert_never(line.kind)
     text += f"; note {quoted(line.note)}"
     if line.counts is not None:
         text += f"; cards {numbers_text(line.counts)}"

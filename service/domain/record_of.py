@@ -7,7 +7,7 @@ carry (a player's name) comes in as ``names``.
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from service.domain.cards import format_cards, parse_card
 from service.domain.dealing import dealt_hands
@@ -61,7 +61,9 @@ def record_of(game_id: str, entries: Sequence[Entry], names: Mapping[str, str], 
     ``Created``; ``names`` gives a player's name by id (an id not in it stands for itself)."""
     created = entries[0].data
     seats = _seats(created["seats"], names)
-    sight = "full" if viewer.full else "seat" if viewer.seat is not None else "public"
+    sight: Literal["public", "seat", "full"] = (
+        "full" if viewer.full else "seat" if viewer.seat is not None else "public"
+    )
     header = Header(
         game_id=game_id,
         ruleset=created["ruleset"]["name"],
@@ -81,6 +83,7 @@ def _seats(specs: list[str], names: Mapping[str, str]) -> list[RecordSeat]:
     """Each seat with a label no other seat has: a name taken twice gets ``#`` and the seat number."""
     seats, taken = [], set()
     for index, spec in enumerate(specs):
+        kind: Literal["player", "bot"]
         kind, ident = ("bot", spec[4:]) if spec.startswith("bot:") else ("player", spec)
         name = ident if kind == "bot" else names.get(ident, ident)
         label, extra = name, 0
@@ -88,7 +91,7 @@ def _seats(specs: list[str], names: Mapping[str, str]) -> list[RecordSeat]:
             extra += 1
             label = f"{name}#{index}" + (f".{extra}" if extra > 1 else "")
         taken.add(label)
-        seats.append(RecordSeat(seat=index, label=label, kind=kind, id=ident))  # type: ignore[arg-type]
+        seats.append(RecordSeat(seat=index, label=label, kind=kind, id=ident))
     return seats
 
 

@@ -300,11 +300,11 @@ def _keyword_line(n: int, read: _Line) -> AnyLine | None:
     if found := scan.maybe(r"round (\d+) ended: "):
         return _round_end(n, int(found[1]), read)
     if found := scan.maybe(r"round (\d+) entered by "):
-        seat, role, actor_id = _who(read)
+        by, role, actor_id = _who(read)
         scan.take(": ", "': '")
         entry = _entry(read)
         return RoundEntered(
-            number=n, round_no=int(found[1]), seat=seat, role=role, actor_id=actor_id, entry=entry
+            number=n, round_no=int(found[1]), seat=by, role=role, actor_id=actor_id, entry=entry
         )
     if found := scan.maybe(rf"stock runs out: ({_LABEL}) is to draw (\d+)(?: \((\w+)\))?"):
         return RanOut(number=n, seat=read.seat(found[1]), count=int(found[2]), reason=found[3] or "turn")

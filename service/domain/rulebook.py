@@ -7,6 +7,7 @@ may be played on ``c`` as an ordinary top card (its suit, its rank, or a wild).
 
 from functools import lru_cache
 from itertools import combinations
+from typing import TypeVar
 
 import msgspec
 
@@ -122,8 +123,8 @@ class Rulebook:
             rules.effects.get(format_card(c % DECK_SIZE), rules.effects.get(rank_name(c))) for c in every
         ]
 
-        self.wild = mask_of(c for c in self.deck if effect[c] is not None and effect[c].wild)
-        cancelling = mask_of(c for c in self.deck if effect[c] is not None and effect[c].cancels_debt)
+        self.wild = mask_of(c for c in self.deck if (e := effect[c]) is not None and e.wild)
+        cancelling = mask_of(c for c in self.deck if (e := effect[c]) is not None and e.cancels_debt)
         default_answers = keys_mask(rules.debt_answers)
         # answers_to[c]: the cards that may be played on c while its draw debt is pending
         self.answers_to: tuple[int, ...] = tuple(
@@ -150,7 +151,7 @@ class Rulebook:
         self.others_draw: tuple[int, ...] = tuple(e.others_draw if e else 0 for e in effect)
         self.choose_drawer: tuple[int, ...] = tuple(e.choose_drawer if e else 0 for e in effect)
         self.cancels: tuple[bool, ...] = tuple(bool(e and e.cancels_debt) for e in effect)
-        self.no_finish = mask_of(c for c in self.deck if effect[c] is not None and not effect[c].ends_hand)
+        self.no_finish = mask_of(c for c in self.deck if (e := effect[c]) is not None and not e.ends_hand)
         # a card whose effect is at most a draw, a skip, a reverse and a suit: the play's fast path
         self.is_plain: tuple[bool, ...] = tuple(
             not (
@@ -296,7 +297,11 @@ class Rulebook:
         )
 
 
-def _remember(memo: dict[int, tuple[int, ...]], mask: int, actions: tuple[int, ...]) -> tuple[int, ...]:
+# what a memo keeps per mask: actions, or per card its actions
+_Actions = TypeVar("_Actions", tuple[int, ...], tuple[tuple[int, ...], ...])
+
+
+def _remember(memo: dict[int, _Actions], mask: int, actions: _Actions) -> _Actions:
     """Keep ``actions`` for ``mask``. The memo is emptied when it reaches ``_BY_MASK_LIMIT``
     masks: a long-running service meets ever more rare masks, and a full memo would only grow."""
     if len(memo) >= _BY_MASK_LIMIT:

@@ -142,7 +142,7 @@ def _hand_values(book: Rulebook, seats: int, hands: tuple[tuple[int, ...], ...])
     return [_left(book, hand) for hand in hands]
 
 
-def _left(book: Rulebook, hand: list[int]) -> int:
+def _left(book: Rulebook, hand: tuple[int, ...]) -> int:
     """What a hand entered at the round's end counts (cards may repeat when the deck holds copies)."""
     only = only_value(book.rules, hand)
     return sum(worth(book, card) for card in hand) if only is None else only

@@ -81,6 +81,10 @@ class State:
     # (offender, call) of a missed call whose challenge window is open
     missed: tuple[int, int] | None
     pending: PendingDraw | None
+    round_points: list[tuple[int, ...]]
+    totals: list[int]
+    winners: tuple[int, ...]
+    out_round: list[int]
 
     def __init__(self) -> None:
         self.phase = NEW

@@ -100,7 +100,9 @@ def line_chart(
     label.set("transform", f"rotate(-90 16 {(TOP + BOTTOM) / 2})")
     frame = {"fill": "none", "stroke": "#444"}
     ET.SubElement(
-        svg, "rect", x=str(LEFT), y=str(TOP), width=str(RIGHT - LEFT), height=str(BOTTOM - TOP), **frame
+        svg,
+        "rect",
+        {"x": str(LEFT), "y": str(TOP), "width": str(RIGHT - LEFT), "height": str(BOTTOM - TOP), **frame},
     )
     points = [point for line in lines for point in line.points] + [
         point for band in bands for point in (*band.low, *band.high)

@@ -20,13 +20,14 @@ without folding the log again.
 
 from collections.abc import Iterable
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import Any, TypeVar, assert_never
 from uuid import UUID
 
 import msgspec
 from eventsourcing.domain import OriginatorVersionError
 
-from service.domain.adjudication import Correct
+from service.domain.adjudication import Correct, Penalty, Resume, Ruling, Void
+from service.domain.events import EndReason
 from service.domain.game import Game, GameImage
 from service.domain.state import PENALTY
 
@@ -34,7 +35,7 @@ from service.domain.state import PENALTY
 class RoundEnd(msgspec.Struct, frozen=True, array_like=True):
     number: int  # the event number of the RoundEnded
     round_no: int
-    reason: str  # the engine's: "went_out", "window_closed", "stock_exhausted", "stalled"
+    reason: EndReason
     winner: int  # -1 without a winner
 
 
@@ -221,15 +222,19 @@ def _abandoned(tracked: Tracked, _: Any) -> None:
 
 
 def _ruled(tracked: Tracked, event: Any) -> None:
-    if event.restored is not None:  # a void: the state went back to before ``from_event``
-        ruling = event.ruling
-        if isinstance(ruling, Correct):
+    ruling: Ruling = event.ruling
+    match ruling:
+        case Void():  # the state went back to before ``from_event``
+            first = ruling.from_event
+        case Correct():
             # a correction voids from the corrected round's entry; the rounds scored again follow it
             first = tracked.game.sheets[ruling.round_no].entered_at
-        else:
-            first = ruling.from_event
-        tracked.ledger.voids.append((event.originator_version, first))
-        tracked.results_changed = True
+        case Resume() | Penalty():
+            return  # the game goes on from where it was
+        case _:
+            assert_never(ruling)
+    tracked.ledger.voids.append((event.originator_version, first))
+    tracked.results_changed = True
 
 
 # A command with one of these (or a void) changes more than its game's own documents: its players'

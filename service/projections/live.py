@@ -235,7 +235,8 @@ class LiveGames:
         self._stop = threading.Event()
         self._threads = [threading.Thread(target=self._fold_told, name="maumau-live", daemon=True)]
         if url is not None:
-            channel = app.recorder.channel_name  # type: ignore[attr-defined]  (PostgreSQL's recorders)
+            # eventsourcing types the recorder as the base class; with a URL it is PostgreSQL's, which has it
+            channel = app.recorder.channel_name  # type: ignore[attr-defined]
             self._threads.append(
                 threading.Thread(
                     target=self._listen, args=(url, channel), name="maumau-live-listen", daemon=True
@@ -406,7 +407,7 @@ class LiveGames:
                     ]
                 games = list(dict.fromkeys(games))
                 followed = {game_id: f for game_id in games if (f := self._followed.get(game_id)) is not None}
-                waiting = []
+                waiting: list[Waiter] = []
                 for game_id in games:
                     waiters = self._waiters.get(game_id)
                     if waiters:

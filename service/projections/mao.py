@@ -9,13 +9,37 @@ column's one point (docs/standings.md). Bots' seats count for nobody.
 """
 
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any, Literal, assert_never
 from uuid import UUID
 
 import msgspec
 
 from service.domain.mao.aggregate import BOT_PREFIX, MaoGame
-from service.domain.mao.events import MatchEnded, RoundDealt, RoundEnded
+from service.domain.mao.events import (
+    CallMade,
+    CallMissed,
+    CardDrawn,
+    CardPlayed,
+    CardTaken,
+    MatchEnded,
+    MatchStarted,
+    PauseCalled,
+    PauseEnded,
+    PenaltyGiven,
+    PlayCancelled,
+    PlayReturned,
+    RoundDealt,
+    RoundEnded,
+    RuleApproved,
+    RuleProposed,
+    RuleRefused,
+    RuleRevealed,
+    RuleWritten,
+    Spoke,
+    StockRanOut,
+    StockRecycled,
+    TalkedInPause,
+)
 from service.projections.standings import STATS
 
 MaoStatus = Literal["playing", "over"]
@@ -74,15 +98,41 @@ def changes_list(event: Any) -> bool:
     return any(isinstance(fact, LISTED) for fact in event.facts)
 
 
-def decided(listed: Listed, event: Any) -> None:
+def decided(listed: Listed, event: MaoGame.Decided) -> None:
     """Fold a decision's deals and ends into the list row."""
     for fact in event.facts:
-        if isinstance(fact, RoundDealt):
-            listed.round_no = fact.round_no
-        elif isinstance(fact, RoundEnded):
-            listed.wins = fact.wins
-        elif isinstance(fact, MatchEnded):
-            listed.status, listed.winner = "over", fact.winner
+        match fact:
+            case RoundDealt():
+                listed.round_no = fact.round_no
+            case RoundEnded():
+                listed.wins = fact.wins
+            case MatchEnded():
+                listed.status, listed.winner = "over", fact.winner
+            case (
+                MatchStarted()
+                | RuleWritten()
+                | CardPlayed()
+                | PlayReturned()
+                | PlayCancelled()
+                | CardDrawn()
+                | CallMade()
+                | Spoke()
+                | CallMissed()
+                | PenaltyGiven()
+                | CardTaken()
+                | StockRanOut()
+                | StockRecycled()
+                | PauseCalled()
+                | TalkedInPause()
+                | PauseEnded()
+                | RuleRevealed()
+                | RuleProposed()
+                | RuleApproved()
+                | RuleRefused()
+            ):
+                pass  # the row shows none of these (a kind it shows belongs in LISTED too)
+            case _:
+                assert_never(fact)
 
 
 def match_rows(seats: tuple[str, ...], event: Any) -> list[tuple[UUID, list[int]]]:

@@ -74,8 +74,8 @@ class RatingsFold:
         for league, game_id, position, seats in matches:
             self.rate_match(league, game_id, position, seats, changes.rating_history, touched)
         for key in touched:
-            rating, matches = self.known[key]
-            changes.ratings.append((*key, rating.mu, rating.sigma, matches))
+            rating, rated = self.known[key]
+            changes.ratings.append((*key, rating.mu, rating.sigma, rated))
 
     def rate_match(
         self,

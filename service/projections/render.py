@@ -56,6 +56,10 @@ class GameDoc(msgspec.Struct, frozen=True, kw_only=True):
     rounds: list[RoundResult]
 
 
+# a player's result in one game, as their history shows it
+Outcome = Literal["playing", "won", "shared", "lost", "abandoned"]
+
+
 class Played(msgspec.Struct, frozen=True, kw_only=True):
     """One player's line in their history, with the other seats as seats (the reader names them)."""
 
@@ -64,7 +68,7 @@ class Played(msgspec.Struct, frozen=True, kw_only=True):
     ruleset: str
     seat: int
     total: int
-    result: Literal["playing", "won", "shared", "lost", "abandoned"]
+    result: Outcome
     opponents: list[Seat]
     rounds: int
     ended_at: datetime | None
@@ -226,7 +230,7 @@ def rounds(tracked: Tracked, facts: Facts) -> list[RoundResult]:
         results.append(
             RoundResult(
                 round_no=end.round_no,
-                ended=end.reason,  # type: ignore[arg-type]  (the engine's three reasons)
+                ended=end.reason,
                 winner=end.winner if end.winner >= 0 else None,
                 points=list(points),
                 penalty_cards=penalty_cards,
@@ -246,6 +250,7 @@ def played(tracked: Tracked, facts: Facts) -> list[tuple[UUID, Played]]:
     for seat, occupant in enumerate(game.seats):
         if occupant.kind != "player":
             continue
+        outcome: Outcome
         if game.abandoned is not None:
             outcome = "abandoned"
         elif not over:
@@ -260,7 +265,7 @@ def played(tracked: Tracked, facts: Facts) -> list[tuple[UUID, Played]]:
             ruleset=game.ruleset.name,
             seat=seat,
             total=result.totals[seat],
-            result=outcome,  # type: ignore[arg-type]
+            result=outcome,
             opponents=[other for index, other in enumerate(game.seats) if index != seat],
             rounds=len(s.round_points),
             ended_at=facts.ended_at if over else None,

@@ -16,6 +16,7 @@ from datetime import UTC, datetime, timedelta
 from uuid import UUID
 
 from icalendar import Calendar, Event
+from icalendar.enums import STATUS
 
 from service.projections.models import TournamentView
 
@@ -61,7 +62,7 @@ def _event(view: TournamentView, round_no: int, start: datetime, now: datetime) 
         f"the bracket: /tournaments/{view.tournament_id}",
         start=start.astimezone(UTC),
         stamp=now.astimezone(UTC),
-        status="CANCELLED" if view.status == "cancelled" else "CONFIRMED",
+        status=STATUS.CANCELLED if view.status == "cancelled" else STATUS.CONFIRMED,
     )
     if view.interval is not None:  # the round's slot; without an interval its end is not known
         event.end = start.astimezone(UTC) + timedelta(seconds=view.interval)

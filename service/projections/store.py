@@ -860,8 +860,8 @@ def open_views(settings: Settings, connections: int | None = None, aside: bool =
     env = views_env(settings, aside)
     if connections is not None and settings.uses_postgres:
         env["POSTGRES_POOL_SIZE"] = str(connections)
-    kind: type[Any] = PostgresViews if settings.uses_postgres else SQLiteViews
-    factory = InfrastructureFactory.construct(env=Environment(NAME, env))
+    kind: type[Views] = PostgresViews if settings.uses_postgres else SQLiteViews
+    factory: InfrastructureFactory[Views] = InfrastructureFactory.construct(env=Environment(NAME, env))
     for attempt in (1, 2):
         try:
             return factory.tracking_recorder(kind)

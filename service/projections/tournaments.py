@@ -26,6 +26,7 @@ from service.projections.models import (
     KeptResult,
     TournamentPlacing,
     TournamentRound,
+    TournamentStatus,
     TournamentTable,
     TournamentView,
 )
@@ -121,7 +122,7 @@ class TrackedTournament:
         return cls(restore(tournament_id, stored.version, stored.image), stored.created)
 
 
-def status_of(tournament: Tournament) -> str:
+def status_of(tournament: Tournament) -> TournamentStatus:
     if tournament.cancelled:
         return "cancelled"
     if tournament.finished:
@@ -153,7 +154,7 @@ def tournament_view(tournament: Tournament, position: int = 0) -> TournamentView
         format=plan.format,
         table_size=plan.table_size,
         planned_rounds=(tournament.planned_rounds or None) if tournament.started else plan.rounds,
-        status=status_of(tournament),  # type: ignore[arg-type]
+        status=status_of(tournament),
         starts_at=tournament.due_at(1) if tournament.started else plan.starts_at,
         entrants=list(entrants),
         rounds=[_round(tournament, played) for played in tournament.rounds],

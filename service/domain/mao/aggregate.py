@@ -5,18 +5,15 @@ command's events (``events``) are stored together as one ``Decided``, whose ``by
 who asked (an actor, or the server). The state is the fold of every fact so far.
 """
 
-from typing import Union
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate
 
 from service.domain.errors import RuleError
 from service.domain.mao.commands import SERVER, Command
-from service.domain.mao.events import EVENT_TYPES, Event
+from service.domain.mao.events import Event
 from service.domain.mao.game import decide
 from service.domain.mao.state import State
-
-Fact = Union[EVENT_TYPES]  # type: ignore[valid-type]  # noqa: UP007 - a tagged union built from a tuple
 
 BOT_PREFIX = "bot:"
 SERVER_BY = "server"  # who asked, in a decision the server made (a deal, a recycle, a bot's move)
@@ -31,7 +28,7 @@ class MaoGame(Aggregate):
         judge_seat: int | None = None
 
     class Decided(Aggregate.Event):
-        facts: tuple[Fact, ...]
+        facts: tuple[Event, ...]
         by: str  # who asked: "role:id" of an actor, or "server"
         key: str | None = None  # the client's idempotency key, scoped to the client
         digest: str = ""  # a fingerprint of the request, so a key reused for another is refused

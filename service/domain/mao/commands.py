@@ -10,11 +10,11 @@ ORDER, SAFETY = "order", "safety"
 PAUSE_TOPICS = (ORDER, SAFETY)
 
 
-class Command(msgspec.Struct, frozen=True, tag=True):
+class BaseCommand(msgspec.Struct, frozen=True, tag=True):
     pass
 
 
-class StartMatch(Command):
+class StartMatch(BaseCommand, frozen=True):
     seats: int
     first_dealer: int  # chance: drawn outside
     hand_size: int = 5
@@ -23,55 +23,73 @@ class StartMatch(Command):
     judge: str = SERVER
 
 
-class WriteRule(Command):
+class WriteRule(BaseCommand, frozen=True):
     """The judge writes the next round's secret rule (before its deal)."""
 
     text: str
 
 
-class DealRound(Command):
+class DealRound(BaseCommand, frozen=True):
     deck: tuple[int, ...]  # chance: the shuffled deck, first card dealt first
 
 
-class PlayCard(Command):
+class PlayCard(BaseCommand, frozen=True):
     seat: int
     card: int
     says: tuple[str, ...] = ()  # what the player says right after the play, in order
 
 
-class DrawCard(Command):
+class DrawCard(BaseCommand, frozen=True):
     seat: int
 
 
-class Say(Command):
+class Say(BaseCommand, frozen=True):
     seat: int
     words: str
     # said during a pause, and about the turn order or safety: allowed there, never penalised
     about: str = ""
 
 
-class CallPause(Command):
+class CallPause(BaseCommand, frozen=True):
     seat: int
 
 
-class EndPause(Command):
+class EndPause(BaseCommand, frozen=True):
     seat: int
 
 
-class RecycleStock(Command):
+class RecycleStock(BaseCommand, frozen=True):
     order: tuple[int, ...]  # chance: the discards under the top card, shuffled, top first
 
 
-class ProposeRule(Command):
+class ProposeRule(BaseCommand, frozen=True):
     """The last round's winner proposes the next round's rule."""
 
     seat: int
     text: str
 
 
-class ApproveRule(Command):
+class ApproveRule(BaseCommand, frozen=True):
     pass
 
 
-class RefuseRule(Command):
+class RefuseRule(BaseCommand, frozen=True):
     pass
+
+
+# every command a Mao table decides: ``decide`` has a case for each, so a command added here
+# without its case fails the type check
+Command = (
+    StartMatch
+    | WriteRule
+    | DealRound
+    | PlayCard
+    | DrawCard
+    | Say
+    | CallPause
+    | EndPause
+    | RecycleStock
+    | ProposeRule
+    | ApproveRule
+    | RefuseRule
+)

@@ -4,6 +4,9 @@ Each carries what ``game.decide`` worked out (who moves next, the clauses now in
 the calls now due), so the fold only records facts. Cards are ints (see ``cards``).
 """
 
+from abc import abstractmethod
+from typing import get_args
+
 import msgspec
 
 from service.domain.cards import CARD_BITS
@@ -11,12 +14,15 @@ from service.domain.mao.rule import parse_rule
 from service.domain.mao.state import DEAL, DRAWN, OVER, PENALTY, PLAY, RECYCLE, State, Window
 
 
-class Event(msgspec.Struct, frozen=True, tag=True):
+class BaseEvent(msgspec.Struct, frozen=True, tag=True):
+    # abstract for the type checker (a Struct is no ABC): an event made without its own apply
+    # fails the type check, so every fold (``evolve``) knows every kind
+    @abstractmethod
     def apply(self, s: State) -> None:
         raise NotImplementedError
 
 
-class MatchStarted(Event):
+class MatchStarted(BaseEvent, frozen=True):
     seats: int
     first_dealer: int
     hand_size: int
@@ -33,7 +39,7 @@ class MatchStarted(Event):
         s.phase = DEAL
 
 
-class RuleWritten(Event):
+class RuleWritten(BaseEvent, frozen=True):
     """The secret rule of round ``round_no``, fixed before its deal."""
 
     round_no: int
@@ -45,7 +51,7 @@ class RuleWritten(Event):
         s.rule_round = self.round_no
 
 
-class RoundDealt(Event):
+class RoundDealt(BaseEvent, frozen=True):
     """The whole deck order is recorded, so the deal replays without a seed."""
 
     round_no: int
@@ -77,7 +83,7 @@ class RoundDealt(Event):
         s.phase = PLAY
 
 
-class CardPlayed(Event):
+class CardPlayed(BaseEvent, frozen=True):
     """An accepted play."""
 
     seat: int
@@ -94,7 +100,7 @@ class CardPlayed(Event):
         s.turn = self.turn
 
 
-class PlayReturned(Event):
+class PlayReturned(BaseEvent, frozen=True):
     """A play on turn that broke the rule or did not match: the card goes back, the turn ends."""
 
     seat: int
@@ -107,7 +113,7 @@ class PlayReturned(Event):
         s.turn = self.turn
 
 
-class PlayCancelled(Event):
+class PlayCancelled(BaseEvent, frozen=True):
     """A play out of turn: the card goes back; the turn stays where it was."""
 
     seat: int
@@ -117,7 +123,7 @@ class PlayCancelled(Event):
         pass
 
 
-class CardDrawn(Event):
+class CardDrawn(BaseEvent, frozen=True):
     """A seat drew one card instead of playing; the card itself comes with ``CardTaken``."""
 
     seat: int
@@ -131,7 +137,7 @@ class CardDrawn(Event):
         s.turn = self.turn
 
 
-class CallMade(Event):
+class CallMade(BaseEvent, frozen=True):
     """A seat said a call that was due."""
 
     seat: int
@@ -143,7 +149,7 @@ class CallMade(Event):
         s.window = Window(window.seat, window.due, (*window.said, self.words))
 
 
-class Spoke(Event):
+class Spoke(BaseEvent, frozen=True):
     """A seat said something that was not due: table talk the judge penalises."""
 
     seat: int
@@ -153,7 +159,7 @@ class Spoke(Event):
         pass
 
 
-class TalkedInPause(Event):
+class TalkedInPause(BaseEvent, frozen=True):
     """A seat spoke during a pause about the turn order or safety: allowed, not a call, no penalty."""
 
     seat: int
@@ -164,7 +170,7 @@ class TalkedInPause(Event):
         pass
 
 
-class CallMissed(Event):
+class CallMissed(BaseEvent, frozen=True):
     """The next player acted before a due call was said."""
 
     seat: int
@@ -175,7 +181,7 @@ class CallMissed(Event):
         pass
 
 
-class PenaltyGiven(Event):
+class PenaltyGiven(BaseEvent, frozen=True):
     """One penalty card is owed to ``seat``; ``CardTaken`` gives it."""
 
     seat: int
@@ -186,7 +192,7 @@ class PenaltyGiven(Event):
         s.penalties.append((self.seat, self.reason))
 
 
-class CardTaken(Event):
+class CardTaken(BaseEvent, frozen=True):
     """The oldest card owed is given from the top of the stock."""
 
     seat: int
@@ -199,14 +205,14 @@ class CardTaken(Event):
         del s.owing[0]
 
 
-class StockRanOut(Event):
+class StockRanOut(BaseEvent, frozen=True):
     """A card is owed and the stock is empty: the discards under the top card must be shuffled."""
 
     def apply(self, s: State) -> None:
         s.phase = RECYCLE
 
 
-class StockRecycled(Event):
+class StockRecycled(BaseEvent, frozen=True):
     """The discards under the top card, shuffled, are the new stock; the restriction stays."""
 
     order: tuple[int, ...]  # top first
@@ -217,21 +223,21 @@ class StockRecycled(Event):
         s.phase = PLAY
 
 
-class PauseCalled(Event):
+class PauseCalled(BaseEvent, frozen=True):
     seat: int
 
     def apply(self, s: State) -> None:
         s.paused_by = self.seat
 
 
-class PauseEnded(Event):
+class PauseEnded(BaseEvent, frozen=True):
     seat: int
 
     def apply(self, s: State) -> None:
         s.paused_by = -1
 
 
-class RoundEnded(Event):
+class RoundEnded(BaseEvent, frozen=True):
     round_no: int
     winner: int  # -1 for a drawn round
     reason: str  # "went_out" or "stopped" (a card owed could not be given)
@@ -247,7 +253,7 @@ class RoundEnded(Event):
         s.phase = DEAL
 
 
-class RuleRevealed(Event):
+class RuleRevealed(BaseEvent, frozen=True):
     round_no: int
     text: str
 
@@ -255,7 +261,7 @@ class RuleRevealed(Event):
         s.revealed = self.text
 
 
-class RuleProposed(Event):
+class RuleProposed(BaseEvent, frozen=True):
     seat: int
     text: str
 
@@ -263,14 +269,14 @@ class RuleProposed(Event):
         s.proposal = (self.seat, parse_rule(self.text))
 
 
-class RuleApproved(Event):
+class RuleApproved(BaseEvent, frozen=True):
     text: str
 
     def apply(self, s: State) -> None:
         s.proposal = None
 
 
-class RuleRefused(Event):
+class RuleRefused(BaseEvent, frozen=True):
     text: str
     code: str  # "refused_by_judge"
 
@@ -278,7 +284,7 @@ class RuleRefused(Event):
         s.proposal = None
 
 
-class MatchEnded(Event):
+class MatchEnded(BaseEvent, frozen=True):
     winner: int
     wins: tuple[int, ...]
 
@@ -287,28 +293,31 @@ class MatchEnded(Event):
         s.phase = OVER
 
 
-EVENT_TYPES: tuple[type[Event], ...] = (
-    MatchStarted,
-    RuleWritten,
-    RoundDealt,
-    CardPlayed,
-    PlayReturned,
-    PlayCancelled,
-    CardDrawn,
-    CallMade,
-    Spoke,
-    TalkedInPause,
-    CallMissed,
-    PenaltyGiven,
-    CardTaken,
-    StockRanOut,
-    StockRecycled,
-    PauseCalled,
-    PauseEnded,
-    RoundEnded,
-    RuleRevealed,
-    RuleProposed,
-    RuleApproved,
-    RuleRefused,
-    MatchEnded,
+# every fact a Mao match records (a stored ``Decided`` holds them, each told apart by its tag):
+# a fold over them matches each, so a fact added without its case fails the type check
+Event = (
+    MatchStarted
+    | RuleWritten
+    | RoundDealt
+    | CardPlayed
+    | PlayReturned
+    | PlayCancelled
+    | CardDrawn
+    | CallMade
+    | Spoke
+    | TalkedInPause
+    | CallMissed
+    | PenaltyGiven
+    | CardTaken
+    | StockRanOut
+    | StockRecycled
+    | PauseCalled
+    | PauseEnded
+    | RoundEnded
+    | RuleRevealed
+    | RuleProposed
+    | RuleApproved
+    | RuleRefused
+    | MatchEnded
 )
+EVENT_TYPES: tuple[type[BaseEvent], ...] = get_args(Event)

@@ -26,7 +26,8 @@ cards are owed, then given from the stock (CardTaken); an empty stock asks for a
 end reveals its rule (RuleRevealed) and may end the match (MatchEnded).
 """
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
+from typing import assert_never
 
 from service.domain.cards import FULL_DECK
 from service.domain.errors import RuleError
@@ -101,7 +102,34 @@ class _Out:
 
 def decide(s: State, command: Command) -> list[Event]:
     out = _Out(s)
-    _DECIDERS[type(command)](out, command)
+    # the most frequent commands first: a class pattern that misses costs an isinstance check
+    match command:
+        case PlayCard():
+            _play(out, command)
+        case DrawCard():
+            _draw(out, command)
+        case Say():
+            _say(out, command)
+        case DealRound():
+            _deal(out, command)
+        case RecycleStock():
+            _recycle(out, command)
+        case CallPause():
+            _call_pause(out, command)
+        case EndPause():
+            _end_pause(out, command)
+        case ProposeRule():
+            _propose(out, command)
+        case ApproveRule():
+            _approve(out, command)
+        case RefuseRule():
+            _refuse(out, command)
+        case WriteRule():
+            _write(out, command)
+        case StartMatch():
+            _start(out, command)
+        case _:
+            assert_never(command)
     return out.events
 
 
@@ -394,19 +422,3 @@ _PHASE_REFUSALS = {
 
 def _refusal(s: State) -> RuleError:
     return RuleError(*_PHASE_REFUSALS[s.phase])
-
-
-_DECIDERS: dict[type, Callable[[_Out, object], None]] = {
-    StartMatch: _start,
-    WriteRule: _write,
-    DealRound: _deal,
-    PlayCard: _play,
-    DrawCard: _draw,
-    Say: _say,
-    CallPause: _call_pause,
-    EndPause: _end_pause,
-    RecycleStock: _recycle,
-    ProposeRule: _propose,
-    ApproveRule: _approve,
-    RefuseRule: _refuse,
-}

@@ -68,6 +68,8 @@ class State:
     window: Window | None
     rule: Rule | None
     proposal: tuple[int, Rule] | None
+    revealed: str | None  # the text of the last rule revealed
+    wins: list[int]  # per seat, the rounds won
 
     def __init__(self) -> None:
         self.phase = NEW
