@@ -3,7 +3,8 @@ application (``register``), as a message bus lists its event handlers.
 
 After a new game, a move, a challenge or a ruling, the table's bots answer
 (``maumau.advance_game``, after ``MAUMAU_BOT_THINK`` seconds) and its turn clock
-starts. A game without a bot seat, without a turn clock (a league's) and that is no
+starts. A game without a bot seat (nor a seat forfeited for an erased player, which a bot
+plays), without a turn clock (a league's) and that is no
 tournament's table has nobody to answer, no clock to set and no result to record, so
 nothing is queued for it (a game played in person never has a bot or a clock: at a
 tournament's table, the save that ends its match, by an entered round or a ruling, queues the
@@ -28,9 +29,20 @@ from service.application.core import Core
 from service.application.tournaments import Tournaments
 from service.domain.game import Cause, Game
 
-# the commands after which the table's bots answer and its turn clock starts
+# the commands after which the table's bots answer and its turn clock starts (after a seat forfeited
+# for its erased player, a bot plays that seat, or the match is over and a tournament records it)
 ANSWERED = frozenset(
-    {"CreateGame", "PlayCard", "DrawCard", "KeepCard", "NameSuit", "ChoosePlayer", "Challenge", "GiveRuling"}
+    {
+        "CreateGame",
+        "PlayCard",
+        "DrawCard",
+        "KeepCard",
+        "NameSuit",
+        "ChoosePlayer",
+        "Challenge",
+        "GiveRuling",
+        "ForfeitSeat",
+    }
 )
 
 
@@ -45,6 +57,7 @@ def after_game_saved(game: Game, cause: Cause) -> None:
         return
     if (
         any(seat.kind == "bot" for seat in game.seats)
+        or game.forfeited  # a bot plays a forfeited seat
         or game.turn_clock is not None
         or Tournaments.tournament_of(game) is not None
     ):

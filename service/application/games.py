@@ -87,6 +87,7 @@ class Games(Leagues):
         in_person: bool = False,
         by: Actor = SYSTEM,
         key: str | None = None,
+        game_id: UUID | None = None,
     ) -> Outcome:
         """A new game, dealt: seats are player ids or ``"bot:<name>"``.
 
@@ -108,6 +109,8 @@ class Games(Leagues):
         ``first_dealer`` fix the first deal, for referees and admins only.
         With ``key``, the game's id follows from the key, so a retried
         creation finds the game made the first time.
+        ``game_id``: the game's id instead (an imported record's own): refused when something is
+        stored under it already (``game_exists``), unless it is the game this ``key`` made.
         """
         seated = tuple(Seat.parse(seat) for seat in seats)
         players = [seat.name for seat in seated if seat.kind == "player"]
@@ -153,11 +156,15 @@ class Games(Leagues):
             in_person,
         )
         cause = Cause(by, "CreateGame", key, digest if key is not None else "")
-        game_id = uuid5(_KEYED_GAMES, key) if key is not None else None
-        if game_id is not None:
+        chosen = game_id is not None
+        if game_id is None and key is not None:
+            game_id = uuid5(_KEYED_GAMES, key)
+        if game_id is not None and key is not None:
             found = self._done_before(game_id, cause)
             if found is not None:
                 return found
+        if chosen and self.recorder.select_events(game_id, limit=1):
+            raise RuleError("game_exists", f"a game with the id {game_id} is stored already")
         game = Game.create(
             ruleset=rules,
             seats=seated,

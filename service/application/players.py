@@ -8,8 +8,10 @@ from eventsourcing.utils import get_topic
 from service.application.core import Core, retried
 from service.domain.credential import Credential, Keyring, keyring_id
 from service.domain.errors import RuleError
+from service.domain.game import Cause, Game, Seat
 from service.domain.league import League, Player
 from service.domain.names import checked_name, refuse_taken
+from service.domain.roles import SYSTEM
 from service.persistence.erasure import scrub
 
 
@@ -43,8 +45,10 @@ class Players(Core):
 
         In one transaction: the player's ``Erased``, their removal from every league they are a
         member of and the revocation of every token of theirs. Then the name is scrubbed from the
-        events of the player and of their tokens, in place. Erasing again records nothing more and
-        scrubs again (so an erasure cut short between the two is completed by asking again).
+        events of the player and of their tokens, in place, and their seat forfeits each game of
+        theirs still in play (``forfeit_seats_of``), so none waits for them for ever. Erasing again
+        records nothing more and scrubs again (so an erasure cut short between the steps is
+        completed by asking again).
         """
 
         def attempt() -> tuple[Player, list[UUID]]:
@@ -63,7 +67,46 @@ class Players(Core):
         tokens = [credential.id for credential in self._tokens_of(str(player.id))]
         snapshots = None if self.snapshots is None else self.snapshots.recorder
         scrub(self.recorder, snapshots, self.mapper, [player.id, *tokens])
+        self.forfeit_seats_of(player.id)
         return revoked
+
+    def forfeit_seats_of(self, player_id: UUID) -> list[UUID]:
+        """The player's seat forfeits every game of theirs still in play (``Game.forfeit_seat``): the
+        games it forfeited now. A game over, abandoned or forfeited already is passed over."""
+        forfeited = []
+        cause = Cause(SYSTEM, "ForfeitSeat")
+        for game_id in self._games_of(player_id):
+
+            def forfeit(game: Game, cause: Cause) -> None:
+                seat = game.seat_of(str(player_id))
+                assert seat is not None  # found among the game's seats
+                game.forfeit_seat(seat, cause)
+
+            try:
+                self._change(game_id, cause, None, forfeit)
+            except RuleError as error:
+                if error.code not in ("game_over", "game_abandoned", "seat_forfeited"):
+                    raise
+                continue
+            forfeited.append(game_id)
+        return forfeited
+
+    def _games_of(self, player_id: UUID) -> list[UUID]:
+        """The games with the player seated, found from the games' creations in the log (no index of
+        the store keeps them; erasure is rare)."""
+        topic = get_topic(Game.Created)
+        seat = Seat("player", str(player_id))
+        found: list[UUID] = []
+        start: int | None = None
+        while True:
+            page = self.recorder.select_notifications(start, 500, topics=[topic], inclusive_of_start=False)
+            for notification in page:
+                created = self.mapper.to_domain_event(notification)
+                if seat in created.seats:
+                    found.append(created.originator_id)
+            if len(page) < 500:
+                return found
+            start = page[-1].id
 
     def _tokens_of(self, subject: str) -> list[Credential]:
         try:

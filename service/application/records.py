@@ -7,7 +7,7 @@ event log and never stored itself.
 
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
-from uuid import UUID
+from uuid import NAMESPACE_URL, UUID, uuid5
 
 import msgspec
 
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 
 # the dry run deals nothing, so its chance does not matter; fixed, so it draws no entropy
 DRY_RUN_ENTROPY = "0" * 64
+IMPORTED_GAMES = uuid5(NAMESPACE_URL, "https://maumau.invalid/imported-games")
 
 
 def game_record(app: "MauMau", game_id: UUID, viewer: Viewer, names: Mapping[str, str]) -> str:
@@ -72,8 +73,14 @@ def import_record(
     seats: Sequence[str] | None,
     by: Actor,
     key: str | None = None,
+    copy: bool = False,
 ) -> Imported:
     """A game played in person made from a record: its seats, and each round's points as entered.
+
+    The game keeps the record's own id (``imported_id``), so a game is in the service once: the
+    record of one stored already (the original, or the record imported before) is refused
+    (``game_exists``) and counts nowhere a second time. ``copy``: the record is imported as a new
+    game of its own, under a new id, as a club that replays a game at a real table asks for.
 
     ``seats`` (player ids, seat order) replaces the record's own; without it every seat of the
     record must be a player's. Every round is scored by this service first, on a game kept in
@@ -89,15 +96,25 @@ def import_record(
     went_out = _last_cards(record)
     entries = [_entry(rules, ended, went_out.get(ended.number)) for ended in rounds]
     _check(rules, players, rounds, end, entries, by, league_id)
-    created = app.create_game(
-        players,
-        ruleset=record.header.ruleset,
-        options=options,
-        league_id=league_id,
-        in_person=True,
-        by=by,
-        key=key,
-    )
+    try:
+        created = app.create_game(
+            players,
+            ruleset=record.header.ruleset,
+            options=options,
+            league_id=league_id,
+            in_person=True,
+            by=by,
+            key=key,
+            game_id=None if copy else imported_id(record),
+        )
+    except RuleError as refused:
+        if refused.code != "game_exists":
+            raise
+        raise RuleError(
+            "game_exists",
+            f"the record's game {record.header.game_id} is in the service already; to import it as "
+            "a new game of its own, ask for a copy (copy: true)",
+        ) from None
     outcome = created
     for ended, entry in zip(rounds, entries, strict=True):
         outcome = app.enter_round(
@@ -116,6 +133,15 @@ def import_record(
         version=outcome.version,
         position=outcome.position,
     )
+
+
+def imported_id(record: Record) -> UUID:
+    """The id a record's game is imported under: its own, or one that follows from it when it is no
+    UUID (a record written elsewhere), so the same record always names the same game."""
+    try:
+        return UUID(record.header.game_id)
+    except ValueError:
+        return uuid5(IMPORTED_GAMES, record.header.game_id)
 
 
 def _inconsistent(detail: str) -> RuleError:

@@ -24,9 +24,10 @@ Beyond the engine's events the aggregate records:
   every hand and the stock shuffled anew under a fresh commitment (``give_ruling``);
 - ``DisputeRaised`` and ``RulingGiven`` (``adjudication``);
 - ``TurnTimedOut``: a seat's turn clock ran out and a clock bot plays its turn;
-  ``SeatForfeited``: its clock ran out ``forfeit_after`` times in a row (``clock``). With one
-  seat left in, the match ends and that seat wins; otherwise the forfeited seat stays at the
-  table, a bot plays its turns, and it cannot win (``result``).
+  ``SeatForfeited``: its clock ran out ``forfeit_after`` times in a row (``clock``), or its
+  player was erased on request (``forfeit_seat``: ``turns`` is then the timeouts in a row so far,
+  most often 0). With one seat left in, the match ends and that seat wins; otherwise the forfeited
+  seat stays at the table, a bot plays its turns, and it cannot win (``result``).
 - ``Abandoned``: the match was called off unfinished (its tournament was cancelled): it counts
   for nobody, and every later command is refused with ``game_abandoned``.
 - ``RoundEntered`` and ``RoundConfirmed``: in a game played in person (``in_person``), where the
@@ -320,7 +321,8 @@ class Game(Aggregate):
             game.clock_runs[self.seat] += 1
 
     class SeatForfeited(Event):
-        """The seat's clock ran out ``turns`` times in a row: it forfeits the match.
+        """The seat's clock ran out ``turns`` times in a row, or its player was erased (``forfeit_seat``):
+        it forfeits the match.
 
         With one seat left in (not forfeited, not out of the match), the match is over and that
         seat wins.
@@ -650,6 +652,21 @@ class Game(Aggregate):
         if self.state.phase == OVER:
             raise RuleError("game_over", "the match is over")
         self.trigger_event(self.Abandoned, reason=reason, cause=cause)
+
+    def forfeit_seat(self, seat: int, cause: Cause) -> None:
+        """The seat's player can no longer play (erased on request, ``docs/privacy.md``): the seat
+        forfeits the match as one whose clock ran out does, at once, even while a dispute pauses the
+        game (nobody is left to play it on after the ruling)."""
+        if cause.actor.role != "system":
+            raise RuleError("not_allowed", "only the service forfeits a seat for its player")
+        if self.abandoned is not None:
+            raise RuleError("game_abandoned", f"the game was abandoned: {self.abandoned}")
+        if self.state.phase == OVER:
+            raise RuleError("game_over", "the match is over")
+        self.check_seat(seat, cause.actor)
+        if seat in self.forfeited:
+            raise RuleError("seat_forfeited", f"seat {seat} has forfeited already")
+        self.trigger_event(self.SeatForfeited, seat=seat, turns=self.clock_runs[seat])
 
     # ------------------------------------------------------------------
     # checks and queries

@@ -148,7 +148,7 @@ class Plan(msgspec.Struct, frozen=True, kw_only=True):
     # rounds: required for swiss; round robin defaults to the fewest in which everyone can meet
     # everyone (pairing.round_robin_rounds); single elimination takes none (it plays to one table)
     rounds: int | None = None
-    starts_at: datetime | None = None  # round 1 (timezone-aware); None: when the tournament is started
+    starts_at: datetime | None = None  # round 1 (timezone-aware), or a start by hand before; None: that start
     interval: int | None = None  # seconds from one round's start to the next; None: when the previous ends
     target_score: int | None = None  # the match length: a target score ...
     single_round: bool = False  # ... or one round; neither: the league's own match end
@@ -630,11 +630,16 @@ class Tournament(Aggregate):
         return self.rounds[round_no - 1]
 
     def due_at(self, round_no: int) -> datetime | None:
-        """When round ``round_no`` is to start; None while that is not known yet."""
+        """When round ``round_no`` is to start; None while that is not known yet. Round 1: ``starts_at``,
+        or the start when that came first (an admin started it by hand); round n, with an interval:
+        ``interval * (n - 1)`` after round 1, never before round n - 1 ends."""
         if not self.started or not 1 <= round_no <= len(self.rounds):
             return None
-        base = self.plan.starts_at or self.started_at
-        assert base is not None
+        assert self.started_at is not None
+        base = self.started_at
+        if self.plan.starts_at is not None:
+            # a start by hand before ``starts_at`` begins round 1 then, and the schedule counts from it
+            base = min(self.plan.starts_at, base)
         if round_no == 1:
             return base
         after_previous = self.rounds[round_no - 2].finished_at

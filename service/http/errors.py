@@ -29,7 +29,8 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 |     | delivery_pending, already_enabled, already_disabled, seat_forfeited, tournament_cancelled, |
 |     | game_abandoned, check_in_not_open, already_checked_in, already_dropped, already_confirmed, |
 |     | played_in_person (a move at a table played with real cards), not_in_person (a score |
-|     | sheet's round for a game played here); Mao: match_not_started, round_not_dealt, |
+|     | sheet's round for a game played here), game_exists (a game record's game is in the |
+|     | service already: import a copy); Mao: match_not_started, round_not_dealt, |
 |     | awaiting_shuffle, already_paused, not_paused, proposal_pending, no_proposal, |
 |     | server_judges (the server judges the match: no human writes or approves its rules); |
 |     | any already_* |
@@ -141,6 +142,7 @@ CODES: dict[int, tuple[str, ...]] = {
         "already_confirmed",
         "played_in_person",
         "not_in_person",
+        "game_exists",
         "match_not_started",
         "round_not_dealt",
         "awaiting_shuffle",

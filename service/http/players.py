@@ -208,7 +208,8 @@ class PlayerController(Controller):
         "/{player_id:uuid}/erasure",
         operation_id="erasePlayer",
         summary="Erase a player on request (admin): their name leaves the store, their results stay "
-        "under 'erased player'; their tokens are revoked and they leave their leagues",
+        "under 'erased player'; their tokens are revoked, they leave their leagues and their seat "
+        "forfeits each game of theirs in play",
         opt=ADMIN_ONLY,
         responses=problems(401, 403, 404),
         security=BEARER,

@@ -67,6 +67,14 @@ class RecordImport(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
         ]
         | None
     ) = None
+    copy: Annotated[
+        bool,
+        msgspec.Meta(
+            description="import the record as a new game of its own, under a new id, though its game "
+            "is in the service already (the original, or an earlier import); false: such a record is "
+            "refused (409 game_exists)"
+        ),
+    ] = False
 
 
 class RecordImported(msgspec.Struct, frozen=True, kw_only=True):
@@ -121,7 +129,9 @@ class RecordController(Controller):
         summary="Import a game record as a game played in person, its rounds entered "
         "(admin; referee: friendly or own league)",
         description="Checked whole first: a record whose rounds, totals or winners the service does "
-        "not score alike is refused (record_inconsistent) and nothing is stored.",
+        "not score alike is refused (record_inconsistent) and nothing is stored. The game keeps the "
+        "record's id: the record of a game in the service already is refused (game_exists) unless "
+        "`copy` asks for a new game.",
         opt=SIGNED_IN,
         responses=problems(400, 401, 403, 404, 409, 422, 415),
         security=BEARER,
@@ -143,6 +153,7 @@ class RecordController(Controller):
             seats=seats,
             by=actor,
             key=scoped_key(actor, idempotency_key),
+            copy=data.copy,
         )
         services.wrote(actor, imported.position)
         return RecordImported(

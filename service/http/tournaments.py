@@ -471,8 +471,8 @@ class TournamentController(Controller):
         operation_id="startTournament",
         summary="Start a tournament now: entries close, bots take empty places, round 1 is paired (admin)",
         description=(
-            "Round 1's games begin at once when the plan has no `starts_at` or it has passed; "
-            "a plan with a later `starts_at` keeps its schedule: the games begin then. "
+            "Round 1's games begin at once, even before the plan's `starts_at`: the schedule (the view's "
+            "`starts_at`, each round's `due_at`) then counts from now. "
             "A plan seeding or breaking ties by rating records each player's league rating now."
         ),
         status_code=200,

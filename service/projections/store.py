@@ -20,7 +20,10 @@ Tables:
 - ``views_ratings``: per league and player, the rating (``domain.rating``: mu, sigma) and the
   matches rated; ``views_rating_history``: per league, player and rated match, the rating after it
   (its log position orders them);
-- ``views_players``, ``views_leagues``: names, and each league's ruleset and order;
+- ``views_players``, ``views_leagues``: names (a player's also case-folded, ``folded``, which the
+  search compares: the same folding on both stores, for every script), and each league's ruleset and
+  order; a players' table made before the folded name had it is given it when the tables are made
+  (``_fold_names``);
 - ``views_tournaments``: per tournament, the projection's own state of it
   (``tournaments.StoredTournament``), its status and its bracket (a ``TournamentView``);
 - ``views_seats``: per player, tournament and round, the player's table and seat, the
@@ -59,6 +62,7 @@ and on SQLite truncates the file's write-ahead log after it (``erasure.truncate_
 """
 
 import contextlib
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -144,7 +148,7 @@ class Changes(msgspec.Struct, kw_only=True):
     def rows(self) -> list[tuple[str, list[Any]]]:
         """Each statement with its rows, in the order they are written."""
         return [
-            ("player", self.players),
+            ("player", [(player_id, name, folded(name)) for player_id, name in self.players]),
             ("league", self.leagues),
             ("game", self.games),
             ("history", self.history),
@@ -200,8 +204,8 @@ def _statements(table: Any, tracking: Any, ph: str, holds: str) -> dict[str, str
     marks = ", ".join([ph] * (2 + len(STATS)))
     position = f"(SELECT notification_id FROM {tracking} WHERE application_name = {ph})"
     return {
-        "player": f"INSERT INTO {table('players')} VALUES ({ph}, {ph}) "
-        "ON CONFLICT (player_id) DO UPDATE SET name = excluded.name",
+        "player": f"INSERT INTO {table('players')} (player_id, name, folded) VALUES ({ph}, {ph}, {ph}) "
+        "ON CONFLICT (player_id) DO UPDATE SET name = excluded.name, folded = excluded.folded",
         "league": f"INSERT INTO {table('leagues')} VALUES ({ph}, {ph}, {ph}, {ph}) "
         "ON CONFLICT (league_id) DO UPDATE SET name = excluded.name, ruleset = excluded.ruleset, "
         "standings_order = excluded.standings_order",
@@ -300,7 +304,8 @@ def _tables(table: Any, uuid: str, blob: str, integer: str, real: str, unlogged:
         f"created {integer} NOT NULL, doc {blob} NOT NULL, PRIMARY KEY (player_id, game_id))",
         f"CREATE TABLE IF NOT EXISTS {table('standings')} (league_id {uuid} NOT NULL, "
         f"player_id {uuid} NOT NULL, {stats}, PRIMARY KEY (league_id, player_id))",
-        f"CREATE TABLE IF NOT EXISTS {table('players')} (player_id {uuid} PRIMARY KEY, name text NOT NULL)",
+        f"CREATE TABLE IF NOT EXISTS {table('players')} (player_id {uuid} PRIMARY KEY, name text NOT NULL, "
+        "folded text NOT NULL)",
         f"CREATE TABLE IF NOT EXISTS {table('leagues')} (league_id {uuid} PRIMARY KEY, name text NOT NULL, "
         "ruleset text NOT NULL, standings_order text NOT NULL)",
         f"CREATE TABLE IF NOT EXISTS {table('tournaments')} (tournament_id {uuid} PRIMARY KEY, "
@@ -486,8 +491,8 @@ class Views(TrackingRecorder):
         where: list[str] = []
         params: list[Any] = []
         if search:
-            where.append(f"lower(name) LIKE {ph} ESCAPE '!'")
-            params.append("%" + _escaped(search.lower()) + "%")
+            where.append(f"folded LIKE {ph} ESCAPE '!'")
+            params.append("%" + _escaped(folded(search)) + "%")
         if after is not None:
             where.append(f"(name, player_id) > ({ph}, {ph})")
             params += after
@@ -643,6 +648,20 @@ class Views(TrackingRecorder):
         return {_as_uuid(player_id): name for player_id, name in rows}
 
 
+def folded(text: str) -> str:
+    """``text`` as the player search compares it: Unicode's case folding (``str.casefold``: "Юрій" and
+    "ЮРІЙ" alike, "Straße" as "strasse"), of its composed form, so a search typed decomposed finds too."""
+    return unicodedata.normalize("NFC", text).casefold()
+
+
+def _fold_names(curs: Any, players: str, ph: str) -> None:
+    """Fill the folded names of a players' table made before them, in the transaction that adds their
+    column (so no process reads it half filled)."""
+    curs.execute(f"SELECT player_id, name FROM {players}")
+    rows = [(folded(row["name"]), row["player_id"]) for row in curs.fetchall()]
+    curs.executemany(f"UPDATE {players} SET folded = {ph} WHERE player_id = {ph}", rows)
+
+
 def _as_uuid(value: Any) -> UUID:
     return value if isinstance(value, UUID) else UUID(value)
 
@@ -692,6 +711,21 @@ class PostgresViews(PostgresTrackingRecorder, Views):
             self.sql_create_statements.append(Composed([SQL(statement)]))
         for statement in _indexes(table):
             self.sql_create_statements.append(Composed([SQL(statement)]))
+
+    def create_table(self) -> None:
+        super().create_table()
+        with self.datastore.transaction(commit=True) as curs:
+            curs.execute(
+                "SELECT 1 FROM information_schema.columns WHERE table_schema = %s AND table_name = %s "
+                "AND column_name = 'folded'",
+                (self.datastore.schema or "public", f"{NAME}_players"),
+            )
+            if curs.fetchone() is None:
+                players = self._table("players")
+                curs.execute(
+                    f"ALTER TABLE {players} ADD COLUMN IF NOT EXISTS folded text NOT NULL DEFAULT ''"
+                )
+                _fold_names(curs, players, "%s")
 
     @property
     def channel(self) -> str:
@@ -770,6 +804,15 @@ class SQLiteViews(SQLiteTrackingRecorder, Views):
             *_tables(table, "text", "blob", "integer", "real"),
             *_indexes(table),
         ]
+
+    def create_table(self) -> None:
+        super().create_table()
+        players = self._table("players")
+        with self.datastore.transaction(commit=True) as c:
+            c.execute(f"PRAGMA table_info({players})")
+            if "folded" not in {row["name"] for row in c.fetchall()}:
+                c.execute(f"ALTER TABLE {players} ADD COLUMN folded text NOT NULL DEFAULT ''")
+                _fold_names(c, players, "?")
 
     def write(self, changes: Changes, tracking: Tracking) -> None:
         s = self.statements

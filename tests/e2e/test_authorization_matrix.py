@@ -477,11 +477,11 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
             None,
         ),
         "GET /games/{id}/record[seat]": lambda role: ("GET", f"/games/{finished}/record?sight=seat", None),
-        # the league game's record, imported into its league again: its players are the league's
+        # the league game's record, imported into its league again as a copy: its players are the league's
         "POST /games/import": lambda role: (
             "POST",
             "/games/import",
-            {"record": record, "league_id": world.league},
+            {"record": record, "league_id": world.league, "copy": True},
         ),
         "POST /games/{id}/moves": in_game(
             "POST", "/moves", lambda g: {**play, "version": g["version"]}, world.game

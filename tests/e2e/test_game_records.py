@@ -56,7 +56,8 @@ class Archive:
         self.league = club.league(self.players, [referee])
 
     def body(self, text: str, **more: Any) -> dict[str, Any]:
-        return {"record": text, "league_id": self.league, "seats": self.players, **more}
+        """An import of ``text``, a copy of a game in the service (as every record played here is)."""
+        return {"record": text, "league_id": self.league, "seats": self.players, "copy": True, **more}
 
 
 @pytest.fixture
@@ -92,7 +93,7 @@ def test_a_mau_mau_150_record_imports_to_the_same_totals_though_it_tells_only_th
     game = club.game(["bot:heuristic", "bot:random", "bot:heuristic"], ruleset="mau-mau-150")
     play_out_challenged(club.app, game["game_id"], seed=8)
     text = record(client, game["game_id"])
-    body = {"record": text, "league_id": league, "seats": players}
+    body = {"record": text, "league_id": league, "seats": players, "copy": True}
     imported = club.ok("POST", "/games/import", json=body)
     original = club.ok("GET", f"/games/{game['game_id']}/totals")
     assert results(club.ok("GET", f"/games/{imported['game_id']}/totals")) == results(original)
@@ -313,11 +314,64 @@ def test_an_elimination_matchs_record_reads_back_in_every_sight_and_imports_to_t
     state = club.app.get_game(game["game_id"]).state
     assert bin(state.out).count("1") == 2
     imported = club.ok(
-        "POST", "/games/import", json={"record": texts["public"], "league_id": league, "seats": players}
+        "POST",
+        "/games/import",
+        json={"record": texts["public"], "league_id": league, "seats": players, "copy": True},
     )
     original = club.ok("GET", f"/games/{game['game_id']}/totals")
     again = club.ok("GET", f"/games/{imported['game_id']}/totals?after={imported['position']}")
     assert results(again) == results(original)
+
+
+def test_the_record_of_a_game_in_the_service_is_refused_unless_a_copy_is_asked_for(client, club, archive):
+    game_id = club.game(archive.players, league_id=archive.league, options={"target_score": 40})["game_id"]
+    play_out_challenged(club.app, game_id, seed=17)
+    text = record(client, game_id)
+
+    def standings() -> dict[str, int]:
+        found = club.ok("GET", f"/leagues/{archive.league}/standings?after={club.log_position()}")
+        return {row["player_id"]: row["matches_played"] for row in found["rows"]}
+
+    assert standings() == dict.fromkeys(archive.players, 1)
+    with club.unchanged():
+        for body in (archive.body(text, copy=False), {"record": text, "league_id": archive.league}):
+            refused = problem(
+                client.post("/games/import", headers=archive.referee, json=body), 409, "game_exists"
+            )
+            assert game_id in refused["detail"] and "copy" in refused["detail"]
+    assert standings() == dict.fromkeys(archive.players, 1)  # the match counts once
+    copied = club.ok("POST", "/games/import", headers=archive.referee, json=archive.body(text, copy=True))
+    assert copied["game_id"] != game_id
+    assert standings() == dict.fromkeys(archive.players, 2)  # asked for: the copy counts as a game of its own
+    with club.unchanged():
+        malformed = archive.body(text, copy="yes")
+        problem(
+            client.post("/games/import", headers=archive.referee, json=malformed), 400, "malformed_request"
+        )
+
+
+def test_a_record_written_elsewhere_keeps_its_game_id_and_is_imported_once(client, club, archive):
+    game_id = club.game(archive.players, league_id=archive.league, options={"target_score": 40})["game_id"]
+    play_out_challenged(club.app, game_id, seed=18)
+    elsewhere = "0b6c2f1e-2d3a-4c5b-8e9f-1a2b3c4d5e6f"  # a game of another service: not in this one
+    text = record(client, game_id).replace(f"game {game_id}\n", f"game {elsewhere}\n", 1)
+    headers = {**archive.referee, "Idempotency-Key": "import-elsewhere"}
+    first = club.ok("POST", "/games/import", headers=headers, json=archive.body(text, copy=False))
+    assert first["game_id"] == elsewhere
+    again = club.ok("POST", "/games/import", headers=headers, json=archive.body(text, copy=False))
+    assert (again["game_id"], again["version"]) == (first["game_id"], first["version"])  # a retry
+    with club.unchanged():
+        for body in (archive.body(text, copy=False), archive.body(record(client, elsewhere), copy=False)):
+            problem(client.post("/games/import", headers=archive.referee, json=body), 409, "game_exists")
+    written = "maumau game record 1\ngame archive-2019-17\n"  # an id that is no UUID names one game too
+    renamed = text.replace(f"maumau game record 1\ngame {elsewhere}\n", written, 1)
+    club.ok("POST", "/games/import", headers=archive.referee, json=archive.body(renamed, copy=False))
+    with club.unchanged():
+        problem(
+            client.post("/games/import", headers=archive.referee, json=archive.body(renamed, copy=False)),
+            409,
+            "game_exists",
+        )
 
 
 def test_a_101_record_with_a_round_won_on_a_queen_imports_to_the_same_totals(client, club):

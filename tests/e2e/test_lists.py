@@ -8,7 +8,9 @@ from typing import Any
 
 from litestar.testing import TestClient
 
-from tests.e2e.club import ADMIN, Club, problem
+from service.http.app import create_app
+from service.settings import Settings
+from tests.e2e.club import ADMIN, ADMIN_TOKEN, Club, problem
 from tests.integration.tables import play_out
 
 
@@ -42,6 +44,40 @@ def test_paging_through_players_found_by_name_gives_each_exactly_once_by_name(cl
     assert listed == sorted(made.items(), key=lambda pair: pair[1])  # by name, each once
     assert every_page(club, f"/players?q=pager%20{mark}", limit=5) == pages  # the same again
     assert every_page(club, f"/players?q={mark}%25", limit=5) == [[]]  # % is a character, not a wildcard
+
+
+def finds_names_in_any_case_and_script(club: Club) -> None:
+    """Names in Cyrillic, with an ß and with accents are found by a part in any case (``q``)."""
+    mark = uuid.uuid4().hex[:6]
+    names = {
+        "yuriy": f"Юрій {mark}",
+        "olena": f"Олена ЮРЧЕНКО {mark}",
+        "strasse": f"Straße {mark}",
+        "odon": f"Ödön {mark}",
+        "ada": f"Ada {mark}",
+    }
+    made = {club.player(name)[0]: key for key, name in names.items()}
+
+    def found(q: str) -> set[str]:
+        items = [item for page in every_page(club, f"/players?q={q}", limit=100) for item in page]
+        return {made[item["player_id"]] for item in items if item["player_id"] in made}
+
+    for q in ("Юр", "ЮР", "юр", "юР"):
+        assert found(q) == {"yuriy", "olena"}, q
+    assert found("ій") == found("ІЙ") == {"yuriy"}
+    assert found("STRASSE") == found("straße") == found("STRAẞE") == {"strasse"}
+    assert found("ÖDÖN") == found("o\u0308d") == {"odon"}  # the second typed decomposed
+    assert found(f"ADA {mark.upper()}") == {"ada"}
+
+
+def test_a_player_is_found_by_a_part_of_the_name_in_any_case_and_script_on_postgresql(client, club):
+    finds_names_in_any_case_and_script(club)
+
+
+def test_a_player_is_found_by_a_part_of_the_name_in_any_case_and_script_on_sqlite(tmp_path):
+    settings = Settings(data_dir=tmp_path / "var", admin_token=ADMIN_TOKEN)
+    with TestClient(create_app(settings)) as embedded:
+        finds_names_in_any_case_and_script(Club(embedded))
 
 
 def test_paging_through_every_league_gives_each_once_in_name_then_id_order(client, club):

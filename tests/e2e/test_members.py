@@ -16,6 +16,8 @@ from service.http.app import create_app
 from tests.e2e.club import ADMIN, Club, bearer, problem
 from tests.integration.tables import play_out
 from tests.privacy import tables_holding
+from workers.conduct import Conductor
+from workers.inline import Inline
 
 SWISS = {"name": "Spring cup", "format": "swiss", "table_size": 3, "rounds": 2, "single_round": True}
 
@@ -281,6 +283,67 @@ def test_an_erased_player_leaves_no_name_in_the_store_and_every_answer_says_eras
         problem(client.post(f"/players/{yolanda}/erasure", headers=headers), 401, "unauthorized")
         problem(client.post(f"/players/{bob}/erasure", headers=bob_headers), 403, "forbidden")
         problem(client.post(f"/players/{uuid.uuid4()}/erasure", headers=ADMIN), 404, "player_not_found")
+
+
+def test_an_erased_players_games_in_play_end_by_their_forfeit_or_go_on_without_them(client, club, queued):
+    zoe, _ = club.player()
+    bob, bob_headers = club.player()
+    cat, _ = club.player()
+    league = club.league(members=[zoe, bob, cat], options={"single_round": True})  # no turn clock
+    against_a_bot = club.game([zoe, "bot:heuristic"], league_id=league)
+    three = club.game([bob, zoe, cat], league_id=league)
+    finished = club.game([zoe, bob], league_id=league)
+    play_out(club.app, finished["game_id"], seed=22)
+    before = {game["game_id"]: club.app.get_game(game["game_id"]).version for game in (three, finished)}
+    queued.take()
+
+    club.ok("POST", f"/players/{zoe}/erasure")
+    position = club.log_position()
+    # her seat forfeited: against the bot, the bot is the last seat in and wins
+    table = club.ok("GET", f"/games/{against_a_bot['game_id']}?after={position}", headers={})
+    assert (table["over"], table["forfeited"], table["winners"], table["abandoned"]) == (True, [0], [1], None)
+    assert table["seats"][0]["forfeited"] and table["seats"][0]["name"] == ERASED_NAME
+    # at a table of three the others play on, a bot in her seat, which cannot win
+    table = club.ok("GET", f"/games/{three['game_id']}?after={position}", headers={})
+    assert (table["over"], table["forfeited"]) == (False, [1])
+    assert club.app.get_game(three["game_id"]).version == before[three["game_id"]] + 1
+    assert club.app.get_game(finished["game_id"]).version == before[finished["game_id"]]  # over: as it was
+    # the workers are told: the bot plays her turns at once, the game over is looked at
+    assert sorted(queued.take_ids()) == sorted(
+        [("game", against_a_bot["game_id"]), ("game", three["game_id"])]
+    )
+    standings = club.ok("GET", f"/leagues/{league}/standings?after={position}", headers={})
+    rows = {row["player_id"]: row for row in standings["rows"]}
+    assert (rows[zoe]["matches_played"], rows[zoe]["forfeits"]) == (2, 1)
+    with club.unchanged():  # erasing again forfeits nothing more
+        club.ok("POST", f"/players/{zoe}/erasure")
+    history = club.ok("GET", f"/players/{bob}/games?after={position}", headers=bob_headers)
+    assert three["game_id"] in {game["game_id"] for game in history["games"]}
+
+
+def test_an_erased_players_tournament_table_is_forfeited_and_the_round_closes(client, club, queued):
+    zoe, _ = club.player()
+    bob, _ = club.player()
+    league = club.league(members=[zoe, bob])
+    plan = {"name": "Erased cup", "format": "swiss", "table_size": 2, "rounds": 1, "single_round": True}
+    tournament = club.ok("POST", f"/leagues/{league}/tournaments", json=plan)
+    path = f"/tournaments/{tournament['tournament_id']}"
+    for player_id in (zoe, bob):
+        club.ok("POST", f"{path}/entrants", json={"player_id": player_id})
+    club.ok("POST", f"{path}/start")
+    inline = Inline()
+    conductor = Conductor(club.app, inline)
+    conductor.conduct_tournament(tournament["tournament_id"])  # round 1: Zoe and Bob, no clock
+    ((game_id,),) = inline.queued("advance_game")
+    queued.take()
+
+    club.ok("POST", f"/players/{zoe}/erasure")
+    assert queued.take_ids() == [("game", str(game_id))]
+    conductor.advance_game(game_id)  # the step the API queued: the table's result is recorded
+    bracket = club.ok("GET", f"{path}?after={club.log_position()}", headers={})
+    assert bracket["status"] == "finished" and bracket["winners"] == [bob]
+    (table,) = bracket["rounds"][0]["tables"]
+    assert table["forfeited"] == [table["entrants"].index(zoe)]
 
 
 def wrong_secret(code: str) -> str:

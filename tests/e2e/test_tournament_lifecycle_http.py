@@ -17,6 +17,8 @@ from service.http.tournaments import NOT_EDITABLE, TournamentCreate, TournamentE
 from tests.e2e.club import ADMIN, Club
 from tests.e2e.test_tournaments_http import UNKNOWN, Members, refused
 from tests.integration.tables import play_out
+from workers.conduct import Conductor
+from workers.inline import Inline
 
 SWISS = {"name": "Winter cup", "format": "swiss", "table_size": 2, "rounds": 3, "single_round": True}
 
@@ -121,6 +123,29 @@ def test_edits_are_refused_as_an_announcement_is_and_after_the_start(client, clu
         assert refused(club, "PATCH", path, 422, code, json=change)["detail"]
     club.ok("POST", f"{path}/start")
     refused(club, "PATCH", path, 409, "tournament_started", json={"name": "Too late"})
+
+
+# ---------------------------------------------------------------------------
+# starting by hand
+
+
+def test_a_start_by_hand_before_the_start_time_starts_round_1_at_once(client, club, season, queued):
+    ids = season.ids
+    path, _ = announced(club, season, ids["ada"], ids["bob"], starts_at=later(hours=2), interval=3600)
+    queued.take()
+    before = datetime.now(UTC)
+    started = club.ok("POST", f"{path}/start")  # everyone is there early
+    first = started["rounds"][0]
+    assert started["status"] == "running"
+    assert before <= datetime.fromisoformat(first["due_at"]) <= datetime.now(UTC)
+    assert started["starts_at"] == first["due_at"]
+    assert queued.take_ids() == [("tournament", started["tournament_id"])]
+    inline = Inline()
+    Conductor(club.app, inline).conduct_tournament(started["tournament_id"])  # the task the API queued
+    first = club.ok("GET", f"{path}?after={club.log_position()}", headers={})["rounds"][0]
+    assert [table["game_id"] is not None for table in first["tables"]] == [True]
+    assert [(UUID(table["game_id"]),) for table in first["tables"]] == inline.queued("advance_game")
+    refused(club, "PATCH", path, 409, "tournament_started", json={"starts_at": later(minutes=5)})
 
 
 # ---------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from service.ops_cli import db
 from service.persistence.init import init_database, tables
 from service.projections.reader import ReadModels
 from service.projections.runner import start_projections
+from service.projections.store import close_views, open_views
 from service.settings import Settings
 
 POSTGRES_TABLES = [
@@ -124,3 +125,31 @@ def test_the_command_fails_with_a_message_when_the_database_does_not_answer():
     assert result.exit_code == 1
     assert "the database refused: OperationalError" in result.stderr
     assert "s3cret" not in result.output + result.stderr
+
+
+def test_init_gives_a_players_read_model_made_before_the_folded_names_its_folded_names(fresh_settings):
+    """Read models built by an earlier version: the player search still finds every name in any case."""
+    init_database(fresh_settings)
+    views = open_views(fresh_settings, connections=1)
+    players, ph = views._table("players"), views._ph
+    yuriy = uuid.uuid4()
+    try:
+        with views.datastore.transaction(commit=True) as curs:  # type: ignore[attr-defined]
+            # as an earlier version made it: no folded name
+            curs.execute(f"DROP TABLE {players}")
+            uuid_type = "uuid" if fresh_settings.uses_postgres else "text"
+            curs.execute(f"CREATE TABLE {players} (player_id {uuid_type} PRIMARY KEY, name text NOT NULL)")
+            key = yuriy if fresh_settings.uses_postgres else str(yuriy)
+            curs.execute(f"INSERT INTO {players} VALUES ({ph}, {ph})", (key, "ЮРІЙ Straße"))
+    finally:
+        close_views(views)
+    for _ in range(2):  # a second run finds the column there and changes nothing
+        assert init_database(fresh_settings) == expected(fresh_settings)
+    views = open_views(fresh_settings, connections=1)
+    try:
+        for search in ("юр", "Юрій", "STRASSE"):
+            assert [(str(found), name) for found, name in views.player_page(search, None, 10)] == [
+                (str(yuriy), "ЮРІЙ Straße")
+            ]
+    finally:
+        close_views(views)

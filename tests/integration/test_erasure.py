@@ -22,6 +22,7 @@ from service.projections.reader import ReadModels
 from service.projections.runner import Runner, rebuild
 from service.settings import Settings
 from tests.integration.projecting import catch_up
+from tests.integration.tables import play_out
 from tests.integration.test_projections_standings import SCRIPTED, scripted_match
 from tests.integration.test_webhooks import ADMIN, send_due, steps
 from tests.privacy import tables_holding
@@ -95,6 +96,30 @@ def test_erasing_again_records_nothing_more_and_an_erased_player_is_not_renamed_
         with pytest.raises(RuleError) as error:
             refused()
         assert error.value.code == "player_erased"
+    assert app.recorder.max_notification_id() == position
+
+
+def test_an_erased_players_seat_forfeits_each_game_of_theirs_in_play_and_no_other(
+    app: MauMau, settings: Settings
+):
+    zelda, bob = app.register_player("Zelda"), app.register_player("Bob")
+    league = app.found_league("Clockless club", "club", {"single_round": True})
+    for player in (zelda, bob):
+        app.admit_member(league, player)
+    against_a_bot = app.create_game([str(zelda), "bot:heuristic"], league_id=league).game_id
+    three = app.create_game([str(bob), "bot:random", str(zelda)]).game_id
+    finished = app.create_game([str(zelda), str(bob)], league_id=league).game_id
+    play_out(app, finished, seed=3)
+    without_her = app.create_game([str(bob), "bot:random"]).game_id
+
+    app.erase_player(zelda)
+
+    assert app.get_game(against_a_bot).over and app.get_game(against_a_bot).result().winners == (1,)
+    assert app.get_game(three).forfeited == (2,) and not app.get_game(three).over
+    assert [type(e).__name__ for e in app.game_events(finished)][-1] != "SeatForfeited"
+    assert app.get_game(without_her).forfeited == ()
+    position = app.recorder.max_notification_id()
+    assert app.forfeit_seats_of(zelda) == []  # each forfeited once
     assert app.recorder.max_notification_id() == position
 
 

@@ -214,3 +214,40 @@ def test_a_forfeit_leaving_one_seat_in_a_101_match_where_a_seat_is_out_ends_it_w
     game.time_out_turn(absent, TIME_OUT)
     assert game.over and game.forfeited == (absent,)
     assert game.state.winners == (left,) and game.result().winners == (left,)
+
+
+ERASED = Cause(SYSTEM, "ForfeitSeat")
+
+
+def test_a_seat_whose_player_was_erased_forfeits_at_once_even_while_paused_and_only_once():
+    game = new_game(players=3, forfeit_after=0)
+    game.raise_dispute(Cause(Actor("player", PLAYERS[0]), "RaiseDispute"), "a card fell")
+    game.forfeit_seat(1, ERASED)  # nobody would play the seat on after the ruling
+    [forfeit] = forfeited_events(game)
+    assert (forfeit.seat, forfeit.turns) == (1, 0) and game.forfeited == (1,) and not game.over
+    assert game.bot_for(1) == "heuristic"
+    game.forfeit_seat(0, ERASED)
+    assert game.over and game.state.winners == (2,)  # the last seat in wins
+
+
+@pytest.mark.parametrize(
+    ("setup", "seat", "by", "code"),
+    [
+        (lambda game: None, 0, Cause(Actor("admin", "ann"), "ForfeitSeat"), "not_allowed"),
+        (lambda game: None, 0, Cause(Actor("player", PLAYERS[0]), "ForfeitSeat"), "not_allowed"),
+        (lambda game: None, 5, ERASED, "not_a_seat"),
+        (lambda game: game.forfeit_seat(0, ERASED), 0, ERASED, "seat_forfeited"),
+        (lambda game: game.abandon("rain", Cause(SYSTEM, "AbandonGame")), 0, ERASED, "game_abandoned"),
+        (lambda game: [game.forfeit_seat(seat, ERASED) for seat in (1, 2)], 0, ERASED, "game_over"),
+    ],
+    ids=["an official", "a player", "no such seat", "twice", "abandoned", "over"],
+)
+def test_forfeiting_a_seat_for_its_erased_player_is_refused_with_its_code_recording_nothing(
+    setup, seat, by, code
+):
+    game = new_game(players=3, forfeit_after=0)
+    setup(game)
+    version = game.version
+    with pytest.raises(RuleError) as refused:
+        game.forfeit_seat(seat, by)
+    assert refused.value.code == code and game.version == version

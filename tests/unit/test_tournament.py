@@ -323,19 +323,34 @@ def test_the_events_rebuild_the_same_tournament():
 
 
 def test_rounds_fall_due_at_the_start_time_and_then_every_interval():
-    tournament = entered(8, starts_at=NOW, interval=3600)
-    assert not tournament.start_due(NOW - timedelta(seconds=1))
-    assert tournament.start_due(NOW)
+    # the start time has just passed: the tick starts it now, as the workers do
+    starts_at = datetime.now(UTC).replace(microsecond=0) - timedelta(minutes=1)
+    tournament = entered(8, starts_at=starts_at, interval=3600)
+    assert not tournament.start_due(starts_at - timedelta(seconds=1))
+    assert tournament.start_due(starts_at)
     tournament.start("seed")
-    assert not tournament.start_due(NOW)
-    assert tournament.round_due(NOW - timedelta(seconds=1)) is None
-    assert tournament.round_due(NOW) == 1
+    assert not tournament.start_due(starts_at)
+    assert tournament.round_due(starts_at - timedelta(seconds=1)) is None
+    assert tournament.round_due(starts_at) == 1
     attach_all(tournament)
-    assert tournament.round_due(NOW) is None  # started: every table has its game
+    assert tournament.round_due(starts_at) is None  # started: every table has its game
     play_round_results(tournament)
-    assert tournament.due_at(2) == NOW + timedelta(hours=1)
-    assert tournament.round_due(NOW + timedelta(minutes=59)) is None
-    assert tournament.round_due(NOW + timedelta(hours=1)) == 2
+    assert tournament.due_at(2) == starts_at + timedelta(hours=1)
+    assert tournament.round_due(starts_at + timedelta(minutes=59)) is None
+    assert tournament.round_due(starts_at + timedelta(hours=1)) == 2
+
+
+def test_a_start_by_hand_before_the_start_time_makes_round_1_due_at_once_and_the_interval_counts_from_it():
+    tournament = entered(8, starts_at=NOW, interval=3600)
+    assert not tournament.start_due(datetime.now(UTC))  # an admin starts it: everyone is there early
+    tournament.start("seed")
+    started_at = tournament.started_at
+    assert started_at is not None and started_at < NOW
+    assert tournament.due_at(1) == started_at
+    assert tournament.round_due(started_at) == 1
+    attach_all(tournament)
+    play_round_results(tournament)
+    assert tournament.due_at(2) == started_at + timedelta(hours=1)
 
 
 def test_without_an_interval_a_round_falls_due_when_the_previous_one_ends():
