@@ -1,11 +1,12 @@
 """A player's page: their games, their standing in each league, their next table; to the player
 themselves, the browsers they are signed in on, each with a button that ends it."""
 
-from typing import Any
+from typing import Annotated, Any
 from uuid import UUID
 
 import anyio.to_thread
 from litestar import Controller, Request, get, post
+from litestar.params import Parameter
 from litestar.response import Redirect, Template
 
 from service.application import credentials
@@ -18,6 +19,8 @@ from service.web.render import page_for
 from service.web.scorer import tables_to_score
 from service.web.session import checked_form, current_session, sign_out, signed_in_actor
 from service.web.zones import league_zones
+
+SessionId = Annotated[UUID, Parameter(description="a session's id, as the player's page lists it")]
 
 
 def _player(services: Services, player_id: UUID) -> dict[str, Any]:
@@ -68,7 +71,7 @@ class PlayerPage(Controller):
 
     @post("/{player_id:uuid}/sessions/{session_id:uuid}/end", name="web-player-session-end", status_code=303)
     async def end_session(
-        self, request: Request[Any, Any, Any], player_id: PlayerId, session_id: UUID
+        self, request: Request[Any, Any, Any], player_id: PlayerId, session_id: SessionId
     ) -> Redirect:
         """The player ends one of their sessions; ending this browser's own signs it out."""
         await checked_form(request)

@@ -149,12 +149,18 @@ def _with_sessions(app: ASGIApp, config: CookieBackendConfig) -> ASGIApp:
     return SessionMiddleware(app, backend=SealedCookies(config))
 
 
+def kept(request: Request[Any, Any, Any]) -> dict[str, Any]:
+    """What the session cookie holds (nothing once the session was cleared in this request)."""
+    found = request.session
+    return found if isinstance(found, dict) else {}
+
+
 def form_token(request: Request[Any, Any, Any]) -> str:
     """The session's form token, made on first need."""
-    token = request.session.get(CSRF_FIELD)
+    token = kept(request).get(CSRF_FIELD)
     if not token:
         token = secrets.token_urlsafe(32)
-        request.set_session({**request.session, CSRF_FIELD: token})
+        request.set_session({**kept(request), CSRF_FIELD: token})
     return token
 
 
@@ -162,16 +168,16 @@ async def checked_form(request: Request[Any, Any, Any]) -> dict[str, str]:
     """The posted form, once its token is the session's; a cross-site post is refused."""
     form = await request.form()
     sent = form.get(CSRF_FIELD)
-    kept = request.session.get(CSRF_FIELD)
-    if not isinstance(sent, str) or not kept or not hmac.compare_digest(sent, kept):
+    own = kept(request).get(CSRF_FIELD)
+    if not isinstance(sent, str) or not own or not hmac.compare_digest(sent, own):
         raise RuleError("csrf_failed", "the form's token is missing or not this session's: reload the page")
     return {name: value for name, value in form.items() if isinstance(value, str)}
 
 
 async def signed_in_actor(request: Request[Any, Any, Any]) -> Actor | None:
     """Who the session speaks for; a session ended or a token no longer valid (revoked) ends it here."""
-    actor = await _speaks_for(request.app.state.services, request.session)
-    if actor is None and request.session.get("token"):
+    actor = await _speaks_for(request.app.state.services, kept(request))
+    if actor is None and kept(request).get("token"):
         request.clear_session()
     return actor
 
@@ -211,7 +217,7 @@ async def sign_in(request: Request[Any, Any, Any], token: str) -> Actor:
     """A new session for the token's holder, its row on the server; this browser's one before, ended."""
     services: Services = request.app.state.services
     token = token.strip()
-    before = _as_id(request.session.get(SESSION_FIELD))
+    before = _as_id(kept(request).get(SESSION_FIELD))
     browser, system = device(request.headers.get("user-agent", ""))
 
     def open_session() -> tuple[Actor, UUID] | None:
@@ -236,7 +242,7 @@ async def sign_in(request: Request[Any, Any, Any], token: str) -> Actor:
 async def sign_out(request: Request[Any, Any, Any]) -> None:
     """End this browser's session on the server (every copy of its cookie with it) and forget it."""
     services: Services = request.app.state.services
-    session_id = _as_id(request.session.get(SESSION_FIELD))
+    session_id = _as_id(kept(request).get(SESSION_FIELD))
     if session_id is not None:
         await anyio.to_thread.run_sync(services.sessions.end, session_id)
     request.clear_session()
@@ -244,7 +250,7 @@ async def sign_out(request: Request[Any, Any, Any]) -> None:
 
 def current_session(request: Request[Any, Any, Any]) -> UUID | None:
     """The id of this browser's session on the server, if it has one."""
-    return _as_id(request.session.get(SESSION_FIELD))
+    return _as_id(kept(request).get(SESSION_FIELD))
 
 
 async def offer(request: Request[Any, Any, Any], token: str) -> None:
@@ -255,12 +261,12 @@ async def offer(request: Request[Any, Any, Any], token: str) -> None:
     found = services.auth.cached(token) or await anyio.to_thread.run_sync(services.auth.authenticate, token)
     if found is None:
         raise RuleError("unauthorized", "the token is not valid")
-    request.set_session({**request.session, OFFERED_FIELD: token})
+    request.set_session({**kept(request), OFFERED_FIELD: token})
 
 
 async def offered(request: Request[Any, Any, Any]) -> tuple[Actor, UUID | None] | None:
     """The holder and credential of the token a sign-in link offered, while it is valid."""
-    token = request.session.get(OFFERED_FIELD)
+    token = kept(request).get(OFFERED_FIELD)
     if not isinstance(token, str):
         return None
     services: Services = request.app.state.services

@@ -21,7 +21,16 @@ from service.application import credentials
 from service.domain.roles import Actor
 from service.http.services import Services
 from service.web.render import page_for
-from service.web.session import OFFERED_FIELD, checked_form, form_token, offer, offered, sign_in, sign_out
+from service.web.session import (
+    OFFERED_FIELD,
+    checked_form,
+    form_token,
+    kept,
+    offer,
+    offered,
+    sign_in,
+    sign_out,
+)
 
 
 def _home_of(actor: Actor) -> str:
@@ -61,7 +70,7 @@ class SignInPage(Controller):
     @post("/signin", name="web-signin-post", status_code=303)
     async def sign_in(self, request: Request[Any, Any, Any]) -> Redirect:
         form = await checked_form(request)
-        token = form.get("token", "").strip() or request.session.get(OFFERED_FIELD) or ""
+        token = form.get("token", "").strip() or kept(request).get(OFFERED_FIELD) or ""
         return Redirect(_home_of(await sign_in(request, token)), status_code=303)
 
     @post("/signout", name="web-signout", status_code=303)
