@@ -56,6 +56,10 @@
 - ``MAUMAU_SESSION_SECRET``: the key that signs the web pages' session cookies (any text, 32
   characters or more). Unset: a random one is made on first use and kept in
   ``MAUMAU_DATA_DIR/session.secret``; processes that share no data directory need the same value.
+- ``MAUMAU_SECURE_COOKIES``: ``auto`` (the default) marks the web pages' cookies ``Secure`` on a
+  request that came over HTTPS, as uvicorn sees it: directly, or through a proxy it trusts
+  (``--forwarded-allow-ips``, which sets the scheme from ``X-Forwarded-Proto``); ``yes`` marks them
+  ``Secure`` always (behind a TLS proxy uvicorn does not trust, say).
 - ``MAUMAU_LOG_LEVEL``: DEBUG, INFO, WARNING or ERROR (default INFO).
 - ``MAUMAU_LOG_FORMAT``: ``json`` (one object per line, for collectors), ``text`` (for people) or
   ``auto`` (the default: text when standard error is a terminal, else json).
@@ -83,6 +87,7 @@ import msgspec
 SQLITE_FILE_NAME = "maumau.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 LOG_FORMATS = ("auto", "json", "text")
+SECURE_COOKIES = ("auto", "yes")
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
@@ -120,6 +125,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     webhook_disable_after: int = 5  # failed deliveries in a row that disable a hook
     token_cache_seconds: float = 10.0  # how long an accepted token is trusted without a lookup
     session_secret: str | None = None  # signs the web pages' session cookie; None: one kept in data_dir
+    secure_cookies: str = "auto"  # the pages' cookies Secure: auto (over HTTPS) or yes (always)
 
     def __repr__(self) -> str:
         """Every setting, the secrets masked: settings end up in logs and tracebacks."""
@@ -170,6 +176,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             webhook_disable_after=_int(env, "MAUMAU_WEBHOOK_DISABLE_AFTER", 5),
             token_cache_seconds=_seconds(env, "MAUMAU_TOKEN_CACHE_SECONDS", 10.0, least=0.0),
             session_secret=env.get("MAUMAU_SESSION_SECRET") or None,
+            secure_cookies=_choice(env, "MAUMAU_SECURE_COOKIES", SECURE_COOKIES, "auto"),
         )
 
     @property

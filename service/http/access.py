@@ -66,6 +66,7 @@ everywhere):
 | GET /, /web/leagues/{id}, /web/tournaments/{id}, /web/games/{id}, /web/players/{id} | public (the pages) |
 | GET /web/static/{file}, GET /signin | public |
 | POST /signin, POST /signout | anyone with the session's form token (``service.web.session``) |
+| POST /web/players/{id}/sessions/{session}/end | that player's session, with its form token |
 | GET /web/referee | the session's referee or admin (as ``GET /disputes``); others: 403 |
 | GET /web/referee/games/{id}, /web/referee/games/{id}/replay | the session's officials of the game |
 | POST /web/referee/games/{id}/rulings | the game's officials, with the session's form token |

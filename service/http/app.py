@@ -40,6 +40,7 @@ from service.http.charts import ChartController
 from service.http.disputes import DisputeController, OpenDisputeController
 from service.http.errors import EXCEPTION_HANDLERS
 from service.http.games import GameController
+from service.http.headers import SecurityHeaders
 from service.http.health import HealthController
 from service.http.invitations import InvitationController, LeagueInvitationController
 from service.http.leagues import LeagueController
@@ -181,5 +182,5 @@ def create_app(settings: Settings | None = None) -> Litestar:
     )
     app.state.catalogues = read_catalogues()
     # outermost, around routing and the exception handlers: 404s and refusals get a request id too
-    app.asgi_handler = RequestObserver(app.asgi_handler)
+    app.asgi_handler = RequestObserver(SecurityHeaders(app.asgi_handler))
     return app

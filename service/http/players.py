@@ -219,6 +219,7 @@ class PlayerController(Controller):
     def erase(self, services: ServicesDep, player_id: PlayerId) -> PlayerErased:
         revoked = services.app.erase_player(player_id)
         services.auth.forget(*revoked)
+        services.sessions.end_all(str(player_id))  # their browsers' rows name their devices
         player = services.app.get_player(player_id)
         return PlayerErased(player=PlayerRead(player_id=player.id, name=player.name), revoked=revoked)
 

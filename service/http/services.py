@@ -31,6 +31,7 @@ from service.projections.current import CurrentGames
 from service.projections.live import LiveGames
 from service.projections.reader import ReadModels
 from service.projections.runner import start_projections
+from service.projections.sessions import Sessions
 from service.settings import Settings
 
 FACTS_CACHED = 10_000
@@ -116,6 +117,7 @@ class Services:
         self.games = Games(self.app)
         self.current = CurrentGames(self.app, self.reader.views)
         self.writes = Writes(self.reader.views)
+        self.sessions = Sessions(self.reader.views)  # the web pages' (``service.web.session``)
         self._live: LiveGames | None = None
         self._live_starting = threading.Lock()
 

@@ -59,6 +59,7 @@ deliveries and their attempts (``deliveries``) are kept by a rebuild likewise: w
 the projection once each, their sending is recorded nowhere else; a batch that folds a
 player's erasure rewrites the deliveries' payloads naming them (``deliveries.erase_names``),
 and on SQLite truncates the file's write-ahead log after it (``erasure.truncate_wal``).
+So are the web pages' sessions (``views_sessions``: ``sessions``), which only the API writes.
 """
 
 import contextlib
@@ -77,7 +78,7 @@ from psycopg.rows import tuple_row
 from psycopg.sql import SQL, Composed, Identifier
 
 from service.persistence.erasure import truncate_wal
-from service.projections import deliveries
+from service.projections import deliveries, sessions
 from service.projections.standings import STATS
 from service.projections.watch import channel_for
 from service.settings import Settings
@@ -280,6 +281,7 @@ def _statements(table: Any, tracking: Any, ph: str, holds: str) -> dict[str, str
         "ON CONFLICT (hook_id) DO UPDATE SET state = excluded.state",
         "webhook_states": f"SELECT state FROM {table('webhooks')}",
         **deliveries.statements(table, ph, holds),
+        **sessions.statements(table, ph),
         "rating": f"INSERT INTO {table('ratings')} VALUES ({ph}, {ph}, {ph}, {ph}, {ph}) "
         "ON CONFLICT (league_id, player_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
         "matches = excluded.matches",
@@ -336,6 +338,7 @@ def _tables(table: Any, uuid: str, blob: str, integer: str, real: str, unlogged:
         f"CREATE TABLE IF NOT EXISTS {table('webhooks')} (hook_id {uuid} PRIMARY KEY, "
         f"league_id {uuid} NOT NULL, state {blob} NOT NULL)",
         *deliveries.tables(table, uuid, blob, integer, real),
+        *sessions.tables(table, uuid, integer),
         f"CREATE TABLE IF NOT EXISTS {table('ratings')} (league_id {uuid} NOT NULL, "
         f"player_id {uuid} NOT NULL, "
         f"mu {real} NOT NULL, sigma {real} NOT NULL, matches {integer} NOT NULL, "
@@ -359,6 +362,7 @@ def _indexes(table: Any) -> list[str]:
         f"CREATE INDEX IF NOT EXISTS {NAME}_league_people_person ON {table('league_people')} (person, role)",
         f"CREATE INDEX IF NOT EXISTS {NAME}_players_name ON {table('players')} (name, player_id)",
         f"CREATE INDEX IF NOT EXISTS {NAME}_tournaments_newest ON {table('tournaments')} (created DESC)",
+        *sessions.indexes(table, NAME),
     ]
 
 

@@ -24,7 +24,7 @@ from service.domain.roles import Actor
 from service.domain.time_zone import DEFAULT_TIME_ZONE
 from service.web import words
 from service.web.i18n import LANGUAGE_COOKIE, LANGUAGES, NATIVE_NAMES, Catalogue, choose
-from service.web.session import form_token, signed_in_actor
+from service.web.session import form_token, secure_cookie, signed_in_actor
 
 TEMPLATES = Path(__file__).parent / "templates"
 YEAR = 365 * 24 * 3600
@@ -97,7 +97,15 @@ class Page:
         }
         cookies = []
         if self.remember:
-            cookies.append(Cookie(key=LANGUAGE_COOKIE, value=self.language, max_age=YEAR, samesite="lax"))
+            cookies.append(
+                Cookie(
+                    key=LANGUAGE_COOKIE,
+                    value=self.language,
+                    max_age=YEAR,
+                    samesite="lax",
+                    secure=secure_cookie(self.request),
+                )
+            )
         return Template(template_name=name, context={**page, **context}, cookies=cookies)
 
 

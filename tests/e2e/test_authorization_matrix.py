@@ -161,6 +161,7 @@ GET /web/games/{id}                   200   200    200     200   200   200
 GET /web/games/{id}/play              200   200    200     200   200   200
 POST /web/games/{id}/play             CS    CS     CS      CS    CS    CS
 GET /web/players/{id}                 200   200    200     200   200   200
+POST /web/players/{id}/sessions/{id}/end CS CS   CS      CS    CS    CS
 GET /web/static/{id}                  200   200    200     200   200   200
 GET /signin                           200   200    200     200   200   200
 POST /signin                          CS    CS     CS      CS    CS    CS
@@ -665,6 +666,12 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
         "GET /web/games/{id}/play": lambda role: ("GET", f"/web/games/{finished}/play", None),
         "POST /web/games/{id}/play": lambda role: ("POST", f"/web/games/{finished}/play", None),
         "GET /web/players/{id}": lambda role: ("GET", f"/web/players/{ids['seated']}", None),
+        # a bearer token ends no session, nor does a post without the session's form token
+        "POST /web/players/{id}/sessions/{id}/end": lambda role: (
+            "POST",
+            f"/web/players/{ids['seated']}/sessions/{uuid.uuid4()}/end",
+            None,
+        ),
         "GET /web/static/{id}": lambda role: ("GET", "/web/static/site.css", None),
         "GET /signin": lambda role: ("GET", "/signin", None),
         "POST /signin": lambda role: ("POST", "/signin", {"token": "mm_x"}),

@@ -25,7 +25,7 @@ def _checkout(tmp_path: Path, mypy_exit: int, ruff_exit: int) -> Path:
         script.write_text(f'#!/bin/sh\necho "{tool} $*" >> {tmp_path / "ran"}\nexit {status}\n')
         script.chmod(0o755)
     digest = hashlib.sha256((tmp_path / "pyproject.toml").read_bytes()).hexdigest()[:16]
-    (tmp_path / ".venv" / ".installed").write_text(f"dev {digest}\n")
+    (tmp_path / ".venv" / ".installed").write_text(f"dev,bench {digest}\n")
     return tmp_path
 
 

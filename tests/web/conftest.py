@@ -7,6 +7,7 @@ context refuses any request that is not to the service and says so (``outside``)
 needed the internet would fail here as it would in a club's back room.
 """
 
+import re
 import time
 import uuid
 from collections.abc import Iterator
@@ -135,6 +136,21 @@ def visit(browser: Browser, base: str, request: pytest.FixtureRequest) -> Iterat
     context.route("**/*", only_the_service)
     yield found
     context.close()
+
+
+def sign_in(page: Page, token: str) -> None:
+    """As a person signs in with a link: the link fills the form, its button signs in."""
+    page.goto(f"/signin?token={token}")
+    page.locator("form.offer button").click()
+    page.wait_for_url(lambda url: not url.endswith("/signin"))
+
+
+def sign_in_over_http(client: httpx.Client, token: str) -> None:
+    """The same without a browser: the link, then the form posted with the session's form token."""
+    assert client.get("/signin", params={"token": token}).status_code == 302
+    found = re.search(r'name="csrf" value="([^"]+)"', client.get("/signin").text)
+    assert found is not None, "the sign-in page has no form token"
+    assert client.post("/signin", data={"csrf": found.group(1)}).status_code == 303
 
 
 @pytest.fixture(scope="session")

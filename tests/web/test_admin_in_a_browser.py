@@ -15,7 +15,7 @@ from service.domain.rulesets import PRESETS
 from service.web.messages import all_messages
 from tests.e2e.club import ADMIN_TOKEN, Club
 from tests.e2e.test_embedded import WAIT
-from tests.web.conftest import Scene, Visit
+from tests.web.conftest import Scene, Visit, sign_in, sign_in_over_http
 from tests.web.test_catalogues import SAME_IN_EVERY_LANGUAGE
 
 LAPTOP = {"width": 1280, "height": 800}
@@ -23,7 +23,7 @@ HTML = {"Accept": "text/html"}  # as a browser asks
 
 
 def sign_in_as_admin(page: Page) -> None:
-    page.goto(f"/signin?token={ADMIN_TOKEN}")
+    sign_in(page, ADMIN_TOKEN)
     page.goto("/web/admin")
     expect(page.locator("h1")).to_have_text("Administration")
 
@@ -141,9 +141,10 @@ def test_an_admin_founds_a_league_registers_and_admits_people_and_runs_a_bot_tou
     # a laptop's screenful: docs/screenshots/tournament.png, the README's picture, is a copy of it
     page.screenshot(path=screenshots / "tournament-laptop.png")
 
-    # the link handed out signs the player in; the admin page is not theirs
+    # the link handed out signs the player in with its button; the admin page is not theirs
     visit.context.clear_cookies()
     page.goto(ada_link)
+    page.locator("form.offer button").click()
     expect(page.get_by_role("button", name="Sign out")).to_be_visible()
     answer = page.goto("/web/admin")
     assert answer is not None and answer.status == 403
@@ -192,11 +193,11 @@ def test_the_admin_forms_refuse_a_post_without_the_form_token_and_a_player_and_s
 ):
     name = f"Sneaky {uuid.uuid4().hex[:6]}"
     with httpx.Client(base_url=base) as browser:
-        browser.get("/signin", params={"token": ADMIN_TOKEN})
+        sign_in_over_http(browser, ADMIN_TOKEN)
         refused = browser.post("/web/admin/player", data={"name": name, "csrf": "guessed"})
         assert (refused.status_code, refused.json()["code"]) == (403, "csrf_failed")
     with httpx.Client(base_url=base) as browser:
-        browser.get("/signin", params={"token": next(iter(scene.tokens.values()))})
+        sign_in_over_http(browser, next(iter(scene.tokens.values())))
         page = browser.get("/web/admin", headers=HTML)
         assert page.status_code == 403
         csrf = re.search(r'name="csrf" value="([^"]+)"', page.text).group(1)  # type: ignore[union-attr]

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from tests.web.conftest import Scene, Visit
+from tests.web.conftest import Scene, Visit, sign_in
 
 
 def pages(scene: Scene) -> dict[str, str]:
@@ -54,7 +54,7 @@ def test_a_signed_in_player_sees_their_page_with_the_next_table_and_a_sign_out_b
 ):
     ada = next(iter(scene.players))
     page = visit.page
-    page.goto(f"/signin?token={scene.tokens[ada]}")
+    sign_in(page, scene.tokens[ada])
     expect(page.locator("h1")).to_have_text(ada)
     expect(page.get_by_role("button", name="Sign out")).to_be_visible()
     expect(page.locator("main")).to_contain_text("Tuesday cup")  # the next table's tournament

@@ -4,7 +4,7 @@ import httpx
 import pytest
 
 from tests.e2e.club import Club, bearer
-from tests.web.conftest import Scene
+from tests.web.conftest import Scene, sign_in_over_http
 
 UNKNOWN = "00000000-0000-4000-8000-000000000000"
 
@@ -45,7 +45,7 @@ def test_a_form_post_without_the_sessions_token_is_403_and_signs_nobody_in(base:
 def test_the_bearer_api_ignores_the_session_cookie(base: str, scene: Scene, club: Club):
     name = next(iter(scene.tokens))
     with httpx.Client(base_url=base) as browser:
-        browser.get("/signin", params={"token": scene.tokens[name]})
+        sign_in_over_http(browser, scene.tokens[name])
         assert "maumau_session" in browser.cookies
         assert browser.get("/me").status_code == 401  # the API wants its bearer token, as before
         assert browser.get("/me", headers=bearer(scene.tokens[name])).status_code == 200

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, Response, Route, expect
 from service.domain.cards import FULL_DECK, format_cards
 from service.web.messages import all_messages
 from tests.e2e.club import ADMIN, Club, cards_named, unseen_cards, whole_log
-from tests.web.conftest import PHONE, Visit, new_scene
+from tests.web.conftest import PHONE, Visit, new_scene, sign_in
 from tests.web.playing import DECK_TWO
 from tests.web.test_catalogues import SAME_IN_EVERY_LANGUAGE
 
@@ -32,7 +32,7 @@ class Player:
         self.page = self.context.new_page()
         self.received: list[str] = []
         self.page.on("response", self._keep)
-        self.page.goto(f"/signin?token={token}")
+        sign_in(self.page, token)
         self.page.goto(f"/web/games/{game}/play")
         self.doms: list[str] = []
 

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 import httpx
 
 from tests.e2e.club import ADMIN_TOKEN, Club, problem
-from tests.web.conftest import new_scene
+from tests.web.conftest import new_scene, sign_in_over_http
 from tests.web.playing import DECK_TWO
 
 
@@ -16,7 +16,7 @@ from tests.web.playing import DECK_TWO
 def at_the_table(base: str, token: str, game: str) -> Iterator[tuple[httpx.Client, dict[str, str]]]:
     """A signed-in client and the fields of the play page's form as the page wrote them."""
     with httpx.Client(base_url=base, timeout=30) as client:
-        client.get("/signin", params={"token": token})
+        sign_in_over_http(client, token)
         html = client.get(f"/web/games/{game}/play").text
         fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', html))
         yield client, fields

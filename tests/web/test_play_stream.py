@@ -8,14 +8,14 @@ import httpx
 import msgspec
 
 from tests.e2e.club import Club
-from tests.web.conftest import new_scene
+from tests.web.conftest import new_scene, sign_in_over_http
 
 
 @contextmanager
 def signed_in(base: str, token: str) -> Iterator[httpx.Client]:
     """A client that signed in as a browser does (the link with the token) and keeps the cookie."""
     with httpx.Client(base_url=base, timeout=30) as client:
-        assert client.get("/signin", params={"token": token}).status_code == 302
+        sign_in_over_http(client, token)
         assert "maumau_session" in client.cookies
         yield client
 

@@ -13,7 +13,7 @@ from service.web.i18n import read_catalogue
 from service.web.messages import all_messages
 from service.web.words import card_name, card_symbol
 from tests.e2e.club import Club, bearer
-from tests.web.conftest import Visit
+from tests.web.conftest import Visit, sign_in
 from tests.web.refereeing import disputed_game
 from tests.web.test_catalogues import SAME_IN_EVERY_LANGUAGE
 
@@ -31,7 +31,7 @@ def test_a_referee_voids_a_turn_from_the_slider_and_both_players_see_the_table_a
     version = club.ok("GET", f"/games/{case.game}")["version"]
     page = visit.page
     page.set_viewport_size({"width": 1100, "height": 900})
-    page.goto(f"/signin?token={case.referee}")
+    sign_in(page, case.referee)
     page.goto("/web/referee")
     listed = page.locator(f"li[data-game='{case.game}']")
     expect(listed).to_contain_text("a card went missing")
@@ -95,7 +95,7 @@ def test_a_referee_voids_a_turn_from_the_slider_and_both_players_see_the_table_a
         player = visit.context.browser.new_context(base_url=base)
         try:
             theirs = player.new_page()
-            theirs.goto(f"/signin?token={token}")
+            sign_in(theirs, token)
             theirs.goto(f"/web/games/{case.game}")
             expect(theirs.locator(".facts dd").first).to_contain_text(card_name(ENGLISH, before["top"]))
             expect(theirs.locator(".status")).not_to_contain_text("Paused")
@@ -122,7 +122,7 @@ def test_the_console_is_refused_to_a_player_and_to_anyone_signed_out_and_shows_n
 
     page.on("response", keep)
     if who == "player":
-        page.goto(f"/signin?token={case.tokens[0]}")
+        sign_in(page, case.tokens[0])
     for path in (
         "/web/referee",
         f"/web/referee/games/{case.game}",
@@ -149,7 +149,7 @@ def test_the_console_in_ukrainian_or_russian_shows_no_english_message(
     case = disputed_game(club)
     english = [m for m in all_messages() - SAME_IN_EVERY_LANGUAGE if "{" not in m]
     page = visit.page
-    page.goto(f"/signin?token={case.referee}")
+    sign_in(page, case.referee)
     left = []
     for path in ("/web/referee", f"/web/referee/games/{case.game}", f"/web/referee/games/{case.game}?at=1"):
         page.goto(f"{path}?lang={language}" if "?" not in path else f"{path}&lang={language}")
@@ -172,7 +172,7 @@ def test_a_slider_moved_before_the_console_s_script_ran_shows_the_event_it_was_m
 ):
     case = disputed_game(club)
     page = visit.page
-    page.goto(f"/signin?token={case.referee}")
+    sign_in(page, case.referee)
     held: list[Route] = []  # the console's script, kept from the page until the slider has moved
     page.route("**/web/static/referee.js", lambda route: held.append(route))
     page.goto(f"/web/referee/games/{case.game}", wait_until="commit")

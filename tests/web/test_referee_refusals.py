@@ -9,6 +9,7 @@ from contextlib import contextmanager
 import httpx
 
 from tests.e2e.club import Club, bearer
+from tests.web.conftest import sign_in_over_http
 from tests.web.refereeing import disputed_game, referee_token
 
 HTML = {"Accept": "text/html"}
@@ -17,7 +18,7 @@ HTML = {"Accept": "text/html"}
 @contextmanager
 def signed_in(base: str, token: str) -> Iterator[httpx.Client]:
     with httpx.Client(base_url=base, timeout=30) as browser:
-        assert browser.get("/signin", params={"token": token}).status_code in (302, 303)
+        sign_in_over_http(browser, token)
         yield browser
 
 

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, Route, expect
 from service.web.messages import all_messages
 from tests.e2e.club import Club
 from tests.e2e.test_embedded import WAIT
-from tests.web.conftest import PHONE, Scene, Visit
+from tests.web.conftest import PHONE, Scene, Visit, sign_in, sign_in_over_http
 from tests.web.test_catalogues import SAME_IN_EVERY_LANGUAGE
 
 
@@ -58,7 +58,7 @@ def other(browser: Browser, base: str) -> Iterator[Page]:
 
 
 def signed_in_at_the_sheet(page: Page, token: str, game: str, language: str = "en") -> None:
-    page.goto(f"/signin?token={token}")
+    sign_in(page, token)
     page.goto(f"/web/games/{game}/score?lang={language}")
 
 
@@ -178,7 +178,7 @@ def test_a_player_not_seated_gets_the_page_that_says_who_may_score(visit: Visit,
     table = three_seats(club)
     _, token = next(iter(scene.tokens.items()))
     page = visit.page
-    page.goto(f"/signin?token={token}")
+    sign_in(page, token)
     page.goto(f"/web/games/{table.game}/score")
     expect(page.locator(".who-may-score")).to_contain_text(
         "Only the players seated at this table and its officials"
@@ -195,7 +195,7 @@ def test_a_player_not_seated_gets_the_page_that_says_who_may_score(visit: Visit,
 def test_a_post_without_the_form_token_or_a_session_changes_nothing(base: str, club: Club):
     table = three_seats(club)
     with httpx.Client(base_url=base) as browser:
-        browser.get("/signin", params={"token": table.tokens[0]})
+        sign_in_over_http(browser, table.tokens[0])
         refused = browser.post(
             f"/web/games/{table.game}/score", data={"csrf": "guessed", "winner": "0", "points-1": "5"}
         )
@@ -208,7 +208,7 @@ def test_the_links_lead_to_the_scorers_page_and_the_league_counts_the_totals_ent
 ):
     table = three_seats(club)
     page = visit.page
-    page.goto(f"/signin?token={table.tokens[0]}")
+    sign_in(page, table.tokens[0])
     page.goto(f"/web/players/{table.ids[0]}")
     page.locator(f"a.score-link[href='/web/games/{table.game}/score']").click()
     expect(page.locator("h1")).to_have_text("Score the table")

@@ -1,0 +1,45 @@
+"""The security headers on every answer, pages and API alike (``docs/web.md``).
+
+- ``Content-Security-Policy``: everything from the service itself only; no inline script or style
+  (the pages have none: their scripts and stylesheet are files under ``/web/static``), no plugin,
+  no ``<base>``, forms post to the service only, and no other site may frame a page;
+- ``X-Frame-Options: DENY``: the same for browsers that do not read ``frame-ancestors``;
+- ``X-Content-Type-Options: nosniff``: a CSV, a ``text/plain`` record or a JSON answer is never
+  taken for a page or a script, whatever a player typed into it;
+- ``Referrer-Policy: same-origin``: an address of the service (a game, a player) is not told to
+  another site a link leads to.
+
+A handler that sets one of these itself keeps its own.
+"""
+
+from typing import Any
+
+from litestar.types import ASGIApp, Message, Receive, Scope, Send
+
+POLICY = "default-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+HEADERS: tuple[tuple[bytes, bytes], ...] = (
+    (b"content-security-policy", POLICY.encode()),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+)
+
+
+class SecurityHeaders:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers: list[Any] = list(message.get("headers", ()))
+                present = {name.lower() for name, _ in headers}
+                headers += [(name, value) for name, value in HEADERS if name not in present]
+                message = {**message, "headers": headers}  # type: ignore[typeddict-item]
+            await send(message)
+
+        await self.app(scope, receive, sending)
