@@ -5,8 +5,8 @@ said with it, with the quick modifier ``more`` cards of its rank, with the blind
 modifier the card it is ``declared`` as), ``challenge_declaration`` (blind: doubt
 the face-down card before you), ``draw``, ``keep`` (the card just drawn; in pesten also
 the end of a turn instead of playing again after a seven or a king), ``name_suit`` (the
-dealer, for a wild card turned up as the starter) or ``choose_player`` (the player of a card that makes another player draw names
-who). A player moves for their own
+dealer, for a wild card turned up as the starter) or ``choose_player`` (the player of a
+card that makes another player draw names who). A player moves for their own
 seat; an official of the game names the seat. ``version`` must be the game's
 version now, else 409 ``stale_version`` and nothing is done. With an
 ``Idempotency-Key``, a command sent again answers what the first one did.

@@ -135,6 +135,7 @@ def test_a_form_missing_what_its_button_needs_is_a_malformed_request(form):
     ("kind", "data", "words"),
     [
         ("SkipTaken", {"seat": 1, "turn": 2}, "Bob misses the turn: Cid moves"),
+        ("TurnPassed", {"seat": 1, "turn": 2}, "Bob plays no more: Cid moves"),
         (
             "DeclarationChallenged",
             {"seat": 1, "player": 0, "card": "4D", "declared": "9H", "lied": True},
@@ -180,6 +181,7 @@ def test_the_modifiers_words_are_in_every_language(language):
     _ = read_catalogue(language).gettext
     for kind, data in (
         ("SkipTaken", {"seat": 0, "turn": 1}),
+        ("TurnPassed", {"seat": 0, "turn": 1}),
         ("DeclarationChallenged", {"seat": 1, "player": 0, "card": "4D", "declared": "9H", "lied": True}),
         ("DeclarationChallenged", {"seat": 1, "player": 0, "card": "9H", "declared": "9H", "lied": False}),
         ("DeclarationsRevealed", {"plays": [{"seat": 0, "card": "4D", "declared": "9H"}]}),
