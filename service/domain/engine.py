@@ -618,7 +618,10 @@ def _draw_until_playable(s: State, seat: int) -> list[Event]:
 
 def _keep(s: State, c: KeepCard) -> list[Event]:
     if s.phase != DRAWN:
-        if s.passing and s.phase == PLAY and c.seat == s.turn:
+        if s.passing and s.phase == PLAY:
+            if c.seat != s.turn:
+                _check_seat(s, c.seat)
+                raise RuleError("not_your_turn", "it is not your turn")
             # after a card that lets its player play again if they like: the turn ends here
             return [TurnPassed(c.seat, _next(s, c.seat, s.direction))]
         raise _refusal(s, "nothing_to_keep", "keeping is for the card just drawn")

@@ -56,6 +56,7 @@ def test_after_a_seven_its_player_may_end_the_turn_instead_of_playing_again():
         *(act("JC", suit) for suit in range(4)),
         KEEP,
     }
+    assert g.refuse(KeepCard(2)) == "not_your_turn"
     (passed,) = g.keep(1)
     assert passed == TurnPassed(1, 2)
     assert (g.s.turn, g.s.passing, g.top(), len(g.hand(1))) == (2, False, "7H", 6)
