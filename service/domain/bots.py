@@ -139,6 +139,8 @@ class HeuristicBot(_CallingBot):
             return DrawCard(seat)
         playable = hand & s.follow & ~last_blocked
         if not playable:
+            if s.passing:
+                return KeepCard(seat)  # playing again was a choice: with nothing to play, end the turn
             return self._bluff(s, seat, hand) or DrawCard(seat)
         tactics = _tactics(book)
         wild = playable & book.wild

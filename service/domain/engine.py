@@ -69,6 +69,7 @@ from service.domain.events import (
     StockRanOut,
     StockRecycled,
     SuitNamed,
+    TurnPassed,
 )
 from service.domain.round_scoring import hand_value, round_losers, round_points
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL, Rulebook
@@ -605,6 +606,8 @@ def _draw(s: State, c: DrawCard) -> list[Event]:
         return [SkipTaken(seat, _next(s, seat, s.direction))]
     if s.debt:
         return _draw_cards(s, seat, s.debt, DEBT, True, PLAY)
+    if s.passing:
+        raise RuleError("draw_not_allowed", "you may play again or end the turn (keep); no card is drawn")
     follow = s.follow
     book = s.book
     hand = s.hands[seat]
@@ -639,6 +642,12 @@ def _draw_until_playable(s: State, seat: int) -> list[Event]:
 
 def _keep(s: State, c: KeepCard) -> list[Event]:
     if s.phase != DRAWN:
+        if s.passing and s.phase == PLAY:
+            if c.seat != s.turn:
+                _check_seat(s, c.seat)
+                raise RuleError("not_your_turn", "it is not your turn")
+            # after a card that lets its player play again if they like: the turn ends here
+            return [TurnPassed(c.seat, _next(s, c.seat, s.direction))]
         raise _refusal(s, "nothing_to_keep", "keeping is for the card just drawn")
     if c.seat != s.turn:
         _check_seat(s, c.seat)
@@ -907,10 +916,12 @@ def legal_actions(s: State, seat: int) -> tuple[int, ...]:
                     actions = book.plays_else_draw[playable]
                 except KeyError:  # a mask not met before
                     actions = book.plays_else_draw_for(playable)
-            if book.modified:
+            if book.turn_extras:
+                if s.passing:  # playing again is a choice: the turn may end here, with no draw
+                    actions = (*book.plays_of(playable), KEEP)
                 if book.blind:
                     actions = _modified_plays(s, seat, actions, playable)
-                else:  # quick alone, on most of its turns: no call unless two cards share a playable rank
+                elif book.quick:  # quick alone: most turns no two cards share a playable rank
                     bottoms, rank_mask = playable, book.rank_mask
                     while bottoms:
                         low = bottoms & -bottoms

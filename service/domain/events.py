@@ -79,6 +79,7 @@ class RoundDealt(Event, frozen=True):
         s.drawn = -1
         s.covering = False
         s.skip_due = False
+        s.passing = False
         s.missed = None
         s.pending = None
         s.round_no = self.round_no
@@ -140,8 +141,9 @@ class CardPlayed(Event, frozen=True):
         s.debt = self.debt
         s.turn = self.turn
         s.direction = self.direction
-        if book.covers_or_waits:  # without such cards both stay False all match
+        if book.covers_or_waits:  # without such cards all three stay False all match
             s.covering = self.turn == self.seat and book.must_cover[card]
+            s.passing = self.turn == self.seat and book.may_pass[card]
             # a waiting skip (skip_waits): the next player may only pass it on, or take it
             s.skip_due = book.skip_waits[card] and self.turn != self.seat
             if s.skip_due:
@@ -211,6 +213,22 @@ class SkipTaken(Event, frozen=True):
         s.skip_due = False
         s.doubt = None  # taking the skip believes a face-down card (blind)
         s.follow = s.book.may_follow[s.shown]
+
+
+class TurnPassed(Event, frozen=True):
+    """The player who could play again after a card of theirs (``may_pass``) ended the turn instead.
+
+    A missed call's window stays open: the pass is neither a play nor a draw.
+    """
+
+    seat: int
+    turn: int  # who moves next
+
+    def apply(self, s: State) -> None:
+        s.turn = self.turn
+        s.passing = False
+        if s.declared >= 0:  # blind: the next player may now doubt the face-down card the passer laid
+            s.doubt = (self.seat, self.turn)
 
 
 class CardKept(Event, frozen=True):
@@ -387,6 +405,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     DeclarationChallenged,
     DeclarationsRevealed,
     SkipTaken,
+    TurnPassed,
 )
 
 

@@ -44,6 +44,7 @@ class StateImage(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     face_down: list[tuple[int, int, int]] = []
     covering: bool = False
     skip_due: bool = False
+    passing: bool = False
     recycled_hands: list[int] = []
 
 
@@ -78,6 +79,7 @@ def image_of(s: State) -> StateImage:
         face_down=list(s.face_down),
         covering=s.covering,
         skip_due=s.skip_due,
+        passing=s.passing,
         recycled_hands=list(s.recycled_hands),
     )
 
@@ -115,6 +117,7 @@ def restore(image: StateImage) -> State:
     s.face_down = list(image.face_down)
     s.covering = image.covering
     s.skip_due = image.skip_due
+    s.passing = image.passing
     s.recycled_hands = list(image.recycled_hands)
     return s
 

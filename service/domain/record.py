@@ -238,6 +238,18 @@ class Chose(Line, tag="chose", frozen=True):
     chosen: int
 
 
+class TookSkip(Line, tag="took_skip", frozen=True):
+    """The player facing a waiting skip took it: their turn is over, no card moved."""
+
+    seat: int
+
+
+class Passed(Line, tag="passed", frozen=True):
+    """The player who could play again after a card of theirs ended the turn instead."""
+
+    seat: int
+
+
 class Annulled(Line, tag="annulled", frozen=True):
     """A deal that does not stand: a hand was dealt four of one rank; the dealer deals again."""
 
@@ -306,6 +318,8 @@ AnyLine = (
     | RoundEntered
     | RoundConfirmed
     | Chose
+    | TookSkip
+    | Passed
     | Annulled
     | Eliminated
     | Shrank
@@ -464,6 +478,10 @@ def _line_text(line: AnyLine, labels: list[str]) -> str:
             return f"{labels[line.seat]} confirms round {line.round_no}"
         case Chose():
             return f"{labels[line.seat]} chooses {labels[line.chosen]} to draw"
+        case TookSkip():
+            return f"{labels[line.seat]} takes the skip"
+        case Passed():
+            return f"{labels[line.seat]} ends the turn"
         case Annulled():
             return (
                 f"round {line.round_no} annulled: {labels[line.seat]} dealt four of rank {line.rank}; "

@@ -30,6 +30,7 @@ from service.domain.record import (
     MatchEnd,
     MatchStarted,
     Other,
+    Passed,
     Played,
     RanOut,
     Record,
@@ -45,6 +46,7 @@ from service.domain.record import (
     Shrank,
     SuitNamed,
     TimedOut,
+    TookSkip,
     TurnedUp,
 )
 from service.domain.redaction import Viewer
@@ -275,6 +277,10 @@ def _line(entry: Entry, viewer: Viewer, seats: list[RecordSeat]) -> AnyLine:
             )
         case "PlayerChosen":
             return Chose(number=n, seat=data["seat"], chosen=data["chosen"])
+        case "SkipTaken":
+            return TookSkip(number=n, seat=data["seat"])
+        case "TurnPassed":
+            return Passed(number=n, seat=data["seat"])
         case "DealAnnulled":
             return Annulled(
                 number=n,

@@ -36,6 +36,7 @@ from service.domain.record import (
     MatchEnd,
     MatchStarted,
     Other,
+    Passed,
     Played,
     RanOut,
     Record,
@@ -51,6 +52,7 @@ from service.domain.record import (
     Shrank,
     SuitNamed,
     TimedOut,
+    TookSkip,
     TurnedUp,
 )
 
@@ -464,6 +466,10 @@ def _seat_line(n: int, read: _Line) -> AnyLine:
         return Drew(number=n, seat=seat, count=int(found[1]), reason=found[2] or "turn", cards=cards)
     if scan.maybe(" keeps"):
         return Kept(number=n, seat=seat)
+    if scan.maybe(" takes the skip"):
+        return TookSkip(number=n, seat=seat)
+    if scan.maybe(" ends the turn"):
+        return Passed(number=n, seat=seat)
     if found := scan.maybe(r" names (\w+)"):
         return SuitNamed(number=n, seat=seat, suit=_suit(found[1]))
     if found := scan.maybe(rf" challenges ({_LABEL}): missed ({_CALL})"):
@@ -486,8 +492,8 @@ def _seat_line(n: int, read: _Line) -> AnyLine:
     if found := scan.maybe(r" dealt (\d+) cards from the next round"):
         return Shrank(number=n, seat=seat, hand_size=int(found[1]))
     raise Malformed(
-        "expected plays, draws, keeps, names, challenges, doubts, timed out, forfeits, confirms, "
-        "chooses, out of the match or dealt"
+        "expected plays, draws, keeps, takes the skip, ends the turn, names, challenges, doubts, "
+        "timed out, forfeits, confirms, chooses, out of the match or dealt"
     )
 
 

@@ -255,6 +255,7 @@ _SHOW: dict[str, Callable[[Data, Viewer, Table], Data]] = {
     "CardKept": _kept,
     "PlayerChosen": _kept,  # who chose whom: the cards drawn follow in their own event
     "SkipTaken": _kept,  # who took a waiting skip: no card moves
+    "TurnPassed": _kept,  # who ended the turn instead of playing again: no card moves
     "StockRanOut": _stock_ran_out,
     "StockRecycled": _stock_recycled,
     "HiddenCardsReshuffled": _hidden_cards_reshuffled,

@@ -69,10 +69,12 @@ class Rulebook:
         "joker_points",
         "mau_mau_due_on",
         "may_follow",
+        "may_pass",
         "modified",
         "must_cover",
         "no_finish",
         "others_draw",
+        "passes",
         "plain_turns",
         "play_drawn_card",
         "plays_and_draw",
@@ -89,6 +91,7 @@ class Rulebook:
         "skip_waits",
         "skips",
         "sorted_deck",
+        "turn_extras",
         "voluntary_draw",
         "wild",
         "window_closes_on_draw",
@@ -133,8 +136,16 @@ class Rulebook:
         )
         # every card that may answer some debt (a bot keeps them for when it faces one)
         self.debt_answers = mask_of(c for c in self.deck if any(a >> c & 1 for a in self.answers_to))
+        # not_on[c]: the cards that may not be played on c whatever its suit and rank (prsi's Ober
+        # on a seven or an ace)
+        not_on = [0] * CARD_COUNT
+        for c in self.deck:
+            played = effect[c]
+            if played is not None and played.not_on:
+                for top in cards_in(keys_mask(played.not_on)):
+                    not_on[top] |= 1 << c
         self.may_follow: tuple[int, ...] = tuple(
-            suit_cards[suit_of(c)] | rank_cards[rank_of(c)] | self.wild for c in every
+            (suit_cards[suit_of(c)] | rank_cards[rank_of(c)] | self.wild) & ~not_on[c] for c in every
         )
         self.follows_named_suit: tuple[int, ...] = tuple(suit_cards[s] | self.wild for s in range(4))
         self.debt_of: tuple[int, ...] = tuple(e.draw if e else 0 for e in effect)
@@ -146,6 +157,9 @@ class Rulebook:
         self.again: tuple[bool, ...] = tuple(bool(e and e.again) for e in effect)
         self.must_cover: tuple[bool, ...] = tuple(bool(e and e.again and e.must_cover) for e in effect)
         self.skip_waits: tuple[bool, ...] = tuple(bool(e and e.skip and e.skip_waits) for e in effect)
+        # a card after which its player may end the turn instead of playing on
+        self.may_pass: tuple[bool, ...] = tuple(bool(e and e.again and e.may_pass) for e in effect)
+        self.passes = any(self.may_pass)
         # the cards that pass on a waiting skip: the top card while one waits follows only them
         self.skip_passes = mask_of(c for c in self.deck if self.skip_waits[c])
         self.others_draw: tuple[int, ...] = tuple(e.others_draw if e else 0 for e in effect)
@@ -173,9 +187,12 @@ class Rulebook:
         # the cards of each card's rank in the deck, itself included (quick's plays of several)
         self.rank_mask: tuple[int, ...] = tuple(rank_cards[rank_of(c)] for c in every)
         self.modified = rules.quick or rules.blind  # a modifier adds to a seat's plays
-        # A play leaves a card to cover or a skip waiting only in presets with such cards:
-        # without them a play's event and the next turn skip those checks altogether.
-        self.covers_or_waits = any(self.must_cover) or any(self.skip_waits)
+        # a seat's choices on turn may differ from the playable cards or the draw: a modifier's plays,
+        # or ending the turn after a card that lets its player play again (``passes``)
+        self.turn_extras = self.modified or self.passes
+        # A play leaves a card to cover, a skip waiting or a turn its player may end only in presets
+        # with such cards: without them a play's event and the next turn skip those checks altogether.
+        self.covers_or_waits = any(self.must_cover) or any(self.skip_waits) or self.passes
         # club's kind of turn: any card may end a hand, no skip waits, a draw only when nothing
         # may be played and no modifier: a seat's choices are one memo lookup
         self.plain_turns = not (

@@ -43,6 +43,10 @@ class CardEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # with ``skip``: the skip waits for the next player, who passes it on with another card whose
     # skip waits or takes it (the draw action, drawing nothing); the one who takes it misses the turn
     skip_waits: bool = False
+    # with ``again``: its player may end the turn instead of playing on (the keep action, no draw)
+    may_pass: bool = False
+    # the keys (as in effects) of top cards this card may not be played on, not even by suit or rank
+    not_on: tuple[str, ...] = ()
 
 
 class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -111,6 +115,7 @@ class Switch(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     draw_until_playable: bool | None = None  # replaced, when given
     elimination_total: int | None = None  # replaced, when given
     winning_total: int | None = None  # replaced, when given
+    mau_mau_call: Literal["always", "on_wild", "never"] | None = None  # replaced, when given
 
 
 # The settings a club may change per league or game, with their type.
@@ -218,21 +223,24 @@ def _preset(name: str, ranks: tuple[str, ...], **fields: Any) -> Ruleset:
 
 
 _AGAIN_NOT_LAST = CardEffect(again=True, ends_hand=False)
+_MAY_AGAIN_NOT_LAST = CardEffect(again=True, ends_hand=False, may_pass=True)
 
 # classic: 2-5 players, deal 5, 7 draws 2 (not answered), 8 skips, J wild, an ace is covered by
 # a second card of its player and may not be the last card.
 # Reading: "two decks for more than 5 players" seats up to 12 with two decks, as far as the deck
 # deals the hands (64 cards: 12 hands of 5, 10 of 6).
-# Reading: the drawer of a 7's debt loses the turn (as in `club`); a player who cannot cover an
-# ace draws 1 (and may play it if it covers); "Mau-Mau" is said when the last card is a jack.
-# The losers' points are doubled when the winning card is a jack; a missed call costs 1 card.
+# The drawer of a 7's debt "may play" (the family's description says so): they play their turn on
+# the 7 after drawing. Reading: a player who cannot cover an ace draws 1 (and may play it if it
+# covers); "Mau-Mau" is said when the last card is a jack (option `going_out_call`: every going
+# out is called). The losers' points are doubled when the winning card is a jack; a missed call
+# costs 1 card.
 CLASSIC = _preset(
     "classic",
     _PIQUET,
     max_players=5,
     max_players_two_decks=12,
     effects={
-        "7": CardEffect(draw=2),
+        "7": CardEffect(draw=2, draw_skips=False),
         "8": CardEffect(skip=True),
         "J": CardEffect(wild=True),
         "A": _AGAIN_NOT_LAST,
@@ -246,7 +254,10 @@ CLASSIC = _preset(
 
 # 101: 36 cards, deal 4, draw until playable; 6 covered by its player (not a last card: a card
 # drawn that covers it is played), 7 draws
-# 2 (answered by a 7), 10 reverses, A skips, Q wild, K♠ draws 4.
+# 2 (answered by a 7), 10 reverses, A skips unless the next player answers it with an ace, passing
+# the skip on (option `ace_skips_at_once`: it skips at once), Q wild, K♠ draws 4.
+# Reading: a six is never a last card: its player covers it in the same turn, so the cover, not
+# the six, would end the hand; holding only a six they draw instead.
 # Reading: a debt's drawer misses the turn, so with 2 players the card's player goes again; K♠'s
 # debt cannot be answered; a 6 is never pending (its player covers it), so only 7s deflect.
 # No call is required. A hand dealt four of a kind annuls the deal.
@@ -267,7 +278,7 @@ ONE_O_ONE = _preset(
         "6": CardEffect(again=True, ends_hand=False, must_cover=True),
         "7": CardEffect(draw=2),
         "10": CardEffect(reverse=True),
-        "A": CardEffect(skip=True),
+        "A": CardEffect(skip=True, skip_waits=True),
         "Q": CardEffect(wild=True),
         "KS": CardEffect(draw=4, answers=()),
     },
@@ -284,9 +295,10 @@ ONE_O_ONE = _preset(
     redeal_four_of_a_kind=True,
 )
 
-# prsi: 32 cards, deal 4; A skips, 7 draws 2 (answered by a 7), Q wild except on a pending 7.
-# Reading: an ace skips at once, so no ace is ever pending and a queen may follow one; a queen
-# does not answer a debt. J is ordinary; no call is required.
+# prsi: 32 cards, deal 4; A skips, 7 draws 2 (answered by a 7), Q wild on any card except a seven
+# or an ace, pending or not.
+# Reading: not even a queen of the seven's or the ace's suit; a queen does not answer a debt. J is
+# ordinary; no call is required.
 PRSI = _preset(
     "prsi",
     _PIQUET,
@@ -294,7 +306,7 @@ PRSI = _preset(
     effects={
         "7": CardEffect(draw=2),
         "A": CardEffect(skip=True),
-        "Q": CardEffect(wild=True),
+        "Q": CardEffect(wild=True, not_on=("7", "A")),
     },
     debt_answers=("7",),
     mau_call=False,
@@ -302,12 +314,14 @@ PRSI = _preset(
 )
 
 # pesten: 52 cards and 2 jokers, deal 7; 2 draws 2, a joker is wild and draws 5, 2s and jokers
-# answer each other's debts; 7 and K play again, 8 skips, A reverses, J wild; no effect card ends
-# a hand. The `decks` option plays two decks for many players.
+# answer each other's debts; after a 7 or a K its player may play again, 8 skips, A reverses, J
+# wild; no effect card ends a hand. The `decks` option plays two decks for many players.
 # Reading: the drawer of a debt loses the turn; a joker names a suit; a player whose only card is
-# an effect card must draw; a joker left in a hand counts 20; "last card" is the Mau call
-# (penalty 5), no call on going out. A forgotten "last card" is noticed "before the next player
-# plays or draws": their draw closes the window, even of a card they may then play.
+# an effect card must draw; a player who does not play again after a 7 or a K ends the turn
+# without drawing; a joker left in a hand counts 20; "last card" is the Mau call, no call on going
+# out. A forgotten "last card" costs a new hand: 5 cards (`call_penalty: 7`, the other count
+# given). It is noticed "before the next player plays or draws": their draw closes the window,
+# even of a card they may then play.
 PESTEN = _preset(
     "pesten",
     RANKS,
@@ -318,10 +332,10 @@ PESTEN = _preset(
     effects={
         JOKER: CardEffect(draw=5, wild=True, ends_hand=False),
         "2": CardEffect(draw=2, ends_hand=False),
-        "7": _AGAIN_NOT_LAST,
+        "7": _MAY_AGAIN_NOT_LAST,
         "8": CardEffect(skip=True, ends_hand=False),
         "J": CardEffect(wild=True, ends_hand=False),
-        "K": _AGAIN_NOT_LAST,
+        "K": _MAY_AGAIN_NOT_LAST,
         "A": CardEffect(reverse=True, ends_hand=False),
     },
     debt_answers=("2", JOKER),
@@ -343,7 +357,13 @@ PESTEN = _preset(
 FARAON = _preset(
     "faraon",
     _PIQUET,
-    effects={**PRSI.effects, "7": CardEffect(draw=3), "JS": CardEffect(cancels_debt=True)},
+    # faraon's Ober is wild on any card: prsi's exception for sevens and aces is not among its rules
+    effects={
+        **PRSI.effects,
+        "7": CardEffect(draw=3),
+        "Q": CardEffect(wild=True),
+        "JS": CardEffect(cancels_debt=True),
+    },
     debt_answers=("7",),
     mau_call=False,
     mau_mau_call="never",
@@ -353,15 +373,16 @@ FARAON = _preset(
     quick_skips_add=True,
 )
 
-# haft-khabis: 52 cards; J wild, 7 draws 2 (as classic: not answered), A skips, 8 covered by its
-# player (not a last card), 10 reverses, 2: its player chooses another player who draws 1.
+# haft-khabis: 52 cards; J wild, 7 draws 2 (as classic: not answered, and its drawer may play), A
+# skips, 8 covered by its player (not a last card), 10 reverses, 2: its player chooses another
+# player who draws 1.
 # Reading: "single card" is the Mau call; no call on going out.
 HAFT_KHABIS = _preset(
     "haft-khabis",
     RANKS,
     effects={
         "2": CardEffect(choose_drawer=1),
-        "7": CardEffect(draw=2),
+        "7": CardEffect(draw=2, draw_skips=False),
         "8": _AGAIN_NOT_LAST,
         "10": CardEffect(reverse=True),
         "J": CardEffect(wild=True),
@@ -372,7 +393,7 @@ HAFT_KHABIS = _preset(
     call_words=("single card", "single card"),
 )
 
-# puke: as classic, but 2 skips and 8 is ordinary.
+# puke: as classic, but 2 skips and 8 is ordinary (a 7's drawer may play, as in classic).
 # Reading: a 2 needs the 52-card deck; "Puke" is the Mau call, said with the second-to-last card;
 # going out on a jack, as classic's "Mau-Mau", is "Puke-Puke". The jack doubles, as in classic.
 PUKE = _preset(
@@ -381,7 +402,7 @@ PUKE = _preset(
     max_players=5,
     effects={
         "2": CardEffect(skip=True),
-        "7": CardEffect(draw=2),
+        "7": CardEffect(draw=2, draw_skips=False),
         "J": CardEffect(wild=True),
         "A": _AGAIN_NOT_LAST,
     },
@@ -453,6 +474,8 @@ SWITCHES: dict[str, dict[str, Switch]] = {
     "classic": {
         "stack_sevens": Switch(debt_answers=("7",)),
         "stack_eights": Switch(effects={"8": CardEffect(skip=True, skip_waits=True)}),
+        # going out is called too, on any last card (said "Mau-Mau", the going-out call)
+        "going_out_call": Switch(mau_mau_call="always"),
     },
     "101": {
         "draw_one": Switch(draw_until_playable=False),
@@ -461,6 +484,8 @@ SWITCHES: dict[str, dict[str, Switch]] = {
         "ceiling_201": Switch(elimination_total=201),
         "ceiling_501": Switch(elimination_total=501),
         "minus_365_wins": Switch(winning_total=-365),
+        # "by some rules" an ace simply skips: nobody answers it
+        "ace_skips_at_once": Switch(effects={"A": CardEffect(skip=True)}),
     },
     "prsi": {
         "king_of_spades": _king_of_spades(PRSI.effects["7"].draw),
@@ -510,7 +535,13 @@ def with_options(base: Ruleset, **options: Any) -> Ruleset:
 
 
 # a switch's fields that set one value of the ruleset: two switches setting it differently contradict
-_SWITCH_SETTINGS = ("debt_answers", "draw_until_playable", "elimination_total", "winning_total")
+_SWITCH_SETTINGS = (
+    "debt_answers",
+    "draw_until_playable",
+    "elimination_total",
+    "winning_total",
+    "mau_mau_call",
+)
 
 
 def _check_compatible(switches: dict[str, Switch], turned_on: list[str], key: str) -> None:
@@ -537,6 +568,8 @@ def _switched(base: Ruleset, changes: dict[str, Any], switch: Switch) -> dict[st
         changes["elimination_total"] = switch.elimination_total
     if switch.winning_total is not None:
         changes["winning_total"] = switch.winning_total
+    if switch.mau_mau_call is not None:
+        changes["mau_mau_call"] = switch.mau_mau_call
     return changes
 
 
@@ -608,6 +641,7 @@ def _check(rules: Ruleset) -> None:
     keys = {*rules.effects, *rules.debt_answers}
     for effect in rules.effects.values():
         keys.update(effect.answers or ())
+        keys.update(effect.not_on)
     unknown = {key for key in keys if not _is_key(key)}
     if unknown:
         raise RuleError("invalid_ruleset", f"unknown ranks or cards {sorted(unknown)}")

@@ -59,6 +59,7 @@ class State:
         "next_dealer",
         "out",
         "out_round",
+        "passing",
         "pending",
         "phase",
         "recycled_hands",
@@ -102,6 +103,8 @@ class State:
         self.drawn = -1  # the card drawn this turn, while it may still be played
         self.covering = False  # the player on turn must cover the top card they played (must_cover)
         self.skip_due = False  # the player on turn faces a waiting skip: pass it on or take it
+        # the player on turn moves again after a card of theirs (may_pass) and may end the turn instead
+        self.passing = False
         self.missed = None
         self.pending = None
         # every hand as it was when the stock was last recycled this round; empty: not recycled yet

@@ -3,10 +3,10 @@
 A move names its ``kind``: ``play`` (a card, the suit a wild card names, the call
 said with it, with the quick modifier ``more`` cards of its rank, with the blind
 modifier the card it is ``declared`` as), ``challenge_declaration`` (blind: doubt
-the face-down card before you), ``draw``, ``keep`` (the card just drawn),
-``name_suit`` (the dealer, for a wild card turned up as the starter) or
-``choose_player`` (the player of a card that makes another player draw names
-who). A player moves for their own
+the face-down card before you), ``draw``, ``keep`` (the card just drawn; in pesten also
+the end of a turn instead of playing again after a seven or a king), ``name_suit`` (the
+dealer, for a wild card turned up as the starter) or ``choose_player`` (the player of a
+card that makes another player draw names who). A player moves for their own
 seat; an official of the game names the seat. ``version`` must be the game's
 version now, else 409 ``stale_version`` and nothing is done. With an
 ``Idempotency-Key``, a command sent again answers what the first one did.
@@ -190,7 +190,10 @@ MOVE_EXAMPLES = [
         value={"kind": "challenge_declaration", "version": 18},
     ),
     Example(summary="draw", value={"kind": "draw", "version": 17}),
-    Example(summary="keep the card just drawn", value={"kind": "keep", "version": 18}),
+    Example(
+        summary="keep the card just drawn (pesten: or end the turn after a seven or a king)",
+        value={"kind": "keep", "version": 18},
+    ),
     Example(
         summary="the dealer names a suit for a jack starter",
         value={"kind": "name_suit", "suit": "H", "version": 3},

@@ -158,6 +158,8 @@ def event_words(
         return _("{who} draws {count}", who=who, count=data.get("count", len(data.get("cards") or [])))
     if kind == "CardKept":
         return _("{who} keeps the card drawn", who=who)
+    if kind == "TurnPassed":
+        return _("{who} plays no more: {next} moves", who=who, next=seat_name(names, data.get("turn")))
     if kind == "SuitNamed":
         return _("{who} names {suit}", who=who, suit=suit_name(_, data.get("suit") or ""))
     if kind == "MissedCallChallenged":

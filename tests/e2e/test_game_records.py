@@ -375,8 +375,8 @@ def test_a_record_written_elsewhere_keeps_its_game_id_and_is_imported_once(clien
 
 
 def test_a_101_record_with_a_round_won_on_a_queen_imports_to_the_same_totals(client, club):
-    # seed 13 of the unit tests' four-seat match wins round 2 on a queen: the winner scores -20
-    game, events = played_game(13, "101")
+    # seed 28 of the unit tests' four-seat match wins a round on a queen: the winner scores -20
+    game, events = played_game(28, "101")
     text = text_of(game, events, PUBLIC, NAMES)
     ended = [line for line in parse_record(text).lines if isinstance(line, RoundEnd)]
     assert any(line.winner is not None and line.points[line.winner] < 0 for line in ended)

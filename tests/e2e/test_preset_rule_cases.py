@@ -140,3 +140,56 @@ def test_a_missed_pesten_call_is_said_as_last_card_on_the_table_page_and_challen
     )
     drawn = [event["data"] for event in challenged["events"] if event["type"] == "CardsDrawn"]
     assert [(data["seat"], data["reason"], data["count"]) for data in drawn] == [(0, "penalty", 5)]
+
+
+def test_a_classic_sevens_drawer_draws_2_and_then_plays_on_the_seven(client, club):
+    hands = {0: ["7H", "8C", "9C", "10C", "KC"], 1: ["KH", "8D", "9D", "10D", "QD"]}
+    table = Table(club, "classic", hands, "9H", stock=["8S", "9S"])
+    table.move(0, "play", card="7H")
+    drawn = table.move(1, "draw")
+    assert [(event["data"]["reason"], event["data"]["count"]) for event in drawn] == [("debt", 2)]
+    assert table.table()["turn"] == 1 and plays(table.me(1)) == {"KH"}
+    table.move(1, "play", card="KH")
+    assert table.table()["turn"] == 0
+
+
+def test_a_prsi_queen_may_not_follow_an_ace_not_even_of_its_suit(client, club):
+    hands = {0: ["AH", "8C", "9C", "10C"], 2: ["QH", "QD", "9S", "10S"]}
+    table = Table(club, "prsi", hands, "9H", seats=3)
+    table.move(0, "play", card="AH")
+    assert table.table()["turn"] == 2 and plays(table.me(2)) == set()
+    with club.unchanged():
+        problem(
+            client.post(table.moves, json=table.body("play", card="QH", suit="S"), headers=table.headers[2]),
+            422,
+            "card_does_not_match",
+        )
+
+
+def test_a_pesten_player_may_end_the_turn_after_a_seven_instead_of_playing_again(client, club):
+    hands = {0: ["7H", "4H", "3C", "5C", "6C", "9C", "10C"], 1: ["3D", "4D", "5D", "6D", "9D", "10D", "QD"]}
+    table = Table(club, "pesten", hands, "5H")
+    table.move(0, "play", card="7H")
+    assert table.table()["turn"] == 0
+    assert {move["kind"] for move in table.me(0)["legal"]} == {"play", "keep"}
+    with club.unchanged():
+        problem(
+            client.post(table.moves, json=table.body("draw"), headers=table.headers[0]),
+            422,
+            "draw_not_allowed",
+        )
+    passed = table.move(0, "keep")
+    assert [event["type"] for event in passed] == ["TurnPassed"]
+    assert table.table()["turn"] == 1 and len(table.me(0)["cards"]) == 6
+    assert "plays no more: " in client.get(table.page).text
+
+
+def test_a_101_ace_is_answered_with_an_ace_or_its_skip_taken_with_a_draw(client, club):
+    hands = {0: ["AH", "8C", "9C", "10C"], 1: ["AD", "8D", "9D", "10D"]}
+    table = Table(club, "101", hands, "9H", seats=3)
+    table.move(0, "play", card="AH")
+    assert table.table()["turn"] == 1 and plays(table.me(1)) == {"AD"}
+    table.move(1, "play", card="AD")
+    taken = table.move(2, "draw")
+    assert [event["type"] for event in taken] == ["SkipTaken"]
+    assert table.table()["turn"] == 0

@@ -129,7 +129,7 @@ def seat_of(game: Game, player: UUID) -> int:
 
 def test_a_101_season_places_a_seat_out_later_above_one_out_earlier_whatever_their_totals(app, settings):
     league, players = league_of(app, "101")
-    games = [play_match(app, league, players, seed) for seed in (3, 5)]
+    games = [play_match(app, league, players, seed) for seed in (5, 7)]
     for game in games:
         first_out, last_out = out_order(app, game)
         # the premise: the seat out later ends on the worse (higher) total

@@ -22,11 +22,13 @@ from service.domain.record import (
     Eliminated,
     MatchEnd,
     Other,
+    Passed,
     Played,
     Record,
     RoundEnd,
     RoundEntered,
     Shrank,
+    TookSkip,
     TurnedUp,
     render,
 )
@@ -283,10 +285,17 @@ def test_a_record_of_several_cards_and_face_down_cards_reads_back_the_same(viewe
 
 
 # the lines of the family's round and match events, and a preset whose random matches reach them
-FAMILY_LINES = {"101": Eliminated, "faraon": Shrank, "haft-khabis": Chose}
+# 101's aces make a skip wait for an answer, pesten's sevens and kings let their player end the turn
+FAMILY_LINES = [
+    ("101", Eliminated),
+    ("101", TookSkip),
+    ("faraon", Shrank),
+    ("haft-khabis", Chose),
+    ("pesten", Passed),
+]
 
 
-@pytest.mark.parametrize(("preset", "kind"), FAMILY_LINES.items())
+@pytest.mark.parametrize(("preset", "kind"), FAMILY_LINES)
 @pytest.mark.parametrize("viewer", [PUBLIC, FULL, Viewer.at(0)], ids=["public", "full", "seat"])
 def test_the_presets_choices_eliminations_and_shrinking_hands_have_lines_that_read_back(preset, kind, viewer):
     game, events = played_game(5, preset)

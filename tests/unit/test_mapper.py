@@ -50,8 +50,8 @@ def whole_game_events(seed: int = 1, name: str = "club", seats: int = 6, **optio
 
 
 # the events of a match's structure that club never gives: tests/unit/test_round_rules_stored.py;
-# and a skip taken, which classic's stack_eights gives
-NOT_IN_CLUB = {Game.DealAnnulled, Game.PlayerEliminated, Game.HandShrank, Game.SkipTaken}  # type: ignore[attr-defined]
+# a skip taken, which classic's stack_eights gives, and a turn passed, which pesten's sevens and kings give
+NOT_IN_CLUB = {Game.DealAnnulled, Game.PlayerEliminated, Game.HandShrank, Game.SkipTaken, Game.TurnPassed}  # type: ignore[attr-defined]
 # the events of the blind modifier: a game of its own below
 BLIND_EVENTS = {Game.DeclarationChallenged, Game.DeclarationsRevealed}  # type: ignore[attr-defined]
 
@@ -61,6 +61,8 @@ def test_every_event_of_a_whole_game_round_trips():
     events: list = whole_game_events(0, "haft-khabis")  # its twos make a player choose who draws
     events += whole_game_events(0, "classic", seats=3, stack_eights=True)
     assert Game.SkipTaken in {type(event) for event in events}  # type: ignore[attr-defined]
+    events += whole_game_events(0, "pesten", seats=3)
+    assert Game.TurnPassed in {type(event) for event in events}  # type: ignore[attr-defined]
     events += whole_game_events(0, "club", blind=True, quick=True)  # several cards and face down
     assert {type(event) for event in events} >= BLIND_EVENTS
     in_club = set(FACT_EVENTS.values()) - NOT_IN_CLUB - BLIND_EVENTS

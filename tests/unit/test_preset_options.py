@@ -35,6 +35,7 @@ def test_every_preset_starts_a_match_at_its_smallest_and_largest_table(name):
         ("faraon", "king_of_spades", "KS", CardEffect(draw=4, answers=("7S",))),
         ("russian", "ten_reverses", "10", CardEffect(reverse=True)),
         ("russian", "king_of_spades", "KS", CardEffect(draw=4, answers=())),
+        ("101", "ace_skips_at_once", "A", CardEffect(skip=True)),
     ],
 )
 def test_a_switch_turned_on_adds_its_effect_and_turned_off_changes_nothing(name, option, key, effect):
@@ -45,6 +46,12 @@ def test_a_switch_turned_on_adds_its_effect_and_turned_off_changes_nothing(name,
 def test_stack_sevens_lets_sevens_answer_in_classic_and_draw_one_stops_101_searching():
     assert ruleset("classic", stack_sevens=True).debt_answers == ("7",)
     assert ruleset("101", draw_one=True).draw_until_playable is False
+
+
+def test_going_out_call_asks_classic_for_a_call_on_every_going_out():
+    assert ruleset("classic", going_out_call=True).mau_mau_call == "always"
+    assert ruleset("classic", going_out_call=False).mau_mau_call == "on_wild"
+    assert refused(lambda: ruleset("puke", going_out_call=True)).code == "invalid_option"
 
 
 def test_every_switch_is_listed_for_a_preset_that_exists():

@@ -7,7 +7,7 @@ from service.domain.cards import format_cards, parse_card
 from service.domain.commands import KeepCard, PlayCard, StartMatch
 from service.domain.engine import decide, legal_actions
 from service.domain.errors import RuleError
-from service.domain.events import CardPlayed, CardsDrawn, MatchStarted, RoundEnded, StockRanOut
+from service.domain.events import CardPlayed, CardsDrawn, MatchStarted, RoundEnded, SkipTaken, StockRanOut
 from service.domain.rulebook import rulebook
 from service.domain.rulesets import ruleset
 from service.domain.state import DRAWN, PLAY, State
@@ -95,12 +95,49 @@ def test_the_king_of_spades_draws_4_and_cannot_be_answered():
     assert (len(game.hand(2)), game.s.turn) == (8, 0)
 
 
-def test_a_ten_reverses_and_an_ace_skips():
-    game = Game(R101, seats=4, dealer=0, hands={1: "10H 9C KC 8C", 0: "AH 8D 9D KD"}, starter="8H")
+def test_a_ten_reverses_and_with_ace_skips_at_once_an_ace_skips():
+    rules = ruleset("101", ace_skips_at_once=True)
+    game = Game(
+        rules, seats=4, dealer=0, hands={1: "10H 9C KC 8C", 0: "AH 8D 9D KD", 3: "AD 7S 8S 9S"}, starter="8H"
+    )
     (reversed_,) = game.play(1, "10H")
     assert isinstance(reversed_, CardPlayed) and (reversed_.direction, reversed_.turn) == (-1, 0)
     (skipped,) = game.play(0, "AH")
     assert isinstance(skipped, CardPlayed) and (skipped.skipped, skipped.turn) == (3, 2)
+    assert not game.s.skip_due
+
+
+ACES = {1: "AH 9C KC 8C", 2: "AD 8D 9D KD", 0: "AS 8S 9S 10S"}
+
+
+def test_an_ace_makes_the_next_player_miss_the_turn_unless_they_answer_it_with_an_ace():
+    game = Game(R101, seats=3, dealer=0, hands=ACES, starter="9H")
+    (played,) = game.play(1, "AH")
+    assert isinstance(played, CardPlayed) and (played.turn, played.skipped) == (2, -1)
+    assert game.s.skip_due
+    assert legal_actions(game.s, 2) == (act("AD"), DRAW)
+    assert game.refuse(PlayCard(2, parse_card("9D"))) == "skip_pending"
+    (taken,) = game.draw(2)
+    assert taken == SkipTaken(2, 0) and len(game.hand(2)) == 4
+    assert (game.s.turn, game.s.skip_due) == (0, False)
+
+
+def test_an_ace_answered_with_an_ace_passes_the_skip_on_to_the_player_after():
+    game = Game(R101, seats=3, dealer=0, hands=ACES, starter="9H")
+    game.play(1, "AH")
+    game.play(2, "AD")
+    assert (game.s.turn, game.s.skip_due) == (0, True)
+    game.play(0, "AS")
+    assert (game.s.turn, game.s.skip_due) == (1, True)
+    assert legal_actions(game.s, 1) == (DRAW,)  # no ace left: only taking the skip
+    game.draw(1)
+    assert (game.s.turn, game.s.skip_due) == (2, False)
+
+
+def test_ace_skips_at_once_is_on_or_off_only():
+    with pytest.raises(RuleError) as refused:
+        ruleset("101", ace_skips_at_once=1)
+    assert refused.value.code == "invalid_option"
 
 
 def test_a_queen_is_wild_and_the_next_player_follows_the_named_suit_or_plays_a_queen():

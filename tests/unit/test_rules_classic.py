@@ -2,7 +2,7 @@
 
 import pytest
 
-from service.domain.actions import DRAW, play_action
+from service.domain.actions import DRAW, KEEP, play_action
 from service.domain.cards import format_cards, parse_card
 from service.domain.commands import PlayCard, StartMatch
 from service.domain.engine import call_due, decide, legal_actions
@@ -10,7 +10,7 @@ from service.domain.errors import RuleError
 from service.domain.events import CardPlayed, CardsDrawn, MatchStarted, SkipTaken
 from service.domain.rulebook import MAU_MAU, NO_CALL, rulebook
 from service.domain.rulesets import ruleset
-from service.domain.state import DEBT, PLAY, State
+from service.domain.state import DEBT, PLAY, TURN, State
 from tests.unit.scenario import Game
 
 CLASSIC = ruleset("classic")
@@ -35,7 +35,40 @@ def test_a_seven_makes_the_next_player_draw_2_and_another_seven_does_not_answer_
     assert game.refuse(PlayCard(2, parse_card("7C"))) == "debt_pending"
     (drawn,) = game.draw(2)
     assert isinstance(drawn, CardsDrawn) and (len(drawn.cards), drawn.reason) == (2, DEBT)
-    assert (game.s.turn, game.s.debt) == (0, 0)
+    assert (game.s.turn, game.s.debt) == (2, 0)
+
+
+def test_the_drawer_of_a_sevens_debt_may_then_play_a_card_that_fits_the_seven():
+    hands = {1: "7H 8C 9C 10C KC", 2: "7C 8D 9D 10D QH"}
+    game = Game(CLASSIC, seats=3, dealer=0, hands=hands, starter="9H", stock="8S 9S")
+    game.play(1, "7H")
+    (drawn,) = game.draw(2)
+    assert isinstance(drawn, CardsDrawn) and (drawn.turn, drawn.phase) == (2, PLAY)
+    assert set(legal_actions(game.s, 2)) == {act("7C"), act("QH")}  # a seven, a heart; no draw
+    assert game.refuse(PlayCard(2, parse_card("9S"))) == "card_does_not_match"
+    (played,) = game.play(2, "QH")
+    assert isinstance(played, CardPlayed) and played.turn == 0
+
+
+def test_the_drawer_of_a_sevens_debt_with_nothing_that_fits_draws_1_as_any_turn_and_may_keep_it():
+    hands = {1: "7H 8C 9C 10C KC", 2: "8D 9D 10D KD AD"}
+    game = Game(CLASSIC, seats=3, dealer=0, hands=hands, starter="9H", stock="8S 9S 7S")
+    game.play(1, "7H")
+    game.draw(2)
+    assert legal_actions(game.s, 2) == (DRAW,)
+    (drawn,) = game.draw(2)
+    assert isinstance(drawn, CardsDrawn) and drawn.cards == (parse_card("7S"),) and drawn.reason == TURN
+    assert legal_actions(game.s, 2) == (act("7S"), KEEP)
+    game.keep(2)
+    assert game.s.turn == 0
+
+
+def test_a_starting_seven_makes_the_first_player_draw_2_and_then_play():
+    game = Game(CLASSIC, seats=3, dealer=0, hands={1: "9H 8C 9C 10C KC"}, starter="7H")
+    assert (game.s.turn, game.s.debt) == (1, 2)
+    game.draw(1)
+    assert (game.s.turn, game.s.debt) == (1, 0)
+    assert act("9H") in legal_actions(game.s, 1)
 
 
 def test_with_stack_sevens_a_seven_passes_the_debt_on_growing_by_2():
@@ -168,3 +201,46 @@ def test_with_two_players_the_eights_player_moves_again_when_the_skip_is_taken()
 def test_a_starting_eight_skips_the_first_player_at_once_even_with_stack_eights():
     game = Game(STACK_EIGHTS, seats=3, dealer=0, starter="8H")
     assert (game.s.turn, game.s.skip_due) == (2, False)
+
+
+GOING_OUT_CALL = ruleset("classic", going_out_call=True, hand_size=1)
+
+
+@pytest.mark.parametrize("card", ["JH", "9H"])
+def test_with_going_out_call_going_out_on_any_card_is_called(card):
+    game = Game(GOING_OUT_CALL, seats=2, dealer=0, hands={1: card}, starter="10H")
+    assert call_due(game.s, 1, parse_card(card)) == MAU_MAU
+
+
+def test_with_going_out_call_going_out_uncalled_does_not_win_and_a_challenge_costs_the_penalty():
+    game = Game(GOING_OUT_CALL, seats=2, dealer=0, hands={1: "9H", 0: "KS"}, starter="10H", stock="8D")
+    (played,) = game.play(1, "9H")
+    assert isinstance(played, CardPlayed) and played.missed == MAU_MAU
+    assert game.s.phase == PLAY and game.s.hands[1] == 0
+    game.challenge(0)
+    assert game.hand(1) == {"8D"} and game.s.phase == PLAY
+
+
+def test_with_going_out_call_going_out_with_the_call_wins_the_round():
+    game = Game(GOING_OUT_CALL, seats=2, dealer=0, hands={1: "9H"}, starter="10H")
+    game.play(1, "9H", call=MAU_MAU)
+    assert (game.round_end().winner, game.round_end().reason) == (1, "went_out")
+
+
+def test_without_going_out_call_going_out_on_a_card_that_is_not_a_jack_owes_no_call():
+    game = Game(
+        ruleset("classic", going_out_call=False, hand_size=1),
+        seats=2,
+        dealer=0,
+        hands={1: "9H"},
+        starter="10H",
+    )
+    assert game.refuse(PlayCard(1, parse_card("9H"), -1, MAU_MAU)) == "call_not_due"
+    game.play(1, "9H")
+    assert game.round_end().winner == 1
+
+
+def test_going_out_call_is_on_or_off_only():
+    with pytest.raises(RuleError) as refused:
+        ruleset("classic", going_out_call="yes")
+    assert refused.value.code == "invalid_option"

@@ -72,3 +72,15 @@ def test_with_the_king_of_spades_the_seven_of_spades_still_draws_3():
     assert isinstance(played, CardPlayed) and played.debt == 3
     (answered,) = game.play(2, "KS")
     assert isinstance(answered, CardPlayed) and answered.debt == 7
+
+
+def test_a_queen_is_wild_on_an_ace_and_on_a_drawn_seven_unlike_in_prsi():
+    game = Game(FARAON, seats=3, dealer=0, hands={1: "AH 9C 10C KC 8C", 0: "QC 8D 9D 10D KD"}, starter="9H")
+    game.play(1, "AH")
+    assert act("QC", 3) in legal_actions(game.s, 0)
+    hands = {1: "7H 9C 10C KC 8C", 0: "QC 8D 9D 10D KD"}
+    seven = Game(FARAON, seats=3, dealer=0, hands=hands, starter="9H", stock="8S 9S 10S")
+    seven.play(1, "7H")
+    seven.draw(2)
+    assert (seven.s.turn, seven.top()) == (0, "7H")
+    assert act("QC", 3) in legal_actions(seven.s, 0)

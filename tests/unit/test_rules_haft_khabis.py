@@ -59,3 +59,14 @@ def test_an_ace_skips_a_ten_reverses_a_jack_is_wild():
     (rev,) = game.play(3, "10H")
     assert isinstance(rev, CardPlayed) and (rev.direction, rev.turn) == (-1, 2)
     assert HAFT.effects["J"].wild
+
+
+def test_the_drawer_of_a_sevens_debt_may_then_play_a_card_that_fits():
+    hands = {1: "7H 3C 4C 6C 9C", 2: "3D 4D 6D 9D KH"}
+    game = Game(HAFT, seats=3, dealer=0, hands=hands, starter="5H", stock="3S 4S")
+    game.play(1, "7H")
+    (drawn,) = game.draw(2)
+    assert isinstance(drawn, CardsDrawn) and (drawn.turn, drawn.phase) == (2, PLAY)
+    assert legal_actions(game.s, 2) == (act("KH"),)
+    (played,) = game.play(2, "KH")
+    assert isinstance(played, CardPlayed) and played.turn == 0

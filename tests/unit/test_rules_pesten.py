@@ -2,11 +2,11 @@
 
 import msgspec
 
-from service.domain.actions import CHALLENGE, DRAW, play_action
+from service.domain.actions import CHALLENGE, DRAW, KEEP, play_action
 from service.domain.cards import parse_card, rank_name
-from service.domain.commands import Challenge, PlayCard
+from service.domain.commands import Challenge, DrawCard, KeepCard, PlayCard
 from service.domain.engine import legal_actions
-from service.domain.events import CardPlayed, CardsDrawn
+from service.domain.events import CardPlayed, CardsDrawn, TurnPassed
 from service.domain.rulebook import MAU, rulebook
 from service.domain.rulesets import CLUB, ruleset
 from service.domain.state import DRAWN
@@ -43,6 +43,49 @@ def test_a_seven_and_a_king_let_their_player_play_again():
     for card in ("7H", "KH"):
         (played,) = g.play(1, card)
         assert isinstance(played, CardPlayed) and played.turn == 1
+
+
+def test_after_a_seven_its_player_may_end_the_turn_instead_of_playing_again():
+    g = game()
+    g.play(1, "7H")
+    assert set(legal_actions(g.s, 1)) == {
+        act("2H"),
+        act("KH"),
+        act("8H"),
+        act("AH"),
+        *(act("JC", suit) for suit in range(4)),
+        KEEP,
+    }
+    assert g.refuse(KeepCard(2)) == "not_your_turn"
+    (passed,) = g.keep(1)
+    assert passed == TurnPassed(1, 2)
+    assert (g.s.turn, g.s.passing, g.top(), len(g.hand(1))) == (2, False, "7H", 6)
+    assert g.refuse(KeepCard(2)) == "nothing_to_keep"  # the next player has an ordinary turn
+
+
+def test_after_a_king_with_nothing_that_fits_its_player_ends_the_turn_without_drawing():
+    g = Game(PESTEN, seats=3, dealer=0, hands={1: "KH 9C 3D 4D 5D 6D 10D"}, starter="3H")
+    g.play(1, "KH")
+    assert legal_actions(g.s, 1) == (KEEP,)
+    assert g.refuse(DrawCard(1)) == "draw_not_allowed"
+    g.keep(1)
+    assert (g.s.turn, len(g.hand(1))) == (2, 6)
+
+
+def test_a_missed_last_card_with_a_seven_may_still_be_challenged_after_its_player_ends_the_turn():
+    g = Game(PESTEN_OF_TWO, seats=3, dealer=0, hands={1: "7H 9C", 2: "4H 6D"}, starter="5H")
+    g.play(1, "7H")
+    assert g.s.missed == (1, MAU)
+    g.keep(1)
+    assert CHALLENGE in legal_actions(g.s, 0)  # the pass is no play and no draw
+    g.challenge(0)
+    assert len(g.hand(1)) == 1 + 5
+
+
+def test_the_last_card_penalty_may_be_the_seven_cards_of_a_whole_new_hand():
+    g = missed_last_card(ruleset("pesten", hand_size=2, call_penalty=7))
+    g.challenge(0)
+    assert g.s.hands[1].bit_count() == 1 + 7
 
 
 def test_an_eight_skips_the_next_player():

@@ -45,10 +45,28 @@ def test_an_ober_is_wild_but_not_on_a_pending_seven():
     assert game.refuse(PlayCard(2, parse_card("QC"), 0)) == "debt_pending"
 
 
-def test_an_ober_may_follow_an_ace_whose_skip_is_done():
-    game = Game(PRSI, seats=3, dealer=0, hands={1: "AH 9C 10C KC", 0: "QC 8D 9D 10D"}, starter="9H")
+def test_an_ober_may_not_be_played_on_an_ace_even_once_its_skip_is_done():
+    game = Game(PRSI, seats=3, dealer=0, hands={1: "AH 9C 10C KC", 0: "QC QH 9D 10D"}, starter="9H")
     game.play(1, "AH")
-    assert act("QC", 3) in legal_actions(game.s, 0)
+    assert legal_actions(game.s, 0) == (DRAW,)  # not even the queen of the ace's suit
+    assert game.refuse(PlayCard(0, parse_card("QC"), 3)) == "card_does_not_match"
+    assert game.refuse(PlayCard(0, parse_card("QH"), 3)) == "card_does_not_match"
+
+
+def test_an_ober_may_not_be_played_on_a_seven_whose_debt_is_drawn():
+    hands = {1: "7H 9C 10C KC", 2: "8D 9D 10D KD", 0: "QC QH 9S 10S"}
+    game = Game(PRSI, seats=3, dealer=0, hands=hands, starter="9H", stock="8S 8C")
+    game.play(1, "7H")
+    game.draw(2)
+    assert (game.s.turn, game.s.debt, game.top()) == (0, 0, "7H")
+    assert legal_actions(game.s, 0) == (DRAW,)
+    assert game.refuse(PlayCard(0, parse_card("QH"), 0)) == "card_does_not_match"
+
+
+def test_an_ober_is_wild_on_any_card_that_is_not_a_seven_or_an_ace():
+    for starter in ("9H", "8D", "10C", "JC", "KS"):
+        game = Game(PRSI, seats=2, dealer=0, hands={1: "QC 8S 9S 10S"}, starter=starter)
+        assert act("QC", 1) in legal_actions(game.s, 1), starter
 
 
 def test_a_jack_has_no_power_and_must_match():

@@ -89,6 +89,20 @@ def test_a_blind_table_offers_a_face_down_play_and_the_challenge_of_the_card_bef
     assert 'name="call"' in html  # a face-down play may owe a call too
 
 
+@pytest.mark.parametrize(("phase", "label"), [("drawn", "Keep the card"), ("play", "End the turn")])
+def test_the_keep_button_keeps_a_drawn_card_or_ends_a_turn_after_a_card_that_plays_again(phase, label):
+    legal = [LegalMove(kind="play", card="9H"), LegalMove(kind="keep")]
+    html = play_page(
+        card_name=lambda card: card,
+        suit_name=lambda suit: suit,
+        table=table(phase=phase),
+        view=view(legal),
+        moves=moves_of(view(legal)),  # type: ignore[arg-type]
+        calls={},
+    )
+    assert f'<button type="submit" name="move" value="keep">{label}</button>' in html
+
+
 FORM = {"version": "7", "key": "k", "csrf": "c"}
 
 
@@ -135,6 +149,7 @@ def test_a_form_missing_what_its_button_needs_is_a_malformed_request(form):
     ("kind", "data", "words"),
     [
         ("SkipTaken", {"seat": 1, "turn": 2}, "Bob misses the turn: Cid moves"),
+        ("TurnPassed", {"seat": 1, "turn": 2}, "Bob plays no more: Cid moves"),
         (
             "DeclarationChallenged",
             {"seat": 1, "player": 0, "card": "4D", "declared": "9H", "lied": True},
@@ -180,6 +195,7 @@ def test_the_modifiers_words_are_in_every_language(language):
     _ = read_catalogue(language).gettext
     for kind, data in (
         ("SkipTaken", {"seat": 0, "turn": 1}),
+        ("TurnPassed", {"seat": 0, "turn": 1}),
         ("DeclarationChallenged", {"seat": 1, "player": 0, "card": "4D", "declared": "9H", "lied": True}),
         ("DeclarationChallenged", {"seat": 1, "player": 0, "card": "9H", "declared": "9H", "lied": False}),
         ("DeclarationsRevealed", {"plays": [{"seat": 0, "card": "4D", "declared": "9H"}]}),
