@@ -260,12 +260,13 @@ def forfeited(app: MauMau, league: UUID, players: list[UUID]) -> Game:
 
 # (ruleset, options, seats, seed): league games played to their end; with the club's they make every
 # fact of the engine (a skip taken, a deal annulled, a player eliminated, a hand shrunk, a player
-# chosen, a face-down play challenged and turned up, ...)
+# chosen, a face-down play challenged and turned up, a turn passed after a pesten seven, ...)
 PRESET_LEAGUES: tuple[tuple[str, dict[str, Any], int, int], ...] = (
     ("classic", {"stack_eights": True}, 3, 1),
     ("101", {}, 3, 0),
     ("faraon", {}, 2, 0),
     ("haft-khabis", {}, 3, 1),
+    ("pesten", {}, 3, 0),
     ("club", {"blind": True, "quick": True}, 3, 0),
 )
 
