@@ -18,6 +18,7 @@ from tests.integration.tables import play_out
 
 NOT_PLAYED = {"en": "not played yet", "uk": "ще не грав", "ru": "ещё не играл"}
 DROPPED = {"en": "dropped out", "uk": "вибув", "ru": "выбыл"}
+SAT_IN = "A bot that sat in for someone who dropped out plays for nobody."
 STAND_IN = {
     "en": "bot:heuristic for {name}, who dropped out",
     "uk": "bot:heuristic замість {name}, що вибув",
@@ -120,6 +121,7 @@ def test_mid_round_one_the_finished_tables_players_lead_and_those_still_playing_
         assert shown[0].startswith(f"1 {bracket['names'][winner]} ")  # the leader on the wall
         assert [line.split(" ", 1)[0] for line in shown] == ["1", "2", "—", "—"]
         assert [words in line for line in shown] == [False, False, True, True]
+        assert SAT_IN not in wall  # said only where a bot sat in
 
 
 def test_a_bot_that_sat_in_for_a_player_who_dropped_out_plays_for_nobody_and_the_no_show_is_listed(
@@ -183,3 +185,4 @@ def test_a_bot_that_sat_in_for_a_player_who_dropped_out_plays_for_nobody_and_the
             (row,) = [line for line in shown if name in line]
             assert row.startswith("— ") and DROPPED[language] in row and NOT_PLAYED[language] in row
         assert STAND_IN[language].format(name=dana_name) in html
+    assert SAT_IN in page(client, f"/web/tournaments/{tournament}")
