@@ -50,10 +50,11 @@ window (``check_in_minutes`` before ``starts_at``), then running, then finished 
 cancelled. A dropped entrant keeps the results they played and ranks after
 everyone who played on (``pairing.rank``'s ``withdrawn``); a table paired for
 them before they dropped whose game has not begun seats a ``fill_bot``
-instead (``game_seat``), and that seat's result is the bot's, nobody's in the ranking
-(``Round.stand_ins``). Entrants without a result yet, the no-shows among them, are
-placed after those with one (``Placing.played``). A cancelled tournament's games in play are abandoned
-by the application (``Game.abandon``): they count for nobody.
+instead (``game_seat``), and that seat's result is the bot's, nobody's in the
+ranking (``Round.stand_ins``). Entrants without a result yet, the no-shows
+among them, are placed after those with one (``Placing.played``). A cancelled
+tournament's games in play are abandoned by the application (``Game.abandon``):
+they count for nobody.
 
 Public methods validate and raise ``RuleError`` (codes below) changing nothing;
 the events' ``apply`` only mutate.

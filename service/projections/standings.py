@@ -23,8 +23,8 @@ ones before (``TIE_BREAKS``, as ``Standings.tie_breaks`` lists them):
 Rows equal on all six share a rank, and the next rank skips (1, 2, 2, 4);
 rows sharing a rank are listed by name. A member without a finished match has
 nothing to rank: their row comes after every ranked one, by name, with the rank
-None (``Standing.rank``), however their zeros would compare. ``rule`` says the same in a sentence;
-docs/standings.md sets it beside a tournament's ranking.
+None (``Standing.rank``), however their zeros would compare. ``rule`` says the
+same in a sentence; docs/standings.md sets it beside a tournament's ranking.
 """
 
 from collections.abc import Iterable
