@@ -43,7 +43,9 @@ Seats (``seat``)
     the one whose first seat went to the player who had it least, then the salt.
 
 Ranking (``rank``), best first
-    0. those still playing before those who dropped out (``withdrawn``: their results
+    0. those with a result (a table finished or a bye scored) before those without one
+       (``played``: nothing to rank them by yet, so they are listed after, unranked), then
+       those still playing before those who dropped out (``withdrawn``: their results
        stand, but they no longer play for a place among those who play on);
     1. for single elimination, the round reached (champions, then the final's
        losers, then those out in the round before, ...);
@@ -94,6 +96,9 @@ class Played(msgspec.Struct, frozen=True):
     winners: tuple[int, ...]
     timed_out: tuple[int, ...] = ()  # per seat, turns a clock bot played
     forfeited: tuple[int, ...] = ()  # seats that forfeited by clock
+    # seats a bot played for an entrant who had dropped out before the table's game was made: the
+    # seat's result is the bot's, so it counts for nobody, and the bot is no opponent met
+    stand_ins: tuple[int, ...] = ()
 
 
 class Placing(msgspec.Struct, frozen=True, kw_only=True):
@@ -108,6 +113,7 @@ class Placing(msgspec.Struct, frozen=True, kw_only=True):
     bot_turns: int  # turns a clock bot played for the entrant (flagged)
     forfeits: int = 0  # games the entrant forfeited by clock
     dropped: bool = False  # dropped out: placed after everyone still playing
+    played: bool = True  # has a result (a table or a bye); False: placed after everyone who has, unranked
 
 
 def pair_key(a: str, b: str) -> tuple[str, str]:
@@ -337,13 +343,14 @@ def rank(
     forfeits: Counter[str] = Counter()
     opponents: dict[str, list[str]] = {entrant: [] for entrant in order}
     for table in played:
-        for i, entrant in enumerate(table.seats):
+        sat = [(i, entrant) for i, entrant in enumerate(table.seats) if i not in table.stand_ins]
+        for i, entrant in sat:
             points[entrant] += table.totals[i]
             tables[entrant] += 1
             wins[entrant] += i in table.winners
             bot_turns[entrant] += table.timed_out[i] if table.timed_out else 0
             forfeits[entrant] += i in table.forfeited
-            opponents[entrant].extend(other for other in table.seats if other != entrant)
+            opponents[entrant].extend(other for _, other in sat if other != entrant)
     for entrant, score in byes:
         points[entrant] += score
         wins[entrant] += 1
@@ -358,10 +365,13 @@ def rank(
 
     rated = ratings or {}
 
-    def key(entrant: str) -> tuple[bool, int, int, int, int, tuple[int, Fraction], tuple[int, float], int]:
+    def key(
+        entrant: str,
+    ) -> tuple[bool, bool, int, int, int, int, tuple[int, Fraction], tuple[int, float], int]:
         opposition = strength[entrant]
         scored, won = sign * points[entrant], -wins[entrant]
         return (
+            not (tables[entrant] or bye_count[entrant]),
             entrant in withdrawn,
             -stage.get(entrant, 0),
             *((won, scored) if wins_first else (scored, won)),
@@ -384,6 +394,7 @@ def rank(
             bot_turns=bot_turns[entrant],
             forfeits=forfeits[entrant],
             dropped=entrant in withdrawn,
+            played=bool(tables[entrant] or bye_count[entrant]),
         )
         for place, entrant in enumerate(sorted(order, key=key), start=1)
     ]
@@ -411,7 +422,9 @@ def ranking_order(
         + f"{first}, then {second}, then fewest forfeits, then the strongest opposition (the mean "
         f"points of the opponents met, in the same direction as points), {by_rating}then the seed order. "
         "A player whose turns the clock bot plays the league's forfeit_after times in a row "
-        "forfeits the table: a loss, scored as the table's worst total."
+        "forfeits the table: a loss, scored as the table's worst total. Entrants without a result yet "
+        "(no table finished, no bye) are listed after, unranked; a bot that sat in for someone who had "
+        "dropped out plays for nobody."
     )
     return keys, sentence[0].upper() + sentence[1:]
 

@@ -50,8 +50,11 @@ window (``check_in_minutes`` before ``starts_at``), then running, then finished 
 cancelled. A dropped entrant keeps the results they played and ranks after
 everyone who played on (``pairing.rank``'s ``withdrawn``); a table paired for
 them before they dropped whose game has not begun seats a ``fill_bot``
-instead (``game_seat``). A cancelled tournament's games in play are abandoned
-by the application (``Game.abandon``): they count for nobody.
+instead (``game_seat``), and that seat's result is the bot's, nobody's in the
+ranking (``Round.stand_ins``). Entrants without a result yet, the no-shows
+among them, are placed after those with one (``Placing.played``). A cancelled
+tournament's games in play are abandoned by the application (``Game.abandon``):
+they count for nobody.
 
 Public methods validate and raise ``RuleError`` (codes below) changing nothing;
 the events' ``apply`` only mutate.
@@ -194,6 +197,8 @@ class Round:
     in_person: set[int] = field(default_factory=set)  # the tables whose games are played with real cards
     # table -> a result its game came to after a ruling that the tournament kept out (TableResultKept)
     kept: dict[int, TableResult] = field(default_factory=dict)
+    # table -> the seats whose entrant had dropped out when its game was made: a bot sat in for them
+    stand_ins: dict[int, tuple[int, ...]] = field(default_factory=dict)
 
     @property
     def started(self) -> bool:
@@ -202,7 +207,14 @@ class Round:
 
     def played(self) -> list[Played]:
         return [
-            Played(self.tables[t], result.totals, result.winners, result.timed_out, result.forfeited)
+            Played(
+                self.tables[t],
+                result.totals,
+                result.winners,
+                result.timed_out,
+                result.forfeited,
+                self.stand_ins.get(t, ()),
+            )
             for t, result in sorted(self.results.items())
         ]
 
@@ -292,6 +304,11 @@ class Tournament(Aggregate):
             played.games[self.table] = self.game_id
             if self.in_person:
                 played.in_person.add(self.table)
+            # the game seated the plan's bot for them (``game_seat``): its result is not theirs
+            seats = played.tables[self.table]
+            gone = tuple(seat for seat, entrant in enumerate(seats) if entrant in tournament.dropped)
+            if gone:
+                played.stand_ins[self.table] = gone
 
     class TableFinished(Event):
         round_no: int
@@ -695,11 +712,12 @@ class Tournament(Aggregate):
         return current.round_no if due is not None and due <= now else None
 
     def standings(self) -> list[Placing]:
-        """Every entrant placed by the tie-breaks (pairing.rank), as the results stand."""
+        """Every entrant placed by the tie-breaks (pairing.rank), as the results stand: the no-shows
+        dropped at the start too, last, with nothing played."""
         if not self.started:
             return []
         return rank(
-            self.order,
+            [*self.order, *(entrant for entrant in self.dropped if entrant not in self.order)],
             [table for played in self.rounds for table in played.played()],
             [(bye, played.bye_points) for played in self.rounds if played.finished_at for bye in played.byes],
             self.rules.match_winner == "lowest_total",

@@ -266,6 +266,8 @@ class LeagueController(Controller):
         "/{league_id:uuid}/standings",
         operation_id="getLeagueStandings",
         summary="A league's standings (public; read model)",
+        description="Every member, ranked by their finished matches (tie_breaks, rule); a member "
+        "without a finished match comes after every ranked one, with zeros and rank null.",
         responses=problems(400, 401, 404),
         security=OPTIONAL_BEARER,
         sync_to_thread=True,
@@ -278,7 +280,8 @@ class LeagueController(Controller):
         operation_id="getLeagueStandingsCsv",
         summary="A league's standings as CSV, for a spreadsheet (public; read model)",
         description="A header row, then one row per member in rank order, with the fields and figures "
-        "of the JSON standings' rows (a rating left empty while there is none).",
+        "of the JSON standings' rows (a rating left empty while there is none, the rank left empty for a "
+        "member without a finished match).",
         media_type=CSV,
         response_description="the standings' rows as CSV (RFC 4180, UTF-8)",
         responses=problems(400, 401, 404),

@@ -9,7 +9,7 @@ its tracking position:
 |-----------------------|---------------------------------------------------------------------|
 | ``table_ready``       | ``Tournament.TableGameCreated``: a table's game exists, its seats    |
 | ``round_started``     | the ``TableGameCreated`` that gives a round's last table its game    |
-| ``tournament_finished`` | ``Tournament.Finished``: the ranking and the winners               |
+| ``tournament_finished`` | ``Tournament.Finished``: the ranking (ranks, who dropped) and winners |
 | ``turn``              | a game event after which a player the hook names is to move and was  |
 |                       | not just before (a new seat to move, or play going on after a        |
 |                       | creation, a deal or a ruling)                                        |
@@ -204,7 +204,12 @@ class HookFold:
                 "tournament": tournament.name,
                 "rounds": len(tournament.rounds),
                 "winners": [self._entrant(entrant) for entrant in event.winners],
-                "ranking": [self._entrant(entrant) for entrant in event.ranking],
+                # rank None: no result (a no-show, or one who dropped out before their first table)
+                "ranking": [
+                    self._entrant(placing.entrant)
+                    | {"rank": placing.rank if placing.played else None, "dropped": placing.dropped}
+                    for placing in tournament.standings()
+                ],
             }
             self._deliver(out, league, "tournament_finished", event, position, data)
 

@@ -120,7 +120,8 @@ class MatchTotals(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Standing(msgspec.Struct, frozen=True, kw_only=True):
-    rank: int  # 1 is the best; equal rows share a rank
+    # 1 is the best; equal rows share a rank; None: no finished match yet, listed after every ranked row
+    rank: int | None
     player_id: UUID
     name: str
     matches_played: int  # finished matches
@@ -144,7 +145,7 @@ class Standings(msgspec.Struct, frozen=True, kw_only=True):
     ruleset: str
     order: Literal["lowest_points", "highest_points"]
     tie_breaks: list[str]  # the keys the rows are ordered by, in the order they are applied
-    rows: list[Standing]  # every member; one without a finished match with zeros
+    rows: list[Standing]  # every member; one without a finished match with zeros, unranked, last
     position: int
     rule: str = ""  # the order in a sentence, the forfeit rule with it (docs/standings.md)
 
@@ -192,6 +193,9 @@ class TournamentTable(msgspec.Struct, frozen=True, kw_only=True):
     in_person: bool = False  # played with real cards, its rounds entered by a scorer
     # the game's result after a later ruling, kept out of the tournament (docs/tournaments.md)
     kept: KeptResult | None = None
+    # seats whose entrant had dropped out when the game was made: the plan's bot sat in, the seat's
+    # result is the bot's and counts for nobody (docs/tournaments.md)
+    stand_ins: list[int] = msgspec.field(default_factory=list)
 
 
 class TournamentRound(msgspec.Struct, frozen=True, kw_only=True):
@@ -205,7 +209,9 @@ class TournamentRound(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class TournamentPlacing(msgspec.Struct, frozen=True, kw_only=True):
-    rank: int
+    # 1 is the best, every rank distinct; None: no result yet (no table finished, no bye), listed
+    # after every ranked entrant
+    rank: int | None
     entrant: str
     name: str
     points: int

@@ -15,6 +15,7 @@ import msgspec
 
 from service.domain.rating import places
 from service.domain.rulesets import PRESETS
+from service.domain.tournament import BOT_ENTRANT
 from service.projections.models import TournamentPlacing, TournamentRound, TournamentView
 
 
@@ -36,7 +37,11 @@ class ResultRow(msgspec.Struct, frozen=True, kw_only=True):
     bot_turns: int | None  # turns a clock bot played for the seat, once the table is finished
     out: bool  # single elimination: this round put the entrant out
     abandoned: bool  # the table's game was in play when the tournament was cancelled: it counts for nobody
-    final_place: int | None  # the entrant's place in the final ranking, once the tournament is finished
+    # the entrant's place in the final ranking, once the tournament is finished; None without a result
+    final_place: int | None
+    # a bot's seat in place of an entrant who had dropped out when the game was made: that entrant;
+    # the row's ``entrant`` is then the bot that sat in, and its result is the bot's
+    stand_in_for: str | None = None
 
 
 class TournamentResultsRead(msgspec.Struct, frozen=True, kw_only=True):
@@ -58,7 +63,11 @@ class TournamentResultsRead(msgspec.Struct, frozen=True, kw_only=True):
 
 def tournament_results(view: TournamentView) -> TournamentResultsRead:
     lowest_wins = PRESETS[view.ruleset].match_winner == "lowest_total"
-    final = {placing.entrant: placing.rank for placing in view.ranking} if view.status == "finished" else {}
+    final = {
+        placing.entrant: placing.rank
+        for placing in view.ranking
+        if view.status == "finished" and placing.rank is not None
+    }
     rows = [row for played in view.rounds for row in _round_rows(view, played, lowest_wins, final)]
     return TournamentResultsRead(
         tournament_id=view.tournament_id,
@@ -84,7 +93,9 @@ def _round_rows(
         placed = None
         if table.totals is not None:
             placed = places(table.totals, table.winners, lowest_wins, table.out_round)
-        for seat, entrant in enumerate(table.entrants):
+        for seat, paired in enumerate(table.entrants):
+            stand_in = seat in table.stand_ins
+            entrant = f"{BOT_ENTRANT}{view.fill_bot}" if stand_in else paired
             rows.append(
                 ResultRow(
                     round_no=played.round_no,
@@ -103,6 +114,7 @@ def _round_rows(
                     out=entrant in played.out,
                     abandoned=table.abandoned,
                     final_place=final.get(entrant),
+                    stand_in_for=paired if stand_in else None,
                 )
             )
     rows += [

@@ -21,8 +21,10 @@ ones before (``TIE_BREAKS``, as ``Standings.tie_breaks`` lists them):
 6. ``missed_calls``: missed calls challenged (fewer first).
 
 Rows equal on all six share a rank, and the next rank skips (1, 2, 2, 4);
-rows sharing a rank are listed by name. ``rule`` says the same in a sentence;
-docs/standings.md sets it beside a tournament's ranking.
+rows sharing a rank are listed by name. A member without a finished match has
+nothing to rank: their row comes after every ranked one, by name, with the rank
+None (``Standing.rank``), however their zeros would compare. ``rule`` says the
+same in a sentence; docs/standings.md sets it beside a tournament's ranking.
 """
 
 from collections.abc import Iterable
@@ -86,7 +88,8 @@ def rule(order: Order) -> str:
         f"then the {direction} average points per round, then most rounds won, then fewest missed "
         "calls; rows equal on all of these share a rank. A player whose turns the clock bot plays "
         "the league's forfeit_after times in a row forfeits the match: a match lost, scored as "
-        "the table's worst total. Members without a finished match are listed with zeros."
+        "the table's worst total. Members without a finished match are listed after, with zeros and no "
+        "rank."
     )
 
 
@@ -110,7 +113,9 @@ def rank(tallies: Iterable[Tally], order: Order) -> list[Standing]:
             tally.missed_calls,
         )
 
-    ordered = sorted(tallies, key=lambda tally: (key(tally), tally.name, str(tally.player_id)))
+    ordered = sorted(
+        tallies, key=lambda tally: (not tally.matches_played, key(tally), tally.name, str(tally.player_id))
+    )
     rows: list[Standing] = []
     previous = None
     for index, tally in enumerate(ordered):
@@ -119,7 +124,7 @@ def rank(tallies: Iterable[Tally], order: Order) -> list[Standing]:
         previous = this
         rows.append(
             Standing(
-                rank=place,
+                rank=place if tally.matches_played else None,
                 player_id=tally.player_id,
                 name=tally.name,
                 matches_played=tally.matches_played,

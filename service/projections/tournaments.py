@@ -204,6 +204,7 @@ def _round(tournament: Tournament, played: Round) -> TournamentRound:
                 kept=None
                 if kept is None
                 else KeptResult(totals=list(kept.totals), winners=list(kept.winners)),
+                stand_ins=list(played.stand_ins.get(number, ())),
             )
         )
     return TournamentRound(
@@ -219,7 +220,7 @@ def _round(tournament: Tournament, played: Round) -> TournamentRound:
 
 def _placing(placing: Any, ratings: dict[str, float]) -> TournamentPlacing:
     return TournamentPlacing(
-        rank=placing.rank,
+        rank=placing.rank if placing.played else None,
         entrant=placing.entrant,
         name=placing.entrant if is_bot(placing.entrant) else "",
         points=placing.points,

@@ -30,7 +30,8 @@ def _player(services: Services, player_id: UUID) -> dict[str, Any]:
     for league in reader.leagues_of(str(player_id), "member"):
         found = reader.standings(league.league_id)
         row = next((r for r in found.rows if r.player_id == player_id), None) if found else None
-        standings.append((league, row, len(found.rows) if found else 0))
+        ranked = [r for r in found.rows if r.rank is not None] if found else []  # of those who played
+        standings.append((league, row, len(ranked)))
     history, next_game = reader.history(player_id), reader.next_game(player_id)
     tournament = reader.tournament(next_game.tournament_id) if next_game else None
     leagues = [game.league_id for game in history.games] + ([tournament.league_id] if tournament else [])

@@ -16,8 +16,9 @@ def test_a_mao_match_won_over_http_counts_in_the_leagues_standings(client):
     assert (ada["rank"], ada["matches_played"], ada["matches_won"]) == (1, 1, 1)
     assert (ada["rounds_played"], ada["rounds_won"], ada["points"]) == (1, 1, 1)
     assert (bo["matches_played"], bo["matches_won"], bo["rounds_won"], bo["points"]) == (1, 0, 0, 0)
-    assert outsider["matches_played"] == 0  # a member who did not play keeps zeros
-    assert bo["rank"] == outsider["rank"] == 2
+    assert outsider["matches_played"] == 0  # a member who did not play keeps zeros, unranked, last
+    assert (bo["rank"], outsider["rank"]) == (2, None)
+    assert standings["rows"][-1]["player_id"] == t.ids["outsider"]
 
 
 def test_a_leagues_mao_matches_are_listed_with_their_status_the_newest_first(client):

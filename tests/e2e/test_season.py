@@ -321,9 +321,10 @@ def test_the_spring_cup_starts_without_its_no_show_and_pairs_its_later_rounds_wi
         paired = {entrant for table in later["tables"] for entrant in table["entrants"]} | set(later["byes"])
         assert paired == seated - {season.id(cyd)}
     ranking = finished["ranking"]
-    assert ranking[-1]["entrant"] == season.id(cyd) and ranking[-1]["dropped"]
-    assert not any(row["dropped"] for row in ranking[:-1]) and finished["winners"] != [season.id(cyd)]
-    assert season.id(dan) not in [row["entrant"] for row in ranking]
+    # Cyd's results stand, after everyone who played on; Dan, who never played, is listed last, unranked
+    assert [row["entrant"] for row in ranking[-2:]] == [season.id(cyd), season.id(dan)]
+    assert all(row["dropped"] for row in ranking[-2:]) and ranking[-1]["rank"] is None
+    assert not any(row["dropped"] for row in ranking[:-2]) and finished["winners"] != [season.id(cyd)]
     assert (
         finished["names"][season.id(ada)] == ada
         and ranking[0]["name"] == finished["names"][ranking[0]["entrant"]]
@@ -344,13 +345,14 @@ def assert_ranking_agrees_with_the_tables(view: dict[str, Any]) -> None:
         winning = []
         for table in played["tables"]:
             assert table["finished"] and not table["abandoned"]
-            for seat, entrant in enumerate(table["entrants"]):
+            # a bot that sat in for one who had dropped out plays for nobody, and is nobody met
+            sat = [(seat, e) for seat, e in enumerate(table["entrants"]) if seat not in table["stand_ins"]]
+            for seat, entrant in sat:
                 points[entrant] += table["totals"][seat]
                 wins[entrant] += seat in table["winners"]
                 forfeits[entrant] += seat in table["forfeited"]
-                met[entrant] += [other for other in table["entrants"] if other != entrant]
-                if seat in table["winners"]:
-                    winning.append(table["totals"][seat])
+                met[entrant] += [other for _, other in sat if other != entrant]
+            winning += [table["totals"][seat] for seat in table["winners"]]
         for bye in played["byes"]:  # a bye scores the round's mean winning total, and a win
             points[bye] += round(sum(winning) / len(winning))
             wins[bye] += 1
@@ -370,11 +372,13 @@ def assert_ranking_agrees_with_the_tables(view: dict[str, Any]) -> None:
     def key(row: dict[str, Any]) -> tuple[Any, ...]:
         # one who met nobody comes last on the opponents' count
         opponents = (row["opponents"] is None, row["opponents"] or 0.0)
-        return (row["dropped"], row["points"], -row["wins"], row["forfeits"], opponents)
+        return (row["rank"] is None, row["dropped"], row["points"], -row["wins"], row["forfeits"], opponents)
 
-    ranked = view["ranking"]
+    ranked = [row for row in view["ranking"] if row["rank"] is not None]
     assert [row["rank"] for row in ranked] == list(range(1, len(ranked) + 1))
-    assert all(key(before) <= key(after) for before, after in itertools.pairwise(ranked))
+    assert view["ranking"][: len(ranked)] == ranked  # those without a result come after, unranked
+    assert all(row["tables"] == row["byes"] == 0 for row in view["ranking"][len(ranked) :])
+    assert all(key(before) <= key(after) for before, after in itertools.pairwise(view["ranking"]))
 
 
 def finished_league_games(season: Season) -> list[dict[str, Any]]:
@@ -436,6 +440,7 @@ def test_league_standings_state_their_order_and_agree_with_the_game_results_read
     def key(row: dict[str, Any]) -> tuple[Any, ...]:
         average = row["points"] / row["rounds_played"] if row["rounds_played"] else 0.0
         return (
+            row["matches_played"] == 0,  # a member who has not played comes after, unranked
             -(row["matches_won"] + row["matches_shared"]),
             -row["matches_won"],
             row["forfeits"],
@@ -447,8 +452,9 @@ def test_league_standings_state_their_order_and_agree_with_the_game_results_read
     assert [row["player_id"] for row in rows] == [
         row["player_id"] for row in sorted(rows, key=lambda row: (key(row), row["name"]))
     ]
-    ranks = [row["rank"] for row in rows]
+    ranks = [row["rank"] for row in rows if row["matches_played"]]
     assert ranks[0] == 1 and ranks == sorted(ranks)
+    assert all(row["rank"] is None for row in rows if not row["matches_played"])
 
 
 def test_the_lists_find_what_the_season_made(season: Season) -> None:

@@ -463,7 +463,9 @@ def test_at_the_start_time_an_entrant_who_did_not_check_in_is_dropped_and_a_bot_
     (game_id,) = tournament.rounds[0].games.values()
     seats = app.get_game(game_id).seats
     assert Seat("player", str(bob)) not in seats and Seat("bot", "heuristic") in seats
-    assert str(bob) not in tournament.ranking
+    last = tournament.standings()[-1]  # listed, after everyone who played: dropped, no result
+    assert (last.entrant, last.dropped, last.played) == (str(bob), True, False)
+    assert tournament.ranking[-1] == str(bob) and tournament.winners != (str(bob),)
 
 
 @pytest.mark.parametrize(

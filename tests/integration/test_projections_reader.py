@@ -97,7 +97,7 @@ def test_a_paused_game_offers_no_moves_until_the_ruling(app, settings, reader):
     assert any(reader.hand(created.game_id, seat).legal for seat in range(2))
 
 
-def test_a_league_without_finished_matches_lists_every_member_with_zeros_and_states_its_order(
+def test_a_league_without_finished_matches_lists_every_member_with_zeros_unranked_and_states_its_order(
     app, settings, reader
 ):
     ann, bob = players(app, 2)
@@ -109,7 +109,7 @@ def test_a_league_without_finished_matches_lists_every_member_with_zeros_and_sta
     standings = reader.standings(league)
     assert {row.player_id for row in standings.rows} == {ann, bob}
     assert all(
-        row.rank == 1 and row.matches_played == row.points == row.forfeits == 0 for row in standings.rows
+        row.rank is None and row.matches_played == row.points == row.forfeits == 0 for row in standings.rows
     )
     assert standings.ruleset == "mau-mau-150" and standings.order == "highest_points"
     assert standings.tie_breaks[:3] == ["matches_won_or_shared", "matches_won", "forfeits"]

@@ -79,6 +79,7 @@ def expected_view(app: MauMau, tournament_id: UUID, position: int) -> Tournament
                     finished=result is not None,
                     timed_out=list(result.timed_out) if result else None,
                     forfeited=list(result.forfeited) if result else [],
+                    stand_ins=list(played.stand_ins.get(number, ())),
                 )
             )
         rounds.append(
@@ -115,7 +116,7 @@ def expected_view(app: MauMau, tournament_id: UUID, position: int) -> Tournament
         rounds=rounds,
         ranking=[
             TournamentPlacing(
-                rank=p.rank,
+                rank=p.rank if p.played else None,
                 entrant=p.entrant,
                 name=name_of(app, p.entrant),
                 points=p.points,

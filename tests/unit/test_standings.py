@@ -130,17 +130,39 @@ def test_with_equal_wins_fewer_forfeits_rank_higher_whatever_the_average_points(
     assert rows[1].forfeits == 1
 
 
-def test_a_member_without_a_match_is_a_row_of_zeros_after_those_who_won():
+def test_a_member_without_a_match_is_a_row_of_zeros_after_those_who_won_with_no_rank():
     rows = rank(
         [tally("newcomer"), tally("winner", matches_played=1, matches_won=1, rounds_played=2)],
         "lowest_points",
     )
     assert names(rows) == ["winner", "newcomer"]
-    assert (rows[1].rank, rows[1].matches_played, rows[1].average_points) == (2, 0, 0.0)
+    assert (rows[1].rank, rows[1].matches_played, rows[1].average_points) == (None, 0, 0.0)
+
+
+def test_members_who_have_not_played_come_after_those_who_played_and_lost_in_club():
+    # club: fewer points per round rank higher, and an idle member's 0.0 would beat every loser's
+    rows = rank(
+        [
+            tally("winner", matches_played=2, matches_won=2, rounds_played=4, points=3),
+            tally("idle a"),
+            tally("lost twice", matches_played=2, rounds_played=4, points=40),
+            tally("idle b"),
+            tally("lost once", matches_played=1, rounds_played=2, points=30),
+        ],
+        "lowest_points",
+    )
+    assert names(rows) == ["winner", "lost twice", "lost once", "idle a", "idle b"]
+    assert [row.rank for row in rows] == [1, 2, 3, None, None]
+
+
+def test_a_league_where_nobody_has_played_ranks_nobody():
+    rows = rank([tally("a"), tally("b")], "highest_points")
+    assert [(row.name, row.rank) for row in rows] == [("a", None), ("b", None)]
 
 
 def test_the_rule_sentence_names_every_tie_break_in_order_and_the_forfeit_rule():
     sentence = rule("lowest_points")
+    assert "without a finished match are listed after" in sentence
     words = [
         "matches won",
         "outright wins",

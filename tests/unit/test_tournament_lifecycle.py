@@ -15,7 +15,7 @@ from service.domain.roles import SYSTEM, Actor
 from service.domain.rulesets import CLUB
 from service.domain.tournament import NO_SHOW, WITHDREW, Tournament
 from tests.gameplay import SAME_ENTROPY
-from tests.unit.test_tournament import NOW, announce, attach_all, by_number, entered, play_round
+from tests.unit.test_tournament import NOW, announce, attach_all, best_wins, by_number, entered, play_round
 
 PLAYER = Actor("player", "00000000-0000-0000-0000-000000000001")
 
@@ -159,15 +159,25 @@ def test_a_start_with_fewer_than_two_checked_in_records_nothing():
 # dropping out of a running tournament
 
 
+def record_round(tournament: Tournament, games: list[Any]) -> None:
+    """Record the current round's results by ``by_number``, its games attached already."""
+    current = tournament.current_round
+    assert current is not None
+    for table, game in zip(current.tables, games, strict=True):
+        totals = tuple(by_number(entrant) for entrant in table)
+        tournament.record_result(game, totals, best_wins(totals))
+
+
 def test_a_player_drops_out_of_a_swiss_and_later_rounds_pair_without_them():
     tournament = entered(8, rounds=3)
     tournament.start("seed")
+    games = attach_all(tournament)  # p03 sits at a table already: she plays it out (or the clock does)
     tournament.drop("p03")
     (dropped,) = recorded(tournament, Tournament.Dropped)
     assert (dropped.entrant, dropped.reason, dropped.after_round) == ("p03", WITHDREW, 1)
     first = tournament.rounds[0]
     assert any("p03" in table for table in first.tables)  # the round paired before stays as it was
-    play_round(tournament, by_number)
+    record_round(tournament, games)
     for later in tournament.rounds[1:]:
         assert all("p03" not in table for table in later.tables) and "p03" not in later.byes
     while not tournament.finished:
@@ -184,6 +194,64 @@ def test_a_dropped_players_table_not_yet_begun_seats_the_plans_bot():
     tournament.drop("p00")
     assert tournament.game_seat("p00") == "bot:random"
     assert tournament.game_seat("p01") == "p01"
+
+
+def test_the_bot_that_sat_in_for_a_player_who_dropped_before_her_table_was_made_plays_for_nobody():
+    tournament = entered(4, rounds=2, table_size=2)
+    tournament.start("seed")
+    tournament.drop("p00")  # round 1 is paired with her, its games not made yet
+    (table,) = [t for t, seats in enumerate(tournament.rounds[0].tables) if "p00" in seats]
+    seat = tournament.rounds[0].tables[table].index("p00")
+    games = attach_all(tournament)
+    assert tournament.rounds[0].stand_ins == {table: (seat,)}
+    # the bot wins her seat's table: neither the win nor its points are hers
+    opponent = tournament.rounds[0].tables[table][1 - seat]
+    totals = (0, 9) if seat == 0 else (9, 0)
+    tournament.record_result(games[table], totals, best_wins(totals))
+    placings = {placing.entrant: placing for placing in tournament.standings()}
+    gone = placings["p00"]
+    assert (gone.tables, gone.wins, gone.points, gone.played, gone.dropped) == (0, 0, 0, False, True)
+    assert (placings[opponent].tables, placings[opponent].points) == (1, 9)
+    assert placings[opponent].opponents is None  # a bot sitting in is no opponent met
+    assert tournament.standings()[-1].entrant == "p00"
+    assert rebuilt(tournament).rounds[0].stand_ins == tournament.rounds[0].stand_ins
+
+
+def test_a_player_who_drops_after_her_tables_game_was_made_keeps_its_result():
+    tournament = entered(4, rounds=2, table_size=2)
+    tournament.start("seed")
+    games = attach_all(tournament)
+    tournament.drop("p00")
+    assert tournament.rounds[0].stand_ins == {}
+    record_round(tournament, games)
+    gone = next(placing for placing in tournament.standings() if placing.entrant == "p00")
+    assert (gone.tables, gone.wins, gone.played, gone.dropped) == (1, 1, True, True)
+
+
+def test_mid_round_one_those_whose_table_has_not_finished_are_placed_after_those_with_a_result():
+    tournament = entered(6, rounds=2, table_size=3)
+    tournament.start("seed")
+    games = attach_all(tournament)
+    first, waiting = tournament.rounds[0].tables
+    totals = tuple(30 + by_number(entrant) for entrant in first)  # every seat some points: club's worst
+    tournament.record_result(games[0], totals, best_wins(totals))
+    placings = tournament.standings()
+    assert [placing.played for placing in placings] == [True] * 3 + [False] * 3
+    assert {placing.entrant for placing in placings[3:]} == set(waiting)
+    assert placings[0].entrant == min(first, key=by_number) and placings[0].rank == 1
+    assert all(placing.tables == placing.points == 0 for placing in placings[3:])
+
+
+def test_a_no_show_is_placed_last_dropped_with_nothing_played():
+    tournament = checking_in(3)
+    tournament.check_in("p00", NOW)
+    tournament.check_in("p01", NOW)
+    tournament.start("seed")
+    placings = tournament.standings()
+    assert [placing.entrant for placing in placings][-1] == "p02"
+    assert (placings[-1].played, placings[-1].dropped, placings[-1].tables) == (False, True, 0)
+    play_round(tournament, by_number)
+    assert [placing.played for placing in tournament.standings()] == [True, True, False]
 
 
 def test_a_player_drops_out_of_a_round_robin_and_their_remaining_fixtures_are_not_played():
