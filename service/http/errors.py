@@ -19,7 +19,7 @@ malformed requests, ``errors`` (which field, what was wrong). The media type is
 | 404 | not_found (no such route), game_not_found, player_not_found, league_not_found, |
 |     | referee_not_found, credential_not_found, tournament_not_found, next_game_not_found, |
 |     | no_such_event, no_such_table, no_such_round, invitation_not_found, member_not_found, |
-|     | webhook_not_found, delivery_not_found; |
+|     | webhook_not_found, delivery_not_found, session_not_found; |
 |     | any *_not_found or no_such_* |
 | 405 | method_not_allowed |
 | 409 | stale_version, game_paused, game_over, game_not_over, idempotency_key_reused, dispute_open, |
@@ -107,6 +107,7 @@ CODES: dict[int, tuple[str, ...]] = {
         "member_not_found",
         "webhook_not_found",
         "delivery_not_found",
+        "session_not_found",
     ),
     405: ("method_not_allowed",),
     409: (
