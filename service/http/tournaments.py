@@ -76,7 +76,7 @@ TournamentId = Annotated[
 Seconds = Annotated[int, msgspec.Meta(examples=[60])]
 TARGET = OPTION_BOUNDS["target_score"]
 # the names of the registered formats, in their order: a format registered is one the API takes
-FormatName = Literal[tuple(FORMATS)]  # type: ignore[valid-type]
+FormatName = Literal[tuple(FORMATS)]
 
 
 def bounds(low: int, high: int) -> dict[str, Any]:
