@@ -29,7 +29,9 @@ Commands (methods) and the events they record, in the order of a tournament's li
                                                                    elimination round's winners moved on,
                                                                    is kept out (``_kept_because``)
 
-Pairing, seating, byes and the ranking's tie-breaks are ``service.domain.pairing``'s.
+Pairing, seating, byes and the ranking's tie-breaks are ``service.domain.pairing``'s. What
+differs from one format to another (its rounds, how a round is paired, who goes out, when it is
+over, who won, whether an entrant may drop out) is the plan's format's (``service.domain.formats``).
 A bye scores as an average win of its round: one win and the mean of the
 round's winning totals (rounded half to even), whichever way the ruleset scores.
 A seat that forfeited its game by clock (``Game.result``) is no winner and scores
@@ -97,26 +99,13 @@ from eventsourcing.domain import Aggregate
 from service.domain.bots import BOTS
 from service.domain.clock import MAX_TURN_CLOCK
 from service.domain.errors import RuleError
+from service.domain.formats import FORMATS, Draw, TournamentFormat
 from service.domain.names import checked_name
-from service.domain.pairing import (
-    History,
-    Pairing,
-    Placing,
-    Played,
-    pair_elimination,
-    pair_round_robin,
-    pair_swiss,
-    rank,
-    round_robin_rounds,
-    seed_order,
-)
+from service.domain.pairing import History, Placing, Played, rank, seed_order
 from service.domain.rating import Rating, last_standing
 from service.domain.rulesets import Ruleset, check_options, check_table, most_players, ruleset
 
-Format = Literal["round_robin", "swiss", "single_elimination"]
-FORMATS: tuple[str, ...] = ("round_robin", "swiss", "single_elimination")
 MAX_TABLE = 6
-MAX_ROUNDS = 50
 MAX_ENTRANTS = 512  # the pairing search recurses once per seat
 MAX_INTERVAL = 90 * 86_400  # a round a day is slow; a round a season is no tournament
 BOT_ENTRANT = "bot:"
@@ -146,10 +135,11 @@ UNRATED = Rating().ordinal  # the conservative value of a player the league has 
 class Plan(msgspec.Struct, frozen=True, kw_only=True):
     """How a tournament is played, fixed when it is announced."""
 
-    format: Format
+    format: str  # a name in ``formats.FORMATS``
     table_size: int  # the most seats at a table, within the ruleset's player range (2-6)
-    # rounds: required for swiss; round robin defaults to the fewest in which everyone can meet
-    # everyone (pairing.round_robin_rounds); single elimination takes none (it plays to one table)
+    # rounds, as the format takes them (its ``check_rounds``): required for swiss; round robin
+    # defaults to the fewest in which everyone can meet everyone (pairing.round_robin_rounds); single
+    # elimination takes none (it plays to one table)
     rounds: int | None = None
     starts_at: datetime | None = None  # round 1 (timezone-aware), or a start by hand before; None: that start
     interval: int | None = None  # seconds from one round's start to the next; None: when the previous ends
@@ -431,9 +421,7 @@ class Tournament(Aggregate):
             raise RuleError(
                 "too_few_players", f"a tournament needs at least two players; {len(entrants)} would play"
             )
-        rounds = self.plan.rounds or 0
-        if self.plan.format == "round_robin" and not rounds:
-            rounds = round_robin_rounds(len(entrants), self.plan.table_size)
+        rounds = self.format_unit.rounds_to_play(self.plan.rounds, len(entrants), self.plan.table_size)
         for entrant in no_shows:
             self.trigger_event(self.Dropped, entrant=entrant, reason=NO_SHOW, after_round=0)
         rated: dict[str, float] | None = None
@@ -489,8 +477,7 @@ class Tournament(Aggregate):
         """An entrant leaves a running swiss or round robin: the rounds paired after this one go
         without them; what they played stands."""
         self._current()
-        if self.plan.format == "single_elimination":
-            raise RuleError("cannot_drop", "nobody drops out of a single elimination")
+        self.format_unit.check_drop()
         if entrant not in self.order:
             raise RuleError("not_joined", "that player does not play in this tournament")
         if entrant in self.dropped:
@@ -603,7 +590,7 @@ class Tournament(Aggregate):
         if self.finished:
             return KEPT_FINISHED
         if (
-            self.plan.format == "single_elimination"
+            self.format_unit.eliminates
             and played.finished_at is not None
             and result.winners != previous.winners
         ):
@@ -612,6 +599,11 @@ class Tournament(Aggregate):
 
     # ------------------------------------------------------------------
     # queries
+
+    @property
+    def format_unit(self) -> TournamentFormat:
+        """The plan's format, as registered."""
+        return FORMATS[self.plan.format]
 
     @property
     def rules(self) -> Ruleset:
@@ -721,7 +713,7 @@ class Tournament(Aggregate):
             [table for played in self.rounds for table in played.played()],
             [(bye, played.bye_points) for played in self.rounds if played.finished_at for bye in played.byes],
             self.rules.match_winner == "lowest_total",
-            self._stages() if self.plan.format == "single_elimination" else None,
+            self._stages() if self.format_unit.eliminates else None,
             withdrawn=set(self.dropped),
             ratings=self.ratings if self.plan.rating_tie_break else None,
             wins_first=last_standing(self.rules),
@@ -732,48 +724,34 @@ class Tournament(Aggregate):
 
     def _finish_round(self, played: Round) -> None:
         winning = [result.totals[seat] for result in played.results.values() for seat in result.winners]
-        out: tuple[str, ...] = ()
-        if self.plan.format == "single_elimination":
-            out = tuple(
-                player
-                for t, table in enumerate(played.tables)
-                for seat, player in enumerate(table)
-                if seat not in played.results[t].winners
-            )
+        unit = self.format_unit
+        out = unit.knocked_out(played.tables, [played.results[t].winners for t in range(len(played.tables))])
         self.trigger_event(
             self.RoundFinished,
             round_no=played.round_no,
             bye_points=round(sum(winning) / len(winning)),
             out=out,
         )
-        if self._over():
+        if unit.over(self.rounds, self.planned_rounds, len(self._alive())):
             placings = self.standings()
-            best = [p.entrant for p in placings if p.stage == placings[0].stage]
-            winners = tuple(best) if self.plan.format == "single_elimination" else (placings[0].entrant,)
+            winners = unit.winners(placings)
             self.trigger_event(self.Finished, ranking=tuple(p.entrant for p in placings), winners=winners)
         else:
             self._pair_next()
-
-    def _over(self) -> bool:
-        last = self.rounds[-1]
-        if self.plan.format == "single_elimination":
-            return (len(last.tables) == 1 and not last.byes) or len(self._alive()) <= 1
-        return len(self.rounds) >= self.planned_rounds
 
     def _pair_next(self) -> None:
         history = History((played.tables, played.byes) for played in self.rounds)
         dropped = set(self.dropped)
         ranked = [placing.entrant for placing in self.standings() if placing.entrant not in dropped]
-        salt = f"{self.seed}:{len(self.rounds) + 1}"
-        size = self.plan.table_size
-        pairing: Pairing
-        if self.plan.format == "swiss":
-            pairing = pair_swiss(ranked, history, size, salt)
-        elif self.plan.format == "round_robin":
-            pairing = pair_round_robin(self.active, ranked, history, size, salt)
-        else:
-            alive = set(self._alive())
-            pairing = pair_elimination([e for e in ranked if e in alive], history, size, salt)
+        draw = Draw(
+            ranked=ranked,
+            seeded=self.active,
+            alive=set(self._alive()),
+            history=history,
+            table_size=self.plan.table_size,
+            salt=f"{self.seed}:{len(self.rounds) + 1}",
+        )
+        pairing = self.format_unit.pair(draw)
         self.trigger_event(
             self.RoundPaired, round_no=len(self.rounds) + 1, tables=pairing.tables, byes=pairing.byes
         )
@@ -783,7 +761,7 @@ class Tournament(Aggregate):
         return [entrant for entrant in self.order if entrant not in out]
 
     def _stages(self) -> dict[str, int]:
-        """Single elimination: the round each entrant went out in; one more for those still in."""
+        """A format that eliminates: the round each entrant went out in; one more for those still in."""
         reached = {entrant: len(self.rounds) + 1 for entrant in self.order}
         for played in self.rounds:
             for entrant in played.out:
@@ -847,19 +825,13 @@ def _is_int(value: Any) -> bool:
 
 
 def _check_plan(plan: Plan, rules: Ruleset) -> None:
-    if plan.format not in FORMATS:
+    if not isinstance(plan.format, str) or plan.format not in FORMATS:
         raise RuleError("invalid_format", f"the format is one of {', '.join(FORMATS)}")
     low, high = max(2, rules.min_players), min(MAX_TABLE, most_players(rules))
     if not _is_int(plan.table_size) or not low <= plan.table_size <= high:
         raise RuleError("invalid_table_size", f"{rules.name} tables seat {low} to {high}")
     check_table(rules, plan.table_size)  # the hands the options ask for fit a full table
-    if plan.format == "single_elimination":
-        if plan.rounds is not None:
-            raise RuleError("invalid_rounds", "a single elimination plays until one table is left")
-    elif plan.rounds is None and plan.format == "swiss":
-        raise RuleError("invalid_rounds", "a swiss tournament needs its number of rounds")
-    elif plan.rounds is not None and (not _is_int(plan.rounds) or not 1 <= plan.rounds <= MAX_ROUNDS):
-        raise RuleError("invalid_rounds", f"between 1 and {MAX_ROUNDS} rounds")
+    FORMATS[plan.format].check_rounds(plan.rounds)
     if plan.starts_at is not None and (
         not isinstance(plan.starts_at, datetime) or plan.starts_at.utcoffset() is None
     ):

@@ -30,6 +30,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.domain.errors import RuleError
+from service.domain.formats import FORMATS, MAX_ROUNDS
 from service.domain.roles import Actor
 from service.domain.rulesets import OPTION_BOUNDS
 from service.domain.tournament import (
@@ -39,7 +40,6 @@ from service.domain.tournament import (
     MAX_IN_PERSON,
     MAX_INTERVAL,
     MAX_REASON,
-    MAX_ROUNDS,
     MAX_TABLE,
     MAX_TURN_CLOCK,
     Plan,
@@ -75,6 +75,8 @@ TournamentId = Annotated[
 ]
 Seconds = Annotated[int, msgspec.Meta(examples=[60])]
 TARGET = OPTION_BOUNDS["target_score"]
+# the names of the registered formats, in their order: a format registered is one the API takes
+FormatName = Literal[tuple(FORMATS)]
 
 
 def bounds(low: int, high: int) -> dict[str, Any]:
@@ -86,7 +88,7 @@ class TournamentCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
     """The plan; the ranges are the rules' (422 ``invalid_*`` outside them)."""
 
     name: TournamentName
-    format: Annotated[Literal["round_robin", "swiss", "single_elimination"], msgspec.Meta(examples=["swiss"])]
+    format: Annotated[FormatName, msgspec.Meta(examples=["swiss"])]
     table_size: Annotated[
         int,
         msgspec.Meta(

@@ -143,7 +143,7 @@ def tournament_view(tournament: Tournament, position: int = 0) -> TournamentView
     entrants = tournament.order if tournament.started else tournament.entrants
     tie_breaks, rule = ranking_order(
         tournament.rules.match_winner == "lowest_total",
-        plan.format == "single_elimination",
+        tournament.format_unit.eliminates,
         plan.rating_tie_break,
         last_standing(tournament.rules),
     )
