@@ -128,9 +128,10 @@ class Entry(msgspec.Struct, frozen=True, kw_only=True):
     cause: Cause | None = None
 
 
-# the seed and the entropy it is mixed with stay in the store: with them every deck could be foretold
+# the seed and the entropy it is mixed with stay in the store: with them every deck could be foretold;
+# a creation's tournament table too, so the log reads as before games carried it (the bracket names it)
 _NOT_DATA = frozenset(
-    ("originator_id", "originator_version", "timestamp", "cause", "fact", "seed", "entropy")
+    ("originator_id", "originator_version", "timestamp", "cause", "fact", "seed", "entropy", "table")
 )
 
 
