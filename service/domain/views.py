@@ -1,8 +1,9 @@
 """The referee's view of a game: everything on and under the table, at one event number.
 
 Nothing is redacted here: every hand, the stock in order; the seed and the
-entropy it is mixed with are the only things left out. Views for players and the public are cut down from this
-by the HTTP layer.
+entropy it is mixed with are the only things left out (and, from the log's entries, the tournament
+table a game's creation carries, which the tournament's bracket shows). Views for players and the
+public are cut down from this by the HTTP layer.
 """
 
 from datetime import datetime
