@@ -35,7 +35,7 @@ from service.domain.commands import (
 from service.domain.errors import RuleError
 from service.domain.events import DealAnnulled, HiddenCardsReshuffled, RoundDealt, StockRecycled
 from service.domain.fairness import verify
-from service.domain.game import Cause, Game, Seat
+from service.domain.game import Cause, Game, Seat, TableRef
 from service.domain.roles import SYSTEM, Actor
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL
 from service.domain.rulesets import check_options, with_options
@@ -88,6 +88,7 @@ class Games(Leagues):
         by: Actor = SYSTEM,
         key: str | None = None,
         game_id: UUID | None = None,
+        table: TableRef | None = None,
     ) -> Outcome:
         """A new game, dealt: seats are player ids or ``"bot:<name>"``.
 
@@ -111,6 +112,7 @@ class Games(Leagues):
         creation finds the game made the first time.
         ``game_id``: the game's id instead (an imported record's own): refused when something is
         stored under it already (``game_exists``), unless it is the game this ``key`` made.
+        ``table``: the tournament table the game is made for, which its ``Created`` carries.
         """
         seated = tuple(Seat.parse(seat) for seat in seats)
         players = [seat.name for seat in seated if seat.kind == "player"]
@@ -145,6 +147,8 @@ class Games(Leagues):
             forfeit_after = league.forfeit_after
         cards = None if deck is None else tuple(_card(card) for card in deck)
         seed_text = secrets.token_hex(16) if seed is None else str(seed)
+        # not the table: a table's key names it already, and a round half started by a version
+        # whose games did not carry their table is finished with the same digest
         digest = _digest(
             "CreateGame",
             seated,
@@ -178,6 +182,7 @@ class Games(Leagues):
             turn_clock=clock,
             forfeit_after=forfeit_after,
             in_person=in_person,
+            table=table,
         )
         return self._save_game(game, cause)
 

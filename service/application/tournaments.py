@@ -13,11 +13,13 @@ from eventsourcing.persistence import IntegrityError
 from service.application.core import _uuid
 from service.application.games import MATCH_LENGTH_OPTIONS, Games
 from service.domain.errors import RuleError
-from service.domain.game import Game
+from service.domain.game import Game, TableRef
 from service.domain.roles import SYSTEM, Actor
 from service.domain.tournament import Plan, Tournament, checked_reason
 
-# A tournament table's game is created with this key, so its id follows from the table.
+# A tournament table's game is created with this key, so its id follows from the table. Nothing reads
+# it back: the game's ``Created`` carries its table (``Game.table``); only the upcast of a game stored
+# before it did reads the key (``game.table_of_version_1_key``).
 _TABLE_KEY = "tournament:{tournament}:round:{round_no}:table:{table}"
 
 
@@ -90,6 +92,7 @@ class Tournaments(Games):
                     turn_clock=None if real else tournament.plan.turn_clock,
                     key=_TABLE_KEY.format(tournament=tournament.id, round_no=round_no, table=table),
                     in_person=real,
+                    table=TableRef(tournament.id, round_no, table),
                 ).game_id
 
         def attach(tournament: Tournament) -> None:
@@ -153,13 +156,9 @@ class Tournaments(Games):
 
     @staticmethod
     def tournament_of(game: Game) -> UUID | None:
-        """The tournament at whose table ``game`` is played (None for any other game): from the key
-        ``start_round`` created it with, which its first event keeps."""
-        prefix = _TABLE_KEY.split("{", 1)[0]
-        for key, (_, number) in game.keys.items():
-            if number == 1 and key.startswith(prefix):
-                return UUID(key[len(prefix) :].split(":", 1)[0])
-        return None
+        """The tournament at whose table ``game`` is played (None for any other game): the table its
+        ``Created`` carries."""
+        return None if game.table is None else game.table.tournament_id
 
     def record_table_result(self, tournament_id: UUID | str, game_id: UUID | str) -> str | None:
         """The game at a tournament table is over: record its totals, winners and clock-bot turns.

@@ -17,7 +17,7 @@ Every public method validates first and changes nothing when it refuses (a
 Beyond the engine's events the aggregate records:
 
 - ``Created``: the ruleset, the seats, the seed and the entropy it is mixed with, an explicit
-  first deck if one was given;
+  first deck if one was given, and the tournament table the game was made for (``TableRef``);
 - ``DeckRevealed``: at each round end, the salts of that round's shuffle commitments
   (``fairness``);
 - ``HiddenCardsReshuffled``: after a void that reopens a round whose orders were revealed,
@@ -137,6 +137,26 @@ class Cause(msgspec.Struct, frozen=True, array_like=True):
     digest: str = ""  # a fingerprint of the command, so a key reused for another command is refused
 
 
+class TableRef(msgspec.Struct, frozen=True, array_like=True):
+    """The tournament table a game was made for."""
+
+    tournament_id: UUID
+    round_no: int
+    table: int  # its place in the round's tables, from 0
+
+
+def table_of_version_1_key(key: str | None) -> TableRef | None:
+    """The table a game stored before ``Game.Created`` carried it was made for: named only by the key
+    of its creation, ``tournament:<id>:round:<n>:table:<i>`` (None: any other key, or none).
+
+    The one place that reads that key: the upcasts of a stored ``Created`` and of a stored image use
+    it, and nothing else parses a key (the application still makes a table's game id from it)."""
+    if key is None or not key.startswith("tournament:"):
+        return None
+    _, tournament_id, _, round_no, _, table = key.split(":")
+    return TableRef(UUID(tournament_id), int(round_no), int(table))
+
+
 class Revealed(msgspec.Struct, frozen=True, array_like=True):
     number: int  # the event number of the shuffle
     salt: str
@@ -167,6 +187,8 @@ class GameImage(msgspec.Struct, frozen=True, kw_only=True):
     # added with score sheets: snapshots taken before decode as games played here
     in_person: bool = False
     sheets: dict[int, RoundSheet] = msgspec.field(default_factory=dict)
+    # added with the table in ``Created``: unset in an image taken before (``Game.from_image`` finds it)
+    table: TableRef | msgspec.UnsetType | None = msgspec.UNSET
 
 
 class MatchResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -196,6 +218,14 @@ class Game(Aggregate):
         turn_clock: int | None = None  # seconds per turn; None: no clock
         forfeit_after: int = 0  # timeouts in a row after which a seat forfeits; 0: never
         in_person: bool = False  # played with real cards: rounds are entered from a score sheet
+        table: TableRef | None = None  # the tournament table it was made for; None: none
+
+        @staticmethod
+        def upcast_table(state: dict[str, Any]) -> TableRef | None:
+            """A game stored before it carried its table: the key it was created with names it (the
+            mapper asks, once per event stored without ``table``)."""
+            cause: Cause = state["cause"]
+            return table_of_version_1_key(cause.key)
 
     class Fact(Event):
         """One engine event. The concrete classes (``Game.CardPlayed``, ...) are made below."""
@@ -381,6 +411,7 @@ class Game(Aggregate):
         turn_clock: int | None = None,
         forfeit_after: int = 0,
         in_person: bool = False,
+        table: TableRef | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.seats = seats
@@ -406,6 +437,7 @@ class Game(Aggregate):
         # round number -> its score sheet entry; in force up to ``state.round_no`` (a ruling can
         # take the game back before later ones)
         self.sheets: dict[int, RoundSheet] = {}
+        self.table = table
         self._remember(cause, CREATED)
 
     # ------------------------------------------------------------------
@@ -427,6 +459,7 @@ class Game(Aggregate):
         turn_clock: int | None = None,
         forfeit_after: int = 0,
         in_person: bool = False,
+        table: TableRef | None = None,
     ) -> "Game":
         """A new game, its match started and the first round dealt (a random id unless given).
 
@@ -434,6 +467,7 @@ class Game(Aggregate):
         mixed into the seed, so the seed alone foretells no card. ``turn_clock`` and
         ``forfeit_after``: the clock the workers keep and when a seat forfeits by it (``clock``).
         ``in_person``: played with real cards; nothing is dealt, rounds are entered (``enter_round``).
+        ``table``: the tournament table the game is made for.
         """
         check_clock(turn_clock, forfeit_after)
         if in_person:
@@ -464,6 +498,7 @@ class Game(Aggregate):
             turn_clock=turn_clock,
             forfeit_after=forfeit_after,
             in_person=in_person,
+            table=table,
         )
         game._record(facts, None)
         game._settle_chance()
@@ -794,6 +829,7 @@ class Game(Aggregate):
             abandoned=self.abandoned,
             in_person=self.in_person,
             sheets=dict(self.sheets),
+            table=self.table,
         )
 
     @classmethod
@@ -818,6 +854,13 @@ class Game(Aggregate):
         game.abandoned = image.abandoned
         game.in_person = image.in_person
         game.sheets = dict(image.sheets)
+        match image.table:
+            case msgspec.UnsetType():
+                # taken before games carried their table: the key of the game's creation names it
+                created = next((key for key, (_, number) in image.keys.items() if number == CREATED), None)
+                game.table = table_of_version_1_key(created)
+            case table:
+                game.table = table
         return game
 
     # ------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """The referee's view of a game: everything on and under the table, at one event number.
 
 Nothing is redacted here: every hand, the stock in order; the seed and the
-entropy it is mixed with are the only things left out. Views for players and the public are cut down from this
-by the HTTP layer.
+entropy it is mixed with are the only things left out (and, from the log's entries, the tournament
+table a game's creation carries, which the tournament's bracket shows). Views for players and the
+public are cut down from this by the HTTP layer.
 """
 
 from datetime import datetime
@@ -128,9 +129,10 @@ class Entry(msgspec.Struct, frozen=True, kw_only=True):
     cause: Cause | None = None
 
 
-# the seed and the entropy it is mixed with stay in the store: with them every deck could be foretold
+# the seed and the entropy it is mixed with stay in the store: with them every deck could be foretold;
+# a creation's tournament table too, so the log reads as before games carried it (the bracket names it)
 _NOT_DATA = frozenset(
-    ("originator_id", "originator_version", "timestamp", "cause", "fact", "seed", "entropy")
+    ("originator_id", "originator_version", "timestamp", "cause", "fact", "seed", "entropy", "table")
 )
 
 

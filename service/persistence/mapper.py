@@ -13,6 +13,12 @@ arrays of their fields too. A field added at the end of a class with a
 default still decodes older events (msgspec fills in the default), of an
 engine event or of the aggregate event itself.
 
+When the default would not say what an older event meant, the aggregate
+event's class upcasts it: a static method ``upcast_<field>(state)`` answers
+the field's value from the other fields of an event stored without it (the
+field keeps a default, which new events never leave out). It runs once per
+event decoded from a shorter array, never for an event stored with the field.
+
 It works for any eventsourcing event class that is a dataclass whose field
 types msgspec can decode (Structs, tuples, datetimes, UUIDs, ...), snapshots
 included. The compressor and the cipher of the stock mapper are honoured.
@@ -65,6 +71,13 @@ class _Codec:
         # fixed-length tuple refuses it, a Struct of the same fields fills in the defaults (slower,
         # so only tried when the tuple fails)
         self.padded: msgspec.msgpack.Decoder[Any] | None = None
+        self.length = msgspec.msgpack.Decoder(list[msgspec.Raw])  # how many fields an event holds
+        # the class's upcast of each field that has one (field -> upcast): see the module doc
+        self.upcasts: dict[str, Callable[[dict[str, Any]], Any]] = {
+            name: getattr(event_class, f"upcast_{name}")
+            for name in self.names
+            if hasattr(event_class, f"upcast_{name}")
+        }
         defaults = _defaults(event_class, self.names)
         if defaults:
             fields = [
@@ -81,17 +94,24 @@ class _Codec:
         return self.encoder.encode(values)
 
     def decode(self, data: bytes) -> dict[str, Any]:
+        stored = len(self.names)
         try:
             values = self.decoder.decode(data)
         except msgspec.ValidationError:
             if self.padded is None:
                 raise
             values = msgspec.structs.astuple(self.padded.decode(data))
+            stored = len(self.length.decode(data))
         if self.flat:
             values = list(values)
             for index, rebuild in self.flat.items():
                 values[index] = rebuild(values[index])
-        return dict(zip(self.names, values, strict=True))
+        state = dict(zip(self.names, values, strict=True))
+        for name in self.names[stored:]:
+            upcast = self.upcasts.get(name)
+            if upcast is not None:
+                state[name] = upcast(state)
+        return state
 
 
 def _defaults(event_class: type, names: tuple[str, ...]) -> dict[str, Any]:

@@ -43,9 +43,9 @@ def restored(app: MauMau, views: Views, game_id: UUID) -> Tracked:
     first, *rest = app.game_events(game_id)
     tracked = Tracked.created(first, 0)
     # the runner takes a table's turn clock from its tournament's plan when the game is created
-    tournament_id = MauMau.tournament_of(tracked.game)
-    if tournament_id is not None:
-        tracked.ledger.turn_clock = app.get_tournament(tournament_id).plan.turn_clock
+    table = tracked.game.table
+    if table is not None:
+        tracked.ledger.turn_clock = app.get_tournament(table.tournament_id).plan.turn_clock
     for event in rest:
         tracked.apply(event)
     return tracked

@@ -166,7 +166,8 @@ class Tracked:
 
     def image(self) -> bytes:
         game = self.game
-        # The seed and the idempotency keys stay in the event store: the projection needs neither.
+        # The seed and the idempotency keys stay in the event store: the projection needs neither. (A
+        # copy taken before games carried their table restores with none: only ``Created`` is read for it.)
         image = msgspec.structs.replace(game.image(), seed="", keys={})
         return _encode(StoredGame(version=game.version, image=image, ledger=self.ledger))
 

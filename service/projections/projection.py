@@ -7,8 +7,8 @@ memory, ``flush`` writes every row they changed and the last position in one
 transaction. A game moved fifty times in a batch is drawn and written once.
 
 Tournaments are folded the same way (``tournaments.TrackedTournament``); a
-game created for a tournament's table (``MauMau.tournament_of``) takes the
-tournament's turn clock, from which its table shows the turn deadline.
+game created for a tournament's table (``Game.table``, from its ``Created``)
+takes the tournament's turn clock, from which its table shows the turn deadline.
 
 Webhooks are folded the same way (``hooks.HookFold``): the events a league's hooks ask for
 make delivery rows, written with the batch (once each: ``deliveries``); a player's erasure
@@ -50,7 +50,6 @@ import psycopg
 from eventsourcing.persistence import PersistenceError, Tracking
 from eventsourcing.projection import Projection
 
-from service.application import MauMau
 from service.domain.game import Game
 from service.domain.league import ERASED_NAME, League, Player
 from service.domain.mao.aggregate import MaoGame
@@ -247,9 +246,9 @@ class ViewsProjection(Projection[Views]):
     def _fold_created(self, event: Any, position: int) -> None:
         key = event.originator_id.int
         tracked = self.games[key] = Tracked.created(event, position)
-        tournament_id = MauMau.tournament_of(tracked.game)
-        if tournament_id is not None and tracked.game.turn_clock is None:
-            table_of = self._tournament(tournament_id)
+        table = tracked.game.table
+        if table is not None and tracked.game.turn_clock is None:
+            table_of = self._tournament(table.tournament_id)
             tracked.ledger.turn_clock = None if table_of is None else table_of.tournament.plan.turn_clock
         self._dirty[key] = tracked
 

@@ -8,7 +8,7 @@ import pytest
 
 from service.application import MauMau
 from service.domain.errors import RuleError
-from service.domain.game import Game, Seat
+from service.domain.game import Game, Seat, TableRef
 from service.domain.tournament import Plan, Tournament
 from tests.integration.tables import players
 from workers.conduct import bot_move
@@ -82,6 +82,26 @@ def test_a_swiss_tournament_of_members_and_bots_is_played_to_the_end_and_ranked(
     assert {p.entrant: p.bot_turns for p in standings} == {e: clock_turns[e] for e in tournament.order}
     assert tournament.winners == (standings[0].entrant,)
     assert {str(m) for m in members} <= set(tournament.ranking)
+
+
+def test_each_tables_game_carries_its_tournament_round_and_table_in_its_created_event(app):
+    league, members = league_of(app, 3)
+    tournament_id = app.create_tournament(league, "Table cup", SWISS)
+    for member in members:
+        app.join_tournament(tournament_id, member)
+    app.start_tournament(tournament_id, seed="tables")
+    games = app.start_round(tournament_id, 1)
+    assert len(games) == 2
+    for table, game_id in enumerate(games):
+        created = app.game_events(game_id)[0]
+        assert isinstance(created, Game.Created)
+        assert created.table == TableRef(tournament_id, 1, table)
+        assert app.get_game(game_id).table == created.table
+        assert app.tournament_of(app.get_game(game_id)) == tournament_id
+    # a key like a table's names no table: nothing reads a game's table from its key
+    key = f"tournament:{tournament_id}:round:2:table:0"
+    other = app.get_game(app.create_game(["bot:random", "bot:random"], key=key).game_id)
+    assert other.table is None and app.tournament_of(other) is None
 
 
 def test_the_stored_events_tell_the_tournament_in_order(app):

@@ -11,7 +11,7 @@ from eventsourcing.persistence import MapperDeserialisationError, StoredEvent
 
 from service.domain.adjudication import Correct, Penalty, Resume, Void
 from service.domain.cards import parse_card
-from service.domain.game import FACT_EVENTS, Cause, Game, Seat
+from service.domain.game import FACT_EVENTS, Cause, Game, Seat, TableRef
 from service.domain.league import League, Player
 from service.domain.roles import SYSTEM, Actor
 from service.domain.rulesets import CLUB, ruleset
@@ -155,16 +155,96 @@ class After(Aggregate):
         self.name = name
 
 
+class Upcast(Aggregate):
+    """``Before`` as written later still: a field whose value in older events follows from another."""
+
+    class Made(Aggregate.Created):
+        name: str
+        initial: str = ""
+
+        @staticmethod
+        def upcast_initial(state: dict) -> str:
+            return state["name"][:1]
+
+    def __init__(self, name: str, initial: str = "") -> None:
+        self.name = name
+        self.initial = initial
+
+
+def later(stored: StoredEvent, name: str) -> StoredEvent:
+    """``stored`` as a later version of its class reads it: the same bytes under the class ``name``."""
+    topic = stored.topic.replace(":Before.", f":{name}.")
+    return StoredEvent(stored.originator_id, stored.originator_version, topic, stored.state)
+
+
+def test_an_event_stored_before_its_class_gained_a_field_with_an_upcast_gets_the_upcasts_value():
+    mapper = MsgspecMapper()
+    (made,) = Before(name="old").collect_events()
+    back = mapper.to_domain_event(later(mapper.to_stored_event(made), "Upcast"))
+    assert isinstance(back, Upcast.Made) and (back.name, back.initial) == ("old", "o")
+    # an event stored with the field keeps what it holds, the default included: no upcast runs
+    (made,) = Upcast(name="new").collect_events()
+    assert round_trip(mapper, made)[1].initial == ""
+
+
+def table_game(cause: Cause, table: TableRef | None = None) -> Game:
+    players = tuple(Seat("player", str(uuid.UUID(int=n))) for n in (1, 2))
+    return Game.create(ruleset=CLUB, seats=players, seed="t", cause=cause, entropy=SAME_ENTROPY, table=table)
+
+
+TABLE = TableRef(uuid.UUID(int=7), 2, 1)
+TABLE_KEY = f"tournament:{TABLE.tournament_id}:round:2:table:1"  # how the version before named it
+
+
+def test_a_game_created_for_a_tournaments_table_stores_the_table_in_its_created_event():
+    mapper = MsgspecMapper()
+    game = table_game(Cause(SYSTEM, "CreateGame", TABLE_KEY, "d"), TABLE)
+    created = game.collect_events()[0]
+    assert isinstance(created, Game.Created) and created.table == TABLE
+    back = round_trip(mapper, created)[1]
+    assert back == created and back.mutate(None).table == TABLE
+    snapshot = round_trip(mapper, Game.Snapshot.take(game))[1]
+    assert snapshot.mutate(None).table == TABLE
+
+
+def test_a_tables_game_created_before_games_carried_their_table_gets_it_from_its_key_once():
+    mapper = MsgspecMapper()
+    game = table_game(Cause(SYSTEM, "CreateGame", TABLE_KEY, "d"), TABLE)
+    stored = mapper.to_stored_event(game.collect_events()[0])
+    # as the version before stored it: the same array without ``table``
+    fields = msgspec.msgpack.decode(stored.state)
+    older = dataclasses.replace(stored, state=msgspec.msgpack.encode(fields[:-1]))
+    decoded = mapper.to_domain_event(older)
+    assert decoded.table == TABLE and decoded.mutate(None).table == TABLE
+    # another game of that version: its key names no table
+    for cause in (Cause(SYSTEM, "CreateGame", "admin:a:tournament-ish", "d"), Cause(SYSTEM, "CreateGame")):
+        other = mapper.to_stored_event(table_game(cause).collect_events()[0])
+        fields = msgspec.msgpack.decode(other.state)
+        older = dataclasses.replace(other, state=msgspec.msgpack.encode(fields[:-1]))
+        assert mapper.to_domain_event(older).table is None
+
+
+def test_a_snapshot_taken_before_games_carried_their_table_gets_it_from_the_key_of_the_games_creation():
+    mapper = MsgspecMapper()
+    game = table_game(Cause(SYSTEM, "CreateGame", TABLE_KEY, "d"), TABLE)
+    stored = mapper.to_stored_event(Game.Snapshot.take(game))
+    # as the version before stored it: the image without ``table``
+    timestamp, topic, image = msgspec.msgpack.decode(stored.state)
+    del image["table"]
+    older = dataclasses.replace(stored, state=msgspec.msgpack.encode([timestamp, topic, image]))
+    assert mapper.to_domain_event(older).mutate(None).table == TABLE
+    image["keys"] = {}  # a read model's copy keeps no keys: no table (the projection reads ``Created``)
+    older = dataclasses.replace(stored, state=msgspec.msgpack.encode([timestamp, topic, image]))
+    assert mapper.to_domain_event(older).mutate(None).table is None
+
+
 def test_an_event_stored_before_its_class_gained_fields_with_defaults_still_decodes():
     mapper = MsgspecMapper()
     before = Before(name="old")
     before.trigger_event(Before.Changed)
     for event in before.collect_events():
         stored = mapper.to_stored_event(event)
-        later = stored.topic.replace(":Before.", ":After.")
-        back = mapper.to_domain_event(
-            StoredEvent(stored.originator_id, stored.originator_version, later, stored.state)
-        )
+        back = mapper.to_domain_event(later(stored, "After"))
         assert back.timestamp == event.timestamp and back.originator_id == before.id
         if isinstance(back, After.Made):
             assert (back.name, back.by, back.tags) == ("old", None, [])
@@ -177,10 +257,10 @@ def test_a_game_created_before_games_drew_entropy_still_decodes_and_its_chance_f
     game = Game.create(ruleset=CLUB, seats=(Seat("bot", "random"),) * 2, seed="old", cause=Cause(SYSTEM, "C"))
     created = game.collect_events()[0]
     stored = mapper.to_stored_event(created)
-    # as stored before ``entropy`` was added: the same array without it, the clock's two fields and
-    # ``in_person``
+    # as stored before ``entropy`` was added: the same array without it, the clock's two fields,
+    # ``in_person`` and ``table``
     fields = msgspec.msgpack.decode(stored.state)
-    older = dataclasses.replace(stored, state=msgspec.msgpack.encode(fields[:-4]))
+    older = dataclasses.replace(stored, state=msgspec.msgpack.encode(fields[:-5]))
     decoded = mapper.to_domain_event(older)
     assert decoded.entropy == "" and decoded.seed == "old"
     assert (decoded.turn_clock, decoded.forfeit_after) == (None, 0)  # no clock, never forfeits

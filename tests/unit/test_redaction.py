@@ -12,7 +12,7 @@ from service.domain.adjudication import Void
 from service.domain.cards import FULL_DECK, format_card, format_cards, parse_card
 from service.domain.engine import fold
 from service.domain.events import RoundEnded
-from service.domain.game import FACT_EVENTS, Cause, Game, Seat
+from service.domain.game import FACT_EVENTS, Cause, Game, Seat, TableRef
 from service.domain.redaction import FULL, PUBLIC, Table, Viewer, redact
 from service.domain.roles import SYSTEM, Actor
 from service.domain.rulesets import CLUB, ruleset
@@ -147,6 +147,24 @@ def test_an_explicit_deck_given_at_creation_is_hidden_from_all_but_the_referee()
     assert public["seats"] == PLAYERS[:2]
     assert "originator_topic" not in public
     assert redact(created, FULL, table_of(game)).data["deck"] == deck
+
+
+def test_the_entry_of_a_tournament_tables_creation_is_as_it_was_before_the_event_carried_the_table():
+    table = TableRef(uuid.UUID(int=9), 1, 0)
+    created = entry_of(new_game(2, "table", table=table).pending_events[0])
+    plain = entry_of(new_game(2, "table").pending_events[0])
+    assert "table" not in created.data
+    assert created.data == plain.data
+    # what the public saw of a creation before games carried their table
+    assert redact(created, PUBLIC, Table(seats=2, hand_size=5)).data.keys() == {
+        "ruleset",
+        "seats",
+        "explicit_deck",
+        "league_id",
+        "turn_clock",
+        "forfeit_after",
+        "in_person",
+    }
 
 
 def test_plays_name_their_card_suit_and_calls():
