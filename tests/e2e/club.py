@@ -70,6 +70,15 @@ class Club:
     def me(self, game: dict[str, Any], headers: dict[str, str]) -> dict[str, Any]:
         return self.ok("GET", f"/games/{game['game_id']}/me?after={game['position']}", headers=headers)
 
+    def refuses(
+        self, method: str, path: str, status: int, code: str, headers: dict[str, str] = ADMIN, **kwargs: Any
+    ) -> dict[str, Any]:
+        """The request gets the problem+json of this status and code and stores nothing (the HTTP face
+        of ``tests.refusals.refused``); the problem's body."""
+        with self.unchanged():
+            response = self.client.request(method, path, headers=headers, **kwargs)
+        return problem(response, status, code)
+
     def log_position(self) -> int:
         return self.app.recorder.max_notification_id() or 0
 

@@ -7,6 +7,7 @@ leagues and games, so they never see each other's.
 
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import psycopg
@@ -41,6 +42,18 @@ def http_settings(database_url: str, http_schema: str) -> Settings:
         pool_size=4,
         admin_token=ADMIN_TOKEN,
     )
+
+
+@pytest.fixture
+def settings(database_url: str, tmp_path: Path) -> Iterator[Settings]:
+    """A PostgreSQL schema of the test's own, for a test that starts processes of its own (API
+    processes, workers, a beat, a runner) to share it instead of the session's app; dropped at the end."""
+    schema = f"maumau_run_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("create schema {}").format(sql.Identifier(schema)))
+    yield Settings(database_url=database_url, database_schema=schema, data_dir=tmp_path / "var", pool_size=2)
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("drop schema if exists {} cascade").format(sql.Identifier(schema)))
 
 
 @pytest.fixture(scope="session")

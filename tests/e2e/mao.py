@@ -7,7 +7,7 @@ from typing import Any
 from litestar.testing import TestClient
 
 from service.domain.cards import format_card
-from tests.e2e.club import ADMIN, Club
+from tests.e2e.club import ADMIN, Club, problem
 from tests.unit.mao.scene import deck_for
 
 
@@ -46,6 +46,14 @@ class MaoTable:
         response = self.ask(who, method, tail, **kwargs)
         assert response.status_code == 200, response.text
         return response.json()
+
+    def refuses(
+        self, who: str, method: str, tail: str, status: int, code: str, **kwargs: Any
+    ) -> dict[str, Any]:
+        """The request gets the problem+json of this status and code and stores nothing (as
+        ``Club.refuses``); the problem's body."""
+        with self.club.unchanged():
+            return problem(self.ask(who, method, tail, **kwargs), status, code)
 
     def judge_view(self) -> dict[str, Any]:
         return self.ok("rita", "GET", "/judge")

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
-from tests.e2e.club import ADMIN, Club, problem
+from tests.e2e.club import ADMIN, Club
 from tests.integration.tables import deck_for
 
 # Ada (seat 0) moves first on the starter 5H; she holds a jack for the suit cases
@@ -81,21 +81,6 @@ def table(client: TestClient[Any], club: Club) -> Table:
     )
 
 
-def refused(
-    club: Club,
-    method: str,
-    path: str,
-    status: int,
-    code: str,
-    headers: dict[str, str] = ADMIN,
-    **request: Any,
-) -> dict[str, Any]:
-    """The request gets this problem and stores nothing."""
-    with club.unchanged():
-        response = club.client.request(method, path, headers=headers, **request)
-    return problem(response, status, code)
-
-
 MALFORMED_JSON = [
     b'{"name": ',
     b"[]",
@@ -114,8 +99,7 @@ BodyRoutes = list[tuple[str, dict[str, str], dict[str, Any]]]
 def check_malformed_json_is_refused(club: Club, routes: BodyRoutes) -> None:
     for path, headers, _ in routes:
         for raw in MALFORMED_JSON:
-            found = refused(
-                club,
+            found = club.refuses(
                 "POST",
                 path,
                 400,
@@ -128,8 +112,8 @@ def check_malformed_json_is_refused(club: Club, routes: BodyRoutes) -> None:
 
 def check_an_unknown_field_is_refused_by_name(club: Club, routes: BodyRoutes) -> None:
     for path, headers, body in routes:
-        found = refused(
-            club, "POST", path, 400, "malformed_request", headers=headers, json={**body, "colour": 1}
+        found = club.refuses(
+            "POST", path, 400, "malformed_request", headers=headers, json={**body, "colour": 1}
         )
         assert "colour" in found["detail"], path
 
@@ -215,25 +199,24 @@ def test_cards_suits_and_seats_the_rules_cannot_read_are_400_with_their_own_code
     ada, moves, version = table.headers["ada"], f"/games/{table.game}/moves", table.version
     for card in ("1Z", "", "10", "HH", "9", "11H", "Z9", "9HH", "JX"):
         body = {"kind": "play", "card": card, "version": version}
-        refused(club, "POST", moves, 400, "malformed_card", headers=ada, json=body)
+        club.refuses("POST", moves, 400, "malformed_card", headers=ada, json=body)
     for suit in ("X", "", "Z", "spades!", "CD"):
         body = {"kind": "play", "card": "JC", "suit": suit, "version": version}
-        refused(club, "POST", moves, 400, "malformed_suit", headers=ada, json=body)
+        club.refuses("POST", moves, 400, "malformed_suit", headers=ada, json=body)
         body = {"kind": "name_suit", "suit": suit, "version": version}
-        refused(club, "POST", moves, 400, "malformed_suit", headers=ada, json=body)
+        club.refuses("POST", moves, 400, "malformed_suit", headers=ada, json=body)
     seats = [table.ada, "bot:random"]
-    refused(club, "POST", "/games", 400, "malformed_card", json={"seats": seats, "deck": ["1Z"] * 52})
-    refused(club, "POST", "/games", 400, "invalid_seat", json={"seats": [table.ada, "Bob"]})
+    club.refuses("POST", "/games", 400, "malformed_card", json={"seats": seats, "deck": ["1Z"] * 52})
+    club.refuses("POST", "/games", 400, "invalid_seat", json={"seats": [table.ada, "Bob"]})
     # readable, but the rules refuse them: 422 (404 for a player who does not exist)
-    refused(club, "POST", "/games", 422, "invalid_deck", json={"seats": seats, "deck": ["2C"] * 52})
-    refused(club, "POST", "/games", 422, "unknown_bot", json={"seats": [table.ada, "bot:nobody"]})
-    refused(club, "POST", "/games", 422, "player_seated_twice", json={"seats": [table.ada, table.ada]})
+    club.refuses("POST", "/games", 422, "invalid_deck", json={"seats": seats, "deck": ["2C"] * 52})
+    club.refuses("POST", "/games", 422, "unknown_bot", json={"seats": [table.ada, "bot:nobody"]})
+    club.refuses("POST", "/games", 422, "player_seated_twice", json={"seats": [table.ada, table.ada]})
     unknown = "00000000-0000-0000-0000-00000000beef"
-    refused(club, "POST", "/games", 404, "player_not_found", json={"seats": [table.ada, unknown]})
-    refused(club, "POST", "/leagues", 422, "unknown_ruleset", json={"name": "L", "ruleset": "poker"})
-    refused(club, "POST", "/leagues", 422, "unknown_option", json={"name": "L", "options": {"jokers": 2}})
-    refused(
-        club,
+    club.refuses("POST", "/games", 404, "player_not_found", json={"seats": [table.ada, unknown]})
+    club.refuses("POST", "/leagues", 422, "unknown_ruleset", json={"name": "L", "ruleset": "poker"})
+    club.refuses("POST", "/leagues", 422, "unknown_option", json={"name": "L", "options": {"jokers": 2}})
+    club.refuses(
         "POST",
         moves,
         422,
@@ -242,7 +225,7 @@ def test_cards_suits_and_seats_the_rules_cannot_read_are_400_with_their_own_code
         json={"kind": "play", "card": "JC", "version": version},
     )
     body = {"kind": "play", "card": "9H", "call": "mau_mau", "version": version}
-    refused(club, "POST", moves, 422, "call_not_due", headers=ada, json=body)
+    club.refuses("POST", moves, 422, "call_not_due", headers=ada, json=body)
 
 
 def test_a_stale_version_is_409_stale_version_on_every_command(client, club, table):
@@ -255,9 +238,9 @@ def test_a_stale_version_is_409_stale_version_on_every_command(client, club, tab
             ("disputes", {"reason": "late"}),
         ):
             path = f"/games/{table.game}/{tail}"
-            refused(club, "POST", path, 409, "stale_version", headers=ada, json={**body, "version": version})
+            club.refuses("POST", path, 409, "stale_version", headers=ada, json={**body, "version": version})
     path = f"/games/{table.paused}/rulings"
-    refused(club, "POST", path, 409, "stale_version", headers=rita, json={"kind": "resume", "version": 1})
+    club.refuses("POST", path, 409, "stale_version", headers=rita, json={"kind": "resume", "version": 1})
 
 
 def keyed(headers: dict[str, str], key: str) -> dict[str, str]:
@@ -287,8 +270,8 @@ def test_an_idempotency_key_sent_again_answers_the_first_result_or_409_with_anot
         assert first.status_code == 200, first.text
         with club.unchanged():
             same_answer(first, client.post(f"{path}/{tail}", json=body, headers=headers))
-        refused(
-            club, "POST", f"{path}/{other[0]}", 409, "idempotency_key_reused", headers=headers, json=other[1]
+        club.refuses(
+            "POST", f"{path}/{other[0]}", 409, "idempotency_key_reused", headers=headers, json=other[1]
         )
         return first
 
@@ -331,8 +314,8 @@ def test_an_idempotency_key_sent_again_answers_the_first_result_or_409_with_anot
         )
     for bad_key in ("", "k" * 201):
         body = {"kind": "draw", "version": version}
-        refused(
-            club, "POST", f"{path}/moves", 400, "malformed_request", headers=keyed(ada, bad_key), json=body
+        club.refuses(
+            "POST", f"{path}/moves", 400, "malformed_request", headers=keyed(ada, bad_key), json=body
         )
 
     created = client.post(
@@ -345,9 +328,7 @@ def test_an_idempotency_key_sent_again_answers_the_first_result_or_409_with_anot
         )
     assert again.json()["game_id"] == created.json()["game_id"]
     body = {"seats": [table.bob, "bot:random"]}
-    refused(
-        club, "POST", "/games", 409, "idempotency_key_reused", headers=keyed(ADMIN, "new game"), json=body
-    )
+    club.refuses("POST", "/games", 409, "idempotency_key_reused", headers=keyed(ADMIN, "new game"), json=body)
 
 
 def test_no_token_or_a_bad_one_is_401_unauthorized_on_every_route_that_needs_one(client, club, table):
@@ -359,7 +340,7 @@ def test_no_token_or_a_bad_one_is_401_unauthorized_on_every_route_that_needs_one
             {"Authorization": f"Token {ada}"},
             {"Authorization": ada},
         ):
-            found = refused(club, "POST", path, 401, "unauthorized", headers=headers, json=body)
+            found = club.refuses("POST", path, 401, "unauthorized", headers=headers, json=body)
             assert "token" in found["detail"]
         response = client.post(path, json=body)
         assert response.headers["www-authenticate"] == 'Bearer realm="maumau"'
@@ -369,33 +350,31 @@ def test_no_token_or_a_bad_one_is_401_unauthorized_on_every_route_that_needs_one
 
 def test_bad_paths_methods_query_parameters_headers_and_sizes_get_their_codes(client, club, table):
     game, ada = f"/games/{table.game}", table.headers["ada"]
-    refused(club, "GET", "/no/such/route", 404, "not_found")
-    refused(club, "GET", "/games/not-a-uuid", 404, "not_found")
-    refused(club, "GET", "/games/00000000-0000-0000-0000-00000000beef", 404, "game_not_found")
-    refused(
-        club,
+    club.refuses("GET", "/no/such/route", 404, "not_found")
+    club.refuses("GET", "/games/not-a-uuid", 404, "not_found")
+    club.refuses("GET", "/games/00000000-0000-0000-0000-00000000beef", 404, "game_not_found")
+    club.refuses(
         "POST",
         "/games/00000000-0000-0000-0000-00000000beef/moves",
         404,
         "game_not_found",
         json={"kind": "draw", "version": 3},
     )
-    refused(club, "PUT", "/players", 405, "method_not_allowed", json={"name": "Eve"})
-    refused(club, "DELETE", game, 405, "method_not_allowed")
+    club.refuses("PUT", "/players", 405, "method_not_allowed", json={"name": "Eve"})
+    club.refuses("DELETE", game, 405, "method_not_allowed")
     for query in ("after=-1", "after=soon", "after=1.5"):
-        refused(club, "GET", f"{game}?{query}", 400, "malformed_request")
-        refused(club, "GET", f"{game}/totals?{query}", 400, "malformed_request")
-        refused(club, "GET", f"/leagues/{table.league}/standings?{query}", 400, "malformed_request")
+        club.refuses("GET", f"{game}?{query}", 400, "malformed_request")
+        club.refuses("GET", f"{game}/totals?{query}", 400, "malformed_request")
+        club.refuses("GET", f"/leagues/{table.league}/standings?{query}", 400, "malformed_request")
     for query in ("seat=-1", "seat=first", "after=-1"):
-        refused(club, "GET", f"{game}/me?{query}", 400, "malformed_request", headers=ada)
+        club.refuses("GET", f"{game}/me?{query}", 400, "malformed_request", headers=ada)
     for query in ("limit=0", "limit=1001", "after=-1", "limit=all"):
-        refused(club, "GET", f"{game}/events?{query}", 400, "malformed_request")
+        club.refuses("GET", f"{game}/events?{query}", 400, "malformed_request")
     for query in ("at=0", "at=-3", "at=last"):
-        refused(club, "GET", f"{game}/replay?{query}", 400, "malformed_request")
-    refused(club, "GET", f"{game}/stream", 400, "malformed_request", headers={"Last-Event-ID": "-1"})
+        club.refuses("GET", f"{game}/replay?{query}", 400, "malformed_request")
+    club.refuses("GET", f"{game}/stream", 400, "malformed_request", headers={"Last-Event-ID": "-1"})
     too_large = b'{"name": "' + b"x" * (11 * 1024 * 1024) + b'"}'
-    refused(
-        club,
+    club.refuses(
         "POST",
         "/players",
         413,
@@ -407,20 +386,20 @@ def test_bad_paths_methods_query_parameters_headers_and_sizes_get_their_codes(cl
 
 def test_numbers_beyond_what_the_stores_keep_are_400_not_a_server_error(client, club, table):
     game, huge = f"/games/{table.game}", 2**63  # one past the largest signed 64-bit integer
-    refused(club, "GET", f"{game}/events?after={huge}", 400, "malformed_request")
-    refused(club, "GET", f"{game}/replay?at={huge}", 400, "malformed_request")
-    refused(club, "GET", f"{game}?after={huge}", 400, "malformed_request")
-    refused(club, "GET", f"{game}/stream", 400, "malformed_request", headers={"Last-Event-ID": str(huge)})
+    club.refuses("GET", f"{game}/events?after={huge}", 400, "malformed_request")
+    club.refuses("GET", f"{game}/replay?at={huge}", 400, "malformed_request")
+    club.refuses("GET", f"{game}?after={huge}", 400, "malformed_request")
+    club.refuses("GET", f"{game}/stream", 400, "malformed_request", headers={"Last-Event-ID": str(huge)})
     seats = [table.ada, "bot:random"]
     for body in (
         {"seats": seats, "first_dealer": 2**64 + 5},
         {"seats": seats, "options": {"target_score": huge}},
         {"seats": seats, "options": {"target_score": -huge - 1}},
     ):
-        found = refused(club, "POST", "/games", 400, "malformed_request", json=body)
+        found = club.refuses("POST", "/games", 400, "malformed_request", json=body)
         assert "first_dealer" in found["detail"] or "options.target_score" in found["detail"]
-    refused(
-        club, "POST", "/leagues", 400, "malformed_request", json={"name": "L", "options": {"hand_size": huge}}
+    club.refuses(
+        "POST", "/leagues", 400, "malformed_request", json={"name": "L", "options": {"hand_size": huge}}
     )
     largest = client.get(f"{game}/events?after={huge - 1}")
     assert largest.status_code == 200 and largest.json()["events"] == []

@@ -23,10 +23,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import psycopg
 import pytest
 import redis
-from psycopg import sql
 
 from service.settings import Settings
 from tests.e2e.club import bearer
@@ -133,19 +131,6 @@ class Processes:
             f"--- {path.name}\n{path.read_text(errors='replace')[-3000:]}"
             for path in sorted(self.logs.iterdir())
         )
-
-
-@pytest.fixture
-def settings(database_url: str, tmp_path: Path) -> Iterator[Settings]:
-    """A schema of the test's own, which ``maumau db init`` creates; dropped at the end."""
-    schema = f"maumau_distributed_{uuid.uuid4().hex[:12]}"
-    yield Settings(
-        database_url=database_url,
-        database_schema=schema,
-        data_dir=tmp_path / "var",
-    )
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("drop schema if exists {} cascade").format(sql.Identifier(schema)))
 
 
 def distributed_env(settings: Settings, broker_url: str, prefix: str, **more: str) -> dict[str, str]:

@@ -16,8 +16,6 @@ from tests.e2e.test_tournament_run import (  # noqa: F401  (fixtures: pytest fin
     due_tournament,
     finished,
     make_stack,
-    schema,
-    settings,
 )
 
 WAIT = 60.0  # seconds: two clocks of two seconds each, and the bots between them, take far less

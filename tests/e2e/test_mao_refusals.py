@@ -11,13 +11,6 @@ from tests.e2e.test_mao_match import play_round_one
 Cell = tuple[str, str, str, dict[str, Any] | None, int, str]
 
 
-def refused(
-    t: MaoTable, who: str, method: str, tail: str, body: dict[str, Any] | None, status: int, code: str
-) -> None:
-    with t.club.unchanged():
-        problem(t.ask(who, method, tail, json=body), status, code)
-
-
 def dealt(t: MaoTable) -> MaoTable:
     """Round 1 dealt as in the whole match: Ada (seat 0) to play, holding QH QC KC."""
     first = deck(dealer=2, hands={0: "QH QC KC", 1: "8H 5C 6C", 2: "2D 3D 4D"}, starter="7H", stock="8D 9D")
@@ -75,20 +68,20 @@ DURING_PLAY: list[Cell] = [
 
 @pytest.mark.parametrize(("who", "method", "tail", "body", "status", "code"), BEFORE_THE_DEAL)
 def test_a_refusal_before_the_deal_changes_nothing(client, who, method, tail, body, status, code):
-    refused(mao_table(client), who, method, tail, body, status, code)
+    mao_table(client).refuses(who, method, tail, status, code, json=body)
 
 
 @pytest.mark.parametrize(("who", "method", "tail", "body", "status", "code"), DURING_PLAY)
 def test_a_refusal_during_play_changes_nothing(client, who, method, tail, body, status, code):
-    refused(dealt(mao_table(client)), who, method, tail, body, status, code)
+    dealt(mao_table(client)).refuses(who, method, tail, status, code, json=body)
 
 
 def test_a_pause_refuses_acts_a_second_pause_and_an_end_by_another(client):
     t = dealt(mao_table(client))
     t.ok("ada", "POST", "/pause", json={})
-    refused(t, "ada", "POST", "/plays", {"card": "QH"}, 409, "game_paused")
-    refused(t, "bo", "POST", "/pause", {}, 409, "already_paused")
-    refused(t, "bo", "DELETE", "/pause", None, 403, "not_pause_caller")
+    t.refuses("ada", "POST", "/plays", 409, "game_paused", json={"card": "QH"})
+    t.refuses("bo", "POST", "/pause", 409, "already_paused", json={})
+    t.refuses("bo", "DELETE", "/pause", 403, "not_pause_caller")
 
 
 def test_in_a_pause_talk_about_the_turn_order_or_safety_is_allowed_for_all_to_see_and_other_talk_refused(
@@ -102,15 +95,14 @@ def test_in_a_pause_talk_about_the_turn_order_or_safety_is_allowed_for_all_to_se
     assert talk["events"][0] in t.ok("ada", "GET", "/events")["events"]
     assert t.ok("bo", "GET", "/me")["cards"] == [3, 3, 3]  # no penalty card
     t.ok("rita", "POST", "/utterances", json={"words": "mind the coffee", "about": "safety", "seat": 0})
-    refused(t, "bo", "POST", "/utterances", {"words": "is it the queens"}, 409, "game_paused")
-    refused(
-        t,
+    t.refuses("bo", "POST", "/utterances", 409, "game_paused", json={"words": "is it the queens"})
+    t.refuses(
         "bo",
         "POST",
         "/utterances",
-        {"words": "is it the queens", "about": "rule"},
         400,
         "malformed_request",
+        json={"words": "is it the queens", "about": "rule"},
     )
 
 
@@ -118,10 +110,10 @@ def test_a_deal_waits_for_the_judge_to_answer_a_proposal_and_a_second_proposal_w
     t = mao_table(client)
     play_round_one(t)
     t.ok("ada", "POST", "/proposals", json={"text": "after K: next red"})
-    refused(t, "rita", "POST", "/deals", {}, 409, "proposal_pending")
-    refused(t, "ada", "POST", "/proposals", {"text": "after J: next red"}, 409, "proposal_pending")
-    refused(t, "ada", "POST", "/proposals/approval", None, 404, "not_found")
-    refused(t, "ada", "POST", "/proposal/approval", None, 403, "forbidden")
+    t.refuses("rita", "POST", "/deals", 409, "proposal_pending", json={})
+    t.refuses("ada", "POST", "/proposals", 409, "proposal_pending", json={"text": "after J: next red"})
+    t.refuses("ada", "POST", "/proposals/approval", 404, "not_found")
+    t.refuses("ada", "POST", "/proposal/approval", 403, "forbidden")
     refusal = t.ok("rita", "POST", "/proposal/refusal")
     assert [event["type"] for event in refusal["events"]] == ["RuleRefused"]
 
@@ -135,15 +127,15 @@ def test_every_act_after_the_match_is_over_is_refused(client):
         ("rita", "PUT", "/rule", {"text": "after K: next red"}),
         ("ada", "POST", "/proposals", {"text": "after K: next red"}),
     ):
-        refused(t, who, method, tail, body, 409, "game_over")
+        t.refuses(who, method, tail, 409, "game_over", json=body)
 
 
 def test_the_server_as_judge_leaves_no_rule_to_write_nor_proposal_to_answer(client):
     t = mao_table(client, judge="server")
     assert t.ok("ada", "GET", "")["phase"] == "play"  # dealt at once
-    refused(t, "rita", "PUT", "/rule", {"text": "after K: next red"}, 409, "server_judges")
-    refused(t, "admin", "POST", "/proposal/approval", None, 409, "server_judges")
-    refused(t, "ada", "POST", "/deals", {"deck": deck(0, {}, "5H")}, 403, "not_allowed")
+    t.refuses("rita", "PUT", "/rule", 409, "server_judges", json={"text": "after K: next red"})
+    t.refuses("admin", "POST", "/proposal/approval", 409, "server_judges")
+    t.refuses("ada", "POST", "/deals", 403, "not_allowed", json={"deck": deck(0, {}, "5H")})
 
 
 def mao_league(club: Club, **body: Any) -> Any:

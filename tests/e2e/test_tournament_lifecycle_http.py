@@ -15,7 +15,7 @@ import pytest
 from service.domain.tournament import EDITABLE
 from service.http.tournaments import NOT_EDITABLE, TournamentCreate, TournamentEdit
 from tests.e2e.club import ADMIN, Club
-from tests.e2e.test_tournaments_http import UNKNOWN, Members, refused
+from tests.e2e.test_tournaments_http import UNKNOWN, Members
 from tests.integration.tables import play_out
 from workers.conduct import Conductor
 from workers.inline import Inline
@@ -96,11 +96,11 @@ def test_every_field_of_an_announcement_is_either_editable_or_refused_as_not_edi
 def test_edits_are_refused_as_an_announcement_is_and_after_the_start(client, club, season):
     ids, headers = season.ids, season.headers
     path, _ = announced(club, season, ids["ada"], ids["bob"], ids["cat"])
-    refused(club, "PATCH", path, 401, "unauthorized", headers={}, json={"name": "Mine"})
-    refused(club, "PATCH", path, 403, "forbidden", headers=headers["ada"], json={"name": "Mine"})
-    refused(club, "PATCH", path, 403, "forbidden", headers=headers["rita"], json={"name": "Mine"})
-    refused(club, "PATCH", f"/tournaments/{UNKNOWN}", 404, "tournament_not_found", json={"name": "Mine"})
-    refused(club, "PATCH", path, 400, "malformed_request", json={"venue": "the back room"})
+    club.refuses("PATCH", path, 401, "unauthorized", headers={}, json={"name": "Mine"})
+    club.refuses("PATCH", path, 403, "forbidden", headers=headers["ada"], json={"name": "Mine"})
+    club.refuses("PATCH", path, 403, "forbidden", headers=headers["rita"], json={"name": "Mine"})
+    club.refuses("PATCH", f"/tournaments/{UNKNOWN}", 404, "tournament_not_found", json={"name": "Mine"})
+    club.refuses("PATCH", path, 400, "malformed_request", json={"venue": "the back room"})
     for fixed in (
         {"format": "round_robin"},
         {"rounds": 3},
@@ -111,8 +111,8 @@ def test_edits_are_refused_as_an_announcement_is_and_after_the_start(client, clu
         {"fill_bot": "random"},
         {"rounds": "three", "name": "Mine"},  # whatever the value, and beside an editable field
     ):
-        refused(club, "PATCH", path, 422, "not_editable", json=fixed)
-    refused(club, "PATCH", path, 400, "malformed_name", json={"name": "  "})
+        club.refuses("PATCH", path, 422, "not_editable", json=fixed)
+    club.refuses("PATCH", path, 400, "malformed_name", json={"name": "  "})
     for change, code in (
         ({"table_size": 7}, "invalid_table_size"),
         ({"starts_at": "2031-01-05T18:00:00"}, "invalid_schedule"),
@@ -120,9 +120,9 @@ def test_edits_are_refused_as_an_announcement_is_and_after_the_start(client, clu
         ({"places": 2}, "invalid_places"),  # three have joined
         ({"check_in_minutes": 30}, "invalid_check_in"),  # no start time
     ):
-        assert refused(club, "PATCH", path, 422, code, json=change)["detail"]
+        assert club.refuses("PATCH", path, 422, code, json=change)["detail"]
     club.ok("POST", f"{path}/start")
-    refused(club, "PATCH", path, 409, "tournament_started", json={"name": "Too late"})
+    club.refuses("PATCH", path, 409, "tournament_started", json={"name": "Too late"})
 
 
 # ---------------------------------------------------------------------------
@@ -145,7 +145,7 @@ def test_a_start_by_hand_before_the_start_time_starts_round_1_at_once(client, cl
     first = club.ok("GET", f"{path}?after={club.log_position()}", headers={})["rounds"][0]
     assert [table["game_id"] is not None for table in first["tables"]] == [True]
     assert [(UUID(table["game_id"]),) for table in first["tables"]] == inline.queued("advance_game")
-    refused(club, "PATCH", path, 409, "tournament_started", json={"starts_at": later(minutes=5)})
+    club.refuses("PATCH", path, 409, "tournament_started", json={"starts_at": later(minutes=5)})
 
 
 # ---------------------------------------------------------------------------
@@ -159,8 +159,7 @@ def test_entrants_check_in_in_the_window_and_a_no_show_is_replaced_by_a_bot_at_t
     entrants = (ids["ada"], ids["bob"], ids["cat"])
     path, _ = announced(club, season, *entrants, starts_at=later(hours=2), check_in_minutes=60, places=4)
     checking_in = f"{path}/check-in"
-    found = refused(
-        club,
+    found = club.refuses(
         "POST",
         checking_in,
         409,
@@ -177,7 +176,7 @@ def test_entrants_check_in_in_the_window_and_a_no_show_is_replaced_by_a_bot_at_t
     def checking(
         status: int, code: str, player: str, by: dict[str, str] = ADMIN, at: str = checking_in
     ) -> None:
-        refused(club, "POST", at, status, code, headers=by, json={"player_id": player})
+        club.refuses("POST", at, status, code, headers=by, json={"player_id": player})
 
     checking(401, "unauthorized", ids["cat"], by={})
     checking(403, "forbidden", ids["cat"], by=headers["ada"])
@@ -242,7 +241,7 @@ def test_dropping_out_is_refused_with_its_codes(client, club, season):
     club.ok("POST", f"{knockout}/start")
 
     def dropping(status: int, code: str, player: str, by: dict[str, str] = ADMIN, at: str = path) -> None:
-        refused(club, "POST", f"{at}/drop-out", status, code, headers=by, json={"player_id": player})
+        club.refuses("POST", f"{at}/drop-out", status, code, headers=by, json={"player_id": player})
 
     dropping(401, "unauthorized", ids["ada"], by={})
     dropping(403, "forbidden", ids["ada"], by=headers["bob"])
@@ -282,15 +281,14 @@ def test_a_cancelled_tournaments_game_in_play_ends_abandoned_and_counts_for_nobo
     assert table["abandoned"] == "the hall is closed" and not table["over"]
     version = table["version"]
     seat = table["dealer"] if table["phase"] == "name_suit" else table["turn"]
-    refused(
-        club,
+    club.refuses(
         "POST",
         f"/games/{games[1]}/moves",
         409,
         "game_abandoned",
         json={"kind": "draw", "seat": seat, "version": version},
     )
-    refused(club, "POST", f"/games/{games[1]}/disputes", 409, "game_abandoned", json={"reason": "why?"})
+    club.refuses("POST", f"/games/{games[1]}/disputes", 409, "game_abandoned", json={"reason": "why?"})
     listed = club.ok("GET", f"/games?league={season.league}&status=abandoned&after={position}", headers={})
     assert [item["game_id"] for item in listed["items"]] == [str(games[1])]
     listed = club.ok("GET", f"/tournaments?league={season.league}&status=cancelled&after={position}")
@@ -306,8 +304,7 @@ def test_a_cancelled_tournaments_game_in_play_ends_abandoned_and_counts_for_nobo
         player for player, count in played.items() if count
     } == at_finished  # the abandoned one counts for nobody
     for player in at_abandoned:
-        refused(
-            club,
+        club.refuses(
             "GET",
             f"/players/{player}/next-game?after={position}",
             404,
@@ -321,18 +318,18 @@ def test_cancelling_is_for_admins_with_a_reason_once_and_nothing_happens_after_i
     path, _ = announced(club, season, ids["ada"], starts_at=later(hours=1), check_in_minutes=120)
     cancelling = f"{path}/cancel"
     reason = {"reason": "rain"}
-    refused(club, "POST", cancelling, 401, "unauthorized", headers={}, json=reason)
-    refused(club, "POST", cancelling, 403, "forbidden", headers=headers["ada"], json=reason)
-    refused(club, "POST", cancelling, 403, "forbidden", headers=headers["rita"], json=reason)
-    refused(club, "POST", f"/tournaments/{UNKNOWN}/cancel", 404, "tournament_not_found", json=reason)
-    refused(club, "POST", cancelling, 422, "invalid_reason", json={"reason": "   "})
-    refused(club, "POST", cancelling, 422, "invalid_reason", json={"reason": "x" * 501})
-    refused(club, "POST", cancelling, 400, "malformed_request", json={})
+    club.refuses("POST", cancelling, 401, "unauthorized", headers={}, json=reason)
+    club.refuses("POST", cancelling, 403, "forbidden", headers=headers["ada"], json=reason)
+    club.refuses("POST", cancelling, 403, "forbidden", headers=headers["rita"], json=reason)
+    club.refuses("POST", f"/tournaments/{UNKNOWN}/cancel", 404, "tournament_not_found", json=reason)
+    club.refuses("POST", cancelling, 422, "invalid_reason", json={"reason": "   "})
+    club.refuses("POST", cancelling, 422, "invalid_reason", json={"reason": "x" * 501})
+    club.refuses("POST", cancelling, 400, "malformed_request", json={})
     club.ok("POST", cancelling, json=reason)
-    refused(club, "POST", cancelling, 409, "tournament_cancelled", json=reason)
+    club.refuses("POST", cancelling, 409, "tournament_cancelled", json=reason)
     player = {"player_id": ids["bob"]}
-    refused(club, "POST", f"{path}/entrants", 409, "tournament_cancelled", json=player)
-    refused(club, "DELETE", f"{path}/entrants/{ids['ada']}", 409, "tournament_cancelled")
-    refused(club, "POST", f"{path}/check-in", 409, "tournament_cancelled", json={"player_id": ids["ada"]})
-    refused(club, "PATCH", path, 409, "tournament_cancelled", json={"name": "Again"})
-    refused(club, "POST", f"{path}/start", 409, "tournament_cancelled")
+    club.refuses("POST", f"{path}/entrants", 409, "tournament_cancelled", json=player)
+    club.refuses("DELETE", f"{path}/entrants/{ids['ada']}", 409, "tournament_cancelled")
+    club.refuses("POST", f"{path}/check-in", 409, "tournament_cancelled", json={"player_id": ids["ada"]})
+    club.refuses("PATCH", path, 409, "tournament_cancelled", json={"name": "Again"})
+    club.refuses("POST", f"{path}/start", 409, "tournament_cancelled")

@@ -9,7 +9,6 @@ from uuid import UUID
 import pytest
 
 from tests.e2e.club import Club
-from tests.e2e.test_tournaments_http import refused
 from tests.integration.tables import play_out
 from workers.conduct import Conductor
 from workers.inline import Inline
@@ -123,7 +122,7 @@ def test_seeding_and_the_tie_break_are_edited_before_the_start(client, club, rat
 )
 def test_bad_seeding_or_tie_break_values_are_refused_and_change_nothing(client, club, rated, bad):
     league, ids, _ = rated
-    refused(club, "POST", f"/leagues/{league}/tournaments", 400, "malformed_request", json={**RATED, **bad})
+    club.refuses("POST", f"/leagues/{league}/tournaments", 400, "malformed_request", json={**RATED, **bad})
     path, _ = announced(club, league, [ids["ada"], ids["bob"]])
-    found = refused(club, "PATCH", path, 400, "malformed_request", json=bad)
+    found = club.refuses("PATCH", path, 400, "malformed_request", json=bad)
     assert found["detail"]

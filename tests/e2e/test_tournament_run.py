@@ -192,21 +192,6 @@ def worker_stack(
 
 
 @pytest.fixture
-def schema(database_url: str) -> Iterator[str]:
-    name = f"maumau_run_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("create schema {}").format(sql.Identifier(name)))
-    yield name
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(name)))
-
-
-@pytest.fixture
-def settings(database_url: str, schema: str, tmp_path: Path) -> Settings:
-    return Settings(database_url=database_url, database_schema=schema, data_dir=tmp_path / "var", pool_size=2)
-
-
-@pytest.fixture
 def app(settings: Settings) -> Iterator[MauMau]:
     application = MauMau(settings)
     yield application

@@ -17,7 +17,6 @@ from tests.e2e.club import ADMIN, Club
 from tests.e2e.test_bad_input import (
     check_an_unknown_field_is_refused_by_name,
     check_malformed_json_is_refused,
-    refused,
 )
 
 
@@ -98,7 +97,7 @@ def bad_bodies(path: str, body: dict[str, Any]) -> list[dict[str, Any]]:
 def test_wrong_types_and_missing_fields_are_400_malformed_request(client, club, cup):
     for path, headers, body in cup.body_routes():
         for case in bad_bodies(path, body):
-            found = refused(club, "POST", path, 400, "malformed_request", headers=headers, json=case)
+            found = club.refuses("POST", path, 400, "malformed_request", headers=headers, json=case)
             assert found["detail"], (path, case)
 
 
@@ -110,7 +109,7 @@ def test_bad_query_parameters_and_path_ids_get_their_codes(client, club, cup):
     ]
     for path in reads:
         for query in ("after=-1", "after=soon", "after=1.5", f"after={2**63}"):
-            refused(club, "GET", f"{path}?{query}", 400, "malformed_request", headers={})
+            club.refuses("GET", f"{path}?{query}", 400, "malformed_request", headers={})
     for method, path in (
         ("GET", "/tournaments/not-a-uuid"),
         ("GET", "/leagues/not-a-uuid/tournaments"),
@@ -119,8 +118,8 @@ def test_bad_query_parameters_and_path_ids_get_their_codes(client, club, cup):
         ("POST", "/tournaments/not-a-uuid/entrants"),
         ("DELETE", f"/tournaments/{cup.tournament}/entrants/not-a-uuid"),
     ):
-        refused(
-            club, method, path, 404, "not_found", json={"player_id": cup.ada} if method == "POST" else None
+        club.refuses(
+            method, path, 404, "not_found", json={"player_id": cup.ada} if method == "POST" else None
         )
-    refused(club, "PUT", f"/tournaments/{cup.tournament}", 405, "method_not_allowed")
-    refused(club, "DELETE", f"/tournaments/{cup.tournament}/entrants", 405, "method_not_allowed")
+    club.refuses("PUT", f"/tournaments/{cup.tournament}", 405, "method_not_allowed")
+    club.refuses("DELETE", f"/tournaments/{cup.tournament}/entrants", 405, "method_not_allowed")

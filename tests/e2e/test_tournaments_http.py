@@ -13,7 +13,7 @@ from uuid import UUID
 
 import pytest
 
-from tests.e2e.club import ADMIN, Club, problem
+from tests.e2e.club import ADMIN, Club
 from tests.integration.tables import play_out
 from workers.conduct import Conductor
 from workers.inline import Inline
@@ -49,14 +49,6 @@ def join(club: Club, tournament: dict[str, Any], *player_ids: str) -> dict[str, 
             "POST", f"/tournaments/{tournament['tournament_id']}/entrants", json={"player_id": player_id}
         )
     return tournament
-
-
-def refused(club: Club, method: str, path: str, status: int, code: str, **request: Any) -> dict[str, Any]:
-    """The request gets this problem and stores nothing."""
-    request.setdefault("headers", ADMIN)
-    with club.unchanged():
-        response = club.client.request(method, path, **request)
-    return problem(response, status, code)
 
 
 def without_position(body: dict[str, Any]) -> dict[str, Any]:
@@ -299,7 +291,7 @@ def test_a_tournament_made_over_http_is_played_by_the_workers_steps_and_its_brac
     assert moved["position"] <= bracket["position"]
     for name in ("ada", "bob"):
         path = f"/players/{ids[name]}/next-game?after={bracket['position']}"
-        refused(club, "GET", path, 404, "next_game_not_found")
+        club.refuses("GET", path, 404, "next_game_not_found")
 
 
 # ---------------------------------------------------------------------------
@@ -308,10 +300,10 @@ def test_a_tournament_made_over_http_is_played_by_the_workers_steps_and_its_brac
 
 def test_announcing_is_for_admins_in_a_league_that_exists_with_a_plan_the_rules_allow(client, club, members):
     path = f"/leagues/{members.league}/tournaments"
-    refused(club, "POST", path, 401, "unauthorized", headers={}, json=SWISS)
-    refused(club, "POST", path, 403, "forbidden", headers=members.headers["ada"], json=SWISS)
-    refused(club, "POST", path, 403, "forbidden", headers=members.headers["rita"], json=SWISS)
-    refused(club, "POST", f"/leagues/{UNKNOWN}/tournaments", 404, "league_not_found", json=SWISS)
+    club.refuses("POST", path, 401, "unauthorized", headers={}, json=SWISS)
+    club.refuses("POST", path, 403, "forbidden", headers=members.headers["ada"], json=SWISS)
+    club.refuses("POST", path, 403, "forbidden", headers=members.headers["rita"], json=SWISS)
+    club.refuses("POST", f"/leagues/{UNKNOWN}/tournaments", 404, "league_not_found", json=SWISS)
     for change, code in (
         ({"table_size": 7}, "invalid_table_size"),
         ({"table_size": 1}, "invalid_table_size"),
@@ -328,10 +320,10 @@ def test_announcing_is_for_admins_in_a_league_that_exists_with_a_plan_the_rules_
         ({"places": 513}, "invalid_places"),
         ({"fill_bot": "nobody"}, "unknown_bot"),
     ):
-        found = refused(club, "POST", path, 422, code, json={**SWISS, **change})
+        found = club.refuses("POST", path, 422, code, json={**SWISS, **change})
         assert found["detail"]
     for name in ("   ", "Cup\u200b", "\u202eCup"):
-        refused(club, "POST", path, 400, "malformed_name", json={**SWISS, "name": name})
+        club.refuses("POST", path, 400, "malformed_name", json={**SWISS, "name": name})
 
 
 def test_joining_and_leaving_are_refused_with_their_codes(client, club, members):
@@ -340,7 +332,7 @@ def test_joining_and_leaving_are_refused_with_their_codes(client, club, members)
     path = f"/tournaments/{tournament['tournament_id']}"
 
     def joining(status: int, code: str, player: str, by: dict[str, str] = ADMIN, at: str = path) -> None:
-        refused(club, "POST", f"{at}/entrants", status, code, headers=by, json={"player_id": player})
+        club.refuses("POST", f"{at}/entrants", status, code, headers=by, json={"player_id": player})
 
     joining(401, "unauthorized", ids["bob"], by={})
     joining(403, "forbidden", ids["bob"], by=headers["ada"])  # a player joins for themself only
@@ -354,7 +346,7 @@ def test_joining_and_leaving_are_refused_with_their_codes(client, club, members)
     joining(409, "tournament_full", ids["cat"], by=headers["cat"])  # two places, both taken
 
     def leaving(status: int, code: str, player: str, by: dict[str, str] = ADMIN, at: str = path) -> None:
-        refused(club, "DELETE", f"{at}/entrants/{player}", status, code, headers=by)
+        club.refuses("DELETE", f"{at}/entrants/{player}", status, code, headers=by)
 
     leaving(401, "unauthorized", ids["ada"], by={})
     leaving(403, "forbidden", ids["ada"], by=headers["bob"])
@@ -371,21 +363,21 @@ def test_starting_is_for_admins_once_with_enough_players(client, club, members):
     ids, headers = members.ids, members.headers
     alone = join(club, announce(club, members), ids["ada"])  # no places for bots: one player is too few
     path = f"/tournaments/{alone['tournament_id']}/start"
-    refused(club, "POST", path, 401, "unauthorized", headers={})
-    refused(club, "POST", path, 403, "forbidden", headers=headers["ada"])
-    refused(club, "POST", path, 403, "forbidden", headers=headers["rita"])
-    refused(club, "POST", f"/tournaments/{UNKNOWN}/start", 404, "tournament_not_found")
-    refused(club, "POST", path, 422, "too_few_players")
+    club.refuses("POST", path, 401, "unauthorized", headers={})
+    club.refuses("POST", path, 403, "forbidden", headers=headers["ada"])
+    club.refuses("POST", path, 403, "forbidden", headers=headers["rita"])
+    club.refuses("POST", f"/tournaments/{UNKNOWN}/start", 404, "tournament_not_found")
+    club.refuses("POST", path, 422, "too_few_players")
     join(club, alone, ids["bob"])
     club.ok("POST", path)
-    refused(club, "POST", path, 409, "tournament_started")
+    club.refuses("POST", path, 409, "tournament_started")
 
 
 def test_reads_of_what_does_not_exist_are_404_with_their_codes(client, club, members):
-    refused(club, "GET", f"/tournaments/{UNKNOWN}", 404, "tournament_not_found", headers={})
-    refused(club, "GET", f"/leagues/{UNKNOWN}/tournaments", 404, "league_not_found", headers={})
-    refused(club, "GET", f"/players/{UNKNOWN}/next-game", 404, "player_not_found", headers={})
-    refused(club, "GET", f"/players/{members.ids['eve']}/next-game", 404, "next_game_not_found", headers={})
+    club.refuses("GET", f"/tournaments/{UNKNOWN}", 404, "tournament_not_found", headers={})
+    club.refuses("GET", f"/leagues/{UNKNOWN}/tournaments", 404, "league_not_found", headers={})
+    club.refuses("GET", f"/players/{UNKNOWN}/next-game", 404, "player_not_found", headers={})
+    club.refuses("GET", f"/players/{members.ids['eve']}/next-game", 404, "next_game_not_found", headers={})
     # a league without tournaments lists none
     empty = club.league()
     assert club.ok("GET", f"/leagues/{empty}/tournaments", headers={})["tournaments"] == []

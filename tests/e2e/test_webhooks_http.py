@@ -7,7 +7,6 @@ tests/e2e/test_webhooks.py's).
 
 import time
 import uuid
-from typing import Any
 
 import pytest
 
@@ -17,14 +16,6 @@ from tests.e2e.club import ADMIN, Club
 def league_of(club: Club, members: int = 1) -> tuple[str, list[str]]:
     players = [club.player()[0] for _ in range(members)]
     return club.league(members=players), players
-
-
-def refused(club: Club, method: str, path: str, code: str, status: int, **kwargs: Any) -> None:
-    kwargs.setdefault("headers", ADMIN)
-    with club.unchanged():
-        response = club.client.request(method, path, **kwargs)
-    assert response.headers["content-type"].startswith("application/problem+json"), response.text
-    assert (response.status_code, response.json()["code"]) == (status, code), response.text
 
 
 @pytest.mark.parametrize(
@@ -48,7 +39,7 @@ def refused(club: Club, method: str, path: str, code: str, status: int, **kwargs
 )
 def test_a_bad_url_an_unknown_event_or_turns_without_players_are_refused_and_change_nothing(club, body, code):
     league, _ = league_of(club)
-    refused(club, "POST", f"/leagues/{league}/webhooks", code, 422, json=body)
+    club.refuses("POST", f"/leagues/{league}/webhooks", 422, code, json=body)
     assert club.ok("GET", f"/leagues/{league}/webhooks")["webhooks"] == []
 
 
@@ -56,21 +47,21 @@ def test_players_without_the_turn_event_or_not_of_the_league_are_refused(club):
     league, (ann,) = league_of(club)
     stranger = club.player()[0]
     body = {"url": "https://club.example/hook", "events": ["table_ready"], "players": [ann]}
-    refused(club, "POST", f"/leagues/{league}/webhooks", "invalid_webhook_players", 422, json=body)
+    club.refuses("POST", f"/leagues/{league}/webhooks", 422, "invalid_webhook_players", json=body)
     body = {"url": "https://club.example/hook", "events": ["turn"], "players": [stranger]}
-    refused(club, "POST", f"/leagues/{league}/webhooks", "not_a_member", 422, json=body)
+    club.refuses("POST", f"/leagues/{league}/webhooks", 422, "not_a_member", json=body)
 
 
 def test_only_an_admin_registers_or_reads_a_league_s_webhooks(club):
     league, _ = league_of(club)
     _, ann_headers = club.player()
     body = {"url": "https://club.example/hook", "events": ["table_ready"]}
-    refused(club, "POST", f"/leagues/{league}/webhooks", "forbidden", 403, json=body, headers=ann_headers)
-    refused(club, "POST", f"/leagues/{league}/webhooks", "unauthorized", 401, json=body, headers={})
-    refused(club, "GET", f"/leagues/{league}/webhooks", "forbidden", 403, headers=ann_headers)
-    refused(club, "POST", f"/leagues/{uuid.uuid4()}/webhooks", "league_not_found", 404, json=body)
-    refused(
-        club, "POST", f"/leagues/{league}/webhooks", "malformed_request", 400, json={**body, "secret": "x"}
+    club.refuses("POST", f"/leagues/{league}/webhooks", 403, "forbidden", json=body, headers=ann_headers)
+    club.refuses("POST", f"/leagues/{league}/webhooks", 401, "unauthorized", json=body, headers={})
+    club.refuses("GET", f"/leagues/{league}/webhooks", 403, "forbidden", headers=ann_headers)
+    club.refuses("POST", f"/leagues/{uuid.uuid4()}/webhooks", 404, "league_not_found", json=body)
+    club.refuses(
+        "POST", f"/leagues/{league}/webhooks", 400, "malformed_request", json={**body, "secret": "x"}
     )
 
 
@@ -103,17 +94,17 @@ def test_a_removed_webhook_is_gone_and_a_disabled_one_says_why_until_it_is_enabl
     kept = club.ok("POST", f"/leagues/{league}/webhooks", json=body)["webhook"]["webhook_id"]
     gone = club.ok("POST", f"/leagues/{league}/webhooks", json=body)["webhook"]["webhook_id"]
     assert club.client.delete(f"/webhooks/{gone}", headers=ADMIN).status_code == 204
-    refused(club, "GET", f"/webhooks/{gone}", "webhook_not_found", 404)
-    refused(club, "DELETE", f"/webhooks/{gone}", "webhook_not_found", 404)
-    refused(club, "GET", f"/webhooks/{uuid.uuid4()}", "webhook_not_found", 404)
+    club.refuses("GET", f"/webhooks/{gone}", 404, "webhook_not_found")
+    club.refuses("DELETE", f"/webhooks/{gone}", 404, "webhook_not_found")
+    club.refuses("GET", f"/webhooks/{uuid.uuid4()}", 404, "webhook_not_found")
     assert [found["webhook_id"] for found in club.ok("GET", f"/leagues/{league}/webhooks")["webhooks"]] == [
         kept
     ]
 
-    refused(club, "POST", f"/webhooks/{kept}/enable", "already_enabled", 409)
+    club.refuses("POST", f"/webhooks/{kept}/enable", 409, "already_enabled")
     disabled = club.ok("POST", f"/webhooks/{kept}/disable")
     assert (disabled["enabled"], disabled["disabled_reason"]) == (False, "disabled by an admin")
-    refused(club, "POST", f"/webhooks/{kept}/disable", "already_disabled", 409)
+    club.refuses("POST", f"/webhooks/{kept}/disable", 409, "already_disabled")
     assert club.ok("POST", f"/webhooks/{kept}/enable") == {**disabled, "enabled": True, "disabled_reason": ""}
 
 
@@ -131,5 +122,5 @@ def test_a_resend_of_a_pending_or_unknown_delivery_is_refused(club):
     assert delivery["status"] == "pending" and delivery["attempts"] == []
     assert delivery["event"] == "dispute_raised" and delivery["next_try_at"] is not None
     path = f"/webhooks/{hook}/deliveries"
-    refused(club, "POST", f"{path}/{delivery['delivery_id']}/resend", "delivery_pending", 409)
-    refused(club, "POST", f"{path}/{uuid.uuid4()}/resend", "delivery_not_found", 404)
+    club.refuses("POST", f"{path}/{delivery['delivery_id']}/resend", 409, "delivery_pending")
+    club.refuses("POST", f"{path}/{uuid.uuid4()}/resend", 404, "delivery_not_found")

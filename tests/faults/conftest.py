@@ -5,6 +5,6 @@ everything else. Servers a test stops or kills are its own (``tests.faults.serve
 shared ones. In-process tests here take a store of their own, as the projection tests do.
 """
 
-from tests.integration.conftest import app, fresh_settings
+from tests.integration.conftest import app, fresh_settings, postgres_schema, settings, store_kind
 
-__all__ = ["app", "fresh_settings"]
+__all__ = ["app", "fresh_settings", "postgres_schema", "settings", "store_kind"]

@@ -30,6 +30,8 @@ from tests.integration.test_projections_tournaments import assert_tournaments_ma
 from workers.conduct import Conductor
 from workers.inline import Inline
 
+pytestmark = pytest.mark.own_store  # the runner reads the whole log: a store of the test's own
+
 OFFICIAL = Actor("admin", "club-secretary")
 CATCH_UP = 20.0  # seconds the runner has to apply a ruling
 
@@ -44,16 +46,10 @@ class Games:
 
 
 @pytest.fixture
-def settings(fresh_settings: Settings) -> Settings:
-    """The runner reads the whole log: a store of the test's own (``app`` is on it)."""
-    return fresh_settings
-
-
-@pytest.fixture
-def following(fresh_settings: Settings, app: MauMau) -> Iterator[tuple[ReadModels, Running]]:
-    """The read models and a runner keeping them, as in the API process."""
-    reader = ReadModels(fresh_settings)
-    running = start_projections(fresh_settings)
+def following(settings: Settings, app: MauMau) -> Iterator[tuple[ReadModels, Running]]:
+    """The read models and a runner keeping them, as in the API process (on ``app``'s store)."""
+    reader = ReadModels(settings)
+    running = start_projections(settings)
     yield reader, running
     running.stop()
     reader.close()

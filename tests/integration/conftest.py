@@ -32,8 +32,18 @@ def postgres_schema(database_url: str) -> Iterator[str]:
 
 
 @pytest.fixture(params=["postgres", "sqlite"])
-def settings(request: pytest.FixtureRequest, tmp_path) -> Settings:
-    if request.param == "postgres":
+def store_kind(request: pytest.FixtureRequest) -> str:
+    """The kind of store a test runs on: every test taking ``settings`` runs on both."""
+    return request.param
+
+
+@pytest.fixture
+def settings(store_kind: str, request: pytest.FixtureRequest, tmp_path) -> Settings:
+    """The test's store. PostgreSQL: the session's schema, shared by the tests; in a module marked
+    ``own_store`` (``pytestmark = pytest.mark.own_store``), the test's own, as ``fresh_settings``."""
+    if request.node.get_closest_marker("own_store") is not None:
+        return request.getfixturevalue("fresh_settings")
+    if store_kind == "postgres":
         return Settings(
             database_url=request.getfixturevalue("database_url"),
             database_schema=request.getfixturevalue("postgres_schema"),
@@ -51,11 +61,11 @@ def app(settings: Settings) -> Iterator[MauMau]:
     application.close()
 
 
-@pytest.fixture(params=["postgres", "sqlite"])
-def fresh_settings(request: pytest.FixtureRequest, tmp_path) -> Iterator[Settings]:
+@pytest.fixture
+def fresh_settings(store_kind: str, request: pytest.FixtureRequest, tmp_path) -> Iterator[Settings]:
     """Like ``settings``, but PostgreSQL in a schema of the test's own: for tests that read the whole
     notification log (the projections), which other tests' events would otherwise share."""
-    if request.param == "sqlite":
+    if store_kind == "sqlite":
         yield Settings(data_dir=tmp_path / "var", snapshot_interval=SNAPSHOT_INTERVAL)
         return
     url = request.getfixturevalue("database_url")

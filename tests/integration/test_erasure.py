@@ -29,11 +29,7 @@ from tests.privacy import tables_holding
 from tests.receiver import Receiver, receiving
 from workers.webhooks import SIGNATURE_HEADER, verify
 
-
-@pytest.fixture
-def settings(fresh_settings: Settings) -> Settings:
-    """The scan reads every table: a store of the test's own (see ``fresh_settings``)."""
-    return fresh_settings
+pytestmark = pytest.mark.own_store  # the scan reads every table: a store of the test's own
 
 
 @pytest.fixture

@@ -78,6 +78,8 @@ from tests.unit.scenario import deck_order
 from workers.conduct import Conductor
 from workers.inline import Inline
 
+pytestmark = pytest.mark.own_store  # the runner reads the whole log: a store of the test's own
+
 ADMIN = Actor("admin", "ada")
 # nobody listens there: the projection makes the deliveries' rows, and nothing here sends them
 HOOK_URL = "http://127.0.0.1:9/hook"
@@ -87,12 +89,6 @@ MAO_OPTIONS = {"hand_size": 8, "rounds_to_win": 2}  # big hands and penalties: t
 PLAYERS = ("Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
 MOST_MOVES = 20_000
 ENGLISH = read_catalogue("en").gettext
-
-
-@pytest.fixture
-def settings(fresh_settings: Settings) -> Settings:
-    """The runner reads the whole log: a store of the test's own."""
-    return fresh_settings
 
 
 # ----------------------------------------------------------------------

@@ -14,17 +14,12 @@ from service.domain.errors import RuleError
 from service.domain.game import Game
 from service.domain.roles import SYSTEM, Actor
 from service.domain.tournament import Plan
-from service.settings import Settings
 from tests.integration.projecting import catch_up
 from tests.integration.tables import players
 from workers.conduct import Conductor, bot_move
 from workers.inline import Inline
 
-
-@pytest.fixture
-def settings(fresh_settings: Settings) -> Settings:
-    """Each test reads the whole log: a store of its own."""
-    return fresh_settings
+pytestmark = pytest.mark.own_store  # each test reads the whole log: a store of the test's own
 
 
 def clocked_league(app: MauMau, members: int, forfeit_after: int = 2) -> tuple[UUID, list[UUID]]:

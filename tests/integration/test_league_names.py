@@ -1,16 +1,8 @@
 """Names in leagues, stored: two members of one league never share a display name, and bounded options."""
 
-import pytest
-
 from service.application import MauMau
-from service.domain.errors import RuleError
 from service.domain.league import Player
-
-
-def refused(code: str, command) -> None:
-    with pytest.raises(RuleError) as found:
-        command()
-    assert found.value.code == code
+from tests.refusals import refused
 
 
 def test_a_league_refuses_a_second_member_whose_name_reads_as_a_members(app: MauMau):

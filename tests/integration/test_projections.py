@@ -41,15 +41,10 @@ from service.projections.models import (
 from service.projections.reader import ReadModels
 from service.projections.runner import start_projections
 from service.projections.standings import TIE_BREAKS, Tally, order_of, rank, rule
-from service.settings import Settings
 from tests.gameplay import next_command
 from tests.integration.projecting import catch_up
 
-
-@pytest.fixture
-def settings(fresh_settings: Settings) -> Settings:
-    """Each test reads the whole log: a store of its own (see ``fresh_settings``)."""
-    return fresh_settings
+pytestmark = pytest.mark.own_store  # each test reads the whole log: a store of the test's own
 
 
 ADMIN = Actor("admin", "ada")

@@ -12,14 +12,9 @@ from service.projections.cli import projections
 from service.projections.reader import ReadModels
 from service.projections.runner import Runner, start_projections
 from service.projections.store import APPLICATION, Changes
-from service.settings import Settings
 from tests.integration.tables import play_out, players
 
-
-@pytest.fixture
-def settings(fresh_settings: Settings) -> Settings:
-    """Each test reads the whole log: a store of its own (see ``fresh_settings``)."""
-    return fresh_settings
+pytestmark = pytest.mark.own_store  # each test reads the whole log: a store of the test's own
 
 
 def invoke(settings, *args: str):

@@ -24,11 +24,7 @@ from service.settings import Settings
 from tests.gameplay import next_command
 from tests.integration.projecting import catch_up
 
-
-@pytest.fixture
-def settings(fresh_settings: Settings) -> Settings:
-    """Each test reads the whole log: a store of its own (see ``fresh_settings``)."""
-    return fresh_settings
+pytestmark = pytest.mark.own_store  # each test reads the whole log: a store of the test's own
 
 
 def play_match(app: MauMau, league: UUID, seats: list[UUID], seed: int) -> Game:

@@ -28,11 +28,7 @@ from service.settings import Settings
 from tests.e2e.club import problem
 from tests.integration.tables import REFEREE, play_out, players
 
-
-@pytest.fixture
-def settings(fresh_settings: Settings) -> Settings:
-    """The runner reads the whole log: a store of the test's own."""
-    return fresh_settings
+pytestmark = pytest.mark.own_store  # the runner reads the whole log: a store of the test's own
 
 
 @pytest.fixture

@@ -22,13 +22,9 @@ from service.projections.runner import start_projections
 from service.settings import Settings
 from tests.integration.test_projections import Club, assert_read_models_match
 
+pytestmark = pytest.mark.own_store  # the runner reads the whole log: a store of the test's own
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def settings(fresh_settings: Settings) -> Settings:
-    """The test reads the whole log: a store of its own (see ``fresh_settings``)."""
-    return fresh_settings
 
 
 def start_runner(settings: Settings) -> subprocess.Popen:
@@ -92,7 +88,7 @@ def test_a_runner_killed_mid_stream_and_started_again_ends_with_every_event_appl
     reader.close()
 
 
-@pytest.mark.parametrize("fresh_settings", ["postgres"], indirect=True)
+@pytest.mark.parametrize("store_kind", ["postgres"], indirect=True)
 def test_a_runner_whose_connections_are_cut_takes_them_anew_and_goes_on(app, settings):
     club = Club(app, seed=8)
     club.season(2)

@@ -7,15 +7,10 @@ from service.domain.roles import Actor
 from service.domain.tournament import Plan
 from service.projections.reader import ReadModels
 from service.projections.runner import rebuild
-from service.settings import Settings
 from tests.integration.projecting import catch_up
 from tests.integration.tables import play_out
 
-
-@pytest.fixture
-def settings(fresh_settings: Settings) -> Settings:
-    """Each test lists the whole store: one of its own."""
-    return fresh_settings
+pytestmark = pytest.mark.own_store  # each test lists the whole store: a store of the test's own
 
 
 def every_page(fetch, limit: int) -> list[list]:  # type: ignore[no-untyped-def]

@@ -17,11 +17,7 @@ from service.projections.reader import ReadModels
 from service.settings import Settings
 from tests.integration.test_projections_standings import read_standings
 
-
-@pytest.fixture
-def settings(fresh_settings: Settings) -> Settings:
-    """Each test reads the whole log: a store of its own (see ``fresh_settings``)."""
-    return fresh_settings
+pytestmark = pytest.mark.own_store  # each test reads the whole log: a store of the test's own
 
 
 def play_out(app: MauMau, game_id: str, player: str) -> MatchEnded:

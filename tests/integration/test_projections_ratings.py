@@ -22,11 +22,7 @@ from service.projections.store import SQLITE_FILE_NAME, close_views, open_views
 from service.settings import Settings
 from tests.gameplay import next_command
 
-
-@pytest.fixture
-def settings(fresh_settings: Settings) -> Settings:
-    """Each test reads the whole log: a store of its own (see ``fresh_settings``)."""
-    return fresh_settings
+pytestmark = pytest.mark.own_store  # each test reads the whole log: a store of the test's own
 
 
 SHORT = {"target_score": 20}

@@ -10,16 +10,11 @@ from eventsourcing.persistence import IntegrityError, Tracking
 from service.domain.adjudication import Resume
 from service.projections.runner import start_projections
 from service.projections.store import APPLICATION, Changes
-from service.settings import Settings
 from tests.gameplay import next_command
 from tests.integration.projecting import catch_up
 from tests.integration.tables import REFEREE, play_out, players
 
-
-@pytest.fixture
-def settings(fresh_settings: Settings) -> Settings:
-    """Each test reads the whole log: a store of its own (see ``fresh_settings``)."""
-    return fresh_settings
+pytestmark = pytest.mark.own_store  # each test reads the whole log: a store of the test's own
 
 
 def test_before_anything_is_projected_the_position_is_zero_and_nothing_is_known(settings, reader):

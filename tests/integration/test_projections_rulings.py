@@ -13,14 +13,9 @@ import pytest
 from service.domain.adjudication import Resume, Void
 from service.domain.game import Game
 from service.projections.runner import Runner
-from service.settings import Settings
 from tests.integration.test_projections import ADMIN, Club, assert_read_models_match
 
-
-@pytest.fixture
-def settings(fresh_settings: Settings) -> Settings:
-    """The runner reads the whole log: a store of the test's own."""
-    return fresh_settings
+pytestmark = pytest.mark.own_store  # the runner reads the whole log: a store of the test's own
 
 
 def finished_league_game(club: Club) -> tuple[UUID, UUID]:

@@ -20,17 +20,13 @@ from service.projections.runner import Runner
 from service.settings import Settings
 from tests.gameplay import next_command
 
+pytestmark = pytest.mark.own_store  # each test reads the whole log: a store of the test's own
+
 # the first deal of a test below, first card dealt first
 TIE_DECK = (
     "KS KH 3C 6D 8H 10H 7H JS 7D AD 5D 8C 6S 9H 9C 2S 10D 10C AS 4D 7S 2C 8S 6C QS 5H "
     "JC KD 4C 9D 3D QH 9S 5C 5S AC 10S JD 3S 4H QC JH 3H 4S AH 2H QD KC 8D 2D 7C 6H"
 )
-
-
-@pytest.fixture
-def settings(fresh_settings: Settings) -> Settings:
-    """Each test reads the whole log: a store of its own (see ``fresh_settings``)."""
-    return fresh_settings
 
 
 ADMIN = Actor("admin", "ada")

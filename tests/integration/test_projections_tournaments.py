@@ -26,7 +26,6 @@ from service.projections.models import (
 )
 from service.projections.reader import ReadModels
 from service.projections.tournaments import image_of, restore
-from service.settings import Settings
 from tests.integration.projecting import catch_up
 from tests.integration.tables import play_out, players
 from tests.integration.test_workers import assert_tournament_agrees_with_its_games
@@ -34,11 +33,7 @@ from workers.conduct import Conductor
 from workers.inline import Inline
 from workers.tournaments import open_tournaments
 
-
-@pytest.fixture
-def settings(fresh_settings: Settings) -> Settings:
-    """Each test reads the whole log: a store of its own (see ``fresh_settings``)."""
-    return fresh_settings
+pytestmark = pytest.mark.own_store  # each test reads the whole log: a store of the test's own
 
 
 def league_with(app: MauMau, members: int, ruleset: str = "club") -> tuple[UUID, list[UUID]]:

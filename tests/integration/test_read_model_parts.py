@@ -30,13 +30,9 @@ from service.projections.store import Views
 from service.settings import Settings
 from tests.e2e.club import problem
 
+pytestmark = pytest.mark.own_store  # the runner reads the whole log: a store of the test's own
+
 REFEREE = Actor("admin", "ada")
-
-
-@pytest.fixture
-def settings(fresh_settings: Settings) -> Settings:
-    """The runner reads the whole log: a store of the test's own."""
-    return fresh_settings
 
 
 @pytest.fixture

@@ -11,14 +11,9 @@ from service.domain.adjudication import Correct
 from service.domain.roles import Actor
 from service.domain.scoresheet import RoundEntry
 from service.projections.runner import Runner
-from service.settings import Settings
 from tests.integration.test_projections import ADMIN, Club, assert_read_models_match
 
-
-@pytest.fixture
-def settings(fresh_settings: Settings) -> Settings:
-    """The runner reads the whole log: a store of the test's own."""
-    return fresh_settings
+pytestmark = pytest.mark.own_store  # the runner reads the whole log: a store of the test's own
 
 
 def random_entry(rng: random.Random, seats: int, lowest: int) -> dict:

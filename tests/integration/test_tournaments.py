@@ -4,13 +4,11 @@ import threading
 from collections import Counter
 from uuid import UUID
 
-import pytest
-
 from service.application import MauMau
-from service.domain.errors import RuleError
 from service.domain.game import Game, Seat, TableRef
 from service.domain.tournament import Plan, Tournament
 from tests.integration.tables import players
+from tests.refusals import refused
 from workers.conduct import bot_move
 
 SWISS = Plan(format="swiss", table_size=4, rounds=2, single_round=True, places=8)
@@ -33,12 +31,6 @@ def clock_plays_out(app: MauMau, game_id: UUID) -> None:
             app.execute(game_id, bot_move(game, seat, game.bot_for(seat)), expected_version=game.version)
         else:
             app.time_out_turn(game_id, seat)
-
-
-def refused(code: str, act) -> None:
-    with pytest.raises(RuleError) as error:
-        act()
-    assert error.value.code == code
 
 
 def test_a_swiss_tournament_of_members_and_bots_is_played_to_the_end_and_ranked(app):

@@ -27,14 +27,10 @@ from workers.conduct import Conductor
 from workers.inline import Inline
 from workers.webhooks import SIGNATURE_HEADER, Courier, verify
 
+pytestmark = pytest.mark.own_store  # the projection reads the whole log: a store of the test's own
+
 ADMIN = Actor("admin", "ada")
 ALL_BUT_TURNS = ["table_ready", "dispute_raised", "ruling_given", "round_started", "tournament_finished"]
-
-
-@pytest.fixture
-def settings(fresh_settings: Settings) -> Settings:
-    """The projection reads the whole log: a store of the test's own."""
-    return fresh_settings
 
 
 @pytest.fixture

@@ -11,7 +11,6 @@ import uuid
 
 import pytest
 
-from service.domain.errors import RuleError
 from service.domain.game import Cause, Game, Seat
 from service.domain.image import image_of, restore
 from service.domain.pairing import Played, rank, ranking_order
@@ -23,6 +22,7 @@ from service.domain.state import OVER
 from service.domain.tournament import Plan, Tournament
 from service.http.sheets import match_end
 from tests.gameplay import SAME_ENTROPY, next_command
+from tests.refusals import refused
 
 
 def played_match(name: str, seed: int, **options: bool) -> Game:
@@ -99,12 +99,6 @@ def faraon_cup() -> tuple[Tournament, uuid.UUID]:
     game = uuid.uuid4()
     tournament.attach_game(1, 0, game)
     return tournament, game
-
-
-def refused(code: str, act) -> None:
-    with pytest.raises(RuleError) as error:
-        act()
-    assert error.value.code == code
 
 
 def test_a_faraon_table_is_won_by_the_seat_still_in_even_on_the_worst_total():

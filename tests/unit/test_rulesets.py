@@ -6,16 +6,10 @@ import pytest
 from service.domain.cards import RANKS
 from service.domain.commands import StartMatch
 from service.domain.engine import decide
-from service.domain.errors import RuleError
 from service.domain.events import MatchStarted
 from service.domain.rulesets import CLUB, MAU_MAU_150, OPTIONS, ruleset, with_options
 from service.domain.state import State
-
-
-def refused_code(call) -> str:
-    with pytest.raises(RuleError) as refused:
-        call()
-    return refused.value.code
+from tests.refusals import refused
 
 
 def test_club_is_for_2_to_6_players_with_the_52_card_deck():
@@ -91,12 +85,12 @@ def test_setting_an_option_leaves_the_preset_unchanged():
 
 
 def test_an_unknown_ruleset_is_refused():
-    assert refused_code(lambda: ruleset("skat")) == "unknown_ruleset"
+    refused("unknown_ruleset", lambda: ruleset("skat"))
 
 
 def test_an_unknown_option_is_refused():
-    assert refused_code(lambda: ruleset("club", jokers=True)) == "unknown_option"
-    assert refused_code(lambda: ruleset("club", effects={})) == "unknown_option"
+    refused("unknown_option", lambda: ruleset("club", jokers=True))
+    refused("unknown_option", lambda: ruleset("club", effects={}))
 
 
 @pytest.mark.parametrize(
@@ -110,7 +104,7 @@ def test_an_unknown_option_is_refused():
     ],
 )
 def test_an_option_of_the_wrong_type_is_refused(options):
-    assert refused_code(lambda: ruleset("club", **options)) == "invalid_option"
+    refused("invalid_option", lambda: ruleset("club", **options))
 
 
 @pytest.mark.parametrize(
@@ -124,18 +118,18 @@ def test_an_option_of_the_wrong_type_is_refused(options):
     ],
 )
 def test_an_option_out_of_range_is_refused(options):
-    assert refused_code(lambda: ruleset("club", **options)) == "invalid_option"
+    refused("invalid_option", lambda: ruleset("club", **options))
 
 
 def test_the_largest_hand_is_the_one_that_still_deals_to_the_smallest_table():
     assert ruleset("club", hand_size=25).hand_size == 25  # 2 x 25 + 2 <= 52
     assert ruleset("mau-mau-150", hand_size=15).hand_size == 15  # 2 x 15 + 2 <= 32
-    assert refused_code(lambda: ruleset("mau-mau-150", hand_size=16)) == "invalid_option"
+    refused("invalid_option", lambda: ruleset("mau-mau-150", hand_size=16))
 
 
 def test_a_hand_size_the_deck_cannot_deal_to_the_table_is_refused_when_the_match_starts():
     rules = ruleset("club", hand_size=9)
-    assert refused_code(lambda: decide(State(), StartMatch(rules, 6, 0))) == "invalid_option"
+    refused("invalid_option", lambda: decide(State(), StartMatch(rules, 6, 0)))
     (started,) = decide(State(), StartMatch(rules, 5, 0))  # 5 x 9 + 2 <= 52
     assert isinstance(started, MatchStarted) and started.seats == 5
 
@@ -156,8 +150,7 @@ def test_with_options_applies_to_any_base_ruleset():
 )
 def test_a_ruleset_that_cannot_be_played_is_refused_when_the_match_starts(broken):
     rules = msgspec.structs.replace(CLUB, **broken)
-    code = refused_code(lambda: decide(State(), StartMatch(rules, 2, 0)))
-    assert code == "invalid_ruleset"
+    refused("invalid_ruleset", lambda: decide(State(), StartMatch(rules, 2, 0)))
 
 
 def test_mau_mau_150_is_for_2_to_4_players_with_32_cards_from_7_to_ace():

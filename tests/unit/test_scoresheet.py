@@ -11,7 +11,6 @@ from service.domain.adjudication import Correct, Resume, Void
 from service.domain.cards import CARD_COUNT, format_cards, parse_card
 from service.domain.commands import DrawCard
 from service.domain.engine import fold
-from service.domain.errors import RuleError
 from service.domain.events import MatchEnded, RoundEnded
 from service.domain.game import Cause, Game, Seat
 from service.domain.image import copy_state
@@ -20,6 +19,7 @@ from service.domain.rulesets import CLUB, MAU_MAU_150, ruleset
 from service.domain.scoresheet import RoundEntry
 from service.domain.state import DEAL, OVER
 from tests.gameplay import SAME_ENTROPY, game_after, next_command
+from tests.refusals import refused
 
 PLAYERS = [str(uuid.UUID(int=n)) for n in range(1, 7)]
 REFEREE = Actor("referee", "rita")
@@ -140,14 +140,8 @@ def test_rounds_are_numbered_one_after_another_without_a_deal():
 def test_an_in_person_game_deals_nothing_and_refuses_moves_and_clock_turns():
     game = in_person(2)
     assert game.state.phase == DEAL and game.state.hands == []
-    assert raised(lambda: game.time_out_turn(0, by(SYSTEM))) == "played_in_person"
-    assert raised(lambda: game.execute(DrawCard(0), by(player(0)))) == "played_in_person"
-
-
-def raised(call) -> str:
-    with pytest.raises(RuleError) as refused:
-        call()
-    return refused.value.code
+    refused("played_in_person", lambda: game.time_out_turn(0, by(SYSTEM)))
+    refused("played_in_person", lambda: game.execute(DrawCard(0), by(player(0))))
 
 
 @pytest.mark.parametrize(
@@ -161,10 +155,7 @@ def raised(call) -> str:
 )
 def test_an_in_person_game_takes_no_bot_no_deck_no_dealer_and_no_clock(options, code):
     options.setdefault("seats", (Seat("player", PLAYERS[0]), Seat("player", PLAYERS[1])))
-    refused = raised(
-        lambda: Game.create(ruleset=CLUB, seed="s", cause=by(REFEREE), in_person=True, **options)
-    )
-    assert refused == code
+    refused(code, lambda: Game.create(ruleset=CLUB, seed="s", cause=by(REFEREE), in_person=True, **options))
 
 
 IMPOSSIBLE = {
@@ -189,48 +180,46 @@ IMPOSSIBLE_POINTS = {
 
 @pytest.mark.parametrize("code", sorted(IMPOSSIBLE))
 def test_an_impossible_entry_by_cards_is_refused_and_changes_nothing(code):
-    assert refused_untouched(in_person(3), IMPOSSIBLE[code]) == code
+    entry_refused(code, in_person(3), IMPOSSIBLE[code])
 
 
 @pytest.mark.parametrize("code", sorted(IMPOSSIBLE_POINTS))
 def test_an_impossible_entry_by_points_is_refused_and_changes_nothing(code):
-    assert refused_untouched(in_person(3), IMPOSSIBLE_POINTS[code]) == code
+    entry_refused(code, in_person(3), IMPOSSIBLE_POINTS[code])
 
 
 @pytest.mark.parametrize("card", ["X1", "X2.2", "KC.2"])
 def test_a_joker_or_second_deck_card_the_ruleset_plays_without_is_refused(card):
     entry = RoundEntry(winner=0, hands=((), (parse_card(card),), (3,)))
-    assert refused_untouched(in_person(3), entry) == "card_not_in_deck"
+    entry_refused("card_not_in_deck", in_person(3), entry)
 
 
 def test_points_above_what_the_whole_deck_is_worth_are_refused():
     # club's 52 cards are worth 376; the top card of the pile, a 2 at least, is not in any hand
     game = in_person(2)
-    assert refused_untouched(game, RoundEntry(winner=None, points=(200, 175))) == "impossible_points"
+    entry_refused("impossible_points", game, RoundEntry(winner=None, points=(200, 175)))
     game.enter_round(RoundEntry(winner=None, points=(200, 174)), by(REFEREE))
 
 
 def test_a_card_mau_mau_150_plays_without_is_not_in_its_deck():
     entry = RoundEntry(winner=0, hands=hands("", "2C", "KC"))
-    assert refused_untouched(in_person(3, MAU_MAU_150), entry) == "card_not_in_deck"
-    assert refused_untouched(in_person(3, MAU_MAU_150), RoundEntry(winner=0, points=(0, 5, 7))) == (
-        "impossible_points"
-    )
+    entry_refused("card_not_in_deck", in_person(3, MAU_MAU_150), entry)
+    entry_refused("impossible_points", in_person(3, MAU_MAU_150), RoundEntry(winner=0, points=(0, 5, 7)))
 
 
 def test_a_player_from_another_table_cannot_enter_a_round():
-    assert refused_untouched(in_person(3), RoundEntry(winner=0, points=(0, 4, 4)), player(4)) == "not_allowed"
+    entry_refused("not_allowed", in_person(3), RoundEntry(winner=0, points=(0, 4, 4)), player(4))
 
 
 def test_no_round_is_entered_while_a_dispute_is_open_or_after_the_match_ended():
     game = in_person(2, ruleset("club", single_round=True))
     game.raise_dispute(by(player(1)))
     game.collect_events()
-    assert refused_untouched(game, RoundEntry(winner=0, points=(0, 4))) == "game_paused"
+    entry_refused("game_paused", game, RoundEntry(winner=0, points=(0, 4)))
     game.give_ruling(Resume(), by(REFEREE))
     game.enter_round(RoundEntry(winner=0, points=(0, 4)), by(player(0)))
     game.collect_events()
-    assert refused_untouched(game, RoundEntry(winner=0, points=(0, 4))) == "game_over"
+    entry_refused("game_over", game, RoundEntry(winner=0, points=(0, 4)))
 
 
 def test_a_server_game_has_no_rounds_to_enter():
@@ -241,16 +230,16 @@ def test_a_server_game_has_no_rounds_to_enter():
         cause=by(SYSTEM),
     )
     server.collect_events()
-    assert refused_untouched(server, RoundEntry(winner=0, points=(0, 4))) == "not_in_person"
+    entry_refused("not_in_person", server, RoundEntry(winner=0, points=(0, 4)))
 
 
-def refused_untouched(game: Game, entry: RoundEntry, actor: Actor = REFEREE) -> str:
+def entry_refused(code: str, game: Game, entry: RoundEntry, actor: Actor = REFEREE) -> None:
+    """``refused``, and the game untouched: its version, its pending events, its image."""
     version, image = game.version, game.image()
-    code = raised(lambda: game.enter_round(entry, by(actor)))
+    refused(code, lambda: game.enter_round(entry, by(actor)))
     assert game.version == version
     assert not game.pending_events
     assert game.image() == image
-    return code
 
 
 # ---------------------------------------------------------------------------
@@ -286,7 +275,7 @@ def test_the_other_players_confirm_a_round_each_once():
 def test_a_confirmation_is_refused_from_the_scorer_a_stranger_or_for_no_round(round_no, actor, code):
     game = entered()
     version = game.version
-    assert raised(lambda: game.confirm_round(round_no, by(actor))) == code
+    refused(code, lambda: game.confirm_round(round_no, by(actor)))
     assert game.version == version and not game.pending_events
 
 
@@ -294,7 +283,7 @@ def test_a_round_is_confirmed_once_per_player():
     game = entered()
     game.confirm_round(1, by(player(1)))
     game.collect_events()
-    assert raised(lambda: game.confirm_round(1, by(player(1)))) == "already_confirmed"
+    refused("already_confirmed", lambda: game.confirm_round(1, by(player(1))))
 
 
 # ---------------------------------------------------------------------------
@@ -379,7 +368,7 @@ def test_rounds_entered_after_the_end_a_correction_brings_forward_are_out_of_for
         MatchEnded((0,), (0, 100, 10)),
     ]
     assert [sheet.round_no for sheet in game.rounds()] == [1]
-    assert raised(lambda: game.confirm_round(2, by(player(1)))) == "no_such_round"
+    refused("no_such_round", lambda: game.confirm_round(2, by(player(1))))
 
 
 @pytest.mark.parametrize(
@@ -394,10 +383,7 @@ def test_an_impossible_correction_is_refused_and_changes_nothing(ruling, code):
     game.raise_dispute(by(player(1)))
     stored += game.collect_events()
     version = game.version
-    assert (
-        raised(lambda: game.give_ruling(ruling, by(REFEREE), game_after=lambda n: game_after(stored, n)))
-        == code
-    )
+    refused(code, lambda: game.give_ruling(ruling, by(REFEREE), game_after=lambda n: game_after(stored, n)))
     assert game.version == version and not game.pending_events and game.paused
 
 
@@ -410,10 +396,7 @@ def test_a_round_of_a_server_game_cannot_be_corrected():
     )
     server.raise_dispute(by(REFEREE))
     ruling = Correct(1, RoundEntry(winner=0, points=(0, 4)))
-    assert (
-        raised(lambda: server.give_ruling(ruling, by(REFEREE), game_after=lambda n: server))
-        == "not_in_person"
-    )
+    refused("not_in_person", lambda: server.give_ruling(ruling, by(REFEREE), game_after=lambda n: server))
 
 
 def test_a_void_in_an_in_person_game_takes_later_entries_out_of_force():

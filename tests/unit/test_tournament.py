@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from service.domain.errors import RuleError
 from service.domain.tournament import Plan, Tournament, seat_spec
+from tests.refusals import refused
 
 LEAGUE = uuid.UUID(int=1)
 # a start time ahead of the clock, so rounds recorded now end before the next one is due
@@ -25,12 +25,6 @@ def entered(n: int, **plan: Any) -> Tournament:
     for i in range(n):
         tournament.join(f"p{i:02}")
     return tournament
-
-
-def refused(code: str, act: Callable[[], Any]) -> None:
-    with pytest.raises(RuleError) as error:
-        act()
-    assert error.value.code == code
 
 
 def attach_all(tournament: Tournament) -> list[uuid.UUID]:

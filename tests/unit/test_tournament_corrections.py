@@ -7,7 +7,8 @@ import msgspec
 from service.domain.tournament import KEPT_ELIMINATED, KEPT_FINISHED, Tournament
 from service.persistence.mapper import MsgspecMapper
 from service.projections.tournaments import TrackedTournament
-from tests.unit.test_tournament import attach_all, best_wins, by_number, entered, play_round, refused
+from tests.refusals import refused
+from tests.unit.test_tournament import attach_all, best_wins, by_number, entered, play_round
 from tests.unit.test_tournament_lifecycle import rebuilt, recorded, unchanged
 
 

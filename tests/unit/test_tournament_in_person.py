@@ -9,7 +9,8 @@ import pytest
 
 from service.domain.tournament import BOT_ENTRANT, MAX_IN_PERSON, Tournament
 from service.persistence.mapper import MsgspecMapper
-from tests.unit.test_tournament import announce, best_wins, by_number, entered, refused
+from tests.refusals import refused
+from tests.unit.test_tournament import announce, best_wins, by_number, entered
 from tests.unit.test_tournament_lifecycle import rebuilt, recorded, unchanged
 
 

@@ -9,15 +9,13 @@ a refused command raises its code and changes nothing.
 
 from collections.abc import Mapping
 
-import pytest
-
 from service.domain.cards import FULL_DECK, format_cards, parse_card
-from service.domain.errors import RuleError
 from service.domain.mao.commands import Command, DealRound, StartMatch
 from service.domain.mao.events import Event
 from service.domain.mao.game import decide, fold
 from service.domain.mao.rule import TEACHING_TEXT
 from service.domain.mao.state import State
+from tests.refusals import refused
 
 
 def cards(names: str) -> list[int]:
@@ -75,9 +73,7 @@ class Scene:
 
     def refuse(self, command: Command, code: str) -> None:
         before = fold(self.events)
-        with pytest.raises(RuleError) as refused:
-            decide(self.state, command)
-        assert refused.value.code == code
+        refused(code, lambda: decide(self.state, command))
         assert self.state == before
 
     def hand(self, seat: int) -> set[str]:
@@ -85,10 +81,3 @@ class Scene:
 
     def types(self, events: list[Event]) -> list[str]:
         return [type(event).__name__ for event in events]
-
-
-def refused(s: State, command: Command) -> str:
-    """The code a command is refused with from ``s``."""
-    with pytest.raises(RuleError) as refusal:
-        decide(s, command)
-    return refusal.value.code

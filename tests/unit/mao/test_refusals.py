@@ -13,7 +13,6 @@ import pytest
 
 import service.domain.mao as mao
 from service.domain.cards import parse_card
-from service.domain.errors import RuleError
 from service.domain.mao.aggregate import MaoGame
 from service.domain.mao.autoplay import check_bot
 from service.domain.mao.commands import (
@@ -30,9 +29,11 @@ from service.domain.mao.commands import (
     StartMatch,
     WriteRule,
 )
+from service.domain.mao.game import decide
 from service.domain.mao.league import check_mao_options
 from service.domain.mao.state import State
-from tests.unit.mao.scene import Scene, refused
+from tests.refusals import refused
+from tests.unit.mao.scene import Scene
 
 PACKAGE = Path(mao.__file__).parent
 
@@ -128,9 +129,7 @@ AROUND_CASES: dict[str, Callable[[], None]] = {
 
 @pytest.mark.parametrize("code", sorted(AROUND_CASES))
 def test_each_refusal_around_the_decider_is_given_with_its_code(code):
-    with pytest.raises(RuleError) as refusal:
-        AROUND_CASES[code]()
-    assert refusal.value.code == code
+    refused(code, AROUND_CASES[code])
 
 
 @pytest.mark.parametrize("code", sorted(CASES))
@@ -142,7 +141,7 @@ def test_each_refusal_code_is_given_in_its_situation_and_changes_nothing(code):
 @pytest.mark.parametrize("code", sorted(START_CASES))
 def test_each_refusal_before_the_match_is_given_on_a_fresh_table_and_changes_nothing(code):
     s = State()
-    assert refused(s, START_CASES[code]) == code
+    refused(code, lambda: decide(s, START_CASES[code]))
     assert s == State()
 
 
