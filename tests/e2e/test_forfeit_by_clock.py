@@ -83,7 +83,12 @@ def test_a_silent_player_forfeits_a_clocked_league_game_and_the_views_and_standi
 
         standings = get(base, f"/leagues/{league['league_id']}/standings", after=table["position"])
         rows = {row["player_id"]: row for row in standings["rows"]}
-        assert [row["player_id"] for row in standings["rows"]] == [bea, cyd, ada]
+        # ranked by what was played: the forfeit a loss; Cyd, who has not played, unranked and last
+        assert [(row["player_id"], row["rank"]) for row in standings["rows"]] == [
+            (bea, 1),
+            (ada, 2),
+            (cyd, None),
+        ]
         assert rows[bea]["matches_won"] == 1
         assert (rows[ada]["matches_played"], rows[ada]["matches_won"], rows[ada]["forfeits"]) == (1, 0, 1)
         assert rows[cyd]["matches_played"] == rows[cyd]["points"] == rows[cyd]["forfeits"] == 0

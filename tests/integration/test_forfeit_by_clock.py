@@ -83,8 +83,9 @@ def test_a_silent_player_in_a_league_game_forfeits_after_n_timeouts_and_the_stan
     assert (rows[ann].matches_played, rows[ann].matches_won, rows[ann].forfeits) == (1, 0, 1)
     assert rows[ann].points >= 100  # the table's worst total, at least club's target score
     assert (rows[cy].matches_played, rows[cy].points, rows[cy].forfeits) == (0, 0, 0)
-    # a forfeit is a loss: below a member who has not played at all
-    assert [row.player_id for row in standings.rows] == [bea, cy, ann]
+    # a forfeit is a loss, ranked by what was played; a member who has not played has no rank, last
+    assert [row.player_id for row in standings.rows] == [bea, ann, cy]
+    assert [row.rank for row in standings.rows] == [1, 2, None]
     assert standings.tie_breaks.index("forfeits") == standings.tie_breaks.index("matches_won") + 1
     assert "forfeit_after" in standings.rule
 
