@@ -21,7 +21,7 @@ the plan fixes one; 404 ``next_game_not_found`` when there is none.
 """
 
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_type_hints
 from uuid import UUID
 
 import msgspec
@@ -205,10 +205,9 @@ class TournamentCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
         return Plan(**fields)
 
 
-# a plan's field fixed at the announcement: an edit naming one is refused for that, whatever the value
-Fixed = Annotated[
-    Any, msgspec.Meta(description="fixed at the announcement: 422 not_editable, whatever the value")
-]
+# the announcement's types of the plan's fields an edit may not change: an edit naming one with a value of
+# that type is refused as not_editable (422), one of another type is malformed (400) like any other body
+_ANNOUNCED = get_type_hints(TournamentCreate, include_extras=True)
 # the announcement's fields an edit may not change (every other one but the name is in EDITABLE)
 NOT_EDITABLE = ("format", "rounds", "target_score", "single_round", "turn_clock", "late_policy", "fill_bot")
 
@@ -227,13 +226,13 @@ class TournamentEdit(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_f
     seeding: Literal["draw", "rating"] | msgspec.UnsetType = msgspec.UNSET
     rating_tie_break: bool | msgspec.UnsetType = msgspec.UNSET
     in_person_tables: Annotated[int, msgspec.Meta(examples=[2])] | msgspec.UnsetType = msgspec.UNSET
-    format: Fixed | msgspec.UnsetType = msgspec.UNSET
-    rounds: Fixed | msgspec.UnsetType = msgspec.UNSET
-    target_score: Fixed | msgspec.UnsetType = msgspec.UNSET
-    single_round: Fixed | msgspec.UnsetType = msgspec.UNSET
-    turn_clock: Fixed | msgspec.UnsetType = msgspec.UNSET
-    late_policy: Fixed | msgspec.UnsetType = msgspec.UNSET
-    fill_bot: Fixed | msgspec.UnsetType = msgspec.UNSET
+    format: _ANNOUNCED["format"] | msgspec.UnsetType = msgspec.UNSET
+    rounds: _ANNOUNCED["rounds"] | msgspec.UnsetType = msgspec.UNSET
+    target_score: _ANNOUNCED["target_score"] | msgspec.UnsetType = msgspec.UNSET
+    single_round: _ANNOUNCED["single_round"] | msgspec.UnsetType = msgspec.UNSET
+    turn_clock: _ANNOUNCED["turn_clock"] | msgspec.UnsetType = msgspec.UNSET
+    late_policy: _ANNOUNCED["late_policy"] | msgspec.UnsetType = msgspec.UNSET
+    fill_bot: _ANNOUNCED["fill_bot"] | msgspec.UnsetType = msgspec.UNSET
 
     def changes(self) -> dict[str, Any]:
         given = {name: getattr(self, name) for name in (*EDITABLE, *NOT_EDITABLE)}

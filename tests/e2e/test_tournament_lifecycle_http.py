@@ -109,9 +109,11 @@ def test_edits_are_refused_as_an_announcement_is_and_after_the_start(client, clu
         {"turn_clock": 60},
         {"late_policy": "bot"},
         {"fill_bot": "random"},
-        {"rounds": "three", "name": "Mine"},  # whatever the value, and beside an editable field
+        {"rounds": 4, "name": "Mine"},  # whatever the value, and beside an editable field
     ):
         club.refuses("PATCH", path, 422, "not_editable", json=fixed)
+    # a value the announcement would not take is malformed, as in any body
+    club.refuses("PATCH", path, 400, "malformed_request", json={"rounds": "three", "name": "Mine"})
     club.refuses("PATCH", path, 400, "malformed_name", json={"name": "  "})
     for change, code in (
         ({"table_size": 7}, "invalid_table_size"),
