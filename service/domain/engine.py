@@ -150,9 +150,14 @@ def seat_commands(seat: int) -> dict[int, Command]:
 
 
 def decide(s: State, command: Command) -> list[Event]:
-    # The most frequent commands first (plays, then draws, then keeps): a class pattern that
-    # misses costs an isinstance check. A call site of its own per command keeps the
-    # interpreter's call specialised (one shared call to many functions is not).
+    # Plays and draws are nearly every command: an identity test of the type each (a class
+    # pattern is an isinstance call, 5% of a club command's instructions) before the exhaustive
+    # match. A call site of its own per command keeps the interpreter's call specialised (one
+    # shared call to many functions is not).
+    if type(command) is PlayCard:
+        return _play(s, command)
+    if type(command) is DrawCard:
+        return _draw(s, command)
     match command:
         case PlayCard():
             return _play(s, command)
