@@ -42,6 +42,7 @@ from service.application import MauMau, credentials
 from service.domain.credential import hash_secret, parse_token
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
+from service.usecases import policy
 
 CACHE_SIZE = 10_000
 USE_GRANULARITY = 3600.0  # seconds: how stale a token's "last used" may be
@@ -148,8 +149,7 @@ async def signed_in(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRoute
 
 async def admin_only(connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler) -> None:
     await signed_in(connection, handler)
-    if connection.state.actor.role != "admin":
-        raise RuleError("forbidden", "only an admin may do this")
+    policy.check_admin(connection.state.actor)
 
 
 # a route's ``opt``: what ``service.http.admit`` checks after ``authenticate``

@@ -45,7 +45,7 @@ from service.http.params import (
     SeatToSee,
     scoped_key,
 )
-from service.http.preset_schema import RULESET_NAMES, Options, RulesetName
+from service.usecases.preset_schema import RULESET_NAMES, Options, RulesetName
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, Services, ServicesDep
 from service.projections.models import HandView, ListedGame, MatchTotals, PublicTable

@@ -33,7 +33,7 @@ from service.http.peer import client_address
 from service.http.players import Name, PlayerRead, TokenRead
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, Services, ServicesDep
-from service.http.tournaments import bounds
+from service.usecases.tournaments import bounds
 
 INVITATION_ID = "6e2a9c41-7b3d-4f85-a1c9-2d4e6f8b0a13"
 CODE_EXAMPLE = "inv_6e2a9c417b3d4f85a1c92d4e6f8b0a13_Vq3Jx9kQ2mZ7rT4wB8nY1cF6hL0sD5gP3aE9uK2oXjM"

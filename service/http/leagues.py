@@ -10,7 +10,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.application import credentials
-from service.domain.clock import FORFEIT_AFTER, MAX_FORFEIT_AFTER, MAX_TURN_CLOCK
+from service.domain.clock import FORFEIT_AFTER
 from service.domain.errors import RuleError
 from service.domain.league import League
 from service.domain.time_zone import DEFAULT_TIME_ZONE
@@ -21,50 +21,20 @@ from service.http.exports import CSV, csv_of
 from service.http.page_read import page_read
 from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next
 from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, After, LeagueId, PlayerId, caught_up
-from service.http.players import LeagueName, StoredLeagueName
-from service.http.preset_schema import LeagueRulesetName, Options
+from service.http.players import StoredLeagueName
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, Services, ServicesDep
 from service.projections.models import LeagueRatingsRead, ListedLeague, Standing, Standings
-
-# the ranges are documented only: outside them the rules answer 422 with their code
-TurnClock = Annotated[
-    int,
-    msgspec.Meta(
-        examples=[60],
-        description="seconds per turn in the league's games (a tournament's plan sets its own); "
-        "a late turn is played by a clock bot, flagged (422 invalid_turn_clock outside the range)",
-        extra_json_schema={"extra": {"minimum": 1, "maximum": MAX_TURN_CLOCK}},
-    ),
-]
-ForfeitAfter = Annotated[
-    int,
-    msgspec.Meta(
-        examples=[FORFEIT_AFTER],
-        description="a seat whose turn clock runs out this many times in a row forfeits the game, "
-        "a loss; 0 or null: never (422 invalid_forfeit_after outside the range)",
-        extra_json_schema={"extra": {"minimum": 0, "maximum": MAX_FORFEIT_AFTER}},
-    ),
-]
-
-TimeZone = Annotated[
-    str,
-    msgspec.Meta(
-        examples=["Europe/Berlin"],
-        description="where the club meets, an IANA time zone name (422 invalid_time_zone for a name "
-        "the service does not know); times in answers stay in UTC, the calendar feed names the zone",
-        extra_json_schema={"extra": {"minLength": 1, "maxLength": 64}},
-    ),
-]
-
-
-class LeagueCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    name: LeagueName
-    ruleset: LeagueRulesetName = "club"
-    options: Options = msgspec.field(default_factory=dict)
-    turn_clock: TurnClock | None = None
-    forfeit_after: ForfeitAfter | None = FORFEIT_AFTER
-    time_zone: TimeZone = DEFAULT_TIME_ZONE
+from service.usecases import leagues
+from service.usecases.leagues import (
+    ForfeitAfter,
+    LeagueCreate,
+    LeagueRefereeCreate,
+    MemberCreate,
+    TimeZone,
+    TurnClock,
+)
+from service.usecases.preset_schema import LeagueRulesetName
 
 
 class LeagueRead(msgspec.Struct, frozen=True, kw_only=True):
@@ -90,14 +60,6 @@ class LeagueListRead(msgspec.Struct, frozen=True, kw_only=True):
     items: list[ListedLeague]  # by name, then id
     next: Next
     position: int
-
-
-class MemberCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    player_id: Annotated[UUID, msgspec.Meta(examples=[PLAYER_ID])]
-
-
-class LeagueRefereeCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    referee_id: Annotated[UUID, msgspec.Meta(examples=[REFEREE_ID])]
 
 
 def league_read(services: Services, league: League) -> LeagueRead:
@@ -159,16 +121,7 @@ class LeagueController(Controller):
             ),
         ],
     ) -> LeagueRead:
-        league_id = services.app.found_league(
-            data.name,
-            data.ruleset,
-            data.options,
-            turn_clock=data.turn_clock,
-            forfeit_after=data.forfeit_after,
-            time_zone=data.time_zone,
-        )
-        services.wrote(actor)  # its standings
-        return league_read(services, services.app.get_league(league_id))
+        return league_read(services, leagues.found_league(services, actor, data))
 
     @get(
         operation_id="listLeagues",
@@ -221,9 +174,7 @@ class LeagueController(Controller):
             MemberCreate, Body(examples=[Example(summary="a player", value={"player_id": PLAYER_ID})])
         ],
     ) -> LeagueRead:
-        services.app.admit_member(league_id, data.player_id)
-        services.wrote(actor)
-        return league_read(services, services.app.get_league(league_id))
+        return league_read(services, leagues.admit_member(services, actor, league_id, data))
 
     @delete(
         "/{league_id:uuid}/members/{player_id:uuid}",
@@ -251,16 +202,14 @@ class LeagueController(Controller):
     def add_referee(
         self,
         services: ServicesDep,
+        actor: ActorDep,
         league_id: LeagueId,
         data: Annotated[
             LeagueRefereeCreate,
             Body(examples=[Example(summary="a referee", value={"referee_id": REFEREE_ID})]),
         ],
     ) -> LeagueRead:
-        services.app.get_league(league_id)  # an unknown league is 404 before an unknown referee
-        credentials.referee(services.app, data.referee_id)
-        services.app.appoint_referee(league_id, str(data.referee_id))
-        return league_read(services, services.app.get_league(league_id))
+        return league_read(services, leagues.appoint_referee(services, actor, league_id, data))
 
     @get(
         "/{league_id:uuid}/standings",

@@ -9,6 +9,7 @@ from litestar.params import HeaderParameter, Parameter
 
 from service.domain.roles import Actor
 from service.projections.reader import ReadModels
+from service.usecases.fields import PLAYER_ID, REFEREE_ID
 
 # The largest number the stores keep (a signed 64-bit integer): event numbers and log positions
 # beyond it are refused as malformed rather than failing in the database.
@@ -19,10 +20,8 @@ READ_WAIT_SECONDS = 3.0
 FIRST_WAIT_SECONDS = 0.25
 
 GAME_ID = "9b2f4c1e-6a3d-4e8f-b1c2-7d5e9f0a1b2c"
-PLAYER_ID = "3f1c6c9e-8f7a-4d52-9a53-3e1b1c0b6a77"
 OTHER_PLAYER_ID = "8a4d2b6e-1c3f-4e5a-9b7d-2f6e8c0a4b1d"
 LEAGUE_ID = "5d8e2a47-1b3c-4f6d-8e9a-0c2b4d6f8a1e"
-REFEREE_ID = "c4a1e7b9-2d5f-4a8c-9e1b-3f6d8a0c2e4b"
 
 GameId = Annotated[
     UUID, Parameter(description="the game's id", examples=[Example(summary="a game", value=GAME_ID)])

@@ -1,6 +1,6 @@
 """Players: registered by an admin, each with a token; their history of games."""
 
-from typing import Annotated, Any
+from typing import Annotated
 from uuid import UUID
 
 import msgspec
@@ -10,8 +10,7 @@ from litestar.params import Body, Parameter
 
 from service.application import credentials
 from service.domain.errors import RuleError
-from service.domain.league import Player
-from service.domain.names import MAX_NAME, NAME_PATTERN
+from service.domain.names import MAX_NAME
 from service.domain.roles import Actor
 from service.http.auth import ADMIN_ONLY, SIGNED_IN
 from service.http.consistency import READS_STORE
@@ -23,27 +22,10 @@ from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, BearerDep, ServicesDep
 from service.http.tokens import CredentialsRead, RevokedRead, check_holder_or_admin, list_tokens, revoke_all
 from service.projections.models import ListedPlayer, PlayerHistory, PlayerRatingsRead
+from service.usecases import players
+from service.usecases.fields import Name
+from service.usecases.players import PlayerCreate
 
-
-# A name sent: the document states the rules of service.domain.names (the domain refuses a name that
-# breaks them with 400 malformed_name); one read back may be older than those rules.
-def _name(example: str) -> Any:
-    return Annotated[
-        str,
-        msgspec.Meta(
-            min_length=1,
-            max_length=MAX_NAME,
-            examples=[example],
-            description=f"1 to {MAX_NAME} characters, trimmed; no control or invisible formatting characters",
-            extra_json_schema={"extra": {"pattern": NAME_PATTERN}},
-        ),
-    ]
-
-
-Name = _name("Ada")
-# a league's and a tournament's: the same rules, examples of their own
-LeagueName = _name("Thursday club")
-TournamentName = _name("Autumn cup")
 StoredName = Annotated[str, msgspec.Meta(examples=["Ada"])]
 StoredLeagueName = Annotated[str, msgspec.Meta(examples=["Thursday club"])]
 Token = Annotated[
@@ -53,10 +35,6 @@ Token = Annotated[
         examples=["mm_0f6b1d2c3a4e4b5f8c6d7e8f9a0b1c2d_q3Jx9..."],
     ),
 ]
-
-
-class PlayerCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    name: Name
 
 
 class PlayerRename(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -133,11 +111,9 @@ class PlayerController(Controller):
             PlayerCreate, Body(examples=[Example(summary="a new player", value={"name": "Ada"})])
         ],
     ) -> PlayerCreated:
-        player = Player.register(data.name)  # saved with its first token, in one transaction
-        issued = credentials.issue(services.app, "player", str(player.id), player.name, None, player)
-        services.wrote(actor)  # the player's name, in every read model that shows it
+        done = players.register_player(services, actor, data)
         return PlayerCreated(
-            player=PlayerRead(player_id=player.id, name=player.name), token=token_read(issued)
+            player=PlayerRead(player_id=done.id, name=done.name), token=token_read(done.issued)
         )
 
     @get(

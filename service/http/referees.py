@@ -13,19 +13,16 @@ from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.application import credentials
-from service.domain.names import checked_name
 from service.http.auth import ADMIN_ONLY, SIGNED_IN
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.params import REFEREE_ID, RefereeId
-from service.http.players import Name, StoredName, TokenRead, check_self_or_admin, token_read
+from service.http.players import StoredName, TokenRead, check_self_or_admin, token_read
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, BearerDep, ServicesDep
 from service.http.tokens import CredentialsRead, RevokedRead, check_holder_or_admin, list_tokens, revoke_all
-
-
-class RefereeCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    name: Name
+from service.usecases import players
+from service.usecases.players import RefereeCreate
 
 
 class RefereeRead(msgspec.Struct, frozen=True, kw_only=True):
@@ -53,15 +50,14 @@ class RefereeController(Controller):
     def create(
         self,
         services: ServicesDep,
+        actor: ActorDep,
         data: Annotated[
             RefereeCreate, Body(examples=[Example(summary="a new referee", value={"name": "Rita"})])
         ],
     ) -> RefereeCreated:
-        name = checked_name(data.name, "referee")
-        issued = credentials.issue(services.app, "referee", None, name)
+        done = players.register_referee(services, actor, data)
         return RefereeCreated(
-            referee=RefereeRead(referee_id=issued.credential_id, name=name),
-            token=token_read(issued),
+            referee=RefereeRead(referee_id=done.id, name=done.name), token=token_read(done.issued)
         )
 
     @get(

@@ -25,7 +25,8 @@ from service.domain.redaction import Table
 from service.domain.roles import Actor
 from service.domain.rulesets import Ruleset
 from service.http.auth import Authenticator
-from service.http.consistency import Writes
+from service.http.consistency import Writes, _wait_for_last_write
+from service.http.params import caught_up
 from service.observability.readiness import Probe
 from service.projections.current import CurrentGames
 from service.projections.live import LiveGames
@@ -95,6 +96,8 @@ def _facts(game_id: UUID, league_id: UUID | None, seats: Any, rules: Ruleset) ->
 
 
 class Services:
+    """The use cases' ``Context`` (``service.usecases.context``), and the rest the handlers need."""
+
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.app = MauMau(settings)
@@ -140,6 +143,12 @@ class Services:
         except Exception:
             # the write is stored: answering it as failed would make the client send it again
             log.warning("a write's position not noted: the writer's reads may not show it", exc_info=True)
+
+    def read_after_own_writes(self, actor: Actor) -> None:
+        _wait_for_last_write(self, actor)
+
+    def read_after(self, position: int) -> None:
+        caught_up(self.reader, position, lambda: position)
 
     def close(self) -> None:
         if self._live is not None:

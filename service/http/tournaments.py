@@ -30,19 +30,10 @@ from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.domain.errors import RuleError
-from service.domain.formats import FORMATS, MAX_ROUNDS
 from service.domain.roles import Actor
-from service.domain.rulesets import OPTION_BOUNDS
 from service.domain.tournament import (
     EDITABLE,
-    MAX_CHECK_IN,
-    MAX_ENTRANTS,
-    MAX_IN_PERSON,
-    MAX_INTERVAL,
     MAX_REASON,
-    MAX_TABLE,
-    MAX_TURN_CLOCK,
-    Plan,
 )
 from service.http import access, sheets
 from service.http.auth import ADMIN_ONLY, SIGNED_IN
@@ -59,11 +50,13 @@ from service.http.pages import (
     uuid_filter,
 )
 from service.http.params import LEAGUE_ID, PLAYER_ID, After, LeagueId, PlayerId, caught_up
-from service.http.players import TournamentName
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, Services, ServicesDep
 from service.projections.models import ListedTournament, NextGame, TournamentView
 from service.projections.tournaments import tournament_view
+from service.usecases import tournaments
+from service.usecases.fields import TournamentName
+from service.usecases.tournaments import TournamentCreate
 
 TOURNAMENT_ID = "7e3a9c51-0b4d-4f2e-9a6c-8d1f3b5e7a90"
 
@@ -74,135 +67,6 @@ TournamentId = Annotated[
     ),
 ]
 Seconds = Annotated[int, msgspec.Meta(examples=[60])]
-TARGET = OPTION_BOUNDS["target_score"]
-# the names of the registered formats, in their order: a format registered is one the API takes
-FormatName = Literal[tuple(FORMATS)]
-
-
-def bounds(low: int, high: int) -> dict[str, Any]:
-    """The range the rules allow, for the document only: outside it the rules answer 422 with their code."""
-    return {"extra": {"minimum": low, "maximum": high}}
-
-
-class TournamentCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """The plan; the ranges are the rules' (422 ``invalid_*`` outside them)."""
-
-    name: TournamentName
-    format: Annotated[FormatName, msgspec.Meta(examples=["swiss"])]
-    table_size: Annotated[
-        int,
-        msgspec.Meta(
-            examples=[4],
-            description="the most seats at a table: 2 to 6, as the ruleset allows",
-            extra_json_schema=bounds(2, MAX_TABLE),
-        ),
-    ]
-    rounds: (
-        Annotated[
-            int,
-            msgspec.Meta(
-                examples=[3],
-                description="1 to 50; a swiss needs it, a round robin defaults to the fewest in which "
-                "everyone meets everyone, a single elimination plays on until one table is left (none)",
-                extra_json_schema=bounds(1, MAX_ROUNDS),
-            ),
-        ]
-        | None
-    ) = None
-    starts_at: (
-        Annotated[
-            datetime,
-            msgspec.Meta(
-                description="round 1's start, with a time zone; none: an admin starts it (POST start)"
-            ),
-        ]
-        | None
-    ) = None
-    interval: (
-        Annotated[
-            int,
-            msgspec.Meta(
-                examples=[1800],
-                description="seconds from one round's start to the next",
-                extra_json_schema=bounds(1, MAX_INTERVAL),
-            ),
-        ]
-        | None
-    ) = None
-    target_score: (
-        Annotated[
-            int,
-            msgspec.Meta(
-                examples=[100], description="a match ends at this score", extra_json_schema=bounds(*TARGET)
-            ),
-        ]
-        | None
-    ) = None
-    single_round: Annotated[bool, msgspec.Meta(description="a match is one round")] = False
-    turn_clock: (
-        Annotated[
-            int,
-            msgspec.Meta(
-                examples=[60],
-                description="seconds per turn; a late turn is a bot's, flagged",
-                extra_json_schema=bounds(1, MAX_TURN_CLOCK),
-            ),
-        ]
-        | None
-    ) = None
-    late_policy: Annotated[Literal["bot"], msgspec.Meta(description="a late turn is played by a bot")] = "bot"
-    places: (
-        Annotated[
-            int,
-            msgspec.Meta(
-                examples=[16],
-                description="places a bot fills at the start when not taken",
-                extra_json_schema=bounds(2, MAX_ENTRANTS),
-            ),
-        ]
-        | None
-    ) = None
-    fill_bot: Annotated[str, msgspec.Meta(max_length=40, examples=["heuristic"])] = "heuristic"
-    check_in_minutes: (
-        Annotated[
-            int,
-            msgspec.Meta(
-                examples=[30],
-                description="the check-in opens this many minutes before starts_at; entrants not "
-                "checked in at the start are dropped (bots take their places when places are set)",
-                extra_json_schema=bounds(1, MAX_CHECK_IN),
-            ),
-        ]
-        | None
-    ) = None
-    seeding: Annotated[
-        Literal["draw", "rating"],
-        msgspec.Meta(
-            examples=["rating"],
-            description="the seed order: the seed's draw, or the players' league ratings at the start "
-            "(the best first; bots after every player)",
-        ),
-    ] = "draw"
-    rating_tie_break: Annotated[
-        bool,
-        msgspec.Meta(
-            description="the league rating at the start breaks ties in the ranking, before the seed"
-        ),
-    ] = False
-    in_person_tables: Annotated[
-        int,
-        msgspec.Meta(
-            examples=[2],
-            description="the club's physical tables: in each round the first this many tables seating "
-            "no bot are played with real cards, their rounds entered by a scorer (0: all on the server)",
-            extra_json_schema=bounds(0, MAX_IN_PERSON),
-        ),
-    ] = 0
-
-    def plan(self) -> Plan:
-        fields = msgspec.structs.asdict(self)
-        del fields["name"]
-        return Plan(**fields)
 
 
 # the announcement's types of the plan's fields an edit may not change: an edit naming one with a value of
@@ -302,21 +166,12 @@ RoundNo = Annotated[
 ]
 
 
-def ratings_now(services: Services, league_id: UUID) -> dict[str, float]:
-    """The league's ratings with every match finished so far rated (the read models waited for, a few
-    seconds at most): a start seeding or breaking ties by them records these."""
-    head = services.app.recorder.max_notification_id() or 0
-    caught_up(services.reader, head, lambda: head)
-    return services.reader.ordinals(league_id)
-
-
 def written(services: Services, actor: Actor, tournament_id: UUID) -> TournamentView:
     """The tournament right after ``actor``'s write, with the log position to read it after (their own
     reads wait for it without ``?after=``)."""
-    tournament = services.app.get_tournament(tournament_id)
-    position = services.app.recorder.max_notification_id() or 0  # at or after the write's own events
-    services.wrote(actor, position)
-    return services.reader.named(tournament_view(tournament, position))
+    view = tournaments.as_written(services, tournament_id)
+    services.wrote(actor, view.position)
+    return view
 
 
 class TournamentController(Controller):
@@ -338,8 +193,7 @@ class TournamentController(Controller):
         league_id: LeagueId,
         data: Annotated[TournamentCreate, Body(examples=CREATE_EXAMPLES)],
     ) -> TournamentView:
-        tournament_id = services.app.create_tournament(league_id, data.name, data.plan())
-        return written(services, actor, tournament_id)
+        return tournaments.announce(services, actor, league_id, data)
 
     @get(
         "/leagues/{league_id:uuid}/tournaments",
@@ -483,10 +337,7 @@ class TournamentController(Controller):
         sync_to_thread=True,
     )
     def start(self, services: ServicesDep, actor: ActorDep, tournament_id: TournamentId) -> TournamentView:
-        tournament = services.app.get_tournament(tournament_id)
-        ratings = ratings_now(services, tournament.league_id) if tournament.plan.uses_ratings else None
-        services.app.start_tournament(tournament_id, ratings=ratings)
-        return written(services, actor, tournament_id)
+        return tournaments.start(services, actor, tournament_id)
 
     @patch(
         "/tournaments/{tournament_id:uuid}",

@@ -26,20 +26,15 @@ from litestar.response import Template
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
 from service.domain.rulesets import OPTIONS, PRESETS, SWITCHES
-from service.http.consistency import _wait_for_last_write
 from service.http.errors import status_of
-from service.http.leagues import LeagueController
-from service.http.players import PlayerController
-from service.http.referees import RefereeController
-from service.http.services import Services
-from service.http.tournaments import TournamentController
+from service.usecases import admin, leagues, players, tournaments
+from service.usecases.context import Context
 from service.web import admin_forms
 from service.web.render import Page, page_for
 from service.web.session import checked_form
 
 ZONES = sorted(available_timezones())
 FormName = Annotated[str, Parameter(description="which form: one of ACTIONS' names")]
-LISTED = 500  # the most leagues, players and tournaments the forms' lists offer
 
 
 def _id(form: dict[str, str], name: str) -> UUID:
@@ -49,58 +44,40 @@ def _id(form: dict[str, str], name: str) -> UUID:
         raise RuleError("malformed_request", f"{name}: choose one from the list") from error
 
 
-def _lists(services: Services, admin: Actor) -> dict[str, Any]:
-    """What the forms offer to choose from: the leagues, the players, the tournaments to start; the
-    read models waited for up to the admin's last write, as the API's reads wait (what was just made
-    is on the list)."""
-    _wait_for_last_write(services, admin)
-    leagues, _ = services.reader.leagues(None, LISTED)
-    players, _ = services.reader.players(None, None, LISTED)
-    announced, _ = services.reader.tournament_list(None, "announced", None, LISTED)
-    return {"leagues": leagues, "players": players, "announced": announced}
+# what each form does: the use case called with the form's input; the result the page shows
+Action = Callable[[Context, Actor, dict[str, str]], Any]
 
 
-# what each form does: the API's handler called with the form's body; the result the page shows
-Action = Callable[[Services, Actor, dict[str, str]], Any]
+def _found_league(context: Context, actor: Actor, form: dict[str, str]) -> Any:
+    return leagues.found_league(context, actor, admin_forms.league(form))
 
 
-def _found_league(services: Services, actor: Actor, form: dict[str, str]) -> Any:
-    return LeagueController.create.fn(None, services=services, actor=actor, data=admin_forms.league(form))
+def _register_player(context: Context, actor: Actor, form: dict[str, str]) -> Any:
+    return players.register_player(context, actor, admin_forms.player(form))
 
 
-def _register_player(services: Services, actor: Actor, form: dict[str, str]) -> Any:
-    return PlayerController.create.fn(None, services=services, actor=actor, data=admin_forms.player(form))
+def _register_referee(context: Context, actor: Actor, form: dict[str, str]) -> Any:
+    return players.register_referee(context, actor, admin_forms.referee(form))
 
 
-def _register_referee(services: Services, _: Actor, form: dict[str, str]) -> Any:
-    return RefereeController.create.fn(None, services=services, data=admin_forms.referee(form))
-
-
-def _admit_member(services: Services, actor: Actor, form: dict[str, str]) -> Any:
+def _admit_member(context: Context, actor: Actor, form: dict[str, str]) -> Any:
     data = admin_forms.member(form)
-    league_id = _id(form, "league_id")
-    return LeagueController.add_member.fn(
-        None, services=services, actor=actor, league_id=league_id, data=data
-    )
+    return leagues.admit_member(context, actor, _id(form, "league_id"), data)
 
 
-def _appoint_referee(services: Services, _: Actor, form: dict[str, str]) -> Any:
+def _appoint_referee(context: Context, actor: Actor, form: dict[str, str]) -> Any:
     data = admin_forms.league_referee(form)
+    return leagues.appoint_referee(context, actor, _id(form, "league_id"), data)
+
+
+def _announce(context: Context, actor: Actor, form: dict[str, str]) -> Any:
     league_id = _id(form, "league_id")
-    return LeagueController.add_referee.fn(None, services=services, league_id=league_id, data=data)
+    data = admin_forms.tournament(form, context.app.get_league(league_id).time_zone)
+    return tournaments.announce(context, actor, league_id, data)
 
 
-def _announce(services: Services, actor: Actor, form: dict[str, str]) -> Any:
-    league_id = _id(form, "league_id")
-    data = admin_forms.tournament(form, services.app.get_league(league_id).time_zone)
-    return TournamentController.create.fn(
-        None, services=services, actor=actor, league_id=league_id, data=data
-    )
-
-
-def _start(services: Services, actor: Actor, form: dict[str, str]) -> Any:
-    tournament_id = _id(form, "tournament_id")
-    return TournamentController.start.fn(None, services=services, actor=actor, tournament_id=tournament_id)
+def _start(context: Context, actor: Actor, form: dict[str, str]) -> Any:
+    return tournaments.start(context, actor, _id(form, "tournament_id"))
 
 
 ACTIONS: dict[str, Action] = {
@@ -134,8 +111,8 @@ SWITCH_OWNERS = {
 }
 
 
-async def _page(page: Page, admin: Actor, status: int = 200, **context: Any) -> Template:
-    lists = await anyio.to_thread.run_sync(_lists, page.request.app.state.services, admin)
+async def _page(page: Page, actor: Actor, status: int = 200, **context: Any) -> Template:
+    lists = await anyio.to_thread.run_sync(admin.choices, page.request.app.state.services, actor)
     answer = page.render(
         "admin.html",
         rulesets=sorted(PRESETS),
@@ -143,7 +120,9 @@ async def _page(page: Page, admin: Actor, status: int = 200, **context: Any) -> 
         owners=SWITCH_OWNERS,
         zones=ZONES,
         base=str(page.request.base_url).rstrip("/"),
-        **lists,
+        leagues=lists.leagues,
+        players=lists.players,
+        announced=lists.announced,
         **context,
     )
     answer.status_code = status

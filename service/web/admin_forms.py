@@ -15,10 +15,9 @@ import msgspec
 
 from service.domain.errors import RuleError
 from service.domain.rulesets import OPTIONS, SWITCHES
-from service.http.leagues import LeagueCreate, LeagueRefereeCreate, MemberCreate
-from service.http.players import PlayerCreate
-from service.http.referees import RefereeCreate
-from service.http.tournaments import TournamentCreate
+from service.usecases.leagues import LeagueCreate, LeagueRefereeCreate, MemberCreate
+from service.usecases.players import PlayerCreate, RefereeCreate
+from service.usecases.tournaments import TournamentCreate
 
 Body = TypeVar("Body", bound=msgspec.Struct)
 LEAGUE_FIELDS = ("name", "ruleset", "time_zone", "turn_clock", "forfeit_after")

@@ -1,0 +1,27 @@
+"""The admin's office: what the admin page's forms offer to choose from."""
+
+import msgspec
+
+from service.domain.roles import Actor
+from service.projections.models import ListedLeague, ListedPlayer, ListedTournament
+from service.usecases import policy
+from service.usecases.context import Context
+
+LISTED = 500  # the most leagues, players and tournaments the forms' lists offer
+
+
+class Choices(msgspec.Struct, frozen=True, kw_only=True):
+    leagues: list[ListedLeague]
+    players: list[ListedPlayer]
+    announced: list[ListedTournament]  # the tournaments to start
+
+
+def choices(context: Context, actor: Actor) -> Choices:
+    """The read models waited for up to the admin's last write, as the API's reads wait (what was just
+    made is on the list)."""
+    policy.check_admin(actor)
+    context.read_after_own_writes(actor)
+    leagues, _ = context.reader.leagues(None, LISTED)
+    players, _ = context.reader.players(None, None, LISTED)
+    announced, _ = context.reader.tournament_list(None, "announced", None, LISTED)
+    return Choices(leagues=leagues, players=players, announced=announced)

@@ -1,0 +1,47 @@
+"""What a use case works with, and the one place a write is noted for its writer's reads.
+
+``Context`` is what the faces hand a use case: the application (writes, the event store) and the
+read models, with the waits of read-your-writes (``docs/consistency.md``).
+``service.http.services.Services`` is one; a use case names no face.
+"""
+
+import functools
+from collections.abc import Callable
+from typing import Concatenate, ParamSpec, Protocol, TypeVar
+
+from service.application import MauMau
+from service.domain.roles import Actor
+from service.projections.reader import ReadModels
+
+
+class Context(Protocol):
+    app: MauMau
+    reader: ReadModels
+
+    def wrote(self, actor: Actor, position: int | None = None) -> None:
+        """A write of ``actor`` succeeded, at ``position`` (None: the log's head now, at or after it)."""
+
+    def read_after_own_writes(self, actor: Actor) -> None:
+        """Wait (bounded) until the read models have applied ``actor``'s last write."""
+
+    def read_after(self, position: int) -> None:
+        """Wait (bounded) until the read models have applied ``position``."""
+
+
+Input = ParamSpec("Input")
+Result = TypeVar("Result")
+
+
+def write(
+    use_case: Callable[Concatenate[Context, Actor, Input], Result],
+) -> Callable[Concatenate[Context, Actor, Input], Result]:
+    """A use case that writes: once it succeeds, its actor's next reads of the read models wait for
+    what it wrote (a refused one wrote nothing, and notes nothing)."""
+
+    @functools.wraps(use_case)
+    def noted(context: Context, actor: Actor, *args: Input.args, **kwargs: Input.kwargs) -> Result:
+        result = use_case(context, actor, *args, **kwargs)
+        context.wrote(actor)
+        return result
+
+    return noted

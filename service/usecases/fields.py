@@ -1,0 +1,31 @@
+"""The fields the use cases' inputs share, with the OpenAPI document's rules and examples."""
+
+from typing import Annotated, Any
+
+import msgspec
+
+from service.domain.names import MAX_NAME, NAME_PATTERN
+
+PLAYER_ID = "3f1c6c9e-8f7a-4d52-9a53-3e1b1c0b6a77"
+REFEREE_ID = "c4a1e7b9-2d5f-4a8c-9e1b-3f6d8a0c2e4b"
+
+
+# A name sent: the document states the rules of service.domain.names (the domain refuses a name that
+# breaks them with 400 malformed_name); one read back may be older than those rules.
+def _name(example: str) -> Any:
+    return Annotated[
+        str,
+        msgspec.Meta(
+            min_length=1,
+            max_length=MAX_NAME,
+            examples=[example],
+            description=f"1 to {MAX_NAME} characters, trimmed; no control or invisible formatting characters",
+            extra_json_schema={"extra": {"pattern": NAME_PATTERN}},
+        ),
+    ]
+
+
+Name = _name("Ada")
+# a league's and a tournament's: the same rules, examples of their own
+LeagueName = _name("Thursday club")
+TournamentName = _name("Autumn cup")
