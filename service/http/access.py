@@ -82,7 +82,8 @@ The web pages (``service.web``) show what these routes show the same person; a s
 person is the session token's actor. The referee console applies the officials' rule above to that
 actor (``officiates``), as the routes it stands for do; the scorer's page (``service.web.scorer``)
 writes as that actor, after the same checks as the API; the admin page lets its admin do what the
-admin's routes above let them (it calls their handlers), and nobody else anything; the play page
+admin's routes above let them (it calls the use cases they call, whose rule is ``usecases.policy``),
+and nobody else anything; the play page
 applies ``seat_to_see`` and ``acting_seat`` below as the API does. ``GET /games/{id}/me/stream``
 takes that session's cookie when no bearer header is sent (a browser's ``EventSource`` cannot send
 one), with the same rule.

@@ -45,10 +45,10 @@ from service.http.params import (
     SeatToSee,
     scoped_key,
 )
-from service.usecases.preset_schema import RULESET_NAMES, Options, RulesetName
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, Services, ServicesDep
 from service.projections.models import HandView, ListedGame, MatchTotals, PublicTable
+from service.usecases.preset_schema import RULESET_NAMES, Options, RulesetName
 
 # A seat as sent: a player's id in its canonical text (any case), or "bot:" and a bot's name (an unknown
 # bot is the rules' 422 unknown_bot); anything else is 400 invalid_seat.

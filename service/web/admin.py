@@ -2,12 +2,12 @@
 members and appoint referees, announce a tournament and start it.
 
 Each form posts (with the session's form token) to a route here that decodes it into the API's own
-body (``admin_forms``) and calls the API's own handler for it, in a thread as the API runs it: the
-checks, the refusals and the writes are the API's, and a refused form has changed nothing, as a
-refused request has not. A refusal is answered with the page again, the API's status and code, and
-the reason in the page's language (``admin_refusal.html``). Whoever is not an admin gets a page
-that says so (401 signed out, 403 signed in; a program asking for no HTML gets the problem+json,
-``unauthorized`` or ``forbidden``) and nothing is done.
+body (``admin_forms``) and calls the use case the API's route calls (``service.usecases``), in a
+thread as the API runs it: the checks, the refusals and the writes are the API's, and a refused form
+has changed nothing, as a refused request has not. A refusal is answered with the page again, the
+API's status and code, and the reason in the page's language (``admin_refusal.html``). Whoever is
+not an admin gets a page that says so (401 signed out, 403 signed in; a program asking for no HTML
+gets the problem+json, ``unauthorized`` or ``forbidden``) and nothing is done.
 
 A new token is shown once, in the answer to the form that made it, with the sign-in link that
 carries it (``/signin?token=...``): it is never in an address, so it stays out of the history.

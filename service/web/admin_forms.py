@@ -1,6 +1,6 @@
 """The admin page's forms as the API's own bodies: each form is turned into the Struct the API's route
-decodes (``LeagueCreate``, ``TournamentCreate``, ...), then handed to that route's handler, so a
-form is checked and refused exactly as the same request to the API would be.
+decodes (``LeagueCreate``, ``TournamentCreate``, ...: the use cases' inputs), then handed to the use
+case that route calls, so a form is checked and refused exactly as the same request to the API would be.
 
 A form sends text; an empty field is a field left out (the API's default). Numbers and yes/no are
 decoded as the API's JSON would be (msgspec's lax mode reads "5" as 5 and "true" as true). The
