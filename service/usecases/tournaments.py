@@ -1,7 +1,7 @@
 """Tournaments: announced in a league with their plan, and started by hand, by an admin."""
 
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 from uuid import UUID
 
 import msgspec
@@ -25,8 +25,12 @@ from service.usecases.context import Context, write
 from service.usecases.fields import TournamentName
 
 TARGET = OPTION_BOUNDS["target_score"]
-# the names of the registered formats, in their order: a format registered is one the API takes
-FormatName = Literal[tuple(FORMATS)]
+# the names of the registered formats, in their order: a format registered is one the API takes (a
+# Literal made at run time, which a type checker cannot read: to it a format's name is a str)
+if TYPE_CHECKING:
+    FormatName = str
+else:
+    FormatName = Literal[tuple(FORMATS)]
 
 
 def bounds(low: int, high: int) -> dict[str, Any]:
