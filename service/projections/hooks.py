@@ -40,7 +40,7 @@ from service.domain.adjudication import Correct, Penalty, Resume, Ruling, Void
 from service.domain.game import Game
 from service.domain.league import ERASED_NAME, Player
 from service.domain.state import CHOOSING, DRAWN, NAMING_SUIT, PLAY
-from service.domain.tournament import BOT_ENTRANT, Tournament
+from service.domain.tournament import BOT_ENTRANT, Round, Tournament
 from service.domain.webhook import TURN, Webhook
 
 # delivery ids live under this namespace
@@ -138,6 +138,19 @@ class HookFold:
             return shown | {"entrant": entrant, "bot": entrant[len(BOT_ENTRANT) :].split("#", 1)[0]}
         return shown | {"entrant": entrant, "player_id": entrant, "name": self._name(entrant)}
 
+    def _seats(self, tournament: Tournament, played: Round, table: int) -> list[dict[str, Any]]:
+        """A table's seats as its game has them: a bot that sat in for an entrant who had dropped out
+        is named as the bot, with whom it stood in for."""
+        stand_ins = played.stand_ins.get(table, ())
+        seats: list[dict[str, Any]] = []
+        for seat, entrant in enumerate(played.tables[table]):
+            if seat in stand_ins:
+                bot = tournament.game_seat(entrant)
+                seats.append(self._entrant(bot, seat) | {"stand_in_for": self._entrant(entrant)})
+            else:
+                seats.append(self._entrant(entrant, seat))
+        return seats
+
     # ------------------------------------------------------------------
     # events to deliveries
 
@@ -182,7 +195,7 @@ class HookFold:
                 "tournament": tournament.name,
                 "round_no": event.round_no,
             }
-            seats = [self._entrant(entrant, seat) for seat, entrant in enumerate(played.tables[event.table])]
+            seats = self._seats(tournament, played, event.table)
             table = {"table": event.table, "game_id": str(event.game_id), "seats": seats}
             self._deliver(out, league, "table_ready", event, position, head | table)
             if len(played.games) == len(played.tables):
@@ -190,9 +203,9 @@ class HookFold:
                     {
                         "table": number,
                         "game_id": str(played.games[number]),
-                        "seats": [self._entrant(entrant, seat) for seat, entrant in enumerate(entrants)],
+                        "seats": self._seats(tournament, played, number),
                     }
-                    for number, entrants in enumerate(played.tables)
+                    for number in range(len(played.tables))
                 ]
                 byes = [self._entrant(entrant) for entrant in played.byes]
                 self._deliver(

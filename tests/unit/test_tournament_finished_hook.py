@@ -57,3 +57,32 @@ def test_a_tournament_everyone_played_ranks_everyone_as_before():
     ranking = finished_payload(tournament)["ranking"]
     assert [row["entrant"] for row in ranking] == list(tournament.ranking)
     assert [row["rank"] for row in ranking] == [1, 2, 3, 4] and not any(row["dropped"] for row in ranking)
+
+
+def test_a_table_ready_for_a_seat_a_bot_took_names_the_bot_and_whom_it_stood_in_for():
+    tournament = entered(4, rounds=1, table_size=2)
+    tournament.start("seed")
+    tournament.drop("p03")  # before round 1's games are made: a bot takes her seat
+    state = HookState(hook_id=uuid4(), league_id=LEAGUE, events=("table_ready", "round_started"), players=())
+    fold = HookFold([msgspec.msgpack.encode(state)], names=lambda ids: {})
+    fold.names = {entrant: f"Player {entrant}" for entrant in tournament.entrants}
+    out: list = []
+    current = tournament.current_round
+    assert current is not None
+    for table in range(len(current.tables)):  # as the projection folds them: one game at a time
+        tournament.attach_game(current.round_no, table, uuid4())
+        (made,) = [
+            event for event in tournament.collect_events() if isinstance(event, Tournament.TableGameCreated)
+        ]
+        fold.tournament_event(tournament, made, made.originator_version, out)
+    bodies = [json.loads(delivery[4]) for delivery in out]
+    seats = [seat for body in bodies if body["event"] == "table_ready" for seat in body["data"]["seats"]]
+    (stood_in,) = [seat for seat in seats if "stand_in_for" in seat]
+    bot = tournament.plan.fill_bot
+    assert stood_in["entrant"] == f"bot:{bot}" and stood_in["bot"] == bot and "player_id" not in stood_in
+    assert stood_in["stand_in_for"] == {"entrant": "p03", "player_id": "p03", "name": "Player p03"}
+    assert sorted(seat["player_id"] for seat in seats if "player_id" in seat) == ["p00", "p01", "p02"]
+    (started,) = [body["data"] for body in bodies if body["event"] == "round_started"]
+    assert [seat for table in started["tables"] for seat in table["seats"] if "stand_in_for" in seat] == [
+        stood_in
+    ]
