@@ -16,14 +16,22 @@ default), so one read could hang for minutes. Here (``MAUMAU_DATABASE_TIMEOUT``,
 
 So a call fails within about twice the timeout while the database is down, and recovers
 as before once it is back.
+
+The stock recorders create their tables (``CREATE_TABLE``) with no guard, and two processes
+starting at once (a worker's two pool processes) race in PostgreSQL's catalogue: a
+``CREATE TYPE`` or ``CREATE OR REPLACE FUNCTION`` fails with a unique violation or "tuple
+concurrently updated". Here the creating is done under one advisory lock per schema.
 """
 
+import contextlib
+import hashlib
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from types import MethodType
 from typing import Any, TypeVar
 
+import psycopg
 from eventsourcing.persistence import (
     AggregateRecorder,
     ApplicationRecorder,
@@ -52,17 +60,40 @@ class Factory(PostgresFactory):
         assert isinstance(pool.kwargs, dict)
         pool.kwargs["connect_timeout"] = max(_LEAST_CONNECT_TIMEOUT, math.ceil(self.timeout))
 
+    def env_create_table(self) -> bool:
+        # the stock methods create unguarded where this is true: ``_created`` does it under the lock
+        return False
+
     def aggregate_recorder(self, purpose: str = "events") -> AggregateRecorder:
-        return bounded(super().aggregate_recorder(purpose), self.timeout)
+        return bounded(self._created(super().aggregate_recorder(purpose)), self.timeout)
 
     def application_recorder(self) -> ApplicationRecorder:
-        return bounded(super().application_recorder(), self.timeout)
+        return bounded(self._created(super().application_recorder()), self.timeout)
 
     def tracking_recorder(self, tracking_recorder_class: Any = None) -> Any:
-        return bounded(super().tracking_recorder(tracking_recorder_class), self.timeout)
+        return bounded(self._created(super().tracking_recorder(tracking_recorder_class)), self.timeout)
 
     def process_recorder(self) -> ProcessRecorder:
-        return bounded(super().process_recorder(), self.timeout)
+        return bounded(self._created(super().process_recorder()), self.timeout)
+
+    def _created(self, recorder: R) -> R:
+        if super().env_create_table():
+            with self._tables_lock():
+                recorder.create_table()  # type: ignore[attr-defined]
+        return recorder
+
+    @contextlib.contextmanager
+    def _tables_lock(self) -> Iterator[None]:
+        """Held by a connection of its own: the pool's may all be needed by the creating."""
+        pool = self.datastore.pool
+        kwargs = {k: v for k, v in dict(pool.kwargs).items() if k != "row_factory"}
+        if pool.get_password_func is not None:
+            kwargs["password"] = pool.get_password_func()
+        schema = self.datastore.schema or "public"
+        digest = hashlib.blake2b(f"maumau tables {schema}".encode(), digest_size=8).digest()
+        with psycopg.connect(pool.conninfo, autocommit=True, **kwargs) as conn:
+            conn.execute("SELECT pg_advisory_lock(%s)", (int.from_bytes(digest, "big", signed=True),))
+            yield  # the lock ends with the connection's session
 
 
 def bounded(recorder: R, timeout: float) -> R:

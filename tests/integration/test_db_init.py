@@ -1,5 +1,6 @@
 """`maumau db init`: the tables, made explicitly; twice, or four at once, changes and loses nothing."""
 
+import threading
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
@@ -102,6 +103,22 @@ def test_four_inits_at_once_all_succeed_and_make_the_tables_once(fresh_settings)
     with ThreadPoolExecutor(max_workers=4) as pool:
         results = list(pool.map(lambda _: init_database(fresh_settings), range(4)))
     assert results == [expected(fresh_settings)] * 4
+
+
+def test_six_applications_starting_at_once_on_an_empty_schema_all_start(fresh_settings):
+    """A worker's pool processes start together, each making the tables (``MAUMAU_CREATE_TABLES``)."""
+    settings = msgspec.structs.replace(fresh_settings, create_tables=True, pool_size=1)
+    start = threading.Barrier(6)
+
+    def started(_: int) -> int:
+        start.wait()
+        app = MauMau(settings)
+        app.close()
+        return 1
+
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        assert sum(pool.map(started, range(6))) == 6
+    assert ("maumau_events" if settings.uses_postgres else "stored_events") in tables(settings)
 
 
 def test_init_creates_the_postgres_schema_when_it_is_missing(database_url):
