@@ -9,7 +9,7 @@ OpenAPI 3.1 is served at ``/schema/openapi.json``, and read by people at ``/sche
 ``/schema/swagger`` and ``/schema/scalar``): a page of our own that needs no internet. The web
 pages for people (``service.web``) are served beside the API, outside its schema. Who may call
 what: ``service.http.admit`` (the token, then the check each route's ``opt`` names,
-``service.http.auth``), run first by the app's before-request hook, and ``service.http.access``.
+``service.http.auth``), run first by the app's before-request hook, and ``service.usecases.policy``.
 A signed-in read of the read models waits for its actor's last write
 (``service.http.consistency.reads_own_writes``, run by ``admit`` too; ``docs/consistency.md``).
 
@@ -59,7 +59,7 @@ from service.http.results import TournamentResultsController
 from service.http.rounds import RoundController
 from service.http.schedule import LeagueScheduleController
 from service.http.security import COMPONENTS
-from service.http.services import Services, ServicesDep
+from service.http.services import ServicesDep
 from service.http.stream import StreamController
 from service.http.strict import strict_body
 from service.http.tokens import TokenController
@@ -69,6 +69,7 @@ from service.observability import logs
 from service.observability.endpoint import metrics_endpoint
 from service.observability.requests import RequestObserver
 from service.settings import Settings, get_settings
+from service.usecases.services import Services
 from service.web import web_router
 from service.web.apidocs import ApiDocsPage
 from service.web.i18n import read_catalogues

@@ -23,10 +23,11 @@ from service.domain.errors import RuleError
 from service.domain.round_scoring import running_totals
 from service.domain.rulesets import Ruleset
 from service.http.errors import problems
-from service.http.params import LEAGUE_ID, After, AfterMet, GameId, LeagueId, PlayerId, caught_up
+from service.http.params import LEAGUE_ID, After, AfterMet, GameId, LeagueId, PlayerId
 from service.http.security import OPTIONAL_BEARER
 from service.http.services import ServicesDep
 from service.projections.charts import Band, Guide, Line, line_chart
+from service.usecases.consistency import caught_up
 
 SVG = "image/svg+xml"
 FINISHED = ("won", "shared", "lost")  # a history line's results that count in the standings

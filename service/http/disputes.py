@@ -7,7 +7,7 @@ move is refused with 409 ``game_paused`` until an official of the game rules:
 in person, ``correct`` (round ``round``'s score sheet entry is replaced, in the body shape
 of ``POST /games/{id}/rounds``; that round and the later ones are scored again).
 
-``GET /disputes`` lists the open disputes the caller may rule on (``service.http.access``):
+``GET /disputes`` lists the open disputes the caller may rule on (``service.usecases.policy``):
 an admin's, every one; a referee's, those of friendly games and of the leagues they referee.
 Players rule on nothing: 403.
 """
@@ -23,17 +23,18 @@ from litestar.params import Body
 from service.application.games import round_entry
 from service.domain.adjudication import Correct, Penalty, Resume, Ruling, Void
 from service.domain.errors import RuleError
-from service.http import access
 from service.http.auth import SIGNED_IN
 from service.http.errors import problems
-from service.http.events import CommandResult, command_result
 from service.http.page_read import page_read
 from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next
-from service.http.params import After, GameId, IdempotencyKey, scoped_key
+from service.http.params import After, GameId, IdempotencyKey
 from service.http.rounds import Hands, LastCard, MissedCalls, Points, Winner
 from service.http.security import BEARER
 from service.http.services import ActorDep, ServicesDep
 from service.projections.models import OpenDispute
+from service.usecases import policy
+from service.usecases.context import scoped_key
+from service.usecases.events import CommandResult, command_result
 
 OptionalVersion = (
     Annotated[int, msgspec.Meta(ge=0, examples=[42], description="the version the client saw, if it cares")]
@@ -130,7 +131,7 @@ class DisputeController(Controller):
         idempotency_key: IdempotencyKey = None,
     ) -> CommandResult:
         facts = services.games.facts(game_id)
-        access.check_at_table(services, actor, facts)
+        policy.check_at_table(services, actor, facts)
         outcome = services.app.raise_dispute(
             game_id,
             reason=data.reason,
@@ -140,7 +141,7 @@ class DisputeController(Controller):
             key=scoped_key(actor, idempotency_key),
         )
         services.wrote(actor, outcome.position)
-        return command_result(outcome, access.viewer(services, actor, facts), facts)
+        return command_result(outcome, policy.viewer(services, actor, facts), facts)
 
     @post(
         "/rulings",
@@ -180,7 +181,7 @@ class DisputeController(Controller):
         idempotency_key: IdempotencyKey = None,
     ) -> CommandResult:
         facts = services.games.facts(game_id)
-        access.check_official(services, actor, facts)
+        policy.check_official(services, actor, facts)
         outcome = services.app.give_ruling(
             game_id,
             ruling_of(data),
@@ -190,7 +191,7 @@ class DisputeController(Controller):
             key=scoped_key(actor, idempotency_key),
         )
         services.wrote(actor, outcome.position)  # a void changes standings and histories
-        return command_result(outcome, access.viewer(services, actor, facts), facts)
+        return command_result(outcome, policy.viewer(services, actor, facts), facts)
 
 
 class DisputeListRead(msgspec.Struct, frozen=True, kw_only=True):

@@ -18,7 +18,6 @@ from litestar.params import Body
 from service.domain.cards import CARD_COUNT, CARD_PATTERN, format_cards
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
-from service.http import access
 from service.http.auth import SIGNED_IN
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
@@ -43,12 +42,14 @@ from service.http.params import (
     GameId,
     IdempotencyKey,
     SeatToSee,
-    scoped_key,
 )
 from service.http.security import BEARER, OPTIONAL_BEARER
-from service.http.services import ActorDep, Services, ServicesDep
+from service.http.services import ActorDep, ServicesDep
 from service.projections.models import HandView, ListedGame, MatchTotals, PublicTable
+from service.usecases import policy
+from service.usecases.context import scoped_key
 from service.usecases.preset_schema import RULESET_NAMES, Options, RulesetName
+from service.usecases.services import Services
 
 # A seat as sent: a player's id in its canonical text (any case), or "bot:" and a bot's name (an unknown
 # bot is the rules' 422 unknown_bot); anything else is 400 invalid_seat.
@@ -321,7 +322,7 @@ class GameController(Controller):
         after: AfterMet = None,
     ) -> HandView:
         facts = services.games.facts(game_id)
-        seat = access.seat_to_see(services, actor, facts, seat)
+        seat = policy.seat_to_see(services, actor, facts, seat)
         return services.current.hand(game_id, seat)
 
     @get(

@@ -32,7 +32,8 @@ from service.http.params import LEAGUE_ID, PLAYER_ID, LeagueId
 from service.http.peer import client_address
 from service.http.players import Name, PlayerRead, TokenRead
 from service.http.security import BEARER, OPTIONAL_BEARER
-from service.http.services import ActorDep, Services, ServicesDep
+from service.http.services import ActorDep, ServicesDep
+from service.usecases.services import Services
 from service.usecases.tournaments import bounds
 
 INVITATION_ID = "6e2a9c41-7b3d-4f85-a1c9-2d4e6f8b0a13"

@@ -20,12 +20,13 @@ from service.http.errors import problems
 from service.http.exports import CSV, csv_of
 from service.http.page_read import page_read
 from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next
-from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, After, LeagueId, PlayerId, caught_up
+from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, After, LeagueId, PlayerId
 from service.http.players import StoredLeagueName
 from service.http.security import BEARER, OPTIONAL_BEARER
-from service.http.services import ActorDep, Services, ServicesDep
+from service.http.services import ActorDep, ServicesDep
 from service.projections.models import LeagueRatingsRead, ListedLeague, Standing, Standings
 from service.usecases import leagues
+from service.usecases.consistency import caught_up
 from service.usecases.leagues import (
     ForfeitAfter,
     LeagueCreate,
@@ -35,6 +36,7 @@ from service.usecases.leagues import (
     TurnClock,
 )
 from service.usecases.preset_schema import LeagueRulesetName
+from service.usecases.services import Services
 
 
 class LeagueRead(msgspec.Struct, frozen=True, kw_only=True):

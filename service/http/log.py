@@ -18,14 +18,16 @@ from litestar.params import Parameter
 from service.domain.errors import RuleError
 from service.domain.redaction import FULL
 from service.domain.views import TableView
-from service.http import access
 from service.http.auth import SIGNED_IN
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
-from service.http.events import EventRead, shown
 from service.http.params import LARGEST, GameId
 from service.http.security import BEARER, OPTIONAL_BEARER
-from service.http.services import ActorDep, GameFacts, OptionalActorDep, Services, ServicesDep
+from service.http.services import ActorDep, OptionalActorDep, ServicesDep
+from service.usecases import policy
+from service.usecases.events import EventRead, shown
+from service.usecases.facts import GameFacts
+from service.usecases.services import Services
 
 PAGE = 200
 MOST_PAGE = 1000
@@ -92,7 +94,7 @@ class LogController(Controller):
         ] = PAGE,
     ) -> EventPage:
         facts = services.games.facts(game_id)
-        viewer = access.viewer(services, actor, facts)
+        viewer = policy.viewer(services, actor, facts)
         events = services.app.game_events(game_id, after, limit)
         more = None
         if len(events) == limit:  # a full page: there may be more
@@ -125,7 +127,7 @@ class LogController(Controller):
         ] = None,
     ) -> ReplayRead:
         facts = services.games.facts(game_id)
-        access.check_official(services, actor, facts)
+        policy.check_official(services, actor, facts)
         table = services.app.replay(game_id, at)
         number = table.number
         around = services.app.game_events(game_id, number - 1, 2)

@@ -15,10 +15,12 @@ from litestar import Controller, get
 from service.application import credentials
 from service.http.auth import SIGNED_IN
 from service.http.errors import problems
-from service.http.params import PLAYER_ID, READ_WAIT_SECONDS, After, caught_up
+from service.http.params import PLAYER_ID, After
 from service.http.security import BEARER
-from service.http.services import ActorDep, BearerDep, Services, ServicesDep
+from service.http.services import ActorDep, BearerDep, ServicesDep
 from service.projections.models import LeagueOfMine
+from service.usecases.consistency import READ_WAIT_SECONDS, caught_up
+from service.usecases.services import Services
 
 
 class MeRead(msgspec.Struct, frozen=True, kw_only=True):

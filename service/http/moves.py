@@ -24,14 +24,16 @@ from litestar.params import Body
 
 from service.domain.cards import CARD_PATTERN, SUIT_PATTERN
 from service.domain.roles import Actor
-from service.http import access
 from service.http.auth import SIGNED_IN
 from service.http.errors import problems
-from service.http.events import CommandResult, command_result
-from service.http.params import GameId, IdempotencyKey, scoped_key
+from service.http.params import GameId, IdempotencyKey
 from service.http.security import BEARER
-from service.http.services import ActorDep, Services, ServicesDep
+from service.http.services import ActorDep, ServicesDep
 from service.projections.fold import changes_results
+from service.usecases import policy
+from service.usecases.context import scoped_key
+from service.usecases.events import CommandResult, command_result
+from service.usecases.services import Services
 
 Version = Annotated[int, msgspec.Meta(ge=0, examples=[17], description="the game's version the client saw")]
 SeatNo = (
@@ -211,7 +213,7 @@ def apply_move(
 ) -> CommandResult:
     """A move as the API makes it, for the API's handler and the play page alike."""
     facts = services.games.facts(game_id)
-    seat = access.acting_seat(services, actor, facts, data.seat)
+    seat = policy.acting_seat(services, actor, facts, data.seat)
     options = {"by": actor, "expected_version": data.version, "key": scoped_key(actor, idempotency_key)}
     app = services.app
     if isinstance(data, Play):
@@ -239,14 +241,14 @@ def apply_move(
         # the move's position noted only then: a move that ends no round changes only the game's
         # own reads, current anyway, and the note is the move path's dearest statement after the save
         services.wrote(actor, outcome.position)
-    return command_result(outcome, access.viewer(services, actor, facts), facts)
+    return command_result(outcome, policy.viewer(services, actor, facts), facts)
 
 
 def apply_challenge(
     services: Services, actor: Actor, game_id: UUID, data: ChallengeCreate, idempotency_key: str | None
 ) -> CommandResult:
     facts = services.games.facts(game_id)
-    seat = access.acting_seat(services, actor, facts, data.seat)
+    seat = policy.acting_seat(services, actor, facts, data.seat)
     outcome = services.app.challenge(
         game_id,
         seat,
@@ -256,7 +258,7 @@ def apply_challenge(
     )
     if changes_results(outcome.events):
         services.wrote(actor, outcome.position)
-    return command_result(outcome, access.viewer(services, actor, facts), facts)
+    return command_result(outcome, policy.viewer(services, actor, facts), facts)
 
 
 class MoveController(Controller):

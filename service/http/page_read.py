@@ -4,8 +4,8 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from service.http.pages import cursor_of, key_of
-from service.http.params import caught_up
-from service.http.services import Services
+from service.usecases.consistency import caught_up
+from service.usecases.services import Services
 
 K = TypeVar("K")
 R = TypeVar("R")

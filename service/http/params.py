@@ -1,23 +1,16 @@
 """Parameters many routes share, with their OpenAPI descriptions and examples."""
 
-from collections.abc import Callable
 from typing import Annotated
 from uuid import UUID
 
 from litestar.openapi.spec import Example
 from litestar.params import HeaderParameter, Parameter
 
-from service.domain.roles import Actor
-from service.projections.reader import ReadModels
 from service.usecases.fields import PLAYER_ID, REFEREE_ID
 
 # The largest number the stores keep (a signed 64-bit integer): event numbers and log positions
 # beyond it are refused as malformed rather than failing in the database.
 LARGEST = 2**63 - 1
-# How long a read waits for the read models to apply the position a client asks for.
-READ_WAIT_SECONDS = 3.0
-# ... of which the first part, before it asks whether the position was ever written
-FIRST_WAIT_SECONDS = 0.25
 
 GAME_ID = "9b2f4c1e-6a3d-4e8f-b1c2-7d5e9f0a1b2c"
 OTHER_PLAYER_ID = "8a4d2b6e-1c3f-4e5a-9b7d-2f6e8c0a4b1d"
@@ -90,21 +83,3 @@ IdempotencyKey = Annotated[
         examples=[Example(summary="a fresh key per command", value="move-7b1e2c")],
     ),
 ]
-
-
-def caught_up(reader: ReadModels, after: int | None, head: Callable[[], int | None]) -> None:
-    """Wait until the read models have applied position ``after`` (or a few seconds have passed).
-
-    A position past the log's ``head`` was never written, so no client saw it: the answer comes
-    after a short first wait, as it would after the whole one (else any request could hold a
-    thread for the whole wait). The head is only asked for then: most waits end sooner.
-    """
-    if not after or reader.position() >= after:
-        return
-    if reader.wait_for(after, timeout=FIRST_WAIT_SECONDS) < after and after <= (head() or 0):
-        reader.wait_for(after, timeout=READ_WAIT_SECONDS - FIRST_WAIT_SECONDS)
-
-
-def scoped_key(actor: Actor, key: str | None) -> str | None:
-    """An idempotency key belongs to the client that sent it: another client's same key is another key."""
-    return None if key is None else f"{actor.role}:{actor.id}:{key}"

@@ -17,12 +17,13 @@ from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.page_read import page_read
 from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next
-from service.http.params import PLAYER_ID, After, PlayerId, caught_up
+from service.http.params import PLAYER_ID, After, PlayerId
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, BearerDep, ServicesDep
 from service.http.tokens import CredentialsRead, RevokedRead, check_holder_or_admin, list_tokens, revoke_all
 from service.projections.models import ListedPlayer, PlayerHistory, PlayerRatingsRead
 from service.usecases import players
+from service.usecases.consistency import caught_up
 from service.usecases.fields import Name
 from service.usecases.players import PlayerCreate
 

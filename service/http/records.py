@@ -17,15 +17,18 @@ from service.application.records import game_record, import_record
 from service.domain.errors import RuleError
 from service.domain.redaction import FULL, PUBLIC, Viewer
 from service.domain.roles import Actor
-from service.http import access
 from service.http.auth import SIGNED_IN
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.games import SEAT_PATTERN, SeatSpec, normalised
 from service.http.log import seat_names
-from service.http.params import GAME_ID, LEAGUE_ID, PLAYER_ID, GameId, IdempotencyKey, scoped_key
+from service.http.params import GAME_ID, LEAGUE_ID, PLAYER_ID, GameId, IdempotencyKey
 from service.http.security import BEARER, OPTIONAL_BEARER
-from service.http.services import ActorDep, GameFacts, OptionalActorDep, Services, ServicesDep
+from service.http.services import ActorDep, OptionalActorDep, ServicesDep
+from service.usecases import policy
+from service.usecases.context import scoped_key
+from service.usecases.facts import GameFacts
+from service.usecases.services import Services
 
 TEXT = "text/plain"  # litestar adds "; charset=utf-8"
 
@@ -182,7 +185,7 @@ def _viewer(services: Services, actor: Actor | None, facts: GameFacts, sight: st
     if actor is None:
         raise RuleError("unauthorized", f"the {sight} record needs a bearer token")
     if sight == "full":
-        access.check_official(services, actor, facts)
+        policy.check_official(services, actor, facts)
         return FULL
     seat = facts.seat_of(actor.id) if actor.role == "player" else None
     if seat is None:

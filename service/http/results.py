@@ -12,11 +12,13 @@ from litestar import Controller, Response, get
 from service.domain.errors import RuleError
 from service.http.errors import problems
 from service.http.exports import CSV, csv_of
-from service.http.params import After, caught_up
+from service.http.params import After
 from service.http.security import OPTIONAL_BEARER
-from service.http.services import Services, ServicesDep
+from service.http.services import ServicesDep
 from service.http.tournaments import TournamentId
 from service.projections.results import ResultRow, TournamentResultsRead, tournament_results
+from service.usecases.consistency import caught_up
+from service.usecases.services import Services
 
 
 class TournamentResultsController(Controller):

@@ -23,15 +23,18 @@ from service.domain.roles import Actor
 from service.domain.round_scoring import running_totals
 from service.domain.rulesets import PRESETS, most_players
 from service.domain.scoresheet import RoundEntry
-from service.http import access
 from service.http.auth import SIGNED_IN
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
-from service.http.events import CommandResult, command_result
-from service.http.params import GameId, IdempotencyKey, scoped_key
+from service.http.params import GameId, IdempotencyKey
 from service.http.security import BEARER, OPTIONAL_BEARER
-from service.http.services import ActorDep, GameFacts, Services, ServicesDep
+from service.http.services import ActorDep, ServicesDep
 from service.projections.fold import changes_results
+from service.usecases import policy
+from service.usecases.context import scoped_key
+from service.usecases.events import CommandResult, command_result
+from service.usecases.facts import GameFacts
+from service.usecases.services import Services
 
 # the most points a seat's cards can be worth in any ruleset: every card of two decks at the dearest value
 MOST_POINTS = CARD_COUNT * max(max(rules.card_points.values(), default=0) for rules in PRESETS.values())
@@ -199,7 +202,7 @@ def entry_read(entry: RoundEntry) -> EntryRead:
 
 def check_scorer(services: Services, actor: Actor, facts: GameFacts) -> None:
     """Who enters a round: a seated player or an official of the game."""
-    access.check_at_table(services, actor, facts)
+    policy.check_at_table(services, actor, facts)
 
 
 def score_sheet(services: Services, game_id: UUID) -> RoundsRead:
@@ -307,7 +310,7 @@ class RoundController(Controller):
         )
         if changes_results(outcome.events):
             services.wrote(actor, outcome.position)
-        return command_result(outcome, access.viewer(services, actor, facts), facts)
+        return command_result(outcome, policy.viewer(services, actor, facts), facts)
 
     @post(
         "/{round_no:int}/confirmation",
@@ -338,7 +341,7 @@ class RoundController(Controller):
             expected_version=data.version,
             key=scoped_key(actor, idempotency_key),
         )
-        return command_result(outcome, access.viewer(services, actor, facts), facts)
+        return command_result(outcome, policy.viewer(services, actor, facts), facts)
 
     @get(
         operation_id="getRounds",

@@ -9,10 +9,11 @@ from datetime import UTC, datetime
 from litestar import Controller, Response, get
 
 from service.http.errors import problems
-from service.http.params import After, LeagueId, caught_up
+from service.http.params import After, LeagueId
 from service.http.security import OPTIONAL_BEARER
 from service.http.services import ServicesDep
 from service.projections.schedule import schedule
+from service.usecases.consistency import caught_up
 
 CALENDAR = "text/calendar"  # litestar adds "; charset=utf-8" to a text/* media type
 

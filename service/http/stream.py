@@ -37,14 +37,16 @@ from litestar.params import HeaderParameter
 from litestar.response import ServerSentEvent, Stream
 
 from service.domain.redaction import PUBLIC
-from service.http import access
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
-from service.http.events import shown
 from service.http.params import LARGEST, GameId, SeatToSee
 from service.http.security import BEARER, OPTIONAL_BEARER
-from service.http.services import ActorDep, GameFacts, Services, ServicesDep
+from service.http.services import ActorDep, ServicesDep
 from service.projections.live import LiveGames
+from service.usecases import policy
+from service.usecases.events import shown
+from service.usecases.facts import GameFacts
+from service.usecases.services import Services
 from service.web.session import SIGNED_IN_OR_SESSION
 
 KEEP_ALIVE_SECONDS = 15.0
@@ -176,5 +178,5 @@ class StreamController(Controller):
         self, services: ServicesDep, actor: ActorDep, game_id: GameId, seat: SeatToSee = None
     ) -> ServerSentEvent:
         facts = await anyio.to_thread.run_sync(services.games.facts, game_id)
-        seat = await anyio.to_thread.run_sync(access.seat_to_see, services, actor, facts, seat)
+        seat = await anyio.to_thread.run_sync(policy.seat_to_see, services, actor, facts, seat)
         return EncodedEvents(seat_views(services.live, game_id, seat))

@@ -20,7 +20,8 @@ from service.http.auth import SIGNED_IN
 from service.http.errors import problems
 from service.http.params import PLAYER_ID, CredentialId
 from service.http.security import BEARER
-from service.http.services import ActorDep, Services, ServicesDep
+from service.http.services import ActorDep, ServicesDep
+from service.usecases.services import Services
 
 CREDENTIAL_ID = "0f6b1d2c-3a4e-4b5f-8c6d-7e8f9a0b1c2d"
 

@@ -31,11 +31,8 @@ from litestar.params import Body, Parameter
 
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
-from service.domain.tournament import (
-    EDITABLE,
-    MAX_REASON,
-)
-from service.http import access, sheets
+from service.domain.tournament import EDITABLE, MAX_REASON
+from service.http import sheets
 from service.http.auth import ADMIN_ONLY, SIGNED_IN
 from service.http.errors import problems
 from service.http.page_read import page_read
@@ -49,13 +46,15 @@ from service.http.pages import (
     id_filter,
     uuid_filter,
 )
-from service.http.params import LEAGUE_ID, PLAYER_ID, After, LeagueId, PlayerId, caught_up
+from service.http.params import LEAGUE_ID, PLAYER_ID, After, LeagueId, PlayerId
 from service.http.security import BEARER, OPTIONAL_BEARER
-from service.http.services import ActorDep, Services, ServicesDep
+from service.http.services import ActorDep, ServicesDep
 from service.projections.models import ListedTournament, NextGame, TournamentView
 from service.projections.tournaments import tournament_view
-from service.usecases import tournaments
+from service.usecases import policy, tournaments
+from service.usecases.consistency import caught_up
 from service.usecases.fields import TournamentName
+from service.usecases.services import Services
 from service.usecases.tournaments import TournamentCreate
 
 TOURNAMENT_ID = "7e3a9c51-0b4d-4f2e-9a6c-8d1f3b5e7a90"
@@ -300,7 +299,7 @@ class TournamentController(Controller):
             EntrantCreate, Body(examples=[Example(summary="a member", value={"player_id": PLAYER_ID})])
         ],
     ) -> TournamentView:
-        access.check_entrant(actor, data.player_id)
+        policy.check_entrant(actor, data.player_id)
         services.app.join_tournament(tournament_id, data.player_id)
         return written(services, actor, tournament_id)
 
@@ -317,7 +316,7 @@ class TournamentController(Controller):
     def leave(
         self, services: ServicesDep, actor: ActorDep, tournament_id: TournamentId, player_id: PlayerId
     ) -> TournamentView:
-        access.check_entrant(actor, player_id)
+        policy.check_entrant(actor, player_id)
         services.app.leave_tournament(tournament_id, player_id)
         return written(services, actor, tournament_id)
 
@@ -405,7 +404,7 @@ class TournamentController(Controller):
         tournament_id: TournamentId,
         data: EntrantBody,
     ) -> TournamentView:
-        access.check_entrant(actor, data.player_id)
+        policy.check_entrant(actor, data.player_id)
         services.app.check_in_tournament(tournament_id, data.player_id)
         return written(services, actor, tournament_id)
 
@@ -427,7 +426,7 @@ class TournamentController(Controller):
         tournament_id: TournamentId,
         data: EntrantBody,
     ) -> TournamentView:
-        access.check_entrant(actor, data.player_id)
+        policy.check_entrant(actor, data.player_id)
         services.app.drop_out_of_tournament(tournament_id, data.player_id)
         return written(services, actor, tournament_id)
 

@@ -24,8 +24,9 @@ from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.params import LEAGUE_ID, PLAYER_ID, LeagueId
 from service.http.security import BEARER
-from service.http.services import Services, ServicesDep
+from service.http.services import ServicesDep
 from service.projections.deliveries import PENDING, DeliveryRow
+from service.usecases.services import Services
 
 WEBHOOK_ID = "e3b0c442-98fc-4c14-9afb-f4c8996fb924"
 DELIVERY_ID = "7c9e6679-7425-40de-944b-e07fc1f90ae7"

@@ -2,7 +2,7 @@
 
 ``Context`` is what the faces hand a use case: the application (writes, the event store) and the
 read models, with the waits of read-your-writes (``docs/consistency.md``).
-``service.http.services.Services`` is one; a use case names no face.
+``service.usecases.services.Services`` is one; a use case names no face.
 """
 
 import functools
@@ -45,3 +45,8 @@ def write(
         return result
 
     return noted
+
+
+def scoped_key(actor: Actor, key: str | None) -> str | None:
+    """An idempotency key belongs to the client that sent it: another client's same key is another key."""
+    return None if key is None else f"{actor.role}:{actor.id}:{key}"

@@ -26,9 +26,9 @@ from litestar.response import Template
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
 from service.domain.rulesets import OPTIONS, PRESETS, SWITCHES
-from service.http.errors import status_of
 from service.usecases import admin, leagues, players, tournaments
 from service.usecases.context import Context
+from service.usecases.refusals import status_of
 from service.web import admin_forms
 from service.web.render import Page, page_for
 from service.web.session import checked_form

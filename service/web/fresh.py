@@ -18,7 +18,7 @@ from eventsourcing.domain import Aggregate
 
 from service.domain.league import League
 from service.domain.tournament import Tournament
-from service.http.services import Services
+from service.usecases.services import Services
 
 A = TypeVar("A", bound=Aggregate)
 MOST = 256  # aggregates kept; the least recently read goes first

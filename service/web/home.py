@@ -6,7 +6,7 @@ import anyio.to_thread
 from litestar import Controller, Request, get
 from litestar.response import Template
 
-from service.http.services import Services
+from service.usecases.services import Services
 from service.web.render import page_for
 from service.web.zones import league_zones
 

@@ -9,7 +9,7 @@ from litestar.response import Template
 
 from service.domain.errors import RuleError
 from service.http.params import LeagueId
-from service.http.services import Services
+from service.usecases.services import Services
 from service.web import fresh
 from service.web.render import page_for
 from service.web.rendered import served

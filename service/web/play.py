@@ -1,6 +1,6 @@
 """The play page: a seat's hand and its moves, for the player sitting there (officials name a seat).
 
-It shows what ``GET /games/{id}/me`` shows the same person (``access.seat_to_see``): their own hand,
+It shows what ``GET /games/{id}/me`` shows the same person (``policy.seat_to_see``): their own hand,
 their legal moves and the public table, never another hand. Moves are forms posted to the page
 itself with the session's form token, and made by the API's own ``apply_move`` /
 ``apply_challenge``: the HttpOnly session cookie keeps the bearer token out of the page's script,
@@ -22,12 +22,12 @@ from litestar.response import Redirect, Template
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
 from service.domain.rulesets import CLUB, PRESETS
-from service.http import access
-from service.http.errors import status_of
 from service.http.moves import ChallengeCreate, apply_challenge, apply_move
 from service.http.params import GameId, SeatToSee
-from service.http.services import Services
 from service.projections.models import HandView
+from service.usecases import policy
+from service.usecases.refusals import status_of
+from service.usecases.services import Services
 from service.web.play_form import command_of
 from service.web.play_words import calls_of
 from service.web.render import Flag, Page, page_for
@@ -46,7 +46,7 @@ def _view(services: Services, actor: Actor | None, game_id: UUID, seat: int | No
     if actor is None:
         return None
     try:
-        seen = access.seat_to_see(services, actor, facts, seat)
+        seen = policy.seat_to_see(services, actor, facts, seat)
     except RuleError as refused:
         if refused.code in NO_SEAT:
             return None
@@ -56,7 +56,7 @@ def _view(services: Services, actor: Actor | None, game_id: UUID, seat: int | No
 
 def _seats_to_name(services: Services, actor: Actor | None, game_id: UUID) -> list[str]:
     """An official's choice of seats (their names, by seat), for the page without one named."""
-    if not access.officiates(services, actor, services.games.facts(game_id)):
+    if not policy.officiates(services, actor, services.games.facts(game_id)):
         return []
     return [seat.name for seat in services.current.table(game_id).seats]
 

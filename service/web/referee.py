@@ -1,6 +1,6 @@
 """The referee console: the open disputes of my leagues, a game's whole log, its replay, a ruling.
 
-Only a game's officials see a console, with the same checks as the API (``service.http.access``):
+Only a game's officials see a console, with the same checks as the API (``service.usecases.policy``):
 the list is ``GET /disputes``'s, the log is ``GET /games/{id}/events`` in the full sight, the
 replay is ``GET /games/{id}/replay``'s table and a ruling calls the same use case as
 ``POST /games/{id}/rulings``. Anyone else gets a "for referees" page (403) when a browser asks, and
@@ -24,12 +24,13 @@ from service.domain.errors import RuleError
 from service.domain.game import FIRST_VOIDABLE
 from service.domain.redaction import FULL
 from service.domain.roles import Actor
-from service.http import access
 from service.http.disputes import RulingCreate, ruling_of
-from service.http.errors import status_of
-from service.http.events import shown
 from service.http.params import GameId
-from service.http.services import GameFacts, Services
+from service.usecases import policy
+from service.usecases.events import shown
+from service.usecases.facts import GameFacts
+from service.usecases.refusals import status_of
+from service.usecases.services import Services
 from service.web.i18n import Translate
 from service.web.render import Flag, Page, page_for
 from service.web.session import checked_form
@@ -73,7 +74,7 @@ def _names(services: Services, game_id: UUID) -> list[str]:
 
 def _official_facts(services: Services, actor: Actor | None, game_id: UUID) -> GameFacts | None:
     facts = services.games.facts(game_id)
-    return facts if access.officiates(services, actor, facts) else None
+    return facts if policy.officiates(services, actor, facts) else None
 
 
 def _replay(services: Services, facts: GameFacts, at: int, _: Translate) -> dict[str, Any]:

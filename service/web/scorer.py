@@ -22,12 +22,14 @@ from litestar.response import Redirect, Template
 from service.domain.cards import CARD_COUNT, CARD_PATTERN
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
-from service.http import access
-from service.http.params import GameId, scoped_key
+from service.http.params import GameId
 from service.http.rounds import MOST_POINTS, RoundNo, check_scorer, score_sheet
-from service.http.services import GameFacts, Services
 from service.projections.fold import changes_results
 from service.projections.models import PlayedGame
+from service.usecases import policy
+from service.usecases.context import scoped_key
+from service.usecases.facts import GameFacts
+from service.usecases.services import Services
 from service.web.render import Page, page_for
 from service.web.session import checked_form
 from service.web.words import rank_name, suit_name
@@ -46,7 +48,7 @@ def may_score(services: Services, actor: Actor | None, facts: GameFacts) -> bool
         return False
     if actor.role == "player":
         return facts.seat_of(actor.id) is not None
-    return access.officiates(services, actor, facts)
+    return policy.officiates(services, actor, facts)
 
 
 def tables_to_score(services: Services, games: list[PlayedGame]) -> set[UUID]:
@@ -126,7 +128,7 @@ def _confirm(services: Services, actor: Actor, game_id: UUID, round_no: int, for
 
 def _dispute(services: Services, actor: Actor, game_id: UUID, form: dict[str, str]) -> None:
     facts = services.games.facts(game_id)
-    access.check_at_table(services, actor, facts)
+    policy.check_at_table(services, actor, facts)
     about = form.get("about", "")
     outcome = services.app.raise_dispute(
         game_id,

@@ -43,8 +43,8 @@ from litestar.types import ASGIApp, Guard, Message, ScopeSession
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
 from service.http.auth import signed_in
-from service.http.services import Services
 from service.settings import Settings
+from service.usecases.services import Services
 
 SECRET_FILE = "session.secret"
 COOKIE = "maumau_session"

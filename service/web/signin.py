@@ -19,7 +19,7 @@ from litestar.response import Redirect, Template
 
 from service.application import credentials
 from service.domain.roles import Actor
-from service.http.services import Services
+from service.usecases.services import Services
 from service.web.render import page_for
 from service.web.session import (
     OFFERED_FIELD,

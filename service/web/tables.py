@@ -17,10 +17,10 @@ from litestar.response import Template
 from service.application import credentials
 from service.domain.game import Game
 from service.domain.redaction import PUBLIC
-from service.http.events import CauseRead, shown
 from service.http.params import GameId
 from service.http.rounds import score_sheet
-from service.http.services import Services
+from service.usecases.events import CauseRead, shown
+from service.usecases.services import Services
 from service.web.i18n import Translate
 from service.web.play_words import calls_of
 from service.web.render import Flag, page_for

@@ -4,7 +4,7 @@ from collections.abc import Iterable
 from uuid import UUID
 
 from service.domain.time_zone import DEFAULT_TIME_ZONE
-from service.http.services import Services
+from service.usecases.services import Services
 
 
 def league_zones(services: Services, league_ids: Iterable[UUID | None]) -> dict[UUID | None, str]:

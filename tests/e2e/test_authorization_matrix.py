@@ -1,7 +1,7 @@
 """Who may call what: every route of the API against every role, from a table written out here.
 
 The expected answers are the literal ``MATRIX`` below, read from the route
-table in ``service.http.access`` by a person, not computed from the code under
+table in ``service.usecases.policy`` by a person, not computed from the code under
 test. A cell is the status; a refusal also names its problem code
 (``403:not_seated``); 401 is always ``unauthorized``. Every request is one
 that succeeds for a role that may make it, so a refusal is about the role

@@ -1,6 +1,6 @@
 """Bad input on every route: each gets its documented status and code as problem+json, and changes nothing.
 
-The documented answers are the table in ``service.http.errors``: a body, a
+The documented answers are the table in ``service.usecases.refusals``: a body, a
 parameter or a header that does not decode is 400 ``malformed_request``; a
 card, suit or seat the rules cannot read is 400 ``malformed_card`` /
 ``malformed_suit`` / ``invalid_seat``; a version that is not the game's is

@@ -4,7 +4,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from service.http.errors import CODES, STATUS_OF, UNPROCESSABLE, status_of
+from service.usecases.refusals import CODES, STATUS_OF, UNPROCESSABLE, status_of
 
 SERVICE = Path(__file__).parents[2] / "service"
 
@@ -72,7 +72,7 @@ def test_every_rule_error_code_raised_anywhere_is_in_the_table():
     raised = {code for file in SERVICE.rglob("*.py") for code in pattern.findall(file.read_text())}
     assert raised
     missing = sorted(raised - set(STATUS_OF) - set(UNPROCESSABLE))
-    assert missing == [], f"add these codes to the table in service/http/errors.py: {missing}"
+    assert missing == [], f"add these codes to the table in service/usecases/refusals.py: {missing}"
 
 
 def test_the_table_maps_the_codes_as_http_means_them():

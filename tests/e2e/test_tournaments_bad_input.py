@@ -1,5 +1,5 @@
 """Bad input on the tournament routes: each gets its documented status and code as problem+json, and
-changes nothing (the table in ``service.http.errors``; the style of test_bad_input.py).
+changes nothing (the table in ``service.usecases.refusals``; the style of test_bad_input.py).
 
 A body that does not decode, an unknown field or a wrong type is 400
 ``malformed_request``; a value of the right type that the rules refuse is 422

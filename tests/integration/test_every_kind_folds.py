@@ -67,10 +67,10 @@ from service.domain.scoresheet import RoundEntry
 from service.domain.tournament import Plan
 from service.domain.views import entry_of
 from service.domain.webhook import EVENT_KINDS, TURN
-from service.http.events import event_read
 from service.projections.reader import ReadModels
 from service.projections.runner import Runner, rebuild
 from service.settings import Settings
+from service.usecases.events import event_read
 from service.web.i18n import read_catalogue
 from service.web.words import event_words, full_event_words
 from tests.gameplay import SAME_ENTROPY, acting_seat, game_after, next_command

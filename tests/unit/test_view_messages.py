@@ -5,8 +5,8 @@ from datetime import UTC, datetime
 import msgspec
 from litestar.response import ServerSentEventMessage
 
-from service.http.events import EventRead
 from service.http.stream import WAITING, message
+from service.usecases.events import EventRead
 
 
 def test_a_view_message_is_the_bytes_litestar_s_message_encodes_to():

@@ -1,4 +1,4 @@
-"""Who may do what at a Mao match (the rows of ``service.http.access``'s table for ``/mao-games``).
+"""Who may do what at a Mao match (the rows of ``service.usecases.policy``'s table for ``/mao-games``).
 
 - **Officials**: an admin, and the referees of the match's league. They see the judge's view,
   the whole log and the replay, and may act for a seat they name.
@@ -18,8 +18,8 @@ from service.domain.mao.aggregate import MaoGame
 from service.domain.mao.commands import SERVER
 from service.domain.mao.redaction import JUDGE, PUBLIC, Viewer
 from service.domain.roles import Actor
-from service.http.access import named_seat, own_seat
-from service.http.services import Services
+from service.usecases.policy import named_seat, own_seat
+from service.usecases.services import Services
 
 
 def officiates(services: Services, actor: Actor | None, game: MaoGame) -> bool:

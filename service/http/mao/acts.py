@@ -18,10 +18,10 @@ from service.http.auth import SIGNED_IN
 from service.http.errors import problems
 from service.http.mao import access
 from service.http.mao.schemas import MaoActRead
-from service.http.params import scoped_key
 from service.http.security import BEARER
-from service.http.services import Services
 from service.projections.mao import LISTED
+from service.usecases.context import scoped_key
+from service.usecases.services import Services
 
 _OUT_OF_TURN = "out_of_turn"
 # what every act's route says of itself: a signed-in asker, an answer (no resource made), its refusals

@@ -31,7 +31,8 @@ from service.http.pages import (
 )
 from service.http.params import LEAGUE_ID, After, GameId, SeatToSee
 from service.http.security import BEARER, OPTIONAL_BEARER
-from service.http.services import ActorDep, Services, ServicesDep
+from service.http.services import ActorDep, ServicesDep
+from service.usecases.services import Services
 
 MAO_STATUSES = ("playing", "over")
 LeagueFilter = id_filter("only the Mao matches of this league", LEAGUE_ID)

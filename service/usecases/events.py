@@ -14,7 +14,7 @@ import msgspec
 from service.application import Outcome
 from service.domain.redaction import Viewer, redact
 from service.domain.views import Entry, entry_of
-from service.http.services import GameFacts
+from service.usecases.facts import GameFacts
 
 
 class CauseRead(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
