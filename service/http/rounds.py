@@ -1,266 +1,32 @@
-"""Score sheets of games played in person (docs/score-sheets.md): enter a round, confirm one, read them.
-
-A round is entered by a seated player or an official of the game, as it ends at the real
-table: the seat that went out (``null``: the round stopped with no winner) and, per seat,
-either the cards left in hand or the points they are worth, with the missed calls
-challenged if the scorer noted them. The other seated players confirm it; a dispute and a
-referee's ``correct`` ruling (``POST /games/{id}/rulings``) replace an entry. The sheet is
-public: the cards left in hand at a round's end are on the table by then.
+"""Score sheets of games played in person: decoded here, entered, confirmed and read by the use
+cases of ``service.usecases.rounds`` (docs/score-sheets.md).
 """
 
 from typing import Annotated
-from uuid import UUID
 
-import msgspec
 from litestar import Controller, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
-from service.application import credentials
-from service.domain.cards import CARD_COUNT, CARD_PATTERN, MAX_DECKS, format_card, format_cards
-from service.domain.errors import RuleError
-from service.domain.roles import Actor
-from service.domain.round_scoring import running_totals
-from service.domain.rulesets import PRESETS, most_players
-from service.domain.scoresheet import RoundEntry
 from service.http.auth import SIGNED_IN
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.params import GameId, IdempotencyKey
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, ServicesDep
-from service.projections.fold import changes_results
-from service.usecases import policy
-from service.usecases.context import scoped_key
-from service.usecases.events import CommandResult, command_result
-from service.usecases.facts import GameFacts
-from service.usecases.services import Services
-
-# the most points a seat's cards can be worth in any ruleset: every card of two decks at the dearest value
-MOST_POINTS = CARD_COUNT * max(max(rules.card_points.values(), default=0) for rules in PRESETS.values())
-# the most seats a ruleset allows, with as many decks as a table may use
-MOST_SEATS = max(most_players(msgspec.structs.replace(rules, decks=MAX_DECKS)) for rules in PRESETS.values())
+from service.usecases.events import CommandResult
+from service.usecases.rounds import (
+    ConfirmationCreate,
+    RoundCreate,
+    RoundsRead,
+    confirm_round,
+    enter_round,
+    score_sheet,
+)
 
 RoundNo = Annotated[
     int, Parameter(ge=1, description="the round's number, the first 1", examples=[Example(value=1)])
 ]
-OptionalVersion = (
-    Annotated[int, msgspec.Meta(ge=0, examples=[7], description="the game's version the client saw")] | None
-)
-Winner = Annotated[
-    Annotated[int, msgspec.Meta(ge=0)] | None,
-    msgspec.Meta(
-        examples=[0],
-        description="the seat that went out; null: the round stopped with no winner",
-        extra_json_schema={"extra": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]}},
-    ),
-]
-Card = Annotated[str, msgspec.Meta(pattern=CARD_PATTERN)]
-Hands = Annotated[
-    Annotated[
-        list[Annotated[list[Card], msgspec.Meta(max_length=CARD_COUNT)]], msgspec.Meta(max_length=MOST_SEATS)
-    ]
-    | None,
-    msgspec.Meta(
-        description="per seat, the cards left in hand (the winner's empty): rank then suit, 10H, QS; "
-        "a joker X1 or X2; a second deck's card with .2, 7H.2",
-        # litestar leaves out the bounds of an optional value and the items' metadata
-        extra_json_schema={
-            "extra": {
-                "oneOf": [
-                    {
-                        "type": "array",
-                        "maxItems": MOST_SEATS,
-                        "items": {
-                            "type": "array",
-                            "maxItems": CARD_COUNT,
-                            "items": {"type": "string", "pattern": CARD_PATTERN},
-                        },
-                    },
-                    {"type": "null"},
-                ]
-            }
-        },
-    ),
-]
-
-
-Points = Annotated[
-    Annotated[list[Annotated[int, msgspec.Meta(ge=0, le=MOST_POINTS)]], msgspec.Meta(max_length=MOST_SEATS)]
-    | None,
-    msgspec.Meta(
-        description="per seat, the points of the cards left in hand (the winner's 0), instead of hands",
-        extra_json_schema={
-            "extra": {
-                "oneOf": [
-                    {
-                        "type": "array",
-                        "maxItems": MOST_SEATS,
-                        "items": {"type": "integer", "minimum": 0, "maximum": MOST_POINTS},
-                    },
-                    {"type": "null"},
-                ]
-            }
-        },
-    ),
-]
-LastCard = Annotated[
-    Card | None,
-    msgspec.Meta(
-        description="the card the winner went out with, when the sheet says it (the rulesets that score "
-        "it: a jack doubles the losers' points, a queen scores the winner); null: not said",
-        extra_json_schema={
-            "extra": {"oneOf": [{"type": "string", "pattern": CARD_PATTERN}, {"type": "null"}]}
-        },
-    ),
-]
-MissedCalls = Annotated[
-    Annotated[list[Annotated[int, msgspec.Meta(ge=0, le=CARD_COUNT)]], msgspec.Meta(max_length=MOST_SEATS)]
-    | None,
-    msgspec.Meta(
-        description="per seat, the missed calls challenged this round (they cost cards, not points)",
-        extra_json_schema={
-            "extra": {
-                "oneOf": [
-                    {
-                        "type": "array",
-                        "maxItems": MOST_SEATS,
-                        "items": {"type": "integer", "minimum": 0, "maximum": CARD_COUNT},
-                    },
-                    {"type": "null"},
-                ]
-            }
-        },
-    ),
-]
-
-
-class RoundCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    winner: Winner
-    hands: Hands = None
-    points: Points = None
-    missed_calls: MissedCalls = None
-    last_card: LastCard = None
-    version: OptionalVersion = None
-
-
-class ConfirmationCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    version: OptionalVersion = None
-
-
-class EntryRead(msgspec.Struct, frozen=True, kw_only=True):
-    winner: int | None
-    hands: list[list[str]] | None  # per seat, the cards left; None when entered as points
-    points: list[int] | None  # per seat, as entered; None when entered as cards
-    missed_calls: list[int]  # per seat; empty when none was noted
-    last_card: str | None = None  # the card the winner went out with; None when the sheet does not say
-
-
-class ActorRead(msgspec.Struct, frozen=True, kw_only=True):
-    role: Annotated[str, msgspec.Meta(examples=["player"])]
-    id: str
-    name: str  # a player's or referee's name (a player's empty once erased); an admin's id
-
-
-class CorrectionRead(msgspec.Struct, frozen=True, kw_only=True):
-    by: ActorRead
-    event: int  # the ruling's event number
-    dispute: int
-    replaced: EntryRead  # the entry the ruling replaced
-
-
-class RoundRead(msgspec.Struct, frozen=True, kw_only=True):
-    round_no: int
-    entry: EntryRead  # the entry in force
-    entered_by: ActorRead
-    entered_at: int  # the event number of the entry
-    confirmed_by: list[int]  # seats, in the order they confirmed the entry in force
-    corrections: list[CorrectionRead]  # the oldest first
-    points: list[int]  # per seat, the round's score
-    totals: list[int]  # per seat, the match after this round
-
-
-class RoundsRead(msgspec.Struct, frozen=True, kw_only=True):
-    game_id: UUID
-    in_person: bool
-    version: int
-    rounds: list[RoundRead]  # the rounds in force, the first first
-    totals: list[int]
-    over: bool
-    winners: list[int]
-
-
-def entry_read(entry: RoundEntry) -> EntryRead:
-    return EntryRead(
-        winner=entry.winner,
-        hands=None if entry.hands is None else [format_cards(hand) for hand in entry.hands],
-        points=None if entry.points is None else list(entry.points),
-        missed_calls=list(entry.missed_calls),
-        last_card=None if entry.last_card is None else format_card(entry.last_card),
-    )
-
-
-def check_scorer(services: Services, actor: Actor, facts: GameFacts) -> None:
-    """Who enters a round: a seated player or an official of the game."""
-    policy.check_at_table(services, actor, facts)
-
-
-def score_sheet(services: Services, game_id: UUID) -> RoundsRead:
-    """The sheet as it stands, from the store: the API's and the spectators' page's."""
-    game = services.app.get_game(game_id)
-    sheets = game.rounds()
-    named: dict[UUID, str] = services.reader.names(
-        [UUID(sheet.entered_by.id) for sheet in sheets if sheet.entered_by.role == "player"]
-        + [
-            UUID(correction.by.id)
-            for sheet in sheets
-            for correction in sheet.corrections
-            if correction.by.role == "player"
-        ]
-    )
-
-    def who(actor: Actor) -> ActorRead:
-        if actor.role == "player":
-            name = named.get(UUID(actor.id), "")
-        elif actor.role == "referee":
-            name = credentials.referee(services.app, UUID(actor.id)).name
-        else:
-            name = actor.id
-        return ActorRead(role=actor.role, id=actor.id, name=name)
-
-    s = game.state
-    rounds = []
-    after = running_totals(game.ruleset, s.round_points)
-    for sheet, points, running in zip(sheets, s.round_points, after, strict=False):
-        rounds.append(
-            RoundRead(
-                round_no=sheet.round_no,
-                entry=entry_read(sheet.entry),
-                entered_by=who(sheet.entered_by),
-                entered_at=sheet.entered_at,
-                confirmed_by=list(sheet.confirmed_by),
-                corrections=[
-                    CorrectionRead(
-                        by=who(c.by), event=c.at, dispute=c.dispute, replaced=entry_read(c.replaced)
-                    )
-                    for c in sheet.corrections
-                ],
-                points=list(points),
-                totals=running,
-            )
-        )
-    result = game.result()
-    return RoundsRead(
-        game_id=game.id,
-        in_person=game.in_person,
-        version=game.version,
-        rounds=rounds,
-        totals=list(result.totals),
-        over=game.over,
-        winners=list(result.winners),
-    )
-
-
 ENTRY_EXAMPLES = [
     Example(
         summary="seat 0 went out; the cards left in the other hands",
@@ -295,22 +61,7 @@ class RoundController(Controller):
         data: Annotated[RoundCreate, Body(examples=ENTRY_EXAMPLES)],
         idempotency_key: IdempotencyKey = None,
     ) -> CommandResult:
-        facts = services.games.facts(game_id)
-        check_scorer(services, actor, facts)
-        outcome = services.app.enter_round(
-            game_id,
-            winner=data.winner,
-            hands=data.hands,
-            points=data.points,
-            missed_calls=data.missed_calls,
-            last_card=data.last_card,
-            by=actor,
-            expected_version=data.version,
-            key=scoped_key(actor, idempotency_key),
-        )
-        if changes_results(outcome.events):
-            services.wrote(actor, outcome.position)
-        return command_result(outcome, policy.viewer(services, actor, facts), facts)
+        return enter_round(services, actor, game_id, data, idempotency_key)
 
     @post(
         "/{round_no:int}/confirmation",
@@ -331,17 +82,7 @@ class RoundController(Controller):
         data: Annotated[ConfirmationCreate, Body(examples=[Example(summary="agree", value={})])],
         idempotency_key: IdempotencyKey = None,
     ) -> CommandResult:
-        facts = services.games.facts(game_id)
-        if actor.role != "player" or facts.seat_of(actor.id) is None:
-            raise RuleError("not_seated", "the players at the table confirm its rounds")
-        outcome = services.app.confirm_round(
-            game_id,
-            round_no,
-            by=actor,
-            expected_version=data.version,
-            key=scoped_key(actor, idempotency_key),
-        )
-        return command_result(outcome, policy.viewer(services, actor, facts), facts)
+        return confirm_round(services, actor, game_id, round_no, data, idempotency_key)
 
     @get(
         operation_id="getRounds",

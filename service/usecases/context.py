@@ -1,7 +1,7 @@
 """What a use case works with, and the one place a write is noted for its writer's reads.
 
 ``Context`` is what the faces hand a use case: the application (writes, the event store) and the
-read models, with the waits of read-your-writes (``docs/consistency.md``).
+read models, the facts of games, with the waits of read-your-writes (``docs/consistency.md``).
 ``service.usecases.services.Services`` is one; a use case names no face.
 """
 
@@ -12,11 +12,13 @@ from typing import Concatenate, ParamSpec, Protocol, TypeVar
 from service.application import MauMau
 from service.domain.roles import Actor
 from service.projections.reader import ReadModels
+from service.usecases.facts import Games
 
 
 class Context(Protocol):
     app: MauMau
     reader: ReadModels
+    games: Games  # each game's facts: who sits where, its league
 
     def wrote(self, actor: Actor, position: int | None = None) -> None:
         """A write of ``actor`` succeeded, at ``position`` (None: the log's head now, at or after it)."""

@@ -8,9 +8,9 @@ from litestar import Controller, Request, Response, get
 from litestar.response import Template
 
 from service.domain.errors import RuleError
-from service.http.params import LeagueId
 from service.usecases.services import Services
 from service.web import fresh
+from service.web.params import LeagueId
 from service.web.render import page_for
 from service.web.rendered import served
 from service.web.words import order_words

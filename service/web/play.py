@@ -2,13 +2,14 @@
 
 It shows what ``GET /games/{id}/me`` shows the same person (``policy.seat_to_see``): their own hand,
 their legal moves and the public table, never another hand. Moves are forms posted to the page
-itself with the session's form token, and made by the API's own ``apply_move`` /
-``apply_challenge``: the HttpOnly session cookie keeps the bearer token out of the page's script,
-so the script cannot call the bearer API, and needs not. The script (``static/play.js``) sends the
-forms with ``fetch`` (an idempotency key of its own) and swaps in the answer, a fresh live part;
-it follows ``/games/{id}/me/stream`` (which takes the session cookie) and fetches the live part at
-each new view. A move made on a view gone stale (``stale_version``, ``not_your_turn``) is not an
-error for a person: the page shows the table as it is now with a small notice.
+itself with the session's form token, and made by the API's own use case
+(``service.usecases.games.make_move``): the HttpOnly session cookie keeps the bearer token out of
+the page's script, so the script cannot call the bearer API, and needs not. The script
+(``static/play.js``) sends the forms with ``fetch`` (an idempotency key of its own) and swaps in the
+answer, a fresh live part; it follows ``/games/{id}/me/stream`` (which takes the session cookie) and
+fetches the live part at each new view. A move made on a view gone stale (``stale_version``,
+``not_your_turn``) is not an error for a person: the page shows the table as it is now with a small
+notice.
 """
 
 from collections.abc import Mapping
@@ -22,12 +23,12 @@ from litestar.response import Redirect, Template
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
 from service.domain.rulesets import CLUB, PRESETS
-from service.http.moves import ChallengeCreate, apply_challenge, apply_move
-from service.http.params import GameId, SeatToSee
 from service.projections.models import HandView
 from service.usecases import policy
+from service.usecases.games import make_move
 from service.usecases.refusals import status_of
 from service.usecases.services import Services
+from service.web.params import GameId, SeatToSee
 from service.web.play_form import command_of
 from service.web.play_words import calls_of
 from service.web.render import Flag, Page, page_for
@@ -129,12 +130,7 @@ def _render(
 
 
 def _make(services: Services, actor: Actor, game_id: UUID, form: Mapping[str, str]) -> None:
-    command = command_of(form)
-    key = form.get("key") or None
-    if isinstance(command, ChallengeCreate):
-        apply_challenge(services, actor, game_id, command, key)
-    else:
-        apply_move(services, actor, game_id, command, key)
+    make_move(services, actor, game_id, command_of(form), form.get("key") or None)
 
 
 class PlayPage(Controller):

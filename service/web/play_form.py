@@ -1,4 +1,4 @@
-"""The play page's posted form as the API's move body.
+"""The play page's posted form as the move use case's body (the API's too).
 
 The form is one for every move: its ``move`` is the button pressed, and the other fields are read
 only for that button, so a box ticked beside another card (or a choice left in the face-down play's
@@ -22,7 +22,7 @@ from typing import Any
 import msgspec
 
 from service.domain.errors import RuleError
-from service.http.moves import ChallengeCreate, Move
+from service.usecases.games import ChallengeCreate, Move
 
 KINDS = frozenset(
     {"play", "face_down", "draw", "keep", "name_suit", "challenge", "challenge_declaration", "choose_player"}

@@ -12,9 +12,9 @@ from litestar.response import Redirect, Template
 from service.application import credentials
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
-from service.http.params import PlayerId
 from service.projections.sessions import WebSession
 from service.usecases.services import Services
+from service.web.params import PlayerId
 from service.web.render import page_for
 from service.web.scorer import tables_to_score
 from service.web.session import checked_form, current_session, sign_out, signed_in_actor

@@ -24,14 +24,14 @@ from service.domain.errors import RuleError
 from service.domain.game import FIRST_VOIDABLE
 from service.domain.redaction import FULL
 from service.domain.roles import Actor
-from service.http.disputes import RulingCreate, ruling_of
-from service.http.params import GameId
 from service.usecases import policy
+from service.usecases.disputes import RulingCreate, give_ruling
 from service.usecases.events import shown
 from service.usecases.facts import GameFacts
 from service.usecases.refusals import status_of
 from service.usecases.services import Services
 from service.web.i18n import Translate
+from service.web.params import GameId
 from service.web.render import Flag, Page, page_for
 from service.web.session import checked_form
 from service.web.words import full_event_words, refusal_words, role_words
@@ -148,13 +148,6 @@ def _ruling(form: dict[str, str]) -> RulingCreate:
         raise RuleError("malformed_request", str(error)) from None
 
 
-def _rule(services: Services, actor: Actor, facts: GameFacts, data: RulingCreate) -> None:
-    outcome = services.app.give_ruling(
-        facts.game_id, ruling_of(data), note=data.note, by=actor, expected_version=data.version
-    )
-    services.wrote(actor, outcome.position)  # a void changes standings and histories
-
-
 class RefereeConsole(Controller):
     path = "/web/referee"
     include_in_schema = False
@@ -202,7 +195,7 @@ class RefereeConsole(Controller):
         if facts is None or page.actor is None:
             return _refused(page)
         try:
-            await anyio.to_thread.run_sync(_rule, services, page.actor, facts, _ruling(form))
+            await anyio.to_thread.run_sync(give_ruling, services, page.actor, game_id, _ruling(form), None)
         except RuleError as error:
             if not _wants_html(request):
                 raise

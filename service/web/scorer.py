@@ -1,12 +1,13 @@
-"""The scorer's page: a round of a table played with real cards entered, confirmed or disputed
-from a phone at the table (docs/web.md, "The scorer's page").
+"""The scorer's page: a round of a table played with real cards entered, confirmed or disputed from a
+phone at the table (docs/web.md, "The scorer's page").
 
-The forms post here with the session's form token, and each post calls the same application use
-case as its API route (``enter_round``, ``confirm_round``, ``raise_dispute``) after the same
-access check: the page is the API for a person without a token in their hand. Posting to the
-page rather than to the API with ``fetch`` keeps the bearer token out of every script (the
-session cookie is HttpOnly) and lets the form work with no script at all. A refusal answers the
-page again with the refusal in words and the form as it was typed; nothing is stored.
+The forms post here with the session's form token, and each post calls the same use case as its API
+route (``service.usecases.rounds.enter_round``, ``confirm_round``,
+``service.usecases.disputes.raise_dispute``), with the same access check: the page is the API for a
+person without a token in their hand. Posting to the page rather than to the API with ``fetch``
+keeps the bearer token out of every script (the session cookie is HttpOnly) and lets the form work
+with no script at all. A refusal answers the page again with the refusal in words and the form as it
+was typed; nothing is stored.
 """
 
 import re
@@ -22,14 +23,21 @@ from litestar.response import Redirect, Template
 from service.domain.cards import CARD_COUNT, CARD_PATTERN
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
-from service.http.params import GameId
-from service.http.rounds import MOST_POINTS, RoundNo, check_scorer, score_sheet
-from service.projections.fold import changes_results
 from service.projections.models import PlayedGame
 from service.usecases import policy
-from service.usecases.context import scoped_key
+from service.usecases.disputes import DisputeCreate, raise_dispute
 from service.usecases.facts import GameFacts
+from service.usecases.rounds import (
+    MOST_POINTS,
+    ConfirmationCreate,
+    RoundCreate,
+    check_scorer,
+    confirm_round,
+    enter_round,
+    score_sheet,
+)
 from service.usecases.services import Services
+from service.web.params import GameId, RoundNo
 from service.web.render import Page, page_for
 from service.web.session import checked_form
 from service.web.words import rank_name, suit_name
@@ -102,43 +110,29 @@ def _version(form: dict[str, str]) -> int | None:
     return int(seen) if seen.isdigit() else None
 
 
-def _key(actor: Actor, form: dict[str, str]) -> str | None:
-    return scoped_key(actor, form.get("key") or None)
+def _key(form: dict[str, str]) -> str | None:
+    return form.get("key") or None
 
 
 def _enter(services: Services, actor: Actor, game_id: UUID, form: dict[str, str]) -> None:
     facts = services.games.facts(game_id)
-    check_scorer(services, actor, facts)
-    entry = entry_of(form, len(facts.seats))
-    outcome = services.app.enter_round(
-        game_id, **entry, by=actor, expected_version=_version(form), key=_key(actor, form)
-    )
-    if changes_results(outcome.events):
-        services.wrote(actor, outcome.position)
+    check_scorer(services, actor, facts)  # who may, before what they typed is read
+    entry = RoundCreate(**entry_of(form, len(facts.seats)), version=_version(form))
+    enter_round(services, actor, game_id, entry, _key(form))
 
 
 def _confirm(services: Services, actor: Actor, game_id: UUID, round_no: int, form: dict[str, str]) -> None:
-    facts = services.games.facts(game_id)
-    if actor.role != "player" or facts.seat_of(actor.id) is None:
-        raise RuleError("not_seated", "the players at the table confirm its rounds")
-    services.app.confirm_round(
-        game_id, round_no, by=actor, expected_version=_version(form), key=_key(actor, form)
-    )
+    confirm_round(services, actor, game_id, round_no, ConfirmationCreate(version=_version(form)), _key(form))
 
 
 def _dispute(services: Services, actor: Actor, game_id: UUID, form: dict[str, str]) -> None:
-    facts = services.games.facts(game_id)
-    policy.check_at_table(services, actor, facts)
     about = form.get("about", "")
-    outcome = services.app.raise_dispute(
-        game_id,
+    dispute = DisputeCreate(
         reason=form.get("reason", "").strip(),
         about=int(about) if about.isdigit() else None,
-        by=actor,
-        expected_version=_version(form),
-        key=_key(actor, form),
+        version=_version(form),
     )
-    services.wrote(actor, outcome.position)
+    raise_dispute(services, actor, game_id, dispute, _key(form))
 
 
 def _scoring(

@@ -17,11 +17,11 @@ from litestar.response import Template
 from service.application import credentials
 from service.domain.game import Game
 from service.domain.redaction import PUBLIC
-from service.http.params import GameId
-from service.http.rounds import score_sheet
 from service.usecases.events import CauseRead, shown
+from service.usecases.rounds import score_sheet
 from service.usecases.services import Services
 from service.web.i18n import Translate
+from service.web.params import GameId
 from service.web.play_words import calls_of
 from service.web.render import Flag, page_for
 from service.web.words import actor_words, event_words

@@ -7,8 +7,8 @@ from types import SimpleNamespace
 import pytest
 
 from service.domain.errors import RuleError
-from service.http.moves import ChallengeDeclared, Play
 from service.projections.models import LegalMove
+from service.usecases.games import ChallengeDeclared, Play
 from service.web.i18n import LANGUAGES, read_catalogue
 from service.web.play import moves_of
 from service.web.play_form import command_of
