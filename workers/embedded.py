@@ -78,10 +78,10 @@ def create_app() -> Any:
     started after the app's services and stopped after them."""
     import anyio.to_thread
 
-    from service.http import app as http
+    from service.app import create_app as create_service_app
 
     settings = get_settings()
-    app = http.create_app(settings)
+    app = create_service_app(settings)
     running: list[Embedded] = []
 
     async def start_workers() -> None:

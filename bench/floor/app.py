@@ -5,7 +5,7 @@
 into a Struct, a sync handler in the handler threads) and then does only one single-row INSERT, committed
 through the event store's own connection pool, and answers a small JSON. ``bench/http.py`` starts
 the server on this factory so the floor runs in the same processes, with the same worker count, as
-the moves it is compared with. Never mounted by the production app: ``service.http.app`` does not
+the moves it is compared with. Never mounted by the production app: ``service.app`` does not
 know this module.
 
 The table (``bench/floor/table.py``) is made by the bench before the
@@ -21,7 +21,7 @@ from litestar.params import Body
 from psycopg.sql import SQL, Identifier
 
 from bench.floor.table import TABLE
-from service.http.app import create_app as create_service_app
+from service.app import create_app as create_service_app
 from service.http.auth import SIGNED_IN
 from service.http.services import ActorDep, ServicesDep
 from service.persistence.log_lock import log_lock

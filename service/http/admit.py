@@ -2,9 +2,9 @@
 
 Not as litestar guards: litestar calls each guard with a fresh copy of the route handler, on every
 request, and the copy cost more than the checks. The app's before-request hook
-(``service.http.app``) calls ``admit`` first, before the body is read or a dependency made, in
+(``service.app``) calls ``admit`` first, before the body is read or a dependency made, in
 order: ``auth.authenticate`` (the token to an actor), the check the route's ``opt`` names under
-``needs`` (``auth.SIGNED_IN``, ``auth.ADMIN_ONLY``, ``web.session.SIGNED_IN_OR_SESSION``; none: a
+``needs`` (``auth.SIGNED_IN``, ``auth.ADMIN_ONLY``, ``auth.sessions.SIGNED_IN_OR_SESSION``; none: a
 public route), then ``consistency.reads_own_writes``. A refusal raised here is answered as any
 other: problem+json, nothing done.
 """

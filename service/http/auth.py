@@ -32,6 +32,7 @@ from litestar.connection import ASGIConnection
 from litestar.handlers import BaseRouteHandler
 from litestar.types import Guard
 
+from service.auth.checks import signed_in
 from service.auth.tokens import Authenticator
 from service.domain.errors import RuleError
 from service.usecases import policy
@@ -60,11 +61,6 @@ async def authenticate(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRo
     if found is None:
         raise _unauthorized("the token is not valid")
     state.actor, state.credential_id = found
-
-
-async def signed_in(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
-    if connection.state.actor is None:
-        raise _unauthorized("this needs a bearer token")
 
 
 async def admin_only(connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler) -> None:

@@ -79,7 +79,7 @@ def serve_command(host: str | None, port: int | None, workers: int, demo: bool) 
     # uvicorn stops on Ctrl-C, then raises it again: the service stopped, it was not aborted
     with contextlib.suppress(KeyboardInterrupt):
         uvicorn.run(
-            "workers.embedded:create_app" if embedded else "service.http.app:create_app",
+            "workers.embedded:create_app" if embedded else "service.app:create_app",
             factory=True,
             host=host,
             port=port,

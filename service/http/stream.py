@@ -20,7 +20,7 @@ slower than the game gets the newest view and skips the ones between. It
 ends after the view of the finished match. A bot follows it and moves when
 its ``legal`` is not empty: one request per move, no polling. A browser's
 ``EventSource`` cannot send a bearer header: without one, the pages' session
-cookie is honoured here (``service.web.session.signed_in_or_session``), with
+cookie is honoured here (``service.auth.sessions.signed_in_or_session``), with
 the same rule (the own seat; officials name one).
 """
 
@@ -36,6 +36,7 @@ from litestar.openapi.spec import Example
 from litestar.params import HeaderParameter
 from litestar.response import ServerSentEvent, Stream
 
+from service.auth.sessions import SIGNED_IN_OR_SESSION
 from service.domain.redaction import PUBLIC
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
@@ -47,7 +48,6 @@ from service.usecases import policy
 from service.usecases.events import shown
 from service.usecases.facts import GameFacts
 from service.usecases.services import Services
-from service.web.session import SIGNED_IN_OR_SESSION
 
 KEEP_ALIVE_SECONDS = 15.0
 PAGE = 500

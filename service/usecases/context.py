@@ -12,6 +12,7 @@ from typing import Concatenate, ParamSpec, Protocol, TypeVar
 from service.application import MauMau
 from service.domain.roles import Actor
 from service.projections.reader import ReadModels
+from service.usecases.events import CommandResult
 from service.usecases.facts import Games
 
 
@@ -38,12 +39,13 @@ def write(
     use_case: Callable[Concatenate[Context, Actor, Input], Result],
 ) -> Callable[Concatenate[Context, Actor, Input], Result]:
     """A use case that writes: once it succeeds, its actor's next reads of the read models wait for
-    what it wrote (a refused one wrote nothing, and notes nothing)."""
+    what it wrote, at the position a game's command answers (else the log's head now); a refused one
+    wrote nothing, and notes nothing."""
 
     @functools.wraps(use_case)
     def noted(context: Context, actor: Actor, *args: Input.args, **kwargs: Input.kwargs) -> Result:
         result = use_case(context, actor, *args, **kwargs)
-        context.wrote(actor)
+        context.wrote(actor, result.position if isinstance(result, CommandResult) else None)
         return result
 
     return noted

@@ -18,7 +18,7 @@ from service.application.games import round_entry
 from service.domain.adjudication import Correct, Penalty, Resume, Ruling, Void
 from service.domain.roles import Actor
 from service.usecases import policy
-from service.usecases.context import Context, scoped_key
+from service.usecases.context import Context, scoped_key, write
 from service.usecases.events import CommandResult, command_result
 from service.usecases.rounds import Hands, LastCard, MissedCalls, Points, Winner
 
@@ -90,6 +90,7 @@ class CorrectRuling(
 RulingCreate = ResumeRuling | PenaltyRuling | VoidRuling | CorrectRuling
 
 
+@write  # the open disputes' list
 def raise_dispute(
     context: Context, actor: Actor, game_id: UUID, data: DisputeCreate, idempotency_key: str | None
 ) -> CommandResult:
@@ -103,10 +104,10 @@ def raise_dispute(
         expected_version=data.version,
         key=scoped_key(actor, idempotency_key),
     )
-    context.wrote(actor, outcome.position)
     return command_result(outcome, policy.viewer(context, actor, facts), facts)
 
 
+@write  # a void changes standings and histories
 def give_ruling(
     context: Context, actor: Actor, game_id: UUID, data: RulingCreate, idempotency_key: str | None
 ) -> CommandResult:
@@ -120,5 +121,4 @@ def give_ruling(
         expected_version=data.version,
         key=scoped_key(actor, idempotency_key),
     )
-    context.wrote(actor, outcome.position)  # a void changes standings and histories
     return command_result(outcome, policy.viewer(context, actor, facts), facts)

@@ -17,41 +17,32 @@ post too: a sign-in link only offers its token (``offer``), which the form then 
 ``Secure``: with ``MAUMAU_SECURE_COOKIES=yes`` always; by default when the request came over HTTPS,
 as uvicorn sees it (directly, or through a proxy it trusts with ``--forwarded-allow-ips``).
 
-The key: ``MAUMAU_SESSION_SECRET``, else a random one made on first use and kept in
-``MAUMAU_DATA_DIR/session.secret`` (readable by its owner only), so sessions outlive a restart.
+The cookie's key, and whom a session speaks for, are ``service.auth.sessions``'s (the API's live
+stream of a seat's view takes the cookie too).
 """
 
 import dataclasses
-import hashlib
 import hmac
-import os
 import secrets
-from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 from uuid import UUID
 
 import anyio.to_thread
 from litestar import Request
 from litestar.connection import ASGIConnection
-from litestar.handlers import BaseRouteHandler
 from litestar.middleware import DefineMiddleware
 from litestar.middleware.session.base import SessionMiddleware
 from litestar.middleware.session.client_side import ClientSideSessionBackend, CookieBackendConfig
-from litestar.types import ASGIApp, Guard, Message, ScopeSession
+from litestar.types import ASGIApp, Message, ScopeSession
 
+from service.auth.sessions import SESSION_FIELD, as_id, session_config, speaks_for
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
-from service.http.auth import signed_in
 from service.settings import Settings
 from service.usecases.services import Services
 
-SECRET_FILE = "session.secret"
-COOKIE = "maumau_session"
 CSRF_FIELD = "csrf"
-SESSION_FIELD = "session"  # the cookie's name for its row on the server
 OFFERED_FIELD = "offered"  # a sign-in link's token, until the form sends it
-TWO_WEEKS = 14 * 24 * 3600
 # the User-Agent's marks of a browser and of a system, the first found naming it: the more
 # specific first (Edge's says Chrome too, Android's says Linux, an iPhone's "like Mac OS X")
 BROWSERS = (
@@ -73,44 +64,6 @@ SYSTEMS = (
     ("Mac OS X", "macOS"),
     ("Linux", "Linux"),
 )
-
-
-def session_secret(settings: Settings) -> str:
-    if settings.session_secret:
-        return settings.session_secret
-    path = settings.data_dir / SECRET_FILE
-    if not path.exists():
-        _write_once(path, secrets.token_urlsafe(48))
-    return path.read_text().strip()
-
-
-def _write_once(path: Path, secret: str) -> None:
-    """The secret written whole beside ``path``, then linked there unless another process was first
-    (theirs is the one): nobody ever reads a file half written."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    draft = path.with_name(f".{path.name}.{secrets.token_hex(8)}")
-    descriptor = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(descriptor, "w") as file:
-        file.write(secret)
-    try:
-        os.link(draft, path)
-    except FileExistsError:
-        pass
-    finally:
-        draft.unlink()
-
-
-def session_config(settings: Settings) -> CookieBackendConfig:
-    # AES-256 wants 32 bytes: any secret text of any length is hashed to them
-    key = hashlib.sha256(session_secret(settings).encode()).digest()
-    return CookieBackendConfig(
-        secret=key,
-        key=COOKIE,
-        max_age=TWO_WEEKS,
-        httponly=True,
-        samesite="lax",
-        secure=settings.secure_cookies == "yes",
-    )
 
 
 def over_https(connection: ASGIConnection[Any, Any, Any, Any]) -> bool:
@@ -176,34 +129,10 @@ async def checked_form(request: Request[Any, Any, Any]) -> dict[str, str]:
 
 async def signed_in_actor(request: Request[Any, Any, Any]) -> Actor | None:
     """Who the session speaks for; a session ended or a token no longer valid (revoked) ends it here."""
-    actor = await _speaks_for(request.app.state.services, kept(request))
+    actor = await speaks_for(request.app.state.services, kept(request))
     if actor is None and kept(request).get("token"):
         request.clear_session()
     return actor
-
-
-async def _speaks_for(services: Services, session: Mapping[str, Any]) -> Actor | None:
-    token, session_id = session.get("token"), _as_id(session.get(SESSION_FIELD))
-    if not isinstance(token, str) or session_id is None:
-        return None  # a cookie made before sessions had rows is no session any more
-
-    def look_up() -> Actor | None:
-        if services.sessions.live(session_id) is None:
-            return None
-        found = services.auth.cached(token) or services.auth.authenticate(token)
-        if found is None:
-            services.sessions.end(session_id)
-            return None
-        return found[0]
-
-    return await anyio.to_thread.run_sync(look_up)
-
-
-def _as_id(value: Any) -> UUID | None:
-    try:
-        return UUID(value) if isinstance(value, str) else None
-    except ValueError:
-        return None
 
 
 def device(user_agent: str) -> tuple[str, str]:
@@ -217,7 +146,7 @@ async def sign_in(request: Request[Any, Any, Any], token: str) -> Actor:
     """A new session for the token's holder, its row on the server; this browser's one before, ended."""
     services: Services = request.app.state.services
     token = token.strip()
-    before = _as_id(kept(request).get(SESSION_FIELD))
+    before = as_id(kept(request).get(SESSION_FIELD))
     browser, system = device(request.headers.get("user-agent", ""))
 
     def open_session() -> tuple[Actor, UUID] | None:
@@ -242,7 +171,7 @@ async def sign_in(request: Request[Any, Any, Any], token: str) -> Actor:
 async def sign_out(request: Request[Any, Any, Any]) -> None:
     """End this browser's session on the server (every copy of its cookie with it) and forget it."""
     services: Services = request.app.state.services
-    session_id = _as_id(kept(request).get(SESSION_FIELD))
+    session_id = as_id(kept(request).get(SESSION_FIELD))
     if session_id is not None:
         await anyio.to_thread.run_sync(services.sessions.end, session_id)
     request.clear_session()
@@ -250,7 +179,7 @@ async def sign_out(request: Request[Any, Any, Any]) -> None:
 
 def current_session(request: Request[Any, Any, Any]) -> UUID | None:
     """The id of this browser's session on the server, if it has one."""
-    return _as_id(kept(request).get(SESSION_FIELD))
+    return as_id(kept(request).get(SESSION_FIELD))
 
 
 async def offer(request: Request[Any, Any, Any], token: str) -> None:
@@ -271,28 +200,3 @@ async def offered(request: Request[Any, Any, Any]) -> tuple[Actor, UUID | None] 
         return None
     services: Services = request.app.state.services
     return services.auth.cached(token) or await anyio.to_thread.run_sync(services.auth.authenticate, token)
-
-
-async def signed_in_or_session(
-    connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler
-) -> None:
-    """The check for a GET stream a browser opens: an ``EventSource`` cannot send ``Authorization``, so
-    without that header the session cookie may speak for the request. Only streams take it: a read
-    changes nothing, so a cross-site request learns nothing it could not already make the browser
-    fetch (and cannot read the answer). A bearer header, valid or not, is judged as everywhere."""
-    if connection.state.actor is None and "authorization" not in connection.headers:
-        connection.state.actor = await _cookie_actor(connection)
-    await signed_in(connection, handler)
-
-
-async def _cookie_actor(connection: ASGIConnection[Any, Any, Any, Any]) -> Actor | None:
-    state = connection.app.state
-    backend: ClientSideSessionBackend | None = state.get("session_backend")
-    if backend is None:
-        backend = ClientSideSessionBackend(config=session_config(state.services.settings))
-        state.session_backend = backend
-    return await _speaks_for(state.services, await backend.load_from_connection(connection))
-
-
-# a stream's ``opt``: what ``service.http.admit`` checks
-SIGNED_IN_OR_SESSION: dict[str, Guard] = {"needs": signed_in_or_session}

@@ -16,7 +16,7 @@ from psycopg import sql
 
 from bench.floor.app import create_app as create_bench_app
 from bench.floor.table import TABLE, TABLE_SQL
-from service.http.app import create_app
+from service.app import create_app
 from service.settings import Settings
 from tests.e2e.club import ADMIN_TOKEN, Club, bearer, problem
 

@@ -12,9 +12,9 @@ import httpx
 import pytest
 from litestar.testing import TestClient
 
+from service.app import create_app
 from service.application import MauMau
 from service.demo import LEAGUE, PLAYER, set_up
-from service.http.app import create_app
 from service.settings import Settings
 from tests.e2e.club import bearer
 from tests.e2e.test_embedded import FAST, MAUMAU, WAIT, free_port, serving, stop

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 from litestar.testing import TestClient
 
-from service.http.app import create_app
+from service.app import create_app
 from service.http.cli import admin_group, runs_workers, workers_line
 from service.settings import Settings, get_settings
 from tests.e2e.club import bearer

@@ -8,7 +8,7 @@ from typing import Any
 
 from litestar.testing import TestClient
 
-from service.http.app import create_app
+from service.app import create_app
 from service.settings import Settings
 from tests.e2e.club import ADMIN, ADMIN_TOKEN, Club, problem
 from tests.integration.tables import play_out

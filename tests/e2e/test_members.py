@@ -11,8 +11,8 @@ from litestar import Litestar
 from litestar.testing import TestClient
 from litestar.types import ASGIApp, Receive, Scope, Send
 
+from service.app import create_app
 from service.domain.league import ERASED_NAME
-from service.http.app import create_app
 from tests.e2e.club import ADMIN, Club, bearer, problem
 from tests.integration.tables import play_out
 from tests.privacy import tables_holding

@@ -44,7 +44,7 @@ def test_task_runs_counted_in_separate_processes_are_added_up_by_a_scrape(tmp_pa
 def test_uvicorn_workers_answer_one_sum_of_the_requests_all_of_them_served(tmp_path):
     port = free_port()
     env = multiprocess_env(tmp_path / "prometheus", MAUMAU_DATA_DIR=str(tmp_path / "var"))
-    command = [sys.executable, "-m", "uvicorn", "--factory", "service.http.app:create_app"]
+    command = [sys.executable, "-m", "uvicorn", "--factory", "service.app:create_app"]
     command += ["--workers", "2", "--port", str(port), "--no-access-log"]
     server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"

@@ -13,7 +13,7 @@ import pytest
 from litestar.testing import TestClient
 from psycopg import sql
 
-from service.http.app import create_app
+from service.app import create_app
 from service.persistence.init import init_database
 from service.settings import Settings
 from tests.e2e.club import bearer, problem

@@ -114,7 +114,7 @@ def test_what_a_handler_logs_in_its_thread_carries_the_requests_id(tmp_path, log
     """The readiness check logs why it failed, from the thread pool: the line has the request's id."""
     from litestar.testing import TestClient
 
-    from service.http.app import create_app
+    from service.app import create_app
     from service.settings import Settings
 
     settings = Settings(data_dir=tmp_path / "var", broker_url="redis://127.0.0.1:1/0")

@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
+from service.app import create_app
 from service.domain.errors import RuleError
 from service.domain.pairing import Played, rank
-from service.http.app import create_app
 from tests.e2e.club import ADMIN, Club
 from tests.e2e.test_tournament_run import Stack, worker_stack
 from tests.gameplay import next_command

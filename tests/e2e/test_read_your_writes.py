@@ -21,7 +21,7 @@ import pytest
 from litestar.testing import TestClient
 from psycopg import sql
 
-from service.http.app import create_app
+from service.app import create_app
 from service.settings import Settings
 from service.tasks import configure
 from tests.e2e.club import ADMIN, ADMIN_TOKEN, bearer

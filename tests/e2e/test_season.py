@@ -24,8 +24,8 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
+from service.app import create_app
 from service.domain.league import ERASED_NAME
-from service.http.app import create_app
 from tests.e2e.club import ADMIN, bearer
 from tests.e2e.test_read_your_writes import said
 from tests.e2e.test_tournament_run import Stack, worker_stack

@@ -6,7 +6,7 @@ import gc
 import msgspec
 from litestar.testing import TestClient
 
-from service.http.app import create_app
+from service.app import create_app
 
 
 def test_what_the_app_made_at_startup_is_kept_out_of_the_collectors_scans(http_settings):

@@ -9,7 +9,7 @@ import msgspec
 import pytest
 from litestar.testing import TestClient
 
-from service.http.app import create_app
+from service.app import create_app
 from service.settings import Settings
 from tests.e2e.club import ADMIN, Club, bearer, problem
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
-from service.http.app import create_app
+from service.app import create_app
 from service.settings import Settings
 from tests.e2e.club import Club, bearer
 

@@ -19,7 +19,7 @@ import httpx
 import pytest
 from litestar.testing import TestClient
 
-from service.http.app import create_app
+from service.app import create_app
 from tests.e2e.club import ADMIN, Club, bearer
 from tests.e2e.test_embedded import FAST, admin_token, free_port, serving
 from tests.e2e.test_tournament_run import Stack, worker_stack

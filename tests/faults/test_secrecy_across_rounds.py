@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
+from service.app import create_app
 from service.application import MauMau
 from service.domain.adjudication import Void
 from service.domain.roles import Actor
-from service.http.app import create_app
 from service.settings import Settings
 from tests.e2e.club import ADMIN, ADMIN_TOKEN, Club, whole_log
 from tests.gameplay import next_command

@@ -19,8 +19,8 @@ from litestar.testing import TestClient
 from prometheus_client import REGISTRY
 from psycopg.sql import SQL, Identifier
 
+from service.app import create_app
 from service.application import MauMau
-from service.http.app import create_app
 from service.projections.cli import projections
 from service.projections.runner import start_projections
 from service.projections.store import PostgresViews, Views, close_views, open_views

@@ -14,13 +14,13 @@ from click.testing import CliRunner
 from eventsourcing.persistence import StoredEvent
 from litestar.testing import TestClient
 
+from service.app import create_app
 from service.application import MauMau
 from service.domain.adjudication import Correct
 from service.domain.game import Game
 from service.domain.roles import Actor
 from service.domain.scoresheet import RoundEntry
 from service.domain.tournament import Plan, Tournament
-from service.http.app import create_app
 from service.projections.cli import projections
 from service.projections.hooks import HookFold
 from service.projections.projection import ViewsProjection

@@ -1,65 +1,117 @@
-"""The layers' imports point inwards: the use cases know no face; the web pages call the use cases,
-never the HTTP controllers.
+"""The layers' imports point inwards (docs/architecture.md): the use cases know no face, and the two
+faces know each other not at all. The pages (``service.web``) call the use cases, never the HTTP
+controllers; the API (``service.http``) never reaches into the pages; the app that serves both is
+composed outside them (``service.app``).
 
-The move is in progress (docs/architecture.md): ``MIGRATED`` lists the web modules that import
-nothing from ``service.http`` already, and grows as the others move to the use cases; the last one
-moved, ``service.web`` as a whole, replaces the list. ``STILL_SHARED`` is what a migrated page may
-still take from ``service.http`` until it moves too: the refusal codes' statuses (``status_of``).
+Each rule is checked twice: every file's own imports (at its top or inside a function), and what a
+fresh interpreter has loaded once it imported every module of the layer (an import through a third
+module counts too).
 """
 
+import ast
 import json
 import subprocess
 import sys
 from pathlib import Path
 
-from tests.unit.test_domain_boundaries import _imported_by
-
 ROOT = Path(__file__).resolve().parents[2]
 FACES = ("litestar", "service.http", "service.web")
-MIGRATED = ("service/web/admin.py", "service/web/admin_forms.py")
-STILL_SHARED = {"service.http.errors"}
+# each layer, and what none of its modules may import
+RULES = {
+    "service.usecases": FACES,
+    "service.web": ("service.http",),
+    "service.http": ("service.web",),
+}
 
 PROBE = """
 import importlib, json, pkgutil, sys
-import service.usecases
-names = [m.name for m in pkgutil.walk_packages(service.usecases.__path__, "service.usecases.")]
+package = importlib.import_module(sys.argv[1])
+names = [m.name for m in pkgutil.walk_packages(package.__path__, sys.argv[1] + ".")]
 for name in names:
     importlib.import_module(name)
 print(json.dumps({"imported": names, "modules": sorted(sys.modules)}))
 """
 
 
-def _within(module: str, packages: tuple[str, ...] | set[str]) -> bool:
+def _within(module: str, packages: tuple[str, ...]) -> bool:
     return any(module == package or module.startswith(package + ".") for package in packages)
 
 
-def test_the_use_cases_import_neither_litestar_nor_the_http_layer_nor_the_pages_even_indirectly():
+def _imports(path: Path) -> set[str]:
+    """Every module a file imports, at its top or inside a function; ``from a import b`` counts as
+    ``a`` and ``a.b`` (``b`` may be a module: ``from service import http``)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module is not None and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def _files(layer: str) -> list[Path]:
+    return sorted((ROOT / layer.replace(".", "/")).rglob("*.py"))
+
+
+def _loaded(layer: str) -> dict[str, list[str]]:
     # a fresh interpreter, so nothing else the tests imported is in sys.modules
     done = subprocess.run(
-        [sys.executable, "-c", PROBE], capture_output=True, text=True, check=True, timeout=120, cwd=ROOT
+        [sys.executable, "-c", PROBE, layer],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+        cwd=ROOT,
     )
-    found = json.loads(done.stdout)
-    assert "service.usecases.leagues" in found["imported"]
-    assert "service.usecases.tournaments" in found["imported"]
-    assert [module for module in found["modules"] if _within(module, FACES)] == []
+    found: dict[str, list[str]] = json.loads(done.stdout)
+    return found
 
 
-def test_the_migrated_pages_import_nothing_from_the_http_layer_but_what_is_still_shared():
+def test_no_module_of_a_layer_imports_what_its_rule_forbids():
     leaks = {
-        path: sorted(
-            name
-            for name in _imported_by(ROOT / path)
-            if _within(name, ("service.http",)) and not _within(name, STILL_SHARED)
-        )
-        for path in MIGRATED
+        str(path.relative_to(ROOT)): sorted(name for name in _imports(path) if _within(name, forbidden))
+        for layer, forbidden in RULES.items()
+        for path in _files(layer)
     }
     assert {path: names for path, names in leaks.items() if names} == {}
 
 
-def test_the_import_scan_sees_a_page_that_calls_a_controller(tmp_path):
+def test_the_use_cases_import_neither_litestar_nor_the_http_layer_nor_the_pages_even_indirectly():
+    found = _loaded("service.usecases")
+    assert {"service.usecases.games", "service.usecases.services"} <= set(found["imported"])
+    assert [module for module in found["modules"] if _within(module, FACES)] == []
+
+
+def test_the_pages_do_not_load_the_http_layer_even_indirectly():
+    found = _loaded("service.web")
+    assert {"service.web.play", "service.web.scorer", "service.web.referee"} <= set(found["imported"])
+    assert [module for module in found["modules"] if _within(module, ("service.http",))] == []
+
+
+def test_the_http_layer_does_not_load_the_pages_even_indirectly():
+    found = _loaded("service.http")
+    assert {"service.http.api", "service.http.stream"} <= set(found["imported"])
+    assert [module for module in found["modules"] if _within(module, ("service.web",))] == []
+
+
+def test_the_import_scan_sees_a_page_that_calls_a_controller_however_it_is_imported(tmp_path):
     page = tmp_path / "page.py"
     page.write_text(
-        "from service.http.leagues import LeagueController\nfrom service.http.errors import status_of\n"
+        "from service.http.leagues import LeagueController\n"
+        "from service import http\n"
+        "def later():\n    import service.http.errors\n"
     )
-    found = {name for name in _imported_by(page) if _within(name, ("service.http",))}
-    assert {name for name in found if not _within(name, STILL_SHARED)} == {"service.http.leagues"}
+    found = {name for name in _imports(page) if _within(name, ("service.http",))}
+    assert found == {
+        "service.http.leagues",
+        "service.http.leagues.LeagueController",
+        "service.http",
+        "service.http.errors",
+    }
+
+
+def test_the_app_that_serves_both_faces_is_composed_outside_them():
+    imports = _imports(ROOT / "service" / "app.py")
+    assert "service.web" in imports
+    assert "service.http.api" in imports

@@ -3,8 +3,8 @@
 import stat
 from pathlib import Path
 
+from service.auth.sessions import SECRET_FILE, session_secret
 from service.settings import Settings
-from service.web.session import SECRET_FILE, session_secret
 
 
 def test_without_the_setting_a_secret_is_made_once_kept_private_and_used_again(tmp_path: Path):
