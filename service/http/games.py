@@ -6,8 +6,7 @@ a league they referee; a player, a friendly game they sit at, without a seed
 seed, so none fixes a deck by itself), an explicit deck or a first dealer.
 """
 
-import re
-from typing import Annotated, Any
+from typing import Annotated
 from uuid import UUID
 
 import msgspec
@@ -15,9 +14,7 @@ from litestar import Controller, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
-from service.domain.cards import CARD_COUNT, CARD_PATTERN, format_cards
-from service.domain.errors import RuleError
-from service.domain.roles import Actor
+from service.domain.cards import format_cards
 from service.http.auth import SIGNED_IN
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
@@ -33,7 +30,6 @@ from service.http.pages import (
     uuid_filter,
 )
 from service.http.params import (
-    GAME_ID,
     LEAGUE_ID,
     OTHER_PLAYER_ID,
     PLAYER_ID,
@@ -46,98 +42,7 @@ from service.http.params import (
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, ServicesDep
 from service.projections.models import HandView, ListedGame, MatchTotals, PublicTable
-from service.usecases import policy
-from service.usecases.context import scoped_key
-from service.usecases.preset_schema import RULESET_NAMES, Options, RulesetName
-from service.usecases.services import Services
-
-# A seat as sent: a player's id in its canonical text (any case), or "bot:" and a bot's name (an unknown
-# bot is the rules' 422 unknown_bot); anything else is 400 invalid_seat.
-_HEX = "[0-9A-Fa-f]"
-SEAT_PATTERN = f"^(?:bot:.*|{_HEX}{{8}}-{_HEX}{{4}}-{_HEX}{{4}}-{_HEX}{{4}}-{_HEX}{{12}})$"
-SeatSpec = Annotated[
-    str, msgspec.Meta(description="a player's id, or bot:random / bot:heuristic", examples=[PLAYER_ID])
-]
-
-
-class GameCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    seats: Annotated[
-        list[SeatSpec],
-        msgspec.Meta(
-            min_length=1,
-            max_length=12,
-            # litestar leaves out the items' own metadata
-            extra_json_schema={"extra": {"items": {"type": "string", "pattern": SEAT_PATTERN}}},
-        ),
-    ]
-    ruleset: Annotated[
-        RulesetName | None,
-        msgspec.Meta(
-            description=f"a preset: {', '.join(RULESET_NAMES)} (a page each in docs/rules/); 422 "
-            "unknown_ruleset for any other name. Left out: the league's, or club outside a league; "
-            "a league's game naming another is refused (422 ruleset_mismatch)",
-            # litestar leaves out the metadata of an optional value's own type
-            extra_json_schema={
-                "extra": {"oneOf": [{"type": "string", "enum": list(RULESET_NAMES)}, {"type": "null"}]}
-            },
-        ),
-    ] = None
-    options: Options = msgspec.field(default_factory=dict)
-    league_id: Annotated[
-        UUID | None, msgspec.Meta(description="a league's game plays the league's ruleset and options")
-    ] = None
-    seed: (
-        Annotated[
-            str,
-            msgspec.Meta(
-                max_length=200,
-                description="mixed with secret entropy the store draws for every game, so it fixes no "
-                "deck by itself (admins and referees only)",
-            ),
-        ]
-        | None
-    ) = None
-    deck: (
-        Annotated[
-            list[str],
-            msgspec.Meta(
-                max_length=CARD_COUNT,
-                description="the first deal's deck, first card dealt first (officials)",
-                # litestar leaves out the bounds of an optional value and the items' metadata
-                extra_json_schema={
-                    "extra": {
-                        "oneOf": [
-                            {
-                                "type": "array",
-                                "maxItems": CARD_COUNT,
-                                "items": {"type": "string", "pattern": CARD_PATTERN},
-                            },
-                            {"type": "null"},
-                        ]
-                    }
-                },
-            ),
-        ]
-        | None
-    ) = None
-    first_dealer: (
-        Annotated[int, msgspec.Meta(ge=0, description="the first dealer's seat (officials)")] | None
-    ) = None
-    in_person: Annotated[
-        bool,
-        msgspec.Meta(
-            description="played with real cards: nothing is dealt, the rounds are entered from a score "
-            "sheet (POST /games/{id}/rounds); players only, no clock"
-        ),
-    ] = False
-
-
-class GameCreated(msgspec.Struct, frozen=True, kw_only=True):
-    game_id: Annotated[UUID, msgspec.Meta(examples=[GAME_ID])]
-    league_id: UUID | None
-    seats: list[SeatSpec]
-    version: Annotated[int, msgspec.Meta(examples=[3], description="the game's version: send it with a move")]
-    position: Annotated[int, msgspec.Meta(examples=[4711], description="read with ?after= this to see it")]
+from service.usecases.games import GameCreate, GameCreated, create_game, seat_view
 
 
 class GameListRead(msgspec.Struct, frozen=True, kw_only=True):
@@ -179,28 +84,6 @@ class ShufflesRead(msgspec.Struct, frozen=True, kw_only=True):
     shuffles: list[ShuffleRead]
 
 
-def normalised(seat: str) -> str:
-    """A player's id in its one text form (seats are compared as text); bots as given."""
-    if re.fullmatch(SEAT_PATTERN, seat) is None:  # UUID() alone would take braces, "urn:uuid:", "_"s
-        raise RuleError("invalid_seat", f"{seat!r} is neither a player id nor 'bot:<name>'")
-    return seat if seat.startswith("bot:") else str(UUID(seat))
-
-
-def check_may_create(services: Services, actor: Actor, data: GameCreate, seats: list[str]) -> None:
-    if actor.role == "admin":
-        return
-    if actor.role == "referee":
-        if data.league_id is not None and actor.id not in services.app.get_league(data.league_id).referees:
-            raise RuleError("forbidden", "a referee creates friendly games and games of their leagues")
-        return
-    if data.league_id is not None:
-        raise RuleError("forbidden", "a player creates friendly games only")
-    if actor.id not in seats:
-        raise RuleError("not_seated", "a player creates games they sit at")
-    if data.seed is not None:
-        raise RuleError("not_allowed", "only a referee or an admin may choose the seed")
-
-
 CREATE_EXAMPLES = [
     Example(
         summary="a friendly game against two bots",
@@ -237,29 +120,7 @@ class GameController(Controller):
         data: Annotated[GameCreate, Body(examples=CREATE_EXAMPLES)],
         idempotency_key: IdempotencyKey = None,
     ) -> GameCreated:
-        seats = [normalised(seat) for seat in data.seats]
-        check_may_create(services, actor, data, seats)
-        outcome = services.app.create_game(
-            seats,
-            ruleset=data.ruleset,
-            options=data.options,
-            seed=data.seed,
-            deck=data.deck,
-            first_dealer=data.first_dealer,
-            league_id=data.league_id,
-            in_person=data.in_person,
-            by=actor,
-            key=scoped_key(actor, idempotency_key),
-        )
-        created: Any = outcome.events[0]
-        services.wrote(actor, outcome.position)
-        return GameCreated(
-            game_id=outcome.game_id,
-            league_id=created.league_id,
-            seats=[f"bot:{seat.name}" if seat.kind == "bot" else seat.name for seat in created.seats],
-            version=outcome.version,
-            position=outcome.position,
-        )
+        return create_game(services, actor, data, idempotency_key)
 
     @get(
         operation_id="listGames",
@@ -321,9 +182,7 @@ class GameController(Controller):
         seat: SeatToSee = None,
         after: AfterMet = None,
     ) -> HandView:
-        facts = services.games.facts(game_id)
-        seat = policy.seat_to_see(services, actor, facts, seat)
-        return services.current.hand(game_id, seat)
+        return seat_view(services, actor, game_id, seat)
 
     @get(
         "/{game_id:uuid}/totals",

@@ -20,7 +20,6 @@ from service.domain.roles import Actor
 from service.http.auth import SIGNED_IN
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
-from service.http.games import SEAT_PATTERN, SeatSpec, normalised
 from service.http.log import seat_names
 from service.http.params import GAME_ID, LEAGUE_ID, PLAYER_ID, GameId, IdempotencyKey
 from service.http.security import BEARER, OPTIONAL_BEARER
@@ -28,6 +27,7 @@ from service.http.services import ActorDep, OptionalActorDep, ServicesDep
 from service.usecases import policy
 from service.usecases.context import scoped_key
 from service.usecases.facts import GameFacts
+from service.usecases.games import SEAT_PATTERN, SeatSpec, normalised
 from service.usecases.services import Services
 
 TEXT = "text/plain"  # litestar adds "; charset=utf-8"

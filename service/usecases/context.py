@@ -11,8 +11,8 @@ from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 from service.application import MauMau
 from service.domain.roles import Actor
+from service.projections.current import CurrentGames
 from service.projections.reader import ReadModels
-from service.usecases.events import CommandResult
 from service.usecases.facts import Games
 
 
@@ -20,6 +20,7 @@ class Context(Protocol):
     app: MauMau
     reader: ReadModels
     games: Games  # each game's facts: who sits where, its league
+    current: CurrentGames  # a game's own reads as it is now (its table, a seat's view)
 
     def wrote(self, actor: Actor, position: int | None = None) -> None:
         """A write of ``actor`` succeeded, at ``position`` (None: the log's head now, at or after it)."""
@@ -39,13 +40,15 @@ def write(
     use_case: Callable[Concatenate[Context, Actor, Input], Result],
 ) -> Callable[Concatenate[Context, Actor, Input], Result]:
     """A use case that writes: once it succeeds, its actor's next reads of the read models wait for
-    what it wrote, at the position a game's command answers (else the log's head now); a refused one
-    wrote nothing, and notes nothing."""
+    what it wrote: at the log position its answer names to read it after (``position``, as every
+    write's answer that names one), else the log's head now; a refused one wrote nothing, and notes
+    nothing."""
 
     @functools.wraps(use_case)
     def noted(context: Context, actor: Actor, *args: Input.args, **kwargs: Input.kwargs) -> Result:
         result = use_case(context, actor, *args, **kwargs)
-        context.wrote(actor, result.position if isinstance(result, CommandResult) else None)
+        position = getattr(result, "position", None)
+        context.wrote(actor, position if isinstance(position, int) else None)
         return result
 
     return noted

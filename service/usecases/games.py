@@ -1,4 +1,5 @@
-"""Games and moves: a seat's commands, with the version the client saw (the API's ``POST
+"""Games and moves: creating a game (who may: ``check_may_create``), a seat's view, and a seat's
+commands, with the version the client saw (the API's ``POST
 /games/{id}/moves`` and ``/challenges``, and the play page's form, call the same use cases).
 
 A move names its ``kind``: ``play`` (a card, the suit a wild card names, the call
@@ -14,18 +15,112 @@ a command sent again answers what the first one did. The answer is the command's
 mover may see them and the log ``position`` to read the game after.
 """
 
+import re
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
 import msgspec
 
 from service.application import MauMau, Outcome
-from service.domain.cards import CARD_PATTERN, SUIT_PATTERN
+from service.domain.cards import CARD_COUNT, CARD_PATTERN, SUIT_PATTERN
+from service.domain.errors import RuleError
 from service.domain.roles import Actor
 from service.projections.fold import changes_results
+from service.projections.models import HandView
 from service.usecases import policy
-from service.usecases.context import Context, scoped_key
+from service.usecases.context import Context, scoped_key, write
 from service.usecases.events import CommandResult, command_result
+from service.usecases.fields import GAME_ID, PLAYER_ID
+from service.usecases.preset_schema import RULESET_NAMES, Options, RulesetName
+
+# A seat as sent: a player's id in its canonical text (any case), or "bot:" and a bot's name (an unknown
+# bot is the rules' 422 unknown_bot); anything else is 400 invalid_seat.
+_HEX = "[0-9A-Fa-f]"
+SEAT_PATTERN = f"^(?:bot:.*|{_HEX}{{8}}-{_HEX}{{4}}-{_HEX}{{4}}-{_HEX}{{4}}-{_HEX}{{12}})$"
+SeatSpec = Annotated[
+    str, msgspec.Meta(description="a player's id, or bot:random / bot:heuristic", examples=[PLAYER_ID])
+]
+
+
+class GameCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    seats: Annotated[
+        list[SeatSpec],
+        msgspec.Meta(
+            min_length=1,
+            max_length=12,
+            # litestar leaves out the items' own metadata
+            extra_json_schema={"extra": {"items": {"type": "string", "pattern": SEAT_PATTERN}}},
+        ),
+    ]
+    ruleset: Annotated[
+        RulesetName | None,
+        msgspec.Meta(
+            description=f"a preset: {', '.join(RULESET_NAMES)} (a page each in docs/rules/); 422 "
+            "unknown_ruleset for any other name. Left out: the league's, or club outside a league; "
+            "a league's game naming another is refused (422 ruleset_mismatch)",
+            # litestar leaves out the metadata of an optional value's own type
+            extra_json_schema={
+                "extra": {"oneOf": [{"type": "string", "enum": list(RULESET_NAMES)}, {"type": "null"}]}
+            },
+        ),
+    ] = None
+    options: Options = msgspec.field(default_factory=dict)
+    league_id: Annotated[
+        UUID | None, msgspec.Meta(description="a league's game plays the league's ruleset and options")
+    ] = None
+    seed: (
+        Annotated[
+            str,
+            msgspec.Meta(
+                max_length=200,
+                description="mixed with secret entropy the store draws for every game, so it fixes no "
+                "deck by itself (admins and referees only)",
+            ),
+        ]
+        | None
+    ) = None
+    deck: (
+        Annotated[
+            list[str],
+            msgspec.Meta(
+                max_length=CARD_COUNT,
+                description="the first deal's deck, first card dealt first (officials)",
+                # litestar leaves out the bounds of an optional value and the items' metadata
+                extra_json_schema={
+                    "extra": {
+                        "oneOf": [
+                            {
+                                "type": "array",
+                                "maxItems": CARD_COUNT,
+                                "items": {"type": "string", "pattern": CARD_PATTERN},
+                            },
+                            {"type": "null"},
+                        ]
+                    }
+                },
+            ),
+        ]
+        | None
+    ) = None
+    first_dealer: (
+        Annotated[int, msgspec.Meta(ge=0, description="the first dealer's seat (officials)")] | None
+    ) = None
+    in_person: Annotated[
+        bool,
+        msgspec.Meta(
+            description="played with real cards: nothing is dealt, the rounds are entered from a score "
+            "sheet (POST /games/{id}/rounds); players only, no clock"
+        ),
+    ] = False
+
+
+class GameCreated(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: Annotated[UUID, msgspec.Meta(examples=[GAME_ID])]
+    league_id: UUID | None
+    seats: list[SeatSpec]
+    version: Annotated[int, msgspec.Meta(examples=[3], description="the game's version: send it with a move")]
+    position: Annotated[int, msgspec.Meta(examples=[4711], description="read with ?after= this to see it")]
+
 
 Version = Annotated[int, msgspec.Meta(ge=0, examples=[17], description="the game's version the client saw")]
 SeatNo = (
@@ -214,3 +309,58 @@ def make_move(
         # own reads, current anyway, and the note is the move path's dearest statement after the save
         context.wrote(actor, outcome.position)
     return command_result(outcome, policy.viewer(context, actor, facts), facts)
+
+
+def normalised(seat: str) -> str:
+    """A player's id in its one text form (seats are compared as text); bots as given."""
+    if re.fullmatch(SEAT_PATTERN, seat) is None:  # UUID() alone would take braces, "urn:uuid:", "_"s
+        raise RuleError("invalid_seat", f"{seat!r} is neither a player id nor 'bot:<name>'")
+    return seat if seat.startswith("bot:") else str(UUID(seat))
+
+
+def check_may_create(context: Context, actor: Actor, data: GameCreate, seats: list[str]) -> None:
+    if actor.role == "admin":
+        return
+    if actor.role == "referee":
+        if data.league_id is not None and actor.id not in context.app.get_league(data.league_id).referees:
+            raise RuleError("forbidden", "a referee creates friendly games and games of their leagues")
+        return
+    if data.league_id is not None:
+        raise RuleError("forbidden", "a player creates friendly games only")
+    if actor.id not in seats:
+        raise RuleError("not_seated", "a player creates games they sit at")
+    if data.seed is not None:
+        raise RuleError("not_allowed", "only a referee or an admin may choose the seed")
+
+
+@write
+def create_game(context: Context, actor: Actor, data: GameCreate, idempotency_key: str | None) -> GameCreated:
+    """A game of players and bots, dealt at once (unless played in person)."""
+    seats = [normalised(seat) for seat in data.seats]
+    check_may_create(context, actor, data, seats)
+    outcome = context.app.create_game(
+        seats,
+        ruleset=data.ruleset,
+        options=data.options,
+        seed=data.seed,
+        deck=data.deck,
+        first_dealer=data.first_dealer,
+        league_id=data.league_id,
+        in_person=data.in_person,
+        by=actor,
+        key=scoped_key(actor, idempotency_key),
+    )
+    created: Any = outcome.events[0]
+    return GameCreated(
+        game_id=outcome.game_id,
+        league_id=created.league_id,
+        seats=[f"bot:{seat.name}" if seat.kind == "bot" else seat.name for seat in created.seats],
+        version=outcome.version,
+        position=outcome.position,
+    )
+
+
+def seat_view(context: Context, actor: Actor, game_id: UUID, seat: int | None) -> HandView:
+    """A seat's hand, its legal moves and the public table: a player's own; the one an official names."""
+    facts = context.games.facts(game_id)
+    return context.current.hand(game_id, policy.seat_to_see(context, actor, facts, seat))

@@ -25,7 +25,7 @@ from service.domain.roles import Actor
 from service.domain.rulesets import CLUB, PRESETS
 from service.projections.models import HandView
 from service.usecases import policy
-from service.usecases.games import make_move
+from service.usecases.games import make_move, seat_view
 from service.usecases.refusals import status_of
 from service.usecases.services import Services
 from service.web.params import GameId, SeatToSee
@@ -43,16 +43,15 @@ PROBLEMS = frozenset({400, 401, 403, 404})
 
 
 def _view(services: Services, actor: Actor | None, game_id: UUID, seat: int | None) -> HandView | None:
-    facts = services.games.facts(game_id)  # game_not_found before anything else
+    services.games.facts(game_id)  # game_not_found before anything else
     if actor is None:
         return None
     try:
-        seen = policy.seat_to_see(services, actor, facts, seat)
+        return seat_view(services, actor, game_id, seat)
     except RuleError as refused:
         if refused.code in NO_SEAT:
             return None
         raise
-    return services.current.hand(game_id, seen)
 
 
 def _seats_to_name(services: Services, actor: Actor | None, game_id: UUID) -> list[str]:
