@@ -20,8 +20,7 @@ are still played) the round to be paired next, ``pending``, with its time when
 the plan fixes one; 404 ``next_game_not_found`` when there is none.
 """
 
-from datetime import datetime
-from typing import Annotated, Any, Literal, get_type_hints
+from typing import Annotated
 from uuid import UUID
 
 import msgspec
@@ -30,8 +29,6 @@ from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.domain.errors import RuleError
-from service.domain.roles import Actor
-from service.domain.tournament import EDITABLE, MAX_REASON
 from service.http import sheets
 from service.http.auth import ADMIN_ONLY, SIGNED_IN
 from service.http.errors import problems
@@ -51,11 +48,9 @@ from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, ServicesDep
 from service.projections.models import ListedTournament, NextGame, TournamentView
 from service.projections.tournaments import tournament_view
-from service.usecases import policy, tournaments
+from service.usecases import tournaments
 from service.usecases.consistency import caught_up
-from service.usecases.fields import TournamentName
-from service.usecases.services import Services
-from service.usecases.tournaments import TournamentCreate
+from service.usecases.tournaments import Cancellation, EntrantCreate, TournamentCreate, TournamentEdit
 
 TOURNAMENT_ID = "7e3a9c51-0b4d-4f2e-9a6c-8d1f3b5e7a90"
 
@@ -65,55 +60,6 @@ TournamentId = Annotated[
         description="the tournament's id", examples=[Example(summary="a tournament", value=TOURNAMENT_ID)]
     ),
 ]
-Seconds = Annotated[int, msgspec.Meta(examples=[60])]
-
-
-# the announcement's types of the plan's fields an edit may not change: an edit naming one with a value of
-# that type is refused as not_editable (422), one of another type is malformed (400) like any other body
-_ANNOUNCED = get_type_hints(TournamentCreate, include_extras=True)
-# the announcement's fields an edit may not change (every other one but the name is in EDITABLE)
-NOT_EDITABLE = ("format", "rounds", "target_score", "single_round", "turn_clock", "late_policy", "fill_bot")
-
-
-class TournamentEdit(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """What an edit before the start changes; a field left out stays, ``null`` clears it (422
-    ``invalid_*`` as at the announcement). The plan's other fields are named so that an edit of one
-    is refused as ``not_editable``, not as a malformed body."""
-
-    name: TournamentName | msgspec.UnsetType = msgspec.UNSET
-    starts_at: datetime | msgspec.UnsetType | None = msgspec.UNSET
-    interval: Seconds | msgspec.UnsetType | None = msgspec.UNSET
-    check_in_minutes: Annotated[int, msgspec.Meta(examples=[30])] | msgspec.UnsetType | None = msgspec.UNSET
-    places: Annotated[int, msgspec.Meta(examples=[16])] | msgspec.UnsetType | None = msgspec.UNSET
-    table_size: Annotated[int, msgspec.Meta(examples=[4])] | msgspec.UnsetType = msgspec.UNSET
-    seeding: Literal["draw", "rating"] | msgspec.UnsetType = msgspec.UNSET
-    rating_tie_break: bool | msgspec.UnsetType = msgspec.UNSET
-    in_person_tables: Annotated[int, msgspec.Meta(examples=[2])] | msgspec.UnsetType = msgspec.UNSET
-    format: _ANNOUNCED["format"] | msgspec.UnsetType = msgspec.UNSET
-    rounds: _ANNOUNCED["rounds"] | msgspec.UnsetType = msgspec.UNSET
-    target_score: _ANNOUNCED["target_score"] | msgspec.UnsetType = msgspec.UNSET
-    single_round: _ANNOUNCED["single_round"] | msgspec.UnsetType = msgspec.UNSET
-    turn_clock: _ANNOUNCED["turn_clock"] | msgspec.UnsetType = msgspec.UNSET
-    late_policy: _ANNOUNCED["late_policy"] | msgspec.UnsetType = msgspec.UNSET
-    fill_bot: _ANNOUNCED["fill_bot"] | msgspec.UnsetType = msgspec.UNSET
-
-    def changes(self) -> dict[str, Any]:
-        given = {name: getattr(self, name) for name in (*EDITABLE, *NOT_EDITABLE)}
-        return {name: value for name, value in given.items() if value is not msgspec.UNSET}
-
-
-class Cancellation(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    reason: Annotated[
-        str,
-        msgspec.Meta(
-            examples=["the hall is closed"],
-            description=f"said to everyone: 1 to {MAX_REASON} characters, plain text (422 invalid_reason)",
-        ),
-    ]
-
-
-class EntrantCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    player_id: Annotated[UUID, msgspec.Meta(examples=[PLAYER_ID], description="a member of the league")]
 
 
 # the body of a check-in and of a drop-out: who
@@ -163,14 +109,6 @@ RoundNo = Annotated[
     int,
     Parameter(description="the round, from 1", examples=[Example(summary="the first round", value=1)]),
 ]
-
-
-def written(services: Services, actor: Actor, tournament_id: UUID) -> TournamentView:
-    """The tournament right after ``actor``'s write, with the log position to read it after (their own
-    reads wait for it without ``?after=``)."""
-    view = tournaments.as_written(services, tournament_id)
-    services.wrote(actor, view.position)
-    return view
 
 
 class TournamentController(Controller):
@@ -299,9 +237,7 @@ class TournamentController(Controller):
             EntrantCreate, Body(examples=[Example(summary="a member", value={"player_id": PLAYER_ID})])
         ],
     ) -> TournamentView:
-        policy.check_entrant(actor, data.player_id)
-        services.app.join_tournament(tournament_id, data.player_id)
-        return written(services, actor, tournament_id)
+        return tournaments.join(services, actor, tournament_id, data)
 
     @delete(
         "/tournaments/{tournament_id:uuid}/entrants/{player_id:uuid}",
@@ -316,9 +252,7 @@ class TournamentController(Controller):
     def leave(
         self, services: ServicesDep, actor: ActorDep, tournament_id: TournamentId, player_id: PlayerId
     ) -> TournamentView:
-        policy.check_entrant(actor, player_id)
-        services.app.leave_tournament(tournament_id, player_id)
-        return written(services, actor, tournament_id)
+        return tournaments.leave(services, actor, tournament_id, player_id)
 
     @post(
         "/tournaments/{tournament_id:uuid}/start",
@@ -360,9 +294,7 @@ class TournamentController(Controller):
             ),
         ],
     ) -> TournamentView:
-        name = None if data.name is msgspec.UNSET else data.name
-        services.app.edit_tournament(tournament_id, name, data.changes())
-        return written(services, actor, tournament_id)
+        return tournaments.edit(services, actor, tournament_id, data)
 
     @post(
         "/tournaments/{tournament_id:uuid}/cancel",
@@ -384,8 +316,7 @@ class TournamentController(Controller):
             Cancellation, Body(examples=[Example(summary="a reason", value={"reason": "the hall is closed"})])
         ],
     ) -> TournamentView:
-        services.app.cancel_tournament(tournament_id, data.reason, by=actor)
-        return written(services, actor, tournament_id)
+        return tournaments.cancel(services, actor, tournament_id, data)
 
     @post(
         "/tournaments/{tournament_id:uuid}/check-in",
@@ -404,9 +335,7 @@ class TournamentController(Controller):
         tournament_id: TournamentId,
         data: EntrantBody,
     ) -> TournamentView:
-        policy.check_entrant(actor, data.player_id)
-        services.app.check_in_tournament(tournament_id, data.player_id)
-        return written(services, actor, tournament_id)
+        return tournaments.check_in(services, actor, tournament_id, data)
 
     @post(
         "/tournaments/{tournament_id:uuid}/drop-out",
@@ -426,9 +355,7 @@ class TournamentController(Controller):
         tournament_id: TournamentId,
         data: EntrantBody,
     ) -> TournamentView:
-        policy.check_entrant(actor, data.player_id)
-        services.app.drop_out_of_tournament(tournament_id, data.player_id)
-        return written(services, actor, tournament_id)
+        return tournaments.drop_out(services, actor, tournament_id, data)
 
     @get(
         "/players/{player_id:uuid}/next-game",

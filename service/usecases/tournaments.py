@@ -1,7 +1,10 @@
-"""Tournaments: announced in a league with their plan, and started by hand, by an admin."""
+"""Tournaments: announced in a league with their plan, edited before the start, started by hand or
+cancelled, by an admin; joined, left, checked in to and dropped out of by a member for themself (or
+an admin for any member). Each write answers the tournament as written, with the position to read
+it after."""
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias, get_type_hints
 from uuid import UUID
 
 import msgspec
@@ -10,10 +13,12 @@ from service.domain.formats import FORMATS, MAX_ROUNDS
 from service.domain.roles import Actor
 from service.domain.rulesets import OPTION_BOUNDS
 from service.domain.tournament import (
+    EDITABLE,
     MAX_CHECK_IN,
     MAX_ENTRANTS,
     MAX_IN_PERSON,
     MAX_INTERVAL,
+    MAX_REASON,
     MAX_TABLE,
     MAX_TURN_CLOCK,
     Plan,
@@ -22,7 +27,7 @@ from service.projections.models import TournamentView
 from service.projections.tournaments import tournament_view
 from service.usecases import policy
 from service.usecases.context import Context, write
-from service.usecases.fields import TournamentName
+from service.usecases.fields import PLAYER_ID, TournamentName
 
 TARGET = OPTION_BOUNDS["target_score"]
 # the names of the registered formats, in their order: a format registered is one the API takes (a
@@ -159,6 +164,73 @@ class TournamentCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
         return Plan(**fields)
 
 
+Seconds = Annotated[int, msgspec.Meta(examples=[60])]
+
+# the announcement's types of the plan's fields an edit may not change: an edit naming one with a value of
+# that type is refused as not_editable (422), one of another type is malformed (400) like any other body
+_ANNOUNCED = get_type_hints(TournamentCreate, include_extras=True)
+# as a type checker reads them: the same types, which it cannot read out of the announcement
+if TYPE_CHECKING:
+    AnnouncedFormat: TypeAlias = Any
+    AnnouncedRounds: TypeAlias = Any
+    AnnouncedTargetScore: TypeAlias = Any
+    AnnouncedSingleRound: TypeAlias = Any
+    AnnouncedTurnClock: TypeAlias = Any
+    AnnouncedLatePolicy: TypeAlias = Any
+    AnnouncedFillBot: TypeAlias = Any
+else:
+    AnnouncedFormat = _ANNOUNCED["format"]
+    AnnouncedRounds = _ANNOUNCED["rounds"]
+    AnnouncedTargetScore = _ANNOUNCED["target_score"]
+    AnnouncedSingleRound = _ANNOUNCED["single_round"]
+    AnnouncedTurnClock = _ANNOUNCED["turn_clock"]
+    AnnouncedLatePolicy = _ANNOUNCED["late_policy"]
+    AnnouncedFillBot = _ANNOUNCED["fill_bot"]
+# the announcement's fields an edit may not change (every other one but the name is in EDITABLE)
+NOT_EDITABLE = ("format", "rounds", "target_score", "single_round", "turn_clock", "late_policy", "fill_bot")
+
+
+class TournamentEdit(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """What an edit before the start changes; a field left out stays, ``null`` clears it (422
+    ``invalid_*`` as at the announcement). The plan's other fields are named so that an edit of one
+    is refused as ``not_editable``, not as a malformed body."""
+
+    name: TournamentName | msgspec.UnsetType = msgspec.UNSET
+    starts_at: datetime | msgspec.UnsetType | None = msgspec.UNSET
+    interval: Seconds | msgspec.UnsetType | None = msgspec.UNSET
+    check_in_minutes: Annotated[int, msgspec.Meta(examples=[30])] | msgspec.UnsetType | None = msgspec.UNSET
+    places: Annotated[int, msgspec.Meta(examples=[16])] | msgspec.UnsetType | None = msgspec.UNSET
+    table_size: Annotated[int, msgspec.Meta(examples=[4])] | msgspec.UnsetType = msgspec.UNSET
+    seeding: Literal["draw", "rating"] | msgspec.UnsetType = msgspec.UNSET
+    rating_tie_break: bool | msgspec.UnsetType = msgspec.UNSET
+    in_person_tables: Annotated[int, msgspec.Meta(examples=[2])] | msgspec.UnsetType = msgspec.UNSET
+    format: AnnouncedFormat | msgspec.UnsetType = msgspec.UNSET
+    rounds: AnnouncedRounds | msgspec.UnsetType = msgspec.UNSET
+    target_score: AnnouncedTargetScore | msgspec.UnsetType = msgspec.UNSET
+    single_round: AnnouncedSingleRound | msgspec.UnsetType = msgspec.UNSET
+    turn_clock: AnnouncedTurnClock | msgspec.UnsetType = msgspec.UNSET
+    late_policy: AnnouncedLatePolicy | msgspec.UnsetType = msgspec.UNSET
+    fill_bot: AnnouncedFillBot | msgspec.UnsetType = msgspec.UNSET
+
+    def changes(self) -> dict[str, Any]:
+        given = {name: getattr(self, name) for name in (*EDITABLE, *NOT_EDITABLE)}
+        return {name: value for name, value in given.items() if value is not msgspec.UNSET}
+
+
+class Cancellation(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    reason: Annotated[
+        str,
+        msgspec.Meta(
+            examples=["the hall is closed"],
+            description=f"said to everyone: 1 to {MAX_REASON} characters, plain text (422 invalid_reason)",
+        ),
+    ]
+
+
+class EntrantCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    player_id: Annotated[UUID, msgspec.Meta(examples=[PLAYER_ID], description="a member of the league")]
+
+
 def ratings_now(context: Context, league_id: UUID) -> dict[str, float]:
     """The league's ratings with every match finished so far rated (the read models waited for, a few
     seconds at most): a start seeding or breaking ties by them records these."""
@@ -185,4 +257,47 @@ def start(context: Context, actor: Actor, tournament_id: UUID) -> TournamentView
     tournament = context.app.get_tournament(tournament_id)
     ratings = ratings_now(context, tournament.league_id) if tournament.plan.uses_ratings else None
     context.app.start_tournament(tournament_id, ratings=ratings)
+    return as_written(context, tournament_id)
+
+
+@write
+def edit(context: Context, actor: Actor, tournament_id: UUID, data: TournamentEdit) -> TournamentView:
+    policy.check_admin(actor)
+    name = None if data.name is msgspec.UNSET else data.name
+    context.app.edit_tournament(tournament_id, name, data.changes())
+    return as_written(context, tournament_id)
+
+
+@write
+def cancel(context: Context, actor: Actor, tournament_id: UUID, data: Cancellation) -> TournamentView:
+    policy.check_admin(actor)
+    context.app.cancel_tournament(tournament_id, data.reason, by=actor)
+    return as_written(context, tournament_id)
+
+
+@write
+def join(context: Context, actor: Actor, tournament_id: UUID, data: EntrantCreate) -> TournamentView:
+    policy.check_entrant(actor, data.player_id)
+    context.app.join_tournament(tournament_id, data.player_id)
+    return as_written(context, tournament_id)
+
+
+@write
+def leave(context: Context, actor: Actor, tournament_id: UUID, player_id: UUID) -> TournamentView:
+    policy.check_entrant(actor, player_id)
+    context.app.leave_tournament(tournament_id, player_id)
+    return as_written(context, tournament_id)
+
+
+@write
+def check_in(context: Context, actor: Actor, tournament_id: UUID, data: EntrantCreate) -> TournamentView:
+    policy.check_entrant(actor, data.player_id)
+    context.app.check_in_tournament(tournament_id, data.player_id)
+    return as_written(context, tournament_id)
+
+
+@write
+def drop_out(context: Context, actor: Actor, tournament_id: UUID, data: EntrantCreate) -> TournamentView:
+    policy.check_entrant(actor, data.player_id)
+    context.app.drop_out_of_tournament(tournament_id, data.player_id)
     return as_written(context, tournament_id)

@@ -13,7 +13,7 @@ from uuid import UUID
 import pytest
 
 from service.domain.tournament import EDITABLE
-from service.http.tournaments import NOT_EDITABLE, TournamentCreate, TournamentEdit
+from service.usecases.tournaments import NOT_EDITABLE, TournamentCreate, TournamentEdit
 from tests.e2e.club import ADMIN, Club
 from tests.e2e.test_tournaments_http import UNKNOWN, Members
 from tests.integration.tables import play_out

@@ -15,8 +15,8 @@ from service.domain.formats import FORMATS, MAX_ROUNDS, Draw, PairedRound
 from service.domain.pairing import Pairing, Placing, pair_round_robin
 from service.domain.table import Table
 from service.domain.tournament import BOT_ENTRANT, Plan, Tournament
-from service.http.tournaments import TournamentCreate
 from service.projections.tournaments import tournament_view
+from service.usecases.tournaments import TournamentCreate
 from tests.unit.bot_match import played_out
 from tests.unit.test_tournament_lifecycle import rebuilt
 
