@@ -6,14 +6,12 @@ game's officials.
 """
 
 from typing import Annotated, Literal
-from uuid import UUID
 
-import msgspec
 from litestar import Controller, Response, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
-from service.application.records import game_record, import_record
+from service.application.records import game_record
 from service.domain.errors import RuleError
 from service.domain.redaction import FULL, PUBLIC, Viewer
 from service.domain.roles import Actor
@@ -21,13 +19,12 @@ from service.http.auth import SIGNED_IN
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.log import seat_names
-from service.http.params import GAME_ID, LEAGUE_ID, PLAYER_ID, GameId, IdempotencyKey
+from service.http.params import LEAGUE_ID, PLAYER_ID, GameId, IdempotencyKey
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, OptionalActorDep, ServicesDep
 from service.usecases import policy
-from service.usecases.context import scoped_key
 from service.usecases.facts import GameFacts
-from service.usecases.games import SEAT_PATTERN, SeatSpec, normalised
+from service.usecases.records import RecordImport, RecordImported, import_game
 from service.usecases.services import Services
 
 TEXT = "text/plain"  # litestar adds "; charset=utf-8"
@@ -40,53 +37,6 @@ Sight = Annotated[
         examples=[Example(value="public")],
     ),
 ]
-
-
-MOST_RECORD_CHARS = 4_000_000  # a long match's full record is well under a megabyte
-
-
-class RecordImport(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    record: Annotated[
-        str,
-        msgspec.Meta(
-            min_length=1,
-            max_length=MOST_RECORD_CHARS,
-            description="a game record's text, as GET /games/{id}/record writes it (any sight)",
-        ),
-    ]
-    league_id: Annotated[
-        UUID | None, msgspec.Meta(description="the league the game counts in; none: a friendly game")
-    ] = None
-    seats: (
-        Annotated[
-            list[SeatSpec],
-            msgspec.Meta(
-                min_length=1,
-                max_length=12,
-                description="the player at each of the record's seats, seat order; "
-                "without it the record's own player ids (a record with a bot seat needs it)",
-                extra_json_schema={"extra": {"items": {"type": "string", "pattern": SEAT_PATTERN}}},
-            ),
-        ]
-        | None
-    ) = None
-    copy: Annotated[
-        bool,
-        msgspec.Meta(
-            description="import the record as a new game of its own, under a new id, though its game "
-            "is in the service already (the original, or an earlier import); false: such a record is "
-            "refused (409 game_exists)"
-        ),
-    ] = False
-
-
-class RecordImported(msgspec.Struct, frozen=True, kw_only=True):
-    game_id: Annotated[UUID, msgspec.Meta(examples=[GAME_ID])]
-    league_id: UUID | None
-    seats: list[SeatSpec]
-    rounds: Annotated[int, msgspec.Meta(examples=[6], description="the rounds entered")]
-    version: Annotated[int, msgspec.Meta(examples=[14])]
-    position: Annotated[int, msgspec.Meta(examples=[4711], description="read with ?after= this to see it")]
 
 
 IMPORT_EXAMPLES = [
@@ -147,36 +97,7 @@ class RecordController(Controller):
         data: Annotated[RecordImport, Body(examples=IMPORT_EXAMPLES)],
         idempotency_key: IdempotencyKey = None,
     ) -> RecordImported:
-        _check_may_import(services, actor, data.league_id)
-        seats = None if data.seats is None else [normalised(seat) for seat in data.seats]
-        imported = import_record(
-            services.app,
-            data.record,
-            league_id=data.league_id,
-            seats=seats,
-            by=actor,
-            key=scoped_key(actor, idempotency_key),
-            copy=data.copy,
-        )
-        services.wrote(actor, imported.position)
-        return RecordImported(
-            game_id=imported.game_id,
-            league_id=imported.league_id,
-            seats=imported.seats,
-            rounds=imported.rounds,
-            version=imported.version,
-            position=imported.position,
-        )
-
-
-def _check_may_import(services: Services, actor: Actor, league_id: UUID | None) -> None:
-    """As for creating a game others sit at: an admin, or a referee for a friendly game or their league's."""
-    if actor.role == "admin":
-        return
-    if actor.role != "referee":
-        raise RuleError("forbidden", "an admin or a referee imports a game record")
-    if league_id is not None and actor.id not in services.app.get_league(league_id).referees:
-        raise RuleError("forbidden", "a referee imports friendly games and games of their leagues")
+        return import_game(services, actor, data, idempotency_key)
 
 
 def _viewer(services: Services, actor: Actor | None, facts: GameFacts, sight: str) -> Viewer:
