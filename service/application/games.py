@@ -119,7 +119,7 @@ class Games(Leagues):
         if len(set(players)) != len(players):
             raise RuleError("player_seated_twice", "a player can take one seat only")
         for player_id in players:
-            self.get_player(player_id)
+            self.get_player(player_id).check_not_erased()
         check_options(options or {})
         league = None
         if league_id is not None:

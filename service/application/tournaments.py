@@ -36,6 +36,7 @@ class Tournaments(Games):
 
     def join_tournament(self, tournament_id: UUID | str, player_id: UUID | str) -> None:
         player = self.get_player(player_id)
+        player.check_not_erased()
 
         def join(tournament: Tournament) -> None:
             if player.id not in self.get_league(tournament.league_id).members:

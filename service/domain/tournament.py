@@ -124,8 +124,8 @@ EDITABLE = (
     "in_person_tables",
 )
 MAX_IN_PERSON = MAX_ENTRANTS // 2  # no round has more tables than that
-# why an entrant was dropped
-NO_SHOW, WITHDREW = "no_show", "withdrew"
+# why an entrant was dropped: absent at a check-in start, withdrew while running, erased on request
+NO_SHOW, WITHDREW, ERASED = "no_show", "withdrew", "erased"
 # why a result changed by a ruling after it was recorded is kept out of the tournament
 KEPT_FINISHED, KEPT_ELIMINATED = "tournament_finished", "elimination_decided"
 SEEDINGS: tuple[str, ...] = ("draw", "rating")
@@ -249,7 +249,7 @@ class Tournament(Aggregate):
 
     class Dropped(Event):
         entrant: str
-        reason: str  # NO_SHOW at the start, WITHDREW while running
+        reason: str  # NO_SHOW at the start, WITHDREW or ERASED while running
         after_round: int  # the rounds paired when they dropped: they sit at none paired later
 
         def apply(self, tournament: "Tournament") -> None:
@@ -485,6 +485,19 @@ class Tournament(Aggregate):
         if len(self.active) <= 2:
             raise RuleError("too_few_players", "the last two players cannot drop out: cancel the tournament")
         self.trigger_event(self.Dropped, entrant=entrant, reason=WITHDREW, after_round=len(self.rounds))
+
+    def withdraw_erased(self, entrant: str) -> None:
+        """The entrant's player was erased on request: out of the entries before the start; once
+        running, dropped from the rounds paired later whatever the format, as one who withdrew
+        (``drop``'s refusals do not hold: an erasure is never refused). A tournament over or
+        cancelled, or an entrant gone already, records nothing."""
+        if self.cancelled or self.finished:
+            return
+        if not self.started:
+            if entrant in self.entrants:
+                self.trigger_event(self.Left, entrant=entrant)
+        elif entrant in self.order and entrant not in self.dropped:
+            self.trigger_event(self.Dropped, entrant=entrant, reason=ERASED, after_round=len(self.rounds))
 
     def cancel(self, reason: str) -> None:
         """Call the tournament off, before or while it runs. The application abandons its games in play."""
@@ -757,7 +770,8 @@ class Tournament(Aggregate):
         )
 
     def _alive(self) -> list[str]:
-        out = {entrant for played in self.rounds for entrant in played.out}
+        # a dropped entrant plays on in no format (only an erased one drops out of an elimination)
+        out = {entrant for played in self.rounds for entrant in played.out} | set(self.dropped)
         return [entrant for entrant in self.order if entrant not in out]
 
     def _stages(self) -> dict[str, int]:
