@@ -50,8 +50,8 @@ from service.domain.actions import (
 )
 from service.domain.bots import BOTS
 from service.domain.cards import CARD_COUNT, DECK_SIZE, format_card, mask_of, rank_cards, rank_name
-from service.domain.commands import Challenge, ChallengeDeclaration, Command, DrawCard
-from service.domain.engine import call_due, command_for, decide, fold, is_chance, legal_actions
+from service.domain.commands import Challenge, ChallengeDeclaration, Command, DrawCard, command_for
+from service.domain.engine import decide, fold
 from service.domain.errors import RuleError
 from service.domain.events import (
     CardPlayed,
@@ -67,6 +67,7 @@ from service.domain.events import (
     RoundEnded,
     StockRecycled,
 )
+from service.domain.legal import call_due, is_chance, legal_actions
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL, rulebook
 from service.domain.rulesets import (
     BLIND_PENALTY,

@@ -5,8 +5,8 @@ import pytest
 from service.domain.actions import CHALLENGE
 from service.domain.cards import parse_card
 from service.domain.commands import Challenge, PlayCard
-from service.domain.engine import legal_actions
 from service.domain.events import CardPlayed, CardsDrawn, MissedCallChallenged, RoundEnded
+from service.domain.legal import legal_actions
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL
 from service.domain.rulesets import ruleset
 from service.domain.state import DEAL, DRAWN, PENALTY, PLAY

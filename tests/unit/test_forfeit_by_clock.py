@@ -7,10 +7,10 @@ import pytest
 
 from service.domain.bots import HeuristicBot
 from service.domain.commands import Command, DrawCard
-from service.domain.engine import legal_actions
 from service.domain.errors import RuleError
 from service.domain.game import Cause, Game, Seat
 from service.domain.league import League
+from service.domain.legal import legal_actions
 from service.domain.roles import SYSTEM, Actor
 from service.domain.rulesets import CLUB, ruleset
 from service.domain.state import PLAY

@@ -11,7 +11,6 @@ from service.domain.actions import CHALLENGE_DECLARATION, blind_action
 from service.domain.bots import HeuristicBot, RandomBot
 from service.domain.cards import format_card, parse_card
 from service.domain.commands import ChallengeDeclaration, PlayCard
-from service.domain.engine import legal_actions
 from service.domain.events import (
     CardPlayed,
     CardsDrawn,
@@ -20,6 +19,7 @@ from service.domain.events import (
     Event,
     RoundEnded,
 )
+from service.domain.legal import legal_actions
 from service.domain.redaction import FULL, PUBLIC, Viewer, redact
 from service.domain.redaction import Table as RedactionTable
 from service.domain.rulesets import Ruleset, ruleset

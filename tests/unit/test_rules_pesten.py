@@ -5,8 +5,8 @@ import msgspec
 from service.domain.actions import CHALLENGE, DRAW, KEEP, play_action
 from service.domain.cards import parse_card, rank_name
 from service.domain.commands import Challenge, DrawCard, KeepCard, PlayCard
-from service.domain.engine import legal_actions
 from service.domain.events import CardPlayed, CardsDrawn, TurnPassed
+from service.domain.legal import legal_actions
 from service.domain.rulebook import MAU, rulebook
 from service.domain.rulesets import CLUB, ruleset
 from service.domain.state import DRAWN
