@@ -9,12 +9,14 @@ from eventsourcing.utils import get_topic
 from service.application.core import Core, retried
 from service.domain.credential import Credential, Keyring, keyring_id
 from service.domain.errors import RuleError
-from service.domain.game import Cause, Game, Seat
+from service.domain.game import Game
+from service.domain.history import Cause
 from service.domain.league import League, Player
 from service.domain.mao.aggregate import MaoGame
 from service.domain.mao.autoplay import settle
 from service.domain.names import checked_name, refuse_taken
 from service.domain.roles import SYSTEM
+from service.domain.seats import Seat
 from service.domain.tournament import Tournament
 from service.persistence.erasure import scrub
 

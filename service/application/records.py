@@ -14,7 +14,8 @@ import msgspec
 from service.application.games import MATCH_LENGTH_OPTIONS
 from service.domain.cards import parse_card
 from service.domain.errors import RuleError
-from service.domain.game import Cause, Game, Seat
+from service.domain.game import Game
+from service.domain.history import Cause
 from service.domain.record import (
     Abandoned,
     Dealt,
@@ -37,6 +38,7 @@ from service.domain.rulebook import rulebook
 from service.domain.rulesets import Ruleset, with_options
 from service.domain.rulesets import ruleset as make_ruleset
 from service.domain.scoresheet import RoundEntry, worth
+from service.domain.seats import Seat
 from service.domain.views import entry_of
 
 if TYPE_CHECKING:

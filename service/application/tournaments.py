@@ -13,8 +13,9 @@ from eventsourcing.persistence import IntegrityError
 from service.application.core import _uuid
 from service.application.games import MATCH_LENGTH_OPTIONS, Games
 from service.domain.errors import RuleError
-from service.domain.game import Game, TableRef
+from service.domain.game import Game
 from service.domain.roles import SYSTEM, Actor
+from service.domain.seats import TableRef
 from service.domain.tournament import Plan, Tournament, checked_reason
 
 # A tournament table's game is created with this key, so its id follows from the table. Nothing reads

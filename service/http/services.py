@@ -20,10 +20,10 @@ import msgspec
 from litestar.di import NamedDependency
 
 from service.application import MauMau, followups
-from service.domain.game import Seat
 from service.domain.redaction import Table
 from service.domain.roles import Actor
 from service.domain.rulesets import Ruleset
+from service.domain.seats import Seat
 from service.http.auth import Authenticator
 from service.http.consistency import Writes, _wait_for_last_write
 from service.http.params import caught_up

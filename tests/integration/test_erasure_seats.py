@@ -4,11 +4,11 @@ matches go on without them (or end), and their tournaments pair them in no later
 from uuid import UUID
 
 from service.application import MauMau
-from service.domain.game import Seat
 from service.domain.league import ERASED_NAME
 from service.domain.mao.commands import DrawCard
 from service.domain.mao.events import CardDrawn, CardPlayed, MatchEnded, RoundEnded
 from service.domain.mao.state import OVER, PLAY
+from service.domain.seats import Seat
 from service.domain.tournament import Plan
 from service.projections.reader import ReadModels
 from service.settings import Settings

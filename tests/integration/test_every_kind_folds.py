@@ -32,7 +32,8 @@ from service.application import MauMau, credentials
 from service.domain.adjudication import Correct, Penalty, Resume, Ruling, Void
 from service.domain.cards import FULL_DECK
 from service.domain.events import CardPlayed
-from service.domain.game import Cause, Game, Seat
+from service.domain.game import Game
+from service.domain.history import Cause
 from service.domain.mao.aggregate import MaoGame
 from service.domain.mao.bots import Bot, RandomBot, calls_after
 from service.domain.mao.commands import (
@@ -64,6 +65,7 @@ from service.domain.record_parse import parse_record
 from service.domain.redaction import FULL, PUBLIC, Table, Viewer, redact
 from service.domain.roles import SYSTEM, Actor
 from service.domain.scoresheet import RoundEntry
+from service.domain.seats import Seat
 from service.domain.tournament import Plan
 from service.domain.views import entry_of
 from service.domain.webhook import EVENT_KINDS, TURN

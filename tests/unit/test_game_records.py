@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from service.domain.cards import RANKS, deck_cards, format_cards, parse_card
 from service.domain.errors import RuleError
-from service.domain.game import Cause, Game, Seat
+from service.domain.game import Game
+from service.domain.history import Cause
 from service.domain.record import (
     Annulled,
     Chose,
@@ -38,6 +39,7 @@ from service.domain.redaction import FULL, PUBLIC, Table, Viewer, redact
 from service.domain.roles import SYSTEM, Actor
 from service.domain.rulesets import ruleset
 from service.domain.scoresheet import RoundEntry
+from service.domain.seats import Seat
 from service.domain.state import OVER
 from service.domain.views import entry_of
 from tests.gameplay import SAME_ENTROPY, next_command
