@@ -16,7 +16,8 @@ from service.domain.errors import RuleError
 from service.domain.game import Game
 from service.domain.roles import SYSTEM, Actor
 from service.domain.seats import TableRef
-from service.domain.tournament import Plan, Tournament, checked_reason
+from service.domain.tournament import Tournament, checked_reason
+from service.domain.tournament_plan import Plan
 
 # A tournament table's game is created with this key, so its id follows from the table. Nothing reads
 # it back: the game's ``Created`` carries its table (``Game.table``); only the upcast of a game stored

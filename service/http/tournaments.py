@@ -31,10 +31,8 @@ from litestar.params import Body, Parameter
 
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
-from service.domain.tournament import (
-    EDITABLE,
-    MAX_REASON,
-)
+from service.domain.tournament import MAX_REASON
+from service.domain.tournament_plan import EDITABLE
 from service.http import access, sheets
 from service.http.auth import ADMIN_ONLY, SIGNED_IN
 from service.http.errors import problems

@@ -15,7 +15,7 @@ import msgspec
 
 from service.domain.rating import places
 from service.domain.rulesets import PRESETS
-from service.domain.tournament import BOT_ENTRANT
+from service.domain.tournament_entries import BOT_ENTRANT
 from service.projections.models import TournamentPlacing, TournamentRound, TournamentView
 
 

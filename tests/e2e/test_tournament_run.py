@@ -32,7 +32,8 @@ from service import tasks
 from service.application import MauMau
 from service.domain.game import Game
 from service.domain.seats import Seat
-from service.domain.tournament import Plan, Tournament
+from service.domain.tournament import Tournament
+from service.domain.tournament_plan import Plan
 from service.settings import Settings
 from tests.e2e.club import ADMIN_TOKEN
 from tests.environment import without_settings

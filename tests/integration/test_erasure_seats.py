@@ -9,7 +9,7 @@ from service.domain.mao.commands import DrawCard
 from service.domain.mao.events import CardDrawn, CardPlayed, MatchEnded, RoundEnded
 from service.domain.mao.state import OVER, PLAY
 from service.domain.seats import Seat
-from service.domain.tournament import Plan
+from service.domain.tournament_plan import Plan
 from service.projections.reader import ReadModels
 from service.settings import Settings
 from tests.integration.projecting import catch_up

@@ -66,7 +66,7 @@ from service.domain.redaction import FULL, PUBLIC, Table, Viewer, redact
 from service.domain.roles import SYSTEM, Actor
 from service.domain.scoresheet import RoundEntry
 from service.domain.seats import Seat
-from service.domain.tournament import Plan
+from service.domain.tournament_plan import Plan
 from service.domain.views import entry_of
 from service.domain.webhook import EVENT_KINDS, TURN
 from service.http.events import event_read

@@ -19,7 +19,8 @@ from service.domain.adjudication import Correct
 from service.domain.game import Game
 from service.domain.roles import Actor
 from service.domain.scoresheet import RoundEntry
-from service.domain.tournament import Plan, Tournament
+from service.domain.tournament import Tournament
+from service.domain.tournament_plan import Plan
 from service.http.app import create_app
 from service.projections.cli import projections
 from service.projections.hooks import HookFold

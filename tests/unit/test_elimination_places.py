@@ -21,7 +21,8 @@ from service.domain.round_scoring import running_totals
 from service.domain.rulesets import ruleset
 from service.domain.seats import Seat
 from service.domain.state import OVER
-from service.domain.tournament import Plan, Tournament
+from service.domain.tournament import Tournament
+from service.domain.tournament_plan import Plan
 from service.http.sheets import match_end
 from tests.gameplay import SAME_ENTROPY, next_command
 from tests.refusals import refused

@@ -16,7 +16,8 @@ from service.domain.roles import SYSTEM, Actor
 from service.domain.rulesets import CLUB, ruleset
 from service.domain.seats import Seat
 from service.domain.state import PLAY
-from service.domain.tournament import Plan, Tournament
+from service.domain.tournament import Tournament
+from service.domain.tournament_plan import Plan
 from tests.gameplay import SAME_ENTROPY, next_command
 
 PLAYERS = [str(uuid.UUID(int=n)) for n in range(1, 5)]

@@ -14,7 +14,9 @@ from service.domain.errors import RuleError
 from service.domain.formats import FORMATS, MAX_ROUNDS, Draw, PairedRound
 from service.domain.pairing import Pairing, Placing, pair_round_robin
 from service.domain.table import Table
-from service.domain.tournament import BOT_ENTRANT, Plan, Tournament
+from service.domain.tournament import Tournament
+from service.domain.tournament_entries import BOT_ENTRANT
+from service.domain.tournament_plan import Plan
 from service.http.tournaments import TournamentCreate
 from service.projections.tournaments import tournament_view
 from tests.unit.bot_match import played_out
