@@ -40,7 +40,7 @@ from service.domain.bots import RandomBot
 from service.domain.game import Game
 from service.domain.history import Cause
 from service.domain.roles import SYSTEM
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.seats import Seat
 from service.domain.state import NAMING_SUIT
 from service.projections.fold import Tracked

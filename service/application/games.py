@@ -39,8 +39,8 @@ from service.domain.game import Game
 from service.domain.history import Cause
 from service.domain.roles import SYSTEM, Actor
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL
-from service.domain.rulesets import check_options, with_options
-from service.domain.rulesets import ruleset as make_ruleset
+from service.domain.ruleset_options import check_options, with_options
+from service.domain.ruleset_options import ruleset as make_ruleset
 from service.domain.scoresheet import RoundEntry
 from service.domain.seats import Seat, TableRef
 from service.domain.state import State

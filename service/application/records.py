@@ -35,8 +35,9 @@ from service.domain.redaction import Table, Viewer, redact
 from service.domain.roles import Actor
 from service.domain.round_scoring import card_entry
 from service.domain.rulebook import rulebook
-from service.domain.rulesets import Ruleset, with_options
-from service.domain.rulesets import ruleset as make_ruleset
+from service.domain.ruleset_options import ruleset as make_ruleset
+from service.domain.ruleset_options import with_options
+from service.domain.rulesets import Ruleset
 from service.domain.scoresheet import RoundEntry, worth
 from service.domain.seats import Seat
 from service.domain.views import entry_of

@@ -46,7 +46,7 @@ from service.domain.events import (
 from service.domain.plays import challenge_declaration, choose_player, play_card
 from service.domain.refusals import check_seat, check_suit, phase_refusal
 from service.domain.round_end import score_entered
-from service.domain.rulesets import check, check_table
+from service.domain.ruleset_checks import check, check_table
 from service.domain.state import (
     CLOCKWISE,
     DEAL,

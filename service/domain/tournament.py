@@ -90,7 +90,8 @@ from service.domain.errors import RuleError
 from service.domain.formats import FORMATS, TournamentFormat
 from service.domain.names import checked_name
 from service.domain.pairing import Placing
-from service.domain.rulesets import Ruleset, check_options, ruleset
+from service.domain.ruleset_options import check_options, ruleset
+from service.domain.rulesets import Ruleset
 from service.domain.tournament_entries import BOT_ENTRANT
 from service.domain.tournament_plan import MAX_ENTRANTS, Plan, check_plan, match_options
 from service.domain.tournament_round import Round, TableResult

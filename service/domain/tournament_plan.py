@@ -26,7 +26,8 @@ from service.domain.bots import BOTS
 from service.domain.clock import MAX_TURN_CLOCK
 from service.domain.errors import RuleError
 from service.domain.formats import FORMATS
-from service.domain.rulesets import Ruleset, check_table, most_players
+from service.domain.ruleset_checks import check_table, most_players
+from service.domain.rulesets import Ruleset
 
 MAX_TABLE = 6
 MAX_ENTRANTS = 512  # the pairing search recurses once per seat

@@ -54,7 +54,7 @@ from service.domain.game import Game
 from service.domain.league import ERASED_NAME, League, Player
 from service.domain.mao.aggregate import MaoGame
 from service.domain.mao.league import MAO as MAO_RULES
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.tournament import Tournament
 from service.domain.webhook import Webhook
 from service.projections.fold import Tracked

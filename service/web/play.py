@@ -20,8 +20,8 @@ from litestar import Controller, Request, get, post
 from litestar.response import Redirect, Template
 
 from service.domain.errors import RuleError
+from service.domain.presets import CLUB, PRESETS
 from service.domain.roles import Actor
-from service.domain.rulesets import CLUB, PRESETS
 from service.http import access
 from service.http.errors import status_of
 from service.http.moves import ChallengeCreate, apply_challenge, apply_move

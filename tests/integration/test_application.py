@@ -11,7 +11,7 @@ from service.domain.errors import RuleError
 from service.domain.events import CardPlayed, MatchStarted, RoundDealt
 from service.domain.game import Game
 from service.domain.roles import Actor
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.seats import Seat
 from tests.integration.tables import REFEREE, count_events, deck_for, play_out, players
 

@@ -68,16 +68,11 @@ from service.domain.events import (
     StockRecycled,
 )
 from service.domain.legal import call_due, is_chance, legal_actions
+from service.domain.presets import PRESETS, SWITCHES
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL, rulebook
-from service.domain.rulesets import (
-    BLIND_PENALTY,
-    MODIFIERS,
-    PRESETS,
-    SWITCHES,
-    Ruleset,
-    most_players,
-    ruleset,
-)
+from service.domain.ruleset_checks import most_players
+from service.domain.ruleset_options import ruleset
+from service.domain.rulesets import BLIND_PENALTY, MODIFIERS, Ruleset
 from service.domain.state import DRAWN, NAMING_SUIT, PENALTY, PLAY, State
 from service.domain.table import Table
 from tests.unit.scenario import small_deck_club

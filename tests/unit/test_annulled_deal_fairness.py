@@ -9,7 +9,7 @@ from service.domain.game import Game
 from service.domain.history import Cause
 from service.domain.redaction import FULL, PUBLIC, Table, Viewer, redact
 from service.domain.roles import SYSTEM, Actor
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.seats import Seat
 from service.domain.views import entry_of
 from tests.gameplay import SAME_ENTROPY, next_command

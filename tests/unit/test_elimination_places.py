@@ -18,7 +18,7 @@ from service.domain.pairing import Played, rank, ranking_order
 from service.domain.rating import last_standing, places
 from service.domain.roles import SYSTEM
 from service.domain.round_scoring import running_totals
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.seats import Seat
 from service.domain.state import OVER
 from service.domain.tournament import Tournament

@@ -29,8 +29,9 @@ from service.domain.commands import (
 )
 from service.domain.engine import decide, fold
 from service.domain.errors import RuleError
+from service.domain.presets import CLUB
 from service.domain.rulebook import MAU, MAU_MAU
-from service.domain.rulesets import CLUB, ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.state import DRAWN, RECYCLE, State
 from tests.unit.round_rulesets import club_101
 from tests.unit.scenario import Game, cards
@@ -49,9 +50,12 @@ ENGINE_MODULES = (
     "events",
     "legal",
     "plays",
+    "presets",
     "refusals",
     "round_end",
     "rulebook",
+    "ruleset_checks",
+    "ruleset_options",
     "rulesets",
     "state",
     "table",

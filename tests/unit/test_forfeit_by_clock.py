@@ -12,8 +12,9 @@ from service.domain.game import Game
 from service.domain.history import Cause
 from service.domain.league import League
 from service.domain.legal import legal_actions
+from service.domain.presets import CLUB
 from service.domain.roles import SYSTEM, Actor
-from service.domain.rulesets import CLUB, ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.seats import Seat
 from service.domain.state import PLAY
 from service.domain.tournament import Tournament

@@ -37,7 +37,7 @@ from service.domain.record_of import record_of
 from service.domain.record_parse import parse_record
 from service.domain.redaction import FULL, PUBLIC, Table, Viewer, redact
 from service.domain.roles import SYSTEM, Actor
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.scoresheet import RoundEntry
 from service.domain.seats import Seat
 from service.domain.state import OVER

@@ -15,8 +15,9 @@ from service.domain.game import Game
 from service.domain.game_facts import FACT_EVENTS
 from service.domain.history import Cause
 from service.domain.league import League, Player
+from service.domain.presets import CLUB
 from service.domain.roles import SYSTEM, Actor
-from service.domain.rulesets import CLUB, ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.scoresheet import RoundEntry
 from service.domain.seats import Seat, TableRef
 from service.persistence.mapper import MsgspecMapper

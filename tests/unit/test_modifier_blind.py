@@ -22,7 +22,8 @@ from service.domain.events import (
 from service.domain.legal import legal_actions
 from service.domain.redaction import FULL, PUBLIC, Viewer, redact
 from service.domain.redaction import Table as RedactionTable
-from service.domain.rulesets import Ruleset, ruleset
+from service.domain.ruleset_options import ruleset
+from service.domain.rulesets import Ruleset
 from service.domain.state import PENALTY
 from service.domain.views import Entry
 from tests.unit.bot_match import bot_match

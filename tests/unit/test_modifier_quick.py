@@ -17,7 +17,8 @@ from service.domain.errors import RuleError
 from service.domain.events import CardPlayed, RoundEnded
 from service.domain.legal import legal_actions
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL
-from service.domain.rulesets import Ruleset, ruleset
+from service.domain.ruleset_options import ruleset
+from service.domain.rulesets import Ruleset
 from tests.unit.bot_match import bot_match
 from tests.unit.scenario import Game, cards
 

@@ -15,9 +15,10 @@ from service.domain.events import RoundEnded
 from service.domain.game import Game
 from service.domain.game_facts import FACT_EVENTS
 from service.domain.history import Cause
+from service.domain.presets import CLUB
 from service.domain.redaction import FULL, PUBLIC, Table, Viewer, redact
 from service.domain.roles import SYSTEM, Actor
-from service.domain.rulesets import CLUB, ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.seats import Seat, TableRef
 from service.domain.views import Entry, entry_of
 from tests.card_names import card_names

@@ -5,7 +5,7 @@ import random
 from service.domain.game import Game
 from service.domain.history import Cause
 from service.domain.roles import SYSTEM
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.seats import Seat
 from service.domain.state import OVER
 from service.domain.views import table_view

@@ -10,7 +10,7 @@ from service.domain.errors import RuleError
 from service.domain.events import CardPlayed, CardsDrawn, MatchStarted, RoundEnded, SkipTaken, StockRanOut
 from service.domain.legal import legal_actions
 from service.domain.rulebook import rulebook
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.state import DRAWN, PLAY, State
 from tests.unit.scenario import Game, mask
 

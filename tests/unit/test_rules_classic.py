@@ -10,7 +10,7 @@ from service.domain.errors import RuleError
 from service.domain.events import CardPlayed, CardsDrawn, MatchStarted, SkipTaken
 from service.domain.legal import call_due, legal_actions
 from service.domain.rulebook import MAU_MAU, NO_CALL, rulebook
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.state import DEBT, PLAY, TURN, State
 from tests.unit.scenario import Game
 

@@ -5,7 +5,7 @@ from service.domain.cards import parse_card
 from service.domain.commands import ChoosePlayer, DrawCard, PlayCard
 from service.domain.events import CardPlayed, CardsDrawn, PlayerChosen
 from service.domain.legal import legal_actions
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.state import CHOOSING, EFFECT, PLAY
 from tests.unit.scenario import Game
 

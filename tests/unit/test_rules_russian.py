@@ -3,7 +3,7 @@
 from service.domain.actions import DRAW
 from service.domain.events import CardPlayed, CardsDrawn
 from service.domain.legal import legal_actions
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from tests.unit.scenario import Game
 
 RUSSIAN = ruleset("russian")

@@ -15,8 +15,9 @@ from service.domain.events import MatchEnded, RoundEnded
 from service.domain.game import Game
 from service.domain.history import Cause
 from service.domain.image import copy_state
+from service.domain.presets import CLUB, MAU_MAU_150
 from service.domain.roles import SYSTEM, Actor
-from service.domain.rulesets import CLUB, MAU_MAU_150, ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.scoresheet import RoundEntry
 from service.domain.seats import Seat
 from service.domain.state import DEAL, OVER

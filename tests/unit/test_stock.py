@@ -16,7 +16,7 @@ from service.domain.events import (
 )
 from service.domain.legal import legal_actions
 from service.domain.rulebook import rulebook
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.state import DEAL, DEBT, DRAWN, PENALTY, PLAY, RECYCLE, TURN, PendingDraw
 from tests.unit.scenario import Game, cards, mask, small_deck_club
 

@@ -12,8 +12,8 @@ import pytest
 from service.domain.errors import RuleError
 from service.domain.game import Game
 from service.domain.history import Cause
+from service.domain.presets import CLUB
 from service.domain.roles import SYSTEM, Actor
-from service.domain.rulesets import CLUB
 from service.domain.seats import Seat
 from service.domain.tournament import Tournament
 from service.domain.tournament_entries import NO_SHOW, WITHDREW
