@@ -27,10 +27,10 @@ from service.domain.record import (
     RoundEntered,
     RulingGiven,
     TimedOut,
-    render,
 )
 from service.domain.record_of import record_of
 from service.domain.record_parse import parse_record
+from service.domain.record_render import render
 from service.domain.redaction import Table, Viewer, redact
 from service.domain.roles import Actor
 from service.domain.round_scoring import card_entry

@@ -59,9 +59,9 @@ from service.domain.mao.redaction import Viewer as MaoViewer
 from service.domain.mao.redaction import redact as redact_fact
 from service.domain.mao.state import DEAL, OVER, PLAY, RECYCLE
 from service.domain.mao.views import player_view
-from service.domain.record import render
 from service.domain.record_of import record_of
 from service.domain.record_parse import parse_record
+from service.domain.record_render import render
 from service.domain.redaction import FULL, PUBLIC, Table, Viewer, redact
 from service.domain.roles import SYSTEM, Actor
 from service.domain.scoresheet import RoundEntry

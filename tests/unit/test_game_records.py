@@ -31,10 +31,10 @@ from service.domain.record import (
     Shrank,
     TookSkip,
     TurnedUp,
-    render,
 )
 from service.domain.record_of import record_of
 from service.domain.record_parse import parse_record
+from service.domain.record_render import render
 from service.domain.redaction import FULL, PUBLIC, Table, Viewer, redact
 from service.domain.roles import SYSTEM, Actor
 from service.domain.ruleset_options import ruleset
