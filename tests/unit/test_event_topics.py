@@ -10,8 +10,8 @@ from eventsourcing.utils import get_topic, resolve_topic
 
 LOG = Path(__file__).parents[1] / "fixtures" / "log_ccffcb7.msgpack.gz"
 
-# every topic of an event or snapshot class of the domain before its modules were split (each
-# aggregate's nested events and snapshots, as ``module:qualname``)
+# every topic of an event or snapshot class the domain stores (each aggregate's nested events and
+# snapshots, as ``module:qualname``): those of before its modules were split, and any added since
 STORED_TOPICS = [
     "service.domain.credential:Credential.Created",
     "service.domain.credential:Credential.Event",
@@ -74,6 +74,7 @@ STORED_TOPICS = [
     "service.domain.mao.aggregate:MaoGame.Created",
     "service.domain.mao.aggregate:MaoGame.Decided",
     "service.domain.mao.aggregate:MaoGame.Event",
+    "service.domain.mao.aggregate:MaoGame.SeatForfeited",
     "service.domain.mao.aggregate:MaoGame.Started",
     "service.domain.tournament:Tournament.Announced",
     "service.domain.tournament:Tournament.Cancelled",
