@@ -4,10 +4,11 @@ matches go on without them (or end), and their tournaments pair them in no later
 from uuid import UUID
 
 from service.application import MauMau
+from service.domain.cards import parse_card
 from service.domain.league import ERASED_NAME
-from service.domain.mao.commands import DrawCard
+from service.domain.mao.commands import DealRound, DrawCard, PlayCard
 from service.domain.mao.events import CardDrawn, CardPlayed, MatchEnded, RoundEnded
-from service.domain.mao.state import OVER, PLAY
+from service.domain.mao.state import DEAL, OVER, PLAY
 from service.domain.seats import Seat
 from service.domain.tournament_plan import Plan
 from service.projections.reader import ReadModels
@@ -16,6 +17,7 @@ from tests.integration.projecting import catch_up
 from tests.integration.tables import players
 from tests.integration.test_tournaments import clock_plays_out
 from tests.refusals import refused
+from tests.unit.mao.scene import deck_for
 
 
 def test_an_erased_player_is_seated_in_no_new_game_mao_match_tournament_or_league_and_nothing_is_written(
@@ -184,3 +186,32 @@ def test_an_entrant_erased_while_winning_a_single_elimination_goes_no_further(ap
     app.record_table_result(cup, final)
     tournament = app.get_tournament(cup)
     assert tournament.finished and finalists[0] not in tournament.winners
+
+
+def test_a_mao_match_ended_by_a_forfeit_between_rounds_counts_the_rounds_played_in_the_standings(
+    app: MauMau, settings: Settings
+):
+    league = app.found_league("Mao night", "mao", {"hand_size": 1, "rounds_to_win": 2})
+    app.appoint_referee(league, "rita")
+    ada, bo = app.register_player("Ada"), app.register_player("Bo")
+    for player in (ada, bo):
+        app.admit_member(league, player)
+    match = app.create_mao_game(league, [str(ada), str(bo), "bot:random"], "referee", first_dealer=2)
+    deck = deck_for(3, 1, 2, {0: "5H"}, "9H")
+    app.mao_do(match.id, lambda game, rng: DealRound(deck), "referee:rita")
+    app.mao_do(match.id, lambda game, rng: PlayCard(0, parse_card("5H"), says=("mao",)), f"player:{ada}")
+    assert app.get_mao_game(match.id).state.phase == DEAL  # round 1 won by Ada, the match goes on
+
+    app.erase_player(ada)
+    app.erase_player(bo)
+
+    assert app.get_mao_game(match.id).state.winner == 2
+    catch_up(settings)
+    reader = ReadModels(settings)
+    try:
+        standings = reader.standings(league)
+        assert standings is not None
+        rows = {row.player_id: row for row in standings.rows}
+        assert rows[ada].rounds_played == 1 and rows[ada].rounds_won == 1 and rows[ada].matches_won == 0
+    finally:
+        reader.close()
