@@ -28,11 +28,11 @@ from service.http.auth import Authenticator
 from service.http.consistency import Writes, _wait_for_last_write
 from service.http.params import caught_up
 from service.observability.readiness import Probe
+from service.persistence.sessions import Sessions
 from service.projections.current import CurrentGames
 from service.projections.live import LiveGames
 from service.projections.reader import ReadModels
 from service.projections.runner import start_projections
-from service.projections.sessions import Sessions
 from service.settings import Settings
 
 FACTS_CACHED = 10_000
@@ -113,7 +113,7 @@ class Services:
         self.auth = Authenticator(
             self.app,
             settings.admin_token,
-            note_use=self.reader.views.note_use,
+            note_use=self.reader.views.token_uses.note,
             cache_seconds=settings.token_cache_seconds,
         )
         self.readiness = Probe(self.app, self.reader, settings)

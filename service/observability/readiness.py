@@ -103,7 +103,7 @@ def check(app: MauMau, reader: ReadModels, settings: Settings, stage: _Stage | N
     stage.name = "the database"
     try:
         stored, applied = positions(app, reader)
-        failure = reader.views.failure()
+        failure = reader.views.runner_failures.failure()
         stale = reader.views.stale_views()
     except Exception as error:
         raise _not_ready("the database does not answer", error) from None

@@ -65,7 +65,6 @@ So are the web pages' sessions (``views_sessions``: ``sessions``), which only th
 import contextlib
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
-from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
@@ -77,8 +76,12 @@ from eventsourcing.utils import Environment
 from psycopg.rows import tuple_row
 from psycopg.sql import SQL, Composed, Identifier
 
+from service.persistence import notes, runner_failures, sessions
+from service.persistence.dialect import Dialect
 from service.persistence.erasure import truncate_wal
-from service.projections import deliveries, sessions
+from service.persistence.notes import LastWrites, TokenUses
+from service.persistence.runner_failures import RunnerFailures
+from service.projections import deliveries
 from service.projections.standings import STATS
 from service.projections.watch import channel_for
 from service.settings import Settings
@@ -97,7 +100,7 @@ TABLES = (
     "seats",
     "bot_turns",
     "webhooks",
-    "runner",
+    "runner",  # the runner's failure (``runner_failures``): of the store it was written to
     "game_list",
     "disputes",
     "league_people",
@@ -107,8 +110,8 @@ TABLES = (
     "stale",
 )
 SEAT_COLUMNS = "entrant, tournament_id, round_no, table_no, seat, game_id, finished"
-TOKEN_USE = "token_use"  # not in TABLES: a rebuild does not drop it
-WRITTEN = "written"  # nor this
+# what the store keeps that is no read model (``service.persistence``): a rebuild keeps it
+KEPT = (notes, sessions)
 
 
 class Changes(msgspec.Struct, kw_only=True):
@@ -170,16 +173,6 @@ class Changes(msgspec.Struct, kw_only=True):
             ("mao_listed", self.mao_listed),
             ("stale", self.stale),
         ]
-
-
-class RunnerFailure(msgspec.Struct, frozen=True, kw_only=True):
-    """The runner's last failure: at which log position, why, how often in a row, since when."""
-
-    position: int  # the event that could not be folded, else the last position written
-    reason: str  # names only types (the event's, the error's) and ids: /ready shows it
-    failures: int = 1
-    since: float = 0.0  # Unix time of the first failure in a row
-    latest: float = 0.0  # Unix time of the last one
 
 
 class StaleView(msgspec.Struct, frozen=True, kw_only=True):
@@ -247,20 +240,11 @@ def _statements(table: Any, tracking: Any, ph: str, holds: str) -> dict[str, str
         "ORDER BY created",
         "seats_of": f"SELECT tournament_id, round_no, table_no, seat, game_id FROM {table('seats')} "
         f"WHERE entrant = {ph} AND finished = 0",
-        "failed": f"INSERT INTO {table('runner')} VALUES ({ph}, {ph}, {ph}, 1, {ph}, {ph}) "
-        f"ON CONFLICT (projection) DO UPDATE SET position = excluded.position, reason = excluded.reason, "
-        f"failures = {table('runner')}.failures + 1, latest = excluded.latest",
-        "recovered": f"DELETE FROM {table('runner')} WHERE projection = {ph}",
-        "failure": f"SELECT position, reason, failures, since, latest FROM {table('runner')} "
-        f"WHERE projection = {ph}",
         # the first failure of a view is the one kept: the view is stale from there on
         "stale": f"INSERT INTO {table('stale')} VALUES ({ph}, {ph}, {ph}, {ph}) "
         "ON CONFLICT (view) DO NOTHING",
         "stale_views": f"SELECT view, position, reason, since FROM {table('stale')} ORDER BY position, view",
         "tournaments_of": f"SELECT DISTINCT tournament_id FROM {table('seats')} WHERE entrant = {ph}",
-        "note_use": f"INSERT INTO {table(TOKEN_USE)} VALUES ({ph}, {ph}) ON CONFLICT (credential_id) "
-        f"DO UPDATE SET used = excluded.used WHERE {table(TOKEN_USE)}.used < excluded.used",
-        "uses": f"SELECT credential_id, used FROM {table(TOKEN_USE)} WHERE credential_id",
         "listed": f"INSERT INTO {table('game_list')} VALUES ({ph}, {ph}, {ph}, {ph}) "
         "ON CONFLICT (game_id) DO UPDATE SET status = excluded.status",
         "mao_listed": f"INSERT INTO {table('mao_list')} VALUES ({ph}, {ph}, {ph}, {ph}, {ph}) "
@@ -274,14 +258,10 @@ def _statements(table: Any, tracking: Any, ph: str, holds: str) -> dict[str, str
         "ON CONFLICT (league_id, role, person) DO NOTHING",
         "no_league_person": f"DELETE FROM {table('league_people')} "
         f"WHERE league_id = {ph} AND person = {ph} AND role = {ph}",
-        "wrote": f"INSERT INTO {table(WRITTEN)} VALUES ({ph}, {ph}) ON CONFLICT (actor) "
-        f"DO UPDATE SET position = excluded.position WHERE {table(WRITTEN)}.position < excluded.position",
-        "written": f"SELECT position FROM {table(WRITTEN)} WHERE actor = {ph}",
         "webhook": f"INSERT INTO {table('webhooks')} VALUES ({ph}, {ph}, {ph}) "
         "ON CONFLICT (hook_id) DO UPDATE SET state = excluded.state",
         "webhook_states": f"SELECT state FROM {table('webhooks')}",
         **deliveries.statements(table, ph, holds),
-        **sessions.statements(table, ph),
         "rating": f"INSERT INTO {table('ratings')} VALUES ({ph}, {ph}, {ph}, {ph}, {ph}) "
         "ON CONFLICT (league_id, player_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
         "matches = excluded.matches",
@@ -297,7 +277,15 @@ def _statements(table: Any, tracking: Any, ph: str, holds: str) -> dict[str, str
     }
 
 
-def _tables(table: Any, uuid: str, blob: str, integer: str, real: str, unlogged: str = "") -> list[str]:
+def _kept_statements(d: Dialect) -> dict[str, str]:
+    return {name: sql for module in (*KEPT, runner_failures) for name, sql in module.statements(d).items()}
+
+
+def _kept_tables(d: Dialect) -> list[str]:
+    return [sql for module in (*KEPT, runner_failures) for sql in module.create(d)]
+
+
+def _tables(table: Any, uuid: str, blob: str, integer: str, real: str) -> list[str]:
     stats = ", ".join(f"{name} {integer} NOT NULL DEFAULT 0" for name in STATS)
     return [
         f"CREATE TABLE IF NOT EXISTS {table('games')} "
@@ -318,13 +306,8 @@ def _tables(table: Any, uuid: str, blob: str, integer: str, real: str, unlogged:
         f"game_id {uuid}, finished {integer} NOT NULL, PRIMARY KEY (entrant, tournament_id, round_no))",
         f"CREATE TABLE IF NOT EXISTS {table('bot_turns')} (game_id {uuid} PRIMARY KEY, "
         f"since {real} NOT NULL)",
-        f"CREATE TABLE IF NOT EXISTS {table('runner')} (projection text PRIMARY KEY, "
-        f"position {integer} NOT NULL, reason text NOT NULL, failures {integer} NOT NULL, "
-        f"since {real} NOT NULL, latest {real} NOT NULL)",
         f"CREATE TABLE IF NOT EXISTS {table('stale')} (view text PRIMARY KEY, position {integer} NOT NULL, "
         f"reason text NOT NULL, since {real} NOT NULL)",
-        f"CREATE TABLE IF NOT EXISTS {table(TOKEN_USE)} (credential_id {uuid} PRIMARY KEY, "
-        f"used {integer} NOT NULL)",
         f"CREATE TABLE IF NOT EXISTS {table('game_list')} (game_id {uuid} PRIMARY KEY, league_id {uuid}, "
         f"created {integer} NOT NULL, status text NOT NULL)",
         f"CREATE TABLE IF NOT EXISTS {table('mao_list')} (game_id {uuid} PRIMARY KEY, "
@@ -333,12 +316,9 @@ def _tables(table: Any, uuid: str, blob: str, integer: str, real: str, unlogged:
         f"number {integer} NOT NULL, raised {real} NOT NULL, doc {blob} NOT NULL)",
         f"CREATE TABLE IF NOT EXISTS {table('league_people')} (league_id {uuid} NOT NULL, "
         "person text NOT NULL, role text NOT NULL, PRIMARY KEY (league_id, role, person))",
-        f"CREATE {unlogged}TABLE IF NOT EXISTS {table(WRITTEN)} (actor text PRIMARY KEY, "
-        f"position {integer} NOT NULL)",
         f"CREATE TABLE IF NOT EXISTS {table('webhooks')} (hook_id {uuid} PRIMARY KEY, "
         f"league_id {uuid} NOT NULL, state {blob} NOT NULL)",
         *deliveries.tables(table, uuid, blob, integer, real),
-        *sessions.tables(table, uuid, integer),
         f"CREATE TABLE IF NOT EXISTS {table('ratings')} (league_id {uuid} NOT NULL, "
         f"player_id {uuid} NOT NULL, "
         f"mu {real} NOT NULL, sigma {real} NOT NULL, matches {integer} NOT NULL, "
@@ -362,7 +342,6 @@ def _indexes(table: Any) -> list[str]:
         f"CREATE INDEX IF NOT EXISTS {NAME}_league_people_person ON {table('league_people')} (person, role)",
         f"CREATE INDEX IF NOT EXISTS {NAME}_players_name ON {table('players')} (name, player_id)",
         f"CREATE INDEX IF NOT EXISTS {NAME}_tournaments_newest ON {table('tournaments')} (created DESC)",
-        *sessions.indexes(table, NAME),
     ]
 
 
@@ -408,6 +387,18 @@ class Views(TrackingRecorder):
     def position(self) -> int:
         return self.query("position", (APPLICATION,))[0][0] or 0
 
+    @property
+    def token_uses(self) -> TokenUses:
+        return TokenUses(self)
+
+    @property
+    def last_writes(self) -> LastWrites:
+        return LastWrites(self)
+
+    @property
+    def runner_failures(self) -> RunnerFailures:
+        return RunnerFailures(self, NAME)
+
     def game_doc(self, game_id: UUID) -> tuple[bytes, int] | None:
         rows = self.query("doc", (APPLICATION, game_id))
         return (bytes(rows[0][0]), rows[0][1] or 0) if rows else None
@@ -447,21 +438,6 @@ class Views(TrackingRecorder):
             for tournament, round_no, table, seat, game in self.query("seats_of", (entrant,))
         ]
 
-    def failed(self, failure: RunnerFailure) -> None:
-        """Record the runner's failure (counted onto the one before, its first time kept)."""
-        self.execute("failed", (NAME, failure.position, failure.reason, failure.since, failure.latest))
-
-    def recovered(self) -> None:
-        """The runner wrote a batch again: forget its failures."""
-        self.execute("recovered", (NAME,))
-
-    def failure(self) -> RunnerFailure | None:
-        """The runner's failure while it has not written a batch since; None when it is not failing."""
-        rows = self.query("failure", (NAME,))
-        if not rows:
-            return None
-        return RunnerFailure(**dict(zip(RunnerFailure.__struct_fields__, rows[0], strict=True)))
-
     def stale_views(self) -> list[StaleView]:
         """The views that stopped at an event they could not fold (none while all are sound)."""
         return [
@@ -472,17 +448,6 @@ class Views(TrackingRecorder):
     def tournaments_of(self, entrant: str) -> list[UUID]:
         """The tournaments in which the entrant has had a table."""
         return [_as_uuid(row[0]) for row in self.query("tournaments_of", (entrant,))]
-
-    def note_use(self, credential_id: UUID, at: datetime) -> None:
-        """The token was used ``at`` (an earlier time than the one noted changes nothing)."""
-        self.execute("note_use", (credential_id, int(at.timestamp() * 1000)))
-
-    def last_uses(self, credential_ids: Iterable[UUID]) -> dict[UUID, datetime]:
-        ids = list(set(credential_ids))
-        if not ids:
-            return {}
-        rows = self.query("uses", ids, self._in(len(ids)))
-        return {_as_uuid(found): datetime.fromtimestamp(used / 1000, UTC) for found, used in rows}
 
     # The lists: each page in a stable order, ``after`` the sort key of the last row of the page
     # before (keyset paging: a page costs the same however deep it is); ``limit`` rows at most.
@@ -607,15 +572,6 @@ class Views(TrackingRecorder):
         )
         return [(_as_uuid(league_id), name) for league_id, name in rows]
 
-    def note_written(self, actor: str, position: int) -> None:
-        """``actor`` wrote at log ``position`` (an earlier position than the one noted changes nothing)."""
-        self.execute("wrote", (actor, position))
-
-    def written(self, actor: str) -> int:
-        """The log position of ``actor``'s last write noted (0: none)."""
-        rows = self.query("written", (actor,))
-        return rows[0][0] if rows else 0
-
     def webhook_states(self) -> list[bytes]:
         return [bytes(row[0]) for row in self.query("webhook_states", ())]
 
@@ -708,10 +664,26 @@ class PostgresViews(PostgresTrackingRecorder, Views):
         self._table = table
         self._ph = "%s"
         tracking = SQL("{}.{}").format(schema, Identifier(self.tracking_table_name)).as_string()
-        self.statements = _statements(table, tracking, "%s", "position(%s IN payload) > 0")
+        holds = "position(%s IN payload) > 0"
+        dialect = Dialect(
+            table=table,
+            ph="%s",
+            uuid="uuid",
+            blob="bytea",
+            integer="bigint",
+            real="double precision",
+            unlogged="UNLOGGED ",
+            holds=holds,
+            tracking=tracking,
+            postgres=True,
+            prefix=NAME,
+        )
+        self.statements = _statements(table, tracking, "%s", holds) | _kept_statements(dialect)
         self.columnar = _columnar(table)
-        # unlogged: a write's note costs no WAL flush on the write's path
-        for statement in _tables(table, "uuid", "bytea", "bigint", "double precision", "UNLOGGED "):
+        for statement in [
+            *_tables(table, "uuid", "bytea", "bigint", "double precision"),
+            *_kept_tables(dialect),
+        ]:
             self.sql_create_statements.append(Composed([SQL(statement)]))
         for statement in _indexes(table):
             self.sql_create_statements.append(Composed([SQL(statement)]))
@@ -803,9 +775,24 @@ class SQLiteViews(SQLiteTrackingRecorder, Views):
 
         self._table = table
         self._ph = "?"
-        self.statements = _statements(table, "tracking", "?", "instr(payload, ?) > 0")
+        holds = "instr(payload, ?) > 0"
+        dialect = Dialect(
+            table=table,
+            ph="?",
+            uuid="text",
+            blob="blob",
+            integer="integer",
+            real="real",
+            unlogged="",
+            holds=holds,
+            tracking="tracking",
+            postgres=False,
+            prefix=NAME,
+        )
+        self.statements = _statements(table, "tracking", "?", holds) | _kept_statements(dialect)
         self.create_table_statements += [
             *_tables(table, "text", "blob", "integer", "real"),
+            *_kept_tables(dialect),
             *_indexes(table),
         ]
 

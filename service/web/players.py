@@ -14,7 +14,7 @@ from service.domain.errors import RuleError
 from service.domain.roles import Actor
 from service.http.params import PlayerId
 from service.http.services import Services
-from service.projections.sessions import WebSession
+from service.persistence.sessions import WebSession
 from service.web.render import page_for
 from service.web.scorer import tables_to_score
 from service.web.session import checked_form, current_session, sign_out, signed_in_actor
