@@ -49,7 +49,7 @@ from service.application import MauMau
 from service.domain.errors import RuleError
 from service.projections.parts import REQUIRED
 from service.projections.reader import ReadModels
-from service.projections.store import StaleView
+from service.projections.views.base import StaleView
 from service.settings import Settings
 
 READY_SECONDS = 2.0  # every check together: a probe's own timeout is a few seconds

@@ -45,13 +45,8 @@ from service.persistence.runner_failures import RunnerFailure
 from service.projections import aside
 from service.projections.projection import FoldFailed, ViewsProjection
 from service.projections.source import Source
-from service.projections.store import (
-    NAME,
-    SQLITE_FILE_NAME,
-    StaleView,
-    close_views,
-    open_views,
-)
+from service.projections.store import NAME, SQLITE_FILE_NAME, close_views, open_views
+from service.projections.views.base import StaleView
 from service.settings import Settings
 
 log = logging.getLogger(__name__)
