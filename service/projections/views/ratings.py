@@ -21,9 +21,10 @@ from collections.abc import Iterable
 from typing import Any, ClassVar
 from uuid import UUID
 
-from service.domain.rating import Rating, clock_played, places, rate
+from service.domain.rating import Rating, clock_played, places, provisional, rate
 from service.persistence.dialect import Dialect
 from service.projections.fold import Tracked
+from service.projections.models import RatingRead
 from service.projections.parts import RATINGS
 from service.projections.views.base import (
     APPLICATION,
@@ -224,6 +225,34 @@ class Queries(Store):
             (as_uuid(league), as_uuid(game), *rest)
             for league, game, *rest in self.query("rating_history_of", (player_id,))
         ]
+
+
+def ranked(found: list[Row]) -> list[RatingRead]:
+    """The league's rated players (``Queries.league_ratings``), the highest rating first, ranked
+    (players on the same rating share a rank)."""
+    ordered = sorted(
+        (
+            (Rating(mu, sigma), player_id, name or str(player_id), matches)
+            for player_id, name, mu, sigma, matches in found
+        ),
+        key=lambda row: (-row[0].ordinal, row[2], str(row[1])),
+    )
+    rows: list[RatingRead] = []
+    for index, (rating, player_id, name, matches) in enumerate(ordered):
+        shared = rows and rows[-1].rating == rating.ordinal
+        rows.append(
+            RatingRead(
+                rank=rows[-1].rank if shared else index + 1,
+                player_id=player_id,
+                name=name,
+                rating=rating.ordinal,
+                mu=rating.mu,
+                sigma=rating.sigma,
+                matches=matches,
+                provisional=provisional(matches),
+            )
+        )
+    return rows
 
 
 VIEW = View(

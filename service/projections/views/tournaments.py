@@ -6,14 +6,17 @@ made and whether its result is in (the next-game read).
 Tournaments stay in memory until they finish (few, and each is read back from its row when missing).
 """
 
-from typing import Any, ClassVar
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any, ClassVar
 from uuid import UUID
 
 import msgspec
 
 from service.domain.tournament import Tournament
 from service.persistence.dialect import Dialect
+from service.projections.models import NextGame, TournamentView
 from service.projections.parts import TOURNAMENTS
+from service.projections.render import GameDoc
 from service.projections.tournaments import TrackedTournament, seat_rows, status_of, tournament_view
 from service.projections.views.base import (
     APPLICATION,
@@ -30,9 +33,14 @@ from service.projections.views.base import (
     where,
 )
 
+if TYPE_CHECKING:
+    from service.projections.store import Views
+
 SEAT_COLUMNS = "entrant, tournament_id, round_no, table_no, seat, game_id, finished"
 
 _encode = msgspec.msgpack.Encoder().encode
+_decode_game = msgspec.msgpack.Decoder(GameDoc).decode
+_decode_tournament = msgspec.msgpack.Decoder(TournamentView).decode
 
 
 def create(d: Dialect) -> list[str]:
@@ -168,6 +176,96 @@ class Queries(Store):
             f"ORDER BY created DESC LIMIT {ph}"
         )
         return self.select(sql, [*params, limit])
+
+
+def next_game(store: "Views", player_id: UUID, position: int) -> NextGame | None:
+    """The player's table being played, else the next one paired (the earliest due), else the round
+    a tournament they play in has still to pair (between two rounds); None when none (nor in a
+    cancelled tournament, nor in one they dropped out of)."""
+    seats = store.seats_of(str(player_id))
+    if not seats:
+        return _pending_round(store, player_id, position)
+    # a player has a seat in each round of a tournament: each bracket read and decoded once
+    brackets: dict[UUID, TournamentView | None] = {}
+    for tournament_id, *_ in seats:
+        if tournament_id not in brackets:
+            doc = store.tournament_doc(tournament_id)
+            brackets[tournament_id] = None if doc is None else _decode_tournament(doc[0])
+    found = []
+    for tournament_id, round_no, table, seat, game_id in seats:
+        view = brackets[tournament_id]
+        # a cancelled tournament plays no table; one who dropped out has none to come
+        if view is None or view.status == "cancelled" or str(player_id) in view.dropped:
+            continue
+        due_at = view.rounds[round_no - 1].due_at
+        # playing first; then the earliest due, an unknown due time last
+        order = (game_id is None, due_at is None, due_at.timestamp() if due_at else 0.0, view.name)
+        found.append((order, view, round_no, table, seat, game_id, due_at))
+    if not found:
+        return _pending_round(store, player_id, position)
+    _, view, round_no, table, seat, game_id, due_at = min(found, key=lambda entry: entry[0])
+    deadline = None
+    if game_id is not None:
+        game = store.game_doc(game_id)
+        if game is not None:
+            public = _decode_game(game[0]).table
+            deadline = public.turn_deadline if public.turn == seat else None
+    return NextGame(
+        player_id=player_id,
+        tournament_id=view.tournament_id,
+        tournament=view.name,
+        round_no=round_no,
+        table=table,
+        seat=seat,
+        game_id=game_id,
+        status="waiting" if game_id is None else "playing",
+        due_at=due_at,
+        turn_deadline=deadline,
+        position=position,
+    )
+
+
+def _pending_round(store: "Views", player_id: UUID, position: int) -> NextGame | None:
+    """Between two rounds: the player's tables of a running tournament are over and its next round
+    is not paired yet (the last tables of the round are still played). The earliest such round."""
+    found = []
+    for tournament_id in store.tournaments_of(str(player_id)):
+        doc = store.tournament_doc(tournament_id)
+        if doc is None:
+            continue
+        view = _decode_tournament(doc[0])
+        entrant = str(player_id)
+        if (
+            view.status != "running"
+            or entrant in view.dropped
+            or any(entrant in played.out for played in view.rounds)
+        ):
+            continue
+        round_no = len(view.rounds) + 1
+        if view.planned_rounds is not None and round_no > view.planned_rounds:
+            continue
+        # with an interval, the round starts at its time at the earliest; else when the last one ends
+        due_at = None
+        if view.interval is not None and view.starts_at is not None:
+            due_at = view.starts_at + timedelta(seconds=view.interval * (round_no - 1))
+        order = (due_at is None, due_at.timestamp() if due_at else 0.0, view.name)
+        found.append((order, view, round_no, due_at))
+    if not found:
+        return None
+    _, view, round_no, due_at = min(found, key=lambda entry: entry[0])
+    return NextGame(
+        player_id=player_id,
+        tournament_id=view.tournament_id,
+        tournament=view.name,
+        round_no=round_no,
+        table=None,
+        seat=None,
+        game_id=None,
+        status="pending",
+        due_at=due_at,
+        turn_deadline=None,
+        position=position,
+    )
 
 
 VIEW = View(
