@@ -31,6 +31,7 @@ from service.projections.views.base import (
     Fold,
     Folds,
     MatchAt,
+    ReadBackFailed,
     StaleView,
     View,
 )
@@ -97,8 +98,7 @@ class ViewsProjection(Projection[Views]):
         folds = self.folds
         try:
             for fold in folds.all:
-                if fold.part not in folds.stale:
-                    fold.prefetch(batch)
+                fold.begin(batch)
             self._fold(batch)
         except STORE_ERRORS:
             raise  # reading back failed: the store's trouble, not the event's
@@ -106,7 +106,8 @@ class ViewsProjection(Projection[Views]):
             # the fold moves the position past each event it folded: the first one beyond it failed
             applied = folds.changes.position
             event, position = next((entry for entry in batch if entry[1] > applied), batch[-1])
-            raise FoldFailed(position, event, error) from error
+            cause = error.__cause__ if isinstance(error, ReadBackFailed) else error
+            raise FoldFailed(position, event, cause if isinstance(cause, Exception) else error) from error
 
     def _fold(self, batch: list[tuple[Any, int]]) -> None:
         folds, known = self.folds, self._handlers
@@ -116,11 +117,11 @@ class ViewsProjection(Projection[Views]):
             if handlers is None:
                 handlers = known[type(event)] = folds.handlers(type(event))
             for part, fold, handler in handlers:
-                if part is not None and part in stale:
+                if part in stale:  # (None, a part never stale, is no key)
                     continue
                 try:
                     handler(event, position)
-                except STORE_ERRORS:
+                except (*STORE_ERRORS, ReadBackFailed):
                     raise
                 except Exception as error:
                     if part is None:

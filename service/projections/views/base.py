@@ -113,8 +113,8 @@ class Fold:
     def __init__(self, folds: "Folds") -> None:
         self.folds = folds
 
-    def prefetch(self, batch: Sequence[tuple[Any, int]]) -> None:
-        """Read back at once what the batch's events need of the store (before they are folded)."""
+    def begin(self, batch: Sequence[tuple[Any, int]]) -> None:
+        """The batch about to be folded (to read back at once what its events need of the store)."""
 
     def flush(self, changes: Changes) -> None:
         """Put the rows of what is kept in memory and changed into ``changes``, before they are written."""
@@ -204,6 +204,11 @@ def as_uuid(value: Any) -> UUID:
 
 def where(conditions: list[str]) -> str:
     return " WHERE " + " AND ".join(conditions) if conditions else ""
+
+
+class ReadBackFailed(Exception):
+    """What a fold read back from the store could not be restored: the store's trouble, not the
+    event's, so no part goes stale; the batch stops (``projection.FoldFailed``, the cause chained)."""
 
 
 class ProjectionError(Exception):

@@ -21,7 +21,7 @@ Tables:
 
 The fold keeps games in memory between batches (a game moved fifty times in a batch is drawn and
 written once); a game not in memory is read back from its row, every such game of a batch at once
-(``prefetch``). A game created for a tournament's table without a turn clock of its own takes the
+when the first is missed. A game created for a tournament's table without a turn clock of its own takes the
 tournament's. A game's list row and open dispute are written when its status or dispute changes,
 not at every move; its bot-turn row, in the same transaction as its documents.
 """
@@ -41,10 +41,12 @@ from service.projections.render import contribution, game_doc, played, turn_dead
 from service.projections.standings import STATS
 from service.projections.views.base import (
     APPLICATION,
+    STORE_ERRORS,
     Changes,
     Fold,
     Folds,
     ProjectionError,
+    ReadBackFailed,
     Reads,
     Row,
     Store,
@@ -128,19 +130,27 @@ class GamesFold(Fold):
         self.dirty: dict[int, Tracked] = {}
         # league games that finished in this batch, by the position they finished at (rated in that order)
         self.finished: dict[int, tuple[int, Tracked]] = {}
-        # the game the last game event was folded into, and whose turn it was before (for the webhooks)
+        # the game the last game event was folded into if its league is watched (``watched``: the
+        # webhooks' leagues), and whose turn it was before the event
         self.folded: Tracked | None = None
         self.turn_before: int | None = None
-        self.watched: set[UUID] = set()  # the leagues whose turns are looked at (``turn_before``)
+        self.watched: set[UUID] = set()
+        self._batch: Sequence[tuple[Any, int]] = ()
+        self._read_back = False
         self._tournaments = folds.of(TournamentsFold)
 
-    def prefetch(self, batch: Sequence[tuple[Any, int]]) -> None:
-        """Read back from their rows the batch's games not in memory (a game of the batch not found
-        stays unknown: its events cannot be folded)."""
+    def begin(self, batch: Sequence[tuple[Any, int]]) -> None:
+        self._batch = batch
+        self._read_back = False  # whether the batch's games not in memory were read back
+
+    def _restore(self) -> None:
+        """Read back from their rows every game of the batch not in memory, in one query (a game of
+        the batch not found stays unknown: its events cannot be folded)."""
+        self._read_back = True
         games = self.games
         missing: dict[int, UUID] = {}
         created: set[int] = set()
-        for event, _ in batch:
+        for event, _ in self._batch:
             if isinstance(event, Game.Event):
                 key = event.originator_id.int
                 if isinstance(event, Game.Created):
@@ -163,15 +173,32 @@ class GamesFold(Fold):
     def game_event(self, event: Any, position: int) -> None:
         key = event.originator_id.int
         tracked = self.games.get(key)
-        self.folded = None
         if tracked is None:
-            raise ProjectionError(f"event {position} is for a game the read models do not know")
+            tracked = self._missed(key, position)
         game = tracked.game
-        self.turn_before = turn_of(game) if game.league_id in self.watched else None
+        # (no need to forget it when the fold fails: the webhooks go stale with this part)
+        if game.league_id in self.watched:
+            self.folded, self.turn_before = tracked, turn_of(game)
+        else:
+            self.folded = None
         tracked.apply(event)
-        self.dirty[key] = self.folded = tracked
+        self.dirty[key] = tracked
         if tracked.results_changed and key not in self.finished and game.over:
             self.finished[key] = (position, tracked)
+
+    def _missed(self, key: int, position: int) -> Tracked:
+        """A game not in memory: read back (with the batch's others), else unknown."""
+        if not self._read_back:
+            try:
+                self._restore()
+            except STORE_ERRORS:
+                raise
+            except Exception as error:
+                raise ReadBackFailed(f"the games of the batch from position {position} on") from error
+            tracked = self.games.get(key)
+            if tracked is not None:
+                return tracked
+        raise ProjectionError(f"event {position} is for a game the read models do not know")
 
     reads: ClassVar[Reads] = {Game.Created: created, Game.Event: game_event}
 

@@ -91,7 +91,6 @@ class TournamentsFold(Fold):
         self.dirty[event.originator_id] = self.folded = tracked
 
     def changed(self, event: Any, position: int) -> None:
-        self.folded = None
         tracked = self.tournament(event.originator_id)
         if tracked is None:
             raise ProjectionError(f"event {position} is for a tournament the read models do not know")

@@ -67,11 +67,12 @@ class WebhooksFold(Fold):
         self._hooks.player_event(event)
 
     def game_event(self, event: Any, position: int) -> None:
-        tracked = self._games.folded
-        if tracked is None or tracked.game.league_id not in self._hooks.leagues:
+        games = self._games
+        tracked = games.folded  # None: not a game of a league with hooks
+        if tracked is None:
             return
         made: list[Row] = []  # kept only when the whole event is folded
-        self._hooks.game_event(tracked.game, self._games.turn_before, event, position, made)
+        self._hooks.game_event(tracked.game, games.turn_before, event, position, made)
         self.folds.changes.to("delivery").extend(made)
 
     def tournament_event(self, event: Any, position: int) -> None:
