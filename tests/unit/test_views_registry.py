@@ -2,13 +2,18 @@
 
 from pathlib import Path
 
+import pytest
+from eventsourcing.persistence import Tracking
+
 from service.domain.game import Game
 from service.persistence.dialect import Dialect
 from service.projections.parts import PARTS
-from service.projections.store import KEPT, TABLES, WRITES
+from service.projections.store import KEPT, TABLES, WRITES, close_views, open_views
 from service.projections.views import VIEWS
+from service.projections.views.base import APPLICATION, Changes
 from service.projections.views.games import GamesFold
 from service.projections.views.webhooks import WebhooksFold
+from service.settings import Settings
 
 
 def sqlite() -> Dialect:
@@ -71,3 +76,13 @@ def test_the_store_the_projection_the_reader_and_each_view_stay_under_500_lines(
         *(root / "views").glob("*.py"),
     ]:
         assert len(path.read_text().splitlines()) <= 500, path
+
+
+def test_a_batch_with_rows_for_a_statement_no_view_writes_is_refused_and_nothing_is_written(tmp_path: Path):
+    views = open_views(Settings(data_dir=tmp_path))
+    try:
+        with pytest.raises(ValueError, match="no view writes: \\['players'\\]"):
+            views.write(Changes(position=1, rows={"players": [("x",)]}), Tracking(APPLICATION, 1))
+        assert views.position() == 0
+    finally:
+        close_views(views)
