@@ -82,7 +82,7 @@ def check_holder_or_admin(actor: Actor, role: str, subject: str) -> None:
 
 def list_tokens(services: Services, subject: str) -> CredentialsRead:
     found = credentials.tokens_of(services.app, subject)
-    used = services.reader.views.last_uses(c.id for c in found)
+    used = services.reader.views.token_uses.last(c.id for c in found)
     return CredentialsRead(subject=subject, tokens=[credential_read(c, used.get(c.id)) for c in found])
 
 

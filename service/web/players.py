@@ -12,7 +12,7 @@ from litestar.response import Redirect, Template
 from service.application import credentials
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
-from service.projections.sessions import WebSession
+from service.persistence.sessions import WebSession
 from service.usecases.services import Services
 from service.web.params import PlayerId
 from service.web.render import page_for
