@@ -19,7 +19,8 @@ continue, and reads from the store only what the notes did not carry (a game
 named without its events, or whose events do not follow on from its fold).
 Without notes (SQLite), or while the listener is down, the fold thread looks
 at every followed game every ``POLL_SECONDS``, and this process's own saves
-are told to it directly.
+are told to it directly. (The notes are read in ``live_notes``; a stream's handles,
+``Subscription`` and ``Waiter``, are ``subscriptions``.)
 
 A stream gets the newest view: a reader slower than the game skips views,
 never gets an old one after a newer. A reader of a game's events (the public
@@ -30,121 +31,33 @@ per move, not a hundred).
 """
 
 import asyncio
-import contextlib
 import logging
 import queue
 import threading
 import time
-from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
 import msgspec
-from eventsourcing.persistence import StoredEvent
 
 from service.application import MauMau
 from service.persistence.newest import NewEvents, Stored
 from service.projections.current import restored
 from service.projections.fold import Tracked
+from service.projections.live_notes import ALL, follows_on, read_notes
 from service.projections.models import LegalMove
 from service.projections.reader import named, player_ids
 from service.projections.render import hand, public_table
 from service.projections.store import Views
+from service.projections.subscriptions import BROKEN, Subscription, View, Waiter
 from service.projections.watch import listen
 
 log = logging.getLogger(__name__)
 
 POLL_SECONDS = 0.25  # without notes: how often the followed games are looked at
 NAMES_SECONDS = 5.0  # how long a followed game's player names are used before they are read again
-ALL = ""  # a note that names nothing: look at every followed game
 
 _encode = msgspec.json.Encoder().encode
-# the events a note carries after the games it names (``persistence.group_commit``): each event's
-# originator id, version, topic, state and log position, in log order
-_carried = msgspec.json.Decoder(list[tuple[UUID, int, str, bytes, int]]).decode
-
-
-class View(msgspec.Struct, frozen=True):
-    """One seat's view as a stream sends it: the game's version, the JSON of a ``HandView``."""
-
-    version: int
-    data: bytes  # empty: the stream ends without another view (its game could not be followed)
-    over: bool
-
-
-_BROKEN = View(1 << 62, b"", True)
-
-
-class Subscription:
-    """One stream's seat and the newest view not yet sent to it."""
-
-    __slots__ = ("_loop", "_newest", "_ready", "_sent", "game_id", "seat")
-
-    def __init__(self, game_id: UUID, seat: int, loop: asyncio.AbstractEventLoop) -> None:
-        self.game_id = game_id
-        self.seat = seat
-        self._loop = loop
-        self._ready = asyncio.Event()
-        self._newest: View | None = None
-        self._sent = -1  # the version of the last view taken
-
-    def offer(self, view: View) -> None:
-        """From any thread."""
-        with contextlib.suppress(RuntimeError):  # the loop is closed: its streams are gone
-            self._loop.call_soon_threadsafe(self._take, view)
-
-    def _take(self, view: View) -> None:
-        if view.version > self._sent and (self._newest is None or view.version >= self._newest.version):
-            self._newest = view
-            self._ready.set()
-
-    async def next(self, timeout: float) -> View | None:
-        """The newest view once there is one not sent yet; None after ``timeout`` seconds without."""
-        try:
-            await asyncio.wait_for(self._ready.wait(), timeout)
-        except TimeoutError:
-            return None
-        self._ready.clear()
-        view, self._newest = self._newest, None
-        if view is not None:
-            self._sent = view.version
-        return view
-
-
-class Waiter:
-    """A reader of one game's events, woken when a note names the game (or names nothing)."""
-
-    __slots__ = ("_changed", "_loop", "_noted", "game_id", "seen")
-
-    def __init__(self, game_id: UUID, loop: asyncio.AbstractEventLoop, noted: Callable[[UUID], int]) -> None:
-        self.game_id = game_id
-        self._loop = loop
-        self._noted = noted
-        self._changed = asyncio.Event()
-        self.seen = 0  # how many notes had named the game at the last ``clear``
-
-    def wake(self) -> None:
-        """From any thread."""
-        with contextlib.suppress(RuntimeError):  # the loop is closed: its streams are gone
-            self._loop.call_soon_threadsafe(self._changed.set)
-
-    def clear(self) -> None:
-        """Before each read: a change from now on wakes the next ``changed``."""
-        self._changed.clear()
-        self.seen = self._noted(self.game_id)
-
-    async def changed(self, timeout: float) -> bool:
-        """Whether the game may have changed since ``clear``, within ``timeout`` seconds."""
-        deadline = self._loop.time() + timeout
-        # a wake sent before ``clear`` may run after it: its note was counted before, and a read
-        # begun after ``clear`` holds what it told of
-        while self._noted(self.game_id) <= self.seen:
-            try:
-                await asyncio.wait_for(self._changed.wait(), deadline - self._loop.time())
-            except TimeoutError:
-                return False
-            self._changed.clear()
-        return True
 
 
 class _Read:
@@ -361,7 +274,7 @@ class LiveGames:
         """Fold the events stored since (read now unless given) and render the views; whether anything
         was new."""
         tracked = followed.tracked
-        if stored is None or not _follows_on(stored, tracked.game.version):
+        if stored is None or not follows_on(stored, tracked.game.version):
             # not given, or carried by notes that do not continue the fold (a note was missed): read
             # from the store
             stored = self.new_events.after({game_id: tracked.game.version})[game_id]
@@ -394,7 +307,7 @@ class LiveGames:
                 notes = [ALL]
             while not self._notes.empty():  # what came meanwhile is looked at once
                 notes.append(self._notes.get())
-            carried, named = _read_notes(notes)
+            carried, named = read_notes(notes)
             with self._lock:
                 if ALL in named:
                     games = list(self._keys.values())
@@ -448,7 +361,7 @@ class LiveGames:
                         self._followed.pop(game_id, None)
                         self._forget(game_id)
                     for subscription in list(each.subscriptions):
-                        subscription.offer(_BROKEN)
+                        subscription.offer(BROKEN)
                     continue
                 for subscription, view in offers:
                     subscription.offer(view)
@@ -465,38 +378,3 @@ class LiveGames:
             self._notes.put(ALL)  # wakes the fold thread into polling
 
         listen(url, channel, listening=listening, told=self.told, lost=lost, stop=self._stop)
-
-
-def _read_notes(notes: list[str]) -> tuple[dict[UUID, list[tuple[StoredEvent, int]]], set[str]]:
-    """The events the notes carry, per game, in log order; and the names of the games told of without
-    their events (``ALL`` among them: look at every game)."""
-    carried: dict[UUID, list[tuple[StoredEvent, int]]] = {}
-    named: set[str] = set()
-    for note in notes:
-        names, _, events_carried = note.partition("\n")
-        if not events_carried:
-            named.update(names.split() or [ALL])
-            continue
-        try:
-            events = _carried(events_carried)
-        except msgspec.DecodeError:
-            log.warning("a note could not be read: every followed game is looked at")
-            named.add(ALL)
-            continue
-        for originator_id, version, topic, state, position in events:
-            event = StoredEvent(
-                originator_id=originator_id, originator_version=version, topic=topic, state=state
-            )
-            carried.setdefault(originator_id, []).append((event, position))
-    return carried, named
-
-
-def _follows_on(stored: Stored, version: int) -> bool:
-    """Whether the events after ``version`` among ``stored`` continue it with no version missing."""
-    expected = version + 1
-    for event, _position in stored:
-        if event.originator_version > version:
-            if event.originator_version != expected:
-                return False
-            expected += 1
-    return True
