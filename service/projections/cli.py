@@ -11,9 +11,9 @@ import threading
 
 import click
 
-from service.projections.parts import REQUIRED
+from service.projections.parts import PARTS, REQUIRED, feeding, rebuilt_with
 from service.projections.projection import FoldFailed
-from service.projections.runner import RebuildFailed, RunnerBusy, rebuild, run_projections
+from service.projections.runner import RebuildFailed, RebuildRefused, RunnerBusy, rebuild, run_projections
 from service.projections.source import Source
 from service.projections.store import NAME, close_views, open_views
 from service.settings import Settings
@@ -47,30 +47,46 @@ def run_command(ctx: click.Context) -> None:
 
 @projections.command("rebuild")
 @click.argument("name", required=False, type=click.Choice(PROJECTIONS))
+@click.option(
+    "--part",
+    "parts",
+    multiple=True,
+    type=click.Choice(PARTS),
+    help="Rebuild only this part of the read models (and the parts fed by it); repeatable.",
+)
 @click.pass_context
-def rebuild_command(ctx: click.Context, name: str | None) -> None:
+def rebuild_command(ctx: click.Context, name: str | None, parts: tuple[str, ...]) -> None:
     """Fold the whole log into read models made anew (of projection NAME, default all) and put them in
-    place of the live ones; a rebuild that cannot fold an event changes nothing and exits 1."""
+    place of the live ones; a rebuild that cannot fold an event changes nothing and exits 1.
+
+    With --part, only that part's tables are made anew (the repair of a stale part once its fault
+    is mended), folded up to where the live read models are; the others are not touched. Either
+    way the runner must be stopped: a rebuild refuses while one runs.
+    """
     settings = _settings(ctx)
     source = Source(settings)
     try:
         last = source.last()
     finally:
         source.close()
+    rebuilt = rebuilt_with(parts)
     for projection in [name] if name else PROJECTIONS:
-        with click.progressbar(length=last, label=f"rebuilding {projection}", file=sys.stderr) as bar:
+        label = f"rebuilding {projection}" + (f" ({', '.join(rebuilt)})" if rebuilt else "")
+        with click.progressbar(length=last, label=label, file=sys.stderr) as bar:
             try:
-                position = rebuild(settings, bar.update)
-            except (RunnerBusy, RebuildFailed, FoldFailed) as error:
+                position = rebuild(settings, bar.update, parts)
+            except (RunnerBusy, RebuildRefused, RebuildFailed, FoldFailed) as error:
                 raise click.ClickException(str(error)) from None
-        click.echo(f"{projection}: rebuilt up to position {position}")
+        what = f"{projection} ({', '.join(rebuilt)})" if rebuilt else projection
+        click.echo(f"{what}: rebuilt up to position {position}")
 
 
 @projections.command("status")
 @click.pass_context
 def status_command(ctx: click.Context) -> None:
     """Each projection's position and lag (events in the log it has not applied yet), its runner's
-    failure while it fails, and each part of its read models that is stale."""
+    failure while it fails, and each part of its read models that is stale (with the rebuild that
+    mends it)."""
     settings = _settings(ctx)
     source = Source(settings)
     views = open_views(settings, connections=1)
@@ -82,10 +98,20 @@ def status_command(ctx: click.Context) -> None:
             failure = views.runner_failures.failure()
             if failure is not None:
                 click.echo(f"{projection}  failing: {failure.reason} ({failure.failures} attempts)")
-            for stale in views.stale_views():
-                needed = "required for ready" if stale.view in REQUIRED else "ready without it"
-                where = f"from position {stale.position}: {stale.reason}"
-                click.echo(f"{projection}  stale: {stale.view} ({needed}) {where}")
+            stale = views.stale_views()
+            for found in stale:
+                needed = "required for ready" if found.view in REQUIRED else "ready without it"
+                where = f"from position {found.position}: {found.reason}"
+                click.echo(f"{projection}  stale: {found.view} ({needed}) {where}")
+            if stale:
+                # the stale parts not stale only because a stale part feeds them: their rebuild mends all
+                names = {found.view for found in stale}
+                roots = [part for part in PARTS if part in names and not set(feeding(part)) & names]
+                command = " ".join(f"--part {part}" for part in roots)
+                click.echo(
+                    f"{projection}  to mend, once the fault is fixed, stop the runner and run: "
+                    f"maumau projections rebuild {command}"
+                )
     finally:
         close_views(views)
         source.close()

@@ -5,7 +5,8 @@ event (a fault in its code, an event it does not know), that part is marked stal
 (``views_stale``, in the batch's transaction) and is folded no further; the others go on. A part
 fed by another's state stops with it: ratings and webhook deliveries are made from the games as
 folded, deliveries from the tournaments too. A stale part's rows stay as they were at the event it
-stopped at until ``maumau projections rebuild`` (with the fault mended) folds the log again.
+stopped at until ``maumau projections rebuild`` (with the fault mended) folds the log again, all
+of it or ``--part NAME`` only (``rebuilt_with``: with the parts fed by it).
 
 ``/ready`` answers 503 while a part that players and clubs act on is stale (``REQUIRED``); a stale
 ratings or webhooks part is named in its answer and metrics but leaves the process ready: the
@@ -14,6 +15,7 @@ games, standings and brackets it serves are current.
 A player's name and erasure are written whatever is stale: an erasure is never held up.
 """
 
+from collections.abc import Iterable
 from typing import Final
 
 CORE: Final = "core"  # games, players, leagues and their people, standings, lists, disputes, bot turns
@@ -32,3 +34,22 @@ FED_BY: Final[dict[str, tuple[str, ...]]] = {
     RATINGS: (),
     WEBHOOKS: (),
 }
+# tables of another part's view a part writes rows into (a Mao match's end adds to the standings):
+# a rebuild of the part replaces them too, so the part that owns them must fold soundly as well
+SHARES: Final[dict[str, tuple[str, ...]]] = {MAO: ("standings",)}
+
+
+def rebuilt_with(parts: Iterable[str]) -> tuple[str, ...]:
+    """These parts and every part fed by them, in ``PARTS``' order: what a rebuild of them replaces."""
+    found = set(parts)
+    grown = True
+    while grown:
+        more = {fed for part in found for fed in FED_BY[part]} - found
+        found |= more
+        grown = bool(more)
+    return tuple(part for part in PARTS if part in found)
+
+
+def feeding(part: str) -> tuple[str, ...]:
+    """The parts ``part`` is fed by."""
+    return tuple(feeder for feeder in PARTS if part in FED_BY[feeder])

@@ -34,7 +34,7 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from typing import Any
 
 import msgspec
@@ -43,9 +43,10 @@ import psycopg
 from service.observability import metrics
 from service.persistence.runner_failures import RunnerFailure
 from service.projections import aside
+from service.projections.parts import PARTS, feeding, rebuilt_with
 from service.projections.projection import FoldFailed, ViewsProjection
 from service.projections.source import Source
-from service.projections.store import NAME, SQLITE_FILE_NAME, close_views, open_views
+from service.projections.store import NAME, SQLITE_FILE_NAME, Views, close_views, open_views
 from service.projections.views.base import StaleView
 from service.settings import Settings
 
@@ -107,6 +108,10 @@ class RunnerLock:
         if self._fd is not None:
             os.close(self._fd)  # closing the file lets the flock go
             self._fd = None
+
+
+class RebuildRefused(Exception):
+    """A rebuild of some parts that would leave one of them fed by a stale part."""
 
 
 class RebuildFailed(Exception):
@@ -280,41 +285,73 @@ def run_projections(settings: Settings, stop: threading.Event | None = None) -> 
         runner.close()
 
 
-def rebuild(settings: Settings, progress: Callable[[int], None] | None = None) -> int:
-    """Fold the whole log into read models made anew, and put them in place of the live ones; the
-    position reached.
+def rebuild(
+    settings: Settings, progress: Callable[[int], None] | None = None, parts: Collection[str] = ()
+) -> int:
+    """Fold the log into read models made anew, and put them in place of the live ones; the position
+    reached.
 
     The fold goes into a store aside (``aside``); only when every part of it folded every event
     does one transaction swap it in, so readers see the old read models until then and a rebuild
     that fails changes nothing: it raises ``RebuildFailed`` naming the event, or what the store
     raised. Refused with ``RunnerBusy`` while a runner holds the projection: stop it first. The
     tables are made even where ``MAUMAU_CREATE_TABLES=no`` leaves table-making to ``maumau db init``.
+
+    ``parts``: rebuild only these parts and those fed by them (``parts.rebuilt_with``), the repair of
+    a stale part: the log is folded up to the live store's position (held still by the lock), only
+    their tables are swapped and only their stale marks cleared; the other tables are not touched.
+    Refused with ``RebuildRefused`` when one of them is fed by a part that is stale and not rebuilt
+    (it would be fed nothing from there on).
     """
     settings = msgspec.structs.replace(settings, create_tables=True)
     lock = RunnerLock(settings)
     if not lock.acquire():
         raise RunnerBusy(f"a projection runner is running the {NAME!r} projection: stop it first")
     try:
-        close_views(open_views(settings, connections=1))  # the live tables, for a store never made
+        live = open_views(settings, connections=1)  # the live tables, for a store never made
+        try:
+            until, rebuilt = _scope(live, parts)
+        finally:
+            close_views(live)
+        # the parts whose rows land in the swapped tables (all, for a whole rebuild): each must fold
+        # every event soundly
+        needed = {*rebuilt, *aside.writers(aside.tables_of(rebuilt))} if rebuilt else set(PARTS)
         aside.prepare(settings)
         try:
             runner = Runner(settings, aside=True)
             try:
                 with _fewer_collections():
-                    runner.catch_up(runner.source.last(), progress)
-                stale = runner.projection.stale
+                    runner.catch_up(runner.source.last() if until is None else until, progress)
+                stale = [found for name, found in runner.projection.stale.items() if name in needed]
                 if stale:
-                    raise RebuildFailed(min(stale.values(), key=lambda found: found.position))
+                    raise RebuildFailed(min(stale, key=lambda found: found.position))
                 position = runner.position
             finally:
                 runner.close()
-            aside.swap(settings)
+            aside.swap(settings, rebuilt)
             return position
         except BaseException:
             aside.discard(settings)
             raise
     finally:
         lock.release()
+
+
+def _scope(live: Views, parts: Collection[str]) -> tuple[int | None, tuple[str, ...]]:
+    """How far a rebuild of ``parts`` folds (None: the whole log) and the parts it replaces (none:
+    all); refused when a part it replaces is fed by a stale part it does not."""
+    if not parts:
+        return None, ()
+    rebuilt = rebuilt_with(parts)
+    stale = {found.view for found in live.stale_views()}
+    for part in rebuilt:
+        for feeder in feeding(part):
+            if feeder in stale and feeder not in rebuilt:
+                raise RebuildRefused(
+                    f"{part} is fed by {feeder}, which is stale: rebuild {feeder} with it "
+                    f"(--part {feeder}), or the whole read models"
+                )
+    return live.position(), rebuilt
 
 
 @contextlib.contextmanager
