@@ -4,6 +4,7 @@ tables not touched and readable throughout; or, meeting an event it cannot fold,
 exit 1; refused for a part fed by a stale part it does not rebuild, an unknown part, or while a
 runner runs."""
 
+import dataclasses
 import uuid
 from typing import Any
 from uuid import UUID
@@ -14,10 +15,14 @@ from click.testing import CliRunner, Result
 from service.application import MauMau
 from service.domain.tournament import Plan, Tournament
 from service.projections.cli import projections
+from service.projections.projection import ViewsProjection
 from service.projections.reader import ReadModels
 from service.projections.runner import RebuildFailed, RebuildRefused, Runner, rebuild, start_projections
 from service.projections.store import Views
+from service.projections.views import VIEWS
+from service.projections.views.mao import MaoFold
 from service.settings import Settings
+from tests.integration.test_projections_mao_standings import play_out
 from tests.integration.test_read_model_parts import (
     TournamentsThatFail,
     a_runner,
@@ -201,3 +206,44 @@ def test_a_part_rebuild_is_refused_while_a_runner_runs(
         assert reader.views.position() == last
     finally:
         running.stop()
+
+
+class MaoThatFails(MaoFold):
+    """A Mao fold with a fault in it."""
+
+    def started(self, event: Any, position: int) -> None:
+        raise RuntimeError("a fault in the Mao fold")
+
+
+def test_a_mao_rebuild_brings_back_the_standings_its_matches_add_to(
+    app: MauMau, settings: Settings, reader: ReadModels
+) -> None:
+    league = app.found_league("Mao night", "mao", {"hand_size": 3, "rounds_to_win": 1})
+    ada = app.register_player("Ada")
+    app.admit_member(league, ada)
+    game = app.create_mao_game(league, [str(ada), "bot:learning", "bot:random"], "server", first_dealer=2)
+    ended = play_out(app, str(game.id), str(ada))
+    registry = [
+        dataclasses.replace(view, fold=MaoThatFails) if view.fold is MaoFold else view for view in VIEWS
+    ]
+    runner = Runner(settings)
+    try:
+        runner.projection = ViewsProjection(runner.views, runner.source.mao_match, registry)
+        runner.catch_up()
+    finally:
+        runner.close()
+    assert set(stale_of(reader.views)) == {"mao"}
+    standings = reader.standings(league)
+    assert standings is not None and [row.matches_played for row in standings.rows] == [0]
+    core_row, _ = sentinels(reader.views)
+
+    rebuild(settings, parts=["mao"])
+
+    assert stale_of(reader.views) == {}
+    standings = reader.standings(league)
+    assert standings is not None
+    (row,) = standings.rows
+    assert (row.matches_played, row.rounds_won) == (1, ended.wins[0])
+    (listed,), _ = reader.mao_games(league, "over", None, 10)
+    assert listed.game_id == game.id
+    assert reader.views.league(core_row) is not None
