@@ -47,7 +47,7 @@ import msgspec
 
 from service.application import MauMau
 from service.domain.errors import RuleError
-from service.projections.parts import REQUIRED
+from service.projections.parts import REQUIRED, mending
 from service.projections.reader import ReadModels
 from service.projections.views.base import StaleView
 from service.settings import Settings
@@ -120,7 +120,7 @@ def check(app: MauMau, reader: ReadModels, settings: Settings, stage: _Stage | N
         raise RuleError(
             "not_ready",
             f"not ready: the read models are stale ({said}); mend the cause, then "
-            "`maumau projections rebuild`",
+            f"`{mending({found.view for found in required})}`",
         )
     broker: Literal["ok", "embedded"] = "embedded"
     if settings.broker_url is not None:

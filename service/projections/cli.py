@@ -11,7 +11,7 @@ import threading
 
 import click
 
-from service.projections.parts import PARTS, REQUIRED, feeding, rebuilt_with
+from service.projections.parts import PARTS, REQUIRED, mending, rebuilt_with
 from service.projections.projection import FoldFailed
 from service.projections.runner import RebuildFailed, RebuildRefused, RunnerBusy, rebuild, run_projections
 from service.projections.source import Source
@@ -104,13 +104,9 @@ def status_command(ctx: click.Context) -> None:
                 where = f"from position {found.position}: {found.reason}"
                 click.echo(f"{projection}  stale: {found.view} ({needed}) {where}")
             if stale:
-                # the stale parts not stale only because a stale part feeds them: their rebuild mends all
-                names = {found.view for found in stale}
-                roots = [part for part in PARTS if part in names and not set(feeding(part)) & names]
-                command = " ".join(f"--part {part}" for part in roots)
+                command = mending({found.view for found in stale})
                 click.echo(
-                    f"{projection}  to mend, once the fault is fixed, stop the runner and run: "
-                    f"maumau projections rebuild {command}"
+                    f"{projection}  to mend, once the fault is fixed, stop the runner and run: {command}"
                 )
     finally:
         close_views(views)

@@ -15,7 +15,7 @@ games, standings and brackets it serves are current.
 A player's name and erasure are written whatever is stale: an erasure is never held up.
 """
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Final
 
 CORE: Final = "core"  # games, players, leagues and their people, standings, lists, disputes, bot turns
@@ -53,3 +53,10 @@ def rebuilt_with(parts: Iterable[str]) -> tuple[str, ...]:
 def feeding(part: str) -> tuple[str, ...]:
     """The parts ``part`` is fed by."""
     return tuple(feeder for feeder in PARTS if part in FED_BY[feeder])
+
+
+def mending(stale: Collection[str]) -> str:
+    """The command that rebuilds these stale parts: each one not fed by another of them (the rebuild of
+    a part takes those fed by it along)."""
+    roots = [part for part in PARTS if part in stale and not set(feeding(part)) & set(stale)]
+    return "maumau projections rebuild " + " ".join(f"--part {part}" for part in roots)

@@ -207,7 +207,7 @@ def test_a_required_part_gone_stale_makes_ready_answer_503_naming_it(
     assert round_one(reader, evening.game) == [0, 10, 2]
     body = problem(api.get("/ready"), 503, "not_ready")
     assert f"tournaments from position {announced}" in body["detail"]
-    assert "rebuild" in body["detail"]
+    assert "`maumau projections rebuild --part tournaments`" in body["detail"]
     status = CliRunner().invoke(projections, ["status"], obj=settings).output
     assert f"stale: tournaments (required for ready) from position {announced}" in status
 
