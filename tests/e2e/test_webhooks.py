@@ -143,6 +143,11 @@ def test_every_event_kind_reaches_the_receiver_signed_with_a_fresh_timestamp_and
     ready = receiver.taken("table_ready")
     assert {table.json["data"]["table"] for table in ready} == {0, 1}
     assert_public([received.body for received in receiver.received])
+    # the worker marks a delivery delivered once the receiver's answer is back: a moment after it got it
+    running.wait_for(
+        "every delivery marked delivered",
+        lambda: {d["status"] for d in running.deliveries(hook)} == {"delivered"},
+    )
     listed = running.deliveries(hook)
     assert len(listed) == sum(kinds.values()) and {d["status"] for d in listed} == {"delivered"}
 
