@@ -126,7 +126,7 @@ Command = (
 Move = PlayCard | DrawCard | KeepCard | NameSuit | Challenge | ChoosePlayer | ChallengeDeclaration
 
 
-def command_for(seat: int, action: int, call: int = NO_CALL) -> Command:
+def command_for(seat: int, action: int, call: int = NO_CALL) -> Move:
     """The command that takes ``action`` for ``seat``, saying ``call`` with a play."""
     if action >= BLIND_PLAY:
         card, declared, suit = blind_play(action)
@@ -159,21 +159,21 @@ SEAT_COMMANDS: dict[int, dict[int, Command]] = {}
 MOST_SEATS = 16  # the seats a player may be chosen from, for the commands made once
 
 
+# every action but the plays of several cards and the face-down ones (too many to list)
+LISTED_ACTIONS = (
+    *range(CARD_COUNT),
+    *range(WILD_PLAY, WILD_PLAY + CARD_COUNT * 4),
+    DRAW,
+    KEEP,
+    CHALLENGE,
+    CHALLENGE_DECLARATION,
+    *range(NAME_SUIT, NAME_SUIT + 4),
+    *range(CHOOSE, CHOOSE + MOST_SEATS),
+)
+
+
 def seat_commands(seat: int) -> dict[int, Command]:
     commands = SEAT_COMMANDS.get(seat)
     if commands is None:
-        wild_plays = range(WILD_PLAY, WILD_PLAY + CARD_COUNT * 4)
-        suits_named = range(NAME_SUIT, NAME_SUIT + 4)
-        chosen = range(CHOOSE, CHOOSE + MOST_SEATS)
-        actions = (
-            *range(CARD_COUNT),
-            *wild_plays,
-            DRAW,
-            KEEP,
-            CHALLENGE,
-            CHALLENGE_DECLARATION,
-            *suits_named,
-            *chosen,
-        )
-        commands = SEAT_COMMANDS[seat] = {action: command_for(seat, action) for action in actions}
+        commands = SEAT_COMMANDS[seat] = {action: command_for(seat, action) for action in LISTED_ACTIONS}
     return commands

@@ -1,7 +1,7 @@
 """The engine: a pure decider over any ruleset.
 
 ``decide(state, command)`` returns the events a command causes or raises a
-``RuleError`` with a stable code; ``evolve(state, event)`` applies one event.
+``RuleError`` with a stable code; ``fold(events)`` applies them (each event applies itself).
 A state is the fold of its events. Nothing here does I/O or draws a random
 number: deals and recycles arrive as data in ``DealRound`` / ``RecycleStock``.
 
@@ -43,6 +43,7 @@ from service.domain.events import (
     RoundDealt,
     SuitNamed,
 )
+from service.domain.folding import fold_into
 from service.domain.plays import challenge_declaration, choose_player, play_card
 from service.domain.refusals import check_seat, check_suit, phase_refusal
 from service.domain.round_end import score_entered
@@ -99,16 +100,8 @@ def decide(s: State, command: Command) -> list[Event]:
             assert_never(command)
 
 
-def evolve(s: State, event: Event) -> State:
-    event.apply(s)
-    return s
-
-
 def fold(events: Iterable[Event], s: State | None = None) -> State:
-    s = State() if s is None else s
-    for event in events:
-        event.apply(s)
-    return s
+    return fold_into(State() if s is None else s, events)
 
 
 def _start(s: State, c: StartMatch) -> list[Event]:

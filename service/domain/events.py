@@ -18,7 +18,7 @@ from service.domain.state import DEAL, DRAWN, OVER, PENALTY, PLAY, RECYCLE, Pend
 
 class Event(msgspec.Struct, frozen=True, gc=False, tag=True):
     # abstract for the type checker (a Struct is no ABC): an event made without its own apply
-    # fails the type check, so every fold (``evolve``) knows every kind
+    # fails the type check, so every fold knows every kind
     @abstractmethod
     def apply(self, s: State) -> None:
         raise NotImplementedError

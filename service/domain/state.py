@@ -1,6 +1,6 @@
 """The state of one table's match: the fold of its events.
 
-The fold owns the state and mutates it in place (``evolve``); it holds facts,
+The fold owns the state and mutates it in place (``Event.apply``); it holds facts,
 never rules. Hands are bitmasks; the stock and the discard pile are lists with
 their top card last.
 """

@@ -347,18 +347,9 @@ class Tournament(Aggregate):
             self.TableGameCreated, round_no=round_no, table=table, game_id=game_id, in_person=in_person
         )
 
-    def record_result(
-        self,
-        game_id: UUID,
-        totals: tuple[int, ...],
-        winners: tuple[int, ...],
-        timed_out: tuple[int, ...] = (),
-        forfeited: tuple[int, ...] = (),
-        out_round: tuple[int, ...] = (),
-    ) -> None:
-        """A table's game is over: its totals and winning seats (``tournament_results.record_result``);
-        after the round's last table the next round is paired, or the tournament finishes."""
-        tournament_results.record_result(self, game_id, totals, winners, timed_out, forfeited, out_round)
+    # a table's game is over: its totals and winning seats; after the round's last table the next
+    # round is paired, or the tournament finishes (the function, with this tournament as its first argument)
+    record_result = tournament_results.record_result
 
     # ------------------------------------------------------------------
     # queries

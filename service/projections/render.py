@@ -15,26 +15,24 @@ Winners, and what a match adds to histories and standings, are the game's
 """
 
 from datetime import datetime, timedelta
-from typing import Any, Literal
+from typing import Any, Literal, assert_never
 from uuid import UUID
 
 import msgspec
 
-from service.domain.actions import (
-    BLIND_PLAY,
-    CHALLENGE,
-    CHALLENGE_DECLARATION,
-    CHOOSE,
-    DRAW,
-    KEEP,
-    NAME_SUIT,
-    SEVERAL_PLAY,
-    WILD_PLAY,
-    blind_play,
-    several_cards,
+from service.domain.cards import format_card, format_cards, format_suit
+from service.domain.commands import (
+    LISTED_ACTIONS,
+    Challenge,
+    ChallengeDeclaration,
+    ChoosePlayer,
+    DrawCard,
+    KeepCard,
+    Move,
+    NameSuit,
+    PlayCard,
+    command_for,
 )
-from service.domain.cards import CARD_COUNT, format_card, format_cards, format_suit
-from service.domain.commands import MOST_SEATS
 from service.domain.legal import legal_actions
 from service.domain.rulebook import CALL_NAMES
 from service.domain.seats import Seat
@@ -76,46 +74,35 @@ class Played(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def _legal_move(action: int) -> LegalMove:
-    if action >= BLIND_PLAY:
-        card, declared, suit = blind_play(action)
-        named = format_suit(suit) if suit >= 0 else None
-        return LegalMove(kind="play", card=format_card(card), suit=named, declared=format_card(declared))
-    if action >= SEVERAL_PLAY:
-        cards, suit = several_cards(action)
-        named = format_suit(suit) if suit >= 0 else None
-        return LegalMove(kind="play", card=format_card(cards[0]), suit=named, more=format_cards(cards[1:]))
-    if action < WILD_PLAY:
-        return LegalMove(kind="play", card=format_card(action))
-    if action < DRAW:
-        card, suit = (action - WILD_PLAY) >> 2, action & 3
-        return LegalMove(kind="play", card=format_card(card), suit=format_suit(suit))
-    if action == DRAW:
-        return LegalMove(kind="draw")
-    if action == KEEP:
-        return LegalMove(kind="keep")
-    if action == CHALLENGE:
-        return LegalMove(kind="challenge")
-    if action == CHALLENGE_DECLARATION:
-        return LegalMove(kind="challenge_declaration")
-    if action >= CHOOSE:
-        return LegalMove(kind="choose_player", player=action - CHOOSE)
-    return LegalMove(kind="name_suit", suit=format_suit(action - NAME_SUIT))
+    """``action`` as a hand's legal moves show it: the command it stands for, in a move request's words."""
+    move: Move = command_for(0, action)
+    match move:
+        case PlayCard(card=card, suit=suit, more=more, declared=declared):
+            return LegalMove(
+                kind="play",
+                card=format_card(card),
+                suit=format_suit(suit) if suit >= 0 else None,
+                more=format_cards(more),
+                declared=format_card(declared) if declared >= 0 else None,
+            )
+        case DrawCard():
+            return LegalMove(kind="draw")
+        case KeepCard():
+            return LegalMove(kind="keep")
+        case Challenge():
+            return LegalMove(kind="challenge")
+        case ChallengeDeclaration():
+            return LegalMove(kind="challenge_declaration")
+        case ChoosePlayer(chosen=chosen):
+            return LegalMove(kind="choose_player", player=chosen)
+        case NameSuit(suit=suit):
+            return LegalMove(kind="name_suit", suit=format_suit(suit))
+        case _:
+            assert_never(move)
 
 
-# every action as a hand's legal moves show it, for any card of either deck
-LEGAL_MOVES = {
-    action: _legal_move(action)
-    for action in (
-        *range(CARD_COUNT),
-        *range(WILD_PLAY, WILD_PLAY + 4 * CARD_COUNT),
-        DRAW,
-        KEEP,
-        CHALLENGE,
-        CHALLENGE_DECLARATION,
-        *range(NAME_SUIT, NAME_SUIT + 4),
-        *range(CHOOSE, CHOOSE + MOST_SEATS),
-    )
-}
+# every listed action as a hand's legal moves show it, for any card of either deck
+LEGAL_MOVES = {action: _legal_move(action) for action in LISTED_ACTIONS}
 
 
 def game_doc(tracked: Tracked, facts: Facts) -> GameDoc:

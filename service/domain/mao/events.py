@@ -16,7 +16,7 @@ from service.domain.mao.state import DEAL, DRAWN, OVER, PENALTY, PLAY, RECYCLE, 
 
 class BaseEvent(msgspec.Struct, frozen=True, tag=True):
     # abstract for the type checker (a Struct is no ABC): an event made without its own apply
-    # fails the type check, so every fold (``evolve``) knows every kind
+    # fails the type check, so every fold knows every kind
     @abstractmethod
     def apply(self, s: State) -> None:
         raise NotImplementedError

@@ -1,4 +1,4 @@
-"""Mao's decider: ``decide(state, command) -> events``, ``evolve``, ``fold``.
+"""Mao's decider: ``decide(state, command) -> events`` and ``fold(events)``.
 
 Nothing here draws a random number: deals and recycles arrive as data (``DealRound``,
 ``RecycleStock``). ``decide`` works on a scratch copy of the state, applying each event as
@@ -32,6 +32,7 @@ from typing import assert_never
 
 from service.domain.cards import FULL_DECK
 from service.domain.errors import RuleError
+from service.domain.folding import fold_into
 from service.domain.mao.commands import (
     PAUSE_TOPICS,
     REFEREE,
@@ -134,16 +135,8 @@ def decide(s: State, command: Command) -> list[Event]:
     return out.events
 
 
-def evolve(s: State, event: Event) -> State:
-    event.apply(s)
-    return s
-
-
 def fold(events: Iterable[Event], s: State | None = None) -> State:
-    s = State() if s is None else s
-    for event in events:
-        event.apply(s)
-    return s
+    return fold_into(State() if s is None else s, events)
 
 
 # ---------------------------------------------------------------------------

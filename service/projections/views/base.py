@@ -100,6 +100,28 @@ class Store:
     def position(self) -> int:
         return self.query("position", (APPLICATION,))[0][0] or 0
 
+    def keyset_page(
+        self,
+        columns: str,
+        table: str,
+        order: tuple[str, str],
+        filters: Sequence[tuple[str, Sequence[Any]]],
+        after: tuple[Any, UUID] | None,
+        limit: int,
+    ) -> list[Row]:
+        """A page of a list: ``columns`` of the rows of ``table`` that pass every filter (a condition
+        and its parameters), ordered by ``order`` (a key, then the id that breaks its ties), the
+        first ``limit`` after the (key, id) ``after``."""
+        ph = self._ph
+        key = ", ".join(order)
+        if after is not None:
+            filters = [*filters, (f"({key}) > ({ph}, {ph})", after)]
+        sql = (
+            f"SELECT {columns} FROM {self._table(table)}{where([c for c, _ in filters])} "
+            f"ORDER BY {key} LIMIT {ph}"
+        )
+        return self.select(sql, [*(p for _, params in filters for p in params), limit])
+
     def _in(self, count: int) -> str:
         raise NotImplementedError
 

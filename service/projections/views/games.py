@@ -344,23 +344,16 @@ class Queries(Store):
     def dispute_page(self, referee: str | None, after: tuple[float, UUID] | None, limit: int) -> list[Row]:
         """(game_id, raised, league_id, doc) of open disputes, the longest waiting first; ``referee``:
         only those of friendly games and of the leagues that referee referees (None: all)."""
-        t, ph = self._table, self._ph
-        conditions: list[str] = []
-        params: list[Any] = []
+        filters = []
         if referee is not None:
-            conditions.append(
-                f"(league_id IS NULL OR league_id IN (SELECT league_id FROM {t('league_people')} "
-                f"WHERE person = {ph} AND role = 'referee'))"
+            refereed = (
+                f"(league_id IS NULL OR league_id IN (SELECT league_id FROM {self._table('league_people')} "
+                f"WHERE person = {self._ph} AND role = 'referee'))"
             )
-            params.append(referee)
-        if after is not None:
-            conditions.append(f"(raised, game_id) > ({ph}, {ph})")
-            params += after
-        sql = (
-            f"SELECT game_id, raised, league_id, doc FROM {t('disputes')}{where(conditions)} "
-            f"ORDER BY raised, game_id LIMIT {ph}"
+            filters.append((refereed, [referee]))
+        return self.keyset_page(
+            "game_id, raised, league_id, doc", "disputes", ("raised", "game_id"), filters, after, limit
         )
-        return self.select(sql, [*params, limit])
 
 
 VIEW = View(

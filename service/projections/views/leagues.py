@@ -26,7 +26,6 @@ from service.projections.views.base import (
     View,
     as_uuid,
     tracked_position,
-    where,
 )
 
 _NO_MATCH = (0,) * len(STATS)
@@ -106,13 +105,9 @@ class Queries(Store):
 
     def league_page(self, after: tuple[str, UUID] | None, limit: int) -> list[Row]:
         """(league_id, name, ruleset) by name, then id."""
-        t, ph = self._table, self._ph
-        conditions = [f"(name, league_id) > ({ph}, {ph})"] if after is not None else []
-        sql = (
-            f"SELECT league_id, name, ruleset FROM {t('leagues')}{where(conditions)} "
-            f"ORDER BY name, league_id LIMIT {ph}"
+        return self.keyset_page(
+            "league_id, name, ruleset", "leagues", ("name", "league_id"), [], after, limit
         )
-        return self.select(sql, [*(after or ()), limit])
 
     def leagues_of(self, person: str, role: str) -> list[tuple[UUID, str]]:
         """The leagues (id, name) a player is a member of (``role`` member) or a referee referees."""

@@ -13,7 +13,7 @@ from uuid import UUID
 
 from service.domain.league import ERASED_NAME, Player
 from service.persistence.dialect import Dialect
-from service.projections.views.base import Fold, Reads, Row, Store, View, as_uuid, where
+from service.projections.views.base import Fold, Reads, Row, Store, View, as_uuid
 
 
 def create(d: Dialect) -> list[str]:
@@ -57,20 +57,10 @@ class Queries(Store):
 
     def player_page(self, search: str | None, after: tuple[str, UUID] | None, limit: int) -> list[Row]:
         """(player_id, name) by name, then id; ``search``: a part of the name, in any case."""
-        t, ph = self._table, self._ph
-        conditions: list[str] = []
-        params: list[Any] = []
+        filters = []
         if search:
-            conditions.append(f"folded LIKE {ph} ESCAPE '!'")
-            params.append("%" + _escaped(folded(search)) + "%")
-        if after is not None:
-            conditions.append(f"(name, player_id) > ({ph}, {ph})")
-            params += after
-        sql = (
-            f"SELECT player_id, name FROM {t('players')}{where(conditions)} "
-            f"ORDER BY name, player_id LIMIT {ph}"
-        )
-        return self.select(sql, [*params, limit])
+            filters.append((f"folded LIKE {self._ph} ESCAPE '!'", ["%" + _escaped(folded(search)) + "%"]))
+        return self.keyset_page("player_id, name", "players", ("name", "player_id"), filters, after, limit)
 
 
 def folded(text: str) -> str:
