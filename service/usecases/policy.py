@@ -156,6 +156,12 @@ def seat_to_see(context: Context, actor: Actor, facts: GameFacts, seat: int | No
     return seat
 
 
+def check_holder(actor: Actor, role: str, subject: str, refused: str) -> None:
+    """An admin, or the holder of ``subject``'s tokens in ``role`` (a player, a referee themself)."""
+    if actor.role != "admin" and not (actor.role == role and actor.id == subject):
+        raise RuleError("forbidden", refused)
+
+
 def check_entrant(actor: Actor, player_id: UUID) -> None:
     """Who joins, leaves, checks in or drops out for a player: an admin, or that player."""
     if actor.role != "admin" and not (actor.role == "player" and actor.id == str(player_id)):
