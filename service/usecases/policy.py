@@ -46,7 +46,7 @@ everywhere):
 | POST /mao-games | admin; a referee of the (Mao) league |
 | GET /mao-games/{id}, /events | public; the log whole for officials, own cards for the seated player |
 | GET /mao-games/{id}/me | the seated player (own seat); officials name a seat |
-| GET /mao-games/{id}/judge, /replay | officials (``service.http.mao.access``) |
+| GET /mao-games/{id}/judge, /replay | officials (``service.usecases.mao_policy``) |
 | POST /mao-games/{id}/plays, /draws, /utterances, /pause, /proposals; DELETE .../pause | |
 |   the seated player (own seat); officials name a seat | |
 | PUT /mao-games/{id}/rule, POST .../deals, .../proposal/approval, .../proposal/refusal | officials, |
