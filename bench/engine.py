@@ -30,8 +30,10 @@ from service.domain.bots import RandomBot
 from service.domain.commands import PlayCard
 from service.domain.engine import decide
 from service.domain.events import Event
+from service.domain.presets import PRESETS
 from service.domain.rulebook import NO_CALL
-from service.domain.rulesets import MODIFIERS, PRESETS, ruleset
+from service.domain.ruleset_options import ruleset
+from service.domain.rulesets import MODIFIERS
 from service.domain.state import DEAL, NAMING_SUIT, OVER, RECYCLE
 from service.domain.table import Table
 

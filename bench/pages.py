@@ -38,7 +38,7 @@ import uvloop
 
 from service.application import MauMau
 from service.domain.league import League, Player
-from service.domain.tournament import Plan
+from service.domain.tournament_plan import Plan
 from service.settings import Settings
 from workers.conduct import Conductor
 from workers.inline import Inline

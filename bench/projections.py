@@ -39,10 +39,12 @@ from psycopg import sql
 from service.application import MauMau
 from service.domain.bots import RandomBot
 from service.domain.cards import parse_card
-from service.domain.engine import call_due
-from service.domain.game import Cause, Game, Seat
+from service.domain.game import Game
+from service.domain.history import Cause
+from service.domain.legal import call_due
 from service.domain.roles import SYSTEM, Actor
 from service.domain.rulebook import rulebook
+from service.domain.seats import Seat
 from service.domain.state import NAMING_SUIT
 from service.projections.reader import ReadModels
 from service.projections.runner import rebuild

@@ -37,9 +37,11 @@ from openskill.models import PlackettLuce
 from psycopg import sql
 
 from service.domain.bots import RandomBot
-from service.domain.game import Cause, Game, Seat
+from service.domain.game import Game
+from service.domain.history import Cause
 from service.domain.roles import SYSTEM
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
+from service.domain.seats import Seat
 from service.domain.state import NAMING_SUIT
 from service.projections.fold import Tracked
 from service.projections.ratings import RatingsFold, rated_seats

@@ -40,7 +40,7 @@ import redis
 from psycopg import sql
 
 from service.application import MauMau
-from service.domain.tournament import Plan
+from service.domain.tournament_plan import Plan
 from service.settings import Settings
 from workers.conduct import Conductor
 from workers.inline import Inline

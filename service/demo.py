@@ -31,7 +31,7 @@ import msgspec
 
 from service.application import MauMau, credentials
 from service.domain.league import Player
-from service.domain.tournament import Plan
+from service.domain.tournament_plan import Plan
 from service.settings import get_settings
 from workers.conduct import Conductor, Dispatch
 

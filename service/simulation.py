@@ -16,7 +16,8 @@ from service.domain.commands import Challenge, StartMatch
 from service.domain.engine import decide
 from service.domain.errors import RuleError
 from service.domain.events import CardPlayed, MatchEnded, MissedCallChallenged, RoundEnded
-from service.domain.rulesets import MODIFIERS, Ruleset, ruleset
+from service.domain.ruleset_options import ruleset
+from service.domain.rulesets import MODIFIERS, Ruleset
 from service.domain.state import DRAWN, NAMING_SUIT, PLAY, State
 from service.domain.table import Table
 

@@ -8,7 +8,8 @@ from service.domain.adjudication import Void
 from service.domain.bots import RandomBot
 from service.domain.commands import Challenge, Command
 from service.domain.events import CardPlayed
-from service.domain.game import Cause, Game
+from service.domain.game import Game
+from service.domain.history import Cause
 from service.domain.roles import SYSTEM, Actor
 from service.domain.state import DRAWN, NAMING_SUIT, PLAY, State
 

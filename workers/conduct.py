@@ -68,9 +68,9 @@ from service.application import MauMau
 from service.domain.actions import CHALLENGE
 from service.domain.bots import BOTS
 from service.domain.commands import Challenge, Command
-from service.domain.engine import legal_actions
 from service.domain.errors import RuleError
 from service.domain.game import Game
+from service.domain.legal import legal_actions
 from service.domain.tournament import Tournament
 from workers.webhooks import Courier
 

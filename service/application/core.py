@@ -32,7 +32,8 @@ from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError, Mapper, Recording
 
 from service.domain.errors import RuleError
-from service.domain.game import Cause, Game
+from service.domain.game import Game
+from service.domain.history import Cause
 from service.domain.views import Entry, entry_of
 from service.observability import metrics
 from service.persistence.group_commit import GroupCommitRecorder

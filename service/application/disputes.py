@@ -6,7 +6,8 @@ from service.application.core import Outcome, _digest
 from service.application.games import Games
 from service.domain.adjudication import Ruling
 from service.domain.errors import RuleError
-from service.domain.game import Cause, Game
+from service.domain.game import Game
+from service.domain.history import Cause
 from service.domain.roles import SYSTEM, Actor
 
 

@@ -27,7 +27,8 @@ from uuid import UUID
 from service import tasks
 from service.application.core import Core
 from service.application.tournaments import Tournaments
-from service.domain.game import Cause, Game
+from service.domain.game import Game
+from service.domain.history import Cause
 
 # the commands after which the table's bots answer and its turn clock starts (after a seat forfeited
 # for its erased player, a bot plays that seat, or the match is over and a tournament records it)

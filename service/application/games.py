@@ -35,12 +35,14 @@ from service.domain.commands import (
 from service.domain.errors import RuleError
 from service.domain.events import DealAnnulled, HiddenCardsReshuffled, RoundDealt, StockRecycled
 from service.domain.fairness import verify
-from service.domain.game import Cause, Game, Seat, TableRef
+from service.domain.game import Game
+from service.domain.history import Cause
 from service.domain.roles import SYSTEM, Actor
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL
-from service.domain.rulesets import check_options, with_options
-from service.domain.rulesets import ruleset as make_ruleset
+from service.domain.ruleset_options import check_options, with_options
+from service.domain.ruleset_options import ruleset as make_ruleset
 from service.domain.scoresheet import RoundEntry
+from service.domain.seats import Seat, TableRef
 from service.domain.state import State
 from service.domain.views import Entry, TableView, entry_of, table_view
 from service.observability import metrics
@@ -119,7 +121,7 @@ class Games(Leagues):
         if len(set(players)) != len(players):
             raise RuleError("player_seated_twice", "a player can take one seat only")
         for player_id in players:
-            self.get_player(player_id)
+            self.get_player(player_id).check_not_erased()
         check_options(options or {})
         league = None
         if league_id is not None:

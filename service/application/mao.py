@@ -69,7 +69,7 @@ class MaoGames(Leagues):
             return seat
         player_id = _uuid(seat, "player_not_found")
         if player_id not in members:
-            self.get_player(player_id)  # 404 for nobody at all
+            self.get_player(player_id).check_not_erased()  # 404 for nobody at all, 410 for the erased
             raise RuleError("not_a_member", "every player at the table must be a member of the league")
         return str(player_id)
 

@@ -1,5 +1,6 @@
 """Players: register, rename, look up, erase on request (``docs/privacy.md``)."""
 
+import random
 from collections.abc import Sequence
 from uuid import UUID
 
@@ -8,10 +9,15 @@ from eventsourcing.utils import get_topic
 from service.application.core import Core, retried
 from service.domain.credential import Credential, Keyring, keyring_id
 from service.domain.errors import RuleError
-from service.domain.game import Cause, Game, Seat
+from service.domain.game import Game
+from service.domain.history import Cause
 from service.domain.league import League, Player
+from service.domain.mao.aggregate import MaoGame
+from service.domain.mao.autoplay import settle
 from service.domain.names import checked_name, refuse_taken
 from service.domain.roles import SYSTEM
+from service.domain.seats import Seat
+from service.domain.tournament import Tournament
 from service.persistence.erasure import scrub
 
 
@@ -45,8 +51,9 @@ class Players(Core):
 
         In one transaction: the player's ``Erased``, their removal from every league they are a
         member of and the revocation of every token of theirs. Then the name is scrubbed from the
-        events of the player and of their tokens, in place, and their seat forfeits each game of
-        theirs still in play (``forfeit_seats_of``), so none waits for them for ever. Erasing again
+        events of the player and of their tokens, in place; they leave each tournament of theirs
+        (``withdraw_from_tournaments``), and their seat forfeits each game and Mao match of theirs
+        still in play (``forfeit_seats_of``), so none waits for them for ever. Erasing again
         records nothing more and scrubs again (so an erasure cut short between the steps is
         completed by asking again).
         """
@@ -67,13 +74,36 @@ class Players(Core):
         tokens = [credential.id for credential in self._tokens_of(str(player.id))]
         snapshots = None if self.snapshots is None else self.snapshots.recorder
         scrub(self.recorder, snapshots, self.mapper, [player.id, *tokens])
+        # before the forfeits: a table's result they bring must not pair them in a next round
+        self.withdraw_from_tournaments(player.id)
         self.forfeit_seats_of(player.id)
         return revoked
 
+    def withdraw_from_tournaments(self, player_id: UUID) -> list[UUID]:
+        """The erased player leaves each tournament they entered that has not started, and is dropped
+        from the later rounds of each running one (``Tournament.withdraw_erased``): the tournaments
+        it changed."""
+        entrant = str(player_id)
+        changed = []
+        for tournament_id in self._originators_of(get_topic(Tournament.Joined), "entrant", entrant):
+
+            def withdraw(tournament_id: UUID = tournament_id) -> bool:
+                tournament = self._get(Tournament, tournament_id, "tournament_not_found", "no tournament")
+                tournament.withdraw_erased(entrant)
+                if not tournament.pending_events:
+                    return False
+                self.save(tournament)
+                return True
+
+            if retried(withdraw):
+                changed.append(tournament_id)
+        return changed
+
     def forfeit_seats_of(self, player_id: UUID) -> list[UUID]:
-        """The player's seat forfeits every game of theirs still in play (``Game.forfeit_seat``): the
-        games it forfeited now. A game over, abandoned or forfeited already is passed over."""
-        forfeited = []
+        """The player's seat forfeits every game and Mao match of theirs still in play
+        (``Game.forfeit_seat``, ``MaoGame.forfeit_seat``): the games it forfeited now. A game over,
+        abandoned or forfeited already is passed over."""
+        forfeited = self._forfeit_mao_seats_of(player_id)
         cause = Cause(SYSTEM, "ForfeitSeat")
         for game_id in self._games_of(player_id):
 
@@ -91,22 +121,49 @@ class Players(Core):
             forfeited.append(game_id)
         return forfeited
 
-    def _games_of(self, player_id: UUID) -> list[UUID]:
-        """The games with the player seated, found from the games' creations in the log (no index of
-        the store keeps them; erasure is rare)."""
-        topic = get_topic(Game.Created)
-        seat = Seat("player", str(player_id))
+    def _forfeit_mao_seats_of(self, player_id: UUID) -> list[UUID]:
+        """``forfeit_seats_of`` for Mao matches: the server then moves the stand-in, if it is on turn."""
+        forfeited = []
+        for match_id in self._originators_of(get_topic(MaoGame.Started), "seats", str(player_id)):
+
+            def forfeit(match_id: UUID = match_id) -> bool:
+                match = self._get(MaoGame, match_id, "game_not_found", "no such Mao match")
+                seat = match.seat_of(str(player_id))
+                assert seat is not None  # found among the match's seats
+                try:
+                    match.forfeit_seat(seat)
+                except RuleError as error:
+                    if error.code not in ("game_over", "seat_forfeited"):
+                        raise
+                    return False
+                settle(match, random.SystemRandom())
+                self.save(match)
+                return True
+
+            if retried(forfeit):
+                forfeited.append(match_id)
+        return forfeited
+
+    def _originators_of(self, topic: str, field: str, value: object) -> list[UUID]:
+        """The aggregates with an event of ``topic`` whose ``field`` is or holds ``value``, found in the
+        log (no index of the store keeps them; erasure is rare)."""
         found: list[UUID] = []
         start: int | None = None
         while True:
             page = self.recorder.select_notifications(start, 500, topics=[topic], inclusive_of_start=False)
             for notification in page:
-                created = self.mapper.to_domain_event(notification)
-                if seat in created.seats:
-                    found.append(created.originator_id)
+                event = self.mapper.to_domain_event(notification)
+                held = getattr(event, field)
+                if (held == value or (isinstance(held, tuple) and value in held)) and (
+                    event.originator_id not in found
+                ):
+                    found.append(event.originator_id)
             if len(page) < 500:
                 return found
             start = page[-1].id
+
+    def _games_of(self, player_id: UUID) -> list[UUID]:
+        return self._originators_of(get_topic(Game.Created), "seats", Seat("player", str(player_id)))
 
     def _tokens_of(self, subject: str) -> list[Credential]:
         try:
@@ -119,17 +176,6 @@ class Players(Core):
         return [self.get_player(player).name for player in players]
 
     def _leagues_of(self, player_id: UUID) -> list[League]:
-        """The leagues a player is a member of, found from their admissions in the log (no index keeps
-        them; a club's log holds few admissions)."""
-        topic = get_topic(League.MemberAdmitted)
-        found: list[UUID] = []
-        start: int | None = None
-        while True:
-            page = self.recorder.select_notifications(start, 500, topics=[topic], inclusive_of_start=False)
-            for notification in page:
-                admitted = self.mapper.to_domain_event(notification)
-                if admitted.player_id == player_id and admitted.originator_id not in found:
-                    found.append(admitted.originator_id)
-            if len(page) < 500:
-                return [self._get(League, league, "league_not_found", "no such league") for league in found]
-            start = page[-1].id
+        """The leagues a player is a member of, found from their admissions (a club's log holds few)."""
+        found = self._originators_of(get_topic(League.MemberAdmitted), "player_id", player_id)
+        return [self._get(League, league, "league_not_found", "no such league") for league in found]

@@ -14,7 +14,8 @@ import msgspec
 from service.application.games import MATCH_LENGTH_OPTIONS
 from service.domain.cards import parse_card
 from service.domain.errors import RuleError
-from service.domain.game import Cause, Game, Seat
+from service.domain.game import Game
+from service.domain.history import Cause
 from service.domain.record import (
     Abandoned,
     Dealt,
@@ -26,17 +27,19 @@ from service.domain.record import (
     RoundEntered,
     RulingGiven,
     TimedOut,
-    render,
 )
 from service.domain.record_of import record_of
 from service.domain.record_parse import parse_record
+from service.domain.record_render import render
 from service.domain.redaction import Table, Viewer, redact
 from service.domain.roles import Actor
 from service.domain.round_scoring import card_entry
 from service.domain.rulebook import rulebook
-from service.domain.rulesets import Ruleset, with_options
-from service.domain.rulesets import ruleset as make_ruleset
+from service.domain.ruleset_options import ruleset as make_ruleset
+from service.domain.ruleset_options import with_options
+from service.domain.rulesets import Ruleset
 from service.domain.scoresheet import RoundEntry, worth
+from service.domain.seats import Seat
 from service.domain.views import entry_of
 
 if TYPE_CHECKING:

@@ -13,9 +13,11 @@ from eventsourcing.persistence import IntegrityError
 from service.application.core import _uuid
 from service.application.games import MATCH_LENGTH_OPTIONS, Games
 from service.domain.errors import RuleError
-from service.domain.game import Game, TableRef
+from service.domain.game import Game
 from service.domain.roles import SYSTEM, Actor
-from service.domain.tournament import Plan, Tournament, checked_reason
+from service.domain.seats import TableRef
+from service.domain.tournament import Tournament, checked_reason
+from service.domain.tournament_plan import Plan
 
 # A tournament table's game is created with this key, so its id follows from the table. Nothing reads
 # it back: the game's ``Created`` carries its table (``Game.table``); only the upcast of a game stored
@@ -36,6 +38,7 @@ class Tournaments(Games):
 
     def join_tournament(self, tournament_id: UUID | str, player_id: UUID | str) -> None:
         player = self.get_player(player_id)
+        player.check_not_erased()
 
         def join(tournament: Tournament) -> None:
             if player.id not in self.get_league(tournament.league_id).members:

@@ -22,6 +22,7 @@ from service.domain.actions import (
 )
 from service.domain.cards import JOKER_SUIT, alike, cards_in, mask_of, rank_cards, suit_of
 from service.domain.commands import (
+    SEAT_COMMANDS,
     ChallengeDeclaration,
     ChoosePlayer,
     Command,
@@ -29,8 +30,9 @@ from service.domain.commands import (
     KeepCard,
     NameSuit,
     PlayCard,
+    seat_commands,
 )
-from service.domain.engine import SEAT_COMMANDS, call_due, legal_actions, seat_commands
+from service.domain.legal import call_due, legal_actions
 from service.domain.rulebook import NO_CALL, Rulebook
 from service.domain.state import CHOOSING, DRAWN, NAMING_SUIT, PLAY, State
 

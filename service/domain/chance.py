@@ -13,8 +13,8 @@ from math import floor
 
 from service.domain.cards import cards_in
 from service.domain.commands import Command, DealRound, RecycleStock, StartMatch
-from service.domain.engine import recyclable
 from service.domain.events import HiddenCardsReshuffled
+from service.domain.legal import recyclable
 from service.domain.rulesets import Ruleset
 from service.domain.state import DEAL, DRAWN, RECYCLE, State
 

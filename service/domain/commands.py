@@ -1,7 +1,22 @@
-"""Commands: what a seat (or chance) asks of the engine. Imperative names."""
+"""Commands: what a seat (or chance) asks of the engine. Imperative names; ``command_for`` the
+command an action (``actions``) stands for."""
 
 import msgspec
 
+from service.domain.actions import (
+    BLIND_PLAY,
+    CHALLENGE,
+    CHALLENGE_DECLARATION,
+    CHOOSE,
+    DRAW,
+    KEEP,
+    NAME_SUIT,
+    SEVERAL_PLAY,
+    WILD_PLAY,
+    blind_play,
+    several_cards,
+)
+from service.domain.cards import CARD_COUNT
 from service.domain.rulebook import NO_CALL
 from service.domain.rulesets import Ruleset
 
@@ -109,3 +124,56 @@ Command = (
 # the commands a seat may send; the chance commands (deal, recycle), the match start and what
 # officials decide (penalties, scored rounds) come from the game itself
 Move = PlayCard | DrawCard | KeepCard | NameSuit | Challenge | ChoosePlayer | ChallengeDeclaration
+
+
+def command_for(seat: int, action: int, call: int = NO_CALL) -> Command:
+    """The command that takes ``action`` for ``seat``, saying ``call`` with a play."""
+    if action >= BLIND_PLAY:
+        card, declared, suit = blind_play(action)
+        return PlayCard(seat, card, suit, call, declared=declared)
+    if action >= SEVERAL_PLAY:
+        cards, suit = several_cards(action)
+        return PlayCard(seat, cards[0], suit, call, cards[1:])
+    if action < WILD_PLAY:
+        return PlayCard(seat, action, -1, call)
+    if action < DRAW:
+        return PlayCard(seat, (action - WILD_PLAY) >> 2, action & 3, call)
+    if action == DRAW:
+        return DrawCard(seat)
+    if action == KEEP:
+        return KeepCard(seat)
+    if action == CHALLENGE:
+        return Challenge(seat)
+    if action == CHALLENGE_DECLARATION:
+        return ChallengeDeclaration(seat)
+    if action >= CHOOSE:
+        return ChoosePlayer(seat, action - CHOOSE)
+    return NameSuit(seat, action - NAME_SUIT)
+
+
+# Per seat met so far, the command each action stands for when no call is said.
+# Commands are immutable and a seat's plays, draws and keeps recur all game long, so a
+# bot hands the engine one made once instead of building one every move. A plain dict
+# (a dict subclass's [] costs twice as much): seat_commands() adds a seat.
+SEAT_COMMANDS: dict[int, dict[int, Command]] = {}
+MOST_SEATS = 16  # the seats a player may be chosen from, for the commands made once
+
+
+def seat_commands(seat: int) -> dict[int, Command]:
+    commands = SEAT_COMMANDS.get(seat)
+    if commands is None:
+        wild_plays = range(WILD_PLAY, WILD_PLAY + CARD_COUNT * 4)
+        suits_named = range(NAME_SUIT, NAME_SUIT + 4)
+        chosen = range(CHOOSE, CHOOSE + MOST_SEATS)
+        actions = (
+            *range(CARD_COUNT),
+            *wild_plays,
+            DRAW,
+            KEEP,
+            CHALLENGE,
+            CHALLENGE_DECLARATION,
+            *suits_named,
+            *chosen,
+        )
+        commands = SEAT_COMMANDS[seat] = {action: command_for(seat, action) for action in actions}
+    return commands

@@ -439,5 +439,5 @@ class HiddenCardsReshuffled(Event, frozen=True):
 
 
 # the facts that carry a shuffled order (an annulled deal's too): each is stored with a commitment
-# to its order, revealed at the round's end (``game.Game._record_shuffle``)
+# to its order, revealed at the round's end (``game_facts.record_shuffle``)
 Shuffle = RoundDealt | DealAnnulled | StockRecycled | HiddenCardsReshuffled

@@ -27,6 +27,8 @@ import hashlib
 import hmac
 from collections.abc import Sequence
 
+import msgspec
+
 from service.domain.cards import format_card
 
 # The least entropy a game's secret is mixed with: 32 bytes, as hex digits.
@@ -54,3 +56,10 @@ def commitment(salt: str, order: Sequence[int]) -> str:
 def verify(commitment_hex: str, salt: str, order: Sequence[int]) -> bool:
     """True when ``order`` (card ints) and ``salt`` are what ``commitment_hex`` committed to."""
     return hmac.compare_digest(commitment(salt, order), commitment_hex.lower())
+
+
+class Revealed(msgspec.Struct, frozen=True, array_like=True):
+    """A shuffle's salt, made public at its round's end (``Game.DeckRevealed``)."""
+
+    number: int  # the event number of the shuffle
+    salt: str

@@ -20,7 +20,8 @@ from service.domain.clock import FORFEIT_AFTER, check_clock
 from service.domain.errors import RuleError
 from service.domain.mao.league import MAO, check_mao_options
 from service.domain.names import checked_name, display_key, refuse_taken
-from service.domain.rulesets import Ruleset, check_options, ruleset
+from service.domain.ruleset_options import check_options, ruleset
+from service.domain.rulesets import Ruleset
 from service.domain.time_zone import DEFAULT_TIME_ZONE, checked_time_zone
 
 ERASED_NAME = "erased player"

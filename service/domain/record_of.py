@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from service.domain.cards import format_cards, parse_card
 from service.domain.dealing import dealt_hands
+from service.domain.presets import PRESETS
 from service.domain.record import (
     Abandoned,
     Annulled,
@@ -50,7 +51,7 @@ from service.domain.record import (
     TurnedUp,
 )
 from service.domain.redaction import Viewer
-from service.domain.rulesets import OPTIONS, PRESETS
+from service.domain.rulesets import OPTIONS
 from service.domain.views import Entry
 
 Data = dict[str, Any]

@@ -14,7 +14,6 @@ from typing import TypeVar
 from service.domain.errors import RuleError
 from service.domain.record import (
     NO_WINNER,
-    RESERVED,
     SUIT_LETTER,
     VERSION_LINE,
     WON_BY,
@@ -30,7 +29,6 @@ from service.domain.record import (
     Eliminated,
     Forfeited,
     GameCreated,
-    Hands,
     Header,
     Kept,
     MatchEnd,
@@ -55,69 +53,24 @@ from service.domain.record import (
     TookSkip,
     TurnedUp,
 )
+from service.domain.record_scan import (
+    CALL,
+    CARD,
+    CARDS,
+    LABEL,
+    NUMBERS,
+    SALT,
+    STRING,
+    LineReader,
+    Malformed,
+    Scan,
+    read_cards,
+    read_label,
+    read_string,
+)
 
-_STRING = r'"(?:[^"\\]|\\.)*"'
-_LABEL = rf'(?:{_STRING}|[^\s"\\:;,=()]+)'
-_CARD = r"(?:(?:10|[2-9JQKA])[CDHS]|X[12])(?:\.2)?"  # as ``cards.format_card`` writes them
-_CARDS = rf"(?:-|{_CARD}(?: {_CARD})*)"
-_NUMBERS = r"-?\d+(?: -?\d+)*"
-_SALT = r"[0-9A-Za-z]+"
-_CALL = r"(?:mau_mau|mau)"
 MOST_LINES = 100_000
 T = TypeVar("T")
-
-
-class Malformed(Exception):
-    """What is wrong with one line (the line number is added by ``parse_record``)."""
-
-
-class _Scan:
-    """One line read from the left: each ``take`` matches at the place the last one ended."""
-
-    def __init__(self, text: str) -> None:
-        self.text, self.at = text, 0
-
-    def maybe(self, pattern: str) -> re.Match[str] | None:
-        found = re.compile(pattern).match(self.text, self.at)
-        if found is not None:
-            self.at = found.end()
-        return found
-
-    def take(self, pattern: str, what: str) -> re.Match[str]:
-        found = self.maybe(pattern)
-        if found is None:
-            raise Malformed(f"expected {what} at {self.text[self.at : self.at + 30]!r}")
-        return found
-
-    def done(self) -> None:
-        if self.at != len(self.text):
-            raise Malformed(f"unexpected {self.text[self.at : self.at + 30]!r}")
-
-
-def _string(text: str) -> str:
-    try:
-        value = json.loads(text)
-    except ValueError:
-        raise Malformed(f"{text[:30]!r} is not a quoted string") from None
-    if not isinstance(value, str):
-        raise Malformed(f"{text[:30]!r} is not a quoted string")
-    return value
-
-
-def _label(text: str) -> str:
-    if text.startswith('"'):
-        return _string(text)
-    if text.lower() in RESERVED:
-        raise Malformed(f"{text!r} is a word of the format: quote it to name a seat")
-    return text
-
-
-def _cards(text: str) -> list[str]:
-    return [] if text == "-" else text.split(" ")
-
-
-def _numbers(text: str) -> list[int]:
-    return [int(n) for n in text.split(" ")]
 
 
 def parse_record(text: str) -> Record:
@@ -155,7 +108,7 @@ def _header(lines: list[str]) -> tuple[Header, int]:
         ("league", r"league (\S+)"),
         ("created", r"created (\S+)"),
         ("clock", r"clock (none|\d+) forfeit (\d+)"),
-        ("sight", rf"sight (public|full|seat ({_LABEL}))"),
+        ("sight", rf"sight (public|full|seat ({LABEL}))"),
     )
     for at, (name, pattern) in enumerate(patterns):
         found = re.fullmatch(pattern, lines[at]) if at < len(lines) else None
@@ -165,10 +118,10 @@ def _header(lines: list[str]) -> tuple[Header, int]:
     seats: list[RecordSeat] = []
     at = len(patterns)
     while at < len(lines) and lines[at] != "":
-        found = re.fullmatch(rf"seat (\d+) ({_LABEL}) (player|bot) (\S+)", lines[at])
+        found = re.fullmatch(rf"seat (\d+) ({LABEL}) (player|bot) (\S+)", lines[at])
         if found is None:
             raise _HeaderError(at, "expected a seat line: seat <n> <label> player|bot <id>")
-        label = _at(at, _label, found[2])
+        label = _at(at, read_label, found[2])
         if int(found[1]) != len(seats) or label in {seat.label for seat in seats}:
             raise _HeaderError(at, "seats are numbered from 0 in order, each with a label of its own")
         seats.append(RecordSeat(seat=len(seats), label=label, kind=found[3], id=found[4]))  # type: ignore[arg-type]
@@ -182,7 +135,7 @@ def _header(lines: list[str]) -> tuple[Header, int]:
         raise _HeaderError(2, "the options are a JSON object")
     sight, sight_seat = fields["sight"][1], None
     if fields["sight"][2] is not None:
-        label = _at(6, _label, fields["sight"][2])
+        label = _at(6, read_label, fields["sight"][2])
         labelled = {seat.label: seat.seat for seat in seats}
         if label not in labelled:
             raise _HeaderError(6, f"no seat is labelled {label!r}")
@@ -216,69 +169,36 @@ def _at(at: int, read: Callable[[str], T], text: str) -> T:
         raise _HeaderError(at, str(error)) from None
 
 
-class _Line:
-    """One event line's reading: the seats by label, how many there are."""
-
-    def __init__(self, scan: _Scan, seats: dict[str, int], count: int) -> None:
-        self.scan, self.seats, self.count = scan, seats, count
-
-    def seat(self, text: str) -> int:
-        label = _label(text)
-        if label not in self.seats:
-            raise Malformed(f"no seat is labelled {label!r}")
-        return self.seats[label]
-
-    def per_seat(self, text: str, what: str) -> list[int]:
-        numbers = _numbers(text)
-        if len(numbers) != self.count:
-            raise Malformed(f"{what} has {len(numbers)} numbers for {self.count} seats")
-        return numbers
-
-    def hands(self) -> Hands:
-        hands: Hands = []
-        while (found := self.scan.maybe(rf"; hand ({_LABEL}) ({_CARDS})")) is not None:
-            hands.append((self.seat(found[1]), _cards(found[2])))
-        return hands
-
-    def order(self, word: str) -> list[str] | None:
-        found = self.scan.maybe(rf"; {word} ({_CARDS})")
-        return None if found is None else _cards(found[1])
-
-    def salt(self) -> str | None:
-        found = self.scan.maybe(rf"; salt ({_SALT})")
-        return None if found is None else found[1]
-
-
 def _event_line(text: str, seats: dict[str, int], count: int) -> AnyLine:
     found = re.match(r"(\d+) ", text)
     if found is None:
         raise Malformed("an event line starts with the event's number and a space")
     number = int(found[1])
-    scan = _Scan(text)
+    scan = Scan(text)
     scan.at = found.end()
-    read = _Line(scan, seats, count)
+    read = LineReader(scan, seats, count)
     line = _keyword_line(number, read) or _seat_line(number, read)
     scan.done()
     return line
 
 
-def _keyword_line(n: int, read: _Line) -> AnyLine | None:
+def _keyword_line(n: int, read: LineReader) -> AnyLine | None:
     scan = read.scan
     if scan.maybe("game created"):
         return GameCreated(number=n)
     if scan.maybe("game abandoned: "):
-        return Abandoned(number=n, reason=_string(scan.take(_STRING, "a quoted reason")[0]))
+        return Abandoned(number=n, reason=read_string(scan.take(STRING, "a quoted reason")[0]))
     if scan.maybe("match started: first dealer "):
-        return MatchStarted(number=n, first_dealer=read.seat(scan.take(_LABEL, "a seat")[0]))
+        return MatchStarted(number=n, first_dealer=read.seat(scan.take(LABEL, "a seat")[0]))
     if scan.maybe("match ended: winners "):
         # "none" only as the whole list: a label may begin with it ("none#2")
-        winners = scan.take(rf"none(?=;)|{_LABEL}(?: {_LABEL})*", "the winners")[0]
-        totals = read.per_seat(scan.take(rf"; totals ({_NUMBERS})", "; totals")[1], "totals")
-        labels = [] if winners == "none" else re.findall(_LABEL, winners)
+        winners = scan.take(rf"none(?=;)|{LABEL}(?: {LABEL})*", "the winners")[0]
+        totals = read.per_seat(scan.take(rf"; totals ({NUMBERS})", "; totals")[1], "totals")
+        labels = [] if winners == "none" else re.findall(LABEL, winners)
         return MatchEnd(number=n, winners=[read.seat(label) for label in labels], totals=totals)
     if found := scan.maybe(
-        rf"round (\d+) dealt by ({_LABEL}): starter ({_CARD}); "
-        rf"(?:(\d+) cards each|cards ({_NUMBERS})); stock (\d+)"
+        rf"round (\d+) dealt by ({LABEL}): starter ({CARD}); "
+        rf"(?:(\d+) cards each|cards ({NUMBERS})); stock (\d+)"
     ):
         sizes = None if found[5] is None else read.per_seat(found[5], "cards")
         return Dealt(
@@ -293,7 +213,7 @@ def _keyword_line(n: int, read: _Line) -> AnyLine | None:
             stock_order=read.order("stock order"),
             salt=read.salt(),
         )
-    if found := scan.maybe(rf"round (\d+) annulled: ({_LABEL}) dealt four of rank (\w+); dealer ({_LABEL})"):
+    if found := scan.maybe(rf"round (\d+) annulled: ({LABEL}) dealt four of rank (\w+); dealer ({LABEL})"):
         seat, dealer = read.seat(found[2]), read.seat(found[4])
         order, salt = read.order("deck order"), read.salt()
         return Annulled(
@@ -308,11 +228,11 @@ def _keyword_line(n: int, read: _Line) -> AnyLine | None:
         return RoundEntered(
             number=n, round_no=int(found[1]), seat=by, role=role, actor_id=actor_id, entry=entry
         )
-    if found := scan.maybe(rf"stock runs out: ({_LABEL}) is to draw (\d+)(?: \((\w+)\))?"):
+    if found := scan.maybe(rf"stock runs out: ({LABEL}) is to draw (\d+)(?: \((\w+)\))?"):
         return RanOut(number=n, seat=read.seat(found[1]), count=int(found[2]), reason=found[3] or "turn")
     if found := scan.maybe(r"stock recycled: (\d+) cards"):
         return Recycled(number=n, count=int(found[1]), order=read.order("order"), salt=read.salt())
-    if found := scan.maybe(rf"hidden cards reshuffled: cards ({_NUMBERS}); stock (\d+)"):
+    if found := scan.maybe(rf"hidden cards reshuffled: cards ({NUMBERS}); stock (\d+)"):
         counts = read.per_seat(found[1], "cards")
         return Reshuffled(
             number=n,
@@ -322,7 +242,7 @@ def _keyword_line(n: int, read: _Line) -> AnyLine | None:
             order=read.order("order"),
             salt=read.salt(),
         )
-    if found := scan.maybe(rf"salts of round (\d+) revealed: (-|\d+={_SALT}(?: \d+={_SALT})*)"):
+    if found := scan.maybe(rf"salts of round (\d+) revealed: (-|\d+={SALT}(?: \d+={SALT})*)"):
         pairs = [] if found[2] == "-" else [pair.split("=") for pair in found[2].split(" ")]
         return Revealed(number=n, round_no=int(found[1]), salts=[(int(a), b) for a, b in pairs])
     if found := scan.maybe(r"dispute (\d+) raised by "):
@@ -332,7 +252,7 @@ def _keyword_line(n: int, read: _Line) -> AnyLine | None:
     if scan.maybe("turned up: "):
         plays = []
         while True:
-            found = scan.take(rf"({_LABEL}) ({_CARD}) as ({_CARD})", "a seat, a card, as and a card")
+            found = scan.take(rf"({LABEL}) ({CARD}) as ({CARD})", "a seat, a card, as and a card")
             plays.append((read.seat(found[1]), found[2], found[3]))
             if not scan.maybe("; "):
                 return TurnedUp(number=n, plays=plays)
@@ -346,7 +266,7 @@ def _keyword_line(n: int, read: _Line) -> AnyLine | None:
     return None
 
 
-def _round_end(n: int, round_no: int, read: _Line) -> RoundEnd:
+def _round_end(n: int, round_no: int, read: LineReader) -> RoundEnd:
     scan = read.scan
     winner: int | None = None
     reason = None
@@ -355,39 +275,39 @@ def _round_end(n: int, round_no: int, read: _Line) -> RoundEnd:
             reason = known
     if reason is None and (found := scan.maybe(r"no winner \((\w+)\)")):
         reason = found[1]
-    if reason is None and (found := scan.maybe(rf"winner ({_LABEL}) \((\w+)\)")):
+    if reason is None and (found := scan.maybe(rf"winner ({LABEL}) \((\w+)\)")):
         winner, reason = read.seat(found[1]), found[2]
     if reason is None:
-        winner = read.seat(scan.take(_LABEL, "the winner")[0])
+        winner = read.seat(scan.take(LABEL, "the winner")[0])
         # the longer phrase first: "went out" begins "went out unchallenged"
         for known, words in sorted(WON_BY.items(), key=lambda item: -len(item[1])):
             if reason is None and scan.maybe(" " + re.escape(words)):
                 reason = known
         if reason is None:
             raise Malformed("expected how the round ended")
-    points = read.per_seat(scan.take(rf"; points ({_NUMBERS})", "; points")[1], "points")
-    totals = read.per_seat(scan.take(rf"; totals ({_NUMBERS})", "; totals")[1], "totals")
+    points = read.per_seat(scan.take(rf"; points ({NUMBERS})", "; points")[1], "points")
+    totals = read.per_seat(scan.take(rf"; totals ({NUMBERS})", "; totals")[1], "totals")
     return RoundEnd(number=n, round_no=round_no, winner=winner, reason=reason, points=points, totals=totals)
 
 
-def _who(read: _Line) -> tuple[int | None, str, str]:
+def _who(read: LineReader) -> tuple[int | None, str, str]:
     """A seat's label, or the role and quoted id of someone not seated."""
-    if found := read.scan.maybe(rf"(admin|referee|system) ({_STRING})"):
-        return None, found[1], _string(found[2])
-    return read.seat(read.scan.take(_LABEL, "who did it")[0]), "player", ""
+    if found := read.scan.maybe(rf"(admin|referee|system) ({STRING})"):
+        return None, found[1], read_string(found[2])
+    return read.seat(read.scan.take(LABEL, "who did it")[0]), "player", ""
 
 
-def _entry(read: _Line) -> SheetEntry:
+def _entry(read: LineReader) -> SheetEntry:
     scan = read.scan
     winner = None
     if not scan.maybe("no winner"):
-        winner = read.seat(scan.take(rf"winner ({_LABEL})", "the winner or no winner")[1])
-    points = scan.maybe(rf"; points ({_NUMBERS})")
+        winner = read.seat(scan.take(rf"winner ({LABEL})", "the winner or no winner")[1])
+    points = scan.maybe(rf"; points ({NUMBERS})")
     hands = read.hands()
     if (points is None) == (not hands):
         raise Malformed("a score sheet's round gives either the points or the hands")
-    missed = scan.maybe(rf"; missed calls ({_NUMBERS})")
-    last = scan.maybe(rf"; last card ({_CARD})")
+    missed = scan.maybe(rf"; missed calls ({NUMBERS})")
+    last = scan.maybe(rf"; last card ({CARD})")
     return SheetEntry(
         winner=winner,
         points=None if points is None else read.per_seat(points[1], "points"),
@@ -397,11 +317,11 @@ def _entry(read: _Line) -> SheetEntry:
     )
 
 
-def _dispute(n: int, number: int, read: _Line) -> DisputeRaised:
+def _dispute(n: int, number: int, read: LineReader) -> DisputeRaised:
     scan = read.scan
     seat, role, actor_id = _who(read)
     about = scan.maybe(r" about event (\d+)")
-    reason = _string(scan.take(rf": ({_STRING})", "a quoted reason")[1])
+    reason = read_string(scan.take(rf": ({STRING})", "a quoted reason")[1])
     return DisputeRaised(
         number=n,
         dispute=number,
@@ -413,19 +333,19 @@ def _dispute(n: int, number: int, read: _Line) -> DisputeRaised:
     )
 
 
-def _ruling(n: int, number: int, read: _Line) -> RulingGiven:
+def _ruling(n: int, number: int, read: LineReader) -> RulingGiven:
     scan = read.scan
     seat = cards = from_event = round_no = entry = None
     if scan.maybe("resume"):
         kind = "resume"
-    elif found := scan.maybe(rf"penalty ({_LABEL}) draws (\d+)"):
+    elif found := scan.maybe(rf"penalty ({LABEL}) draws (\d+)"):
         kind, seat, cards = "penalty", read.seat(found[1]), int(found[2])
     elif found := scan.maybe(r"correct round (\d+): "):
         kind, round_no, entry = "correct", int(found[1]), _entry(read)
     else:
         kind, from_event = "void", int(scan.take(r"void from event (\d+)", "resume, penalty or void")[1])
-    note = _string(scan.take(rf"; note ({_STRING})", "; note")[1])
-    counts = scan.maybe(rf"; cards ({_NUMBERS})")
+    note = read_string(scan.take(rf"; note ({STRING})", "; note")[1])
+    counts = scan.maybe(rf"; cards ({NUMBERS})")
     return RulingGiven(
         number=n,
         dispute=number,
@@ -442,15 +362,15 @@ def _ruling(n: int, number: int, read: _Line) -> RulingGiven:
     )
 
 
-def _seat_line(n: int, read: _Line) -> AnyLine:
+def _seat_line(n: int, read: LineReader) -> AnyLine:
     scan = read.scan
-    seat = read.seat(scan.take(_LABEL, "a seat or a keyword")[0])
-    if found := scan.maybe(rf" plays ({_CARD})"):
-        more = scan.maybe(rf" with ({_CARD}(?: {_CARD})*)")
-        declared = scan.maybe(rf" as ({_CARD})")
+    seat = read.seat(scan.take(LABEL, "a seat or a keyword")[0])
+    if found := scan.maybe(rf" plays ({CARD})"):
+        more = scan.maybe(rf" with ({CARD}(?: {CARD})*)")
+        declared = scan.maybe(rf" as ({CARD})")
         suit = scan.maybe(r" names (\w+)")
-        call = scan.maybe(rf" says ({_CALL})")
-        missed = scan.maybe(rf" misses ({_CALL})")
+        call = scan.maybe(rf" says ({CALL})")
+        missed = scan.maybe(rf" misses ({CALL})")
         return Played(
             number=n,
             seat=seat,
@@ -458,11 +378,11 @@ def _seat_line(n: int, read: _Line) -> AnyLine:
             suit=None if suit is None else _suit(suit[1]),
             call=None if call is None else call[1],
             missed=None if missed is None else missed[1],
-            more=None if more is None else _cards(more[1]),
+            more=None if more is None else read_cards(more[1]),
             declared=None if declared is None else declared[1],
         )
-    if found := scan.maybe(rf" draws (\d+)(?: \((\w+)\))?(?:: ({_CARDS}))?"):
-        cards = None if found[3] is None else _cards(found[3])
+    if found := scan.maybe(rf" draws (\d+)(?: \((\w+)\))?(?:: ({CARDS}))?"):
+        cards = None if found[3] is None else read_cards(found[3])
         return Drew(number=n, seat=seat, count=int(found[1]), reason=found[2] or "turn", cards=cards)
     if scan.maybe(" keeps"):
         return Kept(number=n, seat=seat)
@@ -472,7 +392,7 @@ def _seat_line(n: int, read: _Line) -> AnyLine:
         return Passed(number=n, seat=seat)
     if found := scan.maybe(r" names (\w+)"):
         return SuitNamed(number=n, seat=seat, suit=_suit(found[1]))
-    if found := scan.maybe(rf" challenges ({_LABEL}): missed ({_CALL})"):
+    if found := scan.maybe(rf" challenges ({LABEL}): missed ({CALL})"):
         return Challenged(number=n, seat=seat, offender=read.seat(found[1]), call=found[2])
     if scan.maybe(" timed out"):
         return TimedOut(number=n, seat=seat)
@@ -481,11 +401,11 @@ def _seat_line(n: int, read: _Line) -> AnyLine:
     if found := scan.maybe(r" confirms round (\d+)"):
         return RoundConfirmed(number=n, seat=seat, round_no=int(found[1]))
     if found := scan.maybe(
-        rf" doubts the card ({_LABEL}) laid face down: ({_CARD}) as ({_CARD}), (a lie|the truth)"
+        rf" doubts the card ({LABEL}) laid face down: ({CARD}) as ({CARD}), (a lie|the truth)"
     ):
         player, lied = read.seat(found[1]), found[4] == "a lie"
         return Doubted(number=n, seat=seat, player=player, card=found[2], declared=found[3], lied=lied)
-    if found := scan.maybe(rf" chooses ({_LABEL}) to draw"):
+    if found := scan.maybe(rf" chooses ({LABEL}) to draw"):
         return Chose(number=n, seat=seat, chosen=read.seat(found[1]))
     if found := scan.maybe(r" out of the match \((\w+)\): total (-?\d+)"):
         return Eliminated(number=n, seat=seat, reason=found[1], total=int(found[2]))

@@ -33,7 +33,7 @@ import msgspec
 
 from service.domain.cards import SUITS, format_card, format_cards
 from service.domain.dealing import dealt_hands
-from service.domain.game import Cause
+from service.domain.history import Cause
 from service.domain.rulebook import CALL_NAMES
 from service.domain.state import DRAW_REASONS, PHASE_NAMES
 from service.domain.views import Entry

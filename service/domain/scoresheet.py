@@ -48,6 +48,10 @@ class RoundSheet(msgspec.Struct, frozen=True, kw_only=True):
     confirmed_by: tuple[int, ...] = ()  # seats, in the order they confirmed
     corrections: tuple[Correction, ...] = ()
 
+    def confirmed(self, seat: int) -> "RoundSheet":
+        """The sheet once ``seat`` confirmed it too."""
+        return msgspec.structs.replace(self, confirmed_by=(*self.confirmed_by, seat))
+
 
 def values_of(book: Rulebook, seats: int, entry: RoundEntry, out: int = 0) -> list[int]:
     """Each seat's points left in hand, or the ``RuleError`` that says why the entry is impossible.

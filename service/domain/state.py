@@ -147,3 +147,12 @@ class State:
 
     def __repr__(self) -> str:
         return f"State(phase={PHASE_NAMES[self.phase]}, round={self.round_no}, turn={self.turn})"
+
+
+def next_seat(s: State, seat: int, direction: int) -> int:
+    """The next seat in ``direction`` still in the match."""
+    seats, out = s.seats, s.out
+    seat = (seat + direction) % seats
+    while out >> seat & 1:
+        seat = (seat + direction) % seats
+    return seat

@@ -6,8 +6,9 @@ event store (later) keeps the same events.
 
 from service.domain.chance import Shuffler
 from service.domain.commands import Command
-from service.domain.engine import decide, is_chance
+from service.domain.engine import decide
 from service.domain.events import Event
+from service.domain.legal import is_chance
 from service.domain.rulesets import Ruleset
 from service.domain.state import OVER, State
 

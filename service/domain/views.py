@@ -15,8 +15,10 @@ import msgspec
 from service.domain.adjudication import Dispute
 from service.domain.cards import format_card, format_cards, format_suit
 from service.domain.events import RoundEnded
-from service.domain.game import Cause, Game, Seat
+from service.domain.game import Game
+from service.domain.history import Cause
 from service.domain.rulebook import CALL_NAMES
+from service.domain.seats import Seat
 from service.domain.state import DRAW_REASONS, PHASE_NAMES, State
 
 

@@ -109,7 +109,7 @@ class GameController(Controller):
         operation_id="createGame",
         summary="Create a game: seats of players and bots; it is dealt at once",
         opt=SIGNED_IN,
-        responses=problems(400, 401, 403, 404, 409, 422, 415),
+        responses=problems(400, 401, 403, 404, 409, 410, 422, 415),
         security=BEARER,
         sync_to_thread=True,
     )

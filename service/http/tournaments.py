@@ -224,7 +224,7 @@ class TournamentController(Controller):
         operation_id="joinTournament",
         summary="Join a tournament before it starts (a member for themself; an admin for any member)",
         opt=SIGNED_IN,
-        responses=problems(400, 401, 403, 404, 409, 422, 415),
+        responses=problems(400, 401, 403, 404, 409, 410, 422, 415),
         security=BEARER,
         sync_to_thread=True,
     )

@@ -28,7 +28,8 @@ from eventsourcing.domain import OriginatorVersionError
 
 from service.domain.adjudication import Correct, Penalty, Resume, Ruling, Void
 from service.domain.events import EndReason
-from service.domain.game import Game, GameImage
+from service.domain.game import Game
+from service.domain.game_image import GameImage
 from service.domain.state import PENALTY
 
 

@@ -40,7 +40,9 @@ from service.domain.adjudication import Correct, Penalty, Resume, Ruling, Void
 from service.domain.game import Game
 from service.domain.league import ERASED_NAME, Player
 from service.domain.state import CHOOSING, DRAWN, NAMING_SUIT, PLAY
-from service.domain.tournament import BOT_ENTRANT, Round, Tournament
+from service.domain.tournament import Tournament
+from service.domain.tournament_entries import BOT_ENTRANT
+from service.domain.tournament_round import Round
 from service.domain.webhook import TURN, Webhook
 
 # delivery ids live under this namespace

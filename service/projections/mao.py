@@ -135,12 +135,14 @@ def decided(listed: Listed, event: MaoGame.Decided) -> None:
                 assert_never(fact)
 
 
-def match_rows(seats: tuple[str, ...], event: Any) -> list[tuple[UUID, list[int]]]:
-    """Each seated player's STATS from a decision that ended the match; none if it did not."""
+def match_rows(seats: tuple[str, ...], event: Any, dealt: int) -> list[tuple[UUID, list[int]]]:
+    """Each seated player's STATS from a decision that ended the match; none if it did not.
+    ``dealt``: the rounds dealt, each played once the match is over (a seat's forfeit ends the one
+    in play, or ends the match between rounds: ``mao.game.end_by_forfeit``)."""
     ended = next((fact for fact in event.facts if isinstance(fact, MatchEnded)), None)
     if ended is None:
         return []
-    rounds = max((fact.round_no for fact in event.facts if isinstance(fact, RoundEnded)), default=0)
+    rounds = max((fact.round_no for fact in event.facts if isinstance(fact, RoundEnded)), default=dealt)
     rows = []
     for seat, seated in enumerate(seats):
         if seated.startswith(BOT_PREFIX):

@@ -54,7 +54,7 @@ from service.domain.game import Game
 from service.domain.league import ERASED_NAME, League, Player
 from service.domain.mao.aggregate import MaoGame
 from service.domain.mao.league import MAO as MAO_RULES
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.tournament import Tournament
 from service.domain.webhook import Webhook
 from service.projections.fold import Tracked
@@ -337,7 +337,7 @@ class ViewsProjection(Projection[Views]):
                 listed = self.mao[match_id] = Listed.of(self._match_at(match_id, event.originator_version))
             else:
                 raise ProjectionError(f"event {position} is for a Mao match the read models do not know")
-            rows = match_rows(listed.seats, event)
+            rows = match_rows(listed.seats, event, listed.round_no)
             changes.standings += [(listed.league_id, player, *stats) for player, stats in rows]
         if listed.status == "over":
             del self.mao[match_id]

@@ -20,9 +20,9 @@ from uuid import UUID
 import msgspec
 
 from service.domain.adjudication import Dispute
-from service.domain.game import Seat
 from service.domain.mao.aggregate import BOT_PREFIX
 from service.domain.rating import PROVISIONAL_MATCHES, Rating, provisional
+from service.domain.seats import Seat
 from service.projections.mao import Listed
 from service.projections.models import (
     HandView,

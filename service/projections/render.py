@@ -34,9 +34,10 @@ from service.domain.actions import (
     several_cards,
 )
 from service.domain.cards import CARD_COUNT, format_card, format_cards, format_suit
-from service.domain.engine import MOST_SEATS, legal_actions
-from service.domain.game import Seat
+from service.domain.commands import MOST_SEATS
+from service.domain.legal import legal_actions
 from service.domain.rulebook import CALL_NAMES
+from service.domain.seats import Seat
 from service.domain.state import DEAL, NEW, OVER, PHASE_NAMES
 from service.projections.fold import Facts, Tracked
 from service.projections.models import LegalMove, MissedCall, PublicSeat, PublicTable, RoundResult

@@ -13,9 +13,9 @@ from uuid import UUID
 
 import msgspec
 
+from service.domain.presets import PRESETS
 from service.domain.rating import places
-from service.domain.rulesets import PRESETS
-from service.domain.tournament import BOT_ENTRANT
+from service.domain.tournament_entries import BOT_ENTRANT
 from service.projections.models import TournamentPlacing, TournamentRound, TournamentView
 
 

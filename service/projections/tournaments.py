@@ -21,7 +21,10 @@ import msgspec
 
 from service.domain.pairing import ranking_order
 from service.domain.rating import last_standing
-from service.domain.tournament import BOT_ENTRANT, Plan, Round, Tournament
+from service.domain.tournament import Tournament
+from service.domain.tournament_entries import BOT_ENTRANT
+from service.domain.tournament_plan import Plan
+from service.domain.tournament_round import Round
 from service.projections.models import (
     KeptResult,
     TournamentPlacing,

@@ -11,7 +11,9 @@ import msgspec
 
 from service.domain.cards import MAX_DECKS
 from service.domain.mao.league import MAO_OPTIONS
-from service.domain.rulesets import OPTION_BOUNDS, OPTIONS, PRESETS, SWITCHES, cards_in_deck
+from service.domain.presets import PRESETS, SWITCHES
+from service.domain.ruleset_checks import cards_in_deck
+from service.domain.rulesets import OPTION_BOUNDS, OPTIONS
 
 # the most cards a hand may hold in any preset: the largest deck less a starter and a card to draw,
 # shared out at the smallest table (a game's table is checked when its seats are known)

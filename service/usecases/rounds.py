@@ -17,9 +17,10 @@ import msgspec
 from service.application import credentials
 from service.domain.cards import CARD_COUNT, CARD_PATTERN, MAX_DECKS, format_card, format_cards
 from service.domain.errors import RuleError
+from service.domain.presets import PRESETS
 from service.domain.roles import Actor
 from service.domain.round_scoring import running_totals
-from service.domain.rulesets import PRESETS, most_players
+from service.domain.ruleset_checks import most_players
 from service.domain.scoresheet import RoundEntry
 from service.usecases import policy
 from service.usecases.context import Context, scoped_key, write_when

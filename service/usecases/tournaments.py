@@ -9,18 +9,18 @@ from uuid import UUID
 
 import msgspec
 
+from service.domain.clock import MAX_TURN_CLOCK
 from service.domain.formats import FORMATS, MAX_ROUNDS
 from service.domain.roles import Actor
 from service.domain.rulesets import OPTION_BOUNDS
-from service.domain.tournament import (
+from service.domain.tournament import MAX_REASON
+from service.domain.tournament_plan import (
     EDITABLE,
     MAX_CHECK_IN,
     MAX_ENTRANTS,
     MAX_IN_PERSON,
     MAX_INTERVAL,
-    MAX_REASON,
     MAX_TABLE,
-    MAX_TURN_CLOCK,
     Plan,
 )
 from service.projections.models import TournamentView

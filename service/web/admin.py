@@ -24,8 +24,9 @@ from litestar.params import Parameter
 from litestar.response import Template
 
 from service.domain.errors import RuleError
+from service.domain.presets import PRESETS, SWITCHES
 from service.domain.roles import Actor
-from service.domain.rulesets import OPTIONS, PRESETS, SWITCHES
+from service.domain.rulesets import OPTIONS
 from service.usecases import admin, leagues, players, tournaments
 from service.usecases.context import Context
 from service.usecases.refusals import status_of

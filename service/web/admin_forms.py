@@ -14,7 +14,8 @@ from zoneinfo import ZoneInfo
 import msgspec
 
 from service.domain.errors import RuleError
-from service.domain.rulesets import OPTIONS, SWITCHES
+from service.domain.presets import SWITCHES
+from service.domain.rulesets import OPTIONS
 from service.usecases.leagues import LeagueCreate, LeagueRefereeCreate, MemberCreate
 from service.usecases.players import PlayerCreate, RefereeCreate
 from service.usecases.tournaments import TournamentCreate

@@ -21,8 +21,8 @@ from litestar import Controller, Request, get, post
 from litestar.response import Redirect, Template
 
 from service.domain.errors import RuleError
+from service.domain.presets import CLUB, PRESETS
 from service.domain.roles import Actor
-from service.domain.rulesets import CLUB, PRESETS
 from service.projections.models import HandView
 from service.usecases import policy
 from service.usecases.games import make_move, seat_view

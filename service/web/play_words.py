@@ -11,7 +11,8 @@ The messages here are literals passed to ``_``, found by ``service.web.messages`
 from typing import Any
 
 from service.domain.cards import JOKER, RANKS, SUITS, is_joker, parse_card, rank_of, suit_of
-from service.domain.rulesets import CLUB, CardEffect, Ruleset
+from service.domain.presets import CLUB
+from service.domain.rulesets import CardEffect, Ruleset
 from service.web.i18n import Translate
 
 NO_EFFECT = CardEffect()

@@ -21,7 +21,7 @@ from litestar.params import Parameter
 from litestar.response import Redirect, Template
 
 from service.domain.errors import RuleError
-from service.domain.game import FIRST_VOIDABLE
+from service.domain.history import FIRST_VOIDABLE
 from service.domain.redaction import FULL
 from service.domain.roles import Actor
 from service.usecases import policy

@@ -7,7 +7,8 @@ templates' own (``tests/web/test_catalogues.py`` reads this file too).
 from typing import Any
 
 from service.domain.cards import JOKER, RANKS, SUITS, is_joker, parse_card, rank_of, suit_of
-from service.domain.rulesets import CLUB, Ruleset
+from service.domain.presets import CLUB
+from service.domain.rulesets import Ruleset
 from service.web.i18n import Translate
 from service.web.play_words import effect_words, round_event_words, said_words
 

@@ -4,7 +4,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from service.domain.cards import format_cards
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from tests.e2e.club import Club
 from tests.unit.scenario import deck_order
 

@@ -6,7 +6,7 @@ schemathesis (``test_schemathesis``) finds these by chance; each is pinned here.
 from typing import Any
 
 from service.domain.mao.league import MAO_OPTIONS
-from service.domain.rulesets import SWITCHES
+from service.domain.presets import SWITCHES
 from tests.e2e.club import ADMIN, problem
 from tests.e2e.test_openapi import operations
 from tests.integration.tables import deck_for

@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 
-from service.domain.tournament import Plan
+from service.domain.tournament_plan import Plan
 from tests.e2e.club import ADMIN, bearer, problem
 from tests.e2e.test_embedded import FAST, admin_token, free_port, serving
 from tests.e2e.test_tournament_run import (  # noqa: F401  (fixtures: pytest finds them by name here)

@@ -9,8 +9,9 @@ from litestar.testing import TestClient
 
 from service.application import MauMau
 from service.domain.adjudication import Penalty, Void
-from service.domain.record import Dealt, Drew, Played, Recycled, RoundEnd, render
+from service.domain.record import Dealt, Drew, Played, Recycled, RoundEnd
 from service.domain.record_parse import parse_record
+from service.domain.record_render import render
 from service.domain.redaction import PUBLIC
 from service.domain.roles import Actor
 from tests.e2e.club import ADMIN, Club, bearer, cards_named, problem

@@ -285,6 +285,29 @@ def test_an_erased_player_leaves_no_name_in_the_store_and_every_answer_says_eras
         problem(client.post(f"/players/{uuid.uuid4()}/erasure", headers=ADMIN), 404, "player_not_found")
 
 
+def test_an_erased_player_is_seated_nowhere_new_each_path_answering_410_with_nothing_written(client, club):
+    zoe, _ = club.player()
+    bob, _ = club.player()
+    league = club.league(members=[bob])
+    mao = club.league(members=[bob], ruleset="mao")
+    plan = {"name": "Open", "format": "swiss", "table_size": 2, "rounds": 1}
+    tournament = club.ok("POST", f"/leagues/{league}/tournaments", json=plan)["tournament_id"]
+    club.ok("POST", f"/players/{zoe}/erasure")
+
+    with club.unchanged():
+        for seats, body in (([zoe, "bot:random"], {}), ([zoe, bob], {"league_id": league})):
+            problem(client.post("/games", json={"seats": seats, **body}, headers=ADMIN), 410, "player_erased")
+        mao_body = {"league_id": mao, "seats": [zoe, bob, "bot:random"], "judge": "server"}
+        problem(client.post("/mao-games", json=mao_body, headers=ADMIN), 410, "player_erased")
+        entrant = {"player_id": zoe}
+        problem(
+            client.post(f"/tournaments/{tournament}/entrants", json=entrant, headers=ADMIN),
+            410,
+            "player_erased",
+        )
+        problem(client.post(f"/leagues/{league}/members", json=entrant, headers=ADMIN), 410, "player_erased")
+
+
 def test_an_erased_players_games_in_play_end_by_their_forfeit_or_go_on_without_them(client, club, queued):
     zoe, _ = club.player()
     bob, bob_headers = club.player()

@@ -6,7 +6,7 @@ import pytest
 
 from service.domain.cards import format_cards
 from service.domain.rulebook import rulebook
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from tests.e2e.club import ADMIN, moves, problem
 from tests.integration.tables import deck_for
 

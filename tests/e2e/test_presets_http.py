@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from service.domain.rulesets import PRESETS, SWITCHES
+from service.domain.presets import PRESETS, SWITCHES
 from tests.e2e.club import ADMIN, problem
 
 # one switch of each preset that has any, turned on

@@ -12,7 +12,7 @@ from uuid import UUID
 
 import pytest
 
-from service.domain.tournament import EDITABLE
+from service.domain.tournament_plan import EDITABLE
 from service.usecases.tournaments import NOT_EDITABLE, TournamentCreate, TournamentEdit
 from tests.e2e.club import ADMIN, Club
 from tests.e2e.test_tournaments_http import UNKNOWN, Members

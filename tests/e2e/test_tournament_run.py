@@ -30,8 +30,10 @@ from psycopg import sql
 
 from service import tasks
 from service.application import MauMau
-from service.domain.game import Game, Seat
-from service.domain.tournament import Plan, Tournament
+from service.domain.game import Game
+from service.domain.seats import Seat
+from service.domain.tournament import Tournament
+from service.domain.tournament_plan import Plan
 from service.settings import Settings
 from tests.e2e.club import ADMIN_TOKEN
 from tests.environment import without_settings

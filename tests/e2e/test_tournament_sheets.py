@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from tests.e2e.club import ADMIN, Club, problem
 
 UNKNOWN = "00000000-0000-0000-0000-00000000beef"

@@ -20,7 +20,7 @@ from service.application import MauMau
 from service.domain.adjudication import Penalty, Resume, Ruling, Void
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
-from service.domain.tournament import Plan
+from service.domain.tournament_plan import Plan
 from service.projections.reader import ReadModels
 from service.projections.runner import Running, start_projections
 from service.settings import Settings

@@ -9,9 +9,10 @@ from service.domain.adjudication import Resume
 from service.domain.engine import fold
 from service.domain.errors import RuleError
 from service.domain.events import CardPlayed, MatchStarted, RoundDealt
-from service.domain.game import Game, Seat
+from service.domain.game import Game
 from service.domain.roles import Actor
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
+from service.domain.seats import Seat
 from tests.integration.tables import REFEREE, count_events, deck_for, play_out, players
 
 # seat 1 moves first (dealer 0): 4H matches the starter 9H, 5S does not, 2C is not held

@@ -15,7 +15,7 @@ from eventsourcing.sqlite import SQLiteDatastore
 from service.application import MauMau, credentials
 from service.domain.errors import RuleError
 from service.domain.league import ERASED_NAME
-from service.domain.tournament import Plan
+from service.domain.tournament_plan import Plan
 from service.persistence.erasure import truncate_wal
 from service.projections.deliveries import DELIVERED
 from service.projections.reader import ReadModels

@@ -32,7 +32,8 @@ from service.application import MauMau, credentials
 from service.domain.adjudication import Correct, Penalty, Resume, Ruling, Void
 from service.domain.cards import FULL_DECK
 from service.domain.events import CardPlayed
-from service.domain.game import Cause, Game, Seat
+from service.domain.game import Game
+from service.domain.history import Cause
 from service.domain.mao.aggregate import MaoGame
 from service.domain.mao.bots import Bot, RandomBot, calls_after
 from service.domain.mao.commands import (
@@ -58,13 +59,14 @@ from service.domain.mao.redaction import Viewer as MaoViewer
 from service.domain.mao.redaction import redact as redact_fact
 from service.domain.mao.state import DEAL, OVER, PLAY, RECYCLE
 from service.domain.mao.views import player_view
-from service.domain.record import render
 from service.domain.record_of import record_of
 from service.domain.record_parse import parse_record
+from service.domain.record_render import render
 from service.domain.redaction import FULL, PUBLIC, Table, Viewer, redact
 from service.domain.roles import SYSTEM, Actor
 from service.domain.scoresheet import RoundEntry
-from service.domain.tournament import Plan
+from service.domain.seats import Seat
+from service.domain.tournament_plan import Plan
 from service.domain.views import entry_of
 from service.domain.webhook import EVENT_KINDS, TURN
 from service.projections.reader import ReadModels
@@ -475,6 +477,8 @@ def corpus(app: MauMau) -> Club:
 
     app.remove_webhook(spare)
     app.remove_member(club, players["Eve"])
+    # a Mao match in play when Hal is erased: his seat forfeits (``MaoGame.SeatForfeited``)
+    app.create_mao_game(mao, [str(players["Hal"]), str(ann), "bot:random"], "server")
     app.erase_player(players["Hal"])
     return Club(leagues=leagues, players=players)
 

@@ -10,7 +10,8 @@ from service.domain.chance import Shuffler
 from service.domain.commands import DealRound
 from service.domain.events import MatchStarted
 from service.domain.fairness import commitment, salt_for, verify
-from service.domain.rulesets import Ruleset, ruleset
+from service.domain.ruleset_options import ruleset
+from service.domain.rulesets import Ruleset
 from service.domain.state import State
 from service.settings import Settings
 from tests.gameplay import next_command

@@ -14,7 +14,7 @@ from pathlib import Path
 from service.application import MauMau, followups
 from service.domain.adjudication import Resume
 from service.domain.roles import Actor
-from service.domain.tournament import Plan
+from service.domain.tournament_plan import Plan
 from service.settings import Settings
 from service.tasks import configure
 from tests.e2e.queued import Queued

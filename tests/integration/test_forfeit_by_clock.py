@@ -13,7 +13,7 @@ from service.application import MauMau
 from service.domain.errors import RuleError
 from service.domain.game import Game
 from service.domain.roles import SYSTEM, Actor
-from service.domain.tournament import Plan
+from service.domain.tournament_plan import Plan
 from tests.integration.projecting import catch_up
 from tests.integration.tables import players
 from workers.conduct import Conductor, bot_move

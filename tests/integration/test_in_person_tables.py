@@ -17,7 +17,7 @@ from service.application import MauMau, followups
 from service.domain.adjudication import Correct
 from service.domain.roles import Actor
 from service.domain.scoresheet import RoundEntry
-from service.domain.tournament import Plan
+from service.domain.tournament_plan import Plan
 from service.settings import Settings
 from service.tasks import configure
 from tests.e2e.queued import Queued

@@ -21,10 +21,10 @@ import pytest
 
 from service.application import MauMau, project
 from service.domain.adjudication import Correct, Penalty, Resume, Void
-from service.domain.commands import Challenge, DrawCard, KeepCard, NameSuit, PlayCard
-from service.domain.engine import command_for, legal_actions
+from service.domain.commands import Challenge, DrawCard, KeepCard, NameSuit, PlayCard, command_for
 from service.domain.errors import RuleError
 from service.domain.game import Game
+from service.domain.legal import legal_actions
 from service.domain.roles import Actor
 from service.domain.state import PENALTY
 from service.projections.models import (

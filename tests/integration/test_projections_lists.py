@@ -4,7 +4,7 @@ of the read models lists the same."""
 import pytest
 
 from service.domain.roles import Actor
-from service.domain.tournament import Plan
+from service.domain.tournament_plan import Plan
 from service.projections.reader import ReadModels
 from service.projections.runner import rebuild
 from tests.integration.projecting import catch_up

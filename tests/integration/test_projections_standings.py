@@ -12,7 +12,7 @@ import pytest
 
 from service.application import MauMau
 from service.domain.cards import parse_card
-from service.domain.engine import call_due
+from service.domain.legal import call_due
 from service.domain.roles import Actor
 from service.domain.rulebook import rulebook
 from service.projections.reader import ReadModels

@@ -16,7 +16,8 @@ import pytest
 
 from service.application import MauMau
 from service.domain.pairing import ranking_order
-from service.domain.tournament import Plan, Tournament
+from service.domain.tournament import Tournament
+from service.domain.tournament_plan import Plan
 from service.projections.models import (
     NextGame,
     TournamentPlacing,

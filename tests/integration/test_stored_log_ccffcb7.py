@@ -15,7 +15,8 @@ import pytest
 from eventsourcing.persistence import StoredEvent
 
 from service.application import MauMau
-from service.domain.game import Game, TableRef
+from service.domain.game import Game
+from service.domain.seats import TableRef
 from service.projections.reader import ReadModels
 from service.settings import Settings
 from tests.integration.projecting import catch_up

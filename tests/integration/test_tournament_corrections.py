@@ -11,7 +11,8 @@ from service.application import MauMau
 from service.domain.adjudication import Correct
 from service.domain.roles import Actor
 from service.domain.scoresheet import RoundEntry
-from service.domain.tournament import KEPT_ELIMINATED, Plan
+from service.domain.tournament_plan import Plan
+from service.domain.tournament_results import KEPT_ELIMINATED
 from tests.integration.tables import players
 from workers.conduct import Conductor
 from workers.inline import Inline

@@ -10,7 +10,7 @@ from service.application import MauMau
 from service.domain.adjudication import Resume
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
-from service.domain.tournament import Plan
+from service.domain.tournament_plan import Plan
 from tests.integration.tables import players
 
 

@@ -5,8 +5,10 @@ from collections import Counter
 from uuid import UUID
 
 from service.application import MauMau
-from service.domain.game import Game, Seat, TableRef
-from service.domain.tournament import Plan, Tournament
+from service.domain.game import Game
+from service.domain.seats import Seat, TableRef
+from service.domain.tournament import Tournament
+from service.domain.tournament_plan import Plan
 from tests.integration.tables import players
 from tests.refusals import refused
 from workers.conduct import bot_move

@@ -11,7 +11,8 @@ from uuid import UUID
 
 from service.application import MauMau
 from service.domain.adjudication import Void
-from service.domain.game import FIRST_VOIDABLE, Game
+from service.domain.game import Game
+from service.domain.history import FIRST_VOIDABLE
 from service.domain.state import OVER
 from tests.gameplay import next_command
 from tests.integration.tables import REFEREE

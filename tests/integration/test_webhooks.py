@@ -16,7 +16,7 @@ import pytest
 from service.application import MauMau
 from service.domain.adjudication import Resume
 from service.domain.roles import Actor
-from service.domain.tournament import Plan
+from service.domain.tournament_plan import Plan
 from service.projections.deliveries import DELIVERED, FAILED
 from service.projections.reader import ReadModels
 from service.projections.runner import rebuild

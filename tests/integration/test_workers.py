@@ -15,9 +15,11 @@ import pytest
 
 from service.application import MauMau
 from service.domain.events import MissedCallChallenged
-from service.domain.game import Game, Seat
+from service.domain.game import Game
 from service.domain.roles import Actor
-from service.domain.tournament import Plan, Tournament, seat_spec
+from service.domain.seats import Seat
+from service.domain.tournament import Tournament, seat_spec
+from service.domain.tournament_plan import Plan
 from service.settings import Settings
 from tests.environment import without_settings
 from tests.integration.tables import REFEREE, deck_for, players

@@ -34,7 +34,9 @@ def test_after_a_move_the_game_is_queued_for_its_bots_after_the_think_delay(brok
         [
             "import sys, uuid",
             "from service.application import followups",
-            "from service.domain.game import Cause, Game, Seat",
+            "from service.domain.game import Game",
+            "from service.domain.history import Cause",
+            "from service.domain.seats import Seat",
             "from service.domain.roles import SYSTEM",
             "from service.domain.rulesets import ruleset",
             "from service.settings import Settings",

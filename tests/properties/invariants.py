@@ -50,8 +50,8 @@ from service.domain.actions import (
 )
 from service.domain.bots import BOTS
 from service.domain.cards import CARD_COUNT, DECK_SIZE, format_card, mask_of, rank_cards, rank_name
-from service.domain.commands import Challenge, ChallengeDeclaration, Command, DrawCard
-from service.domain.engine import call_due, command_for, decide, fold, is_chance, legal_actions
+from service.domain.commands import Challenge, ChallengeDeclaration, Command, DrawCard, command_for
+from service.domain.engine import decide, fold
 from service.domain.errors import RuleError
 from service.domain.events import (
     CardPlayed,
@@ -67,16 +67,12 @@ from service.domain.events import (
     RoundEnded,
     StockRecycled,
 )
+from service.domain.legal import call_due, is_chance, legal_actions
+from service.domain.presets import PRESETS, SWITCHES
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL, rulebook
-from service.domain.rulesets import (
-    BLIND_PENALTY,
-    MODIFIERS,
-    PRESETS,
-    SWITCHES,
-    Ruleset,
-    most_players,
-    ruleset,
-)
+from service.domain.ruleset_checks import most_players
+from service.domain.ruleset_options import ruleset
+from service.domain.rulesets import BLIND_PENALTY, MODIFIERS, Ruleset
 from service.domain.state import DRAWN, NAMING_SUIT, PENALTY, PLAY, State
 from service.domain.table import Table
 from tests.unit.scenario import small_deck_club

@@ -14,9 +14,11 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from service.domain.game import Cause, Game, Seat
+from service.domain.game import Game
+from service.domain.history import Cause
 from service.domain.roles import SYSTEM
 from service.domain.rulesets import Ruleset
+from service.domain.seats import Seat
 from service.persistence.mapper import MsgspecMapper
 from service.projections.fold import Tracked
 from tests.gameplay import SAME_ENTROPY, next_command

@@ -4,7 +4,8 @@ structure of a preset laid over it, so each feature is tested apart from the pre
 import msgspec
 
 from service.domain.cards import RANKS
-from service.domain.rulesets import CLUB, PRESETS, Ruleset
+from service.domain.presets import CLUB, PRESETS
+from service.domain.rulesets import Ruleset
 
 # 101's deck: 6 ... A
 RANKS_36 = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")

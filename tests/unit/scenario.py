@@ -31,8 +31,10 @@ from service.domain.commands import (
 from service.domain.engine import decide, fold
 from service.domain.errors import RuleError
 from service.domain.events import Event, RoundEnded
+from service.domain.presets import CLUB
 from service.domain.rulebook import NO_CALL, rulebook
-from service.domain.rulesets import CLUB, Ruleset, ruleset
+from service.domain.ruleset_options import ruleset
+from service.domain.rulesets import Ruleset
 from service.domain.state import State
 
 Cards = Sequence[str] | str

@@ -5,10 +5,12 @@ import random
 
 from service.domain.cards import format_cards
 from service.domain.fairness import verify
-from service.domain.game import Cause, Game, Seat
+from service.domain.game import Game
+from service.domain.history import Cause
 from service.domain.redaction import FULL, PUBLIC, Table, Viewer, redact
 from service.domain.roles import SYSTEM, Actor
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
+from service.domain.seats import Seat
 from service.domain.views import entry_of
 from tests.gameplay import SAME_ENTROPY, next_command
 from tests.unit.scenario import deck_order

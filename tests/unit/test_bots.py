@@ -6,7 +6,7 @@ from service.domain.bots import HeuristicBot, RandomBot
 from service.domain.cards import mask_of, parse_card, suit_of
 from service.domain.commands import DrawCard, KeepCard, NameSuit, PlayCard
 from service.domain.rulebook import MAU, NO_CALL
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.table import Table
 from tests.unit.bot_match import played_out
 from tests.unit.scenario import Game

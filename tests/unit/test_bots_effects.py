@@ -6,7 +6,7 @@ from service.domain.bots import HeuristicBot
 from service.domain.cards import mask_of, parse_card
 from service.domain.commands import ChoosePlayer, PlayCard
 from service.domain.engine import decide
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from tests.unit.scenario import Game
 
 HAFT = ruleset("haft-khabis")  # 8 is covered by its player, 2 chooses who draws 1, 10 reverses

@@ -9,9 +9,10 @@ from service.domain.actions import CHALLENGE, CHOOSE, DRAW, KEEP, NAME_SUIT, pla
 from service.domain.bots import BOTS, Bot
 from service.domain.cards import JOKER_SUIT, suit_of
 from service.domain.commands import Challenge, ChoosePlayer, Command, DrawCard, KeepCard, NameSuit, PlayCard
-from service.domain.engine import legal_actions
 from service.domain.events import CardPlayed, PlayerEliminated
-from service.domain.rulesets import PRESETS, SWITCHES, ruleset
+from service.domain.legal import legal_actions
+from service.domain.presets import PRESETS, SWITCHES
+from service.domain.ruleset_options import ruleset
 from service.domain.state import CHOOSING, DRAWN, NAMING_SUIT, OVER, PLAY
 from service.domain.table import Table
 from service.simulation import simulate

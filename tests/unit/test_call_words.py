@@ -6,7 +6,9 @@ import pytest
 
 from service.domain.errors import RuleError
 from service.domain.events import CardsDrawn
-from service.domain.rulesets import CLUB, PRESETS, check, ruleset
+from service.domain.presets import CLUB, PRESETS
+from service.domain.ruleset_checks import check
+from service.domain.ruleset_options import ruleset
 from service.domain.state import PENALTY
 from tests.unit.round_rulesets import club_with
 from tests.unit.scenario import Game

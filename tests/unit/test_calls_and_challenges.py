@@ -5,10 +5,10 @@ import pytest
 from service.domain.actions import CHALLENGE
 from service.domain.cards import parse_card
 from service.domain.commands import Challenge, PlayCard
-from service.domain.engine import legal_actions
 from service.domain.events import CardPlayed, CardsDrawn, MissedCallChallenged, RoundEnded
+from service.domain.legal import legal_actions
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.state import DEAL, DRAWN, PENALTY, PLAY
 from tests.unit.scenario import Game, cards
 

@@ -8,7 +8,7 @@ from service.domain.engine import decide, fold
 from service.domain.errors import RuleError
 from service.domain.events import MatchStarted, RoundDealt
 from service.domain.rulebook import MAU_MAU
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.state import DEAL, PLAY, State
 from service.domain.table import Table
 from tests.unit.scenario import Game, cards, deck_order, names_in

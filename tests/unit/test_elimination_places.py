@@ -11,15 +11,18 @@ import uuid
 
 import pytest
 
-from service.domain.game import Cause, Game, Seat
+from service.domain.game import Game
+from service.domain.history import Cause
 from service.domain.image import image_of, restore
 from service.domain.pairing import Played, rank, ranking_order
 from service.domain.rating import last_standing, places
 from service.domain.roles import SYSTEM
 from service.domain.round_scoring import running_totals
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
+from service.domain.seats import Seat
 from service.domain.state import OVER
-from service.domain.tournament import Plan, Tournament
+from service.domain.tournament import Tournament
+from service.domain.tournament_plan import Plan
 from service.http.sheets import match_end
 from tests.gameplay import SAME_ENTROPY, next_command
 from tests.refusals import refused

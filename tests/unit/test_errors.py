@@ -29,8 +29,9 @@ from service.domain.commands import (
 )
 from service.domain.engine import decide, fold
 from service.domain.errors import RuleError
+from service.domain.presets import CLUB
 from service.domain.rulebook import MAU, MAU_MAU
-from service.domain.rulesets import CLUB, ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.state import DRAWN, RECYCLE, State
 from tests.unit.round_rulesets import club_101
 from tests.unit.scenario import Game, cards
@@ -43,10 +44,18 @@ ENGINE_MODULES = (
     "cards",
     "chance",
     "commands",
+    "draws",
     "engine",
     "errors",
     "events",
+    "legal",
+    "plays",
+    "presets",
+    "refusals",
+    "round_end",
     "rulebook",
+    "ruleset_checks",
+    "ruleset_options",
     "rulesets",
     "state",
     "table",

@@ -7,14 +7,18 @@ import pytest
 
 from service.domain.bots import HeuristicBot
 from service.domain.commands import Command, DrawCard
-from service.domain.engine import legal_actions
 from service.domain.errors import RuleError
-from service.domain.game import Cause, Game, Seat
+from service.domain.game import Game
+from service.domain.history import Cause
 from service.domain.league import League
+from service.domain.legal import legal_actions
+from service.domain.presets import CLUB
 from service.domain.roles import SYSTEM, Actor
-from service.domain.rulesets import CLUB, ruleset
+from service.domain.ruleset_options import ruleset
+from service.domain.seats import Seat
 from service.domain.state import PLAY
-from service.domain.tournament import Plan, Tournament
+from service.domain.tournament import Tournament
+from service.domain.tournament_plan import Plan
 from tests.gameplay import SAME_ENTROPY, next_command
 
 PLAYERS = [str(uuid.UUID(int=n)) for n in range(1, 5)]

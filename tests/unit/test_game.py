@@ -19,10 +19,14 @@ from service.domain.events import (
     StockRecycled,
 )
 from service.domain.fairness import verify
-from service.domain.game import FACT_EVENTS, Cause, Game, Seat
+from service.domain.game import Game
+from service.domain.game_facts import FACT_EVENTS
+from service.domain.history import Cause
 from service.domain.image import copy_state, restore
+from service.domain.presets import CLUB
 from service.domain.roles import SYSTEM, Actor
-from service.domain.rulesets import CLUB, ruleset
+from service.domain.ruleset_options import ruleset
+from service.domain.seats import Seat
 from service.domain.state import OVER, PENALTY, PLAY
 from tests.gameplay import SAME_ENTROPY, game_after, next_command, voided_into_a_revealed_round
 

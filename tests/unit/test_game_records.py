@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from service.domain.cards import RANKS, deck_cards, format_cards, parse_card
 from service.domain.errors import RuleError
-from service.domain.game import Cause, Game, Seat
+from service.domain.game import Game
+from service.domain.history import Cause
 from service.domain.record import (
     Annulled,
     Chose,
@@ -30,14 +31,15 @@ from service.domain.record import (
     Shrank,
     TookSkip,
     TurnedUp,
-    render,
 )
 from service.domain.record_of import record_of
 from service.domain.record_parse import parse_record
+from service.domain.record_render import render
 from service.domain.redaction import FULL, PUBLIC, Table, Viewer, redact
 from service.domain.roles import SYSTEM, Actor
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.scoresheet import RoundEntry
+from service.domain.seats import Seat
 from service.domain.state import OVER
 from service.domain.views import entry_of
 from tests.gameplay import SAME_ENTROPY, next_command

@@ -6,7 +6,7 @@ import pytest
 
 from service.domain.errors import RuleError
 from service.domain.league import ERASED_NAME, League, Player
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 
 
 def test_a_player_registers_with_a_name_and_may_rename():

@@ -11,11 +11,15 @@ from eventsourcing.persistence import MapperDeserialisationError, StoredEvent
 
 from service.domain.adjudication import Correct, Penalty, Resume, Void
 from service.domain.cards import parse_card
-from service.domain.game import FACT_EVENTS, Cause, Game, Seat, TableRef
+from service.domain.game import Game
+from service.domain.game_facts import FACT_EVENTS
+from service.domain.history import Cause
 from service.domain.league import League, Player
+from service.domain.presets import CLUB
 from service.domain.roles import SYSTEM, Actor
-from service.domain.rulesets import CLUB, ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.scoresheet import RoundEntry
+from service.domain.seats import Seat, TableRef
 from service.persistence.mapper import MsgspecMapper
 from tests.gameplay import SAME_ENTROPY, next_command
 

@@ -3,10 +3,10 @@
 from service.domain.actions import DRAW, play_action
 from service.domain.cards import RANKS, format_cards, parse_card
 from service.domain.commands import DrawCard, PlayCard
-from service.domain.engine import legal_actions
 from service.domain.events import CardPlayed, MatchEnded, RoundDealt, RoundEnded
+from service.domain.legal import legal_actions
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL, rulebook
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.state import DEAL, DRAWN, OVER, PENALTY
 from service.domain.table import Table
 from tests.unit.scenario import Game

@@ -11,7 +11,6 @@ from service.domain.actions import CHALLENGE_DECLARATION, blind_action
 from service.domain.bots import HeuristicBot, RandomBot
 from service.domain.cards import format_card, parse_card
 from service.domain.commands import ChallengeDeclaration, PlayCard
-from service.domain.engine import legal_actions
 from service.domain.events import (
     CardPlayed,
     CardsDrawn,
@@ -20,9 +19,11 @@ from service.domain.events import (
     Event,
     RoundEnded,
 )
+from service.domain.legal import legal_actions
 from service.domain.redaction import FULL, PUBLIC, Viewer, redact
 from service.domain.redaction import Table as RedactionTable
-from service.domain.rulesets import Ruleset, ruleset
+from service.domain.ruleset_options import ruleset
+from service.domain.rulesets import Ruleset
 from service.domain.state import PENALTY
 from service.domain.views import Entry
 from tests.unit.bot_match import bot_match

@@ -11,12 +11,14 @@ import pytest
 from service.domain.actions import DRAW, SEVERAL_PLAY, play_action, several_action, several_cards
 from service.domain.bots import HeuristicBot, RandomBot
 from service.domain.cards import parse_card
-from service.domain.commands import GivePenalty, PlayCard
-from service.domain.engine import command_for, decide, legal_actions
+from service.domain.commands import GivePenalty, PlayCard, command_for
+from service.domain.engine import decide
 from service.domain.errors import RuleError
 from service.domain.events import CardPlayed, RoundEnded
+from service.domain.legal import legal_actions
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL
-from service.domain.rulesets import Ruleset, ruleset
+from service.domain.ruleset_options import ruleset
+from service.domain.rulesets import Ruleset
 from tests.unit.bot_match import bot_match
 from tests.unit.scenario import Game, cards
 

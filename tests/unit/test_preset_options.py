@@ -5,8 +5,10 @@ import pytest
 from service.domain.commands import StartMatch
 from service.domain.engine import decide
 from service.domain.events import MatchStarted
+from service.domain.presets import PRESETS, SWITCHES
 from service.domain.rulebook import rulebook
-from service.domain.rulesets import PRESETS, SWITCHES, CardEffect, check_options, ruleset
+from service.domain.ruleset_options import check_options, ruleset
+from service.domain.rulesets import CardEffect
 from service.domain.state import State
 from tests.refusals import refused
 

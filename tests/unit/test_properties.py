@@ -9,7 +9,7 @@ from collections import Counter
 import msgspec
 
 from service.domain.engine import fold
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from tests.properties.invariants import (
     TALLY,
     Tally,

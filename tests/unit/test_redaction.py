@@ -12,10 +12,14 @@ from service.domain.adjudication import Void
 from service.domain.cards import FULL_DECK, format_card, format_cards, parse_card
 from service.domain.engine import fold
 from service.domain.events import RoundEnded
-from service.domain.game import FACT_EVENTS, Cause, Game, Seat, TableRef
+from service.domain.game import Game
+from service.domain.game_facts import FACT_EVENTS
+from service.domain.history import Cause
+from service.domain.presets import CLUB
 from service.domain.redaction import FULL, PUBLIC, Table, Viewer, redact
 from service.domain.roles import SYSTEM, Actor
-from service.domain.rulesets import CLUB, ruleset
+from service.domain.ruleset_options import ruleset
+from service.domain.seats import Seat, TableRef
 from service.domain.views import Entry, entry_of
 from tests.card_names import card_names
 from tests.gameplay import SAME_ENTROPY, game_after, next_command, voided_into_a_revealed_round

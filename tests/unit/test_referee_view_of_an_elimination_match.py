@@ -2,9 +2,11 @@
 
 import random
 
-from service.domain.game import Cause, Game, Seat
+from service.domain.game import Game
+from service.domain.history import Cause
 from service.domain.roles import SYSTEM
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
+from service.domain.seats import Seat
 from service.domain.state import OVER
 from service.domain.views import table_view
 from tests.gameplay import SAME_ENTROPY, next_command

@@ -18,10 +18,12 @@ from service.domain.events import (
     RoundDealt,
     RoundEnded,
 )
-from service.domain.game import Cause, Game, Seat
+from service.domain.game import Game
+from service.domain.history import Cause
 from service.domain.redaction import FULL, PUBLIC, Table, Viewer, redact
 from service.domain.roles import SYSTEM, Actor
 from service.domain.scoresheet import RoundEntry
+from service.domain.seats import Seat
 from service.domain.views import Entry
 from service.persistence.mapper import MsgspecMapper
 from tests.gameplay import SAME_ENTROPY

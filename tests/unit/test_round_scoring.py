@@ -7,8 +7,9 @@ import pytest
 from service.domain.cards import CARD_COUNT, parse_card
 from service.domain.commands import ScoreRound
 from service.domain.events import MatchEnded, RoundEnded
+from service.domain.presets import MAU_MAU_150
 from service.domain.rulebook import MAU, MAU_MAU
-from service.domain.rulesets import MAU_MAU_150, Ruleset
+from service.domain.rulesets import Ruleset
 from service.domain.state import DEAL
 from tests.unit.round_rulesets import club_101, club_classic
 from tests.unit.scenario import Game

@@ -5,11 +5,12 @@ import pytest
 from service.domain.actions import DRAW, KEEP, play_action
 from service.domain.cards import format_cards, parse_card
 from service.domain.commands import KeepCard, PlayCard, StartMatch
-from service.domain.engine import decide, legal_actions
+from service.domain.engine import decide
 from service.domain.errors import RuleError
 from service.domain.events import CardPlayed, CardsDrawn, MatchStarted, RoundEnded, SkipTaken, StockRanOut
+from service.domain.legal import legal_actions
 from service.domain.rulebook import rulebook
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.state import DRAWN, PLAY, State
 from tests.unit.scenario import Game, mask
 

@@ -5,11 +5,12 @@ import pytest
 from service.domain.actions import DRAW, KEEP, play_action
 from service.domain.cards import format_cards, parse_card
 from service.domain.commands import PlayCard, StartMatch
-from service.domain.engine import call_due, decide, legal_actions
+from service.domain.engine import decide
 from service.domain.errors import RuleError
 from service.domain.events import CardPlayed, CardsDrawn, MatchStarted, SkipTaken
+from service.domain.legal import call_due, legal_actions
 from service.domain.rulebook import MAU_MAU, NO_CALL, rulebook
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.state import DEBT, PLAY, TURN, State
 from tests.unit.scenario import Game
 

@@ -3,9 +3,9 @@
 from service.domain.actions import DRAW, play_action
 from service.domain.cards import parse_card
 from service.domain.commands import PlayCard
-from service.domain.engine import legal_actions
 from service.domain.events import CardPlayed, CardsDrawn
-from service.domain.rulesets import ruleset
+from service.domain.legal import legal_actions
+from service.domain.ruleset_options import ruleset
 from tests.unit.scenario import Game
 
 FARAON = ruleset("faraon")

@@ -3,9 +3,9 @@
 from service.domain.actions import CHOOSE, DRAW, play_action
 from service.domain.cards import parse_card
 from service.domain.commands import ChoosePlayer, DrawCard, PlayCard
-from service.domain.engine import legal_actions
 from service.domain.events import CardPlayed, CardsDrawn, PlayerChosen
-from service.domain.rulesets import ruleset
+from service.domain.legal import legal_actions
+from service.domain.ruleset_options import ruleset
 from service.domain.state import CHOOSING, EFFECT, PLAY
 from tests.unit.scenario import Game
 

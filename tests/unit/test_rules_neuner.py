@@ -2,10 +2,10 @@
 
 from service.domain.actions import play_action
 from service.domain.cards import parse_card
-from service.domain.engine import legal_actions
 from service.domain.events import CardPlayed
+from service.domain.legal import legal_actions
 from service.domain.rulebook import rulebook
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from tests.unit.scenario import Game
 
 NEUNER = ruleset("neuner")

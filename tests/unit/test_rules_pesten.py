@@ -5,10 +5,11 @@ import msgspec
 from service.domain.actions import CHALLENGE, DRAW, KEEP, play_action
 from service.domain.cards import parse_card, rank_name
 from service.domain.commands import Challenge, DrawCard, KeepCard, PlayCard
-from service.domain.engine import legal_actions
 from service.domain.events import CardPlayed, CardsDrawn, TurnPassed
+from service.domain.legal import legal_actions
+from service.domain.presets import CLUB
 from service.domain.rulebook import MAU, rulebook
-from service.domain.rulesets import CLUB, ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.state import DRAWN
 from tests.unit.scenario import Game, mask
 

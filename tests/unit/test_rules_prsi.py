@@ -3,10 +3,10 @@
 from service.domain.actions import DRAW, play_action
 from service.domain.cards import parse_card
 from service.domain.commands import PlayCard
-from service.domain.engine import call_due, legal_actions
 from service.domain.events import CardPlayed, CardsDrawn
+from service.domain.legal import call_due, legal_actions
 from service.domain.rulebook import NO_CALL
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.state import EFFECT, PLAY
 from tests.unit.scenario import Game
 

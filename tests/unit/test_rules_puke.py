@@ -3,7 +3,7 @@
 from service.domain.cards import parse_card
 from service.domain.commands import PlayCard
 from service.domain.events import CardPlayed, CardsDrawn
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from tests.unit.scenario import Game
 
 PUKE = ruleset("puke")

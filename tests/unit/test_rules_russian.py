@@ -1,9 +1,9 @@
 """The `russian` preset (variants.md): 36 cards, deal 5; A skips, 7 draws 1, 6 draws 1 and skips, Q wild."""
 
 from service.domain.actions import DRAW
-from service.domain.engine import legal_actions
 from service.domain.events import CardPlayed, CardsDrawn
-from service.domain.rulesets import ruleset
+from service.domain.legal import legal_actions
+from service.domain.ruleset_options import ruleset
 from tests.unit.scenario import Game
 
 RUSSIAN = ruleset("russian")

@@ -7,7 +7,9 @@ from service.domain.cards import RANKS
 from service.domain.commands import StartMatch
 from service.domain.engine import decide
 from service.domain.events import MatchStarted
-from service.domain.rulesets import CLUB, MAU_MAU_150, OPTIONS, ruleset, with_options
+from service.domain.presets import CLUB, MAU_MAU_150
+from service.domain.ruleset_options import ruleset, with_options
+from service.domain.rulesets import OPTIONS
 from service.domain.state import State
 from tests.refusals import refused
 

@@ -12,11 +12,14 @@ from service.domain.cards import CARD_COUNT, format_cards, parse_card
 from service.domain.commands import DrawCard
 from service.domain.engine import fold
 from service.domain.events import MatchEnded, RoundEnded
-from service.domain.game import Cause, Game, Seat
+from service.domain.game import Game
+from service.domain.history import Cause
 from service.domain.image import copy_state
+from service.domain.presets import CLUB, MAU_MAU_150
 from service.domain.roles import SYSTEM, Actor
-from service.domain.rulesets import CLUB, MAU_MAU_150, ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.scoresheet import RoundEntry
+from service.domain.seats import Seat
 from service.domain.state import DEAL, OVER
 from tests.gameplay import SAME_ENTROPY, game_after, next_command
 from tests.refusals import refused

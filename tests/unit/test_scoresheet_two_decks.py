@@ -8,8 +8,8 @@ import pytest
 
 from service.domain.cards import RANKS, deck_cards, mask_of, parse_card
 from service.domain.errors import RuleError
+from service.domain.presets import CLUB, MAU_MAU_150
 from service.domain.rulebook import Rulebook, rulebook
-from service.domain.rulesets import CLUB, MAU_MAU_150
 from service.domain.scoresheet import RoundEntry, card_values, values_of
 
 JOKER_POINTS = 50

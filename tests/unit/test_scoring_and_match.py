@@ -12,10 +12,10 @@ from service.domain.commands import (
     PlayCard,
     RecycleStock,
 )
-from service.domain.engine import is_terminal, returns
 from service.domain.events import MatchEnded, RoundEnded
+from service.domain.legal import is_terminal, returns
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.state import DEAL, OVER
 from tests.unit.scenario import Game
 

@@ -5,11 +5,12 @@ import pytest
 from service.domain.actions import CHALLENGE, CHOOSE
 from service.domain.cards import parse_card
 from service.domain.commands import Challenge, ChoosePlayer, Command, DrawCard, KeepCard, PlayCard
-from service.domain.engine import decide, legal_actions
+from service.domain.engine import decide
 from service.domain.errors import RuleError
 from service.domain.events import CardPlayed, CardsDrawn, Event
+from service.domain.legal import legal_actions
 from service.domain.rulebook import NO_CALL
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.state import DRAWN
 from tests.unit.scenario import Game
 

@@ -3,8 +3,8 @@
 from service.domain.actions import DRAW, play_action
 from service.domain.cards import parse_card
 from service.domain.commands import PlayCard
-from service.domain.engine import legal_actions
 from service.domain.events import CardPlayed, CardsDrawn
+from service.domain.legal import legal_actions
 from service.domain.state import DEBT, PLAY
 from tests.unit.scenario import Game, cards
 

@@ -5,7 +5,7 @@ import pytest
 
 from service.cli import format_summary
 from service.domain.errors import RuleError
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from service.simulation import play_match, simulate
 
 

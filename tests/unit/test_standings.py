@@ -4,7 +4,7 @@ from uuid import UUID
 
 import msgspec
 
-from service.domain.rulesets import CLUB, MAU_MAU_150
+from service.domain.presets import CLUB, MAU_MAU_150
 from service.projections.standings import TIE_BREAKS, Tally, order_of, rank, rule
 
 

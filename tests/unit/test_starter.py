@@ -3,8 +3,8 @@
 from service.domain.actions import DRAW, NAME_SUIT, play_action
 from service.domain.cards import parse_card
 from service.domain.commands import DrawCard, NameSuit, PlayCard
-from service.domain.engine import legal_actions
 from service.domain.events import CardsDrawn, RoundDealt, SuitNamed
+from service.domain.legal import legal_actions
 from service.domain.state import DEBT, NAMING_SUIT, PLAY
 from tests.unit.scenario import Game
 

@@ -7,9 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.domain.chance import Shuffler
-from service.domain.engine import decide, is_chance
+from service.domain.engine import decide
 from service.domain.image import StateImage, copy_state, image_of, restore
-from service.domain.rulesets import CLUB, MAU_MAU_150
+from service.domain.legal import is_chance
+from service.domain.presets import CLUB, MAU_MAU_150
 from service.domain.state import State
 from tests.gameplay import next_command
 

@@ -7,7 +7,6 @@ from service.domain.actions import DRAW
 from service.domain.cards import format_card, parse_card
 from service.domain.chance import Shuffler
 from service.domain.commands import Challenge, DrawCard, KeepCard, PlayCard, RecycleStock
-from service.domain.engine import legal_actions
 from service.domain.events import (
     CardsDrawn,
     MissedCallChallenged,
@@ -15,8 +14,9 @@ from service.domain.events import (
     StockRanOut,
     StockRecycled,
 )
+from service.domain.legal import legal_actions
 from service.domain.rulebook import rulebook
-from service.domain.rulesets import ruleset
+from service.domain.ruleset_options import ruleset
 from service.domain.state import DEAL, DEBT, DRAWN, PENALTY, PLAY, RECYCLE, TURN, PendingDraw
 from tests.unit.scenario import Game, cards, mask, small_deck_club
 

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from service.domain.tournament import Plan, Tournament, seat_spec
+from service.domain.tournament import Tournament, seat_spec
+from service.domain.tournament_plan import Plan
 from tests.refusals import refused
 
 LEAGUE = uuid.UUID(int=1)

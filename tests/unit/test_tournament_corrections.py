@@ -4,7 +4,8 @@ import uuid
 
 import msgspec
 
-from service.domain.tournament import KEPT_ELIMINATED, KEPT_FINISHED, Tournament
+from service.domain.tournament import Tournament
+from service.domain.tournament_results import KEPT_ELIMINATED, KEPT_FINISHED
 from service.persistence.mapper import MsgspecMapper
 from service.projections.tournaments import TrackedTournament
 from tests.refusals import refused

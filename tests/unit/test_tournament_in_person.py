@@ -7,7 +7,9 @@ import uuid
 import msgspec
 import pytest
 
-from service.domain.tournament import BOT_ENTRANT, MAX_IN_PERSON, Tournament
+from service.domain.tournament import Tournament
+from service.domain.tournament_entries import BOT_ENTRANT
+from service.domain.tournament_plan import MAX_IN_PERSON
 from service.persistence.mapper import MsgspecMapper
 from tests.refusals import refused
 from tests.unit.test_tournament import announce, best_wins, by_number, entered

@@ -10,10 +10,13 @@ from typing import Any
 import pytest
 
 from service.domain.errors import RuleError
-from service.domain.game import Cause, Game, Seat
+from service.domain.game import Game
+from service.domain.history import Cause
+from service.domain.presets import CLUB
 from service.domain.roles import SYSTEM, Actor
-from service.domain.rulesets import CLUB
-from service.domain.tournament import NO_SHOW, WITHDREW, Tournament
+from service.domain.seats import Seat
+from service.domain.tournament import Tournament
+from service.domain.tournament_entries import NO_SHOW, WITHDREW
 from tests.gameplay import SAME_ENTROPY
 from tests.unit.test_tournament import NOW, announce, attach_all, best_wins, by_number, entered, play_round
 

@@ -8,7 +8,9 @@ import pytest
 
 from service.domain.errors import RuleError
 from service.domain.pairing import Played, rank, ranking_order, seed_order
-from service.domain.tournament import UNRATED, Plan, Tournament
+from service.domain.tournament import Tournament
+from service.domain.tournament_entries import UNRATED
+from service.domain.tournament_plan import Plan
 
 LEAGUE = uuid.UUID(int=1)
 RATINGS = {"ann": 12.5, "bob": 3.0, "cy": 20.25, "dee": -1.5}

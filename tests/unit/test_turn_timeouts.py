@@ -9,9 +9,13 @@ import pytest
 from service.domain.engine import fold
 from service.domain.errors import RuleError
 from service.domain.events import CardPlayed, CardsDrawn, DeclarationChallenged
-from service.domain.game import Cause, Game, Seat
+from service.domain.game import Game
+from service.domain.history import Cause
+from service.domain.presets import CLUB
 from service.domain.roles import SYSTEM, Actor
-from service.domain.rulesets import CLUB, Ruleset, ruleset
+from service.domain.ruleset_options import ruleset
+from service.domain.rulesets import Ruleset
+from service.domain.seats import Seat
 from service.domain.state import DEAL, DRAWN, NAMING_SUIT, PLAY
 from tests.gameplay import SAME_ENTROPY
 

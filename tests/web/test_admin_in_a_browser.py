@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Page, expect
 
-from service.domain.rulesets import PRESETS
+from service.domain.presets import PRESETS
 from service.web.messages import all_messages
 from tests.e2e.club import ADMIN_TOKEN, Club
 from tests.e2e.test_embedded import WAIT

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from service.domain.rulesets import PRESETS, ruleset
+from service.domain.presets import PRESETS
+from service.domain.ruleset_options import ruleset
 from service.web.i18n import LANGUAGES, read_catalogue
 from service.web.play_words import calls_of
 from service.web.words import event_words, full_event_words

@@ -3,6 +3,11 @@
 ``MaoGame.Started`` fixes what never changes (the league, the seats, who judges); each
 command's events (``events``) are stored together as one ``Decided``, whose ``by`` says
 who asked (an actor, or the server). The state is the fold of every fact so far.
+
+A seat whose player was erased on request forfeits (``forfeit_seat``, ``SeatForfeited``), as in a
+card game (``service.domain.game``): while two seats or more are left in and one of them is a
+player's, a stand-in plays it (``autoplay``: it only draws, so it never goes out); otherwise the
+match ends at once, won by the seat left in with the most rounds won.
 """
 
 from uuid import UUID
@@ -11,8 +16,8 @@ from eventsourcing.domain import Aggregate
 
 from service.domain.errors import RuleError
 from service.domain.mao.commands import SERVER, Command
-from service.domain.mao.events import Event
-from service.domain.mao.game import decide
+from service.domain.mao.events import Event, PauseEnded
+from service.domain.mao.game import decide, end_by_forfeit
 from service.domain.mao.state import State
 
 BOT_PREFIX = "bot:"
@@ -42,6 +47,12 @@ class MaoGame(Aggregate):
                 fact.apply(game.state)
             game.facts.extend(self.facts)
 
+    class SeatForfeited(Aggregate.Event):
+        seat: int
+
+        def apply(self, game: "MaoGame") -> None:
+            game.forfeited = (*game.forfeited, self.seat)
+
     def __init__(
         self, league_id: UUID, seats: tuple[str, ...], judge: str, judge_seat: int | None = None
     ) -> None:
@@ -53,6 +64,7 @@ class MaoGame(Aggregate):
         self.facts: list[Event] = []
         self.decisions: list[tuple[int, str]] = []  # each decision's first fact and who asked
         self.keys: dict[str, tuple[str, int]] = {}  # idempotency key: (digest, first fact)
+        self.forfeited: tuple[int, ...] = ()  # seats whose player was erased, in that order
 
     @classmethod
     def start(
@@ -83,11 +95,32 @@ class MaoGame(Aggregate):
         later = (first for first, by in self.decisions if first > start and by != SERVER_BY)
         return self.facts[start : next(later, len(self.facts))]
 
+    def forfeit_seat(self, seat: int) -> None:
+        """The seat's player was erased: a stand-in plays the seat from now on, or the match ends at
+        once (above) when no two seats with a player's among them are left in."""
+        self.check_seat(seat)
+        if self.state.winner >= 0:
+            raise RuleError("game_over", "the match is over")
+        if seat in self.forfeited:
+            raise RuleError("seat_forfeited", "that seat has forfeited already")
+        self.trigger_event(self.SeatForfeited, seat=seat)
+        left_in = [other for other in range(len(self.seats)) if other not in self.forfeited]
+        facts: list[Event] = []
+        if self.state.paused_by == seat:
+            facts.append(PauseEnded(seat))  # nobody else may end the pause the seat called
+        if len(left_in) < 2 or all(self.seats[other].startswith(BOT_PREFIX) for other in left_in):
+            wins = self.state.wins
+            winner = max(left_in, key=lambda other: (wins[other], -other))
+            facts += end_by_forfeit(self.state, winner)
+        if facts:
+            self.trigger_event(self.Decided, facts=tuple(facts), by=SERVER_BY)
+
     def seat_of(self, player_id: str) -> int | None:
         return self.seats.index(player_id) if player_id in self.seats else None
 
     def is_bot(self, seat: int) -> bool:
-        return self.seats[seat].startswith(BOT_PREFIX)
+        """A bot's seat, or a forfeited seat a stand-in plays: the server moves it."""
+        return self.seats[seat].startswith(BOT_PREFIX) or seat in self.forfeited
 
     def check_seat(self, seat: int) -> None:
         if not 0 <= seat < len(self.seats):

@@ -1,8 +1,9 @@
 """What the server does at a stored Mao table after every command: chance and the bots.
 
 When the stock must be recycled it shuffles the discards; while a bot's seat is on turn
-(and nobody paused) it plays that bot, as ``table.Table`` does in tests: the bot sees its
-``PlayerView`` and the public log only, and after an accepted play says the base calls.
+(and nobody paused) it plays that bot (or a forfeited seat's stand-in, ``bots.StandIn``), as
+``table.Table`` does in tests: the bot sees its ``PlayerView`` and the public log only, and after
+an accepted play says the base calls.
 It stops at a human's turn, between rounds (the judge deals) and at the match's end.
 """
 
@@ -11,7 +12,7 @@ from collections.abc import Callable
 
 from service.domain.errors import RuleError
 from service.domain.mao.aggregate import BOT_PREFIX, SERVER_BY, MaoGame
-from service.domain.mao.bots import Bot, RandomBot, calls_after
+from service.domain.mao.bots import Bot, RandomBot, StandIn, calls_after
 from service.domain.mao.commands import Command, PlayCard, RecycleStock, Say
 from service.domain.mao.events import CardPlayed, Event
 from service.domain.mao.learning import LearningBot
@@ -37,7 +38,9 @@ class _Bots:
 
     def __init__(self, game: MaoGame, rng: random.Random) -> None:
         self.bots: dict[int, Bot] = {
-            seat: BOTS[name](rng) for seat, name in enumerate(game.seats) if game.is_bot(seat)
+            seat: StandIn() if seat in game.forfeited else BOTS[name](rng)
+            for seat, name in enumerate(game.seats)
+            if game.is_bot(seat)
         }
         for entry in redact_all(game.facts, PUBLIC):
             self.observe(entry)

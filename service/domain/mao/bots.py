@@ -2,6 +2,7 @@
 
 ``RandomBot`` plays a random card that matches the top card by suit or rank (it knows no
 secret rule), else draws. ``learning.LearningBot`` also learns the rule from what it sees.
+``StandIn`` plays a forfeited seat: it only draws, so it never goes out.
 """
 
 import random
@@ -45,6 +46,17 @@ class RandomBot:
         if not cards:
             return DrawCard(view.seat)
         return PlayCard(view.seat, self.rng.choice(cards))
+
+    def observe(self, entry: dict) -> None:
+        pass
+
+
+class StandIn:
+    """The seat of an erased player (``MaoGame.forfeit_seat``): it draws at each turn and says
+    nothing, so the seat never wins a round by going out."""
+
+    def choose(self, view: PlayerView) -> Command:
+        return DrawCard(view.seat)
 
     def observe(self, entry: dict) -> None:
         pass

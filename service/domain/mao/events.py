@@ -240,7 +240,9 @@ class PauseEnded(BaseEvent, frozen=True):
 class RoundEnded(BaseEvent, frozen=True):
     round_no: int
     winner: int  # -1 for a drawn round
-    reason: str  # "went_out" or "stopped" (a card owed could not be given)
+    # "went_out", "stopped" (a card owed could not be given) or "forfeited" (a seat's forfeit ended
+    # the match: ``game.end_by_forfeit``)
+    reason: str
     counts: tuple[int, ...]  # per seat: cards in hand plus penalty cards still owed
     wins: tuple[int, ...]  # per seat, the match so far
 

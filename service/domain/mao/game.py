@@ -23,7 +23,8 @@ The next player's first act (a play, returned or not, or a draw) closes the call
 the play before it: each call still missing gives CallMissed + PenaltyGiven first. Penalty
 cards are owed, then given from the stock (CardTaken); an empty stock asks for a recycle
 (StockRanOut), and when there is nothing to recycle the round stops (RoundEnded). A round's
-end reveals its rule (RuleRevealed) and may end the match (MatchEnded).
+end reveals its rule (RuleRevealed) and may end the match (MatchEnded). A seat's forfeit may end
+the match at once (``end_by_forfeit``): the round in play ends, "forfeited", won by nobody.
 """
 
 from collections.abc import Iterable
@@ -363,6 +364,20 @@ def _round_end(out: _Out, winner: int, reason: str) -> None:
     )
     if winner >= 0 and wins[winner] >= s.rounds_to_win:
         out.add(MatchEnded(winner, tuple(wins)))
+
+
+def end_by_forfeit(s: State, winner: int) -> list[Event]:
+    """The match ended at once by a seat's forfeit (``MaoGame.forfeit_seat``), won by ``winner``: a
+    round in play ends first, won by nobody."""
+    out = _Out(s)
+    if s.phase in (PLAY, RECYCLE):
+        assert s.rule is not None
+        out.add(
+            RoundEnded(s.round_no, -1, "forfeited", tuple(_counts(s)), tuple(s.wins)),
+            RuleRevealed(s.round_no, format_rule(s.rule)),
+        )
+    out.add(MatchEnded(winner, tuple(out.s.wins)))
+    return out.events
 
 
 def _call_pause(out: _Out, c: CallPause) -> None:

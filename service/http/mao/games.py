@@ -45,7 +45,7 @@ class MaoGameController(Controller):
         operation_id="createMaoGame",
         summary="Make a Mao match in a league of ruleset mao (admin, the league's referees)",
         opt=SIGNED_IN,
-        responses=problems(403, 404, 415, 422),
+        responses=problems(403, 404, 410, 415, 422),
         security=BEARER,
         sync_to_thread=True,
     )

@@ -118,12 +118,20 @@ def keyed_match() -> MaoGame:
     return game
 
 
+def forfeited_twice() -> None:
+    game = keyed_match()
+    game.do(DealRound(tuple(range(52))), "server")
+    game.forfeit_seat(0)
+    game.forfeit_seat(0)
+
+
 # refused around the decider: a Mao league's options, a bot's name at a stored table
 AROUND_CASES: dict[str, Callable[[], None]] = {
     "unknown_option": lambda: check_mao_options({"target_score": 100}),
     "invalid_option": lambda: check_mao_options({"hand_size": 9}),
     "unknown_bot": lambda: check_bot("bot:clever"),
     "idempotency_key_reused": lambda: keyed_match().done_before("key", "another request"),
+    "seat_forfeited": forfeited_twice,
 }
 
 
