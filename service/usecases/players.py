@@ -1,5 +1,5 @@
 """Players and referees: registered by an admin, each with a first token, shown this once; a player
-renamed (by an admin or themself), erased on request (by an admin)."""
+renamed (by an admin or themself), erased on request (by an admin); a session of theirs ended."""
 
 from dataclasses import dataclass
 from uuid import UUID
@@ -7,6 +7,7 @@ from uuid import UUID
 import msgspec
 
 from service.application import credentials
+from service.domain.errors import RuleError
 from service.domain.league import Player
 from service.domain.names import checked_name
 from service.domain.roles import Actor
@@ -65,6 +66,15 @@ def erase_player(context: Context, actor: Actor, player_id: UUID) -> Erased:
     context.auth.forget(*revoked)
     context.sessions.end_all(str(player_id))  # their browsers' rows name their devices
     return Erased(player=context.app.get_player(player_id), revoked=revoked)
+
+
+@write  # the player's page lists their sessions
+def end_session(context: Context, actor: Actor, player_id: UUID, session_id: UUID) -> None:
+    """The player ends one of their browsers' sessions (the face signs its own browser out itself)."""
+    if actor.role != "player" or actor.id != str(player_id):
+        raise RuleError("forbidden", "only the player ends their own sessions")
+    if not context.sessions.end(session_id, actor.id):
+        raise RuleError("session_not_found", "no such session of yours: it has ended already")
 
 
 @write
