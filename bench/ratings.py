@@ -44,9 +44,10 @@ from service.domain.ruleset_options import ruleset
 from service.domain.seats import Seat
 from service.domain.state import NAMING_SUIT
 from service.projections.fold import Tracked
-from service.projections.ratings import RatingsFold, rated_seats
 from service.projections.runner import BATCH
-from service.projections.store import APPLICATION, Changes, Views, close_views, open_views
+from service.projections.store import Views, close_views, open_views
+from service.projections.views.base import APPLICATION, Changes
+from service.projections.views.ratings import RatingsFold, rated_seats
 from service.settings import Settings
 
 

@@ -3,7 +3,7 @@
 The pages (``service.web.session``) set and read the cookie; the API's live stream of a seat's
 view takes it too, as a browser's ``EventSource`` cannot send a bearer header
 (``SIGNED_IN_OR_SESSION``). The cookie holds the bearer token and the id of the session's row on
-the server (``service.projections.sessions``): the row must still be open and the token valid
+the server (``service.persistence.sessions``): the row must still be open and the token valid
 (``service.auth.tokens``) for the session to speak for its holder.
 
 The key: ``MAUMAU_SESSION_SECRET``, else a random one made on first use and kept in

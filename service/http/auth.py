@@ -12,7 +12,7 @@ Accepted tokens are remembered per process for ``MAUMAU_TOKEN_CACHE_SECONDS``
 (default 10), keyed by the token's hash, so a request with a token seen a
 moment ago pays no lookup; a revocation in this process forgets them at once,
 one in another process is honoured within that time. A token loaded from the store
-has its use noted (``Views.note_use``: a table beside the read models, not
+has its use noted (``service.persistence.notes``: a table beside the read models, not
 the event log) at most once per ``USE_GRANULARITY`` per process: a move, the
 hottest path, pays no write for it, and an admin still learns which tokens
 are in use and which were forgotten.

@@ -49,7 +49,7 @@ from service.application import MauMau
 from service.domain.errors import RuleError
 from service.projections.parts import REQUIRED
 from service.projections.reader import ReadModels
-from service.projections.store import StaleView
+from service.projections.views.base import StaleView
 from service.settings import Settings
 
 READY_SECONDS = 2.0  # every check together: a probe's own timeout is a few seconds
@@ -103,7 +103,7 @@ def check(app: MauMau, reader: ReadModels, settings: Settings, stage: _Stage | N
     stage.name = "the database"
     try:
         stored, applied = positions(app, reader)
-        failure = reader.views.failure()
+        failure = reader.views.runner_failures.failure()
         stale = reader.views.stale_views()
     except Exception as error:
         raise _not_ready("the database does not answer", error) from None

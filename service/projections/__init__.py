@@ -12,7 +12,8 @@ tick reads it).
 - ``runner``: ``start_projections`` (a thread of this process), ``run_projections``
   (a process of its own), ``rebuild``;
 - ``cli``: ``maumau projections run | rebuild [NAME] | status``;
-- inside: ``source`` reads the log, ``projection`` folds it in batches (``fold`` per game,
+- inside: ``source`` reads the log, ``projection`` folds it in batches through every view of
+  ``views`` (one module per view: its tables, statements, fold and queries; ``fold`` per game,
   ``render`` into documents, ``standings`` ranks, ``tournaments`` folds and draws tournaments),
   ``store`` writes rows and tracking at once.
 """

@@ -79,7 +79,7 @@ def status_command(ctx: click.Context) -> None:
         for projection in PROJECTIONS:
             position = views.position()
             click.echo(f"{projection}  position {position}  lag {last - position}")
-            failure = views.failure()
+            failure = views.runner_failures.failure()
             if failure is not None:
                 click.echo(f"{projection}  failing: {failure.reason} ({failure.failures} attempts)")
             for stale in views.stale_views():

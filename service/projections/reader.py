@@ -14,15 +14,15 @@ Thread-safe: each call takes a connection from the reader's own pool.
 
 import threading
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from uuid import UUID
 
 import msgspec
 
 from service.domain.adjudication import Dispute
+from service.domain.game import Seat
 from service.domain.mao.aggregate import BOT_PREFIX
-from service.domain.rating import PROVISIONAL_MATCHES, Rating, provisional
-from service.domain.seats import Seat
+from service.domain.rating import PROVISIONAL_MATCHES, Rating
 from service.projections.mao import Listed
 from service.projections.models import (
     HandView,
@@ -49,6 +49,8 @@ from service.projections.models import (
 from service.projections.render import GameDoc, Played
 from service.projections.standings import STATS, TIE_BREAKS, Tally, rank, rule
 from service.projections.store import PostgresViews, close_views, open_views
+from service.projections.views.ratings import ranked
+from service.projections.views.tournaments import next_game
 from service.projections.watch import PositionWatch
 from service.settings import Settings
 
@@ -169,29 +171,7 @@ class ReadModels:
 
     def _ratings(self, league_id: UUID) -> tuple[list[RatingRead], int]:
         found, position = self.views.league_ratings(league_id)
-        ordered = sorted(
-            (
-                (Rating(mu, sigma), player_id, name or str(player_id), matches)
-                for player_id, name, mu, sigma, matches in found
-            ),
-            key=lambda row: (-row[0].ordinal, row[2], str(row[1])),
-        )
-        rows: list[RatingRead] = []
-        for index, (rating, player_id, name, matches) in enumerate(ordered):
-            shared = rows and rows[-1].rating == rating.ordinal
-            rows.append(
-                RatingRead(
-                    rank=rows[-1].rank if shared else index + 1,
-                    player_id=player_id,
-                    name=name,
-                    rating=rating.ordinal,
-                    mu=rating.mu,
-                    sigma=rating.sigma,
-                    matches=matches,
-                    provisional=provisional(matches),
-                )
-            )
-        return rows, position
+        return ranked(found), position
 
     def ordinals(self, league_id: UUID) -> dict[str, float]:
         """Each rated player of the league (id as text, as a tournament's entrants are): the
@@ -273,90 +253,7 @@ class ReadModels:
         """The player's table being played, else the next one paired (the earliest due), else the round
         a tournament they play in has still to pair (between two rounds); None when none (nor in a
         cancelled tournament, nor in one they dropped out of)."""
-        position = self.position()
-        seats = self.views.seats_of(str(player_id))
-        if not seats:
-            return self._pending_round(player_id, position)
-        # a player has a seat in each round of a tournament: each bracket read and decoded once
-        brackets: dict[UUID, TournamentView | None] = {}
-        for tournament_id, *_ in seats:
-            if tournament_id not in brackets:
-                doc = self.views.tournament_doc(tournament_id)
-                brackets[tournament_id] = None if doc is None else _decode_tournament(doc[0])
-        found = []
-        for tournament_id, round_no, table, seat, game_id in seats:
-            view = brackets[tournament_id]
-            # a cancelled tournament plays no table; one who dropped out has none to come
-            if view is None or view.status == "cancelled" or str(player_id) in view.dropped:
-                continue
-            due_at = view.rounds[round_no - 1].due_at
-            # playing first; then the earliest due, an unknown due time last
-            order = (game_id is None, due_at is None, due_at.timestamp() if due_at else 0.0, view.name)
-            found.append((order, view, round_no, table, seat, game_id, due_at))
-        if not found:
-            return self._pending_round(player_id, position)
-        _, view, round_no, table, seat, game_id, due_at = min(found, key=lambda entry: entry[0])
-        deadline = None
-        if game_id is not None:
-            game = self.views.game_doc(game_id)
-            if game is not None:
-                public = _decode_game(game[0]).table
-                deadline = public.turn_deadline if public.turn == seat else None
-        return NextGame(
-            player_id=player_id,
-            tournament_id=view.tournament_id,
-            tournament=view.name,
-            round_no=round_no,
-            table=table,
-            seat=seat,
-            game_id=game_id,
-            status="waiting" if game_id is None else "playing",
-            due_at=due_at,
-            turn_deadline=deadline,
-            position=position,
-        )
-
-    def _pending_round(self, player_id: UUID, position: int) -> NextGame | None:
-        """Between two rounds: the player's tables of a running tournament are over and its next round
-        is not paired yet (the last tables of the round are still played). The earliest such round."""
-        found = []
-        for tournament_id in self.views.tournaments_of(str(player_id)):
-            doc = self.views.tournament_doc(tournament_id)
-            if doc is None:
-                continue
-            view = _decode_tournament(doc[0])
-            entrant = str(player_id)
-            if (
-                view.status != "running"
-                or entrant in view.dropped
-                or any(entrant in played.out for played in view.rounds)
-            ):
-                continue
-            round_no = len(view.rounds) + 1
-            if view.planned_rounds is not None and round_no > view.planned_rounds:
-                continue
-            # with an interval, the round starts at its time at the earliest; else when the last one ends
-            due_at = None
-            if view.interval is not None and view.starts_at is not None:
-                due_at = view.starts_at + timedelta(seconds=view.interval * (round_no - 1))
-            order = (due_at is None, due_at.timestamp() if due_at else 0.0, view.name)
-            found.append((order, view, round_no, due_at))
-        if not found:
-            return None
-        _, view, round_no, due_at = min(found, key=lambda entry: entry[0])
-        return NextGame(
-            player_id=player_id,
-            tournament_id=view.tournament_id,
-            tournament=view.name,
-            round_no=round_no,
-            table=None,
-            seat=None,
-            game_id=None,
-            status="pending",
-            due_at=due_at,
-            turn_deadline=None,
-            position=position,
-        )
+        return next_game(self.views, player_id, self.position())
 
     def named(self, view: TournamentView) -> TournamentView:
         """The tournament with its players' names as they are now (a bot's entrant is its name)."""

@@ -41,17 +41,12 @@ import msgspec
 import psycopg
 
 from service.observability import metrics
+from service.persistence.runner_failures import RunnerFailure
 from service.projections import aside
 from service.projections.projection import FoldFailed, ViewsProjection
 from service.projections.source import Source
-from service.projections.store import (
-    NAME,
-    SQLITE_FILE_NAME,
-    RunnerFailure,
-    StaleView,
-    close_views,
-    open_views,
-)
+from service.projections.store import NAME, SQLITE_FILE_NAME, close_views, open_views
+from service.projections.views.base import StaleView
 from service.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -195,7 +190,7 @@ class Runner:
                         fresh = True
                     found = self.catch_up(stop=stop)
                     if recorded:
-                        self.views.recovered()
+                        self.views.runner_failures.recovered()
                         recorded = False
                     failures = 0
                     if not found:
@@ -237,7 +232,9 @@ class Runner:
         metrics.projection_failed(stage)
         now = time.time()
         try:
-            self.views.failed(RunnerFailure(position=position, reason=reason, since=now, latest=now))
+            self.views.runner_failures.failed(
+                RunnerFailure(position=position, reason=reason, since=now, latest=now)
+            )
         except Exception as recording:
             # the store itself is away: /ready finds the database not answering instead
             log.warning("projection %s: failure not recorded (%s)", NAME, type(recording).__name__)

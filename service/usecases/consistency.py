@@ -27,11 +27,11 @@ class Writes:
 
     def note(self, actor: Actor, position: int) -> None:
         """``actor`` wrote at log ``position`` (a later note of an earlier position changes nothing)."""
-        self.views.note_written(_key(actor), position)
+        self.views.last_writes.note(_key(actor), position)
 
     def last(self, actor: Actor) -> int:
         """The log position of ``actor``'s last write (0: none noted)."""
-        return self.views.written(_key(actor))
+        return self.views.last_writes.of(_key(actor))
 
 
 def _key(actor: Actor) -> str:

@@ -12,9 +12,9 @@ from typing import Concatenate, ParamSpec, Protocol, TypeVar
 from service.application import MauMau
 from service.auth.tokens import Authenticator
 from service.domain.roles import Actor
+from service.persistence.sessions import Sessions
 from service.projections.current import CurrentGames
 from service.projections.reader import ReadModels
-from service.projections.sessions import Sessions
 from service.settings import Settings
 from service.usecases.facts import Games
 

@@ -16,11 +16,11 @@ from service.application import MauMau, followups
 from service.auth.tokens import Authenticator
 from service.domain.roles import Actor
 from service.observability.readiness import Probe
+from service.persistence.sessions import Sessions
 from service.projections.current import CurrentGames
 from service.projections.live import LiveGames
 from service.projections.reader import ReadModels
 from service.projections.runner import start_projections
-from service.projections.sessions import Sessions
 from service.settings import Settings
 from service.usecases.consistency import READ_WAIT_SECONDS, Writes, caught_up
 from service.usecases.facts import Games
@@ -46,7 +46,7 @@ class Services:
         self.auth = Authenticator(
             self.app,
             settings.admin_token,
-            note_use=self.reader.views.note_use,
+            note_use=self.reader.views.token_uses.note,
             cache_seconds=settings.token_cache_seconds,
         )
         self.readiness = Probe(self.app, self.reader, settings)

@@ -85,7 +85,7 @@ def tokens_of(context: Context, actor: Actor, role: Holder, subject: UUID) -> Cr
     policy.check_holder(actor, role, str(subject), _SEE_OR_REVOKE)
     _name_of(context, role, subject)
     found = credentials.tokens_of(context.app, str(subject))
-    used = context.reader.views.last_uses(c.id for c in found)
+    used = context.reader.views.token_uses.last(c.id for c in found)
     return CredentialsRead(subject=str(subject), tokens=[credential_read(c, used.get(c.id)) for c in found])
 
 

@@ -2,7 +2,7 @@
 
 The cookie is litestar's client-side session (AES-GCM: signed and sealed, HttpOnly, SameSite=Lax,
 ``Secure`` over HTTPS) holding the bearer token, the id of the session's row on the server
-(``service.projections.sessions``) and the session's form token. Every page request checks both
+(``service.persistence.sessions``) and the session's form token. Every page request checks both
 again: the row must still be open (signing out, or the player ending it from their page, deletes
 it, so a copy of the cookie is worth nothing after) and the token valid with the API's own
 ``Authenticator`` (a revoked token ends the session at the next request, as it ends the bearer

@@ -192,12 +192,12 @@ def test_a_use_is_noted_beside_the_log_once_an_hour_not_at_every_request(client,
     views = club.client.app.state.services.reader.views
     with club.unchanged():  # no event for a use
         assert works(client, player_id, token)
-    noted = views.last_uses([credential_id])[credential_id]
+    noted = views.token_uses.last([credential_id])[credential_id]
     listed = club.ok("GET", f"/players/{player_id}/tokens")["tokens"][0]["last_used_at"]
     assert listed is not None and datetime.fromisoformat(listed) == noted
     club.client.app.state.services.auth.forget(credential_id)  # the token is loaded afresh ...
     assert works(client, player_id, token)
-    assert views.last_uses([credential_id])[credential_id] == noted  # ... and its use not noted again
+    assert views.token_uses.last([credential_id])[credential_id] == noted  # ... and its use not noted again
 
 
 def test_revoking_all_of_a_players_tokens_revokes_each_and_its_heirs_and_no_one_elses(client, club):

@@ -15,8 +15,8 @@ from service.auth.tokens import Authenticator
 from service.domain.mao.commands import WriteRule
 from service.domain.mao.rule import TEACHING_TEXT
 from service.domain.roles import Actor
+from service.persistence.sessions import Sessions
 from service.projections.reader import ReadModels
-from service.projections.sessions import Sessions
 from service.settings import Settings
 from service.usecases import invitations, leagues, mao, players, tokens, webhooks
 from service.usecases.invitations import InvitationCreate, Redemption

@@ -87,9 +87,9 @@ def test_an_id_that_is_no_game_is_game_not_found(reading):
 
 def test_an_actor_s_last_write_is_remembered_and_an_earlier_one_does_not_replace_it(reading):
     _, _, reader = reading
-    assert reader.views.written("player:ada") == 0
-    reader.views.note_written("player:ada", 40)
-    reader.views.note_written("player:ada", 12)  # a slower request of the same actor, answered later
-    reader.views.note_written("player:bob", 7)
-    assert reader.views.written("player:ada") == 40
-    assert reader.views.written("player:bob") == 7
+    assert reader.views.last_writes.of("player:ada") == 0
+    reader.views.last_writes.note("player:ada", 40)
+    reader.views.last_writes.note("player:ada", 12)  # a slower request of the same actor, answered later
+    reader.views.last_writes.note("player:bob", 7)
+    assert reader.views.last_writes.of("player:ada") == 40
+    assert reader.views.last_writes.of("player:bob") == 7

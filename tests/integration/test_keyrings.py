@@ -45,11 +45,11 @@ def test_a_tokens_last_use_is_kept_beside_the_read_models_and_never_goes_back_in
     try:
         used, other = uuid4(), uuid4()
         now = datetime.now(UTC).replace(microsecond=0)
-        views.note_use(used, now)
-        views.note_use(used, now - timedelta(hours=2))  # a process that noted it late
-        assert views.last_uses([used, other]) == {used: now}
-        views.note_use(used, now + timedelta(hours=1))
-        assert views.last_uses([used]) == {used: now + timedelta(hours=1)}
-        assert views.last_uses([]) == {}
+        views.token_uses.note(used, now)
+        views.token_uses.note(used, now - timedelta(hours=2))  # a process that noted it late
+        assert views.token_uses.last([used, other]) == {used: now}
+        views.token_uses.note(used, now + timedelta(hours=1))
+        assert views.token_uses.last([used]) == {used: now + timedelta(hours=1)}
+        assert views.token_uses.last([]) == {}
     finally:
         close_views(views)

@@ -11,7 +11,7 @@ from eventsourcing.persistence import Tracking
 from service.projections.cli import projections
 from service.projections.reader import ReadModels
 from service.projections.runner import Runner, start_projections
-from service.projections.store import APPLICATION, Changes
+from service.projections.views.base import APPLICATION, Changes
 from tests.integration.tables import play_out, players
 
 pytestmark = pytest.mark.own_store  # each test reads the whole log: a store of the test's own
@@ -63,7 +63,9 @@ def test_rebuild_drops_the_read_models_and_folds_the_log_into_them_again(app, se
         # what a rebuild must not keep: a row no event produced, and a position past the log
         intruder = uuid.uuid4()
         last = app.recorder.max_notification_id()
-        reader.views.write(Changes(players=[(intruder, "Intruder")]), Tracking(APPLICATION, last + 5))
+        reader.views.write(
+            Changes(rows={"player": [(intruder, "Intruder", "intruder")]}), Tracking(APPLICATION, last + 5)
+        )
         # (where only `maumau db init` makes tables, a rebuild still makes the ones it dropped)
         result = invoke(msgspec.structs.replace(settings, create_tables=False), "rebuild")
         assert result.exit_code == 0, result.output + result.stderr

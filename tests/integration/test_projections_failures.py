@@ -81,7 +81,7 @@ def test_a_runner_that_cannot_fold_an_event_logs_counts_and_records_it_and_ready
             with caplog.at_level(logging.ERROR, logger="service.projections.runner"):
                 app.raise_dispute(game_id, by=REFEREE)
                 disputed = app.recorder.max_notification_id()
-                failure = eventually(views.failure)
+                failure = eventually(views.runner_failures.failure)
             assert failure.position == disputed
             assert "DisputeRaised" in failure.reason and str(game_id) in failure.reason
             logged = [record for record in caplog.records if record.name == "service.projections.runner"]
@@ -96,7 +96,7 @@ def test_a_runner_that_cannot_fold_an_event_logs_counts_and_records_it_and_ready
             assert f"views  failing: event {disputed}" in status
 
             put_state(views, game_id, good)
-            eventually(lambda: views.failure() is None, seconds=90)
+            eventually(lambda: views.runner_failures.failure() is None, seconds=90)
             assert eventually(lambda: views.position() == disputed)
             assert client.get("/ready").status_code == 200
     finally:

@@ -9,7 +9,7 @@ from eventsourcing.persistence import IntegrityError, Tracking
 
 from service.domain.adjudication import Resume
 from service.projections.runner import start_projections
-from service.projections.store import APPLICATION, Changes
+from service.projections.views.base import APPLICATION, Changes
 from tests.gameplay import next_command
 from tests.integration.projecting import catch_up
 from tests.integration.tables import REFEREE, play_out, players
@@ -133,7 +133,9 @@ def test_a_batch_whose_position_the_tracking_record_has_passed_is_refused_whole(
     position = catch_up(settings)
     intruder = uuid.uuid4()
     with pytest.raises(IntegrityError):
-        reader.views.write(Changes(players=[(intruder, "Intruder")]), Tracking(APPLICATION, position))
+        reader.views.write(
+            Changes(rows={"player": [(intruder, "Intruder", "intruder")]}), Tracking(APPLICATION, position)
+        )
     assert reader.views.names([intruder]) == {}
     assert reader.position() == position
 

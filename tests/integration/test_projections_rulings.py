@@ -13,6 +13,7 @@ import pytest
 from service.domain.adjudication import Resume, Void
 from service.domain.game import Game
 from service.projections.runner import Runner
+from service.projections.views.games import GamesFold
 from tests.integration.test_projections import ADMIN, Club, assert_read_models_match
 
 pytestmark = pytest.mark.own_store  # the runner reads the whole log: a store of the test's own
@@ -44,7 +45,8 @@ def test_a_ruling_on_a_finished_game_given_after_its_dispute_was_written_reaches
     try:
         runner.catch_up()
         assert reader.standings(league).rows
-        assert game_id.int not in runner.projection.games  # written as finished: let go
+        games = runner.projection.folds.of(GamesFold).games
+        assert game_id.int not in games  # written as finished: let go
         app.raise_dispute(game_id, reason="the last card was misplayed", by=ADMIN)
         runner.catch_up()
         assert reader.table(game_id).paused

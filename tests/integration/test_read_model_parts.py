@@ -3,6 +3,7 @@ ruling in a league with webhooks folds; a part that cannot fold an event is mark
 others go on, visible in ``/ready``, ``maumau projections status`` and the metrics; a rebuild folds
 aside and swaps, or leaves the read models as they were and exits 1 naming the event."""
 
+import dataclasses
 import uuid
 from collections.abc import Iterator
 from typing import Any
@@ -27,6 +28,9 @@ from service.projections.projection import ViewsProjection
 from service.projections.reader import ReadModels
 from service.projections.runner import RebuildFailed, Runner, rebuild
 from service.projections.store import Views
+from service.projections.views import VIEWS
+from service.projections.views.tournaments import TournamentsFold
+from service.projections.views.webhooks import WebhooksFold
 from service.settings import Settings
 from tests.e2e.club import problem
 
@@ -97,16 +101,24 @@ class HooksThatKnewThreeRulings(HookFold):
         super().game_event(game, before, event, position, out)
 
 
-class TournamentsThatFail(ViewsProjection):
+class TournamentsThatFail(TournamentsFold):
     """A tournaments fold with a fault in it."""
 
-    def _fold_tournament(self, event: Any, position: int) -> None:
+    def announced(self, event: Any, position: int) -> None:
+        raise RuntimeError("a fault in the tournaments fold")
+
+    def changed(self, event: Any, position: int) -> None:
         raise RuntimeError("a fault in the tournaments fold")
 
 
-def a_runner(settings: Settings, projection: type[ViewsProjection] = ViewsProjection) -> Runner:
+def a_runner(settings: Settings, tournaments: type[TournamentsFold] = TournamentsFold) -> Runner:
+    """A runner whose projection folds the tournaments with ``tournaments``."""
+    registry = [
+        dataclasses.replace(view, fold=tournaments) if view.fold is TournamentsFold else view
+        for view in VIEWS
+    ]
     runner = Runner(settings)
-    runner.projection = projection(runner.views, runner.source.mao_match)
+    runner.projection = ViewsProjection(runner.views, runner.source.mao_match, registry)
     return runner
 
 
@@ -141,7 +153,8 @@ def test_a_part_that_cannot_fold_an_event_is_stale_from_it_and_the_others_go_on(
     evening = corrected_evening(app, ["ruling_given"])
     runner = a_runner(settings)
     try:
-        runner.projection.hooks = HooksThatKnewThreeRulings(runner.views.webhook_states(), runner.views.names)
+        webhooks = runner.projection.folds.of(WebhooksFold)
+        webhooks.hooks = HooksThatKnewThreeRulings(runner.views.webhook_states(), runner.views.names)
         runner.catch_up()
         ruled = position_of(app, Game.RulingGiven)
         # later events are folded by the sound parts

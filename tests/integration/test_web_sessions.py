@@ -8,7 +8,7 @@ from uuid import uuid4
 import pytest
 
 from service.domain.roles import Actor
-from service.projections.sessions import LIFETIME, USE_GRANULARITY, Sessions
+from service.persistence.sessions import LIFETIME, USE_GRANULARITY, Sessions
 from service.projections.store import Views, close_views, open_views
 from service.settings import Settings
 

@@ -7,8 +7,8 @@ from uuid import UUID
 from service.application import credentials
 from service.domain.league import Player
 from service.domain.roles import Actor
+from service.persistence.sessions import WebSession
 from service.projections.models import LeagueOfMine, NextGame, PlayedGame, PlayerHistory, Standing
-from service.projections.sessions import WebSession
 from service.usecases.context import Context
 from service.usecases.queries.leagues import time_zones
 

@@ -9,19 +9,20 @@ session) and the browser and system in a word each, which the player's page list
 
 A session lasts ``LIFETIME`` after its last use, as the cookie does; older rows are deleted at the
 next sign-in. A revoked token ends its sessions at their next request (the page checks the token as
-well), which deletes their rows. Like the token uses, the table is outside the event log and
-``store.TABLES``: a rebuild of the read models keeps it (it cannot be derived from the log).
+well), which deletes their rows. Like the token uses (``notes``), the table is outside the event log,
+in the read models' store but no read model: a rebuild keeps it (it cannot be derived from the log).
 """
 
 import threading
 import time
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any
 from uuid import UUID, uuid4
 
 import msgspec
 
 from service.domain.roles import Actor
+from service.persistence.dialect import Dialect, Statements
 
 LIFETIME = 14 * 24 * 3600  # seconds a session lasts after its last use
 USE_GRANULARITY = 300.0  # seconds: how stale a session's "last used" may be
@@ -40,10 +41,10 @@ class WebSession(msgspec.Struct, frozen=True, kw_only=True):
     system: str
 
 
-def statements(table: Any, ph: str) -> dict[str, str]:
-    s = table("sessions")
+def statements(d: Dialect) -> dict[str, str]:
+    s, ph = d.table("sessions"), d.ph
     return {
-        "session_opened": f"INSERT INTO {s} ({COLUMNS}) VALUES ({', '.join([ph] * 8)})",
+        "session_opened": f"INSERT INTO {s} ({COLUMNS}) VALUES ({d.marks(8)})",
         "session": f"SELECT {COLUMNS} FROM {s} WHERE session_id = {ph} AND used >= {ph}",
         "session_used": f"UPDATE {s} SET used = {ph} WHERE session_id = {ph} AND used < {ph}",
         "session_ended": f"DELETE FROM {s} WHERE session_id = {ph} RETURNING subject",
@@ -55,36 +56,22 @@ def statements(table: Any, ph: str) -> dict[str, str]:
     }
 
 
-def tables(table: Any, uuid: str, integer: str) -> list[str]:
+def create(d: Dialect) -> list[str]:
+    s = d.table("sessions")
     return [
-        f"CREATE TABLE IF NOT EXISTS {table('sessions')} (session_id {uuid} PRIMARY KEY, "
-        f"subject text NOT NULL, role text NOT NULL, credential_id {uuid}, created {integer} NOT NULL, "
-        f"used {integer} NOT NULL, browser text NOT NULL, system text NOT NULL)",
+        f"CREATE TABLE IF NOT EXISTS {s} (session_id {d.uuid} PRIMARY KEY, "
+        f"subject text NOT NULL, role text NOT NULL, credential_id {d.uuid}, created {d.integer} NOT NULL, "
+        f"used {d.integer} NOT NULL, browser text NOT NULL, system text NOT NULL)",
+        f"CREATE INDEX IF NOT EXISTS {d.prefix}_sessions_subject ON {s} (subject, role)",
+        f"CREATE INDEX IF NOT EXISTS {d.prefix}_sessions_used ON {s} (used)",
     ]
-
-
-def indexes(table: Any, name: str) -> list[str]:
-    return [
-        f"CREATE INDEX IF NOT EXISTS {name}_sessions_subject ON {table('sessions')} (subject, role)",
-        f"CREATE INDEX IF NOT EXISTS {name}_sessions_used ON {table('sessions')} (used)",
-    ]
-
-
-class _Store(Protocol):
-    def query(self, name: str, params: Any, suffix: str = "") -> list[tuple[Any, ...]]: ...
-
-    def execute(self, name: str, params: Any) -> None: ...
-
-    def execute_all(self, steps: Any) -> None: ...
-
-    def change(self, name: str, params: Any) -> list[tuple[Any, ...]]: ...
 
 
 class Sessions:
     """The sessions' queries over the read models' store (``store.Views``), and this process's notes
     of when it last wrote each session's use."""
 
-    def __init__(self, store: _Store) -> None:
+    def __init__(self, store: Statements) -> None:
         self.store = store
         self._noted: dict[UUID, float] = {}  # when this process last noted each session's use (monotonic)
         self._lock = threading.Lock()

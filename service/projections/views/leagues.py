@@ -1,0 +1,136 @@
+"""The leagues: ``views_leagues``, each league's name, ruleset and standings order, and
+``views_league_people``, its members and referees (``role``: ``member``, ``referee``), which
+``GET /me`` and ``GET /disputes`` read.
+
+A member's admission also writes their standings row of zeros (``games``' ``views_standings``), so
+the standings list every member; a removed member's standings stay.
+"""
+
+from typing import Any, ClassVar
+from uuid import UUID
+
+import msgspec
+
+from service.domain.league import League
+from service.domain.mao.league import MAO as MAO_RULES
+from service.domain.ruleset_options import ruleset
+from service.persistence.dialect import Dialect
+from service.projections.parts import CORE
+from service.projections.standings import STATS, order_of
+from service.projections.views.base import (
+    APPLICATION,
+    Fold,
+    Reads,
+    Row,
+    Store,
+    View,
+    as_uuid,
+    tracked_position,
+    where,
+)
+
+_NO_MATCH = (0,) * len(STATS)
+
+
+class LeagueRow(msgspec.Struct, frozen=True):
+    name: str
+    ruleset: str
+    order: str
+
+
+def create(d: Dialect) -> list[str]:
+    leagues, people = d.table("leagues"), d.table("league_people")
+    return [
+        f"CREATE TABLE IF NOT EXISTS {leagues} (league_id {d.uuid} PRIMARY KEY, name text NOT NULL, "
+        "ruleset text NOT NULL, standings_order text NOT NULL)",
+        f"CREATE TABLE IF NOT EXISTS {people} (league_id {d.uuid} NOT NULL, "
+        "person text NOT NULL, role text NOT NULL, PRIMARY KEY (league_id, role, person))",
+        f"CREATE INDEX IF NOT EXISTS {d.prefix}_league_people_person ON {people} (person, role)",
+    ]
+
+
+def statements(d: Dialect) -> dict[str, str]:
+    leagues, people, ph = d.table("leagues"), d.table("league_people"), d.ph
+    return {
+        "league": f"INSERT INTO {leagues} VALUES ({d.marks(4)}) "
+        "ON CONFLICT (league_id) DO UPDATE SET name = excluded.name, ruleset = excluded.ruleset, "
+        "standings_order = excluded.standings_order",
+        "league_of": f"SELECT name, ruleset, standings_order, {tracked_position(d)} AS position "
+        f"FROM {leagues} WHERE league_id = {ph}",
+        "league_person": f"INSERT INTO {people} VALUES ({d.marks(3)}) "
+        "ON CONFLICT (league_id, role, person) DO NOTHING",
+        "no_league_person": f"DELETE FROM {people} WHERE league_id = {ph} AND person = {ph} AND role = {ph}",
+    }
+
+
+class LeaguesFold(Fold):
+    part = CORE
+
+    def founded(self, event: Any, position: int) -> None:
+        # a Mao league ranks by matches won, as the others do first; it scores no points
+        mao = event.ruleset_name == MAO_RULES
+        order = "highest_points" if mao else order_of(ruleset(event.ruleset_name, **event.options))
+        self.folds.changes.to("league").append((event.originator_id, event.name, event.ruleset_name, order))
+
+    def people(self, event: Any, position: int) -> None:
+        """A league's member admitted (their standings row of zeros) or removed (their standings
+        stay), or a referee appointed. A person admitted and removed in one batch is in at most one
+        of the two lists, since the inserts are written before the deletes."""
+        changes = self.folds.changes
+        league = event.originator_id
+        if isinstance(event, League.RefereeAppointed):
+            changes.to("league_person").append((league, event.referee, "referee"))
+            return
+        person = (league, str(event.player_id), "member")
+        admitted, removed = changes.to("league_person"), changes.to("no_league_person")
+        if isinstance(event, League.MemberAdmitted):
+            changes.to("standing").append((league, event.player_id, *_NO_MATCH))
+            removed[:] = [row for row in removed if row != person]
+            admitted.append(person)
+        else:
+            admitted[:] = [row for row in admitted if row != person]
+            removed.append(person)
+
+    reads: ClassVar[Reads] = {
+        League.Founded: founded,
+        League.MemberAdmitted: people,
+        League.MemberRemoved: people,
+        League.RefereeAppointed: people,
+    }
+
+
+class Queries(Store):
+    def league(self, league_id: UUID) -> tuple[LeagueRow, int] | None:
+        rows = self.query("league_of", (APPLICATION, league_id))
+        return (LeagueRow(*rows[0][:3]), rows[0][3] or 0) if rows else None
+
+    def league_page(self, after: tuple[str, UUID] | None, limit: int) -> list[Row]:
+        """(league_id, name, ruleset) by name, then id."""
+        t, ph = self._table, self._ph
+        conditions = [f"(name, league_id) > ({ph}, {ph})"] if after is not None else []
+        sql = (
+            f"SELECT league_id, name, ruleset FROM {t('leagues')}{where(conditions)} "
+            f"ORDER BY name, league_id LIMIT {ph}"
+        )
+        return self.select(sql, [*(after or ()), limit])
+
+    def leagues_of(self, person: str, role: str) -> list[tuple[UUID, str]]:
+        """The leagues (id, name) a player is a member of (``role`` member) or a referee referees."""
+        t, ph = self._table, self._ph
+        rows = self.select(
+            f"SELECT p.league_id, l.name FROM {t('league_people')} p JOIN {t('leagues')} l "
+            f"ON l.league_id = p.league_id WHERE p.person = {ph} AND p.role = {ph} "
+            "ORDER BY l.name, p.league_id",
+            [person, role],
+        )
+        return [(as_uuid(league_id), name) for league_id, name in rows]
+
+
+VIEW = View(
+    name="leagues",
+    tables=("leagues", "league_people"),
+    create=create,
+    statements=statements,
+    writes=("league", "league_person", "no_league_person"),
+    fold=LeaguesFold,
+)

@@ -1,0 +1,102 @@
+"""The players' names: ``views_players``, per player their name and its case-folded form
+(``folded``, which the search compares: the same folding on both stores, for every script).
+
+A players' table made before the folded name had it is given it when the tables are made
+(``fold_names``). A name and an erasure are written whatever part is stale: an erasure is never
+held up. Names are never copied into other rows: a read looks them up here when it answers.
+"""
+
+import unicodedata
+from collections.abc import Iterable
+from typing import Any, ClassVar
+from uuid import UUID
+
+from service.domain.league import ERASED_NAME, Player
+from service.persistence.dialect import Dialect
+from service.projections.views.base import Fold, Reads, Row, Store, View, as_uuid, where
+
+
+def create(d: Dialect) -> list[str]:
+    players = d.table("players")
+    return [
+        f"CREATE TABLE IF NOT EXISTS {players} (player_id {d.uuid} PRIMARY KEY, name text NOT NULL, "
+        "folded text NOT NULL)",
+        f"CREATE INDEX IF NOT EXISTS {d.prefix}_players_name ON {players} (name, player_id)",
+    ]
+
+
+def statements(d: Dialect) -> dict[str, str]:
+    players, ph = d.table("players"), d.ph
+    return {
+        "player": f"INSERT INTO {players} (player_id, name, folded) VALUES ({ph}, {ph}, {ph}) "
+        "ON CONFLICT (player_id) DO UPDATE SET name = excluded.name, folded = excluded.folded",
+        "names": f"SELECT player_id, name FROM {players} WHERE player_id",
+    }
+
+
+class PlayersFold(Fold):
+    part = None  # written whatever is stale
+
+    def named(self, event: Any, position: int) -> None:
+        erased = isinstance(event, Player.Erased)
+        name = ERASED_NAME if erased else event.name
+        self.folds.changes.to("player").append((event.originator_id, name, folded(name)))
+        if erased:
+            self.folds.changes.erased.append(event.originator_id)
+
+    reads: ClassVar[Reads] = {Player.Registered: named, Player.Renamed: named, Player.Erased: named}
+
+
+class Queries(Store):
+    def names(self, player_ids: Iterable[UUID]) -> dict[UUID, str]:
+        ids = list(set(player_ids))
+        if not ids:
+            return {}
+        rows = self.query("names", ids, self._in(len(ids)))
+        return {as_uuid(player_id): name for player_id, name in rows}
+
+    def player_page(self, search: str | None, after: tuple[str, UUID] | None, limit: int) -> list[Row]:
+        """(player_id, name) by name, then id; ``search``: a part of the name, in any case."""
+        t, ph = self._table, self._ph
+        conditions: list[str] = []
+        params: list[Any] = []
+        if search:
+            conditions.append(f"folded LIKE {ph} ESCAPE '!'")
+            params.append("%" + _escaped(folded(search)) + "%")
+        if after is not None:
+            conditions.append(f"(name, player_id) > ({ph}, {ph})")
+            params += after
+        sql = (
+            f"SELECT player_id, name FROM {t('players')}{where(conditions)} "
+            f"ORDER BY name, player_id LIMIT {ph}"
+        )
+        return self.select(sql, [*params, limit])
+
+
+def folded(text: str) -> str:
+    """``text`` as the player search compares it: Unicode's case folding (``str.casefold``: "Юрій" and
+    "ЮРІЙ" alike, "Straße" as "strasse"), of its composed form, so a search typed decomposed finds too."""
+    return unicodedata.normalize("NFC", text).casefold()
+
+
+def fold_names(curs: Any, players: str, ph: str) -> None:
+    """Fill the folded names of a players' table made before them, in the transaction that adds their
+    column (so no process reads it half filled)."""
+    curs.execute(f"SELECT player_id, name FROM {players}")
+    rows = [(folded(row["name"]), row["player_id"]) for row in curs.fetchall()]
+    curs.executemany(f"UPDATE {players} SET folded = {ph} WHERE player_id = {ph}", rows)
+
+
+def _escaped(text: str) -> str:
+    """``text`` matched literally by LIKE (with ``ESCAPE '!'``)."""
+    return text.replace("!", "!!").replace("%", "!%").replace("_", "!_")
+
+
+VIEW = View(
+    name="players",
+    tables=("players",),
+    create=create,
+    statements=statements,
+    writes=("player",),
+    fold=PlayersFold,
+)

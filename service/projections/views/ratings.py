@@ -1,0 +1,266 @@
+"""League ratings as a read model: each finished match folded into its players' ratings, once.
+
+The rating update is ``domain.rating`` (pure); this module feeds it the matches in the
+order they finished in the log and turns its answers into rows (``views_ratings``,
+``views_rating_history``) written in the projection's batch, with its tracking
+position, so a match is rated exactly once and a rebuild rates the same matches in
+the same order.
+
+A match is rated at its first finish (``Ledger.rated``). A ruling that later voids
+back into it and changes its result does not rate it again: the ratings after it were
+already built on the first result (``docs/ratings.md``).
+
+``views_ratings``: per league and player, the rating (``domain.rating``: mu, sigma) and the
+matches rated; ``views_rating_history``: per league, player and rated match, the rating after it
+(its log position orders them). On PostgreSQL their rows are written as one array per column in
+one statement (``unnest``), not row by row: a rebuild writes a rating and a history row per player
+and match, and psycopg's per-row work cost more than the ratings themselves (``bench/ratings.py``).
+"""
+
+from collections.abc import Iterable
+from typing import Any, ClassVar
+from uuid import UUID
+
+from service.domain.rating import Rating, clock_played, places, provisional, rate
+from service.persistence.dialect import Dialect
+from service.projections.fold import Tracked
+from service.projections.models import RatingRead
+from service.projections.parts import RATINGS
+from service.projections.views.base import (
+    APPLICATION,
+    STORE_ERRORS,
+    Changes,
+    Fold,
+    Folds,
+    Reads,
+    Row,
+    Store,
+    View,
+    as_uuid,
+    tracked_position,
+)
+from service.projections.views.games import GamesFold
+
+
+def create(d: Dialect) -> list[str]:
+    t, uuid, real, integer = d.table, d.uuid, d.real, d.integer
+    return [
+        f"CREATE TABLE IF NOT EXISTS {t('ratings')} (league_id {uuid} NOT NULL, player_id {uuid} NOT NULL, "
+        f"mu {real} NOT NULL, sigma {real} NOT NULL, matches {integer} NOT NULL, "
+        "PRIMARY KEY (league_id, player_id))",
+        f"CREATE TABLE IF NOT EXISTS {t('rating_history')} (league_id {uuid} NOT NULL, "
+        f"player_id {uuid} NOT NULL, game_id {uuid} NOT NULL, position {integer} NOT NULL, "
+        f"mu {real} NOT NULL, sigma {real} NOT NULL, place {integer} NOT NULL, "
+        f"clock_played {integer} NOT NULL, PRIMARY KEY (league_id, player_id, game_id))",
+    ]
+
+
+def statements(d: Dialect) -> dict[str, str]:
+    t, ph = d.table, d.ph
+
+    def values(*types: str) -> str:
+        if not d.postgres:
+            return f"VALUES ({d.marks(len(types))})"
+        return "SELECT * FROM unnest(" + ", ".join(f"%b::{kind}[]" for kind in types) + ")"
+
+    return {
+        # league, player, mu, sigma, matches (ids as text, as ``RatingsFold`` keeps them)
+        "rating": f"INSERT INTO {t('ratings')} {values('uuid', 'uuid', 'float8', 'float8', 'bigint')} "
+        "ON CONFLICT (league_id, player_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
+        "matches = excluded.matches",
+        # league, player, game, position, mu, sigma, place, clock_played
+        "rating_history": f"INSERT INTO {t('rating_history')} "
+        f"{values('uuid', 'uuid', 'uuid', 'bigint', 'float8', 'float8', 'bigint', 'bigint')} "
+        "ON CONFLICT (league_id, player_id, game_id) DO NOTHING",
+        "ratings_of": "SELECT r.player_id, p.name, r.mu, r.sigma, r.matches, "
+        f"{tracked_position(d)} AS position "
+        f"FROM {t('ratings')} r LEFT JOIN {t('players')} p ON p.player_id = r.player_id "
+        f"WHERE r.league_id = {ph}",
+        "rating_of": f"SELECT player_id, mu, sigma, matches FROM {t('ratings')} "
+        f"WHERE league_id = {ph} AND player_id",
+        "rating_history_of": f"SELECT league_id, game_id, position, mu, sigma, place, clock_played "
+        f"FROM {t('rating_history')} WHERE player_id = {ph} ORDER BY position DESC",
+    }
+
+
+def rated_seats(tracked: Tracked) -> list[tuple[str, int, bool]]:
+    """The players' seats of a finished match: (player id, place, clock-played), in seat order."""
+    game = tracked.game
+    result = game.result()  # as standings count it: a seat that forfeited by clock scores the worst
+    lowest = game.ruleset.match_winner == "lowest_total"
+    placed = places(list(result.totals), result.winners, lowest, result.out_round)
+    ledger = tracked.ledger
+    clock_turns = [0] * len(game.seats)
+    if ledger.timeouts:  # the facts in force only where a clock bot played at all: most matches none
+        for mark in ledger.in_force().timeouts:
+            clock_turns[mark.seat] += mark.count
+    # no turns counted: a game folded before the ledger counted them, where any clock-bot turn
+    # counts as most of the seat's (``maumau projections rebuild`` counts them)
+    turns = ledger.turns or clock_turns
+    return [
+        (occupant.name, placed[seat], clock_played(clock_turns[seat], turns[seat]))
+        for seat, occupant in enumerate(game.seats)
+        if occupant.kind == "player"
+    ]
+
+
+class RatingsFold:
+    """The ratings of the players met so far, and the rows each rated match adds to a batch."""
+
+    def __init__(self, views: "Queries") -> None:
+        self.views = views
+        # (league, player): rating, matches; ids as text (as the seats hold players'), which hash
+        # and write faster than UUIDs: a rebuild rates every match of the log
+        self.known: dict[tuple[str, str], tuple[Rating, int]] = {}
+
+    def fold(self, finished: Iterable[tuple[int, Tracked]], changes: Changes) -> None:
+        """Rate these matches (position of the finishing event, game), in that order, into ``changes``."""
+        matches: list[tuple[str, str, int, list[tuple[str, int, bool]]]] = []
+        missing: dict[str, set[str]] = {}
+        for position, tracked in finished:
+            game = tracked.game
+            if not game.over or tracked.ledger.rated or game.league_id is None:
+                continue  # voided back before it was written: rated when it finishes again
+            tracked.ledger.rated = True
+            seats = rated_seats(tracked)
+            if len(seats) < 2:
+                continue
+            league = str(game.league_id)
+            matches.append((league, str(game.id), position, seats))
+            for player, _, _ in seats:
+                if (league, player) not in self.known:
+                    missing.setdefault(league, set()).add(player)
+        # the batch's players not met yet, read back in one query per league
+        for league, players in missing.items():
+            self._load(league, [(league, player) for player in players])
+        touched: dict[tuple[str, str], None] = {}
+        for league, game_id, position, seats in matches:
+            self.rate_match(league, game_id, position, seats, changes.to("rating_history"), touched)
+        ratings = changes.to("rating")
+        for key in touched:
+            rating, rated = self.known[key]
+            ratings.append((*key, rating.mu, rating.sigma, rated))
+
+    def rate_match(
+        self,
+        league: str,
+        game_id: str,
+        position: int,
+        seats: list[tuple[str, int, bool]],
+        history: list[tuple[Any, ...]],
+        touched: dict[tuple[str, str], None],
+    ) -> None:
+        known = self.known  # every player of the batch is in it (``fold`` read them back)
+        keys = [(league, player) for player, _, _ in seats]
+        before = [known[key] for key in keys]
+        after = rate(
+            [rating for rating, _ in before],
+            [place for _, place, _ in seats],
+            [clocked for _, _, clocked in seats],
+        )
+        for key, (_, matches), new, (player, place, clocked) in zip(keys, before, after, seats, strict=True):
+            known[key] = (new, matches + 1)
+            touched[key] = None
+            history.append((league, player, game_id, position, new.mu, new.sigma, place, int(clocked)))
+
+    def _load(self, league: str, keys: list[tuple[str, str]]) -> None:
+        if not keys:
+            return
+        stored = self.views.ratings_of(UUID(league), [UUID(player) for _, player in keys])
+        for key in keys:
+            found = stored.get(UUID(key[1]))
+            self.known[key] = (Rating(), 0) if found is None else (Rating(found[0], found[1]), found[2])
+
+
+class RatingsView(Fold):
+    """Rates the league games the games' fold saw finish in the batch, at ``flush`` (before the games'
+    rows are drawn, so each rated game's row says it is rated)."""
+
+    part = RATINGS
+    reads: ClassVar[Reads] = {}
+
+    def __init__(self, folds: Folds) -> None:
+        super().__init__(folds)
+        self.ratings = RatingsFold(folds.store)
+
+    def flush(self, changes: Changes) -> None:
+        # the games' fold comes after this one (whose rows must be drawn first): looked up here
+        finished = self.folds.of(GamesFold).finished
+        if RATINGS in self.folds.stale or not finished:
+            return
+        rows = changes.to("rating")
+        history = changes.to("rating_history")
+        ratings, rated = len(rows), len(history)
+        try:
+            self.ratings.fold(finished.values(), changes)
+        except STORE_ERRORS:
+            raise
+        except Exception as error:
+            del rows[ratings:], history[rated:]
+            first = min(position for position, _ in finished.values())
+            reason = (
+                f"the games finished from position {first} on could not be rated ({type(error).__name__})"
+            )
+            self.folds.stale_from(RATINGS, first, reason, error)
+
+
+class Queries(Store):
+    def ratings_of(self, league_id: UUID, player_ids: Iterable[UUID]) -> dict[UUID, tuple[float, float, int]]:
+        """The stored rating (mu, sigma, matches rated) of those of these players rated in the league."""
+        ids = list(set(player_ids))
+        if not ids:
+            return {}
+        rows = self.query("rating_of", [league_id, *ids], self._in(len(ids)))
+        return {as_uuid(player): (mu, sigma, matches) for player, mu, sigma, matches in rows}
+
+    def league_ratings(self, league_id: UUID) -> tuple[list[Row], int]:
+        """Each rated player of the league (id, name, mu, sigma, matches) and the position read."""
+        rows = self.query("ratings_of", (APPLICATION, league_id))
+        position = rows[0][5] or 0 if rows else self.position()
+        return [(as_uuid(row[0]), *row[1:5]) for row in rows], position
+
+    def rating_history(self, player_id: UUID) -> list[Row]:
+        """The player's rated matches, newest first: league, game, position, mu, sigma, place, clocked."""
+        return [
+            (as_uuid(league), as_uuid(game), *rest)
+            for league, game, *rest in self.query("rating_history_of", (player_id,))
+        ]
+
+
+def ranked(found: list[Row]) -> list[RatingRead]:
+    """The league's rated players (``Queries.league_ratings``), the highest rating first, ranked
+    (players on the same rating share a rank)."""
+    ordered = sorted(
+        (
+            (Rating(mu, sigma), player_id, name or str(player_id), matches)
+            for player_id, name, mu, sigma, matches in found
+        ),
+        key=lambda row: (-row[0].ordinal, row[2], str(row[1])),
+    )
+    rows: list[RatingRead] = []
+    for index, (rating, player_id, name, matches) in enumerate(ordered):
+        shared = rows and rows[-1].rating == rating.ordinal
+        rows.append(
+            RatingRead(
+                rank=rows[-1].rank if shared else index + 1,
+                player_id=player_id,
+                name=name,
+                rating=rating.ordinal,
+                mu=rating.mu,
+                sigma=rating.sigma,
+                matches=matches,
+                provisional=provisional(matches),
+            )
+        )
+    return rows
+
+
+VIEW = View(
+    name="ratings",
+    tables=("ratings", "rating_history"),
+    create=create,
+    statements=statements,
+    writes=("rating", "rating_history"),
+    fold=RatingsView,
+    columnar=frozenset({"rating", "rating_history"}),
+)

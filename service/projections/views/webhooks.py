@@ -1,0 +1,118 @@
+"""The webhooks: ``views_webhooks``, per webhook what the fold needs of it (``hooks.HookState``: its
+league, events, players, whether it is enabled) to know which events make deliveries; and the
+deliveries those events make (``deliveries``: ``views_deliveries``, ``views_attempts``), written
+with the batch once each.
+
+The deliveries are made from the games and tournaments as their folds left them after the event
+(``GamesFold.folded``, ``TournamentsFold.folded``): the webhooks are fed by those parts and go stale
+with them. A rebuild keeps the deliveries and their attempts (their sending is recorded nowhere
+else: ``aside``); a batch that folds a player's erasure rewrites the stored payloads naming them.
+"""
+
+from typing import Any, ClassVar
+
+from service.domain.game import Game
+from service.domain.league import Player
+from service.domain.tournament import Tournament
+from service.domain.webhook import Webhook
+from service.persistence.dialect import Dialect
+from service.projections import deliveries
+from service.projections.hooks import HookFold
+from service.projections.parts import WEBHOOKS
+from service.projections.views.base import Changes, Fold, Folds, Reads, Row, Store, View
+from service.projections.views.games import GamesFold
+from service.projections.views.tournaments import TournamentsFold
+
+
+def create(d: Dialect) -> list[str]:
+    return [
+        f"CREATE TABLE IF NOT EXISTS {d.table('webhooks')} (hook_id {d.uuid} PRIMARY KEY, "
+        f"league_id {d.uuid} NOT NULL, state {d.blob} NOT NULL)",
+        *deliveries.tables(d.table, d.uuid, d.blob, d.integer, d.real),
+    ]
+
+
+def statements(d: Dialect) -> dict[str, str]:
+    return {
+        "webhook": f"INSERT INTO {d.table('webhooks')} VALUES ({d.marks(3)}) "
+        "ON CONFLICT (hook_id) DO UPDATE SET state = excluded.state",
+        "webhook_states": f"SELECT state FROM {d.table('webhooks')}",
+        **deliveries.statements(d.table, d.ph, d.holds),
+    }
+
+
+class WebhooksFold(Fold):
+    part = WEBHOOKS
+
+    def __init__(self, folds: Folds) -> None:
+        super().__init__(folds)
+        self._games = folds.of(GamesFold)
+        self._tournaments = folds.of(TournamentsFold)
+        self.hooks = HookFold(folds.store.webhook_states(), folds.store.names)
+
+    @property
+    def hooks(self) -> HookFold:
+        return self._hooks
+
+    @hooks.setter
+    def hooks(self, hooks: HookFold) -> None:
+        self._hooks = hooks
+        self._games.watched = hooks.leagues  # the games' fold notes the turn before an event there
+
+    def hook_event(self, event: Any, position: int) -> None:
+        self._hooks.hook_event(event)
+        self._games.watched = self._hooks.leagues
+
+    def player_event(self, event: Any, position: int) -> None:
+        self._hooks.player_event(event)
+
+    def game_event(self, event: Any, position: int) -> None:
+        games = self._games
+        tracked = games.folded  # None: not a game of a league with hooks
+        if tracked is None:
+            return
+        made: list[Row] = []  # kept only when the whole event is folded
+        self._hooks.game_event(tracked.game, games.turn_before, event, position, made)
+        self.folds.changes.to("delivery").extend(made)
+
+    def tournament_event(self, event: Any, position: int) -> None:
+        tracked = self._tournaments.folded
+        if tracked is None or tracked.tournament.league_id not in self._hooks.leagues:
+            return
+        made: list[Row] = []
+        self._hooks.tournament_event(tracked.tournament, event, position, made)
+        self.folds.changes.to("delivery").extend(made)
+
+    reads: ClassVar[Reads] = {
+        Webhook.Registered: hook_event,
+        Webhook.Event: hook_event,
+        Player.Registered: player_event,
+        Player.Renamed: player_event,
+        Player.Erased: player_event,
+        Game.Created: None,  # a new game has no turn that changed
+        Game.Event: game_event,
+        Tournament.Announced: tournament_event,
+        Tournament.Event: tournament_event,
+    }
+
+    def flush(self, changes: Changes) -> None:
+        changes.to("webhook").extend(self._hooks.rows())
+
+
+class Queries(Store):
+    def webhook_states(self) -> list[bytes]:
+        return [bytes(row[0]) for row in self.query("webhook_states", ())]
+
+    @property
+    def deliveries(self) -> deliveries.Deliveries:
+        return deliveries.Deliveries(self)
+
+
+VIEW = View(
+    name="webhooks",
+    tables=("webhooks",),  # not the deliveries: a rebuild keeps them
+    create=create,
+    statements=statements,
+    writes=("webhook", "delivery"),
+    fold=WebhooksFold,
+)
