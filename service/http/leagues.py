@@ -188,9 +188,10 @@ class LeagueController(Controller):
         status_code=200,
         sync_to_thread=True,
     )
-    def remove_member(self, services: ServicesDep, league_id: LeagueId, player_id: PlayerId) -> LeagueRead:
-        services.app.remove_member(league_id, player_id)
-        return league_read(services, services.app.get_league(league_id))
+    def remove_member(
+        self, services: ServicesDep, actor: ActorDep, league_id: LeagueId, player_id: PlayerId
+    ) -> LeagueRead:
+        return league_read(services, leagues.remove_member(services, actor, league_id, player_id))
 
     @post(
         "/{league_id:uuid}/referees",

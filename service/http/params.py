@@ -6,14 +6,13 @@ from uuid import UUID
 from litestar.openapi.spec import Example
 from litestar.params import HeaderParameter, Parameter
 
-from service.usecases.fields import GAME_ID, PLAYER_ID, REFEREE_ID
+from service.usecases.fields import GAME_ID, LEAGUE_ID, PLAYER_ID, REFEREE_ID
 
 # The largest number the stores keep (a signed 64-bit integer): event numbers and log positions
 # beyond it are refused as malformed rather than failing in the database.
 LARGEST = 2**63 - 1
 
 OTHER_PLAYER_ID = "8a4d2b6e-1c3f-4e5a-9b7d-2f6e8c0a4b1d"
-LEAGUE_ID = "5d8e2a47-1b3c-4f6d-8e9a-0c2b4d6f8a1e"
 
 GameId = Annotated[
     UUID, Parameter(description="the game's id", examples=[Example(summary="a game", value=GAME_ID)])

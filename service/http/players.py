@@ -9,9 +9,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.application import credentials
-from service.domain.errors import RuleError
 from service.domain.names import MAX_NAME
-from service.domain.roles import Actor
 from service.http.auth import ADMIN_ONLY, SIGNED_IN
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
@@ -20,12 +18,11 @@ from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next
 from service.http.params import PLAYER_ID, After, PlayerId
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, BearerDep, ServicesDep
-from service.http.tokens import CredentialsRead, RevokedRead, check_holder_or_admin, list_tokens, revoke_all
 from service.projections.models import ListedPlayer, PlayerHistory, PlayerRatingsRead
-from service.usecases import players
+from service.usecases import players, tokens
 from service.usecases.consistency import caught_up
-from service.usecases.fields import Name
-from service.usecases.players import PlayerCreate
+from service.usecases.players import PlayerCreate, PlayerRename
+from service.usecases.tokens import CredentialsRead, RevokedRead
 
 StoredName = Annotated[str, msgspec.Meta(examples=["Ada"])]
 StoredLeagueName = Annotated[str, msgspec.Meta(examples=["Thursday club"])]
@@ -36,10 +33,6 @@ Token = Annotated[
         examples=["mm_0f6b1d2c3a4e4b5f8c6d7e8f9a0b1c2d_q3Jx9..."],
     ),
 ]
-
-
-class PlayerRename(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    name: Name
 
 
 class PlayerRead(msgspec.Struct, frozen=True, kw_only=True):
@@ -85,11 +78,6 @@ def token_read(issued: credentials.Issued) -> TokenRead:
     return TokenRead(
         credential_id=issued.credential_id, role=issued.role, subject=issued.subject, token=issued.token
     )
-
-
-def check_self_or_admin(actor: Actor, role: str, subject: UUID) -> None:
-    if actor.role != "admin" and not (actor.role == role and actor.id == str(subject)):
-        raise RuleError("forbidden", "only an admin or the holder may get a new token")
 
 
 class PlayerController(Controller):
@@ -175,10 +163,7 @@ class PlayerController(Controller):
             PlayerRename, Body(examples=[Example(summary="a new name", value={"name": "Ada L."})])
         ],
     ) -> PlayerRead:
-        if actor.role != "admin" and not (actor.role == "player" and actor.id == str(player_id)):
-            raise RuleError("forbidden", "only an admin or the player may rename a player")
-        services.app.rename_player(player_id, data.name)
-        player = services.app.get_player(player_id)
+        player = players.rename_player(services, actor, player_id, data)
         return PlayerRead(player_id=player.id, name=player.name)
 
     @post(
@@ -193,12 +178,11 @@ class PlayerController(Controller):
         status_code=200,
         sync_to_thread=True,
     )
-    def erase(self, services: ServicesDep, player_id: PlayerId) -> PlayerErased:
-        revoked = services.app.erase_player(player_id)
-        services.auth.forget(*revoked)
-        services.sessions.end_all(str(player_id))  # their browsers' rows name their devices
-        player = services.app.get_player(player_id)
-        return PlayerErased(player=PlayerRead(player_id=player.id, name=player.name), revoked=revoked)
+    def erase(self, services: ServicesDep, actor: ActorDep, player_id: PlayerId) -> PlayerErased:
+        done = players.erase_player(services, actor, player_id)
+        return PlayerErased(
+            player=PlayerRead(player_id=done.player.id, name=done.player.name), revoked=done.revoked
+        )
 
     @post(
         "/{player_id:uuid}/tokens",
@@ -212,11 +196,7 @@ class PlayerController(Controller):
     def create_token(
         self, services: ServicesDep, actor: ActorDep, bearer: BearerDep, player_id: PlayerId
     ) -> TokenRead:
-        check_self_or_admin(actor, "player", player_id)
-        player = services.app.get_player(player_id)
-        player.check_not_erased()
-        issued = credentials.issue(services.app, "player", str(player.id), player.name, minted_by=bearer)
-        return token_read(issued)
+        return token_read(tokens.issue_token(services, actor, "player", player_id, bearer))
 
     @get(
         "/{player_id:uuid}/tokens",
@@ -228,9 +208,7 @@ class PlayerController(Controller):
         sync_to_thread=True,
     )
     def tokens(self, services: ServicesDep, actor: ActorDep, player_id: PlayerId) -> CredentialsRead:
-        check_holder_or_admin(actor, "player", str(player_id))
-        services.app.get_player(player_id)
-        return list_tokens(services, str(player_id))
+        return tokens.tokens_of(services, actor, "player", player_id)
 
     @delete(
         "/{player_id:uuid}/tokens",
@@ -243,9 +221,7 @@ class PlayerController(Controller):
         sync_to_thread=True,
     )
     def revoke_tokens(self, services: ServicesDep, actor: ActorDep, player_id: PlayerId) -> RevokedRead:
-        check_holder_or_admin(actor, "player", str(player_id))
-        services.app.get_player(player_id)
-        return revoke_all(services, str(player_id))
+        return tokens.revoke_tokens(services, actor, "player", player_id)
 
     @get(
         "/{player_id:uuid}/games",

@@ -17,12 +17,12 @@ from service.http.auth import ADMIN_ONLY, SIGNED_IN
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.params import REFEREE_ID, RefereeId
-from service.http.players import StoredName, TokenRead, check_self_or_admin, token_read
+from service.http.players import StoredName, TokenRead, token_read
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, BearerDep, ServicesDep
-from service.http.tokens import CredentialsRead, RevokedRead, check_holder_or_admin, list_tokens, revoke_all
-from service.usecases import players
+from service.usecases import players, tokens
 from service.usecases.players import RefereeCreate
+from service.usecases.tokens import CredentialsRead, RevokedRead
 
 
 class RefereeRead(msgspec.Struct, frozen=True, kw_only=True):
@@ -85,10 +85,7 @@ class RefereeController(Controller):
     def create_token(
         self, services: ServicesDep, actor: ActorDep, bearer: BearerDep, referee_id: RefereeId
     ) -> TokenRead:
-        check_self_or_admin(actor, "referee", referee_id)
-        found = credentials.referee(services.app, referee_id)
-        issued = credentials.issue(services.app, "referee", str(referee_id), found.name, minted_by=bearer)
-        return token_read(issued)
+        return token_read(tokens.issue_token(services, actor, "referee", referee_id, bearer))
 
     @get(
         "/{referee_id:uuid}/tokens",
@@ -100,9 +97,7 @@ class RefereeController(Controller):
         sync_to_thread=True,
     )
     def tokens(self, services: ServicesDep, actor: ActorDep, referee_id: RefereeId) -> CredentialsRead:
-        check_holder_or_admin(actor, "referee", str(referee_id))
-        credentials.referee(services.app, referee_id)
-        return list_tokens(services, str(referee_id))
+        return tokens.tokens_of(services, actor, "referee", referee_id)
 
     @delete(
         "/{referee_id:uuid}/tokens",
@@ -115,6 +110,4 @@ class RefereeController(Controller):
         sync_to_thread=True,
     )
     def revoke_tokens(self, services: ServicesDep, actor: ActorDep, referee_id: RefereeId) -> RevokedRead:
-        check_holder_or_admin(actor, "referee", str(referee_id))
-        credentials.referee(services.app, referee_id)
-        return revoke_all(services, str(referee_id))
+        return tokens.revoke_tokens(services, actor, "referee", referee_id)

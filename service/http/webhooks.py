@@ -1,5 +1,5 @@
 """Webhooks: a league's admin registers URLs to be told of chosen events; deliveries, their tries,
-resending (``docs/webhooks.md``).
+resending (``service.usecases.webhooks``; ``docs/webhooks.md``).
 
 Every route is an admin's. The secret is answered only when it is drawn (registering, rotating);
 a listing never holds it. Deliveries are read from the read models' store, where the projection
@@ -7,7 +7,6 @@ makes them and the workers record their tries; a resend makes a finished deliver
 and the workers' next tick queues it.
 """
 
-import time
 from datetime import UTC, datetime
 from typing import Annotated
 from uuid import UUID
@@ -17,22 +16,20 @@ from litestar import Controller, delete, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
-from service.domain.errors import RuleError
-from service.domain.webhook import EVENT_KINDS, Webhook
+from service.domain.webhook import Webhook
 from service.http.auth import ADMIN_ONLY
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.params import LEAGUE_ID, PLAYER_ID, LeagueId
 from service.http.security import BEARER
-from service.http.services import ServicesDep
+from service.http.services import ActorDep, ServicesDep
 from service.projections.deliveries import PENDING, DeliveryRow
+from service.usecases import webhooks
 from service.usecases.services import Services
+from service.usecases.webhooks import DELIVERIES_LISTED, URL_EXAMPLE, Events, Players, Url, WebhookCreate
 
 WEBHOOK_ID = "e3b0c442-98fc-4c14-9afb-f4c8996fb924"
 DELIVERY_ID = "7c9e6679-7425-40de-944b-e07fc1f90ae7"
-URL_EXAMPLE = "https://club.example/maumau-hook"
-DELIVERIES_LISTED = 200
-
 WebhookId = Annotated[
     UUID, Parameter(description="the webhook's id", examples=[Example(summary="a webhook", value=WEBHOOK_ID)])
 ]
@@ -40,31 +37,6 @@ DeliveryId = Annotated[
     UUID,
     Parameter(description="the delivery's id", examples=[Example(summary="a delivery", value=DELIVERY_ID)]),
 ]
-Url = Annotated[
-    str, msgspec.Meta(max_length=2000, description="an http or https URL", examples=[URL_EXAMPLE])
-]
-Events = Annotated[
-    list[str],
-    msgspec.Meta(
-        max_length=len(EVENT_KINDS),
-        description=f"one or more of: {', '.join(EVENT_KINDS)}",
-        examples=[["table_ready", "round_started"]],
-    ),
-]
-Players = Annotated[
-    list[str],
-    msgspec.Meta(
-        max_length=64,
-        description="with the turn event only: the league members whose turns are told",
-        examples=[[PLAYER_ID]],
-    ),
-]
-
-
-class WebhookCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    url: Url
-    events: Events
-    players: Players = msgspec.field(default_factory=list)
 
 
 class WebhookRead(msgspec.Struct, frozen=True, kw_only=True):
@@ -175,6 +147,7 @@ class LeagueWebhookController(Controller):
     def create(
         self,
         services: ServicesDep,
+        actor: ActorDep,
         league_id: LeagueId,
         data: Annotated[
             WebhookCreate,
@@ -192,8 +165,8 @@ class LeagueWebhookController(Controller):
             ),
         ],
     ) -> WebhookSecret:
-        hook_id, secret = services.app.register_webhook(league_id, data.url, data.events, data.players)
-        return WebhookSecret(webhook=webhook_read(services.app.get_webhook(hook_id)), secret=secret)
+        hook, secret = webhooks.register_webhook(services, actor, league_id, data)
+        return WebhookSecret(webhook=webhook_read(hook), secret=secret)
 
     @get(
         operation_id="listWebhooks",
@@ -203,8 +176,9 @@ class LeagueWebhookController(Controller):
         sync_to_thread=True,
         opt={**ADMIN_ONLY, **READS_STORE},
     )
-    def list_all(self, services: ServicesDep, league_id: LeagueId) -> WebhooksRead:
-        return WebhooksRead(webhooks=[webhook_read(hook) for hook in services.app.league_webhooks(league_id)])
+    def list_all(self, services: ServicesDep, actor: ActorDep, league_id: LeagueId) -> WebhooksRead:
+        found = webhooks.webhooks_of(services, actor, league_id)
+        return WebhooksRead(webhooks=[webhook_read(hook) for hook in found])
 
 
 class WebhookController(Controller):
@@ -220,8 +194,8 @@ class WebhookController(Controller):
         sync_to_thread=True,
         opt={**ADMIN_ONLY, **READS_STORE},
     )
-    def read(self, services: ServicesDep, webhook_id: WebhookId) -> WebhookRead:
-        return webhook_read(services.app.get_webhook(webhook_id))
+    def read(self, services: ServicesDep, actor: ActorDep, webhook_id: WebhookId) -> WebhookRead:
+        return webhook_read(webhooks.webhook(services, actor, webhook_id))
 
     @delete(
         "/{webhook_id:uuid}",
@@ -232,8 +206,8 @@ class WebhookController(Controller):
         security=BEARER,
         sync_to_thread=True,
     )
-    def remove(self, services: ServicesDep, webhook_id: WebhookId) -> None:
-        services.app.remove_webhook(webhook_id)
+    def remove(self, services: ServicesDep, actor: ActorDep, webhook_id: WebhookId) -> None:
+        webhooks.remove_webhook(services, actor, webhook_id)
 
     @post(
         "/{webhook_id:uuid}/secret",
@@ -244,9 +218,9 @@ class WebhookController(Controller):
         security=BEARER,
         sync_to_thread=True,
     )
-    def rotate(self, services: ServicesDep, webhook_id: WebhookId) -> WebhookSecret:
-        secret = services.app.rotate_webhook_secret(webhook_id)
-        return WebhookSecret(webhook=webhook_read(services.app.get_webhook(webhook_id)), secret=secret)
+    def rotate(self, services: ServicesDep, actor: ActorDep, webhook_id: WebhookId) -> WebhookSecret:
+        hook, secret = webhooks.rotate_secret(services, actor, webhook_id)
+        return WebhookSecret(webhook=webhook_read(hook), secret=secret)
 
     @post(
         "/{webhook_id:uuid}/disable",
@@ -258,9 +232,8 @@ class WebhookController(Controller):
         sync_to_thread=True,
         status_code=200,
     )
-    def disable(self, services: ServicesDep, webhook_id: WebhookId) -> WebhookRead:
-        services.app.disable_webhook(webhook_id, "disabled by an admin")
-        return webhook_read(services.app.get_webhook(webhook_id))
+    def disable(self, services: ServicesDep, actor: ActorDep, webhook_id: WebhookId) -> WebhookRead:
+        return webhook_read(webhooks.disable_webhook(services, actor, webhook_id))
 
     @post(
         "/{webhook_id:uuid}/enable",
@@ -272,9 +245,8 @@ class WebhookController(Controller):
         sync_to_thread=True,
         status_code=200,
     )
-    def enable(self, services: ServicesDep, webhook_id: WebhookId) -> WebhookRead:
-        services.app.enable_webhook(webhook_id)
-        return webhook_read(services.app.get_webhook(webhook_id))
+    def enable(self, services: ServicesDep, actor: ActorDep, webhook_id: WebhookId) -> WebhookRead:
+        return webhook_read(webhooks.enable_webhook(services, actor, webhook_id))
 
     @get(
         "/{webhook_id:uuid}/deliveries",
@@ -285,9 +257,8 @@ class WebhookController(Controller):
         security=BEARER,
         sync_to_thread=True,
     )
-    def deliveries(self, services: ServicesDep, webhook_id: WebhookId) -> DeliveriesRead:
-        hook = services.app.get_webhook(webhook_id)
-        rows = services.reader.views.deliveries.of_hook(hook.id, DELIVERIES_LISTED)
+    def deliveries(self, services: ServicesDep, actor: ActorDep, webhook_id: WebhookId) -> DeliveriesRead:
+        hook, rows = webhooks.deliveries_of(services, actor, webhook_id)
         return DeliveriesRead(webhook_id=hook.id, deliveries=[delivery_read(row, services) for row in rows])
 
     @post(
@@ -300,15 +271,7 @@ class WebhookController(Controller):
         sync_to_thread=True,
         status_code=202,
     )
-    def resend(self, services: ServicesDep, webhook_id: WebhookId, delivery_id: DeliveryId) -> DeliveryRead:
-        hook = services.app.get_webhook(webhook_id)
-        if not hook.enabled:
-            raise RuleError("webhook_disabled", "the webhook is disabled: enable it first")
-        deliveries = services.reader.views.deliveries
-        if not deliveries.resend(hook.id, delivery_id, time.time()):
-            if deliveries.one(hook.id, delivery_id) is None:
-                raise RuleError("delivery_not_found", "no such delivery of this webhook")
-            raise RuleError("delivery_pending", "the delivery is pending: it is being sent")
-        row = deliveries.one(hook.id, delivery_id)
-        assert row is not None  # just made pending, and deliveries are never deleted
-        return delivery_read(row, services)
+    def resend(
+        self, services: ServicesDep, actor: ActorDep, webhook_id: WebhookId, delivery_id: DeliveryId
+    ) -> DeliveryRead:
+        return delivery_read(webhooks.resend(services, actor, webhook_id, delivery_id), services)

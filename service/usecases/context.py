@@ -10,9 +10,12 @@ from collections.abc import Callable
 from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 from service.application import MauMau
+from service.auth.tokens import Authenticator
 from service.domain.roles import Actor
+from service.persistence.sessions import Sessions
 from service.projections.current import CurrentGames
 from service.projections.reader import ReadModels
+from service.settings import Settings
 from service.usecases.facts import Games
 
 
@@ -21,6 +24,9 @@ class Context(Protocol):
     reader: ReadModels
     games: Games  # each game's facts: who sits where, its league
     current: CurrentGames  # a game's own reads as it is now (its table, a seat's view)
+    auth: Authenticator  # tokens: a revoked one is forgotten at once
+    sessions: Sessions  # the pages' signed-in browsers
+    settings: Settings
 
     def wrote(self, actor: Actor, position: int | None = None) -> None:
         """A write of ``actor`` succeeded, at ``position`` (None: the log's head now, at or after it)."""
@@ -36,19 +42,61 @@ Input = ParamSpec("Input")
 Result = TypeVar("Result")
 
 
-def write(
-    use_case: Callable[Concatenate[Context, Actor, Input], Result],
-) -> Callable[Concatenate[Context, Actor, Input], Result]:
+UseCase = Callable[Concatenate[Context, Actor, Input], Result]
+
+
+def write_when(
+    noted: Callable[[Result], bool],
+) -> Callable[[UseCase[Input, Result]], UseCase[Input, Result]]:
+    """A use case that writes, noted only when ``noted`` says its answer changed what the read
+    models show (a move that ends no round changes only the game's own reads, current anyway)."""
+
+    def wrapped(use_case: UseCase[Input, Result]) -> UseCase[Input, Result]:
+        @functools.wraps(use_case)
+        def noting(context: Context, actor: Actor, *args: Input.args, **kwargs: Input.kwargs) -> Result:
+            result = use_case(context, actor, *args, **kwargs)
+            if noted(result):
+                position = getattr(result, "position", None)
+                context.wrote(actor, position if isinstance(position, int) else None)
+            return result
+
+        return noting
+
+    return wrapped
+
+
+def _always(result: Result) -> bool:
+    return True
+
+
+def write(use_case: UseCase[Input, Result]) -> UseCase[Input, Result]:
     """A use case that writes: once it succeeds, its actor's next reads of the read models wait for
     what it wrote: at the log position its answer names to read it after (``position``, as every
     write's answer that names one), else the log's head now; a refused one wrote nothing, and notes
     nothing."""
+    noted: Callable[[Result], bool] = _always
+    return write_when(noted)(use_case)
+
+
+class Joining(Protocol):
+    @property
+    def writer(self) -> Actor:
+        """Who the write made, and wrote for (a player who joined with an invitation)."""
+
+
+Joined = TypeVar("Joined", bound=Joining)
+
+
+def write_joining(
+    use_case: Callable[Concatenate[Context, Input], Joined],
+) -> Callable[Concatenate[Context, Input], Joined]:
+    """A write by someone the service does not know yet (no token: an invitation redeemed): noted
+    as ``write`` does, for whom it made, so that their first reads with their new token show it."""
 
     @functools.wraps(use_case)
-    def noted(context: Context, actor: Actor, *args: Input.args, **kwargs: Input.kwargs) -> Result:
-        result = use_case(context, actor, *args, **kwargs)
-        position = getattr(result, "position", None)
-        context.wrote(actor, position if isinstance(position, int) else None)
+    def noted(context: Context, *args: Input.args, **kwargs: Input.kwargs) -> Joined:
+        result = use_case(context, *args, **kwargs)
+        context.wrote(result.writer)
         return result
 
     return noted

@@ -14,6 +14,7 @@ import msgspec
 from service.application import Outcome
 from service.domain.redaction import Viewer, redact
 from service.domain.views import Entry, entry_of
+from service.projections.fold import RESULT_EVENTS
 from service.usecases.facts import GameFacts
 
 
@@ -75,3 +76,12 @@ def command_result(outcome: Outcome, viewer: Viewer, facts: GameFacts) -> Comman
         position=outcome.position,
         events=shown(outcome.events, viewer, facts),
     )
+
+
+_RESULT_TYPES = frozenset(kind.__name__ for kind in RESULT_EVENTS)
+
+
+def changed_results(result: CommandResult) -> bool:
+    """Whether a command ended a round (or the match): the standings and histories show it, the rest
+    of a game's commands change only its own reads (``write_when``'s condition for them)."""
+    return any(event.type in _RESULT_TYPES for event in result.events)

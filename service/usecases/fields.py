@@ -6,6 +6,7 @@ import msgspec
 
 from service.domain.names import MAX_NAME, NAME_PATTERN
 
+LEAGUE_ID = "5d8e2a47-1b3c-4f6d-8e9a-0c2b4d6f8a1e"
 GAME_ID = "9b2f4c1e-6a3d-4e8f-b1c2-7d5e9f0a1b2c"
 PLAYER_ID = "3f1c6c9e-8f7a-4d52-9a53-3e1b1c0b6a77"
 REFEREE_ID = "c4a1e7b9-2d5f-4a8c-9e1b-3f6d8a0c2e4b"

@@ -25,11 +25,10 @@ from service.application import MauMau, Outcome
 from service.domain.cards import CARD_COUNT, CARD_PATTERN, SUIT_PATTERN
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
-from service.projections.fold import changes_results
 from service.projections.models import HandView
 from service.usecases import policy
-from service.usecases.context import Context, scoped_key, write
-from service.usecases.events import CommandResult, command_result
+from service.usecases.context import Context, scoped_key, write, write_when
+from service.usecases.events import CommandResult, changed_results, command_result
 from service.usecases.fields import GAME_ID, PLAYER_ID
 from service.usecases.preset_schema import RULESET_NAMES, Options, RulesetName
 
@@ -290,6 +289,7 @@ class ChallengeCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_
         return app.challenge(game_id, seat, **options)
 
 
+@write_when(changed_results)  # a command that ends no round changes only the game's own reads
 def make_move(
     context: Context, actor: Actor, game_id: UUID, data: Move | ChallengeCreate, idempotency_key: str | None
 ) -> CommandResult:
@@ -304,10 +304,6 @@ def make_move(
         expected_version=data.version,
         key=scoped_key(actor, idempotency_key),
     )
-    if changes_results(outcome.events):
-        # the move's position noted only then: a move that ends no round changes only the game's
-        # own reads, current anyway, and the note is the move path's dearest statement after the save
-        context.wrote(actor, outcome.position)
     return command_result(outcome, policy.viewer(context, actor, facts), facts)
 
 

@@ -1,4 +1,4 @@
-"""Leagues: founded by an admin, who admits their members and appoints their referees."""
+"""Leagues: founded by an admin, who admits and removes their members and appoints their referees."""
 
 from typing import Annotated
 from uuid import UUID
@@ -81,6 +81,13 @@ def found_league(context: Context, actor: Actor, data: LeagueCreate) -> League:
 def admit_member(context: Context, actor: Actor, league_id: UUID, data: MemberCreate) -> League:
     policy.check_admin(actor)
     context.app.admit_member(league_id, data.player_id)
+    return context.app.get_league(league_id)
+
+
+@write  # the league's members and standings
+def remove_member(context: Context, actor: Actor, league_id: UUID, player_id: UUID) -> League:
+    policy.check_admin(actor)
+    context.app.remove_member(league_id, player_id)
     return context.app.get_league(league_id)
 
 

@@ -1,10 +1,13 @@
-"""Players and referees: registered by an admin, each with a first token, shown this once."""
+"""Players and referees: registered by an admin, each with a first token, shown this once; a player
+renamed (by an admin or themself), erased on request (by an admin); a session of theirs ended."""
 
+from dataclasses import dataclass
 from uuid import UUID
 
 import msgspec
 
 from service.application import credentials
+from service.domain.errors import RuleError
 from service.domain.league import Player
 from service.domain.names import checked_name
 from service.domain.roles import Actor
@@ -14,6 +17,10 @@ from service.usecases.fields import Name
 
 
 class PlayerCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    name: Name
+
+
+class PlayerRename(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     name: Name
 
 
@@ -35,6 +42,39 @@ def register_player(context: Context, actor: Actor, data: PlayerCreate) -> Regis
     player = Player.register(data.name)  # saved with its first token, in one transaction
     issued = credentials.issue(context.app, "player", str(player.id), player.name, None, player)
     return Registered(id=player.id, name=player.name, issued=issued)
+
+
+@write  # the new name, in every read model that shows it
+def rename_player(context: Context, actor: Actor, player_id: UUID, data: PlayerRename) -> Player:
+    policy.check_holder(actor, "player", str(player_id), "only an admin or the player may rename a player")
+    context.app.rename_player(player_id, data.name)
+    return context.app.get_player(player_id)
+
+
+@dataclass(frozen=True)
+class Erased:
+    player: Player  # called 'erased player' from now on
+    revoked: list[UUID]  # their tokens revoked now
+
+
+@write
+def erase_player(context: Context, actor: Actor, player_id: UUID) -> Erased:
+    """Their name leaves the store, their results stay under 'erased player'; their tokens are
+    revoked and forgotten, their browsers signed out, their leagues left, their games forfeited."""
+    policy.check_admin(actor)
+    revoked = context.app.erase_player(player_id)
+    context.auth.forget(*revoked)
+    context.sessions.end_all(str(player_id))  # their browsers' rows name their devices
+    return Erased(player=context.app.get_player(player_id), revoked=revoked)
+
+
+@write  # the player's page lists their sessions
+def end_session(context: Context, actor: Actor, player_id: UUID, session_id: UUID) -> None:
+    """The player ends one of their browsers' sessions (the face signs its own browser out itself)."""
+    if actor.role != "player" or actor.id != str(player_id):
+        raise RuleError("forbidden", "only the player ends their own sessions")
+    if not context.sessions.end(session_id, actor.id):
+        raise RuleError("session_not_found", "no such session of yours: it has ended already")
 
 
 @write

@@ -46,7 +46,7 @@ everywhere):
 | POST /mao-games | admin; a referee of the (Mao) league |
 | GET /mao-games/{id}, /events | public; the log whole for officials, own cards for the seated player |
 | GET /mao-games/{id}/me | the seated player (own seat); officials name a seat |
-| GET /mao-games/{id}/judge, /replay | officials (``service.http.mao.access``) |
+| GET /mao-games/{id}/judge, /replay | officials (``service.usecases.mao_policy``) |
 | POST /mao-games/{id}/plays, /draws, /utterances, /pause, /proposals; DELETE .../pause | |
 |   the seated player (own seat); officials name a seat | |
 | PUT /mao-games/{id}/rule, POST .../deals, .../proposal/approval, .../proposal/refusal | officials, |
@@ -154,6 +154,12 @@ def seat_to_see(context: Context, actor: Actor, facts: GameFacts, seat: int | No
     if seat >= len(facts.seats):
         raise RuleError("not_a_seat", f"seat {seat} is not at this table")
     return seat
+
+
+def check_holder(actor: Actor, role: str, subject: str, refused: str) -> None:
+    """An admin, or the holder of ``subject``'s tokens in ``role`` (a player, a referee themself)."""
+    if actor.role != "admin" and not (actor.role == role and actor.id == subject):
+        raise RuleError("forbidden", refused)
 
 
 def check_entrant(actor: Actor, player_id: UUID) -> None:

@@ -22,10 +22,9 @@ from service.domain.roles import Actor
 from service.domain.round_scoring import running_totals
 from service.domain.ruleset_checks import most_players
 from service.domain.scoresheet import RoundEntry
-from service.projections.fold import changes_results
 from service.usecases import policy
-from service.usecases.context import Context, scoped_key
-from service.usecases.events import CommandResult, command_result
+from service.usecases.context import Context, scoped_key, write_when
+from service.usecases.events import CommandResult, changed_results, command_result
 from service.usecases.facts import GameFacts
 
 # the most points a seat's cards can be worth in any ruleset: every card of two decks at the dearest value
@@ -250,6 +249,7 @@ def score_sheet(context: Context, game_id: UUID) -> RoundsRead:
     )
 
 
+@write_when(changed_results)  # a command that ends no round changes only the game's own reads
 def enter_round(
     context: Context, actor: Actor, game_id: UUID, data: RoundCreate, idempotency_key: str | None
 ) -> CommandResult:
@@ -266,8 +266,6 @@ def enter_round(
         expected_version=data.version,
         key=scoped_key(actor, idempotency_key),
     )
-    if changes_results(outcome.events):
-        context.wrote(actor, outcome.position)
     return command_result(outcome, policy.viewer(context, actor, facts), facts)
 
 

@@ -29,6 +29,7 @@ from service.domain.roles import Actor
 from service.domain.rulesets import OPTIONS
 from service.usecases import admin, leagues, players, tournaments
 from service.usecases.context import Context
+from service.usecases.queries.leagues import time_zones
 from service.usecases.refusals import status_of
 from service.web import admin_forms
 from service.web.render import Page, page_for
@@ -73,7 +74,7 @@ def _appoint_referee(context: Context, actor: Actor, form: dict[str, str]) -> An
 
 def _announce(context: Context, actor: Actor, form: dict[str, str]) -> Any:
     league_id = _id(form, "league_id")
-    data = admin_forms.tournament(form, context.app.get_league(league_id).time_zone)
+    data = admin_forms.tournament(form, time_zones(context, [league_id])[league_id])
     return tournaments.announce(context, actor, league_id, data)
 
 

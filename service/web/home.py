@@ -6,24 +6,10 @@ import anyio.to_thread
 from litestar import Controller, Request, get
 from litestar.response import Template
 
-from service.usecases.services import Services
+from service.usecases.queries.leagues import home
 from service.web.render import page_for
-from service.web.zones import league_zones
 
 SHOWN = 50  # of each list: the rest are a click away in the JSON lists
-
-
-def _home(services: Services) -> dict[str, Any]:
-    reader = services.reader
-    running = reader.tournament_list(None, "running", None, SHOWN)[0]
-    coming = reader.tournament_list(None, "announced", None, SHOWN)[0]
-    return {
-        "leagues": reader.leagues(None, SHOWN)[0],
-        "running": running,
-        "coming": coming,
-        "tables": reader.games(None, None, "playing", None, SHOWN)[0],
-        "zones": league_zones(services, (t.league_id for t in coming)),
-    }
 
 
 class HomePage(Controller):
@@ -32,5 +18,5 @@ class HomePage(Controller):
     @get("/", name="web-home")
     async def home(self, request: Request[Any, Any, Any]) -> Template:
         page = await page_for(request)
-        found = await anyio.to_thread.run_sync(_home, request.app.state.services)
-        return page.render("home.html", **found)
+        found = await anyio.to_thread.run_sync(home, request.app.state.services, SHOWN)
+        return page.render("home.html", **vars(found))

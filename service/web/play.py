@@ -24,8 +24,8 @@ from service.domain.errors import RuleError
 from service.domain.presets import CLUB, PRESETS
 from service.domain.roles import Actor
 from service.projections.models import HandView
-from service.usecases import policy
 from service.usecases.games import make_move, seat_view
+from service.usecases.queries import games
 from service.usecases.refusals import status_of
 from service.usecases.services import Services
 from service.web.params import GameId, SeatToSee
@@ -43,7 +43,7 @@ PROBLEMS = frozenset({400, 401, 403, 404})
 
 
 def _view(services: Services, actor: Actor | None, game_id: UUID, seat: int | None) -> HandView | None:
-    services.games.facts(game_id)  # game_not_found before anything else
+    games.facts(services, game_id)  # game_not_found before anything else
     if actor is None:
         return None
     try:
@@ -52,13 +52,6 @@ def _view(services: Services, actor: Actor | None, game_id: UUID, seat: int | No
         if refused.code in NO_SEAT:
             return None
         raise
-
-
-def _seats_to_name(services: Services, actor: Actor | None, game_id: UUID) -> list[str]:
-    """An official's choice of seats (their names, by seat), for the page without one named."""
-    if not policy.officiates(services, actor, services.games.facts(game_id)):
-        return []
-    return [seat.name for seat in services.current.table(game_id).seats]
 
 
 def moves_of(view: HandView) -> dict[str, Any]:
@@ -145,7 +138,7 @@ class PlayPage(Controller):
         view = await anyio.to_thread.run_sync(_view, services, page.actor, game_id, seat)
         seats = None
         if view is None:
-            seats = await anyio.to_thread.run_sync(_seats_to_name, services, page.actor, game_id)
+            seats = await anyio.to_thread.run_sync(games.seats_to_name, services, page.actor, game_id)
         # not seated: a page that says so (200, as every page a person may open; the API's own
         # refusal is the 403 of GET /games/{id}/me)
         return _render(page, game_id, view, fragment, seats=seats)

@@ -12,7 +12,6 @@ the console again and a sentence saying why.
 """
 
 from typing import Annotated, Any
-from uuid import UUID
 
 import anyio.to_thread
 import msgspec
@@ -22,12 +21,10 @@ from litestar.response import Redirect, Template
 
 from service.domain.errors import RuleError
 from service.domain.history import FIRST_VOIDABLE
-from service.domain.redaction import FULL
 from service.domain.roles import Actor
-from service.usecases import policy
 from service.usecases.disputes import RulingCreate, give_ruling
-from service.usecases.events import shown
 from service.usecases.facts import GameFacts
+from service.usecases.queries import games
 from service.usecases.refusals import status_of
 from service.usecases.services import Services
 from service.web.i18n import Translate
@@ -56,36 +53,16 @@ def _refused(page: Page) -> Template:
 
 
 def _disputes(services: Services, actor: Actor, _: Translate) -> list[dict[str, Any]]:
-    referee = actor.id if actor.role == "referee" else None
-    items, _last = services.reader.disputes(referee, None, MOST_DISPUTES)
     return [
-        {
-            "dispute": item,
-            "table": services.current.table(item.game_id),
-            "raised_by": item.raised_by_name or role_words(_, item.raised_by),
-        }
-        for item in items
+        {"dispute": item, "table": table, "raised_by": item.raised_by_name or role_words(_, item.raised_by)}
+        for item, table in games.disputes(services, actor, MOST_DISPUTES)
     ]
-
-
-def _names(services: Services, game_id: UUID) -> list[str]:
-    return [seat.name for seat in services.current.table(game_id).seats]
-
-
-def _official_facts(services: Services, actor: Actor | None, game_id: UUID) -> GameFacts | None:
-    facts = services.games.facts(game_id)
-    return facts if policy.officiates(services, actor, facts) else None
 
 
 def _replay(services: Services, facts: GameFacts, at: int, _: Translate) -> dict[str, Any]:
     """The table right after event ``at``, the event, and what a void from ``at`` would do."""
-    game_id = facts.game_id
-    now = services.app.replay(game_id)
-    at = max(1, min(at, now.number))
-    table = services.app.replay(game_id, at)
-    names = _names(services, game_id)
-    events = shown(services.app.game_events(game_id, at - 1), FULL, facts)
-    dispute = now.dispute
+    found = games.replayed(services, facts, at)
+    at, events, dispute = found.at, found.events, found.now.dispute
     void = None
     if dispute is not None:
         last = dispute.raised_at - 1
@@ -100,27 +77,22 @@ def _replay(services: Services, facts: GameFacts, at: int, _: Translate) -> dict
         }
     return {
         "at": at,
-        "latest": now.number,
-        "replayed": table,
-        "event_line": full_event_words(_, events[0], names, facts.rules) if events else "",
-        "names": names,
+        "latest": found.now.number,
+        "replayed": found.table,
+        "event_line": full_event_words(_, events[0], found.names, facts.rules) if events else "",
+        "names": found.names,
         "void": void,
-        "version": now.number,
+        "version": found.now.number,
     }
 
 
 def _console(services: Services, facts: GameFacts, at: int | None, _: Translate) -> dict[str, Any]:
-    game_id = facts.game_id
-    public = services.current.table(game_id)
+    found = games.console(services, facts)
+    public, dispute = found.public, found.now.dispute
     names = [seat.name for seat in public.seats]
-    now = services.app.replay(game_id)
-    dispute = now.dispute
     if at is None:
-        at = (dispute.about or dispute.raised_at - 1) if dispute is not None else now.number
-    log = [
-        (event.number, full_event_words(_, event, names, facts.rules))
-        for event in shown(services.app.game_events(game_id), FULL, facts)
-    ]
+        at = (dispute.about or dispute.raised_at - 1) if dispute is not None else found.now.number
+    log = [(event.number, full_event_words(_, event, names, facts.rules)) for event in found.log]
     raised_by = ""
     if dispute is not None:
         raised_by = names[dispute.seat] if dispute.seat is not None else role_words(_, dispute.raised_by.role)
@@ -170,7 +142,7 @@ class RefereeConsole(Controller):
     ) -> Template:
         page = await page_for(request)
         services: Services = request.app.state.services
-        facts = await anyio.to_thread.run_sync(_official_facts, services, page.actor, game_id)
+        facts = await anyio.to_thread.run_sync(games.official_facts, services, page.actor, game_id)
         if facts is None:
             return _refused(page)
         found = await anyio.to_thread.run_sync(_console, services, facts, at, page._)
@@ -180,7 +152,7 @@ class RefereeConsole(Controller):
     async def replay(self, request: Request[Any, Any, Any], game_id: GameId, at: EventNumber = 1) -> Template:
         page = await page_for(request)
         services: Services = request.app.state.services
-        facts = await anyio.to_thread.run_sync(_official_facts, services, page.actor, game_id)
+        facts = await anyio.to_thread.run_sync(games.official_facts, services, page.actor, game_id)
         if facts is None:
             return _refused(page)
         found = await anyio.to_thread.run_sync(_replay, services, facts, at, page._)
@@ -191,7 +163,7 @@ class RefereeConsole(Controller):
         page = await page_for(request)
         services: Services = request.app.state.services
         form = await checked_form(request)  # before anything else: a cross-site post learns nothing
-        facts = await anyio.to_thread.run_sync(_official_facts, services, page.actor, game_id)
+        facts = await anyio.to_thread.run_sync(games.official_facts, services, page.actor, game_id)
         if facts is None or page.actor is None:
             return _refused(page)
         try:

@@ -23,10 +23,8 @@ from litestar.response import Redirect, Template
 from service.domain.cards import CARD_COUNT, CARD_PATTERN
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
-from service.projections.models import PlayedGame
-from service.usecases import policy
 from service.usecases.disputes import DisputeCreate, raise_dispute
-from service.usecases.facts import GameFacts
+from service.usecases.queries import games
 from service.usecases.rounds import (
     MOST_POINTS,
     ConfirmationCreate,
@@ -34,7 +32,6 @@ from service.usecases.rounds import (
     check_scorer,
     confirm_round,
     enter_round,
-    score_sheet,
 )
 from service.usecases.services import Services
 from service.web.params import GameId, RoundNo
@@ -48,24 +45,6 @@ MOST_MISSED = CARD_COUNT  # as the API's body: no round has more missed calls th
 NOBODY = "none"  # the winner field's value when the round stopped with no winner
 # what a form asks of the application, as the signed-in actor: it raises ``RuleError`` on a refusal
 Change = Callable[[Services, Actor, UUID, dict[str, str]], None]
-
-
-def may_score(services: Services, actor: Actor | None, facts: GameFacts) -> bool:
-    """As the API lets them enter a round: a seated player or an official of the game."""
-    if actor is None:
-        return False
-    if actor.role == "player":
-        return facts.seat_of(actor.id) is not None
-    return policy.officiates(services, actor, facts)
-
-
-def tables_to_score(services: Services, games: list[PlayedGame]) -> set[UUID]:
-    """A player's games under way at a real table: their page links each one's scorer's page."""
-    return {
-        game.game_id
-        for game in games
-        if game.result == "playing" and services.current.table(game.game_id).in_person
-    }
 
 
 def _number(text: str, most: int) -> int:
@@ -115,7 +94,7 @@ def _key(form: dict[str, str]) -> str | None:
 
 
 def _enter(services: Services, actor: Actor, game_id: UUID, form: dict[str, str]) -> None:
-    facts = services.games.facts(game_id)
+    facts = games.facts(services, game_id)
     check_scorer(services, actor, facts)  # who may, before what they typed is read
     entry = RoundCreate(**entry_of(form, len(facts.seats)), version=_version(form))
     enter_round(services, actor, game_id, entry, _key(form))
@@ -138,16 +117,13 @@ def _dispute(services: Services, actor: Actor, game_id: UUID, form: dict[str, st
 def _scoring(
     services: Services, actor: Actor | None, game_id: UUID, page: Page, typed: dict[str, str] | None
 ) -> dict[str, Any]:
-    table = services.current.table(game_id)
-    facts = services.games.facts(game_id)
-    allowed = table.in_person and may_score(services, actor, facts)
-    seat = facts.seat_of(actor.id) if actor is not None and actor.role == "player" else None
+    found = games.scoring(services, actor, game_id)
     _ = page._
     return {
-        "table": table,
-        "allowed": allowed,
-        "sheet": score_sheet(services, game_id) if allowed else None,
-        "seat": seat,
+        "table": found.table,
+        "allowed": found.allowed,
+        "sheet": found.sheet,
+        "seat": found.seat,
         "missed_typed": any(
             value.strip() for name, value in (typed or {}).items() if name.startswith("missed-")
         ),

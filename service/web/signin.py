@@ -10,16 +10,14 @@ session, on the server too. Both posts need the session's form token.
 """
 
 from typing import Annotated, Any
-from uuid import UUID
 
 import anyio.to_thread
 from litestar import Controller, Request, get, post
 from litestar.params import Parameter
 from litestar.response import Redirect, Template
 
-from service.application import credentials
 from service.domain.roles import Actor
-from service.usecases.services import Services
+from service.usecases.queries.players import name_of
 from service.web.render import page_for
 from service.web.session import (
     OFFERED_FIELD,
@@ -37,14 +35,6 @@ def _home_of(actor: Actor) -> str:
     return f"/web/players/{actor.id}" if actor.role == "player" else "/"
 
 
-def _name_of(services: Services, actor: Actor, credential_id: UUID | None) -> str:
-    """The name a sign-in offer shows: a player's as it is now, else the token's."""
-    if actor.role == "player":
-        return services.app.get_player(UUID(actor.id)).name
-    found = None if credential_id is None else credentials.find(services.app, credential_id)
-    return "" if found is None else found.name
-
-
 class SignInPage(Controller):
     include_in_schema = False
 
@@ -59,7 +49,7 @@ class SignInPage(Controller):
         found = await offered(request)
         name = None
         if found is not None:
-            name = await anyio.to_thread.run_sync(_name_of, request.app.state.services, *found)
+            name = await anyio.to_thread.run_sync(name_of, request.app.state.services, *found)
         return page.render(
             "signin.html",
             form_csrf=form_token(request),

@@ -14,11 +14,9 @@ import anyio.to_thread
 from litestar import Controller, Request, get
 from litestar.response import Template
 
-from service.application import credentials
 from service.domain.game import Game
-from service.domain.redaction import PUBLIC
-from service.usecases.events import CauseRead, shown
-from service.usecases.rounds import score_sheet
+from service.usecases.events import CauseRead
+from service.usecases.queries.games import spectated
 from service.usecases.services import Services
 from service.web.i18n import Translate
 from service.web.params import GameId
@@ -33,34 +31,37 @@ STREAMED = sorted(
 )
 
 
-def _by(services: Services, _: Translate, cause: CauseRead | None, seated: dict[str, str]) -> str:
+def _by(_: Translate, cause: CauseRead | None, seated: dict[str, str], referees: dict[str, str]) -> str:
     """Who caused an event, in words: a seated player by name, an official by office and name."""
     if cause is None:
         return ""
     if cause.role == "referee":
-        return actor_words(_, "referee", credentials.referee(services.app, UUID(cause.actor_id)).name)
+        return actor_words(_, "referee", referees[cause.actor_id])
     return actor_words(_, cause.role, seated.get(cause.actor_id, ""))
 
 
 def _table(services: Services, game_id: UUID, _: Translate) -> dict[str, Any]:
-    table = services.current.table(game_id)
-    facts = services.games.facts(game_id)
-    events = services.app.game_events(game_id, max(0, table.version - LAST_ACTIONS))
+    found = spectated(services, game_id, LAST_ACTIONS)
+    table, facts = found.table, found.facts
     names = [seat.name for seat in table.seats]
     seated = {str(seat.player_id): seat.name for seat in table.seats if seat.player_id is not None}
-    public = shown(events, PUBLIC, facts)
+    public = found.events
     if table.in_person:
         # a sheet's round ends when it is entered: the entry says all "the round is over" would
         public = [event for event in public if event.type != "RoundEnded"]
     said = [
         event_words(
-            _, event, names, _by(services, _, event.cause, seated) if table.in_person else "", facts.rules
+            _,
+            event,
+            names,
+            _by(_, event.cause, seated, found.referees) if table.in_person else "",
+            facts.rules,
         )
         for event in public
     ]
     return {
         "table": table,
-        "sheet": score_sheet(services, game_id) if table.in_person else None,
+        "sheet": found.sheet,
         "actions": [words for words in reversed(said) if words],
         "calls": calls_of(_, facts.rules),
         "streamed": STREAMED,

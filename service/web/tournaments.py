@@ -6,28 +6,16 @@ screen: big type, no navigation, and it keeps itself current the same way.
 """
 
 from typing import Any
-from uuid import UUID
 
 import anyio.to_thread
 from litestar import Controller, Request, Response, get
 from litestar.response import Template
 
-from service.domain.errors import RuleError
-from service.usecases.services import Services
-from service.web import fresh
+from service.usecases.queries.leagues import tournament_page
 from service.web.params import TournamentId
 from service.web.render import Flag, page_for
 from service.web.rendered import served
 from service.web.words import order_words
-
-
-def _tournament(services: Services, tournament_id: UUID) -> dict[str, Any]:
-    view = services.reader.tournament(tournament_id)
-    if view is None:  # unknown, or not yet in the read models: as the API says it
-        raise RuleError("tournament_not_found", "no such tournament")
-    league = fresh.league(services, view.league_id)
-    lower = fresh.tournament(services, tournament_id).rules.match_winner == "lowest_total"
-    return {"tournament": view, "league_name": league.name, "zone": league.time_zone, "lower": lower}
 
 
 class TournamentPage(Controller):
@@ -43,7 +31,14 @@ class TournamentPage(Controller):
         display: Flag = False,
     ) -> Response[bytes] | Template:
         page = await page_for(request)
-        found = await anyio.to_thread.run_sync(_tournament, request.app.state.services, tournament_id)
+        read = await anyio.to_thread.run_sync(tournament_page, request.app.state.services, tournament_id)
+        league = read.league
+        found = {
+            "tournament": read.tournament,
+            "league_name": league.name,
+            "zone": league.time_zone,
+            "lower": read.lower,
+        }
         name = "tournament_live.html" if fragment else "tournament.html"
         order = order_words(page._, found["tournament"].tie_breaks, found["lower"])
         return served(page, page.render(name, display=display, order=order, **found), found)

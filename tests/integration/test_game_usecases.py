@@ -8,11 +8,12 @@ import pytest
 
 from service.application import MauMau
 from service.domain.roles import Actor
+from service.domain.state import PHASE_NAMES
 from service.projections.current import CurrentGames
 from service.usecases import disputes, games, players
 from service.usecases.disputes import DisputeCreate, PenaltyRuling, ResumeRuling, VoidRuling
 from service.usecases.facts import Games
-from service.usecases.games import ChallengeCreate, Draw, GameCreate
+from service.usecases.games import ChallengeCreate, Draw, GameCreate, NameSuit
 from service.usecases.players import PlayerCreate
 from tests.refusals import refused
 
@@ -90,10 +91,16 @@ def test_a_move_body_makes_its_own_command_and_a_move_that_ends_no_round_is_not_
     ada = _player(table, "Ada")
     game_id = _friendly_game(table, ada)
     game = table.app.get_game(game_id)
-    # an official moves for the seat whose turn it is (the bot's, maybe: no worker answers here)
-    answer = games.make_move(table, ADMIN, game_id, Draw(version=game.version, seat=game.state.turn), None)
+    # an official moves for the seat whose turn it is (the bot's, maybe: no worker answers here);
+    # a jack turned up as the starter has its dealer name a suit first
+    move: Draw | NameSuit = Draw(version=game.version, seat=game.state.turn)
+    if PHASE_NAMES[game.state.phase] == "name_suit":
+        move = NameSuit(suit="H", version=game.version, seat=game.state.dealer)
+    answer = games.make_move(table, ADMIN, game_id, move, None)
     assert answer.version > game.version
-    assert [event.type for event in answer.events][:1] == ["CardsDrawn"]
+    assert [event.type for event in answer.events][:1] == [
+        "CardsDrawn" if isinstance(move, Draw) else "SuitNamed"
+    ]
     assert table.noted == []
 
 

@@ -5,7 +5,8 @@ composed outside them (``service.app``).
 
 Each rule is checked twice: every file's own imports (at its top or inside a function), and what a
 fresh interpreter has loaded once it imported every module of the layer (an import through a third
-module counts too).
+module counts too). The pages read as they write, through the use cases (``service.usecases.queries``):
+no page reaches into the application, the read models or the current games itself.
 """
 
 import ast
@@ -19,7 +20,7 @@ FACES = ("litestar", "service.http", "service.web")
 # each layer, and what none of its modules may import
 RULES = {
     "service.usecases": FACES,
-    "service.web": ("service.http",),
+    "service.web": ("service.http", "service.application"),
     "service.http": ("service.web",),
 }
 
@@ -115,3 +116,49 @@ def test_the_app_that_serves_both_faces_is_composed_outside_them():
     imports = _imports(ROOT / "service" / "app.py")
     assert "service.web" in imports
     assert "service.http.api" in imports
+
+
+# what the pages reach only through the use cases: the services' application, read models, current
+# games and games' facts (``request.app.state`` and ``.template_engine`` are litestar's app)
+READ_SIDE = {"reader", "current", "games"}
+LITESTAR_APP = {"state", "template_engine"}
+
+
+def _reaches(path: Path) -> list[str]:
+    """Each ``x.reader``, ``x.current``, ``x.games`` and ``x.app.<y>`` (``y`` not litestar's) in a file."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute):
+            continue
+        parent = parents.get(node)
+        on_app = node.attr == "app" and not (
+            isinstance(parent, ast.Attribute) and parent.attr in LITESTAR_APP
+        )
+        if node.attr in READ_SIDE or on_app:
+            found.append(f"{ast.unparse(node)} (line {node.lineno})")
+    return found
+
+
+def test_no_page_reads_the_application_or_the_read_models_but_through_a_use_case():
+    reaching = {str(path.relative_to(ROOT)): _reaches(path) for path in _files("service.web")}
+    assert {path: found for path, found in reaching.items() if found} == {}
+
+
+def test_the_read_scan_sees_a_page_that_reads_the_services_itself(tmp_path):
+    page = tmp_path / "page.py"
+    page.write_text(
+        "def read(request, services):\n"
+        "    services = request.app.state.services\n"
+        "    request.app.template_engine.get_template('x')\n"
+        "    services.reader.standings(1)\n"
+        "    load = services.app.get_league\n"
+        "    return services.current.table(1), services.games.facts(1)\n"
+    )
+    assert sorted(found.split(" (")[0] for found in _reaches(page)) == [
+        "services.app",
+        "services.current",
+        "services.games",
+        "services.reader",
+    ]

@@ -4,7 +4,7 @@ import time
 from uuid import UUID, uuid4
 
 from service.domain.errors import RuleError
-from service.http.invitations import Refusals
+from service.usecases.invitations import Refusals
 
 FIRST, SECOND = UUID(int=1), UUID(int=2)
 

@@ -11,14 +11,11 @@ from litestar import Controller, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
-from service.domain.errors import RuleError
 from service.domain.mao.views import JudgeView, PlayerView, judge_view, player_view
-from service.domain.roles import Actor
 from service.http.auth import SIGNED_IN
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
-from service.http.mao import access
-from service.http.mao.schemas import MaoGameCreate, MaoGameListRead, MaoGameRead, game_read
+from service.http.mao.schemas import MaoGameListRead, MaoGameRead, game_read
 from service.http.page_read import page_read
 from service.http.pages import (
     DEFAULT_LIMIT,
@@ -32,20 +29,12 @@ from service.http.pages import (
 from service.http.params import LEAGUE_ID, After, GameId, SeatToSee
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, ServicesDep
-from service.usecases.services import Services
+from service.usecases import mao, mao_policy
+from service.usecases.mao import MaoGameCreate
 
 MAO_STATUSES = ("playing", "over")
 LeagueFilter = id_filter("only the Mao matches of this league", LEAGUE_ID)
 StatusFilter = choice_parameter("only the Mao matches in this state", MAO_STATUSES)
-
-
-def check_creator(services: Services, actor: Actor, data: MaoGameCreate) -> None:
-    """An admin, or a referee of the league."""
-    if actor.role == "admin":
-        return
-    league = services.app.get_league(data.league_id)
-    if actor.role != "referee" or actor.id not in league.referees:
-        raise RuleError("forbidden", "only an admin or the league's referees make its Mao matches")
 
 
 class MaoGameController(Controller):
@@ -84,12 +73,7 @@ class MaoGameController(Controller):
             ),
         ],
     ) -> MaoGameRead:
-        check_creator(services, actor, data)
-        game = services.app.create_mao_game(
-            data.league_id, data.seats, data.judge, data.first_dealer, data.judge_seat
-        )
-        services.wrote(actor)  # the league's list of matches shows it to the creator's next read
-        return game_read(game)
+        return game_read(mao.create_match(services, actor, data))
 
     @get(
         operation_id="listMaoGames",
@@ -146,7 +130,7 @@ class MaoGameController(Controller):
         self, services: ServicesDep, actor: ActorDep, game_id: GameId, seat: SeatToSee = None
     ) -> PlayerView:
         game = services.app.get_mao_game(game_id)
-        return player_view(game.state, access.acting_seat(services, actor, game, seat))
+        return player_view(game.state, mao_policy.acting_seat(services, actor, game, seat))
 
     @get(
         "/{game_id:uuid}/judge",
@@ -158,4 +142,4 @@ class MaoGameController(Controller):
         sync_to_thread=True,
     )
     def judge(self, services: ServicesDep, actor: ActorDep, game_id: GameId) -> JudgeView:
-        return judge_view(access.official_game(services, actor, game_id).state)
+        return judge_view(mao_policy.official_game(services, actor, game_id).state)

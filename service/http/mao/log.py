@@ -7,11 +7,11 @@ from service.domain.mao.replay import referee_replay
 from service.http.auth import SIGNED_IN
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
-from service.http.mao import access
 from service.http.mao.schemas import MaoLogRead, MaoReplayRead
 from service.http.params import GameId
 from service.http.security import BEARER, OPTIONAL_BEARER
 from service.http.services import ActorDep, OptionalActorDep, ServicesDep
+from service.usecases import mao_policy
 
 
 class MaoLogController(Controller):
@@ -29,7 +29,7 @@ class MaoLogController(Controller):
     )
     def events(self, services: ServicesDep, actor: OptionalActorDep, game_id: GameId) -> MaoLogRead:
         game = services.app.get_mao_game(game_id)
-        shown = redact_all(game.facts, access.viewer(services, actor, game))
+        shown = redact_all(game.facts, mao_policy.viewer(services, actor, game))
         return MaoLogRead(
             game_id=game.id,
             version=game.version,
@@ -46,5 +46,5 @@ class MaoLogController(Controller):
         sync_to_thread=True,
     )
     def replay(self, services: ServicesDep, actor: ActorDep, game_id: GameId) -> MaoReplayRead:
-        game = access.official_game(services, actor, game_id)
+        game = mao_policy.official_game(services, actor, game_id)
         return MaoReplayRead(game_id=game.id, steps=referee_replay(game.facts))

@@ -1,35 +1,19 @@
 """A Mao match's rules and rounds: the judge writes the rule before the deal and deals; the round's
 winner proposes the next rule; the judge approves or refuses it."""
 
-import random
 from typing import Annotated
 
 from litestar import Controller, post, put
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
-from service.application.mao import shuffled_deck
-from service.domain.cards import FULL_DECK, format_card
-from service.domain.errors import RuleError
-from service.domain.mao.aggregate import MaoGame
-from service.domain.mao.commands import ApproveRule, DealRound, ProposeRule, RefuseRule, WriteRule
+from service.domain.mao.commands import ApproveRule, ProposeRule, RefuseRule, WriteRule
 from service.domain.mao.rule import TEACHING_TEXT
-from service.http.mao import access
-from service.http.mao.acts import ACT_ROUTE, act, judge_act, seat_act
-from service.http.mao.schemas import DealCreate, MaoActRead, ProposalCreate, RuleCreate
+from service.http.mao.acts import ACT_ROUTE
+from service.http.mao.schemas import DealCreate, ProposalCreate, RuleCreate
 from service.http.params import GameId, IdempotencyKey
 from service.http.services import ActorDep, ServicesDep
-
-_CARDS = {format_card(card): card for card in FULL_DECK}
-
-
-def deck_of(names: list[str]) -> tuple[int, ...]:
-    """The cards a deck names; any name that is not one of the 52 makes it no deck."""
-    try:
-        return tuple(_CARDS[name.strip().upper()] for name in names)
-    except KeyError:
-        raise RuleError("invalid_deck", "the deck must be the 52 cards, each as 10H, QS, 7D") from None
-
+from service.usecases.mao import MaoActRead, deal, judge_act, seat_act
 
 _RULE_EXAMPLE = Body(examples=[Example(summary="the teaching rule", value={"text": TEACHING_TEXT})])
 
@@ -70,15 +54,7 @@ class MaoRuleController(Controller):
         data: Annotated[DealCreate, Body()],
         idempotency_key: IdempotencyKey = None,
     ) -> MaoActRead:
-        def command(game: MaoGame, rng: random.Random) -> DealRound:
-            access.check_dealer(services, actor, game)
-            if data.deck is None:
-                return shuffled_deck(rng)
-            if not access.officiates(services, actor, game):
-                raise RuleError("not_allowed", "only the match's officials deal a deck of their own")
-            return DealRound(deck_of(data.deck))
-
-        return act(services, actor, game_id, command, key=idempotency_key, request=("deals", data))
+        return deal(services, actor, game_id, data.deck, idempotency_key, ("deals", data))
 
     @post(
         "/proposals",

@@ -6,14 +6,15 @@ from uuid import UUID
 import msgspec
 
 from service.domain.mao.aggregate import MaoGame
-from service.domain.mao.game import MAX_SEATS, MAX_UTTERANCE, MIN_SEATS
+from service.domain.mao.game import MAX_UTTERANCE
 from service.domain.mao.replay import Step
 from service.domain.mao.rule import MAX_CLAUSES, TEACHING_TEXT
 from service.domain.mao.state import PHASE_NAMES
 from service.domain.mao.views import Penalty, player_view
 from service.http.pages import Next
-from service.http.params import GAME_ID, LEAGUE_ID, PLAYER_ID
+from service.http.params import GAME_ID
 from service.projections.models import ListedMaoMatch
+from service.usecases.mao import Judge
 
 SeatNo = (
     Annotated[int, msgspec.Meta(ge=0, description="officials only: the seat the act is for; players omit it")]
@@ -50,41 +51,6 @@ Card = Annotated[
         description="rank then suit: 10H, QS, 7D",
     ),
 ]
-Judge = Annotated[
-    Literal["server", "referee"],
-    msgspec.Meta(description="who judges: the server alone, or the league's referees (a human judge)"),
-]
-SeatName = Annotated[
-    str,
-    msgspec.Meta(
-        examples=[PLAYER_ID, "bot:learning"],
-        description="a member's player id, or a bot: bot:learning (learns the rule from the penalties) "
-        "or bot:random",
-    ),
-]
-
-
-class MaoGameCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    league_id: Annotated[UUID, msgspec.Meta(examples=[LEAGUE_ID])]
-    seats: Annotated[
-        list[SeatName],
-        msgspec.Meta(description=f"{MIN_SEATS} to {MAX_SEATS} seats (422 player_count)", max_length=16),
-    ]
-    judge: Judge = "referee"
-    judge_seat: (
-        Annotated[
-            int,
-            msgspec.Meta(
-                ge=0,
-                description="with a human judge: the seat of a player who judges too (a judge who plays): "
-                "writes and answers the rules and deals, sees no hand but their own",
-            ),
-        ]
-        | None
-    ) = None
-    first_dealer: (
-        Annotated[int, msgspec.Meta(ge=0, description="the first round's dealer; drawn when left out")] | None
-    ) = None
 
 
 class MaoGameRead(msgspec.Struct, frozen=True, kw_only=True):
@@ -195,16 +161,6 @@ class RuleCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
 class ProposalCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     text: RuleText
     seat: SeatNo = None
-
-
-class MaoActRead(msgspec.Struct, frozen=True, kw_only=True):
-    """What an act stored, and the server's moves after it (recycles, bots), as the asker may see them."""
-
-    game_id: UUID
-    version: int
-    play: Literal["accepted", "returned", "cancelled"] | None = None  # for a play
-    reason: str | None = None  # the judge's short words for a returned or cancelled play
-    events: list[dict[str, Any]]
 
 
 class MaoLogRead(msgspec.Struct, frozen=True, kw_only=True):

@@ -9,10 +9,11 @@ from litestar.params import Body
 
 from service.domain.cards import parse_card
 from service.domain.mao.commands import CallPause, DrawCard, EndPause, PlayCard, Say
-from service.http.mao.acts import ACT_ROUTE, seat_act
-from service.http.mao.schemas import MaoActRead, PlayCreate, SeatCreate, UtteranceCreate
+from service.http.mao.acts import ACT_ROUTE
+from service.http.mao.schemas import PlayCreate, SeatCreate, UtteranceCreate
 from service.http.params import GameId, IdempotencyKey, SeatToSee
 from service.http.services import ActorDep, ServicesDep
+from service.usecases.mao import MaoActRead, seat_act
 
 
 class MaoTableController(Controller):

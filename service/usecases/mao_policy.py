@@ -1,4 +1,5 @@
-"""Who may do what at a Mao match (the rows of ``service.usecases.policy``'s table for ``/mao-games``).
+"""Who may do what at a Mao match (the rows of ``service.usecases.policy``'s table for ``/mao-games``),
+pure over the actor and the match as stored.
 
 - **Officials**: an admin, and the referees of the match's league. They see the judge's view,
   the whole log and the replay, and may act for a seat they name.
@@ -18,43 +19,43 @@ from service.domain.mao.aggregate import MaoGame
 from service.domain.mao.commands import SERVER
 from service.domain.mao.redaction import JUDGE, PUBLIC, Viewer
 from service.domain.roles import Actor
+from service.usecases.context import Context
 from service.usecases.policy import named_seat, own_seat
-from service.usecases.services import Services
 
 
-def officiates(services: Services, actor: Actor | None, game: MaoGame) -> bool:
+def officiates(context: Context, actor: Actor | None, game: MaoGame) -> bool:
     if actor is None:
         return False
     if actor.role == "admin":
         return True
-    return actor.role == "referee" and actor.id in services.app.get_league(game.league_id).referees
+    return actor.role == "referee" and actor.id in context.app.get_league(game.league_id).referees
 
 
-def viewer(services: Services, actor: Actor | None, game: MaoGame) -> Viewer:
+def viewer(context: Context, actor: Actor | None, game: MaoGame) -> Viewer:
     if actor is not None and actor.role == "player":
         seat = game.seat_of(actor.id)
         return PUBLIC if seat is None else Viewer.at(seat)
-    return JUDGE if officiates(services, actor, game) else PUBLIC
+    return JUDGE if officiates(context, actor, game) else PUBLIC
 
 
-def acting_seat(services: Services, actor: Actor, game: MaoGame, seat: int | None) -> int:
+def acting_seat(context: Context, actor: Actor, game: MaoGame, seat: int | None) -> int:
     """The seat a command is for: a player's own; the one an official names."""
     if actor.role == "player":
         return own_seat(game.seat_of(actor.id), seat, "match")
-    named = named_seat(officiates(services, actor, game), seat)
+    named = named_seat(officiates(context, actor, game), seat)
     game.check_seat(named)
     return named
 
 
-def check_official(services: Services, actor: Actor, game: MaoGame) -> None:
-    if not officiates(services, actor, game):
+def check_official(context: Context, actor: Actor, game: MaoGame) -> None:
+    if not officiates(context, actor, game):
         raise RuleError("forbidden", "only the match's referees and admins may do this")
 
 
-def official_game(services: Services, actor: Actor, game_id: UUID) -> MaoGame:
+def official_game(context: Context, actor: Actor, game_id: UUID) -> MaoGame:
     """The match, for its officials only: the judge's view and the replay show every card."""
-    game = services.app.get_mao_game(game_id)
-    check_official(services, actor, game)
+    game = context.app.get_mao_game(game_id)
+    check_official(context, actor, game)
     return game
 
 
@@ -65,20 +66,20 @@ def judges_at_seat(actor: Actor, game: MaoGame) -> bool:
     )
 
 
-def check_judge(services: Services, actor: Actor, game: MaoGame) -> None:
+def check_judge(context: Context, actor: Actor, game: MaoGame) -> None:
     if judges_at_seat(actor, game):
         return
-    check_official(services, actor, game)
+    check_official(context, actor, game)
     if game.judge == SERVER:
         raise RuleError("server_judges", "the server judges this match: it writes and approves the rules")
 
 
-def check_dealer(services: Services, actor: Actor, game: MaoGame) -> None:
+def check_dealer(context: Context, actor: Actor, game: MaoGame) -> None:
     """Who asks for the next deal: the judge; with the server as judge, a seated player too."""
     if game.judge != SERVER:
-        check_judge(services, actor, game)
+        check_judge(context, actor, game)
     elif actor.role == "player":
         if game.seat_of(actor.id) is None:
             raise RuleError("not_seated", "you have no seat at this match")
     else:
-        check_official(services, actor, game)
+        check_official(context, actor, game)

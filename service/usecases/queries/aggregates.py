@@ -18,7 +18,7 @@ from eventsourcing.domain import Aggregate
 
 from service.domain.league import League
 from service.domain.tournament import Tournament
-from service.usecases.services import Services
+from service.usecases.context import Context
 
 A = TypeVar("A", bound=Aggregate)
 MOST = 256  # aggregates kept; the least recently read goes first
@@ -26,17 +26,17 @@ _kept: OrderedDict[UUID, Aggregate] = OrderedDict()
 _keeping = threading.Lock()
 
 
-def league(services: Services, league_id: UUID) -> League:
-    return _fresh(services, league_id, services.app.get_league)
+def league(context: Context, league_id: UUID) -> League:
+    return _fresh(context, league_id, context.app.get_league)
 
 
-def tournament(services: Services, tournament_id: UUID) -> Tournament:
-    return _fresh(services, tournament_id, services.app.get_tournament)
+def tournament(context: Context, tournament_id: UUID) -> Tournament:
+    return _fresh(context, tournament_id, context.app.get_tournament)
 
 
-def _fresh(services: Services, aggregate_id: UUID, load: Callable[[UUID], A]) -> A:
+def _fresh(context: Context, aggregate_id: UUID, load: Callable[[UUID], A]) -> A:
     kept = _kept.get(aggregate_id)
-    if kept is None or next(iter(services.app.events.get(aggregate_id, gt=kept.version, limit=1)), None):
+    if kept is None or next(iter(context.app.events.get(aggregate_id, gt=kept.version, limit=1)), None):
         kept = load(aggregate_id)
     with _keeping:  # the pages' threads share the list: one changes it at a time
         _kept[aggregate_id] = kept

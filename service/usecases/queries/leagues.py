@@ -1,0 +1,86 @@
+"""The home page's lists and a league's page: standings, members, tournaments past and coming."""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from uuid import UUID
+
+from service.domain.errors import RuleError
+from service.domain.league import League
+from service.domain.time_zone import DEFAULT_TIME_ZONE
+from service.projections.models import ListedGame, ListedLeague, ListedTournament, Standings, TournamentView
+from service.usecases.context import Context
+from service.usecases.queries import aggregates
+
+OVER = ("finished", "cancelled")
+
+
+def time_zones(context: Context, league_ids: Iterable[UUID | None]) -> dict[UUID | None, str]:
+    """The time zone each time on a page is shown in: its league's (UTC for a friendly game)."""
+    zones: dict[UUID | None, str] = {None: DEFAULT_TIME_ZONE}
+    for league_id in {found for found in league_ids if found is not None}:
+        zones[league_id] = aggregates.league(context, league_id).time_zone
+    return zones
+
+
+@dataclass(frozen=True)
+class Home:
+    leagues: list[ListedLeague]
+    running: list[ListedTournament]
+    coming: list[ListedTournament]
+    tables: list[ListedGame]  # being played now
+    zones: dict[UUID | None, str]
+
+
+def home(context: Context, shown: int) -> Home:
+    """The first ``shown`` of each list (the rest are a click away in the API's lists)."""
+    reader = context.reader
+    coming = reader.tournament_list(None, "announced", None, shown)[0]
+    return Home(
+        leagues=reader.leagues(None, shown)[0],
+        running=reader.tournament_list(None, "running", None, shown)[0],
+        coming=coming,
+        tables=reader.games(None, None, "playing", None, shown)[0],
+        zones=time_zones(context, (t.league_id for t in coming)),
+    )
+
+
+@dataclass(frozen=True)
+class LeaguePage:
+    league: League
+    standings: Standings
+    members: list[str]  # their names, sorted
+    past: list[TournamentView]
+    coming: list[TournamentView]
+
+
+def league_page(context: Context, league_id: UUID) -> LeaguePage:
+    league = aggregates.league(context, league_id)
+    standings = context.reader.standings(league_id)
+    if standings is None:  # not yet in the read models: as the API says it
+        raise RuleError("league_not_found", "no such league")
+    tournaments = context.reader.tournaments(league_id)
+    # the members' names as the standings have them (a row for each): no query of their own
+    named = {row.player_id: row.name for row in standings.rows}
+    return LeaguePage(
+        league=league,
+        standings=standings,
+        members=sorted(named.get(member, str(member)) for member in league.members),
+        past=[t for t in tournaments if t.status in OVER],
+        coming=[t for t in tournaments if t.status not in OVER],
+    )
+
+
+@dataclass(frozen=True)
+class TournamentPage:
+    tournament: TournamentView
+    league: League
+    lower: bool  # the lowest total wins a match
+
+
+def tournament_page(context: Context, tournament_id: UUID) -> TournamentPage:
+    view = context.reader.tournament(tournament_id)
+    if view is None:  # unknown, or not yet in the read models: as the API says it
+        raise RuleError("tournament_not_found", "no such tournament")
+    league = aggregates.league(context, view.league_id)
+    lower = aggregates.tournament(context, tournament_id).rules.match_winner == "lowest_total"
+    return TournamentPage(tournament=view, league=league, lower=lower)

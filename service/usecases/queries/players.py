@@ -1,0 +1,71 @@
+"""A player's page: their games, their standing in each league, their next table, the tables they
+score; to the player themselves, the browsers they are signed in on. The name a sign-in shows."""
+
+from dataclasses import dataclass
+from uuid import UUID
+
+from service.application import credentials
+from service.domain.league import Player
+from service.domain.roles import Actor
+from service.persistence.sessions import WebSession
+from service.projections.models import LeagueOfMine, NextGame, PlayedGame, PlayerHistory, Standing
+from service.usecases.context import Context
+from service.usecases.queries.leagues import time_zones
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    player: Player
+    history: PlayerHistory
+    # each league of theirs: their row (None: not ranked yet) and how many in it have played
+    standings: list[tuple[LeagueOfMine, Standing | None, int]]
+    next_game: NextGame | None
+    next_zone: str | None  # the time zone of their next table's tournament
+    zones: dict[UUID | None, str]
+    scoring: set[UUID]  # their games under way at a real table: each links its scorer's page
+
+
+def player_page(context: Context, player_id: UUID) -> PlayerPage:
+    player = context.app.get_player(player_id)
+    reader = context.reader
+    standings = []
+    for league in reader.leagues_of(str(player_id), "member"):
+        found = reader.standings(league.league_id)
+        row = next((r for r in found.rows if r.player_id == player_id), None) if found else None
+        ranked = [r for r in found.rows if r.rank is not None] if found else []  # of those who played
+        standings.append((league, row, len(ranked)))
+    history, next_game = reader.history(player_id), reader.next_game(player_id)
+    tournament = reader.tournament(next_game.tournament_id) if next_game else None
+    leagues = [game.league_id for game in history.games] + ([tournament.league_id] if tournament else [])
+    zones = time_zones(context, leagues)
+    return PlayerPage(
+        player=player,
+        history=history,
+        standings=standings,
+        next_game=next_game,
+        next_zone=zones[tournament.league_id] if tournament else None,
+        zones=zones,
+        scoring=tables_to_score(context, history.games),
+    )
+
+
+def tables_to_score(context: Context, games: list[PlayedGame]) -> set[UUID]:
+    return {
+        game.game_id
+        for game in games
+        if game.result == "playing" and context.current.table(game.game_id).in_person
+    }
+
+
+def open_sessions(context: Context, actor: Actor) -> list[WebSession]:
+    """The actor's sessions but those of a revoked token (ended: their rows go at their next use)."""
+    revoked = {c.id for c in credentials.tokens_of(context.app, actor.id) if c.revoked}
+    return [found for found in context.sessions.of(actor) if found.credential_id not in revoked]
+
+
+def name_of(context: Context, actor: Actor, credential_id: UUID | None) -> str:
+    """The name a sign-in offer shows: a player's as it is now, else the token's."""
+    if actor.role == "player":
+        return context.app.get_player(UUID(actor.id)).name
+    found = None if credential_id is None else credentials.find(context.app, credential_id)
+    return "" if found is None else found.name
