@@ -5,11 +5,13 @@ pool is per process). Every method is synchronous and thread-safe.
 
 A change to a game is: load it (from its last snapshot and the events after),
 check the idempotency key and the version the client saw, let the aggregate
-validate and record, save. Two clients racing on one game both pass the
-version check, but the store's ``(originator_id, version)`` key lets only one
-save: the other gets ``RuleError("stale_version")`` and nothing of theirs is
-stored. A command sent again with the same idempotency key returns what the
-first one stored, read back from the events, and stores nothing.
+validate and record, save (``save``, the one save path). Two clients racing on
+one game both pass the version check, but the store's ``(originator_id,
+version)`` key lets only one save: the other's attempt is made again on the game
+as stored (``saving.retried``, the one retry policy), which refuses its version
+as ``stale_version``; nothing of theirs is stored. A command sent again with the
+same idempotency key returns what the first one stored, read back from the
+events, and stores nothing.
 
 Refusals are ``RuleError``s with stable codes: the engine's, plus
 ``game_not_found``, ``stale_version``, ``game_paused``, ``game_over``,

@@ -36,7 +36,7 @@ def admission_meeting_a_concurrent_write(app: MauMau, league_id, concurrent: int
     return attempt, tries
 
 
-def test_a_save_that_keeps_meeting_a_concurrent_one_gives_up_after_the_limit_with_stale_version_and_stores_none_of_it(
+def test_a_save_that_keeps_meeting_a_concurrent_one_gives_up_after_the_limit_as_stale_and_stores_none(
     app: MauMau,
 ):
     league_id = app.found_league("Busy club")
