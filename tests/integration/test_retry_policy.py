@@ -85,3 +85,13 @@ def test_a_game_command_that_keeps_meeting_another_process_s_moves_gives_up_afte
         assert app.games.get(game_id) is None  # the copy that lost is not kept
     finally:
         other.close()
+
+
+def test_a_save_takes_aggregates_only_and_stores_nothing_else(app: MauMau):
+    player = Player.register("Solo")
+    with pytest.raises(TypeError):
+        app.save(player, "not an aggregate")
+    with pytest.raises(TypeError):
+        app.save(player, tracking=None)
+    assert not app.recorder.select_events(player.id, limit=1)
+    assert app.save() == ((), 0)  # nothing new: no transaction
