@@ -5,11 +5,13 @@ pool is per process). Every method is synchronous and thread-safe.
 
 A change to a game is: load it (from its last snapshot and the events after),
 check the idempotency key and the version the client saw, let the aggregate
-validate and record, save. Two clients racing on one game both pass the
-version check, but the store's ``(originator_id, version)`` key lets only one
-save: the other gets ``RuleError("stale_version")`` and nothing of theirs is
-stored. A command sent again with the same idempotency key returns what the
-first one stored, read back from the events, and stores nothing.
+validate and record, save (``save``, the one save path). Two clients racing on
+one game both pass the version check, but the store's ``(originator_id,
+version)`` key lets only one save: the other's attempt is made again on the game
+as stored (``saving.retried``, the one retry policy), which refuses its version
+as ``stale_version``; nothing of theirs is stored. A command sent again with the
+same idempotency key returns what the first one stored, read back from the
+events, and stores nothing.
 
 Refusals are ``RuleError``s with stable codes: the engine's, plus
 ``game_not_found``, ``stale_version``, ``game_paused``, ``game_over``,
@@ -27,10 +29,11 @@ from typing import Any, TypeVar
 from uuid import UUID
 
 import msgspec
-from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
+from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import Aggregate
-from eventsourcing.persistence import IntegrityError, Mapper, Recording
+from eventsourcing.persistence import IntegrityError, Mapper
 
+from service.application.saving import Conflict, retried
 from service.domain.errors import RuleError
 from service.domain.game import Game
 from service.domain.history import Cause
@@ -144,33 +147,34 @@ class Core(Application[UUID]):
     def construct_mapper(self) -> Mapper[UUID]:
         return MsgspecMapper(compressor=self.factory.compressor(), cipher=self.factory.cipher())
 
-    def save(self, *objs: Any, **kwargs: Any) -> list[Recording[UUID]]:
-        """``Application.save``, without its runtime Protocol checks of every object (a third of
-        a save's CPU); anything other than aggregates goes the stock way."""
-        if not all(isinstance(obj, Aggregate) for obj in objs):
-            return super().save(*objs, **kwargs)
-        processing_event: ProcessingEvent[UUID] = ProcessingEvent()
+    def save(self, *objs: Any, **kwargs: Any) -> tuple[tuple[Any, ...], int]:  # type: ignore[override]
+        """The one save path: the new events of these aggregates, stored in one transaction, then a
+        snapshot of each that crossed its interval; the events stored and the log position of the
+        last (``((), 0)`` when there were none). ``Conflict`` when another write stored one of
+        those versions first: nothing of this save is stored (``saving.retried`` decides again).
+
+        Aggregates only, and none of ``Application.save``'s runtime Protocol checks of every object
+        nor its recordings (eventsourcing calls no ``save`` of its own; both cost a move CPU)."""
+        if kwargs or not all(isinstance(aggregate, Aggregate) for aggregate in objs):
+            raise TypeError("a save stores aggregates' new events, nothing else")
+        events: list[Any] = []
+        spans = []  # each aggregate with the numbers of its first and last new event
         for aggregate in objs:
-            processing_event.events.extend(aggregate.collect_events())
-            processing_event.aggregates[aggregate.id] = aggregate
-        processing_event.saved_kwargs.update(kwargs)
-        recordings = self._record(processing_event)
-        self._take_snapshots(processing_event)
-        self._notify(recordings)
-        self.notify(processing_event.events)  # eventsourcing's deprecated hook, kept as the stock save does
-        return recordings
-
-    def _notify(self, recordings: list[Recording[UUID]]) -> None:
-        """eventsourcing's hook after every save (ours and the stock one): count what was stored."""
-        metrics.events_appended(len(recordings))
-
-    def _take_snapshots(self, processing_event: Any) -> None:
-        for aggregate in processing_event.aggregates.values():
-            numbers = [
-                e.originator_version for e in processing_event.events if e.originator_id == aggregate.id
-            ]
-            if numbers:
-                self._snapshot_if_due(aggregate, min(numbers), max(numbers))
+            pending = aggregate.collect_events()
+            if pending:
+                spans.append((aggregate, pending[0].originator_version, pending[-1].originator_version))
+                events.extend(pending)
+        if not events:
+            return (), 0
+        try:
+            numbers = self.recorder.insert_events(list(map(self.mapper.to_stored_event, events)))
+        except IntegrityError:
+            raise Conflict("another write stored these versions first") from None
+        assert numbers, "the recorder gives each stored event its position in the log"
+        metrics.events_appended(len(events))
+        for aggregate, first, last in spans:
+            self._snapshot_if_due(aggregate, first, last)
+        return tuple(events), numbers[-1]
 
     def _snapshot_if_due(self, aggregate: Any, first: int, last: int) -> None:
         """Snapshot the aggregate when its events ``first`` to ``last`` crossed a multiple of the
@@ -205,53 +209,54 @@ class Core(Application[UUID]):
             # another request, refused as a reused key rather than answered with the first's result
             cause = msgspec.structs.replace(cause, digest=_digest(cause.digest, expected_version))
         with self.games.lock(game_id):
-            game = self.games.get(game_id)
-            as_stored = False  # whether ``game`` was read from the store for this command
-            conflicts = 0
-            while True:
-                if game is not None and expected_version is not None and expected_version > game.version:
-                    game, as_stored = self._brought_up_to_date(game), True
-                if game is None:
-                    game, as_stored = self._get(Game, game_id, "game_not_found", "no such game"), True
-                    self.games.put(game)  # as stored: a refused command (a stale version) finds it here next
-                if cause.key is not None:
-                    first = game.done_before(cause.key, cause.digest)
-                    if first is not None:
-                        return self._outcome_from(game.id, first)
-                if expected_version is not None and expected_version != game.version:
-                    # behind the copy, so behind the store too (a copy is never ahead of it)
-                    raise RuleError(
-                        "stale_version",
-                        f"the game is at event {game.version}, not {expected_version}: load it again",
-                    )
-                try:
-                    change(game, cause)
-                except RuleError:
-                    if game.pending_events:  # a refusal records nothing; a copy that did is forgotten
-                        self.games.evict(game_id)
-                        raise
-                    if as_stored:
-                        raise
-                    # refused on the cached copy: ask the store whether it knows more
-                    version = game.version
-                    game, as_stored = self._brought_up_to_date(game), True
-                    if game.version == version:
-                        raise
-                    continue
-                except BaseException:
-                    self.games.evict(game_id)  # perhaps half changed: never used again
+            return retried(lambda: self._decide(game_id, cause, expected_version, change))
+
+    def _decide(
+        self,
+        game_id: UUID,
+        cause: Cause,
+        expected_version: int | None,
+        change: Callable[[Game, Cause], None],
+    ) -> Outcome:
+        """One attempt of ``_change``, in the game's lock: a save that meets another is tried again
+        (``retried``) on the game as stored, where the other may be this very command sent twice
+        (its key answers what it stored), or may have left the client's version behind."""
+        game = self.games.get(game_id)
+        as_stored = False  # whether ``game`` was read from the store for this command
+        while True:
+            if game is not None and expected_version is not None and expected_version > game.version:
+                game, as_stored = self._brought_up_to_date(game), True
+            if game is None:
+                game, as_stored = self._get(Game, game_id, "game_not_found", "no such game"), True
+                self.games.put(game)  # as stored: a refused command (a stale version) finds it here next
+            if cause.key is not None:
+                first = game.done_before(cause.key, cause.digest)
+                if first is not None:
+                    return self._outcome_from(game.id, first)
+            if expected_version is not None and expected_version != game.version:
+                # behind the copy, so behind the store too (a copy is never ahead of it)
+                raise RuleError(
+                    "stale_version",
+                    f"the game is at event {game.version}, not {expected_version}: load it again",
+                )
+            try:
+                change(game, cause)
+            except RuleError:
+                if game.pending_events:  # a refusal records nothing; a copy that did is forgotten
+                    self.games.evict(game_id)
                     raise
-                try:
-                    return self._save_game(game, cause)
-                except RuleError as error:
-                    # another command was stored first (perhaps by another process): look again,
-                    # it may be this very command sent twice, or one without a version to keep to
-                    conflicts += 1
-                    if error.code != "stale_version" or conflicts == 2:
-                        raise
-                    if cause.key is None and expected_version is not None:
-                        raise
-                    game = None
+                if as_stored:
+                    raise
+                # refused on the cached copy: ask the store whether it knows more
+                version = game.version
+                game, as_stored = self._brought_up_to_date(game), True
+                if game.version == version:
+                    raise
+                continue
+            except BaseException:
+                self.games.evict(game_id)  # perhaps half changed: never used again
+                raise
+            return self._save_game(game, cause)
 
     def _brought_up_to_date(self, game: Game) -> Game:
         """The cached game with the events another process stored since folded in: one query for
@@ -263,29 +268,20 @@ class Core(Application[UUID]):
             raise
 
     def _save_game(self, game: Game, cause: Cause) -> Outcome:
-        events = tuple(game.collect_events())
+        """Save a game a command changed (``save``), keep it in the cache and tell who listens."""
         try:
-            # ``save`` without its generic steps: a move's own path, the hottest in the service
-            numbers = self.recorder.insert_events(list(map(self.mapper.to_stored_event, events)))
-        except IntegrityError:
-            self.games.evict(game.id)
-            if cause.key is not None:
-                found = self._done_before(game.id, cause)
-                if found is not None:
-                    return found
-            raise RuleError("stale_version", "another move was recorded first: load the game again") from None
+            events, position = self.save(game)
         except BaseException:
-            # the copy holds events the store may not (the database went away, the commit's fate
-            # unknown): kept, it would be ahead of the store and refuse every later move as stale
+            # a conflict: the store has events the copy lacks. Anything else (the database went
+            # away, the commit's fate unknown): the copy holds events the store may not, and kept,
+            # it would be ahead of the store and refuse every later move as stale
             self.games.evict(game.id)
             raise
-        assert numbers, "the recorder gives each stored event its position in the log"
-        metrics.events_appended(len(events))
-        self._snapshot_if_due(game, events[0].originator_version, events[-1].originator_version)
+        assert events, "a command that changed nothing is not saved"
         self.games.put(game)
         for told in self.on_game_saved:
             told(game, cause)
-        return Outcome(game.id, game.version, events, numbers[-1])
+        return Outcome(game.id, game.version, events, position)
 
     def _done_before(self, game_id: UUID, cause: Cause) -> Outcome | None:
         assert cause.key is not None
@@ -325,30 +321,17 @@ class Core(Application[UUID]):
             raise RuleError(code, message)
         return found
 
-    def _save_or_stale(self, aggregate: Any) -> None:
-        try:
+    def _update(self, load: Callable[[], A], change: Callable[[A], T]) -> T:
+        """Load one aggregate, change it and save it, as one attempt of the retry policy
+        (``retried``); what ``change`` answers. A change that records nothing saves nothing."""
+
+        def attempt() -> T:
+            aggregate = load()
+            answer = change(aggregate)
             self.save(aggregate)
-        except IntegrityError:
-            raise RuleError("stale_version", "it was changed meanwhile: try again") from None
+            return answer
 
-
-# a use case that met another write on one of its aggregates is decided again from what is stored,
-# this many times at most (``retried``)
-ATTEMPTS = 5
-
-
-def retried(attempt: Callable[[], T]) -> T:
-    """``attempt`` (which loads what it changes) again while its save meets a concurrent one; the last
-    conflict is ``stale_version``."""
-    for _ in range(ATTEMPTS - 1):
-        try:
-            return attempt()
-        except IntegrityError:
-            continue
-    try:
-        return attempt()
-    except IntegrityError:
-        raise RuleError("stale_version", "it was changed meanwhile: try again") from None
+        return retried(attempt)
 
 
 def _uuid(value: UUID | str, code: str) -> UUID:

@@ -11,25 +11,19 @@ transaction, so listing a subject's tokens and revoking a token's heirs never
 miss one made a moment before (``docs/tokens.md``).
 """
 
-from collections.abc import Callable
-from typing import TypeVar
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 import msgspec
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate
-from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
 
 from service.application import MauMau, project
+from service.application.saving import Conflict, retried
 from service.domain.credential import Credential, CredentialRole, Keyring, keyring_id
 from service.domain.errors import RuleError
 
 FIRST_ADMIN = uuid5(NAMESPACE_URL, "https://maumau.invalid/credentials/first-admin")
-# a write that met another on one of its aggregates (a token minted, used or revoked meanwhile) is
-# decided again from what is stored, this many times at most
-ATTEMPTS = 5
-T = TypeVar("T")
 
 
 class Issued(msgspec.Struct, frozen=True, kw_only=True):
@@ -62,16 +56,6 @@ def keyring(app: MauMau, subject: str) -> Keyring | None:
     return found if isinstance(found, Keyring) else None
 
 
-def _retried(attempt: Callable[[], T]) -> T:
-    """``attempt`` again while its save meets a concurrent one (it reloads what it changes)."""
-    for _ in range(ATTEMPTS - 1):
-        try:
-            return attempt()
-        except IntegrityError:
-            continue
-    return attempt()
-
-
 def issue(
     app: MauMau,
     role: CredentialRole,
@@ -97,9 +81,11 @@ def issue(
         )
 
     if with_ or credential_id is not None:
-        # a new subject, or a fixed id: a collision means it exists already, which the caller decides
+        # a new subject (whose events the first attempt took), or a fixed id: a collision
+        # (``Conflict``) means it exists already, which the caller decides
         return attempt()
-    return _retried(attempt)
+    # a token minted, used or revoked meanwhile: decided again from what is stored
+    return retried(attempt)
 
 
 def _with_heirs(app: MauMau, roots: list[Credential]) -> list[Credential]:
@@ -146,12 +132,12 @@ def revoke(app: MauMau, credential_id: UUID) -> list[UUID]:
             raise RuleError("already_revoked", "that token is revoked already")
         return _revoke_together(app, [credential])
 
-    return _retried(attempt)
+    return retried(attempt)
 
 
 def revoke_all(app: MauMau, subject: str) -> list[UUID]:
     """Revoke every token of a subject not revoked yet, and their heirs; the ids revoked."""
-    return _retried(lambda: _revoke_together(app, tokens_of(app, subject)))
+    return retried(lambda: _revoke_together(app, tokens_of(app, subject)))
 
 
 def tokens_of(app: MauMau, subject: str) -> list[Credential]:
@@ -185,7 +171,7 @@ def fill_keyrings(app: MauMau, page: int = 500) -> int:
                 app.save(ring)
                 return 1
 
-            added += _retried(attempt)
+            added += retried(attempt)
         start = found[-1].id + 1
     return added
 
@@ -204,7 +190,7 @@ def first_admin(app: MauMau, name: str = "first admin") -> Issued | None:
         return None
     try:
         return issue(app, "admin", None, name, credential_id=FIRST_ADMIN)
-    except IntegrityError:  # another process made it first
+    except Conflict:  # another process made it first
         return None
 
 

@@ -12,6 +12,7 @@ import msgspec
 
 from service.application.core import Outcome, _digest, _uuid
 from service.application.leagues import Leagues
+from service.application.saving import retried
 from service.domain.cards import (
     CARD_BITS,
     CARD_COUNT,
@@ -165,28 +166,34 @@ class Games(Leagues):
         chosen = game_id is not None
         if game_id is None and key is not None:
             game_id = uuid5(_KEYED_GAMES, key)
-        if game_id is not None and key is not None:
-            found = self._done_before(game_id, cause)
-            if found is not None:
-                return found
-        if chosen and self.recorder.select_events(game_id, limit=1):
-            raise RuleError("game_exists", f"a game with the id {game_id} is stored already")
-        game = Game.create(
-            ruleset=rules,
-            seats=seated,
-            seed=seed_text,
-            cause=cause,
-            deck=cards,
-            first_dealer=first_dealer,
-            league_id=league.id if league is not None else None,
-            game_id=game_id,
-            entropy=None if self.entropy is None else self.entropy(),
-            turn_clock=clock,
-            forfeit_after=forfeit_after,
-            in_person=in_person,
-            table=table,
-        )
-        return self._save_game(game, cause)
+
+        def attempt() -> Outcome:
+            # a creation sent twice at once: the second's save meets the first's, and its next
+            # attempt finds the game the key made
+            if game_id is not None and key is not None:
+                found = self._done_before(game_id, cause)
+                if found is not None:
+                    return found
+            if chosen and self.recorder.select_events(game_id, limit=1):
+                raise RuleError("game_exists", f"a game with the id {game_id} is stored already")
+            game = Game.create(
+                ruleset=rules,
+                seats=seated,
+                seed=seed_text,
+                cause=cause,
+                deck=cards,
+                first_dealer=first_dealer,
+                league_id=league.id if league is not None else None,
+                game_id=game_id,
+                entropy=None if self.entropy is None else self.entropy(),
+                turn_clock=clock,
+                forfeit_after=forfeit_after,
+                in_person=in_person,
+                table=table,
+            )
+            return self._save_game(game, cause)
+
+        return retried(attempt)
 
     def execute(
         self,

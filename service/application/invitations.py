@@ -6,8 +6,8 @@ from uuid import UUID
 import msgspec
 from eventsourcing.utils import get_topic
 
-from service.application.core import retried
 from service.application.leagues import Leagues
+from service.application.saving import retried
 from service.domain.credential import Credential, Keyring
 from service.domain.invitation import Invitation, parse_code
 from service.domain.league import Player, player_name
@@ -57,9 +57,8 @@ class Invitations(Leagues):
             start = page[-1].id
 
     def revoke_invitation(self, invitation_id: UUID | str, by: str) -> None:
-        invitation = self.get_invitation(invitation_id)
-        invitation.revoke(by)
-        self._save_or_stale(invitation)  # a redemption meanwhile saves it too: one of them is stale
+        # a redemption meanwhile saves it too: decided again, on the invitation as it is then
+        self._update(lambda: self.get_invitation(invitation_id), lambda invitation: invitation.revoke(by))
 
     def redeem_invitation(self, code: str, name: str) -> Welcome:
         """A person joins with a code and a name of their choosing: a new player, admitted to the

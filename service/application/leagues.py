@@ -34,18 +34,17 @@ class Leagues(Players):
     def admit_member(self, league_id: UUID | str, player_id: UUID | str) -> None:
         player = self.get_player(player_id)
         player.check_not_erased()
-        league = self.get_league(league_id)
-        league.admit(player.id, player.name, self._names_of(league.members))
-        self._save_or_stale(league)  # a concurrent admission saves the league too: one of them is stale
+        # a concurrent admission saves the league too: decided again, on the members as they are then
+        self._update(
+            lambda: self.get_league(league_id),
+            lambda league: league.admit(player.id, player.name, self._names_of(league.members)),
+        )
 
     def remove_member(self, league_id: UUID | str, player_id: UUID | str) -> None:
         """The player leaves the league's members; their games and standings stay."""
-        league = self.get_league(league_id)
-        player = self.get_player(player_id)
-        league.remove(player.id)
-        self._save_or_stale(league)
+        self._update(
+            lambda: self.get_league(league_id), lambda league: league.remove(self.get_player(player_id).id)
+        )
 
     def appoint_referee(self, league_id: UUID | str, referee: str) -> None:
-        league = self.get_league(league_id)
-        league.appoint_referee(referee)
-        self._save_or_stale(league)
+        self._update(lambda: self.get_league(league_id), lambda league: league.appoint_referee(referee))

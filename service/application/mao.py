@@ -1,8 +1,9 @@
 """Mao matches: create one in a Mao league, act at its table, read it back.
 
 Each change loads the match, decides the command (``MaoGame.do``), lets the server do its
-part (``autoplay.settle``: recycles and the bots' moves) and saves it all in one go; a save
-that meets another command's is decided again from what is stored (``retried``). Chance
+part (``autoplay.settle``: recycles and the bots' moves) and saves it all in one go, through the
+application's one save path and retry policy (``saving``): a save that meets another command's is
+decided again from what is stored, where a request sent twice finds what it stored. Chance
 comes from ``secrets`` (the deals' and recycles' orders are stored in their events).
 """
 
@@ -10,8 +11,9 @@ import random
 from collections.abc import Callable, Sequence
 from uuid import UUID
 
-from service.application.core import _uuid, retried
+from service.application.core import _uuid
 from service.application.leagues import Leagues
+from service.application.saving import retried
 from service.domain.cards import FULL_DECK
 from service.domain.errors import RuleError
 from service.domain.mao.aggregate import BOT_PREFIX, MaoGame

@@ -6,7 +6,8 @@ from uuid import UUID
 
 from eventsourcing.utils import get_topic
 
-from service.application.core import Core, retried
+from service.application.core import Core
+from service.application.saving import retried
 from service.domain.credential import Credential, Keyring, keyring_id
 from service.domain.errors import RuleError
 from service.domain.game import Game
@@ -36,15 +37,17 @@ class Players(Core):
         Not atomic with an admission to one of those leagues at the same moment: the two could still
         collide (they save different aggregates); both are rare, admin-driven commands.
         """
-        player = self.get_player(player_id)
-        name = checked_name(name, "player")
-        for league in self._leagues_of(player.id):
-            if player.id not in league.members:
-                continue  # a league they left: its members' names are no longer theirs to differ from
-            others = [other for other in league.members if other != player.id]
-            refuse_taken(name, self._names_of(others), f"the league {league.name!r}")
-        player.rename(name)
-        self._save_or_stale(player)
+
+        def rename(player: Player) -> None:
+            checked = checked_name(name, "player")
+            for league in self._leagues_of(player.id):
+                if player.id not in league.members:
+                    continue  # a league they left: its members' names are no longer theirs to differ from
+                others = [other for other in league.members if other != player.id]
+                refuse_taken(checked, self._names_of(others), f"the league {league.name!r}")
+            player.rename(checked)
+
+        self._update(lambda: self.get_player(player_id), rename)
 
     def erase_player(self, player_id: UUID | str) -> list[UUID]:
         """Erase a player on request; the ids of the tokens it revoked.

@@ -8,8 +8,6 @@ from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.persistence import IntegrityError
-
 from service.application.core import _uuid
 from service.application.games import MATCH_LENGTH_OPTIONS, Games
 from service.domain.errors import RuleError
@@ -190,21 +188,15 @@ class Tournaments(Games):
     def _change_tournament(
         self, tournament_id: UUID | str, change: Callable[[Tournament], None]
     ) -> list[Tournament.Event]:
-        """Load, change, save; when another process saved first, load again and change again. Answers
-        the events saved.
+        """Load, change, save, as one attempt of the retry policy (``_update``). Answers the events
+        saved.
 
         Attaching a game and recording a result are idempotent, so one made meanwhile by
         another process is not made twice; the other commands then answer their refusal.
         """
-        for attempt in (1, 2, 3):
-            tournament = self.get_tournament(tournament_id)
+
+        def changed(tournament: Tournament) -> list[Tournament.Event]:
             change(tournament)
-            events = list(tournament.pending_events)
-            if not events:
-                return []
-            try:
-                self.save(tournament)
-                return events
-            except IntegrityError:
-                if attempt == 3:
-                    raise RuleError("stale_version", "the tournament changed meanwhile: try again") from None
+            return list(tournament.pending_events)
+
+        return self._update(lambda: self.get_tournament(tournament_id), changed)

@@ -69,23 +69,15 @@ class Webhooks(Leagues):
 
     def rotate_webhook_secret(self, hook_id: UUID | str) -> str:
         """A new secret for the hook, answered once; deliveries are signed with it from now on."""
-        hook = self.get_webhook(hook_id)
         secret = secrets.token_hex(32)
-        hook.rotate_secret(secret)
-        self._save_or_stale(hook)
+        self._update(lambda: self.get_webhook(hook_id), lambda hook: hook.rotate_secret(secret))
         return secret
 
     def disable_webhook(self, hook_id: UUID | str, reason: str) -> None:
-        hook = self.get_webhook(hook_id)
-        hook.disable(reason)
-        self._save_or_stale(hook)
+        self._update(lambda: self.get_webhook(hook_id), lambda hook: hook.disable(reason))
 
     def enable_webhook(self, hook_id: UUID | str) -> None:
-        hook = self.get_webhook(hook_id)
-        hook.enable()
-        self._save_or_stale(hook)
+        self._update(lambda: self.get_webhook(hook_id), lambda hook: hook.enable())
 
     def remove_webhook(self, hook_id: UUID | str) -> None:
-        hook = self.get_webhook(hook_id)
-        hook.remove()
-        self._save_or_stale(hook)
+        self._update(lambda: self.get_webhook(hook_id), lambda hook: hook.remove())

@@ -4,9 +4,9 @@ import uuid
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from eventsourcing.persistence import IntegrityError
 
 from service.application import MauMau, credentials
+from service.application.saving import Conflict
 from service.domain.credential import keyring_id, parse_token
 from service.domain.errors import RuleError
 from service.domain.invitation import parse_code
@@ -63,7 +63,7 @@ def test_two_redemptions_of_the_last_use_collide_on_the_invitations_version_and_
     first.redeem(secret, uuid.uuid4(), now)
     second.redeem(secret, uuid.uuid4(), now)  # both saw a use left
     app.save(first)
-    with pytest.raises(IntegrityError):
+    with pytest.raises(Conflict):
         app.save(second)
     assert app.get_invitation(invitation.id).redeemed_by == first.redeemed_by
     before = app.recorder.max_notification_id()
