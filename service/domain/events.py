@@ -5,20 +5,24 @@ so that the fold only records facts. Cards are ints (see ``cards``).
 """
 
 from abc import abstractmethod
-from typing import Literal
+from typing import ClassVar, Literal
 
 import msgspec
 
+from service.domain import sight
 from service.domain.cards import CARD_BITS
 from service.domain.dealing import dealt_hands
 from service.domain.rulebook import rulebook
 from service.domain.rulesets import Ruleset
+from service.domain.sight import Shown
 from service.domain.state import DEAL, DRAWN, OVER, PENALTY, PLAY, RECYCLE, PendingDraw, State
 
 
 class Event(msgspec.Struct, frozen=True, gc=False, tag=True):
     # abstract for the type checker (a Struct is no ABC): an event made without its own apply
     # fails the type check, so every fold knows every kind
+    shown: ClassVar[Shown]  # what each sight keeps of its entry (``redaction``)
+
     @abstractmethod
     def apply(self, s: State) -> None:
         raise NotImplementedError
@@ -28,6 +32,7 @@ class MatchStarted(Event, frozen=True):
     rules: Ruleset
     seats: int
     first_dealer: int
+    shown = sight.kept
 
     def apply(self, s: State) -> None:
         s.book = rulebook(self.rules)
@@ -50,6 +55,7 @@ class RoundDealt(Event, frozen=True):
     # per seat, the cards dealt when hands differ (a seat out of the match gets 0); empty: the
     # ruleset's hand_size each
     sizes: tuple[int, ...] = ()
+    shown = sight.round_dealt
 
     def apply(self, s: State) -> None:
         seats, deck = s.seats, self.deck
@@ -94,6 +100,7 @@ class RoundDealt(Event, frozen=True):
 class SuitNamed(Event, frozen=True):
     seat: int
     suit: int
+    shown = sight.suit_named
 
     def apply(self, s: State) -> None:
         s.follow = s.book.follows_named_suit[self.suit]
@@ -114,6 +121,7 @@ class CardPlayed(Event, frozen=True):
     phase: int = PLAY  # CHOOSING when its player must choose who draws
     more: tuple[int, ...] = ()  # cards of the same rank laid on ``card`` in the same play, the last on top
     declared: int = -1  # blind: what ``card``, played face down, was declared as; -1: face up
+    shown = sight.card_played
 
     def apply(self, s: State) -> None:
         card, suit, book = self.card, self.suit, s.book
@@ -160,6 +168,7 @@ class PlayerChosen(Event, frozen=True):
     seat: int
     chosen: int
     turn: int  # who moves next
+    shown = sight.kept
 
     def apply(self, s: State) -> None:
         s.turn = self.turn
@@ -172,6 +181,7 @@ class CardsDrawn(Event, frozen=True):
     reason: int  # TURN, DEBT, PENALTY or EFFECT
     turn: int  # who moves next
     phase: int  # DRAWN while the drawn card may still be played
+    shown = sight.cards_drawn
 
     def apply(self, s: State) -> None:
         cards = self.cards
@@ -207,6 +217,7 @@ class SkipTaken(Event, frozen=True):
 
     seat: int
     turn: int  # who moves next
+    shown = sight.kept
 
     def apply(self, s: State) -> None:
         s.turn = self.turn
@@ -223,6 +234,7 @@ class TurnPassed(Event, frozen=True):
 
     seat: int
     turn: int  # who moves next
+    shown = sight.kept
 
     def apply(self, s: State) -> None:
         s.turn = self.turn
@@ -234,6 +246,7 @@ class TurnPassed(Event, frozen=True):
 class CardKept(Event, frozen=True):
     seat: int
     turn: int
+    shown = sight.kept
 
     def apply(self, s: State) -> None:
         s.turn = self.turn
@@ -249,6 +262,7 @@ class StockRanOut(Event, frozen=True):
     seat: int
     count: int
     reason: int
+    shown = sight.stock_ran_out
 
     def apply(self, s: State) -> None:
         s.pending = PendingDraw(self.seat, self.count, self.reason, s.phase)
@@ -259,6 +273,7 @@ class StockRecycled(Event, frozen=True):
     """The discards under the top card, shuffled, go under what is left of the stock."""
 
     order: tuple[int, ...]  # top first
+    shown = sight.stock_recycled
 
     def apply(self, s: State) -> None:
         s.stock = list(reversed(self.order)) + s.stock
@@ -270,6 +285,7 @@ class MissedCallChallenged(Event, frozen=True):
     seat: int  # the challenger
     offender: int
     call: int
+    shown = sight.missed_call_challenged
 
     def apply(self, s: State) -> None:
         s.missed = None
@@ -285,6 +301,7 @@ class DeclarationChallenged(Event, frozen=True):
     card: int
     declared: int
     lied: bool
+    shown = sight.declaration_challenged
 
     def apply(self, s: State) -> None:
         s.doubt = None
@@ -299,6 +316,7 @@ class DeclarationsRevealed(Event, frozen=True):
     """The round is over: every card still face down (``blind``) is turned up."""
 
     plays: tuple[tuple[int, int, int], ...]  # (seat, card, declared)
+    shown = sight.declarations_revealed
 
     def apply(self, s: State) -> None:
         s.face_down = []
@@ -315,6 +333,7 @@ class RoundEnded(Event, frozen=True):
     reason: EndReason
     points: tuple[int, ...]  # per seat, this round
     totals: tuple[int, ...]  # per seat, the match so far
+    shown = sight.kept
 
     def apply(self, s: State) -> None:
         s.round_points.append(self.points)
@@ -344,6 +363,7 @@ class DealAnnulled(Event, frozen=True):
     seat: int  # the seat dealt the four
     rank: str
     deck: tuple[int, ...] = ()  # the order the annulled deal came in; empty in events stored before
+    shown = sight.deal_annulled
 
     def apply(self, s: State) -> None:
         pass
@@ -357,6 +377,7 @@ class PlayerEliminated(Event, frozen=True):
     # "lost_holding_one_card": it lost a round it was dealt a single card for (shrinking_hands)
     reason: str
     total: int
+    shown = sight.kept
 
     def apply(self, s: State) -> None:
         s.out |= 1 << self.seat
@@ -370,6 +391,7 @@ class HandShrank(Event, frozen=True):
 
     seat: int
     hand_size: int
+    shown = sight.kept
 
     def apply(self, s: State) -> None:
         if not s.hand_sizes:
@@ -380,6 +402,7 @@ class HandShrank(Event, frozen=True):
 class MatchEnded(Event, frozen=True):
     winners: tuple[int, ...]  # players tied for the best total share the win
     totals: tuple[int, ...]
+    shown = sight.kept
 
     def apply(self, s: State) -> None:
         s.winners = self.winners
@@ -424,6 +447,7 @@ class HiddenCardsReshuffled(Event, frozen=True):
 
     order: tuple[int, ...]
     counts: tuple[int, ...]
+    shown = sight.hidden_cards_reshuffled
 
     def apply(self, s: State) -> None:
         kept = CARD_BITS[s.drawn] if s.phase == DRAWN and s.drawn >= 0 else 0

@@ -47,14 +47,14 @@ and its values in ``seats`` and ``history``.
 
 import secrets
 from collections.abc import Callable
-from typing import Any, assert_never
+from typing import Any, ClassVar, assert_never
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate
 from eventsourcing.domain import Snapshot as BaseSnapshot
 from eventsourcing.utils import get_topic
 
-from service.domain import game_clock, game_rulings, game_sheets
+from service.domain import game_clock, game_rulings, game_sheets, sight
 from service.domain.adjudication import Correct, Dispute, Penalty, Resume, Ruling, Void
 from service.domain.chance import Shuffler
 from service.domain.clock import check_clock
@@ -71,6 +71,7 @@ from service.domain.roles import Actor
 from service.domain.rulesets import Ruleset
 from service.domain.scoresheet import RoundEntry, RoundSheet
 from service.domain.seats import Seat, TableRef, table_of_version_1_key
+from service.domain.sight import Shown
 from service.domain.state import NAMING_SUIT, OVER, State
 
 
@@ -78,7 +79,7 @@ class Game(Aggregate):
     """One table's match. ``state`` is the engine's state, the fold of the engine events."""
 
     class Event(Aggregate.Event):
-        pass
+        shown: ClassVar[Shown]  # what each sight keeps of its entry (``redaction``)
 
     class Created(Aggregate.Created):
         ruleset: Ruleset
@@ -93,6 +94,7 @@ class Game(Aggregate):
         forfeit_after: int = 0  # timeouts in a row after which a seat forfeits; 0: never
         in_person: bool = False  # played with real cards: rounds are entered from a score sheet
         table: TableRef | None = None  # the tournament table it was made for; None: none
+        shown = sight.created
 
         @staticmethod
         def upcast_table(state: dict[str, Any]) -> TableRef | None:
@@ -133,6 +135,7 @@ class Game(Aggregate):
 
         round_no: int
         salts: tuple[Revealed, ...]
+        shown = sight.deck_revealed
 
         def apply(self, game: "Game") -> None:
             shown = {entry.number for entry in self.salts}
@@ -141,6 +144,7 @@ class Game(Aggregate):
     class DisputeRaised(Event):
         dispute: Dispute
         cause: Cause
+        shown = sight.kept
 
         def apply(self, game: "Game") -> None:
             game.dispute = self.dispute
@@ -153,6 +157,7 @@ class Game(Aggregate):
         note: str
         restored: StateImage | None  # for a void: the state the game goes on from
         cause: Cause
+        shown = sight.ruling_given
 
         def apply(self, game: "Game") -> None:
             game.dispute = None
@@ -176,6 +181,7 @@ class Game(Aggregate):
         round_no: int
         entry: RoundEntry
         cause: Cause
+        shown = sight.round_entered
 
         def apply(self, game: "Game") -> None:
             game_sheets.apply_entry(game, self.round_no, self.entry, self.cause, self.originator_version)
@@ -187,6 +193,7 @@ class Game(Aggregate):
         round_no: int
         seat: int
         cause: Cause
+        shown = sight.kept
 
         def apply(self, game: "Game") -> None:
             sheet = game.sheets[self.round_no]
@@ -198,6 +205,7 @@ class Game(Aggregate):
 
         seat: int
         cause: Cause
+        shown = sight.kept
 
         def apply(self, game: "Game") -> None:
             game.remember(self.cause, self.originator_version)
@@ -213,6 +221,7 @@ class Game(Aggregate):
 
         seat: int
         turns: int
+        shown = sight.kept
 
         def apply(self, game: "Game") -> None:
             game_clock.apply_forfeit(game, self.seat)
@@ -222,6 +231,7 @@ class Game(Aggregate):
 
         reason: str
         cause: Cause
+        shown = sight.kept
 
         def apply(self, game: "Game") -> None:
             game.abandoned = self.reason
