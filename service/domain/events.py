@@ -9,9 +9,11 @@ from typing import ClassVar, Literal
 
 import msgspec
 
-from service.domain import sight
+from service.domain import record as lines
+from service.domain import record_lines, sight
 from service.domain.cards import CARD_BITS
 from service.domain.dealing import dealt_hands
+from service.domain.record_lines import LineOf, copied
 from service.domain.rulebook import rulebook
 from service.domain.rulesets import Ruleset
 from service.domain.sight import Shown
@@ -22,6 +24,7 @@ class Event(msgspec.Struct, frozen=True, gc=False, tag=True):
     # abstract for the type checker (a Struct is no ABC): an event made without its own apply
     # fails the type check, so every fold knows every kind
     shown: ClassVar[Shown]  # what each sight keeps of its entry (``redaction``)
+    line: ClassVar[LineOf]  # the record line its entry makes (``record_of``)
 
     @abstractmethod
     def apply(self, s: State) -> None:
@@ -33,6 +36,7 @@ class MatchStarted(Event, frozen=True):
     seats: int
     first_dealer: int
     shown = sight.kept
+    line = copied(lines.MatchStarted)
 
     def apply(self, s: State) -> None:
         s.book = rulebook(self.rules)
@@ -56,6 +60,7 @@ class RoundDealt(Event, frozen=True):
     # ruleset's hand_size each
     sizes: tuple[int, ...] = ()
     shown = sight.round_dealt
+    line = record_lines.dealt
 
     def apply(self, s: State) -> None:
         seats, deck = s.seats, self.deck
@@ -101,6 +106,7 @@ class SuitNamed(Event, frozen=True):
     seat: int
     suit: int
     shown = sight.suit_named
+    line = copied(lines.SuitNamed)
 
     def apply(self, s: State) -> None:
         s.follow = s.book.follows_named_suit[self.suit]
@@ -122,6 +128,7 @@ class CardPlayed(Event, frozen=True):
     more: tuple[int, ...] = ()  # cards of the same rank laid on ``card`` in the same play, the last on top
     declared: int = -1  # blind: what ``card``, played face down, was declared as; -1: face up
     shown = sight.card_played
+    line = record_lines.played
 
     def apply(self, s: State) -> None:
         card, suit, book = self.card, self.suit, s.book
@@ -169,6 +176,7 @@ class PlayerChosen(Event, frozen=True):
     chosen: int
     turn: int  # who moves next
     shown = sight.kept
+    line = copied(lines.Chose)
 
     def apply(self, s: State) -> None:
         s.turn = self.turn
@@ -182,6 +190,7 @@ class CardsDrawn(Event, frozen=True):
     turn: int  # who moves next
     phase: int  # DRAWN while the drawn card may still be played
     shown = sight.cards_drawn
+    line = copied(lines.Drew)
 
     def apply(self, s: State) -> None:
         cards = self.cards
@@ -218,6 +227,7 @@ class SkipTaken(Event, frozen=True):
     seat: int
     turn: int  # who moves next
     shown = sight.kept
+    line = copied(lines.TookSkip)
 
     def apply(self, s: State) -> None:
         s.turn = self.turn
@@ -235,6 +245,7 @@ class TurnPassed(Event, frozen=True):
     seat: int
     turn: int  # who moves next
     shown = sight.kept
+    line = copied(lines.Passed)
 
     def apply(self, s: State) -> None:
         s.turn = self.turn
@@ -247,6 +258,7 @@ class CardKept(Event, frozen=True):
     seat: int
     turn: int
     shown = sight.kept
+    line = copied(lines.Kept)
 
     def apply(self, s: State) -> None:
         s.turn = self.turn
@@ -263,6 +275,7 @@ class StockRanOut(Event, frozen=True):
     count: int
     reason: int
     shown = sight.stock_ran_out
+    line = copied(lines.RanOut)
 
     def apply(self, s: State) -> None:
         s.pending = PendingDraw(self.seat, self.count, self.reason, s.phase)
@@ -274,6 +287,7 @@ class StockRecycled(Event, frozen=True):
 
     order: tuple[int, ...]  # top first
     shown = sight.stock_recycled
+    line = copied(lines.Recycled)
 
     def apply(self, s: State) -> None:
         s.stock = list(reversed(self.order)) + s.stock
@@ -286,6 +300,7 @@ class MissedCallChallenged(Event, frozen=True):
     offender: int
     call: int
     shown = sight.missed_call_challenged
+    line = copied(lines.Challenged)
 
     def apply(self, s: State) -> None:
         s.missed = None
@@ -302,6 +317,7 @@ class DeclarationChallenged(Event, frozen=True):
     declared: int
     lied: bool
     shown = sight.declaration_challenged
+    line = copied(lines.Doubted)
 
     def apply(self, s: State) -> None:
         s.doubt = None
@@ -317,6 +333,7 @@ class DeclarationsRevealed(Event, frozen=True):
 
     plays: tuple[tuple[int, int, int], ...]  # (seat, card, declared)
     shown = sight.declarations_revealed
+    line = record_lines.turned_up
 
     def apply(self, s: State) -> None:
         s.face_down = []
@@ -334,6 +351,7 @@ class RoundEnded(Event, frozen=True):
     points: tuple[int, ...]  # per seat, this round
     totals: tuple[int, ...]  # per seat, the match so far
     shown = sight.kept
+    line = copied(lines.RoundEnd)
 
     def apply(self, s: State) -> None:
         s.round_points.append(self.points)
@@ -364,6 +382,7 @@ class DealAnnulled(Event, frozen=True):
     rank: str
     deck: tuple[int, ...] = ()  # the order the annulled deal came in; empty in events stored before
     shown = sight.deal_annulled
+    line = record_lines.annulled
 
     def apply(self, s: State) -> None:
         pass
@@ -378,6 +397,7 @@ class PlayerEliminated(Event, frozen=True):
     reason: str
     total: int
     shown = sight.kept
+    line = copied(lines.Eliminated)
 
     def apply(self, s: State) -> None:
         s.out |= 1 << self.seat
@@ -392,6 +412,7 @@ class HandShrank(Event, frozen=True):
     seat: int
     hand_size: int
     shown = sight.kept
+    line = copied(lines.Shrank)
 
     def apply(self, s: State) -> None:
         if not s.hand_sizes:
@@ -403,6 +424,7 @@ class MatchEnded(Event, frozen=True):
     winners: tuple[int, ...]  # players tied for the best total share the win
     totals: tuple[int, ...]
     shown = sight.kept
+    line = copied(lines.MatchEnd)
 
     def apply(self, s: State) -> None:
         s.winners = self.winners
@@ -448,6 +470,7 @@ class HiddenCardsReshuffled(Event, frozen=True):
     order: tuple[int, ...]
     counts: tuple[int, ...]
     shown = sight.hidden_cards_reshuffled
+    line = record_lines.reshuffled
 
     def apply(self, s: State) -> None:
         kept = CARD_BITS[s.drawn] if s.phase == DRAWN and s.drawn >= 0 else 0

@@ -1,43 +1,35 @@
 """The Game aggregate: one table's match, round after round, as stored events.
 
-The engine decides; the aggregate records. A seat's command goes through the
-engine's ``decide`` and each engine event it returns becomes one aggregate
-event (``Game.CardPlayed`` wraps a ``CardPlayed``, and so on for every engine
-event type: see ``FACT_EVENTS``). Chance is settled right after the command
-that needs it, inside the same batch of events: the first dealer, every deal
-and every recycle come from a ``Shuffler`` seeded with the game's secret and
-the event number of the shuffle, so the outcome is fixed by the history and
-recorded like everything else (a replay never draws a random number). The
-secret is the seed mixed with entropy drawn at creation (``fairness.game_secret``):
-a seed, even one an official chose, foretells nothing by itself.
+The engine decides; the aggregate records. A seat's command goes through the engine's ``decide``
+and each engine event it returns becomes one aggregate event (``Game.CardPlayed`` wraps a
+``CardPlayed``, and so on for every engine event type: see ``FACT_EVENTS``). Chance is settled
+right after the command that needs it, inside the same batch of events: the first dealer, every
+deal and every recycle come from a ``Shuffler`` seeded with the game's secret and the event number
+of the shuffle, so the outcome is fixed by the history and recorded like everything else (a replay
+never draws a random number). The secret is the seed mixed with entropy drawn at creation
+(``fairness.game_secret``): a seed, even one an official chose, foretells nothing by itself.
 
-Every public method validates first and changes nothing when it refuses (a
-``RuleError`` with a stable code); the events' ``apply`` only mutate.
+Every public method validates first and changes nothing when it refuses (a ``RuleError`` with a
+stable code); the events' ``apply`` only mutate. Each event declares beside its fields what each
+sight keeps of it (``shown``, see ``redaction``) and the record line it makes (``line``).
 
 Beyond the engine's events the aggregate records:
 
-- ``Created``: the ruleset, the seats, the seed and the entropy it is mixed with, an explicit
-  first deck if one was given, and the tournament table the game was made for (``TableRef``);
-- ``DeckRevealed``: at each round end, the salts of that round's shuffle commitments
-  (``fairness``);
-- ``HiddenCardsReshuffled``: after a void that reopens a round whose orders were revealed,
-  every hand and the stock shuffled anew under a fresh commitment (``give_ruling``);
+- ``Created``: the ruleset, the seats, the seed and the entropy it is mixed with, an explicit first deck if
+  one was given, and the tournament table the game was made for (``TableRef``);
+- ``DeckRevealed``: at each round end, the salts of that round's shuffle commitments (``fairness``);
+- ``HiddenCardsReshuffled``: after a void that reopens a round whose orders were revealed, every hand and
+  the stock shuffled anew under a fresh commitment (``give_ruling``);
 - ``DisputeRaised`` and ``RulingGiven`` (``adjudication``);
-- ``TurnTimedOut``: a seat's turn clock ran out and a clock bot plays its turn;
-  ``SeatForfeited``: its clock ran out ``forfeit_after`` times in a row (``clock``), or its
-  player was erased on request (``forfeit_seat``: ``turns`` is then the timeouts in a row so far,
-  most often 0). With one seat left in, the match ends and that seat wins; otherwise the forfeited
-  seat stays at the table, a bot plays its turns, and it cannot win (``result``).
-- ``Abandoned``: the match was called off unfinished (its tournament was cancelled): it counts
-  for nobody, and every later command is refused with ``game_abandoned``.
-- ``RoundEntered`` and ``RoundConfirmed``: in a game played in person (``in_person``), where the
-  server deals nothing, a round's score sheet entry and a seated player's confirmation of it
-  (``scoresheet``). The entry's ``RoundEnded`` (and ``MatchEnded``) follow it, scored by the
-  engine as a round played here is. A referee corrects an entry with a ``Correct`` ruling.
+- ``TurnTimedOut``: a seat's turn clock ran out and a clock bot plays its turn; ``SeatForfeited``: its clock
+  ran out ``forfeit_after`` times in a row (``clock``), or its player was erased (the class tells the rest);
+- ``Abandoned``: the match was called off unfinished (its tournament was cancelled): it counts for nobody,
+  and every later command is refused with ``game_abandoned``.
+- ``RoundEntered`` and ``RoundConfirmed``: in a game played in person (``in_person``), a round's score sheet
+  entry and a seated player's confirmation of it (``scoresheet``); its scoring facts follow it.
 
-The first event of each command carries a ``Cause`` (``history``): who asked, which command,
-and the client's idempotency key, so a retried command is recognised from the
-stored events alone (``done_before``).
+The first event of each command carries a ``Cause`` (``history``): who asked, which command, and the
+client's idempotency key, so a retried command is recognised from the stored events (``done_before``).
 
 The aggregate keeps its events (their topics are this module's) and the moves; its parts are
 decided next to it: ``game_rulings`` (disputes and rulings), ``game_sheets`` (games played in
@@ -54,7 +46,8 @@ from eventsourcing.domain import Aggregate
 from eventsourcing.domain import Snapshot as BaseSnapshot
 from eventsourcing.utils import get_topic
 
-from service.domain import game_clock, game_rulings, game_sheets, sight
+from service.domain import game_clock, game_rulings, game_sheets, record_lines, sight
+from service.domain import record as lines
 from service.domain.adjudication import Correct, Dispute, Penalty, Resume, Ruling, Void
 from service.domain.chance import Shuffler
 from service.domain.clock import check_clock
@@ -67,6 +60,7 @@ from service.domain.game_image import GameImage, game_from_image, image_of_game
 from service.domain.history import CREATED, Cause
 from service.domain.image import StateImage, restore
 from service.domain.match_result import MatchResult, match_result
+from service.domain.record_lines import LineOf, copied
 from service.domain.roles import Actor
 from service.domain.rulesets import Ruleset
 from service.domain.scoresheet import RoundEntry, RoundSheet
@@ -80,6 +74,7 @@ class Game(Aggregate):
 
     class Event(Aggregate.Event):
         shown: ClassVar[Shown]  # what each sight keeps of its entry (``redaction``)
+        line: ClassVar[LineOf]  # the record line its entry makes (``record_of``)
 
     class Created(Aggregate.Created):
         ruleset: Ruleset
@@ -95,6 +90,7 @@ class Game(Aggregate):
         in_person: bool = False  # played with real cards: rounds are entered from a score sheet
         table: TableRef | None = None  # the tournament table it was made for; None: none
         shown = sight.created
+        line = copied(lines.GameCreated)
 
         @staticmethod
         def upcast_table(state: dict[str, Any]) -> TableRef | None:
@@ -136,6 +132,7 @@ class Game(Aggregate):
         round_no: int
         salts: tuple[Revealed, ...]
         shown = sight.deck_revealed
+        line = record_lines.revealed
 
         def apply(self, game: "Game") -> None:
             shown = {entry.number for entry in self.salts}
@@ -145,6 +142,7 @@ class Game(Aggregate):
         dispute: Dispute
         cause: Cause
         shown = sight.kept
+        line = record_lines.dispute_raised
 
         def apply(self, game: "Game") -> None:
             game.dispute = self.dispute
@@ -158,6 +156,7 @@ class Game(Aggregate):
         restored: StateImage | None  # for a void: the state the game goes on from
         cause: Cause
         shown = sight.ruling_given
+        line = record_lines.ruling_given
 
         def apply(self, game: "Game") -> None:
             game.dispute = None
@@ -182,6 +181,7 @@ class Game(Aggregate):
         entry: RoundEntry
         cause: Cause
         shown = sight.round_entered
+        line = record_lines.round_entered
 
         def apply(self, game: "Game") -> None:
             game_sheets.apply_entry(game, self.round_no, self.entry, self.cause, self.originator_version)
@@ -194,6 +194,7 @@ class Game(Aggregate):
         seat: int
         cause: Cause
         shown = sight.kept
+        line = copied(lines.RoundConfirmed)
 
         def apply(self, game: "Game") -> None:
             sheet = game.sheets[self.round_no]
@@ -206,6 +207,7 @@ class Game(Aggregate):
         seat: int
         cause: Cause
         shown = sight.kept
+        line = copied(lines.TimedOut)
 
         def apply(self, game: "Game") -> None:
             game.remember(self.cause, self.originator_version)
@@ -222,6 +224,7 @@ class Game(Aggregate):
         seat: int
         turns: int
         shown = sight.kept
+        line = copied(lines.Forfeited)
 
         def apply(self, game: "Game") -> None:
             game_clock.apply_forfeit(game, self.seat)
@@ -232,6 +235,7 @@ class Game(Aggregate):
         reason: str
         cause: Cause
         shown = sight.kept
+        line = copied(lines.Abandoned)
 
         def apply(self, game: "Game") -> None:
             game.abandoned = self.reason

@@ -29,9 +29,7 @@ Cards, suits, calls, draw reasons and phases are shown by name ("10H", "S",
 
 import msgspec
 
-from service.domain.events import EVENT_TYPES, HiddenCardsReshuffled
-from service.domain.events import Event as EngineEvent
-from service.domain.game import Game
+from service.domain.declared import declarations
 from service.domain.history import Cause
 from service.domain.sight import FULL as FULL
 from service.domain.sight import PUBLIC as PUBLIC
@@ -55,16 +53,4 @@ def redact(entry: Entry, viewer: Viewer, table: Table) -> Entry:
     return msgspec.structs.replace(entry, data=data, cause=cause)
 
 
-def _declared() -> dict[str, Shown]:
-    """Each stored Game event's type with its ``shown``: an engine fact's is its engine class's."""
-    engine: tuple[type[EngineEvent], ...] = (*EVENT_TYPES, HiddenCardsReshuffled)
-    shown = {fact.__name__: fact.shown for fact in engine}
-    shown["Created"] = Game.Created.shown
-    for value in vars(Game).values():
-        stored = isinstance(value, type) and issubclass(value, Game.Event) and value is not Game.Event
-        if stored and not issubclass(value, Game.Fact):  # each class without ``shown`` fails here
-            shown[value.__name__] = value.shown
-    return shown
-
-
-SHOWN = _declared()
+SHOWN: dict[str, Shown] = declarations("shown")
