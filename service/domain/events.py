@@ -13,18 +13,17 @@ from service.domain import record as lines
 from service.domain import record_lines, sight
 from service.domain.cards import CARD_BITS
 from service.domain.dealing import dealt_hands
-from service.domain.record_lines import LineOf, copied
+from service.domain.declaration import Declaration
+from service.domain.record_lines import copied
 from service.domain.rulebook import rulebook
 from service.domain.rulesets import Ruleset
-from service.domain.sight import Shown
 from service.domain.state import DEAL, DRAWN, OVER, PENALTY, PLAY, RECYCLE, PendingDraw, State
 
 
 class Event(msgspec.Struct, frozen=True, gc=False, tag=True):
     # abstract for the type checker (a Struct is no ABC): an event made without its own apply
     # fails the type check, so every fold knows every kind
-    shown: ClassVar[Shown]  # what each sight keeps of its entry (``redaction``)
-    line: ClassVar[LineOf]  # the record line its entry makes (``record_of``)
+    declaration: ClassVar[Declaration]  # its sights, record line and words (``declaration``)
 
     @abstractmethod
     def apply(self, s: State) -> None:
@@ -35,8 +34,7 @@ class MatchStarted(Event, frozen=True):
     rules: Ruleset
     seats: int
     first_dealer: int
-    shown = sight.kept
-    line = copied(lines.MatchStarted)
+    declaration = Declaration(sight.kept, copied(lines.MatchStarted), official="The match starts")
 
     def apply(self, s: State) -> None:
         s.book = rulebook(self.rules)
@@ -59,8 +57,7 @@ class RoundDealt(Event, frozen=True):
     # per seat, the cards dealt when hands differ (a seat out of the match gets 0); empty: the
     # ruleset's hand_size each
     sizes: tuple[int, ...] = ()
-    shown = sight.round_dealt
-    line = record_lines.dealt
+    declaration = Declaration(sight.round_dealt, record_lines.dealt, words="Round {number} is dealt")
 
     def apply(self, s: State) -> None:
         seats, deck = s.seats, self.deck
@@ -105,8 +102,7 @@ class RoundDealt(Event, frozen=True):
 class SuitNamed(Event, frozen=True):
     seat: int
     suit: int
-    shown = sight.suit_named
-    line = copied(lines.SuitNamed)
+    declaration = Declaration(sight.suit_named, copied(lines.SuitNamed))
 
     def apply(self, s: State) -> None:
         s.follow = s.book.follows_named_suit[self.suit]
@@ -127,8 +123,7 @@ class CardPlayed(Event, frozen=True):
     phase: int = PLAY  # CHOOSING when its player must choose who draws
     more: tuple[int, ...] = ()  # cards of the same rank laid on ``card`` in the same play, the last on top
     declared: int = -1  # blind: what ``card``, played face down, was declared as; -1: face up
-    shown = sight.card_played
-    line = record_lines.played
+    declaration = Declaration(sight.card_played, record_lines.played)
 
     def apply(self, s: State) -> None:
         card, suit, book = self.card, self.suit, s.book
@@ -175,8 +170,7 @@ class PlayerChosen(Event, frozen=True):
     seat: int
     chosen: int
     turn: int  # who moves next
-    shown = sight.kept
-    line = copied(lines.Chose)
+    declaration = Declaration(sight.kept, copied(lines.Chose), words="{who} chooses {other} to draw")
 
     def apply(self, s: State) -> None:
         s.turn = self.turn
@@ -189,8 +183,7 @@ class CardsDrawn(Event, frozen=True):
     reason: int  # TURN, DEBT, PENALTY or EFFECT
     turn: int  # who moves next
     phase: int  # DRAWN while the drawn card may still be played
-    shown = sight.cards_drawn
-    line = copied(lines.Drew)
+    declaration = Declaration(sight.cards_drawn, copied(lines.Drew))
 
     def apply(self, s: State) -> None:
         cards = self.cards
@@ -226,8 +219,7 @@ class SkipTaken(Event, frozen=True):
 
     seat: int
     turn: int  # who moves next
-    shown = sight.kept
-    line = copied(lines.TookSkip)
+    declaration = Declaration(sight.kept, copied(lines.TookSkip), words="{who} misses the turn: {next} moves")
 
     def apply(self, s: State) -> None:
         s.turn = self.turn
@@ -244,8 +236,7 @@ class TurnPassed(Event, frozen=True):
 
     seat: int
     turn: int  # who moves next
-    shown = sight.kept
-    line = copied(lines.Passed)
+    declaration = Declaration(sight.kept, copied(lines.Passed), words="{who} plays no more: {next} moves")
 
     def apply(self, s: State) -> None:
         s.turn = self.turn
@@ -257,8 +248,7 @@ class TurnPassed(Event, frozen=True):
 class CardKept(Event, frozen=True):
     seat: int
     turn: int
-    shown = sight.kept
-    line = copied(lines.Kept)
+    declaration = Declaration(sight.kept, copied(lines.Kept), words="{who} keeps the card drawn")
 
     def apply(self, s: State) -> None:
         s.turn = self.turn
@@ -274,8 +264,7 @@ class StockRanOut(Event, frozen=True):
     seat: int
     count: int
     reason: int
-    shown = sight.stock_ran_out
-    line = copied(lines.RanOut)
+    declaration = Declaration(sight.stock_ran_out, copied(lines.RanOut), official="The stock ran out")
 
     def apply(self, s: State) -> None:
         s.pending = PendingDraw(self.seat, self.count, self.reason, s.phase)
@@ -286,8 +275,11 @@ class StockRecycled(Event, frozen=True):
     """The discards under the top card, shuffled, go under what is left of the stock."""
 
     order: tuple[int, ...]  # top first
-    shown = sight.stock_recycled
-    line = copied(lines.Recycled)
+    declaration = Declaration(
+        sight.stock_recycled,
+        copied(lines.Recycled),
+        official="The discard pile is shuffled into a new stock of {count} cards",
+    )
 
     def apply(self, s: State) -> None:
         s.stock = list(reversed(self.order)) + s.stock
@@ -299,8 +291,9 @@ class MissedCallChallenged(Event, frozen=True):
     seat: int  # the challenger
     offender: int
     call: int
-    shown = sight.missed_call_challenged
-    line = copied(lines.Challenged)
+    declaration = Declaration(
+        sight.missed_call_challenged, copied(lines.Challenged), words="{who} challenges a missed call"
+    )
 
     def apply(self, s: State) -> None:
         s.missed = None
@@ -316,8 +309,7 @@ class DeclarationChallenged(Event, frozen=True):
     card: int
     declared: int
     lied: bool
-    shown = sight.declaration_challenged
-    line = copied(lines.Doubted)
+    declaration = Declaration(sight.declaration_challenged, copied(lines.Doubted))
 
     def apply(self, s: State) -> None:
         s.doubt = None
@@ -332,8 +324,7 @@ class DeclarationsRevealed(Event, frozen=True):
     """The round is over: every card still face down (``blind``) is turned up."""
 
     plays: tuple[tuple[int, int, int], ...]  # (seat, card, declared)
-    shown = sight.declarations_revealed
-    line = record_lines.turned_up
+    declaration = Declaration(sight.declarations_revealed, record_lines.turned_up)
 
     def apply(self, s: State) -> None:
         s.face_down = []
@@ -350,8 +341,7 @@ class RoundEnded(Event, frozen=True):
     reason: EndReason
     points: tuple[int, ...]  # per seat, this round
     totals: tuple[int, ...]  # per seat, the match so far
-    shown = sight.kept
-    line = copied(lines.RoundEnd)
+    declaration = Declaration(sight.kept, copied(lines.RoundEnd), words="The round is over")
 
     def apply(self, s: State) -> None:
         s.round_points.append(self.points)
@@ -381,8 +371,11 @@ class DealAnnulled(Event, frozen=True):
     seat: int  # the seat dealt the four
     rank: str
     deck: tuple[int, ...] = ()  # the order the annulled deal came in; empty in events stored before
-    shown = sight.deal_annulled
-    line = record_lines.annulled
+    declaration = Declaration(
+        sight.deal_annulled,
+        record_lines.annulled,
+        words="{who} was dealt four of a kind: round {number} is dealt again",
+    )
 
     def apply(self, s: State) -> None:
         pass
@@ -396,8 +389,7 @@ class PlayerEliminated(Event, frozen=True):
     # "lost_holding_one_card": it lost a round it was dealt a single card for (shrinking_hands)
     reason: str
     total: int
-    shown = sight.kept
-    line = copied(lines.Eliminated)
+    declaration = Declaration(sight.kept, copied(lines.Eliminated))
 
     def apply(self, s: State) -> None:
         s.out |= 1 << self.seat
@@ -411,8 +403,7 @@ class HandShrank(Event, frozen=True):
 
     seat: int
     hand_size: int
-    shown = sight.kept
-    line = copied(lines.Shrank)
+    declaration = Declaration(sight.kept, copied(lines.Shrank))
 
     def apply(self, s: State) -> None:
         if not s.hand_sizes:
@@ -423,8 +414,7 @@ class HandShrank(Event, frozen=True):
 class MatchEnded(Event, frozen=True):
     winners: tuple[int, ...]  # players tied for the best total share the win
     totals: tuple[int, ...]
-    shown = sight.kept
-    line = copied(lines.MatchEnd)
+    declaration = Declaration(sight.kept, copied(lines.MatchEnd), words="The match is over")
 
     def apply(self, s: State) -> None:
         s.winners = self.winners
@@ -469,8 +459,7 @@ class HiddenCardsReshuffled(Event, frozen=True):
 
     order: tuple[int, ...]
     counts: tuple[int, ...]
-    shown = sight.hidden_cards_reshuffled
-    line = record_lines.reshuffled
+    declaration = Declaration(sight.hidden_cards_reshuffled, record_lines.reshuffled)
 
     def apply(self, s: State) -> None:
         kept = CARD_BITS[s.drawn] if s.phase == DRAWN and s.drawn >= 0 else 0

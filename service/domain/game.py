@@ -10,8 +10,7 @@ never draws a random number). The secret is the seed mixed with entropy drawn at
 (``fairness.game_secret``): a seed, even one an official chose, foretells nothing by itself.
 
 Every public method validates first and changes nothing when it refuses (a ``RuleError`` with a
-stable code); the events' ``apply`` only mutate. Each event declares beside its fields what each
-sight keeps of it (``shown``, see ``redaction``) and the record line it makes (``line``).
+stable code); the events' ``apply`` only mutate; each declares its sights, line and words (``declaration``).
 
 Beyond the engine's events the aggregate records:
 
@@ -25,16 +24,15 @@ Beyond the engine's events the aggregate records:
   ran out ``forfeit_after`` times in a row (``clock``), or its player was erased (the class tells the rest);
 - ``Abandoned``: the match was called off unfinished (its tournament was cancelled): it counts for nobody,
   and every later command is refused with ``game_abandoned``.
-- ``RoundEntered`` and ``RoundConfirmed``: in a game played in person (``in_person``), a round's score sheet
-  entry and a seated player's confirmation of it (``scoresheet``); its scoring facts follow it.
+- ``RoundEntered`` and ``RoundConfirmed``: a round's score sheet entry in a game played in person, its scoring
+  facts after it, and a seated player's confirmation of it (``scoresheet``).
 
 The first event of each command carries a ``Cause`` (``history``): who asked, which command, and the
 client's idempotency key, so a retried command is recognised from the stored events (``done_before``).
 
-The aggregate keeps its events (their topics are this module's) and the moves; its parts are
-decided next to it: ``game_rulings`` (disputes and rulings), ``game_sheets`` (games played in
-person), ``game_clock`` (timeouts and forfeits), ``match_result``, ``game_image`` (snapshots),
-and its values in ``seats`` and ``history``.
+The aggregate keeps its events (their topics are this module's) and the moves; its parts are decided
+next to it: ``game_rulings`` (disputes and rulings), ``game_sheets`` (games played in person),
+``game_clock`` (timeouts, forfeits), ``match_result``, ``game_image`` (snapshots), ``seats``, ``history``.
 """
 
 import secrets
@@ -52,6 +50,7 @@ from service.domain.adjudication import Correct, Dispute, Penalty, Resume, Rulin
 from service.domain.chance import Shuffler
 from service.domain.clock import check_clock
 from service.domain.commands import Command, Move, StartMatch
+from service.domain.declaration import Declaration
 from service.domain.engine import decide
 from service.domain.errors import RuleError
 from service.domain.fairness import ENTROPY_HEX_DIGITS, Revealed, game_secret
@@ -60,12 +59,11 @@ from service.domain.game_image import GameImage, game_from_image, image_of_game
 from service.domain.history import CREATED, Cause
 from service.domain.image import StateImage, restore
 from service.domain.match_result import MatchResult, match_result
-from service.domain.record_lines import LineOf, copied
+from service.domain.record_lines import copied
 from service.domain.roles import Actor
 from service.domain.rulesets import Ruleset
 from service.domain.scoresheet import RoundEntry, RoundSheet
 from service.domain.seats import Seat, TableRef, table_of_version_1_key
-from service.domain.sight import Shown
 from service.domain.state import NAMING_SUIT, OVER, State
 
 
@@ -73,8 +71,7 @@ class Game(Aggregate):
     """One table's match. ``state`` is the engine's state, the fold of the engine events."""
 
     class Event(Aggregate.Event):
-        shown: ClassVar[Shown]  # what each sight keeps of its entry (``redaction``)
-        line: ClassVar[LineOf]  # the record line its entry makes (``record_of``)
+        declaration: ClassVar[Declaration]  # its sights, record line and words (``declaration``)
 
     class Created(Aggregate.Created):
         ruleset: Ruleset
@@ -89,8 +86,7 @@ class Game(Aggregate):
         forfeit_after: int = 0  # timeouts in a row after which a seat forfeits; 0: never
         in_person: bool = False  # played with real cards: rounds are entered from a score sheet
         table: TableRef | None = None  # the tournament table it was made for; None: none
-        shown = sight.created
-        line = copied(lines.GameCreated)
+        declaration = Declaration(sight.created, copied(lines.GameCreated), official="The game is created")
 
         @staticmethod
         def upcast_table(state: dict[str, Any]) -> TableRef | None:
@@ -131,8 +127,11 @@ class Game(Aggregate):
 
         round_no: int
         salts: tuple[Revealed, ...]
-        shown = sight.deck_revealed
-        line = record_lines.revealed
+        declaration = Declaration(
+            sight.deck_revealed,
+            record_lines.revealed,
+            official="The shuffles of round {number} are revealed",
+        )
 
         def apply(self, game: "Game") -> None:
             shown = {entry.number for entry in self.salts}
@@ -141,8 +140,11 @@ class Game(Aggregate):
     class DisputeRaised(Event):
         dispute: Dispute
         cause: Cause
-        shown = sight.kept
-        line = record_lines.dispute_raised
+        declaration = Declaration(
+            sight.kept,
+            record_lines.dispute_raised,
+            words="A dispute is raised: play waits for a referee",
+        )
 
         def apply(self, game: "Game") -> None:
             game.dispute = self.dispute
@@ -155,8 +157,7 @@ class Game(Aggregate):
         note: str
         restored: StateImage | None  # for a void: the state the game goes on from
         cause: Cause
-        shown = sight.ruling_given
-        line = record_lines.ruling_given
+        declaration = Declaration(sight.ruling_given, record_lines.ruling_given, words="A referee ruled")
 
         def apply(self, game: "Game") -> None:
             game.dispute = None
@@ -180,8 +181,7 @@ class Game(Aggregate):
         round_no: int
         entry: RoundEntry
         cause: Cause
-        shown = sight.round_entered
-        line = record_lines.round_entered
+        declaration = Declaration(sight.round_entered, record_lines.round_entered)
 
         def apply(self, game: "Game") -> None:
             game_sheets.apply_entry(game, self.round_no, self.entry, self.cause, self.originator_version)
@@ -193,8 +193,9 @@ class Game(Aggregate):
         round_no: int
         seat: int
         cause: Cause
-        shown = sight.kept
-        line = copied(lines.RoundConfirmed)
+        declaration = Declaration(
+            sight.kept, copied(lines.RoundConfirmed), official="{who} confirms round {number}"
+        )
 
         def apply(self, game: "Game") -> None:
             sheet = game.sheets[self.round_no]
@@ -206,8 +207,9 @@ class Game(Aggregate):
 
         seat: int
         cause: Cause
-        shown = sight.kept
-        line = copied(lines.TimedOut)
+        declaration = Declaration(
+            sight.kept, copied(lines.TimedOut), words="{who}'s clock ran out: a bot plays the turn"
+        )
 
         def apply(self, game: "Game") -> None:
             game.remember(self.cause, self.originator_version)
@@ -223,8 +225,7 @@ class Game(Aggregate):
 
         seat: int
         turns: int
-        shown = sight.kept
-        line = copied(lines.Forfeited)
+        declaration = Declaration(sight.kept, copied(lines.Forfeited), official="{who} forfeits the seat")
 
         def apply(self, game: "Game") -> None:
             game_clock.apply_forfeit(game, self.seat)
@@ -234,8 +235,7 @@ class Game(Aggregate):
 
         reason: str
         cause: Cause
-        shown = sight.kept
-        line = copied(lines.Abandoned)
+        declaration = Declaration(sight.kept, copied(lines.Abandoned))
 
         def apply(self, game: "Game") -> None:
             game.abandoned = self.reason

@@ -9,7 +9,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
-from service.domain.declared import declarations
+from service.domain.declared import DECLARED
 from service.domain.presets import PRESETS
 from service.domain.record import AnyLine, Header, Other, Record, RecordSeat
 from service.domain.record_lines import LineOf
@@ -19,7 +19,7 @@ from service.domain.views import Entry
 
 Data = dict[str, Any]
 # each stored type's record line, as its class declares it (``line``)
-LINES: dict[str, LineOf] = declarations("line")
+LINES: dict[str, LineOf] = {name: declaration.line for name, declaration in DECLARED.items()}
 
 
 def record_of(game_id: str, entries: Sequence[Entry], names: Mapping[str, str], viewer: Viewer) -> Record:

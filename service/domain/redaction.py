@@ -29,7 +29,7 @@ Cards, suits, calls, draw reasons and phases are shown by name ("10H", "S",
 
 import msgspec
 
-from service.domain.declared import declarations
+from service.domain.declared import DECLARED
 from service.domain.history import Cause
 from service.domain.sight import FULL as FULL
 from service.domain.sight import PUBLIC as PUBLIC
@@ -53,4 +53,4 @@ def redact(entry: Entry, viewer: Viewer, table: Table) -> Entry:
     return msgspec.structs.replace(entry, data=data, cause=cause)
 
 
-SHOWN: dict[str, Shown] = declarations("shown")
+SHOWN: dict[str, Shown] = {name: declaration.shown for name, declaration in DECLARED.items()}

@@ -1,5 +1,6 @@
-"""Every stored Game event declares beside its class what each sight keeps of it (``shown``) and its
-record line (``line``), and redaction and the record read them: a new event needs no edit there."""
+"""Every stored Game event declares beside its class (``declaration``) what each sight keeps of it,
+its record line and its words, and redaction, the record and the pages read them: a new event
+needs no edit there."""
 
 from datetime import UTC, datetime
 
@@ -26,7 +27,7 @@ def test_every_game_event_and_engine_fact_has_its_sight_declared_and_registered(
 def test_an_engine_facts_sight_is_the_one_its_class_declares() -> None:
     assert SHOWN["CardPlayed"] is sight.card_played
     assert SHOWN["TurnPassed"] is sight.kept
-    assert SHOWN["Created"] is Game.Created.shown
+    assert SHOWN["Created"] is Game.Created.declaration.shown
 
 
 def test_a_copied_line_takes_the_entrys_fields_by_name_and_none_when_one_it_needs_is_missing() -> None:
