@@ -7,7 +7,7 @@ that returns None (an entry cut down past what its line needs) leaves the entry 
 """
 
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import TypeVar, cast
 
 import msgspec
 
@@ -29,16 +29,19 @@ def copied(line: type[L]) -> LineOf:
     """The line ``line`` with each of its fields taken from the entry's field of that name (a field
     with a default may be missing); None when a field without one is."""
     fields = [field for field in msgspec.structs.fields(line) if field.name != "number"]
+    required = tuple(field.name for field in fields if field.required)
+    optional = tuple(field.name for field in fields if not field.required)
 
     def line_of(
         n: int, data: Data, cause: Cause | None, viewer: Viewer, seats: list[RecordSeat]
     ) -> AnyLine | None:
-        values: dict[str, Any] = {}
-        for field in fields:
-            if field.name in data:
-                values[field.name] = data[field.name]
-            elif field.required:
-                return None
+        try:
+            values = {name: data[name] for name in required}
+        except KeyError:
+            return None
+        for name in optional:
+            if name in data:
+                values[name] = data[name]
         return cast(AnyLine, line(number=n, **values))
 
     return line_of
