@@ -1,4 +1,4 @@
-"""What record line an entry makes: the pieces an event class declares as its ``line``
+"""What record line an entry makes: the pieces an event class declares as its ``declaration.line``
 (``record_of`` applies them to the entries one sight sees).
 
 An event whose line takes its entry's fields by their names declares ``copied(<its Line class>)``;

@@ -19,7 +19,7 @@ the card it was declared as in its place. So is a score sheet's entry
 of a game played in person (``RoundEntered``, and a ruling that corrects one): it names the cards
 left in hand once the round is over, as the sheet on the table does.
 
-Each event class declares what a sight keeps of its entry, beside its fields (``shown``, from
+Each event class declares what a sight keeps of its entry, beside its fields (``declaration.shown``, from
 ``sight``); ``redact`` finds it by the entry's type. Only the fields it names pass: a type no class
 declares (a newer service's) shows its type and number and nothing else, unless the sight is ``FULL``.
 

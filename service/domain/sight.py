@@ -1,5 +1,5 @@
 """What each sight of a game's events keeps of an entry: the pieces an event class declares as its
-``shown`` (``redaction.redact`` applies them; the sights and the rule are told there).
+``declaration.shown`` (``redaction.redact`` applies them; the sights and the rule are told there).
 
 An event whose entry only keeps its fields declares ``kept``; one with cards, suits or calls to name,
 or cards to hide, declares its own here.
@@ -39,7 +39,7 @@ class Table(msgspec.Struct, frozen=True):
 Data = dict[str, Any]
 
 
-# what a sight keeps of an entry's data: an event class's ``shown``
+# what a sight keeps of an entry's data: an event class's ``declaration.shown``
 Shown = Callable[[Data, Viewer, Table], Data]
 
 
