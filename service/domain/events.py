@@ -5,12 +5,16 @@ so that the fold only records facts. Cards are ints (see ``cards``).
 """
 
 from abc import abstractmethod
-from typing import Literal
+from typing import ClassVar, Literal
 
 import msgspec
 
+from service.domain import record as lines
+from service.domain import record_lines, sight
 from service.domain.cards import CARD_BITS
 from service.domain.dealing import dealt_hands
+from service.domain.declaration import Declaration
+from service.domain.record_lines import copied
 from service.domain.rulebook import rulebook
 from service.domain.rulesets import Ruleset
 from service.domain.state import DEAL, DRAWN, OVER, PENALTY, PLAY, RECYCLE, PendingDraw, State
@@ -19,6 +23,8 @@ from service.domain.state import DEAL, DRAWN, OVER, PENALTY, PLAY, RECYCLE, Pend
 class Event(msgspec.Struct, frozen=True, gc=False, tag=True):
     # abstract for the type checker (a Struct is no ABC): an event made without its own apply
     # fails the type check, so every fold knows every kind
+    declaration: ClassVar[Declaration]  # its sights, record line and words (``declaration``)
+
     @abstractmethod
     def apply(self, s: State) -> None:
         raise NotImplementedError
@@ -28,6 +34,7 @@ class MatchStarted(Event, frozen=True):
     rules: Ruleset
     seats: int
     first_dealer: int
+    declaration = Declaration(sight.kept, copied(lines.MatchStarted), official="The match starts")
 
     def apply(self, s: State) -> None:
         s.book = rulebook(self.rules)
@@ -50,6 +57,7 @@ class RoundDealt(Event, frozen=True):
     # per seat, the cards dealt when hands differ (a seat out of the match gets 0); empty: the
     # ruleset's hand_size each
     sizes: tuple[int, ...] = ()
+    declaration = Declaration(sight.round_dealt, record_lines.dealt, words="Round {number} is dealt")
 
     def apply(self, s: State) -> None:
         seats, deck = s.seats, self.deck
@@ -94,6 +102,7 @@ class RoundDealt(Event, frozen=True):
 class SuitNamed(Event, frozen=True):
     seat: int
     suit: int
+    declaration = Declaration(sight.suit_named, copied(lines.SuitNamed))
 
     def apply(self, s: State) -> None:
         s.follow = s.book.follows_named_suit[self.suit]
@@ -114,6 +123,7 @@ class CardPlayed(Event, frozen=True):
     phase: int = PLAY  # CHOOSING when its player must choose who draws
     more: tuple[int, ...] = ()  # cards of the same rank laid on ``card`` in the same play, the last on top
     declared: int = -1  # blind: what ``card``, played face down, was declared as; -1: face up
+    declaration = Declaration(sight.card_played, record_lines.played)
 
     def apply(self, s: State) -> None:
         card, suit, book = self.card, self.suit, s.book
@@ -160,6 +170,7 @@ class PlayerChosen(Event, frozen=True):
     seat: int
     chosen: int
     turn: int  # who moves next
+    declaration = Declaration(sight.kept, copied(lines.Chose), words="{who} chooses {other} to draw")
 
     def apply(self, s: State) -> None:
         s.turn = self.turn
@@ -172,6 +183,7 @@ class CardsDrawn(Event, frozen=True):
     reason: int  # TURN, DEBT, PENALTY or EFFECT
     turn: int  # who moves next
     phase: int  # DRAWN while the drawn card may still be played
+    declaration = Declaration(sight.cards_drawn, copied(lines.Drew))
 
     def apply(self, s: State) -> None:
         cards = self.cards
@@ -207,6 +219,7 @@ class SkipTaken(Event, frozen=True):
 
     seat: int
     turn: int  # who moves next
+    declaration = Declaration(sight.kept, copied(lines.TookSkip), words="{who} misses the turn: {next} moves")
 
     def apply(self, s: State) -> None:
         s.turn = self.turn
@@ -223,6 +236,7 @@ class TurnPassed(Event, frozen=True):
 
     seat: int
     turn: int  # who moves next
+    declaration = Declaration(sight.kept, copied(lines.Passed), words="{who} plays no more: {next} moves")
 
     def apply(self, s: State) -> None:
         s.turn = self.turn
@@ -234,6 +248,7 @@ class TurnPassed(Event, frozen=True):
 class CardKept(Event, frozen=True):
     seat: int
     turn: int
+    declaration = Declaration(sight.kept, copied(lines.Kept), words="{who} keeps the card drawn")
 
     def apply(self, s: State) -> None:
         s.turn = self.turn
@@ -249,6 +264,7 @@ class StockRanOut(Event, frozen=True):
     seat: int
     count: int
     reason: int
+    declaration = Declaration(sight.stock_ran_out, copied(lines.RanOut), official="The stock ran out")
 
     def apply(self, s: State) -> None:
         s.pending = PendingDraw(self.seat, self.count, self.reason, s.phase)
@@ -259,6 +275,11 @@ class StockRecycled(Event, frozen=True):
     """The discards under the top card, shuffled, go under what is left of the stock."""
 
     order: tuple[int, ...]  # top first
+    declaration = Declaration(
+        sight.stock_recycled,
+        copied(lines.Recycled),
+        official="The discard pile is shuffled into a new stock of {count} cards",
+    )
 
     def apply(self, s: State) -> None:
         s.stock = list(reversed(self.order)) + s.stock
@@ -270,6 +291,9 @@ class MissedCallChallenged(Event, frozen=True):
     seat: int  # the challenger
     offender: int
     call: int
+    declaration = Declaration(
+        sight.missed_call_challenged, copied(lines.Challenged), words="{who} challenges a missed call"
+    )
 
     def apply(self, s: State) -> None:
         s.missed = None
@@ -285,6 +309,7 @@ class DeclarationChallenged(Event, frozen=True):
     card: int
     declared: int
     lied: bool
+    declaration = Declaration(sight.declaration_challenged, copied(lines.Doubted))
 
     def apply(self, s: State) -> None:
         s.doubt = None
@@ -299,6 +324,7 @@ class DeclarationsRevealed(Event, frozen=True):
     """The round is over: every card still face down (``blind``) is turned up."""
 
     plays: tuple[tuple[int, int, int], ...]  # (seat, card, declared)
+    declaration = Declaration(sight.declarations_revealed, record_lines.turned_up)
 
     def apply(self, s: State) -> None:
         s.face_down = []
@@ -315,6 +341,7 @@ class RoundEnded(Event, frozen=True):
     reason: EndReason
     points: tuple[int, ...]  # per seat, this round
     totals: tuple[int, ...]  # per seat, the match so far
+    declaration = Declaration(sight.kept, copied(lines.RoundEnd), words="The round is over")
 
     def apply(self, s: State) -> None:
         s.round_points.append(self.points)
@@ -344,6 +371,11 @@ class DealAnnulled(Event, frozen=True):
     seat: int  # the seat dealt the four
     rank: str
     deck: tuple[int, ...] = ()  # the order the annulled deal came in; empty in events stored before
+    declaration = Declaration(
+        sight.deal_annulled,
+        record_lines.annulled,
+        words="{who} was dealt four of a kind: round {number} is dealt again",
+    )
 
     def apply(self, s: State) -> None:
         pass
@@ -357,6 +389,7 @@ class PlayerEliminated(Event, frozen=True):
     # "lost_holding_one_card": it lost a round it was dealt a single card for (shrinking_hands)
     reason: str
     total: int
+    declaration = Declaration(sight.kept, copied(lines.Eliminated))
 
     def apply(self, s: State) -> None:
         s.out |= 1 << self.seat
@@ -370,6 +403,7 @@ class HandShrank(Event, frozen=True):
 
     seat: int
     hand_size: int
+    declaration = Declaration(sight.kept, copied(lines.Shrank))
 
     def apply(self, s: State) -> None:
         if not s.hand_sizes:
@@ -380,6 +414,7 @@ class HandShrank(Event, frozen=True):
 class MatchEnded(Event, frozen=True):
     winners: tuple[int, ...]  # players tied for the best total share the win
     totals: tuple[int, ...]
+    declaration = Declaration(sight.kept, copied(lines.MatchEnd), words="The match is over")
 
     def apply(self, s: State) -> None:
         s.winners = self.winners
@@ -424,6 +459,7 @@ class HiddenCardsReshuffled(Event, frozen=True):
 
     order: tuple[int, ...]
     counts: tuple[int, ...]
+    declaration = Declaration(sight.hidden_cards_reshuffled, record_lines.reshuffled)
 
     def apply(self, s: State) -> None:
         kept = CARD_BITS[s.drawn] if s.phase == DRAWN and s.drawn >= 0 else 0

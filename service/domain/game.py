@@ -1,64 +1,56 @@
 """The Game aggregate: one table's match, round after round, as stored events.
 
-The engine decides; the aggregate records. A seat's command goes through the
-engine's ``decide`` and each engine event it returns becomes one aggregate
-event (``Game.CardPlayed`` wraps a ``CardPlayed``, and so on for every engine
-event type: see ``FACT_EVENTS``). Chance is settled right after the command
-that needs it, inside the same batch of events: the first dealer, every deal
-and every recycle come from a ``Shuffler`` seeded with the game's secret and
-the event number of the shuffle, so the outcome is fixed by the history and
-recorded like everything else (a replay never draws a random number). The
-secret is the seed mixed with entropy drawn at creation (``fairness.game_secret``):
-a seed, even one an official chose, foretells nothing by itself.
+The engine decides; the aggregate records. A seat's command goes through the engine's ``decide``
+and each engine event it returns becomes one aggregate event (``Game.CardPlayed`` wraps a
+``CardPlayed``, and so on for every engine event type: see ``FACT_EVENTS``). Chance is settled
+right after the command that needs it, inside the same batch of events: the first dealer, every
+deal and every recycle come from a ``Shuffler`` seeded with the game's secret and the event number
+of the shuffle, so the outcome is fixed by the history and recorded like everything else (a replay
+never draws a random number). The secret is the seed mixed with entropy drawn at creation
+(``fairness.game_secret``): a seed, even one an official chose, foretells nothing by itself.
 
-Every public method validates first and changes nothing when it refuses (a
-``RuleError`` with a stable code); the events' ``apply`` only mutate.
+Every public method validates first and changes nothing when it refuses (a ``RuleError`` with a
+stable code); the events' ``apply`` only mutate; each declares its sights, line and words (``declaration``).
 
 Beyond the engine's events the aggregate records:
 
-- ``Created``: the ruleset, the seats, the seed and the entropy it is mixed with, an explicit
-  first deck if one was given, and the tournament table the game was made for (``TableRef``);
-- ``DeckRevealed``: at each round end, the salts of that round's shuffle commitments
-  (``fairness``);
-- ``HiddenCardsReshuffled``: after a void that reopens a round whose orders were revealed,
-  every hand and the stock shuffled anew under a fresh commitment (``give_ruling``);
+- ``Created``: the ruleset, the seats, the seed and the entropy it is mixed with, an explicit first deck if
+  one was given, and the tournament table the game was made for (``TableRef``);
+- ``DeckRevealed``: at each round end, the salts of that round's shuffle commitments (``fairness``);
+- ``HiddenCardsReshuffled``: after a void that reopens a round whose orders were revealed, every hand and
+  the stock shuffled anew under a fresh commitment (``give_ruling``);
 - ``DisputeRaised`` and ``RulingGiven`` (``adjudication``);
-- ``TurnTimedOut``: a seat's turn clock ran out and a clock bot plays its turn;
-  ``SeatForfeited``: its clock ran out ``forfeit_after`` times in a row (``clock``), or its
-  player was erased on request (``forfeit_seat``: ``turns`` is then the timeouts in a row so far,
-  most often 0). With one seat left in, the match ends and that seat wins; otherwise the forfeited
-  seat stays at the table, a bot plays its turns, and it cannot win (``result``).
-- ``Abandoned``: the match was called off unfinished (its tournament was cancelled): it counts
-  for nobody, and every later command is refused with ``game_abandoned``.
-- ``RoundEntered`` and ``RoundConfirmed``: in a game played in person (``in_person``), where the
-  server deals nothing, a round's score sheet entry and a seated player's confirmation of it
-  (``scoresheet``). The entry's ``RoundEnded`` (and ``MatchEnded``) follow it, scored by the
-  engine as a round played here is. A referee corrects an entry with a ``Correct`` ruling.
+- ``TurnTimedOut``: a seat's turn clock ran out and a clock bot plays its turn; ``SeatForfeited``: its clock
+  ran out ``forfeit_after`` times in a row (``clock``), or its player was erased (the class tells the rest);
+- ``Abandoned``: the match was called off unfinished (its tournament was cancelled): it counts for nobody,
+  and every later command is refused with ``game_abandoned``.
+- ``RoundEntered`` and ``RoundConfirmed``: a round's score sheet entry in a game played in person, its scoring
+  facts after it, and a seated player's confirmation of it (``scoresheet``).
 
-The first event of each command carries a ``Cause`` (``history``): who asked, which command,
-and the client's idempotency key, so a retried command is recognised from the
-stored events alone (``done_before``).
+The first event of each command carries a ``Cause`` (``history``): who asked, which command, and the
+client's idempotency key, so a retried command is recognised from the stored events (``done_before``).
 
-The aggregate keeps its events (their topics are this module's) and the moves; its parts are
-decided next to it: ``game_rulings`` (disputes and rulings), ``game_sheets`` (games played in
-person), ``game_clock`` (timeouts and forfeits), ``match_result``, ``game_image`` (snapshots),
-and its values in ``seats`` and ``history``.
+The aggregate keeps its events (their topics are this module's) and the moves; its parts are decided
+next to it: ``game_rulings`` (disputes and rulings), ``game_sheets`` (games played in person),
+``game_clock`` (timeouts, forfeits), ``match_result``, ``game_image`` (snapshots), ``seats``, ``history``.
 """
 
 import secrets
 from collections.abc import Callable
-from typing import Any, assert_never
+from typing import Any, ClassVar, assert_never
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate
 from eventsourcing.domain import Snapshot as BaseSnapshot
 from eventsourcing.utils import get_topic
 
-from service.domain import game_clock, game_rulings, game_sheets
+from service.domain import game_clock, game_rulings, game_sheets, record_lines, sight
+from service.domain import record as lines
 from service.domain.adjudication import Correct, Dispute, Penalty, Resume, Ruling, Void
 from service.domain.chance import Shuffler
 from service.domain.clock import check_clock
 from service.domain.commands import Command, Move, StartMatch
+from service.domain.declaration import Declaration
 from service.domain.engine import decide
 from service.domain.errors import RuleError
 from service.domain.fairness import ENTROPY_HEX_DIGITS, Revealed, game_secret
@@ -67,6 +59,7 @@ from service.domain.game_image import GameImage, game_from_image, image_of_game
 from service.domain.history import CREATED, Cause
 from service.domain.image import StateImage, restore
 from service.domain.match_result import MatchResult, match_result
+from service.domain.record_lines import copied
 from service.domain.roles import Actor
 from service.domain.rulesets import Ruleset
 from service.domain.scoresheet import RoundEntry, RoundSheet
@@ -78,7 +71,7 @@ class Game(Aggregate):
     """One table's match. ``state`` is the engine's state, the fold of the engine events."""
 
     class Event(Aggregate.Event):
-        pass
+        declaration: ClassVar[Declaration]  # its sights, record line and words (``declaration``)
 
     class Created(Aggregate.Created):
         ruleset: Ruleset
@@ -93,6 +86,7 @@ class Game(Aggregate):
         forfeit_after: int = 0  # timeouts in a row after which a seat forfeits; 0: never
         in_person: bool = False  # played with real cards: rounds are entered from a score sheet
         table: TableRef | None = None  # the tournament table it was made for; None: none
+        declaration = Declaration(sight.created, copied(lines.GameCreated), official="The game is created")
 
         @staticmethod
         def upcast_table(state: dict[str, Any]) -> TableRef | None:
@@ -133,6 +127,11 @@ class Game(Aggregate):
 
         round_no: int
         salts: tuple[Revealed, ...]
+        declaration = Declaration(
+            sight.deck_revealed,
+            record_lines.revealed,
+            official="The shuffles of round {number} are revealed",
+        )
 
         def apply(self, game: "Game") -> None:
             shown = {entry.number for entry in self.salts}
@@ -141,6 +140,11 @@ class Game(Aggregate):
     class DisputeRaised(Event):
         dispute: Dispute
         cause: Cause
+        declaration = Declaration(
+            sight.kept,
+            record_lines.dispute_raised,
+            words="A dispute is raised: play waits for a referee",
+        )
 
         def apply(self, game: "Game") -> None:
             game.dispute = self.dispute
@@ -153,6 +157,7 @@ class Game(Aggregate):
         note: str
         restored: StateImage | None  # for a void: the state the game goes on from
         cause: Cause
+        declaration = Declaration(sight.ruling_given, record_lines.ruling_given, words="A referee ruled")
 
         def apply(self, game: "Game") -> None:
             game.dispute = None
@@ -176,6 +181,7 @@ class Game(Aggregate):
         round_no: int
         entry: RoundEntry
         cause: Cause
+        declaration = Declaration(sight.round_entered, record_lines.round_entered)
 
         def apply(self, game: "Game") -> None:
             game_sheets.apply_entry(game, self.round_no, self.entry, self.cause, self.originator_version)
@@ -187,6 +193,9 @@ class Game(Aggregate):
         round_no: int
         seat: int
         cause: Cause
+        declaration = Declaration(
+            sight.kept, copied(lines.RoundConfirmed), official="{who} confirms round {number}"
+        )
 
         def apply(self, game: "Game") -> None:
             sheet = game.sheets[self.round_no]
@@ -198,6 +207,9 @@ class Game(Aggregate):
 
         seat: int
         cause: Cause
+        declaration = Declaration(
+            sight.kept, copied(lines.TimedOut), words="{who}'s clock ran out: a bot plays the turn"
+        )
 
         def apply(self, game: "Game") -> None:
             game.remember(self.cause, self.originator_version)
@@ -213,6 +225,7 @@ class Game(Aggregate):
 
         seat: int
         turns: int
+        declaration = Declaration(sight.kept, copied(lines.Forfeited), official="{who} forfeits the seat")
 
         def apply(self, game: "Game") -> None:
             game_clock.apply_forfeit(game, self.seat)
@@ -222,6 +235,7 @@ class Game(Aggregate):
 
         reason: str
         cause: Cause
+        declaration = Declaration(sight.kept, copied(lines.Abandoned))
 
         def apply(self, game: "Game") -> None:
             game.abandoned = self.reason

@@ -1,5 +1,5 @@
-"""Every message the pages show, found where they are written (the templates and ``words.py``), and
-the catalogues brought in step with them.
+"""Every message the pages show, found where they are written (the templates, ``words.py``, and the
+words each Game event declares beside its class), and the catalogues brought in step with them.
 
 ``python -m service.web.messages`` adds each new message to every catalogue (English: itself;
 Ukrainian and Russian: empty, to be translated) and drops the ones no page shows any more; the
@@ -17,6 +17,8 @@ from service.web.render import TEMPLATES, environment
 
 # the code whose ``_("...")`` literals are messages of the pages
 WORDS = (Path(__file__).parent / "words.py", Path(__file__).parent / "play_words.py")
+# the domain's modules whose events declare their words: ``Declaration(..., words="...", official="...")``
+EVENTS = tuple(Path(__file__).parents[1] / "domain" / name for name in ("events.py", "game.py"))
 NOT_TRANSLATED = {"apidocs.html"}  # the API's documentation page is in English, as the API is
 
 
@@ -47,8 +49,28 @@ def code_messages() -> set[str]:
     return found
 
 
+def event_messages() -> set[str]:
+    found: set[str] = set()
+    for path in EVENTS:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "Declaration"
+            ):
+                for keyword in node.keywords:
+                    if keyword.arg in ("words", "official"):
+                        value = keyword.value
+                        if not (isinstance(value, ast.Constant) and isinstance(value.value, str)):
+                            raise ValueError(
+                                f"{path.name} line {node.lineno}: an event's words are a literal text"
+                            )
+                        found.add(value.value)
+    return found
+
+
 def all_messages() -> set[str]:
-    return template_messages() | code_messages()
+    return template_messages() | code_messages() | event_messages()
 
 
 def update(root: Path = LOCALES) -> dict[str, list[str]]:

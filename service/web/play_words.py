@@ -79,16 +79,8 @@ def effect_words(_: Translate, data: dict[str, Any], names: list[str], rules: Ru
 
 
 def round_event_words(_: Translate, kind: str, data: dict[str, Any], names: list[str]) -> str | None:
-    """The events of choosing, redeals, elimination and shrinking hands; None for any other."""
+    """The events of elimination and shrinking hands; None for any other."""
     who = _seat(names, data.get("seat"))
-    if kind == "PlayerChosen":
-        return _("{who} chooses {other} to draw", who=who, other=_seat(names, data.get("chosen")))
-    if kind == "DealAnnulled":
-        return _(
-            "{who} was dealt four of a kind: round {number} is dealt again",
-            who=who,
-            number=data.get("round_no", ""),
-        )
     if kind == "PlayerEliminated":
         if data.get("reason") == "lost_holding_one_card":
             return _("{who} is out of the match: they lost a round holding a single card", who=who)

@@ -7,6 +7,7 @@ templates' own (``tests/web/test_catalogues.py`` reads this file too).
 from typing import Any
 
 from service.domain.cards import JOKER, RANKS, SUITS, is_joker, parse_card, rank_of, suit_of
+from service.domain.declared import DECLARED
 from service.domain.presets import CLUB
 from service.domain.rulesets import Ruleset
 from service.web.i18n import Translate
@@ -79,6 +80,18 @@ def actor_words(_: Translate, role: str, name: str) -> str:
 
 def seat_name(names: list[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+
+
+def _declared(translate: Translate, message: str, data: dict[str, Any], names: list[str]) -> str:
+    """The words an event declares beside its class (``Declaration``), with the values they may name."""
+    return translate(
+        message,
+        who=seat_name(names, data.get("seat")),
+        next=seat_name(names, data.get("turn")),
+        other=seat_name(names, data.get("chosen")),
+        number=data.get("round_no", ""),
+        count=data.get("count", ""),
+    )
 
 
 def sheet_words(_: Translate, event: Any, names: list[str], by: str) -> str | None:
@@ -157,16 +170,8 @@ def event_words(
         return f"{text}: {'; '.join(effects)}" if effects else text
     if kind == "CardsDrawn":
         return _("{who} draws {count}", who=who, count=data.get("count", len(data.get("cards") or [])))
-    if kind == "CardKept":
-        return _("{who} keeps the card drawn", who=who)
-    if kind == "TurnPassed":
-        return _("{who} plays no more: {next} moves", who=who, next=seat_name(names, data.get("turn")))
     if kind == "SuitNamed":
         return _("{who} names {suit}", who=who, suit=suit_name(_, data.get("suit") or ""))
-    if kind == "MissedCallChallenged":
-        return _("{who} challenges a missed call", who=who)
-    if kind == "SkipTaken":
-        return _("{who} misses the turn: {next} moves", who=who, next=seat_name(names, data.get("turn")))
     if kind == "DeclarationChallenged":
         return _declaration_challenged(_, data, names)
     if kind == "DeclarationsRevealed":
@@ -180,18 +185,9 @@ def event_words(
             for play in data.get("plays") or ()
         )
         return _("The cards played face down are turned up: {plays}", plays=shown or "–")
-    if kind == "RoundDealt":
-        return _("Round {number} is dealt", number=data.get("round_no", ""))
-    if kind == "RoundEnded":
-        return _("The round is over")
-    if kind == "MatchEnded":
-        return _("The match is over")
-    if kind == "DisputeRaised":
-        return _("A dispute is raised: play waits for a referee")
-    if kind == "RulingGiven":
-        return _("A referee ruled")
-    if kind == "TurnTimedOut":
-        return _("{who}'s clock ran out: a bot plays the turn", who=who)
+    declared = DECLARED.get(kind)
+    if declared is not None and declared.words is not None:
+        return _declared(_, declared.words, data, names)
     return round_event_words(_, kind, data, names)
 
 
@@ -263,10 +259,6 @@ def full_event_words(_: Translate, event: Any, names: list[str], rules: Ruleset 
     seat = data.get("seat")
     who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
     kind = event.type
-    if kind == "Created":
-        return _("The game is created")
-    if kind == "MatchStarted":
-        return _("The match starts")
     if kind == "RoundDealt" and "deck" in data:
         return _(
             "Round {number} is dealt: {hands}; the starter is {card}",
@@ -276,16 +268,8 @@ def full_event_words(_: Translate, event: Any, names: list[str], rules: Ruleset 
         )
     if kind == "CardsDrawn" and "cards" in data:
         return _("{who} draws {cards}", who=who, cards=_cards(_, data["cards"]))
-    if kind == "StockRanOut":
-        return _("The stock ran out")
-    if kind == "StockRecycled":
-        return _(
-            "The discard pile is shuffled into a new stock of {count} cards", count=data.get("count", "")
-        )
     if kind == "HiddenCardsReshuffled" and "order" in data:
         return _("The hidden cards are shuffled anew: {hands}", hands=_hands(_, _reshuffled(data), names))
-    if kind == "DeckRevealed":
-        return _("The shuffles of round {number} are revealed", number=data.get("round_no", ""))
     if kind == "DisputeRaised":
         reason = (data.get("dispute") or {}).get("reason") or ""
         return (
@@ -295,12 +279,11 @@ def full_event_words(_: Translate, event: Any, names: list[str], rules: Ruleset 
         )
     if kind == "RulingGiven":
         return _ruling_words(_, data.get("ruling") or {}, names)
-    if kind == "SeatForfeited":
-        return _("{who} forfeits the seat", who=who)
     if kind == "RoundEntered":
         return _entry_words(_, data, names)
-    if kind == "RoundConfirmed":
-        return _("{who} confirms round {number}", who=who, number=data.get("round_no", ""))
+    declared = DECLARED.get(kind)
+    if declared is not None and declared.official is not None:
+        return _declared(_, declared.official, data, names)
     return event_words(_, event, names, rules=rules) or kind
 
 

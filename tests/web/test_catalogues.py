@@ -1,14 +1,18 @@
 """Every message the pages show is in every catalogue, translated, with the same values to fill in."""
 
 import re
+from datetime import UTC, datetime
 
+import msgspec
 import pytest
 
+from service.domain.declared import DECLARED
 from service.domain.pairing import ranking_order
+from service.domain.views import Entry
 from service.projections.standings import TIE_BREAKS
 from service.web.i18n import LANGUAGES, accepted, choose, read_catalogue
-from service.web.messages import all_messages
-from service.web.words import order_words
+from service.web.messages import all_messages, event_messages
+from service.web.words import event_words, full_event_words, order_words
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 SAME_IN_EVERY_LANGUAGE = {"API"}
@@ -60,3 +64,23 @@ def test_every_key_a_standings_table_or_a_ranking_is_ordered_by_has_words():
     assert all(
         words != key for words, key in zip(order_words(english, TIE_BREAKS, True), TIE_BREAKS, strict=True)
     )
+
+
+def test_the_words_an_event_declares_beside_its_class_are_messages_of_the_pages():
+    declared = {words for d in DECLARED.values() for words in (d.words, d.official) if words is not None}
+    assert "{who} keeps the card drawn" in declared
+    assert declared <= event_messages() <= all_messages()
+
+
+def test_an_events_declared_words_are_translated_with_the_values_they_name():
+    english, ukrainian = read_catalogue("en").gettext, read_catalogue("uk").gettext
+    event = Entry(
+        number=5, type="TurnPassed", timestamp=datetime(2026, 1, 1, tzinfo=UTC), data={"seat": 0, "turn": 1}
+    )
+    assert event_words(english, event, ["Ada", "Bo"]) == "Ada plays no more: Bo moves"
+    assert event_words(ukrainian, event, ["Ada", "Bo"]) == ukrainian(
+        "{who} plays no more: {next} moves", who="Ada", next="Bo"
+    )
+    created = msgspec.structs.replace(event, type="Created", data={})
+    assert full_event_words(english, created, []) == "The game is created"
+    assert event_words(english, created, []) is None
