@@ -15,9 +15,6 @@ from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.cards import format_cards
-from service.http.auth import SIGNED_IN
-from service.http.consistency import READS_STORE
-from service.http.errors import problems
 from service.http.page_read import page_read
 from service.http.pages import (
     DEFAULT_LIMIT,
@@ -39,7 +36,7 @@ from service.http.params import (
     IdempotencyKey,
     SeatToSee,
 )
-from service.http.security import BEARER, OPTIONAL_BEARER
+from service.http.routes import public_route, signed_in_route
 from service.http.services import ActorDep, ServicesDep
 from service.projections.models import HandView, ListedGame, MatchTotals, PublicTable
 from service.usecases.games import GameCreate, GameCreated, create_game, seat_view
@@ -108,10 +105,7 @@ class GameController(Controller):
     @post(
         operation_id="createGame",
         summary="Create a game: seats of players and bots; it is dealt at once",
-        opt=SIGNED_IN,
-        responses=problems(400, 401, 403, 404, 409, 410, 422, 415),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(400, 401, 403, 404, 409, 410, 422, 415),
     )
     def create(
         self,
@@ -125,9 +119,7 @@ class GameController(Controller):
     @get(
         operation_id="listGames",
         summary="Games, the newest first, a page at a time; by league, player or status (public; read model)",
-        responses=problems(400, 401, 422),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 422),
     )
     def list_games(
         self,
@@ -157,10 +149,7 @@ class GameController(Controller):
         "/{game_id:uuid}",
         operation_id="getGame",
         summary="The public state: top card, named suit, debt, counts, scores, whose turn, version (public)",
-        responses=problems(400, 401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
-        opt=READS_STORE,
+        **public_route(400, 401, 404, reads_store=True),
     )
     def read(self, services: ServicesDep, game_id: GameId, after: AfterMet = None) -> PublicTable:
         return services.current.table(game_id)
@@ -169,10 +158,7 @@ class GameController(Controller):
         "/{game_id:uuid}/me",
         operation_id="getMyView",
         summary="My hand, my legal moves and the public state (the seated player; officials name a seat)",
-        responses=problems(400, 401, 403, 404, 422),
-        security=BEARER,
-        sync_to_thread=True,
-        opt={**SIGNED_IN, **READS_STORE},
+        **signed_in_route(400, 401, 403, 404, 422, reads_store=True),
     )
     def me(
         self,
@@ -188,10 +174,7 @@ class GameController(Controller):
         "/{game_id:uuid}/totals",
         operation_id="getGameTotals",
         summary="Round and match totals (public)",
-        responses=problems(400, 401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
-        opt=READS_STORE,
+        **public_route(400, 401, 404, reads_store=True),
     )
     def totals(self, services: ServicesDep, game_id: GameId, after: AfterMet = None) -> MatchTotals:
         return services.current.totals(game_id)
@@ -200,10 +183,7 @@ class GameController(Controller):
         "/{game_id:uuid}/shuffles",
         operation_id="getGameShuffles",
         summary="Every shuffle's commitment; salts and orders once their round is over (public)",
-        responses=problems(401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
-        opt=READS_STORE,
+        **public_route(401, 404, reads_store=True),
     )
     def shuffles(self, services: ServicesDep, game_id: GameId) -> ShufflesRead:
         return ShufflesRead(

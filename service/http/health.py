@@ -13,6 +13,7 @@ from litestar import Controller, get
 
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
+from service.http.routes import public_route
 from service.http.security import OPTIONAL_BEARER
 from service.http.services import ServicesDep
 
@@ -74,11 +75,8 @@ class HealthController(Controller):
     @get(
         "/ready",
         operation_id="getReadiness",
-        opt=READS_STORE,
         summary="The database and the broker answer; how far the read models are behind the log (readiness)",
-        responses=problems(503),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(503, reads_store=True),
     )
     def ready(self, services: ServicesDep) -> Ready:
         found = services.readiness()

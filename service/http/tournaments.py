@@ -30,8 +30,6 @@ from litestar.params import Body, Parameter
 
 from service.domain.errors import RuleError
 from service.http import sheets
-from service.http.auth import ADMIN_ONLY, SIGNED_IN
-from service.http.errors import problems
 from service.http.page_read import page_read
 from service.http.pages import (
     DEFAULT_LIMIT,
@@ -44,7 +42,7 @@ from service.http.pages import (
     uuid_filter,
 )
 from service.http.params import LEAGUE_ID, PLAYER_ID, After, LeagueId, PlayerId
-from service.http.security import BEARER, OPTIONAL_BEARER
+from service.http.routes import admin_route, public_route, signed_in_route
 from service.http.services import ActorDep, ServicesDep
 from service.projections.models import ListedTournament, NextGame, TournamentView
 from service.projections.tournaments import tournament_view
@@ -118,10 +116,7 @@ class TournamentController(Controller):
         "/leagues/{league_id:uuid}/tournaments",
         operation_id="createTournament",
         summary="Announce a tournament of a league with its plan (admin)",
-        opt=ADMIN_ONLY,
-        responses=problems(400, 401, 403, 404, 422, 415),
-        security=BEARER,
-        sync_to_thread=True,
+        **admin_route(400, 401, 403, 404, 422, 415),
     )
     def create(
         self,
@@ -136,9 +131,7 @@ class TournamentController(Controller):
         "/leagues/{league_id:uuid}/tournaments",
         operation_id="listLeagueTournaments",
         summary="A league's tournaments with their brackets, in the order announced (public; read model)",
-        responses=problems(400, 401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 404),
     )
     def league_tournaments(
         self, services: ServicesDep, league_id: LeagueId, after: After = None
@@ -155,9 +148,7 @@ class TournamentController(Controller):
         operation_id="listTournaments",
         summary="Tournaments, the latest announced first, a page at a time; by league or status "
         "(public; read model)",
-        responses=problems(400, 401, 422),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 422),
     )
     def list_tournaments(
         self,
@@ -186,9 +177,7 @@ class TournamentController(Controller):
         "/tournaments/{tournament_id:uuid}",
         operation_id="getTournament",
         summary="The bracket: every round, table and result, and the ranking so far (public; read model)",
-        responses=problems(400, 401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 404),
     )
     def read(self, services: ServicesDep, tournament_id: TournamentId, after: After = None) -> TournamentView:
         caught_up(services.reader, after, services.app.recorder.max_notification_id)
@@ -206,9 +195,7 @@ class TournamentController(Controller):
         "not paired yet (or a tournament not started) is 404 `no_such_round`.",
         media_type=sheets.HTML,
         response_description="the score sheets as HTML, one printed page per table",
-        responses=problems(400, 401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 404),
     )
     def round_sheets(
         self, services: ServicesDep, tournament_id: TournamentId, round_no: RoundNo
@@ -223,10 +210,7 @@ class TournamentController(Controller):
         "/tournaments/{tournament_id:uuid}/entrants",
         operation_id="joinTournament",
         summary="Join a tournament before it starts (a member for themself; an admin for any member)",
-        opt=SIGNED_IN,
-        responses=problems(400, 401, 403, 404, 409, 410, 422, 415),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(400, 401, 403, 404, 409, 410, 422, 415),
     )
     def join(
         self,
@@ -244,10 +228,7 @@ class TournamentController(Controller):
         operation_id="leaveTournament",
         summary="Leave a tournament before it starts (the player themself; an admin for any entrant)",
         status_code=200,
-        opt=SIGNED_IN,
-        responses=problems(400, 401, 403, 404, 409, 422),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(400, 401, 403, 404, 409, 422),
     )
     def leave(
         self, services: ServicesDep, actor: ActorDep, tournament_id: TournamentId, player_id: PlayerId
@@ -264,10 +245,7 @@ class TournamentController(Controller):
             "A plan seeding or breaking ties by rating records each player's league rating now."
         ),
         status_code=200,
-        opt=ADMIN_ONLY,
-        responses=problems(400, 401, 403, 404, 409, 422),
-        security=BEARER,
-        sync_to_thread=True,
+        **admin_route(400, 401, 403, 404, 409, 422),
     )
     def start(self, services: ServicesDep, actor: ActorDep, tournament_id: TournamentId) -> TournamentView:
         return tournaments.start(services, actor, tournament_id)
@@ -277,10 +255,7 @@ class TournamentController(Controller):
         operation_id="editTournament",
         summary="Edit a tournament before it starts: name, schedule, places, table size, ratings, in-person "
         "tables (admin)",
-        opt=ADMIN_ONLY,
-        responses=problems(400, 401, 403, 404, 409, 422, 415),
-        security=BEARER,
-        sync_to_thread=True,
+        **admin_route(400, 401, 403, 404, 409, 422, 415),
     )
     def edit(
         self,
@@ -302,10 +277,7 @@ class TournamentController(Controller):
         summary="Cancel a tournament before its end; its games in play are abandoned (admin)",
         description="An abandoned game counts for nobody: no result, no standings; its moves are refused.",
         status_code=200,
-        opt=ADMIN_ONLY,
-        responses=problems(400, 401, 403, 404, 409, 422, 415),
-        security=BEARER,
-        sync_to_thread=True,
+        **admin_route(400, 401, 403, 404, 409, 422, 415),
     )
     def cancel(
         self,
@@ -323,10 +295,7 @@ class TournamentController(Controller):
         operation_id="checkInToTournament",
         summary="Check in during the plan's window before the start (a player for themself; an admin)",
         status_code=200,
-        opt=SIGNED_IN,
-        responses=problems(400, 401, 403, 404, 409, 422, 415),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
     )
     def check_in(
         self,
@@ -343,10 +312,7 @@ class TournamentController(Controller):
         summary="Drop out of a running swiss or round robin; later rounds pair without them "
         "(the player themself; an admin)",
         status_code=200,
-        opt=SIGNED_IN,
-        responses=problems(400, 401, 403, 404, 409, 422, 415),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
     )
     def drop_out(
         self,
@@ -361,9 +327,7 @@ class TournamentController(Controller):
         "/players/{player_id:uuid}/next-game",
         operation_id="getPlayerNextGame",
         summary="The tournament table a player plays now, else their next one or round (public; read model)",
-        responses=problems(400, 401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 404),
     )
     def next_game(self, services: ServicesDep, player_id: PlayerId, after: After = None) -> NextGame:
         services.app.get_player(player_id)  # an unknown player is 404 player_not_found

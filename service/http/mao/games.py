@@ -12,9 +12,6 @@ from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.mao.views import JudgeView, PlayerView, judge_view, player_view
-from service.http.auth import SIGNED_IN
-from service.http.consistency import READS_STORE
-from service.http.errors import problems
 from service.http.mao.schemas import MaoGameListRead, MaoGameRead, game_read
 from service.http.page_read import page_read
 from service.http.pages import (
@@ -27,7 +24,7 @@ from service.http.pages import (
     uuid_filter,
 )
 from service.http.params import LEAGUE_ID, After, GameId, SeatToSee
-from service.http.security import BEARER, OPTIONAL_BEARER
+from service.http.routes import public_route, signed_in_route
 from service.http.services import ActorDep, ServicesDep
 from service.usecases import mao, mao_policy
 from service.usecases.mao import MaoGameCreate
@@ -44,10 +41,7 @@ class MaoGameController(Controller):
     @post(
         operation_id="createMaoGame",
         summary="Make a Mao match in a league of ruleset mao (admin, the league's referees)",
-        opt=SIGNED_IN,
-        responses=problems(403, 404, 410, 415, 422),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(403, 404, 410, 415, 422),
     )
     def create(
         self,
@@ -78,9 +72,7 @@ class MaoGameController(Controller):
     @get(
         operation_id="listMaoGames",
         summary="Mao matches, the newest first, a page at a time; by league or status (public; read model)",
-        responses=problems(400, 401, 422),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 422),
     )
     def list_mao_games(
         self,
@@ -108,11 +100,8 @@ class MaoGameController(Controller):
     @get(
         "/{game_id:uuid}",
         operation_id="getMaoGame",
-        opt=READS_STORE,
         summary="A Mao match's public part: the table, card counts, penalties, the rule once revealed",
-        responses=problems(404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(404, reads_store=True),
     )
     def read(self, services: ServicesDep, game_id: GameId) -> MaoGameRead:
         return game_read(services.app.get_mao_game(game_id))
@@ -120,11 +109,8 @@ class MaoGameController(Controller):
     @get(
         "/{game_id:uuid}/me",
         operation_id="getMaoPlayerView",
-        opt={**SIGNED_IN, **READS_STORE},
         summary="A seat's view: its hand, the table, the penalties' reasons; the rule only once revealed",
-        responses=problems(403, 404, 422),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(403, 404, 422, reads_store=True),
     )
     def me(
         self, services: ServicesDep, actor: ActorDep, game_id: GameId, seat: SeatToSee = None
@@ -135,11 +121,8 @@ class MaoGameController(Controller):
     @get(
         "/{game_id:uuid}/judge",
         operation_id="getMaoJudgeView",
-        opt={**SIGNED_IN, **READS_STORE},
         summary="The judge's view: the rule, the clauses in force, every hand, the stock, the calls due",
-        responses=problems(403, 404),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(403, 404, reads_store=True),
     )
     def judge(self, services: ServicesDep, actor: ActorDep, game_id: GameId) -> JudgeView:
         return judge_view(mao_policy.official_game(services, actor, game_id).state)
