@@ -19,7 +19,6 @@ from litestar import Controller, Response, get
 from litestar.openapi.spec import Example
 from litestar.params import Parameter
 
-from service.domain.errors import RuleError
 from service.domain.round_scoring import running_totals
 from service.domain.rulesets import Ruleset
 from service.http.params import LEAGUE_ID, After, AfterMet, GameId, LeagueId, PlayerId
@@ -27,6 +26,7 @@ from service.http.routes import public_route
 from service.http.services import ServicesDep
 from service.projections.charts import Band, Guide, Line, line_chart
 from service.usecases.consistency import caught_up
+from service.usecases.queries import leagues as league_queries
 
 SVG = "image/svg+xml"
 FINISHED = ("won", "shared", "lost")  # a history line's results that count in the standings
@@ -132,10 +132,7 @@ class ChartController(Controller):
         **public_route(400, 401, 404),
     )
     def progression(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> Response[str]:
-        caught_up(services.reader, after, services.app.recorder.max_notification_id)
-        standings = services.reader.standings(league_id)
-        if standings is None:  # unknown, or not yet in the read models: ?after= the league's creation
-            raise RuleError("league_not_found", "no such league")
+        standings = league_queries.standings(services, league_id, after)
         lines = []
         for row in standings.rows:
             games = [  # the history is newest first

@@ -23,7 +23,6 @@ from service.http.routes import admin_route, public_route
 from service.http.services import ActorDep, ServicesDep
 from service.projections.models import LeagueRatingsRead, ListedLeague, Standing, Standings
 from service.usecases import leagues
-from service.usecases.consistency import caught_up
 from service.usecases.leagues import (
     ForfeitAfter,
     LeagueCreate,
@@ -33,6 +32,7 @@ from service.usecases.leagues import (
     TurnClock,
 )
 from service.usecases.preset_schema import LeagueRulesetName
+from service.usecases.queries import leagues as league_queries
 from service.usecases.services import Services
 
 
@@ -203,7 +203,7 @@ class LeagueController(Controller):
         **public_route(400, 401, 404),
     )
     def standings(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> Standings:
-        return _standings(services, league_id, after)
+        return league_queries.standings(services, league_id, after)
 
     @get(
         "/{league_id:uuid}/standings.csv",
@@ -217,7 +217,7 @@ class LeagueController(Controller):
         **public_route(400, 401, 404),
     )
     def standings_csv(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> Response[str]:
-        found = _standings(services, league_id, after)
+        found = league_queries.standings(services, league_id, after)
         return Response(csv_of(Standing, found.rows), media_type=CSV)
 
     @get(
@@ -227,16 +227,4 @@ class LeagueController(Controller):
         **public_route(400, 401, 404),
     )
     def ratings(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> LeagueRatingsRead:
-        caught_up(services.reader, after, services.app.recorder.max_notification_id)
-        found = services.reader.ratings(league_id)
-        if found is None:  # unknown, or not yet in the read models: ?after= the league's creation
-            raise RuleError("league_not_found", "no such league")
-        return found
-
-
-def _standings(services: Services, league_id: UUID, after: int | None) -> Standings:
-    caught_up(services.reader, after, services.app.recorder.max_notification_id)
-    found = services.reader.standings(league_id)
-    if found is None:  # unknown, or not yet in the read models: ?after= the league's creation
-        raise RuleError("league_not_found", "no such league")
-    return found
+        return league_queries.ratings(services, league_id, after)

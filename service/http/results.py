@@ -9,14 +9,13 @@ from uuid import UUID
 
 from litestar import Controller, Response, get
 
-from service.domain.errors import RuleError
 from service.http.exports import CSV, csv_of
 from service.http.params import After
 from service.http.routes import public_route
 from service.http.services import ServicesDep
 from service.http.tournaments import TournamentId
 from service.projections.results import ResultRow, TournamentResultsRead, tournament_results
-from service.usecases.consistency import caught_up
+from service.usecases.queries import leagues as league_queries
 from service.usecases.services import Services
 
 
@@ -52,8 +51,4 @@ class TournamentResultsController(Controller):
 
 
 def _results(services: Services, tournament_id: UUID, after: int | None) -> TournamentResultsRead:
-    caught_up(services.reader, after, services.app.recorder.max_notification_id)
-    found = services.reader.tournament(tournament_id)
-    if found is None:  # unknown, or not yet in the read models: ?after= the announcement's position
-        raise RuleError("tournament_not_found", "no such tournament")
-    return tournament_results(found)
+    return tournament_results(league_queries.tournament(services, tournament_id, after))

@@ -48,6 +48,7 @@ from service.projections.models import ListedTournament, NextGame, TournamentVie
 from service.projections.tournaments import tournament_view
 from service.usecases import tournaments
 from service.usecases.consistency import caught_up
+from service.usecases.queries import leagues as league_queries
 from service.usecases.tournaments import Cancellation, EntrantCreate, TournamentCreate, TournamentEdit
 
 TOURNAMENT_ID = "7e3a9c51-0b4d-4f2e-9a6c-8d1f3b5e7a90"
@@ -180,11 +181,7 @@ class TournamentController(Controller):
         **public_route(400, 401, 404),
     )
     def read(self, services: ServicesDep, tournament_id: TournamentId, after: After = None) -> TournamentView:
-        caught_up(services.reader, after, services.app.recorder.max_notification_id)
-        found = services.reader.tournament(tournament_id)
-        if found is None:  # unknown, or not yet in the read models: ?after= the announcement's position
-            raise RuleError("tournament_not_found", "no such tournament")
-        return found
+        return league_queries.tournament(services, tournament_id, after)
 
     @get(
         "/tournaments/{tournament_id:uuid}/rounds/{round_no:int}/sheets",
