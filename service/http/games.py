@@ -15,6 +15,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.cards import format_cards
+from service.http.encode import encode
 from service.http.page_read import page_read
 from service.http.pages import (
     DEFAULT_LIMIT,
@@ -189,14 +190,8 @@ class GameController(Controller):
         return ShufflesRead(
             game_id=game_id,
             shuffles=[
-                ShuffleRead(
-                    number=shuffle.number,
-                    round_no=shuffle.round_no,
-                    kind=shuffle.kind,
-                    commitment=shuffle.commitment,
-                    salt=shuffle.salt,
-                    order=None if shuffle.order is None else format_cards(shuffle.order),
-                    verified=shuffle.verified,
+                encode(
+                    ShuffleRead, shuffle, order=None if shuffle.order is None else format_cards(shuffle.order)
                 )
                 for shuffle in services.app.shuffles(game_id)
             ],

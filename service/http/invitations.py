@@ -13,6 +13,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.domain.invitation import Invitation
+from service.http.encode import encode
 from service.http.params import LEAGUE_ID, PLAYER_ID, LeagueId
 from service.http.peer import client_address
 from service.http.players import PlayerRead, TokenRead
@@ -71,15 +72,11 @@ class Welcome(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def invitation_read(invitation: Invitation) -> InvitationRead:
-    return InvitationRead(
+    return encode(
+        InvitationRead,
+        invitation,
         invitation_id=invitation.id,
-        league_id=invitation.league_id,
         made_at=invitation.created_on,
-        made_by=invitation.made_by,
-        expires_at=invitation.expires_at,
-        uses=invitation.uses,
-        uses_left=invitation.uses_left,
-        revoked=invitation.revoked,
         redeemed_by=list(invitation.redeemed_by),
     )
 

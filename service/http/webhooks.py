@@ -17,6 +17,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.domain.webhook import Webhook
+from service.http.encode import encode
 from service.http.params import LEAGUE_ID, PLAYER_ID, LeagueId
 from service.http.routes import admin_route
 from service.http.services import ActorDep, ServicesDep
@@ -88,15 +89,7 @@ class DeliveriesRead(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def webhook_read(hook: Webhook) -> WebhookRead:
-    return WebhookRead(
-        webhook_id=hook.id,
-        league_id=hook.league_id,
-        url=hook.url,
-        events=list(hook.events),
-        players=list(hook.players),
-        enabled=hook.enabled,
-        disabled_reason=hook.disabled_reason,
-    )
+    return encode(WebhookRead, hook, webhook_id=hook.id, events=list(hook.events), players=list(hook.players))
 
 
 def _time(seconds: float) -> datetime | None:
