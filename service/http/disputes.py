@@ -15,7 +15,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.errors import RuleError
-from service.http.page_read import page_read
+from service.http.page_read import Listing
 from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next
 from service.http.params import After, GameId, IdempotencyKey
 from service.http.routes import signed_in_route
@@ -96,6 +96,9 @@ class DisputeListRead(msgspec.Struct, frozen=True, kw_only=True):
     position: int
 
 
+DISPUTES = Listing(DisputeListRead, "disputes", tuple[float, UUID])
+
+
 class OpenDisputeController(Controller):
     path = "/disputes"
     tags = ["disputes"]  # noqa: RUF012
@@ -119,13 +122,6 @@ class OpenDisputeController(Controller):
         referee = actor.id if actor.role == "referee" else None
         # the list a referee sees is theirs alone: another's cursor does not continue it
         filters = (referee,)
-        return page_read(
-            services,
-            DisputeListRead,
-            "disputes",
-            filters,
-            tuple[float, UUID],
-            cursor,
-            after,
-            lambda start: services.reader.disputes(referee, start, limit),
+        return DISPUTES.page(
+            services, filters, cursor, after, lambda start: services.reader.disputes(referee, start, limit)
         )

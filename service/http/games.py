@@ -16,7 +16,7 @@ from litestar.params import Body
 
 from service.domain.cards import format_cards
 from service.http.encode import encode
-from service.http.page_read import page_read
+from service.http.page_read import Listing
 from service.http.pages import (
     DEFAULT_LIMIT,
     Cursor,
@@ -49,6 +49,7 @@ class GameListRead(msgspec.Struct, frozen=True, kw_only=True):
     position: int
 
 
+GAMES = Listing(GameListRead, "games", int)
 GAME_STATUSES = ("playing", "paused", "over", "abandoned")
 LeagueFilter = id_filter("only the games of this league", LEAGUE_ID)
 PlayerFilter = id_filter("only the games this player sits at", PLAYER_ID)
@@ -135,12 +136,9 @@ class GameController(Controller):
         league_id, player_id = uuid_filter("league", league), uuid_filter("player", player)
         status = choice_filter("status", status, GAME_STATUSES)
         filters = (league_id, player_id, status)
-        return page_read(
+        return GAMES.page(
             services,
-            GameListRead,
-            "games",
             filters,
-            int,
             cursor,
             after,
             lambda start: services.reader.games(league_id, player_id, status, start, limit),

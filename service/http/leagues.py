@@ -15,7 +15,7 @@ from service.domain.errors import RuleError
 from service.domain.league import League
 from service.domain.time_zone import DEFAULT_TIME_ZONE
 from service.http.exports import CSV, csv_of
-from service.http.page_read import page_read
+from service.http.page_read import Listing
 from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next
 from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, After, LeagueId, PlayerId
 from service.http.players import StoredLeagueName
@@ -59,6 +59,9 @@ class LeagueListRead(msgspec.Struct, frozen=True, kw_only=True):
     items: list[ListedLeague]  # by name, then id
     next: Next
     position: int
+
+
+LEAGUES = Listing(LeagueListRead, "leagues", tuple[str, UUID])
 
 
 def league_read(services: Services, league: League) -> LeagueRead:
@@ -127,16 +130,7 @@ class LeagueController(Controller):
     def list_leagues(
         self, services: ServicesDep, limit: Limit = DEFAULT_LIMIT, cursor: Cursor = None, after: After = None
     ) -> LeagueListRead:
-        return page_read(
-            services,
-            LeagueListRead,
-            "leagues",
-            (),
-            tuple[str, UUID],
-            cursor,
-            after,
-            lambda start: services.reader.leagues(start, limit),
-        )
+        return LEAGUES.page(services, (), cursor, after, lambda start: services.reader.leagues(start, limit))
 
     @get(
         "/{league_id:uuid}",

@@ -10,7 +10,7 @@ from litestar.params import Body, Parameter
 
 from service.application import credentials
 from service.domain.names import MAX_NAME
-from service.http.page_read import page_read
+from service.http.page_read import Listing
 from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next
 from service.http.params import PLAYER_ID, After, PlayerId
 from service.http.routes import admin_route, public_route, signed_in_route
@@ -50,6 +50,7 @@ class PlayerListRead(msgspec.Struct, frozen=True, kw_only=True):
     position: int
 
 
+PLAYERS = Listing(PlayerListRead, "players", tuple[str, UUID])
 Search = Annotated[
     str | None,
     Parameter(
@@ -113,15 +114,8 @@ class PlayerController(Controller):
         after: After = None,
     ) -> PlayerListRead:
         filters = (q,)
-        return page_read(
-            services,
-            PlayerListRead,
-            "players",
-            filters,
-            tuple[str, UUID],
-            cursor,
-            after,
-            lambda start: services.reader.players(q, start, limit),
+        return PLAYERS.page(
+            services, filters, cursor, after, lambda start: services.reader.players(q, start, limit)
         )
 
     @get(

@@ -30,7 +30,7 @@ from litestar.params import Body, Parameter
 
 from service.domain.errors import RuleError
 from service.http import sheets
-from service.http.page_read import page_read
+from service.http.page_read import Listing
 from service.http.pages import (
     DEFAULT_LIMIT,
     Cursor,
@@ -101,6 +101,7 @@ class TournamentListRead(msgspec.Struct, frozen=True, kw_only=True):
     position: int
 
 
+TOURNAMENTS = Listing(TournamentListRead, "tournaments", int)
 TOURNAMENT_STATUSES = ("announced", "running", "finished", "cancelled")
 LeagueFilter = id_filter("only the tournaments of this league", LEAGUE_ID)
 TournamentStatusFilter = choice_parameter("only the tournaments in this state", TOURNAMENT_STATUSES)
@@ -163,12 +164,9 @@ class TournamentController(Controller):
         league_id = uuid_filter("league", league)
         status = choice_filter("status", status, TOURNAMENT_STATUSES)
         filters = (league_id, status)
-        return page_read(
+        return TOURNAMENTS.page(
             services,
-            TournamentListRead,
-            "tournaments",
             filters,
-            int,
             cursor,
             after,
             lambda start: services.reader.tournament_list(league_id, status, start, limit),

@@ -13,7 +13,7 @@ from litestar.params import Body
 
 from service.domain.mao.views import JudgeView, PlayerView, judge_view, player_view
 from service.http.mao.schemas import MaoGameListRead, MaoGameRead, game_read
-from service.http.page_read import page_read
+from service.http.page_read import Listing
 from service.http.pages import (
     DEFAULT_LIMIT,
     Cursor,
@@ -32,6 +32,8 @@ from service.usecases.mao import MaoGameCreate
 MAO_STATUSES = ("playing", "over")
 LeagueFilter = id_filter("only the Mao matches of this league", LEAGUE_ID)
 StatusFilter = choice_parameter("only the Mao matches in this state", MAO_STATUSES)
+
+MAO_GAMES = Listing(MaoGameListRead, "mao-games", int)
 
 
 class MaoGameController(Controller):
@@ -86,12 +88,9 @@ class MaoGameController(Controller):
         league_id = uuid_filter("league", league)
         status = choice_filter("status", status, MAO_STATUSES)
         filters = (league_id, status)
-        return page_read(
+        return MAO_GAMES.page(
             services,
-            MaoGameListRead,
-            "mao-games",
             filters,
-            int,
             cursor,
             after,
             lambda start: services.reader.mao_games(league_id, status, start, limit),
