@@ -11,10 +11,7 @@ from typing import Annotated, Literal
 import msgspec
 from litestar import Controller, get
 
-from service.http.consistency import READS_STORE
-from service.http.errors import problems
 from service.http.routes import public_route
-from service.http.security import OPTIONAL_BEARER
 from service.http.services import ServicesDep
 
 
@@ -64,10 +61,8 @@ class HealthController(Controller):
     @get(
         "/health",
         operation_id="getHealth",
-        opt=READS_STORE,
         summary="The process answers (liveness)",
-        responses=problems(),
-        security=OPTIONAL_BEARER,
+        **public_route(reads_store=True, threaded=False),
     )
     async def health(self) -> Health:
         return Health()

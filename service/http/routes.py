@@ -29,16 +29,19 @@ def _route(
     needs: Mapping[str, Any],
     statuses: tuple[int, ...],
     reads_store: bool,
+    threaded: bool = True,
 ) -> RouteArgs:
-    args = RouteArgs(responses=problems(*statuses), security=security, sync_to_thread=True)
+    args = RouteArgs(responses=problems(*statuses), security=security)
+    if threaded:  # a sync handler runs in a worker thread; an async one needs none
+        args["sync_to_thread"] = True
     opt = {**needs, **READS_STORE} if reads_store else needs
     if opt:
         args["opt"] = opt
     return args
 
 
-def public_route(*statuses: int, reads_store: bool = False) -> RouteArgs:
-    return _route(OPTIONAL_BEARER, {}, statuses, reads_store)
+def public_route(*statuses: int, reads_store: bool = False, threaded: bool = True) -> RouteArgs:
+    return _route(OPTIONAL_BEARER, {}, statuses, reads_store, threaded)
 
 
 def signed_in_route(*statuses: int, reads_store: bool = False) -> RouteArgs:
