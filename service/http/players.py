@@ -17,8 +17,8 @@ from service.http.routes import admin_route, public_route, signed_in_route
 from service.http.services import ActorDep, BearerDep, ServicesDep
 from service.projections.models import ListedPlayer, PlayerHistory, PlayerRatingsRead
 from service.usecases import players, tokens
-from service.usecases.consistency import caught_up
 from service.usecases.players import PlayerCreate, PlayerRename
+from service.usecases.queries import players as player_queries
 from service.usecases.tokens import CredentialsRead, RevokedRead
 
 StoredName = Annotated[str, msgspec.Meta(examples=["Ada"])]
@@ -198,9 +198,7 @@ class PlayerController(Controller):
         **public_route(400, 401, 404),
     )
     def history(self, services: ServicesDep, player_id: PlayerId, after: After = None) -> PlayerHistory:
-        services.app.get_player(player_id)  # an unknown player is 404, not an empty history
-        caught_up(services.reader, after, services.app.recorder.max_notification_id)
-        return services.reader.history(player_id)
+        return player_queries.history(services, player_id, after)
 
     @get(
         "/{player_id:uuid}/ratings",
@@ -209,6 +207,4 @@ class PlayerController(Controller):
         **public_route(400, 401, 404),
     )
     def ratings(self, services: ServicesDep, player_id: PlayerId, after: After = None) -> PlayerRatingsRead:
-        services.app.get_player(player_id)  # an unknown player is 404, not an empty history
-        caught_up(services.reader, after, services.app.recorder.max_notification_id)
-        return services.reader.rating_history(player_id)
+        return player_queries.rating_history(services, player_id, after)

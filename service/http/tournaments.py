@@ -49,6 +49,7 @@ from service.projections.tournaments import tournament_view
 from service.usecases import tournaments
 from service.usecases.consistency import caught_up
 from service.usecases.queries import leagues as league_queries
+from service.usecases.queries import players as player_queries
 from service.usecases.tournaments import Cancellation, EntrantCreate, TournamentCreate, TournamentEdit
 
 TOURNAMENT_ID = "7e3a9c51-0b4d-4f2e-9a6c-8d1f3b5e7a90"
@@ -325,14 +326,4 @@ class TournamentController(Controller):
         **public_route(400, 401, 404),
     )
     def next_game(self, services: ServicesDep, player_id: PlayerId, after: After = None) -> NextGame:
-        services.app.get_player(player_id)  # an unknown player is 404 player_not_found
-        caught_up(services.reader, after, services.app.recorder.max_notification_id)
-        found = services.reader.next_game(player_id)
-        if found is None:
-            raise RuleError("next_game_not_found", "the player has no table to play in any tournament")
-        if found.game_id is None:
-            return found
-        # the turn clock runs with every move, which notes no position: read from the game as it is now
-        table = services.current.table(found.game_id)
-        deadline = table.turn_deadline if table.turn == found.seat else None
-        return msgspec.structs.replace(found, turn_deadline=deadline)
+        return player_queries.next_game(services, player_id, after)
