@@ -1,8 +1,9 @@
 """The home page's lists and a league's page: standings, members, tournaments past and coming; a
 league's standings and ratings and a tournament's bracket, as the pages and the API read them."""
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 from uuid import UUID
 
 from service.domain.errors import RuleError
@@ -20,6 +21,7 @@ from service.usecases.consistency import caught_up
 from service.usecases.context import Context
 from service.usecases.queries import aggregates
 
+T = TypeVar("T")
 OVER = ("finished", "cancelled")
 
 
@@ -91,28 +93,31 @@ def tournament_page(context: Context, tournament_id: UUID) -> TournamentPage:
     return TournamentPage(tournament=view, league=league, lower=lower)
 
 
+# unknown, or not yet in the read models: ?after= the position of the league's creation or the announcement
+LEAGUE_NOT_FOUND = ("league_not_found", "no such league")
+TOURNAMENT_NOT_FOUND = ("tournament_not_found", "no such tournament")
+
+
 def standings(context: Context, league_id: UUID, after: int | None = None) -> Standings:
     """A league's standings once the read models have applied ``after`` (a client's log position)."""
-    caught_up(context.reader, after, context.app.recorder.max_notification_id)
-    found = context.reader.standings(league_id)
-    if found is None:  # unknown, or not yet in the read models: ?after= the league's creation
-        raise RuleError("league_not_found", "no such league")
-    return found
+    return _read_after(context, after, lambda: context.reader.standings(league_id), LEAGUE_NOT_FOUND)
 
 
 def ratings(context: Context, league_id: UUID, after: int | None = None) -> LeagueRatingsRead:
     """A league's ratings once the read models have applied ``after``."""
-    caught_up(context.reader, after, context.app.recorder.max_notification_id)
-    found = context.reader.ratings(league_id)
-    if found is None:  # unknown, or not yet in the read models: ?after= the league's creation
-        raise RuleError("league_not_found", "no such league")
-    return found
+    return _read_after(context, after, lambda: context.reader.ratings(league_id), LEAGUE_NOT_FOUND)
 
 
 def tournament(context: Context, tournament_id: UUID, after: int | None = None) -> TournamentView:
     """A tournament's bracket once the read models have applied ``after``."""
+    return _read_after(context, after, lambda: context.reader.tournament(tournament_id), TOURNAMENT_NOT_FOUND)
+
+
+def _read_after(
+    context: Context, after: int | None, read: Callable[[], T | None], missing: tuple[str, str]
+) -> T:
     caught_up(context.reader, after, context.app.recorder.max_notification_id)
-    found = context.reader.tournament(tournament_id)
-    if found is None:  # unknown, or not yet in the read models: ?after= the announcement's position
-        raise RuleError("tournament_not_found", "no such tournament")
+    found = read()
+    if found is None:
+        raise RuleError(*missing)
     return found
