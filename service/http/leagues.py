@@ -14,6 +14,7 @@ from service.domain.clock import FORFEIT_AFTER
 from service.domain.errors import RuleError
 from service.domain.league import League
 from service.domain.time_zone import DEFAULT_TIME_ZONE
+from service.http.encode import encode
 from service.http.exports import CSV, csv_of
 from service.http.page_read import Listing
 from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next
@@ -72,16 +73,14 @@ def league_read(services: Services, league: League) -> LeagueRead:
         name = _referee_name(services, referee_id)
         if name is not None:
             names[referee_id] = name
-    return LeagueRead(
+    return encode(
+        LeagueRead,
+        league,
         league_id=league.id,
-        name=league.name,
         ruleset=league.ruleset_name,
         options=dict(league.options),
         members=list(league.members),
         referees=list(league.referees),
-        turn_clock=league.turn_clock,
-        forfeit_after=league.forfeit_after,
-        time_zone=league.time_zone,
         names=names,
     )
 
