@@ -19,15 +19,14 @@ from litestar import Controller, Response, get
 from litestar.openapi.spec import Example
 from litestar.params import Parameter
 
-from service.domain.errors import RuleError
 from service.domain.round_scoring import running_totals
 from service.domain.rulesets import Ruleset
-from service.http.errors import problems
 from service.http.params import LEAGUE_ID, After, AfterMet, GameId, LeagueId, PlayerId
-from service.http.security import OPTIONAL_BEARER
+from service.http.routes import public_route
 from service.http.services import ServicesDep
 from service.projections.charts import Band, Guide, Line, line_chart
 from service.usecases.consistency import caught_up
+from service.usecases.queries import leagues as league_queries
 
 SVG = "image/svg+xml"
 FINISHED = ("won", "shared", "lost")  # a history line's results that count in the standings
@@ -67,9 +66,7 @@ class ChartController(Controller):
         "chart says so.",
         media_type=SVG,
         response_description="an SVG image",
-        responses=problems(400, 401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 404),
     )
     def totals(self, services: ServicesDep, game_id: GameId, after: AfterMet = None) -> Response[str]:
         totals = services.current.totals(game_id)  # 404 game_not_found
@@ -99,9 +96,7 @@ class ChartController(Controller):
         "match yet, the empty chart says so.",
         media_type=SVG,
         response_description="an SVG image",
-        responses=problems(400, 401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 404),
     )
     def ratings(
         self, services: ServicesDep, player_id: PlayerId, league: LeagueOfRatings, after: After = None
@@ -134,15 +129,10 @@ class ChartController(Controller):
         "the league (0 before the first), y their points (the sum of their match totals) after it.",
         media_type=SVG,
         response_description="an SVG image",
-        responses=problems(400, 401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 404),
     )
     def progression(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> Response[str]:
-        caught_up(services.reader, after, services.app.recorder.max_notification_id)
-        standings = services.reader.standings(league_id)
-        if standings is None:  # unknown, or not yet in the read models: ?after= the league's creation
-            raise RuleError("league_not_found", "no such league")
+        standings = league_queries.standings(services, league_id, after)
         lines = []
         for row in standings.rows:
             games = [  # the history is newest first

@@ -15,12 +15,10 @@ from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.errors import RuleError
-from service.http.auth import SIGNED_IN
-from service.http.errors import problems
-from service.http.page_read import page_read
+from service.http.page_read import Listing
 from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next
 from service.http.params import After, GameId, IdempotencyKey
-from service.http.security import BEARER
+from service.http.routes import signed_in_route
 from service.http.services import ActorDep, ServicesDep
 from service.projections.models import OpenDispute
 from service.usecases.disputes import DisputeCreate, RulingCreate, give_ruling, raise_dispute
@@ -36,10 +34,7 @@ class DisputeController(Controller):
         operation_id="raiseDispute",
         summary="Raise a dispute: the game pauses until a ruling (a seated player or an official)",
         status_code=200,
-        opt=SIGNED_IN,
-        responses=problems(400, 401, 403, 404, 409, 422, 415),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
     )
     def raise_dispute(
         self,
@@ -63,10 +58,7 @@ class DisputeController(Controller):
         operation_id="giveRuling",
         summary="Rule on the open dispute: resume, penalty, void or correct (the game's referees and admins)",
         status_code=200,
-        opt=SIGNED_IN,
-        responses=problems(400, 401, 403, 404, 409, 422, 415),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
     )
     def give_ruling(
         self,
@@ -104,6 +96,9 @@ class DisputeListRead(msgspec.Struct, frozen=True, kw_only=True):
     position: int
 
 
+DISPUTES = Listing(DisputeListRead, "disputes", tuple[float, UUID])
+
+
 class OpenDisputeController(Controller):
     path = "/disputes"
     tags = ["disputes"]  # noqa: RUF012
@@ -112,10 +107,7 @@ class OpenDisputeController(Controller):
         operation_id="listOpenDisputes",
         summary="The open disputes the caller may rule on, the longest waiting first (referees: friendly "
         "games and their leagues'; admins: all; read model)",
-        opt=SIGNED_IN,
-        responses=problems(400, 401, 403, 422),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(400, 401, 403, 422),
     )
     def list_disputes(
         self,
@@ -130,13 +122,6 @@ class OpenDisputeController(Controller):
         referee = actor.id if actor.role == "referee" else None
         # the list a referee sees is theirs alone: another's cursor does not continue it
         filters = (referee,)
-        return page_read(
-            services,
-            DisputeListRead,
-            "disputes",
-            filters,
-            tuple[float, UUID],
-            cursor,
-            after,
-            lambda start: services.reader.disputes(referee, start, limit),
+        return DISPUTES.page(
+            services, filters, cursor, after, lambda start: services.reader.disputes(referee, start, limit)
         )

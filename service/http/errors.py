@@ -43,8 +43,11 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     errors: list[FieldError] | None = None
 
 
-def problem(code: str, detail: str, errors: list[FieldError] | None = None) -> Problem:
-    status = status_of(code)
+def problem(
+    code: str, detail: str, errors: list[FieldError] | None = None, status: int | None = None
+) -> Problem:
+    """The refusal of this code; ``status`` only where litestar chose it (``on_http_exception``)."""
+    status = status_of(code) if status is None else status
     return Problem(
         type=f"urn:maumau:problem:{code}",
         title=HTTPStatus(status).phrase,
@@ -94,15 +97,7 @@ def on_http_exception(_: Request[Any, Any, Any], error: HTTPException) -> Respon
         detail = f"the request is malformed: {error.detail}"
     else:
         detail = str(error.detail)
-    found = Problem(
-        type=f"urn:maumau:problem:{code}",
-        title=HTTPStatus(status).phrase,
-        status=status,
-        detail=detail,
-        code=code,
-        errors=errors,
-    )
-    return respond(found, error.headers or _headers(code))
+    return respond(problem(code, detail, errors, status), error.headers or _headers(code))
 
 
 def on_database_error(_: Request[Any, Any, Any], error: Exception) -> Response[Problem]:

@@ -15,10 +15,8 @@ from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.cards import format_cards
-from service.http.auth import SIGNED_IN
-from service.http.consistency import READS_STORE
-from service.http.errors import problems
-from service.http.page_read import page_read
+from service.http.encode import encode
+from service.http.page_read import Listing
 from service.http.pages import (
     DEFAULT_LIMIT,
     Cursor,
@@ -39,7 +37,7 @@ from service.http.params import (
     IdempotencyKey,
     SeatToSee,
 )
-from service.http.security import BEARER, OPTIONAL_BEARER
+from service.http.routes import public_route, signed_in_route
 from service.http.services import ActorDep, ServicesDep
 from service.projections.models import HandView, ListedGame, MatchTotals, PublicTable
 from service.usecases.games import GameCreate, GameCreated, create_game, seat_view
@@ -51,6 +49,7 @@ class GameListRead(msgspec.Struct, frozen=True, kw_only=True):
     position: int
 
 
+GAMES = Listing(GameListRead, "games", int)
 GAME_STATUSES = ("playing", "paused", "over", "abandoned")
 LeagueFilter = id_filter("only the games of this league", LEAGUE_ID)
 PlayerFilter = id_filter("only the games this player sits at", PLAYER_ID)
@@ -108,10 +107,7 @@ class GameController(Controller):
     @post(
         operation_id="createGame",
         summary="Create a game: seats of players and bots; it is dealt at once",
-        opt=SIGNED_IN,
-        responses=problems(400, 401, 403, 404, 409, 410, 422, 415),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(400, 401, 403, 404, 409, 410, 422, 415),
     )
     def create(
         self,
@@ -125,9 +121,7 @@ class GameController(Controller):
     @get(
         operation_id="listGames",
         summary="Games, the newest first, a page at a time; by league, player or status (public; read model)",
-        responses=problems(400, 401, 422),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 422),
     )
     def list_games(
         self,
@@ -142,12 +136,9 @@ class GameController(Controller):
         league_id, player_id = uuid_filter("league", league), uuid_filter("player", player)
         status = choice_filter("status", status, GAME_STATUSES)
         filters = (league_id, player_id, status)
-        return page_read(
+        return GAMES.page(
             services,
-            GameListRead,
-            "games",
             filters,
-            int,
             cursor,
             after,
             lambda start: services.reader.games(league_id, player_id, status, start, limit),
@@ -157,10 +148,7 @@ class GameController(Controller):
         "/{game_id:uuid}",
         operation_id="getGame",
         summary="The public state: top card, named suit, debt, counts, scores, whose turn, version (public)",
-        responses=problems(400, 401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
-        opt=READS_STORE,
+        **public_route(400, 401, 404, reads_store=True),
     )
     def read(self, services: ServicesDep, game_id: GameId, after: AfterMet = None) -> PublicTable:
         return services.current.table(game_id)
@@ -169,10 +157,7 @@ class GameController(Controller):
         "/{game_id:uuid}/me",
         operation_id="getMyView",
         summary="My hand, my legal moves and the public state (the seated player; officials name a seat)",
-        responses=problems(400, 401, 403, 404, 422),
-        security=BEARER,
-        sync_to_thread=True,
-        opt={**SIGNED_IN, **READS_STORE},
+        **signed_in_route(400, 401, 403, 404, 422, reads_store=True),
     )
     def me(
         self,
@@ -188,10 +173,7 @@ class GameController(Controller):
         "/{game_id:uuid}/totals",
         operation_id="getGameTotals",
         summary="Round and match totals (public)",
-        responses=problems(400, 401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
-        opt=READS_STORE,
+        **public_route(400, 401, 404, reads_store=True),
     )
     def totals(self, services: ServicesDep, game_id: GameId, after: AfterMet = None) -> MatchTotals:
         return services.current.totals(game_id)
@@ -200,23 +182,14 @@ class GameController(Controller):
         "/{game_id:uuid}/shuffles",
         operation_id="getGameShuffles",
         summary="Every shuffle's commitment; salts and orders once their round is over (public)",
-        responses=problems(401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
-        opt=READS_STORE,
+        **public_route(401, 404, reads_store=True),
     )
     def shuffles(self, services: ServicesDep, game_id: GameId) -> ShufflesRead:
         return ShufflesRead(
             game_id=game_id,
             shuffles=[
-                ShuffleRead(
-                    number=shuffle.number,
-                    round_no=shuffle.round_no,
-                    kind=shuffle.kind,
-                    commitment=shuffle.commitment,
-                    salt=shuffle.salt,
-                    order=None if shuffle.order is None else format_cards(shuffle.order),
-                    verified=shuffle.verified,
+                encode(
+                    ShuffleRead, shuffle, order=None if shuffle.order is None else format_cards(shuffle.order)
                 )
                 for shuffle in services.app.shuffles(game_id)
             ],

@@ -14,7 +14,9 @@ A handler that sets one of these itself keeps its own.
 
 from typing import Any
 
-from litestar.types import ASGIApp, Message, Receive, Scope, Send
+from litestar.types import Message, Receive, Scope, Send
+
+from service.observability.requests import HttpMiddleware
 
 POLICY = "default-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 HEADERS: tuple[tuple[bytes, bytes], ...] = (
@@ -25,15 +27,8 @@ HEADERS: tuple[tuple[bytes, bytes], ...] = (
 )
 
 
-class SecurityHeaders:
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
+class SecurityHeaders(HttpMiddleware):
+    async def serve(self, scope: Scope, receive: Receive, send: Send) -> None:
         async def sending(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers: list[Any] = list(message.get("headers", ()))

@@ -11,9 +11,7 @@ from typing import Annotated, Literal
 import msgspec
 from litestar import Controller, get
 
-from service.http.consistency import READS_STORE
-from service.http.errors import problems
-from service.http.security import OPTIONAL_BEARER
+from service.http.routes import public_route
 from service.http.services import ServicesDep
 
 
@@ -63,10 +61,8 @@ class HealthController(Controller):
     @get(
         "/health",
         operation_id="getHealth",
-        opt=READS_STORE,
         summary="The process answers (liveness)",
-        responses=problems(),
-        security=OPTIONAL_BEARER,
+        **public_route(reads_store=True, threaded=False),
     )
     async def health(self) -> Health:
         return Health()
@@ -74,11 +70,8 @@ class HealthController(Controller):
     @get(
         "/ready",
         operation_id="getReadiness",
-        opt=READS_STORE,
         summary="The database and the broker answer; how far the read models are behind the log (readiness)",
-        responses=problems(503),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(503, reads_store=True),
     )
     def ready(self, services: ServicesDep) -> Ready:
         found = services.readiness()

@@ -13,12 +13,11 @@ from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.domain.invitation import Invitation
-from service.http.auth import ADMIN_ONLY
-from service.http.errors import problems
+from service.http.encode import encode
 from service.http.params import LEAGUE_ID, PLAYER_ID, LeagueId
 from service.http.peer import client_address
 from service.http.players import PlayerRead, TokenRead
-from service.http.security import BEARER, OPTIONAL_BEARER
+from service.http.routes import admin_route, public_route
 from service.http.services import ActorDep, ServicesDep
 from service.usecases import invitations
 from service.usecases.invitations import CODE_EXAMPLE, InvitationCreate, Redemption
@@ -73,15 +72,11 @@ class Welcome(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def invitation_read(invitation: Invitation) -> InvitationRead:
-    return InvitationRead(
+    return encode(
+        InvitationRead,
+        invitation,
         invitation_id=invitation.id,
-        league_id=invitation.league_id,
         made_at=invitation.created_on,
-        made_by=invitation.made_by,
-        expires_at=invitation.expires_at,
-        uses=invitation.uses,
-        uses_left=invitation.uses_left,
-        revoked=invitation.revoked,
         redeemed_by=list(invitation.redeemed_by),
     )
 
@@ -94,10 +89,7 @@ class LeagueInvitationController(Controller):
         "/{league_id:uuid}/invitations",
         operation_id="createInvitation",
         summary="Make an invitation to a league (admin); the answer holds its code, shown once",
-        opt=ADMIN_ONLY,
-        responses=problems(400, 401, 403, 404, 415, 422),
-        security=BEARER,
-        sync_to_thread=True,
+        **admin_route(400, 401, 403, 404, 415, 422),
     )
     def create(
         self,
@@ -120,10 +112,7 @@ class LeagueInvitationController(Controller):
         "/{league_id:uuid}/invitations",
         operation_id="listInvitations",
         summary="A league's invitations, without their codes (admin)",
-        opt=ADMIN_ONLY,
-        responses=problems(401, 403, 404),
-        security=BEARER,
-        sync_to_thread=True,
+        **admin_route(401, 403, 404),
     )
     def list_invitations(
         self, services: ServicesDep, actor: ActorDep, league_id: LeagueId
@@ -140,10 +129,7 @@ class InvitationController(Controller):
         "/{invitation_id:uuid}",
         operation_id="revokeInvitation",
         summary="Revoke an invitation (admin): it is refused from now on",
-        opt=ADMIN_ONLY,
-        responses=problems(401, 403, 404, 409),
-        security=BEARER,
-        sync_to_thread=True,
+        **admin_route(401, 403, 404, 409),
     )
     def revoke(self, services: ServicesDep, actor: ActorDep, invitation_id: InvitationId) -> None:
         invitations.revoke_invitation(services, actor, invitation_id)
@@ -153,9 +139,7 @@ class InvitationController(Controller):
         operation_id="redeemInvitation",
         summary="Join a league with an invitation's code and a name of one's choosing (no token needed); "
         "the answer holds the new player's token",
-        responses=problems(400, 404, 409, 410, 415, 429),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 404, 409, 410, 415, 429),
     )
     def redeem(
         self,

@@ -14,19 +14,16 @@ from service.domain.clock import FORFEIT_AFTER
 from service.domain.errors import RuleError
 from service.domain.league import League
 from service.domain.time_zone import DEFAULT_TIME_ZONE
-from service.http.auth import ADMIN_ONLY
-from service.http.consistency import READS_STORE
-from service.http.errors import problems
+from service.http.encode import encode
 from service.http.exports import CSV, csv_of
-from service.http.page_read import page_read
+from service.http.page_read import Listing
 from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next
 from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, After, LeagueId, PlayerId
 from service.http.players import StoredLeagueName
-from service.http.security import BEARER, OPTIONAL_BEARER
+from service.http.routes import admin_route, public_route
 from service.http.services import ActorDep, ServicesDep
 from service.projections.models import LeagueRatingsRead, ListedLeague, Standing, Standings
 from service.usecases import leagues
-from service.usecases.consistency import caught_up
 from service.usecases.leagues import (
     ForfeitAfter,
     LeagueCreate,
@@ -36,6 +33,7 @@ from service.usecases.leagues import (
     TurnClock,
 )
 from service.usecases.preset_schema import LeagueRulesetName
+from service.usecases.queries import leagues as league_queries
 from service.usecases.services import Services
 
 
@@ -64,6 +62,9 @@ class LeagueListRead(msgspec.Struct, frozen=True, kw_only=True):
     position: int
 
 
+LEAGUES = Listing(LeagueListRead, "leagues", tuple[str, UUID])
+
+
 def league_read(services: Services, league: League) -> LeagueRead:
     found = services.reader.names(list(league.members))
     # a member registered a moment ago may not be in the read models yet: their id stands in
@@ -72,16 +73,14 @@ def league_read(services: Services, league: League) -> LeagueRead:
         name = _referee_name(services, referee_id)
         if name is not None:
             names[referee_id] = name
-    return LeagueRead(
+    return encode(
+        LeagueRead,
+        league,
         league_id=league.id,
-        name=league.name,
         ruleset=league.ruleset_name,
         options=dict(league.options),
         members=list(league.members),
         referees=list(league.referees),
-        turn_clock=league.turn_clock,
-        forfeit_after=league.forfeit_after,
-        time_zone=league.time_zone,
         names=names,
     )
 
@@ -102,10 +101,7 @@ class LeagueController(Controller):
     @post(
         operation_id="createLeague",
         summary="Found a league with a ruleset and its options (admin)",
-        opt=ADMIN_ONLY,
-        responses=problems(400, 401, 403, 422, 415),
-        security=BEARER,
-        sync_to_thread=True,
+        **admin_route(400, 401, 403, 422, 415),
     )
     def create(
         self,
@@ -128,32 +124,18 @@ class LeagueController(Controller):
     @get(
         operation_id="listLeagues",
         summary="Leagues by name, a page at a time (public; read model)",
-        responses=problems(400, 401, 422),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 422),
     )
     def list_leagues(
         self, services: ServicesDep, limit: Limit = DEFAULT_LIMIT, cursor: Cursor = None, after: After = None
     ) -> LeagueListRead:
-        return page_read(
-            services,
-            LeagueListRead,
-            "leagues",
-            (),
-            tuple[str, UUID],
-            cursor,
-            after,
-            lambda start: services.reader.leagues(start, limit),
-        )
+        return LEAGUES.page(services, (), cursor, after, lambda start: services.reader.leagues(start, limit))
 
     @get(
         "/{league_id:uuid}",
         operation_id="getLeague",
-        opt=READS_STORE,
         summary="A league: its ruleset, options, members and referees (public)",
-        responses=problems(401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(401, 404, reads_store=True),
     )
     def read(self, services: ServicesDep, league_id: LeagueId) -> LeagueRead:
         return league_read(services, services.app.get_league(league_id))
@@ -162,10 +144,7 @@ class LeagueController(Controller):
         "/{league_id:uuid}/members",
         operation_id="addLeagueMember",
         summary="Admit a player to a league (admin); an erased player is 410",
-        opt=ADMIN_ONLY,
-        responses=problems(400, 401, 403, 404, 409, 410, 415),
-        security=BEARER,
-        sync_to_thread=True,
+        **admin_route(400, 401, 403, 404, 409, 410, 415),
     )
     def add_member(
         self,
@@ -182,11 +161,8 @@ class LeagueController(Controller):
         "/{league_id:uuid}/members/{player_id:uuid}",
         operation_id="removeLeagueMember",
         summary="Remove a member from a league (admin); their games and standings stay",
-        opt=ADMIN_ONLY,
-        responses=problems(401, 403, 404),
-        security=BEARER,
+        **admin_route(401, 403, 404),
         status_code=200,
-        sync_to_thread=True,
     )
     def remove_member(
         self, services: ServicesDep, actor: ActorDep, league_id: LeagueId, player_id: PlayerId
@@ -197,10 +173,7 @@ class LeagueController(Controller):
         "/{league_id:uuid}/referees",
         operation_id="addLeagueReferee",
         summary="Appoint a referee to a league (admin)",
-        opt=ADMIN_ONLY,
-        responses=problems(400, 401, 403, 404, 409, 415),
-        security=BEARER,
-        sync_to_thread=True,
+        **admin_route(400, 401, 403, 404, 409, 415),
     )
     def add_referee(
         self,
@@ -220,12 +193,10 @@ class LeagueController(Controller):
         summary="A league's standings (public; read model)",
         description="Every member, ranked by their finished matches (tie_breaks, rule); a member "
         "without a finished match comes after every ranked one, with zeros and rank null.",
-        responses=problems(400, 401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 404),
     )
     def standings(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> Standings:
-        return _standings(services, league_id, after)
+        return league_queries.standings(services, league_id, after)
 
     @get(
         "/{league_id:uuid}/standings.csv",
@@ -236,33 +207,17 @@ class LeagueController(Controller):
         "member without a finished match).",
         media_type=CSV,
         response_description="the standings' rows as CSV (RFC 4180, UTF-8)",
-        responses=problems(400, 401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 404),
     )
     def standings_csv(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> Response[str]:
-        found = _standings(services, league_id, after)
+        found = league_queries.standings(services, league_id, after)
         return Response(csv_of(Standing, found.rows), media_type=CSV)
 
     @get(
         "/{league_id:uuid}/ratings",
         operation_id="getLeagueRatings",
         summary="A league's ratings, the highest first (public; read model)",
-        responses=problems(400, 401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 404),
     )
     def ratings(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> LeagueRatingsRead:
-        caught_up(services.reader, after, services.app.recorder.max_notification_id)
-        found = services.reader.ratings(league_id)
-        if found is None:  # unknown, or not yet in the read models: ?after= the league's creation
-            raise RuleError("league_not_found", "no such league")
-        return found
-
-
-def _standings(services: Services, league_id: UUID, after: int | None) -> Standings:
-    caught_up(services.reader, after, services.app.recorder.max_notification_id)
-    found = services.reader.standings(league_id)
-    if found is None:  # unknown, or not yet in the read models: ?after= the league's creation
-        raise RuleError("league_not_found", "no such league")
-    return found
+        return league_queries.ratings(services, league_id, after)

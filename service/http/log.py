@@ -18,11 +18,8 @@ from litestar.params import Parameter
 from service.domain.errors import RuleError
 from service.domain.redaction import FULL
 from service.domain.views import TableView
-from service.http.auth import SIGNED_IN
-from service.http.consistency import READS_STORE
-from service.http.errors import problems
 from service.http.params import LARGEST, GameId
-from service.http.security import BEARER, OPTIONAL_BEARER
+from service.http.routes import public_route, signed_in_route
 from service.http.services import ActorDep, OptionalActorDep, ServicesDep
 from service.usecases import policy
 from service.usecases.events import EventRead, shown
@@ -67,11 +64,8 @@ class LogController(Controller):
     @get(
         "/events",
         operation_id="getGameEvents",
-        opt=READS_STORE,
         summary="The event log: whole for the game's officials, redacted for players and the public",
-        responses=problems(400, 401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 404, reads_store=True),
     )
     def events(
         self,
@@ -104,11 +98,8 @@ class LogController(Controller):
     @get(
         "/replay",
         operation_id="replayGame",
-        opt={**SIGNED_IN, **READS_STORE},
         summary="The whole table right after event `at` (the game's referees and admins)",
-        responses=problems(400, 401, 403, 404),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(400, 401, 403, 404, reads_store=True),
     )
     def replay(
         self,

@@ -13,10 +13,8 @@ import msgspec
 from litestar import Controller, get
 
 from service.application import credentials
-from service.http.auth import SIGNED_IN
-from service.http.errors import problems
 from service.http.params import PLAYER_ID, After
-from service.http.security import BEARER
+from service.http.routes import signed_in_route
 from service.http.services import ActorDep, BearerDep, ServicesDep
 from service.projections.models import LeagueOfMine
 from service.usecases.consistency import READ_WAIT_SECONDS, caught_up
@@ -44,10 +42,7 @@ class MeController(Controller):
     @get(
         operation_id="whoAmI",
         summary="Who this token is: role, id, name and leagues (any token; read model)",
-        opt=SIGNED_IN,
-        responses=problems(400, 401),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(400, 401),
     )
     def read(self, services: ServicesDep, actor: ActorDep, bearer: BearerDep, after: After = None) -> MeRead:
         caught_up(services.reader, after, services.app.recorder.max_notification_id)

@@ -8,10 +8,8 @@ from litestar import Controller, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
-from service.http.auth import SIGNED_IN
-from service.http.errors import problems
 from service.http.params import GameId, IdempotencyKey
-from service.http.security import BEARER
+from service.http.routes import signed_in_route
 from service.http.services import ActorDep, ServicesDep
 from service.usecases.events import CommandResult
 from service.usecases.games import ChallengeCreate, Move, make_move
@@ -60,10 +58,7 @@ class MoveController(Controller):
         operation_id="makeMove",
         summary="Play, draw, keep or name a suit (the seated player; officials name the seat)",
         status_code=200,
-        opt=SIGNED_IN,
-        responses=problems(400, 401, 403, 404, 409, 422, 415),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
     )
     def move(
         self,
@@ -80,10 +75,7 @@ class MoveController(Controller):
         operation_id="challengeMissedCall",
         summary="Challenge the missed call whose window is open (a seated player; officials name the seat)",
         status_code=200,
-        opt=SIGNED_IN,
-        responses=problems(400, 401, 403, 404, 409, 422, 415),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
     )
     def challenge(
         self,

@@ -34,32 +34,33 @@ CredentialId = Annotated[
         examples=[Example(summary="a credential", value="0f6b1d2c-3a4e-4b5f-8c6d-7e8f9a0b1c2d")],
     ),
 ]
-After = Annotated[
-    int | None,
-    Parameter(
+
+
+def _log_position(description: str) -> Parameter:
+    """A log position to read after (``after``): the bounds the stores keep, an example, and what it does."""
+    return Parameter(
         ge=0,
         le=LARGEST,
         # litestar leaves out a bound of 0 of an optional value, and writes 2**63 - 1 as the float 2**63
         schema_extra={"minimum": 0, "maximum": LARGEST},
-        description=(
-            "a log position (a command's `position`): the answer waits, a few seconds at most, until the "
-            "read models have applied it; the answer's `position` says how far they were. Without it, "
-            "a signed-in client's read waits for the client's own last write (docs/consistency.md)"
-        ),
+        description=description,
         examples=[Example(summary="after my move", value=4711)],
+    )
+
+
+After = Annotated[
+    int | None,
+    _log_position(
+        "a log position (a command's `position`): the answer waits, a few seconds at most, until the "
+        "read models have applied it; the answer's `position` says how far they were. Without it, "
+        "a signed-in client's read waits for the client's own last write (docs/consistency.md)"
     ),
 ]
 AfterMet = Annotated[
     int | None,
-    Parameter(
-        ge=0,
-        le=LARGEST,
-        schema_extra={"minimum": 0, "maximum": LARGEST},
-        description=(
-            "a log position, accepted as elsewhere and always met at once: this answer is read from the "
-            "event store, so it holds every write answered before the request (docs/consistency.md)"
-        ),
-        examples=[Example(summary="after my move", value=4711)],
+    _log_position(
+        "a log position, accepted as elsewhere and always met at once: this answer is read from the "
+        "event store, so it holds every write answered before the request (docs/consistency.md)"
     ),
 ]
 SeatToSee = Annotated[

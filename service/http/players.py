@@ -10,18 +10,15 @@ from litestar.params import Body, Parameter
 
 from service.application import credentials
 from service.domain.names import MAX_NAME
-from service.http.auth import ADMIN_ONLY, SIGNED_IN
-from service.http.consistency import READS_STORE
-from service.http.errors import problems
-from service.http.page_read import page_read
+from service.http.page_read import Listing
 from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next
 from service.http.params import PLAYER_ID, After, PlayerId
-from service.http.security import BEARER, OPTIONAL_BEARER
+from service.http.routes import admin_route, public_route, signed_in_route
 from service.http.services import ActorDep, BearerDep, ServicesDep
 from service.projections.models import ListedPlayer, PlayerHistory, PlayerRatingsRead
 from service.usecases import players, tokens
-from service.usecases.consistency import caught_up
 from service.usecases.players import PlayerCreate, PlayerRename
+from service.usecases.queries import players as player_queries
 from service.usecases.tokens import CredentialsRead, RevokedRead
 
 StoredName = Annotated[str, msgspec.Meta(examples=["Ada"])]
@@ -53,6 +50,7 @@ class PlayerListRead(msgspec.Struct, frozen=True, kw_only=True):
     position: int
 
 
+PLAYERS = Listing(PlayerListRead, "players", tuple[str, UUID])
 Search = Annotated[
     str | None,
     Parameter(
@@ -87,10 +85,7 @@ class PlayerController(Controller):
     @post(
         operation_id="createPlayer",
         summary="Register a player (admin); the answer holds their first token",
-        opt=ADMIN_ONLY,
-        responses=problems(400, 401, 403, 409, 422, 415),
-        security=BEARER,
-        sync_to_thread=True,
+        **admin_route(400, 401, 403, 409, 422, 415),
     )
     def create(
         self,
@@ -108,9 +103,7 @@ class PlayerController(Controller):
     @get(
         operation_id="listPlayers",
         summary="Players by name, a page at a time; `q` searches names (public; read model)",
-        responses=problems(400, 401, 422),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 422),
     )
     def list_players(
         self,
@@ -121,25 +114,15 @@ class PlayerController(Controller):
         after: After = None,
     ) -> PlayerListRead:
         filters = (q,)
-        return page_read(
-            services,
-            PlayerListRead,
-            "players",
-            filters,
-            tuple[str, UUID],
-            cursor,
-            after,
-            lambda start: services.reader.players(q, start, limit),
+        return PLAYERS.page(
+            services, filters, cursor, after, lambda start: services.reader.players(q, start, limit)
         )
 
     @get(
         "/{player_id:uuid}",
         operation_id="getPlayer",
-        opt=READS_STORE,
         summary="A player's name (public)",
-        responses=problems(401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(401, 404, reads_store=True),
     )
     def read(self, services: ServicesDep, player_id: PlayerId) -> PlayerRead:
         player = services.app.get_player(player_id)
@@ -149,10 +132,7 @@ class PlayerController(Controller):
         "/{player_id:uuid}",
         operation_id="renamePlayer",
         summary="Rename a player (an admin, or the player)",
-        opt=SIGNED_IN,
-        responses=problems(400, 401, 403, 404, 409, 410, 415),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(400, 401, 403, 404, 409, 410, 415),
     )
     def rename(
         self,
@@ -172,11 +152,8 @@ class PlayerController(Controller):
         summary="Erase a player on request (admin): their name leaves the store, their results stay "
         "under 'erased player'; their tokens are revoked, they leave their leagues and their seat "
         "forfeits each game of theirs in play",
-        opt=ADMIN_ONLY,
-        responses=problems(401, 403, 404),
-        security=BEARER,
+        **admin_route(401, 403, 404),
         status_code=200,
-        sync_to_thread=True,
     )
     def erase(self, services: ServicesDep, actor: ActorDep, player_id: PlayerId) -> PlayerErased:
         done = players.erase_player(services, actor, player_id)
@@ -188,10 +165,7 @@ class PlayerController(Controller):
         "/{player_id:uuid}/tokens",
         operation_id="createPlayerToken",
         summary="Another token for a player (an admin, or the player)",
-        opt=SIGNED_IN,
-        responses=problems(401, 403, 404, 410),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(401, 403, 404, 410),
     )
     def create_token(
         self, services: ServicesDep, actor: ActorDep, bearer: BearerDep, player_id: PlayerId
@@ -201,11 +175,8 @@ class PlayerController(Controller):
     @get(
         "/{player_id:uuid}/tokens",
         operation_id="listPlayerTokens",
-        opt={**SIGNED_IN, **READS_STORE},
         summary="A player's tokens, without their secrets (an admin, or the player)",
-        responses=problems(401, 403, 404),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(401, 403, 404, reads_store=True),
     )
     def tokens(self, services: ServicesDep, actor: ActorDep, player_id: PlayerId) -> CredentialsRead:
         return tokens.tokens_of(services, actor, "player", player_id)
@@ -214,11 +185,8 @@ class PlayerController(Controller):
         "/{player_id:uuid}/tokens",
         operation_id="revokePlayerTokens",
         summary="Revoke every token of a player and those made with them (an admin, or the player)",
-        opt=SIGNED_IN,
-        responses=problems(401, 403, 404),
-        security=BEARER,
+        **signed_in_route(401, 403, 404),
         status_code=200,
-        sync_to_thread=True,
     )
     def revoke_tokens(self, services: ServicesDep, actor: ActorDep, player_id: PlayerId) -> RevokedRead:
         return tokens.revoke_tokens(services, actor, "player", player_id)
@@ -227,24 +195,16 @@ class PlayerController(Controller):
         "/{player_id:uuid}/games",
         operation_id="getPlayerHistory",
         summary="The games a player has played and plays, newest first (public; read model)",
-        responses=problems(400, 401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 404),
     )
     def history(self, services: ServicesDep, player_id: PlayerId, after: After = None) -> PlayerHistory:
-        services.app.get_player(player_id)  # an unknown player is 404, not an empty history
-        caught_up(services.reader, after, services.app.recorder.max_notification_id)
-        return services.reader.history(player_id)
+        return player_queries.history(services, player_id, after)
 
     @get(
         "/{player_id:uuid}/ratings",
         operation_id="getPlayerRatings",
         summary="A player's rating after each rated match, newest first, every league (public; read model)",
-        responses=problems(400, 401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 404),
     )
     def ratings(self, services: ServicesDep, player_id: PlayerId, after: After = None) -> PlayerRatingsRead:
-        services.app.get_player(player_id)  # an unknown player is 404, not an empty history
-        caught_up(services.reader, after, services.app.recorder.max_notification_id)
-        return services.reader.rating_history(player_id)
+        return player_queries.rating_history(services, player_id, after)

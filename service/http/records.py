@@ -15,12 +15,9 @@ from service.application.records import game_record
 from service.domain.errors import RuleError
 from service.domain.redaction import FULL, PUBLIC, Viewer
 from service.domain.roles import Actor
-from service.http.auth import SIGNED_IN
-from service.http.consistency import READS_STORE
-from service.http.errors import problems
 from service.http.log import seat_names
 from service.http.params import LEAGUE_ID, PLAYER_ID, GameId, IdempotencyKey
-from service.http.security import BEARER, OPTIONAL_BEARER
+from service.http.routes import public_route, signed_in_route
 from service.http.services import ActorDep, OptionalActorDep, ServicesDep
 from service.usecases import policy
 from service.usecases.facts import GameFacts
@@ -63,10 +60,7 @@ class RecordController(Controller):
         "parseable back and importable (docs/game-records.md).",
         media_type=TEXT,
         response_description="the record as text",
-        responses=problems(400, 401, 403, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
-        opt=READS_STORE,
+        **public_route(400, 401, 403, 404, reads_store=True),
     )
     def record(
         self, services: ServicesDep, actor: OptionalActorDep, game_id: GameId, sight: Sight = "public"
@@ -85,10 +79,7 @@ class RecordController(Controller):
         "not score alike is refused (record_inconsistent) and nothing is stored. The game keeps the "
         "record's id: the record of a game in the service already is refused (game_exists) unless "
         "`copy` asks for a new game.",
-        opt=SIGNED_IN,
-        responses=problems(400, 401, 403, 404, 409, 422, 415),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
     )
     def import_(
         self,

@@ -13,12 +13,9 @@ from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.application import credentials
-from service.http.auth import ADMIN_ONLY, SIGNED_IN
-from service.http.consistency import READS_STORE
-from service.http.errors import problems
 from service.http.params import REFEREE_ID, RefereeId
 from service.http.players import StoredName, TokenRead, token_read
-from service.http.security import BEARER, OPTIONAL_BEARER
+from service.http.routes import admin_route, public_route, signed_in_route
 from service.http.services import ActorDep, BearerDep, ServicesDep
 from service.usecases import players, tokens
 from service.usecases.players import RefereeCreate
@@ -42,10 +39,7 @@ class RefereeController(Controller):
     @post(
         operation_id="createReferee",
         summary="Register a referee (admin); the answer holds their first token",
-        opt=ADMIN_ONLY,
-        responses=problems(400, 401, 403, 422, 415),
-        security=BEARER,
-        sync_to_thread=True,
+        **admin_route(400, 401, 403, 422, 415),
     )
     def create(
         self,
@@ -63,11 +57,8 @@ class RefereeController(Controller):
     @get(
         "/{referee_id:uuid}",
         operation_id="getReferee",
-        opt=READS_STORE,
         summary="A referee's name (public)",
-        responses=problems(401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(401, 404, reads_store=True),
     )
     def read(self, services: ServicesDep, referee_id: RefereeId) -> RefereeRead:
         found = credentials.referee(services.app, referee_id)
@@ -77,10 +68,7 @@ class RefereeController(Controller):
         "/{referee_id:uuid}/tokens",
         operation_id="createRefereeToken",
         summary="Another token for a referee (an admin, or the referee)",
-        opt=SIGNED_IN,
-        responses=problems(401, 403, 404),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(401, 403, 404),
     )
     def create_token(
         self, services: ServicesDep, actor: ActorDep, bearer: BearerDep, referee_id: RefereeId
@@ -90,11 +78,8 @@ class RefereeController(Controller):
     @get(
         "/{referee_id:uuid}/tokens",
         operation_id="listRefereeTokens",
-        opt={**SIGNED_IN, **READS_STORE},
         summary="A referee's tokens, without their secrets (an admin, or the referee)",
-        responses=problems(401, 403, 404),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(401, 403, 404, reads_store=True),
     )
     def tokens(self, services: ServicesDep, actor: ActorDep, referee_id: RefereeId) -> CredentialsRead:
         return tokens.tokens_of(services, actor, "referee", referee_id)
@@ -103,11 +88,8 @@ class RefereeController(Controller):
         "/{referee_id:uuid}/tokens",
         operation_id="revokeRefereeTokens",
         summary="Revoke every token of a referee and those made with them (an admin, or the referee)",
-        opt=SIGNED_IN,
-        responses=problems(401, 403, 404),
-        security=BEARER,
+        **signed_in_route(401, 403, 404),
         status_code=200,
-        sync_to_thread=True,
     )
     def revoke_tokens(self, services: ServicesDep, actor: ActorDep, referee_id: RefereeId) -> RevokedRead:
         return tokens.revoke_tokens(services, actor, "referee", referee_id)

@@ -9,15 +9,13 @@ from uuid import UUID
 
 from litestar import Controller, Response, get
 
-from service.domain.errors import RuleError
-from service.http.errors import problems
 from service.http.exports import CSV, csv_of
 from service.http.params import After
-from service.http.security import OPTIONAL_BEARER
+from service.http.routes import public_route
 from service.http.services import ServicesDep
 from service.http.tournaments import TournamentId
 from service.projections.results import ResultRow, TournamentResultsRead, tournament_results
-from service.usecases.consistency import caught_up
+from service.usecases.queries import leagues as league_queries
 from service.usecases.services import Services
 
 
@@ -30,9 +28,7 @@ class TournamentResultsController(Controller):
         operation_id="getTournamentResults",
         summary="A tournament's results: a row per seat per table and per bye, and the ranking "
         "(public; read model)",
-        responses=problems(400, 401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 404),
     )
     def json(
         self, services: ServicesDep, tournament_id: TournamentId, after: After = None
@@ -48,17 +44,11 @@ class TournamentResultsController(Controller):
         "yet).",
         media_type=CSV,
         response_description="the results' rows as CSV (RFC 4180, UTF-8)",
-        responses=problems(400, 401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 404),
     )
     def csv(self, services: ServicesDep, tournament_id: TournamentId, after: After = None) -> Response[str]:
         return Response(csv_of(ResultRow, _results(services, tournament_id, after).rows), media_type=CSV)
 
 
 def _results(services: Services, tournament_id: UUID, after: int | None) -> TournamentResultsRead:
-    caught_up(services.reader, after, services.app.recorder.max_notification_id)
-    found = services.reader.tournament(tournament_id)
-    if found is None:  # unknown, or not yet in the read models: ?after= the announcement's position
-        raise RuleError("tournament_not_found", "no such tournament")
-    return tournament_results(found)
+    return tournament_results(league_queries.tournament(services, tournament_id, after))

@@ -8,11 +8,8 @@ from litestar import Controller, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
-from service.http.auth import SIGNED_IN
-from service.http.consistency import READS_STORE
-from service.http.errors import problems
 from service.http.params import GameId, IdempotencyKey
-from service.http.security import BEARER, OPTIONAL_BEARER
+from service.http.routes import public_route, signed_in_route
 from service.http.services import ActorDep, ServicesDep
 from service.usecases.events import CommandResult
 from service.usecases.rounds import (
@@ -48,10 +45,7 @@ class RoundController(Controller):
         operation_id="enterRound",
         summary="Enter the next round of a game played in person (a seated player or an official)",
         status_code=200,
-        opt=SIGNED_IN,
-        responses=problems(400, 401, 403, 404, 409, 422, 415),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
     )
     def enter(
         self,
@@ -68,10 +62,7 @@ class RoundController(Controller):
         operation_id="confirmRound",
         summary="Confirm a round's entry (a seated player other than the one who entered it)",
         status_code=200,
-        opt=SIGNED_IN,
-        responses=problems(400, 401, 403, 404, 409, 422, 415),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
     )
     def confirm(
         self,
@@ -88,10 +79,7 @@ class RoundController(Controller):
         operation_id="getRounds",
         summary="The score sheet: each round's entry, who entered, confirmed and corrected it, its "
         "points and the totals (public)",
-        responses=problems(400, 401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
-        opt=READS_STORE,
+        **public_route(400, 401, 404, reads_store=True),
     )
     def sheet(self, services: ServicesDep, game_id: GameId) -> RoundsRead:
         return score_sheet(services, game_id)

@@ -8,9 +8,8 @@ from datetime import UTC, datetime
 
 from litestar import Controller, Response, get
 
-from service.http.errors import problems
 from service.http.params import After, LeagueId
-from service.http.security import OPTIONAL_BEARER
+from service.http.routes import public_route
 from service.http.services import ServicesDep
 from service.projections.schedule import schedule
 from service.usecases.consistency import caught_up
@@ -31,9 +30,7 @@ class LeagueScheduleController(Controller):
         "STATUS:CANCELLED. X-WR-TIMEZONE names the league's time zone (docs/exports.md).",
         media_type=CALENDAR,
         response_description="the schedule as iCalendar (RFC 5545, UTF-8)",
-        responses=problems(400, 401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 404),
     )
     def schedule(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> Response[str]:
         league = services.app.get_league(league_id)  # 404 league_not_found

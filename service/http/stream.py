@@ -41,7 +41,8 @@ from service.domain.redaction import PUBLIC
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
 from service.http.params import LARGEST, GameId, SeatToSee
-from service.http.security import BEARER, OPTIONAL_BEARER
+from service.http.routes import public_route
+from service.http.security import BEARER
 from service.http.services import ActorDep, ServicesDep
 from service.projections.live import LiveGames
 from service.usecases import policy
@@ -133,12 +134,10 @@ class StreamController(Controller):
     @get(
         "/stream",
         operation_id="streamGameEvents",
-        opt=READS_STORE,
         summary="The game's public events as Server-Sent Events, live, until the match is over (public)",
         media_type="text/event-stream",
         response_description="a message per event: id (its number), event (its type), data (it as JSON)",
-        responses=problems(400, 401, 404),
-        security=OPTIONAL_BEARER,
+        **public_route(400, 401, 404, reads_store=True, threaded=False),
     )
     async def stream(
         self,

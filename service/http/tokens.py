@@ -2,10 +2,8 @@
 
 from litestar import Controller, delete
 
-from service.http.auth import SIGNED_IN
-from service.http.errors import problems
 from service.http.params import CredentialId
-from service.http.security import BEARER
+from service.http.routes import signed_in_route
 from service.http.services import ActorDep, ServicesDep
 from service.usecases import tokens
 
@@ -18,10 +16,7 @@ class TokenController(Controller):
         "/{credential_id:uuid}",
         operation_id="revokeToken",
         summary="Revoke a token and every token made with it (an admin, or its holder)",
-        opt=SIGNED_IN,
-        responses=problems(401, 403, 404, 409),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(401, 403, 404, 409),
     )
     def revoke(self, services: ServicesDep, actor: ActorDep, credential_id: CredentialId) -> None:
         tokens.revoke_token(services, actor, credential_id)

@@ -30,9 +30,7 @@ from litestar.params import Body, Parameter
 
 from service.domain.errors import RuleError
 from service.http import sheets
-from service.http.auth import ADMIN_ONLY, SIGNED_IN
-from service.http.errors import problems
-from service.http.page_read import page_read
+from service.http.page_read import Listing
 from service.http.pages import (
     DEFAULT_LIMIT,
     Cursor,
@@ -44,12 +42,14 @@ from service.http.pages import (
     uuid_filter,
 )
 from service.http.params import LEAGUE_ID, PLAYER_ID, After, LeagueId, PlayerId
-from service.http.security import BEARER, OPTIONAL_BEARER
+from service.http.routes import admin_route, public_route, signed_in_route
 from service.http.services import ActorDep, ServicesDep
 from service.projections.models import ListedTournament, NextGame, TournamentView
 from service.projections.tournaments import tournament_view
 from service.usecases import tournaments
 from service.usecases.consistency import caught_up
+from service.usecases.queries import leagues as league_queries
+from service.usecases.queries import players as player_queries
 from service.usecases.tournaments import Cancellation, EntrantCreate, TournamentCreate, TournamentEdit
 
 TOURNAMENT_ID = "7e3a9c51-0b4d-4f2e-9a6c-8d1f3b5e7a90"
@@ -102,6 +102,7 @@ class TournamentListRead(msgspec.Struct, frozen=True, kw_only=True):
     position: int
 
 
+TOURNAMENTS = Listing(TournamentListRead, "tournaments", int)
 TOURNAMENT_STATUSES = ("announced", "running", "finished", "cancelled")
 LeagueFilter = id_filter("only the tournaments of this league", LEAGUE_ID)
 TournamentStatusFilter = choice_parameter("only the tournaments in this state", TOURNAMENT_STATUSES)
@@ -118,10 +119,7 @@ class TournamentController(Controller):
         "/leagues/{league_id:uuid}/tournaments",
         operation_id="createTournament",
         summary="Announce a tournament of a league with its plan (admin)",
-        opt=ADMIN_ONLY,
-        responses=problems(400, 401, 403, 404, 422, 415),
-        security=BEARER,
-        sync_to_thread=True,
+        **admin_route(400, 401, 403, 404, 422, 415),
     )
     def create(
         self,
@@ -136,9 +134,7 @@ class TournamentController(Controller):
         "/leagues/{league_id:uuid}/tournaments",
         operation_id="listLeagueTournaments",
         summary="A league's tournaments with their brackets, in the order announced (public; read model)",
-        responses=problems(400, 401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 404),
     )
     def league_tournaments(
         self, services: ServicesDep, league_id: LeagueId, after: After = None
@@ -155,9 +151,7 @@ class TournamentController(Controller):
         operation_id="listTournaments",
         summary="Tournaments, the latest announced first, a page at a time; by league or status "
         "(public; read model)",
-        responses=problems(400, 401, 422),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 422),
     )
     def list_tournaments(
         self,
@@ -171,12 +165,9 @@ class TournamentController(Controller):
         league_id = uuid_filter("league", league)
         status = choice_filter("status", status, TOURNAMENT_STATUSES)
         filters = (league_id, status)
-        return page_read(
+        return TOURNAMENTS.page(
             services,
-            TournamentListRead,
-            "tournaments",
             filters,
-            int,
             cursor,
             after,
             lambda start: services.reader.tournament_list(league_id, status, start, limit),
@@ -186,16 +177,10 @@ class TournamentController(Controller):
         "/tournaments/{tournament_id:uuid}",
         operation_id="getTournament",
         summary="The bracket: every round, table and result, and the ranking so far (public; read model)",
-        responses=problems(400, 401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 404),
     )
     def read(self, services: ServicesDep, tournament_id: TournamentId, after: After = None) -> TournamentView:
-        caught_up(services.reader, after, services.app.recorder.max_notification_id)
-        found = services.reader.tournament(tournament_id)
-        if found is None:  # unknown, or not yet in the read models: ?after= the announcement's position
-            raise RuleError("tournament_not_found", "no such tournament")
-        return found
+        return league_queries.tournament(services, tournament_id, after)
 
     @get(
         "/tournaments/{tournament_id:uuid}/rounds/{round_no:int}/sheets",
@@ -206,9 +191,7 @@ class TournamentController(Controller):
         "not paired yet (or a tournament not started) is 404 `no_such_round`.",
         media_type=sheets.HTML,
         response_description="the score sheets as HTML, one printed page per table",
-        responses=problems(400, 401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 404),
     )
     def round_sheets(
         self, services: ServicesDep, tournament_id: TournamentId, round_no: RoundNo
@@ -223,10 +206,7 @@ class TournamentController(Controller):
         "/tournaments/{tournament_id:uuid}/entrants",
         operation_id="joinTournament",
         summary="Join a tournament before it starts (a member for themself; an admin for any member)",
-        opt=SIGNED_IN,
-        responses=problems(400, 401, 403, 404, 409, 410, 422, 415),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(400, 401, 403, 404, 409, 410, 422, 415),
     )
     def join(
         self,
@@ -244,10 +224,7 @@ class TournamentController(Controller):
         operation_id="leaveTournament",
         summary="Leave a tournament before it starts (the player themself; an admin for any entrant)",
         status_code=200,
-        opt=SIGNED_IN,
-        responses=problems(400, 401, 403, 404, 409, 422),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(400, 401, 403, 404, 409, 422),
     )
     def leave(
         self, services: ServicesDep, actor: ActorDep, tournament_id: TournamentId, player_id: PlayerId
@@ -264,10 +241,7 @@ class TournamentController(Controller):
             "A plan seeding or breaking ties by rating records each player's league rating now."
         ),
         status_code=200,
-        opt=ADMIN_ONLY,
-        responses=problems(400, 401, 403, 404, 409, 422),
-        security=BEARER,
-        sync_to_thread=True,
+        **admin_route(400, 401, 403, 404, 409, 422),
     )
     def start(self, services: ServicesDep, actor: ActorDep, tournament_id: TournamentId) -> TournamentView:
         return tournaments.start(services, actor, tournament_id)
@@ -277,10 +251,7 @@ class TournamentController(Controller):
         operation_id="editTournament",
         summary="Edit a tournament before it starts: name, schedule, places, table size, ratings, in-person "
         "tables (admin)",
-        opt=ADMIN_ONLY,
-        responses=problems(400, 401, 403, 404, 409, 422, 415),
-        security=BEARER,
-        sync_to_thread=True,
+        **admin_route(400, 401, 403, 404, 409, 422, 415),
     )
     def edit(
         self,
@@ -302,10 +273,7 @@ class TournamentController(Controller):
         summary="Cancel a tournament before its end; its games in play are abandoned (admin)",
         description="An abandoned game counts for nobody: no result, no standings; its moves are refused.",
         status_code=200,
-        opt=ADMIN_ONLY,
-        responses=problems(400, 401, 403, 404, 409, 422, 415),
-        security=BEARER,
-        sync_to_thread=True,
+        **admin_route(400, 401, 403, 404, 409, 422, 415),
     )
     def cancel(
         self,
@@ -323,10 +291,7 @@ class TournamentController(Controller):
         operation_id="checkInToTournament",
         summary="Check in during the plan's window before the start (a player for themself; an admin)",
         status_code=200,
-        opt=SIGNED_IN,
-        responses=problems(400, 401, 403, 404, 409, 422, 415),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
     )
     def check_in(
         self,
@@ -343,10 +308,7 @@ class TournamentController(Controller):
         summary="Drop out of a running swiss or round robin; later rounds pair without them "
         "(the player themself; an admin)",
         status_code=200,
-        opt=SIGNED_IN,
-        responses=problems(400, 401, 403, 404, 409, 422, 415),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
     )
     def drop_out(
         self,
@@ -361,19 +323,7 @@ class TournamentController(Controller):
         "/players/{player_id:uuid}/next-game",
         operation_id="getPlayerNextGame",
         summary="The tournament table a player plays now, else their next one or round (public; read model)",
-        responses=problems(400, 401, 404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 404),
     )
     def next_game(self, services: ServicesDep, player_id: PlayerId, after: After = None) -> NextGame:
-        services.app.get_player(player_id)  # an unknown player is 404 player_not_found
-        caught_up(services.reader, after, services.app.recorder.max_notification_id)
-        found = services.reader.next_game(player_id)
-        if found is None:
-            raise RuleError("next_game_not_found", "the player has no table to play in any tournament")
-        if found.game_id is None:
-            return found
-        # the turn clock runs with every move, which notes no position: read from the game as it is now
-        table = services.current.table(found.game_id)
-        deadline = table.turn_deadline if table.turn == found.seat else None
-        return msgspec.structs.replace(found, turn_deadline=deadline)
+        return player_queries.next_game(services, player_id, after)

@@ -17,11 +17,9 @@ from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.domain.webhook import Webhook
-from service.http.auth import ADMIN_ONLY
-from service.http.consistency import READS_STORE
-from service.http.errors import problems
+from service.http.encode import encode
 from service.http.params import LEAGUE_ID, PLAYER_ID, LeagueId
-from service.http.security import BEARER
+from service.http.routes import admin_route
 from service.http.services import ActorDep, ServicesDep
 from service.projections.deliveries import PENDING, DeliveryRow
 from service.usecases import webhooks
@@ -91,15 +89,7 @@ class DeliveriesRead(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def webhook_read(hook: Webhook) -> WebhookRead:
-    return WebhookRead(
-        webhook_id=hook.id,
-        league_id=hook.league_id,
-        url=hook.url,
-        events=list(hook.events),
-        players=list(hook.players),
-        enabled=hook.enabled,
-        disabled_reason=hook.disabled_reason,
-    )
+    return encode(WebhookRead, hook, webhook_id=hook.id, events=list(hook.events), players=list(hook.players))
 
 
 def _time(seconds: float) -> datetime | None:
@@ -139,10 +129,7 @@ class LeagueWebhookController(Controller):
     @post(
         operation_id="createWebhook",
         summary="Register a webhook of the league: its secret is shown this once (admin)",
-        opt=ADMIN_ONLY,
-        responses=problems(400, 401, 403, 404, 415, 422),
-        security=BEARER,
-        sync_to_thread=True,
+        **admin_route(400, 401, 403, 404, 415, 422),
     )
     def create(
         self,
@@ -171,10 +158,7 @@ class LeagueWebhookController(Controller):
     @get(
         operation_id="listWebhooks",
         summary="The league's webhooks, without their secrets (admin)",
-        responses=problems(401, 403, 404),
-        security=BEARER,
-        sync_to_thread=True,
-        opt={**ADMIN_ONLY, **READS_STORE},
+        **admin_route(401, 403, 404, reads_store=True),
     )
     def list_all(self, services: ServicesDep, actor: ActorDep, league_id: LeagueId) -> WebhooksRead:
         found = webhooks.webhooks_of(services, actor, league_id)
@@ -189,10 +173,7 @@ class WebhookController(Controller):
         "/{webhook_id:uuid}",
         operation_id="getWebhook",
         summary="A webhook, without its secret; why it was disabled, if it was (admin)",
-        responses=problems(401, 403, 404),
-        security=BEARER,
-        sync_to_thread=True,
-        opt={**ADMIN_ONLY, **READS_STORE},
+        **admin_route(401, 403, 404, reads_store=True),
     )
     def read(self, services: ServicesDep, actor: ActorDep, webhook_id: WebhookId) -> WebhookRead:
         return webhook_read(webhooks.webhook(services, actor, webhook_id))
@@ -201,10 +182,7 @@ class WebhookController(Controller):
         "/{webhook_id:uuid}",
         operation_id="removeWebhook",
         summary="Remove a webhook: nothing more is sent to it (admin)",
-        opt=ADMIN_ONLY,
-        responses=problems(401, 403, 404),
-        security=BEARER,
-        sync_to_thread=True,
+        **admin_route(401, 403, 404),
     )
     def remove(self, services: ServicesDep, actor: ActorDep, webhook_id: WebhookId) -> None:
         webhooks.remove_webhook(services, actor, webhook_id)
@@ -213,10 +191,7 @@ class WebhookController(Controller):
         "/{webhook_id:uuid}/secret",
         operation_id="rotateWebhookSecret",
         summary="Draw a new secret for a webhook, shown this once (admin)",
-        opt=ADMIN_ONLY,
-        responses=problems(401, 403, 404),
-        security=BEARER,
-        sync_to_thread=True,
+        **admin_route(401, 403, 404),
     )
     def rotate(self, services: ServicesDep, actor: ActorDep, webhook_id: WebhookId) -> WebhookSecret:
         hook, secret = webhooks.rotate_secret(services, actor, webhook_id)
@@ -226,10 +201,7 @@ class WebhookController(Controller):
         "/{webhook_id:uuid}/disable",
         operation_id="disableWebhook",
         summary="Disable a webhook: nothing is sent to it until it is enabled (admin)",
-        opt=ADMIN_ONLY,
-        responses=problems(401, 403, 404, 409),
-        security=BEARER,
-        sync_to_thread=True,
+        **admin_route(401, 403, 404, 409),
         status_code=200,
     )
     def disable(self, services: ServicesDep, actor: ActorDep, webhook_id: WebhookId) -> WebhookRead:
@@ -239,10 +211,7 @@ class WebhookController(Controller):
         "/{webhook_id:uuid}/enable",
         operation_id="enableWebhook",
         summary="Enable a disabled webhook again (admin)",
-        opt=ADMIN_ONLY,
-        responses=problems(401, 403, 404, 409),
-        security=BEARER,
-        sync_to_thread=True,
+        **admin_route(401, 403, 404, 409),
         status_code=200,
     )
     def enable(self, services: ServicesDep, actor: ActorDep, webhook_id: WebhookId) -> WebhookRead:
@@ -252,10 +221,7 @@ class WebhookController(Controller):
         "/{webhook_id:uuid}/deliveries",
         operation_id="listWebhookDeliveries",
         summary="A webhook's deliveries, newest first, each with its tries (admin)",
-        opt=ADMIN_ONLY,
-        responses=problems(401, 403, 404),
-        security=BEARER,
-        sync_to_thread=True,
+        **admin_route(401, 403, 404),
     )
     def deliveries(self, services: ServicesDep, actor: ActorDep, webhook_id: WebhookId) -> DeliveriesRead:
         hook, rows = webhooks.deliveries_of(services, actor, webhook_id)
@@ -265,10 +231,7 @@ class WebhookController(Controller):
         "/{webhook_id:uuid}/deliveries/{delivery_id:uuid}/resend",
         operation_id="resendWebhookDelivery",
         summary="Send a finished delivery again, with a fresh budget of tries (admin)",
-        opt=ADMIN_ONLY,
-        responses=problems(401, 403, 404, 409),
-        security=BEARER,
-        sync_to_thread=True,
+        **admin_route(401, 403, 404, 409),
         status_code=202,
     )
     def resend(

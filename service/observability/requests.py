@@ -20,6 +20,7 @@ import logging
 import os
 import re
 import time
+from abc import ABC, abstractmethod
 from typing import Any
 
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
@@ -47,7 +48,9 @@ def _role(scope: Scope) -> str:
     return getattr(actor, "role", None) or "anonymous"
 
 
-class RequestObserver:
+class HttpMiddleware(ABC):
+    """An ASGI middleware that sees HTTP requests only: lifespan and websocket scopes pass through."""
+
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
@@ -55,6 +58,14 @@ class RequestObserver:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        await self.serve(scope, receive, send)
+
+    @abstractmethod
+    async def serve(self, scope: Scope, receive: Receive, send: Send) -> None: ...
+
+
+class RequestObserver(HttpMiddleware):
+    async def serve(self, scope: Scope, receive: Receive, send: Send) -> None:
         request_id = request_id_of(scope)
         token = REQUEST_ID.set(request_id)
         started = time.perf_counter()

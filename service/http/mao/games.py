@@ -12,11 +12,8 @@ from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.mao.views import JudgeView, PlayerView, judge_view, player_view
-from service.http.auth import SIGNED_IN
-from service.http.consistency import READS_STORE
-from service.http.errors import problems
 from service.http.mao.schemas import MaoGameListRead, MaoGameRead, game_read
-from service.http.page_read import page_read
+from service.http.page_read import Listing
 from service.http.pages import (
     DEFAULT_LIMIT,
     Cursor,
@@ -27,7 +24,7 @@ from service.http.pages import (
     uuid_filter,
 )
 from service.http.params import LEAGUE_ID, After, GameId, SeatToSee
-from service.http.security import BEARER, OPTIONAL_BEARER
+from service.http.routes import public_route, signed_in_route
 from service.http.services import ActorDep, ServicesDep
 from service.usecases import mao, mao_policy
 from service.usecases.mao import MaoGameCreate
@@ -35,6 +32,8 @@ from service.usecases.mao import MaoGameCreate
 MAO_STATUSES = ("playing", "over")
 LeagueFilter = id_filter("only the Mao matches of this league", LEAGUE_ID)
 StatusFilter = choice_parameter("only the Mao matches in this state", MAO_STATUSES)
+
+MAO_GAMES = Listing(MaoGameListRead, "mao-games", int)
 
 
 class MaoGameController(Controller):
@@ -44,10 +43,7 @@ class MaoGameController(Controller):
     @post(
         operation_id="createMaoGame",
         summary="Make a Mao match in a league of ruleset mao (admin, the league's referees)",
-        opt=SIGNED_IN,
-        responses=problems(403, 404, 410, 415, 422),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(403, 404, 410, 415, 422),
     )
     def create(
         self,
@@ -78,9 +74,7 @@ class MaoGameController(Controller):
     @get(
         operation_id="listMaoGames",
         summary="Mao matches, the newest first, a page at a time; by league or status (public; read model)",
-        responses=problems(400, 401, 422),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(400, 401, 422),
     )
     def list_mao_games(
         self,
@@ -94,12 +88,9 @@ class MaoGameController(Controller):
         league_id = uuid_filter("league", league)
         status = choice_filter("status", status, MAO_STATUSES)
         filters = (league_id, status)
-        return page_read(
+        return MAO_GAMES.page(
             services,
-            MaoGameListRead,
-            "mao-games",
             filters,
-            int,
             cursor,
             after,
             lambda start: services.reader.mao_games(league_id, status, start, limit),
@@ -108,11 +99,8 @@ class MaoGameController(Controller):
     @get(
         "/{game_id:uuid}",
         operation_id="getMaoGame",
-        opt=READS_STORE,
         summary="A Mao match's public part: the table, card counts, penalties, the rule once revealed",
-        responses=problems(404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(404, reads_store=True),
     )
     def read(self, services: ServicesDep, game_id: GameId) -> MaoGameRead:
         return game_read(services.app.get_mao_game(game_id))
@@ -120,11 +108,8 @@ class MaoGameController(Controller):
     @get(
         "/{game_id:uuid}/me",
         operation_id="getMaoPlayerView",
-        opt={**SIGNED_IN, **READS_STORE},
         summary="A seat's view: its hand, the table, the penalties' reasons; the rule only once revealed",
-        responses=problems(403, 404, 422),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(403, 404, 422, reads_store=True),
     )
     def me(
         self, services: ServicesDep, actor: ActorDep, game_id: GameId, seat: SeatToSee = None
@@ -135,11 +120,8 @@ class MaoGameController(Controller):
     @get(
         "/{game_id:uuid}/judge",
         operation_id="getMaoJudgeView",
-        opt={**SIGNED_IN, **READS_STORE},
         summary="The judge's view: the rule, the clauses in force, every hand, the stock, the calls due",
-        responses=problems(403, 404),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(403, 404, reads_store=True),
     )
     def judge(self, services: ServicesDep, actor: ActorDep, game_id: GameId) -> JudgeView:
         return judge_view(mao_policy.official_game(services, actor, game_id).state)

@@ -4,12 +4,9 @@ from litestar import Controller, get
 
 from service.domain.mao.redaction import redact_all
 from service.domain.mao.replay import referee_replay
-from service.http.auth import SIGNED_IN
-from service.http.consistency import READS_STORE
-from service.http.errors import problems
 from service.http.mao.schemas import MaoLogRead, MaoReplayRead
 from service.http.params import GameId
-from service.http.security import BEARER, OPTIONAL_BEARER
+from service.http.routes import public_route, signed_in_route
 from service.http.services import ActorDep, OptionalActorDep, ServicesDep
 from service.usecases import mao_policy
 
@@ -21,11 +18,8 @@ class MaoLogController(Controller):
     @get(
         "/events",
         operation_id="listMaoEvents",
-        opt=READS_STORE,
         summary="Every event: whole for officials, own cards for a seat, the table for the public",
-        responses=problems(404),
-        security=OPTIONAL_BEARER,
-        sync_to_thread=True,
+        **public_route(404, reads_store=True),
     )
     def events(self, services: ServicesDep, actor: OptionalActorDep, game_id: GameId) -> MaoLogRead:
         game = services.app.get_mao_game(game_id)
@@ -39,11 +33,8 @@ class MaoLogController(Controller):
     @get(
         "/replay",
         operation_id="getMaoReplay",
-        opt={**SIGNED_IN, **READS_STORE},
         summary="The referee's replay: every event, and for each penalty why it was given",
-        responses=problems(403, 404),
-        security=BEARER,
-        sync_to_thread=True,
+        **signed_in_route(403, 404, reads_store=True),
     )
     def replay(self, services: ServicesDep, actor: ActorDep, game_id: GameId) -> MaoReplayRead:
         game = mao_policy.official_game(services, actor, game_id)

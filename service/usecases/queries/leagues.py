@@ -1,16 +1,27 @@
-"""The home page's lists and a league's page: standings, members, tournaments past and coming."""
+"""The home page's lists and a league's page: standings, members, tournaments past and coming; a
+league's standings and ratings and a tournament's bracket, as the pages and the API read them."""
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 from uuid import UUID
 
 from service.domain.errors import RuleError
 from service.domain.league import League
 from service.domain.time_zone import DEFAULT_TIME_ZONE
-from service.projections.models import ListedGame, ListedLeague, ListedTournament, Standings, TournamentView
+from service.projections.models import (
+    LeagueRatingsRead,
+    ListedGame,
+    ListedLeague,
+    ListedTournament,
+    Standings,
+    TournamentView,
+)
+from service.usecases.consistency import caught_up
 from service.usecases.context import Context
 from service.usecases.queries import aggregates
 
+T = TypeVar("T")
 OVER = ("finished", "cancelled")
 
 
@@ -55,15 +66,13 @@ class LeaguePage:
 
 def league_page(context: Context, league_id: UUID) -> LeaguePage:
     league = aggregates.league(context, league_id)
-    standings = context.reader.standings(league_id)
-    if standings is None:  # not yet in the read models: as the API says it
-        raise RuleError("league_not_found", "no such league")
+    found = standings(context, league_id)
     tournaments = context.reader.tournaments(league_id)
     # the members' names as the standings have them (a row for each): no query of their own
-    named = {row.player_id: row.name for row in standings.rows}
+    named = {row.player_id: row.name for row in found.rows}
     return LeaguePage(
         league=league,
-        standings=standings,
+        standings=found,
         members=sorted(named.get(member, str(member)) for member in league.members),
         past=[t for t in tournaments if t.status in OVER],
         coming=[t for t in tournaments if t.status not in OVER],
@@ -78,9 +87,37 @@ class TournamentPage:
 
 
 def tournament_page(context: Context, tournament_id: UUID) -> TournamentPage:
-    view = context.reader.tournament(tournament_id)
-    if view is None:  # unknown, or not yet in the read models: as the API says it
-        raise RuleError("tournament_not_found", "no such tournament")
+    view = tournament(context, tournament_id)
     league = aggregates.league(context, view.league_id)
     lower = aggregates.tournament(context, tournament_id).rules.match_winner == "lowest_total"
     return TournamentPage(tournament=view, league=league, lower=lower)
+
+
+# unknown, or not yet in the read models: ?after= the position of the league's creation or the announcement
+LEAGUE_NOT_FOUND = ("league_not_found", "no such league")
+TOURNAMENT_NOT_FOUND = ("tournament_not_found", "no such tournament")
+
+
+def standings(context: Context, league_id: UUID, after: int | None = None) -> Standings:
+    """A league's standings once the read models have applied ``after`` (a client's log position)."""
+    return _read_after(context, after, lambda: context.reader.standings(league_id), LEAGUE_NOT_FOUND)
+
+
+def ratings(context: Context, league_id: UUID, after: int | None = None) -> LeagueRatingsRead:
+    """A league's ratings once the read models have applied ``after``."""
+    return _read_after(context, after, lambda: context.reader.ratings(league_id), LEAGUE_NOT_FOUND)
+
+
+def tournament(context: Context, tournament_id: UUID, after: int | None = None) -> TournamentView:
+    """A tournament's bracket once the read models have applied ``after``."""
+    return _read_after(context, after, lambda: context.reader.tournament(tournament_id), TOURNAMENT_NOT_FOUND)
+
+
+def _read_after(
+    context: Context, after: int | None, read: Callable[[], T | None], missing: tuple[str, str]
+) -> T:
+    caught_up(context.reader, after, context.app.recorder.max_notification_id)
+    found = read()
+    if found is None:
+        raise RuleError(*missing)
+    return found

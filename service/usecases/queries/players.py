@@ -1,14 +1,26 @@
 """A player's page: their games, their standing in each league, their next table, the tables they
-score; to the player themselves, the browsers they are signed in on. The name a sign-in shows."""
+score; to the player themselves, the browsers they are signed in on. The name a sign-in shows. A
+player's games, ratings and next table as the API reads them."""
 
 from dataclasses import dataclass
 from uuid import UUID
 
+import msgspec
+
 from service.application import credentials
+from service.domain.errors import RuleError
 from service.domain.league import Player
 from service.domain.roles import Actor
 from service.persistence.sessions import WebSession
-from service.projections.models import LeagueOfMine, NextGame, PlayedGame, PlayerHistory, Standing
+from service.projections.models import (
+    LeagueOfMine,
+    NextGame,
+    PlayedGame,
+    PlayerHistory,
+    PlayerRatingsRead,
+    Standing,
+)
+from service.usecases.consistency import caught_up
 from service.usecases.context import Context
 from service.usecases.queries.leagues import time_zones
 
@@ -69,3 +81,33 @@ def name_of(context: Context, actor: Actor, credential_id: UUID | None) -> str:
         return context.app.get_player(UUID(actor.id)).name
     found = None if credential_id is None else credentials.find(context.app, credential_id)
     return "" if found is None else found.name
+
+
+def _known(context: Context, player_id: UUID, after: int | None) -> None:
+    """An unknown player is 404 player_not_found, not an empty answer; then the read models have
+    applied ``after`` (a client's log position)."""
+    context.app.get_player(player_id)
+    caught_up(context.reader, after, context.app.recorder.max_notification_id)
+
+
+def history(context: Context, player_id: UUID, after: int | None = None) -> PlayerHistory:
+    _known(context, player_id, after)
+    return context.reader.history(player_id)
+
+
+def rating_history(context: Context, player_id: UUID, after: int | None = None) -> PlayerRatingsRead:
+    _known(context, player_id, after)
+    return context.reader.rating_history(player_id)
+
+
+def next_game(context: Context, player_id: UUID, after: int | None = None) -> NextGame:
+    _known(context, player_id, after)
+    found = context.reader.next_game(player_id)
+    if found is None:
+        raise RuleError("next_game_not_found", "the player has no table to play in any tournament")
+    if found.game_id is None:
+        return found
+    # the turn clock runs with every move, which notes no position: read from the game as it is now
+    table = context.current.table(found.game_id)
+    deadline = table.turn_deadline if table.turn == found.seat else None
+    return msgspec.structs.replace(found, turn_deadline=deadline)

@@ -1,0 +1,52 @@
+"""The decorator arguments every route shares, built in one place from who may call it.
+
+A route is public (a token welcome, not needed), for anyone signed in, or for admins only; each
+also names the error statuses it may answer (``problems``) and, with ``reads_store``, that it
+reads the event store rather than a read model (``service.http.consistency``).
+"""
+
+from collections.abc import Mapping
+from typing import Any, TypedDict
+
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.openapi.spec import SecurityRequirement
+
+from service.http.auth import ADMIN_ONLY, SIGNED_IN
+from service.http.consistency import READS_STORE
+from service.http.errors import problems
+from service.http.security import BEARER, OPTIONAL_BEARER
+
+
+class RouteArgs(TypedDict, total=False):
+    responses: Mapping[int, ResponseSpec]
+    security: list[SecurityRequirement]
+    sync_to_thread: bool
+    opt: Mapping[str, Any]
+
+
+def _route(
+    security: list[SecurityRequirement],
+    needs: Mapping[str, Any],
+    statuses: tuple[int, ...],
+    reads_store: bool,
+    threaded: bool = True,
+) -> RouteArgs:
+    args = RouteArgs(responses=problems(*statuses), security=security)
+    if threaded:  # a sync handler runs in a worker thread; an async one needs none
+        args["sync_to_thread"] = True
+    opt = {**needs, **READS_STORE} if reads_store else needs
+    if opt:
+        args["opt"] = opt
+    return args
+
+
+def public_route(*statuses: int, reads_store: bool = False, threaded: bool = True) -> RouteArgs:
+    return _route(OPTIONAL_BEARER, {}, statuses, reads_store, threaded)
+
+
+def signed_in_route(*statuses: int, reads_store: bool = False) -> RouteArgs:
+    return _route(BEARER, SIGNED_IN, statuses, reads_store)
+
+
+def admin_route(*statuses: int, reads_store: bool = False) -> RouteArgs:
+    return _route(BEARER, ADMIN_ONLY, statuses, reads_store)
