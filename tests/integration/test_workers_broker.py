@@ -38,7 +38,7 @@ def test_after_a_move_the_game_is_queued_for_its_bots_after_the_think_delay(brok
             "from service.domain.history import Cause",
             "from service.domain.seats import Seat",
             "from service.domain.roles import SYSTEM",
-            "from service.domain.rulesets import ruleset",
+            "from service.domain.ruleset_options import ruleset",
             "from service.settings import Settings",
             "from service.tasks import configure",
             "configure(Settings(broker_url=sys.argv[1], broker_prefix=sys.argv[2], bot_think=1.5))",
