@@ -59,6 +59,19 @@ class StaleTournaments:
         self.last = app.recorder.max_notification_id() or 0
 
 
+def core_stale_at_an_orphan(app: MauMau, settings: Settings) -> tuple[Any, int]:
+    """An evening and an event of no known game after it, folded: core (and the parts it feeds)
+    stale at that event; the evening and the event's position."""
+    evening = corrected_evening(app, ["ruling_given"])
+    orphan = an_event_of_no_known_game(app, evening.game)
+    runner = Runner(settings)
+    try:
+        runner.catch_up()
+    finally:
+        runner.close()
+    return evening, orphan
+
+
 def sentinels(views: Views) -> tuple[UUID, UUID]:
     """A row no event made in a core table (a league) and in a tournaments table (a seat): a rebuild
     of the tournaments drops the second and leaves the first where it is."""
@@ -139,13 +152,7 @@ def test_status_names_the_rebuild_that_mends_a_stale_part_and_the_command_runs_i
 def test_a_part_rebuild_that_cannot_fold_an_event_changes_nothing_and_exits_1_naming_it(
     app: MauMau, settings: Settings, reader: ReadModels
 ) -> None:
-    evening = corrected_evening(app, ["ruling_given"])
-    orphan = an_event_of_no_known_game(app, evening.game)
-    runner = Runner(settings)
-    try:
-        runner.catch_up()
-    finally:
-        runner.close()
+    evening, orphan = core_stale_at_an_orphan(app, settings)
     before = stale_of(reader.views)
     assert before == {"core": orphan, "ratings": orphan, "webhooks": orphan}
     core_row, tournament_row = sentinels(reader.views)
@@ -168,13 +175,7 @@ def test_a_part_rebuild_that_cannot_fold_an_event_changes_nothing_and_exits_1_na
 def test_a_part_fed_by_a_stale_part_it_does_not_rebuild_is_refused(
     app: MauMau, settings: Settings, reader: ReadModels
 ) -> None:
-    evening = corrected_evening(app, ["ruling_given"])
-    orphan = an_event_of_no_known_game(app, evening.game)
-    runner = Runner(settings)
-    try:
-        runner.catch_up()
-    finally:
-        runner.close()
+    _, orphan = core_stale_at_an_orphan(app, settings)
 
     result = invoke(settings, "rebuild", "--part", "ratings")
 
