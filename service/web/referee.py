@@ -46,7 +46,7 @@ def _wants_html(request: Request[Any, Any, Any]) -> bool:
 def _refused(page: Page) -> Template:
     """A page for a person who is no official, or the problem for a program."""
     if not _wants_html(page.request):
-        raise RuleError("forbidden", "the referee console is for the game's referees and admins")
+        raise RuleError("forbidden", why="referee_console_game")
     answer = page.render("referee_refused.html", code="forbidden")
     answer.status_code = 403
     return answer
@@ -117,7 +117,7 @@ def _ruling(form: dict[str, str]) -> RulingCreate:
     try:
         return msgspec.convert(body, RulingCreate, strict=False)
     except msgspec.ValidationError as error:
-        raise RuleError("malformed_request", str(error)) from None
+        raise RuleError("malformed_request", why="decode", problem=str(error)) from None
 
 
 class RefereeConsole(Controller):
