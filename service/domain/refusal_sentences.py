@@ -11,7 +11,7 @@ were formatted before the catalogue (the API's detail is the English sentence, u
 from collections.abc import Callable, Mapping
 
 
-def N_(sentence: str) -> str:  # noqa: N802 (gettext's name for it)
+def N_(sentence: str) -> str:  # gettext_noop, by the name extractors know
     """A sentence marked for the catalogues, untranslated here."""
     return sentence
 
@@ -79,7 +79,8 @@ SENTENCES: dict[str, str] = {
     "game_already_attached": N_("that game is attached to another table"),
     "game_exists.game_id_stored": N_("a game with the id {game_id} is stored already"),
     "game_exists.record_s_game": N_(
-        "the record's game {game_id} is in the service already; to import it as a new game of its own, ask for a copy (copy: true)"
+        "the record's game {game_id} is in the service already; to import it as a new game of its "
+        "own, ask for a copy (copy: true)"
     ),
     "game_not_found": N_("no such game"),
     "game_not_found.mao_match": N_("no such Mao match"),
@@ -88,7 +89,8 @@ SENTENCES: dict[str, str] = {
     "game_over": N_("the match is over"),
     "game_paused.game_paused_dispute": N_("the game is paused by dispute {number}"),
     "game_paused.game_paused_nothing": N_(
-        "the game is paused: nothing may be played or drawn, and nothing said but talk about the turn order or safety"
+        "the game is paused: nothing may be played or drawn, and nothing said but talk about the "
+        "turn order or safety"
     ),
     "idempotency_key_reused.command": N_("this idempotency key was used for another command"),
     "idempotency_key_reused.request": N_("this idempotency key was used for another request"),
@@ -125,7 +127,8 @@ SENTENCES: dict[str, str] = {
     "invalid_name": N_("a credential needs a name of 1 to {max_name} characters"),
     "invalid_option.call_penalty_between": N_("call_penalty must be between 0 and 10"),
     "invalid_option.card_deck_deals": N_(
-        "a {deck_size}-card deck deals hands of {hand_size} (and a starter and a card to draw) to at most {most} players; this table has {seats}: choose a smaller hand_size"
+        "a {deck_size}-card deck deals hands of {hand_size} (and a starter and a card to draw) to "
+        "at most {most} players; this table has {seats}: choose a smaller hand_size"
     ),
     "invalid_option.decks_between": N_("decks must be between 1 and {max_decks}"),
     "invalid_option.elimination_total_least": N_("elimination_total must be at least 1"),
@@ -134,12 +137,14 @@ SENTENCES: dict[str, str] = {
     ),
     "invalid_option.hand_size_hands": N_("hand_size: the hands and the starter must fit in 52 cards"),
     "invalid_option.hand_size_most": N_(
-        "hand_size must be at most {most_without_four}: a bigger hand always holds four cards of one rank, and such a deal is dealt again for ever"
+        "hand_size must be at most {most_without_four}: a bigger hand always holds four cards of "
+        "one rank, and such a deal is dealt again for ever"
     ),
     "invalid_option.judge_seat_server": N_("judge_seat: with the server as judge, nobody else judges"),
     "invalid_option.judge_server_referee": N_("judge is 'server' or 'referee'"),
     "invalid_option.league_game_plays": N_(
-        "a league game plays the league's ruleset and options; only the match length ({match_length_options}) may be set"
+        "a league game plays the league's ruleset and options; only the match length "
+        "({match_length_options}) may be set"
     ),
     "invalid_option.option_between": N_("option {key!r} is between {low} and {high}"),
     "invalid_option.option_not_options": N_(
@@ -149,7 +154,8 @@ SENTENCES: dict[str, str] = {
     "invalid_option.option_takes": N_("option {key!r} takes a {kind}"),
     "invalid_option.option_whole_number": N_("option {key!r} is a whole number from {low} to {high}"),
     "invalid_option.options_cannot_both": N_(
-        "options {other!r} and {key!r} cannot both be on: they set {field} to {theirs} and to {mine}; turn on one"
+        "options {other!r} and {key!r} cannot both be on: they set {field} to {theirs} and to "
+        "{mine}; turn on one"
     ),
     "invalid_option.rounds_win_least": N_("rounds_to_win is at least 1"),
     "invalid_option.target_score_least": N_("target_score must be at least 1"),
@@ -183,7 +189,8 @@ SENTENCES: dict[str, str] = {
     "invalid_ruleset.unknown_ranks": N_("unknown ranks {ranks}"),
     "invalid_ruleset.unknown_ranks_cards": N_("unknown ranks or cards {unknown}"),
     "invalid_ruling.events_voided_first": N_(
-        "only events {first_voidable} to {last} can be voided (from the first deal to the last event before the dispute)"
+        "only events {first_voidable} to {last} can be voided (from the first deal to the last "
+        "event before the dispute)"
     ),
     "invalid_ruling.penalty_cards": N_("a penalty is 1 to {most_penalty_cards} cards"),
     "invalid_ruling.penalty_cards_given": N_("penalty cards can only be given while a round is played"),
@@ -223,16 +230,19 @@ SENTENCES: dict[str, str] = {
     "league_not_found": N_("no such league"),
     "league_not_found.not_an_id": N_("{value!r} is not an id"),
     "loser_without_cards": N_(
-        'seats {empty} hold no card without having won: only one player can, one who went out without "Mau Mau" and was overtaken before the window closed'
+        "seats {empty} hold no card without having won: only one player can, one who went out "
+        'without "Mau Mau" and was overtaken before the window closed'
     ),
     "malformed_call.not_call": N_("{call!r} is not a call"),
     "malformed_call.not_call_say": N_("{call!r} is not a call: say 'mau' or 'mau_mau'"),
     "malformed_card.not_card": N_("{card!r} is not a card"),
     "malformed_card.not_card_write": N_(
-        "{text!r} is not a card: write the rank (2-10, J, Q, K, A) then the suit (C, D, H or S), or for a joker X then 1 or 2; a second deck's card ends in .2"
+        "{text!r} is not a card: write the rank (2-10, J, Q, K, A) then the suit (C, D, H or S), or "
+        "for a joker X then 1 or 2; a second deck's card ends in .2"
     ),
     "malformed_name.character": N_(
-        "a {what}'s name may not hold U+{codepoint:04X} (control, invisible formatting or unassigned characters)"
+        "a {what}'s name may not hold U+{codepoint:04X} (control, invisible formatting or "
+        "unassigned characters)"
     ),
     "malformed_name.s_name_characters": N_("a {what}'s name is 1 to {max_name} characters, trimmed"),
     "malformed_name.s_name_text": N_("a {what}'s name is text"),
@@ -319,7 +329,8 @@ SENTENCES: dict[str, str] = {
         "not ready: the read models are failing: {reason}; {failures} attempt(s) failed since {since}"
     ),
     "not_ready.lag": N_(
-        "not ready: the read models are {lag} events behind the log, the oldest for {waited:.0f} s (MAUMAU_READY_MAX_LAG is {ready_max_lag}, MAUMAU_READY_MAX_LAG_SECONDS is {limit:g})"
+        "not ready: the read models are {lag} events behind the log, the oldest for {waited:.0f} s "
+        "(MAUMAU_READY_MAX_LAG is {ready_max_lag}, MAUMAU_READY_MAX_LAG_SECONDS is {limit:g})"
     ),
     "not_ready.late": N_("not ready: {stage} did not answer within {seconds:g} s"),
     "not_ready.stale": N_("not ready: the read models are stale ({stale}); mend the cause, then `{mend}`"),
@@ -374,7 +385,8 @@ SENTENCES: dict[str, str] = {
     "record_inconsistent.numbering": N_("the record's rounds are not numbered 1, 2, 3, ..."),
     "record_inconsistent.refused": N_("round {round_no}: {refusal}"),
     "record_inconsistent.scores": N_(
-        "round {round_no} (event {number}) scores {scored}, totals {totals} by these rules, not what the record says"
+        "round {round_no} (event {number}) scores {scored}, totals {totals} by these rules, not "
+        "what the record says"
     ),
     "record_inconsistent.seat_count": N_("the record has {seats} seats, not {count}"),
     "record_inconsistent.winners": N_("the match ends with winners {winners}, not the record's"),
@@ -430,7 +442,8 @@ SENTENCES: dict[str, str] = {
     "unknown_bot.no_bot_known": N_("no bot {name!r}; known: {known}"),
     "unknown_option.no_modifier_modifiers": N_("no modifier {unknown!r}; modifiers are: {known}"),
     "unknown_option.no_option_mao": N_(
-        "no option {key!r}; Mao's options are: {mao_options} (the secret rule is written for each match by its judge)"
+        "no option {key!r}; Mao's options are: {mao_options} (the secret rule is written for each "
+        "match by its judge)"
     ),
     "unknown_option.no_option_options": N_("no option {key!r}; options are: {own}"),
     "unknown_ruleset": N_("no ruleset {name!r}; known: {known}"),
