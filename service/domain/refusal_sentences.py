@@ -249,7 +249,7 @@ SENTENCES: dict[str, str] = {
     "malformed_rank": N_("{text!r} is not a rank: use 2-10, J, Q, K, A or joker"),
     "malformed_request.card_ticked_lay": N_("a card ticked to lay with the play names no card"),
     "malformed_request.choose_list": N_("{name}: choose one from the list"),
-    "malformed_request.decode": N_("{problem}"),
+    "malformed_request.decode": N_("the form is not filled in as it should be: {problem}"),
     "malformed_request.face_down_play": N_("the face-down play needs {name}"),
     "malformed_request.move_malformed": N_("the move is malformed: {error}"),
     "malformed_request.move_not": N_("the move is not one of {kinds}"),
@@ -263,7 +263,9 @@ SENTENCES: dict[str, str] = {
     "malformed_rule.not_rank_suit": N_("{text!r} is not a rank, suit, colour or 'draw'"),
     "malformed_rule.rule_least_clause": N_("a rule has at least one clause"),
     "malformed_rule.rule_most_clauses": N_("a rule has at most {max_clauses} clauses"),
-    "malformed_rule.shapes": N_("{part!r}: {shapes}"),
+    "malformed_rule.shapes": N_(
+        '{part!r}: write "after <trigger>: next <cards>" or \'on <card>: say "<words>"\''
+    ),
     "malformed_suit.not_suit": N_("{suit!r} is not a suit"),
     "malformed_suit.not_suit_use": N_("{suit!r} is not a suit: use C, D, H or S"),
     "malformed_utterance.say_characters": N_("say 1 to {max_utterance} characters"),
@@ -340,7 +342,6 @@ SENTENCES: dict[str, str] = {
     "not_seated.player_creates_games": N_("a player creates games they sit at"),
     "not_seated.players_table_confirm": N_("the players at the table confirm its rounds"),
     "not_seated.record_seat_s": N_("the record with a seat's cards is for the player at that seat"),
-    "not_seated.table": N_("you have no seat at this {table}"),
     "not_started": N_("the tournament has not started"),
     "not_your_seat": N_("seat {seat} is not yours"),
     "not_your_turn.dealer_names_suit": N_("the dealer names the suit for the starter"),

@@ -126,7 +126,7 @@ def viewer(context: Context, actor: Actor | None, facts: GameFacts) -> Viewer:
 def own_seat(own: int | None, seat: int | None, table: str) -> int:
     """A player's seat at the ``table`` (game or match): a command names no other."""
     if own is None:
-        raise RuleError("not_seated", why="table", table=table)
+        raise RuleError("not_seated", why=table)  # "you have no seat at this game" or "... match"
     if seat is not None and seat != own:
         raise RuleError("not_your_seat", seat=seat)
     return own

@@ -31,7 +31,7 @@ from service.web.i18n import Translate
 from service.web.params import GameId
 from service.web.render import Flag, Page, page_for
 from service.web.session import checked_form
-from service.web.words import full_event_words, refusal_words, role_words
+from service.web.words import full_event_words, role_words
 
 MOST_DISPUTES = 200
 LISTS = {"points", "missed_calls"}  # form fields written "14, 0, 22"
@@ -172,8 +172,7 @@ class RefereeConsole(Controller):
             if not _wants_html(request):
                 raise
             found = await anyio.to_thread.run_sync(_console, services, facts, None, page._)
-            refusal = {"code": error.code, "words": refusal_words(page._, error.code)}
-            answer = page.render("referee_game.html", game_id=game_id, ruled=False, refusal=refusal, **found)
+            answer = page.render("referee_game.html", game_id=game_id, ruled=False, refusal=error, **found)
             answer.status_code = status_of(error.code)
             return answer
         return Redirect(f"/web/referee/games/{game_id}?ruled=1", status_code=303)

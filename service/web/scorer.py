@@ -141,7 +141,7 @@ class ScorerPage(Controller):
         self,
         request: Request[Any, Any, Any],
         game_id: UUID,
-        refusal: str | None = None,
+        refusal: RuleError | None = None,
         typed: dict[str, str] | None = None,
     ) -> Template:
         page = await page_for(request)
@@ -185,5 +185,5 @@ class ScorerPage(Controller):
         try:
             await anyio.to_thread.run_sync(change, request.app.state.services, page.actor, game_id, form)
         except RuleError as refused:
-            return await self._answer(request, game_id, refusal=refused.code, typed=form)
+            return await self._answer(request, game_id, refusal=refused, typed=form)
         return Redirect(f"/web/games/{game_id}/score", status_code=303)

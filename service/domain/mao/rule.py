@@ -132,8 +132,7 @@ def parse_rule(text: str) -> Rule:
             continue
         play = _PLAY.match(part)
         if play is None:
-            shapes = 'write "after <trigger>: next <cards>" or \'on <card>: say "<words>"\''
-            raise RuleError("malformed_rule", why="shapes", part=part, shapes=shapes)
+            raise RuleError("malformed_rule", why="shapes", part=part)
         kind, value = _token(play.group(1))
         plays.append(PlayClause(Trigger(kind, value), _constraint(play.group(2))))
     return Rule(tuple(plays), tuple(calls))
