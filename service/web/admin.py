@@ -155,5 +155,7 @@ class AdminPage(Controller):
         try:
             done = await anyio.to_thread.run_sync(action, request.app.state.services, actor, form)
         except RuleError as error:
-            return await _page(page, actor, status_of(error.code), form_name=form_name, refusal=error, sent=form)
+            return await _page(
+                page, actor, status_of(error.code), form_name=form_name, refusal=error, sent=form
+            )
         return await _page(page, actor, form_name=form_name, done=done)
