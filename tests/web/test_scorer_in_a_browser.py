@@ -147,7 +147,9 @@ def test_a_refused_entry_is_said_in_words_keeps_what_was_typed_and_stores_nothin
     page.locator("details summary").click()
     page.locator("input[name='missed-1']").fill("999")  # more missed calls than cards
     page.locator("form.entry button[type=submit]").click()
-    expect(page.locator(".refusal[data-code=malformed_request]")).to_contain_text("'999' is not a whole number")
+    expect(page.locator(".refusal[data-code=malformed_request]")).to_contain_text(
+        "'999' is not a whole number"
+    )
     expect(page.locator("input[name='missed-1']")).to_be_visible()  # kept, and left open
     expect(page.locator("input[name='missed-1']")).to_have_value("999")
     assert sheet(club, table.game)["rounds"] == []
