@@ -172,7 +172,7 @@ class Games(Leagues):
                 if found is not None:
                     return found
             if chosen and self.recorder.select_events(game_id, limit=1):
-                raise RuleError("game_exists", why="game_id_stored", game_id=game_id)
+                raise RuleError("game_exists", why="stored", game_id=game_id)
             game = Game.create(
                 ruleset=rules,
                 seats=seated,
@@ -412,7 +412,7 @@ def round_entry(
 ) -> RoundEntry:
     """A score sheet's round as the domain takes it: cards as ints (``Game.enter_round`` checks it)."""
     if winner is not None and type(winner) is not int:
-        raise RuleError("not_a_seat", why="not_seat", winner=winner)
+        raise RuleError("not_a_seat", why="winner", winner=winner)
     return RoundEntry(
         winner=winner,
         hands=None if hands is None else tuple(tuple(_card(card) for card in hand) for hand in hands),

@@ -113,7 +113,7 @@ def import_record(
     except RuleError as refused:
         if refused.code != "game_exists":
             raise
-        raise RuleError("game_exists", why="record_s_game", game_id=record.header.game_id) from None
+        raise RuleError("game_exists", why="record_game", game_id=record.header.game_id) from None
     outcome = created
     for ended, entry in zip(rounds, entries, strict=True):
         outcome = app.enter_round(

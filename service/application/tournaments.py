@@ -40,7 +40,7 @@ class Tournaments(Games):
 
         def join(tournament: Tournament) -> None:
             if player.id not in self.get_league(tournament.league_id).members:
-                raise RuleError("not_a_member", why="league_s_members")
+                raise RuleError("not_a_member", why="tournament")
             tournament.join(str(player.id))
 
         self._change_tournament(tournament_id, join)

@@ -48,7 +48,7 @@ def draw_card(s: State, c: DrawCard) -> list[Event]:
         if s.phase == PLAY or s.phase == DRAWN:
             check_seat(s, seat)
             if seat != s.turn:
-                raise RuleError("not_your_turn", why="not_your_turn")
+                raise RuleError("not_your_turn", why="turn")
         raise phase_refusal(s, "already_drew")
     if s.skip_due:
         return [SkipTaken(seat, next_seat(s, seat, s.direction))]
@@ -93,13 +93,13 @@ def keep_card(s: State, c: KeepCard) -> list[Event]:
         if s.passing and s.phase == PLAY:
             if c.seat != s.turn:
                 check_seat(s, c.seat)
-                raise RuleError("not_your_turn", why="not_your_turn")
+                raise RuleError("not_your_turn", why="turn")
             # after a card that lets its player play again if they like: the turn ends here
             return [TurnPassed(c.seat, next_seat(s, c.seat, s.direction))]
         raise phase_refusal(s, "nothing_to_keep")
     if c.seat != s.turn:
         check_seat(s, c.seat)
-        raise RuleError("not_your_turn", why="not_your_turn")
+        raise RuleError("not_your_turn", why="turn")
     if s.covering:
         covered = format_card(s.shown)  # a face-down card (blind) as declared
         raise RuleError("must_cover", covered=covered)

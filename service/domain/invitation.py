@@ -89,9 +89,9 @@ class Invitation(Aggregate):
         if type(uses) is not int or not 1 <= uses <= MAX_USES:
             raise RuleError("invalid_uses", max_uses=MAX_USES)
         if expires_at.tzinfo is None:
-            raise RuleError("invalid_expiry", why="invitation_s_expiry")
+            raise RuleError("invalid_expiry", why="time_zone")
         if not now < expires_at <= now + LONGEST:
-            raise RuleError("invalid_expiry", why="invitation_expires_after", days=LONGEST.days)
+            raise RuleError("invalid_expiry", why="window", days=LONGEST.days)
         invitation_id = uuid4()
         secret = new_secret()
         invitation = cls._create(

@@ -43,13 +43,13 @@ NAME_PATTERN = f"^(?:{_char_class(SPACES)}*{_char_class(VISIBLE)})+{_char_class(
 def checked_name(name: object, what: str) -> str:
     """``name`` as it is stored: NFC, trimmed; ``malformed_name`` when it breaks the rules."""
     if not isinstance(name, str):
-        raise RuleError("malformed_name", why="s_name_text", what=what)
+        raise RuleError("malformed_name", why="text", what=what)
     for char in name:
         if unicodedata.category(char) in REFUSED_CATEGORIES:
             raise RuleError("malformed_name", why="character", what=what, codepoint=ord(char))
     name = unicodedata.normalize("NFC", name).strip()
     if not 1 <= len(name) <= MAX_NAME:
-        raise RuleError("malformed_name", why="s_name_characters", what=what, max_name=MAX_NAME)
+        raise RuleError("malformed_name", why="length", what=what, max_name=MAX_NAME)
     return name
 
 

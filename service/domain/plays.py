@@ -140,7 +140,7 @@ def _play_several(s: State, c: PlayCard) -> list[Event]:
         if not 0 <= other < CARD_COUNT:
             raise RuleError("malformed_card", why="not_card", card=other)
         if not hand >> other & 1:
-            raise RuleError("card_not_in_hand", why="not_your_hand", card=format_card(other))
+            raise RuleError("card_not_in_hand", why="card", card=format_card(other))
         if played >> other & 1:
             raise RuleError("card_repeated", card=format_card(other))
         if not same_rank >> other & 1:
@@ -189,7 +189,7 @@ def _play_declared(s: State, c: PlayCard) -> list[Event]:
         raise RuleError("several_cards_face_up")
     hand = s.hands[seat]
     if not hand >> card & 1:
-        raise RuleError("card_not_in_hand", why="not_your_hand", card=format_card(card))
+        raise RuleError("card_not_in_hand", why="card", card=format_card(card))
     if not 0 <= declared < CARD_COUNT:
         raise RuleError("malformed_card", why="not_card", card=declared)
     if not book.deck_mask >> declared & 1:
@@ -334,12 +334,12 @@ def _play_refusal(s: State, c: PlayCard) -> RuleError:
         return phase_refusal(s, "")
     check_seat(s, c.seat)
     if c.seat != s.turn:
-        return RuleError("not_your_turn", why="not_your_turn")
+        return RuleError("not_your_turn", why="turn")
     if not 0 <= c.card < CARD_COUNT:
         return RuleError("malformed_card", why="not_card", card=c.card)
     name = format_card(c.card)
     if not s.hands[c.seat] >> c.card & 1:
-        return RuleError("card_not_in_hand", why="not_your_hand", card=name)
+        return RuleError("card_not_in_hand", why="card", card=name)
     if s.phase == DRAWN:
         return RuleError("only_drawn_card")
     if s.debt:

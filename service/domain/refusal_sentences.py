@@ -40,8 +40,8 @@ SENTENCES: dict[str, str] = {
     "card_entered_twice.card_went_out": N_("the card that went out is in no hand"),
     "card_not_in_deck.plays_without": N_("{ruleset} plays without {card}"),
     "card_not_in_deck.plays_without_card": N_("{name} plays without that card"),
-    "card_not_in_hand.card_not_your": N_("that card is not in your hand"),
-    "card_not_in_hand.not_your_hand": N_("{card} is not in your hand"),
+    "card_not_in_hand.card": N_("{card} is not in your hand"),
+    "card_not_in_hand.that_card": N_("that card is not in your hand"),
     "card_repeated": N_("{card} is played once"),
     "cards_of_different_ranks": N_("the cards played together must be of one rank"),
     "check_in_not_open": N_("the check-in opens at {opens}"),
@@ -57,14 +57,14 @@ SENTENCES: dict[str, str] = {
     "draw_not_allowed.you_hold_playable": N_("you hold a playable card: play it"),
     "draw_not_allowed.you_play_again": N_("you may play again or end the turn (keep); no card is drawn"),
     "drawn_card_face_up": N_("a card just drawn is played face up"),
-    "forbidden.admin_league_s": N_("only an admin or the league's referees make its Mao matches"),
     "forbidden.admin_only": N_("only an admin may do this"),
     "forbidden.admin_referee_imports": N_("an admin or a referee imports a game record"),
     "forbidden.admin_use_admin": N_("only an admin may use the admin page"),
-    "forbidden.game_s_referees": N_("only the game's referees and admins may do this"),
+    "forbidden.game_officials": N_("only the game's referees and admins may do this"),
     "forbidden.holder_new_token": N_("only an admin or the holder may get a new token"),
     "forbidden.holder_tokens": N_("only an admin or the holder may see or revoke these tokens"),
-    "forbidden.match_s_referees": N_("only the match's referees and admins may do this"),
+    "forbidden.mao_matches": N_("only an admin or the league's referees make its Mao matches"),
+    "forbidden.match_officials": N_("only the match's referees and admins may do this"),
     "forbidden.player_acts_themself": N_(
         "a player acts for themself in a tournament; an admin for any member"
     ),
@@ -77,11 +77,11 @@ SENTENCES: dict[str, str] = {
     "forbidden.rename_player": N_("only an admin or the player may rename a player"),
     "game_abandoned": N_("the game was abandoned: {abandoned}"),
     "game_already_attached": N_("that game is attached to another table"),
-    "game_exists.game_id_stored": N_("a game with the id {game_id} is stored already"),
-    "game_exists.record_s_game": N_(
+    "game_exists.record_game": N_(
         "the record's game {game_id} is in the service already; to import it as a new game of its "
         "own, ask for a copy (copy: true)"
     ),
+    "game_exists.stored": N_("a game with the id {game_id} is stored already"),
     "game_not_found": N_("no such game"),
     "game_not_found.mao_match": N_("no such Mao match"),
     "game_not_found.not_an_id": N_("{value!r} is not an id"),
@@ -112,10 +112,10 @@ SENTENCES: dict[str, str] = {
         "give either the cards left in each hand or their points, not both"
     ),
     "invalid_entry.round_no_winner": N_("a round with no winner has no card that went out"),
-    "invalid_expiry.invitation_expires_after": N_("an invitation expires after now and within {days} days"),
-    "invalid_expiry.invitation_s_expiry": N_("an invitation's expiry needs a time zone"),
-    "invalid_filter.id_uuid_not": N_("{name} must be an id (a UUID), not {value!r}"),
-    "invalid_filter.not": N_("{name} is one of {choices}, not {value!r}"),
+    "invalid_expiry.time_zone": N_("an invitation's expiry needs a time zone"),
+    "invalid_expiry.window": N_("an invitation expires after now and within {days} days"),
+    "invalid_filter.choice": N_("{name} is one of {choices}, not {value!r}"),
+    "invalid_filter.id": N_("{name} must be an id (a UUID), not {value!r}"),
     "invalid_forfeit_after": N_(
         "a seat forfeits after 1 to {max_forfeit_after} timed-out turns in a row (0: never)"
     ),
@@ -146,11 +146,11 @@ SENTENCES: dict[str, str] = {
         "a league game plays the league's ruleset and options; only the match length "
         "({match_length_options}) may be set"
     ),
+    "invalid_option.on_off": N_("option {key!r} is on or off (true or false)"),
     "invalid_option.option_between": N_("option {key!r} is between {low} and {high}"),
     "invalid_option.option_not_options": N_(
         "{key!r} is an option of {owners}, not of {preset}; options are: {own}"
     ),
-    "invalid_option.option_off_true": N_("option {key!r} is on or off (true or false)"),
     "invalid_option.option_takes": N_("option {key!r} takes a {kind}"),
     "invalid_option.option_whole_number": N_("option {key!r} is a whole number from {low} to {high}"),
     "invalid_option.options_cannot_both": N_(
@@ -212,15 +212,13 @@ SENTENCES: dict[str, str] = {
         "a hook follows the turns of {max_turn_players} players at most"
     ),
     "invalid_webhook_players.not_player_id": N_("{player!r} is not a player id"),
-    "invalid_webhook_url.webhook_url_cannot": N_("the webhook URL cannot be read"),
-    "invalid_webhook_url.webhook_url_holds": N_("a webhook URL holds no user name or password"),
-    "invalid_webhook_url.webhook_url_http": N_(
-        "a webhook URL is an http or https URL of at most {max_url} characters"
-    ),
-    "invalid_webhook_url.webhook_url_names": N_("a webhook URL names a host"),
-    "invalid_webhook_url.webhook_url_no": N_("a webhook URL has no fragment (#...)"),
-    "invalid_webhook_url.webhook_url_s": N_("a webhook URL's port is 1 to 65535"),
-    "invalid_webhook_url.webhook_url_starts": N_("a webhook URL starts with http:// or https://"),
+    "invalid_webhook_url.credentials": N_("a webhook URL holds no user name or password"),
+    "invalid_webhook_url.fragment": N_("a webhook URL has no fragment (#...)"),
+    "invalid_webhook_url.host": N_("a webhook URL names a host"),
+    "invalid_webhook_url.length": N_("a webhook URL is an http or https URL of at most {max_url} characters"),
+    "invalid_webhook_url.port": N_("a webhook URL's port is 1 to 65535"),
+    "invalid_webhook_url.scheme": N_("a webhook URL starts with http:// or https://"),
+    "invalid_webhook_url.unreadable": N_("the webhook URL cannot be read"),
     "invitation_expired": N_("the invitation has expired"),
     "invitation_not_found": N_("no such invitation"),
     "invitation_not_found.not_an_id": N_("{value!r} is not an id"),
@@ -244,8 +242,8 @@ SENTENCES: dict[str, str] = {
         "a {what}'s name may not hold U+{codepoint:04X} (control, invisible formatting or "
         "unassigned characters)"
     ),
-    "malformed_name.s_name_characters": N_("a {what}'s name is 1 to {max_name} characters, trimmed"),
-    "malformed_name.s_name_text": N_("a {what}'s name is text"),
+    "malformed_name.length": N_("a {what}'s name is 1 to {max_name} characters, trimmed"),
+    "malformed_name.text": N_("a {what}'s name is text"),
     "malformed_rank": N_("{text!r} is not a rank: use 2-10, J, Q, K, A or joker"),
     "malformed_request.card_ticked_lay": N_("a card ticked to lay with the play names no card"),
     "malformed_request.choose_list": N_("{name}: choose one from the list"),
@@ -295,18 +293,18 @@ SENTENCES: dict[str, str] = {
     "no_winner": N_("a round with no winner has no card that went out"),
     "not_a_mao_league": N_("Mao matches are played in a league of ruleset 'mao'"),
     "not_a_member.every_player_table": N_("every player at the table must be a member of the league"),
-    "not_a_member.league_s_members": N_("only the league's members join its tournaments"),
     "not_a_member.player_not_member": N_("player {player_id} is not a member of the league"),
+    "not_a_member.tournament": N_("only the league's members join its tournaments"),
     "not_a_move": N_("{command} is not a move a seat can make"),
-    "not_a_seat.not_seat": N_("{winner!r} is not a seat"),
     "not_a_seat.seat": N_("seat {seat} is not at this table"),
     "not_a_seat.seat_given": N_("seat {seat!r} is not at this table"),
     "not_a_seat.seat_no_player": N_("seat {judge_seat} is no player's seat at this table"),
+    "not_a_seat.winner": N_("{winner!r} is not a seat"),
     "not_a_tournament_game": N_("that game is not played at a table of this tournament"),
     "not_allowed.deck_dealer": N_("only a referee or an admin may choose the deck or the dealer"),
     "not_allowed.league_rounds": N_("only the league's referees enter rounds at its tables"),
     "not_allowed.league_rulings": N_("only the league's referees rule on its games"),
-    "not_allowed.match_s_officials": N_("only the match's officials deal a deck of their own"),
+    "not_allowed.own_deck": N_("only the match's officials deal a deck of their own"),
     "not_allowed.player_table_official": N_("a player at this table or an official enters its rounds"),
     "not_allowed.players_table_confirm": N_("only the players at this table confirm its rounds"),
     "not_allowed.players_table_officials": N_("only the players at this table and its officials may do this"),
@@ -341,14 +339,14 @@ SENTENCES: dict[str, str] = {
     "not_seated.match": N_("you have no seat at this match"),
     "not_seated.player_creates_games": N_("a player creates games they sit at"),
     "not_seated.players_table_confirm": N_("the players at the table confirm its rounds"),
-    "not_seated.record_seat_s": N_("the record with a seat's cards is for the player at that seat"),
+    "not_seated.record_seat": N_("the record with a seat's cards is for the player at that seat"),
     "not_started": N_("the tournament has not started"),
     "not_your_seat": N_("seat {seat} is not yours"),
     "not_your_turn.dealer_names_suit": N_("the dealer names the suit for the starter"),
     "not_your_turn.next_player_challenge": N_("only the next player may challenge the face-down card"),
-    "not_your_turn.not_your_turn": N_("it is not your turn"),
     "not_your_turn.player_card_chooses": N_("the player of the card chooses who draws"),
     "not_your_turn.seat_not_move": N_("seat {seat} is not the one to move"),
+    "not_your_turn.turn": N_("it is not your turn"),
     "nothing_to_challenge.no_face_down": N_("no face-down card is open to challenge"),
     "nothing_to_challenge.no_missed_call": N_("no missed call is open to challenge"),
     "nothing_to_choose": N_("no player is waiting to be chosen"),

@@ -29,7 +29,7 @@ def with_options(base: Ruleset, **options: Any) -> Ruleset:
     for key, value in options.items():
         if key in switches:
             if type(value) is not bool:
-                raise RuleError("invalid_option", why="option_off_true", key=key)
+                raise RuleError("invalid_option", why="on_off", key=key)
             if value:
                 _check_compatible(switches, turned_on, key)
                 turned_on.append(key)

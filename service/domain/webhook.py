@@ -48,22 +48,22 @@ def checked_url(url: str) -> str:
         or not 0 < len(url) <= MAX_URL
         or any(c.isspace() or ord(c) < 32 for c in url)
     ):
-        raise RuleError("invalid_webhook_url", why="webhook_url_http", max_url=MAX_URL)
+        raise RuleError("invalid_webhook_url", why="length", max_url=MAX_URL)
     try:
         parts = urlsplit(url)
         port = parts.port  # raises on a port that is no number or out of range
     except ValueError:
-        raise RuleError("invalid_webhook_url", why="webhook_url_cannot") from None
+        raise RuleError("invalid_webhook_url", why="unreadable") from None
     if parts.scheme not in ("http", "https"):
-        raise RuleError("invalid_webhook_url", why="webhook_url_starts")
+        raise RuleError("invalid_webhook_url", why="scheme")
     if not parts.hostname:
-        raise RuleError("invalid_webhook_url", why="webhook_url_names")
+        raise RuleError("invalid_webhook_url", why="host")
     if parts.username is not None or parts.password is not None:
-        raise RuleError("invalid_webhook_url", why="webhook_url_holds")
+        raise RuleError("invalid_webhook_url", why="credentials")
     if parts.fragment:
-        raise RuleError("invalid_webhook_url", why="webhook_url_no")
+        raise RuleError("invalid_webhook_url", why="fragment")
     if port == 0:
-        raise RuleError("invalid_webhook_url", why="webhook_url_s")
+        raise RuleError("invalid_webhook_url", why="port")
     return url
 
 

@@ -89,14 +89,14 @@ def uuid_filter(name: str, value: str | None) -> UUID | None:
     try:
         return UUID(value)
     except ValueError:
-        raise RuleError("invalid_filter", why="id_uuid_not", name=name, value=value[:60]) from None
+        raise RuleError("invalid_filter", why="id", name=name, value=value[:60]) from None
 
 
 def choice_filter(name: str, value: str | None, choices: tuple[str, ...]) -> str | None:
     """A filter with a few values: None when not given; ``invalid_filter`` for any other value."""
     if value is None or value in choices:
         return value
-    raise RuleError("invalid_filter", why="not", name=name, choices=", ".join(choices), value=value[:60])
+    raise RuleError("invalid_filter", why="choice", name=name, choices=", ".join(choices), value=value[:60])
 
 
 def id_filter(description: str, example: str) -> Any:

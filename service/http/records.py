@@ -101,5 +101,5 @@ def _viewer(services: Services, actor: Actor | None, facts: GameFacts, sight: st
         return FULL
     seat = facts.seat_of(actor.id) if actor.role == "player" else None
     if seat is None:
-        raise RuleError("not_seated", why="record_seat_s")
+        raise RuleError("not_seated", why="record_seat")
     return Viewer.at(seat)

@@ -79,7 +79,7 @@ def check_creator(context: Context, actor: Actor, data: MaoGameCreate) -> None:
         return
     league = context.app.get_league(data.league_id)
     if actor.role != "referee" or actor.id not in league.referees:
-        raise RuleError("forbidden", why="admin_league_s")
+        raise RuleError("forbidden", why="mao_matches")
 
 
 @write  # the league's list of matches shows it
@@ -205,7 +205,7 @@ def deal(
         if deck is None:
             return shuffled_deck(rng)
         if not mao_policy.officiates(context, actor, game):
-            raise RuleError("not_allowed", why="match_s_officials")
+            raise RuleError("not_allowed", why="own_deck")
         return DealRound(deck_of(deck))
 
     return act(context, actor, game_id, command, key=key, request=request)

@@ -49,7 +49,7 @@ def acting_seat(context: Context, actor: Actor, game: MaoGame, seat: int | None)
 
 def check_official(context: Context, actor: Actor, game: MaoGame) -> None:
     if not officiates(context, actor, game):
-        raise RuleError("forbidden", why="match_s_referees")
+        raise RuleError("forbidden", why="match_officials")
 
 
 def official_game(context: Context, actor: Actor, game_id: UUID) -> MaoGame:

@@ -171,7 +171,7 @@ def check_entrant(actor: Actor, player_id: UUID) -> None:
 
 def check_official(context: Context, actor: Actor, facts: GameFacts) -> None:
     if not officiates(context, actor, facts):
-        raise RuleError("forbidden", why="game_s_referees")
+        raise RuleError("forbidden", why="game_officials")
 
 
 def check_at_table(context: Context, actor: Actor, facts: GameFacts) -> None:

@@ -233,7 +233,7 @@ def _play(out: _Out, c: PlayCard) -> None:
     if not 0 <= c.card < len(FULL_DECK):
         raise RuleError("malformed_card", why="not_card", card=c.card)
     if not s.hands[c.seat] >> c.card & 1:
-        raise RuleError("card_not_in_hand", why="card_not_your")
+        raise RuleError("card_not_in_hand", why="that_card")
     says = [_words(words) for words in c.says]
     seat, card = c.seat, c.card
     if seat != s.turn:
@@ -260,7 +260,7 @@ def _draw(out: _Out, c: DrawCard) -> None:
     _check_acting(s, c.seat)
     if c.seat != s.turn:
         # only a card put on the table out of turn is penalised; a draw out of turn is just refused
-        raise RuleError("not_your_turn", why="not_your_turn")
+        raise RuleError("not_your_turn", why="turn")
     _close_window(out)
     assert s.rule is not None
     in_force = tuple(sorted(set(s.in_force) | set(draw_clauses(s.rule))))
