@@ -286,7 +286,7 @@ def test_confirming_ones_own_entry_through_the_page_is_refused_in_words(visit: V
         f"/web/games/{table.game}/score/rounds/1/confirmation", form={"csrf": csrf, "key": "mine"}
     )
     assert answer.status == 422
-    assert "You entered this round: another player confirms it." in answer.text()
+    assert "nother player at the table confirms the round you entered" in answer.text()
     assert club.ok("GET", f"/games/{table.game}")["version"] == before
     assert sheet(club, table.game)["rounds"][0]["confirmed_by"] == []
 
