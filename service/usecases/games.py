@@ -28,8 +28,9 @@ from service.domain.roles import Actor
 from service.projections.models import HandView
 from service.usecases import policy
 from service.usecases.context import Context, scoped_key, write, write_when
-from service.usecases.events import CommandResult, changed_results, command_result
+from service.usecases.events import CommandResult, changed_results
 from service.usecases.fields import GAME_ID, PLAYER_ID
+from service.usecases.game_command import commanded
 from service.usecases.preset_schema import RULESET_NAMES, Options, RulesetName
 
 # A seat as sent: a player's id in its canonical text (any case), or "bot:" and a bot's name (an unknown
@@ -296,15 +297,17 @@ def make_move(
     """A move (or a missed call's challenge) at the seat ``actor`` may act for."""
     facts = context.games.facts(game_id)
     seat = policy.acting_seat(context, actor, facts, data.seat)
-    outcome = data.made(
+    return commanded(
+        context,
+        actor,
+        facts,
+        data.made,
         context.app,
         game_id,
         seat,
-        by=actor,
-        expected_version=data.version,
-        key=scoped_key(actor, idempotency_key),
+        version=data.version,
+        idempotency_key=idempotency_key,
     )
-    return command_result(outcome, policy.viewer(context, actor, facts), facts)
 
 
 def normalised(seat: str) -> str:

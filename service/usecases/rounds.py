@@ -23,9 +23,10 @@ from service.domain.round_scoring import running_totals
 from service.domain.ruleset_checks import most_players
 from service.domain.scoresheet import RoundEntry
 from service.usecases import policy
-from service.usecases.context import Context, scoped_key, write_when
-from service.usecases.events import CommandResult, changed_results, command_result
+from service.usecases.context import Context, write_when
+from service.usecases.events import CommandResult, changed_results
 from service.usecases.facts import GameFacts
+from service.usecases.game_command import commanded
 
 # the most points a seat's cards can be worth in any ruleset: every card of two decks at the dearest value
 MOST_POINTS = CARD_COUNT * max(max(rules.card_points.values(), default=0) for rules in PRESETS.values())
@@ -255,18 +256,20 @@ def enter_round(
 ) -> CommandResult:
     facts = context.games.facts(game_id)
     check_scorer(context, actor, facts)
-    outcome = context.app.enter_round(
+    return commanded(
+        context,
+        actor,
+        facts,
+        context.app.enter_round,
         game_id,
+        version=data.version,
+        idempotency_key=idempotency_key,
         winner=data.winner,
         hands=data.hands,
         points=data.points,
         missed_calls=data.missed_calls,
         last_card=data.last_card,
-        by=actor,
-        expected_version=data.version,
-        key=scoped_key(actor, idempotency_key),
     )
-    return command_result(outcome, policy.viewer(context, actor, facts), facts)
 
 
 def confirm_round(
@@ -281,11 +284,13 @@ def confirm_round(
     facts = context.games.facts(game_id)
     if actor.role != "player" or facts.seat_of(actor.id) is None:
         raise RuleError("not_seated", "the players at the table confirm its rounds")
-    outcome = context.app.confirm_round(
+    return commanded(
+        context,
+        actor,
+        facts,
+        context.app.confirm_round,
         game_id,
         round_no,
-        by=actor,
-        expected_version=data.version,
-        key=scoped_key(actor, idempotency_key),
+        version=data.version,
+        idempotency_key=idempotency_key,
     )
-    return command_result(outcome, policy.viewer(context, actor, facts), facts)
