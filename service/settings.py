@@ -142,6 +142,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         return f"Settings({', '.join(f'{name}={value!r}' for name, value in shown.items())})"
 
     @classmethod
+    def given_or_env(cls, given: object) -> "Settings":
+        """``given`` when it is settings (a command line's caller that has them), else the environment's."""
+        return given if isinstance(given, Settings) else cls.from_env()
+
+    @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
         env = os.environ if environ is None else environ
         return cls(
