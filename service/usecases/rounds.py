@@ -9,7 +9,7 @@ public: the cards left in hand at a round's end are on the table by then. The AP
 ``/games/{id}/rounds`` and the scorer's page call these use cases alike.
 """
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any, TypeAlias
 from uuid import UUID
 
 import msgspec
@@ -74,25 +74,6 @@ Hands = Annotated[
 ]
 
 
-Points = Annotated[
-    Annotated[list[Annotated[int, msgspec.Meta(ge=0, le=MOST_POINTS)]], msgspec.Meta(max_length=MOST_SEATS)]
-    | None,
-    msgspec.Meta(
-        description="per seat, the points of the cards left in hand (the winner's 0), instead of hands",
-        extra_json_schema={
-            "extra": {
-                "oneOf": [
-                    {
-                        "type": "array",
-                        "maxItems": MOST_SEATS,
-                        "items": {"type": "integer", "minimum": 0, "maximum": MOST_POINTS},
-                    },
-                    {"type": "null"},
-                ]
-            }
-        },
-    ),
-]
 LastCard = Annotated[
     Card | None,
     msgspec.Meta(
@@ -103,25 +84,41 @@ LastCard = Annotated[
         },
     ),
 ]
-MissedCalls = Annotated[
-    Annotated[list[Annotated[int, msgspec.Meta(ge=0, le=CARD_COUNT)]], msgspec.Meta(max_length=MOST_SEATS)]
-    | None,
-    msgspec.Meta(
-        description="per seat, the missed calls challenged this round (they cost cards, not points)",
-        extra_json_schema={
-            "extra": {
-                "oneOf": [
-                    {
-                        "type": "array",
-                        "maxItems": MOST_SEATS,
-                        "items": {"type": "integer", "minimum": 0, "maximum": CARD_COUNT},
-                    },
-                    {"type": "null"},
-                ]
-            }
-        },
-    ),
-]
+
+
+def _per_seat_counts(most: int, description: str) -> Any:
+    """Per seat, a whole number from 0 to ``most``, or null; said in the schema as the API documents it."""
+    return Annotated[
+        Annotated[list[Annotated[int, msgspec.Meta(ge=0, le=most)]], msgspec.Meta(max_length=MOST_SEATS)]
+        | None,
+        msgspec.Meta(
+            description=description,
+            extra_json_schema={
+                "extra": {
+                    "oneOf": [
+                        {
+                            "type": "array",
+                            "maxItems": MOST_SEATS,
+                            "items": {"type": "integer", "minimum": 0, "maximum": most},
+                        },
+                        {"type": "null"},
+                    ]
+                }
+            },
+        ),
+    ]
+
+
+if TYPE_CHECKING:
+    Points: TypeAlias = list[int] | None
+    MissedCalls: TypeAlias = list[int] | None
+else:
+    Points = _per_seat_counts(
+        MOST_POINTS, "per seat, the points of the cards left in hand (the winner's 0), instead of hands"
+    )
+    MissedCalls = _per_seat_counts(
+        CARD_COUNT, "per seat, the missed calls challenged this round (they cost cards, not points)"
+    )
 
 
 class RoundCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
