@@ -150,9 +150,12 @@ Suit = Annotated[
 ]
 
 
-class Play(
-    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="play", tag_field="kind"
-):
+class _Move(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="kind"):
+    """A move's body: its ``kind`` tells which (each move names its own; ``kw_only`` is each one's,
+    msgspec does not pass it on)."""
+
+
+class Play(_Move, tag="play", frozen=True, kw_only=True):
     card: Card
     suit: Annotated[
         Suit | None,
@@ -212,9 +215,7 @@ class Play(
         )
 
 
-class Draw(
-    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="draw", tag_field="kind"
-):
+class Draw(_Move, tag="draw", frozen=True, kw_only=True):
     version: Version
     seat: SeatNo = None
 
@@ -222,9 +223,7 @@ class Draw(
         return app.draw(game_id, seat, **options)
 
 
-class Keep(
-    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="keep", tag_field="kind"
-):
+class Keep(_Move, tag="keep", frozen=True, kw_only=True):
     version: Version
     seat: SeatNo = None
 
@@ -232,9 +231,7 @@ class Keep(
         return app.keep(game_id, seat, **options)
 
 
-class NameSuit(
-    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="name_suit", tag_field="kind"
-):
+class NameSuit(_Move, tag="name_suit", frozen=True, kw_only=True):
     suit: Suit
     version: Version
     seat: SeatNo = None
@@ -243,14 +240,7 @@ class NameSuit(
         return app.name_suit(game_id, seat, self.suit, **options)
 
 
-class ChoosePlayer(
-    msgspec.Struct,
-    frozen=True,
-    kw_only=True,
-    forbid_unknown_fields=True,
-    tag="choose_player",
-    tag_field="kind",
-):
+class ChoosePlayer(_Move, tag="choose_player", frozen=True, kw_only=True):
     player: Annotated[int, msgspec.Meta(ge=0, description="the seat chosen to draw")]
     version: Version
     seat: SeatNo = None
@@ -259,14 +249,7 @@ class ChoosePlayer(
         return app.choose_player(game_id, seat, self.player, **options)
 
 
-class ChallengeDeclared(
-    msgspec.Struct,
-    frozen=True,
-    kw_only=True,
-    forbid_unknown_fields=True,
-    tag="challenge_declaration",
-    tag_field="kind",
-):
+class ChallengeDeclared(_Move, tag="challenge_declaration", frozen=True, kw_only=True):
     """The next player doubts the face-down card before them (blind)."""
 
     version: Version
