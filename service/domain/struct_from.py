@@ -11,5 +11,7 @@ S = TypeVar("S", bound=msgspec.Struct)
 def struct_from(target: type[S], source: object, **given: Any) -> S:
     """``target`` with the fields ``given`` and each other field read from ``source``'s attribute of
     that name (a field ``source`` has no attribute for fails loudly: nothing is left to a default)."""
-    copied = {name: getattr(source, name) for name in target.__struct_fields__ if name not in given}
-    return target(**copied, **given)
+    for name in target.__struct_fields__:
+        if name not in given:
+            given[name] = getattr(source, name)
+    return target(**given)
