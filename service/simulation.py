@@ -72,7 +72,7 @@ def check_setup(
     unknown = sorted(set(modifiers) - set(MODIFIERS))
     if unknown:
         known = ", ".join(MODIFIERS)
-        raise RuleError("unknown_option", f"no modifier {unknown[0]!r}; modifiers are: {known}")
+        raise RuleError("unknown_option", why="no_modifier_modifiers", unknown=unknown[0], known=known)
     rules = ruleset(ruleset_name, **dict.fromkeys(modifiers, True))
     # the engine's own check of a match start, so the message is the engine's
     decide(State(), StartMatch(rules, players, 0))

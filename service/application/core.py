@@ -227,7 +227,7 @@ class Core(Application[UUID]):
             if game is not None and expected_version is not None and expected_version > game.version:
                 game, as_stored = self._brought_up_to_date(game), True
             if game is None:
-                game, as_stored = self._get(Game, game_id, "game_not_found", "no such game"), True
+                game, as_stored = self._get(Game, game_id, "game_not_found"), True
                 self.games.put(game)  # as stored: a refused command (a stale version) finds it here next
             if cause.key is not None:
                 first = game.done_before(cause.key, cause.digest)
@@ -237,7 +237,9 @@ class Core(Application[UUID]):
                 # behind the copy, so behind the store too (a copy is never ahead of it)
                 raise RuleError(
                     "stale_version",
-                    f"the game is at event {game.version}, not {expected_version}: load it again",
+                    why="game_event_not",
+                    version=game.version,
+                    expected_version=expected_version,
                 )
             try:
                 change(game, cause)
@@ -312,13 +314,13 @@ class Core(Application[UUID]):
                 return Outcome(game_id, events[-1].originator_version, tuple(events), position)
             after = page[-1].originator_version
 
-    def _get(self, kind: type[A], aggregate_id: UUID | str, code: str, message: str, **kwargs: Any) -> A:
+    def _get(self, kind: type[A], aggregate_id: UUID | str, code: str, why: str = "", **kwargs: Any) -> A:
         try:
             found = self.repository.get(_uuid(aggregate_id, code), projector_func=project, **kwargs)
         except AggregateNotFoundError:
-            raise RuleError(code, message) from None
+            raise RuleError(code, why=why) from None
         if not isinstance(found, kind):
-            raise RuleError(code, message)
+            raise RuleError(code, why=why)
         return found
 
     def _update(self, load: Callable[[], A], change: Callable[[A], T]) -> T:
@@ -340,7 +342,7 @@ def _uuid(value: UUID | str, code: str) -> UUID:
     try:
         return UUID(str(value))
     except ValueError:
-        raise RuleError(code, f"{value!r} is not an id") from None
+        raise RuleError(code, why="not_an_id", value=value) from None
 
 
 def _digest(*parts: Any) -> str:

@@ -44,7 +44,7 @@ def find(app: MauMau, credential_id: UUID) -> Credential | None:
 def get(app: MauMau, credential_id: UUID) -> Credential:
     found = find(app, credential_id)
     if found is None:
-        raise RuleError("credential_not_found", "no such token")
+        raise RuleError("credential_not_found")
     return found
 
 
@@ -129,7 +129,7 @@ def revoke(app: MauMau, credential_id: UUID) -> list[UUID]:
     def attempt() -> list[UUID]:
         credential = get(app, credential_id)
         if credential.revoked:
-            raise RuleError("already_revoked", "that token is revoked already")
+            raise RuleError("already_revoked", why="token_revoked_already")
         return _revoke_together(app, [credential])
 
     return retried(attempt)
@@ -180,7 +180,7 @@ def referee(app: MauMau, referee_id: UUID) -> Credential:
     """The credential that registered a referee: its id is the referee's id."""
     found = find(app, referee_id)
     if found is None or found.role != "referee" or found.subject != str(referee_id):
-        raise RuleError("referee_not_found", "no such referee")
+        raise RuleError("referee_not_found")
     return found
 
 

@@ -50,4 +50,4 @@ class Disputes(Games):
 
     def _check_league_referee(self, league_id: UUID, by: Actor) -> None:
         if by.id not in self.get_league(league_id).referees:
-            raise RuleError("not_allowed", "only the league's referees rule on its games")
+            raise RuleError("not_allowed", why="league_rulings")

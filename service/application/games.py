@@ -120,7 +120,7 @@ class Games(Leagues):
         seated = tuple(Seat.parse(seat) for seat in seats)
         players = [seat.name for seat in seated if seat.kind == "player"]
         if len(set(players)) != len(players):
-            raise RuleError("player_seated_twice", "a player can take one seat only")
+            raise RuleError("player_seated_twice", why="player_take_seat")
         for player_id in players:
             self.get_player(player_id).check_not_erased()
         check_options(options or {})
@@ -128,20 +128,17 @@ class Games(Leagues):
         if league_id is not None:
             league = self.get_league(league_id)
             if ruleset is not None and ruleset != league.rules.name:
-                raise RuleError(
-                    "ruleset_mismatch",
-                    f"a game of this league plays its ruleset, {league.rules.name}, not {ruleset}",
-                )
+                raise RuleError("ruleset_mismatch", name=league.rules.name, ruleset=ruleset)
             if set(options or {}) - set(MATCH_LENGTH_OPTIONS):
                 raise RuleError(
                     "invalid_option",
-                    "a league game plays the league's ruleset and options; only the match length "
-                    f"({', '.join(MATCH_LENGTH_OPTIONS)}) may be set",
+                    why="league_game_plays",
+                    match_length_options=", ".join(MATCH_LENGTH_OPTIONS),
                 )
             rules = with_options(league.rules, **dict(options or {}))
             for player_id in players:
                 if UUID(player_id) not in league.members:
-                    raise RuleError("not_a_member", f"player {player_id} is not a member of the league")
+                    raise RuleError("not_a_member", why="player_not_member", player_id=player_id)
         else:
             rules = make_ruleset(ruleset or "club", **dict(options or {}))
         clock, forfeit_after = None, 0
@@ -175,7 +172,7 @@ class Games(Leagues):
                 if found is not None:
                     return found
             if chosen and self.recorder.select_events(game_id, limit=1):
-                raise RuleError("game_exists", f"a game with the id {game_id} is stored already")
+                raise RuleError("game_exists", why="stored", game_id=game_id)
             game = Game.create(
                 ruleset=rules,
                 seats=seated,
@@ -327,7 +324,7 @@ class Games(Leagues):
 
     def _check_league_official(self, league_id: UUID, by: Actor) -> None:
         if by.id not in self.get_league(league_id).referees:
-            raise RuleError("not_allowed", "only the league's referees enter rounds at its tables")
+            raise RuleError("not_allowed", why="league_rounds")
 
     def abandon_game(
         self, game_id: UUID | str, reason: str, *, by: Actor = SYSTEM, key: str | None = None
@@ -341,17 +338,17 @@ class Games(Leagues):
     # reading: the game, replay, the list of events, the shuffles
 
     def get_game(self, game_id: UUID | str) -> Game:
-        return self._get(Game, game_id, "game_not_found", "no such game")
+        return self._get(Game, game_id, "game_not_found")
 
     def game_at(self, game_id: UUID | str, number: int | None = None) -> Game:
         """The game as it was right after event ``number`` (the latest when None)."""
         if number is None:
             return self.get_game(game_id)
         if not isinstance(number, int) or number < 1:
-            raise RuleError("no_such_event", f"event numbers start at 1, not {number!r}")
-        game = self._get(Game, game_id, "game_not_found", "no such game", version=number)
+            raise RuleError("no_such_event", why="below_one", number=number)
+        game = self._get(Game, game_id, "game_not_found", version=number)
         if game.version < number:
-            raise RuleError("no_such_event", f"the game has {game.version} events, not {number}")
+            raise RuleError("no_such_event", why="beyond", version=game.version, number=number)
         return game
 
     def state_at(self, game_id: UUID | str, number: int) -> State:
@@ -365,7 +362,7 @@ class Games(Leagues):
         """The stored Game events, in order; ``originator_version`` is each one's number."""
         events = list(self.events.get(_uuid(game_id, "game_not_found"), gt=after or None, limit=limit))
         if after == 0 and not (events and isinstance(events[0], Game.Created)):
-            raise RuleError("game_not_found", "no such game")
+            raise RuleError("game_not_found")
         return events
 
     def history(self, game_id: UUID | str, after: int = 0, limit: int | None = None) -> list[Entry]:
@@ -415,7 +412,7 @@ def round_entry(
 ) -> RoundEntry:
     """A score sheet's round as the domain takes it: cards as ints (``Game.enter_round`` checks it)."""
     if winner is not None and type(winner) is not int:
-        raise RuleError("not_a_seat", f"{winner!r} is not a seat")
+        raise RuleError("not_a_seat", why="winner", winner=winner)
     return RoundEntry(
         winner=winner,
         hands=None if hands is None else tuple(tuple(_card(card) for card in hand) for hand in hands),
@@ -461,7 +458,7 @@ def _card(card: int | str) -> int:
             raise not_a_card(card)
         return parse_card(card)
     if type(card) is not int or not 0 <= card < CARD_COUNT:
-        raise RuleError("malformed_card", f"{card!r} is not a card")
+        raise RuleError("malformed_card", why="not_card", card=card)
     return card
 
 
@@ -470,10 +467,10 @@ def _suit(suit: int | str | None, required: bool = False) -> int:
         return -1
     if isinstance(suit, str):
         if re.fullmatch(SUIT_PATTERN, suit) is None:  # as the document says; parse_suit would trim
-            raise RuleError("malformed_suit", f"{suit!r} is not a suit: use C, D, H or S")
+            raise RuleError("malformed_suit", why="not_suit_use", suit=suit)
         return parse_suit(suit)
     if type(suit) is not int or not 0 <= suit < 4:
-        raise RuleError("malformed_suit", f"{suit!r} is not a suit")
+        raise RuleError("malformed_suit", why="not_suit", suit=suit)
     return suit
 
 
@@ -483,8 +480,8 @@ def _call(call: int | str | None) -> int:
     if isinstance(call, str):
         found = _CALLS.get(call.strip().lower().replace("-", "_"))
         if found is None:
-            raise RuleError("malformed_call", f"{call!r} is not a call: say 'mau' or 'mau_mau'")
+            raise RuleError("malformed_call", why="not_call_say", call=call)
         return found
     if type(call) is not int or call not in (NO_CALL, MAU, MAU_MAU):
-        raise RuleError("malformed_call", f"{call!r} is not a call")
+        raise RuleError("malformed_call", why="not_call", call=call)
     return call

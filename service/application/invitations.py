@@ -38,7 +38,7 @@ class Invitations(Leagues):
         return invitation, code
 
     def get_invitation(self, invitation_id: UUID | str) -> Invitation:
-        return self._get(Invitation, invitation_id, "invitation_not_found", "no such invitation")
+        return self._get(Invitation, invitation_id, "invitation_not_found")
 
     def invitations_of(self, league_id: UUID | str) -> list[Invitation]:
         """A league's invitations, oldest first, found from their making in the log (a club makes few)."""

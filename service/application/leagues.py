@@ -29,7 +29,7 @@ class Leagues(Players):
         return league.id
 
     def get_league(self, league_id: UUID | str) -> League:
-        return self._get(League, league_id, "league_not_found", "no such league")
+        return self._get(League, league_id, "league_not_found")
 
     def admit_member(self, league_id: UUID | str, player_id: UUID | str) -> None:
         player = self.get_player(player_id)

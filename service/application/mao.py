@@ -45,13 +45,13 @@ class MaoGames(Leagues):
         another rule, then deals."""
         league = self.get_league(league_id)
         if league.ruleset_name != MAO:
-            raise RuleError("not_a_mao_league", "Mao matches are played in a league of ruleset 'mao'")
+            raise RuleError("not_a_mao_league")
         if judge != SERVER and judge_seat is None and not league.referees:
-            raise RuleError("no_referee", "the league has no referee to judge: appoint one first")
+            raise RuleError("no_referee")
         names = tuple(self._seat_name(league.members, seat) for seat in seats)
         players = [name for name in names if not name.startswith(BOT_PREFIX)]
         if len(set(players)) != len(players):
-            raise RuleError("player_seated_twice", "a player may hold one seat only")
+            raise RuleError("player_seated_twice", why="player_hold_seat")
         rng = random.SystemRandom()
         game = MaoGame.start(league.id, names, judge, judge_seat)
         if first_dealer is None:
@@ -72,11 +72,11 @@ class MaoGames(Leagues):
         player_id = _uuid(seat, "player_not_found")
         if player_id not in members:
             self.get_player(player_id).check_not_erased()  # 404 for nobody at all, 410 for the erased
-            raise RuleError("not_a_member", "every player at the table must be a member of the league")
+            raise RuleError("not_a_member", why="every_player_table")
         return str(player_id)
 
     def get_mao_game(self, game_id: UUID | str) -> MaoGame:
-        return self._get(MaoGame, game_id, "game_not_found", "no such Mao match")
+        return self._get(MaoGame, game_id, "game_not_found", why="mao_match")
 
     def mao_do(
         self,

@@ -29,7 +29,7 @@ class Players(Core):
         return player.id
 
     def get_player(self, player_id: UUID | str) -> Player:
-        return self._get(Player, player_id, "player_not_found", "no such player")
+        return self._get(Player, player_id, "player_not_found")
 
     def rename_player(self, player_id: UUID | str, name: str) -> None:
         """A new name, which must differ from the names of the other members of each of the player's leagues.
@@ -91,7 +91,7 @@ class Players(Core):
         for tournament_id in self._originators_of(get_topic(Tournament.Joined), "entrant", entrant):
 
             def withdraw(tournament_id: UUID = tournament_id) -> bool:
-                tournament = self._get(Tournament, tournament_id, "tournament_not_found", "no tournament")
+                tournament = self._get(Tournament, tournament_id, "tournament_not_found", why="withdrawn")
                 tournament.withdraw_erased(entrant)
                 if not tournament.pending_events:
                     return False
@@ -130,7 +130,7 @@ class Players(Core):
         for match_id in self._originators_of(get_topic(MaoGame.Started), "seats", str(player_id)):
 
             def forfeit(match_id: UUID = match_id) -> bool:
-                match = self._get(MaoGame, match_id, "game_not_found", "no such Mao match")
+                match = self._get(MaoGame, match_id, "game_not_found", why="mao_match")
                 seat = match.seat_of(str(player_id))
                 assert seat is not None  # found among the match's seats
                 try:
@@ -170,10 +170,10 @@ class Players(Core):
 
     def _tokens_of(self, subject: str) -> list[Credential]:
         try:
-            ring = self._get(Keyring, keyring_id(subject), "credential_not_found", "no such keyring")
+            ring = self._get(Keyring, keyring_id(subject), "credential_not_found", why="keyring")
         except RuleError:
             return []
-        return [self._get(Credential, c, "credential_not_found", "no such token") for c in ring.credentials]
+        return [self._get(Credential, c, "credential_not_found") for c in ring.credentials]
 
     def _names_of(self, players: Sequence[UUID]) -> list[str]:
         return [self.get_player(player).name for player in players]
@@ -181,4 +181,4 @@ class Players(Core):
     def _leagues_of(self, player_id: UUID) -> list[League]:
         """The leagues a player is a member of, found from their admissions (a club's log holds few)."""
         found = self._originators_of(get_topic(League.MemberAdmitted), "player_id", player_id)
-        return [self._get(League, league, "league_not_found", "no such league") for league in found]
+        return [self._get(League, league, "league_not_found") for league in found]

@@ -113,11 +113,7 @@ def import_record(
     except RuleError as refused:
         if refused.code != "game_exists":
             raise
-        raise RuleError(
-            "game_exists",
-            f"the record's game {record.header.game_id} is in the service already; to import it as "
-            "a new game of its own, ask for a copy (copy: true)",
-        ) from None
+        raise RuleError("game_exists", why="record_game", game_id=record.header.game_id) from None
     outcome = created
     for ended, entry in zip(rounds, entries, strict=True):
         outcome = app.enter_round(
@@ -147,21 +143,16 @@ def imported_id(record: Record) -> UUID:
         return uuid5(IMPORTED_GAMES, record.header.game_id)
 
 
-def _inconsistent(detail: str) -> RuleError:
-    return RuleError("record_inconsistent", detail)
-
-
 def _players(record: Record, seats: Sequence[str] | None) -> list[str]:
     if seats is not None:
         if len(seats) != len(record.header.seats):
-            raise _inconsistent(f"the record has {len(record.header.seats)} seats, not {len(seats)}")
+            raise RuleError(
+                "record_inconsistent", why="seat_count", seats=len(record.header.seats), count=len(seats)
+            )
         return list(seats)
     bots = [seat.label for seat in record.header.seats if seat.kind == "bot"]
     if bots:
-        raise RuleError(
-            "record_has_bots",
-            f"a table played in person seats people only: name a player for each seat ({bots[0]!r} is a bot)",
-        )
+        raise RuleError("record_has_bots", bots=bots[0])
     return [seat.id for seat in record.header.seats]
 
 
@@ -181,15 +172,13 @@ def _result(record: Record) -> tuple[list[RoundEnd], MatchEnd]:
             rounds = [kept for kept in rounds if kept.number < void]
             end = end if end is not None and end.number < void else None
         elif isinstance(line, Forfeited | TimedOut):
-            raise _inconsistent(
-                f"event {line.number}: a turn clock ran out; a table played in person has none"
-            )
+            raise RuleError("record_inconsistent", why="clock", number=line.number)
         elif isinstance(line, Abandoned):
-            raise _inconsistent(f"event {line.number}: the game was abandoned, so it has no result")
+            raise RuleError("record_inconsistent", why="abandoned", number=line.number)
     if end is None:
-        raise _inconsistent("the record's match has no end: a game is imported once its match is over")
+        raise RuleError("record_inconsistent", why="no_match_end")
     if [ended.round_no for ended in rounds] != list(range(1, len(rounds) + 1)):
-        raise _inconsistent("the record's rounds are not numbered 1, 2, 3, ...")
+        raise RuleError("record_inconsistent", why="numbering")
     return rounds, end
 
 
@@ -203,7 +192,7 @@ def _rules(app: "MauMau", record: Record, league_id: UUID | None) -> tuple[Rules
     options = {name: value for name, value in header.options.items() if name in MATCH_LENGTH_OPTIONS}
     rules = with_options(app.get_league(league_id).rules, **options)
     if rules != played:
-        raise _inconsistent(f"the record was played by other rules than the league's ({rules.name})")
+        raise RuleError("record_inconsistent", why="league_rules", ruleset=rules.name)
     return rules, options
 
 
@@ -278,18 +267,24 @@ def _check(
     )
     for ended, entry in zip(rounds, entries, strict=True):
         if game.over:
-            raise _inconsistent(f"the match ends before round {ended.round_no} by these rules")
+            raise RuleError("record_inconsistent", why="early_end", round_no=ended.round_no)
         try:
             game.enter_round(entry, Cause(by, "EnterRound"))
         except RuleError as refused:
-            raise _inconsistent(f"round {ended.round_no}: {refused.message}") from None
+            raise RuleError(
+                "record_inconsistent", why="refused", round_no=ended.round_no, refusal=refused.message
+            ) from None
         scored = game.state.round_points[-1]
         if list(scored) != ended.points or game.state.totals != ended.totals:
-            raise _inconsistent(
-                f"round {ended.round_no} (event {ended.number}) scores {list(scored)}, totals "
-                f"{game.state.totals} by these rules, not what the record says"
+            raise RuleError(
+                "record_inconsistent",
+                why="scores",
+                round_no=ended.round_no,
+                number=ended.number,
+                scored=list(scored),
+                totals=game.state.totals,
             )
     if not game.over:
-        raise _inconsistent("the match does not end after the record's last round by these rules")
+        raise RuleError("record_inconsistent", why="no_end")
     if list(game.state.winners) != end.winners or game.state.totals != end.totals:
-        raise _inconsistent(f"the match ends with winners {list(game.state.winners)}, not the record's")
+        raise RuleError("record_inconsistent", why="winners", winners=list(game.state.winners))

@@ -42,4 +42,4 @@ def retried(attempt: Callable[[], T]) -> T:
     try:
         return attempt()
     except Conflict:
-        raise RuleError("stale_version", "it was changed meanwhile: try again") from None
+        raise RuleError("stale_version", why="was_changed_meanwhile") from None

@@ -32,7 +32,7 @@ class Tournaments(Games):
         return tournament.id
 
     def get_tournament(self, tournament_id: UUID | str) -> Tournament:
-        return self._get(Tournament, tournament_id, "tournament_not_found", "no such tournament")
+        return self._get(Tournament, tournament_id, "tournament_not_found")
 
     def join_tournament(self, tournament_id: UUID | str, player_id: UUID | str) -> None:
         player = self.get_player(player_id)
@@ -40,7 +40,7 @@ class Tournaments(Games):
 
         def join(tournament: Tournament) -> None:
             if player.id not in self.get_league(tournament.league_id).members:
-                raise RuleError("not_a_member", "only the league's members join its tournaments")
+                raise RuleError("not_a_member", why="tournament")
             tournament.join(str(player.id))
 
         self._change_tournament(tournament_id, join)
@@ -171,7 +171,7 @@ class Tournaments(Games):
         """
         game = self.get_game(game_id)
         if not game.over:
-            raise RuleError("game_not_over", "the game is still being played")
+            raise RuleError("game_not_over")
         timed_out = [0] * len(game.seats)
         for event in self.game_events(game.id):
             if isinstance(event, Game.TurnTimedOut):

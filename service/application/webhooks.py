@@ -31,9 +31,9 @@ class Webhooks(Leagues):
             try:
                 player_id = UUID(str(player))
             except ValueError:
-                raise RuleError("invalid_webhook_players", f"{player!r} is not a player id") from None
+                raise RuleError("invalid_webhook_players", why="not_player_id", player=player) from None
             if player_id not in league.members:
-                raise RuleError("not_a_member", f"player {player_id} is not a member of the league")
+                raise RuleError("not_a_member", why="player_not_member", player_id=player_id)
             turn_players.append(str(player_id))
         secret = secrets.token_hex(32)
         hook = Webhook.register(league.id, url, events, turn_players, secret)
@@ -41,9 +41,9 @@ class Webhooks(Leagues):
         return hook.id, secret
 
     def get_webhook(self, hook_id: UUID | str) -> Webhook:
-        hook: Webhook = self._get(Webhook, hook_id, "webhook_not_found", "no such webhook")
+        hook: Webhook = self._get(Webhook, hook_id, "webhook_not_found")
         if hook.removed:
-            raise RuleError("webhook_not_found", "no such webhook")
+            raise RuleError("webhook_not_found")
         return hook
 
     def league_webhooks(self, league_id: UUID | str) -> list[Webhook]:
@@ -58,9 +58,7 @@ class Webhooks(Leagues):
             for notification in page:
                 registered = self.mapper.to_domain_event(notification)
                 if registered.league_id == league.id:
-                    hook = self._get(
-                        Webhook, registered.originator_id, "webhook_not_found", "no such webhook"
-                    )
+                    hook = self._get(Webhook, registered.originator_id, "webhook_not_found")
                     if not hook.removed:
                         found.append(hook)
             if len(page) < _PAGE:

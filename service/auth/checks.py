@@ -11,4 +11,4 @@ from service.domain.errors import RuleError
 
 async def signed_in(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
     if connection.state.actor is None:
-        raise RuleError("unauthorized", "this needs a bearer token")
+        raise RuleError("unauthorized", why="needs_bearer_token")

@@ -60,11 +60,11 @@ Ruling = Resume | Penalty | Void | Correct
 
 def check_penalty(s: State, ruling: Penalty) -> None:
     if not 0 <= ruling.seat < s.seats:
-        raise RuleError("not_a_seat", f"seat {ruling.seat} is not at this table")
+        raise RuleError("not_a_seat", why="seat", seat=ruling.seat)
     if not 1 <= ruling.cards <= MOST_PENALTY_CARDS:
-        raise RuleError("invalid_ruling", f"a penalty is 1 to {MOST_PENALTY_CARDS} cards")
+        raise RuleError("invalid_ruling", why="penalty_cards", most_penalty_cards=MOST_PENALTY_CARDS)
     if s.phase in (NEW, DEAL, RECYCLE, OVER):
-        raise RuleError("invalid_ruling", "penalty cards can only be given while a round is played")
+        raise RuleError("invalid_ruling", why="penalty_cards_given")
 
 
 def penalty_events(s: State, seat: int, count: int) -> list[Event]:
@@ -83,6 +83,7 @@ def check_void(ruling: Void, dispute: Dispute, first_voidable: int) -> None:
     if not first_voidable <= ruling.from_event < dispute.raised_at:
         raise RuleError(
             "invalid_ruling",
-            f"only events {first_voidable} to {dispute.raised_at - 1} can be voided "
-            "(from the first deal to the last event before the dispute)",
+            why="events_voided_first",
+            first_voidable=first_voidable,
+            last=dispute.raised_at - 1,
         )

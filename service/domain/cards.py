@@ -144,12 +144,7 @@ def parse_card(text: str) -> int:
 
 def not_a_card(text: object) -> RuleError:
     """The refusal of a text that is no card, saying how cards are written."""
-    return RuleError(
-        "malformed_card",
-        # no example card: a refusal must name no card, so that no answer can be told from a leak
-        f"{text!r} is not a card: write the rank (2-10, J, Q, K, A) then the suit (C, D, H or S),"
-        " or for a joker X then 1 or 2; a second deck's card ends in .2",
-    )
+    return RuleError("malformed_card", why="not_card_write", text=text)
 
 
 def format_card(c: int) -> str:
@@ -163,7 +158,7 @@ def parse_suit(text: str) -> int:
     for index, name in enumerate(SUIT_NAMES):
         if key == name.upper():
             return index
-    raise RuleError("malformed_suit", f"{text!r} is not a suit: use C, D, H or S")
+    raise RuleError("malformed_suit", why="not_suit_use", suit=text)
 
 
 def format_suit(suit: int) -> str:
@@ -173,7 +168,7 @@ def format_suit(suit: int) -> str:
 def parse_rank(text: str) -> int:
     """A rank's text (``"10"``, ``"Q"``, ``"joker"``) -> its index, ``JOKER_RANK`` for the joker."""
     if text not in _RANK_INDEX:
-        raise RuleError("malformed_rank", f"{text!r} is not a rank: use 2-10, J, Q, K, A or joker")
+        raise RuleError("malformed_rank", text=text)
     return _RANK_INDEX[text]
 
 

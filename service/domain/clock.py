@@ -22,9 +22,6 @@ def check_clock(turn_clock: Any, forfeit_after: Any) -> None:
     """Refuse a turn clock other than None or 1 to ``MAX_TURN_CLOCK`` seconds, or a forfeit count
     other than 0 (never) to ``MAX_FORFEIT_AFTER`` timeouts in a row."""
     if turn_clock is not None and (type(turn_clock) is not int or not 1 <= turn_clock <= MAX_TURN_CLOCK):
-        raise RuleError("invalid_turn_clock", f"a turn clock is 1 to {MAX_TURN_CLOCK} seconds")
+        raise RuleError("invalid_turn_clock", max_turn_clock=MAX_TURN_CLOCK)
     if type(forfeit_after) is not int or not 0 <= forfeit_after <= MAX_FORFEIT_AFTER:
-        raise RuleError(
-            "invalid_forfeit_after",
-            f"a seat forfeits after 1 to {MAX_FORFEIT_AFTER} timed-out turns in a row (0: never)",
-        )
+        raise RuleError("invalid_forfeit_after", max_forfeit_after=MAX_FORFEIT_AFTER)

@@ -114,14 +114,12 @@ class Credential(Aggregate):
         (save both together), and refuses when it is revoked.
         """
         if role not in ROLES:
-            raise RuleError(
-                "invalid_role", f"a credential is for an admin, a referee or a player, not {role!r}"
-            )
+            raise RuleError("invalid_role", role=role)
         name = name.strip() if isinstance(name, str) else ""
         if not name or len(name) > MAX_NAME:
-            raise RuleError("invalid_name", f"a credential needs a name of 1 to {MAX_NAME} characters")
+            raise RuleError("invalid_name", max_name=MAX_NAME)
         if minted_by is not None and minted_by.revoked:
-            raise RuleError("unauthorized", "the token is not valid")
+            raise RuleError("unauthorized", why="token_not_valid")
         credential_id = credential_id or uuid4()
         secret = new_secret()
         credential = cls._create(
@@ -139,7 +137,7 @@ class Credential(Aggregate):
 
     def revoke(self, cause: UUID | None = None) -> None:
         if self.revoked:
-            raise RuleError("already_revoked", "that token is revoked already")
+            raise RuleError("already_revoked", why="token_revoked_already")
         self.trigger_event(self.Revoked, cause=cause)
 
     def accepts(self, secret: str) -> bool:

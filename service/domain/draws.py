@@ -48,14 +48,14 @@ def draw_card(s: State, c: DrawCard) -> list[Event]:
         if s.phase == PLAY or s.phase == DRAWN:
             check_seat(s, seat)
             if seat != s.turn:
-                raise RuleError("not_your_turn", "it is not your turn")
-        raise phase_refusal(s, "already_drew", "you have drawn already: play the drawn card or keep it")
+                raise RuleError("not_your_turn", why="turn")
+        raise phase_refusal(s, "already_drew")
     if s.skip_due:
         return [SkipTaken(seat, next_seat(s, seat, s.direction))]
     if s.debt:
         return draw_cards(s, seat, s.debt, DEBT, True, PLAY)
     if s.passing:
-        raise RuleError("draw_not_allowed", "you may play again or end the turn (keep); no card is drawn")
+        raise RuleError("draw_not_allowed", why="you_play_again")
     follow = s.follow
     book = s.book
     hand = s.hands[seat]
@@ -64,7 +64,7 @@ def draw_card(s: State, c: DrawCard) -> list[Event]:
         playable = 0  # a last card that may not end the hand is no play
     mandatory = not playable
     if not mandatory and not book.voluntary_draw:
-        raise RuleError("draw_not_allowed", "you hold a playable card: play it")
+        raise RuleError("draw_not_allowed", why="you_hold_playable")
     stock = s.stock
     if stock and book.draw_until_playable:
         return _draw_until_playable(s, seat)
@@ -93,16 +93,16 @@ def keep_card(s: State, c: KeepCard) -> list[Event]:
         if s.passing and s.phase == PLAY:
             if c.seat != s.turn:
                 check_seat(s, c.seat)
-                raise RuleError("not_your_turn", "it is not your turn")
+                raise RuleError("not_your_turn", why="turn")
             # after a card that lets its player play again if they like: the turn ends here
             return [TurnPassed(c.seat, next_seat(s, c.seat, s.direction))]
-        raise phase_refusal(s, "nothing_to_keep", "keeping is for the card just drawn")
+        raise phase_refusal(s, "nothing_to_keep")
     if c.seat != s.turn:
         check_seat(s, c.seat)
-        raise RuleError("not_your_turn", "it is not your turn")
+        raise RuleError("not_your_turn", why="turn")
     if s.covering:
         covered = format_card(s.shown)  # a face-down card (blind) as declared
-        raise RuleError("must_cover", f"the drawn card covers your {covered}: play it")
+        raise RuleError("must_cover", covered=covered)
     kept = CardKept(c.seat, next_seat(s, c.seat, s.direction))
     if s.missed is not None:
         return [kept, *window_closes(s, s.hands)]
@@ -111,15 +111,15 @@ def keep_card(s: State, c: KeepCard) -> list[Event]:
 
 def challenge(s: State, c: Challenge) -> list[Event]:
     if s.phase in (NEW, OVER, RECYCLE):
-        raise phase_refusal(s, "", "")
+        raise phase_refusal(s, "")
     check_seat(s, c.seat)
     if s.missed is None:
-        raise RuleError("nothing_to_challenge", "no missed call is open to challenge")
+        raise RuleError("nothing_to_challenge", why="no_missed_call")
     offender, call = s.missed
     if c.seat == offender:
-        raise RuleError("cannot_challenge_self", "you cannot challenge your own call")
+        raise RuleError("cannot_challenge_self")
     if s.out >> c.seat & 1:
-        raise RuleError("seat_out", "a player out of the match does not challenge")
+        raise RuleError("seat_out", why="player_out_match")
     events: list[Event] = [MissedCallChallenged(c.seat, offender, call)]
     penalty = s.book.rules.call_penalty
     if penalty:
@@ -129,20 +129,20 @@ def challenge(s: State, c: Challenge) -> list[Event]:
 
 def give_penalty(s: State, c: GivePenalty) -> list[Event]:
     if s.phase in (NEW, DEAL, RECYCLE, OVER):
-        raise phase_refusal(s, "", "")
+        raise phase_refusal(s, "")
     check_seat(s, c.seat)
     if c.count < 1:
-        raise RuleError("invalid_penalty", "a penalty is at least one card")
+        raise RuleError("invalid_penalty")
     # not mandatory: a penalty the stock cannot give is refused, the round goes on
     return draw_cards(s, c.seat, c.count, PENALTY, False, s.phase)
 
 
 def recycle_stock(s: State, c: RecycleStock) -> list[Event]:
     if s.phase != RECYCLE:
-        raise phase_refusal(s, "no_shuffle_due", "the stock does not need recycling")
+        raise phase_refusal(s, "no_shuffle_due")
     order = tuple(c.order)
     if sorted(order) != sorted(s.discard[:-1]):
-        raise RuleError("invalid_recycle", "the new stock must be the discards under the top card")
+        raise RuleError("invalid_recycle")
     pending = s.pending
     assert pending is not None
     stock = list(reversed(order)) + s.stock
@@ -169,7 +169,7 @@ def draw_cards(
     if mandatory:
         # the draw cannot be made in full: no card of it moves, the round stops
         return round_end(s, -1, "stock_exhausted", s.hands, -1)
-    raise RuleError("stock_exhausted", "there is no card left to draw")
+    raise RuleError("stock_exhausted")
 
 
 def _drawn(s: State, seat: int, cards: tuple[int, ...], reason: int, resume_phase: int) -> list[Event]:

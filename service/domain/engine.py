@@ -106,20 +106,20 @@ def fold(events: Iterable[Event], s: State | None = None) -> State:
 
 def _start(s: State, c: StartMatch) -> list[Event]:
     if s.phase != NEW:
-        raise RuleError("match_already_started", "this match has already started")
+        raise RuleError("match_already_started")
     check(c.rules)
     check_table(c.rules, c.seats)
     if not 0 <= c.first_dealer < c.seats:
-        raise RuleError("not_a_seat", f"seat {c.first_dealer} is not at this table")
+        raise RuleError("not_a_seat", why="seat", seat=c.first_dealer)
     return [MatchStarted(c.rules, c.seats, c.first_dealer)]
 
 
 def _deal(s: State, c: DealRound) -> list[Event]:
     if s.phase != DEAL:
-        raise phase_refusal(s, "round_in_progress", "a round is being played")
+        raise phase_refusal(s, "round_in_progress")
     book = s.book
     if sorted(c.deck) != book.sorted_deck:
-        raise RuleError("invalid_deck", f"the deck must be the {len(book.deck)} cards of the ruleset")
+        raise RuleError("invalid_deck", why="deck_cards_ruleset", count=len(book.deck))
     rules = book.rules
     seats, out = s.seats, s.out
     dealer = s.next_dealer if not out >> s.next_dealer & 1 else next_seat(s, s.next_dealer, CLOCKWISE)
@@ -162,9 +162,9 @@ def _deal_sizes(s: State) -> tuple[int, ...]:
 
 def _name_suit(s: State, c: NameSuit) -> list[Event]:
     if s.phase != NAMING_SUIT:
-        raise phase_refusal(s, "no_suit_to_name", "no suit is waiting to be named")
+        raise phase_refusal(s, "no_suit_to_name")
     check_seat(s, c.seat)
     if c.seat != s.dealer:
-        raise RuleError("not_your_turn", "the dealer names the suit for the starter")
+        raise RuleError("not_your_turn", why="dealer_names_suit")
     check_suit(c.suit)
     return [SuitNamed(c.seat, c.suit)]

@@ -332,7 +332,7 @@ class Game(Aggregate):
         if in_person:
             game_sheets.check_in_person(seats, deck, first_dealer, turn_clock, forfeit_after)
         if (deck is not None or first_dealer is not None) and not cause.actor.officiates:
-            raise RuleError("not_allowed", "only a referee or an admin may choose the deck or the dealer")
+            raise RuleError("not_allowed", why="deck_dealer")
         if entropy is None:
             entropy = secrets.token_hex(ENTROPY_HEX_DIGITS // 2)
         elif len(entropy) < ENTROPY_HEX_DIGITS:
@@ -366,7 +366,7 @@ class Game(Aggregate):
     def execute(self, command: Command, cause: Cause) -> None:
         """One seat's move: validated by the engine, recorded with the chance it leads to."""
         if not isinstance(command, Move):
-            raise RuleError("not_a_move", f"{type(command).__name__} is not a move a seat can make")
+            raise RuleError("not_a_move", command=type(command).__name__)
         self.check_played_here()
         self.check_playable()
         self.check_seat(command.seat, cause.actor)
@@ -409,11 +409,11 @@ class Game(Aggregate):
     def abandon(self, reason: str, cause: Cause) -> None:
         """Call the match off unfinished (the service or an official): it counts for nobody."""
         if not cause.actor.officiates and cause.actor.role != "system":
-            raise RuleError("not_allowed", "only the service or an official abandons a game")
+            raise RuleError("not_allowed", why="service_official_abandons")
         if self.abandoned is not None:
-            raise RuleError("game_abandoned", f"the game was abandoned: {self.abandoned}")
+            raise RuleError("game_abandoned", abandoned=self.abandoned)
         if self.state.phase == OVER:
-            raise RuleError("game_over", "the match is over")
+            raise RuleError("game_over")
         self.trigger_event(self.Abandoned, reason=reason, cause=cause)
 
     def forfeit_seat(self, seat: int, cause: Cause) -> None:
@@ -425,23 +425,23 @@ class Game(Aggregate):
 
     def check_played_here(self) -> None:
         if self.in_person:
-            raise RuleError("played_in_person", "this game is played with real cards: enter its rounds")
+            raise RuleError("played_in_person", why="enter_rounds")
 
     def check_playable(self) -> None:
         if self.abandoned is not None:
-            raise RuleError("game_abandoned", f"the game was abandoned: {self.abandoned}")
+            raise RuleError("game_abandoned", abandoned=self.abandoned)
         if self.dispute is not None:
-            raise RuleError("game_paused", f"the game is paused by dispute {self.dispute.number}")
+            raise RuleError("game_paused", why="game_paused_dispute", number=self.dispute.number)
         if self.state.phase == OVER:
-            raise RuleError("game_over", "the match is over")
+            raise RuleError("game_over")
 
     def check_seat(self, seat: int, actor: Actor) -> None:
         if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-            raise RuleError("not_a_seat", f"seat {seat!r} is not at this table")
+            raise RuleError("not_a_seat", why="seat_given", seat=seat)
         if actor.role == "player" and self.seats[seat] != Seat("player", actor.id):
-            raise RuleError("not_your_seat", f"seat {seat} is not yours")
+            raise RuleError("not_your_seat", seat=seat)
         if actor.role == "player" and seat in self.forfeited:
-            raise RuleError("seat_forfeited", f"seat {seat} has forfeited the match")
+            raise RuleError("seat_forfeited", why="seat_forfeited_match", seat=seat)
 
     def seat_of(self, player_id: str) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -455,7 +455,7 @@ class Game(Aggregate):
         if found is None:
             return None
         if found[0] != digest:
-            raise RuleError("idempotency_key_reused", "this idempotency key was used for another command")
+            raise RuleError("idempotency_key_reused", why="command")
         return found[1]
 
     @property

@@ -29,12 +29,12 @@ def time_out_turn(game: "Game", seat: int, cause: Cause) -> None:
     game.check_played_here()
     game.check_playable()
     if cause.actor.role == "player":
-        raise RuleError("not_allowed", "only the service or a referee times out a turn")
+        raise RuleError("not_allowed", why="service_referee_times")
     game.check_seat(seat, cause.actor)
     if seat != game.seat_to_move:
-        raise RuleError("not_your_turn", f"seat {seat} is not the one to move")
+        raise RuleError("not_your_turn", why="seat_not_move", seat=seat)
     if seat in game.forfeited:
-        raise RuleError("seat_forfeited", f"seat {seat} has forfeited: a bot plays its turns at once")
+        raise RuleError("seat_forfeited", why="seat_forfeited_bot", seat=seat)
     game.trigger_event(game.TurnTimedOut, seat=seat, cause=cause)
     if game.forfeit_after and game.clock_runs[seat] >= game.forfeit_after:
         game.trigger_event(game.SeatForfeited, seat=seat, turns=game.clock_runs[seat])
@@ -57,14 +57,14 @@ def forfeit_seat(game: "Game", seat: int, cause: Cause) -> None:
     forfeits the match as one whose clock ran out does, at once, even while a dispute pauses the
     game (nobody is left to play it on after the ruling)."""
     if cause.actor.role != "system":
-        raise RuleError("not_allowed", "only the service forfeits a seat for its player")
+        raise RuleError("not_allowed", why="service_forfeits_seat")
     if game.abandoned is not None:
-        raise RuleError("game_abandoned", f"the game was abandoned: {game.abandoned}")
+        raise RuleError("game_abandoned", abandoned=game.abandoned)
     if game.state.phase == OVER:
-        raise RuleError("game_over", "the match is over")
+        raise RuleError("game_over")
     game.check_seat(seat, cause.actor)
     if seat in game.forfeited:
-        raise RuleError("seat_forfeited", f"seat {seat} has forfeited already")
+        raise RuleError("seat_forfeited", why="already", seat=seat)
     game.trigger_event(game.SeatForfeited, seat=seat, turns=game.clock_runs[seat])
 
 

@@ -36,16 +36,16 @@ def raise_dispute(game: "Game", cause: Cause, reason: str, about: int | None) ->
     """Stop the game until a referee rules."""
     actor = cause.actor
     if game.abandoned is not None:
-        raise RuleError("game_abandoned", f"the game was abandoned: {game.abandoned}")
+        raise RuleError("game_abandoned", abandoned=game.abandoned)
     if game.dispute is not None:
-        raise RuleError("dispute_open", f"dispute {game.dispute.number} is waiting for a ruling")
+        raise RuleError("dispute_open", number=game.dispute.number)
     seat = None
     if actor.role == "player":
         seat = game.seat_of(actor.id)
         if seat is None:
-            raise RuleError("not_allowed", "only the players at this table may raise a dispute")
+            raise RuleError("not_allowed", why="players_table_raise")
     if about is not None and not CREATED <= about <= game.version:
-        raise RuleError("no_such_event", f"this game has no event {about}")
+        raise RuleError("no_such_event", why="named", about=about)
     dispute = Dispute(
         number=game.disputes + 1,
         raised_by=actor,
@@ -72,9 +72,9 @@ def give_ruling(
     each seat holds as many cards as before, the top card, the turn and the scores stay.
     """
     if game.dispute is None:
-        raise RuleError("no_dispute", "there is no dispute to rule on")
+        raise RuleError("no_dispute")
     if not cause.actor.officiates:
-        raise RuleError("not_allowed", "only a referee rules on a dispute")
+        raise RuleError("not_allowed", why="referee_rules_dispute")
     facts: list[EngineEvent] = []
     image = None
     reopened = False
@@ -134,9 +134,9 @@ def apply_correction(game: "Game", ruling: Correct, dispute: int, cause: Cause, 
 
 def _corrected_sheet(game: "Game", ruling: Correct) -> RoundSheet:
     if not game.in_person:
-        raise RuleError("not_in_person", "only a round entered from a score sheet can be corrected")
+        raise RuleError("not_in_person", why="round_entered_score")
     sheet = game.sheets.get(ruling.round_no) if type(ruling.round_no) is int else None
     if sheet is None or ruling.round_no > game.state.round_no:
-        raise RuleError("no_such_round", f"this game has no round {ruling.round_no!r} entered")
+        raise RuleError("no_such_round", why="game_no_round", round_no=ruling.round_no)
     values_of(game.state.book, len(game.seats), ruling.entry)
     return sheet

@@ -27,17 +27,17 @@ def check_in_person(
 ) -> None:
     """A game created to be played in person: people only, no deck or dealer chosen, no clock."""
     if any(seat.kind == "bot" for seat in seats):
-        raise RuleError("bots_not_at_real_tables", "a bot cannot sit at a table played with real cards")
+        raise RuleError("bots_not_at_real_tables")
     if deck is not None or first_dealer is not None:
-        raise RuleError("played_in_person", "a table played with real cards deals its own deck")
+        raise RuleError("played_in_person", why="own_deck")
     if turn_clock is not None or forfeit_after:
-        raise RuleError("played_in_person", "a table played with real cards keeps no turn clock")
+        raise RuleError("played_in_person", why="no_clock")
 
 
 def enter_round(game: "Game", entry: RoundEntry, cause: Cause) -> None:
     """The next round, from its score sheet; an impossible entry is refused and changes nothing."""
     if not game.in_person:
-        raise RuleError("not_in_person", "this game is played here: its rounds are not entered")
+        raise RuleError("not_in_person", why="game_played_here")
     game.check_playable()
     _check_scorer(game, cause.actor)
     facts = decide(game.state, sheet_score(game.state, entry))
@@ -48,20 +48,20 @@ def enter_round(game: "Game", entry: RoundEntry, cause: Cause) -> None:
 def confirm_round(game: "Game", round_no: int, cause: Cause) -> None:
     """A seated player, not the one who entered it, agrees with a round's entry in force."""
     if not game.in_person:
-        raise RuleError("not_in_person", "this game is played here: its rounds are not entered")
+        raise RuleError("not_in_person", why="game_played_here")
     if game.abandoned is not None:
-        raise RuleError("game_abandoned", f"the game was abandoned: {game.abandoned}")
+        raise RuleError("game_abandoned", abandoned=game.abandoned)
     actor = cause.actor
     seat = game.seat_of(actor.id) if actor.role == "player" else None
     if seat is None:
-        raise RuleError("not_allowed", "only the players at this table confirm its rounds")
+        raise RuleError("not_allowed", why="players_table_confirm")
     sheet = game.sheets.get(round_no) if type(round_no) is int else None
     if sheet is None or round_no > game.state.round_no:
-        raise RuleError("no_such_round", f"this game has no round {round_no!r} entered")
+        raise RuleError("no_such_round", why="game_no_round", round_no=round_no)
     if sheet.entered_by == actor:
-        raise RuleError("own_entry", "another player at the table confirms the round you entered")
+        raise RuleError("own_entry")
     if seat in sheet.confirmed_by:
-        raise RuleError("already_confirmed", f"you confirmed round {round_no} already")
+        raise RuleError("already_confirmed", round_no=round_no)
     game.trigger_event(game.RoundConfirmed, round_no=round_no, seat=seat, cause=cause)
 
 
@@ -85,4 +85,4 @@ def sheet_score(s: State, entry: RoundEntry) -> ScoreRound:
 def _check_scorer(game: "Game", actor: Actor) -> None:
     if actor.officiates or (actor.role == "player" and game.seat_of(actor.id) is not None):
         return
-    raise RuleError("not_allowed", "a player at this table or an official enters its rounds")
+    raise RuleError("not_allowed", why="player_table_official")

@@ -42,7 +42,7 @@ def format_code(invitation_id: UUID, secret: str) -> str:
 def parse_code(code: str) -> tuple[UUID, str]:
     """The invitation's id and the secret of a code (``invitation_not_found``: not shaped like one)."""
     if not isinstance(code, str) or re.fullmatch(CODE_PATTERN, code) is None:
-        raise RuleError("invitation_not_found", "no such invitation")
+        raise RuleError("invitation_not_found")
     _, hex_id, secret = code.split("_", 2)
     return UUID(hex=hex_id), secret
 
@@ -87,13 +87,11 @@ class Invitation(Aggregate):
     ) -> tuple["Invitation", str]:
         """A new invitation and its code (the only time the code exists in full)."""
         if type(uses) is not int or not 1 <= uses <= MAX_USES:
-            raise RuleError("invalid_uses", f"an invitation is for 1 to {MAX_USES} people")
+            raise RuleError("invalid_uses", max_uses=MAX_USES)
         if expires_at.tzinfo is None:
-            raise RuleError("invalid_expiry", "an invitation's expiry needs a time zone")
+            raise RuleError("invalid_expiry", why="time_zone")
         if not now < expires_at <= now + LONGEST:
-            raise RuleError(
-                "invalid_expiry", f"an invitation expires after now and within {LONGEST.days} days"
-            )
+            raise RuleError("invalid_expiry", why="window", days=LONGEST.days)
         invitation_id = uuid4()
         secret = new_secret()
         invitation = cls._create(
@@ -114,13 +112,13 @@ class Invitation(Aggregate):
     def check_redeemable(self, secret: str, now: datetime) -> None:
         """The secret is this invitation's, and it may be redeemed now (the checks of ``redeem``)."""
         if not hmac.compare_digest(hash_secret(secret), self.code_hash):
-            raise RuleError("invitation_not_found", "no such invitation")
+            raise RuleError("invitation_not_found")
         if self.revoked:
-            raise RuleError("invitation_revoked", "the invitation was revoked")
+            raise RuleError("invitation_revoked")
         if now >= self.expires_at:
-            raise RuleError("invitation_expired", "the invitation has expired")
+            raise RuleError("invitation_expired")
         if self.uses_left <= 0:
-            raise RuleError("invitation_used_up", "the invitation has been used as often as it may")
+            raise RuleError("invitation_used_up")
 
     def redeem(self, secret: str, player_id: UUID, now: datetime) -> None:
         self.check_redeemable(secret, now)
@@ -128,5 +126,5 @@ class Invitation(Aggregate):
 
     def revoke(self, by: str) -> None:
         if self.revoked:
-            raise RuleError("already_revoked", "that invitation is revoked already")
+            raise RuleError("already_revoked", why="invitation_revoked_already")
         self.trigger_event(self.Revoked, by=by)

@@ -31,7 +31,7 @@ def player_name(name: object) -> str:
     """A name a person chose (``checked_name``), which may not read as the label of the erased."""
     name = checked_name(name, "player")
     if display_key(name) == display_key(ERASED_NAME):
-        raise RuleError("name_reserved", f"{ERASED_NAME!r} is what an erased player is called")
+        raise RuleError("name_reserved", erased_name=ERASED_NAME)
     return name
 
 
@@ -73,7 +73,7 @@ class Player(Aggregate):
 
     def check_not_erased(self) -> None:
         if self.erased:
-            raise RuleError("player_erased", "that player was erased")
+            raise RuleError("player_erased")
 
 
 class League(Aggregate):
@@ -161,13 +161,13 @@ class League(Aggregate):
     @property
     def rules(self) -> Ruleset:
         if self.ruleset_name == MAO:
-            raise RuleError("mao_league", "this league plays Mao: its games are made at /mao-games")
+            raise RuleError("mao_league")
         return ruleset(self.ruleset_name, **self.options)
 
     def admit(self, player_id: UUID, name: str | None = None, member_names: Iterable[str] = ()) -> None:
         """Admit a player called ``name``, which must differ from the names of the members now."""
         if player_id in self.members:
-            raise RuleError("already_a_member", "that player is a member already")
+            raise RuleError("already_a_member")
         if name is not None:
             refuse_taken(name, member_names, "the league")
         self.trigger_event(self.MemberAdmitted, player_id=player_id)
@@ -175,12 +175,12 @@ class League(Aggregate):
     def remove(self, player_id: UUID) -> None:
         """A member leaves the member list (and so joins no more of its tournaments); their results stay."""
         if player_id not in self.members:
-            raise RuleError("member_not_found", "that player is not a member of the league")
+            raise RuleError("member_not_found")
         self.trigger_event(self.MemberRemoved, player_id=player_id)
 
     def appoint_referee(self, referee: str) -> None:
         if not referee:
-            raise RuleError("invalid_referee", "a referee needs an id")
+            raise RuleError("invalid_referee")
         if referee in self.referees:
-            raise RuleError("already_a_referee", "that referee is appointed already")
+            raise RuleError("already_a_referee")
         self.trigger_event(self.RefereeAppointed, referee=referee)

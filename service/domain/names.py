@@ -43,17 +43,13 @@ NAME_PATTERN = f"^(?:{_char_class(SPACES)}*{_char_class(VISIBLE)})+{_char_class(
 def checked_name(name: object, what: str) -> str:
     """``name`` as it is stored: NFC, trimmed; ``malformed_name`` when it breaks the rules."""
     if not isinstance(name, str):
-        raise RuleError("malformed_name", f"a {what}'s name is text")
+        raise RuleError("malformed_name", why="text", what=what)
     for char in name:
         if unicodedata.category(char) in REFUSED_CATEGORIES:
-            raise RuleError(
-                "malformed_name",
-                f"a {what}'s name may not hold U+{ord(char):04X} "
-                "(control, invisible formatting or unassigned characters)",
-            )
+            raise RuleError("malformed_name", why="character", what=what, codepoint=ord(char))
     name = unicodedata.normalize("NFC", name).strip()
     if not 1 <= len(name) <= MAX_NAME:
-        raise RuleError("malformed_name", f"a {what}'s name is 1 to {MAX_NAME} characters, trimmed")
+        raise RuleError("malformed_name", why="length", what=what, max_name=MAX_NAME)
     return name
 
 
@@ -66,4 +62,4 @@ def refuse_taken(name: str, others: Iterable[str], where: str) -> None:
     """``name_taken`` when ``name`` reads as one of ``others`` (the names it must differ from)."""
     key = display_key(name)
     if any(display_key(other) == key for other in others):
-        raise RuleError("name_taken", f"another member of {where} is called {name!r}")
+        raise RuleError("name_taken", where=where, name=name)

@@ -60,13 +60,13 @@ def play_card(s: State, c: PlayCard) -> list[Event]:
     if not hand & bit & (book.answers_to[s.shown] if debt else s.follow):
         raise _play_refusal(s, c)
     if hand == bit and bit & book.no_finish:
-        raise RuleError("cannot_go_out", f"{format_card(card)} may not be the last card: draw instead")
+        raise RuleError("cannot_go_out", card=format_card(card))
     suit = c.suit
     if book.is_wild[card]:
         if not 0 <= suit < 4:
-            raise RuleError("suit_required", "name a suit with a wild card")
+            raise RuleError("suit_required")
     elif suit != -1:
-        raise RuleError("suit_not_allowed", f"{format_card(card)} does not name a suit")
+        raise RuleError("suit_not_allowed", card=format_card(card))
 
     left = hand.bit_count() - 1
     call = c.call
@@ -77,7 +77,7 @@ def play_card(s: State, c: PlayCard) -> list[Event]:
             if call == NO_CALL or (call == MAU and due == MAU_MAU):
                 missed = due
             else:
-                raise RuleError("call_not_due", "that call is not due with this play")
+                raise RuleError("call_not_due")
 
     seats, direction = s.seats, s.direction
     skipped = -1
@@ -128,7 +128,7 @@ def _play_several(s: State, c: PlayCard) -> list[Event]:
         raise _play_refusal(s, c)
     book = s.book
     if not book.rules.quick:
-        raise RuleError("several_cards_not_allowed", f"{book.rules.name} plays one card at a time")
+        raise RuleError("several_cards_not_allowed", ruleset=book.rules.name)
     hand = s.hands[seat]
     cards = (card, *c.more)
     same_rank = book.rank_mask[card]  # the deck's cards of the bottom's rank: a held card is in the deck
@@ -138,13 +138,13 @@ def _play_several(s: State, c: PlayCard) -> list[Event]:
     # one pass checks each card and adds up what the cards do together
     for other in cards:
         if not 0 <= other < CARD_COUNT:
-            raise RuleError("malformed_card", f"{other!r} is not a card")
+            raise RuleError("malformed_card", why="not_card", card=other)
         if not hand >> other & 1:
-            raise RuleError("card_not_in_hand", f"{format_card(other)} is not in your hand")
+            raise RuleError("card_not_in_hand", why="card", card=format_card(other))
         if played >> other & 1:
-            raise RuleError("card_repeated", f"{format_card(other)} is played once")
+            raise RuleError("card_repeated", card=format_card(other))
         if not same_rank >> other & 1:
-            raise RuleError("cards_of_different_ranks", "the cards played together must be of one rank")
+            raise RuleError("cards_of_different_ranks")
         played |= CARD_BITS[other]
         cancelled = cancelled or cancels[other]
         added += debt_of[other]
@@ -154,7 +154,7 @@ def _play_several(s: State, c: PlayCard) -> list[Event]:
         raise _play_refusal(s, c)
     top = cards[-1]
     if hand == played and CARD_BITS[top] & book.no_finish:
-        raise RuleError("cannot_go_out", f"{format_card(top)} may not be the last card: draw instead")
+        raise RuleError("cannot_go_out", card=format_card(top))
     suit, call = c.suit, c.call
     _check_named_suit(book, top, suit)
     left = hand.bit_count() - len(cards)
@@ -180,27 +180,29 @@ def _play_declared(s: State, c: PlayCard) -> list[Event]:
     seat, card, declared = c.seat, c.card, c.declared
     if s.phase != PLAY or seat != s.turn or not 0 <= card < CARD_COUNT:
         if s.phase == DRAWN and seat == s.turn:
-            raise RuleError("drawn_card_face_up", "a card just drawn is played face up")
+            raise RuleError("drawn_card_face_up")
         raise _play_refusal(s, c)
     book = s.book
     if not book.rules.blind:
-        raise RuleError("declaration_not_allowed", f"{book.rules.name} plays every card face up")
+        raise RuleError("declaration_not_allowed", ruleset=book.rules.name)
     if c.more:
-        raise RuleError("several_cards_face_up", "cards played together are played face up")
+        raise RuleError("several_cards_face_up")
     hand = s.hands[seat]
     if not hand >> card & 1:
-        raise RuleError("card_not_in_hand", f"{format_card(card)} is not in your hand")
+        raise RuleError("card_not_in_hand", why="card", card=format_card(card))
     if not 0 <= declared < CARD_COUNT:
-        raise RuleError("malformed_card", f"{declared!r} is not a card")
+        raise RuleError("malformed_card", why="not_card", card=declared)
     if not book.deck_mask >> declared & 1:
-        raise RuleError("card_not_in_deck", f"{book.rules.name} plays without {format_card(declared)}")
+        raise RuleError(
+            "card_not_in_deck", why="plays_without", ruleset=book.rules.name, card=format_card(declared)
+        )
     if hand == CARD_BITS[card]:
-        raise RuleError("last_card_face_up", "a hand's last card is played face up")
+        raise RuleError("last_card_face_up")
     debt = s.debt
     if not CARD_BITS[declared] & (book.answers_to[s.shown] if debt else s.follow):
         if debt:
-            raise RuleError("debt_pending", f"you face a draw debt of {debt}: answer it or draw")
-        raise RuleError("card_does_not_match", f"{format_card(declared)} does not match the top card")
+            raise RuleError("debt_pending", debt=debt)
+        raise RuleError("card_does_not_match", name=format_card(declared))
     suit, call = c.suit, c.call
     _check_named_suit(book, declared, suit)
     missed = _missed_call(book, hand.bit_count() - 1, declared, call)
@@ -217,9 +219,9 @@ def _check_named_suit(book: Rulebook, card: int, suit: int) -> None:
     """A wild ``card`` names a suit; any other names none."""
     if book.is_wild[card]:
         if not 0 <= suit < 4:
-            raise RuleError("suit_required", "name a suit with a wild card")
+            raise RuleError("suit_required")
     elif suit != -1:
-        raise RuleError("suit_not_allowed", f"{format_card(card)} does not name a suit")
+        raise RuleError("suit_not_allowed", card=format_card(card))
 
 
 def _missed_call(book: Rulebook, left: int, card: int, call: int) -> int:
@@ -229,7 +231,7 @@ def _missed_call(book: Rulebook, left: int, card: int, call: int) -> int:
         return NO_CALL
     if call == NO_CALL or (call == MAU and due == MAU_MAU):
         return due
-    raise RuleError("call_not_due", "that call is not due with this play")
+    raise RuleError("call_not_due")
 
 
 def _after_play(s: State, played: CardPlayed, acting: int, rest: int) -> list[Event]:
@@ -248,13 +250,13 @@ def _after_play(s: State, played: CardPlayed, acting: int, rest: int) -> list[Ev
 
 def challenge_declaration(s: State, c: ChallengeDeclaration) -> list[Event]:
     if s.phase in (NEW, DEAL, OVER, RECYCLE):
-        raise phase_refusal(s, "", "")
+        raise phase_refusal(s, "")
     check_seat(s, c.seat)
     if s.doubt is None or s.phase != PLAY:
-        raise RuleError("nothing_to_challenge", "no face-down card is open to challenge")
+        raise RuleError("nothing_to_challenge", why="no_face_down")
     player, challenger = s.doubt
     if c.seat != challenger:
-        raise RuleError("not_your_turn", "only the next player may challenge the face-down card")
+        raise RuleError("not_your_turn", why="next_player_challenge")
     card = s.discard[-1]
     lied = not alike(s.declared) >> card & 1
     loser = player if lied else c.seat
@@ -329,35 +331,33 @@ def _others_draw(s: State, seat: int, count: int, turn: int, phase: int) -> list
 
 def _play_refusal(s: State, c: PlayCard) -> RuleError:
     if s.phase != PLAY and s.phase != DRAWN:
-        return phase_refusal(s, "", "")
+        return phase_refusal(s, "")
     check_seat(s, c.seat)
     if c.seat != s.turn:
-        return RuleError("not_your_turn", "it is not your turn")
+        return RuleError("not_your_turn", why="turn")
     if not 0 <= c.card < CARD_COUNT:
-        return RuleError("malformed_card", f"{c.card!r} is not a card")
+        return RuleError("malformed_card", why="not_card", card=c.card)
     name = format_card(c.card)
     if not s.hands[c.seat] >> c.card & 1:
-        return RuleError("card_not_in_hand", f"{name} is not in your hand")
+        return RuleError("card_not_in_hand", why="card", card=name)
     if s.phase == DRAWN:
-        return RuleError("only_drawn_card", "after drawing, only the drawn card may be played")
+        return RuleError("only_drawn_card")
     if s.debt:
-        return RuleError("debt_pending", f"you face a draw debt of {s.debt}: answer it or draw")
+        return RuleError("debt_pending", debt=s.debt)
     if s.skip_due:
-        return RuleError(
-            "skip_pending", "you face a skip: pass it on with a card that skips, or draw to take it"
-        )
-    return RuleError("card_does_not_match", f"{name} does not match the top card")
+        return RuleError("skip_pending")
+    return RuleError("card_does_not_match", name=name)
 
 
 def choose_player(s: State, c: ChoosePlayer) -> list[Event]:
     if s.phase != CHOOSING:
-        raise phase_refusal(s, "nothing_to_choose", "no player is waiting to be chosen")
+        raise phase_refusal(s, "nothing_to_choose")
     check_seat(s, c.seat)
     if c.seat != s.turn:
-        raise RuleError("not_your_turn", "the player of the card chooses who draws")
+        raise RuleError("not_your_turn", why="player_card_chooses")
     check_seat(s, c.chosen)
     if c.chosen == c.seat or s.out >> c.chosen & 1:
-        raise RuleError("invalid_choice", "choose another player who is still in the match")
+        raise RuleError("invalid_choice")
     turn = next_seat(s, c.seat, s.direction)
     count = s.book.choose_drawer[s.shown]
     cards = tuple(reversed(s.stock[-count:]))

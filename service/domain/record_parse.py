@@ -53,7 +53,7 @@ def parse_record(text: str) -> Record:
     if lines and lines[-1] == "":
         lines.pop()  # the newline that ends the last line
     if len(lines) > MOST_LINES:
-        raise RuleError("invalid_record", f"a record has at most {MOST_LINES} lines")
+        raise RuleError("invalid_record", why="record_most_lines", most_lines=MOST_LINES)
     at = 0
     try:
         header, first = _header(lines)
@@ -68,7 +68,7 @@ def parse_record(text: str) -> Record:
             body.append(line)
     except Malformed as error:
         at = error.at if isinstance(error, _HeaderError) else at
-        raise RuleError("invalid_record", f"line {at + 1}: {error}") from None
+        raise RuleError("invalid_record", why="line", at=at + 1, error=error) from None
     return Record(header=header, lines=body)
 
 

@@ -15,25 +15,24 @@ from service.domain.state import (
 
 def check_seat(s: State, seat: int) -> None:
     if not 0 <= seat < s.seats:
-        raise RuleError("not_a_seat", f"seat {seat} is not at this table")
+        raise RuleError("not_a_seat", why="seat", seat=seat)
 
 
 def check_suit(suit: int) -> None:
     if not 0 <= suit < 4:
-        raise RuleError("malformed_suit", f"{suit!r} is not a suit")
+        raise RuleError("malformed_suit", why="not_suit", suit=suit)
 
 
 _PHASE_REFUSALS = {
-    NEW: ("match_not_started", "the match has not started"),
-    DEAL: ("round_not_dealt", "the next round has not been dealt"),
-    NAMING_SUIT: ("suit_not_named", "the dealer must first name the suit for the starter"),
-    CHOOSING: ("player_not_chosen", "the player of the card must first choose who draws"),
-    RECYCLE: ("awaiting_shuffle", "the stock is being recycled"),
-    OVER: ("game_over", "the match is over"),
+    NEW: "match_not_started",
+    DEAL: "round_not_dealt",
+    NAMING_SUIT: "suit_not_named",
+    CHOOSING: "player_not_chosen",
+    RECYCLE: "awaiting_shuffle",
+    OVER: "game_over",
 }
 
 
-def phase_refusal(s: State, code: str, message: str) -> RuleError:
+def phase_refusal(s: State, code: str) -> RuleError:
     """Why a command does not fit the phase; `code` covers the phases not listed above."""
-    code, message = _PHASE_REFUSALS.get(s.phase, (code, message))
-    return RuleError(code, message)
+    return RuleError(_PHASE_REFUSALS.get(s.phase, code))

@@ -106,21 +106,21 @@ def _match_winners(s: State, rules: Ruleset, totals: tuple[int, ...], out: int) 
 
 def score_entered(s: State, c: ScoreRound) -> list[Event]:
     if s.phase != DEAL:
-        raise phase_refusal(s, "round_in_progress", "a round is being played")
+        raise phase_refusal(s, "round_in_progress")
     if len(c.values) != s.seats:
-        raise RuleError("seat_count", f"this table has {s.seats} seats, not {len(c.values)}")
+        raise RuleError("seat_count", why="table_seats_not", seats=s.seats, count=len(c.values))
     if c.winner != -1:
         check_seat(s, c.winner)
     for seat, value in enumerate(c.values):
         if s.out >> seat & 1 and (value or seat == c.winner):
-            raise RuleError("seat_out", f"seat {seat} is out of the match: it holds no card and cannot win")
+            raise RuleError("seat_out", why="seat_out_match", seat=seat)
     if c.last_card != -1:
         if c.winner == -1:
-            raise RuleError("no_winner", "a round with no winner has no card that went out")
+            raise RuleError("no_winner")
         if not 0 <= c.last_card < CARD_COUNT:
-            raise RuleError("malformed_card", f"{c.last_card!r} is not a card")
+            raise RuleError("malformed_card", why="not_card", card=c.last_card)
         if not s.book.deck_mask >> c.last_card & 1:
-            raise RuleError("card_not_in_deck", f"{s.book.rules.name} plays without that card")
+            raise RuleError("card_not_in_deck", why="plays_without_card", name=s.book.rules.name)
     # a round stopped with no winner stopped because the stock could not give a draw (docs/rules/, section 5)
     reason: EndReason = "stock_exhausted" if c.winner == -1 else "went_out"
     return score_round(s, s.round_no + 1, c.winner, reason, list(c.values), c.last_card)

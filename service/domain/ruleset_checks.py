@@ -26,44 +26,42 @@ def check(rules: Ruleset) -> None:
 
 def _check(rules: Ruleset) -> None:
     if not 0 <= rules.jokers <= JOKERS_PER_DECK:
-        raise RuleError("invalid_ruleset", f"a deck holds 0 to {JOKERS_PER_DECK} jokers")
+        raise RuleError("invalid_ruleset", why="deck_holds_jokers", jokers_per_deck=JOKERS_PER_DECK)
     if not 1 <= rules.decks <= MAX_DECKS:
-        raise RuleError("invalid_option", f"decks must be between 1 and {MAX_DECKS}")
+        raise RuleError("invalid_option", why="decks_between", max_decks=MAX_DECKS)
     deck_size = cards_in_deck(rules)
     if rules.target_score < 1:
-        raise RuleError("invalid_option", "target_score must be at least 1")
+        raise RuleError("invalid_option", why="target_score_least")
     if rules.call_penalty < 0 or rules.call_penalty > 10:
-        raise RuleError("invalid_option", "call_penalty must be between 0 and 10")
+        raise RuleError("invalid_option", why="call_penalty_between")
     # the smallest table must be dealt; a larger one is checked when its seats are known (check_table)
     if rules.hand_size < 1 or rules.hand_size * rules.min_players + 2 > deck_size:
         most = (deck_size - 2) // rules.min_players
         raise RuleError(
             "invalid_option",
-            f"hand_size must be between 1 and {most} for {rules.min_players} players "
-            f"and a {deck_size}-card deck",
+            why="hand_size_between",
+            most=most,
+            min_players=rules.min_players,
+            deck_size=deck_size,
         )
     # a hand of more than three cards of every rank (and every joker) holds four of one rank: where
     # that annuls the deal, no deal would ever stand and the round would never begin
     most_without_four = 3 * len(rules.ranks) + rules.jokers * rules.decks
     if rules.redeal_four_of_a_kind and rules.hand_size > most_without_four:
-        raise RuleError(
-            "invalid_option",
-            f"hand_size must be at most {most_without_four}: a bigger hand always holds four cards "
-            "of one rank, and such a deal is dealt again for ever",
-        )
+        raise RuleError("invalid_option", why="hand_size_most", most_without_four=most_without_four)
     if set(rules.ranks) - set(RANKS):
-        raise RuleError("invalid_ruleset", f"unknown ranks {sorted(set(rules.ranks) - set(RANKS))}")
+        raise RuleError("invalid_ruleset", why="unknown_ranks", ranks=sorted(set(rules.ranks) - set(RANKS)))
     keys = {*rules.effects, *rules.debt_answers}
     for effect in rules.effects.values():
         keys.update(effect.answers or ())
         keys.update(effect.not_on)
     unknown = {key for key in keys if not _is_key(key)}
     if unknown:
-        raise RuleError("invalid_ruleset", f"unknown ranks or cards {sorted(unknown)}")
+        raise RuleError("invalid_ruleset", why="unknown_ranks_cards", unknown=sorted(unknown))
     if set(rules.card_points) != {*rules.ranks, *([JOKER] if rules.jokers else [])}:
-        raise RuleError("invalid_ruleset", "card_points must give every rank of the deck (and the joker)")
+        raise RuleError("invalid_ruleset", why="card_points_give")
     if not 2 <= rules.min_players <= rules.max_players:
-        raise RuleError("invalid_ruleset", "players allowed must be a range starting at 2")
+        raise RuleError("invalid_ruleset", why="players_allowed_range")
     _check_round_rules(rules)
 
 
@@ -83,14 +81,18 @@ def check_table(rules: Ruleset, seats: int) -> None:
     deck cannot give."""
     most = most_players(rules)
     if not rules.min_players <= seats <= most:
-        raise RuleError("player_count", f"{rules.name} is for {rules.min_players} to {most} players")
+        raise RuleError(
+            "player_count", why="players", name=rules.name, min_players=rules.min_players, most=most
+        )
     deck_size = cards_in_deck(rules)
     if rules.hand_size * seats + 2 > deck_size:
         raise RuleError(
             "invalid_option",
-            f"a {deck_size}-card deck deals hands of {rules.hand_size} (and a starter and a card to draw) "
-            f"to at most {(deck_size - 2) // rules.hand_size} players; this table has {seats}: "
-            "choose a smaller hand_size",
+            why="card_deck_deals",
+            deck_size=deck_size,
+            hand_size=rules.hand_size,
+            most=(deck_size - 2) // rules.hand_size,
+            seats=seats,
         )
 
 
@@ -99,13 +101,13 @@ def _check_round_rules(rules: Ruleset) -> None:
     for field in ("out_multiplier", "out_points", "only_points"):
         unknown = set(getattr(rules, field)) - names
         if unknown:
-            raise RuleError("invalid_ruleset", f"{field} names cards not in the deck: {sorted(unknown)}")
+            raise RuleError("invalid_ruleset", why="names_cards_not", field=field, unknown=sorted(unknown))
     if any(times < 1 for times in rules.out_multiplier.values()):
-        raise RuleError("invalid_ruleset", "out_multiplier is 1 or more")
+        raise RuleError("invalid_ruleset", why="out_multiplier_more")
     if rules.elimination_total is not None and rules.elimination_total < 1:
-        raise RuleError("invalid_option", "elimination_total must be at least 1")
+        raise RuleError("invalid_option", why="elimination_total_least")
     if not all(rules.call_words):
-        raise RuleError("invalid_ruleset", "each call is said as a word")
+        raise RuleError("invalid_ruleset", why="each_call_said")
 
 
 def _is_key(key: str) -> bool:

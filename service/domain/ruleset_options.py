@@ -18,7 +18,7 @@ def ruleset(name: str, **options: Any) -> Ruleset:
         base = PRESETS[name]
     except KeyError:
         known = ", ".join(sorted(PRESETS))
-        raise RuleError("unknown_ruleset", f"no ruleset {name!r}; known: {known}") from None
+        raise RuleError("unknown_ruleset", name=name, known=known) from None
     return with_options(base, **options)
 
 
@@ -29,7 +29,7 @@ def with_options(base: Ruleset, **options: Any) -> Ruleset:
     for key, value in options.items():
         if key in switches:
             if type(value) is not bool:
-                raise RuleError("invalid_option", f"option {key!r} is on or off (true or false)")
+                raise RuleError("invalid_option", why="on_off", key=key)
             if value:
                 _check_compatible(switches, turned_on, key)
                 turned_on.append(key)
@@ -40,7 +40,7 @@ def with_options(base: Ruleset, **options: Any) -> Ruleset:
             raise _not_an_option(base.name, key)
         # bool is an int in Python; keep the two apart so `hand_size=True` is refused
         if type(value) is not kind:
-            raise RuleError("invalid_option", f"option {key!r} takes a {kind.__name__}")
+            raise RuleError("invalid_option", why="option_takes", key=key, kind=kind.__name__)
         changes[key] = value
     changed = msgspec.structs.replace(base, **changes)
     check(changed)
@@ -66,8 +66,12 @@ def _check_compatible(switches: dict[str, Switch], turned_on: list[str], key: st
             if mine is not None and theirs is not None and mine != theirs:
                 raise RuleError(
                     "invalid_option",
-                    f"options {other!r} and {key!r} cannot both be on: "
-                    f"they set {field} to {theirs} and to {mine}; turn on one",
+                    why="options_cannot_both",
+                    other=other,
+                    key=key,
+                    field=field,
+                    theirs=theirs,
+                    mine=mine,
                 )
 
 
@@ -92,9 +96,13 @@ def _not_an_option(preset: str, key: str) -> RuleError:
     if owners:
         return RuleError(
             "invalid_option",
-            f"{key!r} is an option of {', '.join(owners)}, not of {preset}; options are: {own}",
+            why="option_not_options",
+            key=key,
+            owners=", ".join(owners),
+            preset=preset,
+            own=own,
         )
-    return RuleError("unknown_option", f"no option {key!r}; options are: {own}")
+    return RuleError("unknown_option", why="no_option_options", key=key, own=own)
 
 
 def check_options(options: Mapping[str, Any]) -> None:
@@ -102,4 +110,4 @@ def check_options(options: Mapping[str, Any]) -> None:
     for key, value in options.items():
         low, high = OPTION_BOUNDS.get(key, (None, None))
         if low is not None and high is not None and type(value) is int and not low <= value <= high:
-            raise RuleError("invalid_option", f"option {key!r} is between {low} and {high}")
+            raise RuleError("invalid_option", why="option_between", key=key, low=low, high=high)

@@ -60,31 +60,27 @@ def values_of(book: Rulebook, seats: int, entry: RoundEntry, out: int = 0) -> li
     """
     winner = entry.winner
     if winner is not None and (type(winner) is not int or not 0 <= winner < seats):
-        raise RuleError("not_a_seat", f"seat {winner!r} is not at this table")
+        raise RuleError("not_a_seat", why="seat_given", seat=winner)
     _check_last_card(book, entry)
     if (entry.hands is None) == (entry.points is None):
-        raise RuleError("invalid_entry", "give either the cards left in each hand or their points, not both")
+        raise RuleError("invalid_entry", why="give_either_cards")
     if entry.missed_calls and len(entry.missed_calls) != seats:
-        raise RuleError("seat_count", f"this table has {seats} seats: give missed calls for each")
+        raise RuleError("seat_count", why="table_seats_give", seats=seats)
     if any(count < 0 for count in entry.missed_calls):
-        raise RuleError("invalid_entry", "a count of missed calls is never negative")
+        raise RuleError("invalid_entry", why="count_missed_calls")
     values = (
         _hand_values(book, seats, entry.hands) if entry.hands is not None else _points(book, seats, entry)
     )
     if winner is not None and values[winner]:
-        raise RuleError("winner_holds_cards", f"seat {winner} went out, so it holds no card")
+        raise RuleError("winner_holds_cards", winner=winner)
     for seat, value in enumerate(values):
         # a 101 hand of nines is worth 0 points: the cards say what points cannot
         holds = value or (entry.hands is not None and entry.hands[seat])
         if out >> seat & 1 and (holds or seat == winner):
-            raise RuleError("seat_out", f"seat {seat} is out of the match: it holds no card and cannot win")
+            raise RuleError("seat_out", why="seat_out_match", seat=seat)
     empty = [seat for seat in _empty_hands(book, entry, values) if seat != winner and not out >> seat & 1]
     if len(empty) > _most_empty_losers(book, seats):
-        raise RuleError(
-            "loser_without_cards",
-            f"seats {empty} hold no card without having won: only one player can, one who went out "
-            'without "Mau Mau" and was overtaken before the window closed',
-        )
+        raise RuleError("loser_without_cards", empty=empty)
     return values
 
 
@@ -103,13 +99,13 @@ def _check_last_card(book: Rulebook, entry: RoundEntry) -> None:
     if card is None:
         return
     if entry.winner is None:
-        raise RuleError("invalid_entry", "a round with no winner has no card that went out")
+        raise RuleError("invalid_entry", why="round_no_winner")
     if type(card) is not int or not 0 <= card < 52:
-        raise RuleError("malformed_card", f"{card!r} is not a card")
+        raise RuleError("malformed_card", why="not_card", card=card)
     if not book.deck_mask >> card & 1:
-        raise RuleError("card_not_in_deck", f"{book.rules.name} plays without that card")
+        raise RuleError("card_not_in_deck", why="plays_without_card", name=book.rules.name)
     if entry.hands is not None and any(card in hand for hand in entry.hands):
-        raise RuleError("card_entered_twice", "the card that went out is in no hand")
+        raise RuleError("card_entered_twice", why="card_went_out")
 
 
 def _most_empty_losers(book: Rulebook, seats: int) -> int:
@@ -125,24 +121,24 @@ def _most_empty_losers(book: Rulebook, seats: int) -> int:
 
 def _hand_values(book: Rulebook, seats: int, hands: tuple[tuple[int, ...], ...]) -> list[int]:
     if len(hands) != seats:
-        raise RuleError("seat_count", f"this table has {seats} seats, not {len(hands)}")
+        raise RuleError("seat_count", why="table_seats_not", seats=seats, count=len(hands))
     # A scorer cannot tell a card's copies apart (nor one joker from another): each is counted
     # against how many the deck holds, by its kind (the lowest id alike).
     entered: dict[int, int] = {}
     for hand in hands:
         for card in hand:
             if type(card) is not int or not 0 <= card < CARD_COUNT:
-                raise RuleError("malformed_card", f"{card!r} is not a card")
+                raise RuleError("malformed_card", why="not_card", card=card)
             if not book.deck_mask >> card & 1:
-                raise RuleError("card_not_in_deck", f"{book.rules.name} plays without that card")
+                raise RuleError("card_not_in_deck", why="plays_without_card", name=book.rules.name)
             copies = alike(card) & book.deck_mask
             kind = (copies & -copies).bit_length()
             entered[kind] = entered.get(kind, 0) + 1
             if entered[kind] > copies.bit_count():
-                raise RuleError("card_entered_twice", "a card is entered more often than the deck holds it")
+                raise RuleError("card_entered_twice", why="card_entered_more")
     # the top card of the discard pile stays on the table
     if sum(entered.values()) > len(book.deck) - 1:
-        raise RuleError("too_many_cards", f"the hands hold at most {len(book.deck) - 1} cards")
+        raise RuleError("too_many_cards", count=len(book.deck) - 1)
     return [_left(book, hand) for hand in hands]
 
 
@@ -166,7 +162,7 @@ def card_values(book: Rulebook) -> list[tuple[str, int]]:
 def _points(book: Rulebook, seats: int, entry: RoundEntry) -> list[int]:
     points = entry.points or ()
     if len(points) != seats:
-        raise RuleError("seat_count", f"this table has {seats} seats, not {len(points)}")
+        raise RuleError("seat_count", why="table_seats_not", seats=seats, count=len(points))
     values = [worth(book, card) for card in book.deck]
     lowest = min(values)
     # every card but the lowest one, which lies on the discard pile at the least; a hand of
@@ -177,9 +173,9 @@ def _points(book: Rulebook, seats: int, entry: RoundEntry) -> list[int]:
     most = sum(values) - lowest + bonus
     for seat, value in enumerate(points):
         if type(value) is not int or value < 0:
-            raise RuleError("invalid_points", f"seat {seat}'s points are a whole number, 0 or more")
+            raise RuleError("invalid_points", seat=seat)
         if 0 < value < lowest:
-            raise RuleError("impossible_points", f"no card of {book.rules.name} is worth less than {lowest}")
+            raise RuleError("impossible_points", why="no_card_worth", ruleset=book.rules.name, lowest=lowest)
     if sum(points) > most:
-        raise RuleError("impossible_points", f"the cards left can be worth {most} points at most")
+        raise RuleError("impossible_points", why="cards_left_worth", most=most)
     return list(points)

@@ -26,15 +26,15 @@ class Seat(msgspec.Struct, frozen=True, array_like=True):
         elif isinstance(spec, str):
             seat = cls("player", spec)
         else:
-            raise RuleError("invalid_seat", f"{spec!r} is neither a player id nor 'bot:<name>'")
+            raise RuleError("invalid_seat", why="neither_player_id", spec=spec)
         if seat.kind == "bot" and seat.name not in BOTS:
             known = ", ".join(f"bot:{name}" for name in sorted(BOTS))
-            raise RuleError("unknown_bot", f"no bot {seat.name!r}; known: {known}")
+            raise RuleError("unknown_bot", why="no_bot_known", name=seat.name, known=known)
         if seat.kind == "player":
             try:
                 UUID(seat.name)
             except ValueError:
-                raise RuleError("invalid_seat", f"{seat.name!r} is not a player id") from None
+                raise RuleError("invalid_seat", why="not_player_id", name=seat.name) from None
         return seat
 
 

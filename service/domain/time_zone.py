@@ -16,7 +16,7 @@ _LONGEST = 64
 
 def checked_time_zone(name: Any) -> str:
     """``name`` if it is an IANA time zone this machine's zoneinfo knows, else ``invalid_time_zone``."""
-    refused = RuleError("invalid_time_zone", "a time zone is an IANA name such as Europe/Berlin or UTC")
+    refused = RuleError("invalid_time_zone")
     if type(name) is not str or not 0 < len(name) <= _LONGEST:
         raise refused
     try:

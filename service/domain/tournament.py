@@ -284,15 +284,15 @@ class Tournament(Aggregate):
     def join(self, entrant: str) -> None:
         self._check_open()
         if entrant in self.entrants:
-            raise RuleError("already_joined", "that player has joined already")
+            raise RuleError("already_joined")
         if len(self.entrants) >= (self.plan.places or MAX_ENTRANTS):
-            raise RuleError("tournament_full", "every place is taken")
+            raise RuleError("tournament_full")
         self.trigger_event(self.Joined, entrant=entrant)
 
     def leave(self, entrant: str) -> None:
         self._check_open()
         if entrant not in self.entrants:
-            raise RuleError("not_joined", "that player has not joined")
+            raise RuleError("not_joined", why="player_not_joined")
         self.trigger_event(self.Left, entrant=entrant)
 
     def start(self, seed: str, ratings: Mapping[str, float] | None = None) -> None:
@@ -326,23 +326,23 @@ class Tournament(Aggregate):
 
     def check_cancellable(self) -> None:
         if self.cancelled:
-            raise RuleError("tournament_cancelled", f"the tournament was cancelled: {self.cancelled}")
+            raise RuleError("tournament_cancelled", cancelled=self.cancelled)
         if self.finished:
-            raise RuleError("tournament_over", "the tournament is over")
+            raise RuleError("tournament_over")
 
     def attach_game(self, round_no: int, table: int, game_id: UUID, in_person: bool = False) -> None:
         """The game played at ``table`` of the current round (``in_person``: with real cards, as
         ``in_person_tables`` chose); attaching the same game again does nothing."""
         current = self._current()
         if current.round_no != round_no or not 0 <= table < len(current.tables):
-            raise RuleError("no_such_table", f"the current round has no table {table} in round {round_no}")
+            raise RuleError("no_such_table", table=table, round_no=round_no)
         found = current.games.get(table)
         if found == game_id:
             return
         if found is not None:
-            raise RuleError("table_has_game", f"table {table} plays game {found} already")
+            raise RuleError("table_has_game", table=table, found=found)
         if self._table_of(game_id) is not None:
-            raise RuleError("game_already_attached", "that game is attached to another table")
+            raise RuleError("game_already_attached")
         self.trigger_event(
             self.TableGameCreated, round_no=round_no, table=table, game_id=game_id, in_person=in_person
         )
@@ -387,9 +387,9 @@ class Tournament(Aggregate):
     def paired_round(self, round_no: int) -> Round:
         """Round ``round_no``, once it is paired."""
         if not self.started:
-            raise RuleError("not_started", "the tournament has not started")
+            raise RuleError("not_started")
         if not isinstance(round_no, int) or not 1 <= round_no <= len(self.rounds):
-            raise RuleError("no_such_round", f"round {round_no!r} is not paired")
+            raise RuleError("no_such_round", why="round_not_paired", round_no=round_no)
         return self.rounds[round_no - 1]
 
     def due_at(self, round_no: int) -> datetime | None:
@@ -441,17 +441,17 @@ class Tournament(Aggregate):
 
     def _check_open(self) -> None:
         if self.cancelled:
-            raise RuleError("tournament_cancelled", f"the tournament was cancelled: {self.cancelled}")
+            raise RuleError("tournament_cancelled", cancelled=self.cancelled)
         if self.started:
-            raise RuleError("tournament_started", "the tournament has started")
+            raise RuleError("tournament_started")
 
     def _current(self) -> Round:
         if not self.started:
-            raise RuleError("not_started", "the tournament has not started")
+            raise RuleError("not_started")
         if self.finished:
-            raise RuleError("tournament_over", "the tournament is over")
+            raise RuleError("tournament_over")
         if self.cancelled:
-            raise RuleError("tournament_cancelled", f"the tournament was cancelled: {self.cancelled}")
+            raise RuleError("tournament_cancelled", cancelled=self.cancelled)
         current = self.current_round
         assert current is not None  # a started tournament always has a round in play until it ends
         return current
@@ -473,8 +473,8 @@ def checked_reason(reason: object) -> str:
     """Why a tournament was cancelled, as stored: NFC, trimmed, 1 to ``MAX_REASON`` characters, no
     control or invisible formatting characters (``invalid_reason``)."""
     if not isinstance(reason, str):
-        raise RuleError("invalid_reason", "a reason is text")
+        raise RuleError("invalid_reason", why="reason_text")
     text = unicodedata.normalize("NFC", reason).strip()
     if not 1 <= len(text) <= MAX_REASON or any(unicodedata.category(c) in ("Cc", "Cf") for c in text):
-        raise RuleError("invalid_reason", f"a reason is 1 to {MAX_REASON} characters of plain text")
+        raise RuleError("invalid_reason", why="reason_characters_plain", max_reason=MAX_REASON)
     return text

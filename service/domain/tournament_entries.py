@@ -37,9 +37,7 @@ def start(tournament: "Tournament", seed: str, ratings: Mapping[str, float] | No
     bots = (tournament.plan.places or 0) - len(present)
     entrants = [*present, *(f"{BOT_ENTRANT}{tournament.plan.fill_bot}#{n}" for n in range(1, bots + 1))]
     if len(entrants) < 2:
-        raise RuleError(
-            "too_few_players", f"a tournament needs at least two players; {len(entrants)} would play"
-        )
+        raise RuleError("too_few_players", why="tournament_needs_least", count=len(entrants))
     rounds = tournament.format_unit.rounds_to_play(
         tournament.plan.rounds, len(entrants), tournament.plan.table_size
     )
@@ -67,16 +65,12 @@ def edit(tournament: "Tournament", name: str | None = None, changes: dict[str, A
     changes = dict(changes or {})
     fixed = sorted(set(changes) - set(EDITABLE))
     if fixed:
-        raise RuleError(
-            "not_editable", f"{', '.join(fixed)} cannot be edited; only the name, {', '.join(EDITABLE)}"
-        )
+        raise RuleError("not_editable", fixed=", ".join(fixed), editable=", ".join(EDITABLE))
     new_name = tournament.name if name is None else checked_name(name, "tournament")
     plan = msgspec.structs.replace(tournament.plan, **changes)
     check_plan(plan, tournament.rules)
     if plan.places is not None and plan.places < len(tournament.entrants):
-        raise RuleError(
-            "invalid_places", f"{len(tournament.entrants)} have joined: no fewer places than that"
-        )
+        raise RuleError("invalid_places", why="joined_no_fewer", count=len(tournament.entrants))
     if (new_name, plan) != (tournament.name, tournament.plan):
         tournament.trigger_event(tournament.Edited, name=new_name, plan=plan)
 
@@ -86,13 +80,13 @@ def check_in(tournament: "Tournament", entrant: str, now: datetime) -> None:
     tournament._check_open()
     opens = tournament.check_in_opens
     if opens is None:
-        raise RuleError("no_check_in", "this tournament has no check-in: every entrant plays")
+        raise RuleError("no_check_in")
     if entrant not in tournament.entrants:
-        raise RuleError("not_joined", "that player has not joined")
+        raise RuleError("not_joined", why="player_not_joined")
     if now < opens:
-        raise RuleError("check_in_not_open", f"the check-in opens at {opens.isoformat()}")
+        raise RuleError("check_in_not_open", opens=opens.isoformat())
     if entrant in tournament.checked_in:
-        raise RuleError("already_checked_in", "that player has checked in already")
+        raise RuleError("already_checked_in")
     tournament.trigger_event(tournament.CheckedIn, entrant=entrant)
 
 
@@ -102,11 +96,11 @@ def drop(tournament: "Tournament", entrant: str) -> None:
     tournament._current()
     tournament.format_unit.check_drop()
     if entrant not in tournament.order:
-        raise RuleError("not_joined", "that player does not play in this tournament")
+        raise RuleError("not_joined", why="player_does_not")
     if entrant in tournament.dropped:
-        raise RuleError("already_dropped", "that player has dropped out already")
+        raise RuleError("already_dropped")
     if len(tournament.active) <= 2:
-        raise RuleError("too_few_players", "the last two players cannot drop out: cancel the tournament")
+        raise RuleError("too_few_players", why="last_two_players")
     tournament.trigger_event(
         tournament.Dropped, entrant=entrant, reason=WITHDREW, after_round=len(tournament.rounds)
     )

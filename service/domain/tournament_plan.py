@@ -95,41 +95,38 @@ def is_int(value: Any) -> bool:
 
 def check_plan(plan: Plan, rules: Ruleset) -> None:
     if not isinstance(plan.format, str) or plan.format not in FORMATS:
-        raise RuleError("invalid_format", f"the format is one of {', '.join(FORMATS)}")
+        raise RuleError("invalid_format", formats=", ".join(FORMATS))
     low, high = max(2, rules.min_players), min(MAX_TABLE, most_players(rules))
     if not is_int(plan.table_size) or not low <= plan.table_size <= high:
-        raise RuleError("invalid_table_size", f"{rules.name} tables seat {low} to {high}")
+        raise RuleError("invalid_table_size", name=rules.name, low=low, high=high)
     check_table(rules, plan.table_size)  # the hands the options ask for fit a full table
     FORMATS[plan.format].check_rounds(plan.rounds)
     if plan.starts_at is not None and (
         not isinstance(plan.starts_at, datetime) or plan.starts_at.utcoffset() is None
     ):
-        raise RuleError("invalid_schedule", "the start time needs a time zone")
+        raise RuleError("invalid_schedule", why="start_time_needs")
     if plan.interval is not None and (not is_int(plan.interval) or not 1 <= plan.interval <= MAX_INTERVAL):
-        raise RuleError("invalid_schedule", f"the interval is a whole number of seconds, 1 to {MAX_INTERVAL}")
+        raise RuleError("invalid_schedule", why="interval_whole_number", max_interval=MAX_INTERVAL)
     if type(plan.single_round) is not bool or (plan.target_score is not None and plan.single_round):
-        raise RuleError("invalid_match_length", "a match is a target score or a single round, not both")
+        raise RuleError("invalid_match_length", why="match_target_score")
     if plan.target_score is not None and (not is_int(plan.target_score) or plan.target_score < 1):
-        raise RuleError("invalid_match_length", "a target score is a whole number, at least 1")
+        raise RuleError("invalid_match_length", why="target_score_whole")
     if plan.turn_clock is not None and (
         not is_int(plan.turn_clock) or not 1 <= plan.turn_clock <= MAX_TURN_CLOCK
     ):
-        raise RuleError("invalid_turn_clock", f"a turn clock is 1 to {MAX_TURN_CLOCK} seconds")
+        raise RuleError("invalid_turn_clock", max_turn_clock=MAX_TURN_CLOCK)
     if plan.late_policy != "bot":
-        raise RuleError("invalid_late_policy", "a late player's turn is played by a bot ('bot')")
+        raise RuleError("invalid_late_policy")
     if plan.places is not None and (not is_int(plan.places) or not 2 <= plan.places <= MAX_ENTRANTS):
-        raise RuleError("invalid_places", f"a tournament has 2 to {MAX_ENTRANTS} places")
+        raise RuleError("invalid_places", why="tournament_places", max_entrants=MAX_ENTRANTS)
     if plan.fill_bot not in BOTS:
-        raise RuleError("unknown_bot", f"no bot {plan.fill_bot!r}; known: {', '.join(sorted(BOTS))}")
+        raise RuleError("unknown_bot", why="no_bot_known", name=plan.fill_bot, known=", ".join(sorted(BOTS)))
     if not is_int(plan.in_person_tables) or not 0 <= plan.in_person_tables <= MAX_IN_PERSON:
-        raise RuleError(
-            "invalid_in_person_tables",
-            f"the tables played in person are a whole number, 0 to {MAX_IN_PERSON}",
-        )
+        raise RuleError("invalid_in_person_tables", max_in_person=MAX_IN_PERSON)
     if plan.check_in_minutes is not None:
         if not is_int(plan.check_in_minutes) or not 1 <= plan.check_in_minutes <= MAX_CHECK_IN:
-            raise RuleError("invalid_check_in", f"the check-in opens 1 to {MAX_CHECK_IN} minutes before")
+            raise RuleError("invalid_check_in", why="check_opens_minutes", max_check_in=MAX_CHECK_IN)
         if plan.starts_at is None:
-            raise RuleError("invalid_check_in", "a check-in needs a start time (starts_at)")
+            raise RuleError("invalid_check_in", why="check_needs_start")
     if plan.seeding not in SEEDINGS or type(plan.rating_tie_break) is not bool:
-        raise RuleError("invalid_seeding", "seeding is 'draw' or 'rating'; rating_tie_break is true or false")
+        raise RuleError("invalid_seeding")

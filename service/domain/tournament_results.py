@@ -37,9 +37,9 @@ def record_result(
     """
     found = tournament._table_of(game_id)
     if found is None:
-        raise RuleError("not_a_tournament_game", "that game is not played at a table of this tournament")
+        raise RuleError("not_a_tournament_game")
     if tournament.cancelled:
-        raise RuleError("tournament_cancelled", f"the tournament was cancelled: {tournament.cancelled}")
+        raise RuleError("tournament_cancelled", cancelled=tournament.cancelled)
     played, table = found
     seats = len(played.tables[table])
     result = TableResult(

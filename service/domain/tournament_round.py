@@ -70,20 +70,20 @@ def check_result(result: TableResult, seats: int, rules: Ruleset) -> None:
         or len(result.timed_out) != seats
         or len(result.out_round) not in (0, seats)
     ):
-        raise RuleError("invalid_result", f"a result gives all {seats} seats")
+        raise RuleError("invalid_result", why="result_gives_all", seats=seats)
     numbers = (*result.totals, *result.timed_out, *result.winners, *result.forfeited, *result.out_round)
     if not all(is_int(v) for v in numbers) or any(v < 0 for v in result.out_round):
-        raise RuleError("invalid_result", "totals, timeouts and seats are whole numbers")
+        raise RuleError("invalid_result", why="totals_timeouts_seats")
     still = [seat for seat in range(seats) if seat not in result.forfeited]
     if not still or not set(result.forfeited) <= set(range(seats)):
-        raise RuleError("invalid_result", "the seats that forfeited are seats of the table, not all of them")
+        raise RuleError("invalid_result", why="seats_forfeited_seats")
     if last_standing(rules):
         # a round that puts out every seat still in ends the match with those seats sharing the win
         last = max(result.out_round, default=0)
         standing = [seat for seat in still if not result.out_round or result.out_round[seat] in (0, last)]
         if not result.winners or not set(result.winners) <= set(standing):
-            raise RuleError("invalid_result", "the winners are seats not eliminated before the others")
+            raise RuleError("invalid_result", why="winners_seats_not")
         return
     best = (min if rules.match_winner == "lowest_total" else max)(result.totals[seat] for seat in still)
     if result.winners != tuple(seat for seat in still if result.totals[seat] == best):
-        raise RuleError("invalid_result", "the winners are the seats with the best total")
+        raise RuleError("invalid_result", why="winners_seats_best")

@@ -48,35 +48,36 @@ def checked_url(url: str) -> str:
         or not 0 < len(url) <= MAX_URL
         or any(c.isspace() or ord(c) < 32 for c in url)
     ):
-        raise RuleError(
-            "invalid_webhook_url", f"a webhook URL is an http or https URL of at most {MAX_URL} characters"
-        )
+        raise RuleError("invalid_webhook_url", why="length", max_url=MAX_URL)
     try:
         parts = urlsplit(url)
         port = parts.port  # raises on a port that is no number or out of range
     except ValueError:
-        raise RuleError("invalid_webhook_url", "the webhook URL cannot be read") from None
+        raise RuleError("invalid_webhook_url", why="unreadable") from None
     if parts.scheme not in ("http", "https"):
-        raise RuleError("invalid_webhook_url", "a webhook URL starts with http:// or https://")
+        raise RuleError("invalid_webhook_url", why="scheme")
     if not parts.hostname:
-        raise RuleError("invalid_webhook_url", "a webhook URL names a host")
+        raise RuleError("invalid_webhook_url", why="host")
     if parts.username is not None or parts.password is not None:
-        raise RuleError("invalid_webhook_url", "a webhook URL holds no user name or password")
+        raise RuleError("invalid_webhook_url", why="credentials")
     if parts.fragment:
-        raise RuleError("invalid_webhook_url", "a webhook URL has no fragment (#...)")
+        raise RuleError("invalid_webhook_url", why="fragment")
     if port == 0:
-        raise RuleError("invalid_webhook_url", "a webhook URL's port is 1 to 65535")
+        raise RuleError("invalid_webhook_url", why="port")
     return url
 
 
 def checked_events(events: Iterable[str]) -> tuple[str, ...]:
     chosen = tuple(dict.fromkeys(events))
     if not chosen:
-        raise RuleError("unknown_webhook_event", f"name at least one event: {', '.join(EVENT_KINDS)}")
+        raise RuleError("unknown_webhook_event", why="name_least_event", event_kinds=", ".join(EVENT_KINDS))
     unknown = [kind for kind in chosen if kind not in EVENT_KINDS]
     if unknown:
         raise RuleError(
-            "unknown_webhook_event", f"no event {unknown[0]!r}; the events are {', '.join(EVENT_KINDS)}"
+            "unknown_webhook_event",
+            why="no_event_events",
+            unknown=unknown[0],
+            event_kinds=", ".join(EVENT_KINDS),
         )
     return tuple(kind for kind in EVENT_KINDS if kind in chosen)
 
@@ -85,13 +86,10 @@ def checked_players(events: tuple[str, ...], players: Iterable[str]) -> tuple[st
     """The players whose turns a hook asks for: some exactly when it asks for turns."""
     chosen = tuple(dict.fromkeys(players))
     if (TURN in events) != bool(chosen):
-        raise RuleError(
-            "invalid_webhook_players",
-            "a hook that asks for turns names the players whose turns it wants, and only such a hook",
-        )
+        raise RuleError("invalid_webhook_players", why="hook_asks_turns")
     if len(chosen) > MAX_TURN_PLAYERS:
         raise RuleError(
-            "invalid_webhook_players", f"a hook follows the turns of {MAX_TURN_PLAYERS} players at most"
+            "invalid_webhook_players", why="hook_follows_turns", max_turn_players=MAX_TURN_PLAYERS
         )
     return chosen
 
@@ -163,13 +161,13 @@ class Webhook(Aggregate):
     def disable(self, reason: str) -> None:
         self._refuse_removed()
         if not self.enabled:
-            raise RuleError("already_disabled", "the hook is disabled already")
+            raise RuleError("already_disabled")
         self.trigger_event(self.Disabled, reason=reason)
 
     def enable(self) -> None:
         self._refuse_removed()
         if self.enabled:
-            raise RuleError("already_enabled", "the hook is enabled already")
+            raise RuleError("already_enabled")
         self.trigger_event(self.Enabled)
 
     def remove(self) -> None:
@@ -178,4 +176,4 @@ class Webhook(Aggregate):
 
     def _refuse_removed(self) -> None:
         if self.removed:
-            raise RuleError("webhook_not_found", "no such webhook")
+            raise RuleError("webhook_not_found")

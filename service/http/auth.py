@@ -38,10 +38,6 @@ from service.domain.errors import RuleError
 from service.usecases import policy
 
 
-def _unauthorized(message: str) -> RuleError:
-    return RuleError("unauthorized", message)
-
-
 async def authenticate(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
     """Sets ``connection.state.actor`` (None for an anonymous request): ``admit`` runs it first."""
     state = connection.state  # a new wrapper of the scope's state at every access: taken once
@@ -53,13 +49,13 @@ async def authenticate(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRo
     scheme, _, token = header.strip().partition(" ")
     token = token.strip()
     if scheme.lower() != "bearer" or not token:
-        raise _unauthorized("send the token as 'Authorization: Bearer <token>'")
+        raise RuleError("unauthorized", why="bearer_scheme")
     authenticator: Authenticator = connection.app.state.services.auth
     found = authenticator.cached(token)
     if found is None:
         found = await anyio.to_thread.run_sync(authenticator.authenticate, token)
     if found is None:
-        raise _unauthorized("the token is not valid")
+        raise RuleError("unauthorized", why="token_not_valid")
     state.actor, state.credential_id = found
 
 

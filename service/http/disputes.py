@@ -118,7 +118,7 @@ class OpenDisputeController(Controller):
         after: After = None,
     ) -> DisputeListRead:
         if not actor.officiates:
-            raise RuleError("forbidden", "only referees and admins rule on disputes")
+            raise RuleError("forbidden", why="referees_admins_rule")
         referee = actor.id if actor.role == "referee" else None
         # the list a referee sees is theirs alone: another's cursor does not continue it
         filters = (referee,)

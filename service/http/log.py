@@ -123,7 +123,7 @@ class LogController(Controller):
         number = table.number
         around = services.app.game_events(game_id, number - 1, 2)
         if not around:
-            raise RuleError("no_such_event", f"the game has no event {number}")
+            raise RuleError("no_such_event", why="numbered", number=number)
         (event,) = shown(around[:1], FULL, facts)
         base = f"/games/{game_id}/replay?at="
         return ReplayRead(

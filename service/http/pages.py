@@ -74,11 +74,11 @@ def key_of(cursor: str | None, kind: str, filters: tuple[Any, ...], key_type: ty
         data = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
         found_kind, digest, key = msgspec.msgpack.decode(data, type=tuple[str, str, key_type])  # type: ignore[valid-type]
     except (binascii.Error, ValueError, msgspec.DecodeError):
-        raise RuleError("invalid_cursor", "the cursor is not one this service gave") from None
+        raise RuleError("invalid_cursor", why="cursor_not_service") from None
     if found_kind != kind:
-        raise RuleError("invalid_cursor", f"the cursor continues another list than {kind}")
+        raise RuleError("invalid_cursor", why="cursor_continues_another", kind=kind)
     if digest != _filters_digest(filters):
-        raise RuleError("invalid_cursor", "the cursor continues this list under other filters: send the same")
+        raise RuleError("invalid_cursor", why="cursor_continues_list")
     return key
 
 
@@ -89,14 +89,14 @@ def uuid_filter(name: str, value: str | None) -> UUID | None:
     try:
         return UUID(value)
     except ValueError:
-        raise RuleError("invalid_filter", f"{name} must be an id (a UUID), not {value[:60]!r}") from None
+        raise RuleError("invalid_filter", why="id", name=name, value=value[:60]) from None
 
 
 def choice_filter(name: str, value: str | None, choices: tuple[str, ...]) -> str | None:
     """A filter with a few values: None when not given; ``invalid_filter`` for any other value."""
     if value is None or value in choices:
         return value
-    raise RuleError("invalid_filter", f"{name} is one of {', '.join(choices)}, not {value[:60]!r}")
+    raise RuleError("invalid_filter", why="choice", name=name, choices=", ".join(choices), value=value[:60])
 
 
 def id_filter(description: str, example: str) -> Any:

@@ -95,11 +95,11 @@ def _viewer(services: Services, actor: Actor | None, facts: GameFacts, sight: st
     if sight == "public":
         return PUBLIC
     if actor is None:
-        raise RuleError("unauthorized", f"the {sight} record needs a bearer token")
+        raise RuleError("unauthorized", why="record_needs_bearer", sight=sight)
     if sight == "full":
         policy.check_official(services, actor, facts)
         return FULL
     seat = facts.seat_of(actor.id) if actor.role == "player" else None
     if seat is None:
-        raise RuleError("not_seated", "the record with a seat's cards is for the player at that seat")
+        raise RuleError("not_seated", why="record_seat")
     return Viewer.at(seat)

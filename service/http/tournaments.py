@@ -198,7 +198,7 @@ class TournamentController(Controller):
     ) -> Response[str]:
         tournament = services.app.get_tournament(tournament_id)
         if not tournament.started or not 1 <= round_no <= len(tournament.rounds):
-            raise RuleError("no_such_round", f"round {round_no} of this tournament is not paired")
+            raise RuleError("no_such_round", why="round_tournament_not", round_no=round_no)
         view = services.reader.named(tournament_view(tournament))
         return Response(sheets.page(view, round_no, tournament.rules), media_type=sheets.HTML)
 

@@ -110,17 +110,13 @@ def check(app: MauMau, reader: ReadModels, settings: Settings, stage: _Stage | N
     if failure is not None:
         since = datetime.fromtimestamp(failure.since, UTC).isoformat(timespec="seconds")
         raise RuleError(
-            "not_ready",
-            f"not ready: the read models are failing: {failure.reason}; "
-            f"{failure.failures} attempt(s) failed since {since}",
+            "not_ready", why="failing", reason=failure.reason, failures=failure.failures, since=since
         )
     required = [found for found in stale if found.view in REQUIRED]
     if required:
         said = "; ".join(f"{found.view} from position {found.position}: {found.reason}" for found in required)
         raise RuleError(
-            "not_ready",
-            f"not ready: the read models are stale ({said}); mend the cause, then "
-            f"`{mending({found.view for found in required})}`",
+            "not_ready", why="stale", stale=said, mend=mending({found.view for found in required})
         )
     broker: Literal["ok", "embedded"] = "embedded"
     if settings.broker_url is not None:
@@ -153,9 +149,11 @@ def _behind(app: MauMau, found: Readiness, settings: Settings) -> None:
             return
     raise RuleError(
         "not_ready",
-        f"not ready: the read models are {found.lag} events behind the log, the oldest for "
-        f"{waited:.0f} s (MAUMAU_READY_MAX_LAG is {settings.ready_max_lag}, "
-        f"MAUMAU_READY_MAX_LAG_SECONDS is {limit:g})",
+        why="lag",
+        lag=found.lag,
+        waited=waited,
+        ready_max_lag=settings.ready_max_lag,
+        limit=limit,
     )
 
 
@@ -192,12 +190,12 @@ class Probe:
                     target=context.run, args=(self._check, run), name="maumau-ready", daemon=True
                 ).start()
         if not run.done.wait(self.seconds):
-            late = f"{run.stage.name} did not answer within {self.seconds:g} s"
-            log.warning("not ready: %s", late)
-            raise RuleError("not_ready", f"not ready: {late}")
+            late = RuleError("not_ready", why="late", stage=run.stage.name, seconds=self.seconds)
+            log.warning("%s", late.message)
+            raise late
         if run.error is not None:
             # a new error each time: several probes may share a run
-            raise RuleError(run.error.code, run.error.message)
+            raise RuleError(run.error.code, why=run.error.why, **run.error.data)
         assert run.result is not None
         return run.result
 
@@ -214,4 +212,4 @@ class Probe:
 
 def _not_ready(what: str, error: Exception) -> RuleError:
     log.warning("not ready: %s: %s", what, error)
-    return RuleError("not_ready", f"not ready: {what} ({type(error).__name__})")
+    return RuleError("not_ready", why="check_failed", what=what, error=type(error).__name__)

@@ -296,7 +296,7 @@ def make_move(
 def normalised(seat: str) -> str:
     """A player's id in its one text form (seats are compared as text); bots as given."""
     if re.fullmatch(SEAT_PATTERN, seat) is None:  # UUID() alone would take braces, "urn:uuid:", "_"s
-        raise RuleError("invalid_seat", f"{seat!r} is neither a player id nor 'bot:<name>'")
+        raise RuleError("invalid_seat", why="neither_player_id", spec=seat)
     return seat if seat.startswith("bot:") else str(UUID(seat))
 
 
@@ -305,14 +305,14 @@ def check_may_create(context: Context, actor: Actor, data: GameCreate, seats: li
         return
     if actor.role == "referee":
         if data.league_id is not None and actor.id not in context.app.get_league(data.league_id).referees:
-            raise RuleError("forbidden", "a referee creates friendly games and games of their leagues")
+            raise RuleError("forbidden", why="referee_creates_friendly")
         return
     if data.league_id is not None:
-        raise RuleError("forbidden", "a player creates friendly games only")
+        raise RuleError("forbidden", why="player_creates_friendly")
     if actor.id not in seats:
-        raise RuleError("not_seated", "a player creates games they sit at")
+        raise RuleError("not_seated", why="player_creates_games")
     if data.seed is not None:
-        raise RuleError("not_allowed", "only a referee or an admin may choose the seed")
+        raise RuleError("not_allowed", why="seed")
 
 
 @write

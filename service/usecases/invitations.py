@@ -89,9 +89,7 @@ class Refusals:
             while recent and recent[0] <= now - self.window:
                 recent.popleft()
             if len(recent) >= self.limit:
-                raise RuleError(
-                    "too_many_attempts", "too many wrong codes for this invitation: wait a minute"
-                )
+                raise RuleError("too_many_attempts")
             recent.append(now)
             self._times.move_to_end((address, invitation_id))
 

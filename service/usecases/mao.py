@@ -79,7 +79,7 @@ def check_creator(context: Context, actor: Actor, data: MaoGameCreate) -> None:
         return
     league = context.app.get_league(data.league_id)
     if actor.role != "referee" or actor.id not in league.referees:
-        raise RuleError("forbidden", "only an admin or the league's referees make its Mao matches")
+        raise RuleError("forbidden", why="mao_matches")
 
 
 @write  # the league's list of matches shows it
@@ -187,7 +187,7 @@ def deck_of(names: list[str]) -> tuple[int, ...]:
     try:
         return tuple(_CARDS[name.strip().upper()] for name in names)
     except KeyError:
-        raise RuleError("invalid_deck", "the deck must be the 52 cards, each as 10H, QS, 7D") from None
+        raise RuleError("invalid_deck", why="deck_cards_each") from None
 
 
 def deal(
@@ -205,7 +205,7 @@ def deal(
         if deck is None:
             return shuffled_deck(rng)
         if not mao_policy.officiates(context, actor, game):
-            raise RuleError("not_allowed", "only the match's officials deal a deck of their own")
+            raise RuleError("not_allowed", why="own_deck")
         return DealRound(deck_of(deck))
 
     return act(context, actor, game_id, command, key=key, request=request)

@@ -49,7 +49,7 @@ def acting_seat(context: Context, actor: Actor, game: MaoGame, seat: int | None)
 
 def check_official(context: Context, actor: Actor, game: MaoGame) -> None:
     if not officiates(context, actor, game):
-        raise RuleError("forbidden", "only the match's referees and admins may do this")
+        raise RuleError("forbidden", why="match_officials")
 
 
 def official_game(context: Context, actor: Actor, game_id: UUID) -> MaoGame:
@@ -71,7 +71,7 @@ def check_judge(context: Context, actor: Actor, game: MaoGame) -> None:
         return
     check_official(context, actor, game)
     if game.judge == SERVER:
-        raise RuleError("server_judges", "the server judges this match: it writes and approves the rules")
+        raise RuleError("server_judges")
 
 
 def check_dealer(context: Context, actor: Actor, game: MaoGame) -> None:
@@ -80,6 +80,6 @@ def check_dealer(context: Context, actor: Actor, game: MaoGame) -> None:
         check_judge(context, actor, game)
     elif actor.role == "player":
         if game.seat_of(actor.id) is None:
-            raise RuleError("not_seated", "you have no seat at this match")
+            raise RuleError("not_seated", why="match")
     else:
         check_official(context, actor, game)

@@ -46,7 +46,7 @@ def register_player(context: Context, actor: Actor, data: PlayerCreate) -> Regis
 
 @write  # the new name, in every read model that shows it
 def rename_player(context: Context, actor: Actor, player_id: UUID, data: PlayerRename) -> Player:
-    policy.check_holder(actor, "player", str(player_id), "only an admin or the player may rename a player")
+    policy.check_holder(actor, "player", str(player_id), "rename_player")
     context.app.rename_player(player_id, data.name)
     return context.app.get_player(player_id)
 
@@ -72,9 +72,9 @@ def erase_player(context: Context, actor: Actor, player_id: UUID) -> Erased:
 def end_session(context: Context, actor: Actor, player_id: UUID, session_id: UUID) -> None:
     """The player ends one of their browsers' sessions (the face signs its own browser out itself)."""
     if actor.role != "player" or actor.id != str(player_id):
-        raise RuleError("forbidden", "only the player ends their own sessions")
+        raise RuleError("forbidden", why="player_ends_own")
     if not context.sessions.end(session_id, actor.id):
-        raise RuleError("session_not_found", "no such session of yours: it has ended already")
+        raise RuleError("session_not_found")
 
 
 @write

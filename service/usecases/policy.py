@@ -102,7 +102,7 @@ from service.usecases.facts import GameFacts
 
 def check_admin(actor: Actor) -> None:
     if actor.role != "admin":
-        raise RuleError("forbidden", "only an admin may do this")
+        raise RuleError("forbidden", why="admin_only")
 
 
 def officiates(context: Context, actor: Actor | None, facts: GameFacts) -> bool:
@@ -126,18 +126,18 @@ def viewer(context: Context, actor: Actor | None, facts: GameFacts) -> Viewer:
 def own_seat(own: int | None, seat: int | None, table: str) -> int:
     """A player's seat at the ``table`` (game or match): a command names no other."""
     if own is None:
-        raise RuleError("not_seated", f"you have no seat at this {table}")
+        raise RuleError("not_seated", why=table)  # "you have no seat at this game" or "... match"
     if seat is not None and seat != own:
-        raise RuleError("not_your_seat", f"seat {seat} is not yours")
+        raise RuleError("not_your_seat", seat=seat)
     return own
 
 
 def named_seat(official: bool, seat: int | None) -> int:
     """The seat an asker who is no player names: only an official may, and must."""
     if not official:
-        raise RuleError("not_allowed", "only the players at this table and its officials may do this")
+        raise RuleError("not_allowed", why="players_table_officials")
     if seat is None:
-        raise RuleError("seat_required", "an official names the seat the command is for")
+        raise RuleError("seat_required")
     return seat
 
 
@@ -152,31 +152,32 @@ def seat_to_see(context: Context, actor: Actor, facts: GameFacts, seat: int | No
     """The seat whose private view is asked for: a player's own; the one an official names."""
     seat = acting_seat(context, actor, facts, seat)
     if seat >= len(facts.seats):
-        raise RuleError("not_a_seat", f"seat {seat} is not at this table")
+        raise RuleError("not_a_seat", why="seat", seat=seat)
     return seat
 
 
-def check_holder(actor: Actor, role: str, subject: str, refused: str) -> None:
-    """An admin, or the holder of ``subject``'s tokens in ``role`` (a player, a referee themself)."""
+def check_holder(actor: Actor, role: str, subject: str, why: str) -> None:
+    """An admin, or the holder of ``subject``'s tokens in ``role`` (a player, a referee themself);
+    ``why`` is the refusal's (``forbidden``) sentence."""
     if actor.role != "admin" and not (actor.role == role and actor.id == subject):
-        raise RuleError("forbidden", refused)
+        raise RuleError("forbidden", why=why)
 
 
 def check_entrant(actor: Actor, player_id: UUID) -> None:
     """Who joins, leaves, checks in or drops out for a player: an admin, or that player."""
     if actor.role != "admin" and not (actor.role == "player" and actor.id == str(player_id)):
-        raise RuleError("forbidden", "a player acts for themself in a tournament; an admin for any member")
+        raise RuleError("forbidden", why="player_acts_themself")
 
 
 def check_official(context: Context, actor: Actor, facts: GameFacts) -> None:
     if not officiates(context, actor, facts):
-        raise RuleError("forbidden", "only the game's referees and admins may do this")
+        raise RuleError("forbidden", why="game_officials")
 
 
 def check_at_table(context: Context, actor: Actor, facts: GameFacts) -> None:
     """Seated players and officials: those who may raise a dispute."""
     if actor.role == "player":
         if facts.seat_of(actor.id) is None:
-            raise RuleError("not_seated", "you have no seat at this game")
+            raise RuleError("not_seated", why="game")
     elif not officiates(context, actor, facts):
-        raise RuleError("not_allowed", "only the players at this table and its officials may do this")
+        raise RuleError("not_allowed", why="players_table_officials")

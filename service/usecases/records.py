@@ -70,9 +70,9 @@ def check_may_import(context: Context, actor: Actor, league_id: UUID | None) -> 
     if actor.role == "admin":
         return
     if actor.role != "referee":
-        raise RuleError("forbidden", "an admin or a referee imports a game record")
+        raise RuleError("forbidden", why="admin_referee_imports")
     if league_id is not None and actor.id not in context.app.get_league(league_id).referees:
-        raise RuleError("forbidden", "a referee imports friendly games and games of their leagues")
+        raise RuleError("forbidden", why="referee_imports_friendly")
 
 
 @write

@@ -1,8 +1,10 @@
 """The refusals' registry: each stable code and the HTTP status it answers with.
 
-The domain and the use cases refuse with a ``RuleError(code, message)``; the faces render it from
-this one table: the API as problem+json (``service.http.errors``), the pages as a page with the
-refusal's status. A code not listed follows its name's pattern (``status_of``).
+The domain and the use cases refuse with a ``RuleError(code, why=..., **data)``
+(``service.domain.errors``); the faces answer with this one table's status: the API as
+problem+json (``service.http.errors``) whose detail is the English sentence of the refusals'
+catalogue (``service.domain.refusal_sentences``), the pages as a page with the refusal's status
+and the sentence in the reader's language. A code not listed follows its name's pattern (``status_of``).
 
 | status | codes |
 |---|---|

@@ -280,7 +280,7 @@ def confirm_round(
     """A seated player agrees with a round's entry (not the one who entered it)."""
     facts = context.games.facts(game_id)
     if actor.role != "player" or facts.seat_of(actor.id) is None:
-        raise RuleError("not_seated", "the players at the table confirm its rounds")
+        raise RuleError("not_seated", why="players_table_confirm")
     return commanded(
         context,
         actor,

@@ -21,7 +21,7 @@ from service.usecases.fields import PLAYER_ID
 
 CREDENTIAL_ID = "0f6b1d2c-3a4e-4b5f-8c6d-7e8f9a0b1c2d"
 Holder = Literal["player", "referee"]
-_SEE_OR_REVOKE = "only an admin or the holder may see or revoke these tokens"
+_SEE_OR_REVOKE = "holder_tokens"
 
 
 class CredentialRead(msgspec.Struct, frozen=True, kw_only=True):
@@ -92,7 +92,7 @@ def issue_token(
     context: Context, actor: Actor, role: Holder, subject: UUID, minted_by: UUID | None
 ) -> credentials.Issued:
     """Another token for a holder, made with ``minted_by`` (the asker's token; None: the env's)."""
-    policy.check_holder(actor, role, str(subject), "only an admin or the holder may get a new token")
+    policy.check_holder(actor, role, str(subject), "holder_new_token")
     match role:
         case "player":
             player = context.app.get_player(subject)

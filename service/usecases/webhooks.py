@@ -110,12 +110,12 @@ def resend(context: Context, actor: Actor, webhook_id: UUID, delivery_id: UUID) 
     """A finished delivery pending again, with a fresh budget of tries."""
     hook = webhook(context, actor, webhook_id)
     if not hook.enabled:
-        raise RuleError("webhook_disabled", "the webhook is disabled: enable it first")
+        raise RuleError("webhook_disabled")
     deliveries = context.reader.views.deliveries
     if not deliveries.resend(hook.id, delivery_id, time.time()):
         if deliveries.one(hook.id, delivery_id) is None:
-            raise RuleError("delivery_not_found", "no such delivery of this webhook")
-        raise RuleError("delivery_pending", "the delivery is pending: it is being sent")
+            raise RuleError("delivery_not_found")
+        raise RuleError("delivery_pending")
     row = deliveries.one(hook.id, delivery_id)
     assert row is not None  # just made pending, and deliveries are never deleted
     return row

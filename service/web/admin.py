@@ -43,7 +43,7 @@ def _id(form: dict[str, str], name: str) -> UUID:
     try:
         return UUID(form.get(name, ""))
     except ValueError as error:
-        raise RuleError("malformed_request", f"{name}: choose one from the list") from error
+        raise RuleError("malformed_request", why="choose_list", name=name) from error
 
 
 # what each form does: the use case called with the form's input; the result the page shows
@@ -96,8 +96,8 @@ ACTIONS: dict[str, Action] = {
 def _refused(page: Page) -> Template:
     """A browser gets a page that says whose page this is; a program (no ``text/html`` in its
     ``Accept``) the API's problem, as for any refusal."""
-    refusal = RuleError("unauthorized", "sign in as an admin") if page.actor is None else None
-    refusal = refusal or RuleError("forbidden", "only an admin may use the admin page")
+    refusal = RuleError("unauthorized", why="sign_admin") if page.actor is None else None
+    refusal = refusal or RuleError("forbidden", why="admin_use_admin")
     if "text/html" not in page.request.headers.get("accept", ""):
         raise refusal
     answer = page.render("admin_refused.html")
@@ -151,12 +151,11 @@ class AdminPage(Controller):
             return _refused(page)
         action = ACTIONS.get(form_name)
         if action is None:
-            raise RuleError("not_found", "no such form")
+            raise RuleError("not_found", why="no_such_form")
         try:
             done = await anyio.to_thread.run_sync(action, request.app.state.services, actor, form)
         except RuleError as error:
-            refusal = {"code": error.code, "detail": error.message}
             return await _page(
-                page, actor, status_of(error.code), form_name=form_name, refusal=refusal, sent=form
+                page, actor, status_of(error.code), form_name=form_name, refusal=error, sent=form
             )
         return await _page(page, actor, form_name=form_name, done=done)

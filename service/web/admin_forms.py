@@ -44,7 +44,7 @@ def decoded(body: dict[str, Any], kind: type[Body]) -> Body:
     try:
         return msgspec.convert(body, kind, strict=False)
     except msgspec.ValidationError as error:
-        raise RuleError("malformed_request", str(error)) from error
+        raise RuleError("malformed_request", why="decode", problem=str(error)) from error
 
 
 def _given(form: dict[str, str], names: tuple[str, ...]) -> dict[str, str]:
@@ -84,7 +84,7 @@ def _local(text: str, zone: str) -> str:
     try:
         moment = datetime.fromisoformat(text)
     except ValueError as error:
-        raise RuleError("malformed_request", "starts_at: a date and time such as 2026-12-05T18:00") from error
+        raise RuleError("malformed_request", why="starts_date_time") from error
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=ZoneInfo(zone))
     return moment.isoformat()

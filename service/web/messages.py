@@ -1,5 +1,6 @@
-"""Every message the pages show, found where they are written (the templates, ``words.py``, and the
-words each Game event declares beside its class), and the catalogues brought in step with them.
+"""Every message the pages show, found where they are written (the templates, ``words.py``, the
+words each Game event declares beside its class, and the refusals' sentences of
+``service.domain.refusal_sentences``), and the catalogues brought in step with them.
 
 ``python -m service.web.messages`` adds each new message to every catalogue (English: itself;
 Ukrainian and Russian: empty, to be translated) and drops the ones no page shows any more; the
@@ -12,6 +13,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
+from service.domain.refusal_sentences import SENTENCES
 from service.web.i18n import DEFAULT, LANGUAGES, LOCALES
 from service.web.render import TEMPLATES, environment
 
@@ -69,8 +71,12 @@ def event_messages() -> set[str]:
     return found
 
 
+def refusal_messages() -> set[str]:
+    return set(SENTENCES.values())
+
+
 def all_messages() -> set[str]:
-    return template_messages() | code_messages() | event_messages()
+    return template_messages() | code_messages() | event_messages() | refusal_messages()
 
 
 def update(root: Path = LOCALES) -> dict[str, list[str]]:

@@ -148,7 +148,7 @@ class PlayPage(Controller):
         form = await checked_form(request)
         actor = await signed_in_actor(request)
         if actor is None:
-            raise RuleError("unauthorized", "sign in to play")
+            raise RuleError("unauthorized", why="sign_play")
         services = request.app.state.services
         seat = int(form["seat"]) if form.get("seat", "").isdigit() else None
         notice, status = None, 200

@@ -34,14 +34,14 @@ def more_of(form: Mapping[str, str], card: str) -> list[str]:
     prefix = f"more:{card}:"
     more = [name.removeprefix(prefix) for name in form if name.startswith(prefix)]
     if "" in more:
-        raise RuleError("malformed_request", "a card ticked to lay with the play names no card")
+        raise RuleError("malformed_request", why="card_ticked_lay")
     return more
 
 
 def _required(form: Mapping[str, str], name: str) -> str:
     value = form.get(name, "")
     if not value:
-        raise RuleError("malformed_request", f"the face-down play needs {name}")
+        raise RuleError("malformed_request", why="face_down_play", name=name)
     return value
 
 
@@ -49,7 +49,7 @@ def command_of(form: Mapping[str, str]) -> Move | ChallengeCreate:
     """The posted form as the API's move (or missed-call challenge) body."""
     kind, _, rest = form.get("move", "").partition(":")
     if kind not in KINDS:
-        raise RuleError("malformed_request", f"the move is not one of {sorted(KINDS)}")
+        raise RuleError("malformed_request", why="move_not", kinds=sorted(KINDS))
     fields: dict[str, Any] = {"version": form.get("version", "")}
     if form.get("seat"):
         fields["seat"] = form["seat"]
@@ -76,4 +76,4 @@ def command_of(form: Mapping[str, str]) -> Move | ChallengeCreate:
             return msgspec.convert(fields, ChallengeCreate, strict=False)
         return msgspec.convert({**fields, "kind": kind}, Move, strict=False)  # type: ignore[arg-type]
     except msgspec.ValidationError as error:
-        raise RuleError("malformed_request", f"the move is malformed: {error}") from None
+        raise RuleError("malformed_request", why="move_malformed", error=error) from None

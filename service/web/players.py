@@ -49,7 +49,7 @@ class PlayerPage(Controller):
         await checked_form(request)
         actor = await signed_in_actor(request)
         if actor is None:
-            raise RuleError("unauthorized", "sign in to end a session")
+            raise RuleError("unauthorized", why="sign_end_session")
         if _own_page(actor, player_id) and session_id == current_session(request):
             await sign_out(request)
             return Redirect("/", status_code=303)

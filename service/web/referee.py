@@ -33,7 +33,7 @@ from service.web.i18n import Translate
 from service.web.params import GameId
 from service.web.render import Flag, Page, page_for
 from service.web.session import checked_form
-from service.web.words import full_event_words, refusal_words, role_words
+from service.web.words import full_event_words, role_words
 
 MOST_DISPUTES = 200
 LISTS = {"points", "missed_calls"}  # form fields written "14, 0, 22"
@@ -48,7 +48,7 @@ def _wants_html(request: Request[Any, Any, Any]) -> bool:
 def _refused(page: Page) -> Template:
     """A page for a person who is no official, or the problem for a program."""
     if not _wants_html(page.request):
-        raise RuleError("forbidden", "the referee console is for the game's referees and admins")
+        raise RuleError("forbidden", why="referee_console_game")
     answer = page.render("referee_refused.html", code="forbidden")
     answer.status_code = 403
     return answer
@@ -119,7 +119,7 @@ def _ruling(form: dict[str, str]) -> RulingCreate:
     try:
         return msgspec.convert(body, RulingCreate, strict=False)
     except msgspec.ValidationError as error:
-        raise RuleError("malformed_request", str(error)) from None
+        raise RuleError("malformed_request", why="decode", problem=str(error)) from None
 
 
 async def _official_page(
@@ -182,8 +182,7 @@ class RefereeConsole(Controller):
             if not _wants_html(request):
                 raise
             found = await anyio.to_thread.run_sync(_console, services, facts, None, page._)
-            refusal = {"code": error.code, "words": refusal_words(page._, error.code)}
-            answer = page.render("referee_game.html", game_id=game_id, ruled=False, refusal=refusal, **found)
+            answer = page.render("referee_game.html", game_id=game_id, ruled=False, refusal=error, **found)
             answer.status_code = status_of(error.code)
             return answer
         return Redirect(f"/web/referee/games/{game_id}?ruled=1", status_code=303)

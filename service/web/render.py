@@ -1,7 +1,8 @@
 """One way to answer with a page: the template, and what every page's template is given.
 
 Every page gets its language's ``_``, the language switch, who is signed in (and the sign-out
-form's token), the time-zone-aware ``when`` and the card words. ``?lang=`` is remembered in a
+form's token), the time-zone-aware ``when``, the card words and ``refusal_words``: a refusal's
+sentence (``RuleError.sentence``) in the page's language. ``?lang=`` is remembered in a
 cookie for a year.
 """
 
@@ -93,6 +94,7 @@ class Page:
             "card_name": lambda card: words.card_name(_, card),
             "suit_name": lambda suit: words.suit_name(_, suit),
             "actor_words": lambda role, name: words.actor_words(_, role, name),
+            "refusal_words": lambda refusal: refusal.sentence(_),
             "display": False,
         }
         cookies = []

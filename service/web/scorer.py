@@ -53,7 +53,7 @@ def _number(text: str, most: int) -> int:
     if not text:
         return 0
     if not text.isdigit() or int(text) > most:
-        raise RuleError("malformed_request", f"{text!r} is not a whole number from 0 to {most}")
+        raise RuleError("malformed_request", why="not_whole_number", text=text, most=most)
     return int(text)
 
 
@@ -61,7 +61,7 @@ def _cards(text: str) -> list[str]:
     cards = [card.upper() for card in SEPARATORS.split(text.strip()) if card]
     for card in cards:
         if not CARD.match(card):
-            raise RuleError("malformed_card", f"{card!r} is not a card")
+            raise RuleError("malformed_card", why="not_card", card=card)
     return cards
 
 
@@ -73,7 +73,7 @@ def entry_of(form: dict[str, str], seats: int) -> dict[str, Any]:
     elif chosen.isdigit():
         winner = int(chosen)
     else:
-        raise RuleError("malformed_request", "say who went out, or that nobody did")
+        raise RuleError("malformed_request", why="say_who_went")
     entry: dict[str, Any] = {"winner": winner, "hands": None, "points": None}
     if form.get("by") == "cards":
         entry["hands"] = [_cards(form.get(f"cards-{seat}", "")) for seat in range(seats)]
@@ -141,7 +141,7 @@ class ScorerPage(Controller):
         self,
         request: Request[Any, Any, Any],
         game_id: UUID,
-        refusal: str | None = None,
+        refusal: RuleError | None = None,
         typed: dict[str, str] | None = None,
     ) -> Template:
         page = await page_for(request)
@@ -185,5 +185,5 @@ class ScorerPage(Controller):
         try:
             await anyio.to_thread.run_sync(change, request.app.state.services, page.actor, game_id, form)
         except RuleError as refused:
-            return await self._answer(request, game_id, refusal=refused.code, typed=form)
+            return await self._answer(request, game_id, refusal=refused, typed=form)
         return Redirect(f"/web/games/{game_id}/score", status_code=303)

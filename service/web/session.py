@@ -123,7 +123,7 @@ async def checked_form(request: Request[Any, Any, Any]) -> dict[str, str]:
     sent = form.get(CSRF_FIELD)
     own = kept(request).get(CSRF_FIELD)
     if not isinstance(sent, str) or not own or not hmac.compare_digest(sent, own):
-        raise RuleError("csrf_failed", "the form's token is missing or not this session's: reload the page")
+        raise RuleError("csrf_failed")
     return {name: value for name, value in form.items() if isinstance(value, str)}
 
 
@@ -159,7 +159,7 @@ async def sign_in(request: Request[Any, Any, Any], token: str) -> Actor:
 
     opened = await anyio.to_thread.run_sync(open_session)
     if opened is None:
-        raise RuleError("unauthorized", "the token is not valid")
+        raise RuleError("unauthorized", why="token_not_valid")
     actor, session_id = opened
     # a new form token with the new session: one seen before signing in is worth nothing after
     request.set_session(
@@ -189,7 +189,7 @@ async def offer(request: Request[Any, Any, Any], token: str) -> None:
     token = token.strip()
     found = services.auth.cached(token) or await anyio.to_thread.run_sync(services.auth.authenticate, token)
     if found is None:
-        raise RuleError("unauthorized", "the token is not valid")
+        raise RuleError("unauthorized", why="token_not_valid")
     request.set_session({**kept(request), OFFERED_FIELD: token})
 
 

@@ -17,7 +17,7 @@ MEDIA_TYPES = {".css": "text/css; charset=utf-8", ".js": "text/javascript; chars
 @get("/web/static/{name:str}", name="web-static", include_in_schema=False)
 async def static_file(name: Annotated[str, Parameter()]) -> File:
     if name not in ASSETS:  # only the files that are there, by name: no path can reach further
-        raise RuleError("not_found", "no such file")
+        raise RuleError("not_found", why="no_such_file")
     path = STATIC / name
     return File(
         path=path,

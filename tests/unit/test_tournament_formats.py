@@ -33,13 +33,13 @@ class OneRound:
 
     def check_rounds(self, rounds: int | None) -> None:
         if rounds not in (None, 1):
-            raise RuleError("invalid_rounds", "one round it is")
+            raise RuleError("invalid_rounds", why="between_rounds", max_rounds=1)
 
     def rounds_to_play(self, rounds: int | None, entrants: int, table_size: int) -> int:
         return 1
 
     def check_drop(self) -> None:
-        raise RuleError("cannot_drop", "one round is too short to drop out of")
+        raise RuleError("cannot_drop")
 
     def pair(self, draw: Draw) -> Pairing:
         return pair_round_robin(draw.seeded, draw.ranked, draw.history, draw.table_size, draw.salt)
@@ -134,7 +134,7 @@ def test_a_format_registered_in_a_test_is_announced_played_and_drawn_without_tou
 def test_a_registered_formats_own_refusals_are_the_tournaments(one_round):
     with pytest.raises(RuleError) as error:
         Tournament.announce(LEAGUE, "Long", "club", {}, Plan(format="one_round", table_size=3, rounds=3))
-    assert (error.value.code, error.value.message) == ("invalid_rounds", "one round it is")
+    assert (error.value.code, error.value.message) == ("invalid_rounds", "between 1 and 1 rounds")
     tournament = Tournament.announce(LEAGUE, "Short", "club", {}, Plan(format="one_round", table_size=3))
     for n in range(4):
         tournament.join(f"p{n}")

@@ -173,3 +173,17 @@ def test_a_table_without_the_modifiers_refuses_their_moves_on_the_page(club: Clu
             refused_on_the_page(
                 client.post(f"/web/games/{game}/play", data={**fields, **form, "fragment": "1"}), code
             )
+
+
+def test_a_refused_move_is_said_in_the_readers_language_from_the_refusals_catalogue(club: Club, base: str):
+    game, token = fixed_game(club)
+    with at_the_table(base, token, game) as (client, fields), club_unchanged(club, game):
+        for language, sentence in (("uk", "AS немає у вашій руці"), ("ru", "AS нет у вас в руке")):
+            answer = client.post(
+                f"/web/games/{game}/play",
+                data={**fields, "move": "play:AS", "fragment": "1"},
+                headers={"Accept-Language": language},
+            )
+            assert answer.status_code == 422 and 'data-code="card_not_in_hand"' in answer.text
+            assert sentence in answer.text
+            assert "is not in your hand" not in answer.text

@@ -72,7 +72,11 @@ def test_a_penalty_form_with_no_number_of_cards_is_400_in_words_and_changes_noth
         refused = browser.post(f"/web/referee/games/{case.game}/rulings", data=form, headers=HTML)
         assert refused.status_code == 400
         assert 'data-code="malformed_request"' in refused.text
-        assert "The form is not filled in as it should be" in refused.text
+        assert "the form is not filled in as it should be" in refused.text
+        ukrainian = browser.post(
+            f"/web/referee/games/{case.game}/rulings", data=form, headers={**HTML, "Accept-Language": "uk"}
+        )
+        assert ukrainian.status_code == 400 and "форму заповнено не так, як треба" in ukrainian.text
     assert club.ok("GET", f"/games/{case.game}")["version"] == version
 
 

@@ -127,9 +127,8 @@ def test_a_refused_entry_is_said_in_words_keeps_what_was_typed_and_stores_nothin
     signed_in_at_the_sheet(page, table.tokens[0], table.game)
     before = club.ok("GET", f"/games/{table.game}")["version"]
     enter_by_points(page, table.names[0], {1: "0", 2: "0"})
-    expect(page.locator(".refusal")).to_have_text(
-        'Only one player who did not win may hold no card (one who went out without "Mau Mau" and was '
-        "overtaken): write the others' points or cards."
+    expect(page.locator(".refusal[data-code=loser_without_cards]")).to_contain_text(
+        "seats [1, 2] hold no card without having won: only one player can"
     )
     expect(page.locator("input[name='points-1']")).to_have_value("0")
     expect(page.get_by_role("radio", name=table.names[0], exact=True)).to_be_checked()
@@ -140,15 +139,17 @@ def test_a_refused_entry_is_said_in_words_keeps_what_was_typed_and_stores_nothin
     page.locator("input[name='cards-1']").fill("KC")
     page.locator("input[name='cards-2']").fill("KC")
     page.locator("form.entry button[type=submit]").click()
-    expect(page.locator(".refusal")).to_have_text("The same card was entered twice.")
+    expect(page.locator(".refusal[data-code=card_entered_twice]")).to_be_visible()
     page.locator("input[name='cards-2']").fill("XZ")
     page.locator("form.entry button[type=submit]").click()
-    expect(page.locator(".refusal")).to_contain_text("A card could not be read")
+    expect(page.locator(".refusal[data-code=malformed_card]")).to_have_text("'XZ' is not a card")
     page.locator("input[name='cards-2']").fill("9H")
     page.locator("details summary").click()
     page.locator("input[name='missed-1']").fill("999")  # more missed calls than cards
     page.locator("form.entry button[type=submit]").click()
-    expect(page.locator(".refusal")).to_contain_text("Part of the entry could not be read")
+    expect(page.locator(".refusal[data-code=malformed_request]")).to_contain_text(
+        "'999' is not a whole number"
+    )
     expect(page.locator("input[name='missed-1']")).to_be_visible()  # kept, and left open
     expect(page.locator("input[name='missed-1']")).to_have_value("999")
     assert sheet(club, table.game)["rounds"] == []
@@ -267,9 +268,7 @@ def test_an_entry_made_on_a_sheet_changed_meanwhile_is_refused_as_stale_and_stor
         json={"winner": 1, "points": [3, 0, 5]},
     )
     enter_by_points(page, table.names[0], {1: "6", 2: "2"})
-    expect(page.locator(".refusal")).to_have_text(
-        "The sheet changed meanwhile: look at it again and enter the round once more."
-    )
+    expect(page.locator(".refusal[data-code=stale_version]")).to_be_visible()
     assert [r["points"] for r in sheet(club, table.game)["rounds"]] == [[3, 0, 5]]
     page.locator("form.entry button[type=submit]").click()  # the form shown again is of the sheet as it is
     expect(page.locator("ol.entries li[data-round='2']")).to_contain_text(f"{table.names[0]} went out.")

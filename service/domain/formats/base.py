@@ -83,7 +83,7 @@ class TournamentFormat(Protocol):
 def check_round_count(rounds: int) -> None:
     """A number of rounds a plan fixes: a whole number, 1 to ``MAX_ROUNDS``."""
     if type(rounds) is not int or not 1 <= rounds <= MAX_ROUNDS:
-        raise RuleError("invalid_rounds", f"between 1 and {MAX_ROUNDS} rounds")
+        raise RuleError("invalid_rounds", why="between_rounds", max_rounds=MAX_ROUNDS)
 
 
 class InRounds:

@@ -14,13 +14,13 @@ class SingleElimination:
 
     def check_rounds(self, rounds: int | None) -> None:
         if rounds is not None:
-            raise RuleError("invalid_rounds", "a single elimination plays until one table is left")
+            raise RuleError("invalid_rounds", why="single_elimination_plays")
 
     def rounds_to_play(self, rounds: int | None, entrants: int, table_size: int) -> int:
         return 0
 
     def check_drop(self) -> None:
-        raise RuleError("cannot_drop", "nobody drops out of a single elimination")
+        raise RuleError("cannot_drop")
 
     def pair(self, draw: Draw) -> Pairing:
         still_in = [entrant for entrant in draw.ranked if entrant in draw.alive]

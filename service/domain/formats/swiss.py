@@ -11,7 +11,7 @@ class Swiss(InRounds):
 
     def check_rounds(self, rounds: int | None) -> None:
         if rounds is None:
-            raise RuleError("invalid_rounds", "a swiss tournament needs its number of rounds")
+            raise RuleError("invalid_rounds", why="swiss_tournament_needs")
         check_round_count(rounds)
 
     def rounds_to_play(self, rounds: int | None, entrants: int, table_size: int) -> int:

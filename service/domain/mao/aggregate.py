@@ -72,9 +72,9 @@ class MaoGame(Aggregate):
     ) -> "MaoGame":
         if judge_seat is not None:
             if judge == SERVER:
-                raise RuleError("invalid_option", "judge_seat: with the server as judge, nobody else judges")
+                raise RuleError("invalid_option", why="judge_seat_server")
             if not 0 <= judge_seat < len(seats) or seats[judge_seat].startswith(BOT_PREFIX):
-                raise RuleError("not_a_seat", f"seat {judge_seat} is no player's seat at this table")
+                raise RuleError("not_a_seat", why="seat_no_player", judge_seat=judge_seat)
         return cls._create(cls.Started, league_id=league_id, seats=seats, judge=judge, judge_seat=judge_seat)
 
     def do(self, command: Command, by: str, key: str | None = None, digest: str = "") -> list[Event]:
@@ -90,7 +90,7 @@ class MaoGame(Aggregate):
         if found is None:
             return None
         if found[0] != digest:
-            raise RuleError("idempotency_key_reused", "this idempotency key was used for another request")
+            raise RuleError("idempotency_key_reused", why="request")
         start = found[1]
         later = (first for first, by in self.decisions if first > start and by != SERVER_BY)
         return self.facts[start : next(later, len(self.facts))]
@@ -100,9 +100,9 @@ class MaoGame(Aggregate):
         once (above) when no two seats with a player's among them are left in."""
         self.check_seat(seat)
         if self.state.winner >= 0:
-            raise RuleError("game_over", "the match is over")
+            raise RuleError("game_over")
         if seat in self.forfeited:
-            raise RuleError("seat_forfeited", "that seat has forfeited already")
+            raise RuleError("seat_forfeited", why="already_that_seat")
         self.trigger_event(self.SeatForfeited, seat=seat)
         left_in = [other for other in range(len(self.seats)) if other not in self.forfeited]
         facts: list[Event] = []
@@ -124,4 +124,4 @@ class MaoGame(Aggregate):
 
     def check_seat(self, seat: int) -> None:
         if not 0 <= seat < len(self.seats):
-            raise RuleError("not_a_seat", f"seat {seat} is not at this table")
+            raise RuleError("not_a_seat", why="seat", seat=seat)

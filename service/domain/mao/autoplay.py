@@ -30,7 +30,7 @@ MAX_ACTS = 2_000
 
 def check_bot(name: str) -> None:
     if name not in BOTS:
-        raise RuleError("unknown_bot", f"no bot {name!r}; bots are: {', '.join(BOTS)}")
+        raise RuleError("unknown_bot", why="no_bot_bots", name=name, bots=", ".join(BOTS))
 
 
 class _Bots:

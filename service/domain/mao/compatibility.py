@@ -46,7 +46,4 @@ def blocked(rule: Rule) -> Blocked | None:
 def check_compatible(rule: Rule) -> None:
     found = blocked(rule)
     if found is not None:
-        raise RuleError(
-            "rule_incompatible",
-            f"{format_rule(rule)!r} can leave no card to play on {format_card(found.top)}",
-        )
+        raise RuleError("rule_incompatible", rule=format_rule(rule), card=format_card(found.top))

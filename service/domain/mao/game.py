@@ -152,17 +152,17 @@ def checked_rule(text: str) -> Rule:
 
 def _start(out: _Out, c: StartMatch) -> None:
     if out.s.phase != NEW:
-        raise RuleError("match_already_started", "this match has already started")
+        raise RuleError("match_already_started")
     if not MIN_SEATS <= c.seats <= MAX_SEATS:
-        raise RuleError("player_count", f"mao is for {MIN_SEATS} to {MAX_SEATS} players")
+        raise RuleError("player_count", why="mao_players", min_seats=MIN_SEATS, max_seats=MAX_SEATS)
     if not 0 <= c.first_dealer < c.seats:
-        raise RuleError("not_a_seat", f"seat {c.first_dealer} is not at this table")
+        raise RuleError("not_a_seat", why="seat", seat=c.first_dealer)
     if c.hand_size < 1 or c.seats * c.hand_size + 1 > len(FULL_DECK):
-        raise RuleError("invalid_option", "hand_size: the hands and the starter must fit in 52 cards")
+        raise RuleError("invalid_option", why="hand_size_hands")
     if c.rounds_to_win < 1:
-        raise RuleError("invalid_option", "rounds_to_win is at least 1")
+        raise RuleError("invalid_option", why="rounds_win_least")
     if c.judge not in JUDGES:
-        raise RuleError("invalid_option", "judge is 'server' or 'referee'")
+        raise RuleError("invalid_option", why="judge_server_referee")
     rule = checked_rule(c.secret_rule)
     out.add(
         MatchStarted(c.seats, c.first_dealer, c.hand_size, c.rounds_to_win, c.judge),
@@ -179,9 +179,9 @@ def _deal(out: _Out, c: DealRound) -> None:
     s = out.s
     _between_rounds(s)
     if s.proposal is not None:
-        raise RuleError("proposal_pending", "the judge must first approve or refuse the proposed rule")
+        raise RuleError("proposal_pending", why="judge_first_approve")
     if sorted(c.deck) != list(FULL_DECK):
-        raise RuleError("invalid_deck", "the deck must be the 52 cards")
+        raise RuleError("invalid_deck", why="deck_cards")
     if s.rule_round != s.round_no + 1:
         # nobody wrote a new rule: the last one carries on, known to all since its reveal
         assert s.rule is not None
@@ -194,9 +194,9 @@ def _propose(out: _Out, c: ProposeRule) -> None:
     _between_rounds(s)
     _check_seat(s, c.seat)
     if s.round_no == 0 or c.seat != s.last_winner:
-        raise RuleError("not_round_winner", "only the last round's winner may propose the next rule")
+        raise RuleError("not_round_winner")
     if s.proposal is not None:
-        raise RuleError("proposal_pending", "a proposed rule awaits the judge")
+        raise RuleError("proposal_pending", why="proposed_rule_awaits")
     text = format_rule(checked_rule(c.text))
     out.add(RuleProposed(c.seat, text))
     if s.judge == SERVER:
@@ -206,7 +206,7 @@ def _propose(out: _Out, c: ProposeRule) -> None:
 def _approve(out: _Out, c: ApproveRule) -> None:
     s = out.s
     if s.proposal is None:
-        raise RuleError("no_proposal", "no rule has been proposed")
+        raise RuleError("no_proposal")
     text = format_rule(s.proposal[1])
     out.add(RuleApproved(text), RuleWritten(s.round_no + 1, text, s.judge))
 
@@ -214,7 +214,7 @@ def _approve(out: _Out, c: ApproveRule) -> None:
 def _refuse(out: _Out, c: RefuseRule) -> None:
     s = out.s
     if s.proposal is None:
-        raise RuleError("no_proposal", "no rule has been proposed")
+        raise RuleError("no_proposal")
     out.add(RuleRefused(format_rule(s.proposal[1]), "refused_by_judge"))
 
 
@@ -231,9 +231,9 @@ def _play(out: _Out, c: PlayCard) -> None:
     s = out.s
     _check_acting(s, c.seat)
     if not 0 <= c.card < len(FULL_DECK):
-        raise RuleError("malformed_card", f"{c.card!r} is not a card")
+        raise RuleError("malformed_card", why="not_card", card=c.card)
     if not s.hands[c.seat] >> c.card & 1:
-        raise RuleError("card_not_in_hand", "that card is not in your hand")
+        raise RuleError("card_not_in_hand", why="that_card")
     says = [_words(words) for words in c.says]
     seat, card = c.seat, c.card
     if seat != s.turn:
@@ -260,7 +260,7 @@ def _draw(out: _Out, c: DrawCard) -> None:
     _check_acting(s, c.seat)
     if c.seat != s.turn:
         # only a card put on the table out of turn is penalised; a draw out of turn is just refused
-        raise RuleError("not_your_turn", "it is not your turn")
+        raise RuleError("not_your_turn", why="turn")
     _close_window(out)
     assert s.rule is not None
     in_force = tuple(sorted(set(s.in_force) | set(draw_clauses(s.rule))))
@@ -283,9 +283,9 @@ def _talk_in_pause(out: _Out, c: Say) -> None:
     s = out.s
     _check_table(s, c.seat)
     if c.about not in PAUSE_TOPICS:
-        raise RuleError("malformed_utterance", f"talk in a pause is about {' or '.join(PAUSE_TOPICS)}")
+        raise RuleError("malformed_utterance", why="talk_pause_about", pause_topics=" or ".join(PAUSE_TOPICS))
     if s.paused_by < 0:
-        raise RuleError("not_paused", "talk about the turn order or safety is for a pause; call one first")
+        raise RuleError("not_paused", why="talk_about_turn")
     out.add(TalkedInPause(c.seat, c.about, _words(c.words)))
 
 
@@ -327,9 +327,9 @@ def _give(out: _Out) -> None:
 def _recycle(out: _Out, c: RecycleStock) -> None:
     s = out.s
     if s.phase != RECYCLE:
-        raise RuleError("no_shuffle_due", "the stock does not need recycling")
+        raise RuleError("no_shuffle_due")
     if sorted(c.order) != sorted(s.discard[:-1]):
-        raise RuleError("invalid_recycle", "the new stock must be the discards under the top card")
+        raise RuleError("invalid_recycle")
     out.add(StockRecycled(tuple(c.order)))
     _give(out)
 
@@ -377,7 +377,7 @@ def _call_pause(out: _Out, c: CallPause) -> None:
     s = out.s
     _check_table(s, c.seat)
     if s.paused_by >= 0:
-        raise RuleError("already_paused", "the game is paused already")
+        raise RuleError("already_paused")
     out.add(PauseCalled(c.seat))
 
 
@@ -385,16 +385,16 @@ def _end_pause(out: _Out, c: EndPause) -> None:
     s = out.s
     _check_table(s, c.seat)
     if s.paused_by < 0:
-        raise RuleError("not_paused", "the game is not paused")
+        raise RuleError("not_paused", why="game_not_paused")
     if c.seat != s.paused_by:
-        raise RuleError("not_pause_caller", "only the player who called the pause ends it")
+        raise RuleError("not_pause_caller")
     out.add(PauseEnded(c.seat))
 
 
 def _words(words: str) -> str:
     said = normalise(words) if isinstance(words, str) else ""
     if not said or len(said) > MAX_UTTERANCE:
-        raise RuleError("malformed_utterance", f"say 1 to {MAX_UTTERANCE} characters")
+        raise RuleError("malformed_utterance", why="say_characters", max_utterance=MAX_UTTERANCE)
     return said
 
 
@@ -407,26 +407,22 @@ def _check_table(s: State, seat: int) -> None:
 def _check_acting(s: State, seat: int) -> None:
     _check_table(s, seat)
     if s.paused_by >= 0:
-        raise RuleError(
-            "game_paused",
-            "the game is paused: nothing may be played or drawn, and nothing said but talk about the "
-            "turn order or safety",
-        )
+        raise RuleError("game_paused", why="game_paused_nothing")
 
 
 def _check_seat(s: State, seat: int) -> None:
     if not 0 <= seat < s.seats:
-        raise RuleError("not_a_seat", f"seat {seat} is not at this table")
+        raise RuleError("not_a_seat", why="seat", seat=seat)
 
 
 _PHASE_REFUSALS = {
-    NEW: ("match_not_started", "the match has not started"),
-    DEAL: ("round_not_dealt", "the next round has not been dealt"),
-    PLAY: ("round_in_progress", "a round is being played"),
-    RECYCLE: ("awaiting_shuffle", "the stock is being recycled"),
-    OVER: ("game_over", "the match is over"),
+    NEW: "match_not_started",
+    DEAL: "round_not_dealt",
+    PLAY: "round_in_progress",
+    RECYCLE: "awaiting_shuffle",
+    OVER: "game_over",
 }
 
 
 def _refusal(s: State) -> RuleError:
-    return RuleError(*_PHASE_REFUSALS[s.phase])
+    return RuleError(_PHASE_REFUSALS[s.phase])

@@ -24,10 +24,8 @@ def check_mao_options(options: Mapping[str, Any]) -> None:
         if bounds is None:
             # the secret rule is none: a league's options are public, so each match's judge writes it
             raise RuleError(
-                "unknown_option",
-                f"no option {key!r}; Mao's options are: {', '.join(MAO_OPTIONS)} "
-                "(the secret rule is written for each match by its judge)",
+                "unknown_option", why="no_option_mao", key=key, mao_options=", ".join(MAO_OPTIONS)
             )
         low, high = bounds
         if type(value) is not int or not low <= value <= high:
-            raise RuleError("invalid_option", f"option {key!r} is a whole number from {low} to {high}")
+            raise RuleError("invalid_option", why="option_whole_number", key=key, low=low, high=high)

@@ -87,13 +87,13 @@ def _token(text: str) -> tuple[str, int]:
         return COLOUR, COLOURS.index(word)
     if word == "draw":
         return DRAW, -1
-    raise RuleError("malformed_rule", f"{text!r} is not a rank, suit, colour or 'draw'")
+    raise RuleError("malformed_rule", why="not_rank_suit", text=text)
 
 
 def _card_trigger(text: str) -> Trigger:
     kind, value = _token(text)
     if kind == DRAW:
-        raise RuleError("malformed_rule", "a call is due for a played card, not for a draw")
+        raise RuleError("malformed_rule", why="call_due_played")
     return Trigger(kind, value)
 
 
@@ -103,26 +103,26 @@ def _constraint(text: str) -> Constraint:
     tokens = [_token(word) for word in words[negated:]]
     kinds = {kind for kind, _ in tokens}
     if not tokens or DRAW in kinds or len(kinds) != 1:
-        raise RuleError("malformed_rule", f"{text!r}: name ranks, suits or colours, all of one kind")
+        raise RuleError("malformed_rule", why="name_ranks_suits", text=text)
     return Constraint(kinds.pop(), tuple(sorted({value for _, value in tokens})), negated)
 
 
 def _words(text: str) -> str:
     words = " ".join(text.lower().split())
     if not words or len(words) > MAX_WORDS or not _WORDS.match(words):
-        raise RuleError("malformed_rule", f"a call is 1 to {MAX_WORDS} letters, spaces or apostrophes")
+        raise RuleError("malformed_rule", why="call_letters_spaces", max_words=MAX_WORDS)
     if is_public_call(words):
-        raise RuleError("malformed_rule", f"{words!r} is already a call of the base rules")
+        raise RuleError("malformed_rule", why="already_call_base", words=words)
     return words
 
 
 def parse_rule(text: str) -> Rule:
     """The rule a text states; a ``malformed_rule`` error for anything else."""
     if not isinstance(text, str) or not text.strip():
-        raise RuleError("malformed_rule", "a rule has at least one clause")
+        raise RuleError("malformed_rule", why="rule_least_clause")
     parts = [part.strip() for part in text.split(";")]
     if len(parts) > MAX_CLAUSES:
-        raise RuleError("malformed_rule", f"a rule has at most {MAX_CLAUSES} clauses")
+        raise RuleError("malformed_rule", why="rule_most_clauses", max_clauses=MAX_CLAUSES)
     plays: list[PlayClause] = []
     calls: list[CallClause] = []
     for part in parts:
@@ -132,8 +132,7 @@ def parse_rule(text: str) -> Rule:
             continue
         play = _PLAY.match(part)
         if play is None:
-            shapes = 'write "after <trigger>: next <cards>" or \'on <card>: say "<words>"\''
-            raise RuleError("malformed_rule", f"{part!r}: {shapes}")
+            raise RuleError("malformed_rule", why="shapes", part=part)
         kind, value = _token(play.group(1))
         plays.append(PlayClause(Trigger(kind, value), _constraint(play.group(2))))
     return Rule(tuple(plays), tuple(calls))

@@ -94,8 +94,8 @@ def tournament_page(context: Context, tournament_id: UUID) -> TournamentPage:
 
 
 # unknown, or not yet in the read models: ?after= the position of the league's creation or the announcement
-LEAGUE_NOT_FOUND = ("league_not_found", "no such league")
-TOURNAMENT_NOT_FOUND = ("tournament_not_found", "no such tournament")
+LEAGUE_NOT_FOUND = "league_not_found"
+TOURNAMENT_NOT_FOUND = "tournament_not_found"
 
 
 def standings(context: Context, league_id: UUID, after: int | None = None) -> Standings:
@@ -113,11 +113,9 @@ def tournament(context: Context, tournament_id: UUID, after: int | None = None) 
     return _read_after(context, after, lambda: context.reader.tournament(tournament_id), TOURNAMENT_NOT_FOUND)
 
 
-def _read_after(
-    context: Context, after: int | None, read: Callable[[], T | None], missing: tuple[str, str]
-) -> T:
+def _read_after(context: Context, after: int | None, read: Callable[[], T | None], missing: str) -> T:
     caught_up(context.reader, after, context.app.recorder.max_notification_id)
     found = read()
     if found is None:
-        raise RuleError(*missing)
+        raise RuleError(missing)
     return found

@@ -104,7 +104,7 @@ def next_game(context: Context, player_id: UUID, after: int | None = None) -> Ne
     _known(context, player_id, after)
     found = context.reader.next_game(player_id)
     if found is None:
-        raise RuleError("next_game_not_found", "the player has no table to play in any tournament")
+        raise RuleError("next_game_not_found")
     if found.game_id is None:
         return found
     # the turn clock runs with every move, which notes no position: read from the game as it is now
