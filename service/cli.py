@@ -1,8 +1,10 @@
 """The `maumau` command: serve, admin, db, demo, projections, worker, beat, simulate."""
 
 import sys
+from collections.abc import Callable
 
 import click
+from click.decorators import FC
 
 from service.demo import demo
 from service.domain.bots import BOTS
@@ -32,6 +34,11 @@ main.add_command(worker)
 main.add_command(beat)
 
 
+def _chance(flag: str, default: float, help: str) -> Callable[[FC], FC]:
+    """An option that is a probability (0 to 1)."""
+    return click.option(flag, type=click.FloatRange(0.0, 1.0), default=default, show_default=True, help=help)
+
+
 @main.command("simulate")
 @click.option("--ruleset", "ruleset_name", default="club", show_default=True, help="Preset to play.")
 @click.option("--players", type=int, default=4, show_default=True, help="Seats at each table.")
@@ -53,20 +60,8 @@ main.add_command(beat)
     multiple=True,
     help="Play the preset with this modifier (repeat for several).",
 )
-@click.option(
-    "--forgetfulness",
-    type=click.FloatRange(0.0, 1.0),
-    default=0.1,
-    show_default=True,
-    help="Chance a bot misses a call it owes.",
-)
-@click.option(
-    "--vigilance",
-    type=click.FloatRange(0.0, 1.0),
-    default=0.5,
-    show_default=True,
-    help="Chance a bot challenges a missed call it is offered.",
-)
+@_chance("--forgetfulness", 0.1, "Chance a bot misses a call it owes.")
+@_chance("--vigilance", 0.5, "Chance a bot challenges a missed call it is offered.")
 def simulate_command(
     ruleset_name: str,
     players: int,

@@ -14,10 +14,6 @@ from service.persistence.init import init_database
 from service.settings import Settings
 
 
-def _settings(ctx: click.Context) -> Settings:
-    return ctx.obj if isinstance(ctx.obj, Settings) else Settings.from_env()
-
-
 @click.group("db")
 def db() -> None:
     """The database: create its tables."""
@@ -27,7 +23,7 @@ def db() -> None:
 @click.pass_context
 def init_command(ctx: click.Context) -> None:
     """Create the tables the service needs, where missing (safe to run twice, or at the same time)."""
-    settings = _settings(ctx)
+    settings = Settings.given_or_env(ctx.obj)
     click.echo(f"db init: {where_data_lives(settings)}", err=True)
     try:
         found = init_database(settings)

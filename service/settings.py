@@ -78,11 +78,14 @@
 
 import ipaddress
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
+from typing import TypeVar
 
 import msgspec
+
+N = TypeVar("N", int, float)  # a number read from the environment
 
 SQLITE_FILE_NAME = "maumau.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
@@ -137,6 +140,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             if shown.get(name):
                 shown[name] = _masked_url(shown[name])
         return f"Settings({', '.join(f'{name}={value!r}' for name, value in shown.items())})"
+
+    @classmethod
+    def given_or_env(cls, given: object) -> "Settings":
+        """``given`` when it is settings (a command line's caller that has them), else the environment's."""
+        return given if isinstance(given, Settings) else cls.from_env()
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
@@ -253,27 +261,30 @@ def _masked_url(url: str) -> str:
     return f"{scheme}://{credentials.split(':', 1)[0]}:***@{place}"
 
 
-def _int(env: Mapping[str, str], name: str, default: int, least: int = 1) -> int:
+def _parsed(env: Mapping[str, str], name: str, parse: Callable[[str], N], kind: str) -> N | None:
+    """``name``'s value read by ``parse``; None when it is unset or empty. ``kind``: what it must be."""
     text = env.get(name)
     if not text:
-        return default
+        return None
     try:
-        value = int(text)
+        return parse(text)
     except ValueError:
-        raise ValueError(f"{name} must be a whole number, not {text!r}") from None
+        raise ValueError(f"{name} {kind}, not {text!r}") from None
+
+
+def _int(env: Mapping[str, str], name: str, default: int, least: int = 1) -> int:
+    value = _parsed(env, name, int, "must be a whole number")
+    if value is None:
+        return default
     if value < least:
         raise ValueError(f"{name} must be at least {least}")
     return value
 
 
 def _seconds(env: Mapping[str, str], name: str, default: float, least: float) -> float:
-    text = env.get(name)
-    if not text:
+    value = _parsed(env, name, float, "is a number of seconds")
+    if value is None:
         return default
-    try:
-        value = float(text)
-    except ValueError:
-        raise ValueError(f"{name} is a number of seconds, not {text!r}") from None
     if not value >= least or value == float("inf"):  # `not >=` also refuses NaN
         raise ValueError(f"{name} must be at least {least} seconds")
     return value

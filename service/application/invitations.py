@@ -43,18 +43,8 @@ class Invitations(Leagues):
     def invitations_of(self, league_id: UUID | str) -> list[Invitation]:
         """A league's invitations, oldest first, found from their making in the log (a club makes few)."""
         league = self.get_league(league_id)
-        topic = get_topic(Invitation.Made)
-        found: list[UUID] = []
-        start: int | None = None
-        while True:
-            page = self.recorder.select_notifications(start, 500, topics=[topic], inclusive_of_start=False)
-            for notification in page:
-                made = self.mapper.to_domain_event(notification)
-                if made.league_id == league.id:
-                    found.append(made.originator_id)
-            if len(page) < 500:
-                return [self.get_invitation(invitation) for invitation in found]
-            start = page[-1].id
+        found = self._originators_of(get_topic(Invitation.Made), "league_id", league.id)
+        return [self.get_invitation(invitation) for invitation in found]
 
     def revoke_invitation(self, invitation_id: UUID | str, by: str) -> None:
         # a redemption meanwhile saves it too: decided again, on the invitation as it is then

@@ -149,7 +149,7 @@ class Players(Core):
 
     def _originators_of(self, topic: str, field: str, value: object) -> list[UUID]:
         """The aggregates with an event of ``topic`` whose ``field`` is or holds ``value``, found in the
-        log (no index of the store keeps them; erasure is rare)."""
+        log (no index of the store keeps them; erasure and a league's invitations are looked up rarely)."""
         found: list[UUID] = []
         start: int | None = None
         while True:

@@ -11,47 +11,21 @@ import re
 from collections.abc import Callable
 from typing import TypeVar
 
+from service.domain import record
 from service.domain.errors import RuleError
 from service.domain.record import (
     NO_WINNER,
     SUIT_LETTER,
     VERSION_LINE,
     WON_BY,
-    Abandoned,
-    Annulled,
     AnyLine,
-    Challenged,
-    Chose,
-    Dealt,
     DisputeRaised,
-    Doubted,
-    Drew,
-    Eliminated,
-    Forfeited,
-    GameCreated,
     Header,
-    Kept,
-    MatchEnd,
-    MatchStarted,
-    Other,
-    Passed,
-    Played,
-    RanOut,
     Record,
     RecordSeat,
-    Recycled,
-    Reshuffled,
-    Revealed,
-    RoundConfirmed,
     RoundEnd,
-    RoundEntered,
     RulingGiven,
     SheetEntry,
-    Shrank,
-    SuitNamed,
-    TimedOut,
-    TookSkip,
-    TurnedUp,
 )
 from service.domain.record_scan import (
     CALL,
@@ -185,23 +159,23 @@ def _event_line(text: str, seats: dict[str, int], count: int) -> AnyLine:
 def _keyword_line(n: int, read: LineReader) -> AnyLine | None:
     scan = read.scan
     if scan.maybe("game created"):
-        return GameCreated(number=n)
+        return record.GameCreated(number=n)
     if scan.maybe("game abandoned: "):
-        return Abandoned(number=n, reason=read_string(scan.take(STRING, "a quoted reason")[0]))
+        return record.Abandoned(number=n, reason=read_string(scan.take(STRING, "a quoted reason")[0]))
     if scan.maybe("match started: first dealer "):
-        return MatchStarted(number=n, first_dealer=read.seat(scan.take(LABEL, "a seat")[0]))
+        return record.MatchStarted(number=n, first_dealer=read.seat(scan.take(LABEL, "a seat")[0]))
     if scan.maybe("match ended: winners "):
         # "none" only as the whole list: a label may begin with it ("none#2")
         winners = scan.take(rf"none(?=;)|{LABEL}(?: {LABEL})*", "the winners")[0]
         totals = read.per_seat(scan.take(rf"; totals ({NUMBERS})", "; totals")[1], "totals")
         labels = [] if winners == "none" else re.findall(LABEL, winners)
-        return MatchEnd(number=n, winners=[read.seat(label) for label in labels], totals=totals)
+        return record.MatchEnd(number=n, winners=[read.seat(label) for label in labels], totals=totals)
     if found := scan.maybe(
         rf"round (\d+) dealt by ({LABEL}): starter ({CARD}); "
         rf"(?:(\d+) cards each|cards ({NUMBERS})); stock (\d+)"
     ):
         sizes = None if found[5] is None else read.per_seat(found[5], "cards")
-        return Dealt(
+        return record.Dealt(
             number=n,
             round_no=int(found[1]),
             dealer=read.seat(found[2]),
@@ -216,7 +190,7 @@ def _keyword_line(n: int, read: LineReader) -> AnyLine | None:
     if found := scan.maybe(rf"round (\d+) annulled: ({LABEL}) dealt four of rank (\w+); dealer ({LABEL})"):
         seat, dealer = read.seat(found[2]), read.seat(found[4])
         order, salt = read.order("deck order"), read.salt()
-        return Annulled(
+        return record.Annulled(
             number=n, round_no=int(found[1]), dealer=dealer, seat=seat, rank=found[3], order=order, salt=salt
         )
     if found := scan.maybe(r"round (\d+) ended: "):
@@ -225,16 +199,18 @@ def _keyword_line(n: int, read: LineReader) -> AnyLine | None:
         by, role, actor_id = _who(read)
         scan.take(": ", "': '")
         entry = _entry(read)
-        return RoundEntered(
+        return record.RoundEntered(
             number=n, round_no=int(found[1]), seat=by, role=role, actor_id=actor_id, entry=entry
         )
     if found := scan.maybe(rf"stock runs out: ({LABEL}) is to draw (\d+)(?: \((\w+)\))?"):
-        return RanOut(number=n, seat=read.seat(found[1]), count=int(found[2]), reason=found[3] or "turn")
+        return record.RanOut(
+            number=n, seat=read.seat(found[1]), count=int(found[2]), reason=found[3] or "turn"
+        )
     if found := scan.maybe(r"stock recycled: (\d+) cards"):
-        return Recycled(number=n, count=int(found[1]), order=read.order("order"), salt=read.salt())
+        return record.Recycled(number=n, count=int(found[1]), order=read.order("order"), salt=read.salt())
     if found := scan.maybe(rf"hidden cards reshuffled: cards ({NUMBERS}); stock (\d+)"):
         counts = read.per_seat(found[1], "cards")
-        return Reshuffled(
+        return record.Reshuffled(
             number=n,
             counts=counts,
             stock=int(found[2]),
@@ -244,7 +220,7 @@ def _keyword_line(n: int, read: LineReader) -> AnyLine | None:
         )
     if found := scan.maybe(rf"salts of round (\d+) revealed: (-|\d+={SALT}(?: \d+={SALT})*)"):
         pairs = [] if found[2] == "-" else [pair.split("=") for pair in found[2].split(" ")]
-        return Revealed(number=n, round_no=int(found[1]), salts=[(int(a), b) for a, b in pairs])
+        return record.Revealed(number=n, round_no=int(found[1]), salts=[(int(a), b) for a, b in pairs])
     if found := scan.maybe(r"dispute (\d+) raised by "):
         return _dispute(n, int(found[1]), read)
     if found := scan.maybe(r"ruling on dispute (\d+): "):
@@ -255,14 +231,14 @@ def _keyword_line(n: int, read: LineReader) -> AnyLine | None:
             found = scan.take(rf"({LABEL}) ({CARD}) as ({CARD})", "a seat, a card, as and a card")
             plays.append((read.seat(found[1]), found[2], found[3]))
             if not scan.maybe("; "):
-                return TurnedUp(number=n, plays=plays)
+                return record.TurnedUp(number=n, plays=plays)
     if found := scan.maybe(r"event (\w+)(?: (.+))?$"):
         if found[2] is not None:
             try:
                 json.loads(found[2])
             except ValueError:
                 raise Malformed("an event's data is JSON") from None
-        return Other(number=n, type=found[1], data=found[2])
+        return record.Other(number=n, type=found[1], data=found[2])
     return None
 
 
@@ -371,7 +347,7 @@ def _seat_line(n: int, read: LineReader) -> AnyLine:
         suit = scan.maybe(r" names (\w+)")
         call = scan.maybe(rf" says ({CALL})")
         missed = scan.maybe(rf" misses ({CALL})")
-        return Played(
+        return record.Played(
             number=n,
             seat=seat,
             card=found[1],
@@ -383,34 +359,34 @@ def _seat_line(n: int, read: LineReader) -> AnyLine:
         )
     if found := scan.maybe(rf" draws (\d+)(?: \((\w+)\))?(?:: ({CARDS}))?"):
         cards = None if found[3] is None else read_cards(found[3])
-        return Drew(number=n, seat=seat, count=int(found[1]), reason=found[2] or "turn", cards=cards)
+        return record.Drew(number=n, seat=seat, count=int(found[1]), reason=found[2] or "turn", cards=cards)
     if scan.maybe(" keeps"):
-        return Kept(number=n, seat=seat)
+        return record.Kept(number=n, seat=seat)
     if scan.maybe(" takes the skip"):
-        return TookSkip(number=n, seat=seat)
+        return record.TookSkip(number=n, seat=seat)
     if scan.maybe(" ends the turn"):
-        return Passed(number=n, seat=seat)
+        return record.Passed(number=n, seat=seat)
     if found := scan.maybe(r" names (\w+)"):
-        return SuitNamed(number=n, seat=seat, suit=_suit(found[1]))
+        return record.SuitNamed(number=n, seat=seat, suit=_suit(found[1]))
     if found := scan.maybe(rf" challenges ({LABEL}): missed ({CALL})"):
-        return Challenged(number=n, seat=seat, offender=read.seat(found[1]), call=found[2])
+        return record.Challenged(number=n, seat=seat, offender=read.seat(found[1]), call=found[2])
     if scan.maybe(" timed out"):
-        return TimedOut(number=n, seat=seat)
+        return record.TimedOut(number=n, seat=seat)
     if found := scan.maybe(r" forfeits after (\d+) timeouts"):
-        return Forfeited(number=n, seat=seat, turns=int(found[1]))
+        return record.Forfeited(number=n, seat=seat, turns=int(found[1]))
     if found := scan.maybe(r" confirms round (\d+)"):
-        return RoundConfirmed(number=n, seat=seat, round_no=int(found[1]))
+        return record.RoundConfirmed(number=n, seat=seat, round_no=int(found[1]))
     if found := scan.maybe(
         rf" doubts the card ({LABEL}) laid face down: ({CARD}) as ({CARD}), (a lie|the truth)"
     ):
         player, lied = read.seat(found[1]), found[4] == "a lie"
-        return Doubted(number=n, seat=seat, player=player, card=found[2], declared=found[3], lied=lied)
+        return record.Doubted(number=n, seat=seat, player=player, card=found[2], declared=found[3], lied=lied)
     if found := scan.maybe(rf" chooses ({LABEL}) to draw"):
-        return Chose(number=n, seat=seat, chosen=read.seat(found[1]))
+        return record.Chose(number=n, seat=seat, chosen=read.seat(found[1]))
     if found := scan.maybe(r" out of the match \((\w+)\): total (-?\d+)"):
-        return Eliminated(number=n, seat=seat, reason=found[1], total=int(found[2]))
+        return record.Eliminated(number=n, seat=seat, reason=found[1], total=int(found[2]))
     if found := scan.maybe(r" dealt (\d+) cards from the next round"):
-        return Shrank(number=n, seat=seat, hand_size=int(found[1]))
+        return record.Shrank(number=n, seat=seat, hand_size=int(found[1]))
     raise Malformed(
         "expected plays, draws, keeps, takes the skip, ends the turn, names, challenges, doubts, "
         "timed out, forfeits, confirms, chooses, out of the match or dealt"

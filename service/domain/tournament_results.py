@@ -75,24 +75,11 @@ def _correct(
     unless what the old one decided cannot be undone (``_kept_because``); then it is kept and the
     refusal recorded, once per result."""
     reason = _kept_because(tournament, played, result, previous)
+    at_table = {"round_no": played.round_no, "table": table, "game_id": game_id, "result": result}
     if reason is None:
-        tournament.trigger_event(
-            tournament.TableResultCorrected,
-            round_no=played.round_no,
-            table=table,
-            game_id=game_id,
-            result=result,
-            previous=previous,
-        )
+        tournament.trigger_event(tournament.TableResultCorrected, **at_table, previous=previous)
     elif played.kept.get(table) != result:
-        tournament.trigger_event(
-            tournament.TableResultKept,
-            round_no=played.round_no,
-            table=table,
-            game_id=game_id,
-            result=result,
-            reason=reason,
-        )
+        tournament.trigger_event(tournament.TableResultKept, **at_table, reason=reason)
 
 
 def _kept_because(

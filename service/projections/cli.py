@@ -21,10 +21,6 @@ from service.settings import Settings
 PROJECTIONS = (NAME,)  # every projection there is; `rebuild` without a name rebuilds them all
 
 
-def _settings(ctx: click.Context) -> Settings:
-    return ctx.obj if isinstance(ctx.obj, Settings) else Settings.from_env()
-
-
 @click.group("projections")
 def projections() -> None:
     """The read models: keep them up to date, rebuild them, see how far they are."""
@@ -42,7 +38,7 @@ def run_command(ctx: click.Context) -> None:
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, stopping)
     click.echo(f"projections: following the log ({', '.join(PROJECTIONS)})", err=True)
-    run_projections(_settings(ctx), stop)
+    run_projections(Settings.given_or_env(ctx.obj), stop)
 
 
 @projections.command("rebuild")
@@ -63,7 +59,7 @@ def rebuild_command(ctx: click.Context, name: str | None, parts: tuple[str, ...]
     is mended), folded up to where the live read models are; the others are not touched. Either
     way the runner must be stopped: a rebuild refuses while one runs.
     """
-    settings = _settings(ctx)
+    settings = Settings.given_or_env(ctx.obj)
     source = Source(settings)
     try:
         last = source.last()
@@ -87,7 +83,7 @@ def status_command(ctx: click.Context) -> None:
     """Each projection's position and lag (events in the log it has not applied yet), its runner's
     failure while it fails, and each part of its read models that is stale (with the rebuild that
     mends it)."""
-    settings = _settings(ctx)
+    settings = Settings.given_or_env(ctx.obj)
     source = Source(settings)
     views = open_views(settings, connections=1)
     try:

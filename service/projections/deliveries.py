@@ -68,10 +68,7 @@ class Claimed(msgspec.Struct, frozen=True, kw_only=True):
 def statements(table: Any, ph: str, holds: str) -> dict[str, str]:
     """``holds``: the store's test that ``payload`` holds the bytes of the placeholder's value."""
     d, a = table("deliveries"), table("attempts")
-    row = (
-        "delivery_id, hook_id, position, kind, payload, created, status, attempts, next_at, finished, "
-        "last_status, last_error"
-    )
+    row = ", ".join(DeliveryRow.__struct_fields__)  # a delivery's columns, in the order ``_row`` reads
     return {
         "delivery": f"INSERT INTO {d} ({DELIVERY_COLUMNS}, next_at) VALUES ({', '.join([ph] * 7)}) "
         "ON CONFLICT (delivery_id) DO NOTHING",
@@ -231,31 +228,11 @@ class Deliveries:
 
 
 def _row(row: tuple[Any, ...]) -> DeliveryRow:
-    (
-        delivery_id,
-        hook_id,
-        position,
-        kind,
-        payload,
-        created,
-        status,
-        attempts,
-        next_at,
-        finished,
-        last_status,
-        last_error,
-    ) = row
-    return DeliveryRow(
-        delivery_id=_uuid(delivery_id),
-        hook_id=_uuid(hook_id),
-        position=position,
-        kind=kind,
-        payload=bytes(payload),
-        created=created,
-        status=status,
-        attempts=attempts,
-        next_at=next_at,
-        finished=finished,
-        last_status=last_status,
-        last_error=last_error,
+    """A delivery's columns, selected as ``DeliveryRow``'s fields (its ids and payload converted)."""
+    found = dict(zip(DeliveryRow.__struct_fields__, row, strict=True))
+    found.update(
+        delivery_id=_uuid(found["delivery_id"]),
+        hook_id=_uuid(found["hook_id"]),
+        payload=bytes(found["payload"]),
     )
+    return DeliveryRow(**found)

@@ -23,6 +23,7 @@ from service.domain.adjudication import Dispute
 from service.domain.game import Seat
 from service.domain.mao.aggregate import BOT_PREFIX
 from service.domain.rating import PROVISIONAL_MATCHES, Rating
+from service.domain.struct_from import struct_from
 from service.projections.mao import Listed
 from service.projections.models import (
     HandView,
@@ -205,16 +206,10 @@ class ReadModels:
             UUID(seat.name) for line in lines for seat in line.opponents if seat.kind == "player"
         )
         games = [
-            PlayedGame(
-                game_id=line.game_id,
-                league_id=line.league_id,
-                ruleset=line.ruleset,
-                seat=line.seat,
-                total=line.total,
-                result=line.result,
+            struct_from(
+                PlayedGame,
+                line,
                 opponents=[_name(seat, names) for seat in line.opponents],
-                rounds=line.rounds,
-                ended_at=line.ended_at,
                 opponent_ids=[
                     f"bot:{seat.name}" if seat.kind == "bot" else seat.name for seat in line.opponents
                 ],
@@ -349,14 +344,9 @@ class ReadModels:
         rows = self.views.tournament_page(league_id, status, after, limit + 1)
         views = self._named([_decode_tournament(doc) for _, _, doc in rows[:limit]])
         items = [
-            ListedTournament(
-                tournament_id=view.tournament_id,
-                league_id=view.league_id,
-                name=view.name,
-                format=view.format,
-                table_size=view.table_size,
-                status=view.status,
-                starts_at=view.starts_at,
+            struct_from(
+                ListedTournament,
+                view,
                 entrants=len(view.entrants),
                 rounds=len(view.rounds),
                 winners=view.winners,
@@ -454,29 +444,11 @@ def _name(seat: Seat, names: dict[UUID, str]) -> str:
 
 def hand_view(game_id: UUID, doc: GameDoc, position: int, seat: int) -> HandView:
     """A seat's own view out of the game's documents rendered at ``position``."""
-    hand = doc.hands[seat]
-    return HandView(
-        game_id=game_id,
-        seat=seat,
-        cards=hand.cards,
-        drawn=hand.drawn,
-        legal=hand.legal,
-        table=doc.table,
-        position=position,
+    return struct_from(
+        HandView, doc.hands[seat], game_id=game_id, seat=seat, table=doc.table, position=position
     )
 
 
 def match_totals(game_id: UUID, doc: GameDoc, position: int) -> MatchTotals:
     """The match's totals out of the game's documents rendered at ``position``."""
-    table = doc.table
-    return MatchTotals(
-        game_id=game_id,
-        league_id=table.league_id,
-        ruleset=table.ruleset,
-        seats=table.seats,
-        rounds=doc.rounds,
-        totals=table.totals,
-        winners=table.winners,
-        over=table.over,
-        position=position,
-    )
+    return struct_from(MatchTotals, doc.table, game_id=game_id, rounds=doc.rounds, position=position)

@@ -15,6 +15,7 @@ import msgspec
 
 from service.domain.presets import PRESETS
 from service.domain.rating import places
+from service.domain.struct_from import struct_from
 from service.domain.tournament_entries import BOT_ENTRANT
 from service.projections.models import TournamentPlacing, TournamentRound, TournamentView
 
@@ -69,20 +70,7 @@ def tournament_results(view: TournamentView) -> TournamentResultsRead:
         if view.status == "finished" and placing.rank is not None
     }
     rows = [row for played in view.rounds for row in _round_rows(view, played, lowest_wins, final)]
-    return TournamentResultsRead(
-        tournament_id=view.tournament_id,
-        league_id=view.league_id,
-        name=view.name,
-        status=view.status,
-        format=view.format,
-        ruleset=view.ruleset,
-        lowest_wins=lowest_wins,
-        planned_rounds=view.planned_rounds,
-        rows=rows,
-        ranking=view.ranking,
-        winners=view.winners,
-        position=view.position,
-    )
+    return struct_from(TournamentResultsRead, view, lowest_wins=lowest_wins, rows=rows)
 
 
 def _round_rows(

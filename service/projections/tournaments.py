@@ -21,6 +21,7 @@ import msgspec
 
 from service.domain.pairing import ranking_order
 from service.domain.rating import last_standing
+from service.domain.struct_from import struct_from
 from service.domain.tournament import Tournament
 from service.domain.tournament_entries import BOT_ENTRANT
 from service.domain.tournament_plan import Plan
@@ -150,12 +151,13 @@ def tournament_view(tournament: Tournament, position: int = 0) -> TournamentView
         plan.rating_tie_break,
         last_standing(tournament.rules),
     )
-    return TournamentView(
+    # the plan's own fields (format, table size, clock, places, check-in, seeding) as announced
+    return struct_from(
+        TournamentView,
+        plan,
         tournament_id=tournament.id,
         league_id=tournament.league_id,
         name=tournament.name,
-        format=plan.format,
-        table_size=plan.table_size,
         planned_rounds=(tournament.planned_rounds or None) if tournament.started else plan.rounds,
         status=status_of(tournament),
         starts_at=tournament.due_at(1) if tournament.started else plan.starts_at,
@@ -165,23 +167,13 @@ def tournament_view(tournament: Tournament, position: int = 0) -> TournamentView
         winners=list(tournament.winners),
         position=position,
         ruleset=tournament.ruleset_name,
-        interval=plan.interval,
-        target_score=plan.target_score,
-        single_round=plan.single_round,
-        turn_clock=plan.turn_clock,
-        places=plan.places,
-        fill_bot=plan.fill_bot,
         names={entrant: entrant if is_bot(entrant) else "" for entrant in (*entrants, *tournament.dropped)},
         tie_breaks=tie_breaks,
         rule=rule,
-        check_in_minutes=plan.check_in_minutes,
         check_in_opens=tournament.check_in_opens,
         checked_in=list(tournament.checked_in),
         dropped=list(tournament.dropped),
         cancelled=tournament.cancelled or None,
-        seeding=plan.seeding,
-        rating_tie_break=plan.rating_tie_break,
-        in_person_tables=plan.in_person_tables,
     )
 
 

@@ -18,8 +18,9 @@ from service.application.games import round_entry
 from service.domain.adjudication import Correct, Penalty, Resume, Ruling, Void
 from service.domain.roles import Actor
 from service.usecases import policy
-from service.usecases.context import Context, scoped_key, write
-from service.usecases.events import CommandResult, command_result
+from service.usecases.context import Context, write
+from service.usecases.events import CommandResult
+from service.usecases.game_command import commanded
 from service.usecases.rounds import Hands, LastCard, MissedCalls, Points, Winner
 
 OptionalVersion = (
@@ -96,15 +97,17 @@ def raise_dispute(
 ) -> CommandResult:
     facts = context.games.facts(game_id)
     policy.check_at_table(context, actor, facts)
-    outcome = context.app.raise_dispute(
+    return commanded(
+        context,
+        actor,
+        facts,
+        context.app.raise_dispute,
         game_id,
+        version=data.version,
+        idempotency_key=idempotency_key,
         reason=data.reason,
         about=data.about,
-        by=actor,
-        expected_version=data.version,
-        key=scoped_key(actor, idempotency_key),
     )
-    return command_result(outcome, policy.viewer(context, actor, facts), facts)
 
 
 @write  # a void changes standings and histories
@@ -113,12 +116,14 @@ def give_ruling(
 ) -> CommandResult:
     facts = context.games.facts(game_id)
     policy.check_official(context, actor, facts)
-    outcome = context.app.give_ruling(
+    return commanded(
+        context,
+        actor,
+        facts,
+        context.app.give_ruling,
         game_id,
         data.ruling(),
+        version=data.version,
+        idempotency_key=idempotency_key,
         note=data.note,
-        by=actor,
-        expected_version=data.version,
-        key=scoped_key(actor, idempotency_key),
     )
-    return command_result(outcome, policy.viewer(context, actor, facts), facts)

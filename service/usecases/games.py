@@ -28,8 +28,9 @@ from service.domain.roles import Actor
 from service.projections.models import HandView
 from service.usecases import policy
 from service.usecases.context import Context, scoped_key, write, write_when
-from service.usecases.events import CommandResult, changed_results, command_result
+from service.usecases.events import CommandResult, changed_results
 from service.usecases.fields import GAME_ID, PLAYER_ID
+from service.usecases.game_command import commanded
 from service.usecases.preset_schema import RULESET_NAMES, Options, RulesetName
 
 # A seat as sent: a player's id in its canonical text (any case), or "bot:" and a bot's name (an unknown
@@ -149,9 +150,12 @@ Suit = Annotated[
 ]
 
 
-class Play(
-    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="play", tag_field="kind"
-):
+class _Move(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="kind"):
+    """A move's body: its ``kind`` tells which (each move names its own; ``kw_only`` is each one's,
+    msgspec does not pass it on)."""
+
+
+class Play(_Move, tag="play", frozen=True, kw_only=True):
     card: Card
     suit: Annotated[
         Suit | None,
@@ -211,9 +215,7 @@ class Play(
         )
 
 
-class Draw(
-    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="draw", tag_field="kind"
-):
+class Draw(_Move, tag="draw", frozen=True, kw_only=True):
     version: Version
     seat: SeatNo = None
 
@@ -221,9 +223,7 @@ class Draw(
         return app.draw(game_id, seat, **options)
 
 
-class Keep(
-    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="keep", tag_field="kind"
-):
+class Keep(_Move, tag="keep", frozen=True, kw_only=True):
     version: Version
     seat: SeatNo = None
 
@@ -231,9 +231,7 @@ class Keep(
         return app.keep(game_id, seat, **options)
 
 
-class NameSuit(
-    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="name_suit", tag_field="kind"
-):
+class NameSuit(_Move, tag="name_suit", frozen=True, kw_only=True):
     suit: Suit
     version: Version
     seat: SeatNo = None
@@ -242,14 +240,7 @@ class NameSuit(
         return app.name_suit(game_id, seat, self.suit, **options)
 
 
-class ChoosePlayer(
-    msgspec.Struct,
-    frozen=True,
-    kw_only=True,
-    forbid_unknown_fields=True,
-    tag="choose_player",
-    tag_field="kind",
-):
+class ChoosePlayer(_Move, tag="choose_player", frozen=True, kw_only=True):
     player: Annotated[int, msgspec.Meta(ge=0, description="the seat chosen to draw")]
     version: Version
     seat: SeatNo = None
@@ -258,14 +249,7 @@ class ChoosePlayer(
         return app.choose_player(game_id, seat, self.player, **options)
 
 
-class ChallengeDeclared(
-    msgspec.Struct,
-    frozen=True,
-    kw_only=True,
-    forbid_unknown_fields=True,
-    tag="challenge_declaration",
-    tag_field="kind",
-):
+class ChallengeDeclared(_Move, tag="challenge_declaration", frozen=True, kw_only=True):
     """The next player doubts the face-down card before them (blind)."""
 
     version: Version
@@ -296,15 +280,17 @@ def make_move(
     """A move (or a missed call's challenge) at the seat ``actor`` may act for."""
     facts = context.games.facts(game_id)
     seat = policy.acting_seat(context, actor, facts, data.seat)
-    outcome = data.made(
+    return commanded(
+        context,
+        actor,
+        facts,
+        data.made,
         context.app,
         game_id,
         seat,
-        by=actor,
-        expected_version=data.version,
-        key=scoped_key(actor, idempotency_key),
+        version=data.version,
+        idempotency_key=idempotency_key,
     )
-    return command_result(outcome, policy.viewer(context, actor, facts), facts)
 
 
 def normalised(seat: str) -> str:

@@ -13,6 +13,7 @@ import msgspec
 from service.application.records import import_record
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
+from service.domain.struct_from import struct_from
 from service.usecases.context import Context, scoped_key, write
 from service.usecases.fields import GAME_ID
 from service.usecases.games import SEAT_PATTERN, SeatSpec, normalised
@@ -89,11 +90,4 @@ def import_game(
         key=scoped_key(actor, idempotency_key),
         copy=data.copy,
     )
-    return RecordImported(
-        game_id=imported.game_id,
-        league_id=imported.league_id,
-        seats=imported.seats,
-        rounds=imported.rounds,
-        version=imported.version,
-        position=imported.position,
-    )
+    return struct_from(RecordImported, imported)

@@ -9,7 +9,7 @@ public: the cards left in hand at a round's end are on the table by then. The AP
 ``/games/{id}/rounds`` and the scorer's page call these use cases alike.
 """
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any, TypeAlias
 from uuid import UUID
 
 import msgspec
@@ -23,9 +23,10 @@ from service.domain.round_scoring import running_totals
 from service.domain.ruleset_checks import most_players
 from service.domain.scoresheet import RoundEntry
 from service.usecases import policy
-from service.usecases.context import Context, scoped_key, write_when
-from service.usecases.events import CommandResult, changed_results, command_result
+from service.usecases.context import Context, write_when
+from service.usecases.events import CommandResult, changed_results
 from service.usecases.facts import GameFacts
+from service.usecases.game_command import commanded
 
 # the most points a seat's cards can be worth in any ruleset: every card of two decks at the dearest value
 MOST_POINTS = CARD_COUNT * max(max(rules.card_points.values(), default=0) for rules in PRESETS.values())
@@ -73,25 +74,6 @@ Hands = Annotated[
 ]
 
 
-Points = Annotated[
-    Annotated[list[Annotated[int, msgspec.Meta(ge=0, le=MOST_POINTS)]], msgspec.Meta(max_length=MOST_SEATS)]
-    | None,
-    msgspec.Meta(
-        description="per seat, the points of the cards left in hand (the winner's 0), instead of hands",
-        extra_json_schema={
-            "extra": {
-                "oneOf": [
-                    {
-                        "type": "array",
-                        "maxItems": MOST_SEATS,
-                        "items": {"type": "integer", "minimum": 0, "maximum": MOST_POINTS},
-                    },
-                    {"type": "null"},
-                ]
-            }
-        },
-    ),
-]
 LastCard = Annotated[
     Card | None,
     msgspec.Meta(
@@ -102,25 +84,41 @@ LastCard = Annotated[
         },
     ),
 ]
-MissedCalls = Annotated[
-    Annotated[list[Annotated[int, msgspec.Meta(ge=0, le=CARD_COUNT)]], msgspec.Meta(max_length=MOST_SEATS)]
-    | None,
-    msgspec.Meta(
-        description="per seat, the missed calls challenged this round (they cost cards, not points)",
-        extra_json_schema={
-            "extra": {
-                "oneOf": [
-                    {
-                        "type": "array",
-                        "maxItems": MOST_SEATS,
-                        "items": {"type": "integer", "minimum": 0, "maximum": CARD_COUNT},
-                    },
-                    {"type": "null"},
-                ]
-            }
-        },
-    ),
-]
+
+
+def _per_seat_counts(most: int, description: str) -> Any:
+    """Per seat, a whole number from 0 to ``most``, or null; said in the schema as the API documents it."""
+    return Annotated[
+        Annotated[list[Annotated[int, msgspec.Meta(ge=0, le=most)]], msgspec.Meta(max_length=MOST_SEATS)]
+        | None,
+        msgspec.Meta(
+            description=description,
+            extra_json_schema={
+                "extra": {
+                    "oneOf": [
+                        {
+                            "type": "array",
+                            "maxItems": MOST_SEATS,
+                            "items": {"type": "integer", "minimum": 0, "maximum": most},
+                        },
+                        {"type": "null"},
+                    ]
+                }
+            },
+        ),
+    ]
+
+
+if TYPE_CHECKING:
+    Points: TypeAlias = list[int] | None
+    MissedCalls: TypeAlias = list[int] | None
+else:
+    Points = _per_seat_counts(
+        MOST_POINTS, "per seat, the points of the cards left in hand (the winner's 0), instead of hands"
+    )
+    MissedCalls = _per_seat_counts(
+        CARD_COUNT, "per seat, the missed calls challenged this round (they cost cards, not points)"
+    )
 
 
 class RoundCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -255,18 +253,20 @@ def enter_round(
 ) -> CommandResult:
     facts = context.games.facts(game_id)
     check_scorer(context, actor, facts)
-    outcome = context.app.enter_round(
+    return commanded(
+        context,
+        actor,
+        facts,
+        context.app.enter_round,
         game_id,
+        version=data.version,
+        idempotency_key=idempotency_key,
         winner=data.winner,
         hands=data.hands,
         points=data.points,
         missed_calls=data.missed_calls,
         last_card=data.last_card,
-        by=actor,
-        expected_version=data.version,
-        key=scoped_key(actor, idempotency_key),
     )
-    return command_result(outcome, policy.viewer(context, actor, facts), facts)
 
 
 def confirm_round(
@@ -281,11 +281,13 @@ def confirm_round(
     facts = context.games.facts(game_id)
     if actor.role != "player" or facts.seat_of(actor.id) is None:
         raise RuleError("not_seated", why="players_table_confirm")
-    outcome = context.app.confirm_round(
+    return commanded(
+        context,
+        actor,
+        facts,
+        context.app.confirm_round,
         game_id,
         round_no,
-        by=actor,
-        expected_version=data.version,
-        key=scoped_key(actor, idempotency_key),
+        version=data.version,
+        idempotency_key=idempotency_key,
     )
-    return command_result(outcome, policy.viewer(context, actor, facts), facts)

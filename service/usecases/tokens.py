@@ -14,6 +14,7 @@ import msgspec
 from service.application import credentials
 from service.domain.credential import Credential
 from service.domain.roles import Actor
+from service.domain.struct_from import struct_from
 from service.usecases import policy
 from service.usecases.context import Context, write
 from service.usecases.fields import PLAYER_ID
@@ -58,16 +59,13 @@ class RevokedRead(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def credential_read(credential: Credential, last_used: datetime | None) -> CredentialRead:
-    return CredentialRead(
+    return struct_from(
+        CredentialRead,
+        credential,
         credential_id=credential.id,
-        role=credential.role,
-        subject=credential.subject,
-        name=credential.name,
         made_at=credential.created_on,
-        minted_by=credential.minted_by,
         last_used_at=last_used,
         revoked_at=credential.revoked_on,
-        revoked_with=credential.revoked_with,
     )
 
 

@@ -3,12 +3,14 @@ cancelled, by an admin; joined, left, checked in to and dropped out of by a memb
 an admin for any member). Each write answers the tournament as written, with the position to read
 it after."""
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias, get_type_hints
 from uuid import UUID
 
 import msgspec
 
+from service.application import MauMau
 from service.domain.clock import MAX_TURN_CLOCK
 from service.domain.formats import FORMATS, MAX_ROUNDS
 from service.domain.roles import Actor
@@ -26,7 +28,7 @@ from service.domain.tournament_plan import (
 from service.projections.models import TournamentView
 from service.projections.tournaments import tournament_view
 from service.usecases import policy
-from service.usecases.context import Context, write
+from service.usecases.context import Context, UseCase, write
 from service.usecases.fields import PLAYER_ID, TournamentName
 
 TARGET = OPTION_BOUNDS["target_score"]
@@ -276,28 +278,26 @@ def cancel(context: Context, actor: Actor, tournament_id: UUID, data: Cancellati
 
 
 @write
-def join(context: Context, actor: Actor, tournament_id: UUID, data: EntrantCreate) -> TournamentView:
-    policy.check_entrant(actor, data.player_id)
-    context.app.join_tournament(tournament_id, data.player_id)
-    return as_written(context, tournament_id)
-
-
-@write
 def leave(context: Context, actor: Actor, tournament_id: UUID, player_id: UUID) -> TournamentView:
     policy.check_entrant(actor, player_id)
     context.app.leave_tournament(tournament_id, player_id)
     return as_written(context, tournament_id)
 
 
-@write
-def check_in(context: Context, actor: Actor, tournament_id: UUID, data: EntrantCreate) -> TournamentView:
-    policy.check_entrant(actor, data.player_id)
-    context.app.check_in_tournament(tournament_id, data.player_id)
-    return as_written(context, tournament_id)
+def _entrant_change(
+    change: Callable[[MauMau, UUID, UUID], None],
+) -> UseCase[[UUID, EntrantCreate], TournamentView]:
+    """The use case of an entrant's own ``change`` (the application's, of a tournament by a player)."""
+
+    @write
+    def changed(context: Context, actor: Actor, tournament_id: UUID, data: EntrantCreate) -> TournamentView:
+        policy.check_entrant(actor, data.player_id)
+        change(context.app, tournament_id, data.player_id)
+        return as_written(context, tournament_id)
+
+    return changed
 
 
-@write
-def drop_out(context: Context, actor: Actor, tournament_id: UUID, data: EntrantCreate) -> TournamentView:
-    policy.check_entrant(actor, data.player_id)
-    context.app.drop_out_of_tournament(tournament_id, data.player_id)
-    return as_written(context, tournament_id)
+join = _entrant_change(MauMau.join_tournament)
+check_in = _entrant_change(MauMau.check_in_tournament)
+drop_out = _entrant_change(MauMau.drop_out_of_tournament)

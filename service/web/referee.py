@@ -11,7 +11,9 @@ the bearer token never reaches a script; a refused ruling changes nothing and is
 the console again and a sentence saying why.
 """
 
+from collections.abc import Callable
 from typing import Annotated, Any
+from uuid import UUID
 
 import anyio.to_thread
 import msgspec
@@ -120,6 +122,24 @@ def _ruling(form: dict[str, str]) -> RulingCreate:
         raise RuleError("malformed_request", why="decode", problem=str(error)) from None
 
 
+async def _official_page(
+    request: Request[Any, Any, Any],
+    game_id: UUID,
+    shown: Callable[[Services, GameFacts, Any, Translate], dict[str, Any]],
+    at: int | None,
+    template: str,
+    **extra: Any,
+) -> Template:
+    """The page of a game ``shown`` at ``at`` to one of its officials (refused to anyone else)."""
+    page = await page_for(request)
+    services: Services = request.app.state.services
+    facts = await anyio.to_thread.run_sync(games.official_facts, services, page.actor, game_id)
+    if facts is None:
+        return _refused(page)
+    found = await anyio.to_thread.run_sync(shown, services, facts, at, page._)
+    return page.render(template, game_id=game_id, **extra, **found)
+
+
 class RefereeConsole(Controller):
     path = "/web/referee"
     include_in_schema = False
@@ -140,23 +160,13 @@ class RefereeConsole(Controller):
         at: ShownEvent = None,
         ruled: Flag = False,
     ) -> Template:
-        page = await page_for(request)
-        services: Services = request.app.state.services
-        facts = await anyio.to_thread.run_sync(games.official_facts, services, page.actor, game_id)
-        if facts is None:
-            return _refused(page)
-        found = await anyio.to_thread.run_sync(_console, services, facts, at, page._)
-        return page.render("referee_game.html", game_id=game_id, ruled=ruled, refusal=None, **found)
+        return await _official_page(
+            request, game_id, _console, at, "referee_game.html", ruled=ruled, refusal=None
+        )
 
     @get("/games/{game_id:uuid}/replay", name="web-referee-replay")
     async def replay(self, request: Request[Any, Any, Any], game_id: GameId, at: EventNumber = 1) -> Template:
-        page = await page_for(request)
-        services: Services = request.app.state.services
-        facts = await anyio.to_thread.run_sync(games.official_facts, services, page.actor, game_id)
-        if facts is None:
-            return _refused(page)
-        found = await anyio.to_thread.run_sync(_replay, services, facts, at, page._)
-        return page.render("referee_replay.html", game_id=game_id, **found)
+        return await _official_page(request, game_id, _replay, at, "referee_replay.html")
 
     @post("/games/{game_id:uuid}/rulings", name="web-referee-ruling", status_code=303)
     async def rule(self, request: Request[Any, Any, Any], game_id: GameId) -> Redirect | Template:

@@ -6,8 +6,8 @@ made and whether its result is in (the next-game read).
 Tournaments stay in memory until they finish (few, and each is read back from its row when missing).
 """
 
-from datetime import timedelta
-from typing import TYPE_CHECKING, Any, ClassVar
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 from uuid import UUID
 
 import msgspec
@@ -209,19 +209,8 @@ def next_game(store: "Views", player_id: UUID, position: int) -> NextGame | None
         if game is not None:
             public = _decode_game(game[0]).table
             deadline = public.turn_deadline if public.turn == seat else None
-    return NextGame(
-        player_id=player_id,
-        tournament_id=view.tournament_id,
-        tournament=view.name,
-        round_no=round_no,
-        table=table,
-        seat=seat,
-        game_id=game_id,
-        status="waiting" if game_id is None else "playing",
-        due_at=due_at,
-        turn_deadline=deadline,
-        position=position,
-    )
+    status: Literal["waiting", "playing"] = "waiting" if game_id is None else "playing"
+    return _next_game(player_id, view, round_no, status, due_at, position, table, seat, game_id, deadline)
 
 
 def _pending_round(store: "Views", player_id: UUID, position: int) -> NextGame | None:
@@ -252,17 +241,33 @@ def _pending_round(store: "Views", player_id: UUID, position: int) -> NextGame |
     if not found:
         return None
     _, view, round_no, due_at = min(found, key=lambda entry: entry[0])
+    return _next_game(player_id, view, round_no, "pending", due_at, position)
+
+
+def _next_game(
+    player_id: UUID,
+    view: TournamentView,
+    round_no: int,
+    status: Literal["pending", "waiting", "playing"],
+    due_at: datetime | None,
+    position: int,
+    table: int | None = None,
+    seat: int | None = None,
+    game_id: UUID | None = None,
+    turn_deadline: datetime | None = None,
+) -> NextGame:
+    """The player's table, seat, game and turn deadline are none before the round is paired."""
     return NextGame(
         player_id=player_id,
         tournament_id=view.tournament_id,
         tournament=view.name,
         round_no=round_no,
-        table=None,
-        seat=None,
-        game_id=None,
-        status="pending",
+        table=table,
+        seat=seat,
+        game_id=game_id,
+        status=status,
         due_at=due_at,
-        turn_deadline=None,
+        turn_deadline=turn_deadline,
         position=position,
     )
 

@@ -1,0 +1,17 @@
+"""A struct built out of another object's attributes of the same names: the reads, images and
+answers that repeat most of what they are made from say only what differs."""
+
+from typing import Any, TypeVar
+
+import msgspec
+
+S = TypeVar("S", bound=msgspec.Struct)
+
+
+def struct_from(target: type[S], source: object, **given: Any) -> S:
+    """``target`` with the fields ``given`` and each other field read from ``source``'s attribute of
+    that name (a field ``source`` has no attribute for fails loudly: nothing is left to a default)."""
+    for name in target.__struct_fields__:
+        if name not in given:
+            given[name] = getattr(source, name)
+    return target(**given)
