@@ -41,7 +41,7 @@ from service.http.results import TournamentResultsController
 from service.http.rounds import RoundController
 from service.http.schedule import LeagueScheduleController
 from service.http.security import COMPONENTS
-from service.http.services import ServicesDep
+from service.http.services import Caller, CallerDep, ServicesDep
 from service.http.stream import StreamController
 from service.http.strict import strict_body
 from service.http.tokens import TokenController
@@ -99,13 +99,19 @@ def provide_actor(request: Request[Any, Any, Any], services: ServicesDep) -> Act
     return request.state.actor
 
 
-def provide_bearer(request: Request[Any, Any, Any], services: ServicesDep) -> UUID | None:
+def provide_caller(request: Request[Any, Any, Any], services: ServicesDep) -> Caller:
+    return Caller(services, request.state.actor)  # a signed-in route's: its actor is never None
+
+
+def provide_bearer(request: Request[Any, Any, Any], caller: CallerDep) -> UUID | None:
+    # ``caller`` only orders the two, as ``services`` does above; a token is a signed-in caller's
     return request.state.credential_id
 
 
 DEPENDENCIES = {
     "services": Provide(provide_services, sync_to_thread=False),
     "actor": Provide(provide_actor, sync_to_thread=False),
+    "caller": Provide(provide_caller, sync_to_thread=False),
     "bearer": Provide(provide_bearer, sync_to_thread=False),
 }
 

@@ -19,7 +19,7 @@ from service.http.page_read import Listing
 from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next
 from service.http.params import After, GameId, IdempotencyKey
 from service.http.routes import signed_in_route
-from service.http.services import ActorDep, ServicesDep
+from service.http.services import CallerDep
 from service.projections.models import OpenDispute
 from service.usecases.disputes import DisputeCreate, RulingCreate, give_ruling, raise_dispute
 from service.usecases.events import CommandResult
@@ -38,8 +38,7 @@ class DisputeController(Controller):
     )
     def raise_dispute(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         game_id: GameId,
         data: Annotated[
             DisputeCreate,
@@ -51,7 +50,7 @@ class DisputeController(Controller):
         ],
         idempotency_key: IdempotencyKey = None,
     ) -> CommandResult:
-        return raise_dispute(services, actor, game_id, data, idempotency_key)
+        return caller.run(raise_dispute, game_id, data, idempotency_key)
 
     @post(
         "/rulings",
@@ -62,8 +61,7 @@ class DisputeController(Controller):
     )
     def give_ruling(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         game_id: GameId,
         data: Annotated[
             RulingCreate,
@@ -87,7 +85,7 @@ class DisputeController(Controller):
         ],
         idempotency_key: IdempotencyKey = None,
     ) -> CommandResult:
-        return give_ruling(services, actor, game_id, data, idempotency_key)
+        return caller.run(give_ruling, game_id, data, idempotency_key)
 
 
 class DisputeListRead(msgspec.Struct, frozen=True, kw_only=True):
@@ -111,17 +109,20 @@ class OpenDisputeController(Controller):
     )
     def list_disputes(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         limit: Limit = DEFAULT_LIMIT,
         cursor: Cursor = None,
         after: After = None,
     ) -> DisputeListRead:
-        if not actor.officiates:
+        if not caller.actor.officiates:
             raise RuleError("forbidden", "only referees and admins rule on disputes")
-        referee = actor.id if actor.role == "referee" else None
+        referee = caller.actor.id if caller.actor.role == "referee" else None
         # the list a referee sees is theirs alone: another's cursor does not continue it
         filters = (referee,)
         return DISPUTES.page(
-            services, filters, cursor, after, lambda start: services.reader.disputes(referee, start, limit)
+            caller.services,
+            filters,
+            cursor,
+            after,
+            lambda start: caller.services.reader.disputes(referee, start, limit),
         )

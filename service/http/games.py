@@ -38,7 +38,7 @@ from service.http.params import (
     SeatToSee,
 )
 from service.http.routes import public_route, signed_in_route
-from service.http.services import ActorDep, ServicesDep
+from service.http.services import CallerDep, ServicesDep
 from service.projections.models import HandView, ListedGame, MatchTotals, PublicTable
 from service.usecases.games import GameCreate, GameCreated, create_game, seat_view
 
@@ -111,12 +111,11 @@ class GameController(Controller):
     )
     def create(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         data: Annotated[GameCreate, Body(examples=CREATE_EXAMPLES)],
         idempotency_key: IdempotencyKey = None,
     ) -> GameCreated:
-        return create_game(services, actor, data, idempotency_key)
+        return caller.run(create_game, data, idempotency_key)
 
     @get(
         operation_id="listGames",
@@ -161,13 +160,12 @@ class GameController(Controller):
     )
     def me(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         game_id: GameId,
         seat: SeatToSee = None,
         after: AfterMet = None,
     ) -> HandView:
-        return seat_view(services, actor, game_id, seat)
+        return caller.run(seat_view, game_id, seat)
 
     @get(
         "/{game_id:uuid}/totals",

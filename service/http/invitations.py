@@ -18,7 +18,7 @@ from service.http.params import LEAGUE_ID, PLAYER_ID, LeagueId
 from service.http.peer import client_address
 from service.http.players import PlayerRead, TokenRead
 from service.http.routes import admin_route, public_route
-from service.http.services import ActorDep, ServicesDep
+from service.http.services import CallerDep, ServicesDep
 from service.usecases import invitations
 from service.usecases.invitations import CODE_EXAMPLE, InvitationCreate, Redemption
 
@@ -93,8 +93,7 @@ class LeagueInvitationController(Controller):
     )
     def create(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         league_id: LeagueId,
         data: Annotated[
             InvitationCreate,
@@ -105,7 +104,7 @@ class LeagueInvitationController(Controller):
             ),
         ],
     ) -> InvitationMade:
-        invitation, code = invitations.make_invitation(services, actor, league_id, data)
+        invitation, code = caller.run(invitations.make_invitation, league_id, data)
         return InvitationMade(invitation=invitation_read(invitation), code=code)
 
     @get(
@@ -114,10 +113,8 @@ class LeagueInvitationController(Controller):
         summary="A league's invitations, without their codes (admin)",
         **admin_route(401, 403, 404),
     )
-    def list_invitations(
-        self, services: ServicesDep, actor: ActorDep, league_id: LeagueId
-    ) -> InvitationsRead:
-        found = invitations.invitations_of(services, actor, league_id)
+    def list_invitations(self, caller: CallerDep, league_id: LeagueId) -> InvitationsRead:
+        found = caller.run(invitations.invitations_of, league_id)
         return InvitationsRead(league_id=league_id, invitations=[invitation_read(i) for i in found])
 
 
@@ -131,8 +128,8 @@ class InvitationController(Controller):
         summary="Revoke an invitation (admin): it is refused from now on",
         **admin_route(401, 403, 404, 409),
     )
-    def revoke(self, services: ServicesDep, actor: ActorDep, invitation_id: InvitationId) -> None:
-        invitations.revoke_invitation(services, actor, invitation_id)
+    def revoke(self, caller: CallerDep, invitation_id: InvitationId) -> None:
+        caller.run(invitations.revoke_invitation, invitation_id)
 
     @post(
         "/redeem",

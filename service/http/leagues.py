@@ -21,7 +21,7 @@ from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next
 from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, After, LeagueId, PlayerId
 from service.http.players import StoredLeagueName
 from service.http.routes import admin_route, public_route
-from service.http.services import ActorDep, ServicesDep
+from service.http.services import CallerDep, ServicesDep
 from service.projections.models import LeagueRatingsRead, ListedLeague, Standing, Standings
 from service.usecases import leagues
 from service.usecases.leagues import (
@@ -105,8 +105,7 @@ class LeagueController(Controller):
     )
     def create(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         data: Annotated[
             LeagueCreate,
             Body(
@@ -119,7 +118,7 @@ class LeagueController(Controller):
             ),
         ],
     ) -> LeagueRead:
-        return league_read(services, leagues.found_league(services, actor, data))
+        return league_read(caller.services, caller.run(leagues.found_league, data))
 
     @get(
         operation_id="listLeagues",
@@ -148,14 +147,13 @@ class LeagueController(Controller):
     )
     def add_member(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         league_id: LeagueId,
         data: Annotated[
             MemberCreate, Body(examples=[Example(summary="a player", value={"player_id": PLAYER_ID})])
         ],
     ) -> LeagueRead:
-        return league_read(services, leagues.admit_member(services, actor, league_id, data))
+        return league_read(caller.services, caller.run(leagues.admit_member, league_id, data))
 
     @delete(
         "/{league_id:uuid}/members/{player_id:uuid}",
@@ -164,10 +162,8 @@ class LeagueController(Controller):
         **admin_route(401, 403, 404),
         status_code=200,
     )
-    def remove_member(
-        self, services: ServicesDep, actor: ActorDep, league_id: LeagueId, player_id: PlayerId
-    ) -> LeagueRead:
-        return league_read(services, leagues.remove_member(services, actor, league_id, player_id))
+    def remove_member(self, caller: CallerDep, league_id: LeagueId, player_id: PlayerId) -> LeagueRead:
+        return league_read(caller.services, caller.run(leagues.remove_member, league_id, player_id))
 
     @post(
         "/{league_id:uuid}/referees",
@@ -177,15 +173,14 @@ class LeagueController(Controller):
     )
     def add_referee(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         league_id: LeagueId,
         data: Annotated[
             LeagueRefereeCreate,
             Body(examples=[Example(summary="a referee", value={"referee_id": REFEREE_ID})]),
         ],
     ) -> LeagueRead:
-        return league_read(services, leagues.appoint_referee(services, actor, league_id, data))
+        return league_read(caller.services, caller.run(leagues.appoint_referee, league_id, data))
 
     @get(
         "/{league_id:uuid}/standings",

@@ -20,7 +20,7 @@ from service.domain.redaction import FULL
 from service.domain.views import TableView
 from service.http.params import LARGEST, GameId
 from service.http.routes import public_route, signed_in_route
-from service.http.services import ActorDep, OptionalActorDep, ServicesDep
+from service.http.services import CallerDep, OptionalActorDep, ServicesDep
 from service.usecases import policy
 from service.usecases.events import EventRead, shown
 from service.usecases.facts import GameFacts
@@ -103,8 +103,7 @@ class LogController(Controller):
     )
     def replay(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         game_id: GameId,
         at: Annotated[
             int | None,
@@ -117,11 +116,11 @@ class LogController(Controller):
             ),
         ] = None,
     ) -> ReplayRead:
-        facts = services.games.facts(game_id)
-        policy.check_official(services, actor, facts)
-        table = services.app.replay(game_id, at)
+        facts = caller.services.games.facts(game_id)
+        caller.run(policy.check_official, facts)
+        table = caller.services.app.replay(game_id, at)
         number = table.number
-        around = services.app.game_events(game_id, number - 1, 2)
+        around = caller.services.app.game_events(game_id, number - 1, 2)
         if not around:
             raise RuleError("no_such_event", f"the game has no event {number}")
         (event,) = shown(around[:1], FULL, facts)
@@ -133,7 +132,7 @@ class LogController(Controller):
             table=table,
             previous=f"{base}{number - 1}" if number > 1 else None,
             next=f"{base}{number + 1}" if len(around) > 1 else None,
-            names=seat_names(services, facts),
+            names=seat_names(caller.services, facts),
         )
 
 

@@ -15,7 +15,7 @@ from litestar import Controller, get
 from service.application import credentials
 from service.http.params import PLAYER_ID, After
 from service.http.routes import signed_in_route
-from service.http.services import ActorDep, BearerDep, ServicesDep
+from service.http.services import BearerDep, CallerDep
 from service.projections.models import LeagueOfMine
 from service.usecases.consistency import READ_WAIT_SECONDS, caught_up
 from service.usecases.services import Services
@@ -44,7 +44,8 @@ class MeController(Controller):
         summary="Who this token is: role, id, name and leagues (any token; read model)",
         **signed_in_route(400, 401),
     )
-    def read(self, services: ServicesDep, actor: ActorDep, bearer: BearerDep, after: After = None) -> MeRead:
+    def read(self, caller: CallerDep, bearer: BearerDep, after: After = None) -> MeRead:
+        services, actor = caller.services, caller.actor
         caught_up(services.reader, after, services.app.recorder.max_notification_id)
         position = services.reader.position()
         if actor.role == "player":

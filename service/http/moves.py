@@ -10,7 +10,7 @@ from litestar.params import Body
 
 from service.http.params import GameId, IdempotencyKey
 from service.http.routes import signed_in_route
-from service.http.services import ActorDep, ServicesDep
+from service.http.services import CallerDep
 from service.usecases.events import CommandResult
 from service.usecases.games import ChallengeCreate, Move, make_move
 
@@ -62,13 +62,12 @@ class MoveController(Controller):
     )
     def move(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         game_id: GameId,
         data: Annotated[Move, Body(examples=MOVE_EXAMPLES)],
         idempotency_key: IdempotencyKey = None,
     ) -> CommandResult:
-        return make_move(services, actor, game_id, data, idempotency_key)
+        return caller.run(make_move, game_id, data, idempotency_key)
 
     @post(
         "/challenges",
@@ -79,8 +78,7 @@ class MoveController(Controller):
     )
     def challenge(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         game_id: GameId,
         data: Annotated[
             ChallengeCreate,
@@ -88,4 +86,4 @@ class MoveController(Controller):
         ],
         idempotency_key: IdempotencyKey = None,
     ) -> CommandResult:
-        return make_move(services, actor, game_id, data, idempotency_key)
+        return caller.run(make_move, game_id, data, idempotency_key)

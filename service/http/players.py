@@ -14,7 +14,7 @@ from service.http.page_read import Listing
 from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next
 from service.http.params import PLAYER_ID, After, PlayerId
 from service.http.routes import admin_route, public_route, signed_in_route
-from service.http.services import ActorDep, BearerDep, ServicesDep
+from service.http.services import BearerDep, CallerDep, ServicesDep
 from service.projections.models import ListedPlayer, PlayerHistory, PlayerRatingsRead
 from service.usecases import players, tokens
 from service.usecases.players import PlayerCreate, PlayerRename
@@ -89,13 +89,12 @@ class PlayerController(Controller):
     )
     def create(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         data: Annotated[
             PlayerCreate, Body(examples=[Example(summary="a new player", value={"name": "Ada"})])
         ],
     ) -> PlayerCreated:
-        done = players.register_player(services, actor, data)
+        done = caller.run(players.register_player, data)
         return PlayerCreated(
             player=PlayerRead(player_id=done.id, name=done.name), token=token_read(done.issued)
         )
@@ -136,14 +135,13 @@ class PlayerController(Controller):
     )
     def rename(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         player_id: PlayerId,
         data: Annotated[
             PlayerRename, Body(examples=[Example(summary="a new name", value={"name": "Ada L."})])
         ],
     ) -> PlayerRead:
-        player = players.rename_player(services, actor, player_id, data)
+        player = caller.run(players.rename_player, player_id, data)
         return PlayerRead(player_id=player.id, name=player.name)
 
     @post(
@@ -155,8 +153,8 @@ class PlayerController(Controller):
         **admin_route(401, 403, 404),
         status_code=200,
     )
-    def erase(self, services: ServicesDep, actor: ActorDep, player_id: PlayerId) -> PlayerErased:
-        done = players.erase_player(services, actor, player_id)
+    def erase(self, caller: CallerDep, player_id: PlayerId) -> PlayerErased:
+        done = caller.run(players.erase_player, player_id)
         return PlayerErased(
             player=PlayerRead(player_id=done.player.id, name=done.player.name), revoked=done.revoked
         )
@@ -167,10 +165,8 @@ class PlayerController(Controller):
         summary="Another token for a player (an admin, or the player)",
         **signed_in_route(401, 403, 404, 410),
     )
-    def create_token(
-        self, services: ServicesDep, actor: ActorDep, bearer: BearerDep, player_id: PlayerId
-    ) -> TokenRead:
-        return token_read(tokens.issue_token(services, actor, "player", player_id, bearer))
+    def create_token(self, caller: CallerDep, bearer: BearerDep, player_id: PlayerId) -> TokenRead:
+        return token_read(caller.run(tokens.issue_token, "player", player_id, bearer))
 
     @get(
         "/{player_id:uuid}/tokens",
@@ -178,8 +174,8 @@ class PlayerController(Controller):
         summary="A player's tokens, without their secrets (an admin, or the player)",
         **signed_in_route(401, 403, 404, reads_store=True),
     )
-    def tokens(self, services: ServicesDep, actor: ActorDep, player_id: PlayerId) -> CredentialsRead:
-        return tokens.tokens_of(services, actor, "player", player_id)
+    def tokens(self, caller: CallerDep, player_id: PlayerId) -> CredentialsRead:
+        return caller.run(tokens.tokens_of, "player", player_id)
 
     @delete(
         "/{player_id:uuid}/tokens",
@@ -188,8 +184,8 @@ class PlayerController(Controller):
         **signed_in_route(401, 403, 404),
         status_code=200,
     )
-    def revoke_tokens(self, services: ServicesDep, actor: ActorDep, player_id: PlayerId) -> RevokedRead:
-        return tokens.revoke_tokens(services, actor, "player", player_id)
+    def revoke_tokens(self, caller: CallerDep, player_id: PlayerId) -> RevokedRead:
+        return caller.run(tokens.revoke_tokens, "player", player_id)
 
     @get(
         "/{player_id:uuid}/games",

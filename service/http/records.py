@@ -18,7 +18,7 @@ from service.domain.roles import Actor
 from service.http.log import seat_names
 from service.http.params import LEAGUE_ID, PLAYER_ID, GameId, IdempotencyKey
 from service.http.routes import public_route, signed_in_route
-from service.http.services import ActorDep, OptionalActorDep, ServicesDep
+from service.http.services import CallerDep, OptionalActorDep, ServicesDep
 from service.usecases import policy
 from service.usecases.facts import GameFacts
 from service.usecases.records import RecordImport, RecordImported, import_game
@@ -83,12 +83,11 @@ class RecordController(Controller):
     )
     def import_(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         data: Annotated[RecordImport, Body(examples=IMPORT_EXAMPLES)],
         idempotency_key: IdempotencyKey = None,
     ) -> RecordImported:
-        return import_game(services, actor, data, idempotency_key)
+        return caller.run(import_game, data, idempotency_key)
 
 
 def _viewer(services: Services, actor: Actor | None, facts: GameFacts, sight: str) -> Viewer:

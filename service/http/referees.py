@@ -16,7 +16,7 @@ from service.application import credentials
 from service.http.params import REFEREE_ID, RefereeId
 from service.http.players import StoredName, TokenRead, token_read
 from service.http.routes import admin_route, public_route, signed_in_route
-from service.http.services import ActorDep, BearerDep, ServicesDep
+from service.http.services import BearerDep, CallerDep, ServicesDep
 from service.usecases import players, tokens
 from service.usecases.players import RefereeCreate
 from service.usecases.tokens import CredentialsRead, RevokedRead
@@ -43,13 +43,12 @@ class RefereeController(Controller):
     )
     def create(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         data: Annotated[
             RefereeCreate, Body(examples=[Example(summary="a new referee", value={"name": "Rita"})])
         ],
     ) -> RefereeCreated:
-        done = players.register_referee(services, actor, data)
+        done = caller.run(players.register_referee, data)
         return RefereeCreated(
             referee=RefereeRead(referee_id=done.id, name=done.name), token=token_read(done.issued)
         )
@@ -70,10 +69,8 @@ class RefereeController(Controller):
         summary="Another token for a referee (an admin, or the referee)",
         **signed_in_route(401, 403, 404),
     )
-    def create_token(
-        self, services: ServicesDep, actor: ActorDep, bearer: BearerDep, referee_id: RefereeId
-    ) -> TokenRead:
-        return token_read(tokens.issue_token(services, actor, "referee", referee_id, bearer))
+    def create_token(self, caller: CallerDep, bearer: BearerDep, referee_id: RefereeId) -> TokenRead:
+        return token_read(caller.run(tokens.issue_token, "referee", referee_id, bearer))
 
     @get(
         "/{referee_id:uuid}/tokens",
@@ -81,8 +78,8 @@ class RefereeController(Controller):
         summary="A referee's tokens, without their secrets (an admin, or the referee)",
         **signed_in_route(401, 403, 404, reads_store=True),
     )
-    def tokens(self, services: ServicesDep, actor: ActorDep, referee_id: RefereeId) -> CredentialsRead:
-        return tokens.tokens_of(services, actor, "referee", referee_id)
+    def tokens(self, caller: CallerDep, referee_id: RefereeId) -> CredentialsRead:
+        return caller.run(tokens.tokens_of, "referee", referee_id)
 
     @delete(
         "/{referee_id:uuid}/tokens",
@@ -91,5 +88,5 @@ class RefereeController(Controller):
         **signed_in_route(401, 403, 404),
         status_code=200,
     )
-    def revoke_tokens(self, services: ServicesDep, actor: ActorDep, referee_id: RefereeId) -> RevokedRead:
-        return tokens.revoke_tokens(services, actor, "referee", referee_id)
+    def revoke_tokens(self, caller: CallerDep, referee_id: RefereeId) -> RevokedRead:
+        return caller.run(tokens.revoke_tokens, "referee", referee_id)

@@ -10,7 +10,7 @@ from litestar.params import Body, Parameter
 
 from service.http.params import GameId, IdempotencyKey
 from service.http.routes import public_route, signed_in_route
-from service.http.services import ActorDep, ServicesDep
+from service.http.services import CallerDep, ServicesDep
 from service.usecases.events import CommandResult
 from service.usecases.rounds import (
     ConfirmationCreate,
@@ -49,13 +49,12 @@ class RoundController(Controller):
     )
     def enter(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         game_id: GameId,
         data: Annotated[RoundCreate, Body(examples=ENTRY_EXAMPLES)],
         idempotency_key: IdempotencyKey = None,
     ) -> CommandResult:
-        return enter_round(services, actor, game_id, data, idempotency_key)
+        return caller.run(enter_round, game_id, data, idempotency_key)
 
     @post(
         "/{round_no:int}/confirmation",
@@ -66,14 +65,13 @@ class RoundController(Controller):
     )
     def confirm(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         game_id: GameId,
         round_no: RoundNo,
         data: Annotated[ConfirmationCreate, Body(examples=[Example(summary="agree", value={})])],
         idempotency_key: IdempotencyKey = None,
     ) -> CommandResult:
-        return confirm_round(services, actor, game_id, round_no, data, idempotency_key)
+        return caller.run(confirm_round, game_id, round_no, data, idempotency_key)
 
     @get(
         operation_id="getRounds",

@@ -1,6 +1,9 @@
 """The handlers' parameters the app's dependencies fill (``service.http.api``): the services
-(``service.usecases.services``), the request's actor and its token's credential."""
+(``service.usecases.services``), the request's actor, the signed-in caller and its token's credential."""
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Concatenate, ParamSpec, TypeVar
 from uuid import UUID
 
 from litestar.di import NamedDependency
@@ -8,7 +11,27 @@ from litestar.di import NamedDependency
 from service.domain.roles import Actor
 from service.usecases.services import Services
 
+Input = ParamSpec("Input")
+Result = TypeVar("Result")
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """A signed-in request's actor with the services: what every use case takes first."""
+
+    services: Services
+    actor: Actor
+
+    def run(
+        self,
+        use_case: Callable[Concatenate[Services, Actor, Input], Result],
+        *args: Input.args,
+        **kwargs: Input.kwargs,
+    ) -> Result:
+        return use_case(self.services, self.actor, *args, **kwargs)
+
+
 ServicesDep = NamedDependency[Services]
-ActorDep = NamedDependency[Actor]  # on a route with opt=SIGNED_IN: never None
+CallerDep = NamedDependency[Caller]  # on a route with opt=SIGNED_IN only
 OptionalActorDep = NamedDependency[Actor | None]  # None: an anonymous request
 BearerDep = NamedDependency[UUID | None]  # the credential of the request's token; None: none, or the env's

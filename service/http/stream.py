@@ -43,7 +43,7 @@ from service.http.errors import problems
 from service.http.params import LARGEST, GameId, SeatToSee
 from service.http.routes import public_route
 from service.http.security import BEARER
-from service.http.services import ActorDep, ServicesDep
+from service.http.services import CallerDep, ServicesDep
 from service.projections.live import LiveGames
 from service.usecases import policy
 from service.usecases.events import shown
@@ -173,9 +173,8 @@ class StreamController(Controller):
         responses=problems(400, 401, 403, 404, 422),
         security=BEARER,
     )
-    async def my_view(
-        self, services: ServicesDep, actor: ActorDep, game_id: GameId, seat: SeatToSee = None
-    ) -> ServerSentEvent:
+    async def my_view(self, caller: CallerDep, game_id: GameId, seat: SeatToSee = None) -> ServerSentEvent:
+        services, actor = caller.services, caller.actor
         facts = await anyio.to_thread.run_sync(services.games.facts, game_id)
         seat = await anyio.to_thread.run_sync(policy.seat_to_see, services, actor, facts, seat)
         return EncodedEvents(seat_views(services.live, game_id, seat))

@@ -4,7 +4,7 @@ from litestar import Controller, delete
 
 from service.http.params import CredentialId
 from service.http.routes import signed_in_route
-from service.http.services import ActorDep, ServicesDep
+from service.http.services import CallerDep
 from service.usecases import tokens
 
 
@@ -18,5 +18,5 @@ class TokenController(Controller):
         summary="Revoke a token and every token made with it (an admin, or its holder)",
         **signed_in_route(401, 403, 404, 409),
     )
-    def revoke(self, services: ServicesDep, actor: ActorDep, credential_id: CredentialId) -> None:
-        tokens.revoke_token(services, actor, credential_id)
+    def revoke(self, caller: CallerDep, credential_id: CredentialId) -> None:
+        caller.run(tokens.revoke_token, credential_id)

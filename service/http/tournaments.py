@@ -43,7 +43,7 @@ from service.http.pages import (
 )
 from service.http.params import LEAGUE_ID, PLAYER_ID, After, LeagueId, PlayerId
 from service.http.routes import admin_route, public_route, signed_in_route
-from service.http.services import ActorDep, ServicesDep
+from service.http.services import CallerDep, ServicesDep
 from service.projections.models import ListedTournament, NextGame, TournamentView
 from service.projections.tournaments import tournament_view
 from service.usecases import tournaments
@@ -123,12 +123,11 @@ class TournamentController(Controller):
     )
     def create(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         league_id: LeagueId,
         data: Annotated[TournamentCreate, Body(examples=CREATE_EXAMPLES)],
     ) -> TournamentView:
-        return tournaments.announce(services, actor, league_id, data)
+        return caller.run(tournaments.announce, league_id, data)
 
     @get(
         "/leagues/{league_id:uuid}/tournaments",
@@ -210,14 +209,13 @@ class TournamentController(Controller):
     )
     def join(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         tournament_id: TournamentId,
         data: Annotated[
             EntrantCreate, Body(examples=[Example(summary="a member", value={"player_id": PLAYER_ID})])
         ],
     ) -> TournamentView:
-        return tournaments.join(services, actor, tournament_id, data)
+        return caller.run(tournaments.join, tournament_id, data)
 
     @delete(
         "/tournaments/{tournament_id:uuid}/entrants/{player_id:uuid}",
@@ -226,10 +224,8 @@ class TournamentController(Controller):
         status_code=200,
         **signed_in_route(400, 401, 403, 404, 409, 422),
     )
-    def leave(
-        self, services: ServicesDep, actor: ActorDep, tournament_id: TournamentId, player_id: PlayerId
-    ) -> TournamentView:
-        return tournaments.leave(services, actor, tournament_id, player_id)
+    def leave(self, caller: CallerDep, tournament_id: TournamentId, player_id: PlayerId) -> TournamentView:
+        return caller.run(tournaments.leave, tournament_id, player_id)
 
     @post(
         "/tournaments/{tournament_id:uuid}/start",
@@ -243,8 +239,8 @@ class TournamentController(Controller):
         status_code=200,
         **admin_route(400, 401, 403, 404, 409, 422),
     )
-    def start(self, services: ServicesDep, actor: ActorDep, tournament_id: TournamentId) -> TournamentView:
-        return tournaments.start(services, actor, tournament_id)
+    def start(self, caller: CallerDep, tournament_id: TournamentId) -> TournamentView:
+        return caller.run(tournaments.start, tournament_id)
 
     @patch(
         "/tournaments/{tournament_id:uuid}",
@@ -255,8 +251,7 @@ class TournamentController(Controller):
     )
     def edit(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         tournament_id: TournamentId,
         data: Annotated[
             TournamentEdit,
@@ -265,7 +260,7 @@ class TournamentController(Controller):
             ),
         ],
     ) -> TournamentView:
-        return tournaments.edit(services, actor, tournament_id, data)
+        return caller.run(tournaments.edit, tournament_id, data)
 
     @post(
         "/tournaments/{tournament_id:uuid}/cancel",
@@ -277,14 +272,13 @@ class TournamentController(Controller):
     )
     def cancel(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         tournament_id: TournamentId,
         data: Annotated[
             Cancellation, Body(examples=[Example(summary="a reason", value={"reason": "the hall is closed"})])
         ],
     ) -> TournamentView:
-        return tournaments.cancel(services, actor, tournament_id, data)
+        return caller.run(tournaments.cancel, tournament_id, data)
 
     @post(
         "/tournaments/{tournament_id:uuid}/check-in",
@@ -295,12 +289,11 @@ class TournamentController(Controller):
     )
     def check_in(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         tournament_id: TournamentId,
         data: EntrantBody,
     ) -> TournamentView:
-        return tournaments.check_in(services, actor, tournament_id, data)
+        return caller.run(tournaments.check_in, tournament_id, data)
 
     @post(
         "/tournaments/{tournament_id:uuid}/drop-out",
@@ -312,12 +305,11 @@ class TournamentController(Controller):
     )
     def drop_out(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         tournament_id: TournamentId,
         data: EntrantBody,
     ) -> TournamentView:
-        return tournaments.drop_out(services, actor, tournament_id, data)
+        return caller.run(tournaments.drop_out, tournament_id, data)
 
     @get(
         "/players/{player_id:uuid}/next-game",

@@ -20,7 +20,7 @@ from service.domain.webhook import Webhook
 from service.http.encode import encode
 from service.http.params import LEAGUE_ID, PLAYER_ID, LeagueId
 from service.http.routes import admin_route
-from service.http.services import ActorDep, ServicesDep
+from service.http.services import CallerDep
 from service.projections.deliveries import PENDING, DeliveryRow
 from service.usecases import webhooks
 from service.usecases.services import Services
@@ -133,8 +133,7 @@ class LeagueWebhookController(Controller):
     )
     def create(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         league_id: LeagueId,
         data: Annotated[
             WebhookCreate,
@@ -152,7 +151,7 @@ class LeagueWebhookController(Controller):
             ),
         ],
     ) -> WebhookSecret:
-        hook, secret = webhooks.register_webhook(services, actor, league_id, data)
+        hook, secret = caller.run(webhooks.register_webhook, league_id, data)
         return WebhookSecret(webhook=webhook_read(hook), secret=secret)
 
     @get(
@@ -160,8 +159,8 @@ class LeagueWebhookController(Controller):
         summary="The league's webhooks, without their secrets (admin)",
         **admin_route(401, 403, 404, reads_store=True),
     )
-    def list_all(self, services: ServicesDep, actor: ActorDep, league_id: LeagueId) -> WebhooksRead:
-        found = webhooks.webhooks_of(services, actor, league_id)
+    def list_all(self, caller: CallerDep, league_id: LeagueId) -> WebhooksRead:
+        found = caller.run(webhooks.webhooks_of, league_id)
         return WebhooksRead(webhooks=[webhook_read(hook) for hook in found])
 
 
@@ -175,8 +174,8 @@ class WebhookController(Controller):
         summary="A webhook, without its secret; why it was disabled, if it was (admin)",
         **admin_route(401, 403, 404, reads_store=True),
     )
-    def read(self, services: ServicesDep, actor: ActorDep, webhook_id: WebhookId) -> WebhookRead:
-        return webhook_read(webhooks.webhook(services, actor, webhook_id))
+    def read(self, caller: CallerDep, webhook_id: WebhookId) -> WebhookRead:
+        return webhook_read(caller.run(webhooks.webhook, webhook_id))
 
     @delete(
         "/{webhook_id:uuid}",
@@ -184,8 +183,8 @@ class WebhookController(Controller):
         summary="Remove a webhook: nothing more is sent to it (admin)",
         **admin_route(401, 403, 404),
     )
-    def remove(self, services: ServicesDep, actor: ActorDep, webhook_id: WebhookId) -> None:
-        webhooks.remove_webhook(services, actor, webhook_id)
+    def remove(self, caller: CallerDep, webhook_id: WebhookId) -> None:
+        caller.run(webhooks.remove_webhook, webhook_id)
 
     @post(
         "/{webhook_id:uuid}/secret",
@@ -193,8 +192,8 @@ class WebhookController(Controller):
         summary="Draw a new secret for a webhook, shown this once (admin)",
         **admin_route(401, 403, 404),
     )
-    def rotate(self, services: ServicesDep, actor: ActorDep, webhook_id: WebhookId) -> WebhookSecret:
-        hook, secret = webhooks.rotate_secret(services, actor, webhook_id)
+    def rotate(self, caller: CallerDep, webhook_id: WebhookId) -> WebhookSecret:
+        hook, secret = caller.run(webhooks.rotate_secret, webhook_id)
         return WebhookSecret(webhook=webhook_read(hook), secret=secret)
 
     @post(
@@ -204,8 +203,8 @@ class WebhookController(Controller):
         **admin_route(401, 403, 404, 409),
         status_code=200,
     )
-    def disable(self, services: ServicesDep, actor: ActorDep, webhook_id: WebhookId) -> WebhookRead:
-        return webhook_read(webhooks.disable_webhook(services, actor, webhook_id))
+    def disable(self, caller: CallerDep, webhook_id: WebhookId) -> WebhookRead:
+        return webhook_read(caller.run(webhooks.disable_webhook, webhook_id))
 
     @post(
         "/{webhook_id:uuid}/enable",
@@ -214,8 +213,8 @@ class WebhookController(Controller):
         **admin_route(401, 403, 404, 409),
         status_code=200,
     )
-    def enable(self, services: ServicesDep, actor: ActorDep, webhook_id: WebhookId) -> WebhookRead:
-        return webhook_read(webhooks.enable_webhook(services, actor, webhook_id))
+    def enable(self, caller: CallerDep, webhook_id: WebhookId) -> WebhookRead:
+        return webhook_read(caller.run(webhooks.enable_webhook, webhook_id))
 
     @get(
         "/{webhook_id:uuid}/deliveries",
@@ -223,9 +222,11 @@ class WebhookController(Controller):
         summary="A webhook's deliveries, newest first, each with its tries (admin)",
         **admin_route(401, 403, 404),
     )
-    def deliveries(self, services: ServicesDep, actor: ActorDep, webhook_id: WebhookId) -> DeliveriesRead:
-        hook, rows = webhooks.deliveries_of(services, actor, webhook_id)
-        return DeliveriesRead(webhook_id=hook.id, deliveries=[delivery_read(row, services) for row in rows])
+    def deliveries(self, caller: CallerDep, webhook_id: WebhookId) -> DeliveriesRead:
+        hook, rows = caller.run(webhooks.deliveries_of, webhook_id)
+        return DeliveriesRead(
+            webhook_id=hook.id, deliveries=[delivery_read(row, caller.services) for row in rows]
+        )
 
     @post(
         "/{webhook_id:uuid}/deliveries/{delivery_id:uuid}/resend",
@@ -234,7 +235,5 @@ class WebhookController(Controller):
         **admin_route(401, 403, 404, 409),
         status_code=202,
     )
-    def resend(
-        self, services: ServicesDep, actor: ActorDep, webhook_id: WebhookId, delivery_id: DeliveryId
-    ) -> DeliveryRead:
-        return delivery_read(webhooks.resend(services, actor, webhook_id, delivery_id), services)
+    def resend(self, caller: CallerDep, webhook_id: WebhookId, delivery_id: DeliveryId) -> DeliveryRead:
+        return delivery_read(caller.run(webhooks.resend, webhook_id, delivery_id), caller.services)

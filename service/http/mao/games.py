@@ -25,7 +25,7 @@ from service.http.pages import (
 )
 from service.http.params import LEAGUE_ID, After, GameId, SeatToSee
 from service.http.routes import public_route, signed_in_route
-from service.http.services import ActorDep, ServicesDep
+from service.http.services import CallerDep, ServicesDep
 from service.usecases import mao, mao_policy
 from service.usecases.mao import MaoGameCreate
 
@@ -47,8 +47,7 @@ class MaoGameController(Controller):
     )
     def create(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         data: Annotated[
             MaoGameCreate,
             Body(
@@ -69,7 +68,7 @@ class MaoGameController(Controller):
             ),
         ],
     ) -> MaoGameRead:
-        return game_read(mao.create_match(services, actor, data))
+        return game_read(caller.run(mao.create_match, data))
 
     @get(
         operation_id="listMaoGames",
@@ -111,11 +110,9 @@ class MaoGameController(Controller):
         summary="A seat's view: its hand, the table, the penalties' reasons; the rule only once revealed",
         **signed_in_route(403, 404, 422, reads_store=True),
     )
-    def me(
-        self, services: ServicesDep, actor: ActorDep, game_id: GameId, seat: SeatToSee = None
-    ) -> PlayerView:
-        game = services.app.get_mao_game(game_id)
-        return player_view(game.state, mao_policy.acting_seat(services, actor, game, seat))
+    def me(self, caller: CallerDep, game_id: GameId, seat: SeatToSee = None) -> PlayerView:
+        game = caller.services.app.get_mao_game(game_id)
+        return player_view(game.state, caller.run(mao_policy.acting_seat, game, seat))
 
     @get(
         "/{game_id:uuid}/judge",
@@ -123,5 +120,5 @@ class MaoGameController(Controller):
         summary="The judge's view: the rule, the clauses in force, every hand, the stock, the calls due",
         **signed_in_route(403, 404, reads_store=True),
     )
-    def judge(self, services: ServicesDep, actor: ActorDep, game_id: GameId) -> JudgeView:
-        return judge_view(mao_policy.official_game(services, actor, game_id).state)
+    def judge(self, caller: CallerDep, game_id: GameId) -> JudgeView:
+        return judge_view(caller.run(mao_policy.official_game, game_id).state)

@@ -7,7 +7,7 @@ from service.domain.mao.replay import referee_replay
 from service.http.mao.schemas import MaoLogRead, MaoReplayRead
 from service.http.params import GameId
 from service.http.routes import public_route, signed_in_route
-from service.http.services import ActorDep, OptionalActorDep, ServicesDep
+from service.http.services import CallerDep, OptionalActorDep, ServicesDep
 from service.usecases import mao_policy
 
 
@@ -36,6 +36,6 @@ class MaoLogController(Controller):
         summary="The referee's replay: every event, and for each penalty why it was given",
         **signed_in_route(403, 404, reads_store=True),
     )
-    def replay(self, services: ServicesDep, actor: ActorDep, game_id: GameId) -> MaoReplayRead:
-        game = mao_policy.official_game(services, actor, game_id)
+    def replay(self, caller: CallerDep, game_id: GameId) -> MaoReplayRead:
+        game = caller.run(mao_policy.official_game, game_id)
         return MaoReplayRead(game_id=game.id, steps=referee_replay(game.facts))

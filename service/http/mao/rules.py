@@ -12,7 +12,7 @@ from service.domain.mao.rule import TEACHING_TEXT
 from service.http.mao.acts import ACT_ROUTE
 from service.http.mao.schemas import DealCreate, ProposalCreate, RuleCreate
 from service.http.params import GameId, IdempotencyKey
-from service.http.services import ActorDep, ServicesDep
+from service.http.services import CallerDep
 from service.usecases.mao import MaoActRead, deal, judge_act, seat_act
 
 _RULE_EXAMPLE = Body(examples=[Example(summary="the teaching rule", value={"text": TEACHING_TEXT})])
@@ -30,15 +30,12 @@ class MaoRuleController(Controller):
     )
     def write(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         game_id: GameId,
         data: Annotated[RuleCreate, _RULE_EXAMPLE],
         idempotency_key: IdempotencyKey = None,
     ) -> MaoActRead:
-        return judge_act(
-            services, actor, game_id, lambda: WriteRule(data.text), idempotency_key, ("rule", data)
-        )
+        return caller.run(judge_act, game_id, lambda: WriteRule(data.text), idempotency_key, ("rule", data))
 
     @post(
         "/deals",
@@ -48,13 +45,12 @@ class MaoRuleController(Controller):
     )
     def deal(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         game_id: GameId,
         data: Annotated[DealCreate, Body()],
         idempotency_key: IdempotencyKey = None,
     ) -> MaoActRead:
-        return deal(services, actor, game_id, data.deck, idempotency_key, ("deals", data))
+        return caller.run(deal, game_id, data.deck, idempotency_key, ("deals", data))
 
     @post(
         "/proposals",
@@ -64,8 +60,7 @@ class MaoRuleController(Controller):
     )
     def propose(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         game_id: GameId,
         data: Annotated[ProposalCreate, _RULE_EXAMPLE],
         idempotency_key: IdempotencyKey = None,
@@ -73,7 +68,7 @@ class MaoRuleController(Controller):
         def propose(seat: int) -> ProposeRule:
             return ProposeRule(seat, data.text)
 
-        return seat_act(services, actor, game_id, data.seat, propose, idempotency_key, ("proposals", data))
+        return caller.run(seat_act, game_id, data.seat, propose, idempotency_key, ("proposals", data))
 
     @post(
         "/proposal/approval",
@@ -82,9 +77,9 @@ class MaoRuleController(Controller):
         **ACT_ROUTE,
     )
     def approve(
-        self, services: ServicesDep, actor: ActorDep, game_id: GameId, idempotency_key: IdempotencyKey = None
+        self, caller: CallerDep, game_id: GameId, idempotency_key: IdempotencyKey = None
     ) -> MaoActRead:
-        return judge_act(services, actor, game_id, ApproveRule, idempotency_key, ("approval",))
+        return caller.run(judge_act, game_id, ApproveRule, idempotency_key, ("approval",))
 
     @post(
         "/proposal/refusal",
@@ -93,6 +88,6 @@ class MaoRuleController(Controller):
         **ACT_ROUTE,
     )
     def refuse(
-        self, services: ServicesDep, actor: ActorDep, game_id: GameId, idempotency_key: IdempotencyKey = None
+        self, caller: CallerDep, game_id: GameId, idempotency_key: IdempotencyKey = None
     ) -> MaoActRead:
-        return judge_act(services, actor, game_id, RefuseRule, idempotency_key, ("refusal",))
+        return caller.run(judge_act, game_id, RefuseRule, idempotency_key, ("refusal",))

@@ -12,7 +12,7 @@ from service.domain.mao.commands import CallPause, DrawCard, EndPause, PlayCard,
 from service.http.mao.acts import ACT_ROUTE
 from service.http.mao.schemas import PlayCreate, SeatCreate, UtteranceCreate
 from service.http.params import GameId, IdempotencyKey, SeatToSee
-from service.http.services import ActorDep, ServicesDep
+from service.http.services import CallerDep
 from service.usecases.mao import MaoActRead, seat_act
 
 
@@ -28,8 +28,7 @@ class MaoTableController(Controller):
     )
     def play(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         game_id: GameId,
         data: Annotated[
             PlayCreate, Body(examples=[Example(summary="a last card", value={"card": "QH", "says": ["mao"]})])
@@ -39,8 +38,8 @@ class MaoTableController(Controller):
         def play_card(seat: int) -> PlayCard:
             return PlayCard(seat, parse_card(data.card), tuple(data.says))
 
-        return seat_act(
-            services, actor, game_id, data.seat, play_card, idempotency_key, ("plays", data), is_play=True
+        return caller.run(
+            seat_act, game_id, data.seat, play_card, idempotency_key, ("plays", data), is_play=True
         )
 
     @post(
@@ -51,13 +50,12 @@ class MaoTableController(Controller):
     )
     def draw(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         game_id: GameId,
         data: Annotated[SeatCreate, Body()],
         idempotency_key: IdempotencyKey = None,
     ) -> MaoActRead:
-        return seat_act(services, actor, game_id, data.seat, DrawCard, idempotency_key, ("draws", data))
+        return caller.run(seat_act, game_id, data.seat, DrawCard, idempotency_key, ("draws", data))
 
     @post(
         "/utterances",
@@ -68,8 +66,7 @@ class MaoTableController(Controller):
     )
     def say(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         game_id: GameId,
         data: Annotated[UtteranceCreate, Body()],
         idempotency_key: IdempotencyKey = None,
@@ -77,7 +74,7 @@ class MaoTableController(Controller):
         def say(seat: int) -> Say:
             return Say(seat, data.words, data.about or "")
 
-        return seat_act(services, actor, game_id, data.seat, say, idempotency_key, ("utterances", data))
+        return caller.run(seat_act, game_id, data.seat, say, idempotency_key, ("utterances", data))
 
     @post(
         "/pause",
@@ -87,13 +84,12 @@ class MaoTableController(Controller):
     )
     def call_pause(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         game_id: GameId,
         data: Annotated[SeatCreate, Body()],
         idempotency_key: IdempotencyKey = None,
     ) -> MaoActRead:
-        return seat_act(services, actor, game_id, data.seat, CallPause, idempotency_key, ("pause", data))
+        return caller.run(seat_act, game_id, data.seat, CallPause, idempotency_key, ("pause", data))
 
     @delete(
         "/pause",
@@ -103,10 +99,9 @@ class MaoTableController(Controller):
     )
     def end_pause(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         game_id: GameId,
         seat: SeatToSee = None,
         idempotency_key: IdempotencyKey = None,
     ) -> MaoActRead:
-        return seat_act(services, actor, game_id, seat, EndPause, idempotency_key, ("end_pause", seat))
+        return caller.run(seat_act, game_id, seat, EndPause, idempotency_key, ("end_pause", seat))
