@@ -34,6 +34,7 @@ from service.http.mao.rules import MaoRuleController
 from service.http.mao.table import MaoTableController
 from service.http.me import MeController
 from service.http.moves import MoveController
+from service.http.page_read import provide_page
 from service.http.players import PlayerController
 from service.http.records import RecordController
 from service.http.referees import RefereeController
@@ -113,6 +114,7 @@ DEPENDENCIES = {
     "actor": Provide(provide_actor, sync_to_thread=False),
     "caller": Provide(provide_caller, sync_to_thread=False),
     "bearer": Provide(provide_bearer, sync_to_thread=False),
+    "page": Provide(provide_page, sync_to_thread=False),
 }
 
 

@@ -15,9 +15,9 @@ from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.errors import RuleError
-from service.http.page_read import Listing
-from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next
-from service.http.params import After, GameId, IdempotencyKey
+from service.http.page_read import Listing, PageDep
+from service.http.pages import Next
+from service.http.params import GameId, IdempotencyKey
 from service.http.routes import signed_in_route
 from service.http.services import CallerDep
 from service.projections.models import OpenDispute
@@ -110,19 +110,10 @@ class OpenDisputeController(Controller):
     def list_disputes(
         self,
         caller: CallerDep,
-        limit: Limit = DEFAULT_LIMIT,
-        cursor: Cursor = None,
-        after: After = None,
+        page: PageDep,
     ) -> DisputeListRead:
         if not caller.actor.officiates:
             raise RuleError("forbidden", "only referees and admins rule on disputes")
         referee = caller.actor.id if caller.actor.role == "referee" else None
         # the list a referee sees is theirs alone: another's cursor does not continue it
-        filters = (referee,)
-        return DISPUTES.page(
-            caller.services,
-            filters,
-            cursor,
-            after,
-            lambda start: caller.services.reader.disputes(referee, start, limit),
-        )
+        return DISPUTES.page(caller.services, page, caller.services.reader.disputes, referee)

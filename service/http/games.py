@@ -16,11 +16,8 @@ from litestar.params import Body
 
 from service.domain.cards import format_cards
 from service.http.encode import encode
-from service.http.page_read import Listing
+from service.http.page_read import Listing, PageDep
 from service.http.pages import (
-    DEFAULT_LIMIT,
-    Cursor,
-    Limit,
     Next,
     choice_filter,
     choice_parameter,
@@ -31,7 +28,6 @@ from service.http.params import (
     LEAGUE_ID,
     OTHER_PLAYER_ID,
     PLAYER_ID,
-    After,
     AfterMet,
     GameId,
     IdempotencyKey,
@@ -128,20 +124,12 @@ class GameController(Controller):
         league: LeagueFilter = None,
         player: PlayerFilter = None,
         status: GameStatusFilter = None,
-        limit: Limit = DEFAULT_LIMIT,
-        cursor: Cursor = None,
-        after: After = None,
+        *,
+        page: PageDep,
     ) -> GameListRead:
         league_id, player_id = uuid_filter("league", league), uuid_filter("player", player)
         status = choice_filter("status", status, GAME_STATUSES)
-        filters = (league_id, player_id, status)
-        return GAMES.page(
-            services,
-            filters,
-            cursor,
-            after,
-            lambda start: services.reader.games(league_id, player_id, status, start, limit),
-        )
+        return GAMES.page(services, page, services.reader.games, league_id, player_id, status)
 
     @get(
         "/{game_id:uuid}",

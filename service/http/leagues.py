@@ -16,8 +16,8 @@ from service.domain.league import League
 from service.domain.time_zone import DEFAULT_TIME_ZONE
 from service.http.encode import encode
 from service.http.exports import CSV, csv_of
-from service.http.page_read import Listing
-from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next
+from service.http.page_read import Listing, PageDep
+from service.http.pages import Next
 from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, After, LeagueId, PlayerId
 from service.http.players import StoredLeagueName
 from service.http.routes import admin_route, public_route
@@ -125,10 +125,8 @@ class LeagueController(Controller):
         summary="Leagues by name, a page at a time (public; read model)",
         **public_route(400, 401, 422),
     )
-    def list_leagues(
-        self, services: ServicesDep, limit: Limit = DEFAULT_LIMIT, cursor: Cursor = None, after: After = None
-    ) -> LeagueListRead:
-        return LEAGUES.page(services, (), cursor, after, lambda start: services.reader.leagues(start, limit))
+    def list_leagues(self, services: ServicesDep, page: PageDep) -> LeagueListRead:
+        return LEAGUES.page(services, page, services.reader.leagues)
 
     @get(
         "/{league_id:uuid}",

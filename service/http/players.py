@@ -10,8 +10,8 @@ from litestar.params import Body, Parameter
 
 from service.application import credentials
 from service.domain.names import MAX_NAME
-from service.http.page_read import Listing
-from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next
+from service.http.page_read import Listing, PageDep
+from service.http.pages import Next
 from service.http.params import PLAYER_ID, After, PlayerId
 from service.http.routes import admin_route, public_route, signed_in_route
 from service.http.services import BearerDep, CallerDep, ServicesDep
@@ -108,14 +108,10 @@ class PlayerController(Controller):
         self,
         services: ServicesDep,
         q: Search = None,
-        limit: Limit = DEFAULT_LIMIT,
-        cursor: Cursor = None,
-        after: After = None,
+        *,
+        page: PageDep,
     ) -> PlayerListRead:
-        filters = (q,)
-        return PLAYERS.page(
-            services, filters, cursor, after, lambda start: services.reader.players(q, start, limit)
-        )
+        return PLAYERS.page(services, page, services.reader.players, q)
 
     @get(
         "/{player_id:uuid}",

@@ -30,11 +30,8 @@ from litestar.params import Body, Parameter
 
 from service.domain.errors import RuleError
 from service.http import sheets
-from service.http.page_read import Listing
+from service.http.page_read import Listing, PageDep
 from service.http.pages import (
-    DEFAULT_LIMIT,
-    Cursor,
-    Limit,
     Next,
     choice_filter,
     choice_parameter,
@@ -157,20 +154,12 @@ class TournamentController(Controller):
         services: ServicesDep,
         league: LeagueFilter = None,
         status: TournamentStatusFilter = None,
-        limit: Limit = DEFAULT_LIMIT,
-        cursor: Cursor = None,
-        after: After = None,
+        *,
+        page: PageDep,
     ) -> TournamentListRead:
         league_id = uuid_filter("league", league)
         status = choice_filter("status", status, TOURNAMENT_STATUSES)
-        filters = (league_id, status)
-        return TOURNAMENTS.page(
-            services,
-            filters,
-            cursor,
-            after,
-            lambda start: services.reader.tournament_list(league_id, status, start, limit),
-        )
+        return TOURNAMENTS.page(services, page, services.reader.tournament_list, league_id, status)
 
     @get(
         "/tournaments/{tournament_id:uuid}",

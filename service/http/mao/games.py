@@ -13,17 +13,14 @@ from litestar.params import Body
 
 from service.domain.mao.views import JudgeView, PlayerView, judge_view, player_view
 from service.http.mao.schemas import MaoGameListRead, MaoGameRead, game_read
-from service.http.page_read import Listing
+from service.http.page_read import Listing, PageDep
 from service.http.pages import (
-    DEFAULT_LIMIT,
-    Cursor,
-    Limit,
     choice_filter,
     choice_parameter,
     id_filter,
     uuid_filter,
 )
-from service.http.params import LEAGUE_ID, After, GameId, SeatToSee
+from service.http.params import LEAGUE_ID, GameId, SeatToSee
 from service.http.routes import public_route, signed_in_route
 from service.http.services import CallerDep, ServicesDep
 from service.usecases import mao, mao_policy
@@ -80,20 +77,12 @@ class MaoGameController(Controller):
         services: ServicesDep,
         league: LeagueFilter = None,
         status: StatusFilter = None,
-        limit: Limit = DEFAULT_LIMIT,
-        cursor: Cursor = None,
-        after: After = None,
+        *,
+        page: PageDep,
     ) -> MaoGameListRead:
         league_id = uuid_filter("league", league)
         status = choice_filter("status", status, MAO_STATUSES)
-        filters = (league_id, status)
-        return MAO_GAMES.page(
-            services,
-            filters,
-            cursor,
-            after,
-            lambda start: services.reader.mao_games(league_id, status, start, limit),
-        )
+        return MAO_GAMES.page(services, page, services.reader.mao_games, league_id, status)
 
     @get(
         "/{game_id:uuid}",
