@@ -35,6 +35,7 @@ from service.http.mao.table import MaoTableController
 from service.http.me import MeController
 from service.http.moves import MoveController
 from service.http.page_read import provide_page
+from service.http.params import IdempotencyKey
 from service.http.players import PlayerController
 from service.http.records import RecordController
 from service.http.referees import RefereeController
@@ -42,7 +43,7 @@ from service.http.results import TournamentResultsController
 from service.http.rounds import RoundController
 from service.http.schedule import LeagueScheduleController
 from service.http.security import COMPONENTS
-from service.http.services import Caller, CallerDep, ServicesDep
+from service.http.services import Caller, CallerDep, ServicesDep, Writer
 from service.http.stream import StreamController
 from service.http.strict import strict_body
 from service.http.tokens import TokenController
@@ -104,6 +105,12 @@ def provide_caller(request: Request[Any, Any, Any], services: ServicesDep) -> Ca
     return Caller(services, request.state.actor)  # a signed-in route's: its actor is never None
 
 
+def provide_writer(
+    request: Request[Any, Any, Any], services: ServicesDep, idempotency_key: IdempotencyKey = None
+) -> Writer:
+    return Writer(services, request.state.actor, idempotency_key)
+
+
 def provide_bearer(request: Request[Any, Any, Any], caller: CallerDep) -> UUID | None:
     # ``caller`` only orders the two, as ``services`` does above; a token is a signed-in caller's
     return request.state.credential_id
@@ -113,6 +120,7 @@ DEPENDENCIES = {
     "services": Provide(provide_services, sync_to_thread=False),
     "actor": Provide(provide_actor, sync_to_thread=False),
     "caller": Provide(provide_caller, sync_to_thread=False),
+    "writer": Provide(provide_writer, sync_to_thread=False),
     "bearer": Provide(provide_bearer, sync_to_thread=False),
     "page": Provide(provide_page, sync_to_thread=False),
 }

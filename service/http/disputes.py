@@ -17,9 +17,9 @@ from litestar.params import Body
 from service.domain.errors import RuleError
 from service.http.page_read import Listing, PageDep
 from service.http.pages import Next
-from service.http.params import GameId, IdempotencyKey
+from service.http.params import GameId
 from service.http.routes import signed_in_route
-from service.http.services import CallerDep
+from service.http.services import CallerDep, WriterDep
 from service.projections.models import OpenDispute
 from service.usecases.disputes import DisputeCreate, RulingCreate, give_ruling, raise_dispute
 from service.usecases.events import CommandResult
@@ -38,7 +38,6 @@ class DisputeController(Controller):
     )
     def raise_dispute(
         self,
-        caller: CallerDep,
         game_id: GameId,
         data: Annotated[
             DisputeCreate,
@@ -48,9 +47,9 @@ class DisputeController(Controller):
                 ]
             ),
         ],
-        idempotency_key: IdempotencyKey = None,
+        writer: WriterDep,
     ) -> CommandResult:
-        return caller.run(raise_dispute, game_id, data, idempotency_key)
+        return writer.run(raise_dispute, game_id, data)
 
     @post(
         "/rulings",
@@ -61,7 +60,6 @@ class DisputeController(Controller):
     )
     def give_ruling(
         self,
-        caller: CallerDep,
         game_id: GameId,
         data: Annotated[
             RulingCreate,
@@ -83,9 +81,9 @@ class DisputeController(Controller):
                 ]
             ),
         ],
-        idempotency_key: IdempotencyKey = None,
+        writer: WriterDep,
     ) -> CommandResult:
-        return caller.run(give_ruling, game_id, data, idempotency_key)
+        return writer.run(give_ruling, game_id, data)
 
 
 class DisputeListRead(msgspec.Struct, frozen=True, kw_only=True):

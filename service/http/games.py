@@ -30,11 +30,10 @@ from service.http.params import (
     PLAYER_ID,
     AfterMet,
     GameId,
-    IdempotencyKey,
     SeatToSee,
 )
 from service.http.routes import public_route, signed_in_route
-from service.http.services import CallerDep, ServicesDep
+from service.http.services import CallerDep, ServicesDep, WriterDep
 from service.projections.models import HandView, ListedGame, MatchTotals, PublicTable
 from service.usecases.games import GameCreate, GameCreated, create_game, seat_view
 
@@ -107,11 +106,10 @@ class GameController(Controller):
     )
     def create(
         self,
-        caller: CallerDep,
         data: Annotated[GameCreate, Body(examples=CREATE_EXAMPLES)],
-        idempotency_key: IdempotencyKey = None,
+        writer: WriterDep,
     ) -> GameCreated:
-        return caller.run(create_game, data, idempotency_key)
+        return writer.run(create_game, data)
 
     @get(
         operation_id="listGames",

@@ -8,9 +8,9 @@ from litestar import Controller, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
-from service.http.params import GameId, IdempotencyKey
+from service.http.params import GameId
 from service.http.routes import signed_in_route
-from service.http.services import CallerDep
+from service.http.services import WriterDep
 from service.usecases.events import CommandResult
 from service.usecases.games import ChallengeCreate, Move, make_move
 
@@ -62,12 +62,11 @@ class MoveController(Controller):
     )
     def move(
         self,
-        caller: CallerDep,
         game_id: GameId,
         data: Annotated[Move, Body(examples=MOVE_EXAMPLES)],
-        idempotency_key: IdempotencyKey = None,
+        writer: WriterDep,
     ) -> CommandResult:
-        return caller.run(make_move, game_id, data, idempotency_key)
+        return writer.run(make_move, game_id, data)
 
     @post(
         "/challenges",
@@ -78,12 +77,11 @@ class MoveController(Controller):
     )
     def challenge(
         self,
-        caller: CallerDep,
         game_id: GameId,
         data: Annotated[
             ChallengeCreate,
             Body(examples=[Example(summary="challenge at version 18", value={"version": 18})]),
         ],
-        idempotency_key: IdempotencyKey = None,
+        writer: WriterDep,
     ) -> CommandResult:
-        return caller.run(make_move, game_id, data, idempotency_key)
+        return writer.run(make_move, game_id, data)

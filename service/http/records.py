@@ -16,9 +16,9 @@ from service.domain.errors import RuleError
 from service.domain.redaction import FULL, PUBLIC, Viewer
 from service.domain.roles import Actor
 from service.http.log import seat_names
-from service.http.params import LEAGUE_ID, PLAYER_ID, GameId, IdempotencyKey
+from service.http.params import LEAGUE_ID, PLAYER_ID, GameId
 from service.http.routes import public_route, signed_in_route
-from service.http.services import CallerDep, OptionalActorDep, ServicesDep
+from service.http.services import OptionalActorDep, ServicesDep, WriterDep
 from service.usecases import policy
 from service.usecases.facts import GameFacts
 from service.usecases.records import RecordImport, RecordImported, import_game
@@ -83,11 +83,10 @@ class RecordController(Controller):
     )
     def import_(
         self,
-        caller: CallerDep,
         data: Annotated[RecordImport, Body(examples=IMPORT_EXAMPLES)],
-        idempotency_key: IdempotencyKey = None,
+        writer: WriterDep,
     ) -> RecordImported:
-        return caller.run(import_game, data, idempotency_key)
+        return writer.run(import_game, data)
 
 
 def _viewer(services: Services, actor: Actor | None, facts: GameFacts, sight: str) -> Viewer:

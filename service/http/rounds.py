@@ -8,9 +8,9 @@ from litestar import Controller, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
-from service.http.params import GameId, IdempotencyKey
+from service.http.params import GameId
 from service.http.routes import public_route, signed_in_route
-from service.http.services import CallerDep, ServicesDep
+from service.http.services import ServicesDep, WriterDep
 from service.usecases.events import CommandResult
 from service.usecases.rounds import (
     ConfirmationCreate,
@@ -49,12 +49,11 @@ class RoundController(Controller):
     )
     def enter(
         self,
-        caller: CallerDep,
         game_id: GameId,
         data: Annotated[RoundCreate, Body(examples=ENTRY_EXAMPLES)],
-        idempotency_key: IdempotencyKey = None,
+        writer: WriterDep,
     ) -> CommandResult:
-        return caller.run(enter_round, game_id, data, idempotency_key)
+        return writer.run(enter_round, game_id, data)
 
     @post(
         "/{round_no:int}/confirmation",
@@ -65,13 +64,12 @@ class RoundController(Controller):
     )
     def confirm(
         self,
-        caller: CallerDep,
         game_id: GameId,
         round_no: RoundNo,
         data: Annotated[ConfirmationCreate, Body(examples=[Example(summary="agree", value={})])],
-        idempotency_key: IdempotencyKey = None,
+        writer: WriterDep,
     ) -> CommandResult:
-        return caller.run(confirm_round, game_id, round_no, data, idempotency_key)
+        return writer.run(confirm_round, game_id, round_no, data)
 
     @get(
         operation_id="getRounds",

@@ -3,7 +3,7 @@
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Concatenate, ParamSpec, TypeVar
+from typing import Concatenate, ParamSpec, TypeVar, TypeVarTuple
 from uuid import UUID
 
 from litestar.di import NamedDependency
@@ -13,6 +13,7 @@ from service.usecases.services import Services
 
 Input = ParamSpec("Input")
 Result = TypeVar("Result")
+Args = TypeVarTuple("Args")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +32,22 @@ class Caller:
         return use_case(self.services, self.actor, *args, **kwargs)
 
 
+@dataclass(frozen=True, slots=True)
+class Writer:
+    """A signed-in request's write with its ``Idempotency-Key`` (None: none sent), which every
+    use case that writes takes last."""
+
+    services: Services
+    actor: Actor
+    key: str | None
+
+    def run(self, use_case: Callable[[Services, Actor, *Args, str | None], Result], *args: *Args) -> Result:
+        return use_case(self.services, self.actor, *args, self.key)
+
+
 ServicesDep = NamedDependency[Services]
 CallerDep = NamedDependency[Caller]  # on a route with opt=SIGNED_IN only
+# as CallerDep; a handler takes it last: the document names the header after the path's parameters
+WriterDep = NamedDependency[Writer]
 OptionalActorDep = NamedDependency[Actor | None]  # None: an anonymous request
 BearerDep = NamedDependency[UUID | None]  # the credential of the request's token; None: none, or the env's
