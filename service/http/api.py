@@ -34,7 +34,7 @@ from service.http.mao.rules import MaoRuleController
 from service.http.mao.table import MaoTableController
 from service.http.me import MeController
 from service.http.moves import MoveController
-from service.http.page_read import provide_page
+from service.http.pages import provide_page
 from service.http.params import IdempotencyKey
 from service.http.players import PlayerController
 from service.http.records import RecordController

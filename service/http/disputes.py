@@ -15,14 +15,40 @@ from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.errors import RuleError
-from service.http.page_read import Listing, PageDep
-from service.http.pages import Next
+from service.http.page_read import Listing
+from service.http.pages import Next, PageDep
 from service.http.params import GameId
 from service.http.routes import signed_in_route
 from service.http.services import CallerDep, WriterDep
 from service.projections.models import OpenDispute
 from service.usecases.disputes import DisputeCreate, RulingCreate, give_ruling, raise_dispute
 from service.usecases.events import CommandResult
+
+DisputeBody = Annotated[
+    DisputeCreate,
+    Body(examples=[Example(summary="about event 37", value={"reason": "a card went missing", "about": 37})]),
+]
+
+RulingBody = Annotated[
+    RulingCreate,
+    Body(
+        examples=[
+            Example(summary="play on", value={"kind": "resume"}),
+            Example(
+                summary="two penalty cards for seat 1",
+                value={"kind": "penalty", "seat": 1, "cards": 2},
+            ),
+            Example(
+                summary="void from event 37",
+                value={"kind": "void", "from_event": 37, "note": "misdeal"},
+            ),
+            Example(
+                summary="correct round 2 of a game played in person",
+                value={"kind": "correct", "round": 2, "winner": 1, "points": [14, 0, 22]},
+            ),
+        ]
+    ),
+]
 
 
 class DisputeController(Controller):
@@ -36,19 +62,7 @@ class DisputeController(Controller):
         status_code=200,
         **signed_in_route(400, 401, 403, 404, 409, 422, 415),
     )
-    def raise_dispute(
-        self,
-        game_id: GameId,
-        data: Annotated[
-            DisputeCreate,
-            Body(
-                examples=[
-                    Example(summary="about event 37", value={"reason": "a card went missing", "about": 37})
-                ]
-            ),
-        ],
-        writer: WriterDep,
-    ) -> CommandResult:
+    def raise_dispute(self, game_id: GameId, data: DisputeBody, writer: WriterDep) -> CommandResult:
         return writer.run(raise_dispute, game_id, data)
 
     @post(
@@ -58,31 +72,7 @@ class DisputeController(Controller):
         status_code=200,
         **signed_in_route(400, 401, 403, 404, 409, 422, 415),
     )
-    def give_ruling(
-        self,
-        game_id: GameId,
-        data: Annotated[
-            RulingCreate,
-            Body(
-                examples=[
-                    Example(summary="play on", value={"kind": "resume"}),
-                    Example(
-                        summary="two penalty cards for seat 1",
-                        value={"kind": "penalty", "seat": 1, "cards": 2},
-                    ),
-                    Example(
-                        summary="void from event 37",
-                        value={"kind": "void", "from_event": 37, "note": "misdeal"},
-                    ),
-                    Example(
-                        summary="correct round 2 of a game played in person",
-                        value={"kind": "correct", "round": 2, "winner": 1, "points": [14, 0, 22]},
-                    ),
-                ]
-            ),
-        ],
-        writer: WriterDep,
-    ) -> CommandResult:
+    def give_ruling(self, game_id: GameId, data: RulingBody, writer: WriterDep) -> CommandResult:
         return writer.run(give_ruling, game_id, data)
 
 

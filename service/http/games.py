@@ -16,9 +16,10 @@ from litestar.params import Body
 
 from service.domain.cards import format_cards
 from service.http.encode import encode
-from service.http.page_read import Listing, PageDep
+from service.http.page_read import Listing
 from service.http.pages import (
     Next,
+    PageDep,
     choice_filter,
     choice_parameter,
     id_filter,
@@ -93,6 +94,7 @@ CREATE_EXAMPLES = [
         value={"seats": [PLAYER_ID, "bot:heuristic"], "seed": "table 4", "first_dealer": 1},
     ),
 ]
+GameBody = Annotated[GameCreate, Body(examples=CREATE_EXAMPLES)]
 
 
 class GameController(Controller):
@@ -104,11 +106,7 @@ class GameController(Controller):
         summary="Create a game: seats of players and bots; it is dealt at once",
         **signed_in_route(400, 401, 403, 404, 409, 410, 422, 415),
     )
-    def create(
-        self,
-        data: Annotated[GameCreate, Body(examples=CREATE_EXAMPLES)],
-        writer: WriterDep,
-    ) -> GameCreated:
+    def create(self, data: GameBody, writer: WriterDep) -> GameCreated:
         return writer.run(create_game, data)
 
     @get(

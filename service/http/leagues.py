@@ -16,8 +16,8 @@ from service.domain.league import League
 from service.domain.time_zone import DEFAULT_TIME_ZONE
 from service.http.encode import encode
 from service.http.exports import CSV, csv_of
-from service.http.page_read import Listing, PageDep
-from service.http.pages import Next
+from service.http.page_read import Listing
+from service.http.pages import Next, PageDep
 from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, After, LeagueId, PlayerId
 from service.http.players import StoredLeagueName
 from service.http.routes import admin_route, public_route

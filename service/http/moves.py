@@ -47,6 +47,10 @@ MOVE_EXAMPLES = [
     ),
     Example(summary="a referee moves for seat 2", value={"kind": "draw", "version": 17, "seat": 2}),
 ]
+MoveBody = Annotated[Move, Body(examples=MOVE_EXAMPLES)]
+ChallengeBody = Annotated[
+    ChallengeCreate, Body(examples=[Example(summary="challenge at version 18", value={"version": 18})])
+]
 
 
 class MoveController(Controller):
@@ -60,12 +64,7 @@ class MoveController(Controller):
         status_code=200,
         **signed_in_route(400, 401, 403, 404, 409, 422, 415),
     )
-    def move(
-        self,
-        game_id: GameId,
-        data: Annotated[Move, Body(examples=MOVE_EXAMPLES)],
-        writer: WriterDep,
-    ) -> CommandResult:
+    def move(self, game_id: GameId, data: MoveBody, writer: WriterDep) -> CommandResult:
         return writer.run(make_move, game_id, data)
 
     @post(
@@ -75,13 +74,5 @@ class MoveController(Controller):
         status_code=200,
         **signed_in_route(400, 401, 403, 404, 409, 422, 415),
     )
-    def challenge(
-        self,
-        game_id: GameId,
-        data: Annotated[
-            ChallengeCreate,
-            Body(examples=[Example(summary="challenge at version 18", value={"version": 18})]),
-        ],
-        writer: WriterDep,
-    ) -> CommandResult:
+    def challenge(self, game_id: GameId, data: ChallengeBody, writer: WriterDep) -> CommandResult:
         return writer.run(make_move, game_id, data)

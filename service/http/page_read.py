@@ -4,38 +4,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, TypeVarTuple
 
-from litestar.di import NamedDependency
-
-from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, cursor_of, key_of
-from service.http.params import After
-from service.http.services import ServicesDep
+from service.http.pages import Page, cursor_of, key_of
 from service.usecases.consistency import caught_up
 from service.usecases.services import Services
 
 K = TypeVar("K")
 R = TypeVar("R")
 Filters = TypeVarTuple("Filters")
-
-
-@dataclass(frozen=True, slots=True)
-class Page:
-    """What a list's request asks: how many items, after which (its cursor), read after which write."""
-
-    limit: int
-    cursor: str | None
-    after: int | None
-
-
-def provide_page(
-    services: ServicesDep, limit: Limit = DEFAULT_LIMIT, cursor: Cursor = None, after: After = None
-) -> Page:
-    # ``services`` only orders it after them, as ``service.http.api`` orders the actor
-    return Page(limit, cursor, after)
-
-
-# a list's handler takes it last, keyword-only (``*, page``): the document names its parameters
-# after the list's own filters
-PageDep = NamedDependency[Page]
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,8 @@ from litestar.params import Body, Parameter
 
 from service.application import credentials
 from service.domain.names import MAX_NAME
-from service.http.page_read import Listing, PageDep
-from service.http.pages import Next
+from service.http.page_read import Listing
+from service.http.pages import Next, PageDep
 from service.http.params import PLAYER_ID, After, PlayerId
 from service.http.routes import admin_route, public_route, signed_in_route
 from service.http.services import BearerDep, CallerDep, ServicesDep

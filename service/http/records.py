@@ -46,6 +46,7 @@ IMPORT_EXAMPLES = [
         },
     )
 ]
+ImportBody = Annotated[RecordImport, Body(examples=IMPORT_EXAMPLES)]
 
 
 class RecordController(Controller):
@@ -81,11 +82,7 @@ class RecordController(Controller):
         "`copy` asks for a new game.",
         **signed_in_route(400, 401, 403, 404, 409, 422, 415),
     )
-    def import_(
-        self,
-        data: Annotated[RecordImport, Body(examples=IMPORT_EXAMPLES)],
-        writer: WriterDep,
-    ) -> RecordImported:
+    def import_(self, data: ImportBody, writer: WriterDep) -> RecordImported:
         return writer.run(import_game, data)
 
 

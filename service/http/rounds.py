@@ -35,6 +35,8 @@ ENTRY_EXAMPLES = [
         value={"winner": None, "points": [12, 30, 4], "missed_calls": [0, 1, 0]},
     ),
 ]
+RoundBody = Annotated[RoundCreate, Body(examples=ENTRY_EXAMPLES)]
+ConfirmationBody = Annotated[ConfirmationCreate, Body(examples=[Example(summary="agree", value={})])]
 
 
 class RoundController(Controller):
@@ -47,12 +49,7 @@ class RoundController(Controller):
         status_code=200,
         **signed_in_route(400, 401, 403, 404, 409, 422, 415),
     )
-    def enter(
-        self,
-        game_id: GameId,
-        data: Annotated[RoundCreate, Body(examples=ENTRY_EXAMPLES)],
-        writer: WriterDep,
-    ) -> CommandResult:
+    def enter(self, game_id: GameId, data: RoundBody, writer: WriterDep) -> CommandResult:
         return writer.run(enter_round, game_id, data)
 
     @post(
@@ -63,11 +60,7 @@ class RoundController(Controller):
         **signed_in_route(400, 401, 403, 404, 409, 422, 415),
     )
     def confirm(
-        self,
-        game_id: GameId,
-        round_no: RoundNo,
-        data: Annotated[ConfirmationCreate, Body(examples=[Example(summary="agree", value={})])],
-        writer: WriterDep,
+        self, game_id: GameId, round_no: RoundNo, data: ConfirmationBody, writer: WriterDep
     ) -> CommandResult:
         return writer.run(confirm_round, game_id, round_no, data)
 

@@ -30,9 +30,10 @@ from litestar.params import Body, Parameter
 
 from service.domain.errors import RuleError
 from service.http import sheets
-from service.http.page_read import Listing, PageDep
+from service.http.page_read import Listing
 from service.http.pages import (
     Next,
+    PageDep,
     choice_filter,
     choice_parameter,
     id_filter,

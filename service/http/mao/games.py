@@ -13,8 +13,9 @@ from litestar.params import Body
 
 from service.domain.mao.views import JudgeView, PlayerView, judge_view, player_view
 from service.http.mao.schemas import MaoGameListRead, MaoGameRead, game_read
-from service.http.page_read import Listing, PageDep
+from service.http.page_read import Listing
 from service.http.pages import (
+    PageDep,
     choice_filter,
     choice_parameter,
     id_filter,
