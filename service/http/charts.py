@@ -66,7 +66,7 @@ class ChartController(Controller):
         "chart says so.",
         media_type=SVG,
         response_description="an SVG image",
-        **public_route(400, 401, 404),
+        **public_route(404),
     )
     def totals(self, services: ServicesDep, game_id: GameId, after: AfterMet = None) -> Response[str]:
         totals = services.current.totals(game_id)  # 404 game_not_found
@@ -96,7 +96,7 @@ class ChartController(Controller):
         "match yet, the empty chart says so.",
         media_type=SVG,
         response_description="an SVG image",
-        **public_route(400, 401, 404),
+        **public_route(404),
     )
     def ratings(
         self, services: ServicesDep, player_id: PlayerId, league: LeagueOfRatings, after: After = None
@@ -129,7 +129,7 @@ class ChartController(Controller):
         "the league (0 before the first), y their points (the sum of their match totals) after it.",
         media_type=SVG,
         response_description="an SVG image",
-        **public_route(400, 401, 404),
+        **public_route(404),
     )
     def progression(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> Response[str]:
         standings = league_queries.standings(services, league_id, after)

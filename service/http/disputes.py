@@ -60,7 +60,7 @@ class DisputeController(Controller):
         operation_id="raiseDispute",
         summary="Raise a dispute: the game pauses until a ruling (a seated player or an official)",
         status_code=200,
-        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
+        **signed_in_route(403, 404, 409, 422, 415),
     )
     def raise_dispute(self, game_id: GameId, data: DisputeBody, writer: WriterDep) -> CommandResult:
         return writer.run(raise_dispute, game_id, data)
@@ -70,7 +70,7 @@ class DisputeController(Controller):
         operation_id="giveRuling",
         summary="Rule on the open dispute: resume, penalty, void or correct (the game's referees and admins)",
         status_code=200,
-        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
+        **signed_in_route(403, 404, 409, 422, 415),
     )
     def give_ruling(self, game_id: GameId, data: RulingBody, writer: WriterDep) -> CommandResult:
         return writer.run(give_ruling, game_id, data)
@@ -93,7 +93,7 @@ class OpenDisputeController(Controller):
         operation_id="listOpenDisputes",
         summary="The open disputes the caller may rule on, the longest waiting first (referees: friendly "
         "games and their leagues'; admins: all; read model)",
-        **signed_in_route(400, 401, 403, 422),
+        **signed_in_route(403, 422),
     )
     def list_disputes(
         self,

@@ -104,7 +104,7 @@ class GameController(Controller):
     @post(
         operation_id="createGame",
         summary="Create a game: seats of players and bots; it is dealt at once",
-        **signed_in_route(400, 401, 403, 404, 409, 410, 422, 415),
+        **signed_in_route(403, 404, 409, 410, 422, 415),
     )
     def create(self, data: GameBody, writer: WriterDep) -> GameCreated:
         return writer.run(create_game, data)
@@ -112,7 +112,7 @@ class GameController(Controller):
     @get(
         operation_id="listGames",
         summary="Games, the newest first, a page at a time; by league, player or status (public; read model)",
-        **public_route(400, 401, 422),
+        **public_route(422),
     )
     def list_games(
         self,
@@ -131,7 +131,7 @@ class GameController(Controller):
         "/{game_id:uuid}",
         operation_id="getGame",
         summary="The public state: top card, named suit, debt, counts, scores, whose turn, version (public)",
-        **public_route(400, 401, 404, reads_store=True),
+        **public_route(404, reads_store=True),
     )
     def read(self, services: ServicesDep, game_id: GameId, after: AfterMet = None) -> PublicTable:
         return services.current.table(game_id)
@@ -140,7 +140,7 @@ class GameController(Controller):
         "/{game_id:uuid}/me",
         operation_id="getMyView",
         summary="My hand, my legal moves and the public state (the seated player; officials name a seat)",
-        **signed_in_route(400, 401, 403, 404, 422, reads_store=True),
+        **signed_in_route(403, 404, 422, reads_store=True),
     )
     def me(
         self,
@@ -155,7 +155,7 @@ class GameController(Controller):
         "/{game_id:uuid}/totals",
         operation_id="getGameTotals",
         summary="Round and match totals (public)",
-        **public_route(400, 401, 404, reads_store=True),
+        **public_route(404, reads_store=True),
     )
     def totals(self, services: ServicesDep, game_id: GameId, after: AfterMet = None) -> MatchTotals:
         return services.current.totals(game_id)
@@ -164,7 +164,7 @@ class GameController(Controller):
         "/{game_id:uuid}/shuffles",
         operation_id="getGameShuffles",
         summary="Every shuffle's commitment; salts and orders once their round is over (public)",
-        **public_route(401, 404, reads_store=True),
+        **public_route(404, reads_store=True),
     )
     def shuffles(self, services: ServicesDep, game_id: GameId) -> ShufflesRead:
         return ShufflesRead(

@@ -89,7 +89,7 @@ class LeagueInvitationController(Controller):
         "/{league_id:uuid}/invitations",
         operation_id="createInvitation",
         summary="Make an invitation to a league (admin); the answer holds its code, shown once",
-        **admin_route(400, 401, 403, 404, 415, 422),
+        **admin_route(404, 415, 422),
     )
     def create(
         self,
@@ -111,7 +111,7 @@ class LeagueInvitationController(Controller):
         "/{league_id:uuid}/invitations",
         operation_id="listInvitations",
         summary="A league's invitations, without their codes (admin)",
-        **admin_route(401, 403, 404),
+        **admin_route(404),
     )
     def list_invitations(self, caller: CallerDep, league_id: LeagueId) -> InvitationsRead:
         found = caller.run(invitations.invitations_of, league_id)
@@ -126,7 +126,7 @@ class InvitationController(Controller):
         "/{invitation_id:uuid}",
         operation_id="revokeInvitation",
         summary="Revoke an invitation (admin): it is refused from now on",
-        **admin_route(401, 403, 404, 409),
+        **admin_route(404, 409),
     )
     def revoke(self, caller: CallerDep, invitation_id: InvitationId) -> None:
         caller.run(invitations.revoke_invitation, invitation_id)
@@ -136,7 +136,7 @@ class InvitationController(Controller):
         operation_id="redeemInvitation",
         summary="Join a league with an invitation's code and a name of one's choosing (no token needed); "
         "the answer holds the new player's token",
-        **public_route(400, 404, 409, 410, 415, 429),
+        **public_route(404, 409, 410, 415, 429),
     )
     def redeem(
         self,

@@ -101,7 +101,7 @@ class LeagueController(Controller):
     @post(
         operation_id="createLeague",
         summary="Found a league with a ruleset and its options (admin)",
-        **admin_route(400, 401, 403, 422, 415),
+        **admin_route(422, 415),
     )
     def create(
         self,
@@ -123,7 +123,7 @@ class LeagueController(Controller):
     @get(
         operation_id="listLeagues",
         summary="Leagues by name, a page at a time (public; read model)",
-        **public_route(400, 401, 422),
+        **public_route(422),
     )
     def list_leagues(self, services: ServicesDep, page: PageDep) -> LeagueListRead:
         return LEAGUES.page(services, page, services.reader.leagues)
@@ -132,7 +132,7 @@ class LeagueController(Controller):
         "/{league_id:uuid}",
         operation_id="getLeague",
         summary="A league: its ruleset, options, members and referees (public)",
-        **public_route(401, 404, reads_store=True),
+        **public_route(404, reads_store=True),
     )
     def read(self, services: ServicesDep, league_id: LeagueId) -> LeagueRead:
         return league_read(services, services.app.get_league(league_id))
@@ -141,7 +141,7 @@ class LeagueController(Controller):
         "/{league_id:uuid}/members",
         operation_id="addLeagueMember",
         summary="Admit a player to a league (admin); an erased player is 410",
-        **admin_route(400, 401, 403, 404, 409, 410, 415),
+        **admin_route(404, 409, 410, 415),
     )
     def add_member(
         self,
@@ -157,7 +157,7 @@ class LeagueController(Controller):
         "/{league_id:uuid}/members/{player_id:uuid}",
         operation_id="removeLeagueMember",
         summary="Remove a member from a league (admin); their games and standings stay",
-        **admin_route(401, 403, 404),
+        **admin_route(404),
         status_code=200,
     )
     def remove_member(self, caller: CallerDep, league_id: LeagueId, player_id: PlayerId) -> LeagueRead:
@@ -167,7 +167,7 @@ class LeagueController(Controller):
         "/{league_id:uuid}/referees",
         operation_id="addLeagueReferee",
         summary="Appoint a referee to a league (admin)",
-        **admin_route(400, 401, 403, 404, 409, 415),
+        **admin_route(404, 409, 415),
     )
     def add_referee(
         self,
@@ -186,7 +186,7 @@ class LeagueController(Controller):
         summary="A league's standings (public; read model)",
         description="Every member, ranked by their finished matches (tie_breaks, rule); a member "
         "without a finished match comes after every ranked one, with zeros and rank null.",
-        **public_route(400, 401, 404),
+        **public_route(404),
     )
     def standings(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> Standings:
         return league_queries.standings(services, league_id, after)
@@ -200,7 +200,7 @@ class LeagueController(Controller):
         "member without a finished match).",
         media_type=CSV,
         response_description="the standings' rows as CSV (RFC 4180, UTF-8)",
-        **public_route(400, 401, 404),
+        **public_route(404),
     )
     def standings_csv(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> Response[str]:
         found = league_queries.standings(services, league_id, after)
@@ -210,7 +210,7 @@ class LeagueController(Controller):
         "/{league_id:uuid}/ratings",
         operation_id="getLeagueRatings",
         summary="A league's ratings, the highest first (public; read model)",
-        **public_route(400, 401, 404),
+        **public_route(404),
     )
     def ratings(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> LeagueRatingsRead:
         return league_queries.ratings(services, league_id, after)

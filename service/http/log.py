@@ -65,7 +65,7 @@ class LogController(Controller):
         "/events",
         operation_id="getGameEvents",
         summary="The event log: whole for the game's officials, redacted for players and the public",
-        **public_route(400, 401, 404, reads_store=True),
+        **public_route(404, reads_store=True),
     )
     def events(
         self,
@@ -99,7 +99,7 @@ class LogController(Controller):
         "/replay",
         operation_id="replayGame",
         summary="The whole table right after event `at` (the game's referees and admins)",
-        **signed_in_route(400, 401, 403, 404, reads_store=True),
+        **signed_in_route(403, 404, reads_store=True),
     )
     def replay(
         self,

@@ -42,7 +42,7 @@ class MeController(Controller):
     @get(
         operation_id="whoAmI",
         summary="Who this token is: role, id, name and leagues (any token; read model)",
-        **signed_in_route(400, 401),
+        **signed_in_route(),
     )
     def read(self, caller: CallerDep, bearer: BearerDep, after: After = None) -> MeRead:
         services, actor = caller.services, caller.actor

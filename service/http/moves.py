@@ -62,7 +62,7 @@ class MoveController(Controller):
         operation_id="makeMove",
         summary="Play, draw, keep or name a suit (the seated player; officials name the seat)",
         status_code=200,
-        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
+        **signed_in_route(403, 404, 409, 422, 415),
     )
     def move(self, game_id: GameId, data: MoveBody, writer: WriterDep) -> CommandResult:
         return writer.run(make_move, game_id, data)
@@ -72,7 +72,7 @@ class MoveController(Controller):
         operation_id="challengeMissedCall",
         summary="Challenge the missed call whose window is open (a seated player; officials name the seat)",
         status_code=200,
-        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
+        **signed_in_route(403, 404, 409, 422, 415),
     )
     def challenge(self, game_id: GameId, data: ChallengeBody, writer: WriterDep) -> CommandResult:
         return writer.run(make_move, game_id, data)

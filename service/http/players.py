@@ -85,7 +85,7 @@ class PlayerController(Controller):
     @post(
         operation_id="createPlayer",
         summary="Register a player (admin); the answer holds their first token",
-        **admin_route(400, 401, 403, 409, 422, 415),
+        **admin_route(409, 422, 415),
     )
     def create(
         self,
@@ -102,7 +102,7 @@ class PlayerController(Controller):
     @get(
         operation_id="listPlayers",
         summary="Players by name, a page at a time; `q` searches names (public; read model)",
-        **public_route(400, 401, 422),
+        **public_route(422),
     )
     def list_players(
         self,
@@ -117,7 +117,7 @@ class PlayerController(Controller):
         "/{player_id:uuid}",
         operation_id="getPlayer",
         summary="A player's name (public)",
-        **public_route(401, 404, reads_store=True),
+        **public_route(404, reads_store=True),
     )
     def read(self, services: ServicesDep, player_id: PlayerId) -> PlayerRead:
         player = services.app.get_player(player_id)
@@ -127,7 +127,7 @@ class PlayerController(Controller):
         "/{player_id:uuid}",
         operation_id="renamePlayer",
         summary="Rename a player (an admin, or the player)",
-        **signed_in_route(400, 401, 403, 404, 409, 410, 415),
+        **signed_in_route(403, 404, 409, 410, 415),
     )
     def rename(
         self,
@@ -146,7 +146,7 @@ class PlayerController(Controller):
         summary="Erase a player on request (admin): their name leaves the store, their results stay "
         "under 'erased player'; their tokens are revoked, they leave their leagues and their seat "
         "forfeits each game of theirs in play",
-        **admin_route(401, 403, 404),
+        **admin_route(404),
         status_code=200,
     )
     def erase(self, caller: CallerDep, player_id: PlayerId) -> PlayerErased:
@@ -159,7 +159,7 @@ class PlayerController(Controller):
         "/{player_id:uuid}/tokens",
         operation_id="createPlayerToken",
         summary="Another token for a player (an admin, or the player)",
-        **signed_in_route(401, 403, 404, 410),
+        **signed_in_route(403, 404, 410),
     )
     def create_token(self, caller: CallerDep, bearer: BearerDep, player_id: PlayerId) -> TokenRead:
         return token_read(caller.run(tokens.issue_token, "player", player_id, bearer))
@@ -168,7 +168,7 @@ class PlayerController(Controller):
         "/{player_id:uuid}/tokens",
         operation_id="listPlayerTokens",
         summary="A player's tokens, without their secrets (an admin, or the player)",
-        **signed_in_route(401, 403, 404, reads_store=True),
+        **signed_in_route(403, 404, reads_store=True),
     )
     def tokens(self, caller: CallerDep, player_id: PlayerId) -> CredentialsRead:
         return caller.run(tokens.tokens_of, "player", player_id)
@@ -177,7 +177,7 @@ class PlayerController(Controller):
         "/{player_id:uuid}/tokens",
         operation_id="revokePlayerTokens",
         summary="Revoke every token of a player and those made with them (an admin, or the player)",
-        **signed_in_route(401, 403, 404),
+        **signed_in_route(403, 404),
         status_code=200,
     )
     def revoke_tokens(self, caller: CallerDep, player_id: PlayerId) -> RevokedRead:
@@ -187,7 +187,7 @@ class PlayerController(Controller):
         "/{player_id:uuid}/games",
         operation_id="getPlayerHistory",
         summary="The games a player has played and plays, newest first (public; read model)",
-        **public_route(400, 401, 404),
+        **public_route(404),
     )
     def history(self, services: ServicesDep, player_id: PlayerId, after: After = None) -> PlayerHistory:
         return player_queries.history(services, player_id, after)
@@ -196,7 +196,7 @@ class PlayerController(Controller):
         "/{player_id:uuid}/ratings",
         operation_id="getPlayerRatings",
         summary="A player's rating after each rated match, newest first, every league (public; read model)",
-        **public_route(400, 401, 404),
+        **public_route(404),
     )
     def ratings(self, services: ServicesDep, player_id: PlayerId, after: After = None) -> PlayerRatingsRead:
         return player_queries.rating_history(services, player_id, after)

@@ -61,7 +61,7 @@ class RecordController(Controller):
         "parseable back and importable (docs/game-records.md).",
         media_type=TEXT,
         response_description="the record as text",
-        **public_route(400, 401, 403, 404, reads_store=True),
+        **public_route(403, 404, reads_store=True),
     )
     def record(
         self, services: ServicesDep, actor: OptionalActorDep, game_id: GameId, sight: Sight = "public"
@@ -80,7 +80,7 @@ class RecordController(Controller):
         "not score alike is refused (record_inconsistent) and nothing is stored. The game keeps the "
         "record's id: the record of a game in the service already is refused (game_exists) unless "
         "`copy` asks for a new game.",
-        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
+        **signed_in_route(403, 404, 409, 422, 415),
     )
     def import_(self, data: ImportBody, writer: WriterDep) -> RecordImported:
         return writer.run(import_game, data)

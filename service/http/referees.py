@@ -39,7 +39,7 @@ class RefereeController(Controller):
     @post(
         operation_id="createReferee",
         summary="Register a referee (admin); the answer holds their first token",
-        **admin_route(400, 401, 403, 422, 415),
+        **admin_route(422, 415),
     )
     def create(
         self,
@@ -57,7 +57,7 @@ class RefereeController(Controller):
         "/{referee_id:uuid}",
         operation_id="getReferee",
         summary="A referee's name (public)",
-        **public_route(401, 404, reads_store=True),
+        **public_route(404, reads_store=True),
     )
     def read(self, services: ServicesDep, referee_id: RefereeId) -> RefereeRead:
         found = credentials.referee(services.app, referee_id)
@@ -67,7 +67,7 @@ class RefereeController(Controller):
         "/{referee_id:uuid}/tokens",
         operation_id="createRefereeToken",
         summary="Another token for a referee (an admin, or the referee)",
-        **signed_in_route(401, 403, 404),
+        **signed_in_route(403, 404),
     )
     def create_token(self, caller: CallerDep, bearer: BearerDep, referee_id: RefereeId) -> TokenRead:
         return token_read(caller.run(tokens.issue_token, "referee", referee_id, bearer))
@@ -76,7 +76,7 @@ class RefereeController(Controller):
         "/{referee_id:uuid}/tokens",
         operation_id="listRefereeTokens",
         summary="A referee's tokens, without their secrets (an admin, or the referee)",
-        **signed_in_route(401, 403, 404, reads_store=True),
+        **signed_in_route(403, 404, reads_store=True),
     )
     def tokens(self, caller: CallerDep, referee_id: RefereeId) -> CredentialsRead:
         return caller.run(tokens.tokens_of, "referee", referee_id)
@@ -85,7 +85,7 @@ class RefereeController(Controller):
         "/{referee_id:uuid}/tokens",
         operation_id="revokeRefereeTokens",
         summary="Revoke every token of a referee and those made with them (an admin, or the referee)",
-        **signed_in_route(401, 403, 404),
+        **signed_in_route(403, 404),
         status_code=200,
     )
     def revoke_tokens(self, caller: CallerDep, referee_id: RefereeId) -> RevokedRead:

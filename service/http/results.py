@@ -28,7 +28,7 @@ class TournamentResultsController(Controller):
         operation_id="getTournamentResults",
         summary="A tournament's results: a row per seat per table and per bye, and the ranking "
         "(public; read model)",
-        **public_route(400, 401, 404),
+        **public_route(404),
     )
     def json(
         self, services: ServicesDep, tournament_id: TournamentId, after: After = None
@@ -44,7 +44,7 @@ class TournamentResultsController(Controller):
         "yet).",
         media_type=CSV,
         response_description="the results' rows as CSV (RFC 4180, UTF-8)",
-        **public_route(400, 401, 404),
+        **public_route(404),
     )
     def csv(self, services: ServicesDep, tournament_id: TournamentId, after: After = None) -> Response[str]:
         return Response(csv_of(ResultRow, _results(services, tournament_id, after).rows), media_type=CSV)

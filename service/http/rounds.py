@@ -47,7 +47,7 @@ class RoundController(Controller):
         operation_id="enterRound",
         summary="Enter the next round of a game played in person (a seated player or an official)",
         status_code=200,
-        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
+        **signed_in_route(403, 404, 409, 422, 415),
     )
     def enter(self, game_id: GameId, data: RoundBody, writer: WriterDep) -> CommandResult:
         return writer.run(enter_round, game_id, data)
@@ -57,7 +57,7 @@ class RoundController(Controller):
         operation_id="confirmRound",
         summary="Confirm a round's entry (a seated player other than the one who entered it)",
         status_code=200,
-        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
+        **signed_in_route(403, 404, 409, 422, 415),
     )
     def confirm(
         self, game_id: GameId, round_no: RoundNo, data: ConfirmationBody, writer: WriterDep
@@ -68,7 +68,7 @@ class RoundController(Controller):
         operation_id="getRounds",
         summary="The score sheet: each round's entry, who entered, confirmed and corrected it, its "
         "points and the totals (public)",
-        **public_route(400, 401, 404, reads_store=True),
+        **public_route(404, reads_store=True),
     )
     def sheet(self, services: ServicesDep, game_id: GameId) -> RoundsRead:
         return score_sheet(services, game_id)

@@ -1,8 +1,9 @@
 """The decorator arguments every route shares, built in one place from who may call it.
 
 A route is public (a token welcome, not needed), for anyone signed in, or for admins only; each
-also names the error statuses it may answer (``problems``) and, with ``reads_store``, that it
-reads the event store rather than a read model (``service.http.consistency``).
+also names the error statuses it may answer besides 400 and 401, which every route may
+(``problems``), and, with ``reads_store``, that it reads the event store rather than a read model
+(``service.http.consistency``).
 """
 
 from collections.abc import Mapping
@@ -49,4 +50,4 @@ def signed_in_route(*statuses: int, reads_store: bool = False) -> RouteArgs:
 
 
 def admin_route(*statuses: int, reads_store: bool = False) -> RouteArgs:
-    return _route(BEARER, ADMIN_ONLY, statuses, reads_store)
+    return _route(BEARER, ADMIN_ONLY, (403, *statuses), reads_store)  # anyone else: 403

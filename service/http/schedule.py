@@ -30,7 +30,7 @@ class LeagueScheduleController(Controller):
         "STATUS:CANCELLED. X-WR-TIMEZONE names the league's time zone (docs/exports.md).",
         media_type=CALENDAR,
         response_description="the schedule as iCalendar (RFC 5545, UTF-8)",
-        **public_route(400, 401, 404),
+        **public_route(404),
     )
     def schedule(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> Response[str]:
         league = services.app.get_league(league_id)  # 404 league_not_found

@@ -137,7 +137,7 @@ class StreamController(Controller):
         summary="The game's public events as Server-Sent Events, live, until the match is over (public)",
         media_type="text/event-stream",
         response_description="a message per event: id (its number), event (its type), data (it as JSON)",
-        **public_route(400, 401, 404, reads_store=True, threaded=False),
+        **public_route(404, reads_store=True, threaded=False),
     )
     async def stream(
         self,
@@ -170,7 +170,7 @@ class StreamController(Controller):
         ),
         media_type="text/event-stream",
         response_description="a message per view: id (the game's version), event (view), data (the view)",
-        responses=problems(400, 401, 403, 404, 422),
+        responses=problems(403, 404, 422),
         security=BEARER,
     )
     async def my_view(self, caller: CallerDep, game_id: GameId, seat: SeatToSee = None) -> ServerSentEvent:

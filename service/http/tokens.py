@@ -16,7 +16,7 @@ class TokenController(Controller):
         "/{credential_id:uuid}",
         operation_id="revokeToken",
         summary="Revoke a token and every token made with it (an admin, or its holder)",
-        **signed_in_route(401, 403, 404, 409),
+        **signed_in_route(403, 404, 409),
     )
     def revoke(self, caller: CallerDep, credential_id: CredentialId) -> None:
         caller.run(tokens.revoke_token, credential_id)

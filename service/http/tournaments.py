@@ -117,7 +117,7 @@ class TournamentController(Controller):
         "/leagues/{league_id:uuid}/tournaments",
         operation_id="createTournament",
         summary="Announce a tournament of a league with its plan (admin)",
-        **admin_route(400, 401, 403, 404, 422, 415),
+        **admin_route(404, 422, 415),
     )
     def create(
         self,
@@ -131,7 +131,7 @@ class TournamentController(Controller):
         "/leagues/{league_id:uuid}/tournaments",
         operation_id="listLeagueTournaments",
         summary="A league's tournaments with their brackets, in the order announced (public; read model)",
-        **public_route(400, 401, 404),
+        **public_route(404),
     )
     def league_tournaments(
         self, services: ServicesDep, league_id: LeagueId, after: After = None
@@ -148,7 +148,7 @@ class TournamentController(Controller):
         operation_id="listTournaments",
         summary="Tournaments, the latest announced first, a page at a time; by league or status "
         "(public; read model)",
-        **public_route(400, 401, 422),
+        **public_route(422),
     )
     def list_tournaments(
         self,
@@ -166,7 +166,7 @@ class TournamentController(Controller):
         "/tournaments/{tournament_id:uuid}",
         operation_id="getTournament",
         summary="The bracket: every round, table and result, and the ranking so far (public; read model)",
-        **public_route(400, 401, 404),
+        **public_route(404),
     )
     def read(self, services: ServicesDep, tournament_id: TournamentId, after: After = None) -> TournamentView:
         return league_queries.tournament(services, tournament_id, after)
@@ -180,7 +180,7 @@ class TournamentController(Controller):
         "not paired yet (or a tournament not started) is 404 `no_such_round`.",
         media_type=sheets.HTML,
         response_description="the score sheets as HTML, one printed page per table",
-        **public_route(400, 401, 404),
+        **public_route(404),
     )
     def round_sheets(
         self, services: ServicesDep, tournament_id: TournamentId, round_no: RoundNo
@@ -195,7 +195,7 @@ class TournamentController(Controller):
         "/tournaments/{tournament_id:uuid}/entrants",
         operation_id="joinTournament",
         summary="Join a tournament before it starts (a member for themself; an admin for any member)",
-        **signed_in_route(400, 401, 403, 404, 409, 410, 422, 415),
+        **signed_in_route(403, 404, 409, 410, 422, 415),
     )
     def join(
         self,
@@ -212,7 +212,7 @@ class TournamentController(Controller):
         operation_id="leaveTournament",
         summary="Leave a tournament before it starts (the player themself; an admin for any entrant)",
         status_code=200,
-        **signed_in_route(400, 401, 403, 404, 409, 422),
+        **signed_in_route(403, 404, 409, 422),
     )
     def leave(self, caller: CallerDep, tournament_id: TournamentId, player_id: PlayerId) -> TournamentView:
         return caller.run(tournaments.leave, tournament_id, player_id)
@@ -227,7 +227,7 @@ class TournamentController(Controller):
             "A plan seeding or breaking ties by rating records each player's league rating now."
         ),
         status_code=200,
-        **admin_route(400, 401, 403, 404, 409, 422),
+        **admin_route(404, 409, 422),
     )
     def start(self, caller: CallerDep, tournament_id: TournamentId) -> TournamentView:
         return caller.run(tournaments.start, tournament_id)
@@ -237,7 +237,7 @@ class TournamentController(Controller):
         operation_id="editTournament",
         summary="Edit a tournament before it starts: name, schedule, places, table size, ratings, in-person "
         "tables (admin)",
-        **admin_route(400, 401, 403, 404, 409, 422, 415),
+        **admin_route(404, 409, 422, 415),
     )
     def edit(
         self,
@@ -258,7 +258,7 @@ class TournamentController(Controller):
         summary="Cancel a tournament before its end; its games in play are abandoned (admin)",
         description="An abandoned game counts for nobody: no result, no standings; its moves are refused.",
         status_code=200,
-        **admin_route(400, 401, 403, 404, 409, 422, 415),
+        **admin_route(404, 409, 422, 415),
     )
     def cancel(
         self,
@@ -275,7 +275,7 @@ class TournamentController(Controller):
         operation_id="checkInToTournament",
         summary="Check in during the plan's window before the start (a player for themself; an admin)",
         status_code=200,
-        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
+        **signed_in_route(403, 404, 409, 422, 415),
     )
     def check_in(
         self,
@@ -291,7 +291,7 @@ class TournamentController(Controller):
         summary="Drop out of a running swiss or round robin; later rounds pair without them "
         "(the player themself; an admin)",
         status_code=200,
-        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
+        **signed_in_route(403, 404, 409, 422, 415),
     )
     def drop_out(
         self,
@@ -305,7 +305,7 @@ class TournamentController(Controller):
         "/players/{player_id:uuid}/next-game",
         operation_id="getPlayerNextGame",
         summary="The tournament table a player plays now, else their next one or round (public; read model)",
-        **public_route(400, 401, 404),
+        **public_route(404),
     )
     def next_game(self, services: ServicesDep, player_id: PlayerId, after: After = None) -> NextGame:
         return player_queries.next_game(services, player_id, after)

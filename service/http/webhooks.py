@@ -129,7 +129,7 @@ class LeagueWebhookController(Controller):
     @post(
         operation_id="createWebhook",
         summary="Register a webhook of the league: its secret is shown this once (admin)",
-        **admin_route(400, 401, 403, 404, 415, 422),
+        **admin_route(404, 415, 422),
     )
     def create(
         self,
@@ -157,7 +157,7 @@ class LeagueWebhookController(Controller):
     @get(
         operation_id="listWebhooks",
         summary="The league's webhooks, without their secrets (admin)",
-        **admin_route(401, 403, 404, reads_store=True),
+        **admin_route(404, reads_store=True),
     )
     def list_all(self, caller: CallerDep, league_id: LeagueId) -> WebhooksRead:
         found = caller.run(webhooks.webhooks_of, league_id)
@@ -172,7 +172,7 @@ class WebhookController(Controller):
         "/{webhook_id:uuid}",
         operation_id="getWebhook",
         summary="A webhook, without its secret; why it was disabled, if it was (admin)",
-        **admin_route(401, 403, 404, reads_store=True),
+        **admin_route(404, reads_store=True),
     )
     def read(self, caller: CallerDep, webhook_id: WebhookId) -> WebhookRead:
         return webhook_read(caller.run(webhooks.webhook, webhook_id))
@@ -181,7 +181,7 @@ class WebhookController(Controller):
         "/{webhook_id:uuid}",
         operation_id="removeWebhook",
         summary="Remove a webhook: nothing more is sent to it (admin)",
-        **admin_route(401, 403, 404),
+        **admin_route(404),
     )
     def remove(self, caller: CallerDep, webhook_id: WebhookId) -> None:
         caller.run(webhooks.remove_webhook, webhook_id)
@@ -190,7 +190,7 @@ class WebhookController(Controller):
         "/{webhook_id:uuid}/secret",
         operation_id="rotateWebhookSecret",
         summary="Draw a new secret for a webhook, shown this once (admin)",
-        **admin_route(401, 403, 404),
+        **admin_route(404),
     )
     def rotate(self, caller: CallerDep, webhook_id: WebhookId) -> WebhookSecret:
         hook, secret = caller.run(webhooks.rotate_secret, webhook_id)
@@ -200,7 +200,7 @@ class WebhookController(Controller):
         "/{webhook_id:uuid}/disable",
         operation_id="disableWebhook",
         summary="Disable a webhook: nothing is sent to it until it is enabled (admin)",
-        **admin_route(401, 403, 404, 409),
+        **admin_route(404, 409),
         status_code=200,
     )
     def disable(self, caller: CallerDep, webhook_id: WebhookId) -> WebhookRead:
@@ -210,7 +210,7 @@ class WebhookController(Controller):
         "/{webhook_id:uuid}/enable",
         operation_id="enableWebhook",
         summary="Enable a disabled webhook again (admin)",
-        **admin_route(401, 403, 404, 409),
+        **admin_route(404, 409),
         status_code=200,
     )
     def enable(self, caller: CallerDep, webhook_id: WebhookId) -> WebhookRead:
@@ -220,7 +220,7 @@ class WebhookController(Controller):
         "/{webhook_id:uuid}/deliveries",
         operation_id="listWebhookDeliveries",
         summary="A webhook's deliveries, newest first, each with its tries (admin)",
-        **admin_route(401, 403, 404),
+        **admin_route(404),
     )
     def deliveries(self, caller: CallerDep, webhook_id: WebhookId) -> DeliveriesRead:
         hook, rows = caller.run(webhooks.deliveries_of, webhook_id)
@@ -232,7 +232,7 @@ class WebhookController(Controller):
         "/{webhook_id:uuid}/deliveries/{delivery_id:uuid}/resend",
         operation_id="resendWebhookDelivery",
         summary="Send a finished delivery again, with a fresh budget of tries (admin)",
-        **admin_route(401, 403, 404, 409),
+        **admin_route(404, 409),
         status_code=202,
     )
     def resend(self, caller: CallerDep, webhook_id: WebhookId, delivery_id: DeliveryId) -> DeliveryRead:

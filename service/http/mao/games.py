@@ -71,7 +71,7 @@ class MaoGameController(Controller):
     @get(
         operation_id="listMaoGames",
         summary="Mao matches, the newest first, a page at a time; by league or status (public; read model)",
-        **public_route(400, 401, 422),
+        **public_route(422),
     )
     def list_mao_games(
         self,
