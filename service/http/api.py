@@ -28,6 +28,7 @@ from service.http.health import HealthController
 from service.http.invitations import InvitationController, LeagueInvitationController
 from service.http.leagues import LeagueController
 from service.http.log import LogController
+from service.http.mao.acts import provide_mao_act
 from service.http.mao.games import MaoGameController
 from service.http.mao.log import MaoLogController
 from service.http.mao.rules import MaoRuleController
@@ -123,6 +124,7 @@ DEPENDENCIES = {
     "writer": Provide(provide_writer, sync_to_thread=False),
     "bearer": Provide(provide_bearer, sync_to_thread=False),
     "page": Provide(provide_page, sync_to_thread=False),
+    "act": Provide(provide_mao_act, sync_to_thread=False),
 }
 
 

@@ -9,11 +9,11 @@ from litestar.params import Body
 
 from service.domain.cards import parse_card
 from service.domain.mao.commands import CallPause, DrawCard, EndPause, PlayCard, Say
-from service.http.mao.acts import ACT_ROUTE
+from service.http.mao.acts import ACT_ROUTE, MaoActDep, provide_mao_act
 from service.http.mao.schemas import PlayCreate, SeatCreate, UtteranceCreate
-from service.http.params import GameId, IdempotencyKey, SeatToSee
-from service.http.services import CallerDep
-from service.usecases.mao import MaoActRead, seat_act
+from service.http.params import GameId, SeatToSee
+from service.http.services import WriterDep
+from service.usecases.mao import MaoActRead
 
 
 class MaoTableController(Controller):
@@ -28,19 +28,15 @@ class MaoTableController(Controller):
     )
     def play(
         self,
-        caller: CallerDep,
-        game_id: GameId,
         data: Annotated[
             PlayCreate, Body(examples=[Example(summary="a last card", value={"card": "QH", "says": ["mao"]})])
         ],
-        idempotency_key: IdempotencyKey = None,
+        act: MaoActDep,
     ) -> MaoActRead:
         def play_card(seat: int) -> PlayCard:
             return PlayCard(seat, parse_card(data.card), tuple(data.says))
 
-        return caller.run(
-            seat_act, game_id, data.seat, play_card, idempotency_key, ("plays", data), is_play=True
-        )
+        return act.by_seat(data.seat, play_card, "plays", data, is_play=True)
 
     @post(
         "/draws",
@@ -48,14 +44,8 @@ class MaoTableController(Controller):
         summary="Draw a card instead of playing",
         **ACT_ROUTE,
     )
-    def draw(
-        self,
-        caller: CallerDep,
-        game_id: GameId,
-        data: Annotated[SeatCreate, Body()],
-        idempotency_key: IdempotencyKey = None,
-    ) -> MaoActRead:
-        return caller.run(seat_act, game_id, data.seat, DrawCard, idempotency_key, ("draws", data))
+    def draw(self, data: Annotated[SeatCreate, Body()], act: MaoActDep) -> MaoActRead:
+        return act.by_seat(data.seat, DrawCard, "draws", data)
 
     @post(
         "/utterances",
@@ -64,17 +54,11 @@ class MaoTableController(Controller):
         "about the turn order or safety",
         **ACT_ROUTE,
     )
-    def say(
-        self,
-        caller: CallerDep,
-        game_id: GameId,
-        data: Annotated[UtteranceCreate, Body()],
-        idempotency_key: IdempotencyKey = None,
-    ) -> MaoActRead:
+    def say(self, data: Annotated[UtteranceCreate, Body()], act: MaoActDep) -> MaoActRead:
         def say(seat: int) -> Say:
             return Say(seat, data.words, data.about or "")
 
-        return caller.run(seat_act, game_id, data.seat, say, idempotency_key, ("utterances", data))
+        return act.by_seat(data.seat, say, "utterances", data)
 
     @post(
         "/pause",
@@ -82,14 +66,8 @@ class MaoTableController(Controller):
         summary="Call a procedural pause: nothing is played until its caller ends it",
         **ACT_ROUTE,
     )
-    def call_pause(
-        self,
-        caller: CallerDep,
-        game_id: GameId,
-        data: Annotated[SeatCreate, Body()],
-        idempotency_key: IdempotencyKey = None,
-    ) -> MaoActRead:
-        return caller.run(seat_act, game_id, data.seat, CallPause, idempotency_key, ("pause", data))
+    def call_pause(self, data: Annotated[SeatCreate, Body()], act: MaoActDep) -> MaoActRead:
+        return act.by_seat(data.seat, CallPause, "pause", data)
 
     @delete(
         "/pause",
@@ -97,11 +75,6 @@ class MaoTableController(Controller):
         summary="End the pause you called; the same turn goes on",
         **ACT_ROUTE,
     )
-    def end_pause(
-        self,
-        caller: CallerDep,
-        game_id: GameId,
-        seat: SeatToSee = None,
-        idempotency_key: IdempotencyKey = None,
-    ) -> MaoActRead:
-        return caller.run(seat_act, game_id, seat, EndPause, idempotency_key, ("end_pause", seat))
+    def end_pause(self, game_id: GameId, seat: SeatToSee = None, *, writer: WriterDep) -> MaoActRead:
+        # its own parameters: the document names the seat between the match's id and the key
+        return provide_mao_act(game_id, writer).by_seat(seat, EndPause, "end_pause", seat)
