@@ -15,12 +15,13 @@ from itertools import accumulate
 from typing import Annotated
 from uuid import UUID
 
-from litestar import Controller, Response, get
+from litestar import Response, get
 from litestar.openapi.spec import Example
 from litestar.params import Parameter
 
 from service.domain.round_scoring import running_totals
 from service.domain.rulesets import Ruleset
+from service.http.controller import ApiController
 from service.http.params import LEAGUE_ID, After, AfterMet, GameId, LeagueId, PlayerId
 from service.http.routes import public_route
 from service.http.services import ServicesDep
@@ -54,9 +55,7 @@ def _guides(rules: Ruleset) -> list[Guide]:
     return [Guide(f"target {rules.target_score}", rules.target_score)]
 
 
-class ChartController(Controller):
-    tags = ["charts"]  # noqa: RUF012
-
+class ChartController(ApiController, tag="charts"):
     @get(
         "/games/{game_id:uuid}/totals.svg",
         operation_id="getGameTotalsChart",

@@ -10,11 +10,12 @@ from typing import Annotated
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, get, post
+from litestar import get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.errors import RuleError
+from service.http.controller import ApiController
 from service.http.page_read import Listing
 from service.http.pages import Next, PageDep
 from service.http.params import GameId
@@ -51,10 +52,7 @@ RulingBody = Annotated[
 ]
 
 
-class DisputeController(Controller):
-    path = "/games/{game_id:uuid}"
-    tags = ["disputes"]  # noqa: RUF012
-
+class DisputeController(ApiController, path="/games/{game_id:uuid}", tag="disputes"):
     @post(
         "/disputes",
         operation_id="raiseDispute",
@@ -85,10 +83,7 @@ class DisputeListRead(msgspec.Struct, frozen=True, kw_only=True):
 DISPUTES = Listing(DisputeListRead, "disputes", tuple[float, UUID])
 
 
-class OpenDisputeController(Controller):
-    path = "/disputes"
-    tags = ["disputes"]  # noqa: RUF012
-
+class OpenDisputeController(ApiController, path="/disputes", tag="disputes"):
     @get(
         operation_id="listOpenDisputes",
         summary="The open disputes the caller may rule on, the longest waiting first (referees: friendly "

@@ -10,11 +10,12 @@ from typing import Annotated
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, get, post
+from litestar import get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.cards import format_cards
+from service.http.controller import ApiController
 from service.http.encode import encode
 from service.http.page_read import Listing
 from service.http.pages import (
@@ -97,10 +98,7 @@ CREATE_EXAMPLES = [
 GameBody = Annotated[GameCreate, Body(examples=CREATE_EXAMPLES)]
 
 
-class GameController(Controller):
-    path = "/games"
-    tags = ["games"]  # noqa: RUF012
-
+class GameController(ApiController, path="/games", tag="games"):
     @post(
         operation_id="createGame",
         summary="Create a game: seats of players and bots; it is dealt at once",

@@ -8,11 +8,12 @@ from typing import Annotated, Any
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, Request, delete, get, post
+from litestar import Request, delete, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.domain.invitation import Invitation
+from service.http.controller import ApiController
 from service.http.encode import encode
 from service.http.params import LEAGUE_ID, PLAYER_ID, LeagueId
 from service.http.peer import client_address
@@ -81,10 +82,7 @@ def invitation_read(invitation: Invitation) -> InvitationRead:
     )
 
 
-class LeagueInvitationController(Controller):
-    path = "/leagues"
-    tags = ["invitations"]  # noqa: RUF012
-
+class LeagueInvitationController(ApiController, path="/leagues", tag="invitations"):
     @post(
         "/{league_id:uuid}/invitations",
         operation_id="createInvitation",
@@ -118,10 +116,7 @@ class LeagueInvitationController(Controller):
         return InvitationsRead(league_id=league_id, invitations=[invitation_read(i) for i in found])
 
 
-class InvitationController(Controller):
-    path = "/invitations"
-    tags = ["invitations"]  # noqa: RUF012
-
+class InvitationController(ApiController, path="/invitations", tag="invitations"):
     @delete(
         "/{invitation_id:uuid}",
         operation_id="revokeInvitation",

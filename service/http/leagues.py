@@ -5,7 +5,7 @@ from typing import Annotated
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, Response, delete, get, post
+from litestar import Response, delete, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
@@ -14,6 +14,7 @@ from service.domain.clock import FORFEIT_AFTER
 from service.domain.errors import RuleError
 from service.domain.league import League
 from service.domain.time_zone import DEFAULT_TIME_ZONE
+from service.http.controller import ApiController
 from service.http.encode import encode
 from service.http.exports import CSV, csv_of
 from service.http.page_read import Listing
@@ -94,10 +95,7 @@ def _referee_name(services: Services, referee_id: str) -> str | None:
         return None
 
 
-class LeagueController(Controller):
-    path = "/leagues"
-    tags = ["leagues"]  # noqa: RUF012
-
+class LeagueController(ApiController, path="/leagues", tag="leagues"):
     @post(
         operation_id="createLeague",
         summary="Found a league with a ruleset and its options (admin)",

@@ -11,13 +11,14 @@ from typing import Annotated
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, get
+from litestar import get
 from litestar.openapi.spec import Example
 from litestar.params import Parameter
 
 from service.domain.errors import RuleError
 from service.domain.redaction import FULL
 from service.domain.views import TableView
+from service.http.controller import ApiController
 from service.http.params import LARGEST, GameId
 from service.http.routes import public_route, signed_in_route
 from service.http.services import CallerDep, OptionalActorDep, ServicesDep
@@ -57,10 +58,7 @@ class ReplayRead(msgspec.Struct, frozen=True, kw_only=True):
     ] = msgspec.field(default_factory=dict)
 
 
-class LogController(Controller):
-    path = "/games/{game_id:uuid}"
-    tags = ["log"]  # noqa: RUF012
-
+class LogController(ApiController, path="/games/{game_id:uuid}", tag="log"):
     @get(
         "/events",
         operation_id="getGameEvents",

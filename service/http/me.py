@@ -10,9 +10,10 @@ from typing import Annotated, Literal
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, get
+from litestar import get
 
 from service.application import credentials
+from service.http.controller import ApiController
 from service.http.params import PLAYER_ID, After
 from service.http.routes import signed_in_route
 from service.http.services import BearerDep, CallerDep
@@ -35,10 +36,7 @@ class MeRead(msgspec.Struct, frozen=True, kw_only=True):
     position: int
 
 
-class MeController(Controller):
-    path = "/me"
-    tags = ["me"]  # noqa: RUF012
-
+class MeController(ApiController, path="/me", tag="me"):
     @get(
         operation_id="whoAmI",
         summary="Who this token is: role, id, name and leagues (any token; read model)",

@@ -4,10 +4,11 @@
 
 from typing import Annotated
 
-from litestar import Controller, post
+from litestar import post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
+from service.http.controller import ApiController
 from service.http.params import GameId
 from service.http.routes import signed_in_route
 from service.http.services import WriterDep
@@ -53,10 +54,7 @@ ChallengeBody = Annotated[
 ]
 
 
-class MoveController(Controller):
-    path = "/games/{game_id:uuid}"
-    tags = ["moves"]  # noqa: RUF012
-
+class MoveController(ApiController, path="/games/{game_id:uuid}", tag="moves"):
     @post(
         "/moves",
         operation_id="makeMove",

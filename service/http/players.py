@@ -4,12 +4,13 @@ from typing import Annotated
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, delete, get, patch, post
+from litestar import delete, get, patch, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.application import credentials
 from service.domain.names import MAX_NAME
+from service.http.controller import ApiController
 from service.http.page_read import Listing
 from service.http.pages import Next, PageDep
 from service.http.params import PLAYER_ID, After, PlayerId
@@ -78,10 +79,7 @@ def token_read(issued: credentials.Issued) -> TokenRead:
     )
 
 
-class PlayerController(Controller):
-    path = "/players"
-    tags = ["players"]  # noqa: RUF012
-
+class PlayerController(ApiController, path="/players", tag="players"):
     @post(
         operation_id="createPlayer",
         summary="Register a player (admin); the answer holds their first token",

@@ -7,7 +7,7 @@ game's officials.
 
 from typing import Annotated, Literal
 
-from litestar import Controller, Response, get, post
+from litestar import Response, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
@@ -15,6 +15,7 @@ from service.application.records import game_record
 from service.domain.errors import RuleError
 from service.domain.redaction import FULL, PUBLIC, Viewer
 from service.domain.roles import Actor
+from service.http.controller import ApiController
 from service.http.log import seat_names
 from service.http.params import LEAGUE_ID, PLAYER_ID, GameId
 from service.http.routes import public_route, signed_in_route
@@ -49,10 +50,7 @@ IMPORT_EXAMPLES = [
 ImportBody = Annotated[RecordImport, Body(examples=IMPORT_EXAMPLES)]
 
 
-class RecordController(Controller):
-    path = "/games"
-    tags = ["records"]  # noqa: RUF012
-
+class RecordController(ApiController, path="/games", tag="records"):
     @get(
         "/{game_id:uuid}/record",
         operation_id="getGameRecord",

@@ -8,11 +8,12 @@ from typing import Annotated
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, delete, get, post
+from litestar import delete, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.application import credentials
+from service.http.controller import ApiController
 from service.http.params import REFEREE_ID, RefereeId
 from service.http.players import StoredName, TokenRead, token_read
 from service.http.routes import admin_route, public_route, signed_in_route
@@ -32,10 +33,7 @@ class RefereeCreated(msgspec.Struct, frozen=True, kw_only=True):
     token: TokenRead
 
 
-class RefereeController(Controller):
-    path = "/referees"
-    tags = ["referees"]  # noqa: RUF012
-
+class RefereeController(ApiController, path="/referees", tag="referees"):
     @post(
         operation_id="createReferee",
         summary="Register a referee (admin); the answer holds their first token",

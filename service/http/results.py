@@ -7,8 +7,9 @@ docs/exports.md lists the columns.
 
 from uuid import UUID
 
-from litestar import Controller, Response, get
+from litestar import Response, get
 
+from service.http.controller import ApiController
 from service.http.exports import CSV, csv_of
 from service.http.params import After
 from service.http.routes import public_route
@@ -19,10 +20,7 @@ from service.usecases.queries import leagues as league_queries
 from service.usecases.services import Services
 
 
-class TournamentResultsController(Controller):
-    path = "/tournaments/{tournament_id:uuid}"
-    tags = ["tournaments"]  # noqa: RUF012
-
+class TournamentResultsController(ApiController, path="/tournaments/{tournament_id:uuid}", tag="tournaments"):
     @get(
         "/results.json",
         operation_id="getTournamentResults",

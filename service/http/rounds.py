@@ -4,10 +4,11 @@ cases of ``service.usecases.rounds`` (docs/score-sheets.md).
 
 from typing import Annotated
 
-from litestar import Controller, get, post
+from litestar import get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
+from service.http.controller import ApiController
 from service.http.params import GameId
 from service.http.routes import public_route, signed_in_route
 from service.http.services import ServicesDep, WriterDep
@@ -39,10 +40,7 @@ RoundBody = Annotated[RoundCreate, Body(examples=ENTRY_EXAMPLES)]
 ConfirmationBody = Annotated[ConfirmationCreate, Body(examples=[Example(summary="agree", value={})])]
 
 
-class RoundController(Controller):
-    path = "/games/{game_id:uuid}/rounds"
-    tags = ["score sheets"]  # noqa: RUF012
-
+class RoundController(ApiController, path="/games/{game_id:uuid}/rounds", tag="score sheets"):
     @post(
         operation_id="enterRound",
         summary="Enter the next round of a game played in person (a seated player or an official)",

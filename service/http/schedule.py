@@ -6,8 +6,9 @@ the read model; ``service.projections.schedule`` says which rounds have a time.
 
 from datetime import UTC, datetime
 
-from litestar import Controller, Response, get
+from litestar import Response, get
 
+from service.http.controller import ApiController
 from service.http.params import After, LeagueId
 from service.http.routes import public_route
 from service.http.services import ServicesDep
@@ -17,10 +18,7 @@ from service.usecases.consistency import caught_up
 CALENDAR = "text/calendar"  # litestar adds "; charset=utf-8" to a text/* media type
 
 
-class LeagueScheduleController(Controller):
-    path = "/leagues/{league_id:uuid}"
-    tags = ["leagues"]  # noqa: RUF012
-
+class LeagueScheduleController(ApiController, path="/leagues/{league_id:uuid}", tag="leagues"):
     @get(
         "/schedule.ics",
         operation_id="getLeagueSchedule",

@@ -31,7 +31,7 @@ from uuid import UUID
 
 import anyio.to_thread
 import msgspec
-from litestar import Controller, get
+from litestar import get
 from litestar.openapi.spec import Example
 from litestar.params import HeaderParameter
 from litestar.response import ServerSentEvent, Stream
@@ -39,6 +39,7 @@ from litestar.response import ServerSentEvent, Stream
 from service.auth.sessions import SIGNED_IN_OR_SESSION
 from service.domain.redaction import PUBLIC
 from service.http.consistency import READS_STORE
+from service.http.controller import ApiController
 from service.http.errors import problems
 from service.http.params import LARGEST, GameId, SeatToSee
 from service.http.routes import public_route
@@ -127,10 +128,7 @@ def _over_at(services: Services, facts: GameFacts, number: int) -> bool:
     return (table.over or table.abandoned is not None) and table.version <= number
 
 
-class StreamController(Controller):
-    path = "/games/{game_id:uuid}"
-    tags = ["log"]  # noqa: RUF012
-
+class StreamController(ApiController, path="/games/{game_id:uuid}", tag="log"):
     @get(
         "/stream",
         operation_id="streamGameEvents",

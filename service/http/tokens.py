@@ -1,17 +1,15 @@
 """A token revoked by its id: the use case is ``service.usecases.tokens.revoke_token``."""
 
-from litestar import Controller, delete
+from litestar import delete
 
+from service.http.controller import ApiController
 from service.http.params import CredentialId
 from service.http.routes import signed_in_route
 from service.http.services import CallerDep
 from service.usecases import tokens
 
 
-class TokenController(Controller):
-    path = "/tokens"
-    tags = ["tokens"]  # noqa: RUF012
-
+class TokenController(ApiController, path="/tokens", tag="tokens"):
     @delete(
         "/{credential_id:uuid}",
         operation_id="revokeToken",

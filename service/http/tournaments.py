@@ -24,12 +24,13 @@ from typing import Annotated
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, Response, delete, get, patch, post
+from litestar import Response, delete, get, patch, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.domain.errors import RuleError
 from service.http import sheets
+from service.http.controller import ApiController
 from service.http.page_read import Listing
 from service.http.pages import (
     Next,
@@ -110,9 +111,7 @@ RoundNo = Annotated[
 ]
 
 
-class TournamentController(Controller):
-    tags = ["tournaments"]  # noqa: RUF012
-
+class TournamentController(ApiController, tag="tournaments"):
     @post(
         "/leagues/{league_id:uuid}/tournaments",
         operation_id="createTournament",

@@ -12,11 +12,12 @@ from typing import Annotated
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, delete, get, post
+from litestar import delete, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.domain.webhook import Webhook
+from service.http.controller import ApiController
 from service.http.encode import encode
 from service.http.params import LEAGUE_ID, PLAYER_ID, LeagueId
 from service.http.routes import admin_route
@@ -122,10 +123,7 @@ def delivery_read(row: DeliveryRow, services: Services) -> DeliveryRead:
     )
 
 
-class LeagueWebhookController(Controller):
-    path = "/leagues/{league_id:uuid}/webhooks"
-    tags = ["webhooks"]  # noqa: RUF012
-
+class LeagueWebhookController(ApiController, path="/leagues/{league_id:uuid}/webhooks", tag="webhooks"):
     @post(
         operation_id="createWebhook",
         summary="Register a webhook of the league: its secret is shown this once (admin)",
@@ -164,10 +162,7 @@ class LeagueWebhookController(Controller):
         return WebhooksRead(webhooks=[webhook_read(hook) for hook in found])
 
 
-class WebhookController(Controller):
-    path = "/webhooks"
-    tags = ["webhooks"]  # noqa: RUF012
-
+class WebhookController(ApiController, path="/webhooks", tag="webhooks"):
     @get(
         "/{webhook_id:uuid}",
         operation_id="getWebhook",

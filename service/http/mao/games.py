@@ -7,11 +7,12 @@ hold it: its list is its own, paged and filtered as that one is.
 
 from typing import Annotated
 
-from litestar import Controller, get, post
+from litestar import get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.mao.views import JudgeView, PlayerView, judge_view, player_view
+from service.http.controller import ApiController
 from service.http.mao.schemas import MaoGameListRead, MaoGameRead, game_read
 from service.http.page_read import Listing
 from service.http.pages import (
@@ -34,10 +35,7 @@ StatusFilter = choice_parameter("only the Mao matches in this state", MAO_STATUS
 MAO_GAMES = Listing(MaoGameListRead, "mao-games", int)
 
 
-class MaoGameController(Controller):
-    path = "/mao-games"
-    tags = ["mao"]  # noqa: RUF012
-
+class MaoGameController(ApiController, path="/mao-games", tag="mao"):
     @post(
         operation_id="createMaoGame",
         summary="Make a Mao match in a league of ruleset mao (admin, the league's referees)",

@@ -1,9 +1,10 @@
 """A Mao match's event log, each event as the asker may see it, and the referee's replay."""
 
-from litestar import Controller, get
+from litestar import get
 
 from service.domain.mao.redaction import redact_all
 from service.domain.mao.replay import referee_replay
+from service.http.controller import ApiController
 from service.http.mao.schemas import MaoLogRead, MaoReplayRead
 from service.http.params import GameId
 from service.http.routes import public_route, signed_in_route
@@ -11,10 +12,7 @@ from service.http.services import CallerDep, OptionalActorDep, ServicesDep
 from service.usecases import mao_policy
 
 
-class MaoLogController(Controller):
-    path = "/mao-games/{game_id:uuid}"
-    tags = ["mao"]  # noqa: RUF012
-
+class MaoLogController(ApiController, path="/mao-games/{game_id:uuid}", tag="mao"):
     @get(
         "/events",
         operation_id="listMaoEvents",

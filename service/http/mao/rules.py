@@ -3,12 +3,13 @@ winner proposes the next rule; the judge approves or refuses it."""
 
 from typing import Annotated
 
-from litestar import Controller, post, put
+from litestar import post, put
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.mao.commands import ApproveRule, ProposeRule, RefuseRule, WriteRule
 from service.domain.mao.rule import TEACHING_TEXT
+from service.http.controller import ApiController
 from service.http.mao.acts import ACT_ROUTE, MaoActDep
 from service.http.mao.schemas import DealCreate, ProposalCreate, RuleCreate
 from service.usecases.mao import MaoActRead
@@ -16,10 +17,7 @@ from service.usecases.mao import MaoActRead
 _RULE_EXAMPLE = Body(examples=[Example(summary="the teaching rule", value={"text": TEACHING_TEXT})])
 
 
-class MaoRuleController(Controller):
-    path = "/mao-games/{game_id:uuid}"
-    tags = ["mao"]  # noqa: RUF012
-
+class MaoRuleController(ApiController, path="/mao-games/{game_id:uuid}", tag="mao"):
     @put(
         "/rule",
         operation_id="writeMaoRule",

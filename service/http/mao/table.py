@@ -3,12 +3,13 @@ call and end a pause. A player acts for their own seat; an official names the se
 
 from typing import Annotated
 
-from litestar import Controller, delete, post
+from litestar import delete, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.cards import parse_card
 from service.domain.mao.commands import CallPause, DrawCard, EndPause, PlayCard, Say
+from service.http.controller import ApiController
 from service.http.mao.acts import ACT_ROUTE, MaoActDep, provide_mao_act
 from service.http.mao.schemas import PlayCreate, SeatCreate, UtteranceCreate
 from service.http.params import GameId, SeatToSee
@@ -16,10 +17,7 @@ from service.http.services import WriterDep
 from service.usecases.mao import MaoActRead
 
 
-class MaoTableController(Controller):
-    path = "/mao-games/{game_id:uuid}"
-    tags = ["mao"]  # noqa: RUF012
-
+class MaoTableController(ApiController, path="/mao-games/{game_id:uuid}", tag="mao"):
     @post(
         "/plays",
         operation_id="playMaoCard",
