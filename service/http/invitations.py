@@ -82,6 +82,17 @@ def invitation_read(invitation: Invitation) -> InvitationRead:
     )
 
 
+InvitationBody = Annotated[
+    InvitationCreate,
+    Body(examples=[Example(summary="ten people", value={"expires_at": "2026-12-31T23:59:00Z", "uses": 10})]),
+]
+
+RedemptionBody = Annotated[
+    Redemption,
+    Body(examples=[Example(summary="Ada joins", value={"code": CODE_EXAMPLE, "name": "Ada"})]),
+]
+
+
 class LeagueInvitationController(ApiController, path="/leagues", tag="invitations"):
     @post(
         "/{league_id:uuid}/invitations",
@@ -89,19 +100,7 @@ class LeagueInvitationController(ApiController, path="/leagues", tag="invitation
         summary="Make an invitation to a league (admin); the answer holds its code, shown once",
         **admin_route(404, 415, 422),
     )
-    def create(
-        self,
-        caller: CallerDep,
-        league_id: LeagueId,
-        data: Annotated[
-            InvitationCreate,
-            Body(
-                examples=[
-                    Example(summary="ten people", value={"expires_at": "2026-12-31T23:59:00Z", "uses": 10})
-                ]
-            ),
-        ],
-    ) -> InvitationMade:
+    def create(self, caller: CallerDep, league_id: LeagueId, data: InvitationBody) -> InvitationMade:
         invitation, code = caller.run(invitations.make_invitation, league_id, data)
         return InvitationMade(invitation=invitation_read(invitation), code=code)
 
@@ -133,15 +132,7 @@ class InvitationController(ApiController, path="/invitations", tag="invitations"
         "the answer holds the new player's token",
         **public_route(404, 409, 410, 415, 429),
     )
-    def redeem(
-        self,
-        request: Request[Any, Any, Any],
-        services: ServicesDep,
-        data: Annotated[
-            Redemption,
-            Body(examples=[Example(summary="Ada joins", value={"code": CODE_EXAMPLE, "name": "Ada"})]),
-        ],
-    ) -> Welcome:
+    def redeem(self, request: Request[Any, Any, Any], services: ServicesDep, data: RedemptionBody) -> Welcome:
         address = client_address(request, services.settings.trusted_proxies)
         welcome = invitations.redeem_invitation(services, data, address).welcome
         return Welcome(

@@ -95,27 +95,35 @@ def _referee_name(services: Services, referee_id: str) -> str | None:
         return None
 
 
+LeagueBody = Annotated[
+    LeagueCreate,
+    Body(
+        examples=[
+            Example(
+                summary="a club league to 150",
+                value={"name": "Thursday club", "ruleset": "club", "options": {"target_score": 150}},
+            )
+        ]
+    ),
+]
+
+MemberBody = Annotated[
+    MemberCreate, Body(examples=[Example(summary="a player", value={"player_id": PLAYER_ID})])
+]
+
+LeagueRefereeBody = Annotated[
+    LeagueRefereeCreate,
+    Body(examples=[Example(summary="a referee", value={"referee_id": REFEREE_ID})]),
+]
+
+
 class LeagueController(ApiController, path="/leagues", tag="leagues"):
     @post(
         operation_id="createLeague",
         summary="Found a league with a ruleset and its options (admin)",
         **admin_route(422, 415),
     )
-    def create(
-        self,
-        caller: CallerDep,
-        data: Annotated[
-            LeagueCreate,
-            Body(
-                examples=[
-                    Example(
-                        summary="a club league to 150",
-                        value={"name": "Thursday club", "ruleset": "club", "options": {"target_score": 150}},
-                    )
-                ]
-            ),
-        ],
-    ) -> LeagueRead:
+    def create(self, caller: CallerDep, data: LeagueBody) -> LeagueRead:
         return league_read(caller.services, caller.run(leagues.found_league, data))
 
     @get(
@@ -141,14 +149,7 @@ class LeagueController(ApiController, path="/leagues", tag="leagues"):
         summary="Admit a player to a league (admin); an erased player is 410",
         **admin_route(404, 409, 410, 415),
     )
-    def add_member(
-        self,
-        caller: CallerDep,
-        league_id: LeagueId,
-        data: Annotated[
-            MemberCreate, Body(examples=[Example(summary="a player", value={"player_id": PLAYER_ID})])
-        ],
-    ) -> LeagueRead:
+    def add_member(self, caller: CallerDep, league_id: LeagueId, data: MemberBody) -> LeagueRead:
         return league_read(caller.services, caller.run(leagues.admit_member, league_id, data))
 
     @delete(
@@ -167,15 +168,7 @@ class LeagueController(ApiController, path="/leagues", tag="leagues"):
         summary="Appoint a referee to a league (admin)",
         **admin_route(404, 409, 415),
     )
-    def add_referee(
-        self,
-        caller: CallerDep,
-        league_id: LeagueId,
-        data: Annotated[
-            LeagueRefereeCreate,
-            Body(examples=[Example(summary="a referee", value={"referee_id": REFEREE_ID})]),
-        ],
-    ) -> LeagueRead:
+    def add_referee(self, caller: CallerDep, league_id: LeagueId, data: LeagueRefereeBody) -> LeagueRead:
         return league_read(caller.services, caller.run(leagues.appoint_referee, league_id, data))
 
     @get(

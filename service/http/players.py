@@ -79,19 +79,20 @@ def token_read(issued: credentials.Issued) -> TokenRead:
     )
 
 
+PlayerBody = Annotated[PlayerCreate, Body(examples=[Example(summary="a new player", value={"name": "Ada"})])]
+
+PlayerRenameBody = Annotated[
+    PlayerRename, Body(examples=[Example(summary="a new name", value={"name": "Ada L."})])
+]
+
+
 class PlayerController(ApiController, path="/players", tag="players"):
     @post(
         operation_id="createPlayer",
         summary="Register a player (admin); the answer holds their first token",
         **admin_route(409, 422, 415),
     )
-    def create(
-        self,
-        caller: CallerDep,
-        data: Annotated[
-            PlayerCreate, Body(examples=[Example(summary="a new player", value={"name": "Ada"})])
-        ],
-    ) -> PlayerCreated:
+    def create(self, caller: CallerDep, data: PlayerBody) -> PlayerCreated:
         done = caller.run(players.register_player, data)
         return PlayerCreated(
             player=PlayerRead(player_id=done.id, name=done.name), token=token_read(done.issued)
@@ -102,13 +103,7 @@ class PlayerController(ApiController, path="/players", tag="players"):
         summary="Players by name, a page at a time; `q` searches names (public; read model)",
         **public_route(422),
     )
-    def list_players(
-        self,
-        services: ServicesDep,
-        q: Search = None,
-        *,
-        page: PageDep,
-    ) -> PlayerListRead:
+    def list_players(self, services: ServicesDep, q: Search = None, *, page: PageDep) -> PlayerListRead:
         return PLAYERS.page(services, page, services.reader.players, q)
 
     @get(
@@ -127,14 +122,7 @@ class PlayerController(ApiController, path="/players", tag="players"):
         summary="Rename a player (an admin, or the player)",
         **signed_in_route(403, 404, 409, 410, 415),
     )
-    def rename(
-        self,
-        caller: CallerDep,
-        player_id: PlayerId,
-        data: Annotated[
-            PlayerRename, Body(examples=[Example(summary="a new name", value={"name": "Ada L."})])
-        ],
-    ) -> PlayerRead:
+    def rename(self, caller: CallerDep, player_id: PlayerId, data: PlayerRenameBody) -> PlayerRead:
         player = caller.run(players.rename_player, player_id, data)
         return PlayerRead(player_id=player.id, name=player.name)
 

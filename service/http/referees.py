@@ -33,19 +33,18 @@ class RefereeCreated(msgspec.Struct, frozen=True, kw_only=True):
     token: TokenRead
 
 
+RefereeBody = Annotated[
+    RefereeCreate, Body(examples=[Example(summary="a new referee", value={"name": "Rita"})])
+]
+
+
 class RefereeController(ApiController, path="/referees", tag="referees"):
     @post(
         operation_id="createReferee",
         summary="Register a referee (admin); the answer holds their first token",
         **admin_route(422, 415),
     )
-    def create(
-        self,
-        caller: CallerDep,
-        data: Annotated[
-            RefereeCreate, Body(examples=[Example(summary="a new referee", value={"name": "Rita"})])
-        ],
-    ) -> RefereeCreated:
+    def create(self, caller: CallerDep, data: RefereeBody) -> RefereeCreated:
         done = caller.run(players.register_referee, data)
         return RefereeCreated(
             referee=RefereeRead(referee_id=done.id, name=done.name), token=token_read(done.issued)

@@ -111,6 +111,22 @@ RoundNo = Annotated[
 ]
 
 
+JoinBody = Annotated[
+    EntrantCreate, Body(examples=[Example(summary="a member", value={"player_id": PLAYER_ID})])
+]
+
+TournamentEditBody = Annotated[
+    TournamentEdit,
+    Body(examples=[Example(summary="a later start", value={"starts_at": "2026-12-05T19:00:00+01:00"})]),
+]
+
+CancellationBody = Annotated[
+    Cancellation, Body(examples=[Example(summary="a reason", value={"reason": "the hall is closed"})])
+]
+
+TournamentBody = Annotated[TournamentCreate, Body(examples=CREATE_EXAMPLES)]
+
+
 class TournamentController(ApiController, tag="tournaments"):
     @post(
         "/leagues/{league_id:uuid}/tournaments",
@@ -118,12 +134,7 @@ class TournamentController(ApiController, tag="tournaments"):
         summary="Announce a tournament of a league with its plan (admin)",
         **admin_route(404, 422, 415),
     )
-    def create(
-        self,
-        caller: CallerDep,
-        league_id: LeagueId,
-        data: Annotated[TournamentCreate, Body(examples=CREATE_EXAMPLES)],
-    ) -> TournamentView:
+    def create(self, caller: CallerDep, league_id: LeagueId, data: TournamentBody) -> TournamentView:
         return caller.run(tournaments.announce, league_id, data)
 
     @get(
@@ -196,14 +207,7 @@ class TournamentController(ApiController, tag="tournaments"):
         summary="Join a tournament before it starts (a member for themself; an admin for any member)",
         **signed_in_route(403, 404, 409, 410, 422, 415),
     )
-    def join(
-        self,
-        caller: CallerDep,
-        tournament_id: TournamentId,
-        data: Annotated[
-            EntrantCreate, Body(examples=[Example(summary="a member", value={"player_id": PLAYER_ID})])
-        ],
-    ) -> TournamentView:
+    def join(self, caller: CallerDep, tournament_id: TournamentId, data: JoinBody) -> TournamentView:
         return caller.run(tournaments.join, tournament_id, data)
 
     @delete(
@@ -239,15 +243,7 @@ class TournamentController(ApiController, tag="tournaments"):
         **admin_route(404, 409, 422, 415),
     )
     def edit(
-        self,
-        caller: CallerDep,
-        tournament_id: TournamentId,
-        data: Annotated[
-            TournamentEdit,
-            Body(
-                examples=[Example(summary="a later start", value={"starts_at": "2026-12-05T19:00:00+01:00"})]
-            ),
-        ],
+        self, caller: CallerDep, tournament_id: TournamentId, data: TournamentEditBody
     ) -> TournamentView:
         return caller.run(tournaments.edit, tournament_id, data)
 
@@ -260,12 +256,7 @@ class TournamentController(ApiController, tag="tournaments"):
         **admin_route(404, 409, 422, 415),
     )
     def cancel(
-        self,
-        caller: CallerDep,
-        tournament_id: TournamentId,
-        data: Annotated[
-            Cancellation, Body(examples=[Example(summary="a reason", value={"reason": "the hall is closed"})])
-        ],
+        self, caller: CallerDep, tournament_id: TournamentId, data: CancellationBody
     ) -> TournamentView:
         return caller.run(tournaments.cancel, tournament_id, data)
 
@@ -276,12 +267,7 @@ class TournamentController(ApiController, tag="tournaments"):
         status_code=200,
         **signed_in_route(403, 404, 409, 422, 415),
     )
-    def check_in(
-        self,
-        caller: CallerDep,
-        tournament_id: TournamentId,
-        data: EntrantBody,
-    ) -> TournamentView:
+    def check_in(self, caller: CallerDep, tournament_id: TournamentId, data: EntrantBody) -> TournamentView:
         return caller.run(tournaments.check_in, tournament_id, data)
 
     @post(
@@ -292,12 +278,7 @@ class TournamentController(ApiController, tag="tournaments"):
         status_code=200,
         **signed_in_route(403, 404, 409, 422, 415),
     )
-    def drop_out(
-        self,
-        caller: CallerDep,
-        tournament_id: TournamentId,
-        data: EntrantBody,
-    ) -> TournamentView:
+    def drop_out(self, caller: CallerDep, tournament_id: TournamentId, data: EntrantBody) -> TournamentView:
         return caller.run(tournaments.drop_out, tournament_id, data)
 
     @get(

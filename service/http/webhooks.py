@@ -123,32 +123,30 @@ def delivery_read(row: DeliveryRow, services: Services) -> DeliveryRead:
     )
 
 
+WebhookBody = Annotated[
+    WebhookCreate,
+    Body(
+        examples=[
+            Example(
+                summary="tables and rounds",
+                value={"url": URL_EXAMPLE, "events": ["table_ready", "round_started"]},
+            ),
+            Example(
+                summary="a player's turns",
+                value={"url": URL_EXAMPLE, "events": ["turn"], "players": [PLAYER_ID]},
+            ),
+        ]
+    ),
+]
+
+
 class LeagueWebhookController(ApiController, path="/leagues/{league_id:uuid}/webhooks", tag="webhooks"):
     @post(
         operation_id="createWebhook",
         summary="Register a webhook of the league: its secret is shown this once (admin)",
         **admin_route(404, 415, 422),
     )
-    def create(
-        self,
-        caller: CallerDep,
-        league_id: LeagueId,
-        data: Annotated[
-            WebhookCreate,
-            Body(
-                examples=[
-                    Example(
-                        summary="tables and rounds",
-                        value={"url": URL_EXAMPLE, "events": ["table_ready", "round_started"]},
-                    ),
-                    Example(
-                        summary="a player's turns",
-                        value={"url": URL_EXAMPLE, "events": ["turn"], "players": [PLAYER_ID]},
-                    ),
-                ]
-            ),
-        ],
-    ) -> WebhookSecret:
+    def create(self, caller: CallerDep, league_id: LeagueId, data: WebhookBody) -> WebhookSecret:
         hook, secret = caller.run(webhooks.register_webhook, league_id, data)
         return WebhookSecret(webhook=webhook_read(hook), secret=secret)
 

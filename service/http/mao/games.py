@@ -35,35 +35,34 @@ StatusFilter = choice_parameter("only the Mao matches in this state", MAO_STATUS
 MAO_GAMES = Listing(MaoGameListRead, "mao-games", int)
 
 
+MaoGameBody = Annotated[
+    MaoGameCreate,
+    Body(
+        examples=[
+            Example(
+                summary="two players and a learning bot, a human judge",
+                value={
+                    "league_id": "5d8e2a47-1b3c-4f6d-8e9a-0c2b4d6f8a1e",
+                    "seats": [
+                        "3f1c6c9e-8f7a-4d52-9a53-3e1b1c0b6a77",
+                        "8a4d2b6e-1c3f-4e5a-9b7d-2f6e8c0a4b1d",
+                        "bot:learning",
+                    ],
+                    "judge": "referee",
+                },
+            )
+        ]
+    ),
+]
+
+
 class MaoGameController(ApiController, path="/mao-games", tag="mao"):
     @post(
         operation_id="createMaoGame",
         summary="Make a Mao match in a league of ruleset mao (admin, the league's referees)",
         **signed_in_route(403, 404, 410, 415, 422),
     )
-    def create(
-        self,
-        caller: CallerDep,
-        data: Annotated[
-            MaoGameCreate,
-            Body(
-                examples=[
-                    Example(
-                        summary="two players and a learning bot, a human judge",
-                        value={
-                            "league_id": "5d8e2a47-1b3c-4f6d-8e9a-0c2b4d6f8a1e",
-                            "seats": [
-                                "3f1c6c9e-8f7a-4d52-9a53-3e1b1c0b6a77",
-                                "8a4d2b6e-1c3f-4e5a-9b7d-2f6e8c0a4b1d",
-                                "bot:learning",
-                            ],
-                            "judge": "referee",
-                        },
-                    )
-                ]
-            ),
-        ],
-    ) -> MaoGameRead:
+    def create(self, caller: CallerDep, data: MaoGameBody) -> MaoGameRead:
         return game_read(caller.run(mao.create_match, data))
 
     @get(

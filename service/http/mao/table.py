@@ -16,6 +16,10 @@ from service.http.params import GameId, SeatToSee
 from service.http.services import WriterDep
 from service.usecases.mao import MaoActRead
 
+PlayBody = Annotated[
+    PlayCreate, Body(examples=[Example(summary="a last card", value={"card": "QH", "says": ["mao"]})])
+]
+
 
 class MaoTableController(ApiController, path="/mao-games/{game_id:uuid}", tag="mao"):
     @post(
@@ -24,13 +28,7 @@ class MaoTableController(ApiController, path="/mao-games/{game_id:uuid}", tag="m
         summary="Play a card and say what goes with it; a wrong play is returned with a penalty card",
         **ACT_ROUTE,
     )
-    def play(
-        self,
-        data: Annotated[
-            PlayCreate, Body(examples=[Example(summary="a last card", value={"card": "QH", "says": ["mao"]})])
-        ],
-        act: MaoActDep,
-    ) -> MaoActRead:
+    def play(self, data: PlayBody, act: MaoActDep) -> MaoActRead:
         def play_card(seat: int) -> PlayCard:
             return PlayCard(seat, parse_card(data.card), tuple(data.says))
 
