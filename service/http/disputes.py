@@ -19,7 +19,7 @@ from service.http.controller import ApiController
 from service.http.page_read import Listing
 from service.http.pages import Next, PageDep
 from service.http.params import GameId
-from service.http.routes import signed_in_route
+from service.http.routes import GAME_COMMAND, signed_in_route
 from service.http.services import CallerDep, WriterDep
 from service.projections.models import OpenDispute
 from service.usecases.disputes import DisputeCreate, RulingCreate, give_ruling, raise_dispute
@@ -57,8 +57,7 @@ class DisputeController(ApiController, path="/games/{game_id:uuid}", tag="disput
         "/disputes",
         operation_id="raiseDispute",
         summary="Raise a dispute: the game pauses until a ruling (a seated player or an official)",
-        status_code=200,
-        **signed_in_route(403, 404, 409, 422, 415),
+        **GAME_COMMAND,
     )
     def raise_dispute(self, game_id: GameId, data: DisputeBody, writer: WriterDep) -> CommandResult:
         return writer.run(raise_dispute, game_id, data)
@@ -67,8 +66,7 @@ class DisputeController(ApiController, path="/games/{game_id:uuid}", tag="disput
         "/rulings",
         operation_id="giveRuling",
         summary="Rule on the open dispute: resume, penalty, void or correct (the game's referees and admins)",
-        status_code=200,
-        **signed_in_route(403, 404, 409, 422, 415),
+        **GAME_COMMAND,
     )
     def give_ruling(self, game_id: GameId, data: RulingBody, writer: WriterDep) -> CommandResult:
         return writer.run(give_ruling, game_id, data)

@@ -10,7 +10,7 @@ from litestar.params import Body
 
 from service.http.controller import ApiController
 from service.http.params import GameId
-from service.http.routes import signed_in_route
+from service.http.routes import GAME_COMMAND
 from service.http.services import WriterDep
 from service.usecases.events import CommandResult
 from service.usecases.games import ChallengeCreate, Move, make_move
@@ -59,8 +59,7 @@ class MoveController(ApiController, path="/games/{game_id:uuid}", tag="moves"):
         "/moves",
         operation_id="makeMove",
         summary="Play, draw, keep or name a suit (the seated player; officials name the seat)",
-        status_code=200,
-        **signed_in_route(403, 404, 409, 422, 415),
+        **GAME_COMMAND,
     )
     def move(self, game_id: GameId, data: MoveBody, writer: WriterDep) -> CommandResult:
         return writer.run(make_move, game_id, data)
@@ -69,8 +68,7 @@ class MoveController(ApiController, path="/games/{game_id:uuid}", tag="moves"):
         "/challenges",
         operation_id="challengeMissedCall",
         summary="Challenge the missed call whose window is open (a seated player; officials name the seat)",
-        status_code=200,
-        **signed_in_route(403, 404, 409, 422, 415),
+        **GAME_COMMAND,
     )
     def challenge(self, game_id: GameId, data: ChallengeBody, writer: WriterDep) -> CommandResult:
         return writer.run(make_move, game_id, data)

@@ -10,7 +10,7 @@ from litestar.params import Body, Parameter
 
 from service.http.controller import ApiController
 from service.http.params import GameId
-from service.http.routes import public_route, signed_in_route
+from service.http.routes import GAME_COMMAND, public_route
 from service.http.services import ServicesDep, WriterDep
 from service.usecases.events import CommandResult
 from service.usecases.rounds import (
@@ -44,8 +44,7 @@ class RoundController(ApiController, path="/games/{game_id:uuid}/rounds", tag="s
     @post(
         operation_id="enterRound",
         summary="Enter the next round of a game played in person (a seated player or an official)",
-        status_code=200,
-        **signed_in_route(403, 404, 409, 422, 415),
+        **GAME_COMMAND,
     )
     def enter(self, game_id: GameId, data: RoundBody, writer: WriterDep) -> CommandResult:
         return writer.run(enter_round, game_id, data)
@@ -54,8 +53,7 @@ class RoundController(ApiController, path="/games/{game_id:uuid}/rounds", tag="s
         "/{round_no:int}/confirmation",
         operation_id="confirmRound",
         summary="Confirm a round's entry (a seated player other than the one who entered it)",
-        status_code=200,
-        **signed_in_route(403, 404, 409, 422, 415),
+        **GAME_COMMAND,
     )
     def confirm(
         self, game_id: GameId, round_no: RoundNo, data: ConfirmationBody, writer: WriterDep

@@ -51,3 +51,8 @@ def signed_in_route(*statuses: int, reads_store: bool = False) -> RouteArgs:
 
 def admin_route(*statuses: int, reads_store: bool = False) -> RouteArgs:
     return _route(BEARER, ADMIN_ONLY, (403, *statuses), reads_store)  # anyone else: 403
+
+
+# a game's command (a move, a round's entry or confirmation, a dispute or ruling): answered 200
+# with the command's result, as it makes no resource
+GAME_COMMAND: dict[str, Any] = {**signed_in_route(403, 404, 409, 422, 415), "status_code": 200}
