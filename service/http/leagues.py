@@ -21,7 +21,7 @@ from service.http.page_read import Listing
 from service.http.pages import Next, PageDep
 from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, After, LeagueId, PlayerId
 from service.http.players import StoredLeagueName
-from service.http.routes import admin_route, public_route
+from service.http.routes import admin_route, file_route, public_route
 from service.http.services import CallerDep, ServicesDep
 from service.projections.models import LeagueRatingsRead, ListedLeague, Standing, Standings
 from service.usecases import leagues
@@ -189,9 +189,7 @@ class LeagueController(ApiController, path="/leagues", tag="leagues"):
         description="A header row, then one row per member in rank order, with the fields and figures "
         "of the JSON standings' rows (a rating left empty while there is none, the rank left empty for a "
         "member without a finished match).",
-        media_type=CSV,
-        response_description="the standings' rows as CSV (RFC 4180, UTF-8)",
-        **public_route(404),
+        **file_route(CSV, "the standings' rows as CSV (RFC 4180, UTF-8)", 404),
     )
     def standings_csv(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> Response[str]:
         found = league_queries.standings(services, league_id, after)

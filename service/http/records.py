@@ -18,7 +18,7 @@ from service.domain.roles import Actor
 from service.http.controller import ApiController
 from service.http.log import seat_names
 from service.http.params import LEAGUE_ID, PLAYER_ID, GameId
-from service.http.routes import public_route, signed_in_route
+from service.http.routes import file_route, signed_in_route
 from service.http.services import OptionalActorDep, ServicesDep, WriterDep
 from service.usecases import policy
 from service.usecases.facts import GameFacts
@@ -57,9 +57,7 @@ class RecordController(ApiController, path="/games", tag="records"):
         summary="The game record: every event one numbered line, as text (public; full for officials)",
         description="Plain UTF-8 text, one line per event after a header of the game and its seats; "
         "parseable back and importable (docs/game-records.md).",
-        media_type=TEXT,
-        response_description="the record as text",
-        **public_route(403, 404, reads_store=True),
+        **file_route(TEXT, "the record as text", 403, 404, reads_store=True),
     )
     def record(
         self, services: ServicesDep, actor: OptionalActorDep, game_id: GameId, sight: Sight = "public"

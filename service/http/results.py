@@ -12,7 +12,7 @@ from litestar import Response, get
 from service.http.controller import ApiController
 from service.http.exports import CSV, csv_of
 from service.http.params import After
-from service.http.routes import public_route
+from service.http.routes import file_route, public_route
 from service.http.services import ServicesDep
 from service.http.tournaments import TournamentId
 from service.projections.results import ResultRow, TournamentResultsRead, tournament_results
@@ -40,9 +40,7 @@ class TournamentResultsController(ApiController, path="/tournaments/{tournament_
         description="A header row, then one row per seat per table and one per bye, by round, with "
         "the fields and figures of the JSON results' rows (an empty cell where a figure is not known "
         "yet).",
-        media_type=CSV,
-        response_description="the results' rows as CSV (RFC 4180, UTF-8)",
-        **public_route(404),
+        **file_route(CSV, "the results' rows as CSV (RFC 4180, UTF-8)", 404),
     )
     def csv(self, services: ServicesDep, tournament_id: TournamentId, after: After = None) -> Response[str]:
         return Response(csv_of(ResultRow, _results(services, tournament_id, after).rows), media_type=CSV)

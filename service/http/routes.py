@@ -45,6 +45,18 @@ def public_route(*statuses: int, reads_store: bool = False, threaded: bool = Tru
     return _route(OPTIONAL_BEARER, {}, statuses, reads_store, threaded)
 
 
+class FileRouteArgs(RouteArgs, total=False):
+    media_type: str
+    response_description: str
+
+
+def file_route(media_type: str, answer: str, *statuses: int, reads_store: bool = False) -> FileRouteArgs:
+    """A public route that answers a file (an image, a CSV, a calendar, a page): its media type and
+    what the answer is."""
+    args = public_route(*statuses, reads_store=reads_store)
+    return FileRouteArgs(**args, media_type=media_type, response_description=answer)
+
+
 def signed_in_route(*statuses: int, reads_store: bool = False) -> RouteArgs:
     return _route(BEARER, SIGNED_IN, statuses, reads_store)
 

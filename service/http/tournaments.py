@@ -41,7 +41,7 @@ from service.http.pages import (
     uuid_filter,
 )
 from service.http.params import LEAGUE_ID, PLAYER_ID, After, LeagueId, PlayerId
-from service.http.routes import admin_route, public_route, signed_in_route
+from service.http.routes import admin_route, file_route, public_route, signed_in_route
 from service.http.services import CallerDep, ServicesDep
 from service.projections.models import ListedTournament, NextGame, TournamentView
 from service.projections.tournaments import tournament_view
@@ -188,9 +188,7 @@ class TournamentController(ApiController, tag="tournaments"):
         description="An HTML page to print: per table the seats and names in order, a grid for each "
         "round's points and the totals, signatures, the ruleset's card values and match end. A round "
         "not paired yet (or a tournament not started) is 404 `no_such_round`.",
-        media_type=sheets.HTML,
-        response_description="the score sheets as HTML, one printed page per table",
-        **public_route(404),
+        **file_route(sheets.HTML, "the score sheets as HTML, one printed page per table", 404),
     )
     def round_sheets(
         self, services: ServicesDep, tournament_id: TournamentId, round_no: RoundNo
