@@ -36,7 +36,7 @@ from service.http.mao.table import MaoTableController
 from service.http.me import MeController
 from service.http.moves import MoveController
 from service.http.pages import provide_page
-from service.http.params import IdempotencyKey
+from service.http.params import After, IdempotencyKey
 from service.http.players import PlayerController
 from service.http.records import RecordController
 from service.http.referees import RefereeController
@@ -44,7 +44,7 @@ from service.http.results import TournamentResultsController
 from service.http.rounds import RoundController
 from service.http.schedule import LeagueScheduleController
 from service.http.security import COMPONENTS
-from service.http.services import Caller, CallerDep, ServicesDep, Writer
+from service.http.services import Caller, CallerDep, Reading, ServicesDep, Writer
 from service.http.stream import StreamController
 from service.http.strict import strict_body
 from service.http.tokens import TokenController
@@ -112,6 +112,10 @@ def provide_writer(
     return Writer(services, request.state.actor, idempotency_key)
 
 
+def provide_reading(services: ServicesDep, after: After = None) -> Reading:
+    return Reading(services, after)
+
+
 def provide_bearer(request: Request[Any, Any, Any], caller: CallerDep) -> UUID | None:
     # ``caller`` only orders the two, as ``services`` does above; a token is a signed-in caller's
     return request.state.credential_id
@@ -124,6 +128,7 @@ DEPENDENCIES = {
     "writer": Provide(provide_writer, sync_to_thread=False),
     "bearer": Provide(provide_bearer, sync_to_thread=False),
     "page": Provide(provide_page, sync_to_thread=False),
+    "reading": Provide(provide_reading, sync_to_thread=False),
     "act": Provide(provide_mao_act, sync_to_thread=False),
 }
 

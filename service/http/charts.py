@@ -24,7 +24,7 @@ from service.domain.rulesets import Ruleset
 from service.http.controller import ApiController
 from service.http.params import LEAGUE_ID, After, AfterMet, GameId, LeagueId, PlayerId
 from service.http.routes import file_route
-from service.http.services import ServicesDep
+from service.http.services import ReadingDep, ServicesDep
 from service.projections.charts import Band, Guide, Line, line_chart
 from service.usecases.consistency import caught_up
 from service.usecases.queries import leagues as league_queries
@@ -125,13 +125,13 @@ class ChartController(ApiController, tag="charts"):
         "the league (0 before the first), y their points (the sum of their match totals) after it.",
         **CHART,
     )
-    def progression(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> Response[str]:
-        standings = league_queries.standings(services, league_id, after)
+    def progression(self, league_id: LeagueId, reading: ReadingDep) -> Response[str]:
+        standings = reading.run(league_queries.standings, league_id)
         lines = []
         for row in standings.rows:
             games = [  # the history is newest first
                 game
-                for game in reversed(services.reader.history(row.player_id).games)
+                for game in reversed(reading.services.reader.history(row.player_id).games)
                 if game.league_id == league_id and game.result in FINISHED
             ]
             lines.append(Line(row.name, [(0, 0), *enumerate(accumulate(g.total for g in games), 1)]))

@@ -19,10 +19,10 @@ from service.http.encode import encode
 from service.http.exports import CSV, csv_of
 from service.http.page_read import Listing
 from service.http.pages import Next, PageDep
-from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, After, LeagueId, PlayerId
+from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, LeagueId, PlayerId
 from service.http.players import StoredLeagueName
 from service.http.routes import admin_route, file_route, public_route
-from service.http.services import CallerDep, ServicesDep
+from service.http.services import CallerDep, ReadingDep, ServicesDep
 from service.projections.models import LeagueRatingsRead, ListedLeague, Standing, Standings
 from service.usecases import leagues
 from service.usecases.leagues import (
@@ -179,8 +179,8 @@ class LeagueController(ApiController, path="/leagues", tag="leagues"):
         "without a finished match comes after every ranked one, with zeros and rank null.",
         **public_route(404),
     )
-    def standings(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> Standings:
-        return league_queries.standings(services, league_id, after)
+    def standings(self, league_id: LeagueId, reading: ReadingDep) -> Standings:
+        return reading.run(league_queries.standings, league_id)
 
     @get(
         "/{league_id:uuid}/standings.csv",
@@ -191,8 +191,8 @@ class LeagueController(ApiController, path="/leagues", tag="leagues"):
         "member without a finished match).",
         **file_route(CSV, "the standings' rows as CSV (RFC 4180, UTF-8)", 404),
     )
-    def standings_csv(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> Response[str]:
-        found = league_queries.standings(services, league_id, after)
+    def standings_csv(self, league_id: LeagueId, reading: ReadingDep) -> Response[str]:
+        found = reading.run(league_queries.standings, league_id)
         return Response(csv_of(Standing, found.rows), media_type=CSV)
 
     @get(
@@ -201,5 +201,5 @@ class LeagueController(ApiController, path="/leagues", tag="leagues"):
         summary="A league's ratings, the highest first (public; read model)",
         **public_route(404),
     )
-    def ratings(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> LeagueRatingsRead:
-        return league_queries.ratings(services, league_id, after)
+    def ratings(self, league_id: LeagueId, reading: ReadingDep) -> LeagueRatingsRead:
+        return reading.run(league_queries.ratings, league_id)

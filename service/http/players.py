@@ -13,9 +13,9 @@ from service.domain.names import MAX_NAME
 from service.http.controller import ApiController
 from service.http.page_read import Listing
 from service.http.pages import Next, PageDep
-from service.http.params import PLAYER_ID, After, PlayerId
+from service.http.params import PLAYER_ID, PlayerId
 from service.http.routes import admin_route, public_route, signed_in_route
-from service.http.services import BearerDep, CallerDep, ServicesDep
+from service.http.services import BearerDep, CallerDep, ReadingDep, ServicesDep
 from service.projections.models import ListedPlayer, PlayerHistory, PlayerRatingsRead
 from service.usecases import players, tokens
 from service.usecases.players import PlayerCreate, PlayerRename
@@ -175,8 +175,8 @@ class PlayerController(ApiController, path="/players", tag="players"):
         summary="The games a player has played and plays, newest first (public; read model)",
         **public_route(404),
     )
-    def history(self, services: ServicesDep, player_id: PlayerId, after: After = None) -> PlayerHistory:
-        return player_queries.history(services, player_id, after)
+    def history(self, player_id: PlayerId, reading: ReadingDep) -> PlayerHistory:
+        return reading.run(player_queries.history, player_id)
 
     @get(
         "/{player_id:uuid}/ratings",
@@ -184,5 +184,5 @@ class PlayerController(ApiController, path="/players", tag="players"):
         summary="A player's rating after each rated match, newest first, every league (public; read model)",
         **public_route(404),
     )
-    def ratings(self, services: ServicesDep, player_id: PlayerId, after: After = None) -> PlayerRatingsRead:
-        return player_queries.rating_history(services, player_id, after)
+    def ratings(self, player_id: PlayerId, reading: ReadingDep) -> PlayerRatingsRead:
+        return reading.run(player_queries.rating_history, player_id)

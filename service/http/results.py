@@ -11,9 +11,8 @@ from litestar import Response, get
 
 from service.http.controller import ApiController
 from service.http.exports import CSV, csv_of
-from service.http.params import After
 from service.http.routes import file_route, public_route
-from service.http.services import ServicesDep
+from service.http.services import ReadingDep
 from service.http.tournaments import TournamentId
 from service.projections.results import ResultRow, TournamentResultsRead, tournament_results
 from service.usecases.queries import leagues as league_queries
@@ -28,10 +27,8 @@ class TournamentResultsController(ApiController, path="/tournaments/{tournament_
         "(public; read model)",
         **public_route(404),
     )
-    def json(
-        self, services: ServicesDep, tournament_id: TournamentId, after: After = None
-    ) -> TournamentResultsRead:
-        return _results(services, tournament_id, after)
+    def json(self, tournament_id: TournamentId, reading: ReadingDep) -> TournamentResultsRead:
+        return reading.run(_results, tournament_id)
 
     @get(
         "/results.csv",
@@ -42,8 +39,8 @@ class TournamentResultsController(ApiController, path="/tournaments/{tournament_
         "yet).",
         **file_route(CSV, "the results' rows as CSV (RFC 4180, UTF-8)", 404),
     )
-    def csv(self, services: ServicesDep, tournament_id: TournamentId, after: After = None) -> Response[str]:
-        return Response(csv_of(ResultRow, _results(services, tournament_id, after).rows), media_type=CSV)
+    def csv(self, tournament_id: TournamentId, reading: ReadingDep) -> Response[str]:
+        return Response(csv_of(ResultRow, reading.run(_results, tournament_id).rows), media_type=CSV)
 
 
 def _results(services: Services, tournament_id: UUID, after: int | None) -> TournamentResultsRead:

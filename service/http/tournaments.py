@@ -42,7 +42,7 @@ from service.http.pages import (
 )
 from service.http.params import LEAGUE_ID, PLAYER_ID, After, LeagueId, PlayerId
 from service.http.routes import admin_route, file_route, public_route, signed_in_route
-from service.http.services import CallerDep, ServicesDep
+from service.http.services import CallerDep, ReadingDep, ServicesDep
 from service.projections.models import ListedTournament, NextGame, TournamentView
 from service.projections.tournaments import tournament_view
 from service.usecases import tournaments
@@ -178,8 +178,8 @@ class TournamentController(ApiController, tag="tournaments"):
         summary="The bracket: every round, table and result, and the ranking so far (public; read model)",
         **public_route(404),
     )
-    def read(self, services: ServicesDep, tournament_id: TournamentId, after: After = None) -> TournamentView:
-        return league_queries.tournament(services, tournament_id, after)
+    def read(self, tournament_id: TournamentId, reading: ReadingDep) -> TournamentView:
+        return reading.run(league_queries.tournament, tournament_id)
 
     @get(
         "/tournaments/{tournament_id:uuid}/rounds/{round_no:int}/sheets",
@@ -285,5 +285,5 @@ class TournamentController(ApiController, tag="tournaments"):
         summary="The tournament table a player plays now, else their next one or round (public; read model)",
         **public_route(404),
     )
-    def next_game(self, services: ServicesDep, player_id: PlayerId, after: After = None) -> NextGame:
-        return player_queries.next_game(services, player_id, after)
+    def next_game(self, player_id: PlayerId, reading: ReadingDep) -> NextGame:
+        return reading.run(player_queries.next_game, player_id)
