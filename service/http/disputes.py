@@ -88,13 +88,10 @@ class OpenDisputeController(ApiController, path="/disputes", tag="disputes"):
         "games and their leagues'; admins: all; read model)",
         **signed_in_route(403, 422),
     )
-    def list_disputes(
-        self,
-        caller: CallerDep,
-        page: PageDep,
-    ) -> DisputeListRead:
-        if not caller.actor.officiates:
+    def list_disputes(self, caller: CallerDep, page: PageDep) -> DisputeListRead:
+        services, actor = caller.services, caller.actor
+        if not actor.officiates:
             raise RuleError("forbidden", "only referees and admins rule on disputes")
-        referee = caller.actor.id if caller.actor.role == "referee" else None
+        referee = actor.id if actor.role == "referee" else None
         # the list a referee sees is theirs alone: another's cursor does not continue it
-        return DISPUTES.page(caller.services, page, caller.services.reader.disputes, referee)
+        return DISPUTES.page(services, page, services.reader.disputes, referee)
