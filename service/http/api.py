@@ -28,12 +28,15 @@ from service.http.health import HealthController
 from service.http.invitations import InvitationController, LeagueInvitationController
 from service.http.leagues import LeagueController
 from service.http.log import LogController
+from service.http.mao.acts import provide_mao_act
 from service.http.mao.games import MaoGameController
 from service.http.mao.log import MaoLogController
 from service.http.mao.rules import MaoRuleController
 from service.http.mao.table import MaoTableController
 from service.http.me import MeController
 from service.http.moves import MoveController
+from service.http.pages import provide_page
+from service.http.params import After, IdempotencyKey
 from service.http.players import PlayerController
 from service.http.records import RecordController
 from service.http.referees import RefereeController
@@ -41,7 +44,7 @@ from service.http.results import TournamentResultsController
 from service.http.rounds import RoundController
 from service.http.schedule import LeagueScheduleController
 from service.http.security import COMPONENTS
-from service.http.services import ServicesDep
+from service.http.services import Caller, CallerDep, Reading, ServicesDep, Writer
 from service.http.stream import StreamController
 from service.http.strict import strict_body
 from service.http.tokens import TokenController
@@ -99,14 +102,34 @@ def provide_actor(request: Request[Any, Any, Any], services: ServicesDep) -> Act
     return request.state.actor
 
 
-def provide_bearer(request: Request[Any, Any, Any], services: ServicesDep) -> UUID | None:
+def provide_caller(request: Request[Any, Any, Any], services: ServicesDep) -> Caller:
+    return Caller(services, request.state.actor)  # a signed-in route's: its actor is never None
+
+
+def provide_writer(
+    request: Request[Any, Any, Any], services: ServicesDep, idempotency_key: IdempotencyKey = None
+) -> Writer:
+    return Writer(services, request.state.actor, idempotency_key)
+
+
+def provide_reading(services: ServicesDep, after: After = None) -> Reading:
+    return Reading(services, after)
+
+
+def provide_bearer(request: Request[Any, Any, Any], caller: CallerDep) -> UUID | None:
+    # ``caller`` only orders the two, as ``services`` does above; a token is a signed-in caller's
     return request.state.credential_id
 
 
 DEPENDENCIES = {
     "services": Provide(provide_services, sync_to_thread=False),
     "actor": Provide(provide_actor, sync_to_thread=False),
+    "caller": Provide(provide_caller, sync_to_thread=False),
+    "writer": Provide(provide_writer, sync_to_thread=False),
     "bearer": Provide(provide_bearer, sync_to_thread=False),
+    "page": Provide(provide_page, sync_to_thread=False),
+    "reading": Provide(provide_reading, sync_to_thread=False),
+    "act": Provide(provide_mao_act, sync_to_thread=False),
 }
 
 

@@ -15,20 +15,22 @@ from itertools import accumulate
 from typing import Annotated
 from uuid import UUID
 
-from litestar import Controller, Response, get
+from litestar import Response, get
 from litestar.openapi.spec import Example
 from litestar.params import Parameter
 
 from service.domain.round_scoring import running_totals
 from service.domain.rulesets import Ruleset
+from service.http.controller import ApiController
 from service.http.params import LEAGUE_ID, After, AfterMet, GameId, LeagueId, PlayerId
-from service.http.routes import public_route
-from service.http.services import ServicesDep
+from service.http.routes import file_route
+from service.http.services import ReadingDep, ServicesDep
 from service.projections.charts import Band, Guide, Line, line_chart
 from service.usecases.consistency import caught_up
 from service.usecases.queries import leagues as league_queries
 
 SVG = "image/svg+xml"
+CHART = file_route(SVG, "an SVG image", 404)  # what every chart's route answers
 FINISHED = ("won", "shared", "lost")  # a history line's results that count in the standings
 
 LeagueOfRatings = Annotated[
@@ -54,9 +56,7 @@ def _guides(rules: Ruleset) -> list[Guide]:
     return [Guide(f"target {rules.target_score}", rules.target_score)]
 
 
-class ChartController(Controller):
-    tags = ["charts"]  # noqa: RUF012
-
+class ChartController(ApiController, tag="charts"):
     @get(
         "/games/{game_id:uuid}/totals.svg",
         operation_id="getGameTotalsChart",
@@ -64,9 +64,7 @@ class ChartController(Controller):
         description="A line per seat (x: the round, 0 before the first; y: the seat's total after it), "
         "the target score dashed, a legend of the seats' names. With no round played yet, the empty "
         "chart says so.",
-        media_type=SVG,
-        response_description="an SVG image",
-        **public_route(400, 401, 404),
+        **CHART,
     )
     def totals(self, services: ServicesDep, game_id: GameId, after: AfterMet = None) -> Response[str]:
         totals = services.current.totals(game_id)  # 404 game_not_found
@@ -94,9 +92,7 @@ class ChartController(Controller):
         description="After each rated match of the league: the conservative rating (mu - 3 sigma) as "
         "a line, mu as another, the band between the rating and mu + 3 sigma shaded. With no rated "
         "match yet, the empty chart says so.",
-        media_type=SVG,
-        response_description="an SVG image",
-        **public_route(400, 401, 404),
+        **CHART,
     )
     def ratings(
         self, services: ServicesDep, player_id: PlayerId, league: LeagueOfRatings, after: After = None
@@ -127,17 +123,15 @@ class ChartController(Controller):
         summary="Each member's standings points, match by match, as an SVG chart (public; read model)",
         description="A line per member, in the standings' order: x the member's finished matches of "
         "the league (0 before the first), y their points (the sum of their match totals) after it.",
-        media_type=SVG,
-        response_description="an SVG image",
-        **public_route(400, 401, 404),
+        **CHART,
     )
-    def progression(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> Response[str]:
-        standings = league_queries.standings(services, league_id, after)
+    def progression(self, league_id: LeagueId, reading: ReadingDep) -> Response[str]:
+        standings = reading.run(league_queries.standings, league_id)
         lines = []
         for row in standings.rows:
             games = [  # the history is newest first
                 game
-                for game in reversed(services.reader.history(row.player_id).games)
+                for game in reversed(reading.services.reader.history(row.player_id).games)
                 if game.league_id == league_id and game.result in FINISHED
             ]
             lines.append(Line(row.name, [(0, 0), *enumerate(accumulate(g.total for g in games), 1)]))

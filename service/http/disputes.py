@@ -10,84 +10,66 @@ from typing import Annotated
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, get, post
+from litestar import get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.errors import RuleError
+from service.http.controller import ApiController
 from service.http.page_read import Listing
-from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next
-from service.http.params import After, GameId, IdempotencyKey
-from service.http.routes import signed_in_route
-from service.http.services import ActorDep, ServicesDep
+from service.http.pages import Next, PageDep
+from service.http.params import GameId
+from service.http.routes import GAME_COMMAND, signed_in_route
+from service.http.services import CallerDep, WriterDep
 from service.projections.models import OpenDispute
 from service.usecases.disputes import DisputeCreate, RulingCreate, give_ruling, raise_dispute
 from service.usecases.events import CommandResult
 
+DisputeBody = Annotated[
+    DisputeCreate,
+    Body(examples=[Example(summary="about event 37", value={"reason": "a card went missing", "about": 37})]),
+]
 
-class DisputeController(Controller):
-    path = "/games/{game_id:uuid}"
-    tags = ["disputes"]  # noqa: RUF012
+RulingBody = Annotated[
+    RulingCreate,
+    Body(
+        examples=[
+            Example(summary="play on", value={"kind": "resume"}),
+            Example(
+                summary="two penalty cards for seat 1",
+                value={"kind": "penalty", "seat": 1, "cards": 2},
+            ),
+            Example(
+                summary="void from event 37",
+                value={"kind": "void", "from_event": 37, "note": "misdeal"},
+            ),
+            Example(
+                summary="correct round 2 of a game played in person",
+                value={"kind": "correct", "round": 2, "winner": 1, "points": [14, 0, 22]},
+            ),
+        ]
+    ),
+]
 
+
+class DisputeController(ApiController, path="/games/{game_id:uuid}", tag="disputes"):
     @post(
         "/disputes",
         operation_id="raiseDispute",
         summary="Raise a dispute: the game pauses until a ruling (a seated player or an official)",
-        status_code=200,
-        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
+        **GAME_COMMAND,
     )
-    def raise_dispute(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        game_id: GameId,
-        data: Annotated[
-            DisputeCreate,
-            Body(
-                examples=[
-                    Example(summary="about event 37", value={"reason": "a card went missing", "about": 37})
-                ]
-            ),
-        ],
-        idempotency_key: IdempotencyKey = None,
-    ) -> CommandResult:
-        return raise_dispute(services, actor, game_id, data, idempotency_key)
+    def raise_dispute(self, game_id: GameId, data: DisputeBody, writer: WriterDep) -> CommandResult:
+        return writer.run(raise_dispute, game_id, data)
 
     @post(
         "/rulings",
         operation_id="giveRuling",
         summary="Rule on the open dispute: resume, penalty, void or correct (the game's referees and admins)",
-        status_code=200,
-        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
+        **GAME_COMMAND,
     )
-    def give_ruling(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        game_id: GameId,
-        data: Annotated[
-            RulingCreate,
-            Body(
-                examples=[
-                    Example(summary="play on", value={"kind": "resume"}),
-                    Example(
-                        summary="two penalty cards for seat 1",
-                        value={"kind": "penalty", "seat": 1, "cards": 2},
-                    ),
-                    Example(
-                        summary="void from event 37",
-                        value={"kind": "void", "from_event": 37, "note": "misdeal"},
-                    ),
-                    Example(
-                        summary="correct round 2 of a game played in person",
-                        value={"kind": "correct", "round": 2, "winner": 1, "points": [14, 0, 22]},
-                    ),
-                ]
-            ),
-        ],
-        idempotency_key: IdempotencyKey = None,
-    ) -> CommandResult:
-        return give_ruling(services, actor, game_id, data, idempotency_key)
+    def give_ruling(self, game_id: GameId, data: RulingBody, writer: WriterDep) -> CommandResult:
+        return writer.run(give_ruling, game_id, data)
 
 
 class DisputeListRead(msgspec.Struct, frozen=True, kw_only=True):
@@ -99,29 +81,17 @@ class DisputeListRead(msgspec.Struct, frozen=True, kw_only=True):
 DISPUTES = Listing(DisputeListRead, "disputes", tuple[float, UUID])
 
 
-class OpenDisputeController(Controller):
-    path = "/disputes"
-    tags = ["disputes"]  # noqa: RUF012
-
+class OpenDisputeController(ApiController, path="/disputes", tag="disputes"):
     @get(
         operation_id="listOpenDisputes",
         summary="The open disputes the caller may rule on, the longest waiting first (referees: friendly "
         "games and their leagues'; admins: all; read model)",
-        **signed_in_route(400, 401, 403, 422),
+        **signed_in_route(403, 422),
     )
-    def list_disputes(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        limit: Limit = DEFAULT_LIMIT,
-        cursor: Cursor = None,
-        after: After = None,
-    ) -> DisputeListRead:
+    def list_disputes(self, caller: CallerDep, page: PageDep) -> DisputeListRead:
+        services, actor = caller.services, caller.actor
         if not actor.officiates:
             raise RuleError("forbidden", why="referees_admins_rule")
         referee = actor.id if actor.role == "referee" else None
         # the list a referee sees is theirs alone: another's cursor does not continue it
-        filters = (referee,)
-        return DISPUTES.page(
-            services, filters, cursor, after, lambda start: services.reader.disputes(referee, start, limit)
-        )
+        return DISPUTES.page(services, page, services.reader.disputes, referee)

@@ -10,18 +10,17 @@ from typing import Annotated
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, get, post
+from litestar import get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.cards import format_cards
+from service.http.controller import ApiController
 from service.http.encode import encode
 from service.http.page_read import Listing
 from service.http.pages import (
-    DEFAULT_LIMIT,
-    Cursor,
-    Limit,
     Next,
+    PageDep,
     choice_filter,
     choice_parameter,
     id_filter,
@@ -31,14 +30,12 @@ from service.http.params import (
     LEAGUE_ID,
     OTHER_PLAYER_ID,
     PLAYER_ID,
-    After,
     AfterMet,
     GameId,
-    IdempotencyKey,
     SeatToSee,
 )
 from service.http.routes import public_route, signed_in_route
-from service.http.services import ActorDep, ServicesDep
+from service.http.services import CallerDep, ServicesDep, WriterDep
 from service.projections.models import HandView, ListedGame, MatchTotals, PublicTable
 from service.usecases.games import GameCreate, GameCreated, create_game, seat_view
 
@@ -98,30 +95,22 @@ CREATE_EXAMPLES = [
         value={"seats": [PLAYER_ID, "bot:heuristic"], "seed": "table 4", "first_dealer": 1},
     ),
 ]
+GameBody = Annotated[GameCreate, Body(examples=CREATE_EXAMPLES)]
 
 
-class GameController(Controller):
-    path = "/games"
-    tags = ["games"]  # noqa: RUF012
-
+class GameController(ApiController, path="/games", tag="games"):
     @post(
         operation_id="createGame",
         summary="Create a game: seats of players and bots; it is dealt at once",
-        **signed_in_route(400, 401, 403, 404, 409, 410, 422, 415),
+        **signed_in_route(403, 404, 409, 410, 422, 415),
     )
-    def create(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        data: Annotated[GameCreate, Body(examples=CREATE_EXAMPLES)],
-        idempotency_key: IdempotencyKey = None,
-    ) -> GameCreated:
-        return create_game(services, actor, data, idempotency_key)
+    def create(self, data: GameBody, writer: WriterDep) -> GameCreated:
+        return writer.run(create_game, data)
 
     @get(
         operation_id="listGames",
         summary="Games, the newest first, a page at a time; by league, player or status (public; read model)",
-        **public_route(400, 401, 422),
+        **public_route(422),
     )
     def list_games(
         self,
@@ -129,26 +118,18 @@ class GameController(Controller):
         league: LeagueFilter = None,
         player: PlayerFilter = None,
         status: GameStatusFilter = None,
-        limit: Limit = DEFAULT_LIMIT,
-        cursor: Cursor = None,
-        after: After = None,
+        *,
+        page: PageDep,
     ) -> GameListRead:
         league_id, player_id = uuid_filter("league", league), uuid_filter("player", player)
         status = choice_filter("status", status, GAME_STATUSES)
-        filters = (league_id, player_id, status)
-        return GAMES.page(
-            services,
-            filters,
-            cursor,
-            after,
-            lambda start: services.reader.games(league_id, player_id, status, start, limit),
-        )
+        return GAMES.page(services, page, services.reader.games, league_id, player_id, status)
 
     @get(
         "/{game_id:uuid}",
         operation_id="getGame",
         summary="The public state: top card, named suit, debt, counts, scores, whose turn, version (public)",
-        **public_route(400, 401, 404, reads_store=True),
+        **public_route(404, reads_store=True),
     )
     def read(self, services: ServicesDep, game_id: GameId, after: AfterMet = None) -> PublicTable:
         return services.current.table(game_id)
@@ -157,23 +138,22 @@ class GameController(Controller):
         "/{game_id:uuid}/me",
         operation_id="getMyView",
         summary="My hand, my legal moves and the public state (the seated player; officials name a seat)",
-        **signed_in_route(400, 401, 403, 404, 422, reads_store=True),
+        **signed_in_route(403, 404, 422, reads_store=True),
     )
     def me(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         game_id: GameId,
         seat: SeatToSee = None,
         after: AfterMet = None,
     ) -> HandView:
-        return seat_view(services, actor, game_id, seat)
+        return caller.run(seat_view, game_id, seat)
 
     @get(
         "/{game_id:uuid}/totals",
         operation_id="getGameTotals",
         summary="Round and match totals (public)",
-        **public_route(400, 401, 404, reads_store=True),
+        **public_route(404, reads_store=True),
     )
     def totals(self, services: ServicesDep, game_id: GameId, after: AfterMet = None) -> MatchTotals:
         return services.current.totals(game_id)
@@ -182,7 +162,7 @@ class GameController(Controller):
         "/{game_id:uuid}/shuffles",
         operation_id="getGameShuffles",
         summary="Every shuffle's commitment; salts and orders once their round is over (public)",
-        **public_route(401, 404, reads_store=True),
+        **public_route(404, reads_store=True),
     )
     def shuffles(self, services: ServicesDep, game_id: GameId) -> ShufflesRead:
         return ShufflesRead(

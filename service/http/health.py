@@ -9,8 +9,9 @@
 from typing import Annotated, Literal
 
 import msgspec
-from litestar import Controller, get
+from litestar import get
 
+from service.http.controller import ApiController
 from service.http.routes import public_route
 from service.http.services import ServicesDep
 
@@ -55,9 +56,7 @@ class Ready(msgspec.Struct, frozen=True, kw_only=True):
     ] = msgspec.field(default_factory=list)
 
 
-class HealthController(Controller):
-    tags = ["health"]  # noqa: RUF012
-
+class HealthController(ApiController, tag="health"):
     @get(
         "/health",
         operation_id="getHealth",

@@ -8,17 +8,18 @@ from typing import Annotated, Any
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, Request, delete, get, post
+from litestar import Request, delete, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.domain.invitation import Invitation
+from service.http.controller import ApiController
 from service.http.encode import encode
 from service.http.params import LEAGUE_ID, PLAYER_ID, LeagueId
 from service.http.peer import client_address
 from service.http.players import PlayerRead, TokenRead
 from service.http.routes import admin_route, public_route
-from service.http.services import ActorDep, ServicesDep
+from service.http.services import CallerDep, ServicesDep
 from service.usecases import invitations
 from service.usecases.invitations import CODE_EXAMPLE, InvitationCreate, Redemption
 
@@ -81,75 +82,57 @@ def invitation_read(invitation: Invitation) -> InvitationRead:
     )
 
 
-class LeagueInvitationController(Controller):
-    path = "/leagues"
-    tags = ["invitations"]  # noqa: RUF012
+InvitationBody = Annotated[
+    InvitationCreate,
+    Body(examples=[Example(summary="ten people", value={"expires_at": "2026-12-31T23:59:00Z", "uses": 10})]),
+]
 
+RedemptionBody = Annotated[
+    Redemption,
+    Body(examples=[Example(summary="Ada joins", value={"code": CODE_EXAMPLE, "name": "Ada"})]),
+]
+
+
+class LeagueInvitationController(ApiController, path="/leagues", tag="invitations"):
     @post(
         "/{league_id:uuid}/invitations",
         operation_id="createInvitation",
         summary="Make an invitation to a league (admin); the answer holds its code, shown once",
-        **admin_route(400, 401, 403, 404, 415, 422),
+        **admin_route(404, 415, 422),
     )
-    def create(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        league_id: LeagueId,
-        data: Annotated[
-            InvitationCreate,
-            Body(
-                examples=[
-                    Example(summary="ten people", value={"expires_at": "2026-12-31T23:59:00Z", "uses": 10})
-                ]
-            ),
-        ],
-    ) -> InvitationMade:
-        invitation, code = invitations.make_invitation(services, actor, league_id, data)
+    def create(self, caller: CallerDep, league_id: LeagueId, data: InvitationBody) -> InvitationMade:
+        invitation, code = caller.run(invitations.make_invitation, league_id, data)
         return InvitationMade(invitation=invitation_read(invitation), code=code)
 
     @get(
         "/{league_id:uuid}/invitations",
         operation_id="listInvitations",
         summary="A league's invitations, without their codes (admin)",
-        **admin_route(401, 403, 404),
+        **admin_route(404),
     )
-    def list_invitations(
-        self, services: ServicesDep, actor: ActorDep, league_id: LeagueId
-    ) -> InvitationsRead:
-        found = invitations.invitations_of(services, actor, league_id)
+    def list_invitations(self, caller: CallerDep, league_id: LeagueId) -> InvitationsRead:
+        found = caller.run(invitations.invitations_of, league_id)
         return InvitationsRead(league_id=league_id, invitations=[invitation_read(i) for i in found])
 
 
-class InvitationController(Controller):
-    path = "/invitations"
-    tags = ["invitations"]  # noqa: RUF012
-
+class InvitationController(ApiController, path="/invitations", tag="invitations"):
     @delete(
         "/{invitation_id:uuid}",
         operation_id="revokeInvitation",
         summary="Revoke an invitation (admin): it is refused from now on",
-        **admin_route(401, 403, 404, 409),
+        **admin_route(404, 409),
     )
-    def revoke(self, services: ServicesDep, actor: ActorDep, invitation_id: InvitationId) -> None:
-        invitations.revoke_invitation(services, actor, invitation_id)
+    def revoke(self, caller: CallerDep, invitation_id: InvitationId) -> None:
+        caller.run(invitations.revoke_invitation, invitation_id)
 
     @post(
         "/redeem",
         operation_id="redeemInvitation",
         summary="Join a league with an invitation's code and a name of one's choosing (no token needed); "
         "the answer holds the new player's token",
-        **public_route(400, 404, 409, 410, 415, 429),
+        **public_route(404, 409, 410, 415, 429),
     )
-    def redeem(
-        self,
-        request: Request[Any, Any, Any],
-        services: ServicesDep,
-        data: Annotated[
-            Redemption,
-            Body(examples=[Example(summary="Ada joins", value={"code": CODE_EXAMPLE, "name": "Ada"})]),
-        ],
-    ) -> Welcome:
+    def redeem(self, request: Request[Any, Any, Any], services: ServicesDep, data: RedemptionBody) -> Welcome:
         address = client_address(request, services.settings.trusted_proxies)
         welcome = invitations.redeem_invitation(services, data, address).welcome
         return Welcome(

@@ -5,7 +5,7 @@ from typing import Annotated
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, Response, delete, get, post
+from litestar import Response, delete, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
@@ -14,14 +14,15 @@ from service.domain.clock import FORFEIT_AFTER
 from service.domain.errors import RuleError
 from service.domain.league import League
 from service.domain.time_zone import DEFAULT_TIME_ZONE
+from service.http.controller import ApiController
 from service.http.encode import encode
 from service.http.exports import CSV, csv_of
 from service.http.page_read import Listing
-from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next
-from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, After, LeagueId, PlayerId
+from service.http.pages import Next, PageDep
+from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, LeagueId, PlayerId
 from service.http.players import StoredLeagueName
-from service.http.routes import admin_route, public_route
-from service.http.services import ActorDep, ServicesDep
+from service.http.routes import admin_route, file_route, public_route
+from service.http.services import CallerDep, ReadingDep, ServicesDep
 from service.projections.models import LeagueRatingsRead, ListedLeague, Standing, Standings
 from service.usecases import leagues
 from service.usecases.leagues import (
@@ -94,48 +95,50 @@ def _referee_name(services: Services, referee_id: str) -> str | None:
         return None
 
 
-class LeagueController(Controller):
-    path = "/leagues"
-    tags = ["leagues"]  # noqa: RUF012
+LeagueBody = Annotated[
+    LeagueCreate,
+    Body(
+        examples=[
+            Example(
+                summary="a club league to 150",
+                value={"name": "Thursday club", "ruleset": "club", "options": {"target_score": 150}},
+            )
+        ]
+    ),
+]
 
+MemberBody = Annotated[
+    MemberCreate, Body(examples=[Example(summary="a player", value={"player_id": PLAYER_ID})])
+]
+
+LeagueRefereeBody = Annotated[
+    LeagueRefereeCreate,
+    Body(examples=[Example(summary="a referee", value={"referee_id": REFEREE_ID})]),
+]
+
+
+class LeagueController(ApiController, path="/leagues", tag="leagues"):
     @post(
         operation_id="createLeague",
         summary="Found a league with a ruleset and its options (admin)",
-        **admin_route(400, 401, 403, 422, 415),
+        **admin_route(422, 415),
     )
-    def create(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        data: Annotated[
-            LeagueCreate,
-            Body(
-                examples=[
-                    Example(
-                        summary="a club league to 150",
-                        value={"name": "Thursday club", "ruleset": "club", "options": {"target_score": 150}},
-                    )
-                ]
-            ),
-        ],
-    ) -> LeagueRead:
-        return league_read(services, leagues.found_league(services, actor, data))
+    def create(self, caller: CallerDep, data: LeagueBody) -> LeagueRead:
+        return league_read(caller.services, caller.run(leagues.found_league, data))
 
     @get(
         operation_id="listLeagues",
         summary="Leagues by name, a page at a time (public; read model)",
-        **public_route(400, 401, 422),
+        **public_route(422),
     )
-    def list_leagues(
-        self, services: ServicesDep, limit: Limit = DEFAULT_LIMIT, cursor: Cursor = None, after: After = None
-    ) -> LeagueListRead:
-        return LEAGUES.page(services, (), cursor, after, lambda start: services.reader.leagues(start, limit))
+    def list_leagues(self, services: ServicesDep, page: PageDep) -> LeagueListRead:
+        return LEAGUES.page(services, page, services.reader.leagues)
 
     @get(
         "/{league_id:uuid}",
         operation_id="getLeague",
         summary="A league: its ruleset, options, members and referees (public)",
-        **public_route(401, 404, reads_store=True),
+        **public_route(404, reads_store=True),
     )
     def read(self, services: ServicesDep, league_id: LeagueId) -> LeagueRead:
         return league_read(services, services.app.get_league(league_id))
@@ -144,48 +147,29 @@ class LeagueController(Controller):
         "/{league_id:uuid}/members",
         operation_id="addLeagueMember",
         summary="Admit a player to a league (admin); an erased player is 410",
-        **admin_route(400, 401, 403, 404, 409, 410, 415),
+        **admin_route(404, 409, 410, 415),
     )
-    def add_member(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        league_id: LeagueId,
-        data: Annotated[
-            MemberCreate, Body(examples=[Example(summary="a player", value={"player_id": PLAYER_ID})])
-        ],
-    ) -> LeagueRead:
-        return league_read(services, leagues.admit_member(services, actor, league_id, data))
+    def add_member(self, caller: CallerDep, league_id: LeagueId, data: MemberBody) -> LeagueRead:
+        return league_read(caller.services, caller.run(leagues.admit_member, league_id, data))
 
     @delete(
         "/{league_id:uuid}/members/{player_id:uuid}",
         operation_id="removeLeagueMember",
         summary="Remove a member from a league (admin); their games and standings stay",
-        **admin_route(401, 403, 404),
+        **admin_route(404),
         status_code=200,
     )
-    def remove_member(
-        self, services: ServicesDep, actor: ActorDep, league_id: LeagueId, player_id: PlayerId
-    ) -> LeagueRead:
-        return league_read(services, leagues.remove_member(services, actor, league_id, player_id))
+    def remove_member(self, caller: CallerDep, league_id: LeagueId, player_id: PlayerId) -> LeagueRead:
+        return league_read(caller.services, caller.run(leagues.remove_member, league_id, player_id))
 
     @post(
         "/{league_id:uuid}/referees",
         operation_id="addLeagueReferee",
         summary="Appoint a referee to a league (admin)",
-        **admin_route(400, 401, 403, 404, 409, 415),
+        **admin_route(404, 409, 415),
     )
-    def add_referee(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        league_id: LeagueId,
-        data: Annotated[
-            LeagueRefereeCreate,
-            Body(examples=[Example(summary="a referee", value={"referee_id": REFEREE_ID})]),
-        ],
-    ) -> LeagueRead:
-        return league_read(services, leagues.appoint_referee(services, actor, league_id, data))
+    def add_referee(self, caller: CallerDep, league_id: LeagueId, data: LeagueRefereeBody) -> LeagueRead:
+        return league_read(caller.services, caller.run(leagues.appoint_referee, league_id, data))
 
     @get(
         "/{league_id:uuid}/standings",
@@ -193,10 +177,10 @@ class LeagueController(Controller):
         summary="A league's standings (public; read model)",
         description="Every member, ranked by their finished matches (tie_breaks, rule); a member "
         "without a finished match comes after every ranked one, with zeros and rank null.",
-        **public_route(400, 401, 404),
+        **public_route(404),
     )
-    def standings(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> Standings:
-        return league_queries.standings(services, league_id, after)
+    def standings(self, league_id: LeagueId, reading: ReadingDep) -> Standings:
+        return reading.run(league_queries.standings, league_id)
 
     @get(
         "/{league_id:uuid}/standings.csv",
@@ -205,19 +189,17 @@ class LeagueController(Controller):
         description="A header row, then one row per member in rank order, with the fields and figures "
         "of the JSON standings' rows (a rating left empty while there is none, the rank left empty for a "
         "member without a finished match).",
-        media_type=CSV,
-        response_description="the standings' rows as CSV (RFC 4180, UTF-8)",
-        **public_route(400, 401, 404),
+        **file_route(CSV, "the standings' rows as CSV (RFC 4180, UTF-8)", 404),
     )
-    def standings_csv(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> Response[str]:
-        found = league_queries.standings(services, league_id, after)
+    def standings_csv(self, league_id: LeagueId, reading: ReadingDep) -> Response[str]:
+        found = reading.run(league_queries.standings, league_id)
         return Response(csv_of(Standing, found.rows), media_type=CSV)
 
     @get(
         "/{league_id:uuid}/ratings",
         operation_id="getLeagueRatings",
         summary="A league's ratings, the highest first (public; read model)",
-        **public_route(400, 401, 404),
+        **public_route(404),
     )
-    def ratings(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> LeagueRatingsRead:
-        return league_queries.ratings(services, league_id, after)
+    def ratings(self, league_id: LeagueId, reading: ReadingDep) -> LeagueRatingsRead:
+        return reading.run(league_queries.ratings, league_id)

@@ -11,16 +11,17 @@ from typing import Annotated
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, get
+from litestar import get
 from litestar.openapi.spec import Example
 from litestar.params import Parameter
 
 from service.domain.errors import RuleError
 from service.domain.redaction import FULL
 from service.domain.views import TableView
+from service.http.controller import ApiController
 from service.http.params import LARGEST, GameId
 from service.http.routes import public_route, signed_in_route
-from service.http.services import ActorDep, OptionalActorDep, ServicesDep
+from service.http.services import CallerDep, OptionalActorDep, ServicesDep
 from service.usecases import policy
 from service.usecases.events import EventRead, shown
 from service.usecases.facts import GameFacts
@@ -57,15 +58,12 @@ class ReplayRead(msgspec.Struct, frozen=True, kw_only=True):
     ] = msgspec.field(default_factory=dict)
 
 
-class LogController(Controller):
-    path = "/games/{game_id:uuid}"
-    tags = ["log"]  # noqa: RUF012
-
+class LogController(ApiController, path="/games/{game_id:uuid}", tag="log"):
     @get(
         "/events",
         operation_id="getGameEvents",
         summary="The event log: whole for the game's officials, redacted for players and the public",
-        **public_route(400, 401, 404, reads_store=True),
+        **public_route(404, reads_store=True),
     )
     def events(
         self,
@@ -99,12 +97,11 @@ class LogController(Controller):
         "/replay",
         operation_id="replayGame",
         summary="The whole table right after event `at` (the game's referees and admins)",
-        **signed_in_route(400, 401, 403, 404, reads_store=True),
+        **signed_in_route(403, 404, reads_store=True),
     )
     def replay(
         self,
-        services: ServicesDep,
-        actor: ActorDep,
+        caller: CallerDep,
         game_id: GameId,
         at: Annotated[
             int | None,
@@ -117,11 +114,11 @@ class LogController(Controller):
             ),
         ] = None,
     ) -> ReplayRead:
-        facts = services.games.facts(game_id)
-        policy.check_official(services, actor, facts)
-        table = services.app.replay(game_id, at)
+        facts = caller.services.games.facts(game_id)
+        caller.run(policy.check_official, facts)
+        table = caller.services.app.replay(game_id, at)
         number = table.number
-        around = services.app.game_events(game_id, number - 1, 2)
+        around = caller.services.app.game_events(game_id, number - 1, 2)
         if not around:
             raise RuleError("no_such_event", why="numbered", number=number)
         (event,) = shown(around[:1], FULL, facts)
@@ -133,7 +130,7 @@ class LogController(Controller):
             table=table,
             previous=f"{base}{number - 1}" if number > 1 else None,
             next=f"{base}{number + 1}" if len(around) > 1 else None,
-            names=seat_names(services, facts),
+            names=seat_names(caller.services, facts),
         )
 
 

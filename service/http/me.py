@@ -10,12 +10,13 @@ from typing import Annotated, Literal
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, get
+from litestar import get
 
 from service.application import credentials
+from service.http.controller import ApiController
 from service.http.params import PLAYER_ID, After
 from service.http.routes import signed_in_route
-from service.http.services import ActorDep, BearerDep, ServicesDep
+from service.http.services import BearerDep, CallerDep
 from service.projections.models import LeagueOfMine
 from service.usecases.consistency import READ_WAIT_SECONDS, caught_up
 from service.usecases.services import Services
@@ -35,16 +36,14 @@ class MeRead(msgspec.Struct, frozen=True, kw_only=True):
     position: int
 
 
-class MeController(Controller):
-    path = "/me"
-    tags = ["me"]  # noqa: RUF012
-
+class MeController(ApiController, path="/me", tag="me"):
     @get(
         operation_id="whoAmI",
         summary="Who this token is: role, id, name and leagues (any token; read model)",
-        **signed_in_route(400, 401),
+        **signed_in_route(),
     )
-    def read(self, services: ServicesDep, actor: ActorDep, bearer: BearerDep, after: After = None) -> MeRead:
+    def read(self, caller: CallerDep, bearer: BearerDep, after: After = None) -> MeRead:
+        services, actor = caller.services, caller.actor
         caught_up(services.reader, after, services.app.recorder.max_notification_id)
         position = services.reader.position()
         if actor.role == "player":

@@ -4,13 +4,14 @@
 
 from typing import Annotated
 
-from litestar import Controller, post
+from litestar import post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
-from service.http.params import GameId, IdempotencyKey
-from service.http.routes import signed_in_route
-from service.http.services import ActorDep, ServicesDep
+from service.http.controller import ApiController
+from service.http.params import GameId
+from service.http.routes import GAME_COMMAND
+from service.http.services import WriterDep
 from service.usecases.events import CommandResult
 from service.usecases.games import ChallengeCreate, Move, make_move
 
@@ -47,45 +48,27 @@ MOVE_EXAMPLES = [
     ),
     Example(summary="a referee moves for seat 2", value={"kind": "draw", "version": 17, "seat": 2}),
 ]
+MoveBody = Annotated[Move, Body(examples=MOVE_EXAMPLES)]
+ChallengeBody = Annotated[
+    ChallengeCreate, Body(examples=[Example(summary="challenge at version 18", value={"version": 18})])
+]
 
 
-class MoveController(Controller):
-    path = "/games/{game_id:uuid}"
-    tags = ["moves"]  # noqa: RUF012
-
+class MoveController(ApiController, path="/games/{game_id:uuid}", tag="moves"):
     @post(
         "/moves",
         operation_id="makeMove",
         summary="Play, draw, keep or name a suit (the seated player; officials name the seat)",
-        status_code=200,
-        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
+        **GAME_COMMAND,
     )
-    def move(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        game_id: GameId,
-        data: Annotated[Move, Body(examples=MOVE_EXAMPLES)],
-        idempotency_key: IdempotencyKey = None,
-    ) -> CommandResult:
-        return make_move(services, actor, game_id, data, idempotency_key)
+    def move(self, game_id: GameId, data: MoveBody, writer: WriterDep) -> CommandResult:
+        return writer.run(make_move, game_id, data)
 
     @post(
         "/challenges",
         operation_id="challengeMissedCall",
         summary="Challenge the missed call whose window is open (a seated player; officials name the seat)",
-        status_code=200,
-        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
+        **GAME_COMMAND,
     )
-    def challenge(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        game_id: GameId,
-        data: Annotated[
-            ChallengeCreate,
-            Body(examples=[Example(summary="challenge at version 18", value={"version": 18})]),
-        ],
-        idempotency_key: IdempotencyKey = None,
-    ) -> CommandResult:
-        return make_move(services, actor, game_id, data, idempotency_key)
+    def challenge(self, game_id: GameId, data: ChallengeBody, writer: WriterDep) -> CommandResult:
+        return writer.run(make_move, game_id, data)

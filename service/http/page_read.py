@@ -2,14 +2,15 @@
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, TypeVarTuple
 
-from service.http.pages import cursor_of, key_of
+from service.http.pages import Page, cursor_of, key_of
 from service.usecases.consistency import caught_up
 from service.usecases.services import Services
 
 K = TypeVar("K")
 R = TypeVar("R")
+Filters = TypeVarTuple("Filters")
 
 
 @dataclass(frozen=True)
@@ -23,17 +24,16 @@ class Listing(Generic[K, R]):
     def page(
         self,
         services: Services,
-        filters: tuple[Any, ...],
-        cursor: str | None,
-        after: int | None,
-        load: Callable[[K | None], tuple[list[Any], Any]],
+        page: Page,
+        load: Callable[[*Filters, K | None, int], tuple[list[Any], K | None]],
+        *filters: *Filters,
     ) -> R:
-        """The page under ``filters`` that ``cursor`` continues.
+        """The page under ``filters`` that the cursor continues: ``load(*filters, start, limit)``.
 
         A bad cursor is refused before anything waits; the position is read before the page, so the
         page holds at least what it says it holds."""
-        start = key_of(cursor, self.kind, filters, self.key_type)
-        caught_up(services.reader, after, services.app.recorder.max_notification_id)
+        start = key_of(page.cursor, self.kind, filters, self.key_type)
+        caught_up(services.reader, page.after, services.app.recorder.max_notification_id)
         position = services.reader.position()
-        items, last = load(start)
+        items, last = load(*filters, start, page.limit)
         return self.read(items=items, next=cursor_of(self.kind, filters, last), position=position)

@@ -12,14 +12,18 @@ one (an unknown status, an id that is not a UUID) is 400 ``invalid_filter``.
 import base64
 import binascii
 import hashlib
+from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 from uuid import UUID
 
 import msgspec
+from litestar.di import NamedDependency
 from litestar.openapi.spec import Example
 from litestar.params import Parameter
 
 from service.domain.errors import RuleError
+from service.http.params import After
+from service.http.services import ServicesDep
 
 DEFAULT_LIMIT = 20
 MOST_LIMIT = 100
@@ -52,6 +56,27 @@ Next = Annotated[
         examples=["k6VnYW1lc6g1YTJiM2M0ZM0SZw"],
     ),
 ]
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """What a list's request asks: how many items, after which (its cursor), read after which write."""
+
+    limit: int
+    cursor: str | None
+    after: int | None
+
+
+def provide_page(
+    services: ServicesDep, limit: Limit = DEFAULT_LIMIT, cursor: Cursor = None, after: After = None
+) -> Page:
+    # ``services`` only orders it after them, as ``service.http.api`` orders the actor
+    return Page(limit, cursor, after)
+
+
+# a list's handler takes it last, keyword-only (``*, page``): the document names its parameters
+# after the list's own filters
+PageDep = NamedDependency[Page]
 
 
 def _filters_digest(filters: tuple[Any, ...]) -> str:

@@ -4,17 +4,18 @@ from typing import Annotated
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, delete, get, patch, post
+from litestar import delete, get, patch, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.application import credentials
 from service.domain.names import MAX_NAME
+from service.http.controller import ApiController
 from service.http.page_read import Listing
-from service.http.pages import DEFAULT_LIMIT, Cursor, Limit, Next
-from service.http.params import PLAYER_ID, After, PlayerId
+from service.http.pages import Next, PageDep
+from service.http.params import PLAYER_ID, PlayerId
 from service.http.routes import admin_route, public_route, signed_in_route
-from service.http.services import ActorDep, BearerDep, ServicesDep
+from service.http.services import BearerDep, CallerDep, ReadingDep, ServicesDep
 from service.projections.models import ListedPlayer, PlayerHistory, PlayerRatingsRead
 from service.usecases import players, tokens
 from service.usecases.players import PlayerCreate, PlayerRename
@@ -78,24 +79,21 @@ def token_read(issued: credentials.Issued) -> TokenRead:
     )
 
 
-class PlayerController(Controller):
-    path = "/players"
-    tags = ["players"]  # noqa: RUF012
+PlayerBody = Annotated[PlayerCreate, Body(examples=[Example(summary="a new player", value={"name": "Ada"})])]
 
+PlayerRenameBody = Annotated[
+    PlayerRename, Body(examples=[Example(summary="a new name", value={"name": "Ada L."})])
+]
+
+
+class PlayerController(ApiController, path="/players", tag="players"):
     @post(
         operation_id="createPlayer",
         summary="Register a player (admin); the answer holds their first token",
-        **admin_route(400, 401, 403, 409, 422, 415),
+        **admin_route(409, 422, 415),
     )
-    def create(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        data: Annotated[
-            PlayerCreate, Body(examples=[Example(summary="a new player", value={"name": "Ada"})])
-        ],
-    ) -> PlayerCreated:
-        done = players.register_player(services, actor, data)
+    def create(self, caller: CallerDep, data: PlayerBody) -> PlayerCreated:
+        done = caller.run(players.register_player, data)
         return PlayerCreated(
             player=PlayerRead(player_id=done.id, name=done.name), token=token_read(done.issued)
         )
@@ -103,26 +101,16 @@ class PlayerController(Controller):
     @get(
         operation_id="listPlayers",
         summary="Players by name, a page at a time; `q` searches names (public; read model)",
-        **public_route(400, 401, 422),
+        **public_route(422),
     )
-    def list_players(
-        self,
-        services: ServicesDep,
-        q: Search = None,
-        limit: Limit = DEFAULT_LIMIT,
-        cursor: Cursor = None,
-        after: After = None,
-    ) -> PlayerListRead:
-        filters = (q,)
-        return PLAYERS.page(
-            services, filters, cursor, after, lambda start: services.reader.players(q, start, limit)
-        )
+    def list_players(self, services: ServicesDep, q: Search = None, *, page: PageDep) -> PlayerListRead:
+        return PLAYERS.page(services, page, services.reader.players, q)
 
     @get(
         "/{player_id:uuid}",
         operation_id="getPlayer",
         summary="A player's name (public)",
-        **public_route(401, 404, reads_store=True),
+        **public_route(404, reads_store=True),
     )
     def read(self, services: ServicesDep, player_id: PlayerId) -> PlayerRead:
         player = services.app.get_player(player_id)
@@ -132,18 +120,10 @@ class PlayerController(Controller):
         "/{player_id:uuid}",
         operation_id="renamePlayer",
         summary="Rename a player (an admin, or the player)",
-        **signed_in_route(400, 401, 403, 404, 409, 410, 415),
+        **signed_in_route(403, 404, 409, 410, 415),
     )
-    def rename(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        player_id: PlayerId,
-        data: Annotated[
-            PlayerRename, Body(examples=[Example(summary="a new name", value={"name": "Ada L."})])
-        ],
-    ) -> PlayerRead:
-        player = players.rename_player(services, actor, player_id, data)
+    def rename(self, caller: CallerDep, player_id: PlayerId, data: PlayerRenameBody) -> PlayerRead:
+        player = caller.run(players.rename_player, player_id, data)
         return PlayerRead(player_id=player.id, name=player.name)
 
     @post(
@@ -152,11 +132,11 @@ class PlayerController(Controller):
         summary="Erase a player on request (admin): their name leaves the store, their results stay "
         "under 'erased player'; their tokens are revoked, they leave their leagues and their seat "
         "forfeits each game of theirs in play",
-        **admin_route(401, 403, 404),
+        **admin_route(404),
         status_code=200,
     )
-    def erase(self, services: ServicesDep, actor: ActorDep, player_id: PlayerId) -> PlayerErased:
-        done = players.erase_player(services, actor, player_id)
+    def erase(self, caller: CallerDep, player_id: PlayerId) -> PlayerErased:
+        done = caller.run(players.erase_player, player_id)
         return PlayerErased(
             player=PlayerRead(player_id=done.player.id, name=done.player.name), revoked=done.revoked
         )
@@ -165,46 +145,44 @@ class PlayerController(Controller):
         "/{player_id:uuid}/tokens",
         operation_id="createPlayerToken",
         summary="Another token for a player (an admin, or the player)",
-        **signed_in_route(401, 403, 404, 410),
+        **signed_in_route(403, 404, 410),
     )
-    def create_token(
-        self, services: ServicesDep, actor: ActorDep, bearer: BearerDep, player_id: PlayerId
-    ) -> TokenRead:
-        return token_read(tokens.issue_token(services, actor, "player", player_id, bearer))
+    def create_token(self, caller: CallerDep, bearer: BearerDep, player_id: PlayerId) -> TokenRead:
+        return token_read(caller.run(tokens.issue_token, "player", player_id, bearer))
 
     @get(
         "/{player_id:uuid}/tokens",
         operation_id="listPlayerTokens",
         summary="A player's tokens, without their secrets (an admin, or the player)",
-        **signed_in_route(401, 403, 404, reads_store=True),
+        **signed_in_route(403, 404, reads_store=True),
     )
-    def tokens(self, services: ServicesDep, actor: ActorDep, player_id: PlayerId) -> CredentialsRead:
-        return tokens.tokens_of(services, actor, "player", player_id)
+    def tokens(self, caller: CallerDep, player_id: PlayerId) -> CredentialsRead:
+        return caller.run(tokens.tokens_of, "player", player_id)
 
     @delete(
         "/{player_id:uuid}/tokens",
         operation_id="revokePlayerTokens",
         summary="Revoke every token of a player and those made with them (an admin, or the player)",
-        **signed_in_route(401, 403, 404),
+        **signed_in_route(403, 404),
         status_code=200,
     )
-    def revoke_tokens(self, services: ServicesDep, actor: ActorDep, player_id: PlayerId) -> RevokedRead:
-        return tokens.revoke_tokens(services, actor, "player", player_id)
+    def revoke_tokens(self, caller: CallerDep, player_id: PlayerId) -> RevokedRead:
+        return caller.run(tokens.revoke_tokens, "player", player_id)
 
     @get(
         "/{player_id:uuid}/games",
         operation_id="getPlayerHistory",
         summary="The games a player has played and plays, newest first (public; read model)",
-        **public_route(400, 401, 404),
+        **public_route(404),
     )
-    def history(self, services: ServicesDep, player_id: PlayerId, after: After = None) -> PlayerHistory:
-        return player_queries.history(services, player_id, after)
+    def history(self, player_id: PlayerId, reading: ReadingDep) -> PlayerHistory:
+        return reading.run(player_queries.history, player_id)
 
     @get(
         "/{player_id:uuid}/ratings",
         operation_id="getPlayerRatings",
         summary="A player's rating after each rated match, newest first, every league (public; read model)",
-        **public_route(400, 401, 404),
+        **public_route(404),
     )
-    def ratings(self, services: ServicesDep, player_id: PlayerId, after: After = None) -> PlayerRatingsRead:
-        return player_queries.rating_history(services, player_id, after)
+    def ratings(self, player_id: PlayerId, reading: ReadingDep) -> PlayerRatingsRead:
+        return reading.run(player_queries.rating_history, player_id)

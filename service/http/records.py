@@ -7,7 +7,7 @@ game's officials.
 
 from typing import Annotated, Literal
 
-from litestar import Controller, Response, get, post
+from litestar import Response, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
@@ -15,10 +15,11 @@ from service.application.records import game_record
 from service.domain.errors import RuleError
 from service.domain.redaction import FULL, PUBLIC, Viewer
 from service.domain.roles import Actor
+from service.http.controller import ApiController
 from service.http.log import seat_names
-from service.http.params import LEAGUE_ID, PLAYER_ID, GameId, IdempotencyKey
-from service.http.routes import public_route, signed_in_route
-from service.http.services import ActorDep, OptionalActorDep, ServicesDep
+from service.http.params import LEAGUE_ID, PLAYER_ID, GameId
+from service.http.routes import file_route, signed_in_route
+from service.http.services import OptionalActorDep, ServicesDep, WriterDep
 from service.usecases import policy
 from service.usecases.facts import GameFacts
 from service.usecases.records import RecordImport, RecordImported, import_game
@@ -46,21 +47,17 @@ IMPORT_EXAMPLES = [
         },
     )
 ]
+ImportBody = Annotated[RecordImport, Body(examples=IMPORT_EXAMPLES)]
 
 
-class RecordController(Controller):
-    path = "/games"
-    tags = ["records"]  # noqa: RUF012
-
+class RecordController(ApiController, path="/games", tag="records"):
     @get(
         "/{game_id:uuid}/record",
         operation_id="getGameRecord",
         summary="The game record: every event one numbered line, as text (public; full for officials)",
         description="Plain UTF-8 text, one line per event after a header of the game and its seats; "
         "parseable back and importable (docs/game-records.md).",
-        media_type=TEXT,
-        response_description="the record as text",
-        **public_route(400, 401, 403, 404, reads_store=True),
+        **file_route(TEXT, "the record as text", 403, 404, reads_store=True),
     )
     def record(
         self, services: ServicesDep, actor: OptionalActorDep, game_id: GameId, sight: Sight = "public"
@@ -79,16 +76,10 @@ class RecordController(Controller):
         "not score alike is refused (record_inconsistent) and nothing is stored. The game keeps the "
         "record's id: the record of a game in the service already is refused (game_exists) unless "
         "`copy` asks for a new game.",
-        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
+        **signed_in_route(403, 404, 409, 422, 415),
     )
-    def import_(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        data: Annotated[RecordImport, Body(examples=IMPORT_EXAMPLES)],
-        idempotency_key: IdempotencyKey = None,
-    ) -> RecordImported:
-        return import_game(services, actor, data, idempotency_key)
+    def import_(self, data: ImportBody, writer: WriterDep) -> RecordImported:
+        return writer.run(import_game, data)
 
 
 def _viewer(services: Services, actor: Actor | None, facts: GameFacts, sight: str) -> Viewer:

@@ -7,33 +7,28 @@ docs/exports.md lists the columns.
 
 from uuid import UUID
 
-from litestar import Controller, Response, get
+from litestar import Response, get
 
+from service.http.controller import ApiController
 from service.http.exports import CSV, csv_of
-from service.http.params import After
-from service.http.routes import public_route
-from service.http.services import ServicesDep
+from service.http.routes import file_route, public_route
+from service.http.services import ReadingDep
 from service.http.tournaments import TournamentId
 from service.projections.results import ResultRow, TournamentResultsRead, tournament_results
 from service.usecases.queries import leagues as league_queries
 from service.usecases.services import Services
 
 
-class TournamentResultsController(Controller):
-    path = "/tournaments/{tournament_id:uuid}"
-    tags = ["tournaments"]  # noqa: RUF012
-
+class TournamentResultsController(ApiController, path="/tournaments/{tournament_id:uuid}", tag="tournaments"):
     @get(
         "/results.json",
         operation_id="getTournamentResults",
         summary="A tournament's results: a row per seat per table and per bye, and the ranking "
         "(public; read model)",
-        **public_route(400, 401, 404),
+        **public_route(404),
     )
-    def json(
-        self, services: ServicesDep, tournament_id: TournamentId, after: After = None
-    ) -> TournamentResultsRead:
-        return _results(services, tournament_id, after)
+    def json(self, tournament_id: TournamentId, reading: ReadingDep) -> TournamentResultsRead:
+        return reading.run(_results, tournament_id)
 
     @get(
         "/results.csv",
@@ -42,12 +37,10 @@ class TournamentResultsController(Controller):
         description="A header row, then one row per seat per table and one per bye, by round, with "
         "the fields and figures of the JSON results' rows (an empty cell where a figure is not known "
         "yet).",
-        media_type=CSV,
-        response_description="the results' rows as CSV (RFC 4180, UTF-8)",
-        **public_route(400, 401, 404),
+        **file_route(CSV, "the results' rows as CSV (RFC 4180, UTF-8)", 404),
     )
-    def csv(self, services: ServicesDep, tournament_id: TournamentId, after: After = None) -> Response[str]:
-        return Response(csv_of(ResultRow, _results(services, tournament_id, after).rows), media_type=CSV)
+    def csv(self, tournament_id: TournamentId, reading: ReadingDep) -> Response[str]:
+        return Response(csv_of(ResultRow, reading.run(_results, tournament_id).rows), media_type=CSV)
 
 
 def _results(services: Services, tournament_id: UUID, after: int | None) -> TournamentResultsRead:

@@ -4,13 +4,14 @@ cases of ``service.usecases.rounds`` (docs/score-sheets.md).
 
 from typing import Annotated
 
-from litestar import Controller, get, post
+from litestar import get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
-from service.http.params import GameId, IdempotencyKey
-from service.http.routes import public_route, signed_in_route
-from service.http.services import ActorDep, ServicesDep
+from service.http.controller import ApiController
+from service.http.params import GameId
+from service.http.routes import GAME_COMMAND, public_route
+from service.http.services import ServicesDep, WriterDep
 from service.usecases.events import CommandResult
 from service.usecases.rounds import (
     ConfirmationCreate,
@@ -35,51 +36,35 @@ ENTRY_EXAMPLES = [
         value={"winner": None, "points": [12, 30, 4], "missed_calls": [0, 1, 0]},
     ),
 ]
+RoundBody = Annotated[RoundCreate, Body(examples=ENTRY_EXAMPLES)]
+ConfirmationBody = Annotated[ConfirmationCreate, Body(examples=[Example(summary="agree", value={})])]
 
 
-class RoundController(Controller):
-    path = "/games/{game_id:uuid}/rounds"
-    tags = ["score sheets"]  # noqa: RUF012
-
+class RoundController(ApiController, path="/games/{game_id:uuid}/rounds", tag="score sheets"):
     @post(
         operation_id="enterRound",
         summary="Enter the next round of a game played in person (a seated player or an official)",
-        status_code=200,
-        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
+        **GAME_COMMAND,
     )
-    def enter(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        game_id: GameId,
-        data: Annotated[RoundCreate, Body(examples=ENTRY_EXAMPLES)],
-        idempotency_key: IdempotencyKey = None,
-    ) -> CommandResult:
-        return enter_round(services, actor, game_id, data, idempotency_key)
+    def enter(self, game_id: GameId, data: RoundBody, writer: WriterDep) -> CommandResult:
+        return writer.run(enter_round, game_id, data)
 
     @post(
         "/{round_no:int}/confirmation",
         operation_id="confirmRound",
         summary="Confirm a round's entry (a seated player other than the one who entered it)",
-        status_code=200,
-        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
+        **GAME_COMMAND,
     )
     def confirm(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        game_id: GameId,
-        round_no: RoundNo,
-        data: Annotated[ConfirmationCreate, Body(examples=[Example(summary="agree", value={})])],
-        idempotency_key: IdempotencyKey = None,
+        self, game_id: GameId, round_no: RoundNo, data: ConfirmationBody, writer: WriterDep
     ) -> CommandResult:
-        return confirm_round(services, actor, game_id, round_no, data, idempotency_key)
+        return writer.run(confirm_round, game_id, round_no, data)
 
     @get(
         operation_id="getRounds",
         summary="The score sheet: each round's entry, who entered, confirmed and corrected it, its "
         "points and the totals (public)",
-        **public_route(400, 401, 404, reads_store=True),
+        **public_route(404, reads_store=True),
     )
     def sheet(self, services: ServicesDep, game_id: GameId) -> RoundsRead:
         return score_sheet(services, game_id)

@@ -1,8 +1,9 @@
 """The decorator arguments every route shares, built in one place from who may call it.
 
 A route is public (a token welcome, not needed), for anyone signed in, or for admins only; each
-also names the error statuses it may answer (``problems``) and, with ``reads_store``, that it
-reads the event store rather than a read model (``service.http.consistency``).
+also names the error statuses it may answer besides 400 and 401, which every route may
+(``problems``), and, with ``reads_store``, that it reads the event store rather than a read model
+(``service.http.consistency``).
 """
 
 from collections.abc import Mapping
@@ -44,9 +45,26 @@ def public_route(*statuses: int, reads_store: bool = False, threaded: bool = Tru
     return _route(OPTIONAL_BEARER, {}, statuses, reads_store, threaded)
 
 
+class FileRouteArgs(RouteArgs, total=False):
+    media_type: str
+    response_description: str
+
+
+def file_route(media_type: str, answer: str, *statuses: int, reads_store: bool = False) -> FileRouteArgs:
+    """A public route that answers a file (an image, a CSV, a calendar, a page): its media type and
+    what the answer is."""
+    args = public_route(*statuses, reads_store=reads_store)
+    return FileRouteArgs(**args, media_type=media_type, response_description=answer)
+
+
 def signed_in_route(*statuses: int, reads_store: bool = False) -> RouteArgs:
     return _route(BEARER, SIGNED_IN, statuses, reads_store)
 
 
 def admin_route(*statuses: int, reads_store: bool = False) -> RouteArgs:
-    return _route(BEARER, ADMIN_ONLY, statuses, reads_store)
+    return _route(BEARER, ADMIN_ONLY, (403, *statuses), reads_store)  # anyone else: 403
+
+
+# a game's command (a move, a round's entry or confirmation, a dispute or ruling): answered 200
+# with the command's result, as it makes no resource
+GAME_COMMAND: dict[str, Any] = {**signed_in_route(403, 404, 409, 422, 415), "status_code": 200}

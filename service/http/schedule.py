@@ -6,10 +6,11 @@ the read model; ``service.projections.schedule`` says which rounds have a time.
 
 from datetime import UTC, datetime
 
-from litestar import Controller, Response, get
+from litestar import Response, get
 
+from service.http.controller import ApiController
 from service.http.params import After, LeagueId
-from service.http.routes import public_route
+from service.http.routes import file_route
 from service.http.services import ServicesDep
 from service.projections.schedule import schedule
 from service.usecases.consistency import caught_up
@@ -17,10 +18,7 @@ from service.usecases.consistency import caught_up
 CALENDAR = "text/calendar"  # litestar adds "; charset=utf-8" to a text/* media type
 
 
-class LeagueScheduleController(Controller):
-    path = "/leagues/{league_id:uuid}"
-    tags = ["leagues"]  # noqa: RUF012
-
+class LeagueScheduleController(ApiController, path="/leagues/{league_id:uuid}", tag="leagues"):
     @get(
         "/schedule.ics",
         operation_id="getLeagueSchedule",
@@ -28,9 +26,7 @@ class LeagueScheduleController(Controller):
         description="A VEVENT per tournament round whose start time is known, in UTC, with a UID "
         "that stays the same from one fetch to the next; a cancelled tournament's rounds are "
         "STATUS:CANCELLED. X-WR-TIMEZONE names the league's time zone (docs/exports.md).",
-        media_type=CALENDAR,
-        response_description="the schedule as iCalendar (RFC 5545, UTF-8)",
-        **public_route(400, 401, 404),
+        **file_route(CALENDAR, "the schedule as iCalendar (RFC 5545, UTF-8)", 404),
     )
     def schedule(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> Response[str]:
         league = services.app.get_league(league_id)  # 404 league_not_found

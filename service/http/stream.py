@@ -31,7 +31,7 @@ from uuid import UUID
 
 import anyio.to_thread
 import msgspec
-from litestar import Controller, get
+from litestar import get
 from litestar.openapi.spec import Example
 from litestar.params import HeaderParameter
 from litestar.response import ServerSentEvent, Stream
@@ -39,11 +39,12 @@ from litestar.response import ServerSentEvent, Stream
 from service.auth.sessions import SIGNED_IN_OR_SESSION
 from service.domain.redaction import PUBLIC
 from service.http.consistency import READS_STORE
+from service.http.controller import ApiController
 from service.http.errors import problems
 from service.http.params import LARGEST, GameId, SeatToSee
 from service.http.routes import public_route
 from service.http.security import BEARER
-from service.http.services import ActorDep, ServicesDep
+from service.http.services import CallerDep, ServicesDep
 from service.projections.live import LiveGames
 from service.usecases import policy
 from service.usecases.events import shown
@@ -127,17 +128,14 @@ def _over_at(services: Services, facts: GameFacts, number: int) -> bool:
     return (table.over or table.abandoned is not None) and table.version <= number
 
 
-class StreamController(Controller):
-    path = "/games/{game_id:uuid}"
-    tags = ["log"]  # noqa: RUF012
-
+class StreamController(ApiController, path="/games/{game_id:uuid}", tag="log"):
     @get(
         "/stream",
         operation_id="streamGameEvents",
         summary="The game's public events as Server-Sent Events, live, until the match is over (public)",
         media_type="text/event-stream",
         response_description="a message per event: id (its number), event (its type), data (it as JSON)",
-        **public_route(400, 401, 404, reads_store=True, threaded=False),
+        **public_route(404, reads_store=True, threaded=False),
     )
     async def stream(
         self,
@@ -170,12 +168,11 @@ class StreamController(Controller):
         ),
         media_type="text/event-stream",
         response_description="a message per view: id (the game's version), event (view), data (the view)",
-        responses=problems(400, 401, 403, 404, 422),
+        responses=problems(403, 404, 422),
         security=BEARER,
     )
-    async def my_view(
-        self, services: ServicesDep, actor: ActorDep, game_id: GameId, seat: SeatToSee = None
-    ) -> ServerSentEvent:
+    async def my_view(self, caller: CallerDep, game_id: GameId, seat: SeatToSee = None) -> ServerSentEvent:
+        services, actor = caller.services, caller.actor
         facts = await anyio.to_thread.run_sync(services.games.facts, game_id)
         seat = await anyio.to_thread.run_sync(policy.seat_to_see, services, actor, facts, seat)
         return EncodedEvents(seat_views(services.live, game_id, seat))

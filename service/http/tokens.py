@@ -1,22 +1,20 @@
 """A token revoked by its id: the use case is ``service.usecases.tokens.revoke_token``."""
 
-from litestar import Controller, delete
+from litestar import delete
 
+from service.http.controller import ApiController
 from service.http.params import CredentialId
 from service.http.routes import signed_in_route
-from service.http.services import ActorDep, ServicesDep
+from service.http.services import CallerDep
 from service.usecases import tokens
 
 
-class TokenController(Controller):
-    path = "/tokens"
-    tags = ["tokens"]  # noqa: RUF012
-
+class TokenController(ApiController, path="/tokens", tag="tokens"):
     @delete(
         "/{credential_id:uuid}",
         operation_id="revokeToken",
         summary="Revoke a token and every token made with it (an admin, or its holder)",
-        **signed_in_route(401, 403, 404, 409),
+        **signed_in_route(403, 404, 409),
     )
-    def revoke(self, services: ServicesDep, actor: ActorDep, credential_id: CredentialId) -> None:
-        tokens.revoke_token(services, actor, credential_id)
+    def revoke(self, caller: CallerDep, credential_id: CredentialId) -> None:
+        caller.run(tokens.revoke_token, credential_id)

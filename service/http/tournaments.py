@@ -24,26 +24,25 @@ from typing import Annotated
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, Response, delete, get, patch, post
+from litestar import Response, delete, get, patch, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.domain.errors import RuleError
 from service.http import sheets
+from service.http.controller import ApiController
 from service.http.page_read import Listing
 from service.http.pages import (
-    DEFAULT_LIMIT,
-    Cursor,
-    Limit,
     Next,
+    PageDep,
     choice_filter,
     choice_parameter,
     id_filter,
     uuid_filter,
 )
 from service.http.params import LEAGUE_ID, PLAYER_ID, After, LeagueId, PlayerId
-from service.http.routes import admin_route, public_route, signed_in_route
-from service.http.services import ActorDep, ServicesDep
+from service.http.routes import admin_route, file_route, public_route, signed_in_route
+from service.http.services import CallerDep, ReadingDep, ServicesDep
 from service.projections.models import ListedTournament, NextGame, TournamentView
 from service.projections.tournaments import tournament_view
 from service.usecases import tournaments
@@ -112,29 +111,37 @@ RoundNo = Annotated[
 ]
 
 
-class TournamentController(Controller):
-    tags = ["tournaments"]  # noqa: RUF012
+JoinBody = Annotated[
+    EntrantCreate, Body(examples=[Example(summary="a member", value={"player_id": PLAYER_ID})])
+]
 
+TournamentEditBody = Annotated[
+    TournamentEdit,
+    Body(examples=[Example(summary="a later start", value={"starts_at": "2026-12-05T19:00:00+01:00"})]),
+]
+
+CancellationBody = Annotated[
+    Cancellation, Body(examples=[Example(summary="a reason", value={"reason": "the hall is closed"})])
+]
+
+TournamentBody = Annotated[TournamentCreate, Body(examples=CREATE_EXAMPLES)]
+
+
+class TournamentController(ApiController, tag="tournaments"):
     @post(
         "/leagues/{league_id:uuid}/tournaments",
         operation_id="createTournament",
         summary="Announce a tournament of a league with its plan (admin)",
-        **admin_route(400, 401, 403, 404, 422, 415),
+        **admin_route(404, 422, 415),
     )
-    def create(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        league_id: LeagueId,
-        data: Annotated[TournamentCreate, Body(examples=CREATE_EXAMPLES)],
-    ) -> TournamentView:
-        return tournaments.announce(services, actor, league_id, data)
+    def create(self, caller: CallerDep, league_id: LeagueId, data: TournamentBody) -> TournamentView:
+        return caller.run(tournaments.announce, league_id, data)
 
     @get(
         "/leagues/{league_id:uuid}/tournaments",
         operation_id="listLeagueTournaments",
         summary="A league's tournaments with their brackets, in the order announced (public; read model)",
-        **public_route(400, 401, 404),
+        **public_route(404),
     )
     def league_tournaments(
         self, services: ServicesDep, league_id: LeagueId, after: After = None
@@ -151,36 +158,28 @@ class TournamentController(Controller):
         operation_id="listTournaments",
         summary="Tournaments, the latest announced first, a page at a time; by league or status "
         "(public; read model)",
-        **public_route(400, 401, 422),
+        **public_route(422),
     )
     def list_tournaments(
         self,
         services: ServicesDep,
         league: LeagueFilter = None,
         status: TournamentStatusFilter = None,
-        limit: Limit = DEFAULT_LIMIT,
-        cursor: Cursor = None,
-        after: After = None,
+        *,
+        page: PageDep,
     ) -> TournamentListRead:
         league_id = uuid_filter("league", league)
         status = choice_filter("status", status, TOURNAMENT_STATUSES)
-        filters = (league_id, status)
-        return TOURNAMENTS.page(
-            services,
-            filters,
-            cursor,
-            after,
-            lambda start: services.reader.tournament_list(league_id, status, start, limit),
-        )
+        return TOURNAMENTS.page(services, page, services.reader.tournament_list, league_id, status)
 
     @get(
         "/tournaments/{tournament_id:uuid}",
         operation_id="getTournament",
         summary="The bracket: every round, table and result, and the ranking so far (public; read model)",
-        **public_route(400, 401, 404),
+        **public_route(404),
     )
-    def read(self, services: ServicesDep, tournament_id: TournamentId, after: After = None) -> TournamentView:
-        return league_queries.tournament(services, tournament_id, after)
+    def read(self, tournament_id: TournamentId, reading: ReadingDep) -> TournamentView:
+        return reading.run(league_queries.tournament, tournament_id)
 
     @get(
         "/tournaments/{tournament_id:uuid}/rounds/{round_no:int}/sheets",
@@ -189,9 +188,7 @@ class TournamentController(Controller):
         description="An HTML page to print: per table the seats and names in order, a grid for each "
         "round's points and the totals, signatures, the ruleset's card values and match end. A round "
         "not paired yet (or a tournament not started) is 404 `no_such_round`.",
-        media_type=sheets.HTML,
-        response_description="the score sheets as HTML, one printed page per table",
-        **public_route(400, 401, 404),
+        **file_route(sheets.HTML, "the score sheets as HTML, one printed page per table", 404),
     )
     def round_sheets(
         self, services: ServicesDep, tournament_id: TournamentId, round_no: RoundNo
@@ -206,30 +203,20 @@ class TournamentController(Controller):
         "/tournaments/{tournament_id:uuid}/entrants",
         operation_id="joinTournament",
         summary="Join a tournament before it starts (a member for themself; an admin for any member)",
-        **signed_in_route(400, 401, 403, 404, 409, 410, 422, 415),
+        **signed_in_route(403, 404, 409, 410, 422, 415),
     )
-    def join(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        tournament_id: TournamentId,
-        data: Annotated[
-            EntrantCreate, Body(examples=[Example(summary="a member", value={"player_id": PLAYER_ID})])
-        ],
-    ) -> TournamentView:
-        return tournaments.join(services, actor, tournament_id, data)
+    def join(self, caller: CallerDep, tournament_id: TournamentId, data: JoinBody) -> TournamentView:
+        return caller.run(tournaments.join, tournament_id, data)
 
     @delete(
         "/tournaments/{tournament_id:uuid}/entrants/{player_id:uuid}",
         operation_id="leaveTournament",
         summary="Leave a tournament before it starts (the player themself; an admin for any entrant)",
         status_code=200,
-        **signed_in_route(400, 401, 403, 404, 409, 422),
+        **signed_in_route(403, 404, 409, 422),
     )
-    def leave(
-        self, services: ServicesDep, actor: ActorDep, tournament_id: TournamentId, player_id: PlayerId
-    ) -> TournamentView:
-        return tournaments.leave(services, actor, tournament_id, player_id)
+    def leave(self, caller: CallerDep, tournament_id: TournamentId, player_id: PlayerId) -> TournamentView:
+        return caller.run(tournaments.leave, tournament_id, player_id)
 
     @post(
         "/tournaments/{tournament_id:uuid}/start",
@@ -241,31 +228,22 @@ class TournamentController(Controller):
             "A plan seeding or breaking ties by rating records each player's league rating now."
         ),
         status_code=200,
-        **admin_route(400, 401, 403, 404, 409, 422),
+        **admin_route(404, 409, 422),
     )
-    def start(self, services: ServicesDep, actor: ActorDep, tournament_id: TournamentId) -> TournamentView:
-        return tournaments.start(services, actor, tournament_id)
+    def start(self, caller: CallerDep, tournament_id: TournamentId) -> TournamentView:
+        return caller.run(tournaments.start, tournament_id)
 
     @patch(
         "/tournaments/{tournament_id:uuid}",
         operation_id="editTournament",
         summary="Edit a tournament before it starts: name, schedule, places, table size, ratings, in-person "
         "tables (admin)",
-        **admin_route(400, 401, 403, 404, 409, 422, 415),
+        **admin_route(404, 409, 422, 415),
     )
     def edit(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        tournament_id: TournamentId,
-        data: Annotated[
-            TournamentEdit,
-            Body(
-                examples=[Example(summary="a later start", value={"starts_at": "2026-12-05T19:00:00+01:00"})]
-            ),
-        ],
+        self, caller: CallerDep, tournament_id: TournamentId, data: TournamentEditBody
     ) -> TournamentView:
-        return tournaments.edit(services, actor, tournament_id, data)
+        return caller.run(tournaments.edit, tournament_id, data)
 
     @post(
         "/tournaments/{tournament_id:uuid}/cancel",
@@ -273,34 +251,22 @@ class TournamentController(Controller):
         summary="Cancel a tournament before its end; its games in play are abandoned (admin)",
         description="An abandoned game counts for nobody: no result, no standings; its moves are refused.",
         status_code=200,
-        **admin_route(400, 401, 403, 404, 409, 422, 415),
+        **admin_route(404, 409, 422, 415),
     )
     def cancel(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        tournament_id: TournamentId,
-        data: Annotated[
-            Cancellation, Body(examples=[Example(summary="a reason", value={"reason": "the hall is closed"})])
-        ],
+        self, caller: CallerDep, tournament_id: TournamentId, data: CancellationBody
     ) -> TournamentView:
-        return tournaments.cancel(services, actor, tournament_id, data)
+        return caller.run(tournaments.cancel, tournament_id, data)
 
     @post(
         "/tournaments/{tournament_id:uuid}/check-in",
         operation_id="checkInToTournament",
         summary="Check in during the plan's window before the start (a player for themself; an admin)",
         status_code=200,
-        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
+        **signed_in_route(403, 404, 409, 422, 415),
     )
-    def check_in(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        tournament_id: TournamentId,
-        data: EntrantBody,
-    ) -> TournamentView:
-        return tournaments.check_in(services, actor, tournament_id, data)
+    def check_in(self, caller: CallerDep, tournament_id: TournamentId, data: EntrantBody) -> TournamentView:
+        return caller.run(tournaments.check_in, tournament_id, data)
 
     @post(
         "/tournaments/{tournament_id:uuid}/drop-out",
@@ -308,22 +274,16 @@ class TournamentController(Controller):
         summary="Drop out of a running swiss or round robin; later rounds pair without them "
         "(the player themself; an admin)",
         status_code=200,
-        **signed_in_route(400, 401, 403, 404, 409, 422, 415),
+        **signed_in_route(403, 404, 409, 422, 415),
     )
-    def drop_out(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        tournament_id: TournamentId,
-        data: EntrantBody,
-    ) -> TournamentView:
-        return tournaments.drop_out(services, actor, tournament_id, data)
+    def drop_out(self, caller: CallerDep, tournament_id: TournamentId, data: EntrantBody) -> TournamentView:
+        return caller.run(tournaments.drop_out, tournament_id, data)
 
     @get(
         "/players/{player_id:uuid}/next-game",
         operation_id="getPlayerNextGame",
         summary="The tournament table a player plays now, else their next one or round (public; read model)",
-        **public_route(400, 401, 404),
+        **public_route(404),
     )
-    def next_game(self, services: ServicesDep, player_id: PlayerId, after: After = None) -> NextGame:
-        return player_queries.next_game(services, player_id, after)
+    def next_game(self, player_id: PlayerId, reading: ReadingDep) -> NextGame:
+        return reading.run(player_queries.next_game, player_id)

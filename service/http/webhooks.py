@@ -12,15 +12,16 @@ from typing import Annotated
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, delete, get, post
+from litestar import delete, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.domain.webhook import Webhook
+from service.http.controller import ApiController
 from service.http.encode import encode
 from service.http.params import LEAGUE_ID, PLAYER_ID, LeagueId
 from service.http.routes import admin_route
-from service.http.services import ActorDep, ServicesDep
+from service.http.services import CallerDep
 from service.projections.deliveries import PENDING, DeliveryRow
 from service.usecases import webhooks
 from service.usecases.services import Services
@@ -122,119 +123,110 @@ def delivery_read(row: DeliveryRow, services: Services) -> DeliveryRead:
     )
 
 
-class LeagueWebhookController(Controller):
-    path = "/leagues/{league_id:uuid}/webhooks"
-    tags = ["webhooks"]  # noqa: RUF012
+WebhookBody = Annotated[
+    WebhookCreate,
+    Body(
+        examples=[
+            Example(
+                summary="tables and rounds",
+                value={"url": URL_EXAMPLE, "events": ["table_ready", "round_started"]},
+            ),
+            Example(
+                summary="a player's turns",
+                value={"url": URL_EXAMPLE, "events": ["turn"], "players": [PLAYER_ID]},
+            ),
+        ]
+    ),
+]
 
+
+class LeagueWebhookController(ApiController, path="/leagues/{league_id:uuid}/webhooks", tag="webhooks"):
     @post(
         operation_id="createWebhook",
         summary="Register a webhook of the league: its secret is shown this once (admin)",
-        **admin_route(400, 401, 403, 404, 415, 422),
+        **admin_route(404, 415, 422),
     )
-    def create(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        league_id: LeagueId,
-        data: Annotated[
-            WebhookCreate,
-            Body(
-                examples=[
-                    Example(
-                        summary="tables and rounds",
-                        value={"url": URL_EXAMPLE, "events": ["table_ready", "round_started"]},
-                    ),
-                    Example(
-                        summary="a player's turns",
-                        value={"url": URL_EXAMPLE, "events": ["turn"], "players": [PLAYER_ID]},
-                    ),
-                ]
-            ),
-        ],
-    ) -> WebhookSecret:
-        hook, secret = webhooks.register_webhook(services, actor, league_id, data)
+    def create(self, caller: CallerDep, league_id: LeagueId, data: WebhookBody) -> WebhookSecret:
+        hook, secret = caller.run(webhooks.register_webhook, league_id, data)
         return WebhookSecret(webhook=webhook_read(hook), secret=secret)
 
     @get(
         operation_id="listWebhooks",
         summary="The league's webhooks, without their secrets (admin)",
-        **admin_route(401, 403, 404, reads_store=True),
+        **admin_route(404, reads_store=True),
     )
-    def list_all(self, services: ServicesDep, actor: ActorDep, league_id: LeagueId) -> WebhooksRead:
-        found = webhooks.webhooks_of(services, actor, league_id)
+    def list_all(self, caller: CallerDep, league_id: LeagueId) -> WebhooksRead:
+        found = caller.run(webhooks.webhooks_of, league_id)
         return WebhooksRead(webhooks=[webhook_read(hook) for hook in found])
 
 
-class WebhookController(Controller):
-    path = "/webhooks"
-    tags = ["webhooks"]  # noqa: RUF012
-
+class WebhookController(ApiController, path="/webhooks", tag="webhooks"):
     @get(
         "/{webhook_id:uuid}",
         operation_id="getWebhook",
         summary="A webhook, without its secret; why it was disabled, if it was (admin)",
-        **admin_route(401, 403, 404, reads_store=True),
+        **admin_route(404, reads_store=True),
     )
-    def read(self, services: ServicesDep, actor: ActorDep, webhook_id: WebhookId) -> WebhookRead:
-        return webhook_read(webhooks.webhook(services, actor, webhook_id))
+    def read(self, caller: CallerDep, webhook_id: WebhookId) -> WebhookRead:
+        return webhook_read(caller.run(webhooks.webhook, webhook_id))
 
     @delete(
         "/{webhook_id:uuid}",
         operation_id="removeWebhook",
         summary="Remove a webhook: nothing more is sent to it (admin)",
-        **admin_route(401, 403, 404),
+        **admin_route(404),
     )
-    def remove(self, services: ServicesDep, actor: ActorDep, webhook_id: WebhookId) -> None:
-        webhooks.remove_webhook(services, actor, webhook_id)
+    def remove(self, caller: CallerDep, webhook_id: WebhookId) -> None:
+        caller.run(webhooks.remove_webhook, webhook_id)
 
     @post(
         "/{webhook_id:uuid}/secret",
         operation_id="rotateWebhookSecret",
         summary="Draw a new secret for a webhook, shown this once (admin)",
-        **admin_route(401, 403, 404),
+        **admin_route(404),
     )
-    def rotate(self, services: ServicesDep, actor: ActorDep, webhook_id: WebhookId) -> WebhookSecret:
-        hook, secret = webhooks.rotate_secret(services, actor, webhook_id)
+    def rotate(self, caller: CallerDep, webhook_id: WebhookId) -> WebhookSecret:
+        hook, secret = caller.run(webhooks.rotate_secret, webhook_id)
         return WebhookSecret(webhook=webhook_read(hook), secret=secret)
 
     @post(
         "/{webhook_id:uuid}/disable",
         operation_id="disableWebhook",
         summary="Disable a webhook: nothing is sent to it until it is enabled (admin)",
-        **admin_route(401, 403, 404, 409),
+        **admin_route(404, 409),
         status_code=200,
     )
-    def disable(self, services: ServicesDep, actor: ActorDep, webhook_id: WebhookId) -> WebhookRead:
-        return webhook_read(webhooks.disable_webhook(services, actor, webhook_id))
+    def disable(self, caller: CallerDep, webhook_id: WebhookId) -> WebhookRead:
+        return webhook_read(caller.run(webhooks.disable_webhook, webhook_id))
 
     @post(
         "/{webhook_id:uuid}/enable",
         operation_id="enableWebhook",
         summary="Enable a disabled webhook again (admin)",
-        **admin_route(401, 403, 404, 409),
+        **admin_route(404, 409),
         status_code=200,
     )
-    def enable(self, services: ServicesDep, actor: ActorDep, webhook_id: WebhookId) -> WebhookRead:
-        return webhook_read(webhooks.enable_webhook(services, actor, webhook_id))
+    def enable(self, caller: CallerDep, webhook_id: WebhookId) -> WebhookRead:
+        return webhook_read(caller.run(webhooks.enable_webhook, webhook_id))
 
     @get(
         "/{webhook_id:uuid}/deliveries",
         operation_id="listWebhookDeliveries",
         summary="A webhook's deliveries, newest first, each with its tries (admin)",
-        **admin_route(401, 403, 404),
+        **admin_route(404),
     )
-    def deliveries(self, services: ServicesDep, actor: ActorDep, webhook_id: WebhookId) -> DeliveriesRead:
-        hook, rows = webhooks.deliveries_of(services, actor, webhook_id)
-        return DeliveriesRead(webhook_id=hook.id, deliveries=[delivery_read(row, services) for row in rows])
+    def deliveries(self, caller: CallerDep, webhook_id: WebhookId) -> DeliveriesRead:
+        hook, rows = caller.run(webhooks.deliveries_of, webhook_id)
+        return DeliveriesRead(
+            webhook_id=hook.id, deliveries=[delivery_read(row, caller.services) for row in rows]
+        )
 
     @post(
         "/{webhook_id:uuid}/deliveries/{delivery_id:uuid}/resend",
         operation_id="resendWebhookDelivery",
         summary="Send a finished delivery again, with a fresh budget of tries (admin)",
-        **admin_route(401, 403, 404, 409),
+        **admin_route(404, 409),
         status_code=202,
     )
-    def resend(
-        self, services: ServicesDep, actor: ActorDep, webhook_id: WebhookId, delivery_id: DeliveryId
-    ) -> DeliveryRead:
-        return delivery_read(webhooks.resend(services, actor, webhook_id, delivery_id), services)
+    def resend(self, caller: CallerDep, webhook_id: WebhookId, delivery_id: DeliveryId) -> DeliveryRead:
+        return delivery_read(caller.run(webhooks.resend, webhook_id, delivery_id), caller.services)

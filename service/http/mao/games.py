@@ -7,25 +7,24 @@ hold it: its list is its own, paged and filtered as that one is.
 
 from typing import Annotated
 
-from litestar import Controller, get, post
+from litestar import get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.mao.views import JudgeView, PlayerView, judge_view, player_view
+from service.http.controller import ApiController
 from service.http.mao.schemas import MaoGameListRead, MaoGameRead, game_read
 from service.http.page_read import Listing
 from service.http.pages import (
-    DEFAULT_LIMIT,
-    Cursor,
-    Limit,
+    PageDep,
     choice_filter,
     choice_parameter,
     id_filter,
     uuid_filter,
 )
-from service.http.params import LEAGUE_ID, After, GameId, SeatToSee
+from service.http.params import LEAGUE_ID, GameId, SeatToSee
 from service.http.routes import public_route, signed_in_route
-from service.http.services import ActorDep, ServicesDep
+from service.http.services import CallerDep, ServicesDep
 from service.usecases import mao, mao_policy
 from service.usecases.mao import MaoGameCreate
 
@@ -36,65 +35,52 @@ StatusFilter = choice_parameter("only the Mao matches in this state", MAO_STATUS
 MAO_GAMES = Listing(MaoGameListRead, "mao-games", int)
 
 
-class MaoGameController(Controller):
-    path = "/mao-games"
-    tags = ["mao"]  # noqa: RUF012
+MaoGameBody = Annotated[
+    MaoGameCreate,
+    Body(
+        examples=[
+            Example(
+                summary="two players and a learning bot, a human judge",
+                value={
+                    "league_id": "5d8e2a47-1b3c-4f6d-8e9a-0c2b4d6f8a1e",
+                    "seats": [
+                        "3f1c6c9e-8f7a-4d52-9a53-3e1b1c0b6a77",
+                        "8a4d2b6e-1c3f-4e5a-9b7d-2f6e8c0a4b1d",
+                        "bot:learning",
+                    ],
+                    "judge": "referee",
+                },
+            )
+        ]
+    ),
+]
 
+
+class MaoGameController(ApiController, path="/mao-games", tag="mao"):
     @post(
         operation_id="createMaoGame",
         summary="Make a Mao match in a league of ruleset mao (admin, the league's referees)",
         **signed_in_route(403, 404, 410, 415, 422),
     )
-    def create(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        data: Annotated[
-            MaoGameCreate,
-            Body(
-                examples=[
-                    Example(
-                        summary="two players and a learning bot, a human judge",
-                        value={
-                            "league_id": "5d8e2a47-1b3c-4f6d-8e9a-0c2b4d6f8a1e",
-                            "seats": [
-                                "3f1c6c9e-8f7a-4d52-9a53-3e1b1c0b6a77",
-                                "8a4d2b6e-1c3f-4e5a-9b7d-2f6e8c0a4b1d",
-                                "bot:learning",
-                            ],
-                            "judge": "referee",
-                        },
-                    )
-                ]
-            ),
-        ],
-    ) -> MaoGameRead:
-        return game_read(mao.create_match(services, actor, data))
+    def create(self, caller: CallerDep, data: MaoGameBody) -> MaoGameRead:
+        return game_read(caller.run(mao.create_match, data))
 
     @get(
         operation_id="listMaoGames",
         summary="Mao matches, the newest first, a page at a time; by league or status (public; read model)",
-        **public_route(400, 401, 422),
+        **public_route(422),
     )
     def list_mao_games(
         self,
         services: ServicesDep,
         league: LeagueFilter = None,
         status: StatusFilter = None,
-        limit: Limit = DEFAULT_LIMIT,
-        cursor: Cursor = None,
-        after: After = None,
+        *,
+        page: PageDep,
     ) -> MaoGameListRead:
         league_id = uuid_filter("league", league)
         status = choice_filter("status", status, MAO_STATUSES)
-        filters = (league_id, status)
-        return MAO_GAMES.page(
-            services,
-            filters,
-            cursor,
-            after,
-            lambda start: services.reader.mao_games(league_id, status, start, limit),
-        )
+        return MAO_GAMES.page(services, page, services.reader.mao_games, league_id, status)
 
     @get(
         "/{game_id:uuid}",
@@ -111,11 +97,9 @@ class MaoGameController(Controller):
         summary="A seat's view: its hand, the table, the penalties' reasons; the rule only once revealed",
         **signed_in_route(403, 404, 422, reads_store=True),
     )
-    def me(
-        self, services: ServicesDep, actor: ActorDep, game_id: GameId, seat: SeatToSee = None
-    ) -> PlayerView:
-        game = services.app.get_mao_game(game_id)
-        return player_view(game.state, mao_policy.acting_seat(services, actor, game, seat))
+    def me(self, caller: CallerDep, game_id: GameId, seat: SeatToSee = None) -> PlayerView:
+        game = caller.services.app.get_mao_game(game_id)
+        return player_view(game.state, caller.run(mao_policy.acting_seat, game, seat))
 
     @get(
         "/{game_id:uuid}/judge",
@@ -123,5 +107,5 @@ class MaoGameController(Controller):
         summary="The judge's view: the rule, the clauses in force, every hand, the stock, the calls due",
         **signed_in_route(403, 404, reads_store=True),
     )
-    def judge(self, services: ServicesDep, actor: ActorDep, game_id: GameId) -> JudgeView:
-        return judge_view(mao_policy.official_game(services, actor, game_id).state)
+    def judge(self, caller: CallerDep, game_id: GameId) -> JudgeView:
+        return judge_view(caller.run(mao_policy.official_game, game_id).state)

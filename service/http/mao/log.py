@@ -1,20 +1,18 @@
 """A Mao match's event log, each event as the asker may see it, and the referee's replay."""
 
-from litestar import Controller, get
+from litestar import get
 
 from service.domain.mao.redaction import redact_all
 from service.domain.mao.replay import referee_replay
+from service.http.controller import ApiController
 from service.http.mao.schemas import MaoLogRead, MaoReplayRead
 from service.http.params import GameId
 from service.http.routes import public_route, signed_in_route
-from service.http.services import ActorDep, OptionalActorDep, ServicesDep
+from service.http.services import CallerDep, OptionalActorDep, ServicesDep
 from service.usecases import mao_policy
 
 
-class MaoLogController(Controller):
-    path = "/mao-games/{game_id:uuid}"
-    tags = ["mao"]  # noqa: RUF012
-
+class MaoLogController(ApiController, path="/mao-games/{game_id:uuid}", tag="mao"):
     @get(
         "/events",
         operation_id="listMaoEvents",
@@ -36,6 +34,6 @@ class MaoLogController(Controller):
         summary="The referee's replay: every event, and for each penalty why it was given",
         **signed_in_route(403, 404, reads_store=True),
     )
-    def replay(self, services: ServicesDep, actor: ActorDep, game_id: GameId) -> MaoReplayRead:
-        game = mao_policy.official_game(services, actor, game_id)
+    def replay(self, caller: CallerDep, game_id: GameId) -> MaoReplayRead:
+        game = caller.run(mao_policy.official_game, game_id)
         return MaoReplayRead(game_id=game.id, steps=referee_replay(game.facts))

@@ -3,42 +3,29 @@ winner proposes the next rule; the judge approves or refuses it."""
 
 from typing import Annotated
 
-from litestar import Controller, post, put
+from litestar import post, put
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.mao.commands import ApproveRule, ProposeRule, RefuseRule, WriteRule
 from service.domain.mao.rule import TEACHING_TEXT
-from service.http.mao.acts import ACT_ROUTE
+from service.http.controller import ApiController
+from service.http.mao.acts import ACT_ROUTE, MaoActDep
 from service.http.mao.schemas import DealCreate, ProposalCreate, RuleCreate
-from service.http.params import GameId, IdempotencyKey
-from service.http.services import ActorDep, ServicesDep
-from service.usecases.mao import MaoActRead, deal, judge_act, seat_act
+from service.usecases.mao import MaoActRead
 
 _RULE_EXAMPLE = Body(examples=[Example(summary="the teaching rule", value={"text": TEACHING_TEXT})])
 
 
-class MaoRuleController(Controller):
-    path = "/mao-games/{game_id:uuid}"
-    tags = ["mao"]  # noqa: RUF012
-
+class MaoRuleController(ApiController, path="/mao-games/{game_id:uuid}", tag="mao"):
     @put(
         "/rule",
         operation_id="writeMaoRule",
         summary="The judge writes the next round's secret rule, before its deal",
         **ACT_ROUTE,
     )
-    def write(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        game_id: GameId,
-        data: Annotated[RuleCreate, _RULE_EXAMPLE],
-        idempotency_key: IdempotencyKey = None,
-    ) -> MaoActRead:
-        return judge_act(
-            services, actor, game_id, lambda: WriteRule(data.text), idempotency_key, ("rule", data)
-        )
+    def write(self, data: Annotated[RuleCreate, _RULE_EXAMPLE], act: MaoActDep) -> MaoActRead:
+        return act.by_judge(lambda: WriteRule(data.text), "rule", data)
 
     @post(
         "/deals",
@@ -46,15 +33,8 @@ class MaoRuleController(Controller):
         summary="Deal the next round from a fresh shuffle (the judge; with the server judging, a seat too)",
         **ACT_ROUTE,
     )
-    def deal(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        game_id: GameId,
-        data: Annotated[DealCreate, Body()],
-        idempotency_key: IdempotencyKey = None,
-    ) -> MaoActRead:
-        return deal(services, actor, game_id, data.deck, idempotency_key, ("deals", data))
+    def deal(self, data: Annotated[DealCreate, Body()], act: MaoActDep) -> MaoActRead:
+        return act.deal(data.deck, "deals", data)
 
     @post(
         "/proposals",
@@ -62,18 +42,11 @@ class MaoRuleController(Controller):
         summary="The last round's winner proposes the next rule",
         **ACT_ROUTE,
     )
-    def propose(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        game_id: GameId,
-        data: Annotated[ProposalCreate, _RULE_EXAMPLE],
-        idempotency_key: IdempotencyKey = None,
-    ) -> MaoActRead:
+    def propose(self, data: Annotated[ProposalCreate, _RULE_EXAMPLE], act: MaoActDep) -> MaoActRead:
         def propose(seat: int) -> ProposeRule:
             return ProposeRule(seat, data.text)
 
-        return seat_act(services, actor, game_id, data.seat, propose, idempotency_key, ("proposals", data))
+        return act.by_seat(data.seat, propose, "proposals", data)
 
     @post(
         "/proposal/approval",
@@ -81,10 +54,8 @@ class MaoRuleController(Controller):
         summary="The judge approves the proposed rule: it is the next round's",
         **ACT_ROUTE,
     )
-    def approve(
-        self, services: ServicesDep, actor: ActorDep, game_id: GameId, idempotency_key: IdempotencyKey = None
-    ) -> MaoActRead:
-        return judge_act(services, actor, game_id, ApproveRule, idempotency_key, ("approval",))
+    def approve(self, act: MaoActDep) -> MaoActRead:
+        return act.by_judge(ApproveRule, "approval")
 
     @post(
         "/proposal/refusal",
@@ -92,7 +63,5 @@ class MaoRuleController(Controller):
         summary="The judge refuses the proposed rule: the last rule carries on unless the judge writes one",
         **ACT_ROUTE,
     )
-    def refuse(
-        self, services: ServicesDep, actor: ActorDep, game_id: GameId, idempotency_key: IdempotencyKey = None
-    ) -> MaoActRead:
-        return judge_act(services, actor, game_id, RefuseRule, idempotency_key, ("refusal",))
+    def refuse(self, act: MaoActDep) -> MaoActRead:
+        return act.by_judge(RefuseRule, "refusal")

@@ -3,45 +3,36 @@ call and end a pause. A player acts for their own seat; an official names the se
 
 from typing import Annotated
 
-from litestar import Controller, delete, post
+from litestar import delete, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.cards import parse_card
 from service.domain.mao.commands import CallPause, DrawCard, EndPause, PlayCard, Say
-from service.http.mao.acts import ACT_ROUTE
+from service.http.controller import ApiController
+from service.http.mao.acts import ACT_ROUTE, MaoActDep, provide_mao_act
 from service.http.mao.schemas import PlayCreate, SeatCreate, UtteranceCreate
-from service.http.params import GameId, IdempotencyKey, SeatToSee
-from service.http.services import ActorDep, ServicesDep
-from service.usecases.mao import MaoActRead, seat_act
+from service.http.params import GameId, SeatToSee
+from service.http.services import WriterDep
+from service.usecases.mao import MaoActRead
+
+PlayBody = Annotated[
+    PlayCreate, Body(examples=[Example(summary="a last card", value={"card": "QH", "says": ["mao"]})])
+]
 
 
-class MaoTableController(Controller):
-    path = "/mao-games/{game_id:uuid}"
-    tags = ["mao"]  # noqa: RUF012
-
+class MaoTableController(ApiController, path="/mao-games/{game_id:uuid}", tag="mao"):
     @post(
         "/plays",
         operation_id="playMaoCard",
         summary="Play a card and say what goes with it; a wrong play is returned with a penalty card",
         **ACT_ROUTE,
     )
-    def play(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        game_id: GameId,
-        data: Annotated[
-            PlayCreate, Body(examples=[Example(summary="a last card", value={"card": "QH", "says": ["mao"]})])
-        ],
-        idempotency_key: IdempotencyKey = None,
-    ) -> MaoActRead:
+    def play(self, data: PlayBody, act: MaoActDep) -> MaoActRead:
         def play_card(seat: int) -> PlayCard:
             return PlayCard(seat, parse_card(data.card), tuple(data.says))
 
-        return seat_act(
-            services, actor, game_id, data.seat, play_card, idempotency_key, ("plays", data), is_play=True
-        )
+        return act.by_seat(data.seat, play_card, "plays", data, is_play=True)
 
     @post(
         "/draws",
@@ -49,15 +40,8 @@ class MaoTableController(Controller):
         summary="Draw a card instead of playing",
         **ACT_ROUTE,
     )
-    def draw(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        game_id: GameId,
-        data: Annotated[SeatCreate, Body()],
-        idempotency_key: IdempotencyKey = None,
-    ) -> MaoActRead:
-        return seat_act(services, actor, game_id, data.seat, DrawCard, idempotency_key, ("draws", data))
+    def draw(self, data: Annotated[SeatCreate, Body()], act: MaoActDep) -> MaoActRead:
+        return act.by_seat(data.seat, DrawCard, "draws", data)
 
     @post(
         "/utterances",
@@ -66,18 +50,11 @@ class MaoTableController(Controller):
         "about the turn order or safety",
         **ACT_ROUTE,
     )
-    def say(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        game_id: GameId,
-        data: Annotated[UtteranceCreate, Body()],
-        idempotency_key: IdempotencyKey = None,
-    ) -> MaoActRead:
+    def say(self, data: Annotated[UtteranceCreate, Body()], act: MaoActDep) -> MaoActRead:
         def say(seat: int) -> Say:
             return Say(seat, data.words, data.about or "")
 
-        return seat_act(services, actor, game_id, data.seat, say, idempotency_key, ("utterances", data))
+        return act.by_seat(data.seat, say, "utterances", data)
 
     @post(
         "/pause",
@@ -85,15 +62,8 @@ class MaoTableController(Controller):
         summary="Call a procedural pause: nothing is played until its caller ends it",
         **ACT_ROUTE,
     )
-    def call_pause(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        game_id: GameId,
-        data: Annotated[SeatCreate, Body()],
-        idempotency_key: IdempotencyKey = None,
-    ) -> MaoActRead:
-        return seat_act(services, actor, game_id, data.seat, CallPause, idempotency_key, ("pause", data))
+    def call_pause(self, data: Annotated[SeatCreate, Body()], act: MaoActDep) -> MaoActRead:
+        return act.by_seat(data.seat, CallPause, "pause", data)
 
     @delete(
         "/pause",
@@ -101,12 +71,6 @@ class MaoTableController(Controller):
         summary="End the pause you called; the same turn goes on",
         **ACT_ROUTE,
     )
-    def end_pause(
-        self,
-        services: ServicesDep,
-        actor: ActorDep,
-        game_id: GameId,
-        seat: SeatToSee = None,
-        idempotency_key: IdempotencyKey = None,
-    ) -> MaoActRead:
-        return seat_act(services, actor, game_id, seat, EndPause, idempotency_key, ("end_pause", seat))
+    def end_pause(self, game_id: GameId, seat: SeatToSee = None, *, writer: WriterDep) -> MaoActRead:
+        # its own parameters: the document names the seat between the match's id and the key
+        return provide_mao_act(game_id, writer).by_seat(seat, EndPause, "end_pause", seat)
