@@ -13,6 +13,6 @@ round_not_dealt, round_in_progress, awaiting_shuffle, game_over, game_paused, al
 not_paused, not_pause_caller, not_your_turn, card_not_in_hand, malformed_card,
 malformed_utterance, not_round_winner, proposal_pending, no_proposal; around the decider:
 unknown_option (a Mao league's options, ``league``), unknown_bot (``autoplay``),
-idempotency_key_reused (a stored match's key sent with another request, ``aggregate``),
-seat_forfeited (an erased player's seat forfeited again, ``aggregate``).
+seat_forfeited (an erased player's seat forfeited again, ``aggregate``). A stored match's idempotency key
+sent with another request is refused as every game kind's is (``service.domain.kind``).
 """
