@@ -4,8 +4,7 @@ Each change takes the application's one act path (``Core._act``, as a card game'
 it loads the match, decides the command (``MaoGame.do``), lets the server do its part
 (``autoplay.settle``: recycles and the bots' moves) and saves it all in one go; a save that meets
 another command's is decided again from what is stored, where a request sent twice finds what it
-stored. Chance
-comes from ``secrets`` (the deals' and recycles' orders are stored in their events).
+stored. Chance comes from ``secrets`` (the deals' and recycles' orders are stored in their events).
 """
 
 import random
