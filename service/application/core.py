@@ -3,9 +3,10 @@
 One ``MauMau`` application per process (build it after a fork; its database
 pool is per process). Every method is synchronous and thread-safe.
 
-A change to a game is: load it (from its last snapshot and the events after),
-check the idempotency key and the version the client saw, let the aggregate
-validate and record, save (``save``, the one save path). Two clients racing on
+A change to a game of any kind (``Game``, ``MaoGame``: ``service.domain.kind``) takes the one act
+path (``_act``): load it (from the game cache, or its last snapshot and the events after), check
+the idempotency key and the version the client saw, let the aggregate validate and record (and
+the server move after it), save (``save``, the one save path). Two clients racing on
 one game both pass the version check, but the store's ``(originator_id,
 version)`` key lets only one save: the other's attempt is made again on the game
 as stored (``saving.retried``, the one retry policy), which refuses its version
@@ -37,6 +38,7 @@ from service.application.saving import Conflict, retried
 from service.domain.errors import RuleError
 from service.domain.game import Game
 from service.domain.history import Cause
+from service.domain.kind import GameKind
 from service.domain.views import Entry, entry_of
 from service.observability import metrics
 from service.persistence.group_commit import GroupCommitRecorder
@@ -45,6 +47,7 @@ from service.settings import Settings, get_settings
 
 A = TypeVar("A")
 T = TypeVar("T")
+G = TypeVar("G", bound=GameKind)
 
 
 def project(aggregate: Any, events: Any) -> Any:
@@ -55,7 +58,7 @@ def project(aggregate: Any, events: Any) -> Any:
 
 
 class GameCache:
-    """The last saved state of recently used games, in this process, and a lock per game.
+    """The last saved state of recently used card games, in this process, and a lock per game of any kind.
 
     A command takes its game's lock, works on the cached game (loading it when
     missing or older than the client's version) and puts it back only once it
@@ -76,14 +79,21 @@ class GameCache:
         return self._stripes[hash(game_id) % self.STRIPES]
 
     def get(self, game_id: UUID) -> Game | None:
+        """The card game cached under this id (a Mao match is none)."""
+        return self.find(game_id, Game)
+
+    def find(self, game_id: UUID, kind: type[G]) -> G | None:
         with self._lock:
             game = self._games.get(game_id)
-            if game is not None:
-                self._games.move_to_end(game_id)
+            if not isinstance(game, kind):
+                return None
+            self._games.move_to_end(game_id)
             return game
 
-    def put(self, game: Game) -> None:
-        if self.size <= 0:
+    def put(self, game: GameKind) -> None:
+        # card games only: the reads of a Mao act take the very match it saved, which a cached copy
+        # would share with the next command
+        if self.size <= 0 or not isinstance(game, Game):
             return
         with self._lock:
             self._games[game.id] = game
@@ -196,7 +206,20 @@ class Core(Application[UUID]):
         expected_version: int | None,
         change: Callable[[Game, Cause], None],
     ) -> Outcome:
-        """Decide a command on the game as stored, and save what it recorded.
+        """A command on a card game (``_act``)."""
+        return self._act(Game, game_id, cause, expected_version, change)[1]
+
+    def _act(
+        self,
+        kind: type[G],
+        game_id: UUID | str,
+        cause: Cause,
+        expected_version: int | None,
+        change: Callable[[G, Cause], None],
+    ) -> tuple[G, Outcome]:
+        """The one act path of every game kind (``domain.kind``): decide a command on the game as
+        stored (``change`` decides it and makes the server's moves after it), and save what it
+        recorded; the game as saved and what the command stored.
 
         The cached copy saves a load. It may be behind the store (another process moved the
         game), so nothing decided on it is final until the store has agreed: a save from a copy
@@ -209,30 +232,31 @@ class Core(Application[UUID]):
             # another request, refused as a reused key rather than answered with the first's result
             cause = msgspec.structs.replace(cause, digest=_digest(cause.digest, expected_version))
         with self.games.lock(game_id):
-            return retried(lambda: self._decide(game_id, cause, expected_version, change))
+            return retried(lambda: self._decide(kind, game_id, cause, expected_version, change))
 
     def _decide(
         self,
+        kind: type[G],
         game_id: UUID,
         cause: Cause,
         expected_version: int | None,
-        change: Callable[[Game, Cause], None],
-    ) -> Outcome:
-        """One attempt of ``_change``, in the game's lock: a save that meets another is tried again
+        change: Callable[[G, Cause], None],
+    ) -> tuple[G, Outcome]:
+        """One attempt of ``_act``, in the game's lock: a save that meets another is tried again
         (``retried``) on the game as stored, where the other may be this very command sent twice
         (its key answers what it stored), or may have left the client's version behind."""
-        game = self.games.get(game_id)
+        game = self.games.find(game_id, kind)
         as_stored = False  # whether ``game`` was read from the store for this command
         while True:
             if game is not None and expected_version is not None and expected_version > game.version:
                 game, as_stored = self._brought_up_to_date(game), True
             if game is None:
-                game, as_stored = self._get(Game, game_id, "game_not_found"), True
+                game, as_stored = self._get(kind, game_id, "game_not_found", why=kind.not_found), True
                 self.games.put(game)  # as stored: a refused command (a stale version) finds it here next
             if cause.key is not None:
                 first = game.done_before(cause.key, cause.digest)
                 if first is not None:
-                    return self._outcome_from(game.id, first)
+                    return game, self._outcome_from(kind, game.id, first)
             if expected_version is not None and expected_version != game.version:
                 # behind the copy, so behind the store too (a copy is never ahead of it)
                 raise RuleError(
@@ -258,19 +282,21 @@ class Core(Application[UUID]):
             except BaseException:
                 self.games.evict(game_id)  # perhaps half changed: never used again
                 raise
-            return self._save_game(game, cause)
+            return game, self._save_game(game, cause)
 
-    def _brought_up_to_date(self, game: Game) -> Game:
+    def _brought_up_to_date(self, game: G) -> G:
         """The cached game with the events another process stored since folded in: one query for
         a few events instead of loading a snapshot and the events after it."""
         try:
-            return project(game, self.events.get(game.id, gt=game.version))
+            brought: G = project(game, self.events.get(game.id, gt=game.version))
+            return brought
         except BaseException:
             self.games.evict(game.id)  # perhaps half folded: never used again
             raise
 
-    def _save_game(self, game: Game, cause: Cause) -> Outcome:
-        """Save a game a command changed (``save``), keep it in the cache and tell who listens."""
+    def _save_game(self, game: GameKind, cause: Cause) -> Outcome:
+        """Save a game a command changed (``save``), keep it in the cache and tell who listens (to
+        card games: a Mao match has no stream nor workers yet)."""
         try:
             events, position = self.save(game)
         except BaseException:
@@ -281,8 +307,9 @@ class Core(Application[UUID]):
             raise
         assert events, "a command that changed nothing is not saved"
         self.games.put(game)
-        for told in self.on_game_saved:
-            told(game, cause)
+        if isinstance(game, Game):
+            for told in self.on_game_saved:
+                told(game, cause)
         return Outcome(game.id, game.version, events, position)
 
     def _done_before(self, game_id: UUID, cause: Cause) -> Outcome | None:
@@ -294,10 +321,10 @@ class Core(Application[UUID]):
         if not isinstance(game, Game):
             return None
         first = game.done_before(cause.key, cause.digest)
-        return None if first is None else self._outcome_from(game_id, first)
+        return None if first is None else self._outcome_from(Game, game_id, first)
 
-    def _outcome_from(self, game_id: UUID, first: int) -> Outcome:
-        """The events of the command that began at event ``first``: up to the next command's.
+    def _outcome_from(self, kind: type[GameKind], game_id: UUID, first: int) -> Outcome:
+        """The events of the request that began at event ``first``: up to the next request's.
 
         Its position is the log's latest, which is at or after the command's own events.
         """
@@ -307,7 +334,7 @@ class Core(Application[UUID]):
         while True:
             page = list(self.events.get(game_id, gt=after, limit=32))
             for event in page:
-                if events and getattr(event, "cause", None) is not None:
+                if events and kind.begins_request(event):
                     return Outcome(game_id, events[-1].originator_version, tuple(events), position)
                 events.append(event)
             if len(page) < 32:

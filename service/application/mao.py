@@ -1,10 +1,10 @@
 """Mao matches: create one in a Mao league, act at its table, read it back.
 
-Each change loads the match, decides the command (``MaoGame.do``), lets the server do its
-part (``autoplay.settle``: recycles and the bots' moves) and saves it all in one go, through the
-application's one save path and retry policy (``saving``): a save that meets another command's is
-decided again from what is stored, where a request sent twice finds what it stored. Chance
-comes from ``secrets`` (the deals' and recycles' orders are stored in their events).
+Each change takes the application's one act path (``Core._act``, as a card game's move does):
+it loads the match, decides the command (``MaoGame.do``), lets the server do its part
+(``autoplay.settle``: recycles and the bots' moves) and saves it all in one go; a save that meets
+another command's is decided again from what is stored, where a request sent twice finds what it
+stored. Chance comes from ``secrets`` (the deals' and recycles' orders are stored in their events).
 """
 
 import random
@@ -13,14 +13,15 @@ from uuid import UUID
 
 from service.application.core import _uuid
 from service.application.leagues import Leagues
-from service.application.saving import retried
 from service.domain.cards import FULL_DECK
 from service.domain.errors import RuleError
+from service.domain.history import Cause
 from service.domain.mao.aggregate import BOT_PREFIX, MaoGame
 from service.domain.mao.autoplay import SERVER_BY, check_bot, settle
 from service.domain.mao.commands import SERVER, Command, DealRound, StartMatch
 from service.domain.mao.events import Event
 from service.domain.mao.league import MAO
+from service.domain.roles import Actor
 
 
 def shuffled_deck(rng: random.Random) -> DealRound:
@@ -76,31 +77,31 @@ class MaoGames(Leagues):
         return str(player_id)
 
     def get_mao_game(self, game_id: UUID | str) -> MaoGame:
-        return self._get(MaoGame, game_id, "game_not_found", why="mao_match")
+        return self._get(MaoGame, game_id, "game_not_found", why=MaoGame.not_found)
 
     def mao_do(
         self,
         game_id: UUID | str,
         command_of: Callable[[MaoGame, random.Random], Command],
-        by: str,
+        by: Actor,
         key: str | None = None,
         digest: str = "",
-    ) -> tuple[MaoGame, list[Event]]:
-        """Decide the command ``command_of`` makes from the match as stored; the events it and the
-        server's moves after it recorded. A request sent again with its idempotency ``key`` (and
-        the same ``digest``) is not decided again: the events it recorded the first time."""
+    ) -> tuple[MaoGame, list[Event], int]:
+        """Decide the command ``command_of`` makes from the match as stored, through the one act path
+        (``Core._act``): the match as saved, the facts it and the server's moves after it recorded and
+        the index of the first. A request sent again with its idempotency ``key`` (and the same
+        ``digest``) is not decided again: the facts it recorded the first time."""
 
-        def attempt() -> tuple[MaoGame, list[Event]]:
-            game = self.get_mao_game(game_id)
-            if key is not None:
-                done = game.done_before(key, digest)
-                if done is not None:
-                    return game, done
+        def change(game: MaoGame, cause: Cause) -> None:
             rng = random.SystemRandom()
-            first = len(game.facts)
-            game.do(command_of(game, rng), by, key, digest)
+            game.do(command_of(game, rng), asker(cause.actor), cause.key, cause.digest)
             settle(game, rng)
-            self.save(game)
-            return game, game.facts[first:]
 
-        return retried(attempt)
+        game, outcome = self._act(MaoGame, game_id, Cause(by, "MaoAct", key, digest), None, change)
+        first, facts = game.facts_of(outcome.events)
+        return game, facts, first
+
+
+def asker(actor: Actor) -> str:
+    """Who asked, as a decision stores it: "role:id", or the server."""
+    return SERVER_BY if actor.role == "system" else f"{actor.role}:{actor.id}"

@@ -1,12 +1,12 @@
 """Players: register, rename, look up, erase on request (``docs/privacy.md``)."""
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from uuid import UUID
 
 from eventsourcing.utils import get_topic
 
-from service.application.core import Core
+from service.application.core import Core, G
 from service.application.saving import retried
 from service.domain.credential import Credential, Keyring, keyring_id
 from service.domain.errors import RuleError
@@ -104,48 +104,38 @@ class Players(Core):
 
     def forfeit_seats_of(self, player_id: UUID) -> list[UUID]:
         """The player's seat forfeits every game and Mao match of theirs still in play
-        (``Game.forfeit_seat``, ``MaoGame.forfeit_seat``): the games it forfeited now. A game over,
-        abandoned or forfeited already is passed over."""
-        forfeited = self._forfeit_mao_seats_of(player_id)
-        cause = Cause(SYSTEM, "ForfeitSeat")
-        for game_id in self._games_of(player_id):
+        (``Game.forfeit_seat``, ``MaoGame.forfeit_seat``, through the one act path): the games it
+        forfeited now. A game over, abandoned or forfeited already is passed over."""
 
-            def forfeit(game: Game, cause: Cause) -> None:
-                seat = game.seat_of(str(player_id))
-                assert seat is not None  # found among the game's seats
-                game.forfeit_seat(seat, cause)
+        def forfeit_mao(match: MaoGame, cause: Cause) -> None:
+            seat = match.seat_of(str(player_id))
+            assert seat is not None  # found among the match's seats
+            match.forfeit_seat(seat)
+            settle(match, random.SystemRandom())  # the server moves the stand-in, if it is on turn
 
-            try:
-                self._change(game_id, cause, None, forfeit)
-            except RuleError as error:
-                if error.code not in ("game_over", "game_abandoned", "seat_forfeited"):
-                    raise
-                continue
-            forfeited.append(game_id)
-        return forfeited
+        def forfeit(game: Game, cause: Cause) -> None:
+            seat = game.seat_of(str(player_id))
+            assert seat is not None  # found among the game's seats
+            game.forfeit_seat(seat, cause)
 
-    def _forfeit_mao_seats_of(self, player_id: UUID) -> list[UUID]:
-        """``forfeit_seats_of`` for Mao matches: the server then moves the stand-in, if it is on turn."""
-        forfeited = []
-        for match_id in self._originators_of(get_topic(MaoGame.Started), "seats", str(player_id)):
+        forfeited = [
+            match_id
+            for match_id in self._mao_games_of(player_id)
+            if self._forfeits(MaoGame, match_id, forfeit_mao)
+        ]
+        return forfeited + [
+            game_id for game_id in self._games_of(player_id) if self._forfeits(Game, game_id, forfeit)
+        ]
 
-            def forfeit(match_id: UUID = match_id) -> bool:
-                match = self._get(MaoGame, match_id, "game_not_found", why="mao_match")
-                seat = match.seat_of(str(player_id))
-                assert seat is not None  # found among the match's seats
-                try:
-                    match.forfeit_seat(seat)
-                except RuleError as error:
-                    if error.code not in ("game_over", "seat_forfeited"):
-                        raise
-                    return False
-                settle(match, random.SystemRandom())
-                self.save(match)
-                return True
-
-            if retried(forfeit):
-                forfeited.append(match_id)
-        return forfeited
+    def _forfeits(self, kind: type[G], game_id: UUID, forfeit: Callable[[G, Cause], None]) -> bool:
+        """Whether the seat forfeited now (not when the game is over, abandoned or forfeited already)."""
+        try:
+            self._act(kind, game_id, Cause(SYSTEM, "ForfeitSeat"), None, forfeit)
+        except RuleError as error:
+            if error.code not in ("game_over", "game_abandoned", "seat_forfeited"):
+                raise
+            return False
+        return True
 
     def _originators_of(self, topic: str, field: str, value: object) -> list[UUID]:
         """The aggregates with an event of ``topic`` whose ``field`` is or holds ``value``, found in the
@@ -167,6 +157,9 @@ class Players(Core):
 
     def _games_of(self, player_id: UUID) -> list[UUID]:
         return self._originators_of(get_topic(Game.Created), "seats", Seat("player", str(player_id)))
+
+    def _mao_games_of(self, player_id: UUID) -> list[UUID]:
+        return self._originators_of(get_topic(MaoGame.Started), "seats", str(player_id))
 
     def _tokens_of(self, subject: str) -> list[Credential]:
         try:

@@ -6,7 +6,7 @@ which stores their new events in one transaction. A save that meets another writ
 aggregates' versions stores nothing of it and raises ``Conflict``. ``retried`` runs the attempt again
 from what is stored now, after a short pause, at most ``ATTEMPTS`` times in all: a request sent twice
 at once finds what the first stored (an aggregate remembers each idempotency key with its request's
-digest: ``Game.done_before``, ``MaoGame.done_before``), one the other write made pointless is refused
+digest: ``domain.kind.Keyed``), one the other write made pointless is refused
 by the domain, the rest succeed. Past the limit the conflict becomes the refusal ``stale_version``
 (409), raised ``from None``: the store's error is no part of the answer.
 """

@@ -15,8 +15,15 @@ from service.domain.sight import Shown
 
 
 @dataclass(frozen=True, slots=True)
-class Declaration:
-    shown: Shown  # what each sight keeps of its entry (``sight``, read by ``redaction``)
+class Shows:
+    """What an event of every game kind declares: what each sight keeps of its entry. A kind with no
+    record nor pages yet (Mao: ``mao.events``) declares only this."""
+
+    shown: Shown  # (``sight``, read by ``redaction``; Mao's: ``mao.sight``, read by ``mao.redaction``)
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration(Shows):
     line: LineOf  # its record line (``record_lines``, read by ``record_of``)
     words: str | None = None  # the sentence anyone reads; None: told by the pages, or not at all
     official: str | None = None  # the sentence an official reads, when not ``words``

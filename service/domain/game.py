@@ -28,7 +28,7 @@ Beyond the engine's events the aggregate records:
   facts after it, and a seated player's confirmation of it (``scoresheet``).
 
 The first event of each command carries a ``Cause`` (``history``): who asked, which command, and the
-client's idempotency key, so a retried command is recognised from the stored events (``done_before``).
+client's idempotency key, so a retried command is recognised from the stored events (``kind.Keyed``).
 
 The aggregate keeps its events (their topics are this module's) and the moves; its parts are decided
 next to it: ``game_rulings`` (disputes and rulings), ``game_sheets`` (games played in person),
@@ -58,6 +58,7 @@ from service.domain.game_facts import make_fact_events, record, settle_chance
 from service.domain.game_image import GameImage, game_from_image, image_of_game
 from service.domain.history import CREATED, Cause
 from service.domain.image import StateImage, restore
+from service.domain.kind import Keyed
 from service.domain.match_result import MatchResult, match_result
 from service.domain.record_lines import copied
 from service.domain.roles import Actor
@@ -67,8 +68,12 @@ from service.domain.seats import Seat, TableRef, table_of_version_1_key
 from service.domain.state import NAMING_SUIT, OVER, State
 
 
-class Game(Aggregate):
-    """One table's match. ``state`` is the engine's state, the fold of the engine events."""
+class Game(Keyed, Aggregate):
+    """One table's match. ``state`` is the engine's state, the fold of the engine events.
+
+    A game kind (``kind``): its idempotency keys are ``Keyed``'s."""
+
+    not_found: ClassVar[str] = ""  # the plain sentence of game_not_found
 
     class Event(Aggregate.Event):
         declaration: ClassVar[Declaration]  # its sights, record line and words (``declaration``)
@@ -104,7 +109,7 @@ class Game(Aggregate):
         def apply(self, game: "Game") -> None:
             self.fact.apply(game.state)
             if self.cause is not None:
-                game.remember(self.cause, self.originator_version)
+                game.remember_cause(self.cause, self.originator_version)
                 # a command's first fact names the seat that moved (a challenge's: the challenger)
                 # itself: its run of timed-out turns is broken (a draw the stock cannot give
                 # ends the round at once: its first fact names no seat)
@@ -149,7 +154,7 @@ class Game(Aggregate):
         def apply(self, game: "Game") -> None:
             game.dispute = self.dispute
             game.disputes = self.dispute.number
-            game.remember(self.cause, self.originator_version)
+            game.remember_cause(self.cause, self.originator_version)
 
     class RulingGiven(Event):
         dispute: int  # the number of the dispute ruled on
@@ -173,7 +178,7 @@ class Game(Aggregate):
                     pass  # their engine facts and restored state are recorded on their own
                 case _:
                     assert_never(ruling)
-            game.remember(self.cause, self.originator_version)
+            game.remember_cause(self.cause, self.originator_version)
 
     class RoundEntered(Event):
         """A round of a game played in person, as its score sheet says; its scoring facts follow."""
@@ -185,7 +190,7 @@ class Game(Aggregate):
 
         def apply(self, game: "Game") -> None:
             game_sheets.apply_entry(game, self.round_no, self.entry, self.cause, self.originator_version)
-            game.remember(self.cause, self.originator_version)
+            game.remember_cause(self.cause, self.originator_version)
 
     class RoundConfirmed(Event):
         """A seated player agrees with a round's entry as it stands."""
@@ -200,7 +205,7 @@ class Game(Aggregate):
         def apply(self, game: "Game") -> None:
             sheet = game.sheets[self.round_no]
             game.sheets[self.round_no] = sheet.confirmed(self.seat)
-            game.remember(self.cause, self.originator_version)
+            game.remember_cause(self.cause, self.originator_version)
 
     class TurnTimedOut(Event):
         """A seat's turn clock ran out: a clock bot plays that turn for them (its facts follow)."""
@@ -212,7 +217,7 @@ class Game(Aggregate):
         )
 
         def apply(self, game: "Game") -> None:
-            game.remember(self.cause, self.originator_version)
+            game.remember_cause(self.cause, self.originator_version)
             game.clock_runs[self.seat] += 1
 
     class SeatForfeited(Event):
@@ -239,7 +244,7 @@ class Game(Aggregate):
 
         def apply(self, game: "Game") -> None:
             game.abandoned = self.reason
-            game.remember(self.cause, self.originator_version)
+            game.remember_cause(self.cause, self.originator_version)
 
     class Snapshot(BaseSnapshot):
         # eventsourcing types a snapshot's state as a dict; its transcoder stores our image as well
@@ -297,7 +302,7 @@ class Game(Aggregate):
         # take the game back before later ones)
         self.sheets: dict[int, RoundSheet] = {}
         self.table = table
-        self.remember(cause, CREATED)
+        self.remember_cause(cause, CREATED)
 
     # ------------------------------------------------------------------
     # commands
@@ -449,15 +454,6 @@ class Game(Aggregate):
                 return index
         return None
 
-    def done_before(self, key: str, digest: str) -> int | None:
-        """The event number where the command with this key began, if it was done already."""
-        found = self.keys.get(key)
-        if found is None:
-            return None
-        if found[0] != digest:
-            raise RuleError("idempotency_key_reused", why="command")
-        return found[1]
-
     @property
     def seat_to_move(self) -> int:
         s = self.state
@@ -489,12 +485,16 @@ class Game(Aggregate):
     def from_image(cls, game_id: UUID, version: int, image: GameImage) -> "Game":
         return game_from_image(cls, game_id, version, image)
 
+    @staticmethod
+    def begins_request(event: object) -> bool:
+        """A command's first event carries its cause (``GameKind``)."""
+        return getattr(event, "cause", None) is not None
+
     # ------------------------------------------------------------------
     # recording (the facts themselves: ``game_facts.record``)
 
-    def remember(self, cause: Cause, number: int) -> None:
-        if cause.key is not None:
-            self.keys[cause.key] = (cause.digest, number)
+    def remember_cause(self, cause: Cause, number: int) -> None:
+        self.remember(cause.key, cause.digest, number)
 
 
 make_fact_events(Game)

@@ -92,7 +92,6 @@ SENTENCES: dict[str, str] = {
         "the game is paused: nothing may be played or drawn, and nothing said but talk about the "
         "turn order or safety"
     ),
-    "idempotency_key_reused.command": N_("this idempotency key was used for another command"),
     "idempotency_key_reused.request": N_("this idempotency key was used for another request"),
     "impossible_points.cards_left_worth": N_("the cards left can be worth {most} points at most"),
     "impossible_points.no_card_worth": N_("no card of {ruleset} is worth less than {lowest}"),

@@ -117,10 +117,9 @@ def act(
     answered with what the first did, and the key sent with another request is refused."""
     scoped = scoped_key(actor, key)
     digest = hashlib.sha256(msgspec.json.encode(request)).hexdigest()[:16]
-    game, events = context.app.mao_do(game_id, command_of, f"{actor.role}:{actor.id}", scoped, digest)
-    shown = redact_all(game.facts, mao_policy.viewer(context, actor, game))
     # a request answered again: its facts are where they were recorded, not the last ones
-    first = game.keys[scoped][1] if scoped is not None else len(game.facts) - len(events)
+    game, events, first = context.app.mao_do(game_id, command_of, actor, scoped, digest)
+    shown = redact_all(game.facts, mao_policy.viewer(context, actor, game))
     play: Literal["accepted", "returned", "cancelled"] | None = None
     reason: str | None = None
     for event in events if is_play else ():

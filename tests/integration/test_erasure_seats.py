@@ -9,6 +9,7 @@ from service.domain.league import ERASED_NAME
 from service.domain.mao.commands import DealRound, DrawCard, PlayCard
 from service.domain.mao.events import CardDrawn, CardPlayed, MatchEnded, RoundEnded
 from service.domain.mao.state import DEAL, OVER, PLAY
+from service.domain.roles import Actor
 from service.domain.seats import Seat
 from service.domain.tournament_plan import Plan
 from service.projections.reader import ReadModels
@@ -62,7 +63,7 @@ def test_an_erased_players_mao_seat_is_played_by_a_stand_in_that_only_draws(app:
     assert match.state.turn == 1  # the stand-in drew for Ada at once: Bo's turn
     first = len(match.facts)
     for _ in range(3):
-        app.mao_do(match_id, lambda game, rng: DrawCard(1), f"player:{bo}")
+        app.mao_do(match_id, lambda game, rng: DrawCard(1), Actor("player", bo))
     later = app.get_mao_game(match_id).facts[first:]
     assert any(isinstance(fact, CardDrawn) and fact.seat == 0 for fact in later)
     assert not any(isinstance(fact, CardPlayed) and fact.seat == 0 for fact in later)
@@ -198,8 +199,8 @@ def test_a_mao_match_ended_by_a_forfeit_between_rounds_counts_the_rounds_played_
         app.admit_member(league, player)
     match = app.create_mao_game(league, [str(ada), str(bo), "bot:random"], "referee", first_dealer=2)
     deck = deck_for(3, 1, 2, {0: "5H"}, "9H")
-    app.mao_do(match.id, lambda game, rng: DealRound(deck), "referee:rita")
-    app.mao_do(match.id, lambda game, rng: PlayCard(0, parse_card("5H"), says=("mao",)), f"player:{ada}")
+    app.mao_do(match.id, lambda game, rng: DealRound(deck), Actor("referee", "rita"))
+    app.mao_do(match.id, lambda game, rng: PlayCard(0, parse_card("5H"), says=("mao",)), Actor("player", ada))
     assert app.get_mao_game(match.id).state.phase == DEAL  # round 1 won by Ada, the match goes on
 
     app.erase_player(ada)

@@ -10,6 +10,7 @@ from service.domain.errors import RuleError
 from service.domain.mao.commands import DrawCard, EndPause, Say
 from service.domain.mao.game import fold
 from service.domain.mao.state import PLAY
+from service.domain.roles import Actor
 
 
 def server_judged(app: MauMau) -> tuple[str, str]:
@@ -23,8 +24,8 @@ def server_judged(app: MauMau) -> tuple[str, str]:
 
 def test_a_match_loaded_from_the_store_is_the_fold_of_every_fact_decided(app: MauMau):
     game_id, ada = server_judged(app)
-    app.mao_do(game_id, lambda game, rng: Say(0, "hello"), f"player:{ada}")  # table talk: a penalty
-    app.mao_do(game_id, lambda game, rng: DrawCard(0), f"player:{ada}")
+    app.mao_do(game_id, lambda game, rng: Say(0, "hello"), Actor("player", ada))  # table talk: a penalty
+    app.mao_do(game_id, lambda game, rng: DrawCard(0), Actor("player", ada))
     stored = app.get_mao_game(game_id)
     assert stored.state == fold(stored.facts)
     assert [type(f).__name__ for f in stored.facts][:3] == ["MatchStarted", "RuleWritten", "RoundDealt"]
@@ -45,7 +46,7 @@ def test_an_act_that_meets_another_save_is_decided_again_on_the_stored_match(app
             app.save(other)
         return Say(0, "hello")
 
-    game, events = app.mao_do(game_id, talk, f"player:{ada}")
+    game, events, _ = app.mao_do(game_id, talk, Actor("player", ada))
     assert tries == [tries[0], tries[0] + 1]  # decided a second time, on the match with Bo's words
     assert [type(e).__name__ for e in events][:2] == ["Spoke", "PenaltyGiven"]
     assert app.get_mao_game(game_id).version == game.version
@@ -55,6 +56,6 @@ def test_nothing_is_stored_when_the_decider_refuses(app: MauMau):
     game_id, ada = server_judged(app)
     before = app.get_mao_game(game_id).version
     with pytest.raises(RuleError) as refusal:
-        app.mao_do(game_id, lambda game, rng: EndPause(0), f"player:{ada}")
+        app.mao_do(game_id, lambda game, rng: EndPause(0), Actor("player", ada))
     assert refusal.value.code == "not_paused"
     assert app.get_mao_game(game_id).version == before

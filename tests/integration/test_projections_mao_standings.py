@@ -13,6 +13,7 @@ from service.domain.mao.commands import PlayCard, Say
 from service.domain.mao.events import CardPlayed, MatchEnded
 from service.domain.mao.state import DEAL, OVER
 from service.domain.mao.views import player_view
+from service.domain.roles import SYSTEM, Actor
 from service.projections.reader import ReadModels
 from service.settings import Settings
 from tests.integration.test_projections_standings import read_standings
@@ -28,16 +29,18 @@ def play_out(app: MauMau, game_id: str, player: str) -> MatchEnded:
         if state.phase == OVER:
             break
         if state.phase == DEAL:
-            app.mao_do(game_id, lambda game, rng: shuffled_deck(rng), "server")
+            app.mao_do(game_id, lambda game, rng: shuffled_deck(rng), SYSTEM)
             continue
         command = BOTS["bot:learning"](rng).choose(player_view(state, 0))
-        game, events = app.mao_do(game_id, lambda game, _, command=command: command, f"player:{player}")
+        game, events, _ = app.mao_do(
+            game_id, lambda game, _, command=command: command, Actor("player", player)
+        )
         if isinstance(command, PlayCard) and any(isinstance(e, CardPlayed) for e in events):
             for words in calls_after(command.card, player_view(game.state, 0)):
                 window = app.get_mao_game(game_id).state.window
                 if window is None or window.seat != 0:
                     break
-                app.mao_do(game_id, lambda game, _, words=words: Say(0, words), f"player:{player}")
+                app.mao_do(game_id, lambda game, _, words=words: Say(0, words), Actor("player", player))
     ended = [fact for fact in app.get_mao_game(game_id).facts if isinstance(fact, MatchEnded)]
     assert len(ended) == 1
     return ended[0]

@@ -2,7 +2,9 @@
 
 ``MaoGame.Started`` fixes what never changes (the league, the seats, who judges); each
 command's events (``events``) are stored together as one ``Decided``, whose ``by`` says
-who asked (an actor, or the server). The state is the fold of every fact so far.
+who asked (an actor, or the server). The state is the fold of every fact so far. A game kind
+(``service.domain.kind``): a request's idempotency key is ``Keyed``'s, remembered at its
+``Decided``; what it stored ends before the next ``Decided`` someone asked for.
 
 A seat whose player was erased on request forfeits (``forfeit_seat``, ``SeatForfeited``), as in a
 card game (``service.domain.game``): while two seats or more are left in and one of them is a
@@ -10,11 +12,14 @@ player's, a stand-in plays it (``autoplay``: it only draws, so it never goes out
 match ends at once, won by the seat left in with the most rounds won.
 """
 
+from collections.abc import Iterable
+from typing import ClassVar
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate
 
 from service.domain.errors import RuleError
+from service.domain.kind import Keyed
 from service.domain.mao.commands import SERVER, Command
 from service.domain.mao.events import Event, PauseEnded
 from service.domain.mao.game import decide, end_by_forfeit
@@ -24,7 +29,9 @@ BOT_PREFIX = "bot:"
 SERVER_BY = "server"  # who asked, in a decision the server made (a deal, a recycle, a bot's move)
 
 
-class MaoGame(Aggregate):
+class MaoGame(Keyed, Aggregate):
+    not_found: ClassVar[str] = "mao_match"
+
     class Started(Aggregate.Created):
         league_id: UUID
         seats: tuple[str, ...]  # a player's id, or a bot's name ("bot:learning")
@@ -39,10 +46,8 @@ class MaoGame(Aggregate):
         digest: str = ""  # a fingerprint of the request, so a key reused for another is refused
 
         def apply(self, game: "MaoGame") -> None:
-            start = len(game.facts)
-            game.decisions.append((start, self.by))
-            if self.key is not None:
-                game.keys[self.key] = (self.digest, start)
+            game.starts[self.originator_version] = len(game.facts)
+            game.remember(self.key, self.digest, self.originator_version)
             for fact in self.facts:
                 fact.apply(game.state)
             game.facts.extend(self.facts)
@@ -62,8 +67,8 @@ class MaoGame(Aggregate):
         self.judge_seat = judge_seat
         self.state = State()
         self.facts: list[Event] = []
-        self.decisions: list[tuple[int, str]] = []  # each decision's first fact and who asked
-        self.keys: dict[str, tuple[str, int]] = {}  # idempotency key: (digest, first fact)
+        self.starts: dict[int, int] = {}  # each decision's event number: the index of its first fact
+        self.keys: dict[str, tuple[str, int]] = {}  # idempotency key: (digest, its decision's number)
         self.forfeited: tuple[int, ...] = ()  # seats whose player was erased, in that order
 
     @classmethod
@@ -83,17 +88,16 @@ class MaoGame(Aggregate):
         self.trigger_event(self.Decided, facts=tuple(facts), by=by, key=key, digest=digest)
         return facts
 
-    def done_before(self, key: str, digest: str) -> list[Event] | None:
-        """The facts the request with this key recorded, with the server's moves after it, if it
-        was done already; ``idempotency_key_reused`` if the key was another request's."""
-        found = self.keys.get(key)
-        if found is None:
-            return None
-        if found[0] != digest:
-            raise RuleError("idempotency_key_reused", why="request")
-        start = found[1]
-        later = (first for first, by in self.decisions if first > start and by != SERVER_BY)
-        return self.facts[start : next(later, len(self.facts))]
+    @staticmethod
+    def begins_request(event: object) -> bool:
+        """A decision someone asked for; the server's are the moves after one (``GameKind``)."""
+        return isinstance(event, MaoGame.Decided) and event.by != SERVER_BY
+
+    def facts_of(self, events: Iterable[object]) -> tuple[int, list[Event]]:
+        """The index of the first fact of these stored events (of this match), and their facts."""
+        decided = [event for event in events if isinstance(event, MaoGame.Decided)]
+        first = self.starts[decided[0].originator_version] if decided else len(self.facts)
+        return first, [fact for event in decided for fact in event.facts]
 
     def forfeit_seat(self, seat: int) -> None:
         """The seat's player was erased: a stand-in plays the seat from now on, or the match ends at

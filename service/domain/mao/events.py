@@ -1,20 +1,27 @@
 """Mao's events: one past-tense fact each, applied without any rule.
 
 Each carries what ``game.decide`` worked out (who moves next, the clauses now in force,
-the calls now due), so the fold only records facts. Cards are ints (see ``cards``).
+the calls now due), so the fold only records facts. Cards are ints (see ``cards``). Each declares
+beside its fields what each sight keeps of it (``declaration``: ``sight.kept`` when all its fields
+are public, else its piece in ``mao.sight``); a class without one fails at import (``EVENT_TYPES``).
 """
 
 from abc import abstractmethod
-from typing import get_args
+from typing import ClassVar, get_args
 
 import msgspec
 
+from service.domain import sight
 from service.domain.cards import CARD_BITS
+from service.domain.declaration import Shows
+from service.domain.mao import sight as mao_sight
 from service.domain.mao.rule import parse_rule
 from service.domain.mao.state import DEAL, DRAWN, OVER, PENALTY, PLAY, RECYCLE, State, Window
 
 
 class BaseEvent(msgspec.Struct, frozen=True, tag=True):
+    declaration: ClassVar[Shows]  # what each sight keeps of it (``mao.sight``, read by ``redaction``)
+
     # abstract for the type checker (a Struct is no ABC): an event made without its own apply
     # fails the type check, so every fold knows every kind
     @abstractmethod
@@ -28,6 +35,7 @@ class MatchStarted(BaseEvent, frozen=True):
     hand_size: int
     rounds_to_win: int
     judge: str
+    declaration = Shows(sight.kept)
 
     def apply(self, s: State) -> None:
         s.seats = self.seats
@@ -45,6 +53,7 @@ class RuleWritten(BaseEvent, frozen=True):
     round_no: int
     text: str
     by: str  # "server" or "referee"
+    declaration = Shows(mao_sight.judge_only("text"))
 
     def apply(self, s: State) -> None:
         s.rule = parse_rule(self.text)
@@ -57,6 +66,7 @@ class RoundDealt(BaseEvent, frozen=True):
     round_no: int
     dealer: int
     deck: tuple[int, ...]
+    declaration = Shows(mao_sight.round_dealt)
 
     def apply(self, s: State) -> None:
         seats, deck = s.seats, self.deck
@@ -91,6 +101,7 @@ class CardPlayed(BaseEvent, frozen=True):
     in_force: tuple[int, ...]  # the clauses the card put in force (all others lifted)
     due: tuple[str, ...]  # the calls the play owes
     turn: int
+    declaration = Shows(mao_sight.card_played)
 
     def apply(self, s: State) -> None:
         s.hands[self.seat] ^= CARD_BITS[self.card]
@@ -107,6 +118,7 @@ class PlayReturned(BaseEvent, frozen=True):
     card: int
     reason: str  # the judge's reason code (``judge.REASONS``)
     turn: int
+    declaration = Shows(mao_sight.named)  # the card was shown on the table, then taken back
 
     def apply(self, s: State) -> None:
         s.window = None
@@ -118,6 +130,7 @@ class PlayCancelled(BaseEvent, frozen=True):
 
     seat: int
     card: int
+    declaration = Shows(mao_sight.named)
 
     def apply(self, s: State) -> None:
         pass
@@ -129,6 +142,7 @@ class CardDrawn(BaseEvent, frozen=True):
     seat: int
     in_force: tuple[int, ...]  # with the draw clauses added
     turn: int
+    declaration = Shows(mao_sight.judge_only("in_force"))
 
     def apply(self, s: State) -> None:
         s.owing.append((self.seat, DRAWN))
@@ -142,6 +156,7 @@ class CallMade(BaseEvent, frozen=True):
 
     seat: int
     words: str
+    declaration = Shows(sight.kept)
 
     def apply(self, s: State) -> None:
         window = s.window
@@ -154,6 +169,7 @@ class Spoke(BaseEvent, frozen=True):
 
     seat: int
     words: str
+    declaration = Shows(sight.kept)
 
     def apply(self, s: State) -> None:
         pass
@@ -165,6 +181,7 @@ class TalkedInPause(BaseEvent, frozen=True):
     seat: int
     about: str  # "order" or "safety", as the speaker said
     words: str
+    declaration = Shows(sight.kept)
 
     def apply(self, s: State) -> None:
         pass
@@ -176,6 +193,7 @@ class CallMissed(BaseEvent, frozen=True):
     seat: int
     words: str
     kind: str  # "spade", "mao" or "rule" (``speech``): the rule's calls stay secret
+    declaration = Shows(mao_sight.call_missed)
 
     def apply(self, s: State) -> None:
         pass
@@ -186,6 +204,7 @@ class PenaltyGiven(BaseEvent, frozen=True):
 
     seat: int
     reason: str  # a judge's reason code, "out_of_turn", "missed_call" or "extra_utterance"
+    declaration = Shows(sight.kept)
 
     def apply(self, s: State) -> None:
         s.owing.append((self.seat, PENALTY))
@@ -198,6 +217,7 @@ class CardTaken(BaseEvent, frozen=True):
     seat: int
     card: int
     why: str  # "draw" or "penalty"
+    declaration = Shows(mao_sight.card_taken)
 
     def apply(self, s: State) -> None:
         s.stock.pop()
@@ -208,6 +228,8 @@ class CardTaken(BaseEvent, frozen=True):
 class StockRanOut(BaseEvent, frozen=True):
     """A card is owed and the stock is empty: the discards under the top card must be shuffled."""
 
+    declaration = Shows(sight.kept)
+
     def apply(self, s: State) -> None:
         s.phase = RECYCLE
 
@@ -216,6 +238,7 @@ class StockRecycled(BaseEvent, frozen=True):
     """The discards under the top card, shuffled, are the new stock; the restriction stays."""
 
     order: tuple[int, ...]  # top first
+    declaration = Shows(mao_sight.stock_recycled)
 
     def apply(self, s: State) -> None:
         s.stock = list(reversed(self.order)) + s.stock
@@ -225,6 +248,7 @@ class StockRecycled(BaseEvent, frozen=True):
 
 class PauseCalled(BaseEvent, frozen=True):
     seat: int
+    declaration = Shows(sight.kept)
 
     def apply(self, s: State) -> None:
         s.paused_by = self.seat
@@ -232,6 +256,7 @@ class PauseCalled(BaseEvent, frozen=True):
 
 class PauseEnded(BaseEvent, frozen=True):
     seat: int
+    declaration = Shows(sight.kept)
 
     def apply(self, s: State) -> None:
         s.paused_by = -1
@@ -245,6 +270,7 @@ class RoundEnded(BaseEvent, frozen=True):
     reason: str
     counts: tuple[int, ...]  # per seat: cards in hand plus penalty cards still owed
     wins: tuple[int, ...]  # per seat, the match so far
+    declaration = Shows(sight.kept)
 
     def apply(self, s: State) -> None:
         s.wins = list(self.wins)
@@ -258,6 +284,7 @@ class RoundEnded(BaseEvent, frozen=True):
 class RuleRevealed(BaseEvent, frozen=True):
     round_no: int
     text: str
+    declaration = Shows(sight.kept)
 
     def apply(self, s: State) -> None:
         s.revealed = self.text
@@ -266,6 +293,7 @@ class RuleRevealed(BaseEvent, frozen=True):
 class RuleProposed(BaseEvent, frozen=True):
     seat: int
     text: str
+    declaration = Shows(mao_sight.rule_proposed)
 
     def apply(self, s: State) -> None:
         s.proposal = (self.seat, parse_rule(self.text))
@@ -273,6 +301,7 @@ class RuleProposed(BaseEvent, frozen=True):
 
 class RuleApproved(BaseEvent, frozen=True):
     text: str
+    declaration = Shows(mao_sight.judge_only("text"))
 
     def apply(self, s: State) -> None:
         s.proposal = None
@@ -281,6 +310,7 @@ class RuleApproved(BaseEvent, frozen=True):
 class RuleRefused(BaseEvent, frozen=True):
     text: str
     code: str  # "refused_by_judge"
+    declaration = Shows(mao_sight.judge_only("text"))
 
     def apply(self, s: State) -> None:
         s.proposal = None
@@ -289,6 +319,7 @@ class RuleRefused(BaseEvent, frozen=True):
 class MatchEnded(BaseEvent, frozen=True):
     winner: int
     wins: tuple[int, ...]
+    declaration = Shows(sight.kept)
 
     def apply(self, s: State) -> None:
         s.winner = self.winner
@@ -323,3 +354,8 @@ Event = (
     | MatchEnded
 )
 EVENT_TYPES: tuple[type[BaseEvent], ...] = get_args(Event)
+_UNDECLARED = [
+    kind.__name__ for kind in EVENT_TYPES if not isinstance(kind.__dict__.get("declaration"), Shows)
+]
+if _UNDECLARED:  # as a card game's event does (``declared``), a kind without its declaration fails at import
+    raise TypeError(f"Mao events without their declaration: {', '.join(_UNDECLARED)}")

@@ -130,7 +130,6 @@ AROUND_CASES: dict[str, Callable[[], None]] = {
     "unknown_option": lambda: check_mao_options({"target_score": 100}),
     "invalid_option": lambda: check_mao_options({"hand_size": 9}),
     "unknown_bot": lambda: check_bot("bot:clever"),
-    "idempotency_key_reused": lambda: keyed_match().done_before("key", "another request"),
     "seat_forfeited": forfeited_twice,
 }
 
@@ -138,6 +137,11 @@ AROUND_CASES: dict[str, Callable[[], None]] = {
 @pytest.mark.parametrize("code", sorted(AROUND_CASES))
 def test_each_refusal_around_the_decider_is_given_with_its_code(code):
     refused(code, AROUND_CASES[code])
+
+
+def test_a_stored_matchs_key_sent_with_another_request_is_refused_by_the_kinds_one_rule():
+    # every game kind's (``service.domain.kind.Keyed``), not the package's own
+    refused("idempotency_key_reused", lambda: keyed_match().done_before("key", "another request"))
 
 
 @pytest.mark.parametrize("code", sorted(CASES))
