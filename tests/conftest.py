@@ -19,6 +19,27 @@ LOCAL_BROKER_URL = "redis://127.0.0.1:6379/9"
 REDIS_IMAGE = "redis:7-alpine"
 
 _TESTS = Path(__file__).parent
+# each of two test processes holds its sessions' apps, servers and pools at once: below this many
+# connections PostgreSQL turns some away ("too many clients"), so the suite runs in one process
+CONNECTIONS_FOR_TWO = 200
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """How many processes `./run test` (``-n auto``) runs the suite in: two on a machine of two cores
+    or more whose PostgreSQL lets both connect as much as they need (``.ci/run`` raises its limit),
+    else none beside this one."""
+    if (os.cpu_count() or 1) < 2:
+        return 0
+    url = os.environ.get("MAUMAU_TEST_DATABASE_URL", LOCAL_DATABASE_URL)
+    try:
+        import psycopg
+
+        with psycopg.connect(url, connect_timeout=5) as conn:
+            row = conn.execute("show max_connections").fetchone()
+    except Exception:
+        return 0  # no server to ask (a container is started later, one per process): the safe one
+    return 2 if row is not None and int(row[0]) >= CONNECTIONS_FOR_TWO else 0
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
