@@ -88,7 +88,8 @@ def update(root: Path = LOCALES) -> dict[str, list[str]]:
         with path.open("rb") as po:
             old = read_po(po, locale=language)
         made = {str(m.id): str(m.string) for m in old if m.id}
-        catalog = Catalog(locale=language, project="maumau", fuzzy=False)
+        # the old header's date: a run that adds nothing changes nothing
+        catalog = Catalog(locale=language, project="maumau", fuzzy=False, creation_date=old.creation_date)
         for message in wanted:
             catalog.add(message, message if language == DEFAULT else made.get(message, ""))
         with path.open("wb") as po:
