@@ -122,6 +122,29 @@ class Store:
         )
         return self.select(sql, [*(p for _, params in filters for p in params), limit])
 
+    def newest_page(
+        self,
+        columns: str,
+        table: str,
+        league_id: UUID | None,
+        status: str | None,
+        after: int | None,
+        limit: int,
+    ) -> list[Row]:
+        """A page of a list by ``created`` (a log position), newest first: ``columns`` of the rows of
+        ``table`` of that league and status (None: any), the first ``limit`` created before ``after``."""
+        ph = self._ph
+        conditions: list[str] = []
+        params: list[Any] = []
+        for column, value in (("league_id", league_id), ("status", status), ("created", after)):
+            if value is not None:
+                conditions.append(f"{column} {'<' if column == 'created' else '='} {ph}")
+                params.append(value)
+        sql = (
+            f"SELECT {columns} FROM {self._table(table)}{where(conditions)} ORDER BY created DESC LIMIT {ph}"
+        )
+        return self.select(sql, [*params, limit])
+
     def _in(self, count: int) -> str:
         raise NotImplementedError
 
