@@ -108,6 +108,8 @@ def statements(d: Dialect) -> dict[str, str]:
 
 class GamesFold(base.Fold):
     part = CORE
+    tables = ("games", "history", "standings", "bot_turns", "game_list", "disputes")
+    writes = ("game", "history", "standing", "bot_turn", "no_bot_turn", "listed", "dispute", "no_dispute")
 
     def __init__(self, folds: base.Folds) -> None:
         super().__init__(folds)
@@ -343,11 +345,4 @@ class Queries(base.Store):
         )
 
 
-VIEW = base.View(
-    name="games",
-    tables=("games", "history", "standings", "bot_turns", "game_list", "disputes"),
-    create=create,
-    statements=statements,
-    writes=("game", "history", "standing", "bot_turn", "no_bot_turn", "listed", "dispute", "no_dispute"),
-    fold=GamesFold,
-)
+VIEW = base.View(name="games", create=create, statements=statements, fold=GamesFold)

@@ -55,6 +55,8 @@ def statements(d: Dialect) -> dict[str, str]:
 
 class LeaguesFold(base.Fold):
     part = CORE
+    tables = ("leagues", "league_people")
+    writes = ("league", "league_person", "no_league_person")
 
     def founded(self, event: Any, position: int) -> None:
         # a Mao league ranks by matches won, as the others do first; it scores no points
@@ -112,11 +114,4 @@ class Queries(base.Store):
         return [(base.as_uuid(league_id), name) for league_id, name in rows]
 
 
-VIEW = base.View(
-    name="leagues",
-    tables=("leagues", "league_people"),
-    create=create,
-    statements=statements,
-    writes=("league", "league_person", "no_league_person"),
-    fold=LeaguesFold,
-)
+VIEW = base.View(name="leagues", create=create, statements=statements, fold=LeaguesFold)

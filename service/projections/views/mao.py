@@ -41,6 +41,8 @@ def statements(d: Dialect) -> dict[str, str]:
 
 class MaoFold(base.Fold):
     part = MAO
+    tables = ("mao_list",)
+    writes = ("mao_listed",)
 
     def __init__(self, folds: base.Folds) -> None:
         super().__init__(folds)
@@ -88,11 +90,4 @@ class Queries(base.Store):
         return self.newest_page("created, doc", "mao_list", league_id, status, after, limit)
 
 
-VIEW = base.View(
-    name="mao",
-    tables=("mao_list",),
-    create=create,
-    statements=statements,
-    writes=("mao_listed",),
-    fold=MaoFold,
-)
+VIEW = base.View(name="mao", create=create, statements=statements, fold=MaoFold)

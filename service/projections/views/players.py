@@ -36,6 +36,8 @@ def statements(d: Dialect) -> dict[str, str]:
 
 class PlayersFold(base.Fold):
     part = None  # written whatever is stale
+    tables = ("players",)
+    writes = ("player",)
 
     def named(self, event: Any, position: int) -> None:
         erased = isinstance(event, Player.Erased)
@@ -82,11 +84,4 @@ def _escaped(text: str) -> str:
     return text.replace("!", "!!").replace("%", "!%").replace("_", "!_")
 
 
-VIEW = base.View(
-    name="players",
-    tables=("players",),
-    create=create,
-    statements=statements,
-    writes=("player",),
-    fold=PlayersFold,
-)
+VIEW = base.View(name="players", create=create, statements=statements, fold=PlayersFold)

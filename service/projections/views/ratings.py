@@ -165,6 +165,9 @@ class RatingsView(base.Fold):
     rows are drawn, so each rated game's row says it is rated)."""
 
     part = RATINGS
+    tables = ("ratings", "rating_history")
+    writes = ("rating", "rating_history")
+    columnar = frozenset({"rating", "rating_history"})
     reads: ClassVar[base.Reads] = {}
 
     def __init__(self, folds: base.Folds) -> None:
@@ -243,12 +246,4 @@ def ranked(found: list[base.Row]) -> list[RatingRead]:
     return rows
 
 
-VIEW = base.View(
-    name="ratings",
-    tables=("ratings", "rating_history"),
-    create=create,
-    statements=statements,
-    writes=("rating", "rating_history"),
-    fold=RatingsView,
-    columnar=frozenset({"rating", "rating_history"}),
-)
+VIEW = base.View(name="ratings", create=create, statements=statements, fold=RatingsView)

@@ -66,6 +66,8 @@ def statements(d: Dialect) -> dict[str, str]:
 
 class TournamentsFold(base.Fold):
     part = TOURNAMENTS
+    tables = ("tournaments", "seats")
+    writes = ("tournament", "seat")
 
     def __init__(self, folds: base.Folds) -> None:
         super().__init__(folds)
@@ -248,11 +250,4 @@ def _next_game(
     )
 
 
-VIEW = base.View(
-    name="tournaments",
-    tables=("tournaments", "seats"),
-    create=create,
-    statements=statements,
-    writes=("tournament", "seat"),
-    fold=TournamentsFold,
-)
+VIEW = base.View(name="tournaments", create=create, statements=statements, fold=TournamentsFold)

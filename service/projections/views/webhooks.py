@@ -43,6 +43,8 @@ def statements(d: Dialect) -> dict[str, str]:
 
 class WebhooksFold(base.Fold):
     part = WEBHOOKS
+    tables = ("webhooks",)  # not the deliveries: a rebuild keeps them
+    writes = ("webhook", "delivery")
 
     def __init__(self, folds: base.Folds) -> None:
         super().__init__(folds)
@@ -108,11 +110,4 @@ class Queries(base.Store):
         return deliveries.Deliveries(self)
 
 
-VIEW = base.View(
-    name="webhooks",
-    tables=("webhooks",),  # not the deliveries: a rebuild keeps them
-    create=create,
-    statements=statements,
-    writes=("webhook", "delivery"),
-    fold=WebhooksFold,
-)
+VIEW = base.View(name="webhooks", create=create, statements=statements, fold=WebhooksFold)
