@@ -39,6 +39,7 @@ from service.domain.errors import RuleError
 from service.domain.game import Game
 from service.domain.history import Cause
 from service.domain.kind import GameKind
+from service.domain.roles import Actor
 from service.domain.views import Entry, entry_of
 from service.observability import metrics
 from service.persistence.group_commit import GroupCommitRecorder
@@ -374,3 +375,9 @@ def _uuid(value: UUID | str, code: str) -> UUID:
 
 def _digest(*parts: Any) -> str:
     return hashlib.sha256(msgspec.msgpack.encode(parts, enc_hook=str)).hexdigest()[:32]
+
+
+def caused(by: Actor, command: str, key: str | None, *sent: Any) -> Cause:
+    """``command`` by ``by``; under an idempotency key, with the digest of what was sent with it (the
+    key sent again is done once only with the same)."""
+    return Cause(by, command, key, _digest(command, *sent) if key else "")

@@ -2,7 +2,7 @@
 
 from uuid import UUID
 
-from service.application.core import Outcome, _digest
+from service.application.core import Outcome, caused
 from service.application.games import Games
 from service.domain.adjudication import Ruling
 from service.domain.errors import RuleError
@@ -23,7 +23,7 @@ class Disputes(Games):
         key: str | None = None,
     ) -> Outcome:
         """Pause the game at once: every move is refused with ``game_paused`` until a ruling."""
-        cause = Cause(by, "RaiseDispute", key, _digest("RaiseDispute", reason, about) if key else "")
+        cause = caused(by, "RaiseDispute", key, reason, about)
         return self._change(
             game_id, cause, expected_version, lambda game, cause: game.raise_dispute(cause, reason, about)
         )
@@ -39,7 +39,7 @@ class Disputes(Games):
         key: str | None = None,
     ) -> Outcome:
         """A referee's ruling on the open dispute: ``Resume()``, ``Penalty(seat, cards)`` or ``Void(n)``."""
-        cause = Cause(by, "GiveRuling", key, _digest("GiveRuling", ruling, note) if key else "")
+        cause = caused(by, "GiveRuling", key, ruling, note)
 
         def rule(game: Game, cause: Cause) -> None:
             if game.league_id is not None and by.role == "referee":

@@ -10,7 +10,7 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 
 import msgspec
 
-from service.application.core import Outcome, _digest, _uuid
+from service.application.core import Outcome, _digest, _uuid, caused
 from service.application.leagues import Leagues
 from service.application.saving import retried
 from service.domain.cards import (
@@ -270,7 +270,7 @@ class Games(Leagues):
         key: str | None = None,
     ) -> Outcome:
         """The seat's turn clock ran out: a clock bot plays that turn, flagged by ``TurnTimedOut``."""
-        cause = Cause(by, "TimeOutTurn", key, _digest("TimeOutTurn", seat) if key else "")
+        cause = caused(by, "TimeOutTurn", key, seat)
         return self._change(
             game_id, cause, expected_version, lambda game, cause: game.time_out_turn(seat, cause)
         )
@@ -298,7 +298,7 @@ class Games(Leagues):
         nothing stored when the entry is impossible or ``by`` is neither seated nor an official.
         """
         entry = round_entry(winner, hands, points, missed_calls, last_card)
-        cause = Cause(by, "EnterRound", key, _digest("EnterRound", entry) if key else "")
+        cause = caused(by, "EnterRound", key, entry)
 
         def enter(game: Game, cause: Cause) -> None:
             if game.league_id is not None and by.role == "referee":
@@ -317,7 +317,7 @@ class Games(Leagues):
         key: str | None = None,
     ) -> Outcome:
         """A seated player, not the one who entered it, confirms round ``round_no``'s entry."""
-        cause = Cause(by, "ConfirmRound", key, _digest("ConfirmRound", round_no) if key else "")
+        cause = caused(by, "ConfirmRound", key, round_no)
         return self._change(
             game_id, cause, expected_version, lambda game, cause: game.confirm_round(round_no, cause)
         )
@@ -331,7 +331,7 @@ class Games(Leagues):
     ) -> Outcome:
         """Call the match off unfinished (its tournament was cancelled): ``Abandoned``; it counts for
         nobody and every later command is refused with ``game_abandoned``."""
-        cause = Cause(by, "AbandonGame", key, _digest("AbandonGame", reason) if key else "")
+        cause = caused(by, "AbandonGame", key, reason)
         return self._change(game_id, cause, None, lambda game, cause: game.abandon(reason, cause))
 
     # ------------------------------------------------------------------

@@ -373,7 +373,7 @@ class DealAnnulled(Event, frozen=True):
     deck: tuple[int, ...] = ()  # the order the annulled deal came in; empty in events stored before
     declaration = Declaration(
         sight.deal_annulled,
-        record_lines.annulled,
+        copied(lines.Annulled, order="deck"),
         words="{who} was dealt four of a kind: round {number} is dealt again",
     )
 

@@ -25,23 +25,27 @@ RULINGS = ("resume", "penalty", "void", "correct")
 L = TypeVar("L", bound=record.Line)
 
 
-def copied(line: type[L]) -> LineOf:
-    """The line ``line`` with each of its fields taken from the entry's field of that name (a field
-    with a default may be missing); None when a field without one is."""
-    fields = [field for field in msgspec.structs.fields(line) if field.name != "number"]
-    required = tuple(field.name for field in fields if field.required)
-    optional = tuple(field.name for field in fields if not field.required)
+def copied(line: type[L], **renamed: str) -> LineOf:
+    """The line ``line`` with each of its fields taken from the entry's field of that name, or of the
+    name ``renamed`` gives it (a field with a default may be missing); None when a field without one is."""
+    fields = [
+        (field.name, renamed.get(field.name, field.name), field.required)
+        for field in msgspec.structs.fields(line)
+        if field.name != "number"
+    ]
+    required = tuple((name, key) for name, key, needed in fields if needed)
+    optional = tuple((name, key) for name, key, needed in fields if not needed)
 
     def line_of(
         n: int, data: Data, cause: Cause | None, viewer: Viewer, seats: list[RecordSeat]
     ) -> AnyLine | None:
         try:
-            values = {name: data[name] for name in required}
+            values = {name: data[key] for name, key in required}
         except KeyError:
             return None
-        for name in optional:
-            if name in data:
-                values[name] = data[name]
+        for name, key in optional:
+            if key in data:
+                values[name] = data[key]
         return cast(AnyLine, line(number=n, **values))
 
     return line_of
@@ -98,20 +102,6 @@ def reshuffled(
         stock=data["stock"],
         hands=_hand(data, viewer.seat),
         order=data.get("order"),
-        salt=data.get("salt"),
-    )
-
-
-def annulled(
-    n: int, data: Data, cause: Cause | None, viewer: Viewer, seats: list[RecordSeat]
-) -> AnyLine | None:
-    return record.Annulled(
-        number=n,
-        round_no=data["round_no"],
-        dealer=data["dealer"],
-        seat=data["seat"],
-        rank=data["rank"],
-        order=data.get("deck"),
         salt=data.get("salt"),
     )
 

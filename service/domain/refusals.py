@@ -1,6 +1,8 @@
 """The engine's refusals shared by its commands: a seat or suit that is none, a command the phase
 does not take (``phase_refusal``)."""
 
+from typing import Protocol
+
 from service.domain.errors import RuleError
 from service.domain.state import (
     CHOOSING,
@@ -13,7 +15,14 @@ from service.domain.state import (
 )
 
 
-def check_seat(s: State, seat: int) -> None:
+class Seated(Protocol):
+    """A game's state as far as its seats go (the card game's and Mao's)."""
+
+    @property
+    def seats(self) -> int: ...
+
+
+def check_seat(s: Seated, seat: int) -> None:
     if not 0 <= seat < s.seats:
         raise RuleError("not_a_seat", why="seat", seat=seat)
 

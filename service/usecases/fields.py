@@ -31,3 +31,15 @@ Name = _name("Ada")
 # a league's and a tournament's: the same rules, examples of their own
 LeagueName = _name("Thursday club")
 TournamentName = _name("Autumn cup")
+
+
+def or_null(schema: dict[str, Any]) -> dict[str, Any]:
+    """The ``extra_json_schema`` of an optional value: ``schema`` or null. Litestar leaves out the bounds
+    and the items' metadata of an optional value, so the document is told them here."""
+    return {"extra": {"oneOf": [schema, {"type": "null"}]}}
+
+
+def bounds(low: int, high: int) -> dict[str, Any]:
+    """The ``extra_json_schema`` of the range the rules allow, for the document only: outside it the
+    rules answer 422 with their code."""
+    return {"extra": {"minimum": low, "maximum": high}}

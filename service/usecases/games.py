@@ -29,7 +29,7 @@ from service.projections.models import HandView
 from service.usecases import policy
 from service.usecases.context import Context, scoped_key, write, write_when
 from service.usecases.events import CommandResult, changed_results
-from service.usecases.fields import GAME_ID, PLAYER_ID
+from service.usecases.fields import GAME_ID, PLAYER_ID, or_null
 from service.usecases.game_command import commanded
 from service.usecases.preset_schema import RULESET_NAMES, Options, RulesetName
 
@@ -58,10 +58,7 @@ class GameCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
             description=f"a preset: {', '.join(RULESET_NAMES)} (a page each in docs/rules/); 422 "
             "unknown_ruleset for any other name. Left out: the league's, or club outside a league; "
             "a league's game naming another is refused (422 ruleset_mismatch)",
-            # litestar leaves out the metadata of an optional value's own type
-            extra_json_schema={
-                "extra": {"oneOf": [{"type": "string", "enum": list(RULESET_NAMES)}, {"type": "null"}]}
-            },
+            extra_json_schema=or_null({"type": "string", "enum": list(RULESET_NAMES)}),
         ),
     ] = None
     options: Options = msgspec.field(default_factory=dict)
@@ -85,19 +82,13 @@ class GameCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
             msgspec.Meta(
                 max_length=CARD_COUNT,
                 description="the first deal's deck, first card dealt first (officials)",
-                # litestar leaves out the bounds of an optional value and the items' metadata
-                extra_json_schema={
-                    "extra": {
-                        "oneOf": [
-                            {
-                                "type": "array",
-                                "maxItems": CARD_COUNT,
-                                "items": {"type": "string", "pattern": CARD_PATTERN},
-                            },
-                            {"type": "null"},
-                        ]
+                extra_json_schema=or_null(
+                    {
+                        "type": "array",
+                        "maxItems": CARD_COUNT,
+                        "items": {"type": "string", "pattern": CARD_PATTERN},
                     }
-                },
+                ),
             ),
         ]
         | None
@@ -162,12 +153,7 @@ class Play(_Move, tag="play", frozen=True, kw_only=True):
         msgspec.Meta(
             description="the suit a wild card names: the jack, or the queen, nine or joker where the "
             "ruleset makes them wild",
-            # litestar leaves out the bounds of an optional value
-            extra_json_schema={
-                "extra": {
-                    "oneOf": [{"type": "string", "maxLength": 8, "pattern": SUIT_PATTERN}, {"type": "null"}]
-                }
-            },
+            extra_json_schema=or_null({"type": "string", "maxLength": 8, "pattern": SUIT_PATTERN}),
         ),
     ] = None
     call: Annotated[
@@ -192,11 +178,7 @@ class Play(_Move, tag="play", frozen=True, kw_only=True):
         msgspec.Meta(
             description="with the blind modifier: the card this one is played face down as; the others "
             "see only it until the next player challenges or the round ends",
-            extra_json_schema={
-                "extra": {
-                    "oneOf": [{"type": "string", "maxLength": 8, "pattern": CARD_PATTERN}, {"type": "null"}]
-                }
-            },
+            extra_json_schema=or_null({"type": "string", "maxLength": 8, "pattern": CARD_PATTERN}),
         ),
     ] = None
     version: Version

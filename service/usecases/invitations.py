@@ -25,8 +25,7 @@ from service.domain.invitation import CODE_PATTERN, MAX_USES, Invitation, parse_
 from service.domain.roles import Actor
 from service.usecases import policy
 from service.usecases.context import Context, write, write_joining
-from service.usecases.fields import Name
-from service.usecases.tournaments import bounds
+from service.usecases.fields import Name, bounds
 
 CODE_EXAMPLE = "inv_6e2a9c417b3d4f85a1c92d4e6f8b0a13_Vq3Jx9kQ2mZ7rT4wB8nY1cF6hL0sD5gP3aE9uK2oXjM"
 Code = Annotated[

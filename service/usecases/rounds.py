@@ -26,6 +26,7 @@ from service.usecases import policy
 from service.usecases.context import Context, write_when
 from service.usecases.events import CommandResult, changed_results
 from service.usecases.facts import GameFacts
+from service.usecases.fields import or_null
 from service.usecases.game_command import commanded
 
 # the most points a seat's cards can be worth in any ruleset: every card of two decks at the dearest value
@@ -41,7 +42,7 @@ Winner = Annotated[
     msgspec.Meta(
         examples=[0],
         description="the seat that went out; null: the round stopped with no winner",
-        extra_json_schema={"extra": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]}},
+        extra_json_schema=or_null({"type": "integer", "minimum": 0}),
     ),
 ]
 Card = Annotated[str, msgspec.Meta(pattern=CARD_PATTERN)]
@@ -53,23 +54,17 @@ Hands = Annotated[
     msgspec.Meta(
         description="per seat, the cards left in hand (the winner's empty): rank then suit, 10H, QS; "
         "a joker X1 or X2; a second deck's card with .2, 7H.2",
-        # litestar leaves out the bounds of an optional value and the items' metadata
-        extra_json_schema={
-            "extra": {
-                "oneOf": [
-                    {
-                        "type": "array",
-                        "maxItems": MOST_SEATS,
-                        "items": {
-                            "type": "array",
-                            "maxItems": CARD_COUNT,
-                            "items": {"type": "string", "pattern": CARD_PATTERN},
-                        },
-                    },
-                    {"type": "null"},
-                ]
+        extra_json_schema=or_null(
+            {
+                "type": "array",
+                "maxItems": MOST_SEATS,
+                "items": {
+                    "type": "array",
+                    "maxItems": CARD_COUNT,
+                    "items": {"type": "string", "pattern": CARD_PATTERN},
+                },
             }
-        },
+        ),
     ),
 ]
 
@@ -79,9 +74,7 @@ LastCard = Annotated[
     msgspec.Meta(
         description="the card the winner went out with, when the sheet says it (the rulesets that score "
         "it: a jack doubles the losers' points, a queen scores the winner); null: not said",
-        extra_json_schema={
-            "extra": {"oneOf": [{"type": "string", "pattern": CARD_PATTERN}, {"type": "null"}]}
-        },
+        extra_json_schema=or_null({"type": "string", "pattern": CARD_PATTERN}),
     ),
 ]
 
@@ -93,18 +86,13 @@ def _per_seat_counts(most: int, description: str) -> Any:
         | None,
         msgspec.Meta(
             description=description,
-            extra_json_schema={
-                "extra": {
-                    "oneOf": [
-                        {
-                            "type": "array",
-                            "maxItems": MOST_SEATS,
-                            "items": {"type": "integer", "minimum": 0, "maximum": most},
-                        },
-                        {"type": "null"},
-                    ]
+            extra_json_schema=or_null(
+                {
+                    "type": "array",
+                    "maxItems": MOST_SEATS,
+                    "items": {"type": "integer", "minimum": 0, "maximum": most},
                 }
-            },
+            ),
         ),
     ]
 

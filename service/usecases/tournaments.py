@@ -29,7 +29,7 @@ from service.projections.models import TournamentView
 from service.projections.tournaments import tournament_view
 from service.usecases import policy
 from service.usecases.context import Context, UseCase, write
-from service.usecases.fields import PLAYER_ID, TournamentName
+from service.usecases.fields import PLAYER_ID, TournamentName, bounds
 
 TARGET = OPTION_BOUNDS["target_score"]
 # the names of the registered formats, in their order: a format registered is one the API takes (a
@@ -38,11 +38,6 @@ if TYPE_CHECKING:
     FormatName = str
 else:
     FormatName = Literal[tuple(FORMATS)]
-
-
-def bounds(low: int, high: int) -> dict[str, Any]:
-    """The range the rules allow, for the document only: outside it the rules answer 422 with their code."""
-    return {"extra": {"minimum": low, "maximum": high}}
 
 
 class TournamentCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -83,6 +83,7 @@ from service.domain.mao.rule import Rule, format_rule, parse_rule
 from service.domain.mao.speech import calls_due, kind_of
 from service.domain.mao.state import DEAL, NEW, OVER, PLAY, RECYCLE, State
 from service.domain.mao.words import normalise
+from service.domain.refusals import check_seat
 
 MIN_SEATS, MAX_SEATS = 3, 6
 MAX_UTTERANCE = 80
@@ -192,7 +193,7 @@ def _deal(out: _Out, c: DealRound) -> None:
 def _propose(out: _Out, c: ProposeRule) -> None:
     s = out.s
     _between_rounds(s)
-    _check_seat(s, c.seat)
+    check_seat(s, c.seat)
     if s.round_no == 0 or c.seat != s.last_winner:
         raise RuleError("not_round_winner")
     if s.proposal is not None:
@@ -401,18 +402,13 @@ def _words(words: str) -> str:
 def _check_table(s: State, seat: int) -> None:
     if s.phase != PLAY:
         raise _refusal(s)
-    _check_seat(s, seat)
+    check_seat(s, seat)
 
 
 def _check_acting(s: State, seat: int) -> None:
     _check_table(s, seat)
     if s.paused_by >= 0:
         raise RuleError("game_paused", why="game_paused_nothing")
-
-
-def _check_seat(s: State, seat: int) -> None:
-    if not 0 <= seat < s.seats:
-        raise RuleError("not_a_seat", why="seat", seat=seat)
 
 
 _PHASE_REFUSALS = {

@@ -1,8 +1,8 @@
 """What a view is: its tables, statements and queries (a ``View``), and its fold (a ``Fold``).
 
-A view module gives one ``View``: the names of the tables it keeps (rebuilt by ``maumau
-projections rebuild``), its ``CREATE`` statements and named statements for a store's ``Dialect``,
-the statements a batch writes its rows with (in the order they are written), and its ``Fold``. Its
+A view module gives one ``View``: its ``CREATE`` statements and named statements for a store's
+``Dialect``, and its ``Fold``, which names the tables it keeps (rebuilt by ``maumau projections
+rebuild``) and the statements a batch writes its rows with (in the order they are written). Its
 queries are a mixin of ``Store`` that the read models' store (``store.Views``) inherits.
 
 A ``Fold`` reads the event types in its ``reads`` (a dict from event class to the method that
@@ -17,7 +17,7 @@ import logging
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from uuid import UUID
 
@@ -122,6 +122,29 @@ class Store:
         )
         return self.select(sql, [*(p for _, params in filters for p in params), limit])
 
+    def newest_page(
+        self,
+        columns: str,
+        table: str,
+        league_id: UUID | None,
+        status: str | None,
+        after: int | None,
+        limit: int,
+    ) -> list[Row]:
+        """A page of a list by ``created`` (a log position), newest first: ``columns`` of the rows of
+        ``table`` of that league and status (None: any), the first ``limit`` created before ``after``."""
+        ph = self._ph
+        conditions: list[str] = []
+        params: list[Any] = []
+        for column, value in (("league_id", league_id), ("status", status), ("created", after)):
+            if value is not None:
+                conditions.append(f"{column} {'<' if column == 'created' else '='} {ph}")
+                params.append(value)
+        sql = (
+            f"SELECT {columns} FROM {self._table(table)}{where(conditions)} ORDER BY created DESC LIMIT {ph}"
+        )
+        return self.select(sql, [*params, limit])
+
     def _in(self, count: int) -> str:
         raise NotImplementedError
 
@@ -130,6 +153,10 @@ class Fold:
     """One view's fold of the log: see the module's docstring."""
 
     part: ClassVar[str | None]  # the part it goes stale with (``parts``); None: it never does
+    tables: ClassVar[tuple[str, ...]]  # short names (``views_<name>``) of the tables a rebuild replaces
+    writes: ClassVar[tuple[str, ...]]  # the statements a batch's rows are written with, in that order
+    # PostgreSQL: statements whose rows are written as one array per column (``unnest``)
+    columnar: ClassVar[frozenset[str]] = frozenset()
     reads: ClassVar[Reads]
 
     def __init__(self, folds: "Folds") -> None:
@@ -153,16 +180,25 @@ F = TypeVar("F", bound=Fold)
 
 @dataclass(frozen=True, kw_only=True)
 class View:
-    """A view's tables and statements (see the module's docstring)."""
+    """A view's tables and statements (see the module's docstring): its fold says which tables and
+    statements are its own."""
 
     name: str
-    tables: tuple[str, ...]  # short names (``views_<name>``) of the tables a rebuild replaces
     create: Callable[[Dialect], list[str]]  # CREATE TABLE and CREATE INDEX, IF NOT EXISTS
     statements: Callable[[Dialect], dict[str, str]]
-    writes: tuple[str, ...]  # the statements a batch's rows are written with, in that order
     fold: type[Fold]
-    # PostgreSQL: statements whose rows are written as one array per column (``unnest``)
-    columnar: frozenset[str] = field(default_factory=frozenset)
+
+    @property
+    def tables(self) -> tuple[str, ...]:
+        return self.fold.tables
+
+    @property
+    def writes(self) -> tuple[str, ...]:
+        return self.fold.writes
+
+    @property
+    def columnar(self) -> frozenset[str]:
+        return self.fold.columnar
 
 
 class Folds:

@@ -39,22 +39,7 @@ from service.projections.hooks import turn_of
 from service.projections.parts import CORE
 from service.projections.render import contribution, game_doc, played, turn_deadline
 from service.projections.standings import STATS
-from service.projections.views.base import (
-    APPLICATION,
-    STORE_ERRORS,
-    Changes,
-    Fold,
-    Folds,
-    ProjectionError,
-    ReadBackFailed,
-    Reads,
-    Row,
-    Store,
-    View,
-    as_uuid,
-    tracked_position,
-    where,
-)
+from service.projections.views import base
 from service.projections.views.tournaments import TournamentsFold
 
 # games kept in memory between batches (finished games are let go at once; any game is read
@@ -110,7 +95,7 @@ def statements(d: Dialect) -> dict[str, str]:
         f"doc = excluded.doc WHERE {t('disputes')}.number <> excluded.number",
         "no_dispute": f"DELETE FROM {t('disputes')} WHERE game_id = {ph}",
         "states": f"SELECT game_id, state FROM {t('games')} WHERE game_id",
-        "doc": f"SELECT doc, {tracked_position(d)} AS position FROM {t('games')} WHERE game_id = {ph}",
+        "doc": f"SELECT doc, {base.tracked_position(d)} AS position FROM {t('games')} WHERE game_id = {ph}",
         "history_of": f"SELECT doc FROM {t('history')} WHERE player_id = {ph} ORDER BY created DESC",
         "standings_of": f"SELECT s.player_id, p.name, {', '.join('s.' + name for name in STATS)} "
         f"FROM {t('standings')} s LEFT JOIN {t('players')} p ON p.player_id = s.player_id "
@@ -121,10 +106,12 @@ def statements(d: Dialect) -> dict[str, str]:
     }
 
 
-class GamesFold(Fold):
+class GamesFold(base.Fold):
     part = CORE
+    tables = ("games", "history", "standings", "bot_turns", "game_list", "disputes")
+    writes = ("game", "history", "standing", "bot_turn", "no_bot_turn", "listed", "dispute", "no_dispute")
 
-    def __init__(self, folds: Folds) -> None:
+    def __init__(self, folds: base.Folds) -> None:
         super().__init__(folds)
         self.games: dict[int, Tracked] = {}  # by the game id's int: hashing a UUID object costs a call
         self.dirty: dict[int, Tracked] = {}
@@ -191,23 +178,23 @@ class GamesFold(Fold):
         if not self._read_back:
             try:
                 self._restore()
-            except STORE_ERRORS:
+            except base.STORE_ERRORS:
                 raise
             except Exception as error:
-                raise ReadBackFailed(f"the games of the batch from position {position} on") from error
+                raise base.ReadBackFailed(f"the games of the batch from position {position} on") from error
             tracked = self.games.get(key)
             if tracked is not None:
                 return tracked
-        raise ProjectionError(f"event {position} is for a game the read models do not know")
+        raise base.ProjectionError(f"event {position} is for a game the read models do not know")
 
-    reads: ClassVar[Reads] = {Game.Created: created, Game.Event: game_event}
+    reads: ClassVar[base.Reads] = {Game.Created: created, Game.Event: game_event}
 
     def spoil(self, event: Any) -> None:
         # what is in memory of the event's game is half folded: never written
         self.dirty.pop(event.originator_id.int, None)
         self.games.pop(event.originator_id.int, None)
 
-    def flush(self, changes: Changes) -> None:
+    def flush(self, changes: base.Changes) -> None:
         deltas: dict[tuple[UUID, UUID], list[int]] = {}
         history, games, bot_turns = changes.to("history"), changes.to("game"), changes.to("bot_turn")
         for tracked in self.dirty.values():
@@ -247,7 +234,7 @@ class GamesFold(Fold):
         self.finished = {}
 
 
-def _list(tracked: Tracked, changes: Changes) -> None:
+def _list(tracked: Tracked, changes: base.Changes) -> None:
     """The game's list row and open dispute, when its status or dispute changed."""
     game = tracked.game
     # a dispute may be raised about a finished game too: it is paused until the ruling
@@ -291,21 +278,21 @@ def _count(
     tracked.ledger.counted = after
 
 
-class Queries(Store):
+class Queries(base.Store):
     def game_doc(self, game_id: UUID) -> tuple[bytes, int] | None:
-        rows = self.query("doc", (APPLICATION, game_id))
+        rows = self.query("doc", (base.APPLICATION, game_id))
         return (bytes(rows[0][0]), rows[0][1] or 0) if rows else None
 
     def history_docs(self, player_id: UUID) -> list[bytes]:
         return [bytes(row[0]) for row in self.query("history_of", (player_id,))]
 
-    def standing_rows(self, league_id: UUID) -> list[Row]:
+    def standing_rows(self, league_id: UUID) -> list[base.Row]:
         return self.query("standings_of", (league_id,))
 
     def stalled_bot_turns(self, older_than: float, limit: int) -> list[UUID]:
         """Games a bot is to move in whose last event was stored before ``older_than`` (Unix time),
         the longest waiting first."""
-        return [as_uuid(row[0]) for row in self.query("stalled_bot_turns", (older_than, limit))]
+        return [base.as_uuid(row[0]) for row in self.query("stalled_bot_turns", (older_than, limit))]
 
     def load_states(self, game_ids: Iterable[UUID]) -> list[tuple[UUID, bytes]]:
         """The stored state of those of these games the store holds (``fold.StoredGame``)."""
@@ -318,7 +305,7 @@ class Queries(Store):
         status: str | None,
         after: int | None,
         limit: int,
-    ) -> list[Row]:
+    ) -> list[base.Row]:
         """(game_id, created, status, doc), newest first (by the position of their creation)."""
         t, ph = self._table, self._ph
         joins, conditions = "", []
@@ -336,12 +323,14 @@ class Queries(Store):
             params.append(after)
         sql = (
             f"SELECT g.game_id, g.created, g.status, d.doc FROM {t('game_list')} g "
-            f"JOIN {t('games')} d ON d.game_id = g.game_id{joins}{where(conditions)} "
+            f"JOIN {t('games')} d ON d.game_id = g.game_id{joins}{base.where(conditions)} "
             f"ORDER BY g.created DESC LIMIT {ph}"
         )
         return self.select(sql, [*params, limit])
 
-    def dispute_page(self, referee: str | None, after: tuple[float, UUID] | None, limit: int) -> list[Row]:
+    def dispute_page(
+        self, referee: str | None, after: tuple[float, UUID] | None, limit: int
+    ) -> list[base.Row]:
         """(game_id, raised, league_id, doc) of open disputes, the longest waiting first; ``referee``:
         only those of friendly games and of the leagues that referee referees (None: all)."""
         filters = []
@@ -356,11 +345,4 @@ class Queries(Store):
         )
 
 
-VIEW = View(
-    name="games",
-    tables=("games", "history", "standings", "bot_turns", "game_list", "disputes"),
-    create=create,
-    statements=statements,
-    writes=("game", "history", "standing", "bot_turn", "no_bot_turn", "listed", "dispute", "no_dispute"),
-    fold=GamesFold,
-)
+VIEW = base.View(name="games", create=create, statements=statements, fold=GamesFold)

@@ -17,16 +17,7 @@ from service.domain.ruleset_options import ruleset
 from service.persistence.dialect import Dialect
 from service.projections.parts import CORE
 from service.projections.standings import STATS, order_of
-from service.projections.views.base import (
-    APPLICATION,
-    Fold,
-    Reads,
-    Row,
-    Store,
-    View,
-    as_uuid,
-    tracked_position,
-)
+from service.projections.views import base
 
 _NO_MATCH = (0,) * len(STATS)
 
@@ -54,7 +45,7 @@ def statements(d: Dialect) -> dict[str, str]:
         "league": f"INSERT INTO {leagues} VALUES ({d.marks(4)}) "
         "ON CONFLICT (league_id) DO UPDATE SET name = excluded.name, ruleset = excluded.ruleset, "
         "standings_order = excluded.standings_order",
-        "league_of": f"SELECT name, ruleset, standings_order, {tracked_position(d)} AS position "
+        "league_of": f"SELECT name, ruleset, standings_order, {base.tracked_position(d)} AS position "
         f"FROM {leagues} WHERE league_id = {ph}",
         "league_person": f"INSERT INTO {people} VALUES ({d.marks(3)}) "
         "ON CONFLICT (league_id, role, person) DO NOTHING",
@@ -62,8 +53,10 @@ def statements(d: Dialect) -> dict[str, str]:
     }
 
 
-class LeaguesFold(Fold):
+class LeaguesFold(base.Fold):
     part = CORE
+    tables = ("leagues", "league_people")
+    writes = ("league", "league_person", "no_league_person")
 
     def founded(self, event: Any, position: int) -> None:
         # a Mao league ranks by matches won, as the others do first; it scores no points
@@ -90,7 +83,7 @@ class LeaguesFold(Fold):
             admitted[:] = [row for row in admitted if row != person]
             removed.append(person)
 
-    reads: ClassVar[Reads] = {
+    reads: ClassVar[base.Reads] = {
         League.Founded: founded,
         League.MemberAdmitted: people,
         League.MemberRemoved: people,
@@ -98,12 +91,12 @@ class LeaguesFold(Fold):
     }
 
 
-class Queries(Store):
+class Queries(base.Store):
     def league(self, league_id: UUID) -> tuple[LeagueRow, int] | None:
-        rows = self.query("league_of", (APPLICATION, league_id))
+        rows = self.query("league_of", (base.APPLICATION, league_id))
         return (LeagueRow(*rows[0][:3]), rows[0][3] or 0) if rows else None
 
-    def league_page(self, after: tuple[str, UUID] | None, limit: int) -> list[Row]:
+    def league_page(self, after: tuple[str, UUID] | None, limit: int) -> list[base.Row]:
         """(league_id, name, ruleset) by name, then id."""
         return self.keyset_page(
             "league_id, name, ruleset", "leagues", ("name", "league_id"), [], after, limit
@@ -118,14 +111,7 @@ class Queries(Store):
             "ORDER BY l.name, p.league_id",
             [person, role],
         )
-        return [(as_uuid(league_id), name) for league_id, name in rows]
+        return [(base.as_uuid(league_id), name) for league_id, name in rows]
 
 
-VIEW = View(
-    name="leagues",
-    tables=("leagues", "league_people"),
-    create=create,
-    statements=statements,
-    writes=("league", "league_person", "no_league_person"),
-    fold=LeaguesFold,
-)
+VIEW = base.View(name="leagues", create=create, statements=statements, fold=LeaguesFold)

@@ -16,7 +16,7 @@ from service.domain.mao.aggregate import MaoGame
 from service.persistence.dialect import Dialect
 from service.projections.mao import Listed, changes_list, decided, match_rows, started
 from service.projections.parts import MAO
-from service.projections.views.base import Fold, Folds, ProjectionError, Reads, Row, Store, View, where
+from service.projections.views import base
 from service.projections.views.games import CACHED_GAMES
 
 _encode = msgspec.msgpack.Encoder().encode
@@ -39,10 +39,12 @@ def statements(d: Dialect) -> dict[str, str]:
     }
 
 
-class MaoFold(Fold):
+class MaoFold(base.Fold):
     part = MAO
+    tables = ("mao_list",)
+    writes = ("mao_listed",)
 
-    def __init__(self, folds: Folds) -> None:
+    def __init__(self, folds: base.Folds) -> None:
         super().__init__(folds)
         self.matches: dict[UUID, Listed] = {}  # in play, by id
 
@@ -64,12 +66,12 @@ class MaoFold(Fold):
                 self.folds.match_at(match_id, event.originator_version)
             )
         else:
-            raise ProjectionError(f"event {position} is for a Mao match the read models do not know")
+            raise base.ProjectionError(f"event {position} is for a Mao match the read models do not know")
         rows = match_rows(listed.seats, event, listed.round_no)
         self.folds.changes.to("standing").extend((listed.league_id, player, *stats) for player, stats in rows)
         self._listed(listed, event, position)
 
-    reads: ClassVar[Reads] = {MaoGame.Started: started, MaoGame.Decided: decided}
+    reads: ClassVar[base.Reads] = {MaoGame.Started: started, MaoGame.Decided: decided}
 
     def _listed(self, listed: Listed, event: Any, position: int) -> None:
         if listed.status == "over":
@@ -80,26 +82,12 @@ class MaoFold(Fold):
         self.folds.changes.to("mao_listed").append(row)
 
 
-class Queries(Store):
+class Queries(base.Store):
     def mao_page(
         self, league_id: UUID | None, status: str | None, after: int | None, limit: int
-    ) -> list[Row]:
+    ) -> list[base.Row]:
         """(created, doc) of Mao matches, newest first (by the position of their start)."""
-        t, ph = self._table, self._ph
-        conditions, params = [], []
-        for column, value in (("league_id", league_id), ("status", status), ("created", after)):
-            if value is not None:
-                conditions.append(f"{column} {'<' if column == 'created' else '='} {ph}")
-                params.append(value)
-        sql = f"SELECT created, doc FROM {t('mao_list')}{where(conditions)} ORDER BY created DESC LIMIT {ph}"
-        return self.select(sql, [*params, limit])
+        return self.newest_page("created, doc", "mao_list", league_id, status, after, limit)
 
 
-VIEW = View(
-    name="mao",
-    tables=("mao_list",),
-    create=create,
-    statements=statements,
-    writes=("mao_listed",),
-    fold=MaoFold,
-)
+VIEW = base.View(name="mao", create=create, statements=statements, fold=MaoFold)

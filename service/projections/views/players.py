@@ -13,7 +13,7 @@ from uuid import UUID
 
 from service.domain.league import ERASED_NAME, Player
 from service.persistence.dialect import Dialect
-from service.projections.views.base import Fold, Reads, Row, Store, View, as_uuid
+from service.projections.views import base
 
 
 def create(d: Dialect) -> list[str]:
@@ -34,8 +34,10 @@ def statements(d: Dialect) -> dict[str, str]:
     }
 
 
-class PlayersFold(Fold):
+class PlayersFold(base.Fold):
     part = None  # written whatever is stale
+    tables = ("players",)
+    writes = ("player",)
 
     def named(self, event: Any, position: int) -> None:
         erased = isinstance(event, Player.Erased)
@@ -44,18 +46,18 @@ class PlayersFold(Fold):
         if erased:
             self.folds.changes.erased.append(event.originator_id)
 
-    reads: ClassVar[Reads] = {Player.Registered: named, Player.Renamed: named, Player.Erased: named}
+    reads: ClassVar[base.Reads] = {Player.Registered: named, Player.Renamed: named, Player.Erased: named}
 
 
-class Queries(Store):
+class Queries(base.Store):
     def names(self, player_ids: Iterable[UUID]) -> dict[UUID, str]:
         ids = list(set(player_ids))
         if not ids:
             return {}
         rows = self.query("names", ids, self._in(len(ids)))
-        return {as_uuid(player_id): name for player_id, name in rows}
+        return {base.as_uuid(player_id): name for player_id, name in rows}
 
-    def player_page(self, search: str | None, after: tuple[str, UUID] | None, limit: int) -> list[Row]:
+    def player_page(self, search: str | None, after: tuple[str, UUID] | None, limit: int) -> list[base.Row]:
         """(player_id, name) by name, then id; ``search``: a part of the name, in any case."""
         filters = []
         if search:
@@ -82,11 +84,4 @@ def _escaped(text: str) -> str:
     return text.replace("!", "!!").replace("%", "!%").replace("_", "!_")
 
 
-VIEW = View(
-    name="players",
-    tables=("players",),
-    create=create,
-    statements=statements,
-    writes=("player",),
-    fold=PlayersFold,
-)
+VIEW = base.View(name="players", create=create, statements=statements, fold=PlayersFold)

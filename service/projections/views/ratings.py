@@ -26,19 +26,7 @@ from service.persistence.dialect import Dialect
 from service.projections.fold import Tracked
 from service.projections.models import RatingRead
 from service.projections.parts import RATINGS
-from service.projections.views.base import (
-    APPLICATION,
-    STORE_ERRORS,
-    Changes,
-    Fold,
-    Folds,
-    Reads,
-    Row,
-    Store,
-    View,
-    as_uuid,
-    tracked_position,
-)
+from service.projections.views import base
 from service.projections.views.games import GamesFold
 
 
@@ -73,7 +61,7 @@ def statements(d: Dialect) -> dict[str, str]:
         f"{values('uuid', 'uuid', 'uuid', 'bigint', 'float8', 'float8', 'bigint', 'bigint')} "
         "ON CONFLICT (league_id, player_id, game_id) DO NOTHING",
         "ratings_of": "SELECT r.player_id, p.name, r.mu, r.sigma, r.matches, "
-        f"{tracked_position(d)} AS position "
+        f"{base.tracked_position(d)} AS position "
         f"FROM {t('ratings')} r LEFT JOIN {t('players')} p ON p.player_id = r.player_id "
         f"WHERE r.league_id = {ph}",
         "rating_of": f"SELECT player_id, mu, sigma, matches FROM {t('ratings')} "
@@ -113,7 +101,7 @@ class RatingsFold:
         # and write faster than UUIDs: a rebuild rates every match of the log
         self.known: dict[tuple[str, str], tuple[Rating, int]] = {}
 
-    def fold(self, finished: Iterable[tuple[int, Tracked]], changes: Changes) -> None:
+    def fold(self, finished: Iterable[tuple[int, Tracked]], changes: base.Changes) -> None:
         """Rate these matches (position of the finishing event, game), in that order, into ``changes``."""
         matches: list[tuple[str, str, int, list[tuple[str, int, bool]]]] = []
         missing: dict[str, set[str]] = {}
@@ -172,18 +160,21 @@ class RatingsFold:
             self.known[key] = (Rating(), 0) if found is None else (Rating(found[0], found[1]), found[2])
 
 
-class RatingsView(Fold):
+class RatingsView(base.Fold):
     """Rates the league games the games' fold saw finish in the batch, at ``flush`` (before the games'
     rows are drawn, so each rated game's row says it is rated)."""
 
     part = RATINGS
-    reads: ClassVar[Reads] = {}
+    tables = ("ratings", "rating_history")
+    writes = ("rating", "rating_history")
+    columnar = frozenset({"rating", "rating_history"})
+    reads: ClassVar[base.Reads] = {}
 
-    def __init__(self, folds: Folds) -> None:
+    def __init__(self, folds: base.Folds) -> None:
         super().__init__(folds)
         self.ratings = RatingsFold(folds.store)
 
-    def flush(self, changes: Changes) -> None:
+    def flush(self, changes: base.Changes) -> None:
         # the games' fold comes after this one (whose rows must be drawn first): looked up here
         finished = self.folds.of(GamesFold).finished
         if RATINGS in self.folds.stale or not finished:
@@ -193,7 +184,7 @@ class RatingsView(Fold):
         ratings, rated = len(rows), len(history)
         try:
             self.ratings.fold(finished.values(), changes)
-        except STORE_ERRORS:
+        except base.STORE_ERRORS:
             raise
         except Exception as error:
             del rows[ratings:], history[rated:]
@@ -204,30 +195,30 @@ class RatingsView(Fold):
             self.folds.stale_from(RATINGS, first, reason, error)
 
 
-class Queries(Store):
+class Queries(base.Store):
     def ratings_of(self, league_id: UUID, player_ids: Iterable[UUID]) -> dict[UUID, tuple[float, float, int]]:
         """The stored rating (mu, sigma, matches rated) of those of these players rated in the league."""
         ids = list(set(player_ids))
         if not ids:
             return {}
         rows = self.query("rating_of", [league_id, *ids], self._in(len(ids)))
-        return {as_uuid(player): (mu, sigma, matches) for player, mu, sigma, matches in rows}
+        return {base.as_uuid(player): (mu, sigma, matches) for player, mu, sigma, matches in rows}
 
-    def league_ratings(self, league_id: UUID) -> tuple[list[Row], int]:
+    def league_ratings(self, league_id: UUID) -> tuple[list[base.Row], int]:
         """Each rated player of the league (id, name, mu, sigma, matches) and the position read."""
-        rows = self.query("ratings_of", (APPLICATION, league_id))
+        rows = self.query("ratings_of", (base.APPLICATION, league_id))
         position = rows[0][5] or 0 if rows else self.position()
-        return [(as_uuid(row[0]), *row[1:5]) for row in rows], position
+        return [(base.as_uuid(row[0]), *row[1:5]) for row in rows], position
 
-    def rating_history(self, player_id: UUID) -> list[Row]:
+    def rating_history(self, player_id: UUID) -> list[base.Row]:
         """The player's rated matches, newest first: league, game, position, mu, sigma, place, clocked."""
         return [
-            (as_uuid(league), as_uuid(game), *rest)
+            (base.as_uuid(league), base.as_uuid(game), *rest)
             for league, game, *rest in self.query("rating_history_of", (player_id,))
         ]
 
 
-def ranked(found: list[Row]) -> list[RatingRead]:
+def ranked(found: list[base.Row]) -> list[RatingRead]:
     """The league's rated players (``Queries.league_ratings``), the highest rating first, ranked
     (players on the same rating share a rank)."""
     ordered = sorted(
@@ -255,12 +246,4 @@ def ranked(found: list[Row]) -> list[RatingRead]:
     return rows
 
 
-VIEW = View(
-    name="ratings",
-    tables=("ratings", "rating_history"),
-    create=create,
-    statements=statements,
-    writes=("rating", "rating_history"),
-    fold=RatingsView,
-    columnar=frozenset({"rating", "rating_history"}),
-)
+VIEW = base.View(name="ratings", create=create, statements=statements, fold=RatingsView)

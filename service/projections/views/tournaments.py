@@ -18,20 +18,7 @@ from service.projections.models import NextGame, TournamentView
 from service.projections.parts import TOURNAMENTS
 from service.projections.render import GameDoc
 from service.projections.tournaments import TrackedTournament, seat_rows, status_of, tournament_view
-from service.projections.views.base import (
-    APPLICATION,
-    Changes,
-    Fold,
-    Folds,
-    ProjectionError,
-    Reads,
-    Row,
-    Store,
-    View,
-    as_uuid,
-    tracked_position,
-    where,
-)
+from service.projections.views import base
 
 if TYPE_CHECKING:
     from service.projections.store import Views
@@ -66,7 +53,7 @@ def statements(d: Dialect) -> dict[str, str]:
         "ON CONFLICT (entrant, tournament_id, round_no) DO UPDATE SET table_no = excluded.table_no, "
         "seat = excluded.seat, game_id = excluded.game_id, finished = excluded.finished",
         "tournament_state": f"SELECT state FROM {t('tournaments')} WHERE tournament_id = {ph}",
-        "tournament_doc": f"SELECT doc, {tracked_position(d)} AS position FROM {t('tournaments')} "
+        "tournament_doc": f"SELECT doc, {base.tracked_position(d)} AS position FROM {t('tournaments')} "
         f"WHERE tournament_id = {ph}",
         "open_tournaments": f"SELECT tournament_id FROM {t('tournaments')} "
         "WHERE status IN ('announced', 'running') ORDER BY created",
@@ -77,10 +64,12 @@ def statements(d: Dialect) -> dict[str, str]:
     }
 
 
-class TournamentsFold(Fold):
+class TournamentsFold(base.Fold):
     part = TOURNAMENTS
+    tables = ("tournaments", "seats")
+    writes = ("tournament", "seat")
 
-    def __init__(self, folds: Folds) -> None:
+    def __init__(self, folds: base.Folds) -> None:
         super().__init__(folds)
         self.tournaments: dict[UUID, TrackedTournament] = {}
         self.dirty: dict[UUID, TrackedTournament] = {}
@@ -93,11 +82,11 @@ class TournamentsFold(Fold):
     def changed(self, event: Any, position: int) -> None:
         tracked = self.tournament(event.originator_id)
         if tracked is None:
-            raise ProjectionError(f"event {position} is for a tournament the read models do not know")
+            raise base.ProjectionError(f"event {position} is for a tournament the read models do not know")
         tracked.apply(event)
         self.dirty[event.originator_id] = self.folded = tracked
 
-    reads: ClassVar[Reads] = {Tournament.Announced: announced, Tournament.Event: changed}
+    reads: ClassVar[base.Reads] = {Tournament.Announced: announced, Tournament.Event: changed}
 
     def tournament(self, tournament_id: UUID) -> TrackedTournament | None:
         """The tournament as folded so far: in memory, else read back from its row (None: unknown)."""
@@ -114,7 +103,7 @@ class TournamentsFold(Fold):
         self.dirty.pop(event.originator_id, None)
         self.tournaments.pop(event.originator_id, None)
 
-    def flush(self, changes: Changes) -> None:
+    def flush(self, changes: base.Changes) -> None:
         rows, seats = changes.to("tournament"), changes.to("seat")
         for tracked in self.dirty.values():
             tournament = tracked.tournament
@@ -134,47 +123,36 @@ class TournamentsFold(Fold):
         self.dirty = {}
 
 
-class Queries(Store):
+class Queries(base.Store):
     def tournament_state(self, tournament_id: UUID) -> bytes | None:
         rows = self.query("tournament_state", (tournament_id,))
         return bytes(rows[0][0]) if rows else None
 
     def tournament_doc(self, tournament_id: UUID) -> tuple[bytes, int] | None:
-        rows = self.query("tournament_doc", (APPLICATION, tournament_id))
+        rows = self.query("tournament_doc", (base.APPLICATION, tournament_id))
         return (bytes(rows[0][0]), rows[0][1] or 0) if rows else None
 
     def open_tournaments(self) -> list[UUID]:
-        return [as_uuid(row[0]) for row in self.query("open_tournaments", ())]
+        return [base.as_uuid(row[0]) for row in self.query("open_tournaments", ())]
 
     def league_tournament_docs(self, league_id: UUID) -> list[bytes]:
         return [bytes(row[0]) for row in self.query("league_tournaments", (league_id,))]
 
     def seats_of(self, entrant: str) -> list[tuple[UUID, int, int, int, UUID | None]]:
         return [
-            (as_uuid(tournament), round_no, table, seat, None if game is None else as_uuid(game))
+            (base.as_uuid(tournament), round_no, table, seat, None if game is None else base.as_uuid(game))
             for tournament, round_no, table, seat, game in self.query("seats_of", (entrant,))
         ]
 
     def tournaments_of(self, entrant: str) -> list[UUID]:
         """The tournaments in which the entrant has had a table."""
-        return [as_uuid(row[0]) for row in self.query("tournaments_of", (entrant,))]
+        return [base.as_uuid(row[0]) for row in self.query("tournaments_of", (entrant,))]
 
     def tournament_page(
         self, league_id: UUID | None, status: str | None, after: int | None, limit: int
-    ) -> list[Row]:
+    ) -> list[base.Row]:
         """(tournament_id, created, doc), the latest announced first."""
-        t, ph = self._table, self._ph
-        conditions: list[str] = []
-        params: list[Any] = []
-        for column, value in (("league_id", league_id), ("status", status), ("created", after)):
-            if value is not None:
-                conditions.append(f"{column} {'<' if column == 'created' else '='} {ph}")
-                params.append(value)
-        sql = (
-            f"SELECT tournament_id, created, doc FROM {t('tournaments')}{where(conditions)} "
-            f"ORDER BY created DESC LIMIT {ph}"
-        )
-        return self.select(sql, [*params, limit])
+        return self.newest_page("tournament_id, created, doc", "tournaments", league_id, status, after, limit)
 
 
 def next_game(store: "Views", player_id: UUID, position: int) -> NextGame | None:
@@ -272,11 +250,4 @@ def _next_game(
     )
 
 
-VIEW = View(
-    name="tournaments",
-    tables=("tournaments", "seats"),
-    create=create,
-    statements=statements,
-    writes=("tournament", "seat"),
-    fold=TournamentsFold,
-)
+VIEW = base.View(name="tournaments", create=create, statements=statements, fold=TournamentsFold)

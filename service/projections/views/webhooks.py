@@ -19,7 +19,7 @@ from service.persistence.dialect import Dialect
 from service.projections import deliveries
 from service.projections.hooks import HookFold
 from service.projections.parts import WEBHOOKS
-from service.projections.views.base import Changes, Fold, Folds, Reads, Row, Store, View
+from service.projections.views import base
 from service.projections.views.games import GamesFold
 from service.projections.views.tournaments import TournamentsFold
 
@@ -41,10 +41,12 @@ def statements(d: Dialect) -> dict[str, str]:
     }
 
 
-class WebhooksFold(Fold):
+class WebhooksFold(base.Fold):
     part = WEBHOOKS
+    tables = ("webhooks",)  # not the deliveries: a rebuild keeps them
+    writes = ("webhook", "delivery")
 
-    def __init__(self, folds: Folds) -> None:
+    def __init__(self, folds: base.Folds) -> None:
         super().__init__(folds)
         self._games = folds.of(GamesFold)
         self._tournaments = folds.of(TournamentsFold)
@@ -71,7 +73,7 @@ class WebhooksFold(Fold):
         tracked = games.folded  # None: not a game of a league with hooks
         if tracked is None:
             return
-        made: list[Row] = []  # kept only when the whole event is folded
+        made: list[base.Row] = []  # kept only when the whole event is folded
         self._hooks.game_event(tracked.game, games.turn_before, event, position, made)
         self.folds.changes.to("delivery").extend(made)
 
@@ -79,11 +81,11 @@ class WebhooksFold(Fold):
         tracked = self._tournaments.folded
         if tracked is None or tracked.tournament.league_id not in self._hooks.leagues:
             return
-        made: list[Row] = []
+        made: list[base.Row] = []
         self._hooks.tournament_event(tracked.tournament, event, position, made)
         self.folds.changes.to("delivery").extend(made)
 
-    reads: ClassVar[Reads] = {
+    reads: ClassVar[base.Reads] = {
         Webhook.Registered: hook_event,
         Webhook.Event: hook_event,
         Player.Registered: player_event,
@@ -95,11 +97,11 @@ class WebhooksFold(Fold):
         Tournament.Event: tournament_event,
     }
 
-    def flush(self, changes: Changes) -> None:
+    def flush(self, changes: base.Changes) -> None:
         changes.to("webhook").extend(self._hooks.rows())
 
 
-class Queries(Store):
+class Queries(base.Store):
     def webhook_states(self) -> list[bytes]:
         return [bytes(row[0]) for row in self.query("webhook_states", ())]
 
@@ -108,11 +110,4 @@ class Queries(Store):
         return deliveries.Deliveries(self)
 
 
-VIEW = View(
-    name="webhooks",
-    tables=("webhooks",),  # not the deliveries: a rebuild keeps them
-    create=create,
-    statements=statements,
-    writes=("webhook", "delivery"),
-    fold=WebhooksFold,
-)
+VIEW = base.View(name="webhooks", create=create, statements=statements, fold=WebhooksFold)
