@@ -38,6 +38,7 @@ from service.http.routes import public_route, signed_in_route
 from service.http.services import CallerDep, ServicesDep, WriterDep
 from service.projections.models import HandView, ListedGame, MatchTotals, PublicTable
 from service.usecases.games import GameCreate, GameCreated, create_game, seat_view
+from service.usecases.queries import games as game_queries
 
 
 class GameListRead(msgspec.Struct, frozen=True, kw_only=True):
@@ -132,7 +133,7 @@ class GameController(ApiController, path="/games", tag="games"):
         **public_route(404, reads_store=True),
     )
     def read(self, services: ServicesDep, game_id: GameId, after: AfterMet = None) -> PublicTable:
-        return services.current.table(game_id)
+        return game_queries.table(services, game_id)
 
     @get(
         "/{game_id:uuid}/me",
@@ -156,7 +157,7 @@ class GameController(ApiController, path="/games", tag="games"):
         **public_route(404, reads_store=True),
     )
     def totals(self, services: ServicesDep, game_id: GameId, after: AfterMet = None) -> MatchTotals:
-        return services.current.totals(game_id)
+        return game_queries.totals(services, game_id)
 
     @get(
         "/{game_id:uuid}/shuffles",
@@ -171,6 +172,6 @@ class GameController(ApiController, path="/games", tag="games"):
                 encode(
                     ShuffleRead, shuffle, order=None if shuffle.order is None else format_cards(shuffle.order)
                 )
-                for shuffle in services.app.shuffles(game_id)
+                for shuffle in game_queries.shuffles(services, game_id)
             ],
         )
