@@ -39,6 +39,7 @@ from service.http.services import CallerDep, ServicesDep, WriterDep
 from service.projections.models import HandView, ListedGame, MatchTotals, PublicTable
 from service.usecases.games import GameCreate, GameCreated, create_game, seat_view
 from service.usecases.queries import games as game_queries
+from service.usecases.queries import lists
 
 
 class GameListRead(msgspec.Struct, frozen=True, kw_only=True):
@@ -47,7 +48,7 @@ class GameListRead(msgspec.Struct, frozen=True, kw_only=True):
     position: int
 
 
-GAMES = Listing(GameListRead, "games", int)
+GAMES = Listing(GameListRead, "games", int, lists.GAMES)
 GAME_STATUSES = ("playing", "paused", "over", "abandoned")
 LeagueFilter = id_filter("only the games of this league", LEAGUE_ID)
 PlayerFilter = id_filter("only the games this player sits at", PLAYER_ID)
@@ -124,7 +125,7 @@ class GameController(ApiController, path="/games", tag="games"):
     ) -> GameListRead:
         league_id, player_id = uuid_filter("league", league), uuid_filter("player", player)
         status = choice_filter("status", status, GAME_STATUSES)
-        return GAMES.page(services, page, services.reader.games, league_id, player_id, status)
+        return GAMES.page(services, page, league_id, player_id, status)
 
     @get(
         "/{game_id:uuid}",

@@ -35,6 +35,7 @@ from service.usecases.leagues import (
 )
 from service.usecases.preset_schema import LeagueRulesetName
 from service.usecases.queries import leagues as league_queries
+from service.usecases.queries import lists
 from service.usecases.services import Services
 
 
@@ -63,7 +64,7 @@ class LeagueListRead(msgspec.Struct, frozen=True, kw_only=True):
     position: int
 
 
-LEAGUES = Listing(LeagueListRead, "leagues", tuple[str, UUID])
+LEAGUES = Listing(LeagueListRead, "leagues", tuple[str, UUID], lists.LEAGUES)
 
 
 def league_read(services: Services, league: League) -> LeagueRead:
@@ -132,7 +133,7 @@ class LeagueController(ApiController, path="/leagues", tag="leagues"):
         **public_route(422),
     )
     def list_leagues(self, services: ServicesDep, page: PageDep) -> LeagueListRead:
-        return LEAGUES.page(services, page, services.reader.leagues)
+        return LEAGUES.page(services, page)
 
     @get(
         "/{league_id:uuid}",

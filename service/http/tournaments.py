@@ -45,6 +45,7 @@ from service.http.services import CallerDep, ReadingDep, ServicesDep
 from service.projections.models import ListedTournament, NextGame, TournamentView
 from service.usecases import tournaments
 from service.usecases.queries import leagues as league_queries
+from service.usecases.queries import lists
 from service.usecases.queries import players as player_queries
 from service.usecases.queries import tournaments as tournament_queries
 from service.usecases.tournaments import Cancellation, EntrantCreate, TournamentCreate, TournamentEdit
@@ -99,7 +100,7 @@ class TournamentListRead(msgspec.Struct, frozen=True, kw_only=True):
     position: int
 
 
-TOURNAMENTS = Listing(TournamentListRead, "tournaments", int)
+TOURNAMENTS = Listing(TournamentListRead, "tournaments", int, lists.TOURNAMENTS)
 TOURNAMENT_STATUSES = ("announced", "running", "finished", "cancelled")
 LeagueFilter = id_filter("only the tournaments of this league", LEAGUE_ID)
 TournamentStatusFilter = choice_parameter("only the tournaments in this state", TOURNAMENT_STATUSES)
@@ -164,7 +165,7 @@ class TournamentController(ApiController, tag="tournaments"):
     ) -> TournamentListRead:
         league_id = uuid_filter("league", league)
         status = choice_filter("status", status, TOURNAMENT_STATUSES)
-        return TOURNAMENTS.page(services, page, services.reader.tournament_list, league_id, status)
+        return TOURNAMENTS.page(services, page, league_id, status)
 
     @get(
         "/tournaments/{tournament_id:uuid}",

@@ -27,13 +27,14 @@ from service.http.routes import public_route, signed_in_route
 from service.http.services import CallerDep, ServicesDep
 from service.usecases import mao
 from service.usecases.mao import MaoGameCreate
+from service.usecases.queries import lists
 from service.usecases.queries import mao as mao_queries
 
 MAO_STATUSES = ("playing", "over")
 LeagueFilter = id_filter("only the Mao matches of this league", LEAGUE_ID)
 StatusFilter = choice_parameter("only the Mao matches in this state", MAO_STATUSES)
 
-MAO_GAMES = Listing(MaoGameListRead, "mao-games", int)
+MAO_GAMES = Listing(MaoGameListRead, "mao-games", int, lists.MAO_GAMES)
 
 
 MaoGameBody = Annotated[
@@ -81,7 +82,7 @@ class MaoGameController(ApiController, path="/mao-games", tag="mao"):
     ) -> MaoGameListRead:
         league_id = uuid_filter("league", league)
         status = choice_filter("status", status, MAO_STATUSES)
-        return MAO_GAMES.page(services, page, services.reader.mao_games, league_id, status)
+        return MAO_GAMES.page(services, page, league_id, status)
 
     @get(
         "/{game_id:uuid}",
