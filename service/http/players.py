@@ -114,7 +114,7 @@ class PlayerController(ApiController, path="/players", tag="players"):
         **public_route(404, reads_store=True),
     )
     def read(self, services: ServicesDep, player_id: PlayerId) -> PlayerRead:
-        player = services.app.get_player(player_id)
+        player = player_queries.player(services, player_id)
         return PlayerRead(player_id=player.id, name=player.name)
 
     @patch(
