@@ -34,10 +34,9 @@ from service.http.page_read import Listing
 from service.http.pages import (
     Next,
     PageDep,
-    choice_filter,
     choice_parameter,
     id_filter,
-    uuid_filter,
+    league_and_status,
 )
 from service.http.params import LEAGUE_ID, PLAYER_ID, After, LeagueId, PlayerId
 from service.http.routes import admin_route, file_route, public_route, signed_in_route
@@ -163,9 +162,7 @@ class TournamentController(ApiController, tag="tournaments"):
         *,
         page: PageDep,
     ) -> TournamentListRead:
-        league_id = uuid_filter("league", league)
-        status = choice_filter("status", status, TOURNAMENT_STATUSES)
-        return TOURNAMENTS.page(services, page, league_id, status)
+        return TOURNAMENTS.page(services, page, *league_and_status(league, status, TOURNAMENT_STATUSES))
 
     @get(
         "/tournaments/{tournament_id:uuid}",

@@ -17,10 +17,9 @@ from service.http.mao.schemas import MaoGameListRead, MaoGameRead, game_read
 from service.http.page_read import Listing
 from service.http.pages import (
     PageDep,
-    choice_filter,
     choice_parameter,
     id_filter,
-    uuid_filter,
+    league_and_status,
 )
 from service.http.params import LEAGUE_ID, GameId, SeatToSee
 from service.http.routes import public_route, signed_in_route
@@ -80,9 +79,7 @@ class MaoGameController(ApiController, path="/mao-games", tag="mao"):
         *,
         page: PageDep,
     ) -> MaoGameListRead:
-        league_id = uuid_filter("league", league)
-        status = choice_filter("status", status, MAO_STATUSES)
-        return MAO_GAMES.page(services, page, league_id, status)
+        return MAO_GAMES.page(services, page, *league_and_status(league, status, MAO_STATUSES))
 
     @get(
         "/{game_id:uuid}",
