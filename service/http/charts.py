@@ -11,7 +11,6 @@
   their match totals) after each of their finished matches of the league.
 """
 
-from itertools import accumulate
 from typing import Annotated
 from uuid import UUID
 
@@ -19,19 +18,16 @@ from litestar import Response, get
 from litestar.openapi.spec import Example
 from litestar.params import Parameter
 
-from service.domain.round_scoring import running_totals
 from service.domain.rulesets import Ruleset
 from service.http.controller import ApiController
 from service.http.params import LEAGUE_ID, After, AfterMet, GameId, LeagueId, PlayerId
 from service.http.routes import file_route
 from service.http.services import ReadingDep, ServicesDep
 from service.projections.charts import Band, Guide, Line, line_chart
-from service.usecases.consistency import caught_up
-from service.usecases.queries import leagues as league_queries
+from service.usecases.queries import charts
 
 SVG = "image/svg+xml"
 CHART = file_route(SVG, "an SVG image", 404)  # what every chart's route answers
-FINISHED = ("won", "shared", "lost")  # a history line's results that count in the standings
 
 LeagueOfRatings = Annotated[
     UUID,
@@ -67,20 +63,14 @@ class ChartController(ApiController, tag="charts"):
         **CHART,
     )
     def totals(self, services: ServicesDep, game_id: GameId, after: AfterMet = None) -> Response[str]:
-        totals = services.current.totals(game_id)  # 404 game_not_found
-        rules = services.games.facts(game_id).rules
-        after = running_totals(rules, [r.points for r in totals.rounds])
-        lines = [
-            Line(seat.name, [(0, 0), *enumerate((round_totals[index] for round_totals in after), 1)])
-            for index, seat in enumerate(totals.seats)
-        ]
+        found = charts.match_totals(services, game_id)
         return _svg(
             line_chart(
-                f"Score by round ({totals.ruleset})",
+                f"Score by round ({found.ruleset})",
                 "round",
                 "total",
-                lines if totals.rounds else [],
-                guides=_guides(rules),
+                _lines(found.seats) if found.played else [],
+                guides=_guides(found.rules),
                 empty="no rounds yet",
             )
         )
@@ -97,22 +87,18 @@ class ChartController(ApiController, tag="charts"):
     def ratings(
         self, services: ServicesDep, player_id: PlayerId, league: LeagueOfRatings, after: After = None
     ) -> Response[str]:
-        player = services.app.get_player(player_id)  # 404 player_not_found
-        found = services.app.get_league(league)  # 404 league_not_found
-        caught_up(services.reader, after, services.app.recorder.max_notification_id)
-        newest_first = services.reader.rating_history(player_id).history
-        history = [row for row in reversed(newest_first) if row.league_id == league]
-        numbered = list(enumerate(history, 1))
+        found = charts.ratings(services, player_id, league, after)
+        numbered = list(enumerate(found.history, 1))
         rating = Line("rating (mu - 3 sigma)", [(n, row.rating) for n, row in numbered])
         mu = Line("mu", [(n, row.mu) for n, row in numbered])
         band = Band("mu ± 3 sigma", rating.points, [(n, row.mu + 3 * row.sigma) for n, row in numbered])
         return _svg(
             line_chart(
-                f"{player.name}: rating in {found.name}",
+                f"{found.player}: rating in {found.league}",
                 "rated match",
                 "rating",
-                [rating, mu] if history else [],
-                bands=[band] if history else [],
+                [rating, mu] if found.history else [],
+                bands=[band] if found.history else [],
                 empty="no rated matches yet",
             )
         )
@@ -126,22 +112,19 @@ class ChartController(ApiController, tag="charts"):
         **CHART,
     )
     def progression(self, league_id: LeagueId, reading: ReadingDep) -> Response[str]:
-        standings = reading.run(league_queries.standings, league_id)
-        lines = []
-        for row in standings.rows:
-            games = [  # the history is newest first
-                game
-                for game in reversed(reading.services.reader.history(row.player_id).games)
-                if game.league_id == league_id and game.result in FINISHED
-            ]
-            lines.append(Line(row.name, [(0, 0), *enumerate(accumulate(g.total for g in games), 1)]))
-        played = any(len(line.points) > 1 for line in lines)
+        members = reading.run(charts.progression, league_id)
+        played = any(len(member.points) > 1 for member in members)
         return _svg(
             line_chart(
                 "Standings points by match",
                 "matches played",
                 "points",
-                lines if played else [],
+                _lines(members) if played else [],
                 empty="no finished matches yet",
             )
         )
+
+
+def _lines(series: list[charts.Series]) -> list[Line]:
+    """A line each, x counted from 0 (before the first round or match)."""
+    return [Line(one.name, list(enumerate(one.points))) for one in series]

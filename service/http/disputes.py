@@ -14,7 +14,6 @@ from litestar import get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
-from service.domain.errors import RuleError
 from service.http.controller import ApiController
 from service.http.page_read import Listing
 from service.http.pages import Next, PageDep
@@ -22,8 +21,10 @@ from service.http.params import GameId
 from service.http.routes import GAME_COMMAND, signed_in_route
 from service.http.services import CallerDep, WriterDep
 from service.projections.models import OpenDispute
+from service.usecases import policy
 from service.usecases.disputes import DisputeCreate, RulingCreate, give_ruling, raise_dispute
 from service.usecases.events import CommandResult
+from service.usecases.queries import lists
 
 DisputeBody = Annotated[
     DisputeCreate,
@@ -78,7 +79,7 @@ class DisputeListRead(msgspec.Struct, frozen=True, kw_only=True):
     position: int
 
 
-DISPUTES = Listing(DisputeListRead, "disputes", tuple[float, UUID])
+DISPUTES = Listing(DisputeListRead, "disputes", tuple[float, UUID], lists.DISPUTES)
 
 
 class OpenDisputeController(ApiController, path="/disputes", tag="disputes"):
@@ -89,9 +90,5 @@ class OpenDisputeController(ApiController, path="/disputes", tag="disputes"):
         **signed_in_route(403, 422),
     )
     def list_disputes(self, caller: CallerDep, page: PageDep) -> DisputeListRead:
-        services, actor = caller.services, caller.actor
-        if not actor.officiates:
-            raise RuleError("forbidden", why="referees_admins_rule")
-        referee = actor.id if actor.role == "referee" else None
         # the list a referee sees is theirs alone: another's cursor does not continue it
-        return DISPUTES.page(services, page, services.reader.disputes, referee)
+        return DISPUTES.page(caller.services, page, policy.disputes_of(caller.actor))

@@ -38,6 +38,8 @@ from service.http.routes import public_route, signed_in_route
 from service.http.services import CallerDep, ServicesDep, WriterDep
 from service.projections.models import HandView, ListedGame, MatchTotals, PublicTable
 from service.usecases.games import GameCreate, GameCreated, create_game, seat_view
+from service.usecases.queries import games as game_queries
+from service.usecases.queries import lists
 
 
 class GameListRead(msgspec.Struct, frozen=True, kw_only=True):
@@ -46,7 +48,7 @@ class GameListRead(msgspec.Struct, frozen=True, kw_only=True):
     position: int
 
 
-GAMES = Listing(GameListRead, "games", int)
+GAMES = Listing(GameListRead, "games", int, lists.GAMES)
 GAME_STATUSES = ("playing", "paused", "over", "abandoned")
 LeagueFilter = id_filter("only the games of this league", LEAGUE_ID)
 PlayerFilter = id_filter("only the games this player sits at", PLAYER_ID)
@@ -123,7 +125,7 @@ class GameController(ApiController, path="/games", tag="games"):
     ) -> GameListRead:
         league_id, player_id = uuid_filter("league", league), uuid_filter("player", player)
         status = choice_filter("status", status, GAME_STATUSES)
-        return GAMES.page(services, page, services.reader.games, league_id, player_id, status)
+        return GAMES.page(services, page, league_id, player_id, status)
 
     @get(
         "/{game_id:uuid}",
@@ -132,7 +134,7 @@ class GameController(ApiController, path="/games", tag="games"):
         **public_route(404, reads_store=True),
     )
     def read(self, services: ServicesDep, game_id: GameId, after: AfterMet = None) -> PublicTable:
-        return services.current.table(game_id)
+        return game_queries.table(services, game_id)
 
     @get(
         "/{game_id:uuid}/me",
@@ -156,7 +158,7 @@ class GameController(ApiController, path="/games", tag="games"):
         **public_route(404, reads_store=True),
     )
     def totals(self, services: ServicesDep, game_id: GameId, after: AfterMet = None) -> MatchTotals:
-        return services.current.totals(game_id)
+        return game_queries.totals(services, game_id)
 
     @get(
         "/{game_id:uuid}/shuffles",
@@ -171,6 +173,6 @@ class GameController(ApiController, path="/games", tag="games"):
                 encode(
                     ShuffleRead, shuffle, order=None if shuffle.order is None else format_cards(shuffle.order)
                 )
-                for shuffle in services.app.shuffles(game_id)
+                for shuffle in game_queries.shuffles(services, game_id)
             ],
         )

@@ -9,9 +9,7 @@ from litestar import Response, delete, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
-from service.application import credentials
 from service.domain.clock import FORFEIT_AFTER
-from service.domain.errors import RuleError
 from service.domain.league import League
 from service.domain.time_zone import DEFAULT_TIME_ZONE
 from service.http.controller import ApiController
@@ -35,6 +33,7 @@ from service.usecases.leagues import (
 )
 from service.usecases.preset_schema import LeagueRulesetName
 from service.usecases.queries import leagues as league_queries
+from service.usecases.queries import lists
 from service.usecases.services import Services
 
 
@@ -63,17 +62,10 @@ class LeagueListRead(msgspec.Struct, frozen=True, kw_only=True):
     position: int
 
 
-LEAGUES = Listing(LeagueListRead, "leagues", tuple[str, UUID])
+LEAGUES = Listing(LeagueListRead, "leagues", tuple[str, UUID], lists.LEAGUES)
 
 
 def league_read(services: Services, league: League) -> LeagueRead:
-    found = services.reader.names(list(league.members))
-    # a member registered a moment ago may not be in the read models yet: their id stands in
-    names = {str(member): found.get(member, str(member)) for member in league.members}
-    for referee_id in league.referees:
-        name = _referee_name(services, referee_id)
-        if name is not None:
-            names[referee_id] = name
     return encode(
         LeagueRead,
         league,
@@ -82,17 +74,8 @@ def league_read(services: Services, league: League) -> LeagueRead:
         options=dict(league.options),
         members=list(league.members),
         referees=list(league.referees),
-        names=names,
+        names=league_queries.names(services, league),
     )
-
-
-def _referee_name(services: Services, referee_id: str) -> str | None:
-    """The name of a referee registered over HTTP; None for one the application appointed by another
-    id (the workers' and tests' own)."""
-    try:
-        return credentials.referee(services.app, UUID(referee_id)).name
-    except (ValueError, RuleError):
-        return None
 
 
 LeagueBody = Annotated[
@@ -132,7 +115,7 @@ class LeagueController(ApiController, path="/leagues", tag="leagues"):
         **public_route(422),
     )
     def list_leagues(self, services: ServicesDep, page: PageDep) -> LeagueListRead:
-        return LEAGUES.page(services, page, services.reader.leagues)
+        return LEAGUES.page(services, page)
 
     @get(
         "/{league_id:uuid}",
@@ -141,7 +124,7 @@ class LeagueController(ApiController, path="/leagues", tag="leagues"):
         **public_route(404, reads_store=True),
     )
     def read(self, services: ServicesDep, league_id: LeagueId) -> LeagueRead:
-        return league_read(services, services.app.get_league(league_id))
+        return league_read(services, league_queries.league(services, league_id))
 
     @post(
         "/{league_id:uuid}/members",

@@ -15,17 +15,13 @@ from litestar import get
 from litestar.openapi.spec import Example
 from litestar.params import Parameter
 
-from service.domain.errors import RuleError
-from service.domain.redaction import FULL
 from service.domain.views import TableView
 from service.http.controller import ApiController
 from service.http.params import LARGEST, GameId
 from service.http.routes import public_route, signed_in_route
 from service.http.services import CallerDep, OptionalActorDep, ServicesDep
-from service.usecases import policy
-from service.usecases.events import EventRead, shown
-from service.usecases.facts import GameFacts
-from service.usecases.services import Services
+from service.usecases.events import EventRead
+from service.usecases.queries import log
 
 PAGE = 200
 MOST_PAGE = 1000
@@ -85,13 +81,9 @@ class LogController(ApiController, path="/games/{game_id:uuid}", tag="log"):
             Parameter(ge=1, le=MOST_PAGE, description="at most this many", examples=[Example(value=PAGE)]),
         ] = PAGE,
     ) -> EventPage:
-        facts = services.games.facts(game_id)
-        viewer = policy.viewer(services, actor, facts)
-        events = services.app.game_events(game_id, after, limit)
-        more = None
-        if len(events) == limit:  # a full page: there may be more
-            more = f"/games/{game_id}/events?after={events[-1].originator_version}&limit={limit}"
-        return EventPage(game_id=game_id, events=shown(events, viewer, facts), next=more)
+        found = log.events(services, actor, game_id, after, limit)
+        more = None if found.last is None else f"/games/{game_id}/events?after={found.last}&limit={limit}"
+        return EventPage(game_id=game_id, events=found.events, next=more)
 
     @get(
         "/replay",
@@ -114,28 +106,14 @@ class LogController(ApiController, path="/games/{game_id:uuid}", tag="log"):
             ),
         ] = None,
     ) -> ReplayRead:
-        facts = caller.services.games.facts(game_id)
-        caller.run(policy.check_official, facts)
-        table = caller.services.app.replay(game_id, at)
-        number = table.number
-        around = caller.services.app.game_events(game_id, number - 1, 2)
-        if not around:
-            raise RuleError("no_such_event", why="numbered", number=number)
-        (event,) = shown(around[:1], FULL, facts)
+        step = caller.run(log.replay_step, game_id, at)
         base = f"/games/{game_id}/replay?at="
         return ReplayRead(
             game_id=game_id,
-            at=number,
-            event=event,
-            table=table,
-            previous=f"{base}{number - 1}" if number > 1 else None,
-            next=f"{base}{number + 1}" if len(around) > 1 else None,
-            names=seat_names(caller.services, facts),
+            at=step.at,
+            event=step.event,
+            table=step.table,
+            previous=f"{base}{step.at - 1}" if step.at > 1 else None,
+            next=None if step.last else f"{base}{step.at + 1}",
+            names=step.names,
         )
-
-
-def seat_names(services: Services, facts: GameFacts) -> dict[str, str]:
-    """The players' names at the table, by id (one not in the read models yet: its id stands in)."""
-    ids = [UUID(seat.name) for seat in facts.seats if seat.kind == "player"]
-    found = services.reader.names(ids)
-    return {str(player_id): found.get(player_id, str(player_id)) for player_id in ids}

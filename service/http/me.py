@@ -7,19 +7,16 @@ Players' names and the leagues come from the read models (``?after=`` as every r
 """
 
 from typing import Annotated, Literal
-from uuid import UUID
 
 import msgspec
 from litestar import get
 
-from service.application import credentials
 from service.http.controller import ApiController
 from service.http.params import PLAYER_ID, After
 from service.http.routes import signed_in_route
 from service.http.services import BearerDep, CallerDep
 from service.projections.models import LeagueOfMine
-from service.usecases.consistency import READ_WAIT_SECONDS, caught_up
-from service.usecases.services import Services
+from service.usecases.queries import players as player_queries
 
 
 class MeRead(msgspec.Struct, frozen=True, kw_only=True):
@@ -43,26 +40,8 @@ class MeController(ApiController, path="/me", tag="me"):
         **signed_in_route(),
     )
     def read(self, caller: CallerDep, bearer: BearerDep, after: After = None) -> MeRead:
-        services, actor = caller.services, caller.actor
-        caught_up(services.reader, after, services.app.recorder.max_notification_id)
-        position = services.reader.position()
-        if actor.role == "player":
-            name: str | None = _player_name(services, UUID(actor.id))
-            leagues = services.reader.leagues_of(actor.id, "member")
-        elif actor.role == "referee":
-            name = credentials.referee(services.app, UUID(actor.id)).name
-            leagues = services.reader.leagues_of(actor.id, "referee")
-        else:
-            name = None if bearer is None else credentials.get(services.app, bearer).name
-            leagues = []
-        return MeRead(role=actor.role, id=actor.id, name=name, leagues=leagues, position=position)  # type: ignore[arg-type]
-
-
-def _player_name(services: Services, player_id: UUID) -> str | None:
-    """The player's name in the read models; a token used at once after registering may be ahead of
-    them, so they are waited for (a few seconds at most) up to the log's head."""
-    found = services.reader.names([player_id]).get(player_id)
-    if found is None:
-        services.reader.wait_for(services.app.recorder.max_notification_id() or 0, READ_WAIT_SECONDS)
-        found = services.reader.names([player_id]).get(player_id)
-    return found
+        found = caller.run(player_queries.who, bearer, after)
+        actor = caller.actor
+        return MeRead(
+            role=actor.role, id=actor.id, name=found.name, leagues=found.leagues, position=found.position
+        )  # type: ignore[arg-type]

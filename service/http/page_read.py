@@ -2,38 +2,31 @@
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar, TypeVarTuple
+from typing import Any, Generic, TypeVar
 
 from service.http.pages import Page, cursor_of, key_of
-from service.usecases.consistency import caught_up
+from service.usecases.queries import lists
 from service.usecases.services import Services
 
 K = TypeVar("K")
 R = TypeVar("R")
-Filters = TypeVarTuple("Filters")
 
 
 @dataclass(frozen=True)
 class Listing(Generic[K, R]):
-    """A list the API pages through: the answer it makes, its name in its cursors, its sort key's type."""
+    """A list the API pages through: the answer it makes, its name in its cursors, its sort key's
+    type, the list it reads (``service.usecases.queries.lists``)."""
 
     read: Callable[..., R]
     kind: str
     key_type: type[K]
+    load: lists.Load[K]
 
-    def page(
-        self,
-        services: Services,
-        page: Page,
-        load: Callable[[*Filters, K | None, int], tuple[list[Any], K | None]],
-        *filters: *Filters,
-    ) -> R:
-        """The page under ``filters`` that the cursor continues: ``load(*filters, start, limit)``.
-
-        A bad cursor is refused before anything waits; the position is read before the page, so the
-        page holds at least what it says it holds."""
+    def page(self, services: Services, page: Page, *filters: Any) -> R:
+        """The page under ``filters`` that the cursor continues; a bad cursor is refused before
+        anything waits."""
         start = key_of(page.cursor, self.kind, filters, self.key_type)
-        caught_up(services.reader, page.after, services.app.recorder.max_notification_id)
-        position = services.reader.position()
-        items, last = load(*filters, start, page.limit)
-        return self.read(items=items, next=cursor_of(self.kind, filters, last), position=position)
+        found = lists.page(services, self.load, filters, start, page.limit, page.after)
+        return self.read(
+            items=found.items, next=cursor_of(self.kind, filters, found.last), position=found.position
+        )

@@ -124,6 +124,13 @@ def choice_filter(name: str, value: str | None, choices: tuple[str, ...]) -> str
     raise RuleError("invalid_filter", why="choice", name=name, choices=", ".join(choices), value=value[:60])
 
 
+def league_and_status(
+    league: str | None, status: str | None, statuses: tuple[str, ...]
+) -> tuple[UUID | None, str | None]:
+    """The filters of a list by league and state (the tournaments, the Mao matches), in that order."""
+    return uuid_filter("league", league), choice_filter("status", status, statuses)
+
+
 def id_filter(description: str, example: str) -> Any:
     """A query parameter naming an id: the document says UUID; the handler refuses anything else."""
     return Annotated[

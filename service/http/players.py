@@ -19,6 +19,7 @@ from service.http.services import BearerDep, CallerDep, ReadingDep, ServicesDep
 from service.projections.models import ListedPlayer, PlayerHistory, PlayerRatingsRead
 from service.usecases import players, tokens
 from service.usecases.players import PlayerCreate, PlayerRename
+from service.usecases.queries import lists
 from service.usecases.queries import players as player_queries
 from service.usecases.tokens import CredentialsRead, RevokedRead
 
@@ -51,7 +52,7 @@ class PlayerListRead(msgspec.Struct, frozen=True, kw_only=True):
     position: int
 
 
-PLAYERS = Listing(PlayerListRead, "players", tuple[str, UUID])
+PLAYERS = Listing(PlayerListRead, "players", tuple[str, UUID], lists.PLAYERS)
 Search = Annotated[
     str | None,
     Parameter(
@@ -104,7 +105,7 @@ class PlayerController(ApiController, path="/players", tag="players"):
         **public_route(422),
     )
     def list_players(self, services: ServicesDep, q: Search = None, *, page: PageDep) -> PlayerListRead:
-        return PLAYERS.page(services, page, services.reader.players, q)
+        return PLAYERS.page(services, page, q)
 
     @get(
         "/{player_id:uuid}",
@@ -113,7 +114,7 @@ class PlayerController(ApiController, path="/players", tag="players"):
         **public_route(404, reads_store=True),
     )
     def read(self, services: ServicesDep, player_id: PlayerId) -> PlayerRead:
-        player = services.app.get_player(player_id)
+        player = player_queries.player(services, player_id)
         return PlayerRead(player_id=player.id, name=player.name)
 
     @patch(

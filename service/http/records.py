@@ -11,19 +11,12 @@ from litestar import Response, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
-from service.application.records import game_record
-from service.domain.errors import RuleError
-from service.domain.redaction import FULL, PUBLIC, Viewer
-from service.domain.roles import Actor
 from service.http.controller import ApiController
-from service.http.log import seat_names
 from service.http.params import LEAGUE_ID, PLAYER_ID, GameId
 from service.http.routes import file_route, signed_in_route
 from service.http.services import OptionalActorDep, ServicesDep, WriterDep
-from service.usecases import policy
-from service.usecases.facts import GameFacts
+from service.usecases.queries import log
 from service.usecases.records import RecordImport, RecordImported, import_game
-from service.usecases.services import Services
 
 TEXT = "text/plain"  # litestar adds "; charset=utf-8"
 
@@ -62,10 +55,7 @@ class RecordController(ApiController, path="/games", tag="records"):
     def record(
         self, services: ServicesDep, actor: OptionalActorDep, game_id: GameId, sight: Sight = "public"
     ) -> Response[str]:
-        facts = services.games.facts(game_id)
-        viewer = _viewer(services, actor, facts, sight)
-        text = game_record(services.app, game_id, viewer, seat_names(services, facts))
-        return Response(text, media_type=TEXT)
+        return Response(log.record(services, actor, game_id, sight), media_type=TEXT)
 
     @post(
         "/import",
@@ -80,17 +70,3 @@ class RecordController(ApiController, path="/games", tag="records"):
     )
     def import_(self, data: ImportBody, writer: WriterDep) -> RecordImported:
         return writer.run(import_game, data)
-
-
-def _viewer(services: Services, actor: Actor | None, facts: GameFacts, sight: str) -> Viewer:
-    if sight == "public":
-        return PUBLIC
-    if actor is None:
-        raise RuleError("unauthorized", why="record_needs_bearer", sight=sight)
-    if sight == "full":
-        policy.check_official(services, actor, facts)
-        return FULL
-    seat = facts.seat_of(actor.id) if actor.role == "player" else None
-    if seat is None:
-        raise RuleError("not_seated", why="record_seat")
-    return Viewer.at(seat)

@@ -12,7 +12,6 @@ from litestar import delete, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
-from service.application import credentials
 from service.http.controller import ApiController
 from service.http.params import REFEREE_ID, RefereeId
 from service.http.players import StoredName, TokenRead, token_read
@@ -20,6 +19,7 @@ from service.http.routes import admin_route, public_route, signed_in_route
 from service.http.services import BearerDep, CallerDep, ServicesDep
 from service.usecases import players, tokens
 from service.usecases.players import RefereeCreate
+from service.usecases.queries import players as player_queries
 from service.usecases.tokens import CredentialsRead, RevokedRead
 
 
@@ -57,7 +57,7 @@ class RefereeController(ApiController, path="/referees", tag="referees"):
         **public_route(404, reads_store=True),
     )
     def read(self, services: ServicesDep, referee_id: RefereeId) -> RefereeRead:
-        found = credentials.referee(services.app, referee_id)
+        found = player_queries.referee(services, referee_id)
         return RefereeRead(referee_id=referee_id, name=found.name)
 
     @post(

@@ -5,8 +5,6 @@ one row per seat per table and one per bye (``service.projections.results``);
 docs/exports.md lists the columns.
 """
 
-from uuid import UUID
-
 from litestar import Response, get
 
 from service.http.controller import ApiController
@@ -14,9 +12,8 @@ from service.http.exports import CSV, csv_of
 from service.http.routes import file_route, public_route
 from service.http.services import ReadingDep
 from service.http.tournaments import TournamentId
-from service.projections.results import ResultRow, TournamentResultsRead, tournament_results
-from service.usecases.queries import leagues as league_queries
-from service.usecases.services import Services
+from service.projections.results import ResultRow, TournamentResultsRead
+from service.usecases.queries import tournaments as tournament_queries
 
 
 class TournamentResultsController(ApiController, path="/tournaments/{tournament_id:uuid}", tag="tournaments"):
@@ -28,7 +25,7 @@ class TournamentResultsController(ApiController, path="/tournaments/{tournament_
         **public_route(404),
     )
     def json(self, tournament_id: TournamentId, reading: ReadingDep) -> TournamentResultsRead:
-        return reading.run(_results, tournament_id)
+        return reading.run(tournament_queries.results, tournament_id)
 
     @get(
         "/results.csv",
@@ -40,8 +37,6 @@ class TournamentResultsController(ApiController, path="/tournaments/{tournament_
         **file_route(CSV, "the results' rows as CSV (RFC 4180, UTF-8)", 404),
     )
     def csv(self, tournament_id: TournamentId, reading: ReadingDep) -> Response[str]:
-        return Response(csv_of(ResultRow, reading.run(_results, tournament_id).rows), media_type=CSV)
-
-
-def _results(services: Services, tournament_id: UUID, after: int | None) -> TournamentResultsRead:
-    return tournament_results(league_queries.tournament(services, tournament_id, after))
+        return Response(
+            csv_of(ResultRow, reading.run(tournament_queries.results, tournament_id).rows), media_type=CSV
+        )

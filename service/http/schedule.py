@@ -13,7 +13,7 @@ from service.http.params import After, LeagueId
 from service.http.routes import file_route
 from service.http.services import ServicesDep
 from service.projections.schedule import schedule
-from service.usecases.consistency import caught_up
+from service.usecases.queries import tournaments as tournament_queries
 
 CALENDAR = "text/calendar"  # litestar adds "; charset=utf-8" to a text/* media type
 
@@ -29,8 +29,7 @@ class LeagueScheduleController(ApiController, path="/leagues/{league_id:uuid}", 
         **file_route(CALENDAR, "the schedule as iCalendar (RFC 5545, UTF-8)", 404),
     )
     def schedule(self, services: ServicesDep, league_id: LeagueId, after: After = None) -> Response[str]:
-        league = services.app.get_league(league_id)  # 404 league_not_found
-        caught_up(services.reader, after, services.app.recorder.max_notification_id)
-        tournaments = services.reader.tournaments(league_id)
-        feed = schedule(league.id, league.name, league.time_zone, tournaments, datetime.now(UTC))
+        found = tournament_queries.of_league(services, league_id, after)  # 404 league_not_found
+        league = found.league
+        feed = schedule(league.id, league.name, league.time_zone, found.tournaments, datetime.now(UTC))
         return Response(feed.decode(), media_type=CALENDAR)

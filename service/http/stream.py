@@ -49,6 +49,7 @@ from service.projections.live import LiveGames
 from service.usecases import policy
 from service.usecases.events import shown
 from service.usecases.facts import GameFacts
+from service.usecases.queries import games as game_queries
 from service.usecases.services import Services
 
 KEEP_ALIVE_SECONDS = 15.0
@@ -124,7 +125,7 @@ async def seat_views(live: LiveGames, game_id: UUID, seat: int) -> AsyncIterator
 
 def _over_at(services: Services, facts: GameFacts, number: int) -> bool:
     """The match is over (or abandoned) and ``number`` is its last event (the game as it is now says)."""
-    table = services.current.table(facts.game_id)
+    table = game_queries.table(services, facts.game_id)
     return (table.over or table.abandoned is not None) and table.version <= number
 
 
@@ -154,7 +155,7 @@ class StreamController(ApiController, path="/games/{game_id:uuid}", tag="log"):
             ),
         ] = None,
     ) -> ServerSentEvent:
-        facts = await anyio.to_thread.run_sync(services.games.facts, game_id)
+        facts = await anyio.to_thread.run_sync(game_queries.facts, services, game_id)
         return EncodedEvents(public_events(services, facts, last_event_id or 0))
 
     @get(
@@ -173,6 +174,6 @@ class StreamController(ApiController, path="/games/{game_id:uuid}", tag="log"):
     )
     async def my_view(self, caller: CallerDep, game_id: GameId, seat: SeatToSee = None) -> ServerSentEvent:
         services, actor = caller.services, caller.actor
-        facts = await anyio.to_thread.run_sync(services.games.facts, game_id)
+        facts = await anyio.to_thread.run_sync(game_queries.facts, services, game_id)
         seat = await anyio.to_thread.run_sync(policy.seat_to_see, services, actor, facts, seat)
         return EncodedEvents(seat_views(services.live, game_id, seat))

@@ -28,27 +28,25 @@ from litestar import Response, delete, get, patch, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
-from service.domain.errors import RuleError
 from service.http import sheets
 from service.http.controller import ApiController
 from service.http.page_read import Listing
 from service.http.pages import (
     Next,
     PageDep,
-    choice_filter,
     choice_parameter,
     id_filter,
-    uuid_filter,
+    league_and_status,
 )
 from service.http.params import LEAGUE_ID, PLAYER_ID, After, LeagueId, PlayerId
 from service.http.routes import admin_route, file_route, public_route, signed_in_route
 from service.http.services import CallerDep, ReadingDep, ServicesDep
 from service.projections.models import ListedTournament, NextGame, TournamentView
-from service.projections.tournaments import tournament_view
 from service.usecases import tournaments
-from service.usecases.consistency import caught_up
 from service.usecases.queries import leagues as league_queries
+from service.usecases.queries import lists
 from service.usecases.queries import players as player_queries
+from service.usecases.queries import tournaments as tournament_queries
 from service.usecases.tournaments import Cancellation, EntrantCreate, TournamentCreate, TournamentEdit
 
 TOURNAMENT_ID = "7e3a9c51-0b4d-4f2e-9a6c-8d1f3b5e7a90"
@@ -101,7 +99,7 @@ class TournamentListRead(msgspec.Struct, frozen=True, kw_only=True):
     position: int
 
 
-TOURNAMENTS = Listing(TournamentListRead, "tournaments", int)
+TOURNAMENTS = Listing(TournamentListRead, "tournaments", int, lists.TOURNAMENTS)
 TOURNAMENT_STATUSES = ("announced", "running", "finished", "cancelled")
 LeagueFilter = id_filter("only the tournaments of this league", LEAGUE_ID)
 TournamentStatusFilter = choice_parameter("only the tournaments in this state", TOURNAMENT_STATUSES)
@@ -146,12 +144,8 @@ class TournamentController(ApiController, tag="tournaments"):
     def league_tournaments(
         self, services: ServicesDep, league_id: LeagueId, after: After = None
     ) -> TournamentList:
-        services.app.get_league(league_id)  # an unknown league is 404, not an empty list
-        caught_up(services.reader, after, services.app.recorder.max_notification_id)
-        position = services.reader.position()
-        return TournamentList(
-            league_id=league_id, tournaments=services.reader.tournaments(league_id), position=position
-        )
+        found = tournament_queries.of_league(services, league_id, after)
+        return TournamentList(league_id=league_id, tournaments=found.tournaments, position=found.position)
 
     @get(
         "/tournaments",
@@ -168,9 +162,7 @@ class TournamentController(ApiController, tag="tournaments"):
         *,
         page: PageDep,
     ) -> TournamentListRead:
-        league_id = uuid_filter("league", league)
-        status = choice_filter("status", status, TOURNAMENT_STATUSES)
-        return TOURNAMENTS.page(services, page, services.reader.tournament_list, league_id, status)
+        return TOURNAMENTS.page(services, page, *league_and_status(league, status, TOURNAMENT_STATUSES))
 
     @get(
         "/tournaments/{tournament_id:uuid}",
@@ -193,11 +185,8 @@ class TournamentController(ApiController, tag="tournaments"):
     def round_sheets(
         self, services: ServicesDep, tournament_id: TournamentId, round_no: RoundNo
     ) -> Response[str]:
-        tournament = services.app.get_tournament(tournament_id)
-        if not tournament.started or not 1 <= round_no <= len(tournament.rounds):
-            raise RuleError("no_such_round", why="round_tournament_not", round_no=round_no)
-        view = services.reader.named(tournament_view(tournament))
-        return Response(sheets.page(view, round_no, tournament.rules), media_type=sheets.HTML)
+        found = tournament_queries.round_to_print(services, tournament_id, round_no)
+        return Response(sheets.page(found.view, round_no, found.rules), media_type=sheets.HTML)
 
     @post(
         "/tournaments/{tournament_id:uuid}/entrants",

@@ -24,6 +24,7 @@ from service.http.routes import admin_route
 from service.http.services import CallerDep
 from service.projections.deliveries import PENDING, DeliveryRow
 from service.usecases import webhooks
+from service.usecases.queries import webhooks as webhook_queries
 from service.usecases.services import Services
 from service.usecases.webhooks import DELIVERIES_LISTED, URL_EXAMPLE, Events, Players, Url, WebhookCreate
 
@@ -98,7 +99,7 @@ def _time(seconds: float) -> datetime | None:
 
 
 def delivery_read(row: DeliveryRow, services: Services) -> DeliveryRead:
-    attempts = services.reader.views.deliveries.attempts(row.delivery_id)
+    attempts = webhook_queries.attempts(services, row.delivery_id)
     return DeliveryRead(
         delivery_id=row.delivery_id,
         event=row.kind,

@@ -169,6 +169,14 @@ def check_entrant(actor: Actor, player_id: UUID) -> None:
         raise RuleError("forbidden", why="player_acts_themself")
 
 
+def disputes_of(actor: Actor) -> str | None:
+    """Whose open disputes ``actor`` lists (``GET /disputes``): a referee's own (friendly games' and
+    their leagues'), an admin's all (None); anyone else may not."""
+    if not actor.officiates:
+        raise RuleError("forbidden", why="referees_admins_rule")
+    return actor.id if actor.role == "referee" else None
+
+
 def check_official(context: Context, actor: Actor, facts: GameFacts) -> None:
     if not officiates(context, actor, facts):
         raise RuleError("forbidden", why="game_officials")

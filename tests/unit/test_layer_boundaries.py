@@ -5,8 +5,9 @@ composed outside them (``service.app``).
 
 Each rule is checked twice: every file's own imports (at its top or inside a function), and what a
 fresh interpreter has loaded once it imported every module of the layer (an import through a third
-module counts too). The pages read as they write, through the use cases (``service.usecases.queries``):
-no page reaches into the application, the read models or the current games itself.
+module counts too). The pages and the API read as they write, through the use cases
+(``service.usecases.queries``): neither reaches into the application, the read models or the current
+games itself.
 """
 
 import ast
@@ -118,10 +119,11 @@ def test_the_app_that_serves_both_faces_is_composed_outside_them():
     assert "service.http.api" in imports
 
 
-# what the pages reach only through the use cases: the services' application, read models, current
-# games and games' facts (``request.app.state`` and ``.template_engine`` are litestar's app)
+# what the faces reach only through the use cases: the services' application, read models, current
+# games and games' facts (``request.app.state``, ``.template_engine`` and ``.routes`` are litestar's
+# app; ``self.app``, the app an ASGI middleware wraps)
 READ_SIDE = {"reader", "current", "games"}
-LITESTAR_APP = {"state", "template_engine"}
+LITESTAR_APP = {"state", "template_engine", "routes"}
 
 
 def _reaches(path: Path) -> list[str]:
@@ -133,9 +135,10 @@ def _reaches(path: Path) -> list[str]:
         if not isinstance(node, ast.Attribute):
             continue
         parent = parents.get(node)
-        on_app = node.attr == "app" and not (
-            isinstance(parent, ast.Attribute) and parent.attr in LITESTAR_APP
+        litestar_app = (isinstance(parent, ast.Attribute) and parent.attr in LITESTAR_APP) or (
+            isinstance(node.value, ast.Name) and node.value.id == "self"
         )
+        on_app = node.attr == "app" and not litestar_app
         if node.attr in READ_SIDE or on_app:
             found.append(f"{ast.unparse(node)} (line {node.lineno})")
     return found
@@ -146,12 +149,19 @@ def test_no_page_reads_the_application_or_the_read_models_but_through_a_use_case
     assert {path: found for path, found in reaching.items() if found} == {}
 
 
+def test_no_controller_reads_the_application_or_the_read_models_but_through_a_use_case():
+    # the API's handlers decode, call a use case or a query (``service.usecases.queries``), encode
+    reaching = {str(path.relative_to(ROOT)): _reaches(path) for path in _files("service.http")}
+    assert {path: found for path, found in reaching.items() if found} == {}
+
+
 def test_the_read_scan_sees_a_page_that_reads_the_services_itself(tmp_path):
     page = tmp_path / "page.py"
     page.write_text(
         "def read(request, services):\n"
         "    services = request.app.state.services\n"
         "    request.app.template_engine.get_template('x')\n"
+        "    request.app.routes, self.app(1)\n"
         "    services.reader.standings(1)\n"
         "    load = services.app.get_league\n"
         "    return services.current.table(1), services.games.facts(1)\n"

@@ -11,28 +11,29 @@ from litestar import get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
-from service.domain.mao.views import JudgeView, PlayerView, judge_view, player_view
+from service.domain.mao.views import JudgeView, PlayerView
 from service.http.controller import ApiController
 from service.http.mao.schemas import MaoGameListRead, MaoGameRead, game_read
 from service.http.page_read import Listing
 from service.http.pages import (
     PageDep,
-    choice_filter,
     choice_parameter,
     id_filter,
-    uuid_filter,
+    league_and_status,
 )
 from service.http.params import LEAGUE_ID, GameId, SeatToSee
 from service.http.routes import public_route, signed_in_route
 from service.http.services import CallerDep, ServicesDep
-from service.usecases import mao, mao_policy
+from service.usecases import mao
 from service.usecases.mao import MaoGameCreate
+from service.usecases.queries import lists
+from service.usecases.queries import mao as mao_queries
 
 MAO_STATUSES = ("playing", "over")
 LeagueFilter = id_filter("only the Mao matches of this league", LEAGUE_ID)
 StatusFilter = choice_parameter("only the Mao matches in this state", MAO_STATUSES)
 
-MAO_GAMES = Listing(MaoGameListRead, "mao-games", int)
+MAO_GAMES = Listing(MaoGameListRead, "mao-games", int, lists.MAO_GAMES)
 
 
 MaoGameBody = Annotated[
@@ -78,9 +79,7 @@ class MaoGameController(ApiController, path="/mao-games", tag="mao"):
         *,
         page: PageDep,
     ) -> MaoGameListRead:
-        league_id = uuid_filter("league", league)
-        status = choice_filter("status", status, MAO_STATUSES)
-        return MAO_GAMES.page(services, page, services.reader.mao_games, league_id, status)
+        return MAO_GAMES.page(services, page, *league_and_status(league, status, MAO_STATUSES))
 
     @get(
         "/{game_id:uuid}",
@@ -89,7 +88,7 @@ class MaoGameController(ApiController, path="/mao-games", tag="mao"):
         **public_route(404, reads_store=True),
     )
     def read(self, services: ServicesDep, game_id: GameId) -> MaoGameRead:
-        return game_read(services.app.get_mao_game(game_id))
+        return game_read(mao_queries.match(services, game_id))
 
     @get(
         "/{game_id:uuid}/me",
@@ -98,8 +97,7 @@ class MaoGameController(ApiController, path="/mao-games", tag="mao"):
         **signed_in_route(403, 404, 422, reads_store=True),
     )
     def me(self, caller: CallerDep, game_id: GameId, seat: SeatToSee = None) -> PlayerView:
-        game = caller.services.app.get_mao_game(game_id)
-        return player_view(game.state, caller.run(mao_policy.acting_seat, game, seat))
+        return caller.run(mao_queries.seat_view, game_id, seat)
 
     @get(
         "/{game_id:uuid}/judge",
@@ -108,4 +106,4 @@ class MaoGameController(ApiController, path="/mao-games", tag="mao"):
         **signed_in_route(403, 404, reads_store=True),
     )
     def judge(self, caller: CallerDep, game_id: GameId) -> JudgeView:
-        return judge_view(caller.run(mao_policy.official_game, game_id).state)
+        return caller.run(mao_queries.judges_view, game_id)

@@ -2,14 +2,12 @@
 
 from litestar import get
 
-from service.domain.mao.redaction import redact_all
-from service.domain.mao.replay import referee_replay
 from service.http.controller import ApiController
 from service.http.mao.schemas import MaoLogRead, MaoReplayRead
 from service.http.params import GameId
 from service.http.routes import public_route, signed_in_route
 from service.http.services import CallerDep, OptionalActorDep, ServicesDep
-from service.usecases import mao_policy
+from service.usecases.queries import mao
 
 
 class MaoLogController(ApiController, path="/mao-games/{game_id:uuid}", tag="mao"):
@@ -20,12 +18,11 @@ class MaoLogController(ApiController, path="/mao-games/{game_id:uuid}", tag="mao
         **public_route(404, reads_store=True),
     )
     def events(self, services: ServicesDep, actor: OptionalActorDep, game_id: GameId) -> MaoLogRead:
-        game = services.app.get_mao_game(game_id)
-        shown = redact_all(game.facts, mao_policy.viewer(services, actor, game))
+        found = mao.log(services, actor, game_id)
         return MaoLogRead(
-            game_id=game.id,
-            version=game.version,
-            events=[{"number": number, **entry} for number, entry in enumerate(shown, 1)],
+            game_id=game_id,
+            version=found.version,
+            events=[{"number": number, **entry} for number, entry in enumerate(found.events, 1)],
         )
 
     @get(
@@ -35,5 +32,4 @@ class MaoLogController(ApiController, path="/mao-games/{game_id:uuid}", tag="mao
         **signed_in_route(403, 404, reads_store=True),
     )
     def replay(self, caller: CallerDep, game_id: GameId) -> MaoReplayRead:
-        game = caller.run(mao_policy.official_game, game_id)
-        return MaoReplayRead(game_id=game.id, steps=referee_replay(game.facts))
+        return MaoReplayRead(game_id=game_id, steps=caller.run(mao.replay, game_id))

@@ -6,10 +6,11 @@ from dataclasses import dataclass
 from uuid import UUID
 
 from service.application import credentials
+from service.application.games import Shuffle
 from service.domain.redaction import FULL, PUBLIC
 from service.domain.roles import Actor
 from service.domain.views import TableView
-from service.projections.models import OpenDispute, PublicTable
+from service.projections.models import MatchTotals, OpenDispute, PublicTable
 from service.usecases import policy
 from service.usecases.context import Context
 from service.usecases.events import EventRead, shown
@@ -133,3 +134,18 @@ def console(context: Context, official: GameFacts) -> Console:
         now=context.app.replay(game_id),
         log=shown(context.app.game_events(game_id), FULL, official),
     )
+
+
+def table(context: Context, game_id: UUID) -> PublicTable:
+    """The public state as it is now (``GET /games/{id}``)."""
+    return context.current.table(game_id)
+
+
+def totals(context: Context, game_id: UUID) -> MatchTotals:
+    """The round and match totals as they are now."""
+    return context.current.totals(game_id)
+
+
+def shuffles(context: Context, game_id: UUID) -> list[Shuffle]:
+    """Every shuffle's commitment; salts and orders once their round is over, verified."""
+    return context.app.shuffles(game_id)

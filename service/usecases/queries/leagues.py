@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 from uuid import UUID
 
+from service.application import credentials
 from service.domain.errors import RuleError
 from service.domain.league import League
 from service.domain.time_zone import DEFAULT_TIME_ZONE
@@ -119,3 +120,28 @@ def _read_after(context: Context, after: int | None, read: Callable[[], T | None
     if found is None:
         raise RuleError(missing)
     return found
+
+
+def league(context: Context, league_id: UUID) -> League:
+    """A league as stored (``league_not_found``)."""
+    return context.app.get_league(league_id)
+
+
+def names(context: Context, league: League) -> dict[str, str]:
+    """Its members' and referees' names, by id: a member registered a moment ago may not be in the
+    read models yet, a referee the application appointed by another id (the workers' and tests' own)
+    has none: their id stands in, or they are left out."""
+    found = context.reader.names(list(league.members))
+    named = {str(member): found.get(member, str(member)) for member in league.members}
+    for referee_id in league.referees:
+        name = _referee_name(context, referee_id)
+        if name is not None:
+            named[referee_id] = name
+    return named
+
+
+def _referee_name(context: Context, referee_id: str) -> str | None:
+    try:
+        return credentials.referee(context.app, UUID(referee_id)).name
+    except (ValueError, RuleError):
+        return None

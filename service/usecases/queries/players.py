@@ -8,6 +8,7 @@ from uuid import UUID
 import msgspec
 
 from service.application import credentials
+from service.domain.credential import Credential
 from service.domain.errors import RuleError
 from service.domain.league import Player
 from service.domain.roles import Actor
@@ -20,7 +21,7 @@ from service.projections.models import (
     PlayerRatingsRead,
     Standing,
 )
-from service.usecases.consistency import caught_up
+from service.usecases.consistency import READ_WAIT_SECONDS, caught_up
 from service.usecases.context import Context
 from service.usecases.queries.leagues import time_zones
 
@@ -111,3 +112,48 @@ def next_game(context: Context, player_id: UUID, after: int | None = None) -> Ne
     table = context.current.table(found.game_id)
     deadline = table.turn_deadline if table.turn == found.seat else None
     return msgspec.structs.replace(found, turn_deadline=deadline)
+
+
+def player(context: Context, player_id: UUID) -> Player:
+    """A player as stored (``player_not_found``)."""
+    return context.app.get_player(player_id)
+
+
+def referee(context: Context, referee_id: UUID) -> Credential:
+    """A referee registered over HTTP (``referee_not_found``)."""
+    return credentials.referee(context.app, referee_id)
+
+
+@dataclass(frozen=True)
+class Who:
+    """Who a token speaks for (``GET /me``): a player's or referee's name and leagues; an admin's
+    credential's name (None: the settings' token) and no leagues, as an admin officiates them all."""
+
+    name: str | None
+    leagues: list[LeagueOfMine]  # a player's: member of; a referee's: referees; by name
+    position: int
+
+
+def who(context: Context, actor: Actor, credential_id: UUID | None, after: int | None = None) -> Who:
+    caught_up(context.reader, after, context.app.recorder.max_notification_id)
+    position = context.reader.position()
+    if actor.role == "player":
+        name = _player_name(context, UUID(actor.id))
+        leagues = context.reader.leagues_of(actor.id, "member")
+    elif actor.role == "referee":
+        name = referee(context, UUID(actor.id)).name
+        leagues = context.reader.leagues_of(actor.id, "referee")
+    else:
+        name = None if credential_id is None else credentials.get(context.app, credential_id).name
+        leagues = []
+    return Who(name=name, leagues=leagues, position=position)
+
+
+def _player_name(context: Context, player_id: UUID) -> str | None:
+    """The player's name in the read models; a token used at once after registering may be ahead of
+    them, so they are waited for (a few seconds at most) up to the log's head."""
+    found = context.reader.names([player_id]).get(player_id)
+    if found is None:
+        context.reader.wait_for(context.app.recorder.max_notification_id() or 0, READ_WAIT_SECONDS)
+        found = context.reader.names([player_id]).get(player_id)
+    return found
