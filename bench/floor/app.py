@@ -23,7 +23,7 @@ from psycopg.sql import SQL, Identifier
 from bench.floor.table import TABLE
 from service.app import create_app as create_service_app
 from service.http.auth import SIGNED_IN
-from service.http.services import ActorDep, ServicesDep
+from service.http.services import CallerDep
 from service.persistence.log_lock import log_lock
 from service.settings import Settings
 
@@ -41,8 +41,8 @@ class FloorRead(msgspec.Struct):
 
 
 @post("/bench/floor", operation_id="benchWriteFloor", status_code=200, opt=SIGNED_IN, sync_to_thread=True)
-def write_floor(services: ServicesDep, actor: ActorDep, data: Annotated[FloorCreate, Body()]) -> FloorRead:
-    return _insert(services, actor, data, ordered=False)
+def write_floor(caller: CallerDep, data: Annotated[FloorCreate, Body()]) -> FloorRead:
+    return _insert(caller, data, ordered=False)
 
 
 @post(
@@ -52,17 +52,15 @@ def write_floor(services: ServicesDep, actor: ActorDep, data: Annotated[FloorCre
     opt=SIGNED_IN,
     sync_to_thread=True,
 )
-def write_ordered_floor(
-    services: ServicesDep, actor: ActorDep, data: Annotated[FloorCreate, Body()]
-) -> FloorRead:
+def write_ordered_floor(caller: CallerDep, data: Annotated[FloorCreate, Body()]) -> FloorRead:
     """The floor with the event log's order: the table locked as the event store locks its own for
     each commit (so that ids commit in the order they were issued), held through the commit. Not a
     target's floor: it shows what that order costs a write by itself."""
-    return _insert(services, actor, data, ordered=True)
+    return _insert(caller, data, ordered=True)
 
 
-def _insert(services: ServicesDep, actor: ActorDep, data: FloorCreate, *, ordered: bool) -> FloorRead:
-    datastore = services.app.recorder.datastore
+def _insert(caller: CallerDep, data: FloorCreate, *, ordered: bool) -> FloorRead:
+    datastore = caller.services.app.recorder.datastore
     table = (Identifier(datastore.schema), Identifier(TABLE))
     insert = SQL("insert into {}.{} (actor, kind, version) values (%s, %s, %s) returning floor_id")
     began, began_cpu = time.perf_counter(), time.thread_time()
@@ -70,7 +68,7 @@ def _insert(services: ServicesDep, actor: ActorDep, data: FloorCreate, *, ordere
         if ordered:
             # the lock the event log's writers take, on a key of the floor's own
             cursor.execute(log_lock(datastore.schema, TABLE))
-        cursor.execute(insert.format(*table), (actor.id, data.kind, data.version))
+        cursor.execute(insert.format(*table), (caller.actor.id, data.kind, data.version))
         row = cursor.fetchone()
     store_ms, store_cpu_ms = 1000 * (time.perf_counter() - began), 1000 * (time.thread_time() - began_cpu)
     return FloorRead(
