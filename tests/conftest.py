@@ -42,18 +42,10 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return 2 if row is not None and int(row[0]) >= CONNECTIONS_FOR_TWO else 0
 
 
-# the folders in the order the suite runs them: the long files first, so that with two processes
-# the many short ones of the last folders fill the end instead of one process waiting on a long one
-FOLDER_ORDER = ("faults", "properties", "e2e", "web", "integration", "unit")
-
-
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark tests by their folder, so `-m "not integration and not e2e and not slow"` runs only the
     fast ones (``properties/``: the long property runs, ``slow``; ``faults/``: the fault tests,
-    ``faults`` and ``slow``), and `-m "not faults"` everything but the fault tests; then order them
-    by folder (``FOLDER_ORDER``), each file's tests still together and in their order."""
-    rank = {folder: place for place, folder in enumerate(FOLDER_ORDER)}
-    items.sort(key=lambda item: rank.get(Path(item.path).relative_to(_TESTS).parts[0], len(rank)))
+    ``faults`` and ``slow``), and `-m "not faults"` everything but the fault tests."""
     for item in items:
         folder = Path(item.path).relative_to(_TESTS).parts[0]
         if folder in ("integration", "e2e", "faults"):
