@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import msgspec
 
-from service.domain.bots import BOTS
+from service.domain.bots import BOTS, HeuristicBot, RandomBot
 from service.domain.commands import Challenge, StartMatch
 from service.domain.engine import decide
 from service.domain.errors import RuleError
@@ -177,7 +177,7 @@ def play_match(
     return _tally(table, turns)
 
 
-def _challenged(table: Table, bots: list) -> bool:
+def _challenged(table: Table, bots: list[RandomBot | HeuristicBot]) -> bool:
     """Offer an open missed call to the other seats in turn order; the first to want it challenges."""
     s = table.state
     if s.missed is None or (s.phase != PLAY and s.phase != DRAWN):
@@ -195,13 +195,12 @@ def _tally(table: Table, turns: int) -> MatchTally:
     rounds = exhausted = stalled = missed = challenged = window_closed = 0
     winners: tuple[int, ...] = ()
     for event in table.events:
-        kind = type(event)
-        if kind is CardPlayed:
+        if type(event) is CardPlayed:
             if event.missed:
                 missed += 1
-        elif kind is MissedCallChallenged:
+        elif type(event) is MissedCallChallenged:
             challenged += 1
-        elif kind is RoundEnded:
+        elif type(event) is RoundEnded:
             rounds += 1
             if event.reason == "stock_exhausted":
                 exhausted += 1
@@ -209,7 +208,7 @@ def _tally(table: Table, turns: int) -> MatchTally:
                 stalled += 1
             elif event.reason == "window_closed":
                 window_closed += 1
-        elif kind is MatchEnded:
+        elif type(event) is MatchEnded:
             winners = event.winners
     return MatchTally(
         rounds=rounds,

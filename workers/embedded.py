@@ -42,7 +42,7 @@ class Embedded:
     def stop(self, timeout: float = 15.0) -> None:
         """Stop the beat, then the worker (tasks under way finish first); wait for its thread, then close
         the services its tasks built (their database connections)."""
-        self.beat.stop()  # type: ignore[attr-defined]  (celery.beat._Threaded)
+        self.beat.stop()  # type: ignore[attr-defined]  # a celery.beat._Threaded: celery has no types
         self.worker.stop()
         self.thread.join(timeout)
         if not self.thread.is_alive():  # a task still running keeps what it uses

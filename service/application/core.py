@@ -32,7 +32,7 @@ from uuid import UUID
 import msgspec
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import Aggregate
-from eventsourcing.persistence import IntegrityError, Mapper
+from eventsourcing.persistence import IntegrityError
 
 from service.application.saving import Conflict, retried
 from service.domain.errors import RuleError
@@ -130,6 +130,8 @@ class Outcome(msgspec.Struct, frozen=True):
 class Core(Application[UUID]):
     """What every use case shares: settings, entropy, the game cache, saving and snapshots."""
 
+    mapper: MsgspecMapper  # construct_mapper's: it answers the service's own events
+
     def __init__(
         self,
         settings: Settings | None = None,
@@ -141,7 +143,8 @@ class Core(Application[UUID]):
         # never does: with a known entropy a chosen seed would foretell every deck again.
         self.settings = settings or get_settings()
         self.entropy = entropy
-        self.snapshotting_intervals = {Game: self.settings.snapshot_interval}
+        # eventsourcing types it a ClassVar, but reads it from the instance: the interval is a setting
+        self.snapshotting_intervals = {Game: self.settings.snapshot_interval}  # type: ignore[misc]
         self.games = GameCache(self.settings.game_cache)
         # told each game a command of this process stored, and the command's cause, in the game's
         # lock (``projections.live`` where no note of the store tells it; ``followups``)
@@ -155,7 +158,7 @@ class Core(Application[UUID]):
             self.recorder.close()
         super().close()
 
-    def construct_mapper(self) -> Mapper[UUID]:
+    def construct_mapper(self) -> MsgspecMapper:
         return MsgspecMapper(compressor=self.factory.compressor(), cipher=self.factory.cipher())
 
     def save(self, *objs: Any, **kwargs: Any) -> tuple[tuple[Any, ...], int]:  # type: ignore[override]

@@ -52,7 +52,7 @@ from service.observability import metrics
 _KEYED_GAMES = uuid5(NAMESPACE_URL, "https://maumau.invalid/games")
 # The options a league game may set on top of the league's: how long the match is (a tournament's plan).
 MATCH_LENGTH_OPTIONS = ("target_score", "single_round")
-_SHUFFLE_KINDS = {
+_SHUFFLE_KINDS: dict[type, str] = {
     RoundDealt: "deal",
     DealAnnulled: "annulled_deal",
     StockRecycled: "recycle",
@@ -160,7 +160,7 @@ class Games(Leagues):
             in_person,
         )
         cause = Cause(by, "CreateGame", key, digest if key is not None else "")
-        chosen = game_id is not None
+        chosen = game_id  # the id the caller gave, None when the service makes one
         if game_id is None and key is not None:
             game_id = uuid5(_KEYED_GAMES, key)
 
@@ -171,7 +171,7 @@ class Games(Leagues):
                 found = self._done_before(game_id, cause)
                 if found is not None:
                     return found
-            if chosen and self.recorder.select_events(game_id, limit=1):
+            if chosen is not None and self.recorder.select_events(chosen, limit=1):
                 raise RuleError("game_exists", why="stored", game_id=game_id)
             game = Game.create(
                 ruleset=rules,

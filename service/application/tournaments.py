@@ -5,7 +5,7 @@ record a table's result, drop out, cancel (abandoning the games in play).
 import secrets
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 from uuid import UUID
 
 from service.application.core import _uuid
@@ -197,6 +197,7 @@ class Tournaments(Games):
 
         def changed(tournament: Tournament) -> list[Tournament.Event]:
             change(tournament)
-            return list(tournament.pending_events)
+            # eventsourcing types them as any aggregate's events: a tournament's are its own
+            return list(cast("list[Tournament.Event]", tournament.pending_events))
 
         return self._update(lambda: self.get_tournament(tournament_id), changed)

@@ -244,4 +244,4 @@ def _tactics(book: Rulebook) -> _Tactics:
     return _Tactics(attacks, again, mask_of(c for c in deck if book.reverses[c]))
 
 
-BOTS: dict[str, type[_CallingBot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {"random": RandomBot, "heuristic": HeuristicBot}

@@ -17,6 +17,7 @@ from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import OpenAPIRenderPlugin
+from litestar.types import ControllerRouterHandler
 
 from service.domain.roles import Actor
 from service.http.admit import admit
@@ -53,7 +54,7 @@ from service.http.webhooks import LeagueWebhookController, WebhookController
 from service.observability.endpoint import metrics_endpoint
 from service.usecases.services import Services
 
-CONTROLLERS = [
+CONTROLLERS: list[ControllerRouterHandler] = [
     HealthController,
     PlayerController,
     RefereeController,

@@ -38,7 +38,7 @@ from service.domain.errors import RuleError
 from service.usecases import policy
 
 
-async def authenticate(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
+async def authenticate(connection: ASGIConnection[Any, Any, Any, Any], _handler: BaseRouteHandler) -> None:
     """Sets ``connection.state.actor`` (None for an anonymous request): ``admit`` runs it first."""
     state = connection.state  # a new wrapper of the scope's state at every access: taken once
     header = connection.headers.get("authorization")

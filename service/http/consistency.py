@@ -15,9 +15,10 @@ sees it, and an anonymous read, or one of a route marked ``READS_STORE``,
 waits for nothing. ``docs/consistency.md`` lists what each route gives.
 """
 
-from typing import Any
+from typing import Any, cast
 
 import anyio.to_thread
+from litestar import Request
 from litestar.connection import ASGIConnection
 from litestar.handlers import BaseRouteHandler
 
@@ -32,7 +33,9 @@ async def reads_own_writes(connection: ASGIConnection[Any, Any, Any, Any], handl
     """Run by ``admit`` after ``authenticate``: a read of the read models waits for its actor's last
     write (bounded; the answer's ``position`` says how far they were)."""
     actor: Actor | None = connection.state.actor
-    if actor is None or connection.method != "GET" or handler.opt.get("reads") == "store":
+    # a guard's connection is typed for websockets too; every route here is HTTP: a Request
+    method = cast("Request[Any, Any, Any]", connection).method
+    if actor is None or method != "GET" or handler.opt.get("reads") == "store":
         return
     services: Services = connection.app.state.services
     await anyio.to_thread.run_sync(services.read_after_own_writes, actor)

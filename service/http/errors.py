@@ -19,6 +19,7 @@ from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.openapi.spec import Example
+from litestar.types import ExceptionHandlersMap
 
 from service.domain.errors import RuleError
 from service.usecases.refusals import CODES, UNPROCESSABLE, status_of
@@ -110,7 +111,7 @@ def on_unexpected(_: Request[Any, Any, Any], error: Exception) -> Response[Probl
     return respond(problem("internal_error", "the service failed; the fault is logged"))
 
 
-EXCEPTION_HANDLERS: dict[type[Exception], Any] = {
+EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     RuleError: on_rule_error,
     HTTPException: on_http_exception,
     OperationalError: on_database_error,
@@ -130,7 +131,7 @@ def problems(*statuses: int) -> dict[int, ResponseSpec]:
         example = codes[0] if codes else "malformed_request"
         specs[status] = ResponseSpec(
             data_container=Problem,
-            media_type=PROBLEM_MEDIA_TYPE,  # type: ignore[arg-type]
+            media_type=PROBLEM_MEDIA_TYPE,
             description=f"{HTTPStatus(status).phrase}; code is one of: {', '.join(codes)}",
             generate_examples=False,
             examples=[

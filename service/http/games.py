@@ -50,9 +50,11 @@ class GameListRead(msgspec.Struct, frozen=True, kw_only=True):
 
 GAMES = Listing(GameListRead, "games", int, lists.GAMES)
 GAME_STATUSES = ("playing", "paused", "over", "abandoned")
-LeagueFilter = id_filter("only the games of this league", LEAGUE_ID)
-PlayerFilter = id_filter("only the games this player sits at", PLAYER_ID)
-GameStatusFilter = choice_parameter("only the games in this state (paused: a dispute is open)", GAME_STATUSES)
+LeagueFilter = Annotated[str | None, id_filter("only the games of this league", LEAGUE_ID)]
+PlayerFilter = Annotated[str | None, id_filter("only the games this player sits at", PLAYER_ID)]
+GameStatusFilter = Annotated[
+    str | None, choice_parameter("only the games in this state (paused: a dispute is open)", GAME_STATUSES)
+]
 
 
 class ShuffleRead(msgspec.Struct, frozen=True, kw_only=True):

@@ -14,7 +14,7 @@ A handler that sets one of these itself keeps its own.
 
 from typing import Any
 
-from litestar.types import Message, Receive, Scope, Send
+from litestar.types import HTTPScope, Message, Receive, Send
 
 from service.observability.requests import HttpMiddleware
 
@@ -28,13 +28,13 @@ HEADERS: tuple[tuple[bytes, bytes], ...] = (
 
 
 class SecurityHeaders(HttpMiddleware):
-    async def serve(self, scope: Scope, receive: Receive, send: Send) -> None:
+    async def serve(self, scope: HTTPScope, receive: Receive, send: Send) -> None:
         async def sending(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers: list[Any] = list(message.get("headers", ()))
                 present = {name.lower() for name, _ in headers}
                 headers += [(name, value) for name, value in HEADERS if name not in present]
-                message = {**message, "headers": headers}  # type: ignore[typeddict-item]
+                message = {**message, "headers": headers}
             await send(message)
 
         await self.app(scope, receive, sending)

@@ -26,10 +26,11 @@ class StrictStructSchemaPlugin(StructSchemaPlugin):
         info = msgspec.inspect.type_info(field_definition.type_)
         if getattr(info, "forbid_unknown_fields", False):
             schema.additional_properties = False
-        for field in getattr(info, "fields", ()):
+        fields = getattr(info, "fields", ())
+        for field in fields:
             _int_bounds(field, (schema.properties or {}).get(field.encode_name))
         if getattr(info, "array_like", False):
-            _as_array(schema, [field.encode_name for field in info.fields])
+            _as_array(schema, [field.encode_name for field in fields])
         return schema
 
 

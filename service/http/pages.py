@@ -19,7 +19,7 @@ from uuid import UUID
 import msgspec
 from litestar.di import NamedDependency
 from litestar.openapi.spec import Example
-from litestar.params import Parameter
+from litestar.params import Parameter, ParameterKwarg
 
 from service.domain.errors import RuleError
 from service.http.params import After
@@ -131,24 +131,19 @@ def league_and_status(
     return uuid_filter("league", league), choice_filter("status", status, statuses)
 
 
-def id_filter(description: str, example: str) -> Any:
-    """A query parameter naming an id: the document says UUID; the handler refuses anything else."""
-    return Annotated[
-        str | None,
-        Parameter(
-            description=description,
-            schema_extra={"format": "uuid"},
-            examples=[Example(value=example)],
-        ),
-    ]
+def id_filter(description: str, example: str) -> ParameterKwarg:
+    """A query parameter naming an id (annotating ``str | None``): the document says UUID; the handler
+    refuses anything else."""
+    return Parameter(
+        description=description,
+        schema_extra={"format": "uuid"},
+        examples=[Example(value=example)],
+    )
 
 
-def choice_parameter(description: str, choices: tuple[str, ...]) -> Any:
-    return Annotated[
-        str | None,
-        Parameter(
-            description=f"{description}: {', '.join(choices)}",
-            schema_extra={"enum": list(choices)},
-            examples=[Example(value=choices[0])],
-        ),
-    ]
+def choice_parameter(description: str, choices: tuple[str, ...]) -> ParameterKwarg:
+    return Parameter(
+        description=f"{description}: {', '.join(choices)}",
+        schema_extra={"enum": list(choices)},
+        examples=[Example(value=choices[0])],
+    )

@@ -4,7 +4,7 @@ from typing import Annotated
 from uuid import UUID
 
 from litestar.openapi.spec import Example
-from litestar.params import HeaderParameter, Parameter
+from litestar.params import HeaderParameter, Parameter, ParameterKwarg
 
 from service.usecases.fields import GAME_ID, LEAGUE_ID, PLAYER_ID, REFEREE_ID
 
@@ -36,7 +36,7 @@ CredentialId = Annotated[
 ]
 
 
-def _log_position(description: str) -> Parameter:
+def _log_position(description: str) -> ParameterKwarg:
     """A log position to read after (``after``): the bounds the stores keep, an example, and what it does."""
     return Parameter(
         ge=0,

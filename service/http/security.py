@@ -1,10 +1,11 @@
 """The OpenAPI security requirements: a bearer token needed, or welcome but not needed."""
 
-from litestar.openapi.spec import Components, SecurityScheme
+from litestar.openapi.spec import Components, SecurityRequirement, SecurityScheme
 
 BEARER_SCHEME = "bearer"
-BEARER = [{BEARER_SCHEME: []}]
-OPTIONAL_BEARER = [{}, {BEARER_SCHEME: []}]  # public routes: anonymous, or with a token for more
+BEARER: list[SecurityRequirement] = [{BEARER_SCHEME: []}]
+# public routes: anonymous, or with a token for more
+OPTIONAL_BEARER: list[SecurityRequirement] = [{}, {BEARER_SCHEME: []}]
 
 COMPONENTS = Components(
     security_schemes={

@@ -56,9 +56,9 @@ async def strict_body(request: Request[Any, Any, Any]) -> None:
     except msgspec.ValidationError as error:
         message, _, where = str(error).partition(" - at `$")
         raise _malformed(message, where.rstrip("`").lstrip(".") or "data") from None
-    where = _out_of_range(decoded, "")
-    if where is not None:
-        raise _malformed(f"a number outside {SMALLEST}..{LARGEST}", where or "data")
+    outside = _out_of_range(decoded, "")
+    if outside is not None:
+        raise _malformed(f"a number outside {SMALLEST}..{LARGEST}", outside or "data")
 
 
 def _whole_numbers_as_ints(value: Any) -> Any:

@@ -101,8 +101,10 @@ class TournamentListRead(msgspec.Struct, frozen=True, kw_only=True):
 
 TOURNAMENTS = Listing(TournamentListRead, "tournaments", int, lists.TOURNAMENTS)
 TOURNAMENT_STATUSES = ("announced", "running", "finished", "cancelled")
-LeagueFilter = id_filter("only the tournaments of this league", LEAGUE_ID)
-TournamentStatusFilter = choice_parameter("only the tournaments in this state", TOURNAMENT_STATUSES)
+LeagueFilter = Annotated[str | None, id_filter("only the tournaments of this league", LEAGUE_ID)]
+TournamentStatusFilter = Annotated[
+    str | None, choice_parameter("only the tournaments in this state", TOURNAMENT_STATUSES)
+]
 RoundNo = Annotated[
     int,
     Parameter(description="the round, from 1", examples=[Example(summary="the first round", value=1)]),

@@ -23,7 +23,8 @@ import time
 from abc import ABC, abstractmethod
 from typing import Any
 
-from litestar.types import ASGIApp, Message, Receive, Scope, Send
+from litestar.enums import ScopeType
+from litestar.types import ASGIApp, HTTPScope, Message, Receive, Scope, Send
 
 from service.observability.logs import REQUEST_ID
 from service.observability.metrics import UNMATCHED, request_answered
@@ -55,17 +56,17 @@ class HttpMiddleware(ABC):
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] != ScopeType.HTTP:  # a str enum: equal to "http"
             await self.app(scope, receive, send)
             return
         await self.serve(scope, receive, send)
 
     @abstractmethod
-    async def serve(self, scope: Scope, receive: Receive, send: Send) -> None: ...
+    async def serve(self, scope: HTTPScope, receive: Receive, send: Send) -> None: ...
 
 
 class RequestObserver(HttpMiddleware):
-    async def serve(self, scope: Scope, receive: Receive, send: Send) -> None:
+    async def serve(self, scope: HTTPScope, receive: Receive, send: Send) -> None:
         request_id = request_id_of(scope)
         token = REQUEST_ID.set(request_id)
         started = time.perf_counter()
@@ -79,7 +80,7 @@ class RequestObserver(HttpMiddleware):
                     (name, value) for name, value in message.get("headers", ()) if name.lower() != _HEADER
                 ]
                 headers.append((_HEADER, request_id.encode()))
-                message = {**message, "headers": headers}  # type: ignore[typeddict-item]
+                message = {**message, "headers": headers}
             await send(message)
 
         try:

@@ -129,7 +129,7 @@ def _defaults(event_class: type, names: tuple[str, ...]) -> dict[str, Any]:
 
 def _array_mirror(struct_type: type[msgspec.Struct]) -> type[msgspec.Struct]:
     """A Struct with the same fields (and defaults) as ``struct_type``, stored as an array."""
-    fields = []
+    fields: list[tuple[str, Any] | tuple[str, Any, Any]] = []
     for info in msgspec.structs.fields(struct_type):
         if info.default is not msgspec.NODEFAULT:
             fields.append((info.name, info.type, info.default))

@@ -86,6 +86,8 @@ class Factory(PostgresFactory):
     def _tables_lock(self) -> Iterator[None]:
         """Held by a connection of its own: the pool's may all be needed by the creating."""
         pool = self.datastore.pool
+        # eventsourcing's datastore makes the pool with a dict of arguments and no conninfo ("")
+        assert isinstance(pool.kwargs, dict) and isinstance(pool.conninfo, str)
         kwargs = {k: v for k, v in dict(pool.kwargs).items() if k != "row_factory"}
         if pool.get_password_func is not None:
             kwargs["password"] = pool.get_password_func()
@@ -100,7 +102,7 @@ def bounded(recorder: R, timeout: float) -> R:
     """The recorder, each of its retried methods retried only while that is quick (see above)."""
     kind = type(recorder)
     for name in dir(kind):
-        method = getattr(kind, name, None)
+        method: Any = getattr(kind, name, None)
         if getattr(method, "__code__", None) is _RETRY_CODE and hasattr(method, "__wrapped__"):
             # on the instance: a subclass's override (the group commit's insert) stays as it is
             setattr(recorder, name, MethodType(_quick_retry(method.__wrapped__, timeout), recorder))

@@ -26,6 +26,13 @@ def _reference_name(schema: dict[str, Any] | None) -> str:
     return str(schema.get("type", ""))
 
 
+def _first_schema(content: dict[str, Any]) -> Any:
+    """The schema of a content's first media type (None when it has none)."""
+    for media in content.values():
+        return media.get("schema")
+    return None
+
+
 def operations(document: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     """The operations by tag, in the document's order of paths."""
     by_tag: dict[str, list[dict[str, Any]]] = {}
@@ -39,7 +46,7 @@ def operations(document: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
                 (
                     status,
                     answer.get("description", ""),
-                    _reference_name(next(iter(answer.get("content", {}).values()), {}).get("schema")),
+                    _reference_name(_first_schema(answer.get("content", {}))),
                 )
                 for status, answer in operation.get("responses", {}).items()
             ]
@@ -49,7 +56,7 @@ def operations(document: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
                 "id": operation.get("operationId", f"{method}-{path}"),
                 "summary": operation.get("summary", ""),
                 "parameters": operation.get("parameters", []),
-                "body": _reference_name(next(iter(body.values()), {}).get("schema")) if body else "",
+                "body": _reference_name(_first_schema(body)) if body else "",
                 "answers": answers,
                 "bearer": bool(operation.get("security")),
             }

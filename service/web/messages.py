@@ -30,7 +30,8 @@ def template_messages() -> set[str]:
     for path in sorted(TEMPLATES.glob("*.html")):
         if path.name in NOT_TRANSLATED:
             continue
-        for _, function, message in env.extract_translations(path.read_text()):
+        # a method jinja2.ext.i18n adds to the environment at runtime: its types cannot know it
+        for _, function, message in env.extract_translations(path.read_text()):  # type: ignore[attr-defined]
             # a message with values to fill in comes as (message, None)
             text = message[0] if isinstance(message, tuple) else message
             if function != "_" or not isinstance(text, str):
@@ -94,7 +95,7 @@ def update(root: Path = LOCALES) -> dict[str, list[str]]:
             catalog.add(message, message if language == DEFAULT else made.get(message, ""))
         with path.open("wb") as po:
             write_po(po, catalog, width=0, omit_header=False, sort_output=True)
-        untranslated[language] = [m for m in wanted if not (catalog.get(m) and catalog.get(m).string)]
+        untranslated[language] = [m for m in wanted if not ((kept := catalog.get(m)) and kept.string)]
     return untranslated
 
 

@@ -74,6 +74,6 @@ def command_of(form: Mapping[str, str]) -> Move | ChallengeCreate:
     try:
         if kind == "challenge":
             return msgspec.convert(fields, ChallengeCreate, strict=False)
-        return msgspec.convert({**fields, "kind": kind}, Move, strict=False)  # type: ignore[arg-type]
+        return msgspec.convert({**fields, "kind": kind}, Move, strict=False)
     except msgspec.ValidationError as error:
         raise RuleError("malformed_request", why="move_malformed", error=error) from None

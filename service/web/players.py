@@ -1,7 +1,7 @@
 """A player's page: their games, their standing in each league, their next table; to the player
 themselves, the browsers they are signed in on, each with a button that ends it."""
 
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeGuard
 from uuid import UUID
 
 import anyio.to_thread
@@ -21,7 +21,7 @@ from service.web.session import checked_form, current_session, sign_out, signed_
 SessionId = Annotated[UUID, Parameter(description="a session's id, as the player's page lists it")]
 
 
-def _own_page(actor: Actor | None, player_id: UUID) -> bool:
+def _own_page(actor: Actor | None, player_id: UUID) -> TypeGuard[Actor]:
     return actor is not None and actor.role == "player" and actor.id == str(player_id)
 
 

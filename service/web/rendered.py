@@ -29,7 +29,7 @@ _encoder = msgspec.msgpack.Encoder()
 def without_position(found: Any) -> Any:
     """``found`` with every read model's ``position`` as 0, so that only what is shown tells pages apart."""
     if isinstance(found, msgspec.Struct) and hasattr(found, "position"):
-        return msgspec.structs.replace(found, position=0)  # type: ignore[type-var]
+        return msgspec.structs.replace(found, position=0)
     if isinstance(found, list):
         return [without_position(each) for each in found]
     if isinstance(found, dict):
@@ -45,7 +45,9 @@ def served(page: Page, template: Template, data: dict[str, Any]) -> Response[byt
     key = (str(template.template_name), page.language, str(page.request.url), digest)
     body = _kept.get(key)
     if body is None:
-        drawn = page.request.app.template_engine.get_template(template.template_name)
+        engine = page.request.app.template_engine
+        assert engine is not None  # the app is made with its template engine: it serves pages
+        drawn = engine.get_template(template.template_name)
         body = drawn.render(**template.context, request=page.request).encode()
     with _keeping:  # the handlers' threads share the list: one changes it at a time
         _kept[key] = body

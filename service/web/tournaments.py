@@ -33,7 +33,7 @@ class TournamentPage(Controller):
         page = await page_for(request)
         read = await anyio.to_thread.run_sync(tournament_page, request.app.state.services, tournament_id)
         league = read.league
-        found = {
+        found: dict[str, Any] = {
             "tournament": read.tournament,
             "league_name": league.name,
             "zone": league.time_zone,

@@ -30,8 +30,8 @@ from service.usecases.queries import lists
 from service.usecases.queries import mao as mao_queries
 
 MAO_STATUSES = ("playing", "over")
-LeagueFilter = id_filter("only the Mao matches of this league", LEAGUE_ID)
-StatusFilter = choice_parameter("only the Mao matches in this state", MAO_STATUSES)
+LeagueFilter = Annotated[str | None, id_filter("only the Mao matches of this league", LEAGUE_ID)]
+StatusFilter = Annotated[str | None, choice_parameter("only the Mao matches in this state", MAO_STATUSES)]
 
 MAO_GAMES = Listing(MaoGameListRead, "mao-games", int, lists.MAO_GAMES)
 
