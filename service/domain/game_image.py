@@ -14,7 +14,6 @@ from service.domain.image import StateImage, image_of, restore
 from service.domain.rulesets import Ruleset
 from service.domain.scoresheet import RoundSheet
 from service.domain.seats import Seat, TableRef, table_of_version_1_key
-from service.domain.struct_from import struct_from
 
 if TYPE_CHECKING:
     from service.domain.game import Game
@@ -49,45 +48,51 @@ class GameImage(msgspec.Struct, frozen=True, kw_only=True):
     table: TableRef | msgspec.UnsetType | None = msgspec.UNSET
 
 
-# what a game and its image hold alike; the rest is converted or copied into new containers
-_ALIKE = (
-    "modified_on",
-    "ruleset",
-    "seats",
-    "seed",
-    "deck",
-    "league_id",
-    "dispute",
-    "disputes",
-    "turn_clock",
-    "forfeit_after",
-    "abandoned",
-    "in_person",
-)
-
-
 def image_of_game(game: "Game") -> GameImage:
-    return struct_from(
-        GameImage,
-        game,
+    return GameImage(
+        created_on=game.created_on,
+        modified_on=game.modified_on,
+        ruleset=game.ruleset,
+        seats=game.seats,
+        seed=game.seed,
+        deck=game.deck,
+        league_id=game.league_id,
         state=image_of(game.state),
+        dispute=game.dispute,
+        disputes=game.disputes,
         keys=dict(game.keys),
         unrevealed=list(game.unrevealed),
+        turn_clock=game.turn_clock,
+        forfeit_after=game.forfeit_after,
         clock_runs=list(game.clock_runs),
+        forfeited=game.forfeited,
+        abandoned=game.abandoned,
+        in_person=game.in_person,
         sheets=dict(game.sheets),
+        table=game.table,
     )
 
 
 def game_from_image(cls: type["Game"], game_id: UUID, version: int, image: GameImage) -> "Game":
     game = object.__new__(cls)
     game.__base_init__(originator_id=game_id, originator_version=version, timestamp=image.created_on)
-    for name in _ALIKE:
-        setattr(game, name, getattr(image, name))
+    game.modified_on = image.modified_on
+    game.ruleset = image.ruleset
+    game.seats = image.seats
+    game.seed = image.seed
+    game.deck = image.deck
+    game.league_id = image.league_id
     game.state = restore(image.state)
+    game.dispute = image.dispute
+    game.disputes = image.disputes
     game.keys = dict(image.keys)
     game.unrevealed = list(image.unrevealed)
+    game.turn_clock = image.turn_clock
+    game.forfeit_after = image.forfeit_after
     game.clock_runs = list(image.clock_runs) or [0] * len(image.seats)
     game.forfeited = tuple(image.forfeited)
+    game.abandoned = image.abandoned
+    game.in_person = image.in_person
     game.sheets = dict(image.sheets)
     match image.table:
         case msgspec.UnsetType():

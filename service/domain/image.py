@@ -12,7 +12,6 @@ import msgspec
 from service.domain.rulebook import rulebook
 from service.domain.rulesets import Ruleset
 from service.domain.state import PendingDraw, State
-from service.domain.struct_from import struct_from
 
 
 class StateImage(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -49,30 +48,39 @@ class StateImage(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     recycled_hands: list[int] = []
 
 
-# the fields the fold mutates in place: an image and a restored state get lists of their own
-_LISTS = (
-    "hands",
-    "stock",
-    "discard",
-    "round_points",
-    "totals",
-    "out_round",
-    "hand_sizes",
-    "face_down",
-    "recycled_hands",
-)
-# the fields held alike (numbers and tuples); the rules and a pending draw are converted
-_ALIKE = tuple(name for name in StateImage.__struct_fields__ if name not in {"rules", "pending", *_LISTS})
-
-
 def image_of(s: State) -> StateImage:
-    return struct_from(
-        StateImage,
-        s,
+    return StateImage(
         rules=s.book.rules if hasattr(s, "book") else None,
+        phase=s.phase,
+        seats=s.seats,
+        turn=s.turn,
+        direction=s.direction,
+        dealer=s.dealer,
+        next_dealer=s.next_dealer,
+        hands=list(s.hands),
+        stock=list(s.stock),
+        discard=list(s.discard),
+        follow=s.follow,
+        named_suit=s.named_suit,
+        debt=s.debt,
+        drawn=s.drawn,
+        missed=s.missed,
         pending=None if s.pending is None else s.pending.facts(),
+        round_no=s.round_no,
+        round_points=list(s.round_points),
+        totals=list(s.totals),
         winners=tuple(s.winners),
-        **{name: list(getattr(s, name)) for name in _LISTS},
+        out=s.out,
+        out_round=list(s.out_round),
+        hand_sizes=list(s.hand_sizes),
+        round_winner=s.round_winner,
+        declared=s.declared,
+        doubt=s.doubt,
+        face_down=list(s.face_down),
+        covering=s.covering,
+        skip_due=s.skip_due,
+        passing=s.passing,
+        recycled_hands=list(s.recycled_hands),
     )
 
 
@@ -81,11 +89,36 @@ def restore(image: StateImage) -> State:
     s = State()
     if image.rules is not None:
         s.book = rulebook(image.rules)
-    for name in _ALIKE:
-        setattr(s, name, getattr(image, name))
-    for name in _LISTS:
-        setattr(s, name, list(getattr(image, name)))
+    s.phase = image.phase
+    s.seats = image.seats
+    s.turn = image.turn
+    s.direction = image.direction
+    s.dealer = image.dealer
+    s.next_dealer = image.next_dealer
+    s.hands = list(image.hands)
+    s.stock = list(image.stock)
+    s.discard = list(image.discard)
+    s.follow = image.follow
+    s.named_suit = image.named_suit
+    s.debt = image.debt
+    s.drawn = image.drawn
+    s.missed = image.missed
     s.pending = None if image.pending is None else PendingDraw(*image.pending)
+    s.round_no = image.round_no
+    s.round_points = list(image.round_points)
+    s.totals = list(image.totals)
+    s.winners = image.winners
+    s.out = image.out
+    s.out_round = list(image.out_round)
+    s.hand_sizes = list(image.hand_sizes)
+    s.round_winner = image.round_winner
+    s.declared = image.declared
+    s.doubt = image.doubt
+    s.face_down = list(image.face_down)
+    s.covering = image.covering
+    s.skip_due = image.skip_due
+    s.passing = image.passing
+    s.recycled_hands = list(image.recycled_hands)
     return s
 
 

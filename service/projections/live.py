@@ -41,7 +41,6 @@ from uuid import UUID
 import msgspec
 
 from service.application import MauMau
-from service.domain.struct_from import struct_from
 from service.persistence.newest import NewEvents, Stored
 from service.projections.current import restored
 from service.projections.fold import Tracked
@@ -116,8 +115,14 @@ class _Followed:
         if found is None:
             assert self.table is not None, "rendered after the first fold"
             seen = hand(self.tracked, seat)
-            seat_view = struct_from(
-                _SeatView, seen, game_id=game_id, seat=seat, table=self.table, position=self.position
+            seat_view = _SeatView(
+                game_id=game_id,
+                seat=seat,
+                cards=seen.cards,
+                drawn=seen.drawn,
+                legal=seen.legal,
+                table=self.table,
+                position=self.position,
             )
             found = self.views[seat] = View(self.tracked.game.version, _encode(seat_view), self.over)
         return found

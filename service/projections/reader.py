@@ -444,11 +444,29 @@ def _name(seat: Seat, names: dict[UUID, str]) -> str:
 
 def hand_view(game_id: UUID, doc: GameDoc, position: int, seat: int) -> HandView:
     """A seat's own view out of the game's documents rendered at ``position``."""
-    return struct_from(
-        HandView, doc.hands[seat], game_id=game_id, seat=seat, table=doc.table, position=position
+    hand = doc.hands[seat]
+    return HandView(
+        game_id=game_id,
+        seat=seat,
+        cards=hand.cards,
+        drawn=hand.drawn,
+        legal=hand.legal,
+        table=doc.table,
+        position=position,
     )
 
 
 def match_totals(game_id: UUID, doc: GameDoc, position: int) -> MatchTotals:
     """The match's totals out of the game's documents rendered at ``position``."""
-    return struct_from(MatchTotals, doc.table, game_id=game_id, rounds=doc.rounds, position=position)
+    table = doc.table
+    return MatchTotals(
+        game_id=game_id,
+        league_id=table.league_id,
+        ruleset=table.ruleset,
+        seats=table.seats,
+        rounds=doc.rounds,
+        totals=table.totals,
+        winners=table.winners,
+        over=table.over,
+        position=position,
+    )
