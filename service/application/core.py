@@ -146,9 +146,12 @@ class Core(Application[UUID]):
         # eventsourcing types it a ClassVar, but reads it from the instance: the interval is a setting
         self.snapshotting_intervals = {Game: self.settings.snapshot_interval}  # type: ignore[misc]
         self.games = GameCache(self.settings.game_cache)
-        # told each game a command of this process stored, and the command's cause, in the game's
-        # lock (``projections.live`` where no note of the store tells it; ``followups``)
+        # told each card game a command of this process stored, and the command's cause, in the
+        # game's lock (``followups``: its bots and clock)
         self.on_game_saved: list[Callable[[Game, Cause], None]] = []
+        # told the id of each game of any kind (a card game, a Mao match) a command of this process
+        # stored, in the game's lock (``projections.live``, where no note of the store tells it)
+        self.on_saved: list[Callable[[UUID], None]] = []
         # told each tournament started by a command of this process (``followups``)
         self.on_tournament_started: list[Callable[[UUID], None]] = []
         super().__init__(env={**self.settings.persistence_env(), **(env or {})})
@@ -299,8 +302,9 @@ class Core(Application[UUID]):
             raise
 
     def _save_game(self, game: GameKind, cause: Cause) -> Outcome:
-        """Save a game a command changed (``save``), keep it in the cache and tell who listens (to
-        card games: a Mao match has no stream nor workers yet)."""
+        """Save a game a command changed (``save``), keep it in the cache and tell who listens: the
+        live streams of every kind (``on_saved``), a card game's workers (``on_game_saved``; a Mao
+        match's bots move in the command's own save)."""
         try:
             events, position = self.save(game)
         except BaseException:
@@ -311,6 +315,8 @@ class Core(Application[UUID]):
             raise
         assert events, "a command that changed nothing is not saved"
         self.games.put(game)
+        for saved in self.on_saved:
+            saved(game.id)
         if isinstance(game, Game):
             for told in self.on_game_saved:
                 told(game, cause)

@@ -33,6 +33,7 @@ from service.http.mao.acts import provide_mao_act
 from service.http.mao.games import MaoGameController
 from service.http.mao.log import MaoLogController
 from service.http.mao.rules import MaoRuleController
+from service.http.mao.stream import MaoStreamController
 from service.http.mao.table import MaoTableController
 from service.http.me import MeController
 from service.http.moves import MoveController
@@ -81,6 +82,7 @@ CONTROLLERS: list[ControllerRouterHandler] = [
     MaoTableController,
     MaoRuleController,
     MaoLogController,
+    MaoStreamController,
     metrics_endpoint,
 ]
 

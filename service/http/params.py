@@ -72,6 +72,18 @@ SeatToSee = Annotated[
         examples=[Example(value=0)],
     ),
 ]
+LastEventId = Annotated[
+    int | None,
+    HeaderParameter(
+        name="Last-Event-ID",
+        ge=0,
+        le=LARGEST,
+        # litestar leaves out a bound of 0 of an optional value, and writes 2**63 - 1 as 2**63
+        schema_extra={"minimum": 0, "maximum": LARGEST},
+        description="resume after this event number",
+        examples=[Example(value=12)],
+    ),
+]
 IdempotencyKey = Annotated[
     str | None,
     HeaderParameter(

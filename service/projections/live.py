@@ -35,7 +35,8 @@ import logging
 import queue
 import threading
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 from uuid import UUID
 
 import msgspec
@@ -59,16 +60,19 @@ NAMES_SECONDS = 5.0  # how long a followed game's player names are used before t
 
 _encode = msgspec.json.Encoder().encode
 
+T = TypeVar("T")
+
 
 class _Read:
-    """One read of a game's events from one event on, shared by the readers asking for it."""
+    """One read of a game's events (from one event on, or its whole log), shared by the readers asking
+    for it."""
 
-    __slots__ = ("done", "events", "failed", "noted")
+    __slots__ = ("done", "failed", "noted", "value")
 
     def __init__(self, noted: int) -> None:
         self.noted = noted  # the notes that had named the game when it began: it holds their events
         self.done = threading.Event()
-        self.events: list[Any] = []
+        self.value: Any = None
         self.failed = False
 
 
@@ -140,7 +144,7 @@ class LiveGames:
         # lookup per name, not by writing out every followed game's id for every note
         self._keys: dict[str, UUID] = {}
         self._noted: dict[UUID, int] = {}  # per watched game: the notes that named it
-        self._reads: dict[UUID, dict[int, _Read]] = {}  # per watched game, by the event they read after
+        self._reads: dict[UUID, dict[int, _Read]] = {}  # per watched game, by their key (``shared``)
         self._lock = threading.Lock()
         self.new_events = NewEvents(app)
         self._notes: queue.SimpleQueue[str] = queue.SimpleQueue()
@@ -156,7 +160,7 @@ class LiveGames:
                 )
             )
         else:
-            app.on_game_saved.append(lambda game, _cause: self.told(game.id))
+            app.on_saved.append(self.told)  # a game of any kind
         for thread in self._threads:
             thread.start()
 
@@ -224,34 +228,41 @@ class LiveGames:
             self._keys.pop(str(game_id), None)
 
     def events_after(self, waiter: "Waiter", after: int, limit: int) -> list[Any]:
-        """The game's stored events after number ``after`` (at most ``limit``), as ``MauMau.game_events``
-        reads them (blocking: call it in a thread). A read that began after the waiter's last ``clear``
-        holds every event stored before it, so the game's other readers asking from the same event
-        share it rather than read again."""
+        """The card game's stored events after number ``after`` (at most ``limit``), as
+        ``MauMau.game_events`` reads them (blocking: call it in a thread), shared (``shared``) by the
+        game's readers asking from the same event."""
+        return self.shared(waiter, after, lambda: self.app.game_events(waiter.game_id, after, limit))
+
+    def shared(self, waiter: "Waiter", key: int, read: Callable[[], T]) -> T:
+        """What ``read`` answers of the waiter's game (blocking: call it in a thread). A read that began
+        after the waiter's last ``clear`` holds every event stored before it, so the game's other
+        readers asking with the same ``key`` (the card game's: the event they read after; a Mao
+        match's: always 0, its whole log) share it rather than read again."""
         game_id = waiter.game_id
         with self._lock:
             reads = self._reads.setdefault(game_id, {})
-            read = reads.get(after)
-            leading = read is None or read.noted < waiter.seen
+            found = reads.get(key)
+            leading = found is None or found.noted < waiter.seen
             if leading:
-                read = _Read(self._noted.get(game_id, 0))
-                # a read from another event, or begun before a later note, serves no one new
+                found = _Read(self._noted.get(game_id, 0))
+                # a read with another key, or begun before a later note, serves no one new
                 reads.clear()
-                reads[after] = read
-        assert read is not None
+                reads[key] = found
+        assert found is not None
         if not leading:
-            read.done.wait()
-            if not read.failed:
-                return read.events
-            return self.app.game_events(game_id, after, limit)  # the shared read failed: try alone
+            found.done.wait()
+            if not found.failed:
+                answer: T = found.value
+                return answer
+            return read()  # the shared read failed: try alone
         try:
-            read.events = self.app.game_events(game_id, after, limit)
+            value = found.value = read()
         except BaseException:
-            read.failed = True
+            found.failed = True
             raise
         finally:
-            read.done.set()
-        return read.events
+            found.done.set()
+        return value
 
     def _noted_of(self, game_id: UUID) -> int:
         return self._noted.get(game_id, 0)

@@ -107,6 +107,8 @@ GET /mao-games/{id}                   200   200    200     200   200   200
 GET /mao-games/{id}/me                401   NS     200     NA    200   200
 GET /mao-games/{id}/judge             401   F      F       F     200   200
 GET /mao-games/{id}/events            200   200    200     200   200   200
+GET /mao-games/{id}/stream            200   200    200     200   200   200
+GET /mao-games/{id}/me/stream         401   NS     200     NA    200   200
 GET /mao-games/{id}/replay            401   F      F       F     200   200
 POST /mao-games/{id}/plays            401   NS     200     NA    200   200
 POST /mao-games/{id}/draws            401   NS     200     NA    200   200
@@ -215,6 +217,7 @@ class World:
     delivery: str  # one of its deliveries, delivered
     made: list[str] = field(default_factory=list)
     made_mao: list[str] = field(default_factory=list)  # the Mao league, once made
+    made_mao_over: list[str] = field(default_factory=list)  # the finished Mao match, once made
 
     def player_of(self, role: str) -> str:
         """A player's id the role may seat: its own for a player, else the seated player's."""
@@ -276,25 +279,26 @@ class World:
     def mao_league(self) -> str:
         """A Mao league of one card a hand, of the same players, judged by Rita (made once)."""
         if not self.made_mao:
-            members = [self.ids["seated"], self.ids["partner"], self.ids["other"]]
-            options = {"hand_size": 1, "rounds_to_win": 3}
-            self.made_mao.append(
-                self.club.league(members, [self.ids["rita"]], ruleset="mao", options=options)
-            )
+            self.made_mao.append(self.new_mao_league(rounds_to_win=3))
         return self.made_mao[0]
 
-    def mao(self) -> str:
+    def new_mao_league(self, rounds_to_win: int) -> str:
+        members = [self.ids["seated"], self.ids["partner"], self.ids["other"]]
+        options = {"hand_size": 1, "rounds_to_win": rounds_to_win}
+        return self.club.league(members, [self.ids["rita"]], ruleset="mao", options=options)
+
+    def mao(self, league: str | None = None) -> str:
         """A new Mao match of seated (seat 0), partner and a bot, not dealt yet."""
         body = {
-            "league_id": self.mao_league(),
+            "league_id": league or self.mao_league(),
             "seats": [self.ids["seated"], self.ids["partner"], "bot:random"],
             "first_dealer": 2,
         }
         return str(self.club.ok("POST", "/mao-games", json=body)["game_id"])
 
-    def mao_dealt(self) -> str:
+    def mao_dealt(self, league: str | None = None) -> str:
         """A Mao match where seated (seat 0) is to play and holds 9H on the starter 5H."""
-        game = self.mao()
+        game = self.mao(league)
         cards = deck(dealer=2, hands={0: "9H", 1: "9S", 2: "2C"}, starter="5H", hand_size=1)
         self.club.ok("POST", f"/mao-games/{game}/deals", json={"deck": cards})
         return game
@@ -304,11 +308,18 @@ class World:
         self.club.ok("POST", f"/mao-games/{game}/pause", json={"seat": 0})
         return game
 
-    def mao_won(self) -> str:
+    def mao_won(self, league: str | None = None) -> str:
         """A Mao match whose first round seated (seat 0) won."""
-        game = self.mao_dealt()
+        game = self.mao_dealt(league)
         self.club.ok("POST", f"/mao-games/{game}/plays", json={"card": "9H", "says": ["mao"], "seat": 0})
         return game
+
+    def mao_over(self) -> str:
+        """A Mao match seated (seat 0) won at its first round, in a league of one round a match (made
+        once): its streams end."""
+        if not self.made_mao_over:
+            self.made_mao_over.append(self.mao_won(self.new_mao_league(rounds_to_win=1)))
+        return self.made_mao_over[0]
 
     def mao_proposed(self) -> str:
         game = self.mao_won()
@@ -515,6 +526,8 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
         "GET /mao-games/{id}/me": in_mao("GET", world.mao_dealt, "/me?seat=0"),
         "GET /mao-games/{id}/judge": in_mao("GET", world.mao_dealt, "/judge"),
         "GET /mao-games/{id}/events": in_mao("GET", world.mao_dealt, "/events"),
+        "GET /mao-games/{id}/stream": in_mao("GET", world.mao_over, "/stream"),
+        "GET /mao-games/{id}/me/stream": in_mao("GET", world.mao_over, "/me/stream?seat=0"),
         "GET /mao-games/{id}/replay": in_mao("GET", world.mao_dealt, "/replay"),
         "POST /mao-games/{id}/plays": in_mao("POST", world.mao_dealt, "/plays", {"card": "9H", "seat": 0}),
         "POST /mao-games/{id}/draws": in_mao("POST", world.mao_dealt, "/draws", {"seat": 0}),

@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 import msgspec
 from litestar.response import ServerSentEventMessage
 
-from service.http.stream import WAITING, message
+from service.http.streaming import WAITING, message
 from service.usecases.events import EventRead
 
 

@@ -99,11 +99,16 @@ class MaoGame(Keyed, Aggregate):
         first = self.starts[decided[0].originator_version] if decided else len(self.facts)
         return first, [fact for event in decided for fact in event.facts]
 
+    @property
+    def over(self) -> bool:
+        """The match has a winner: nothing more is decided (its last fact is ``MatchEnded``)."""
+        return self.state.winner >= 0
+
     def forfeit_seat(self, seat: int) -> None:
         """The seat's player was erased: a stand-in plays the seat from now on, or the match ends at
         once (above) when no two seats with a player's among them are left in."""
         self.check_seat(seat)
-        if self.state.winner >= 0:
+        if self.over:
             raise RuleError("game_over")
         if seat in self.forfeited:
             raise RuleError("seat_forfeited", why="already_that_seat")

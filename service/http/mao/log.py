@@ -22,7 +22,7 @@ class MaoLogController(ApiController, path="/mao-games/{game_id:uuid}", tag="mao
         return MaoLogRead(
             game_id=game_id,
             version=found.version,
-            events=[{"number": number, **entry} for number, entry in enumerate(found.events, 1)],
+            events=mao.numbered(found.events),
         )
 
     @get(
