@@ -36,18 +36,17 @@ from litestar.response import ServerSentEvent
 
 from service.domain.redaction import PUBLIC
 from service.http.controller import ApiController
-from service.http.params import GameId, LastEventId, SeatToSee
-from service.http.services import CallerDep, ServicesDep
+from service.http.params import GameId, SeatToSee
+from service.http.services import CallerDep
 from service.http.streaming import (
-    EVENTS_ROUTE,
     KEEP_ALIVE_SECONDS,
-    VIEWS_ROUTE,
     WAITING,
     Batch,
     EncodedEvents,
     Read,
-    follow,
+    events_stream,
     message,
+    views_route,
 )
 from service.projections.live import LiveGames
 from service.projections.subscriptions import Waiter
@@ -60,10 +59,11 @@ from service.usecases.services import Services
 PAGE = 500
 
 
-def public_events(services: Services, facts: GameFacts) -> Read:
+def public_events(services: Services, game_id: UUID) -> Read:
     """The card game's read for ``streaming.follow``: its stored events after a number, a page at a
     time, as the public sees them; the end after ``MatchEnded`` (or once the game as it is now says it
     is over, and nothing is left)."""
+    facts = game_queries.facts(services, game_id)
     encode = msgspec.json.Encoder().encode
     live = services.live
 
@@ -109,30 +109,14 @@ def _over_at(services: Services, facts: GameFacts, number: int) -> bool:
     return (table.over or table.abandoned is not None) and table.version <= number
 
 
-class StreamController(ApiController, path="/games/{game_id:uuid}", tag="log"):
-    @get(
-        "/stream",
-        operation_id="streamGameEvents",
-        summary="The game's public events as Server-Sent Events, live, until the match is over (public)",
-        **EVENTS_ROUTE,
-    )
-    async def stream(
-        self, services: ServicesDep, game_id: GameId, last_event_id: LastEventId = None
-    ) -> ServerSentEvent:
-        facts = await anyio.to_thread.run_sync(game_queries.facts, services, game_id)
-        read = public_events(services, facts)
-        return EncodedEvents(follow(services.live, game_id, last_event_id or 0, read))
+EVENTS_SUMMARY = "The game's public events as Server-Sent Events, live, until the match is over (public)"
+VIEW_SUMMARY = "My view (hand, legal moves, public table) as Server-Sent Events, anew at every change"
 
-    @get(
-        "/me/stream",
-        operation_id="streamMyView",
-        summary="My view (hand, legal moves, public table) as Server-Sent Events, anew at every change",
-        description=(
-            "The same view as `GET /games/{id}/me`, first as it is now, then each time a command changes "
-            "the game, until the match is over. Message `id`: the game's version; `event`: `view`."
-        ),
-        **VIEWS_ROUTE,
-    )
+
+class StreamController(ApiController, path="/games/{game_id:uuid}", tag="log"):
+    stream = events_stream("streamGameEvents", EVENTS_SUMMARY, public_events)
+
+    @get("/me/stream", **views_route("streamMyView", VIEW_SUMMARY, "/games/{id}/me"))
     async def my_view(self, caller: CallerDep, game_id: GameId, seat: SeatToSee = None) -> ServerSentEvent:
         services, actor = caller.services, caller.actor
         facts = await anyio.to_thread.run_sync(game_queries.facts, services, game_id)

@@ -8,7 +8,8 @@ out when nothing has changed for ``KEEP_ALIVE_SECONDS``, so that proxies keep th
 the stream ends once the kind's read says the match is over and everything is sent. A kind gives
 only its read: the public events after a number (``service.http.stream``, ``service.http.mao.stream``),
 or a seat's view after a version (a Mao seat's; a card game's seat views are pushed by the live
-fold instead, ``service.http.stream.seat_views``).
+fold instead, ``service.http.stream.seat_views``). The routes: a kind's public events stream is
+``events_stream``'s, a seat's view stream takes ``views_route``'s arguments.
 """
 
 import asyncio
@@ -17,34 +18,25 @@ from typing import Any
 from uuid import UUID
 
 import anyio.to_thread
+from litestar import Controller, get
+from litestar.handlers import HTTPRouteHandler
 from litestar.response import ServerSentEvent, Stream
 
 from service.auth.sessions import SIGNED_IN_OR_SESSION
 from service.http.consistency import READS_STORE
 from service.http.errors import problems
+from service.http.params import GameId, LastEventId
 from service.http.routes import public_route
 from service.http.security import BEARER
+from service.http.services import ServicesDep
 from service.projections.live import LiveGames
 from service.projections.subscriptions import Waiter
+from service.usecases.services import Services
 
 KEEP_ALIVE_SECONDS = 15.0
 
 _SSE = "text/event-stream"
-# a game's public events, for anyone
-EVENTS_ROUTE: dict[str, Any] = {
-    **public_route(404, reads_store=True, threaded=False),
-    "media_type": _SSE,
-    "response_description": "a message per event: id (its number), event (its type), data (it as JSON)",
-}
-# a seat's view: the seated player, or an official naming the seat; a browser's ``EventSource`` sends
-# no bearer header, so the pages' session cookie is taken too
-VIEWS_ROUTE: dict[str, Any] = {
-    "opt": {**SIGNED_IN_OR_SESSION, **READS_STORE},
-    "media_type": _SSE,
-    "response_description": "a message per view: id (the game's version), event (view), data (the view)",
-    "responses": problems(403, 404, 422),
-    "security": BEARER,
-}
+
 
 WAITING = b": waiting\r\ndata: \r\n\r\n"  # as litestar's comment: an empty message no client acts on
 
@@ -89,6 +81,15 @@ class Batch:
 Read = Callable[[Waiter, int], Batch]
 
 
+async def streamed(
+    live: LiveGames, game_id: UUID, after: int, read_of: Callable[[], Read]
+) -> ServerSentEvent:
+    """The stream of the game's messages after ``after``. ``read_of`` (in a thread) finds the game and
+    checks the asker, so that a refusal answers before the stream opens, and gives the kind's read."""
+    read = await anyio.to_thread.run_sync(read_of)
+    return EncodedEvents(follow(live, game_id, after, read))
+
+
 async def follow(live: LiveGames, game_id: UUID, after: int, read: Read) -> AsyncIterator[bytes]:
     """The game's messages after ``after`` as ``read`` finds them, live, until it says the end."""
     waiter = live.watch(game_id, asyncio.get_running_loop())
@@ -107,3 +108,44 @@ async def follow(live: LiveGames, game_id: UUID, after: int, read: Read) -> Asyn
                 yield WAITING
     finally:
         live.unwatch(waiter)
+
+
+def events_stream(
+    operation_id: str, summary: str, read_of: Callable[[Services, UUID], Read]
+) -> HTTPRouteHandler:
+    """A controller's ``GET .../stream``: a game's public events, for anyone, resumed after
+    ``Last-Event-ID``. ``read_of`` finds the game (else 404) and gives its kind's read."""
+
+    @get(
+        "/stream",
+        **public_route(404, reads_store=True, threaded=False),
+        operation_id=operation_id,
+        summary=summary,
+        media_type=_SSE,
+        response_description="a message per event: id (its number), event (its type), data (it as JSON)",
+    )
+    async def stream(
+        self: Controller, services: ServicesDep, game_id: GameId, last_event_id: LastEventId = None
+    ) -> ServerSentEvent:
+        return await streamed(services.live, game_id, last_event_id or 0, lambda: read_of(services, game_id))
+
+    return stream
+
+
+def views_route(operation_id: str, summary: str, view: str) -> dict[str, Any]:
+    """The route arguments of a stream of a seat's view (the one ``GET {view}`` answers): for the seated
+    player, or an official naming the seat; a browser's ``EventSource`` sends no bearer header, so the
+    pages' session cookie is taken too."""
+    return {
+        "operation_id": operation_id,
+        "opt": {**SIGNED_IN_OR_SESSION, **READS_STORE},
+        "summary": summary,
+        "description": (
+            f"The same view as `GET {view}`, first as it is now, then each time a command changes "
+            "the game, until the match is over. Message `id`: the game's version; `event`: `view`."
+        ),
+        "media_type": _SSE,
+        "response_description": "a message per view: id (the game's version), event (view), data (the view)",
+        "responses": problems(403, 404, 422),
+        "security": BEARER,
+    }

@@ -27,7 +27,8 @@ never gets an old one after a newer. A reader of a game's events (the public
 stream) only ``watch``es it: woken by the same notes, it reads them with
 ``events_after``, which reads once for all the game's readers asking from the
 same event since their last wake (a hundred spectators of a final: one query
-per move, not a hundred).
+per move, not a hundred); a Mao match's streams share one read of the whole
+match the same way (``shared``).
 """
 
 import asyncio

@@ -45,7 +45,8 @@ everywhere):
 | POST /games/import | admin; referee: friendly or own league (as POST /games for others' seats) |
 | POST /mao-games | admin; a referee of the (Mao) league |
 | GET /mao-games/{id}, /events | public; the log whole for officials, own cards for the seated player |
-| GET /mao-games/{id}/me | the seated player (own seat); officials name a seat |
+| GET /mao-games/{id}/stream | public (the log as the public sees it) |
+| GET /mao-games/{id}/me, /me/stream | the seated player (own seat); officials name a seat |
 | GET /mao-games/{id}/judge, /replay | officials (``service.usecases.mao_policy``) |
 | POST /mao-games/{id}/plays, /draws, /utterances, /pause, /proposals; DELETE .../pause | |
 |   the seated player (own seat); officials name a seat | |

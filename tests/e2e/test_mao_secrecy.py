@@ -1,5 +1,5 @@
 """No answer to a player, a spectator or the public holds a Mao rule before its reveal: not the
-views, the log, the answers to acts nor the refusals (Mao has no live stream).
+views, the log, the answers to acts nor the refusals (its live stream: test_mao_stream).
 
 The rule has a play clause and a call clause; Ada plays a king and leaves its secret call
 unsaid, Bo breaks the play clause, and both try what they may not do.

@@ -88,6 +88,19 @@ def play_to_the_end(api: httpx.Client, game: dict[str, Any], rng: random.Random)
     raise AssertionError("the match did not end")
 
 
+def finished_mao_match(api: httpx.Client) -> str:
+    """A Mao match of three bots, judged by the server, played to its end (a round a match; a drawn
+    round is dealt again)."""
+    options = {"rounds_to_win": 1}
+    league = made(api, "/leagues", {"name": "Mao night", "ruleset": "mao", "options": options})["league_id"]
+    match = made(api, "/mao-games", {"league_id": league, "seats": ["bot:random"] * 3, "judge": "server"})
+    for _ in range(20):
+        if api.get(f"/mao-games/{match['game_id']}").json()["phase"] == "over":
+            return str(match["game_id"])
+        made(api, f"/mao-games/{match['game_id']}/deals", {})
+    raise AssertionError("the match did not end")
+
+
 def club(base: str) -> dict[str, list[str]]:
     """Players, a referee, a league, a game in play and a finished one: their ids, by kind."""
     with httpx.Client(base_url=base, headers=ADMIN) as api:
@@ -104,8 +117,10 @@ def club(base: str) -> dict[str, list[str]]:
         )
         play_to_the_end(api, finished, random.Random(1))
         spare = made(api, f"/players/{bob}/tokens")["credential_id"]
+        mao = finished_mao_match(api)
     return {
         "games": [playing["game_id"], finished["game_id"]],
+        "mao": [mao],
         "players": [ada, bob],
         "leagues": [league],
         "referees": [rita],
@@ -138,9 +153,10 @@ def config(ids: dict[str, list[str]]) -> str:
         for key, kind in bindings.items()
     ]
     # the streams of a game in play last until the game ends: they are streamed from the finished one
-    finished = ids["games"][-1]
-    for path in ("/games/{game_id}/stream", "/games/{game_id}/me/stream"):
-        lines += ["[[operations]]", f'include-path = "{path}"', f'parameters = {{ game_id = "{finished}" }}']
+    for kind, finished in (("games", ids["games"][-1]), ("mao-games", ids["mao"][0])):
+        for path in (f"/{kind}/{{game_id}}/stream", f"/{kind}/{{game_id}}/me/stream"):
+            parameters = f'parameters = {{ game_id = "{finished}" }}'
+            lines += ["[[operations]]", f'include-path = "{path}"', parameters]
     # Revoking a subject's tokens keeps them listed, each with its revocation time, so a stateful
     # chain that reads the list after the DELETE finds it (ST301) by design: the fuzzing phases still
     # send those DELETEs, the stateful phase does not chain them.

@@ -3,7 +3,6 @@ card game's are: by the store's note of another process's save, and without note
 listener down) by this process's own save; and the readers woken by one change share one read."""
 
 import asyncio
-from collections.abc import Iterator
 from uuid import UUID
 
 import pytest
@@ -12,17 +11,7 @@ from service.application import MauMau
 from service.domain.mao.commands import Say
 from service.domain.roles import Actor
 from service.projections.live import LiveGames
-from service.projections.reader import ReadModels
-from service.settings import Settings
 from tests.integration.test_mao_application import server_judged
-
-
-@pytest.fixture
-def writer(fresh_settings: Settings) -> Iterator[tuple[MauMau, ReadModels]]:
-    app, reader = MauMau(fresh_settings), ReadModels(fresh_settings)
-    yield app, reader
-    reader.close()
-    app.close()
 
 
 def talk(app: MauMau, game_id: str, ada: str) -> int:
@@ -43,8 +32,7 @@ def woken_by_a_talk(games: LiveGames, app: MauMau, game_id: str, ada: str) -> No
     asyncio.run(watch_and_act())
 
 
-def test_a_mao_act_of_this_process_wakes_the_match_s_readers_without_notes(writer):
-    app, reader = writer
+def test_a_mao_act_of_this_process_wakes_the_match_s_readers_without_notes(app, reader):
     game_id, ada = server_judged(app)
     # told of nothing by the store (no notes, no poll within the test): only the save itself tells
     games = LiveGames(app, reader.views, None, poll=60.0)
@@ -54,13 +42,12 @@ def test_a_mao_act_of_this_process_wakes_the_match_s_readers_without_notes(write
         games.close()
 
 
-def test_a_mao_act_of_another_process_wakes_the_match_s_readers_by_the_store_s_note(writer, fresh_settings):
-    if not fresh_settings.uses_postgres:
+def test_a_mao_act_of_another_process_wakes_the_match_s_readers_by_the_store_s_note(app, reader, settings):
+    if not settings.uses_postgres:
         pytest.skip("SQLite sends no notes: another process's act is seen by the poll")
-    app, reader = writer
     game_id, ada = server_judged(app)
-    follower = MauMau(fresh_settings)
-    games = LiveGames(follower, reader.views, fresh_settings.database_url, poll=60.0)
+    follower = MauMau(settings)
+    games = LiveGames(follower, reader.views, settings.database_url, poll=60.0)
     try:
         woken_by_a_talk(games, app, game_id, ada)
     finally:
@@ -68,8 +55,7 @@ def test_a_mao_act_of_another_process_wakes_the_match_s_readers_by_the_store_s_n
         follower.close()
 
 
-def test_the_readers_of_a_match_woken_by_one_change_share_one_read(writer):
-    app, reader = writer
+def test_the_readers_of_a_match_woken_by_one_change_share_one_read(app, reader):
     game_id, ada = server_judged(app)
     games = LiveGames(app, reader.views, None, poll=60.0)
     reads: list[int] = []

@@ -17,15 +17,15 @@ it from its start and encodes its public log once.
 
 from uuid import UUID
 
-import anyio.to_thread
 import msgspec
 from litestar import get
 from litestar.response import ServerSentEvent
 
+from service.domain.roles import Actor
 from service.http.controller import ApiController
-from service.http.params import GameId, LastEventId, SeatToSee
-from service.http.services import CallerDep, ServicesDep
-from service.http.streaming import EVENTS_ROUTE, VIEWS_ROUTE, Batch, EncodedEvents, Read, follow, message
+from service.http.params import GameId, SeatToSee
+from service.http.services import CallerDep
+from service.http.streaming import Batch, Read, events_stream, message, streamed, views_route
 from service.projections.subscriptions import Waiter
 from service.usecases.queries import mao
 from service.usecases.services import Services
@@ -50,6 +50,10 @@ def _read(services: Services, game_id: UUID, waiter: Waiter) -> _Shared:
 
 
 def public_facts(services: Services, game_id: UUID) -> Read:
+    """The match's read for ``streaming.follow``: its facts after a number as the public sees them;
+    the end once it is over."""
+    mao.match(services, game_id)  # no such match: 404
+
     def read(waiter: Waiter, after: int) -> Batch:
         found = _read(services, game_id, waiter)
         messages = found.messages[after:]
@@ -58,43 +62,33 @@ def public_facts(services: Services, game_id: UUID) -> Read:
     return read
 
 
-def seat_views(services: Services, game_id: UUID, seat: int) -> Read:
+def seat_views(services: Services, actor: Actor, game_id: UUID, seat: int | None) -> Read:
+    """The read of the seat's view (the asker's own; the one an official names) after a version: the
+    view whenever the match's version is newer; the end after the view of the finished match."""
+    followed = mao.followed_seat(services, actor, game_id, seat)
+
     def read(waiter: Waiter, version: int) -> Batch:
         match = _read(services, game_id, waiter).match
         if match.version <= version:
             return Batch(b"", version, ended=match.over)
-        view = message(match.version, "view", _encode(match.view(seat)))
+        view = message(match.version, "view", _encode(match.view(followed)))
         return Batch(view, match.version, ended=match.over)
 
     return read
 
 
-class MaoStreamController(ApiController, path="/mao-games/{game_id:uuid}", tag="mao"):
-    @get(
-        "/stream",
-        operation_id="streamMaoEvents",
-        summary="The match's events as the public sees them, as Server-Sent Events, live, until it is "
-        "over (public)",
-        **EVENTS_ROUTE,
-    )
-    async def stream(
-        self, services: ServicesDep, game_id: GameId, last_event_id: LastEventId = None
-    ) -> ServerSentEvent:
-        await anyio.to_thread.run_sync(mao.match, services, game_id)  # 404 before the stream opens
-        read = public_facts(services, game_id)
-        return EncodedEvents(follow(services.live, game_id, last_event_id or 0, read))
+EVENTS_SUMMARY = (
+    "The match's events as the public sees them, as Server-Sent Events, live, until it is over (public)"
+)
+VIEW_SUMMARY = "A seat's view (hand, table, penalties) as Server-Sent Events, anew at every change"
 
-    @get(
-        "/me/stream",
-        operation_id="streamMyMaoView",
-        summary="A seat's view (hand, table, penalties) as Server-Sent Events, anew at every change",
-        description=(
-            "The same view as `GET /mao-games/{id}/me`, first as it is now, then each time the match "
-            "changes, until it is over. Message `id`: the match's version; `event`: `view`."
-        ),
-        **VIEWS_ROUTE,
-    )
+
+class MaoStreamController(ApiController, path="/mao-games/{game_id:uuid}", tag="mao"):
+    stream = events_stream("streamMaoEvents", EVENTS_SUMMARY, public_facts)
+
+    @get("/me/stream", **views_route("streamMyMaoView", VIEW_SUMMARY, "/mao-games/{id}/me"))
     async def my_view(self, caller: CallerDep, game_id: GameId, seat: SeatToSee = None) -> ServerSentEvent:
-        services = caller.services
-        seat = await anyio.to_thread.run_sync(mao.followed_seat, services, caller.actor, game_id, seat)
-        return EncodedEvents(follow(services.live, game_id, 0, seat_views(services, game_id, seat)))
+        def read_of() -> Read:
+            return seat_views(caller.services, caller.actor, game_id, seat)
+
+        return await streamed(caller.services.live, game_id, 0, read_of)
