@@ -88,3 +88,18 @@ def test_a_bearer_header_is_judged_as_ever_even_beside_a_valid_cookie(club: Club
         # the cookie opens no other route of the API: GET /games/{id}/me still wants a bearer token
         response = browser.get(f"/games/{scene.game}/me")
     assert response.status_code == 401 and response.json()["code"] == "unauthorized"
+
+
+def test_a_seated_players_cookie_opens_their_own_seat_of_a_mao_match_and_no_other(club: Club, base: str):
+    made = [club.ok("POST", "/players", json={"name": f"Ada {n}"}) for n in range(2)]
+    seats = [player["player"]["player_id"] for player in made]
+    league = club.league(members=seats, ruleset="mao")
+    body = {"league_id": league, "seats": [*seats, "bot:random"], "judge": "server", "first_dealer": 2}
+    path = f"/mao-games/{club.ok('POST', '/mao-games', json=body)['game_id']}/me/stream"
+    with signed_in(base, made[0]["token"]["token"]) as browser:
+        status, message = first_message(browser, path)
+        other, body = first_message(browser, f"{path}?seat=1")
+    assert status == 200 and "event: view" in message, message
+    view = msgspec.json.decode(next(line for line in message.splitlines() if line.startswith("data:"))[5:])
+    assert view["seat"] == 0 and view == club.ok("GET", path.removesuffix("/stream"), params={"seat": 0})
+    assert other == 403 and msgspec.json.decode(body)["code"] == "not_your_seat"
