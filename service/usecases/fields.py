@@ -46,6 +46,6 @@ def bounds(low: int, high: int) -> dict[str, Any]:
 
 
 def ranged(low: int, high: int, example: int, description: str) -> msgspec.Meta:
-    """A whole number's metadata: what it means, an example and the range the rules allow
-    (``bounds``)."""
+    """A whole number's metadata: the range the rules allow (``bounds``), an example, what it means;
+    in that order, as a field reads ``ranged(1, MAX_INTERVAL, 1800, "seconds from ...")``."""
     return msgspec.Meta(examples=[example], description=description, extra_json_schema=bounds(low, high))
