@@ -259,7 +259,7 @@ PUKE = _preset(
     "puke",
     RANKS,
     base=CLASSIC,
-    max_players_two_decks=None,  # classic's second deck is one of 32 cards
+    max_players_two_decks=None,  # classic seats more with two decks of its 32 cards; puke does not
     effects={"2": CardEffect(skip=True), **{rank: e for rank, e in CLASSIC.effects.items() if rank != "8"}},
     call_words=("Puke", "Puke-Puke"),
 )
