@@ -37,32 +37,28 @@ CLUB = Ruleset(
     single_round=False,
 )
 
-MAU_MAU_150 = Ruleset(
+# mau-mau-150: as `club` with 32 cards (7 to ace) and 2-4 players, but nines reverse, anyone may draw
+# whenever they like, going out on a jack is called "Mau Mau", the round's winner collects the
+# others' hands and the first to 150 wins.
+# Reading: the variant is silent on the starter; it acts as in `club` (a starting 9 sends play to
+# the dealer's right).
+MAU_MAU_150 = msgspec.structs.replace(
+    CLUB,
     name="mau-mau-150",
     ranks=("7", "8", "9", "10", "J", "Q", "K", "A"),
-    min_players=2,
     max_players=4,
-    hand_size=5,
     effects={
         "7": CardEffect(draw=2),
         "8": CardEffect(skip=True),
         "9": CardEffect(reverse=True),
         "J": CardEffect(wild=True),
     },
-    debt_answers=("7",),
-    # Reading: the variant is silent on the starter; it acts as in `club`
-    # (a starting 9 sends play to the dealer's right).
-    starter_acts=True,
     voluntary_draw=True,
-    play_drawn_card=True,
-    mau_call=True,
     mau_mau_call="on_wild",
-    call_penalty=2,
     scoring="winner_takes",
     card_points={"7": 7, "8": 8, "9": 9, "10": 10, "J": 20, "Q": 10, "K": 10, "A": 10},
     target_score=150,
     match_winner="highest_total",
-    single_round=False,
 )
 
 _PIQUET = ("7", "8", "9", "10", "J", "Q", "K", "A")  # the 32-card deck
@@ -73,17 +69,17 @@ _CLUB_POINTS = CLUB.card_points
 _POINTS_101 = {"6": 6, "7": 7, "8": 8, "9": 0, "10": 10, "J": 2, "Q": 3, "K": 4, "A": 11}
 
 
-def _preset(name: str, ranks: tuple[str, ...], **fields: Any) -> Ruleset:
-    """A preset: `club`'s fields, this deck and these changes; a round whose cards only go round
-    stops (``stalled_round_ends``)."""
-    base = msgspec.structs.replace(
-        CLUB,
+def _preset(name: str, ranks: tuple[str, ...], base: Ruleset = CLUB, **fields: Any) -> Ruleset:
+    """A preset: the fields of `base` (`club`'s unless another variant's), this deck and these
+    changes; a round whose cards only go round stops (``stalled_round_ends``)."""
+    dealt = msgspec.structs.replace(
+        base,
         name=name,
         ranks=ranks,
         card_points={rank: _CLUB_POINTS[rank] for rank in ranks},
         stalled_round_ends=True,
     )
-    return msgspec.structs.replace(base, **fields)
+    return msgspec.structs.replace(dealt, **fields)
 
 
 _AGAIN_NOT_LAST = CardEffect(again=True, ends_hand=False)
@@ -221,6 +217,8 @@ PESTEN = _preset(
 FARAON = _preset(
     "faraon",
     _PIQUET,
+    base=PRSI,
+    hand_size=5,
     # faraon's Ober is wild on any card: prsi's exception for sevens and aces is not among its rules
     effects={
         **PRSI.effects,
@@ -228,9 +226,6 @@ FARAON = _preset(
         "Q": CardEffect(wild=True),
         "JS": CardEffect(cancels_debt=True),
     },
-    debt_answers=("7",),
-    mau_call=False,
-    mau_mau_call="never",
     shrinking_hands=True,
     first_player="round_winner",
     quick=True,
@@ -263,18 +258,10 @@ HAFT_KHABIS = _preset(
 PUKE = _preset(
     "puke",
     RANKS,
-    max_players=5,
-    effects={
-        "2": CardEffect(skip=True),
-        "7": CardEffect(draw=2, draw_skips=False),
-        "J": CardEffect(wild=True),
-        "A": _AGAIN_NOT_LAST,
-    },
-    debt_answers=(),
-    mau_mau_call="on_wild",
-    out_multiplier={"J": 2},
+    base=CLASSIC,
+    max_players_two_decks=None,  # classic seats more with two decks of its 32 cards; puke does not
+    effects={"2": CardEffect(skip=True), **{rank: e for rank, e in CLASSIC.effects.items() if rank != "8"}},
     call_words=("Puke", "Puke-Puke"),
-    call_penalty=1,
 )
 
 # russian: 36 cards, deal 5; A skips, 7 draws 1, 6 draws 1 and skips, Q wild.

@@ -43,3 +43,9 @@ def bounds(low: int, high: int) -> dict[str, Any]:
     """The ``extra_json_schema`` of the range the rules allow, for the document only: outside it the
     rules answer 422 with their code."""
     return {"extra": {"minimum": low, "maximum": high}}
+
+
+def ranged(low: int, high: int, example: int, description: str) -> msgspec.Meta:
+    """A whole number's metadata: the range the rules allow (``bounds``), an example, what it means;
+    in that order, as a field reads ``ranged(1, MAX_INTERVAL, 1800, "seconds from ...")``."""
+    return msgspec.Meta(examples=[example], description=description, extra_json_schema=bounds(low, high))

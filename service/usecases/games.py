@@ -105,10 +105,15 @@ class GameCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     ] = False
 
 
-class GameCreated(msgspec.Struct, frozen=True, kw_only=True):
+class NewGame(msgspec.Struct, frozen=True, kw_only=True):
+    """A game just stored, created or imported from a record: what each answer begins with."""
+
     game_id: Annotated[UUID, msgspec.Meta(examples=[GAME_ID])]
     league_id: UUID | None
     seats: list[SeatSpec]
+
+
+class GameCreated(NewGame, frozen=True, kw_only=True):
     version: Annotated[int, msgspec.Meta(examples=[3], description="the game's version: send it with a move")]
     position: Annotated[int, msgspec.Meta(examples=[4711], description="read with ?after= this to see it")]
 
@@ -120,10 +125,11 @@ SeatNo = (
     ]
     | None
 )
+CARD_CHARS = 8  # the most characters a card or a suit is sent in (the longest card, "10H.2", has 5)
 Card = Annotated[
     str,
     msgspec.Meta(
-        max_length=8,
+        max_length=CARD_CHARS,
         examples=["7H"],
         description="rank then suit: 10H, QS, 7D; a joker X1 or X2; a second deck's card ends in .2, 7D.2 "
         "(a card named without it plays whichever copy the seat holds)",
@@ -133,12 +139,20 @@ Card = Annotated[
 Suit = Annotated[
     str,
     msgspec.Meta(
-        max_length=8,
+        max_length=CARD_CHARS,
         examples=["S"],
         description="C, D, H or S",
         extra_json_schema={"extra": {"pattern": SUIT_PATTERN}},
     ),
 ]
+
+
+def _optional(pattern: str, description: str) -> msgspec.Meta:
+    """An optional card's or suit's metadata: the document is told its rules (``or_null``)."""
+    return msgspec.Meta(
+        description=description,
+        extra_json_schema=or_null({"type": "string", "maxLength": CARD_CHARS, "pattern": pattern}),
+    )
 
 
 class _Move(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="kind"):
@@ -150,10 +164,10 @@ class Play(_Move, tag="play", frozen=True, kw_only=True):
     card: Card
     suit: Annotated[
         Suit | None,
-        msgspec.Meta(
-            description="the suit a wild card names: the jack, or the queen, nine or joker where the "
-            "ruleset makes them wild",
-            extra_json_schema=or_null({"type": "string", "maxLength": 8, "pattern": SUIT_PATTERN}),
+        _optional(
+            SUIT_PATTERN,
+            "the suit a wild card names: the jack, or the queen, nine or joker where the ruleset makes "
+            "them wild",
         ),
     ] = None
     call: Annotated[
@@ -175,10 +189,10 @@ class Play(_Move, tag="play", frozen=True, kw_only=True):
     ] = []
     declared: Annotated[
         Card | None,
-        msgspec.Meta(
-            description="with the blind modifier: the card this one is played face down as; the others "
-            "see only it until the next player challenges or the round ends",
-            extra_json_schema=or_null({"type": "string", "maxLength": 8, "pattern": CARD_PATTERN}),
+        _optional(
+            CARD_PATTERN,
+            "with the blind modifier: the card this one is played face down as; the others see only it "
+            "until the next player challenges or the round ends",
         ),
     ] = None
     version: Version

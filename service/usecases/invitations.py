@@ -25,7 +25,7 @@ from service.domain.invitation import CODE_PATTERN, MAX_USES, Invitation, parse_
 from service.domain.roles import Actor
 from service.usecases import policy
 from service.usecases.context import Context, write, write_joining
-from service.usecases.fields import Name, bounds
+from service.usecases.fields import Name, ranged
 
 CODE_EXAMPLE = "inv_6e2a9c417b3d4f85a1c92d4e6f8b0a13_Vq3Jx9kQ2mZ7rT4wB8nY1cF6hL0sD5gP3aE9uK2oXjM"
 Code = Annotated[
@@ -48,14 +48,7 @@ class InvitationCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
             examples=["2026-12-31T23:59:00Z"],
         ),
     ]
-    uses: Annotated[
-        int,
-        msgspec.Meta(
-            description="how many people may join with it",
-            examples=[10],
-            extra_json_schema=bounds(1, MAX_USES),
-        ),
-    ] = 1
+    uses: Annotated[int, ranged(1, MAX_USES, 10, "how many people may join with it")] = 1
 
 
 class Redemption(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

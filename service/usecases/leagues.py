@@ -12,26 +12,28 @@ from service.domain.roles import Actor
 from service.domain.time_zone import DEFAULT_TIME_ZONE
 from service.usecases import policy
 from service.usecases.context import Context, write
-from service.usecases.fields import PLAYER_ID, REFEREE_ID, LeagueName
+from service.usecases.fields import PLAYER_ID, REFEREE_ID, LeagueName, ranged
 from service.usecases.preset_schema import LeagueRulesetName, Options
 
 # the ranges are documented only: outside them the rules answer 422 with their code
 TurnClock = Annotated[
     int,
-    msgspec.Meta(
-        examples=[60],
-        description="seconds per turn in the league's games (a tournament's plan sets its own); "
-        "a late turn is played by a clock bot, flagged (422 invalid_turn_clock outside the range)",
-        extra_json_schema={"extra": {"minimum": 1, "maximum": MAX_TURN_CLOCK}},
+    ranged(
+        1,
+        MAX_TURN_CLOCK,
+        60,
+        "seconds per turn in the league's games (a tournament's plan sets its own); a late turn is "
+        "played by a clock bot, flagged (422 invalid_turn_clock outside the range)",
     ),
 ]
 ForfeitAfter = Annotated[
     int,
-    msgspec.Meta(
-        examples=[FORFEIT_AFTER],
-        description="a seat whose turn clock runs out this many times in a row forfeits the game, "
-        "a loss; 0 or null: never (422 invalid_forfeit_after outside the range)",
-        extra_json_schema={"extra": {"minimum": 0, "maximum": MAX_FORFEIT_AFTER}},
+    ranged(
+        0,
+        MAX_FORFEIT_AFTER,
+        FORFEIT_AFTER,
+        "a seat whose turn clock runs out this many times in a row forfeits the game, a loss; 0 or "
+        "null: never (422 invalid_forfeit_after outside the range)",
     ),
 ]
 

@@ -15,8 +15,7 @@ from service.domain.errors import RuleError
 from service.domain.roles import Actor
 from service.domain.struct_from import struct_from
 from service.usecases.context import Context, scoped_key, write
-from service.usecases.fields import GAME_ID
-from service.usecases.games import SEAT_PATTERN, SeatSpec, normalised
+from service.usecases.games import SEAT_PATTERN, NewGame, SeatSpec, normalised
 
 MOST_RECORD_CHARS = 4_000_000  # a long match's full record is well under a megabyte
 
@@ -56,10 +55,7 @@ class RecordImport(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     ] = False
 
 
-class RecordImported(msgspec.Struct, frozen=True, kw_only=True):
-    game_id: Annotated[UUID, msgspec.Meta(examples=[GAME_ID])]
-    league_id: UUID | None
-    seats: list[SeatSpec]
+class RecordImported(NewGame, frozen=True, kw_only=True):
     rounds: Annotated[int, msgspec.Meta(examples=[6], description="the rounds entered")]
     version: Annotated[int, msgspec.Meta(examples=[14])]
     position: Annotated[int, msgspec.Meta(examples=[4711], description="read with ?after= this to see it")]

@@ -29,7 +29,7 @@ from service.projections.models import TournamentView
 from service.projections.tournaments import tournament_view
 from service.usecases import policy
 from service.usecases.context import Context, UseCase, write
-from service.usecases.fields import PLAYER_ID, TournamentName, bounds
+from service.usecases.fields import PLAYER_ID, TournamentName, ranged
 
 TARGET = OPTION_BOUNDS["target_score"]
 # the names of the registered formats, in their order: a format registered is one the API takes (a
@@ -46,21 +46,17 @@ class TournamentCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
     name: TournamentName
     format: Annotated[FormatName, msgspec.Meta(examples=["swiss"])]
     table_size: Annotated[
-        int,
-        msgspec.Meta(
-            examples=[4],
-            description="the most seats at a table: 2 to 6, as the ruleset allows",
-            extra_json_schema=bounds(2, MAX_TABLE),
-        ),
+        int, ranged(2, MAX_TABLE, 4, "the most seats at a table: 2 to 6, as the ruleset allows")
     ]
     rounds: (
         Annotated[
             int,
-            msgspec.Meta(
-                examples=[3],
-                description="1 to 50; a swiss needs it, a round robin defaults to the fewest in which "
-                "everyone meets everyone, a single elimination plays on until one table is left (none)",
-                extra_json_schema=bounds(1, MAX_ROUNDS),
+            ranged(
+                1,
+                MAX_ROUNDS,
+                3,
+                "1 to 50; a swiss needs it, a round robin defaults to the fewest in which everyone meets "
+                "everyone, a single elimination plays on until one table is left (none)",
             ),
         ]
         | None
@@ -75,58 +71,28 @@ class TournamentCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
         | None
     ) = None
     interval: (
-        Annotated[
-            int,
-            msgspec.Meta(
-                examples=[1800],
-                description="seconds from one round's start to the next",
-                extra_json_schema=bounds(1, MAX_INTERVAL),
-            ),
-        ]
-        | None
+        Annotated[int, ranged(1, MAX_INTERVAL, 1800, "seconds from one round's start to the next")] | None
     ) = None
-    target_score: (
-        Annotated[
-            int,
-            msgspec.Meta(
-                examples=[100], description="a match ends at this score", extra_json_schema=bounds(*TARGET)
-            ),
-        ]
-        | None
-    ) = None
+    target_score: Annotated[int, ranged(*TARGET, 100, "a match ends at this score")] | None = None
     single_round: Annotated[bool, msgspec.Meta(description="a match is one round")] = False
     turn_clock: (
-        Annotated[
-            int,
-            msgspec.Meta(
-                examples=[60],
-                description="seconds per turn; a late turn is a bot's, flagged",
-                extra_json_schema=bounds(1, MAX_TURN_CLOCK),
-            ),
-        ]
+        Annotated[int, ranged(1, MAX_TURN_CLOCK, 60, "seconds per turn; a late turn is a bot's, flagged")]
         | None
     ) = None
     late_policy: Annotated[Literal["bot"], msgspec.Meta(description="a late turn is played by a bot")] = "bot"
     places: (
-        Annotated[
-            int,
-            msgspec.Meta(
-                examples=[16],
-                description="places a bot fills at the start when not taken",
-                extra_json_schema=bounds(2, MAX_ENTRANTS),
-            ),
-        ]
-        | None
+        Annotated[int, ranged(2, MAX_ENTRANTS, 16, "places a bot fills at the start when not taken")] | None
     ) = None
     fill_bot: Annotated[str, msgspec.Meta(max_length=40, examples=["heuristic"])] = "heuristic"
     check_in_minutes: (
         Annotated[
             int,
-            msgspec.Meta(
-                examples=[30],
-                description="the check-in opens this many minutes before starts_at; entrants not "
-                "checked in at the start are dropped (bots take their places when places are set)",
-                extra_json_schema=bounds(1, MAX_CHECK_IN),
+            ranged(
+                1,
+                MAX_CHECK_IN,
+                30,
+                "the check-in opens this many minutes before starts_at; entrants not checked in at the "
+                "start are dropped (bots take their places when places are set)",
             ),
         ]
         | None
@@ -147,11 +113,12 @@ class TournamentCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
     ] = False
     in_person_tables: Annotated[
         int,
-        msgspec.Meta(
-            examples=[2],
-            description="the club's physical tables: in each round the first this many tables seating "
-            "no bot are played with real cards, their rounds entered by a scorer (0: all on the server)",
-            extra_json_schema=bounds(0, MAX_IN_PERSON),
+        ranged(
+            0,
+            MAX_IN_PERSON,
+            2,
+            "the club's physical tables: in each round the first this many tables seating no bot are "
+            "played with real cards, their rounds entered by a scorer (0: all on the server)",
         ),
     ] = 0
 
