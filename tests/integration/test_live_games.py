@@ -17,6 +17,7 @@ from service.settings import Settings
 from tests.gameplay import next_command
 from tests.integration.projecting import catch_up
 from tests.integration.tables import REFEREE, play_out, players
+from tests.loops import run_apart
 
 
 @pytest.fixture
@@ -60,7 +61,7 @@ def test_every_move_another_process_stores_is_pushed_to_each_seat_that_follows(l
                 games.leave(subscription)
         assert games._followed == {} and games._keys == {}
 
-    asyncio.run(follow_and_play())
+    run_apart(follow_and_play)
 
 
 def test_what_a_new_stream_s_fold_brings_in_reaches_the_streams_already_open(fresh_settings):
@@ -80,7 +81,7 @@ def test_what_a_new_stream_s_fold_brings_in_reaches_the_streams_already_open(fre
         assert view is not None and view.version == outcome.version
 
     try:
-        asyncio.run(follow_move_follow())
+        run_apart(follow_move_follow)
     finally:
         games.close()
         reader.close()
@@ -114,7 +115,7 @@ def test_a_followed_game_that_cannot_be_folded_ends_its_streams(live):
         games.leave(again)
         assert games._followed == {} and games._keys == {}
 
-    asyncio.run(follow_break_move())
+    run_apart(follow_break_move)
 
 
 def test_a_reader_watching_a_game_is_woken_when_another_process_stores_a_move(live):
@@ -130,7 +131,7 @@ def test_a_reader_watching_a_game_is_woken_when_another_process_stores_a_move(li
         games.unwatch(waiter)
         assert games._waiters == {} and games._keys == {}
 
-    asyncio.run(watch_and_move())
+    run_apart(watch_and_move)
 
 
 def test_the_readers_of_a_game_woken_by_one_note_share_one_read_of_its_new_events(live):
@@ -157,7 +158,7 @@ def test_the_readers_of_a_game_woken_by_one_note_share_one_read_of_its_new_event
         for reader in readers:
             games.unwatch(reader)
 
-    asyncio.run(watch_and_move())
+    run_apart(watch_and_move)
 
 
 def test_a_reader_woken_after_a_shared_read_began_reads_again_and_misses_nothing(live):
@@ -183,7 +184,7 @@ def test_a_reader_woken_after_a_shared_read_began_reads_again_and_misses_nothing
         games.unwatch(early)
         games.unwatch(late)
 
-    asyncio.run(watch_and_move())
+    run_apart(watch_and_move)
 
 
 def test_a_stream_of_a_finished_game_restored_from_the_runner_s_row_follows_a_void_back_into_the_match(
@@ -215,7 +216,7 @@ def test_a_stream_of_a_finished_game_restored_from_the_runner_s_row_follows_a_vo
         assert sorted(seen["cards"]) == sorted(format_cards(hand))
         games.leave(subscription)
 
-    asyncio.run(follow_and_rule())
+    run_apart(follow_and_rule)
 
 
 def test_a_move_whose_note_carries_its_events_is_pushed_without_reading_the_store(live):
@@ -250,7 +251,7 @@ def test_a_move_whose_note_carries_its_events_is_pushed_without_reading_the_stor
             assert len(reads) >= 4
         games.leave(subscription)
 
-    asyncio.run(follow_and_move())
+    run_apart(follow_and_move)
 
 
 def test_events_that_do_not_follow_on_from_the_fold_are_read_from_the_store_instead(fresh_settings):
@@ -278,7 +279,7 @@ def test_events_that_do_not_follow_on_from_the_fold_are_read_from_the_store_inst
         games.leave(subscription)
 
     try:
-        asyncio.run(follow_and_skip())
+        run_apart(follow_and_skip)
     finally:
         games.close()
         reader.close()

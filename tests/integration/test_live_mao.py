@@ -12,6 +12,7 @@ from service.domain.mao.commands import Say
 from service.domain.roles import Actor
 from service.projections.live import LiveGames
 from tests.integration.test_mao_application import server_judged
+from tests.loops import run_apart
 
 
 def talk(app: MauMau, game_id: str, ada: str) -> int:
@@ -29,7 +30,7 @@ def woken_by_a_talk(games: LiveGames, app: MauMau, game_id: str, ada: str) -> No
         assert await waiter.changed(10)
         games.unwatch(waiter)
 
-    asyncio.run(watch_and_act())
+    run_apart(watch_and_act)
 
 
 def test_a_mao_act_of_this_process_wakes_the_match_s_readers_without_notes(app, reader):
@@ -80,6 +81,6 @@ def test_the_readers_of_a_match_woken_by_one_change_share_one_read(app, reader):
             games.unwatch(each)
 
     try:
-        asyncio.run(watch_and_act())
+        run_apart(watch_and_act)
     finally:
         games.close()
