@@ -9,6 +9,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.application import credentials
+from service.domain.league import Player
 from service.domain.names import MAX_NAME
 from service.http.controller import ApiController
 from service.http.page_read import Listing
@@ -74,6 +75,10 @@ class PlayerErased(msgspec.Struct, frozen=True, kw_only=True):
     revoked: Annotated[list[UUID], msgspec.Meta(description="their tokens revoked now")]
 
 
+def player_read(player: Player | players.Registered) -> PlayerRead:
+    return PlayerRead(player_id=player.id, name=player.name)
+
+
 def token_read(issued: credentials.Issued) -> TokenRead:
     return TokenRead(
         credential_id=issued.credential_id, role=issued.role, subject=issued.subject, token=issued.token
@@ -95,9 +100,7 @@ class PlayerController(ApiController, path="/players", tag="players"):
     )
     def create(self, caller: CallerDep, data: PlayerBody) -> PlayerCreated:
         done = caller.run(players.register_player, data)
-        return PlayerCreated(
-            player=PlayerRead(player_id=done.id, name=done.name), token=token_read(done.issued)
-        )
+        return PlayerCreated(player=player_read(done), token=token_read(done.issued))
 
     @get(
         operation_id="listPlayers",
@@ -114,8 +117,7 @@ class PlayerController(ApiController, path="/players", tag="players"):
         **public_route(404, reads_store=True),
     )
     def read(self, services: ServicesDep, player_id: PlayerId) -> PlayerRead:
-        player = player_queries.player(services, player_id)
-        return PlayerRead(player_id=player.id, name=player.name)
+        return player_read(player_queries.player(services, player_id))
 
     @patch(
         "/{player_id:uuid}",
@@ -124,8 +126,7 @@ class PlayerController(ApiController, path="/players", tag="players"):
         **signed_in_route(403, 404, 409, 410, 415),
     )
     def rename(self, caller: CallerDep, player_id: PlayerId, data: PlayerRenameBody) -> PlayerRead:
-        player = caller.run(players.rename_player, player_id, data)
-        return PlayerRead(player_id=player.id, name=player.name)
+        return player_read(caller.run(players.rename_player, player_id, data))
 
     @post(
         "/{player_id:uuid}/erasure",
@@ -138,9 +139,7 @@ class PlayerController(ApiController, path="/players", tag="players"):
     )
     def erase(self, caller: CallerDep, player_id: PlayerId) -> PlayerErased:
         done = caller.run(players.erase_player, player_id)
-        return PlayerErased(
-            player=PlayerRead(player_id=done.player.id, name=done.player.name), revoked=done.revoked
-        )
+        return PlayerErased(player=player_read(done.player), revoked=done.revoked)
 
     @post(
         "/{player_id:uuid}/tokens",
