@@ -41,7 +41,6 @@ from service.http.params import After, IdempotencyKey
 from service.http.players import PlayerController
 from service.http.records import RecordController
 from service.http.referees import RefereeController
-from service.http.results import TournamentResultsController
 from service.http.rounds import RoundController
 from service.http.schedule import LeagueScheduleController
 from service.http.security import COMPONENTS
@@ -69,7 +68,6 @@ CONTROLLERS: list[ControllerRouterHandler] = [
     LogController,
     StreamController,
     TournamentController,
-    TournamentResultsController,
     LeagueScheduleController,
     ChartController,
     LeagueWebhookController,

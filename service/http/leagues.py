@@ -14,7 +14,7 @@ from service.domain.league import League
 from service.domain.time_zone import DEFAULT_TIME_ZONE
 from service.http.controller import ApiController
 from service.http.encode import encode
-from service.http.exports import CSV, csv_of
+from service.http.exports import CSV, csv_answer
 from service.http.page_read import Listing
 from service.http.pages import Next, PageDep
 from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, LeagueId, PlayerId
@@ -175,8 +175,7 @@ class LeagueController(ApiController, path="/leagues", tag="leagues"):
         **file_route(CSV, "the standings' rows as CSV (RFC 4180, UTF-8)", 404),
     )
     def standings_csv(self, league_id: LeagueId, reading: ReadingDep) -> Response[str]:
-        found = reading.run(league_queries.standings, league_id)
-        return Response(csv_of(Standing, found.rows), media_type=CSV)
+        return csv_answer(Standing, reading.run(league_queries.standings, league_id).rows)
 
     @get(
         "/{league_id:uuid}/ratings",

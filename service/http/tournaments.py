@@ -30,6 +30,7 @@ from litestar.params import Body, Parameter
 
 from service.http import sheets
 from service.http.controller import ApiController
+from service.http.exports import CSV, csv_answer
 from service.http.page_read import Listing
 from service.http.pages import (
     Next,
@@ -42,6 +43,7 @@ from service.http.params import LEAGUE_ID, PLAYER_ID, After, LeagueId, PlayerId
 from service.http.routes import admin_route, file_route, public_route, signed_in_route
 from service.http.services import CallerDep, ReadingDep, ServicesDep
 from service.projections.models import ListedTournament, NextGame, TournamentView
+from service.projections.results import ResultRow, TournamentResultsRead
 from service.usecases import tournaments
 from service.usecases.queries import leagues as league_queries
 from service.usecases.queries import lists
@@ -174,6 +176,30 @@ class TournamentController(ApiController, tag="tournaments"):
     )
     def read(self, tournament_id: TournamentId, reading: ReadingDep) -> TournamentView:
         return reading.run(league_queries.tournament, tournament_id)
+
+    # the results, for a club's files: the bracket's figures as rows, from the same read model, one
+    # per seat per table and one per bye (``service.projections.results``; docs/exports.md's columns)
+    @get(
+        "/tournaments/{tournament_id:uuid}/results.json",
+        operation_id="getTournamentResults",
+        summary="A tournament's results: a row per seat per table and per bye, and the ranking "
+        "(public; read model)",
+        **public_route(404),
+    )
+    def results(self, tournament_id: TournamentId, reading: ReadingDep) -> TournamentResultsRead:
+        return reading.run(tournament_queries.results, tournament_id)
+
+    @get(
+        "/tournaments/{tournament_id:uuid}/results.csv",
+        operation_id="getTournamentResultsCsv",
+        summary="A tournament's results as CSV, for a spreadsheet (public; read model)",
+        description="A header row, then one row per seat per table and one per bye, by round, with "
+        "the fields and figures of the JSON results' rows (an empty cell where a figure is not known "
+        "yet).",
+        **file_route(CSV, "the results' rows as CSV (RFC 4180, UTF-8)", 404),
+    )
+    def results_csv(self, tournament_id: TournamentId, reading: ReadingDep) -> Response[str]:
+        return csv_answer(ResultRow, reading.run(tournament_queries.results, tournament_id).rows)
 
     @get(
         "/tournaments/{tournament_id:uuid}/rounds/{round_no:int}/sheets",
