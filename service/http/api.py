@@ -42,7 +42,6 @@ from service.http.players import PlayerController
 from service.http.records import RecordController
 from service.http.referees import RefereeController
 from service.http.rounds import RoundController
-from service.http.schedule import LeagueScheduleController
 from service.http.security import COMPONENTS
 from service.http.services import Caller, CallerDep, Reading, ServicesDep, Writer
 from service.http.stream import StreamController
@@ -68,7 +67,6 @@ CONTROLLERS: list[ControllerRouterHandler] = [
     LogController,
     StreamController,
     TournamentController,
-    LeagueScheduleController,
     ChartController,
     LeagueWebhookController,
     WebhookController,
