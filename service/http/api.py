@@ -38,9 +38,8 @@ from service.http.me import MeController
 from service.http.moves import MoveController
 from service.http.pages import provide_page
 from service.http.params import After, IdempotencyKey
-from service.http.players import PlayerController
+from service.http.players import PlayerController, RefereeController
 from service.http.records import RecordController
-from service.http.referees import RefereeController
 from service.http.rounds import RoundController
 from service.http.security import COMPONENTS
 from service.http.services import Caller, CallerDep, Reading, ServicesDep, Writer

@@ -1,4 +1,9 @@
-"""Players: registered by an admin, each with a token; their history of games."""
+"""Players and referees: registered by an admin, each with a token (``service.usecases.players``);
+a player's history of games; referees are appointed to leagues (``leagues``).
+
+A referee is the credential that registered them: its id is the referee's
+id, which leagues hold and referee tokens speak for.
+"""
 
 from typing import Annotated
 from uuid import UUID
@@ -14,12 +19,12 @@ from service.domain.names import MAX_NAME
 from service.http.controller import ApiController
 from service.http.page_read import Listing
 from service.http.pages import Next, PageDep
-from service.http.params import PLAYER_ID, PlayerId
+from service.http.params import PLAYER_ID, REFEREE_ID, PlayerId, RefereeId
 from service.http.routes import admin_route, public_route, signed_in_route
 from service.http.services import BearerDep, CallerDep, ReadingDep, ServicesDep
 from service.projections.models import ListedPlayer, PlayerHistory, PlayerRatingsRead
 from service.usecases import players, tokens
-from service.usecases.players import PlayerCreate, PlayerRename
+from service.usecases.players import PlayerCreate, PlayerRename, RefereeCreate
 from service.usecases.queries import lists
 from service.usecases.queries import players as player_queries
 from service.usecases.tokens import CredentialsRead, RevokedRead
@@ -70,6 +75,16 @@ class PlayerCreated(msgspec.Struct, frozen=True, kw_only=True):
     token: TokenRead
 
 
+class RefereeRead(msgspec.Struct, frozen=True, kw_only=True):
+    referee_id: Annotated[UUID, msgspec.Meta(examples=[REFEREE_ID])]
+    name: StoredName
+
+
+class RefereeCreated(msgspec.Struct, frozen=True, kw_only=True):
+    referee: RefereeRead
+    token: TokenRead
+
+
 class PlayerErased(msgspec.Struct, frozen=True, kw_only=True):
     player: Annotated[PlayerRead, msgspec.Meta(description="the player, called 'erased player' from now on")]
     revoked: Annotated[list[UUID], msgspec.Meta(description="their tokens revoked now")]
@@ -89,6 +104,10 @@ PlayerBody = Annotated[PlayerCreate, Body(examples=[Example(summary="a new playe
 
 PlayerRenameBody = Annotated[
     PlayerRename, Body(examples=[Example(summary="a new name", value={"name": "Ada L."})])
+]
+
+RefereeBody = Annotated[
+    RefereeCreate, Body(examples=[Example(summary="a new referee", value={"name": "Rita"})])
 ]
 
 
@@ -186,3 +205,54 @@ class PlayerController(ApiController, path="/players", tag="players"):
     )
     def ratings(self, player_id: PlayerId, reading: ReadingDep) -> PlayerRatingsRead:
         return reading.run(player_queries.rating_history, player_id)
+
+
+class RefereeController(ApiController, path="/referees", tag="referees"):
+    @post(
+        operation_id="createReferee",
+        summary="Register a referee (admin); the answer holds their first token",
+        **admin_route(422, 415),
+    )
+    def create(self, caller: CallerDep, data: RefereeBody) -> RefereeCreated:
+        done = caller.run(players.register_referee, data)
+        return RefereeCreated(
+            referee=RefereeRead(referee_id=done.id, name=done.name), token=token_read(done.issued)
+        )
+
+    @get(
+        "/{referee_id:uuid}",
+        operation_id="getReferee",
+        summary="A referee's name (public)",
+        **public_route(404, reads_store=True),
+    )
+    def read(self, services: ServicesDep, referee_id: RefereeId) -> RefereeRead:
+        found = player_queries.referee(services, referee_id)
+        return RefereeRead(referee_id=referee_id, name=found.name)
+
+    @post(
+        "/{referee_id:uuid}/tokens",
+        operation_id="createRefereeToken",
+        summary="Another token for a referee (an admin, or the referee)",
+        **signed_in_route(403, 404),
+    )
+    def create_token(self, caller: CallerDep, bearer: BearerDep, referee_id: RefereeId) -> TokenRead:
+        return token_read(caller.run(tokens.issue_token, "referee", referee_id, bearer))
+
+    @get(
+        "/{referee_id:uuid}/tokens",
+        operation_id="listRefereeTokens",
+        summary="A referee's tokens, without their secrets (an admin, or the referee)",
+        **signed_in_route(403, 404, reads_store=True),
+    )
+    def tokens(self, caller: CallerDep, referee_id: RefereeId) -> CredentialsRead:
+        return caller.run(tokens.tokens_of, "referee", referee_id)
+
+    @delete(
+        "/{referee_id:uuid}/tokens",
+        operation_id="revokeRefereeTokens",
+        summary="Revoke every token of a referee and those made with them (an admin, or the referee)",
+        **signed_in_route(403, 404),
+        status_code=200,
+    )
+    def revoke_tokens(self, caller: CallerDep, referee_id: RefereeId) -> RevokedRead:
+        return caller.run(tokens.revoke_tokens, "referee", referee_id)
