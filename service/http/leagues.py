@@ -145,8 +145,7 @@ class LeagueController(ApiController, path="/leagues", tag="leagues"):
         "/{league_id:uuid}/members/{player_id:uuid}",
         operation_id="removeLeagueMember",
         summary="Remove a member from a league (admin); their games and standings stay",
-        **admin_route(404),
-        status_code=200,
+        **admin_route(404, status_code=200),
     )
     def remove_member(self, caller: CallerDep, league_id: LeagueId, player_id: PlayerId) -> LeagueRead:
         return league_read(caller.services, caller.run(leagues.remove_member, league_id, player_id))

@@ -153,8 +153,7 @@ class PlayerController(ApiController, path="/players", tag="players"):
         summary="Erase a player on request (admin): their name leaves the store, their results stay "
         "under 'erased player'; their tokens are revoked, they leave their leagues and their seat "
         "forfeits each game of theirs in play",
-        **admin_route(404),
-        status_code=200,
+        **admin_route(404, status_code=200),
     )
     def erase(self, caller: CallerDep, player_id: PlayerId) -> PlayerErased:
         done = caller.run(players.erase_player, player_id)
@@ -182,8 +181,7 @@ class PlayerController(ApiController, path="/players", tag="players"):
         "/{player_id:uuid}/tokens",
         operation_id="revokePlayerTokens",
         summary="Revoke every token of a player and those made with them (an admin, or the player)",
-        **signed_in_route(403, 404),
-        status_code=200,
+        **signed_in_route(403, 404, status_code=200),
     )
     def revoke_tokens(self, caller: CallerDep, player_id: PlayerId) -> RevokedRead:
         return caller.run(tokens.revoke_tokens, "player", player_id)
@@ -251,8 +249,7 @@ class RefereeController(ApiController, path="/referees", tag="referees"):
         "/{referee_id:uuid}/tokens",
         operation_id="revokeRefereeTokens",
         summary="Revoke every token of a referee and those made with them (an admin, or the referee)",
-        **signed_in_route(403, 404),
-        status_code=200,
+        **signed_in_route(403, 404, status_code=200),
     )
     def revoke_tokens(self, caller: CallerDep, referee_id: RefereeId) -> RevokedRead:
         return caller.run(tokens.revoke_tokens, "referee", referee_id)

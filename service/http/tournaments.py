@@ -229,8 +229,7 @@ class TournamentController(ApiController, tag="tournaments"):
         "/tournaments/{tournament_id:uuid}/entrants/{player_id:uuid}",
         operation_id="leaveTournament",
         summary="Leave a tournament before it starts (the player themself; an admin for any entrant)",
-        status_code=200,
-        **signed_in_route(403, 404, 409, 422),
+        **signed_in_route(403, 404, 409, 422, status_code=200),
     )
     def leave(self, caller: CallerDep, tournament_id: TournamentId, player_id: PlayerId) -> TournamentView:
         return caller.run(tournaments.leave, tournament_id, player_id)
@@ -244,8 +243,7 @@ class TournamentController(ApiController, tag="tournaments"):
             "`starts_at`, each round's `due_at`) then counts from now. "
             "A plan seeding or breaking ties by rating records each player's league rating now."
         ),
-        status_code=200,
-        **admin_route(404, 409, 422),
+        **admin_route(404, 409, 422, status_code=200),
     )
     def start(self, caller: CallerDep, tournament_id: TournamentId) -> TournamentView:
         return caller.run(tournaments.start, tournament_id)
@@ -267,8 +265,7 @@ class TournamentController(ApiController, tag="tournaments"):
         operation_id="cancelTournament",
         summary="Cancel a tournament before its end; its games in play are abandoned (admin)",
         description="An abandoned game counts for nobody: no result, no standings; its moves are refused.",
-        status_code=200,
-        **admin_route(404, 409, 422, 415),
+        **admin_route(404, 409, 422, 415, status_code=200),
     )
     def cancel(
         self, caller: CallerDep, tournament_id: TournamentId, data: CancellationBody
@@ -279,8 +276,7 @@ class TournamentController(ApiController, tag="tournaments"):
         "/tournaments/{tournament_id:uuid}/check-in",
         operation_id="checkInToTournament",
         summary="Check in during the plan's window before the start (a player for themself; an admin)",
-        status_code=200,
-        **signed_in_route(403, 404, 409, 422, 415),
+        **signed_in_route(403, 404, 409, 422, 415, status_code=200),
     )
     def check_in(self, caller: CallerDep, tournament_id: TournamentId, data: EntrantBody) -> TournamentView:
         return caller.run(tournaments.check_in, tournament_id, data)
@@ -290,8 +286,7 @@ class TournamentController(ApiController, tag="tournaments"):
         operation_id="dropOutOfTournament",
         summary="Drop out of a running swiss or round robin; later rounds pair without them "
         "(the player themself; an admin)",
-        status_code=200,
-        **signed_in_route(403, 404, 409, 422, 415),
+        **signed_in_route(403, 404, 409, 422, 415, status_code=200),
     )
     def drop_out(self, caller: CallerDep, tournament_id: TournamentId, data: EntrantBody) -> TournamentView:
         return caller.run(tournaments.drop_out, tournament_id, data)
