@@ -1,4 +1,5 @@
-"""Tournaments: announced in a league, joined and left before the start, started, and their brackets.
+"""Tournaments: announced in a league, joined and left before the start, started; their brackets,
+score sheets and results.
 
 An admin announces a tournament with its plan (``service.domain.tournament.Plan``)
 and starts it by hand, or the workers' tick starts it at ``starts_at``; a
