@@ -39,12 +39,9 @@ from service.http.me import MeController
 from service.http.moves import MoveController
 from service.http.pages import provide_page
 from service.http.params import After, IdempotencyKey
-from service.http.players import PlayerController
+from service.http.players import PlayerController, RefereeController
 from service.http.records import RecordController
-from service.http.referees import RefereeController
-from service.http.results import TournamentResultsController
 from service.http.rounds import RoundController
-from service.http.schedule import LeagueScheduleController
 from service.http.security import COMPONENTS
 from service.http.services import Caller, CallerDep, Reading, ServicesDep, Writer
 from service.http.stream import StreamController
@@ -70,8 +67,6 @@ CONTROLLERS: list[ControllerRouterHandler] = [
     LogController,
     StreamController,
     TournamentController,
-    TournamentResultsController,
-    LeagueScheduleController,
     ChartController,
     LeagueWebhookController,
     WebhookController,

@@ -1,6 +1,8 @@
 """Leagues: a ruleset and its options for all their games, a turn clock and its forfeit rule, a time
-zone, members, referees, standings (every member, in the order the answer states: docs/standings.md)."""
+zone, members, referees, standings (every member, in the order the answer states: docs/standings.md);
+the standings as CSV and the schedule as an iCalendar feed (docs/exports.md)."""
 
+from datetime import UTC, datetime
 from typing import Annotated
 from uuid import UUID
 
@@ -14,7 +16,7 @@ from service.domain.league import League
 from service.domain.time_zone import DEFAULT_TIME_ZONE
 from service.http.controller import ApiController
 from service.http.encode import encode
-from service.http.exports import CSV, csv_of
+from service.http.exports import CSV, csv_answer
 from service.http.page_read import Listing
 from service.http.pages import Next, PageDep
 from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, LeagueId, PlayerId
@@ -22,6 +24,7 @@ from service.http.players import StoredLeagueName
 from service.http.routes import admin_route, file_route, public_route
 from service.http.services import CallerDep, ReadingDep, ServicesDep
 from service.projections.models import LeagueRatingsRead, ListedLeague, Standing, Standings
+from service.projections.schedule import schedule
 from service.usecases import leagues
 from service.usecases.leagues import (
     ForfeitAfter,
@@ -34,7 +37,10 @@ from service.usecases.leagues import (
 from service.usecases.preset_schema import LeagueRulesetName
 from service.usecases.queries import leagues as league_queries
 from service.usecases.queries import lists
+from service.usecases.queries import tournaments as tournament_queries
 from service.usecases.services import Services
+
+CALENDAR = "text/calendar"  # litestar adds "; charset=utf-8" to a text/* media type
 
 
 class LeagueRead(msgspec.Struct, frozen=True, kw_only=True):
@@ -139,8 +145,7 @@ class LeagueController(ApiController, path="/leagues", tag="leagues"):
         "/{league_id:uuid}/members/{player_id:uuid}",
         operation_id="removeLeagueMember",
         summary="Remove a member from a league (admin); their games and standings stay",
-        **admin_route(404),
-        status_code=200,
+        **admin_route(404, status_code=200),
     )
     def remove_member(self, caller: CallerDep, league_id: LeagueId, player_id: PlayerId) -> LeagueRead:
         return league_read(caller.services, caller.run(leagues.remove_member, league_id, player_id))
@@ -175,8 +180,25 @@ class LeagueController(ApiController, path="/leagues", tag="leagues"):
         **file_route(CSV, "the standings' rows as CSV (RFC 4180, UTF-8)", 404),
     )
     def standings_csv(self, league_id: LeagueId, reading: ReadingDep) -> Response[str]:
-        found = reading.run(league_queries.standings, league_id)
-        return Response(csv_of(Standing, found.rows), media_type=CSV)
+        return csv_answer(Standing, reading.run(league_queries.standings, league_id).rows)
+
+    # public, as a phone that subscribes sends no token; the league (its name and time zone) comes
+    # from the store, its tournaments from the read model, and ``service.projections.schedule`` says
+    # which rounds have a time
+    @get(
+        "/{league_id:uuid}/schedule.ics",
+        operation_id="getLeagueSchedule",
+        summary="A league's schedule as an iCalendar feed, to subscribe to (public; read model)",
+        description="A VEVENT per tournament round whose start time is known, in UTC, with a UID "
+        "that stays the same from one fetch to the next; a cancelled tournament's rounds are "
+        "STATUS:CANCELLED. X-WR-TIMEZONE names the league's time zone (docs/exports.md).",
+        **file_route(CALENDAR, "the schedule as iCalendar (RFC 5545, UTF-8)", 404),
+    )
+    def schedule(self, league_id: LeagueId, reading: ReadingDep) -> Response[str]:
+        found = reading.run(tournament_queries.of_league, league_id)  # 404 league_not_found
+        league = found.league
+        feed = schedule(league.id, league.name, league.time_zone, found.tournaments, datetime.now(UTC))
+        return Response(feed.decode(), media_type=CALENDAR)
 
     @get(
         "/{league_id:uuid}/ratings",

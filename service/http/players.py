@@ -1,4 +1,9 @@
-"""Players: registered by an admin, each with a token; their history of games."""
+"""Players and referees: registered by an admin, each with a token (``service.usecases.players``);
+a player's history of games; referees are appointed to leagues (``leagues``).
+
+A referee is the credential that registered them: its id is the referee's
+id, which leagues hold and referee tokens speak for.
+"""
 
 from typing import Annotated
 from uuid import UUID
@@ -9,16 +14,17 @@ from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.application import credentials
+from service.domain.league import Player
 from service.domain.names import MAX_NAME
 from service.http.controller import ApiController
 from service.http.page_read import Listing
 from service.http.pages import Next, PageDep
-from service.http.params import PLAYER_ID, PlayerId
+from service.http.params import PLAYER_ID, REFEREE_ID, PlayerId, RefereeId
 from service.http.routes import admin_route, public_route, signed_in_route
 from service.http.services import BearerDep, CallerDep, ReadingDep, ServicesDep
 from service.projections.models import ListedPlayer, PlayerHistory, PlayerRatingsRead
 from service.usecases import players, tokens
-from service.usecases.players import PlayerCreate, PlayerRename
+from service.usecases.players import PlayerCreate, PlayerRename, RefereeCreate
 from service.usecases.queries import lists
 from service.usecases.queries import players as player_queries
 from service.usecases.tokens import CredentialsRead, RevokedRead
@@ -69,9 +75,23 @@ class PlayerCreated(msgspec.Struct, frozen=True, kw_only=True):
     token: TokenRead
 
 
+class RefereeRead(msgspec.Struct, frozen=True, kw_only=True):
+    referee_id: Annotated[UUID, msgspec.Meta(examples=[REFEREE_ID])]
+    name: StoredName
+
+
+class RefereeCreated(msgspec.Struct, frozen=True, kw_only=True):
+    referee: RefereeRead
+    token: TokenRead
+
+
 class PlayerErased(msgspec.Struct, frozen=True, kw_only=True):
     player: Annotated[PlayerRead, msgspec.Meta(description="the player, called 'erased player' from now on")]
     revoked: Annotated[list[UUID], msgspec.Meta(description="their tokens revoked now")]
+
+
+def player_read(player: Player | players.Registered) -> PlayerRead:
+    return PlayerRead(player_id=player.id, name=player.name)
 
 
 def token_read(issued: credentials.Issued) -> TokenRead:
@@ -86,6 +106,10 @@ PlayerRenameBody = Annotated[
     PlayerRename, Body(examples=[Example(summary="a new name", value={"name": "Ada L."})])
 ]
 
+RefereeBody = Annotated[
+    RefereeCreate, Body(examples=[Example(summary="a new referee", value={"name": "Rita"})])
+]
+
 
 class PlayerController(ApiController, path="/players", tag="players"):
     @post(
@@ -95,9 +119,7 @@ class PlayerController(ApiController, path="/players", tag="players"):
     )
     def create(self, caller: CallerDep, data: PlayerBody) -> PlayerCreated:
         done = caller.run(players.register_player, data)
-        return PlayerCreated(
-            player=PlayerRead(player_id=done.id, name=done.name), token=token_read(done.issued)
-        )
+        return PlayerCreated(player=player_read(done), token=token_read(done.issued))
 
     @get(
         operation_id="listPlayers",
@@ -114,8 +136,7 @@ class PlayerController(ApiController, path="/players", tag="players"):
         **public_route(404, reads_store=True),
     )
     def read(self, services: ServicesDep, player_id: PlayerId) -> PlayerRead:
-        player = player_queries.player(services, player_id)
-        return PlayerRead(player_id=player.id, name=player.name)
+        return player_read(player_queries.player(services, player_id))
 
     @patch(
         "/{player_id:uuid}",
@@ -124,8 +145,7 @@ class PlayerController(ApiController, path="/players", tag="players"):
         **signed_in_route(403, 404, 409, 410, 415),
     )
     def rename(self, caller: CallerDep, player_id: PlayerId, data: PlayerRenameBody) -> PlayerRead:
-        player = caller.run(players.rename_player, player_id, data)
-        return PlayerRead(player_id=player.id, name=player.name)
+        return player_read(caller.run(players.rename_player, player_id, data))
 
     @post(
         "/{player_id:uuid}/erasure",
@@ -133,14 +153,11 @@ class PlayerController(ApiController, path="/players", tag="players"):
         summary="Erase a player on request (admin): their name leaves the store, their results stay "
         "under 'erased player'; their tokens are revoked, they leave their leagues and their seat "
         "forfeits each game of theirs in play",
-        **admin_route(404),
-        status_code=200,
+        **admin_route(404, status_code=200),
     )
     def erase(self, caller: CallerDep, player_id: PlayerId) -> PlayerErased:
         done = caller.run(players.erase_player, player_id)
-        return PlayerErased(
-            player=PlayerRead(player_id=done.player.id, name=done.player.name), revoked=done.revoked
-        )
+        return PlayerErased(player=player_read(done.player), revoked=done.revoked)
 
     @post(
         "/{player_id:uuid}/tokens",
@@ -164,8 +181,7 @@ class PlayerController(ApiController, path="/players", tag="players"):
         "/{player_id:uuid}/tokens",
         operation_id="revokePlayerTokens",
         summary="Revoke every token of a player and those made with them (an admin, or the player)",
-        **signed_in_route(403, 404),
-        status_code=200,
+        **signed_in_route(403, 404, status_code=200),
     )
     def revoke_tokens(self, caller: CallerDep, player_id: PlayerId) -> RevokedRead:
         return caller.run(tokens.revoke_tokens, "player", player_id)
@@ -187,3 +203,53 @@ class PlayerController(ApiController, path="/players", tag="players"):
     )
     def ratings(self, player_id: PlayerId, reading: ReadingDep) -> PlayerRatingsRead:
         return reading.run(player_queries.rating_history, player_id)
+
+
+class RefereeController(ApiController, path="/referees", tag="referees"):
+    @post(
+        operation_id="createReferee",
+        summary="Register a referee (admin); the answer holds their first token",
+        **admin_route(422, 415),
+    )
+    def create(self, caller: CallerDep, data: RefereeBody) -> RefereeCreated:
+        done = caller.run(players.register_referee, data)
+        return RefereeCreated(
+            referee=RefereeRead(referee_id=done.id, name=done.name), token=token_read(done.issued)
+        )
+
+    @get(
+        "/{referee_id:uuid}",
+        operation_id="getReferee",
+        summary="A referee's name (public)",
+        **public_route(404, reads_store=True),
+    )
+    def read(self, services: ServicesDep, referee_id: RefereeId) -> RefereeRead:
+        found = player_queries.referee(services, referee_id)
+        return RefereeRead(referee_id=referee_id, name=found.name)
+
+    @post(
+        "/{referee_id:uuid}/tokens",
+        operation_id="createRefereeToken",
+        summary="Another token for a referee (an admin, or the referee)",
+        **signed_in_route(403, 404),
+    )
+    def create_token(self, caller: CallerDep, bearer: BearerDep, referee_id: RefereeId) -> TokenRead:
+        return token_read(caller.run(tokens.issue_token, "referee", referee_id, bearer))
+
+    @get(
+        "/{referee_id:uuid}/tokens",
+        operation_id="listRefereeTokens",
+        summary="A referee's tokens, without their secrets (an admin, or the referee)",
+        **signed_in_route(403, 404, reads_store=True),
+    )
+    def tokens(self, caller: CallerDep, referee_id: RefereeId) -> CredentialsRead:
+        return caller.run(tokens.tokens_of, "referee", referee_id)
+
+    @delete(
+        "/{referee_id:uuid}/tokens",
+        operation_id="revokeRefereeTokens",
+        summary="Revoke every token of a referee and those made with them (an admin, or the referee)",
+        **signed_in_route(403, 404, status_code=200),
+    )
+    def revoke_tokens(self, caller: CallerDep, referee_id: RefereeId) -> RevokedRead:
+        return caller.run(tokens.revoke_tokens, "referee", referee_id)

@@ -3,7 +3,8 @@
 A route is public (a token welcome, not needed), for anyone signed in, or for admins only; each
 also names the error statuses it may answer besides 400 and 401, which every route may
 (``problems``), and, with ``reads_store``, that it reads the event store rather than a read model
-(``service.http.consistency``).
+(``service.http.consistency``); ``status_code`` is its answer's where litestar's (201 for a POST,
+204 for a DELETE, 200 else) does not fit.
 """
 
 from collections.abc import Mapping
@@ -23,6 +24,7 @@ class RouteArgs(TypedDict, total=False):
     security: list[SecurityRequirement]
     sync_to_thread: bool
     opt: Mapping[str, Any]
+    status_code: int
 
 
 def _route(
@@ -30,9 +32,12 @@ def _route(
     needs: Mapping[str, Any],
     statuses: tuple[int, ...],
     reads_store: bool,
+    status_code: int | None,
     threaded: bool = True,
 ) -> RouteArgs:
     args = RouteArgs(responses=problems(*statuses), security=security)
+    if status_code is not None:
+        args["status_code"] = status_code
     if threaded:  # a sync handler runs in a worker thread; an async one needs none
         args["sync_to_thread"] = True
     opt = {**needs, **READS_STORE} if reads_store else needs
@@ -42,7 +47,7 @@ def _route(
 
 
 def public_route(*statuses: int, reads_store: bool = False, threaded: bool = True) -> RouteArgs:
-    return _route(OPTIONAL_BEARER, {}, statuses, reads_store, threaded)
+    return _route(OPTIONAL_BEARER, {}, statuses, reads_store, None, threaded)
 
 
 class FileRouteArgs(RouteArgs, total=False):
@@ -57,14 +62,14 @@ def file_route(media_type: str, answer: str, *statuses: int, reads_store: bool =
     return FileRouteArgs(**args, media_type=media_type, response_description=answer)
 
 
-def signed_in_route(*statuses: int, reads_store: bool = False) -> RouteArgs:
-    return _route(BEARER, SIGNED_IN, statuses, reads_store)
+def signed_in_route(*statuses: int, reads_store: bool = False, status_code: int | None = None) -> RouteArgs:
+    return _route(BEARER, SIGNED_IN, statuses, reads_store, status_code)
 
 
-def admin_route(*statuses: int, reads_store: bool = False) -> RouteArgs:
-    return _route(BEARER, ADMIN_ONLY, (403, *statuses), reads_store)  # anyone else: 403
+def admin_route(*statuses: int, reads_store: bool = False, status_code: int | None = None) -> RouteArgs:
+    return _route(BEARER, ADMIN_ONLY, (403, *statuses), reads_store, status_code)  # anyone else: 403
 
 
 # a game's command (a move, a round's entry or confirmation, a dispute or ruling): answered 200
 # with the command's result, as it makes no resource
-GAME_COMMAND: dict[str, Any] = {**signed_in_route(403, 404, 409, 422, 415), "status_code": 200}
+GAME_COMMAND = signed_in_route(403, 404, 409, 422, 415, status_code=200)

@@ -1,4 +1,5 @@
-"""Tournaments: announced in a league, joined and left before the start, started, and their brackets.
+"""Tournaments: announced in a league, joined and left before the start, started; their brackets,
+score sheets and results.
 
 An admin announces a tournament with its plan (``service.domain.tournament.Plan``)
 and starts it by hand, or the workers' tick starts it at ``starts_at``; a
@@ -30,6 +31,7 @@ from litestar.params import Body, Parameter
 
 from service.http import sheets
 from service.http.controller import ApiController
+from service.http.exports import CSV, csv_answer
 from service.http.page_read import Listing
 from service.http.pages import (
     Next,
@@ -42,6 +44,7 @@ from service.http.params import LEAGUE_ID, PLAYER_ID, After, LeagueId, PlayerId
 from service.http.routes import admin_route, file_route, public_route, signed_in_route
 from service.http.services import CallerDep, ReadingDep, ServicesDep
 from service.projections.models import ListedTournament, NextGame, TournamentView
+from service.projections.results import ResultRow, TournamentResultsRead
 from service.usecases import tournaments
 from service.usecases.queries import leagues as league_queries
 from service.usecases.queries import lists
@@ -175,6 +178,30 @@ class TournamentController(ApiController, tag="tournaments"):
     def read(self, tournament_id: TournamentId, reading: ReadingDep) -> TournamentView:
         return reading.run(league_queries.tournament, tournament_id)
 
+    # the results, for a club's files: the bracket's figures as rows, from the same read model, one
+    # per seat per table and one per bye (``service.projections.results``; docs/exports.md's columns)
+    @get(
+        "/tournaments/{tournament_id:uuid}/results.json",
+        operation_id="getTournamentResults",
+        summary="A tournament's results: a row per seat per table and per bye, and the ranking "
+        "(public; read model)",
+        **public_route(404),
+    )
+    def results(self, tournament_id: TournamentId, reading: ReadingDep) -> TournamentResultsRead:
+        return reading.run(tournament_queries.results, tournament_id)
+
+    @get(
+        "/tournaments/{tournament_id:uuid}/results.csv",
+        operation_id="getTournamentResultsCsv",
+        summary="A tournament's results as CSV, for a spreadsheet (public; read model)",
+        description="A header row, then one row per seat per table and one per bye, by round, with "
+        "the fields and figures of the JSON results' rows (an empty cell where a figure is not known "
+        "yet).",
+        **file_route(CSV, "the results' rows as CSV (RFC 4180, UTF-8)", 404),
+    )
+    def results_csv(self, tournament_id: TournamentId, reading: ReadingDep) -> Response[str]:
+        return csv_answer(ResultRow, reading.run(tournament_queries.results, tournament_id).rows)
+
     @get(
         "/tournaments/{tournament_id:uuid}/rounds/{round_no:int}/sheets",
         operation_id="getTournamentRoundSheets",
@@ -203,8 +230,7 @@ class TournamentController(ApiController, tag="tournaments"):
         "/tournaments/{tournament_id:uuid}/entrants/{player_id:uuid}",
         operation_id="leaveTournament",
         summary="Leave a tournament before it starts (the player themself; an admin for any entrant)",
-        status_code=200,
-        **signed_in_route(403, 404, 409, 422),
+        **signed_in_route(403, 404, 409, 422, status_code=200),
     )
     def leave(self, caller: CallerDep, tournament_id: TournamentId, player_id: PlayerId) -> TournamentView:
         return caller.run(tournaments.leave, tournament_id, player_id)
@@ -218,8 +244,7 @@ class TournamentController(ApiController, tag="tournaments"):
             "`starts_at`, each round's `due_at`) then counts from now. "
             "A plan seeding or breaking ties by rating records each player's league rating now."
         ),
-        status_code=200,
-        **admin_route(404, 409, 422),
+        **admin_route(404, 409, 422, status_code=200),
     )
     def start(self, caller: CallerDep, tournament_id: TournamentId) -> TournamentView:
         return caller.run(tournaments.start, tournament_id)
@@ -241,8 +266,7 @@ class TournamentController(ApiController, tag="tournaments"):
         operation_id="cancelTournament",
         summary="Cancel a tournament before its end; its games in play are abandoned (admin)",
         description="An abandoned game counts for nobody: no result, no standings; its moves are refused.",
-        status_code=200,
-        **admin_route(404, 409, 422, 415),
+        **admin_route(404, 409, 422, 415, status_code=200),
     )
     def cancel(
         self, caller: CallerDep, tournament_id: TournamentId, data: CancellationBody
@@ -253,8 +277,7 @@ class TournamentController(ApiController, tag="tournaments"):
         "/tournaments/{tournament_id:uuid}/check-in",
         operation_id="checkInToTournament",
         summary="Check in during the plan's window before the start (a player for themself; an admin)",
-        status_code=200,
-        **signed_in_route(403, 404, 409, 422, 415),
+        **signed_in_route(403, 404, 409, 422, 415, status_code=200),
     )
     def check_in(self, caller: CallerDep, tournament_id: TournamentId, data: EntrantBody) -> TournamentView:
         return caller.run(tournaments.check_in, tournament_id, data)
@@ -264,8 +287,7 @@ class TournamentController(ApiController, tag="tournaments"):
         operation_id="dropOutOfTournament",
         summary="Drop out of a running swiss or round robin; later rounds pair without them "
         "(the player themself; an admin)",
-        status_code=200,
-        **signed_in_route(403, 404, 409, 422, 415),
+        **signed_in_route(403, 404, 409, 422, 415, status_code=200),
     )
     def drop_out(self, caller: CallerDep, tournament_id: TournamentId, data: EntrantBody) -> TournamentView:
         return caller.run(tournaments.drop_out, tournament_id, data)

@@ -194,8 +194,7 @@ class WebhookController(ApiController, path="/webhooks", tag="webhooks"):
         "/{webhook_id:uuid}/disable",
         operation_id="disableWebhook",
         summary="Disable a webhook: nothing is sent to it until it is enabled (admin)",
-        **admin_route(404, 409),
-        status_code=200,
+        **admin_route(404, 409, status_code=200),
     )
     def disable(self, caller: CallerDep, webhook_id: WebhookId) -> WebhookRead:
         return webhook_read(caller.run(webhooks.disable_webhook, webhook_id))
@@ -204,8 +203,7 @@ class WebhookController(ApiController, path="/webhooks", tag="webhooks"):
         "/{webhook_id:uuid}/enable",
         operation_id="enableWebhook",
         summary="Enable a disabled webhook again (admin)",
-        **admin_route(404, 409),
-        status_code=200,
+        **admin_route(404, 409, status_code=200),
     )
     def enable(self, caller: CallerDep, webhook_id: WebhookId) -> WebhookRead:
         return webhook_read(caller.run(webhooks.enable_webhook, webhook_id))
@@ -226,8 +224,7 @@ class WebhookController(ApiController, path="/webhooks", tag="webhooks"):
         "/{webhook_id:uuid}/deliveries/{delivery_id:uuid}/resend",
         operation_id="resendWebhookDelivery",
         summary="Send a finished delivery again, with a fresh budget of tries (admin)",
-        **admin_route(404, 409),
-        status_code=202,
+        **admin_route(404, 409, status_code=202),
     )
     def resend(self, caller: CallerDep, webhook_id: WebhookId, delivery_id: DeliveryId) -> DeliveryRead:
         return delivery_read(caller.run(webhooks.resend, webhook_id, delivery_id), caller.services)

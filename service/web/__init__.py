@@ -41,5 +41,5 @@ def web_router(settings: Settings) -> Router:
             AdminPage,
         ],
         middleware=[session_middleware(settings)],
-        include_in_schema=False,
+        include_in_schema=False,  # every page's: none is in the OpenAPI document
     )

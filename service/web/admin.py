@@ -133,7 +133,6 @@ async def _page(page: Page, actor: Actor, status: int = 200, **context: Any) -> 
 
 class AdminPage(Controller):
     path = "/web/admin"
-    include_in_schema = False
 
     @get("/", name="web-admin")
     async def admin(self, request: Request[Any, Any, Any]) -> Template:

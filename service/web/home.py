@@ -13,8 +13,6 @@ SHOWN = 50  # of each list: the rest are a click away in the JSON lists
 
 
 class HomePage(Controller):
-    include_in_schema = False
-
     @get("/", name="web-home")
     async def home(self, request: Request[Any, Any, Any]) -> Template:
         page = await page_for(request)

@@ -28,7 +28,6 @@ def _league(found: Found) -> dict[str, Any]:
 
 class LeaguePage(Controller):
     path = "/web/leagues"
-    include_in_schema = False
 
     @get("/{league_id:uuid}", name="web-league")
     async def league(

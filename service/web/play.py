@@ -127,7 +127,6 @@ def _make(services: Services, actor: Actor, game_id: UUID, form: Mapping[str, st
 
 class PlayPage(Controller):
     path = "/web/games"
-    include_in_schema = False
 
     @get("/{game_id:uuid}/play", name="web-play")
     async def play(

@@ -27,7 +27,6 @@ def _own_page(actor: Actor | None, player_id: UUID) -> TypeGuard[Actor]:
 
 class PlayerPage(Controller):
     path = "/web/players"
-    include_in_schema = False
 
     @get("/{player_id:uuid}", name="web-player")
     async def player(self, request: Request[Any, Any, Any], player_id: PlayerId) -> Template:

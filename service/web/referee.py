@@ -142,7 +142,6 @@ async def _official_page(
 
 class RefereeConsole(Controller):
     path = "/web/referee"
-    include_in_schema = False
 
     @get("/", name="web-referee")
     async def disputes(self, request: Request[Any, Any, Any]) -> Template:
@@ -154,11 +153,7 @@ class RefereeConsole(Controller):
 
     @get("/games/{game_id:uuid}", name="web-referee-game")
     async def game(
-        self,
-        request: Request[Any, Any, Any],
-        game_id: GameId,
-        at: ShownEvent = None,
-        ruled: Flag = False,
+        self, request: Request[Any, Any, Any], game_id: GameId, at: ShownEvent = None, ruled: Flag = False
     ) -> Template:
         return await _official_page(
             request, game_id, _console, at, "referee_game.html", ruled=ruled, refusal=None

@@ -135,7 +135,6 @@ def _scoring(
 
 class ScorerPage(Controller):
     path = "/web/games/{game_id:uuid}/score"
-    include_in_schema = False
 
     async def _answer(
         self,

@@ -36,8 +36,6 @@ def _home_of(actor: Actor) -> str:
 
 
 class SignInPage(Controller):
-    include_in_schema = False
-
     @get("/signin", name="web-signin")
     async def form(
         self, request: Request[Any, Any, Any], token: Annotated[str | None, Parameter()] = None

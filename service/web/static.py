@@ -14,7 +14,7 @@ ASSETS = frozenset(path.name for path in STATIC.iterdir() if path.is_file())
 MEDIA_TYPES = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
 
 
-@get("/web/static/{name:str}", name="web-static", include_in_schema=False)
+@get("/web/static/{name:str}", name="web-static")
 async def static_file(name: Annotated[str, Parameter()]) -> File:
     if name not in ASSETS:  # only the files that are there, by name: no path can reach further
         raise RuleError("not_found", why="no_such_file")

@@ -70,7 +70,6 @@ def _table(services: Services, game_id: UUID, _: Translate) -> dict[str, Any]:
 
 class TablePage(Controller):
     path = "/web/games"
-    include_in_schema = False
 
     @get("/{game_id:uuid}", name="web-table")
     async def table(

@@ -20,7 +20,6 @@ from service.web.words import order_words
 
 class TournamentPage(Controller):
     path = "/web/tournaments"
-    include_in_schema = False
 
     @get("/{tournament_id:uuid}", name="web-tournament")
     async def tournament(
