@@ -10,20 +10,19 @@ from typing import Annotated
 from uuid import UUID
 
 import msgspec
-from litestar import get, post
+from litestar import get
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.http.controller import ApiController
+from service.http.game_commands import game_command
 from service.http.page_read import Listing
 from service.http.pages import Next, PageDep
-from service.http.params import GameId
-from service.http.routes import GAME_COMMAND, signed_in_route
-from service.http.services import CallerDep, WriterDep
+from service.http.routes import signed_in_route
+from service.http.services import CallerDep
 from service.projections.models import OpenDispute
 from service.usecases import policy
 from service.usecases.disputes import DisputeCreate, RulingCreate, give_ruling, raise_dispute
-from service.usecases.events import CommandResult
 from service.usecases.queries import lists
 
 DisputeBody = Annotated[
@@ -54,23 +53,20 @@ RulingBody = Annotated[
 
 
 class DisputeController(ApiController, path="/games/{game_id:uuid}", tag="disputes"):
-    @post(
+    dispute = game_command(
         "/disputes",
-        operation_id="raiseDispute",
-        summary="Raise a dispute: the game pauses until a ruling (a seated player or an official)",
-        **GAME_COMMAND,
+        "raiseDispute",
+        "Raise a dispute: the game pauses until a ruling (a seated player or an official)",
+        DisputeBody,
+        raise_dispute,
     )
-    def raise_dispute(self, game_id: GameId, data: DisputeBody, writer: WriterDep) -> CommandResult:
-        return writer.run(raise_dispute, game_id, data)
-
-    @post(
+    ruling = game_command(
         "/rulings",
-        operation_id="giveRuling",
-        summary="Rule on the open dispute: resume, penalty, void or correct (the game's referees and admins)",
-        **GAME_COMMAND,
+        "giveRuling",
+        "Rule on the open dispute: resume, penalty, void or correct (the game's referees and admins)",
+        RulingBody,
+        give_ruling,
     )
-    def give_ruling(self, game_id: GameId, data: RulingBody, writer: WriterDep) -> CommandResult:
-        return writer.run(give_ruling, game_id, data)
 
 
 class DisputeListRead(msgspec.Struct, frozen=True, kw_only=True):

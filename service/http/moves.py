@@ -4,15 +4,11 @@
 
 from typing import Annotated
 
-from litestar import post
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.http.controller import ApiController
-from service.http.params import GameId
-from service.http.routes import GAME_COMMAND
-from service.http.services import WriterDep
-from service.usecases.events import CommandResult
+from service.http.game_commands import game_command
 from service.usecases.games import ChallengeCreate, Move, make_move
 
 MOVE_EXAMPLES = [
@@ -55,20 +51,17 @@ ChallengeBody = Annotated[
 
 
 class MoveController(ApiController, path="/games/{game_id:uuid}", tag="moves"):
-    @post(
+    move = game_command(
         "/moves",
-        operation_id="makeMove",
-        summary="Play, draw, keep or name a suit (the seated player; officials name the seat)",
-        **GAME_COMMAND,
+        "makeMove",
+        "Play, draw, keep or name a suit (the seated player; officials name the seat)",
+        MoveBody,
+        make_move,
     )
-    def move(self, game_id: GameId, data: MoveBody, writer: WriterDep) -> CommandResult:
-        return writer.run(make_move, game_id, data)
-
-    @post(
+    challenge = game_command(
         "/challenges",
-        operation_id="challengeMissedCall",
-        summary="Challenge the missed call whose window is open (a seated player; officials name the seat)",
-        **GAME_COMMAND,
+        "challengeMissedCall",
+        "Challenge the missed call whose window is open (a seated player; officials name the seat)",
+        ChallengeBody,
+        make_move,
     )
-    def challenge(self, game_id: GameId, data: ChallengeBody, writer: WriterDep) -> CommandResult:
-        return writer.run(make_move, game_id, data)

@@ -9,6 +9,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.http.controller import ApiController
+from service.http.game_commands import game_command
 from service.http.params import GameId
 from service.http.routes import GAME_COMMAND, public_route
 from service.http.services import ServicesDep, WriterDep
@@ -41,13 +42,13 @@ ConfirmationBody = Annotated[ConfirmationCreate, Body(examples=[Example(summary=
 
 
 class RoundController(ApiController, path="/games/{game_id:uuid}/rounds", tag="score sheets"):
-    @post(
-        operation_id="enterRound",
-        summary="Enter the next round of a game played in person (a seated player or an official)",
-        **GAME_COMMAND,
+    enter = game_command(
+        "/",
+        "enterRound",
+        "Enter the next round of a game played in person (a seated player or an official)",
+        RoundBody,
+        enter_round,
     )
-    def enter(self, game_id: GameId, data: RoundBody, writer: WriterDep) -> CommandResult:
-        return writer.run(enter_round, game_id, data)
 
     @post(
         "/{round_no:int}/confirmation",
