@@ -387,15 +387,18 @@ class Processes:
         return found
 
     def wait_until_ready(self, workers: int, timeout: float = 60) -> None:
-        """Every worker has run its lifespan: uvicorn logs each one's startup; granian does not, so
-        each worker's process must exist and the app answer ``/health`` twice per worker in a row."""
+        """Every worker has run its lifespan: uvicorn logs each one's startup (and the app answers
+        ``/health``); granian does not, so each worker's process must exist and the app answer
+        ``/health`` twice per worker in a row."""
         deadline = time.monotonic() + timeout
         answered = 0
         while time.monotonic() < deadline:
             if self.server.poll() is not None:
                 raise RuntimeError(f"the server stopped: {Path(self.log.name).read_text()[-2000:]}")
             if self.server_name == "uvicorn":
-                if Path(self.log.name).read_text().count("Application startup complete") >= workers:
+                # one worker binds its socket only after its startup: the log alone came too early
+                log = Path(self.log.name).read_text()
+                if log.count("Application startup complete") >= workers and health_answers(self.port):
                     return
             elif len(self.api_pids()) > workers:
                 answered = answered + 1 if health_answers(self.port) else 0
