@@ -29,6 +29,7 @@ import anyio.to_thread
 from litestar import Litestar
 
 from service.http.api import CONTROLLERS, DEPENDENCIES, before_request, openapi_config
+from service.http.cors import cors_config
 from service.http.errors import EXCEPTION_HANDLERS
 from service.http.headers import SecurityHeaders
 from service.http.openapi import StrictStructSchemaPlugin
@@ -77,6 +78,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
         # our own page, no script: the API docs work without internet (service.web.apidocs)
         openapi_config=openapi_config([ApiDocsPage(path=["/swagger", "/scalar"])]),
         template_config=template_config(),
+        # other sites' pages call the API only where the settings name them, with a token, no cookie
+        cors_config=cors_config(settings.cors_origins),
         debug=False,
         logging_config=None,  # logs.configure did it: litestar's own would reset the root logger
     )

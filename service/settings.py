@@ -43,6 +43,9 @@
 - ``MAUMAU_TRUSTED_PROXIES``: the addresses (or networks, ``10.0.0.0/8``) of the reverse proxies in
   front of the API, comma-separated, whose ``X-Forwarded-For`` is believed for a request's client
   address (default none: the address the connection comes from, as in ``service.http.peer``).
+- ``MAUMAU_CORS_ORIGINS``: the web origins (``https://club.example``, comma-separated; ``*``: any)
+  whose pages may call the API from a browser (Cross-Origin Resource Sharing), with a bearer token:
+  never with the pages' session cookie (default none: no other site's page may).
 - ``MAUMAU_WEBHOOK_RETRIES``: how many times a webhook delivery whose receiver failed is tried again
   (default 5; 0: tried once) before it counts as failed.
 - ``MAUMAU_WEBHOOK_BACKOFF``: seconds before the first retry; each later one waits twice as long as
@@ -78,6 +81,7 @@
 
 import ipaddress
 import os
+import re
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -122,6 +126,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     metrics_port: int | None = None  # processes without the HTTP API serve /metrics here
     redeem_refusals: int = 20  # wrong secrets a minute per invitation, client address and API process; 0: any
     trusted_proxies: tuple[str, ...] = ()  # addresses or networks whose X-Forwarded-For is believed
+    cors_origins: tuple[str, ...] = ()  # web origins whose pages may call the API; ("*",): any
     webhook_retries: int = 5  # tries after a delivery's first
     webhook_backoff: float = 10.0  # seconds before the first retry, doubling after each
     webhook_timeout: float = 5.0  # seconds a receiver has to answer
@@ -172,6 +177,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             stalled_after=_seconds(env, "MAUMAU_STALLED_AFTER", 30.0, least=0.1),
             redeem_refusals=_int(env, "MAUMAU_REDEEM_REFUSALS", 20, least=0),
             trusted_proxies=_networks(env, "MAUMAU_TRUSTED_PROXIES"),
+            cors_origins=_origins(env, "MAUMAU_CORS_ORIGINS"),
             log_level=_choice(env, "MAUMAU_LOG_LEVEL", LOG_LEVELS, "INFO"),
             log_format=_choice(env, "MAUMAU_LOG_FORMAT", LOG_FORMATS, "auto"),
             create_tables=_flag(env, "MAUMAU_CREATE_TABLES", True),
@@ -313,6 +319,23 @@ def _networks(env: Mapping[str, str], name: str) -> tuple[str, ...]:
         except ValueError:
             raise ValueError(f"{name} holds {text.strip()!r}, not an IP address or network") from None
     return tuple(found)
+
+
+ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?")
+
+
+def _origins(env: Mapping[str, str], name: str) -> tuple[str, ...]:
+    """Comma-separated web origins (a scheme, a host and maybe a port: what a browser sends as
+    ``Origin``, without a path or a trailing slash), or ``*`` alone."""
+    found = tuple(text.strip() for text in env.get(name, "").split(",") if text.strip())
+    if found == ("*",):
+        return found
+    for origin in found:
+        if not ORIGIN.fullmatch(origin):
+            raise ValueError(
+                f"{name} holds {origin!r}, not an origin such as https://club.example (or * alone)"
+            )
+    return found
 
 
 def _choice(env: Mapping[str, str], name: str, choices: tuple[str, ...], default: str) -> str:

@@ -223,3 +223,19 @@ def test_trusted_proxies_are_read_as_addresses_and_networks_and_none_by_default(
 def test_a_trusted_proxy_that_is_no_address_is_refused_with_the_variable_named(value):
     with pytest.raises(ValueError, match="MAUMAU_TRUSTED_PROXIES"):
         Settings.from_env({"MAUMAU_TRUSTED_PROXIES": value})
+
+
+def test_cors_origins_are_none_by_default_and_read_as_the_browser_sends_them():
+    assert Settings.from_env({}).cors_origins == ()
+    named = Settings.from_env({"MAUMAU_CORS_ORIGINS": " https://club.example, http://localhost:3000 ,,"})
+    assert named.cors_origins == ("https://club.example", "http://localhost:3000")
+    assert Settings.from_env({"MAUMAU_CORS_ORIGINS": "*"}).cors_origins == ("*",)
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["club.example", "https://club.example/", "https://club.example/standings", "*, https://a.example"],
+)
+def test_a_cors_origin_that_is_no_origin_is_refused_with_the_variable_named(value):
+    with pytest.raises(ValueError, match="MAUMAU_CORS_ORIGINS"):
+        Settings.from_env({"MAUMAU_CORS_ORIGINS": value})
