@@ -1,11 +1,16 @@
-"""deploy/: the files parse, name only real settings, and the environment example documents every one."""
+"""deploy/: the files parse, are valid against the Kubernetes and Compose schemas, name only real
+settings, and the environment example documents every one."""
 
+import copy
 import re
 from pathlib import Path
 from typing import Any
 
+import jsonschema
+import kubernetes_validate
 import pytest
 import yaml
+from check_jsonschema.builtin_schemas import get_builtin_schema
 
 from service.settings import Settings
 
@@ -14,6 +19,11 @@ DEPLOY = ROOT / "deploy"
 K8S = DEPLOY / "k8s"
 SETTING = re.compile(r"\bMAUMAU_[A-Z_]*[A-Z]\b")
 YAML_FILES = sorted([*DEPLOY.rglob("*.yml"), *DEPLOY.rglob("*.yaml")])
+# kustomize's own file is no Kubernetes object: kubernetes-validate has no schema for it
+MANIFESTS = [path for path in sorted(K8S.glob("*.yaml")) if path.name != "kustomization.yaml"]
+# the newest Kubernetes whose schemas kubernetes-validate 1.37 ships; the manifests name no other
+# (their kinds are apps/v1, batch/v1 and v1, stable for years)
+KUBERNETES = "1.37"
 
 
 def documents(path: Path) -> list[Any]:
@@ -43,10 +53,56 @@ def compose() -> dict[str, Any]:
     return documents(DEPLOY / "docker-compose.yml")[0]
 
 
+def kubernetes_refusal(document: dict[str, Any]) -> str | None:
+    """Why the Kubernetes schemas refuse the object, None if they take it (strict: unknown fields fail)."""
+    try:
+        kubernetes_validate.validate(document, KUBERNETES, strict=True)
+    except kubernetes_validate.ValidationError as error:
+        return f"{'.'.join(map(str, error.path))}: {error.message}"
+    return None
+
+
+def compose_refusals(document: dict[str, Any]) -> list[str]:
+    """Why the Compose Specification's JSON schema refuses the file; read offline from the copy
+    check-jsonschema ships (vendor/compose-spec.json, from the compose-spec repository)."""
+    schema = get_builtin_schema("vendor.compose-spec")
+    validator = jsonschema.validators.validator_for(schema)(schema)
+    return [f"{error.json_path}: {error.message}" for error in validator.iter_errors(document)]
+
+
 def test_there_are_yaml_files_and_every_one_parses():
     assert len(YAML_FILES) >= 9
     for path in YAML_FILES:
         assert documents(path), path
+
+
+@pytest.mark.parametrize("path", MANIFESTS, ids=str)
+def test_every_kubernetes_manifest_is_valid_against_the_kubernetes_schemas(path):
+    for document in documents(path):
+        assert kubernetes_refusal(document) is None, path
+
+
+def test_the_kubernetes_check_refuses_an_unknown_field_and_a_wrong_type():
+    misspelt = copy.deepcopy(documents(K8S / "api.yaml")[0])
+    (container,) = misspelt["spec"]["template"]["spec"]["containers"]
+    container["livenessprobe"] = container.pop("livenessProbe")
+    assert "'livenessprobe' was unexpected" in (kubernetes_refusal(misspelt) or "")
+    wrong = copy.deepcopy(documents(K8S / "api.yaml")[0])
+    wrong["spec"]["replicas"] = "two"
+    assert (kubernetes_refusal(wrong) or "").startswith("spec.replicas: 'two' is not of type")
+
+
+def test_the_compose_file_is_valid_against_the_compose_specification():
+    assert compose_refusals(compose()) == []
+
+
+def test_the_compose_check_refuses_an_unknown_field_and_a_wrong_type():
+    misspelt = copy.deepcopy(compose())
+    misspelt["services"]["beat"]["comand"] = misspelt["services"]["beat"].pop("command")
+    assert any("'comand' was unexpected" in refusal for refusal in compose_refusals(misspelt))
+    wrong = copy.deepcopy(compose())
+    wrong["services"]["beat"]["restart"] = 5
+    assert "$.services.beat.restart: 5 is not of type 'string'" in compose_refusals(wrong)
 
 
 def test_the_environment_example_names_every_setting_and_no_other():
