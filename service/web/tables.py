@@ -61,6 +61,9 @@ def _table(services: Services, game_id: UUID, _: Translate) -> dict[str, Any]:
     ]
     return {
         "table": table,
+        "league": found.league,
+        "tournament": found.tournament,
+        "made_for": facts.tournament_table,
         "sheet": found.sheet,
         "actions": [words for words in reversed(said) if words],
         "calls": calls_of(_, facts.rules),

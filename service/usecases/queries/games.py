@@ -15,6 +15,7 @@ from service.usecases import policy
 from service.usecases.context import Context
 from service.usecases.events import EventRead, shown
 from service.usecases.facts import GameFacts
+from service.usecases.queries import aggregates
 from service.usecases.rounds import RoundsRead, score_sheet
 
 
@@ -43,6 +44,8 @@ class Spectated:
     events: list[EventRead]  # the last ones, as the public sees them
     referees: dict[str, str]  # in person: the names of the referees who caused them, by id
     sheet: RoundsRead | None  # a game played in person's score sheet
+    league: str | None  # the name of its league, if it has one
+    tournament: str | None  # the name of the tournament it was made for, if one was
 
 
 def spectated(context: Context, game_id: UUID, last: int) -> Spectated:
@@ -56,7 +59,16 @@ def spectated(context: Context, game_id: UUID, last: int) -> Spectated:
         if table.in_person and event.cause is not None and event.cause.role == "referee"
     }
     sheet = score_sheet(context, game_id) if table.in_person else None
-    return Spectated(table=table, facts=found, events=events, referees=referees, sheet=sheet)
+    made_for = found.tournament_table
+    return Spectated(
+        table=table,
+        facts=found,
+        events=events,
+        referees=referees,
+        sheet=sheet,
+        league=aggregates.league(context, found.league_id).name if found.league_id else None,
+        tournament=aggregates.tournament(context, made_for.tournament_id).name if made_for else None,
+    )
 
 
 @dataclass(frozen=True)
