@@ -6,14 +6,23 @@ body, answers, who may call it) from the same document ``/schema/openapi.json`` 
 by tag, readable with no network but the service's.
 """
 
+import re
 from typing import Any
 
 from litestar import Request
 from litestar.openapi.plugins import OpenAPIRenderPlugin
+from markupsafe import Markup, escape
 
 from service.web.render import environment
 
 METHODS = ("get", "post", "put", "patch", "delete")
+CODE_SPAN = re.compile(r"`([^`]+)`")  # Markdown's code span, the only Markdown the descriptions use
+
+
+def code_spans(text: str | None) -> Markup:
+    """A description with its `backticks` as code: the rest escaped, as any text on a page."""
+    escaped = str(escape(text or ""))
+    return Markup(CODE_SPAN.sub(r"<code>\1</code>", escaped))
 
 
 def _reference_name(schema: dict[str, Any] | None) -> str:
@@ -55,6 +64,7 @@ def operations(document: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
                 "path": path,
                 "id": operation.get("operationId", f"{method}-{path}"),
                 "summary": operation.get("summary", ""),
+                "description": operation.get("description", ""),
                 "parameters": operation.get("parameters", []),
                 "body": _reference_name(_first_schema(body)) if body else "",
                 "answers": answers,
@@ -68,7 +78,9 @@ def operations(document: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
 class ApiDocsPage(OpenAPIRenderPlugin):
     def __init__(self, path: str | list[str]) -> None:
         super().__init__(path=path)
-        self._template = environment().get_template("apidocs.html")
+        env = environment()
+        env.filters["code_spans"] = code_spans
+        self._template = env.get_template("apidocs.html")
 
     def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
         return self._template.render(

@@ -87,6 +87,8 @@ def moves_of(view: HandView) -> dict[str, Any]:
             choosable.append(move.player)
     return {
         "playable": playable,
+        # the cards that name a suit when played (a jack): the page says to tap one to name it
+        "wild": [card for card in view.cards if playable.get(card)],
         # in the hand's order: the boxes ticked are laid in it, the last on top
         "more": {card: [c for c in view.cards if c in cards] for card, cards in laid_on.items()},
         "face_down": [card for card in view.cards if card in face_down],

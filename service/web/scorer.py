@@ -35,7 +35,7 @@ from service.usecases.rounds import (
 )
 from service.usecases.services import Services
 from service.web.params import GameId, RoundNo
-from service.web.render import Page, page_for
+from service.web.render import Flag, Page, page_for
 from service.web.session import checked_form
 from service.web.words import rank_name, suit_name
 
@@ -142,19 +142,22 @@ class ScorerPage(Controller):
         game_id: UUID,
         refusal: RuleError | None = None,
         typed: dict[str, str] | None = None,
+        disputed: bool = False,
     ) -> Template:
         page = await page_for(request)
         found = await anyio.to_thread.run_sync(
             _scoring, request.app.state.services, page.actor, game_id, page, typed
         )
-        answer = page.render("score.html", refusal=refusal, typed=typed or {}, **found)
+        answer = page.render("score.html", refusal=refusal, typed=typed or {}, disputed=disputed, **found)
         if refusal is not None:
             answer.status_code = 422
         return answer
 
     @get(name="web-score")
-    async def form(self, request: Request[Any, Any, Any], game_id: GameId) -> Template:
-        return await self._answer(request, game_id)
+    async def form(
+        self, request: Request[Any, Any, Any], game_id: GameId, disputed: Flag = False
+    ) -> Template:
+        return await self._answer(request, game_id, disputed=disputed)
 
     @post(name="web-score-enter", status_code=303)
     async def enter(self, request: Request[Any, Any, Any], game_id: GameId) -> Template | Redirect:
@@ -172,10 +175,11 @@ class ScorerPage(Controller):
 
     @post("/disputes", name="web-score-dispute", status_code=303)
     async def dispute(self, request: Request[Any, Any, Any], game_id: GameId) -> Template | Redirect:
-        return await self._posted(request, game_id, _dispute)
+        # back with ``?disputed=1``: the page says the dispute was taken, whatever the table shows yet
+        return await self._posted(request, game_id, _dispute, "?disputed=1")
 
     async def _posted(
-        self, request: Request[Any, Any, Any], game_id: UUID, change: Any
+        self, request: Request[Any, Any, Any], game_id: UUID, change: Any, back: str = ""
     ) -> Template | Redirect:
         form = await checked_form(request)
         page = await page_for(request)
@@ -185,4 +189,4 @@ class ScorerPage(Controller):
             await anyio.to_thread.run_sync(change, request.app.state.services, page.actor, game_id, form)
         except RuleError as refused:
             return await self._answer(request, game_id, refusal=refused, typed=form)
-        return Redirect(f"/web/games/{game_id}/score", status_code=303)
+        return Redirect(f"/web/games/{game_id}/score{back}", status_code=303)

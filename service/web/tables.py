@@ -16,7 +16,7 @@ from litestar.response import Template
 
 from service.domain.game import Game
 from service.usecases.events import CauseRead
-from service.usecases.queries.games import spectated
+from service.usecases.queries.games import named, spectated
 from service.usecases.services import Services
 from service.web.i18n import Translate
 from service.web.params import GameId
@@ -76,5 +76,9 @@ class TablePage(Controller):
         self, request: Request[Any, Any, Any], game_id: GameId, fragment: Flag = False
     ) -> Template:
         page = await page_for(request)
-        found = await anyio.to_thread.run_sync(_table, request.app.state.services, game_id, page._)
-        return page.render("table_live.html" if fragment else "table.html", **found)
+        services = request.app.state.services
+        found = await anyio.to_thread.run_sync(_table, services, game_id, page._)
+        if fragment:  # fetched again at every event: the live part only, no title
+            return page.render("table_live.html", **found)
+        title = await anyio.to_thread.run_sync(named, services, game_id)
+        return page.render("table.html", named=title, **found)

@@ -18,3 +18,19 @@ def test_the_api_docs_render_their_operations_without_the_internet(visit: Visit,
         expect(standings).to_contain_text("/leagues/{league_id}/standings")
         expect(standings).to_contain_text("Standings")
     assert visit.outside == []
+
+
+def test_the_descriptions_backticks_are_shown_as_code_not_as_backticks(visit: Visit, club: Club):
+    document = club.ok("GET", "/schema/openapi.json")
+    assert "`code`" in document["info"]["description"]  # the document keeps its Markdown
+    page = visit.page
+    page.goto("/schema")
+    intro = page.locator("main > p").first
+    expect(intro.locator("code", has_text="code")).to_have_count(1)
+    expect(intro.locator("code", has_text="Authorization: Bearer mm_...")).to_have_count(1)
+    start = page.locator("details#startTournament")
+    start.locator("summary").click()
+    expect(start.locator(".description code", has_text="starts_at").first).to_be_visible()
+    shown = page.locator("main").inner_text()
+    assert "`" not in shown
+    assert visit.outside == []

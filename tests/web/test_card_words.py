@@ -7,6 +7,7 @@ import pytest
 from service.domain.cards import CARD_COUNT, FULL_DECK, format_card, is_joker
 from service.domain.errors import RuleError
 from service.web.i18n import LANGUAGES, read_catalogue
+from service.web.play import moves_of
 from service.web.words import card_name, card_suit, card_symbol
 from tests.web.play_page import ENGLISH, NO_MOVES, play_page, table
 
@@ -62,3 +63,23 @@ def test_a_hand_of_jokers_and_copies_shows_each_card_with_its_colour_and_its_mov
     assert html.count('class="card suit-D') == 2  # the 7D held, the 7D.2 playable
     assert 'aria-label="joker">🃏' in html and "Play joker" in html
     assert '<button type="submit" name="move" value="play:X2.2:H" class="suit-H">♥ hearts</button>' in html
+
+
+def test_a_hand_with_wild_cards_playable_says_tapping_one_names_a_suit_and_one_without_says_nothing():
+    def page_of(legal: list[SimpleNamespace]) -> str:
+        view = SimpleNamespace(seat=0, drawn=None, cards=["7C", "JD", "JS", "KS"], legal=legal)
+        return play_page(
+            card_name=lambda card: card_name(ENGLISH, card),
+            suit_name=lambda suit: suit,
+            table=table(top="9S"),
+            view=view,
+            moves=moves_of(view),  # type: ignore[arg-type]
+        )
+
+    def play(card: str, suit: str | None = None) -> SimpleNamespace:
+        return SimpleNamespace(kind="play", card=card, suit=suit, declared=None, more=None, player=None)
+
+    jacks = [play(card, suit) for card in ("JD", "JS") for suit in "CDHS"]
+    hinted = page_of([*jacks, play("KS")])
+    assert "To name a suit, tap a wild card: jack of diamonds, jack of spades." in hinted
+    assert 'class="hint"' not in page_of([play("KS")])

@@ -273,4 +273,4 @@ def test_a_person_without_a_seat_is_told_so_and_sent_to_the_spectators_table(vis
     assert response is not None and response.status == 200
     expect(page.locator("main")).to_contain_text("Sign in to play at your table.")
     page.get_by_role("link", name="Watch the table as a spectator").click()
-    expect(page.locator("h1")).to_have_text("Table")
+    expect(page.locator("h1")).to_contain_text("Tuesday cup · Round 1 · Table 1")

@@ -108,7 +108,7 @@ def test_two_players_enter_confirm_and_dispute_rounds_on_their_phones(
     check = mine.locator(".round-check[data-round='2']")
     check.get_by_label("Reason").fill("Ben held a 9 as well")
     check.get_by_role("button", name="Dispute round 2").click()
-    expect(mine.locator(".status")).to_have_text("A dispute is open: the table waits for a referee.")
+    expect(mine.locator(".status")).to_have_text("Your dispute was taken: the table waits for a referee.")
     expect(mine.locator("form.entry")).to_have_count(0)
     expect(mine.locator("form.dispute")).to_have_count(0)
     public = club.ok("GET", f"/games/{table.game}")
@@ -300,11 +300,9 @@ def test_a_round_is_entered_by_keyboard_alone(visit: Visit, club: Club):
     page.keyboard.press("Tab")  # to the switch: points (chosen) or cards
     page.keyboard.press("Tab")
     expect(page.locator("input[name='points-0']")).to_be_focused()
-    for _ in range(2):  # past Ann's cards to Ben's points
-        page.keyboard.press("Tab")
+    page.keyboard.press("Tab")  # Ann's cards are hidden while points are chosen: to Ben's points
     expect(page.locator("input[name='points-1']")).to_be_focused()
     page.keyboard.type("5")
-    page.keyboard.press("Tab")
     page.keyboard.press("Tab")
     page.keyboard.type("3")
     page.keyboard.press("Enter")
@@ -332,3 +330,59 @@ def test_a_referee_of_the_league_scores_the_table_but_never_confirms_a_round(vis
     second = page.locator("ol.entries li[data-round='2']")
     expect(second).to_contain_text(f"Entered by Referee {created['referee']['name']}")
     assert sheet(club, table.game)["rounds"][1]["entered_by"]["role"] == "referee"
+
+
+@pytest.mark.parametrize("visit", [{"java_script_enabled": False}], indirect=True)
+def test_the_switch_shows_only_the_points_or_only_the_cards_fields_even_without_a_script(
+    visit: Visit, club: Club
+):
+    table = three_seats(club)
+    page = visit.page
+    signed_in_at_the_sheet(page, table.tokens[0], table.game)
+    points, cards = page.locator("input[name^='points-']"), page.locator("input[name^='cards-']")
+    spelled = page.locator("form.entry .rule")  # how to write cards
+    expect(points).to_have_count(3)
+    for seat in range(3):
+        expect(points.nth(seat)).to_be_visible()
+        expect(cards.nth(seat)).to_be_hidden()
+    expect(spelled).to_be_hidden()
+
+    page.get_by_role("radio", name="Cards left", exact=True).check()
+    for seat in range(3):
+        expect(points.nth(seat)).to_be_hidden()
+        expect(cards.nth(seat)).to_be_visible()
+    expect(spelled).to_be_visible()
+
+    # a refused entry by cards comes back with the cards fields, as typed
+    page.get_by_role("radio", name=table.names[0], exact=True).check()
+    cards.nth(1).fill("KC 1Z")
+    page.locator("form.entry button[type=submit]").click()
+    expect(page.locator(".refusal")).to_be_visible()
+    expect(cards.nth(1)).to_have_value("KC 1Z")
+    expect(points.nth(1)).to_be_hidden()
+    page.get_by_role("radio", name="Points", exact=True).check()
+    expect(cards.nth(1)).to_be_hidden()
+    expect(points.nth(1)).to_be_visible()
+
+
+def test_a_dispute_raised_on_a_match_over_says_it_was_taken_and_that_the_table_waits_for_a_referee(
+    visit: Visit, club: Club
+):
+    table = three_seats(club)
+    ben = {"Authorization": f"Bearer {table.tokens[1]}"}
+    while not sheet(club, table.game)["over"]:
+        club.ok("POST", f"/games/{table.game}/rounds", headers=ben, json={"winner": 1, "points": [40, 0, 30]})
+    last = len(sheet(club, table.game)["rounds"])
+    page = visit.page
+    signed_in_at_the_sheet(page, table.tokens[0], table.game)
+    expect(page.locator(".status")).to_have_text("The match is over")
+    check = page.locator(f".round-check[data-round='{last}']")
+    check.get_by_label("Reason").fill("Cid held a joker")
+    check.get_by_role("button", name=f"Dispute round {last}").click()
+    expect(page.locator(".status")).to_have_text("Your dispute was taken: the table waits for a referee.")
+    expect(page.locator("form.dispute")).to_have_count(0)
+    assert club.ok("GET", f"/games/{table.game}")["paused"] is True
+    page.goto(f"/web/games/{table.game}/score?lang=uk")  # later, or to the others: a dispute is open
+    expect(page.locator(".status")).to_have_text("Відкрито суперечку: стіл чекає на суддю.")
+    page.goto(f"/web/games/{table.game}/score?lang=ru&disputed=1")
+    expect(page.locator(".status")).to_have_text("Ваш спор принят: стол ждёт судью.")

@@ -9,12 +9,14 @@ from service.application import credentials
 from service.application.games import Shuffle
 from service.domain.redaction import FULL, PUBLIC
 from service.domain.roles import Actor
+from service.domain.seats import TableRef
 from service.domain.views import TableView
 from service.projections.models import MatchTotals, OpenDispute, PublicTable
 from service.usecases import policy
 from service.usecases.context import Context
 from service.usecases.events import EventRead, shown
 from service.usecases.facts import GameFacts
+from service.usecases.queries import aggregates
 from service.usecases.rounds import RoundsRead, score_sheet
 
 
@@ -57,6 +59,25 @@ def spectated(context: Context, game_id: UUID, last: int) -> Spectated:
     }
     sheet = score_sheet(context, game_id) if table.in_person else None
     return Spectated(table=table, facts=found, events=events, referees=referees, sheet=sheet)
+
+
+@dataclass(frozen=True)
+class Named:
+    """What a game's page is titled by, as far as the game has them."""
+
+    league: str | None  # its league's name
+    tournament: str | None  # the name of the tournament it was made for
+    table: TableRef | None  # the tournament's round and table
+
+
+def named(context: Context, game_id: UUID) -> Named:
+    found = context.games.facts(game_id)
+    made_for = found.tournament_table
+    return Named(
+        league=aggregates.league(context, found.league_id).name if found.league_id else None,
+        tournament=aggregates.tournament(context, made_for.tournament_id).name if made_for else None,
+        table=made_for,
+    )
 
 
 @dataclass(frozen=True)
