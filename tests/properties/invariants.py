@@ -50,7 +50,14 @@ from service.domain.actions import (
 )
 from service.domain.bots import BOTS
 from service.domain.cards import CARD_COUNT, DECK_SIZE, format_card, mask_of, rank_cards, rank_name
-from service.domain.commands import Challenge, ChallengeDeclaration, Command, DrawCard, command_for
+from service.domain.commands import (
+    Challenge,
+    ChallengeDeclaration,
+    Command,
+    DrawCard,
+    command_for,
+    seat_commands,
+)
 from service.domain.engine import decide, fold
 from service.domain.errors import RuleError
 from service.domain.events import (
@@ -89,7 +96,13 @@ FOLD_EVERY = 29
 
 
 def _bits(mask: int) -> list[int]:
-    return [c for c in range(CARD_COUNT) if mask >> c & 1]
+    """The cards of a mask, lowest first (one step per card held, not per card of the deck)."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
 
 
 @dataclass
@@ -337,8 +350,9 @@ def command_of(s: State, seat: int, action: int) -> Command:
         held = all(s.hands[seat] >> c & 1 for c in cards)
         return command_for(seat, action, call_due(s, seat, cards[-1], len(cards)) if held else 0)
     card = action if action < WILD_PLAY else (action - WILD_PLAY) >> 2 if action < DRAW else -1
-    call = call_due(s, seat, card) if card >= 0 and s.hands[seat] >> card & 1 else 0
-    return command_for(seat, action, call)
+    call = call_due(s, seat, card) if card >= 0 and s.hands[seat] >> card & 1 else NO_CALL
+    # the engine's own commands made once (as its bots send them): the same values, built once
+    return seat_commands(seat)[action] if call == NO_CALL else command_for(seat, action, call)
 
 
 def check_legal_actions(s: State) -> None:
