@@ -141,6 +141,9 @@ SENTENCES: dict[str, str] = {
     ),
     "invalid_option.judge_seat_server": N_("judge_seat: with the server as judge, nobody else judges"),
     "invalid_option.judge_server_referee": N_("judge is 'server' or 'referee'"),
+    "invalid_option.league_clock": N_(
+        "a league game plays the league's turn clock and forfeit rule: leave turn_clock and forfeit_after out"
+    ),
     "invalid_option.league_game_plays": N_(
         "a league game plays the league's ruleset and options; only the match length "
         "({match_length_options}) may be set"
@@ -224,9 +227,6 @@ SENTENCES: dict[str, str] = {
     "invitation_revoked": N_("the invitation was revoked"),
     "invitation_used_up": N_("the invitation has been used as often as it may"),
     "last_card_face_up": N_("a hand's last card is played face up"),
-    "league_clock": N_(
-        "a game of this league plays its turn clock and forfeit rule: leave turn_clock and forfeit_after out"
-    ),
     "league_not_found": N_("no such league"),
     "league_not_found.not_an_id": N_("{value!r} is not an id"),
     "loser_without_cards": N_(

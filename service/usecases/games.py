@@ -112,7 +112,7 @@ class GameCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
             msgspec.Meta(
                 description="seconds per turn in this friendly game, none when left out; a late turn is "
                 "played by a clock bot, flagged (422 invalid_turn_clock outside the range). A league's "
-                "game plays the league's clock: naming one there is 422 league_clock"
+                "game plays the league's clock: naming one there is 422 invalid_option"
             ),
         ]
         | None
@@ -124,7 +124,7 @@ class GameCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
                 description="with turn_clock: a seat whose clock runs out this many times in a row "
                 f"forfeits the game, a loss; left out: {FORFEIT_AFTER}, as in a league; 0 or null: never "
                 "(422 invalid_forfeit_after outside the range). A league's game plays the league's rule: "
-                "naming one there is 422 league_clock"
+                "naming one there is 422 invalid_option"
             ),
         ]
         | msgspec.UnsetType
@@ -345,7 +345,7 @@ def create_game(context: Context, actor: Actor, data: GameCreate, idempotency_ke
     check_may_create(context, actor, data, seats)
     own_clock = data.turn_clock is not None or data.forfeit_after is not msgspec.UNSET
     if data.league_id is not None and own_clock:
-        raise RuleError("league_clock")
+        raise RuleError("invalid_option", why="league_clock")
     outcome = context.app.create_game(
         seats,
         ruleset=data.ruleset,

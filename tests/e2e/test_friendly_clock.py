@@ -1,10 +1,11 @@
 """A friendly game's own turn clock (issue 33): ``POST /games`` without a league takes ``turn_clock``
 and ``forfeit_after`` as a league does; the views show the deadline, a real worker (``maumau serve``
 on the embedded default) times a silent seat out until it forfeits, and a league's game keeps the
-league's clock (422 ``league_clock`` when one is named).
+league's clock (422 ``invalid_option`` when one is named, as for any setting but the match length).
 """
 
 import time
+import uuid
 from typing import Any
 
 import httpx
@@ -64,12 +65,24 @@ def test_bad_clocks_and_a_league_games_own_clock_are_refused_with_stable_codes_a
         ({"forfeit_after": -1}, 422, "invalid_forfeit_after"),
         ({"turn_clock": "soon"}, 400, "malformed_request"),
         ({"turn_clock": 1.5}, 400, "malformed_request"),
-        ({"turn_clock": 60, "league_id": league_id}, 422, "league_clock"),
-        ({"forfeit_after": 2, "league_id": league_id}, 422, "league_clock"),
+        ({"turn_clock": 60, "league_id": league_id}, 422, "invalid_option"),
+        ({"forfeit_after": 2, "league_id": league_id}, 422, "invalid_option"),
         ({"turn_clock": 60, "in_person": True}, 409, "played_in_person"),
     ):
         with club.unchanged():
             problem(client.post("/games", json={"seats": [ada, bea], **body}, headers=ADMIN), status, code)
+    # a creation sent again with the same key and another clock is another request
+    keyed = {"Idempotency-Key": f"friendly-clock-{uuid.uuid4()}", **ADMIN}
+    first = client.post("/games", json={"seats": [ada, bea], "turn_clock": 60}, headers=keyed)
+    assert first.status_code == 201, first.text
+    again = client.post("/games", json={"seats": [ada, bea], "turn_clock": 60}, headers=keyed)
+    assert again.json()["game_id"] == first.json()["game_id"]
+    with club.unchanged():
+        problem(
+            client.post("/games", json={"seats": [ada, bea], "turn_clock": 30}, headers=keyed),
+            409,
+            "idempotency_key_reused",
+        )
     # a league's game without one plays the league's clock, as before
     league_game = club.game([ada, bea], league_id=league_id)
     assert club.app.get_game(league_game["game_id"]).turn_clock == 60
