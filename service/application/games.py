@@ -23,6 +23,7 @@ from service.domain.cards import (
     parse_card,
     parse_suit,
 )
+from service.domain.clock import FORFEIT_AFTER, check_clock
 from service.domain.commands import (
     Challenge,
     ChallengeDeclaration,
@@ -87,6 +88,7 @@ class Games(Leagues):
         first_dealer: int | None = None,
         league_id: UUID | str | None = None,
         turn_clock: int | None = None,
+        forfeit_after: int | None = FORFEIT_AFTER,
         in_person: bool = False,
         by: Actor = SYSTEM,
         key: str | None = None,
@@ -104,7 +106,9 @@ class Games(Leagues):
         (``invalid_option``).
 
         A league's game gets the league's turn clock (``turn_clock`` instead, a tournament's plan's,
-        when given) and its forfeit rule; a game outside a league has neither.
+        when given) and its forfeit rule. A game outside a league (a friendly game) has the
+        ``turn_clock`` given, if any, and then ``forfeit_after`` as a league's (None or 0: never);
+        without a clock it keeps no forfeit rule, as before.
 
         ``seed`` is mixed with fresh secret entropy (``Game.create``), so a chosen seed
         foretells no deck and the same seed gives another deal in another game; a random
@@ -141,10 +145,15 @@ class Games(Leagues):
                     raise RuleError("not_a_member", why="player_not_member", player_id=player_id)
         else:
             rules = make_ruleset(ruleset or "club", **dict(options or {}))
-        clock, forfeit_after = None, 0
+        clock, forfeits = None, 0
         if league is not None and not in_person:
             clock = turn_clock if turn_clock is not None else league.turn_clock
-            forfeit_after = league.forfeit_after
+            forfeits = league.forfeit_after
+        elif league is None:
+            # a friendly game's own clock; an in-person one is refused it by Game.create
+            forfeits = 0 if forfeit_after is None else forfeit_after
+            check_clock(turn_clock, forfeits)
+            clock, forfeits = turn_clock, forfeits if turn_clock is not None else 0
         cards = None if deck is None else tuple(_card(card) for card in deck)
         seed_text = secrets.token_hex(16) if seed is None else str(seed)
         # not the table: a table's key names it already, and a round half started by a version
@@ -158,6 +167,8 @@ class Games(Leagues):
             first_dealer,
             league_id,
             in_person,
+            # a friendly game's own clock, only when it has one: the digests of games without stay
+            *(() if league is not None or clock is None else (clock, forfeits)),
         )
         cause = Cause(by, "CreateGame", key, digest if key is not None else "")
         chosen = game_id  # the id the caller gave, None when the service makes one
@@ -184,7 +195,7 @@ class Games(Leagues):
                 game_id=game_id,
                 entropy=None if self.entropy is None else self.entropy(),
                 turn_clock=clock,
-                forfeit_after=forfeit_after,
+                forfeit_after=forfeits,
                 in_person=in_person,
                 table=table,
             )

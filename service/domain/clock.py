@@ -1,4 +1,5 @@
-"""Turn clocks and forfeits by clock: a league's setting, fixed in each game when it is created.
+"""Turn clocks and forfeits by clock: a league's setting (or a friendly game's own), fixed in each
+game when it is created.
 
 A game with a turn clock gives the seat to move ``turn_clock`` seconds; when the
 clock runs out a clock bot plays the turn for it (``Game.time_out_turn``). A seat

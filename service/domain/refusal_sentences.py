@@ -141,6 +141,9 @@ SENTENCES: dict[str, str] = {
     ),
     "invalid_option.judge_seat_server": N_("judge_seat: with the server as judge, nobody else judges"),
     "invalid_option.judge_server_referee": N_("judge is 'server' or 'referee'"),
+    "invalid_option.league_clock": N_(
+        "a league game plays the league's turn clock and forfeit rule: leave turn_clock and forfeit_after out"
+    ),
     "invalid_option.league_game_plays": N_(
         "a league game plays the league's ruleset and options; only the match length "
         "({match_length_options}) may be set"

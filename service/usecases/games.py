@@ -23,6 +23,7 @@ import msgspec
 
 from service.application import MauMau, Outcome
 from service.domain.cards import CARD_COUNT, CARD_PATTERN, SUIT_PATTERN
+from service.domain.clock import FORFEIT_AFTER
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
 from service.projections.models import HandView
@@ -31,6 +32,7 @@ from service.usecases.context import Context, scoped_key, write, write_when
 from service.usecases.events import CommandResult, changed_results
 from service.usecases.fields import GAME_ID, PLAYER_ID, or_null
 from service.usecases.game_command import commanded
+from service.usecases.leagues import ForfeitAfter, TurnClock
 from service.usecases.preset_schema import RULESET_NAMES, Options, RulesetName
 
 # A seat as sent: a player's id in its canonical text (any case), or "bot:" and a bot's name (an unknown
@@ -103,6 +105,31 @@ class GameCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
             "sheet (POST /games/{id}/rounds); players only, no clock"
         ),
     ] = False
+    # a friendly game's own clock: the league's types (range, example, refusal), told of a game
+    turn_clock: (
+        Annotated[
+            TurnClock,
+            msgspec.Meta(
+                description="seconds per turn in this friendly game, none when left out; a late turn is "
+                "played by a clock bot, flagged (422 invalid_turn_clock outside the range). A league's "
+                "game plays the league's clock: naming one there is 422 invalid_option"
+            ),
+        ]
+        | None
+    ) = None
+    forfeit_after: (
+        Annotated[
+            ForfeitAfter,
+            msgspec.Meta(
+                description="with turn_clock: a seat whose clock runs out this many times in a row "
+                f"forfeits the game, a loss; left out: {FORFEIT_AFTER}, as in a league; 0 or null: never "
+                "(422 invalid_forfeit_after outside the range). A league's game plays the league's rule: "
+                "naming one there is 422 invalid_option"
+            ),
+        ]
+        | msgspec.UnsetType
+        | None
+    ) = msgspec.UNSET
 
 
 class NewGame(msgspec.Struct, frozen=True, kw_only=True):
@@ -316,6 +343,9 @@ def create_game(context: Context, actor: Actor, data: GameCreate, idempotency_ke
     """A game of players and bots, dealt at once (unless played in person)."""
     seats = [normalised(seat) for seat in data.seats]
     check_may_create(context, actor, data, seats)
+    own_clock = data.turn_clock is not None or data.forfeit_after is not msgspec.UNSET
+    if data.league_id is not None and own_clock:
+        raise RuleError("invalid_option", why="league_clock")
     outcome = context.app.create_game(
         seats,
         ruleset=data.ruleset,
@@ -325,6 +355,8 @@ def create_game(context: Context, actor: Actor, data: GameCreate, idempotency_ke
         first_dealer=data.first_dealer,
         league_id=data.league_id,
         in_person=data.in_person,
+        turn_clock=data.turn_clock,
+        forfeit_after=FORFEIT_AFTER if data.forfeit_after is msgspec.UNSET else data.forfeit_after,
         by=actor,
         key=scoped_key(actor, idempotency_key),
     )
