@@ -228,11 +228,12 @@ def test_every_answer_carries_the_security_headers_pages_records_and_problems_al
     league = club.league()
     plan = {"name": "Header cup", "format": "swiss", "table_size": 2, "rounds": 1}
     tournament = club.ok("POST", f"/leagues/{league}/tournaments", json=plan)
+    position = club.log_position()  # an anonymous read waits for the tournament only when told to
     answers = {
         "page": client.get(f"/web/players/{ann}"),
         "signin": client.get("/signin"),
         "json": client.get(f"/players/{ann}"),
-        "csv": client.get(f"/tournaments/{tournament['tournament_id']}/results.csv"),
+        "csv": client.get(f"/tournaments/{tournament['tournament_id']}/results.csv?after={position}"),
         "text": client.get(f"/games/{game}/record?sight=public"),
         "problem": client.get("/players/not-an-id"),
         "static": client.get("/web/static/live.js"),
