@@ -1,48 +1,74 @@
 """Printable score sheets for a round of a tournament: one HTML page, one printed page per table.
 
-Each sheet names the tournament, the round and the table, the seats in order with their names, a
-grid to write down each round's points per seat and their totals, room for the scorer's and the
-players' signatures, and the ruleset's card values and match end, so a table of real cards needs
-nothing else. The page needs no script, font or stylesheet from elsewhere: it prints as it is.
+Each sheet names the tournament, the round and the table, a grid to write down each round's points
+per seat and their totals, the seats in order with their names and room for each player's signature
+and the scorer's, and the ruleset's card values and match end, so a table of real cards needs nothing
+else. The page needs no script, font or stylesheet from elsewhere: it prints as it is, a sheet a page
+on A4 or US Letter (tests/web/test_sheets_print.py prints it in Chromium and counts the pages).
 
 Every text from outside (the tournament's and players' names) is escaped. Tables and seats are
 numbered from 1 on paper; the API counts both from 0 (``docs/tournaments.md``).
 """
 
+from base64 import b64encode
+from hashlib import sha256
 from html import escape
 from string import Template
 
 from service.domain.rulebook import rulebook
 from service.domain.rulesets import Ruleset
 from service.domain.scoresheet import card_values
+from service.http import headers
 from service.projections.models import TournamentTable, TournamentView
 
 HTML = "text/html"  # litestar adds the charset (utf-8)
 ROWS = 12  # rounds of a match to a target score: enough for a club evening, one sheet a table
+
+STYLE = """
+/* One sheet a printed page on A4 and on US Letter alike: no page size here, so the printer's paper
+   decides, and every size below fits the smaller printable area of the two, A4's width by Letter's
+   height less the margins: 186 by 255 mm. Six seats with names of 64 characters take about 245 mm. */
+@page { margin: 12mm; }
+body { font-family: serif; font-size: 11pt; color: #000; background: #fff; margin: 0; }
+.sheet { page-break-after: always; break-after: page; break-inside: avoid; }
+.sheet:last-child { page-break-after: auto; break-after: auto; }
+h1 { font-size: 15pt; margin: 0 0 1mm; }
+h2 { font-size: 12.5pt; margin: 0 0 1mm; }
+p { margin: 0 0 2.5mm; }
+table { border-collapse: collapse; width: 100%; margin: 0 0 3mm; }
+th, td { box-sizing: border-box; border: 1px solid #000; padding: 0.8mm 1.5mm; text-align: left; }
+th, td { overflow-wrap: anywhere; }
+/* rows tall enough to write a score or sign by hand (a ruled notebook's line is about 7 mm) */
+.grid { table-layout: fixed; }  /* the seats' columns equal, whatever their names */
+.grid td { height: 8mm; }
+.grid th.name { font-size: 9.5pt; }
+.grid th.round, .grid td.round { width: 15mm; text-align: center; }
+.totals td, .totals th { border-top: 3px double #000; font-weight: bold; }
+.seats td, .seats th { height: 9mm; }
+.seats thead th { height: auto; }
+.seats .seat { width: 17mm; text-align: center; }
+.seats .name { width: 55%; font-size: 10.5pt; }
+/* a name of up to 64 characters with no space to break at would take the room of the grid: the
+   page cuts it after a few lines (its seat and the other names still tell who it is) */
+.clip { display: -webkit-box; -webkit-box-orient: vertical; overflow: hidden; }
+.grid .clip { -webkit-line-clamp: 3; }
+.seats .clip { -webkit-line-clamp: 2; }
+.rules { font-size: 9.5pt; }
+.rules p { margin: 0 0 1.5mm; }
+.rules td, .rules th { padding: 0.6mm 1mm; text-align: center; }
+.how { font-style: italic; }
+@media screen { .sheet { border-bottom: 1px dashed #888; margin-bottom: 8mm; padding-bottom: 6mm; } }
+"""
+# the service's policy forbids inline styles but this one, named by its hash: the page stays one file
+# that prints as it is, saved or served
+POLICY = f"{headers.POLICY}; style-src 'sha256-{b64encode(sha256(STYLE.encode()).digest()).decode()}'"
 
 PAGE = Template("""<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <title>$title</title>
-<style>
-@page { size: A4; margin: 14mm; }
-body { font-family: serif; color: #000; background: #fff; margin: 0; }
-.sheet { page-break-after: always; break-after: page; padding: 0 0 6mm; }
-.sheet:last-child { page-break-after: auto; break-after: auto; }
-h1 { font-size: 16pt; margin: 0 0 2mm; }
-h2 { font-size: 13pt; margin: 0 0 4mm; }
-table { border-collapse: collapse; width: 100%; margin: 0 0 4mm; }
-th, td { border: 1px solid #000; padding: 1.5mm 2mm; text-align: left; }
-.grid td { height: 7mm; }
-.grid th.round, .grid td.round { width: 14mm; text-align: center; }
-.totals td, .totals th { border-top: 3px double #000; font-weight: bold; }
-.signatures td { height: 10mm; }
-.rules { font-size: 9.5pt; }
-.rules td, .rules th { padding: 0.8mm 1.5mm; text-align: center; }
-.how { font-style: italic; }
-@media screen { .sheet { border-bottom: 1px dashed #888; margin-bottom: 8mm; } }
-</style>
+<style>$style</style>
 </head>
 <body>
 $sheets
@@ -54,12 +80,6 @@ SHEET = Template("""<section class="sheet" id="table-$number">
 <h1>$tournament</h1>
 <h2>Round $round_no &middot; Table $number</h2>
 <p class="how">$how &middot; game $game</p>
-<table class="seats">
-<thead><tr><th>Seat</th><th>Player</th></tr></thead>
-<tbody>
-$seats
-</tbody>
-</table>
 <table class="grid">
 <thead><tr><th class="round">Round</th>$heads</tr></thead>
 <tbody>
@@ -67,10 +87,11 @@ $rows
 <tr class="totals"><th class="round">Total</th>$blanks</tr>
 </tbody>
 </table>
-<table class="signatures">
+<table class="seats">
+<thead><tr><th class="seat">Seat</th><th class="name">Player</th><th>Signature</th></tr></thead>
 <tbody>
-<tr><th>Scorer</th><td></td></tr>
-$signatures
+$seats
+<tr class="scorer"><th class="seat">Scorer</th><td class="name"></td><td></td></tr>
 </tbody>
 </table>
 <div class="rules">
@@ -87,12 +108,14 @@ def page(view: TournamentView, round_no: int, rules: Ruleset) -> str:
     """The score sheets of round ``round_no`` of ``view`` (its players named), a table a sheet."""
     played = view.rounds[round_no - 1]
     sheets = "\n".join(_sheet(view, round_no, table, rules) for table in played.tables)
-    return PAGE.substitute(title=escape(f"{view.name}: round {round_no}, score sheets"), sheets=sheets)
+    title = escape(f"{view.name}: round {round_no}, score sheets")
+    return PAGE.substitute(title=title, style=STYLE, sheets=sheets)
 
 
 def _sheet(view: TournamentView, round_no: int, table: TournamentTable, rules: Ruleset) -> str:
     values = card_values(rulebook(rules))  # a joker among them when the deck holds one
     names = [escape(view.names.get(entrant, entrant)) for entrant in table.entrants]
+    boxed = [f'<span class="clip">{name}</span>' for name in names]  # cut when too long for its box
     cells = "".join("<td></td>" for _ in names)
     rows = 1 if rules.single_round else ROWS
     return SHEET.substitute(
@@ -102,13 +125,12 @@ def _sheet(view: TournamentView, round_no: int, table: TournamentTable, rules: R
         how="Played with real cards" if table.in_person else "Played on the server",
         game="not made yet" if table.game_id is None else str(table.game_id),
         seats="\n".join(
-            f'<tr><td class="seat">{seat}</td><td class="name">{name}</td></tr>'
-            for seat, name in enumerate(names, start=1)
+            f'<tr><td class="seat">{seat}</td><td class="name">{name}</td><td></td></tr>'
+            for seat, name in enumerate(boxed, start=1)
         ),
-        heads="".join(f'<th class="name">{name}</th>' for name in names),
+        heads="".join(f'<th class="name">{name}</th>' for name in boxed),
         rows="\n".join(f'<tr><td class="round">{n}</td>{cells}</tr>' for n in range(1, rows + 1)),
         blanks=cells,
-        signatures="\n".join(f'<tr><th class="name">{name}</th><td></td></tr>' for name in names),
         ruleset=escape(rules.name),
         match=match_end(rules),
         ranks="".join(f"<th>{escape(rank)}</th>" for rank, _ in values),

@@ -215,7 +215,8 @@ class TournamentController(ApiController, tag="tournaments"):
         self, services: ServicesDep, tournament_id: TournamentId, round_no: RoundNo
     ) -> Response[str]:
         found = tournament_queries.round_to_print(services, tournament_id, round_no)
-        return Response(sheets.page(found.view, round_no, found.rules), media_type=sheets.HTML)
+        page = sheets.page(found.view, round_no, found.rules)
+        return Response(page, media_type=sheets.HTML, headers={"Content-Security-Policy": sheets.POLICY})
 
     @post(
         "/tournaments/{tournament_id:uuid}/entrants",

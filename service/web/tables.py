@@ -32,12 +32,13 @@ STREAMED = sorted(
 
 
 def _by(_: Translate, cause: CauseRead | None, seated: dict[str, str], referees: dict[str, str]) -> str:
-    """Who caused an event, in words: a seated player by name, an official by office and name."""
+    """Who caused an event, in words: a seated player by name, an official by office and name; the
+    words open the sentence (``sheet_words``: "{who} entered round {number}")."""
     if cause is None:
         return ""
     if cause.role == "referee":
-        return actor_words(_, "referee", referees[cause.actor_id])
-    return actor_words(_, cause.role, seated.get(cause.actor_id, ""))
+        return actor_words(_, "referee", referees[cause.actor_id], opening=True)
+    return actor_words(_, cause.role, seated.get(cause.actor_id, ""), opening=True)
 
 
 def _table(services: Services, game_id: UUID, _: Translate) -> dict[str, Any]:

@@ -69,12 +69,13 @@ def order_words(_: Translate, keys: list[str], lower_is_better: bool) -> list[st
     return [phrases.get(key, key) for key in keys]
 
 
-def actor_words(_: Translate, role: str, name: str) -> str:
-    """Who did something, as a sentence names them: a player by name, an official by office."""
+def actor_words(_: Translate, role: str, name: str, *, opening: bool = False) -> str:
+    """Who did something, as a sentence names them: a player by name, an official by office; the
+    office in capitals only when ``opening`` the sentence ("Entered by referee Rita")."""
     if role == "referee":
-        return _("Referee {name}", name=name)
+        return _("Referee {name}", name=name) if opening else _("referee {name}", name=name)
     if role == "admin":
-        return _("An admin")
+        return _("An admin") if opening else _("an admin")
     return name
 
 

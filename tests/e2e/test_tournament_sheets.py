@@ -5,14 +5,18 @@ The e2e app runs no worker (tests/e2e/conftest.py): a started tournament's round
 its games are not made yet, which is when a club prints its sheets.
 """
 
+import re
 import uuid
+from base64 import b64encode
 from dataclasses import dataclass, field
+from hashlib import sha256
 from html.parser import HTMLParser
 from typing import Any
 
 import pytest
 
 from service.domain.ruleset_options import ruleset
+from service.http.headers import POLICY
 from tests.e2e.club import ADMIN, Club, problem
 
 UNKNOWN = "00000000-0000-0000-0000-00000000beef"
@@ -119,6 +123,11 @@ def test_the_score_sheets_of_a_round_give_every_table_its_seats_names_grid_and_c
     page = response.text
     assert "<script" not in page and "http://" not in page and "https://" not in page
     assert "page-break-after: always" in page and "@page" in page
+    # the service's policy lets this page's own style in, by its hash, and nothing else inline
+    (style,) = re.findall(r"<style>(.*?)</style>", page, re.DOTALL)
+    digest = b64encode(sha256(style.encode()).digest()).decode()
+    policy = response.headers["content-security-policy"]
+    assert policy == f"{POLICY}; style-src 'sha256-{digest}'" and "unsafe-inline" not in policy
     # the odd name is escaped wherever it appears, never taken as markup
     assert ODD_NAME not in page and "&lt;b&gt;&amp;&quot;&#x27;" in page
     document = Tree(page).root
@@ -142,16 +151,17 @@ def test_the_score_sheets_of_a_round_give_every_table_its_seats_names_grid_and_c
         )
         names = [name_of[entrant] for entrant in table["entrants"]]
         (seats,) = sheet.find("table", "seats")
-        assert [cells(row) for row in seats.find("tr")[1:]] == [
-            [str(seat), name] for seat, name in enumerate(names, start=1)
+        head, *people, scorer = seats.find("tr")
+        assert cells(head) == ["Seat", "Player", "Signature"]
+        assert [cells(row) for row in people] == [
+            [str(seat), name, ""] for seat, name in enumerate(names, start=1)
         ]
+        assert cells(scorer) == ["Scorer", "", ""]  # the scorer writes their name and signs
         (grid,) = sheet.find("table", "grid")
         head, *rounds, totals = grid.find("tr")
         assert cells(head) == ["Round", *names]
         assert [cells(row) for row in rounds] == [[str(n), *[""] * len(names)] for n in range(1, 13)]
         assert cells(totals) == ["Total", *[""] * len(names)]
-        (signatures,) = sheet.find("table", "signatures")
-        assert [cells(row)[0] for row in signatures.find("tr")] == ["Scorer", *names]
         (values,) = sheet.find("table", "card-points")
         ranks, points = (cells(row) for row in values.find("tr"))
         assert dict(zip(ranks[1:], points[1:], strict=True)) == {

@@ -18,9 +18,9 @@ def test_a_ukrainian_browser_gets_ukrainian_and_the_switch_turns_every_page_russ
     page = visit.page
     page.goto("/")
     expect(page.locator("html")).to_have_attribute("lang", "uk")
-    expect(page.locator("h2").first).to_have_text("Столи, що грають зараз")
+    expect(page.locator("h2").first).to_have_text("Столи, за якими зараз грають")
     page.get_by_role("link", name="Русский").click()
-    expect(page.locator("h2").first).to_have_text("Столы, которые играют сейчас")
+    expect(page.locator("h2").first).to_have_text("Столы, за которыми сейчас играют")
     page.goto(f"/web/leagues/{scene.league}")  # no ?lang=: the cookie remembers
     expect(page.locator("h2").first).to_have_text("Турнирная таблица")
     page.goto(f"/web/games/{scene.game}")

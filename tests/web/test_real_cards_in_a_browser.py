@@ -92,7 +92,7 @@ def test_the_table_of_a_real_game_is_its_score_sheet_and_follows_each_entry_with
     expect(page.locator("ol.actions li").first).to_have_text(f"Referee {table.referee} corrected round 1")
     expect(first).to_contain_text(f"{ann} went out.")
     expect(first.locator(".correction")).to_contain_text(
-        f"Corrected by Referee {table.referee}; the entry it replaced: {ben} went out."
+        f"Corrected by referee {table.referee}; the entry it replaced: {ben} went out."
     )
     expect(first).to_contain_text("Not confirmed yet.")  # Ben confirmed the entry replaced
     assert page.evaluate("window.loadedOnce") is True
@@ -102,8 +102,8 @@ def test_the_table_of_a_real_game_is_its_score_sheet_and_follows_each_entry_with
 @pytest.mark.parametrize(
     ("language", "real", "entered"),
     [
-        ("uk", "Гра справжніми картами", "записує тур 1"),
-        ("ru", "Игра настоящими картами", "записывает тур 1"),
+        ("uk", "Гра справжніми картами", "записує раунд 1"),
+        ("ru", "Игра настоящими картами", "записывает раунд 1"),
     ],
 )
 def test_the_score_sheet_page_speaks_ukrainian_and_russian(

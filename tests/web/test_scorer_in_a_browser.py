@@ -328,7 +328,7 @@ def test_a_referee_of_the_league_scores_the_table_but_never_confirms_a_round(vis
     expect(page.get_by_role("button", name="Confirm round 1")).to_have_count(0)
     enter_by_points(page, table.names[2], {0: "4", 1: "6"})
     second = page.locator("ol.entries li[data-round='2']")
-    expect(second).to_contain_text(f"Entered by Referee {created['referee']['name']}")
+    expect(second).to_contain_text(f"Entered by referee {created['referee']['name']}")
     assert sheet(club, table.game)["rounds"][1]["entered_by"]["role"] == "referee"
 
 
