@@ -150,10 +150,12 @@ class Games(Leagues):
             clock = turn_clock if turn_clock is not None else league.turn_clock
             forfeits = league.forfeit_after
         elif league is None:
-            # a friendly game's own clock; an in-person one is refused it by Game.create
-            forfeits = 0 if forfeit_after is None else forfeit_after
-            check_clock(turn_clock, forfeits)
-            clock, forfeits = turn_clock, forfeits if turn_clock is not None else 0
+            # a friendly game's own clock (an in-person one is refused it by Game.create); the forfeit
+            # count is checked here, as without a clock it is dropped before Game.create sees it
+            clock, forfeits = turn_clock, 0 if forfeit_after is None else forfeit_after
+            check_clock(clock, forfeits)
+            if clock is None:
+                forfeits = 0
         cards = None if deck is None else tuple(_card(card) for card in deck)
         seed_text = secrets.token_hex(16) if seed is None else str(seed)
         # not the table: a table's key names it already, and a round half started by a version
