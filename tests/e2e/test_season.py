@@ -184,7 +184,8 @@ def test_a_silent_member_forfeits_a_league_game_by_the_clock_and_the_views_say_s
         "POST", "/games", json={"seats": [season.id(eve), "bot:heuristic"], "league_id": season.league}
     )
     season.forfeited_game = game["game_id"]
-    assert season.read(f"/games/{game['game_id']}", ADMIN)["version"] == game["version"]
+    # read right after the write, the game is at least as made: the worker's bot may have moved already
+    assert season.read(f"/games/{game['game_id']}", ADMIN)["version"] >= game["version"]
     season.wait_for(
         "Eve's forfeit", lambda: season.read(f"/games/{season.forfeited_game}")["over"], timeout=WAIT
     )
