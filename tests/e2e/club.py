@@ -46,7 +46,8 @@ class Club:
         return created["referee"]["referee_id"], bearer(created["token"]["token"])
 
     def league(self, members: list[str] = (), referees: list[str] = (), **body: Any) -> str:  # type: ignore[assignment]
-        league_id = self.ok("POST", "/leagues", json={"name": "League", **body})["league_id"]
+        # a name, not a word of the pages: the browser tests look for English words on uk and ru pages
+        league_id = self.ok("POST", "/leagues", json={"name": "Ashgrove", **body})["league_id"]
         for player_id in members:
             self.ok("POST", f"/leagues/{league_id}/members", json={"player_id": player_id})
         for referee_id in referees:
