@@ -11,7 +11,8 @@ run twice, or by two workers at once, does no more than one run:
   longer open, so no tick looks at it again), creates the games of a round that is due
   (``round_due``; ``start_round`` makes each table's game once) and queues
   them; on a round in play, looks for tables that stalled (below).
-- ``advance_game``: plays every bot seat whose move it is, one move after the
+- ``advance_game``: plays every bot seat whose move it is (a card game's or a Mao match's: the
+  same step, ``_advance_match`` for Mao), one move after the
   other (with ``think`` seconds between moves, each move its own step), until a
   person is to move or the game is over. First, while a person's missed call
   is open, the table's bots look whether they catch it: any other player may
@@ -71,6 +72,8 @@ from service.domain.commands import Challenge, Command
 from service.domain.errors import RuleError
 from service.domain.game import Game
 from service.domain.legal import legal_actions
+from service.domain.mao.aggregate import MaoGame
+from service.domain.mao.autoplay import bot_to_move
 from service.domain.tournament import Tournament
 from workers.webhooks import Courier
 
@@ -286,7 +289,11 @@ class Conductor:
         """Play the bots' moves until a person is to move or the game is over; then record a
         tournament table's result. A game played in person has no move to play here: its result is
         recorded once its last round was entered (or a ruling ended it), nothing else."""
-        game = self._game(game_id)
+        found = self._found(lambda: self.app.get_any_game(game_id), "game_not_found", game_id)
+        if isinstance(found, MaoGame):
+            self._advance_match(found)
+            return
+        game: Game | None = found
         if game is None or game.abandoned is not None:
             return
         tournament_id = self.app.tournament_of(game)
@@ -331,6 +338,23 @@ class Conductor:
                 raise
             for event in outcome.events:
                 game = event.mutate(game)
+            moved = True
+
+    def _advance_match(self, match: MaoGame) -> None:
+        """A Mao match's bots take their turns, as a card game's do, until a person, the judge or
+        nobody is to act."""
+        deadline = time.monotonic() + self.budget
+        moved = False
+        while bot_to_move(match) is not None:
+            if moved and (self.think > 0 or time.monotonic() > deadline):
+                self.dispatch.advance_game(match.id, countdown=self.think)
+                return
+            try:
+                match = self.app.mao_bot_turn(match.id, expected_version=match.version)
+            except RuleError as error:
+                if error.code in _MOVED_ON:
+                    return
+                raise
             moved = True
 
     def time_out_turn(self, game_id: UUID | str, seat: int, version: int) -> None:

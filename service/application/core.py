@@ -146,9 +146,9 @@ class Core(Application[UUID]):
         # eventsourcing types it a ClassVar, but reads it from the instance: the interval is a setting
         self.snapshotting_intervals = {Game: self.settings.snapshot_interval}  # type: ignore[misc]
         self.games = GameCache(self.settings.game_cache)
-        # told each card game a command of this process stored, and the command's cause, in the
-        # game's lock (``followups``: its bots and clock)
-        self.on_game_saved: list[Callable[[Game, Cause], None]] = []
+        # told each game of any kind a command of this process stored, and the command's cause, in
+        # the game's lock (``followups``: its bots, a card game's clock)
+        self.on_game_saved: list[Callable[[GameKind, Cause], None]] = []
         # told the id of each game of any kind (a card game, a Mao match) a command of this process
         # stored, in the game's lock (``projections.live``, where no note of the store tells it)
         self.on_saved: list[Callable[[UUID], None]] = []
@@ -303,8 +303,7 @@ class Core(Application[UUID]):
 
     def _save_game(self, game: GameKind, cause: Cause) -> Outcome:
         """Save a game a command changed (``save``), keep it in the cache and tell who listens: the
-        live streams of every kind (``on_saved``), a card game's workers (``on_game_saved``; a Mao
-        match's bots move in the command's own save)."""
+        live streams (``on_saved``) and the workers (``on_game_saved``), of every kind."""
         try:
             events, position = self.save(game)
         except BaseException:
@@ -317,9 +316,8 @@ class Core(Application[UUID]):
         self.games.put(game)
         for saved in self.on_saved:
             saved(game.id)
-        if isinstance(game, Game):
-            for told in self.on_game_saved:
-                told(game, cause)
+        for told in self.on_game_saved:
+            told(game, cause)
         return Outcome(game.id, game.version, events, position)
 
     def _done_before(self, game_id: UUID, cause: Cause) -> Outcome | None:

@@ -3,7 +3,8 @@ application (``register``), as a message bus lists its event handlers.
 
 After a new game, a move, a challenge or a ruling, the table's bots answer
 (``maumau.advance_game``, after ``MAUMAU_BOT_THINK`` seconds) and its turn clock
-starts. A game without a bot seat (nor a seat forfeited for an erased player, which a bot
+starts. A Mao match's bots take their turns by the same task, queued after any save that leaves
+one on turn. A game without a bot seat (nor a seat forfeited for an erased player, which a bot
 plays), without a turn clock (a league's) and that is no
 tournament's table has nobody to answer, no clock to set and no result to record, so
 nothing is queued for it (a game played in person never has a bot or a clock: at a
@@ -29,6 +30,9 @@ from service.application.core import Core
 from service.application.tournaments import Tournaments
 from service.domain.game import Game
 from service.domain.history import Cause
+from service.domain.kind import GameKind
+from service.domain.mao.aggregate import MaoGame
+from service.domain.mao.autoplay import bot_to_move
 
 # the commands after which the table's bots answer and its turn clock starts (after a seat forfeited
 # for its erased player, a bot plays that seat, or the match is over and a tournament records it)
@@ -47,7 +51,13 @@ ANSWERED = frozenset(
 )
 
 
-def after_game_saved(game: Game, cause: Cause) -> None:
+def after_game_saved(game: GameKind, cause: Cause) -> None:
+    if isinstance(game, MaoGame):
+        # a bot (or a forfeited seat's stand-in) on turn: its turn is the workers' next step
+        if bot_to_move(game) is not None:
+            tasks.send(tasks.ADVANCE, str(game.id), tasks.settings.bot_think)
+        return
+    assert isinstance(game, Game), f"no followups for a {type(game).__name__}"
     if game.in_person:
         # real cards: no bot answers and no clock runs; a tournament table's last round entered (or a
         # ruling that ended the match) is its result, which the workers record as a server table's

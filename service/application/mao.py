@@ -1,27 +1,32 @@
 """Mao matches: create one in a Mao league, act at its table, read it back.
 
 Each change takes the application's one act path (``Core._act``, as a card game's move does):
-it loads the match, decides the command (``MaoGame.do``), lets the server do its part
-(``autoplay.settle``: recycles and the bots' moves) and saves it all in one go; a save that meets
-another command's is decided again from what is stored, where a request sent twice finds what it
-stored. Chance comes from ``secrets`` (the deals' and recycles' orders are stored in their events).
+it loads the match, decides the command (``MaoGame.do``), recycles the stock if it ran out
+(``autoplay.settle_chance``) and saves it all in one go; a save that meets another command's is
+decided again from what is stored, where a request sent twice finds what it stored. A bot's turn
+is an act of its own (``mao_bot_turn``), which the workers play after the save that left a bot on
+turn, as they play a card game's bots (``followups``, ``workers.conduct``). Chance comes from
+``secrets`` (the deals' and recycles' orders are stored in their events).
 """
 
 import random
 from collections.abc import Callable, Sequence
 from uuid import UUID
 
+from eventsourcing.domain import Aggregate
+
 from service.application.core import _uuid
 from service.application.leagues import Leagues
 from service.domain.cards import FULL_DECK
 from service.domain.errors import RuleError
+from service.domain.game import Game
 from service.domain.history import Cause
 from service.domain.mao.aggregate import BOT_PREFIX, MaoGame
-from service.domain.mao.autoplay import SERVER_BY, check_bot, settle
+from service.domain.mao.autoplay import SERVER_BY, bot_turn, check_bot, settle_chance
 from service.domain.mao.commands import SERVER, Command, DealRound, StartMatch
 from service.domain.mao.events import Event
 from service.domain.mao.league import MAO
-from service.domain.roles import Actor
+from service.domain.roles import SYSTEM, Actor
 
 
 def shuffled_deck(rng: random.Random) -> DealRound:
@@ -62,8 +67,7 @@ class MaoGames(Leagues):
         game.do(start, SERVER_BY)
         if judge == SERVER:
             game.do(shuffled_deck(rng), SERVER_BY)
-            settle(game, rng)
-        self.save(game)
+        self._save_game(game, Cause(SYSTEM, "StartMatch"))  # a bot to lead: the workers are told
         return game
 
     def _seat_name(self, members: Sequence[UUID], seat: str) -> str:
@@ -78,6 +82,13 @@ class MaoGames(Leagues):
 
     def get_mao_game(self, game_id: UUID | str) -> MaoGame:
         return self._get(MaoGame, game_id, "game_not_found", why=MaoGame.not_found)
+
+    def get_any_game(self, game_id: UUID | str) -> Game | MaoGame:
+        """A card game or a Mao match, by its id alone (the workers' steps are told an id)."""
+        found = self._get(Aggregate, game_id, "game_not_found")
+        if not isinstance(found, Game | MaoGame):
+            raise RuleError("game_not_found")
+        return found
 
     def mao_do(
         self,
@@ -95,11 +106,21 @@ class MaoGames(Leagues):
         def change(game: MaoGame, cause: Cause) -> None:
             rng = random.SystemRandom()
             game.do(command_of(game, rng), asker(cause.actor), cause.key, cause.digest)
-            settle(game, rng)
+            settle_chance(game, rng)
 
         game, outcome = self._act(MaoGame, game_id, Cause(by, "MaoAct", key, digest), None, change)
         first, facts = game.facts_of(outcome.events)
         return game, facts, first
+
+
+    def mao_bot_turn(self, game_id: UUID | str, expected_version: int) -> MaoGame:
+        """The turn of the bot on turn at the match as it was at ``expected_version`` (the workers'
+        step); ``not_your_turn`` when no bot is, ``stale_version`` when it changed meanwhile."""
+
+        def change(game: MaoGame, cause: Cause) -> None:
+            bot_turn(game, random.SystemRandom())
+
+        return self._act(MaoGame, game_id, Cause(SYSTEM, "MaoBotTurn"), expected_version, change)[0]
 
 
 def asker(actor: Actor) -> str:

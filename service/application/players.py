@@ -1,6 +1,5 @@
 """Players: register, rename, look up, erase on request (``docs/privacy.md``)."""
 
-import random
 from collections.abc import Callable, Sequence
 from uuid import UUID
 
@@ -14,7 +13,6 @@ from service.domain.game import Game
 from service.domain.history import Cause
 from service.domain.league import League, Player
 from service.domain.mao.aggregate import MaoGame
-from service.domain.mao.autoplay import settle
 from service.domain.names import checked_name, refuse_taken
 from service.domain.roles import SYSTEM
 from service.domain.seats import Seat
@@ -110,8 +108,7 @@ class Players(Core):
         def forfeit_mao(match: MaoGame, cause: Cause) -> None:
             seat = match.seat_of(str(player_id))
             assert seat is not None  # found among the match's seats
-            match.forfeit_seat(seat)
-            settle(match, random.SystemRandom())  # the server moves the stand-in, if it is on turn
+            match.forfeit_seat(seat)  # the workers move the stand-in, once it is on turn
 
         def forfeit(game: Game, cause: Cause) -> None:
             seat = game.seat_of(str(player_id))

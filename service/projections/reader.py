@@ -233,8 +233,10 @@ class ReadModels:
     def stalled_bot_turns(self, older_than: float, limit: int = 200) -> list[UUID]:
         """Games (a tournament's or not) a bot is to move in, neither over nor paused, whose last
         event was stored before ``older_than`` (Unix time), and games whose person's turn clock ran
-        out before it: at most ``limit``, the longest waiting first."""
-        return self.views.stalled_bot_turns(older_than, limit)
+        out before it, then Mao matches a bot is to move in: at most ``limit``, the longest waiting
+        first of each kind."""
+        games = self.views.stalled_bot_turns(older_than, limit)
+        return games + self.views.stalled_mao_turns(older_than, limit - len(games))
 
     def tournaments(self, league_id: UUID) -> list[TournamentView]:
         """A league's tournaments, in the order they were announced (none for an unknown league)."""

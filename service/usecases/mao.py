@@ -64,7 +64,8 @@ class MaoGameCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
 
 
 class MaoActRead(msgspec.Struct, frozen=True, kw_only=True):
-    """What an act stored, and the server's moves after it (recycles, bots), as the asker may see them."""
+    """What an act stored (and a recycle of the stock after it), as the asker may see it; the bots'
+    turns after it are the workers' (``followups``)."""
 
     game_id: UUID
     version: int

@@ -9,6 +9,8 @@ from litestar.testing import TestClient
 from service.domain.cards import format_card
 from tests.e2e.club import ADMIN, Club, problem
 from tests.unit.mao.scene import deck_for
+from workers.conduct import Conductor
+from workers.inline import Inline
 
 
 def deck(
@@ -54,6 +56,13 @@ class MaoTable:
         ``Club.refuses``); the problem's body."""
         with self.club.unchanged():
             return problem(self.ask(who, method, tail, **kwargs), status, code)
+
+    def bots(self, who: str = "ada") -> list[str]:
+        """What the workers do after an act that left a bot on turn, done here: the bots' turns.
+        The types of the events they stored, as ``who`` sees them."""
+        before = len(self.ok(who, "GET", "/events")["events"])
+        Conductor(self.club.app, Inline()).advance_game(self.game_id)
+        return [event["type"] for event in self.ok(who, "GET", "/events")["events"][before:]]
 
     def judge_view(self) -> dict[str, Any]:
         return self.ok("rita", "GET", "/judge")

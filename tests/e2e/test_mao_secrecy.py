@@ -23,6 +23,7 @@ def test_no_answer_to_anyone_but_the_judge_holds_the_rule_before_it_is_revealed(
     missed = t.ok("bo", "POST", "/plays", json={"card": "3H"})
     assert missed["events"][0]["type"] == "CallMissed" and "words" not in missed["events"][0]
     assert missed["events"][1]["reason"] == "missed_call"
+    t.bots()  # its turn, as the workers would play it
     assert t.ok("ada", "POST", "/plays", json={"card": "7H"})["play"] == "accepted"
     wrong = t.ok("bo", "POST", "/plays", json={"card": "7C"})
     assert wrong["play"] == "returned" and wrong["reason"] == "wrong rank"

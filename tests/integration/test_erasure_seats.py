@@ -19,6 +19,8 @@ from tests.integration.tables import players
 from tests.integration.test_tournaments import clock_plays_out
 from tests.refusals import refused
 from tests.unit.mao.scene import deck_for
+from workers.conduct import Conductor
+from workers.inline import Inline
 
 
 def test_an_erased_player_is_seated_in_no_new_game_mao_match_tournament_or_league_and_nothing_is_written(
@@ -60,10 +62,12 @@ def test_an_erased_players_mao_seat_is_played_by_a_stand_in_that_only_draws(app:
 
     match = app.get_mao_game(match_id)
     assert match.forfeited == (0,) and match.state.phase == PLAY
-    assert match.state.turn == 1  # the stand-in drew for Ada at once: Bo's turn
+    Conductor(app, Inline()).advance_game(match_id)  # the step the erasure queued
+    assert app.get_mao_game(match_id).state.turn == 1  # the stand-in drew for Ada: Bo's turn
     first = len(match.facts)
     for _ in range(3):
         app.mao_do(match_id, lambda game, rng: DrawCard(1), Actor("player", bo))
+        Conductor(app, Inline()).advance_game(match_id)
     later = app.get_mao_game(match_id).facts[first:]
     assert any(isinstance(fact, CardDrawn) and fact.seat == 0 for fact in later)
     assert not any(isinstance(fact, CardPlayed) and fact.seat == 0 for fact in later)

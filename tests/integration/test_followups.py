@@ -10,9 +10,11 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from uuid import UUID
 
 from service.application import MauMau, followups
 from service.domain.adjudication import Resume
+from service.domain.mao.commands import Say
 from service.domain.roles import Actor
 from service.domain.tournament_plan import Plan
 from service.settings import Settings
@@ -74,6 +76,20 @@ def story(data_dir: str) -> None:
     app.join_tournament(tournament, bob)
     step("a tournament started", lambda: app.start_tournament(tournament))
     step("a worker's app creates a bot game", lambda: worker_app.create_game([str(ada), "bot:random"]))
+    mao = app.found_league("Mao night", "mao", {"hand_size": 4})
+    app.admit_member(mao, ada)
+    led: list[UUID] = []
+    bots = ["bot:random", "bot:random"]
+    step(
+        "a Mao match whose bot leads",
+        lambda: led.append(app.create_mao_game(mao, [str(ada), *bots], "server", first_dealer=0).id),
+    )
+    print(json.dumps(["ids", {"mao": str(led[0])}]), flush=True)
+    step("a Mao match Ada leads", lambda: app.create_mao_game(mao, [str(ada), *bots], "server", 2))
+    turn = led[0]  # its bot moves in a worker, which queues nothing: its step goes on by itself
+    step("a Mao bot's turn", lambda: worker_app.mao_bot_turn(turn, worker_app.get_mao_game(turn).version))
+    talk = Say(0, "hello")  # table talk while a bot is to move: a penalty card, stored
+    step("Ada's act at the Mao table", lambda: app.mao_do(turn, lambda *_: talk, Actor("player", str(ada))))
     app.close()
     worker_app.close()
 
@@ -95,8 +111,8 @@ def test_the_api_queues_the_bots_after_a_new_game_a_move_or_a_ruling_and_a_look_
     )
     assert done.returncode == 0, done.stderr
     lines = [json.loads(line) for line in done.stdout.splitlines()]
-    ids = lines[0][1]
-    steps = dict((name, [tuple(pair) for pair in found]) for name, found in lines[1:])
+    ids = {name: value for kind, found in lines if kind == "ids" for name, value in found.items()}
+    steps = dict((name, [tuple(pair) for pair in found]) for name, found in lines if name != "ids")
     game = ("game", ids["game"])
     assert steps["a game with a bot seat is created"] == [game]
     assert steps["a move"] == [game]
@@ -115,3 +131,8 @@ def test_the_api_queues_the_bots_after_a_new_game_a_move_or_a_ruling_and_a_look_
     [(kind, _)] = steps["a tournament started"]
     assert kind == "tournament"
     assert steps["a worker's app creates a bot game"] == []
+    mao = ("game", ids["mao"])  # a Mao match's bots: the same task
+    assert steps["a Mao match whose bot leads"] == [mao]
+    assert steps["a Mao match Ada leads"] == []
+    assert steps["a Mao bot's turn"] == []
+    assert steps["Ada's act at the Mao table"] == [mao]  # a bot is still to move

@@ -7,7 +7,7 @@ import pytest
 
 from service.application import MauMau
 from service.application.mao import shuffled_deck
-from service.domain.mao.autoplay import BOTS
+from service.domain.mao.autoplay import BOTS, bot_to_move
 from service.domain.mao.bots import calls_after
 from service.domain.mao.commands import PlayCard, Say
 from service.domain.mao.events import CardPlayed, MatchEnded
@@ -22,12 +22,17 @@ pytestmark = pytest.mark.own_store  # each test reads the whole log: a store of 
 
 
 def play_out(app: MauMau, game_id: str, player: str) -> MatchEnded:
-    """Ada's turns chosen as a learning bot would, the server dealing, until the match ends."""
+    """Ada's turns chosen as a learning bot would, the server dealing and the bots taking their
+    turns (the workers' step), until the match ends."""
     rng = random.Random(7)
-    for _ in range(2_000):
-        state = app.get_mao_game(game_id).state
+    for _ in range(4_000):
+        match = app.get_mao_game(game_id)
+        state = match.state
         if state.phase == OVER:
             break
+        if bot_to_move(match) is not None:
+            app.mao_bot_turn(game_id, match.version)
+            continue
         if state.phase == DEAL:
             app.mao_do(game_id, lambda game, rng: shuffled_deck(rng), SYSTEM)
             continue

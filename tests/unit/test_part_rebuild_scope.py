@@ -21,7 +21,7 @@ def test_a_part_is_rebuilt_with_every_part_fed_by_it_in_the_parts_order():
 
 def test_a_part_rebuild_replaces_its_views_tables_and_those_it_shares_whose_owners_must_fold_too():
     assert tables_of(["tournaments"]) == ("tournaments", "seats")
-    assert tables_of(["mao"]) == ("mao_list", "standings")
+    assert tables_of(["mao"]) == ("mao_list", "mao_bot_turns", "standings")
     assert writers(tables_of(["mao"])) == {"mao", "core"}
     assert writers(tables_of(["ratings"])) == {"ratings"}
     # the players' names belong to no part: no part rebuild replaces them

@@ -26,7 +26,10 @@ from service.domain.mao.game import decide, end_by_forfeit
 from service.domain.mao.state import State
 
 BOT_PREFIX = "bot:"
-SERVER_BY = "server"  # who asked, in a decision the server made (a deal, a recycle, a bot's move)
+SERVER_BY = "server"  # who asked, in a decision the server made after an act (a deal, a recycle)
+# who asked, in a bot's turn (``autoplay.bot_turn``): a request of its own, which a person's request
+# sent again does not answer with
+BOT_BY = "bot"
 
 
 class MaoGame(Keyed, Aggregate):
@@ -90,7 +93,9 @@ class MaoGame(Keyed, Aggregate):
 
     @staticmethod
     def begins_request(event: object) -> bool:
-        """A decision someone asked for; the server's are the moves after one (``GameKind``)."""
+        """A decision someone asked for (a person, or a bot on its turn); the server's are its part
+        after one (``GameKind``). Matches stored before the workers played Mao's bots hold their
+        bots' moves as the server's, answered with the request they followed, as then."""
         return isinstance(event, MaoGame.Decided) and event.by != SERVER_BY
 
     def facts_of(self, events: Iterable[object]) -> tuple[int, list[Event]]:

@@ -1,22 +1,22 @@
-"""What the server does at a stored Mao table after every command: chance and the bots.
+"""What the server does at a stored Mao table: chance after every act, and a bot's turn.
 
-When the stock must be recycled it shuffles the discards; while a bot's seat is on turn
-(and nobody paused) it plays that bot (or a forfeited seat's stand-in, ``bots.StandIn``), as
-``table.Table`` does in tests: the bot sees its ``PlayerView`` and the public log only, and after
-an accepted play says the base calls.
-It stops at a human's turn, between rounds (the judge deals) and at the match's end.
+When the stock must be recycled it shuffles the discards, in the same save as the act that emptied
+it (``settle_chance``). A bot's seat on turn (or a forfeited seat's stand-in, ``bots.StandIn``)
+moves in a turn of its own (``bot_turn``), which the workers play after the save that left it on
+turn, as they play a card game's bots: the bot sees its ``PlayerView`` and the public log only,
+and after an accepted play says the base calls.
 """
 
 import random
 from collections.abc import Callable
 
 from service.domain.errors import RuleError
-from service.domain.mao.aggregate import BOT_PREFIX, SERVER_BY, MaoGame
+from service.domain.mao.aggregate import BOT_BY, BOT_PREFIX, SERVER_BY, MaoGame
 from service.domain.mao.bots import Bot, RandomBot, StandIn, calls_after
-from service.domain.mao.commands import Command, PlayCard, RecycleStock, Say
-from service.domain.mao.events import CardPlayed, Event
+from service.domain.mao.commands import PlayCard, RecycleStock, Say
+from service.domain.mao.events import CardPlayed
 from service.domain.mao.learning import LearningBot
-from service.domain.mao.redaction import PUBLIC, redact, redact_all
+from service.domain.mao.redaction import PUBLIC, redact_all
 from service.domain.mao.state import PLAY, RECYCLE
 from service.domain.mao.views import player_view
 
@@ -24,8 +24,6 @@ BOTS: dict[str, Callable[[random.Random], Bot]] = {
     f"{BOT_PREFIX}learning": LearningBot,
     f"{BOT_PREFIX}random": RandomBot,
 }
-# a table of bots alone plays a whole round in one go; this bounds one command's work
-MAX_ACTS = 2_000
 
 
 def check_bot(name: str) -> None:
@@ -33,58 +31,39 @@ def check_bot(name: str) -> None:
         raise RuleError("unknown_bot", why="no_bot_bots", name=name, bots=", ".join(BOTS))
 
 
-class _Bots:
-    """The table's bots, each having watched the public log so far."""
-
-    def __init__(self, game: MaoGame, rng: random.Random) -> None:
-        self.bots: dict[int, Bot] = {
-            seat: StandIn() if seat in game.forfeited else BOTS[name](rng)
-            for seat, name in enumerate(game.seats)
-            if game.is_bot(seat)
-        }
-        for entry in redact_all(game.facts, PUBLIC):
-            self.observe(entry)
-
-    def observe(self, entry: dict) -> None:
-        for bot in self.bots.values():
-            bot.observe(entry)
+def settle_chance(game: MaoGame, rng: random.Random) -> None:
+    """Recycle the stock while it must be: no seat can act before."""
+    while game.state.phase == RECYCLE:
+        order = game.state.discard[:-1]
+        rng.shuffle(order)
+        game.do(RecycleStock(tuple(order)), SERVER_BY)
 
 
-def settle(game: MaoGame, rng: random.Random) -> None:
-    """Recycle and move bots until a human, the judge or nobody is to act."""
-    bots: _Bots | None = None
-    for _ in range(MAX_ACTS):
-        s = game.state
-        if s.phase == RECYCLE:
-            _recycle(game, rng, bots)
-        elif s.phase == PLAY and s.paused_by < 0 and game.is_bot(s.turn):
-            bots = bots or _Bots(game, rng)
-            seat = s.turn
-            command = bots.bots[seat].choose(player_view(s, seat))
-            events = _do(game, command, bots)
-            if isinstance(command, PlayCard) and any(isinstance(e, CardPlayed) for e in events):
-                for words in calls_after(command.card, player_view(game.state, seat)):
-                    if game.state.phase == RECYCLE:  # the play settled a penalty of the seat before
-                        _recycle(game, rng, bots)
-                    window = game.state.window
-                    if window is None or window.seat != seat:
-                        break  # the round ended
-                    _do(game, Say(seat, words), bots)
-        else:
-            return
+def bot_to_move(game: MaoGame) -> int | None:
+    """The seat the server moves now (a bot's, or a forfeited seat's), if any: none between rounds,
+    during a pause, or at a human's turn."""
+    s = game.state
+    if s.phase == PLAY and s.paused_by < 0 and game.is_bot(s.turn):
+        return s.turn
+    return None
 
 
-def _recycle(game: MaoGame, rng: random.Random, bots: _Bots | None) -> None:
-    order = game.state.discard[:-1]
-    rng.shuffle(order)
-    _do(game, RecycleStock(tuple(order)), bots)
-
-
-def _do(game: MaoGame, command: Command, bots: _Bots | None) -> list[Event]:
-    before = game.state.copy()
-    events = game.do(command, SERVER_BY)
-    if bots is not None:
-        for event in events:
-            bots.observe(redact(event, PUBLIC, before))
-            event.apply(before)
-    return events
+def bot_turn(game: MaoGame, rng: random.Random) -> None:
+    """The turn of the seat ``bot_to_move`` names: its play or draw, the calls after an accepted
+    play, and the recycles these need. The bot learns from the public log so far, read afresh."""
+    seat = bot_to_move(game)
+    if seat is None:
+        raise RuleError("not_your_turn", why="turn")
+    bot = StandIn() if seat in game.forfeited else BOTS[game.seats[seat]](rng)
+    for entry in redact_all(game.facts, PUBLIC):
+        bot.observe(entry)
+    command = bot.choose(player_view(game.state, seat))
+    events = game.do(command, BOT_BY)
+    settle_chance(game, rng)
+    if isinstance(command, PlayCard) and any(isinstance(e, CardPlayed) for e in events):
+        for words in calls_after(command.card, player_view(game.state, seat)):
+            window = game.state.window
+            if window is None or window.seat != seat:
+                break  # the round ended
+            game.do(Say(seat, words), BOT_BY)
+            settle_chance(game, rng)

@@ -1,5 +1,5 @@
-"""The server's part at a stored Mao table: bots move on their turns, the stock is recycled, and it
-stops where a human, the judge or the next deal is awaited."""
+"""The server's part at a stored Mao table: bots take their turns, the stock is recycled, and no
+bot is on turn where a human, the judge or the next deal is awaited."""
 
 import random
 import uuid
@@ -7,8 +7,9 @@ import uuid
 import pytest
 
 from service.domain.cards import FULL_DECK
+from service.domain.errors import RuleError
 from service.domain.mao.aggregate import MaoGame
-from service.domain.mao.autoplay import settle
+from service.domain.mao.autoplay import bot_to_move, bot_turn, settle_chance
 from service.domain.mao.commands import SERVER, DealRound, DrawCard, StartMatch
 from service.domain.mao.events import CardDrawn, CardPlayed, PlayReturned, StockRecycled
 from service.domain.mao.state import DEAL, PLAY, RECYCLE
@@ -24,6 +25,13 @@ def dealt(seed: int, hand_size: int = 5) -> MaoGame:
     random.Random(seed).shuffle(deck)
     game.do(DealRound(tuple(deck)), "server")
     return game
+
+
+def settle(game: MaoGame, rng: random.Random) -> None:
+    """What the workers do after a save: bots' turns, one after the other, while one is on turn."""
+    settle_chance(game, rng)
+    while bot_to_move(game) is not None:
+        bot_turn(game, rng)
 
 
 def acted(game: MaoGame, seat: int) -> bool:
@@ -63,17 +71,20 @@ def test_a_human_who_only_draws_makes_the_server_recycle_the_stock():
     assert found
 
 
-def test_the_server_stops_at_the_human_judges_deal():
+def test_no_bot_is_on_turn_before_the_human_judges_deal_and_a_bot_turn_then_is_refused():
     game = MaoGame.start(uuid.uuid4(), ("bot:learning", "bot:random", "bot:learning"), "referee")
     game.do(StartMatch(3, first_dealer=0, judge="referee"), "server")
-    before = len(game.facts)
-    settle(game, random.Random(0))
-    assert len(game.facts) == before  # nothing to do before the deal
+    assert bot_to_move(game) is None
+    with pytest.raises(RuleError) as refused:
+        bot_turn(game, random.Random(0))
+    assert refused.value.code == "not_your_turn"
 
 
-def test_what_the_server_decided_is_stored_as_the_servers():
+def test_a_bots_turn_is_stored_as_a_request_of_its_own_and_a_recycle_as_the_servers():
     game = dealt(1)
     game.collect_events()
-    settle(game, random.Random(1))
+    bot_turn(game, random.Random(1))
     stored = game.collect_events()
-    assert stored and {event.by for event in stored} == {"server"}
+    assert stored and {event.by for event in stored} <= {"bot", "server"} and stored[0].by == "bot"
+    assert all(MaoGame.begins_request(event) == (event.by == "bot") for event in stored)
+    assert bot_to_move(game) == 2  # the turn passed to the next bot: it is the next step's
