@@ -199,6 +199,28 @@ def move_until_the_turn_passes(base: str, game_id: str, headers: dict[str, str],
     return view["table"]["version"]
 
 
+def wait_for_the_mao_bot(base: str, admin: dict[str, str], ada_id: str, ada: dict[str, str]) -> None:
+    """A Mao match whose bot (seat 0) leads: the same worker plays its turn, then Ada is on turn."""
+    league = httpx.post(f"{base}/leagues", json={"name": "Mao night", "ruleset": "mao"}, headers=admin).json()
+    members = f"{base}/leagues/{league['league_id']}/members"
+    assert httpx.post(members, json={"player_id": ada_id}, headers=admin).status_code == 201
+    body = {
+        "league_id": league["league_id"],
+        "seats": ["bot:random", ada_id, "bot:learning"],
+        "judge": "server",
+        "first_dealer": 2,
+    }
+    created = httpx.post(f"{base}/mao-games", json=body, headers=admin)
+    assert created.status_code == 201, created.text
+    match = f"{base}/mao-games/{created.json()['game_id']}"
+    deadline = time.monotonic() + WAIT
+    while (view := httpx.get(f"{match}/me", headers=ada).json())["turn"] != 1:
+        assert time.monotonic() < deadline, f"the Mao bot did not move: {view}"
+        time.sleep(0.05)
+    events = httpx.get(f"{match}/events").json()["events"]
+    assert any(event.get("seat") == 0 and event["type"] in {"CardPlayed", "CardDrawn"} for event in events)
+
+
 def test_serve_runs_the_bots_of_a_game_and_keeps_it_across_a_restart(tmp_path):
     data_dir, port = tmp_path / "var", free_port()
     base = f"http://127.0.0.1:{port}"
@@ -228,5 +250,6 @@ def test_serve_runs_the_bots_of_a_game_and_keeps_it_across_a_restart(tmp_path):
         assert after == {**before, "position": after["position"]}  # Ada's turn still, her cards the same
         passed = move_until_the_turn_passes(base, game_id, ada_token, after)
         wait_for_my_turn(base, game_id, ada_token, past=passed)  # the worker runs after the restart too
+        wait_for_the_mao_bot(base, admin, ada_id, ada_token)
         assert stop(server, signal.SIGINT) == ["maumau: the worker and the beat stopped"]
         assert server.returncode == 0  # Ctrl-C stops the service, it does not abort it
