@@ -79,6 +79,8 @@ def test_a_knockout_shows_its_bracket_a_round_robin_its_crosstable_both_each_ent
     expect(table.locator("td.unmet")).to_have_count(6 - met)
     expect(page.locator("table.entrant-rounds td.bye")).to_have_count(len(crossed["rounds"]))
     expect(page.locator(".bracket")).to_have_count(0)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.screenshot(path=screenshots / "tournament-crosstable.png", full_page=True)
 
     page.set_viewport_size({"width": 1920, "height": 1080})
     for tournament in (robin, knockout):
