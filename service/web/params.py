@@ -12,3 +12,6 @@ LeagueId = Annotated[UUID, Parameter(description="the league's id")]
 TournamentId = Annotated[UUID, Parameter(description="the tournament's id")]
 SeatToSee = Annotated[int | None, Parameter(ge=0, description="officials: the seat to see")]
 RoundNo = Annotated[int, Parameter(ge=1, description="the round's number, the first 1")]
+After = Annotated[
+    int | None, Parameter(ge=0, description="a log position the page waits for (a few seconds at most)")
+]

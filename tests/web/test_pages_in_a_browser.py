@@ -1,5 +1,6 @@
 """Each page in a real browser, for the public and for a signed-in player, on a 360 px phone."""
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -91,4 +92,6 @@ def test_the_club_display_shows_the_tournament_in_big_type_without_navigation(
     expect(page.locator("body")).to_have_class("display")
     expect(page.locator("header, nav")).to_have_count(0)
     expect(page.locator("#live[data-live]")).to_contain_text("Ranking")
+    expect(page.locator("main a")).to_have_count(0)  # names and tables as plain text, no "watch"
+    expect(page.locator("#live[data-live]")).to_have_attribute("data-live", re.compile(r"display=1"))
     page.screenshot(path=screenshots / "tournament-display.png")

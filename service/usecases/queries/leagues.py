@@ -9,6 +9,7 @@ from uuid import UUID
 from service.application import credentials
 from service.domain.errors import RuleError
 from service.domain.league import League
+from service.domain.roles import Actor
 from service.domain.time_zone import DEFAULT_TIME_ZONE
 from service.projections.models import (
     LeagueRatingsRead,
@@ -18,9 +19,12 @@ from service.projections.models import (
     Standings,
     TournamentView,
 )
+from service.usecases import policy
 from service.usecases.consistency import caught_up
 from service.usecases.context import Context
-from service.usecases.queries import aggregates
+from service.usecases.queries import aggregates, brackets, crosstables
+from service.usecases.queries.brackets import Bracket
+from service.usecases.queries.crosstables import Crosstable, EntrantRounds
 
 T = TypeVar("T")
 OVER = ("finished", "cancelled")
@@ -85,13 +89,48 @@ class TournamentPage:
     tournament: TournamentView
     league: League
     lower: bool  # the lowest total wins a match
+    bracket: Bracket | None  # a single elimination's
+    crosstable: Crosstable | None  # a round robin's or a swiss's
+    entrant_rounds: list[EntrantRounds]
+    may_start: bool  # the asker may start it now: every entrant is there, and they may start it
 
 
-def tournament_page(context: Context, tournament_id: UUID) -> TournamentPage:
-    view = tournament(context, tournament_id)
+def tournament_page(
+    context: Context, tournament_id: UUID, actor: Actor | None = None, after: int | None = None
+) -> TournamentPage:
+    """A tournament's page; ``after``: a log position to wait for (a few seconds at most)."""
+    view = tournament(context, tournament_id, after)
     league = aggregates.league(context, view.league_id)
     lower = aggregates.tournament(context, tournament_id).rules.match_winner == "lowest_total"
-    return TournamentPage(tournament=view, league=league, lower=lower)
+    return TournamentPage(
+        tournament=view,
+        league=league,
+        lower=lower,
+        bracket=brackets.bracket(view),
+        crosstable=crosstables.crosstable(view),
+        entrant_rounds=crosstables.entrant_rounds(view),
+        may_start=all_there(view) and _may_start(actor),
+    )
+
+
+def all_there(view: TournamentView) -> bool:
+    """Not started, and everyone who joined is there: checked in where the plan has a check-in (else
+    joining says so), and enough to play, bots filling the places included (``too_few_players``)."""
+    if view.status != "announced" or not view.entrants:
+        return False
+    if view.check_in_minutes is not None and set(view.entrants) - set(view.checked_in):
+        return False
+    return max(len(view.entrants), view.places or 0) >= 2
+
+
+def _may_start(actor: Actor | None) -> bool:
+    if actor is None:
+        return False
+    try:
+        policy.check_admin(actor)  # the start's own check (``usecases.tournaments.start``)
+    except RuleError:
+        return False
+    return True
 
 
 # unknown, or not yet in the read models: ?after= the position of the league's creation or the announcement
