@@ -15,8 +15,8 @@ from service.domain.mao.commands import DrawCard
 from service.domain.mao.state import PLAY
 from service.domain.roles import Actor
 from service.projections.reader import ReadModels
-from service.projections.runner import Runner
 from service.settings import Settings
+from tests.integration.projecting import catch_up
 from workers.conduct import Conductor
 from workers.inline import Inline
 
@@ -76,11 +76,7 @@ def test_a_bot_turn_decided_on_a_version_that_moved_on_is_stale_and_the_step_the
 
 
 def stalled(settings: Settings) -> list[UUID]:
-    runner = Runner(settings)
-    try:
-        runner.catch_up()
-    finally:
-        runner.close()
+    catch_up(settings)
     reader = ReadModels(settings)
     try:
         return reader.stalled_bot_turns(time.time() + 1)
