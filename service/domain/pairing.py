@@ -30,6 +30,11 @@ Round robin (``pair_round_robin``)
     minimising the meetings repeated (a greedy social-golfer schedule);
     ``round_robin_rounds`` is the fewest rounds in which everyone can meet everyone.
 
+Double round robin (``pair_double_round_robin``)
+    A cycle of round robin rounds, then each of them again in its order, every table's seats
+    reversed (at two seats: swapped) and the same byes, among those still playing; whom a
+    drop-out left alone at a table joins the byes, and they are paired as a round robin's round.
+
 Single elimination (``pair_elimination``)
     The players still in, in ranking order, dealt to the tables in a snake
     (1st, 2nd, 3rd table, then 3rd, 2nd, 1st, ...) so the best do not meet
@@ -298,6 +303,29 @@ def pair_round_robin(
 ) -> Pairing:
     """A round-robin round: tables over the fixed ``order`` (the seed order); byes by ``ranked``."""
     return _pair_by_meetings(order, ranked, history, table_size, salt)
+
+
+def pair_double_round_robin(
+    order: Sequence[str],
+    ranked: Sequence[str],
+    earlier: Sequence[tuple[Sequence[Sequence[str]], Sequence[str]]],
+    cycle: int,
+    history: History,
+    table_size: int,
+    salt: str,
+) -> Pairing:
+    """A double round robin's round: ``earlier`` are the rounds paired so far (tables, byes), the
+    first ``cycle`` of them the round robin's; round ``cycle + i`` plays round ``i`` again."""
+    if len(earlier) < cycle:
+        return pair_round_robin(order, ranked, history, table_size, salt)
+    tables, byes = earlier[len(earlier) - cycle]
+    playing = set(order)
+    kept = [tuple(p for p in reversed(table) if p in playing) for table in tables]
+    rest = {p for table in kept if len(table) < MIN_TABLE for p in table} | (playing & set(byes))
+    again = _pair_by_meetings(
+        [p for p in order if p in rest], [p for p in ranked if p in rest], history, table_size, salt
+    )
+    return Pairing(tables=(*(t for t in kept if len(t) >= MIN_TABLE), *again.tables), byes=again.byes)
 
 
 def pair_elimination(ranked: Sequence[str], history: History, table_size: int, salt: str) -> Pairing:

@@ -180,6 +180,9 @@ SENTENCES: dict[str, str] = {
     "invalid_result.winners_seats_not": N_("the winners are seats not eliminated before the others"),
     "invalid_role": N_("a credential is for an admin, a referee or a player, not {role!r}"),
     "invalid_rounds.between_rounds": N_("between 1 and {max_rounds} rounds"),
+    "invalid_rounds.double_round_robin_plays": N_(
+        "a double round robin plays every pairing twice: its rounds follow from the entrants"
+    ),
     "invalid_rounds.single_elimination_plays": N_("a single elimination plays until one table is left"),
     "invalid_rounds.swiss_tournament_needs": N_("a swiss tournament needs its number of rounds"),
     "invalid_ruleset.card_points_give": N_("card_points must give every rank of the deck (and the joker)"),

@@ -151,6 +151,8 @@ def pair_next(tournament: "Tournament") -> None:
         history=history,
         table_size=tournament.plan.table_size,
         salt=f"{tournament.seed}:{len(tournament.rounds) + 1}",
+        rounds=tuple(tournament.rounds),
+        planned=tournament.planned_rounds,
     )
     pairing = tournament.format_unit.pair(draw)
     tournament.trigger_event(

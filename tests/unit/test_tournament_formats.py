@@ -2,9 +2,11 @@
 through the aggregate, and a format registered here, in a test, is played without touching the aggregate.
 """
 
+import itertools
 import random
 import typing
 import uuid
+from collections import Counter
 from collections.abc import Sequence
 
 import pytest
@@ -16,6 +18,7 @@ from service.domain.pairing import Pairing, Placing, pair_round_robin
 from service.domain.table import Table
 from service.domain.tournament import BOT_ENTRANT, Plan, Tournament
 from service.projections.tournaments import tournament_view
+from service.usecases.queries.crosstables import crosstable
 from service.usecases.tournaments import TournamentCreate
 from tests.unit.bot_match import played_out
 from tests.unit.test_tournament_lifecycle import rebuilt
@@ -148,10 +151,64 @@ def test_a_format_not_registered_is_refused_with_every_registered_name():
     with pytest.raises(RuleError) as error:
         Tournament.announce(LEAGUE, "Cup", "club", {}, Plan(format="one_round", table_size=3))
     assert error.value.code == "invalid_format"
-    assert error.value.message == "the format is one of round_robin, swiss, single_elimination"
+    assert error.value.message == (
+        "the format is one of round_robin, double_round_robin, swiss, single_elimination"
+    )
 
 
 def test_the_formats_the_api_takes_are_the_registered_ones_in_their_order():
     annotated = typing.get_type_hints(TournamentCreate, include_extras=True)["format"]
     literal = typing.get_args(annotated)[0]
     assert typing.get_args(literal) == tuple(FORMATS)
+
+
+def test_a_double_round_robin_takes_no_rounds_and_plays_every_pair_twice_the_seats_swapped():
+    with pytest.raises(RuleError) as error:
+        Tournament.announce(
+            LEAGUE, "Finals", "club", {}, Plan(format="double_round_robin", table_size=2, rounds=4)
+        )
+    assert (error.value.code, error.value.message) == (
+        "invalid_rounds",
+        "a double round robin plays every pairing twice: its rounds follow from the entrants",
+    )
+    plan = Plan(format="double_round_robin", table_size=2, places=5, single_round=True)
+    tournament = Tournament.announce(LEAGUE, "Finals", "club", {}, plan)
+    play_to_the_end(tournament)
+    assert len(tournament.rounds) == tournament.planned_rounds == 10  # an odd field: 5 rounds a cycle
+    assert_played_fairly(tournament)
+    games = [table for played in tournament.rounds for table in played.tables]
+    for a, b in itertools.combinations(tournament.order, 2):
+        first, second = [table for table in games if set(table) == {a, b}]
+        assert second == first[::-1]
+    assert Counter(bye for played in tournament.rounds for bye in played.byes) == dict.fromkeys(
+        tournament.order, 2
+    )
+    view = tournament_view(tournament)
+    assert (view.format, view.planned_rounds, view.status) == ("double_round_robin", 10, "finished")
+    found = crosstable(view)
+    assert found is not None
+    # both meetings of each pair in its cell, from each side
+    assert [len(cell) for row in found.rows for cell in row.cells] == [
+        0 if row == column else 2 for row in range(5) for column in range(5)
+    ]
+
+
+def test_one_who_drops_out_of_a_double_round_robin_misses_the_rest_and_the_others_play_on():
+    plan = Plan(format="double_round_robin", table_size=2, single_round=True)
+    tournament = Tournament.announce(LEAGUE, "Finals", "club", {}, plan)
+    for n in range(4):
+        tournament.join(f"p{n}")
+    tournament.start("formats")
+    quitter = tournament.order[0]
+    tournament.drop(quitter)
+    while not tournament.finished:
+        current = tournament.current_round
+        assert current is not None
+        for table, entrants in enumerate(current.tables):
+            game = uuid.uuid4()
+            tournament.attach_game(current.round_no, table, game)
+            tournament.record_result(game, tuple(range(len(entrants))), (0,))
+    assert len(tournament.rounds) == 6
+    assert all(quitter not in table for played in tournament.rounds[1:] for table in played.tables)
+    assert all(quitter not in played.byes for played in tournament.rounds)
+    assert tournament.ranking[-1] == quitter

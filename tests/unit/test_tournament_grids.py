@@ -60,10 +60,30 @@ def test_a_bracket_of_tables_of_three_has_a_slot_a_seat():
     assert [[len(m.seats) for m in r.matches] for r in drawn.rounds] == [[3, 2, 2], [3]]
 
 
-def test_a_round_robin_or_swiss_has_a_crosstable_and_no_bracket_a_single_elimination_none():
+def test_every_format_that_puts_nobody_out_has_a_crosstable_and_no_bracket_a_single_elimination_none():
     assert bracket(view("swiss", ["a", "b"], [])) is None
+    assert bracket(view("double_round_robin", ["a", "b"], [])) is None
     assert crosstable(view("single_elimination", ["a", "b"], [])) is None
-    assert crosstable(view("swiss", ["a", "b"], [])) is not None
+    for name in ("swiss", "round_robin", "double_round_robin"):
+        assert crosstable(view(name, ["a", "b"], [])) is not None
+
+
+def test_a_double_round_robins_cell_holds_both_meetings_the_second_with_the_seats_swapped():
+    rounds = [
+        round_(1, [table(0, ["a", "b"], [10, 30], [0])]),
+        round_(2, [table(0, ["b", "a"], [5, 0], [1])]),
+    ]
+    found = crosstable(view("double_round_robin", ["a", "b"], rounds))
+    assert found is not None
+    a, b = found.rows
+    assert [(m.round_no, m.outcome, m.own, m.other) for m in a.cells[1]] == [
+        (1, "won", 10, 30),
+        (2, "won", 0, 5),
+    ]
+    assert [(m.round_no, m.outcome, m.own, m.other) for m in b.cells[0]] == [
+        (1, "lost", 30, 10),
+        (2, "lost", 5, 0),
+    ]
 
 
 def test_the_crosstable_gives_each_meeting_from_the_rows_side_in_the_rankings_order():

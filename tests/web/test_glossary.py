@@ -20,11 +20,14 @@ TOURNAMENT_ROUNDS = {
     "No round has been paired yet.",
     "Printable score sheets for this round's tables played with real cards",
     "a swiss tournament needs its number of rounds",
+    "a double round robin plays every pairing twice: its rounds follow from the entrants",
     "between 1 and {max_rounds} rounds",
     "round {round_no!r} is not paired",
     "round {round_no} of this tournament is not paired",
     "the current round has no table {table} in round {round_no}",
     "the round reached, the furthest first",
+    "The bracket, round by round",
+    "Each entrant's rounds",
 }
 # per language: a game's round, a tournament's (not the start of "турнір"/"турнир"), the words for a
 # call a player says, and the words they must not be confused with
@@ -32,6 +35,8 @@ WORDS = {
     "uk": {"game": r"\bраунд", "tournament": r"\bтур(?!нір)", "call": r"оголо", "not call": r"виклик"},
     "ru": {"game": r"\bраунд", "tournament": r"\bтур(?!нир)", "call": r"объяв", "not call": r"возглас"},
 }
+# the formats' names: "round robin" names a format, neither kind of round
+FORMAT_NAMES = {"Round robin", "Double round robin"}
 ROLES = ("Суддя", "Судья", "Адміністратор", "Администратор")
 PLACEHOLDER = re.compile(r"\{[^}]*\}")
 
@@ -48,7 +53,7 @@ def english_says(pattern: str, message: str) -> bool:
 def test_a_games_round_and_a_tournaments_round_have_one_word_each(language: str) -> None:
     messages, words = read_catalogue(language).messages, WORDS[language]
     assert all_messages() >= TOURNAMENT_ROUNDS
-    rounds = [m for m in all_messages() if english_says(r"\brounds?\b", m) and m != "Round robin"]
+    rounds = [m for m in all_messages() if english_says(r"\brounds?\b", m) and m not in FORMAT_NAMES]
     tournament = [m for m in rounds if m in TOURNAMENT_ROUNDS]
     game = [m for m in rounds if m not in TOURNAMENT_ROUNDS]
     assert len(tournament) == len(TOURNAMENT_ROUNDS) and len(game) > 30

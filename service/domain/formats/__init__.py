@@ -8,11 +8,14 @@ below (docs/tournaments.md, "How to add a tournament format").
 """
 
 from service.domain.formats.base import MAX_ROUNDS, Draw, PairedRound, TournamentFormat
+from service.domain.formats.double_round_robin import DOUBLE_ROUND_ROBIN
 from service.domain.formats.round_robin import ROUND_ROBIN
 from service.domain.formats.single_elimination import SINGLE_ELIMINATION
 from service.domain.formats.swiss import SWISS
 
 # the format's name -> its unit; in this order in refusals and in the API's list of formats
-FORMATS: dict[str, TournamentFormat] = {unit.name: unit for unit in (ROUND_ROBIN, SWISS, SINGLE_ELIMINATION)}
+FORMATS: dict[str, TournamentFormat] = {
+    unit.name: unit for unit in (ROUND_ROBIN, DOUBLE_ROUND_ROBIN, SWISS, SINGLE_ELIMINATION)
+}
 
 __all__ = ["FORMATS", "MAX_ROUNDS", "Draw", "PairedRound", "TournamentFormat"]

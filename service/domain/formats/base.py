@@ -17,6 +17,16 @@ from service.domain.pairing import History, Pairing, Placing
 MAX_ROUNDS = 50
 
 
+class PairedRound(Protocol):
+    """A round as paired (``tournament.Round`` is one)."""
+
+    @property
+    def tables(self) -> tuple[tuple[str, ...], ...]: ...
+
+    @property
+    def byes(self) -> tuple[str, ...]: ...
+
+
 @dataclass(frozen=True)
 class Draw:
     """What the next round is paired from."""
@@ -27,16 +37,10 @@ class Draw:
     history: History  # every round paired so far
     table_size: int  # the most seats at a table
     salt: str  # the seed and the round: breaks the pairing's ties
-
-
-class PairedRound(Protocol):
-    """A round as paired (``tournament.Round`` is one)."""
-
-    @property
-    def tables(self) -> tuple[tuple[str, ...], ...]: ...
-
-    @property
-    def byes(self) -> tuple[str, ...]: ...
+    # every round paired so far, in order, and the rounds the tournament plays (``rounds_to_play``):
+    # what a format replaying earlier rounds needs (a double round robin's second cycle)
+    rounds: Sequence[PairedRound] = ()
+    planned: int = 0
 
 
 class TournamentFormat(Protocol):

@@ -1,5 +1,6 @@
-"""Who met whom, as the tournament page shows it: a round robin's or a swiss's crosstable (each
-entrant's meetings with each other, from the row's side), and each entrant's rounds at a glance.
+"""Who met whom, as the tournament page shows it: the crosstable of a format that puts nobody out (a
+round robin, a double round robin, a swiss: each entrant's meetings with each other, from the row's
+side, every meeting of a pair in its cell), and each entrant's rounds at a glance.
 
 Read from the tournament's view alone (``TournamentView``), in the ranking's order. What counts is
 what the ranking counts: a seat a bot sat in for someone who had dropped out met nobody (its result
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 from uuid import UUID
 
+from service.domain.formats import FORMATS
 from service.projections.models import TournamentTable, TournamentView
 
 # from the row's (or the entrant's) side: won, lost, a shared win, a table someone else won, a
@@ -17,7 +19,6 @@ from service.projections.models import TournamentTable, TournamentView
 Outcome = Literal["won", "lost", "shared", "neither", "playing"]
 # an entrant's round: at a table, a bye, a bot sat in for them, or no table that round
 RoundKind = Literal["table", "bye", "stand_in", "none"]
-FORMATS = ("round_robin", "swiss")
 
 
 @dataclass(frozen=True)
@@ -100,8 +101,10 @@ def _total(table: TournamentTable, seat: int) -> int | None:
 
 
 def crosstable(view: TournamentView) -> Crosstable | None:
-    """The crosstable of a round robin or a swiss (None for another format)."""
-    if view.format not in FORMATS:
+    """The crosstable of a format that eliminates nobody (None for one that does: its page draws a
+    bracket; None for a name no longer registered)."""
+    unit = FORMATS.get(view.format)
+    if unit is None or unit.eliminates:
         return None
     order = [placing.entrant for placing in view.ranking]
     column = {entrant: index for index, entrant in enumerate(order)}
