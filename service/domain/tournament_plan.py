@@ -56,8 +56,8 @@ class Plan(msgspec.Struct, frozen=True, kw_only=True):
     format: str  # a name in ``formats.FORMATS``
     table_size: int  # the most seats at a table, within the ruleset's player range (2-6)
     # rounds, as the format takes them (its ``check_rounds``): required for swiss; round robin
-    # defaults to the fewest in which everyone can meet everyone (pairing.round_robin_rounds); single
-    # elimination takes none (it plays to one table)
+    # defaults to the fewest in which everyone can meet everyone (pairing.round_robin_rounds); double
+    # round robin (twice its cycle) and single elimination (it plays to one table) take none
     rounds: int | None = None
     starts_at: datetime | None = None  # round 1 (timezone-aware), or a start by hand before; None: that start
     interval: int | None = None  # seconds from one round's start to the next; None: when the previous ends

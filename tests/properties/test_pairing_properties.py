@@ -3,6 +3,7 @@
 - every active player is seated exactly once per round, or has the round's bye;
 - tables seat 2 to table_size players, differing by at most one;
 - byes are spread: nobody gets a second bye while someone else has none;
+- a double round robin's second cycle, whoever drops out, seats everyone still playing once;
 - no repeated table-mates while avoidable: for up to nine players the pairing
   repeats as few meetings as the best split there is (found by brute force);
   with at least table_size² players a second round never repeats a meeting
@@ -19,6 +20,7 @@ from hypothesis import strategies as st
 from service.domain.pairing import (
     History,
     Pairing,
+    pair_double_round_robin,
     pair_elimination,
     pair_key,
     pair_round_robin,
@@ -141,3 +143,20 @@ def test_a_second_round_repeats_no_meeting_when_there_are_at_least_table_size_sq
     history.add(first.tables, first.byes)
     second = pair_swiss(data.draw(st.permutations(order)), history, size, "2")
     assert repeats(second, history) == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(2, 14), size=st.integers(2, 4), data=st.data())
+def test_a_double_round_robin_seats_everyone_still_playing_once_whoever_drops_out(n, size, data):
+    active = players(n)
+    cycle = max(1, -(-(n - 1) // (size - 1)))
+    history, earlier = History(), []
+    for round_no in range(1, 2 * cycle + 1):
+        if len(active) > 2 and data.draw(st.booleans()) and data.draw(st.booleans()):
+            active.remove(data.draw(st.sampled_from(active)))
+        pairing = pair_double_round_robin(active, active, earlier, cycle, history, size, f"s:{round_no}")
+        seated = [p for table in pairing.tables for p in table]
+        assert sorted(seated + list(pairing.byes)) == sorted(active)
+        assert all(2 <= len(table) <= size for table in pairing.tables)
+        history.add(pairing.tables, pairing.byes)
+        earlier.append((pairing.tables, pairing.byes))

@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Page, expect
 
+from service.domain.formats import FORMATS
 from service.domain.presets import PRESETS
 from service.web.messages import all_messages
 from tests.e2e.club import ADMIN_TOKEN, Club
@@ -221,6 +222,17 @@ def test_the_admin_page_in_ukrainian_and_russian_has_no_english_message(visit: V
         shown = page.locator("body").inner_text()
         left += [f"{language}: {m}" for m in english if re.search(rf"(?<!\w){re.escape(m)}(?!\w)", shown)]
     assert left == []
+
+
+def test_the_admin_page_offers_every_registered_format_by_its_label_in_each_language(visit: Visit):
+    page = visit.page
+    sign_in_as_admin(page)
+    options = page.locator("#form-tournament select[name=format] option")
+    labels = {"en": "Double round robin", "uk": "Двоколова кругова система", "ru": "Двухкруговая система"}
+    for language, label in labels.items():
+        page.goto(f"/web/admin?lang={language}")
+        assert sorted(options.evaluate_all("all => all.map(o => o.value)")) == sorted(FORMATS)
+        expect(page.locator("#form-tournament option[value=double_round_robin]")).to_have_text(label)
 
 
 def test_a_tournaments_start_is_typed_in_the_leagues_time_zone(visit: Visit, club: Club):

@@ -94,3 +94,9 @@ def test_an_officials_office_has_a_capital_only_where_a_sentence_starts(language
     mid_sentence = re.compile(rf"(?<![.!?:]\s)(?<!^)\b({'|'.join(ROLES)})\b")
     messages = read_catalogue(language).messages
     assert [messages[m] for m in all_messages() if mid_sentence.search(messages[m])] == []
+
+
+@pytest.mark.parametrize("language", sorted(WORDS))
+def test_a_double_round_robin_is_named_as_the_round_robin_is_with_its_two_cycles(language: str) -> None:
+    messages = read_catalogue(language).messages
+    assert messages["Round robin"].lower() in messages["Double round robin"].lower()

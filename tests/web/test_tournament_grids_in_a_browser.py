@@ -93,3 +93,25 @@ def test_a_knockout_shows_its_bracket_a_round_robin_its_crosstable_both_each_ent
     assert page.evaluate("document.querySelector('.bracket svg').getBoundingClientRect().width") > 1000
     page.screenshot(path=screenshots / "tournament-bracket-display.png")
     assert visit.outside == []
+
+
+def test_a_double_round_robins_crosstable_shows_both_meetings_of_each_pair_in_its_cell(
+    visit: Visit, club: Club, screenshots: Path
+):
+    league = club.league(name=f"Finals {uuid.uuid4().hex[:6]}", options={"hand_size": 3})
+    finals = bot_tournament(club, league, "League finals", "double_round_robin", 3)
+    found = finished(club, finals)
+    assert len(found["rounds"]) == 6  # three at tables of two: three rounds a cycle, a bye each
+    page = visit.page
+
+    page.goto(f"/web/tournaments/{finals}?lang=en")
+    table = page.locator("table.crosstable")
+    expect(table.locator("tbody th[scope=row]")).to_have_count(3)
+    # every pair met, twice: each cell off the diagonal holds two meetings
+    expect(table.locator("td.met")).to_have_count(6)
+    expect(table.locator("td.unmet")).to_have_count(0)
+    expect(table.locator("td.met span.meeting")).to_have_count(12)
+    expect(page.locator("table.entrant-rounds td.bye")).to_have_count(6)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.screenshot(path=screenshots / "tournament-double-round-robin.png", full_page=True)
+    assert visit.outside == []
