@@ -56,9 +56,9 @@ class TournamentCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
                 MAX_ROUNDS,
                 3,
                 "1 to 50; a swiss needs it, a round robin defaults to the fewest in which everyone meets "
-                "everyone, a double round robin plays that cycle twice (none: at tables of two an odd "
-                "field's cycle has one round more, a bye each), a single elimination plays on until one "
-                "table is left (none)",
+                "everyone, a double round robin takes none and plays that cycle twice (an odd number at "
+                "tables of two: one round more a cycle, a bye each), a single elimination plays on until "
+                "one table is left (none)",
             ),
         ]
         | None

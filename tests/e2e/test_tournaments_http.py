@@ -310,6 +310,7 @@ def test_announcing_is_for_admins_in_a_league_that_exists_with_a_plan_the_rules_
         ({"rounds": None}, "invalid_rounds"),
         ({"rounds": 51}, "invalid_rounds"),
         ({"format": "single_elimination"}, "invalid_rounds"),  # it plays on until one table is left
+        ({"format": "double_round_robin"}, "invalid_rounds"),  # its rounds follow from the entrants
         ({"starts_at": "2031-05-01T18:00:00"}, "invalid_schedule"),  # no time zone
         ({"interval": 0}, "invalid_schedule"),
         ({"target_score": 100}, "invalid_match_length"),  # and a single round
