@@ -26,9 +26,8 @@ Swiss (``pair_swiss``)
     fewer repeats (see there).
 
 Round robin (``pair_round_robin``)
-    The same search over the seed order instead of the ranking, each round
-    minimising the meetings repeated (a greedy social-golfer schedule);
-    ``round_robin_rounds`` is the fewest rounds in which everyone can meet everyone.
+    The same search over the seed order instead of the ranking, each round minimising the
+    meetings repeated (a greedy social-golfer schedule), for ``round_robin_rounds``.
 
 Double round robin (``pair_double_round_robin``)
     A cycle of round robin rounds, then each of them again in its order, every table's seats
@@ -342,8 +341,12 @@ def pair_elimination(ranked: Sequence[str], history: History, table_size: int, s
 
 
 def round_robin_rounds(players: int, table_size: int) -> int:
-    """The fewest rounds in which everyone could meet everyone: each round meets table_size - 1 others."""
-    return max(1, -(-(players - 1) // (table_size - 1)))
+    """The fewest rounds in which everyone could meet everyone (at tables of two: does; an odd field
+    one round more than an even one, each sitting out once): a round meets each player with
+    table_size - 1 others at most, and its tables (``table_sizes``) hold only so many meetings."""
+    per_round = sum(size * (size - 1) // 2 for size in table_sizes(players, table_size)[0]) or 1
+    pairs = players * (players - 1) // 2
+    return max(1, -(-(players - 1) // (table_size - 1)), -(-pairs // per_round))
 
 
 def rank(

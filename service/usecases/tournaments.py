@@ -55,10 +55,10 @@ class TournamentCreate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
                 1,
                 MAX_ROUNDS,
                 3,
-                "1 to 50; a swiss needs it, a round robin defaults to the fewest in which everyone meets "
-                "everyone, a double round robin takes none and plays that cycle twice (an odd number at "
-                "tables of two: one round more a cycle, a bye each), a single elimination plays on until "
-                "one table is left (none)",
+                "1 to 50; a swiss needs it, a round robin defaults to the fewest in which everyone could "
+                "meet everyone (at tables of two: does; an odd number plays one round more, a bye each), a "
+                "double round robin takes none and plays that cycle twice, a single elimination plays on "
+                "until one table is left (none)",
             ),
         ]
         | None

@@ -8,8 +8,7 @@ from itertools import combinations
 import pytest
 
 from service.domain.formats import FORMATS, Draw
-from service.domain.formats.double_round_robin import cycle_rounds
-from service.domain.pairing import History, Pairing, pair_double_round_robin, pair_key
+from service.domain.pairing import History, Pairing, pair_double_round_robin, pair_key, round_robin_rounds
 
 Round = tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]
 
@@ -22,7 +21,7 @@ def schedule(n: int, size: int, dropped: dict[int, str] | None = None, salt: str
     """Every round of a double round robin of ``n`` at tables of ``size``, paired one after the
     other as the tournament does; ``dropped``: before round k, that player drops out."""
     active, rounds, history = players(n), [], History()
-    cycle = cycle_rounds(n, size)
+    cycle = round_robin_rounds(n, size)
     for round_no in range(1, 2 * cycle + 1):
         if dropped and round_no in dropped:
             active.remove(dropped[round_no])
@@ -65,16 +64,11 @@ def test_an_odd_field_at_tables_of_two_gives_everyone_one_bye_a_cycle(n):
 def test_at_larger_tables_the_second_cycle_replays_the_first_in_reversed_seat_order(n, size):
     rounds = schedule(n, size)
     cycle = len(rounds) // 2
-    assert cycle == cycle_rounds(n, size)
+    assert cycle == round_robin_rounds(n, size)
     for (first, first_byes), (second, second_byes) in zip(rounds[:cycle], rounds[cycle:], strict=True):
         assert second == tuple(table[::-1] for table in first) and second_byes == first_byes
     twice = meetings(rounds)
     assert twice == Counter({pair: 2 * count for pair, count in meetings(rounds[:cycle]).items()})
-
-
-def test_a_cycle_is_the_round_robins_and_one_round_more_for_an_odd_field_at_tables_of_two():
-    assert [cycle_rounds(n, 2) for n in (2, 3, 4, 5, 6)] == [1, 3, 3, 5, 5]
-    assert [cycle_rounds(n, 4) for n in (4, 5, 13, 16)] == [1, 2, 4, 5]
 
 
 def test_a_drop_out_in_the_second_cycle_leaves_the_partner_to_the_rounds_bye_and_the_rest_replayed():

@@ -88,14 +88,21 @@ def test_group_repeats_a_meeting_only_when_every_split_must():
         group(["a", "b"], [3], {})
 
 
-def test_round_robin_of_four_at_two_seat_tables_meets_everyone_once_in_three_rounds():
-    order = players(4)
+@pytest.mark.parametrize("n", range(2, 12))
+def test_a_round_robin_at_two_seat_tables_meets_everyone_exactly_once_an_odd_field_in_one_round_more(n):
+    order = players(n)
     history = History()
-    for round_no in range(round_robin_rounds(4, 2)):
+    for round_no in range(round_robin_rounds(n, 2)):
         pairing = pair_round_robin(order, order, history, 2, f"s:{round_no}")
         history.add(pairing.tables, pairing.byes)
-    assert round_robin_rounds(4, 2) == 3
-    assert set(history.met.values()) == {1} and len(history.met) == 6
+    assert round_robin_rounds(n, 2) == (n if n % 2 else n - 1)  # an odd field: each sits out once
+    assert set(history.met.values()) == {1} and len(history.met) == n * (n - 1) // 2
+
+
+def test_a_round_robin_plays_at_least_the_rounds_its_tables_can_hold_the_meetings_in():
+    # 5 at tables of four sit 3 + 2: four meetings a round for ten pairs; 13 sit 4 + 3 + 3 + 3
+    assert [round_robin_rounds(n, 4) for n in (4, 5, 13, 16)] == [1, 3, 6, 5]
+    assert round_robin_rounds(4, 3) == 3  # two tables of two a round
 
 
 def test_round_robin_of_sixteen_at_four_seat_tables_meets_everyone_once_in_five_rounds():

@@ -8,13 +8,6 @@ from service.domain.formats.base import Draw, InRounds
 from service.domain.pairing import Pairing, pair_double_round_robin, round_robin_rounds
 
 
-def cycle_rounds(entrants: int, table_size: int) -> int:
-    """One cycle: the round robin's rounds, and one more for an odd field at tables of two, where
-    each round one sits out (so everyone meets everyone and has one bye a cycle)."""
-    odd_at_two = table_size == 2 and entrants % 2 == 1 and entrants > 1
-    return round_robin_rounds(entrants, table_size) + odd_at_two
-
-
 class DoubleRoundRobin(InRounds):
     name = "double_round_robin"
 
@@ -23,7 +16,7 @@ class DoubleRoundRobin(InRounds):
             raise RuleError("invalid_rounds", why="double_round_robin_plays")
 
     def rounds_to_play(self, rounds: int | None, entrants: int, table_size: int) -> int:
-        return 2 * cycle_rounds(entrants, table_size)
+        return 2 * round_robin_rounds(entrants, table_size)  # a cycle: the round robin's
 
     def pair(self, draw: Draw) -> Pairing:
         earlier = [(played.tables, played.byes) for played in draw.rounds]
