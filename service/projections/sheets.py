@@ -166,9 +166,15 @@ def _sheet(
         match=escape(match_end(rules, _)),
         card=escape(_("Card")),
         points_head=escape(_("Points")),
-        ranks="".join(f"<th>{escape(rank)}</th>" for rank, _points in values),
+        ranks="".join(f"<th>{escape(_rank(_, rank))}</th>" for rank, _points in values),
         points="".join(f"<td>{points}</td>" for _rank, points in values),
     )
+
+
+def _rank(_: Translate, rank: str) -> str:
+    """A rank as a card's corner shows it in the reader's language (В, Д, К, Т in Ukrainian)."""
+    letters = {"J": _("J"), "Q": _("Q"), "K": _("K"), "A": _("A"), "joker": _("joker")}
+    return letters.get(rank, rank)
 
 
 def match_end(rules: Ruleset, _: Translate = english) -> str:

@@ -114,12 +114,11 @@ def bot_meaning(_: Translate, bot: str) -> str:
 def entrant_name(_: Translate, entrant: str, names: dict[str, str]) -> str:
     """A tournament's entrant by name: a player's own, a bot's place (``bot:heuristic#2``) as its
     bot's name and number."""
-    if entrant in names:
-        return names[entrant]
-    if entrant.startswith(BOT_ENTRANT):
-        bot, _sep, number = entrant.partition("#")
+    shown = names.get(entrant, entrant)  # a bot's place is named by itself
+    if shown.startswith(BOT_ENTRANT):
+        bot, _sep, number = shown.partition("#")
         return f"{bot_name(_, bot)} {number}".strip()
-    return entrant
+    return shown
 
 
 RULESETS = sorted(PRESETS)

@@ -241,8 +241,13 @@ def test_the_admin_page_offers_every_preset_and_its_switches_and_refuses_another
 ):
     page = visit.page
     sign_in_as_admin(page)
-    offered = page.locator("#form-league select[name=ruleset] option").all_inner_texts()
-    assert sorted(offered) == sorted(PRESETS)
+    options = page.locator("#form-league select[name=ruleset] option")
+    assert sorted(options.evaluate_all("found => found.map(option => option.value)")) == sorted(PRESETS)
+    # each by its name and what it is, never its identifier alone
+    expect(options.filter(has_text="Prsi (Czech) — 32 cards, four each")).to_have_count(1)
+    expect(page.locator("#form-league label:has(select[name=option_king_of_spades])")).to_contain_text(
+        "The king of spades draws four (only in: Prsi (Czech), Faraon (Slovak), Russian Pharaoh (Crocodile))"
+    )
     name = f"Prsi league {uuid.uuid4().hex[:6]}"
     page.fill("#form-league input[name=name]", name)
     page.select_option("#form-league select[name=ruleset]", "prsi")

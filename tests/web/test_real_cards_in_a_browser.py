@@ -141,7 +141,7 @@ def test_the_tournament_page_marks_the_real_table_and_links_the_rounds_printable
     expect(page.locator("li[data-table='0']")).to_contain_text("(real cards)")
     expect(page.locator("li[data-table='1']")).to_contain_text("(on the server)")
     link = page.locator("a.sheets")
-    expect(link).to_have_attribute("href", f"/tournaments/{tournament}/rounds/1/sheets")
+    expect(link).to_have_attribute("href", f"/web/tournaments/{tournament}/rounds/1/sheets?lang=en")
     link.click()
     expect(page.locator("body")).to_contain_text("Played with real cards")
 
