@@ -66,6 +66,15 @@ def league_names(club: Club) -> set[str]:
         params["cursor"] = found["next"]
 
 
+def page_name(name: str) -> str:
+    """An entrant as the pages write it in English: a bot's place by its bot ("Careful bot 2")."""
+    bots = {"heuristic": "Careful bot", "random": "Random bot"}
+    if not name.startswith("bot:"):
+        return name
+    bot, _, number = name.removeprefix("bot:").partition("#")
+    return f"{bots[bot]} {number}".strip()
+
+
 def bracket_rows(bracket: dict[str, Any]) -> list[list[str]]:
     """Each round's tables as the tournament page writes them, from the API's bracket."""
     names = bracket["names"]
@@ -73,7 +82,8 @@ def bracket_rows(bracket: dict[str, Any]) -> list[list[str]]:
         [
             f"Table {t['table'] + 1} ({'real cards' if t['in_person'] else 'on the server'}): "
             + ", ".join(
-                f"{names.get(e, e)} ({total})" for e, total in zip(t["entrants"], t["totals"], strict=True)
+                f"{page_name(names.get(e, e))} ({total})"
+                for e, total in zip(t["entrants"], t["totals"], strict=True)
             )
             + " — finished"
             for t in round_["tables"]
@@ -135,7 +145,7 @@ def test_an_admin_founds_a_league_registers_and_admits_people_and_runs_a_bot_tou
     assert shown == bracket_rows(bracket)
     ranking = [row.split("\t") for row in page.locator("table.ranking tbody tr").all_inner_texts()]
     assert ranking == [
-        [str(p["rank"]), p["name"], str(p["points"]), str(p["wins"]), str(p["tables"])]
+        [str(p["rank"]), page_name(p["name"]), str(p["points"]), str(p["wins"]), str(p["tables"])]
         for p in bracket["ranking"]
     ]
     # a laptop's screenful: docs/screenshots/tournament.png, the README's picture, is a copy of it
