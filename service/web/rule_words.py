@@ -3,7 +3,10 @@ what it is: the pages never show an identifier (``stack_sevens``, ``haft-khabis`
 where a person reads. The identifiers stay what the forms send and the API takes.
 """
 
-from service.domain.presets import PRESETS
+from typing import Any, TypeVar
+
+import msgspec
+
 from service.domain.tournament_plan import BOT_ENTRANT
 from service.web.i18n import Translate
 
@@ -121,4 +124,16 @@ def entrant_name(_: Translate, entrant: str, names: dict[str, str]) -> str:
     return shown
 
 
-RULESETS = sorted(PRESETS)
+Table = TypeVar("Table", bound=Any)
+
+
+def seats_named(_: Translate, table: Table) -> Table:
+    """A table whose bots' seats are named in words ("bot:heuristic" -> "Careful bot"), everywhere
+    a page names a seat (its list of seats, whose turn it is, a missed call, the last actions)."""
+    seats = [
+        msgspec.structs.replace(seat, name=entrant_name(_, seat.name, {}))
+        if seat.name.startswith(BOT_ENTRANT)
+        else seat
+        for seat in table.seats
+    ]
+    return msgspec.structs.replace(table, seats=seats)

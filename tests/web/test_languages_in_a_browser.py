@@ -76,6 +76,7 @@ def test_no_page_chart_or_sheet_in_ukrainian_or_russian_shows_an_english_word(
         enter(club, real, 1, winner=0, points=[0, 40])
     disputed = disputed_game(club)
     cup = printable_round(club)
+    against_a_bot = club.game([real.ids[0], "bot:heuristic"])["game_id"]  # a bot's seat by its name
     # the names this test made (the referee's test players are Ada and Bo too), a player's own words
     names = [*scene.players, *real.names, real.referee, "Wiener", "Tuesday cup", "Ada", "Bo", "Cid", "Cup"]
     names += ["Kitchen", "Evening", "a card went missing"]
@@ -91,6 +92,7 @@ def test_no_page_chart_or_sheet_in_ukrainian_or_russian_shows_an_english_word(
         f"/web/games/{scene.game}/totals.svg",
         f"/web/games/{real.game}",
         f"/web/games/{real.game}/totals.svg",
+        f"/web/games/{against_a_bot}",
         f"/web/players/{ada}",
         f"/web/players/{real.ids[0]}",
         "/signin",
