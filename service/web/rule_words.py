@@ -14,7 +14,7 @@ from service.web.i18n import Translate
 def ruleset_name(_: Translate, name: str) -> str:
     """A ruleset (a preset) by its name in the reader's language; an unknown one as it is written."""
     names = {
-        "club": _("Club rules"),
+        "club": _("Club Mau-Mau"),
         "classic": _("Classic Mau-Mau"),
         "mau-mau-150": _("Mau-Mau to 150"),
         "101": _("One hundred and one (101)"),
