@@ -24,7 +24,7 @@ PAPERS = ("A4", "Letter")
 # are the longest), and the words each sheet holds: a table's, the scorer's, the card values'
 SOURCES = {
     "en": ("/tournaments/{id}/rounds/1/sheets", "Table", "Scorer", "Points"),
-    "ru": ("/web/tournaments/{id}/rounds/1/sheets?lang=ru", "Стол", "Кто вёл счёт", "Очки"),
+    "ru": ("/web/tournaments/{id}/rounds/1/sheets?lang=ru", "Стол", "Секретарь", "Очки"),
 }
 
 
