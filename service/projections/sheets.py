@@ -57,7 +57,8 @@ th, td { overflow-wrap: anywhere; }
 .totals td, .totals th { border-top: 3px double #000; font-weight: bold; }
 .seats td, .seats th { height: 9mm; }
 .seats thead th { height: auto; }
-.seats .seat { width: 17mm; text-align: center; }
+.seats .seat { width: 22mm; text-align: center; }
+.seats .scorer th { font-size: 9.5pt; }  /* "Секретарь" on one line */
 .seats .name { width: 55%; font-size: 10.5pt; }
 /* a name of up to 64 characters with no space to break at would take the room of the grid: the
    page cuts it after a few lines (its seat and the other names still tell who it is) */
