@@ -108,9 +108,17 @@ def test_no_page_chart_or_sheet_in_ukrainian_or_russian_shows_an_english_word(
     ]
     signed_in = {
         scene.tokens[next(iter(scene.tokens))]: [f"/web/players/{ada}", f"/web/games/{scene.game}/play"],
-        real.players[0]["Authorization"].removeprefix("Bearer "): [f"/web/games/{real.game}/score"],
-        ADMIN_TOKEN: ["/web/admin"],
-        disputed.referee: ["/web/referee", f"/web/referee/games/{disputed.game}"],
+        real.players[0]["Authorization"].removeprefix("Bearer "): [
+            f"/web/games/{real.game}/score",
+            f"/web/games/{real.game}/score?disputed=1",
+        ],
+        # an official's: the seats to play, every ruling form and the replay
+        ADMIN_TOKEN: ["/web/admin", f"/web/games/{scene.game}/play", f"/web/referee/games/{real.game}"],
+        disputed.referee: [
+            "/web/referee",
+            f"/web/referee/games/{disputed.game}",
+            f"/web/referee/games/{disputed.game}/replay?at=3",
+        ],
     }
     left: list[str] = []
     headers = {"Accept": "text/html", "Accept-Language": language}
@@ -122,6 +130,7 @@ def test_no_page_chart_or_sheet_in_ukrainian_or_russian_shows_an_english_word(
         with httpx.Client(base_url=base, headers=headers, timeout=30) as reader:
             sign_in_over_http(reader, token)
             for path in paths:
+                assert reader.get(path).status_code == 200, path  # the page itself, not a refusal
                 left += english_words(reader, path, language, names)
     assert left == []
 
