@@ -31,7 +31,7 @@ from litestar import Litestar
 from service.http.api import CONTROLLERS, DEPENDENCIES, before_request, openapi_config
 from service.http.cors import cors_config
 from service.http.errors import EXCEPTION_HANDLERS
-from service.http.headers import SecurityHeaders
+from service.http.headers import POLICY, SecurityHeaders
 from service.http.openapi import StrictStructSchemaPlugin
 from service.observability import logs
 from service.observability.requests import RequestObserver
@@ -39,6 +39,7 @@ from service.settings import Settings, get_settings
 from service.usecases.services import Services
 from service.web import web_router
 from service.web.apidocs import ApiDocsPage
+from service.web.errors import for_people
 from service.web.i18n import read_catalogues
 from service.web.render import template_config
 
@@ -73,7 +74,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
         lifespan=[lifespan],
         before_request=before_request,
         dependencies=DEPENDENCIES,
-        exception_handlers=EXCEPTION_HANDLERS,
+        # the API's problems; a browser asking for a page gets one in its language instead
+        exception_handlers=for_people(EXCEPTION_HANDLERS),
         plugins=[StrictStructSchemaPlugin()],
         # our own page, no script: the API docs work without internet (service.web.apidocs)
         openapi_config=openapi_config([ApiDocsPage(path=["/swagger", "/scalar"])]),
@@ -84,6 +86,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         logging_config=None,  # logs.configure did it: litestar's own would reset the root logger
     )
     app.state.catalogues = read_catalogues()
+    app.state.content_security_policy = POLICY  # the pages' printable sheets add their style to it
     # outermost, around routing and the exception handlers: 404s and refusals get a request id too
     app.asgi_handler = RequestObserver(SecurityHeaders(app.asgi_handler))
     return app

@@ -23,7 +23,7 @@ from service.http.controller import ApiController
 from service.http.params import LEAGUE_ID, After, AfterMet, GameId, LeagueId, PlayerId
 from service.http.routes import file_route
 from service.http.services import ReadingDep, ServicesDep
-from service.projections.charts import Band, Guide, Line, line_chart
+from service.projections.charts import Band, Guide, Line, goal_of, line_chart
 from service.usecases.queries import charts
 
 SVG = "image/svg+xml"
@@ -43,13 +43,12 @@ def _svg(drawn: str) -> Response[str]:
 
 
 def _guides(rules: Ruleset) -> list[Guide]:
-    """The dashed line a match's totals run towards: the ceiling a seat is eliminated over, the
-    target score, or none (a match of one round, or faraon's, which totals do not end)."""
-    if rules.elimination_total is not None:
-        return [Guide(f"out over {rules.elimination_total}", rules.elimination_total)]
-    if rules.single_round or rules.shrinking_hands:
+    """The dashed line a match's totals run towards (``goal_of``), named."""
+    goal = goal_of(rules)
+    if goal is None:
         return []
-    return [Guide(f"target {rules.target_score}", rules.target_score)]
+    kind, total = goal
+    return [Guide(f"out over {total}" if kind == "out_over" else f"target {total}", total)]
 
 
 class ChartController(ApiController, tag="charts"):

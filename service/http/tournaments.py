@@ -43,6 +43,7 @@ from service.http.pages import (
 from service.http.params import LEAGUE_ID, PLAYER_ID, After, LeagueId, PlayerId
 from service.http.routes import admin_route, file_route, public_route, signed_in_route
 from service.http.services import CallerDep, ReadingDep, ServicesDep
+from service.projections import sheets as drawn_sheets
 from service.projections.models import ListedTournament, NextGame, TournamentView
 from service.projections.results import ResultRow, TournamentResultsRead
 from service.usecases import tournaments
@@ -215,7 +216,7 @@ class TournamentController(ApiController, tag="tournaments"):
         self, services: ServicesDep, tournament_id: TournamentId, round_no: RoundNo
     ) -> Response[str]:
         found = tournament_queries.round_to_print(services, tournament_id, round_no)
-        page = sheets.page(found.view, round_no, found.rules)
+        page = drawn_sheets.page(found.view, round_no, found.rules)
         return Response(page, media_type=sheets.HTML, headers={"Content-Security-Policy": sheets.POLICY})
 
     @post(

@@ -12,6 +12,9 @@ import math
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
+
+from service.domain.rulesets import Ruleset
 
 WIDTH, HEIGHT = 720, 400
 LEFT, RIGHT, TOP, BOTTOM = 64, 560, 48, 340  # the plot's box; the legend is right of it
@@ -52,6 +55,16 @@ class Scale:
 
     def __call__(self, value: float) -> float:
         return round(self.start + (value - self.low) / (self.high - self.low) * (self.end - self.start), 2)
+
+
+def goal_of(rules: Ruleset) -> tuple[Literal["out_over", "target"], int] | None:
+    """What a match's totals run towards, drawn dashed: the ceiling a seat is eliminated over, the
+    target score, or nothing (a match of one round, or faraon's, which totals do not end)."""
+    if rules.elimination_total is not None:
+        return "out_over", rules.elimination_total
+    if rules.single_round or rules.shrinking_hands:
+        return None
+    return "target", rules.target_score
 
 
 def ticks(low: float, high: float, count: int = 5, whole: bool = False) -> list[float]:

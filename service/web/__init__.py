@@ -11,6 +11,7 @@ from litestar import Router
 
 from service.settings import Settings
 from service.web.admin import AdminPage
+from service.web.figures import FigurePages
 from service.web.home import HomePage
 from service.web.leagues import LeaguePage
 from service.web.play import PlayPage
@@ -39,6 +40,7 @@ def web_router(settings: Settings) -> Router:
             RefereeConsole,
             ScorerPage,
             AdminPage,
+            FigurePages,
         ],
         middleware=[session_middleware(settings)],
         include_in_schema=False,  # every page's: none is in the OpenAPI document

@@ -23,6 +23,7 @@ from litestar import Controller, Request, get, post
 from litestar.params import Parameter
 from litestar.response import Template
 
+from service.domain.bots import BOTS
 from service.domain.errors import RuleError
 from service.domain.presets import PRESETS, SWITCHES
 from service.domain.roles import Actor
@@ -31,8 +32,8 @@ from service.usecases import admin, leagues, players, tournaments
 from service.usecases.context import Context
 from service.usecases.queries.leagues import time_zones
 from service.usecases.refusals import status_of
-from service.web import admin_forms
-from service.web.render import Page, page_for
+from service.web import admin_forms, rule_words
+from service.web.render import Page, page_for, wants_html
 from service.web.session import checked_form
 
 ZONES = sorted(available_timezones())
@@ -98,7 +99,7 @@ def _refused(page: Page) -> Template:
     ``Accept``) the API's problem, as for any refusal."""
     refusal = RuleError("unauthorized", why="sign_admin") if page.actor is None else None
     refusal = refusal or RuleError("forbidden", why="admin_use_admin")
-    if "text/html" not in page.request.headers.get("accept", ""):
+    if not wants_html(page.request):
         raise refusal
     answer = page.render("admin_refused.html")
     answer.status_code = status_of(refusal.code)
@@ -107,7 +108,7 @@ def _refused(page: Page) -> Template:
 
 # each preset's own switch, with the presets it belongs to (another preset refuses it: invalid_option)
 SWITCH_OWNERS = {
-    key: ", ".join(preset for preset, switches in SWITCHES.items() if key in switches)
+    key: [preset for preset, switches in SWITCHES.items() if key in switches]
     for switches in SWITCHES.values()
     for key in switches
 }
@@ -115,11 +116,17 @@ SWITCH_OWNERS = {
 
 async def _page(page: Page, actor: Actor, status: int = 200, **context: Any) -> Template:
     lists = await anyio.to_thread.run_sync(admin.choices, page.request.app.state.services, actor)
+    _ = page._
     answer = page.render(
         "admin.html",
-        rulesets=sorted(PRESETS),
+        # each choice by its name in the page's language and what it is; the form sends the identifier
+        rulesets=[(name, rule_words.ruleset_words(_, name)) for name in sorted(PRESETS)],
         options={name: kind is bool for name, kind in OPTIONS.items()} | dict.fromkeys(SWITCH_OWNERS, True),
-        owners=SWITCH_OWNERS,
+        labels={name: rule_words.option_name(_, name) for name in [*OPTIONS, *SWITCH_OWNERS]},
+        owners={key: rule_words.owners_words(_, presets) for key, presets in SWITCH_OWNERS.items()},
+        bots=[
+            (bot, f"{rule_words.bot_name(_, bot)} — {rule_words.bot_meaning(_, bot)}") for bot in sorted(BOTS)
+        ],
         zones=ZONES,
         base=str(page.request.base_url).rstrip("/"),
         leagues=lists.leagues,

@@ -31,6 +31,7 @@ TOURNAMENT_FIELDS = (
     "rounds",
     "interval",
     "places",
+    "fill_bot",
     "in_person_tables",
     "seeding",
     "single_round",

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from service.usecases.queries.brackets import Bracket, Match
 from service.web.i18n import Translate
+from service.web.rule_words import entrant_name
 
 SVG_NS = "http://www.w3.org/2000/svg"
 FONT = "sans-serif"  # the reader's own
@@ -42,6 +43,7 @@ class BracketWords:
     winner: str
     forfeited: str  # after a total lost by the turn clock
     stand_in: str  # after the name of someone a bot sat in for
+    name: Callable[[str], str]  # an entrant's name as the pages say it (a bot's place in words)
 
 
 def bracket_words(_: Translate) -> BracketWords:
@@ -56,6 +58,7 @@ def bracket_words(_: Translate) -> BracketWords:
         winner=_("Winner"),
         forfeited=_("lost on time"),
         stand_in=_("a bot sat in"),
+        name=lambda entrant: entrant_name(_, entrant, {}),
     )
 
 
@@ -129,7 +132,8 @@ def _match(parent: ET.Element, match: Match, box: Box, words: BracketWords) -> N
         if not match.decided:
             _text(row, box.x + 10, top + 15, words.to_be_decided, fill=MUTED, **{"font-style": "italic"})
             continue
-        ET.SubElement(row, "title").text = seat.name + (f" ({words.stand_in})" if seat.stand_in else "")
+        named = words.name(seat.name)
+        ET.SubElement(row, "title").text = named + (f" ({words.stand_in})" if seat.stand_in else "")
         if seat.won:
             ET.SubElement(
                 row,
@@ -143,7 +147,7 @@ def _match(parent: ET.Element, match: Match, box: Box, words: BracketWords) -> N
                 },
             )
         bold = {"font-weight": "bold"} if seat.won else {}
-        name = _short(seat.name) + (" *" if seat.stand_in else "")
+        name = _short(named) + (" *" if seat.stand_in else "")
         _text(row, box.x + 10, top + 15, name, fill=INK, **bold)
         if seat.total is not None:
             total = str(seat.total) + (f" {words.forfeited}" if seat.forfeited else "")
@@ -234,7 +238,8 @@ def _winners(parent: ET.Element, winners: list[str], box: Box, final: Box, words
             "rx": "4",
         },
     )
-    for line, name in enumerate(winners):
+    for line, winner in enumerate(winners):
+        name = words.name(winner)
         row = ET.SubElement(group, "g")
         ET.SubElement(row, "title").text = name
         _text(

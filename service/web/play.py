@@ -32,6 +32,7 @@ from service.web.params import GameId, SeatToSee
 from service.web.play_form import command_of
 from service.web.play_words import calls_of
 from service.web.render import Flag, Page, page_for
+from service.web.rule_words import seats_named
 from service.web.session import checked_form, signed_in_actor
 
 # refusals that only mean the page was behind the game: it catches up without a word of error
@@ -112,7 +113,7 @@ def _render(
         return page.render("play_refused.html", request_game=game_id, seats=seats or [])
     found = {
         "view": view,
-        "table": view.table,
+        "table": seats_named(page._, view.table),  # a bot's seat by its name in words
         "moves": moves_of(view),
         # the calls as this ruleset says them; a ruleset with none shows no choice of call
         "calls": calls_of(page._, PRESETS.get(view.table.ruleset, CLUB)),

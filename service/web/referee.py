@@ -31,7 +31,7 @@ from service.usecases.refusals import status_of
 from service.usecases.services import Services
 from service.web.i18n import Translate
 from service.web.params import GameId
-from service.web.render import Flag, Page, page_for
+from service.web.render import Flag, Page, page_for, wants_html
 from service.web.session import checked_form
 from service.web.words import full_event_words, role_words
 
@@ -41,13 +41,9 @@ EventNumber = Annotated[int, Parameter(ge=1)]  # the replay's step: the state ri
 ShownEvent = Annotated[int | None, Parameter(ge=1)]  # None: the event the open dispute is about
 
 
-def _wants_html(request: Request[Any, Any, Any]) -> bool:
-    return "text/html" in request.headers.get("accept", "")
-
-
 def _refused(page: Page) -> Template:
     """A page for a person who is no official, or the problem for a program."""
-    if not _wants_html(page.request):
+    if not wants_html(page.request):
         raise RuleError("forbidden", why="referee_console_game")
     answer = page.render("referee_refused.html", code="forbidden")
     answer.status_code = 403
@@ -174,7 +170,7 @@ class RefereeConsole(Controller):
         try:
             await anyio.to_thread.run_sync(give_ruling, services, page.actor, game_id, _ruling(form), None)
         except RuleError as error:
-            if not _wants_html(request):
+            if not wants_html(request):
                 raise
             found = await anyio.to_thread.run_sync(_console, services, facts, None, page._)
             answer = page.render("referee_game.html", game_id=game_id, ruled=False, refusal=error, **found)

@@ -23,7 +23,7 @@ from litestar.template.config import TemplateConfig
 
 from service.domain.roles import Actor
 from service.domain.time_zone import DEFAULT_TIME_ZONE
-from service.web import words
+from service.web import rule_words, words
 from service.web.i18n import LANGUAGE_COOKIE, LANGUAGES, NATIVE_NAMES, Catalogue, choose
 from service.web.session import form_token, secure_cookie, signed_in_actor
 
@@ -95,6 +95,8 @@ class Page:
             "suit_name": lambda suit: words.suit_name(_, suit),
             "actor_words": lambda role, name: words.actor_words(_, role, name),
             "refusal_words": lambda refusal: refusal.sentence(_),
+            "ruleset_name": lambda name: rule_words.ruleset_name(_, name),
+            "entrant_name": lambda entrant, names: rule_words.entrant_name(_, entrant, names),
             "display": False,
         }
         cookies = []
@@ -109,6 +111,11 @@ class Page:
                 )
             )
         return Template(template_name=name, context={**page, **context}, cookies=cookies)
+
+
+def wants_html(request: Request[Any, Any, Any]) -> bool:
+    """A browser asking for a page (a program asks for JSON, or for anything)."""
+    return "text/html" in request.headers.get("accept", "")
 
 
 async def page_for(request: Request[Any, Any, Any]) -> Page:

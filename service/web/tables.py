@@ -22,6 +22,7 @@ from service.web.i18n import Translate
 from service.web.params import GameId
 from service.web.play_words import calls_of
 from service.web.render import Flag, page_for
+from service.web.rule_words import seats_named
 from service.web.words import actor_words, event_words
 
 LAST_ACTIONS = 12
@@ -43,7 +44,7 @@ def _by(_: Translate, cause: CauseRead | None, seated: dict[str, str], referees:
 
 def _table(services: Services, game_id: UUID, _: Translate) -> dict[str, Any]:
     found = spectated(services, game_id, LAST_ACTIONS)
-    table, facts = found.table, found.facts
+    table, facts = seats_named(_, found.table), found.facts  # a bot's seat by its name in words
     names = [seat.name for seat in table.seats]
     seated = {str(seat.player_id): seat.name for seat in table.seats if seat.player_id is not None}
     public = found.events

@@ -177,6 +177,9 @@ POST /web/games/{id}/score            CS    CS     CS      CS    CS    CS
 POST /web/games/{id}/score/rounds/{id}/confirmation CS CS  CS      CS    CS    CS
 POST /web/games/{id}/score/disputes   CS    CS     CS      CS    CS    CS
 GET /web/admin                        401   401    401     401   401   401
+GET /web/games/{id}/totals.svg        200   200    200     200   200   200
+GET /web/leagues/{id}/progression.svg 200   200    200     200   200   200
+GET /web/tournaments/{id}/rounds/{id}/sheets 200 200 200   200   200   200
 POST /web/admin/{id}                  CS    CS     CS      CS    CS    CS
 """
 # a start time within the check-in window of two hours, so a check-in is open at once
@@ -723,6 +726,18 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
         # the admin page reads the session, not the bearer token: to it, every role here is signed out
         "GET /web/admin": lambda role: ("GET", "/web/admin", None),
         "POST /web/admin/{id}": lambda role: ("POST", "/web/admin/player", {"name": "Mallory"}),
+        # the pages' charts and sheets, in the page's language: as public as the API's
+        "GET /web/games/{id}/totals.svg": lambda role: ("GET", f"/web/games/{finished}/totals.svg", None),
+        "GET /web/leagues/{id}/progression.svg": lambda role: (
+            "GET",
+            f"/web/leagues/{world.league}/progression.svg",
+            None,
+        ),
+        "GET /web/tournaments/{id}/rounds/{id}/sheets": lambda role: (
+            "GET",
+            f"/web/tournaments/{world.tournament}/rounds/1/sheets",
+            None,
+        ),
     }
 
 

@@ -144,7 +144,7 @@ def test_the_score_sheets_of_a_round_give_every_table_its_seats_names_grid_and_c
         (title,) = sheet.find("h1")
         assert title.all_text() == cup.tournament["name"]
         (heading,) = sheet.find("h2")
-        assert heading.all_text() == f"Round 1 · Table {table['table'] + 1}"
+        assert heading.all_text() == f"Tournament round 1 · Table {table['table'] + 1}"
         (how,) = sheet.find("p", "how")
         assert how.all_text().startswith(
             "Played with real cards" if table["in_person"] else "Played on the server"
@@ -170,6 +170,26 @@ def test_the_score_sheets_of_a_round_give_every_table_its_seats_names_grid_and_c
         (said,) = sheet.find("div", "rules")
         assert "reaches 150 points" in said.all_text() and "highest total wins" in said.all_text()
     assert cup.names[cup.odd] in {name for t in round_1["tables"] for name in map(name_of.get, t["entrants"])}
+
+
+def test_the_pages_sheets_are_in_the_readers_language_with_the_bot_by_its_name(club: Club, cup: Cup) -> None:
+    club.ok("GET", f"/tournaments/{cup.tournament['tournament_id']}?after={club.log_position()}")
+    path = f"/web/tournaments/{cup.tournament['tournament_id']}/rounds/1/sheets"
+    response = club.client.get(path, params={"lang": "uk"})
+    assert response.status_code == 200, response.text
+    page = response.text
+    assert '<html lang="uk">' in page and "листи підрахунку, тур 1" in page
+    (style,) = re.findall(r"<style>(.*?)</style>", page, re.DOTALL)
+    digest = b64encode(sha256(style.encode()).digest()).decode()
+    assert response.headers["content-security-policy"] == f"{POLICY}; style-src 'sha256-{digest}'"
+    sections = Tree(page).root.find("section", "sheet")
+    headings = [section.find("h2")[0].all_text() for section in sections]
+    assert headings == [f"Тур 1 · Стіл {n}" for n in range(1, len(sections) + 1)]
+    said = " ".join(section.all_text() for section in sections)
+    assert "Обачний бот 1" in said and "bot:" not in said  # the bot's place by its name
+    assert "Мау-Мау до 150" in said and "150 очок" in said  # the ruleset and the match's end in words
+    for word in ("Round", "Table", "Seat", "Player", "Signature", "Scorer", "Rules", "Played"):
+        assert word not in said, word
 
 
 def test_a_single_round_match_has_one_row_to_write_and_says_lowest_wins_in_club(club: Club) -> None:

@@ -13,11 +13,10 @@ from playwright.sync_api import Page, expect
 
 from service.domain.formats import FORMATS
 from service.domain.presets import PRESETS
-from service.web.messages import all_messages
 from tests.e2e.club import ADMIN_TOKEN, Club
 from tests.e2e.test_embedded import WAIT
 from tests.web.conftest import Scene, Visit, sign_in, sign_in_over_http
-from tests.web.test_catalogues import SAME_IN_EVERY_LANGUAGE
+from tests.web.test_catalogues import english_messages
 
 LAPTOP = {"width": 1280, "height": 800}
 HTML = {"Accept": "text/html"}  # as a browser asks
@@ -67,6 +66,15 @@ def league_names(club: Club) -> set[str]:
         params["cursor"] = found["next"]
 
 
+def page_name(name: str) -> str:
+    """An entrant as the pages write it in English: a bot's place by its bot ("Careful bot 2")."""
+    bots = {"heuristic": "Careful bot", "random": "Random bot"}
+    if not name.startswith("bot:"):
+        return name
+    bot, _, number = name.removeprefix("bot:").partition("#")
+    return f"{bots[bot]} {number}".strip()
+
+
 def bracket_rows(bracket: dict[str, Any]) -> list[list[str]]:
     """Each round's tables as the tournament page writes them, from the API's bracket."""
     names = bracket["names"]
@@ -74,7 +82,8 @@ def bracket_rows(bracket: dict[str, Any]) -> list[list[str]]:
         [
             f"Table {t['table'] + 1} ({'real cards' if t['in_person'] else 'on the server'}): "
             + ", ".join(
-                f"{names.get(e, e)} ({total})" for e, total in zip(t["entrants"], t["totals"], strict=True)
+                f"{page_name(names.get(e, e))} ({total})"
+                for e, total in zip(t["entrants"], t["totals"], strict=True)
             )
             + " — finished"
             for t in round_["tables"]
@@ -136,7 +145,7 @@ def test_an_admin_founds_a_league_registers_and_admits_people_and_runs_a_bot_tou
     assert shown == bracket_rows(bracket)
     ranking = [row.split("\t") for row in page.locator("table.ranking tbody tr").all_inner_texts()]
     assert ranking == [
-        [str(p["rank"]), p["name"], str(p["points"]), str(p["wins"]), str(p["tables"])]
+        [str(p["rank"]), page_name(p["name"]), str(p["points"]), str(p["wins"]), str(p["tables"])]
         for p in bracket["ranking"]
     ]
     # a laptop's screenful: docs/screenshots/tournament.png, the README's picture, is a copy of it
@@ -213,7 +222,7 @@ def test_the_admin_forms_refuse_a_post_without_the_form_token_and_a_player_and_s
 
 
 def test_the_admin_page_in_ukrainian_and_russian_has_no_english_message(visit: Visit):
-    english = [m for m in all_messages() - SAME_IN_EVERY_LANGUAGE if "{" not in m]
+    english = english_messages()
     page = visit.page
     sign_in_as_admin(page)
     left = []
@@ -253,8 +262,13 @@ def test_the_admin_page_offers_every_preset_and_its_switches_and_refuses_another
 ):
     page = visit.page
     sign_in_as_admin(page)
-    offered = page.locator("#form-league select[name=ruleset] option").all_inner_texts()
-    assert sorted(offered) == sorted(PRESETS)
+    options = page.locator("#form-league select[name=ruleset] option")
+    assert sorted(options.evaluate_all("found => found.map(option => option.value)")) == sorted(PRESETS)
+    # each by its name and what it is, never its identifier alone
+    expect(options.filter(has_text="Prsi (Czech) — 32 cards, four each")).to_have_count(1)
+    expect(page.locator("#form-league label:has(select[name=option_king_of_spades])")).to_contain_text(
+        "The king of spades draws four (only in: Prsi (Czech), Faraon (Slovak), Russian Pharaoh (Crocodile))"
+    )
     name = f"Prsi league {uuid.uuid4().hex[:6]}"
     page.fill("#form-league input[name=name]", name)
     page.select_option("#form-league select[name=ruleset]", "prsi")

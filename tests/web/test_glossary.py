@@ -19,6 +19,7 @@ TOURNAMENT_ROUNDS = {
     "Rounds",
     "No round has been paired yet.",
     "Printable score sheets for this round's tables played with real cards",
+    "{tournament}: score sheets, tournament round {number}",
     "a swiss tournament needs its number of rounds",
     "a double round robin plays every pairing twice: its rounds follow from the entrants",
     "between 1 and {max_rounds} rounds",

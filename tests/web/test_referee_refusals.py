@@ -41,10 +41,15 @@ def test_a_program_asking_for_the_console_without_being_an_official_gets_the_403
         assert answer.json()["code"] == "forbidden"
 
 
-def test_the_console_of_a_game_that_does_not_exist_is_the_404_problem(base: str, club: Club):
+def test_the_console_of_a_game_that_does_not_exist_is_404_a_page_for_a_browser_the_problem_else(
+    base: str, club: Club
+):
     _, token = referee_token(club)
     with signed_in(base, token) as browser:
         answer = browser.get("/web/referee/games/00000000-0000-4000-8000-000000000000", headers=HTML)
+        assert (answer.status_code, answer.headers["content-type"]) == (404, "text/html; charset=utf-8")
+        assert 'data-code="game_not_found"' in answer.text and "No such game." in answer.text
+        answer = browser.get("/web/referee/games/00000000-0000-4000-8000-000000000000")
         assert (answer.status_code, answer.json()["code"]) == (404, "game_not_found")
 
 
@@ -57,6 +62,12 @@ def test_a_ruling_posted_without_the_sessions_form_token_is_403_and_changes_noth
             f"/web/referee/games/{case.game}/rulings",
             data={"kind": "resume", "csrf": "guessed"},
             headers=HTML,
+        )
+        # a browser is told in a page what to do; a program gets the problem
+        assert refused.status_code == 403 and 'data-code="csrf_failed"' in refused.text
+        assert "reload the page" in refused.text
+        refused = browser.post(
+            f"/web/referee/games/{case.game}/rulings", data={"kind": "resume", "csrf": "x"}
         )
         assert (refused.status_code, refused.json()["code"]) == (403, "csrf_failed")
     table = club.ok("GET", f"/games/{case.game}")

@@ -20,6 +20,12 @@ from tests.e2e.test_embedded import WAIT
 from tests.web.conftest import Visit
 
 PAPERS = ("A4", "Letter")
+# where the sheets are printed from (the API's, in English; the pages' copy, in Russian: its words
+# are the longest), and the words each sheet holds: a table's, the scorer's, the card values'
+SOURCES = {
+    "en": ("/tournaments/{id}/rounds/1/sheets", "Table", "Scorer", "Points"),
+    "ru": ("/web/tournaments/{id}/rounds/1/sheets?lang=ru", "Стол", "Секретарь", "Очки"),
+}
 
 
 def names_for(count: int, mark: str) -> list[str]:
@@ -49,10 +55,10 @@ def round_of(club: Club, *, players: int, table_size: int, ruleset: str) -> tupl
     return tournament, [[ids[entrant].split()[0][:9] for entrant in table["entrants"]] for table in tables]
 
 
-def sheets_once_named(club: Club, tournament: str, heads: list[list[str]]) -> str:
+def sheets_once_named(club: Club, tournament: str, heads: list[list[str]], language: str = "en") -> str:
     """The sheets' path once every name is on them: the names come from the read models, a moment
     after the store."""
-    path = f"/tournaments/{tournament}/rounds/1/sheets"
+    path = SOURCES[language][0].format(id=tournament)
     deadline = time.monotonic() + WAIT
     while not all(head in club.client.get(path).text for table in heads for head in table):
         assert time.monotonic() < deadline, "the sheets never named every player"
@@ -65,11 +71,14 @@ def pages_text(pdf: bytes) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    ("players", "table_size", "ruleset"), [(12, 6, "faraon"), (12, 4, "mau-mau-150")], ids=["2x6", "3x4"]
+    ("players", "table_size", "ruleset", "language"),
+    [(12, 6, "faraon", "en"), (12, 4, "mau-mau-150", "en"), (12, 6, "faraon", "ru")],
+    ids=["2x6", "3x4", "2x6-ru"],
 )
 def test_a_rounds_sheets_print_one_page_a_table_on_a4_and_letter(
-    visit: Visit, club: Club, players: int, table_size: int, ruleset: str
+    visit: Visit, club: Club, players: int, table_size: int, ruleset: str, language: str
 ) -> None:
+    _, table_word, scorer, points = SOURCES[language]
     tournament, heads = round_of(club, players=players, table_size=table_size, ruleset=ruleset)
     assert len(heads) == players // table_size
     page = visit.page
@@ -77,16 +86,16 @@ def test_a_rounds_sheets_print_one_page_a_table_on_a4_and_letter(
     page.on(
         "console", lambda message: refused.append(message.text) if "Security Policy" in message.text else None
     )
-    page.goto(sheets_once_named(club, tournament, heads))
+    page.goto(sheets_once_named(club, tournament, heads, language))
     assert refused == []
     for paper in PAPERS:
         texts = pages_text(page.pdf(format=paper))
         assert len(texts) == len(heads), f"{paper}: {len(texts)} pages for {len(heads)} tables"
         for number, (text, table) in enumerate(zip(texts, heads, strict=True), start=1):
             flat = " ".join(text.split())
-            assert re.findall(r"Table (\d+)", flat) == [str(number)], (paper, number, flat)
+            assert re.findall(rf"{table_word} (\d+)", flat) == [str(number)], (paper, number, flat)
             others = [head for other in heads if other is not table for head in other]
             assert [head for head in table if head not in flat] == [], (paper, number, flat)
             assert [head for head in others if head in flat] == [], (paper, number, flat)
-            assert "Scorer" in flat and "Points" in flat, (paper, number, flat)  # the sheet is whole
+            assert scorer in flat and points in flat, (paper, number, flat)  # the sheet is whole
     assert visit.outside == []
