@@ -159,6 +159,7 @@ GET /me                               401   200    200     200   200   200
 GET /                                 200   200    200     200   200   200
 GET /web/leagues/{id}                 200   200    200     200   200   200
 GET /web/tournaments/{id}             200   200    200     200   200   200
+POST /web/tournaments/{id}/start      CS    CS     CS      CS    CS    CS
 GET /web/games/{id}                   200   200    200     200   200   200
 GET /web/games/{id}/play              200   200    200     200   200   200
 POST /web/games/{id}/play             CS    CS     CS      CS    CS    CS
@@ -677,6 +678,11 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
         "GET /": lambda role: ("GET", "/", None),
         "GET /web/leagues/{id}": lambda role: ("GET", f"/web/leagues/{world.league}", None),
         "GET /web/tournaments/{id}": lambda role: ("GET", f"/web/tournaments/{world.tournament}", None),
+        "POST /web/tournaments/{id}/start": lambda role: (
+            "POST",
+            f"/web/tournaments/{world.tournament}/start",
+            None,
+        ),
         "GET /web/games/{id}": lambda role: ("GET", f"/web/games/{finished}", None),
         # a bearer token is no session: every role sees the page that says it has no seat
         "GET /web/games/{id}/play": lambda role: ("GET", f"/web/games/{finished}/play", None),

@@ -20,9 +20,9 @@ NOT_PLAYED = {"en": "not played yet", "uk": "ще не грав", "ru": "ещё 
 DROPPED = {"en": "dropped out", "uk": "вибув", "ru": "выбыл"}
 SAT_IN = "A bot that sat in for someone who dropped out plays for nobody."
 STAND_IN = {
-    "en": "bot:heuristic for {name}, who dropped out",
-    "uk": "bot:heuristic замість {name}, що вибув",
-    "ru": "bot:heuristic вместо {name}, который выбыл",
+    "en": "Careful bot for {name}, who dropped out",
+    "uk": "Обачний бот замість {name}, що вибув",
+    "ru": "Осторожный бот вместо {name}, который выбыл",
 }
 
 

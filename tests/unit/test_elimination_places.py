@@ -23,7 +23,7 @@ from service.domain.seats import Seat
 from service.domain.state import OVER
 from service.domain.tournament import Tournament
 from service.domain.tournament_plan import Plan
-from service.http.sheets import match_end
+from service.projections.sheets import match_end
 from tests.gameplay import SAME_ENTROPY, next_command
 from tests.refusals import refused
 
