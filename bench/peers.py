@@ -330,9 +330,11 @@ class Node:
         said = self.process.stdout.readline().decode() if ready else ""
         if not said:
             self.stop()
-            errors = Path(self.errors.name).read_text(errors="replace")[-3000:]
-            raise RuntimeError(f"{self.what} said nothing in {timeout:g} s: {errors}")
+            raise RuntimeError(f"{self.what} said nothing in {timeout:g} s: {self.errors_said()}")
         return said
+
+    def errors_said(self) -> str:
+        return Path(self.errors.name).read_text(errors="replace")[-3000:]
 
     def tell(self, line: str) -> None:
         assert self.process.stdin is not None
@@ -369,6 +371,8 @@ def drive_theirs(args: argparse.Namespace, system: str, url: str | None, postgre
             driver.tell("go")
             said = json.loads(driver.line(args.seconds + START_SECONDS))
             after = sample([server.pid], [driver.pid], postgres)
+        except RuntimeError as error:  # the driver's failure may be the server's
+            raise RuntimeError(f"{error}\nboardgame.io's server: {server.errors_said()}") from None
         finally:
             for each in (driver, server):
                 if each is not None:

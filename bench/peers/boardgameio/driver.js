@@ -16,7 +16,7 @@ const { SocketIO } = require('boardgame.io/multiplayer');
 const { PeerMau, choose } = require('./game');
 
 const SEATS = 4;
-const STALL_MS = 10000; // a match with no update for this long has lost a move: the run stops
+const STALL_MS = 30000; // a match with no update for this long has lost a move: the run stops
 
 function option(name, fallback) {
   const at = process.argv.indexOf(`--${name}`);
@@ -55,6 +55,7 @@ class Match {
     this.counted = false; // whether that move is one of the measured window's
     this.moved = -1; // the state id a move was last sent from
     this.heard = performance.now();
+    this.synced = false;
     this.clients = credentials.map((secret, seat) => {
       const client = Client({
         game: PeerMau,
@@ -79,6 +80,14 @@ class Match {
   }
 
   seen(client, state) {
+    if (!this.synced) {
+      // no move before every seat has its first state: the server adds a client to its match's
+      // room only after that client's sync, so a move made sooner can miss a seat for good
+      if (this.clients.some((each) => each.getState() === null)) return;
+      this.synced = true;
+      for (const each of this.clients) this.seen(each, each.getState());
+      return;
+    }
     if (state === null || state.ctx.currentPlayer !== client.playerID || state._stateID <= this.moved) return;
     const now = performance.now();
     this.heard = now;
@@ -130,7 +139,12 @@ async function main() {
     const now = performance.now();
     const stuck = matches.findIndex((match) => now - match.heard > STALL_MS);
     if (stuck >= 0) {
-      console.error(`match ${stuck} had no update for ${STALL_MS} ms`);
+      const match = matches[stuck];
+      const seen = match.clients.map((client) => {
+        const state = client.getState();
+        return state && `${client.playerID}: state ${state._stateID}, ${state.ctx.currentPlayer} to move`;
+      });
+      console.error(`match ${stuck} had no update for ${STALL_MS} ms; moved from ${match.moved}; ${seen.join('; ')}`);
       process.exit(1);
     }
   }, 1000);
