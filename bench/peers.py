@@ -35,7 +35,8 @@ npm must be on the PATH.
     ./run bench peers [--rounds 2] [--seconds 10] [--warmup 2] [--matches 32] [--workers 2]
 
 The URL defaults to MAUMAU_DATABASE_URL, else the local test database; the bench makes and drops
-its databases ``maumau_peers_bench`` and ``bgio_peers_bench`` on that server.
+its databases on that server, ``maumau_peers_bench_<random>`` and ``bgio_peers_bench_<random>`` (named
+anew by each start of the bench, so that two on one server never drop each other's).
 """
 
 import argparse
@@ -51,6 +52,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -81,8 +83,9 @@ from bench.http import (
 )
 
 PEER = Path(__file__).resolve().parent / "peers" / "boardgameio"
-OURS_DATABASE = "maumau_peers_bench"
-THEIRS_DATABASE = "bgio_peers_bench"
+# this run's: a smoke run of another checkout on the same server must not drop them
+OURS_DATABASE = f"maumau_peers_bench_{uuid.uuid4().hex[:8]}"
+THEIRS_DATABASE = f"bgio_peers_bench_{uuid.uuid4().hex[:8]}"
 START_SECONDS = 60.0  # a server or driver not ready by then has failed
 NODE_ENV = {"NODE_ENV": "production"}  # boardgame.io logs every move otherwise
 OURS, IN_MEMORY, POSTGRES = "ours", "boardgame.io in memory", "boardgame.io + PostgreSQL"
@@ -206,7 +209,6 @@ def sample(
 def database(url: str, name: str) -> Iterator[str]:
     """A database of its own, made afresh on the server of ``url``; its URL."""
     with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(sql.SQL("drop database if exists {} with (force)").format(sql.Identifier(name)))
         conn.execute(sql.SQL("create database {}").format(sql.Identifier(name)))
     try:
         yield make_conninfo(url, dbname=name)
