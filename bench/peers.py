@@ -58,6 +58,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import psycopg
 import uvloop
@@ -220,8 +221,8 @@ def database(url: str, name: str) -> Iterator[str]:
 def as_url(conninfo: str) -> str:
     """A libpq connection string as the postgresql:// URL node's pg takes."""
     said = conninfo_to_dict(conninfo)
-    user = said.get("user") or "postgres"
-    password = f":{said['password']}" if said.get("password") else ""
+    user = quote(str(said.get("user") or "postgres"), safe="")
+    password = f":{quote(str(said['password']), safe='')}" if said.get("password") else ""
     host, port = said.get("host") or "127.0.0.1", said.get("port") or "5432"
     return f"postgresql://{user}{password}@{host}:{port}/{said['dbname']}"
 
