@@ -56,8 +56,8 @@ class Match {
     this.moved = -1; // the state id a move was last sent from
     this.heard = performance.now();
     this.synced = false;
-    this.clients = credentials.map((secret, seat) => {
-      const client = Client({
+    this.clients = credentials.map((secret, seat) =>
+      Client({
         game: PeerMau,
         numPlayers: SEATS,
         multiplayer: SocketIO({ server }),
@@ -65,14 +65,15 @@ class Match {
         playerID: String(seat),
         credentials: secret,
         debug: false,
-      });
-      client.subscribe((state) => this.seen(client, state));
-      return client;
-    });
+      }),
+    );
   }
 
   start() {
-    for (const client of this.clients) client.start();
+    for (const client of this.clients) {
+      client.subscribe((state) => this.seen(client, state));
+      client.start();
+    }
   }
 
   stop() {
