@@ -3,6 +3,7 @@ as ``./run bench NAME`` starts it, prints every one of its ``target`` lines. Met
 checked: a run this small measures nothing; it fails when a change elsewhere breaks the bench."""
 
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -49,6 +50,11 @@ SMOKES = {
         "--members 8 --entrants 8 --rounds 1 --seconds 0.2 --slices 1 --loops 1 --workers 1",
         frozenset({"pages_standings_vs_json", "pages_tournament_vs_json"}),
     ),
+    # boardgame.io's side too: its node packages installed once into a cache kept between runs
+    "peers": Smoke(
+        "--seconds 1 --warmup 0.5 --rounds 1 --matches 2 --workers 1",
+        frozenset({"moves_vs_boardgameio_inmemory", "moves_vs_boardgameio_postgres"}),
+    ),
     "projections": Smoke(
         "--events 1000 --slices 1 --seconds 1 --writers 1", frozenset({"rebuild_vs_raw_read", "lag_p99_ms"})
     ),
@@ -68,6 +74,13 @@ def test_every_bench_has_a_smoke_run():
 @pytest.mark.parametrize("name", sorted(SMOKES))
 def test_a_tiny_run_of_the_bench_prints_its_targets(name, request):
     smoke = SMOKES[name]
+    if (
+        name == "peers"
+    ):  # not skipped where they are missing: CI has them, and a bench unrun is a bench unchecked
+        missing = [tool for tool in ("node", "npm") if shutil.which(tool) is None]
+        assert not missing, (
+            f"bench/peers.py needs {' and '.join(missing)} on the PATH (the peer is boardgame.io)"
+        )
     args = smoke.args.split()
     if smoke.database:
         args += ["--url", request.getfixturevalue("database_url")]
