@@ -18,7 +18,9 @@ from service.web.i18n import DEFAULT, LANGUAGES, LOCALES
 from service.web.render import TEMPLATES, environment
 
 # the code whose ``_("...")`` literals are messages of the pages
-WORDS = tuple(Path(__file__).parent / name for name in ("words.py", "play_words.py", "bracket.py"))
+WORDS = tuple(
+    Path(__file__).parent / name for name in ("words.py", "play_words.py", "bracket.py", "mao_words.py")
+)
 # the domain's modules whose events declare their words: ``Declaration(..., words="...", official="...")``
 EVENTS = tuple(Path(__file__).parents[1] / "domain" / name for name in ("events.py", "game.py"))
 NOT_TRANSLATED = {"apidocs.html"}  # the API's documentation page is in English, as the API is
