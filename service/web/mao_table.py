@@ -59,7 +59,7 @@ def table_data(
         "league_id": found.game.league_id,
         "names": names,
         "view": view,
-        "phase": phase_words(_, view.phase),
+        "phase": phase_words(_, view.phase, view.round_no),
         "seats": seat_rows(view, names),
         "penalties": penalties,
         "log": log_lines(_, log, names, lambda card: words.card_name(_, card), LOG_LINES),

@@ -28,9 +28,11 @@ def penalty_words(_: Translate, reason: str) -> str:
     return reasons.get(reason, reason)
 
 
-def phase_words(_: Translate, phase: str) -> str:
+def phase_words(_: Translate, phase: str, round_no: int) -> str:
+    """Where the match stands; before the first deal, it says so."""
+    if phase in ("new", "deal") and round_no == 0:
+        return _("Waiting for the first deal")
     phases = {
-        "new": _("Waiting for the first deal"),
         "deal": _("Waiting for the next deal"),
         "play": _("Playing"),
         "recycle": _("Shuffling the discards"),
