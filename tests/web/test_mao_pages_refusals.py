@@ -1,0 +1,127 @@
+"""Mao's pages' refusals without a browser: a match that does not exist is the 404 problem, a program
+asking for the judge's console without being the judge gets the 403 problem, and a form posted
+without the session's form token, one that is no act, a judge's act by a player or a rule the judge
+may not write changes nothing."""
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import httpx
+import pytest
+
+from tests.e2e.club import Club
+from tests.web.conftest import sign_in_over_http
+from tests.web.mao_match import Match, mao_match
+
+UNKNOWN = "00000000-0000-4000-8000-000000000000"
+HTML = {"Accept": "text/html"}
+
+
+@pytest.fixture(scope="module")
+def match(club: Club) -> Match:
+    return mao_match(club)
+
+
+@contextmanager
+def signed_in(base: str, token: str) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=base, timeout=30) as browser:
+        sign_in_over_http(browser, token)
+        yield browser
+
+
+def form_token(browser: httpx.Client, path: str) -> str:
+    page = browser.get(path, headers=HTML)
+    assert page.status_code == 200, page.text
+    found = re.search(r'name="csrf" value="([^"]+)"', page.text)
+    assert found is not None
+    return found.group(1)
+
+
+def version(club: Club, match: Match) -> int:
+    found: int = club.ok("GET", f"/mao-games/{match.game}")["version"]
+    return found
+
+
+@pytest.mark.parametrize("tail", ["", "/play", "/judge"])
+def test_a_page_of_a_match_that_does_not_exist_is_the_404_problem(base: str, tail: str):
+    answer = httpx.get(f"{base}/web/mao-games/{UNKNOWN}{tail}")
+    assert (answer.status_code, answer.json()["code"]) == (404, "game_not_found")
+
+
+def test_a_program_asking_for_the_console_without_being_the_judge_gets_the_403_problem(
+    base: str, match: Match
+):
+    answer = httpx.get(f"{base}/web/mao-games/{match.game}/judge")
+    assert answer.status_code == 403
+    assert answer.headers["content-type"].startswith("application/problem+json")
+    assert answer.json()["code"] == "forbidden"
+
+
+def test_a_person_without_a_seat_is_told_so_and_sent_to_the_spectators_table(base: str, match: Match):
+    answer = httpx.get(f"{base}/web/mao-games/{match.game}/play")
+    assert answer.status_code == 200
+    assert "Sign in to play at your table." in answer.text
+    assert f'href="/web/mao-games/{match.game}"' in answer.text
+
+
+def test_an_act_posted_without_the_sessions_form_token_is_403_and_changes_nothing(
+    base: str, club: Club, match: Match
+):
+    before = version(club, match)
+    with signed_in(base, match.tokens[0]) as browser:
+        form_token(browser, f"/web/mao-games/{match.game}/play")
+        refused = browser.post(
+            f"/web/mao-games/{match.game}/play", data={"act": "pause", "csrf": "guessed"}, headers=HTML
+        )
+    assert (refused.status_code, refused.json()["code"]) == (403, "csrf_failed")
+    assert version(club, match) == before
+
+
+@pytest.mark.parametrize(
+    "form",
+    [{"act": "shout"}, {"act": "play:ZZ"}, {"act": "say"}, {"act": "say", "words": "hi", "about": "weather"}],
+)
+def test_a_form_that_is_no_act_is_a_400_problem_and_changes_nothing(
+    base: str, club: Club, match: Match, form: dict[str, str]
+):
+    before = version(club, match)
+    with signed_in(base, match.tokens[0]) as browser:
+        csrf = form_token(browser, f"/web/mao-games/{match.game}/play")
+        refused = browser.post(f"/web/mao-games/{match.game}/play", data={**form, "csrf": csrf}, headers=HTML)
+    assert refused.status_code == 400
+    assert refused.json()["code"] in ("malformed_request", "malformed_card")
+    assert version(club, match) == before
+
+
+def test_a_players_post_to_the_console_is_refused_with_the_page_and_writes_no_rule(
+    base: str, club: Club, match: Match
+):
+    before = version(club, match)
+    with signed_in(base, match.tokens[1]) as browser:
+        csrf = form_token(browser, f"/web/mao-games/{match.game}/play")
+        refused = browser.post(
+            f"/web/mao-games/{match.game}/judge",
+            data={"act": "rule", "rule": "after K: next red", "csrf": csrf},
+            headers=HTML,
+        )
+    assert refused.status_code == 403
+    assert 'data-code="forbidden"' in refused.text and "This console is for the match" in refused.text
+    assert version(club, match) == before
+
+
+def test_a_malformed_rule_is_refused_on_the_console_in_the_judges_language_and_stored_nowhere(
+    base: str, club: Club, match: Match
+):
+    before = version(club, match)
+    with signed_in(base, match.referee) as browser:
+        csrf = form_token(browser, f"/web/mao-games/{match.game}/judge?lang=ru")
+        for act in ("check", "rule"):
+            refused = browser.post(
+                f"/web/mao-games/{match.game}/judge",
+                data={"act": act, "rule": "after Z: next purple", "csrf": csrf},
+                headers=HTML,
+            )
+            assert refused.status_code == 422
+            assert 'data-code="malformed_rule"' in refused.text and "Отказано" in refused.text
+    assert version(club, match) == before
