@@ -1,7 +1,8 @@
-"""Mao's pages' refusals without a browser: a match that does not exist is the 404 problem, a program
-asking for the judge's console without being the judge gets the 403 problem, and a form posted
-without the session's form token, one that is no act, a judge's act by a player or a rule the judge
-may not write changes nothing."""
+"""Mao's pages without a browser: the league's page and a seated player's own page link the match;
+and their refusals: a match that does not exist is the 404 problem, a program asking for the judge's
+console without being the judge gets the 403 problem, and a form posted without the session's form
+token, one that is no act, a judge's act by a player or a rule the judge may not write changes
+nothing."""
 
 import re
 from collections.abc import Iterator
@@ -41,6 +42,17 @@ def form_token(browser: httpx.Client, path: str) -> str:
 def version(club: Club, match: Match) -> int:
     found: int = club.ok("GET", f"/mao-games/{match.game}")["version"]
     return found
+
+
+def test_the_leagues_page_and_a_seated_players_own_page_link_the_match(base: str, match: Match):
+    league = httpx.get(f"{base}/web/leagues/{match.league}").text
+    assert f'href="/web/mao-games/{match.game}"' in league
+    with signed_in(base, match.tokens[0]) as browser:
+        own = browser.get(f"/web/players/{match.ids[0]}").text
+    assert f'href="/web/mao-games/{match.game}/play"' in own
+    # someone else's page links the table to watch, not a seat
+    other = httpx.get(f"{base}/web/players/{match.ids[0]}").text
+    assert f'href="/web/mao-games/{match.game}"' in other and f"/mao-games/{match.game}/play" not in other
 
 
 @pytest.mark.parametrize("tail", ["", "/play", "/judge"])
