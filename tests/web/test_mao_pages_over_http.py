@@ -4,6 +4,7 @@ console without being the judge gets the 403 problem, and a form posted without 
 token, one that is no act, a judge's act by a player or a rule the judge may not write changes
 nothing."""
 
+import html
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -11,9 +12,11 @@ from contextlib import contextmanager
 import httpx
 import pytest
 
-from tests.e2e.club import Club
+from service.web.messages import all_messages
+from tests.e2e.club import Club, bearer
 from tests.web.conftest import sign_in_over_http
-from tests.web.mao_match import Match, mao_match
+from tests.web.mao_match import Match, deck, mao_match
+from tests.web.test_catalogues import SAME_IN_EVERY_LANGUAGE
 
 UNKNOWN = "00000000-0000-4000-8000-000000000000"
 HTML = {"Accept": "text/html"}
@@ -21,7 +24,11 @@ HTML = {"Accept": "text/html"}
 
 @pytest.fixture(scope="module")
 def match(club: Club) -> Match:
-    return mao_match(club)
+    """A match dealt: Ada to play."""
+    found = mao_match(club)
+    dealt = deck({0: "5H 9H KH", 1: "8C 5C 4H"}, starter="3H", stock="10D")
+    club.ok("POST", f"/mao-games/{found.game}/deals", headers=bearer(found.referee), json={"deck": dealt})
+    return found
 
 
 @contextmanager
@@ -53,6 +60,28 @@ def test_the_leagues_page_and_a_seated_players_own_page_link_the_match(base: str
     # someone else's page links the table to watch, not a seat
     other = httpx.get(f"{base}/web/players/{match.ids[0]}").text
     assert f'href="/web/mao-games/{match.game}"' in other and f"/mao-games/{match.game}/play" not in other
+
+
+@pytest.mark.parametrize("language", ["uk", "ru"])
+def test_the_mao_pages_in_ukrainian_or_russian_show_no_english_message(
+    base: str, match: Match, language: str
+):
+    english = [m for m in all_messages() - SAME_IN_EVERY_LANGUAGE if "{" not in m]
+    shown = []
+    for token, tail in ((None, ""), (match.tokens[0], "/play"), (match.referee, "/judge")):
+        with httpx.Client(base_url=base, timeout=30) as browser:
+            if token is not None:
+                sign_in_over_http(browser, token)
+            page = browser.get(f"/web/mao-games/{match.game}{tail}", params={"lang": language}, headers=HTML)
+            assert page.status_code == 200
+            main = page.text.split('<main id="main">', 1)[1]  # the page's own words, not the bar's
+            # a rule, a call and the words said are the game's own English ("after Q: next black",
+            # “mao”): in code or in quotes, they are no message of the page
+            main = re.sub(r"<code>.*?</code>", " ", main)
+            text = html.unescape(re.sub(r"<[^>]+>", " ", main))
+            shown.append(re.sub(r"«[^»]*»|“[^”]*”", " ", text))
+    assert "5" in shown[1] and "Мао" in shown[1]
+    assert [m for m in english for text in shown if re.search(rf"(?<!\w){re.escape(m)}(?!\w)", text)] == []
 
 
 @pytest.mark.parametrize("tail", ["", "/play", "/judge"])
@@ -122,18 +151,22 @@ def test_a_players_post_to_the_console_is_refused_with_the_page_and_writes_no_ru
     assert version(club, match) == before
 
 
-def test_a_malformed_rule_is_refused_on_the_console_in_the_judges_language_and_stored_nowhere(
+def test_a_rule_refused_on_the_console_is_said_in_the_judges_language_and_stored_nowhere(
     base: str, club: Club, match: Match
 ):
     before = version(club, match)
     with signed_in(base, match.referee) as browser:
         csrf = form_token(browser, f"/web/mao-games/{match.game}/judge?lang=ru")
-        for act in ("check", "rule"):
+        for act, rule, status, code in (
+            ("check", "after Z: next purple", 422, "malformed_rule"),
+            ("check", "after Q: next not Q; after hearts: next not hearts", 422, "rule_incompatible"),
+            ("rule", "after K: next red", 422, "round_in_progress"),  # dealt: too late for this round
+        ):
             refused = browser.post(
                 f"/web/mao-games/{match.game}/judge",
-                data={"act": act, "rule": "after Z: next purple", "csrf": csrf},
+                data={"act": act, "rule": rule, "csrf": csrf},
                 headers=HTML,
             )
-            assert refused.status_code == 422
-            assert 'data-code="malformed_rule"' in refused.text and "Отказано" in refused.text
+            assert refused.status_code == status
+            assert f'data-code="{code}"' in refused.text and "Отказано" in refused.text
     assert version(club, match) == before
