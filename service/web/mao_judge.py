@@ -14,7 +14,7 @@ the refusal in the page's language.
 import re
 from collections.abc import Mapping
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid4
 
 import anyio.to_thread
 from litestar import Controller, Request, get, post
@@ -124,7 +124,13 @@ class MaoJudgeConsole(Controller):
             return _refused(page, game_id)
         template = "mao_judge_live.html" if fragment else "mao_judge.html"
         return page.render(
-            template, **data, done=done if done in DONE else "", refusal=None, checked=None, typed=""
+            template,
+            **data,
+            done=done if done in DONE else "",
+            refusal=None,
+            checked=None,
+            typed="",
+            key=uuid4(),
         )
 
     @post("/{game_id:uuid}/judge", name="web-mao-judge-act", status_code=200)
@@ -147,7 +153,13 @@ class MaoJudgeConsole(Controller):
         data = await anyio.to_thread.run_sync(_console, services, page.actor, game_id, page._)
         assert data is not None
         answer = page.render(
-            "mao_judge.html", **data, done="", refusal=refusal, checked=checked, typed=form.get("rule", "")
+            "mao_judge.html",
+            **data,
+            done="",
+            refusal=refusal,
+            checked=checked,
+            typed=form.get("rule", ""),
+            key=uuid4(),
         )
         answer.status_code = status
         return answer

@@ -1,5 +1,6 @@
-"""A Mao match for the pages' tests: Ada (seat 0), Bo (seat 1) and Cy (seat 2), all members, judged by
-the league's referee Rita; Cy deals first, so Ada starts. No bot: the test plays every seat."""
+"""A Mao match for the pages' tests: Ada (seat 0), Bo (seat 1) and Cy (seat 2), all members, judged
+by the league's referee Rita (or the server); Cy deals first, so Ada starts. No bot: the test plays
+every seat."""
 
 import uuid
 from dataclasses import dataclass
@@ -30,7 +31,7 @@ def deck(hands: dict[int, str], starter: str, stock: str) -> list[str]:
     return [format_card(card) for card in deck_for(3, 3, 2, hands, starter, stock)]
 
 
-def mao_match(club: Club, rounds_to_win: int = 2) -> Match:
+def mao_match(club: Club, rounds_to_win: int = 2, judge: str = "referee") -> Match:
     ids, tokens = [], []
     for name in NAMES:
         created = club.ok("POST", "/players", json={"name": f"{name} {uuid.uuid4().hex[:4]}"})
@@ -39,6 +40,6 @@ def mao_match(club: Club, rounds_to_win: int = 2) -> Match:
     rita = club.ok("POST", "/referees", json={"name": f"Rita {uuid.uuid4().hex[:4]}"})
     options = {"hand_size": 3, "rounds_to_win": rounds_to_win}
     league = club.league(ids, [rita["referee"]["referee_id"]], ruleset="mao", options=options)
-    body = {"league_id": league, "seats": ids, "judge": "referee", "first_dealer": 2}
+    body = {"league_id": league, "seats": ids, "judge": judge, "first_dealer": 2}
     game = club.ok("POST", "/mao-games", headers=bearer(rita["token"]["token"]), json=body)["game_id"]
     return Match(game, league, ids, tokens, rita["token"]["token"])

@@ -170,3 +170,14 @@ def test_a_rule_refused_on_the_console_is_said_in_the_judges_language_and_stored
             assert refused.status_code == status
             assert f'data-code="{code}"' in refused.text and "Отказано" in refused.text
     assert version(club, match) == before
+
+
+def test_with_the_server_judging_the_console_shows_the_judges_view_and_offers_no_rule_to_write(
+    base: str, club: Club
+):
+    served = mao_match(club, judge="server")
+    with signed_in(base, served.referee) as browser:
+        page = browser.get(f"/web/mao-games/{served.game}/judge", headers=HTML)
+    assert page.status_code == 200
+    assert "The server judges this match" in page.text and 'class="rule-text"' in page.text
+    assert 'name="rule"' not in page.text and 'value="deal"' in page.text
