@@ -71,14 +71,12 @@ def _console(services: Services, actor: Actor | None, game_id: UUID, _: Translat
     found = mao.table(services, actor, game_id)
     if actor is None or not (found.official or found.judges):
         return None
-    log = mao.log(services, actor, game_id).events
     if not found.official:  # a judge who plays: the forms, and the table as their seat sees it
-        view = mao.seat_view(services, actor, game_id, None)
-        return {**table_data(_, found, view, log), "judge": None, "whys": [], "streamed": STREAMED}
-    judge = mao.judges_view(services, actor, game_id)
-    public = mao.public_view(found.game)
-    data = table_data(_, found, public, log)
-    steps = mao.replay(services, actor, game_id)
+        view = mao.seat_view_at(services, actor, found, None)
+        return {**table_data(_, found, view), "judge": None, "whys": [], "streamed": STREAMED}
+    judge = mao.judges_view_at(services, actor, found)
+    data = table_data(_, found, mao.public_view(found.game))
+    steps = mao.replay_at(services, actor, found)
     whys = [_why(_, step, data["names"]) for step in steps if step.why is not None]
     return {**data, "judge": judge, "whys": list(reversed(whys)), "streamed": STREAMED}
 

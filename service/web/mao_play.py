@@ -59,17 +59,16 @@ def _seat_page(
     if actor is None:
         return {"view": None, "game_id": game_id, "seats": seats}
     try:
-        view = mao.seat_view(services, actor, game_id, seat)
+        view = mao.seat_view_at(services, actor, found, seat)
     except RuleError as refused:
         if refused.code in NO_SEAT:
             return {"view": None, "game_id": game_id, "seats": seats}
         raise
-    log = mao.log(services, actor, game_id).events
-    data = table_data(_, found, view, log)
+    data = table_data(_, found, view)
     may_propose = (
         view.phase == "deal"
         and view.my_proposal is None
-        and _last_round_winner(log) == view.seat
+        and _last_round_winner(found.log) == view.seat
         and view.winner is None
     )
     return {**data, "seat": view.seat, "may_propose": may_propose}

@@ -44,11 +44,9 @@ def seat_rows(view: PlayerView, names: list[str]) -> list[dict[str, Any]]:
     ]
 
 
-def table_data(
-    _: Translate, found: mao.MaoTable, view: PlayerView, log: list[dict[str, Any]]
-) -> dict[str, Any]:
+def table_data(_: Translate, found: mao.MaoTable, view: PlayerView) -> dict[str, Any]:
     """What every Mao page shows of the table, in words: ``view`` is the reader's (a seat's, or
-    the public's), ``log`` the entries the reader may see."""
+    the public's); the log, the entries the reader may see."""
     names = [seat_words(_, name) for name in found.names]
     penalties = [
         {"who": names[penalty.seat], "reason": penalty_words(_, penalty.reason)} for penalty in view.penalties
@@ -62,7 +60,7 @@ def table_data(
         "phase": phase_words(_, view.phase, view.round_no),
         "seats": seat_rows(view, names),
         "penalties": penalties,
-        "log": log_lines(_, log, names, lambda card: words.card_name(_, card), LOG_LINES),
+        "log": log_lines(_, found.log, names, lambda card: words.card_name(_, card), LOG_LINES),
         "seat": found.seat,
         "official": found.official,
         "judges": found.judges,
@@ -70,10 +68,8 @@ def table_data(
 
 
 def _spectated(services: Services, actor: Actor | None, game_id: UUID, _: Translate) -> dict[str, Any]:
-    found = mao.table(services, actor, game_id)
-    public = mao.log(services, None, game_id)  # the public's, whoever looks: this is their table
-    view = mao.public_view(found.game)
-    return {**table_data(_, found, view, public.events), "streamed": STREAMED}
+    found = mao.table(services, actor, game_id, public=True)  # whoever looks: this is the public's table
+    return {**table_data(_, found, mao.public_view(found.game)), "streamed": STREAMED}
 
 
 class MaoTablePage(Controller):

@@ -31,7 +31,9 @@ def deck(hands: dict[int, str], starter: str, stock: str) -> list[str]:
     return [format_card(card) for card in deck_for(3, 3, 2, hands, starter, stock)]
 
 
-def mao_match(club: Club, rounds_to_win: int = 2, judge: str = "referee") -> Match:
+def mao_match(
+    club: Club, rounds_to_win: int = 2, judge: str = "referee", judge_seat: int | None = None
+) -> Match:
     ids, tokens = [], []
     for name in NAMES:
         created = club.ok("POST", "/players", json={"name": f"{name} {uuid.uuid4().hex[:4]}"})
@@ -40,6 +42,8 @@ def mao_match(club: Club, rounds_to_win: int = 2, judge: str = "referee") -> Mat
     rita = club.ok("POST", "/referees", json={"name": f"Rita {uuid.uuid4().hex[:4]}"})
     options = {"hand_size": 3, "rounds_to_win": rounds_to_win}
     league = club.league(ids, [rita["referee"]["referee_id"]], ruleset="mao", options=options)
-    body = {"league_id": league, "seats": ids, "judge": judge, "first_dealer": 2}
+    body: dict[str, Any] = {"league_id": league, "seats": ids, "judge": judge, "first_dealer": 2}
+    if judge_seat is not None:
+        body["judge_seat"] = judge_seat
     game = club.ok("POST", "/mao-games", headers=bearer(rita["token"]["token"]), json=body)["game_id"]
     return Match(game, league, ids, tokens, rita["token"]["token"])

@@ -181,3 +181,22 @@ def test_with_the_server_judging_the_console_shows_the_judges_view_and_offers_no
     assert page.status_code == 200
     assert "The server judges this match" in page.text and 'class="rule-text"' in page.text
     assert 'name="rule"' not in page.text and 'value="deal"' in page.text
+
+
+def test_a_judge_who_plays_gets_the_consoles_forms_and_their_own_seats_table_only(base: str, club: Club):
+    played = mao_match(club, judge_seat=0)
+    with signed_in(base, played.tokens[0]) as browser:
+        page = browser.get(f"/web/mao-games/{played.game}/judge", headers=HTML)
+        assert page.status_code == 200
+        assert 'name="rule"' in page.text and 'value="deal"' in page.text
+        assert 'class="rule-text"' not in page.text and 'class="hands"' not in page.text
+        assert 'name="deck"' not in page.text  # the server's shuffle only
+        csrf = form_token(browser, f"/web/mao-games/{played.game}/judge")
+        written = browser.post(
+            f"/web/mao-games/{played.game}/judge",
+            data={"act": "rule", "rule": "after K: next red", "csrf": csrf},
+            headers=HTML,
+            follow_redirects=True,
+        )
+    assert written.status_code == 200 and 'class="notice done"' in written.text
+    assert club.ok("GET", f"/mao-games/{played.game}/judge")["rule"] == "after K: next red"

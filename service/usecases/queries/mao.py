@@ -94,7 +94,8 @@ def live(context: Context, game_id: UUID) -> LiveMatch:
 
 @dataclass(frozen=True)
 class MaoTable:
-    """What the Mao pages show around a match: it as stored, who sits where, what the asker may do."""
+    """What the Mao pages show around a match, read once: it as stored, who sits where, what the
+    asker may do, and its log as the asker may see it (``log``'s)."""
 
     game: MaoGame
     names: list[str]  # each seat's player's name; a bot's seat its name ("bot:learning")
@@ -102,30 +103,52 @@ class MaoTable:
     seat: int | None  # the asker's own seat, when they play at the match
     official: bool  # an admin or a referee of the league: the judge's view, the replay
     judges: bool  # may write the rule, deal and answer proposals (``mao_policy.check_judge``)
+    log: list[Data]
 
 
-def table(context: Context, actor: Actor | None, game_id: UUID) -> MaoTable:
-    """The match (``game_not_found``) and the names the pages put on its seats."""
+def _judges(context: Context, actor: Actor | None, game: MaoGame) -> bool:
+    if actor is None:
+        return False
+    try:
+        mao_policy.check_judge(context, actor, game)
+    except RuleError:
+        return False
+    return True
+
+
+def table(context: Context, actor: Actor | None, game_id: UUID, public: bool = False) -> MaoTable:
+    """The match (``game_not_found``), the names the pages put on its seats and its log, as the
+    asker may see it (as anyone may, when ``public``)."""
     game = context.app.get_mao_game(game_id)
     players = [UUID(seat) for seat in game.seats if not seat.startswith(BOT_PREFIX)]
     found = {str(player_id): name for player_id, name in context.reader.names(players).items()}
     seat = game.seat_of(actor.id) if actor is not None and actor.role == "player" else None
-    official = mao_policy.officiates(context, actor, game)
-    judges = False
-    if actor is not None:
-        try:
-            mao_policy.check_judge(context, actor, game)
-            judges = True
-        except RuleError:
-            judges = False
     return MaoTable(
         game=game,
         names=[found.get(seat_id, seat_id) for seat_id in game.seats],
         league=context.app.get_league(game.league_id).name,
         seat=seat,
-        official=official,
-        judges=judges,
+        official=mao_policy.officiates(context, actor, game),
+        judges=_judges(context, actor, game),
+        log=redact_all(game.facts, PUBLIC if public else mao_policy.viewer(context, actor, game)),
     )
+
+
+def seat_view_at(context: Context, actor: Actor, found: MaoTable, seat: int | None) -> PlayerView:
+    """``seat_view`` of the match the pages read (``table``)."""
+    return player_view(found.game.state, mao_policy.acting_seat(context, actor, found.game, seat))
+
+
+def judges_view_at(context: Context, actor: Actor, found: MaoTable) -> JudgeView:
+    """``judges_view`` of the match the pages read: the officials'."""
+    mao_policy.check_official(context, actor, found.game)
+    return judge_view(found.game.state)
+
+
+def replay_at(context: Context, actor: Actor, found: MaoTable) -> list[Step]:
+    """``replay`` of the match the pages read: the officials'."""
+    mao_policy.check_official(context, actor, found.game)
+    return referee_replay(found.game.facts)
 
 
 def check_rule(context: Context, actor: Actor, game_id: UUID, text: str) -> str:
