@@ -200,3 +200,25 @@ def test_a_judge_who_plays_gets_the_consoles_forms_and_their_own_seats_table_onl
         )
     assert written.status_code == 200 and 'class="notice done"' in written.text
     assert club.ok("GET", f"/mao-games/{played.game}/judge")["rule"] == "after K: next red"
+
+
+def test_a_pause_is_called_and_ended_on_the_page_and_only_talk_about_the_order_is_taken_meanwhile(
+    base: str, club: Club, match: Match
+):
+    play = f"/web/mao-games/{match.game}/play"
+    with signed_in(base, match.tokens[0]) as ada, signed_in(base, match.tokens[1]) as bo:
+        called = ada.post(play, data={"act": "pause", "csrf": form_token(ada, play)}, headers=HTML)
+        assert called.status_code == 303 and called.headers["location"] == play
+        page = ada.get(play, headers=HTML).text
+        assert 'value="end_pause"' in page and "Paused by" in page
+        before = version(club, match)
+        talk = {"act": "say", "words": "nice weather", "csrf": form_token(bo, play)}
+        refused = bo.post(play, data=talk, headers={**HTML, "Accept-Language": "uk"})
+        assert refused.status_code == 409 and 'data-code="game_paused"' in refused.text
+        assert "Відмовлено" in refused.text and version(club, match) == before
+        order = {"act": "say", "words": "whose turn is it", "about": "order", "csrf": form_token(bo, play)}
+        assert bo.post(play, data=order, headers=HTML).status_code == 303
+        assert "in the pause, about the turn order: “whose turn is it”" in bo.get(play, headers=HTML).text
+        ended = ada.post(play, data={"act": "end_pause", "csrf": form_token(ada, play)}, headers=HTML)
+        assert ended.status_code == 303
+    assert club.ok("GET", f"/mao-games/{match.game}")["paused_by"] is None
