@@ -14,6 +14,9 @@ from service.web.admin import AdminPage
 from service.web.figures import FigurePages
 from service.web.home import HomePage
 from service.web.leagues import LeaguePage
+from service.web.mao_judge import MaoJudgeConsole
+from service.web.mao_play import MaoPlayPage
+from service.web.mao_table import MaoTablePage
 from service.web.play import PlayPage
 from service.web.players import PlayerPage
 from service.web.referee import RefereeConsole
@@ -41,6 +44,9 @@ def web_router(settings: Settings) -> Router:
             ScorerPage,
             AdminPage,
             FigurePages,
+            MaoTablePage,
+            MaoPlayPage,
+            MaoJudgeConsole,
         ],
         middleware=[session_middleware(settings)],
         include_in_schema=False,  # every page's: none is in the OpenAPI document

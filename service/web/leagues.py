@@ -23,6 +23,7 @@ def _league(found: Found) -> dict[str, Any]:
         "members": found.members,
         "past": found.past,
         "coming": found.coming,
+        "mao_matches": found.mao_matches,
     }
 
 

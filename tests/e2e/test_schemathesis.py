@@ -45,6 +45,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     env = {**os.environ, "MAUMAU_DATA_DIR": str(data / "var"), "MAUMAU_PORT": str(port)}
     env["MAUMAU_ADMIN_TOKEN"] = ADMIN["Authorization"].removeprefix("Bearer ")
+    env["MAUMAU_BOT_THINK"] = "0"  # the club's Mao match is played by bots, in the server's worker
     env.pop("MAUMAU_DATABASE_URL", None)
     with (data / "serve.log").open("w") as log:
         served = subprocess.Popen([BIN / "maumau", "serve"], env=env, stdout=log, stderr=subprocess.STDOUT)
@@ -89,16 +90,18 @@ def play_to_the_end(api: httpx.Client, game: dict[str, Any], rng: random.Random)
 
 
 def finished_mao_match(api: httpx.Client) -> str:
-    """A Mao match of three bots, judged by the server, played to its end (a round a match; a drawn
-    round is dealt again)."""
+    """A Mao match of three bots, judged by the server, played to its end by the server's embedded
+    worker (a round a match; a drawn round is dealt again)."""
     options = {"rounds_to_win": 1}
     league = made(api, "/leagues", {"name": "Mao night", "ruleset": "mao", "options": options})["league_id"]
     match = made(api, "/mao-games", {"league_id": league, "seats": ["bot:random"] * 3, "judge": "server"})
-    for _ in range(20):
-        if api.get(f"/mao-games/{match['game_id']}").json()["phase"] == "over":
-            return str(match["game_id"])
-        made(api, f"/mao-games/{match['game_id']}/deals", {})
-    raise AssertionError("the match did not end")
+    path, deadline = f"/mao-games/{match['game_id']}", time.monotonic() + 120
+    while (phase := api.get(path).json()["phase"]) != "over":  # the server's worker plays the bots
+        assert time.monotonic() < deadline, f"the match did not end: {phase}"
+        if phase == "deal":
+            made(api, f"{path}/deals", {})
+        time.sleep(0.05)
+    return str(match["game_id"])
 
 
 def club(base: str) -> dict[str, list[str]]:

@@ -2,19 +2,21 @@
 league's standings and ratings and a tournament's bracket, as the pages and the API read them."""
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 from uuid import UUID
 
 from service.application import credentials
 from service.domain.errors import RuleError
 from service.domain.league import League
+from service.domain.mao.league import MAO
 from service.domain.roles import Actor
 from service.domain.time_zone import DEFAULT_TIME_ZONE
 from service.projections.models import (
     LeagueRatingsRead,
     ListedGame,
     ListedLeague,
+    ListedMaoMatch,
     ListedTournament,
     Standings,
     TournamentView,
@@ -67,6 +69,10 @@ class LeaguePage:
     members: list[str]  # their names, sorted
     past: list[TournamentView]
     coming: list[TournamentView]
+    mao_matches: list[ListedMaoMatch] = field(default_factory=list)  # a Mao league's, the newest first
+
+
+MAO_MATCHES_SHOWN = 50
 
 
 def league_page(context: Context, league_id: UUID) -> LeaguePage:
@@ -81,6 +87,11 @@ def league_page(context: Context, league_id: UUID) -> LeaguePage:
         members=sorted(named.get(member, str(member)) for member in league.members),
         past=[t for t in tournaments if t.status in OVER],
         coming=[t for t in tournaments if t.status not in OVER],
+        mao_matches=(
+            context.reader.mao_games(league_id, None, None, MAO_MATCHES_SHOWN)[0]
+            if league.ruleset_name == MAO
+            else []
+        ),
     )
 
 

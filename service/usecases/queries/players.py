@@ -2,7 +2,7 @@
 score; to the player themselves, the browsers they are signed in on. The name a sign-in shows. A
 player's games, ratings and next table as the API reads them."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from uuid import UUID
 
 import msgspec
@@ -15,6 +15,7 @@ from service.domain.roles import Actor
 from service.persistence.sessions import WebSession
 from service.projections.models import (
     LeagueOfMine,
+    ListedMaoMatch,
     NextGame,
     PlayedGame,
     PlayerHistory,
@@ -36,13 +37,20 @@ class PlayerPage:
     next_zone: str | None  # the time zone of their next table's tournament
     zones: dict[UUID | None, str]
     scoring: set[UUID]  # their games under way at a real table: each links its scorer's page
+    mao_matches: list[ListedMaoMatch] = field(default_factory=list)  # the Mao matches they play now
+
+
+MAO_MATCHES_SHOWN = 20  # per league: a member plays a few at a time
 
 
 def player_page(context: Context, player_id: UUID) -> PlayerPage:
     player = context.app.get_player(player_id)
     reader = context.reader
-    standings = []
+    standings, mao_matches = [], []
     for league in reader.leagues_of(str(player_id), "member"):
+        # a league of another ruleset has none: the read model's index answers at once
+        playing = reader.mao_games(league.league_id, "playing", None, MAO_MATCHES_SHOWN)[0]
+        mao_matches += [m for m in playing if any(seat.entrant == str(player_id) for seat in m.seats)]
         found = reader.standings(league.league_id)
         row = next((r for r in found.rows if r.player_id == player_id), None) if found else None
         ranked = [r for r in found.rows if r.rank is not None] if found else []  # of those who played
@@ -59,6 +67,7 @@ def player_page(context: Context, player_id: UUID) -> PlayerPage:
         next_zone=zones[tournament.league_id] if tournament else None,
         zones=zones,
         scoring=tables_to_score(context, history.games),
+        mao_matches=mao_matches,
     )
 
 

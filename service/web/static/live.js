@@ -24,6 +24,8 @@ for (const part of document.querySelectorAll("[data-live]")) {
     for (const name of (part.dataset.events || "").split(" ")) stream.addEventListener(name, reload);
     // the stream ends with the match; left open, the browser would ask for it again and again
     for (const end of ["MatchEnded", "Abandoned"]) stream.addEventListener(end, () => stream.close());
+    // a seat's stream (event "view") ends after the finished match's view: no asking again then
+    stream.addEventListener("error", () => { if (part.querySelector("[data-over]")) stream.close(); });
   } else if (!part.querySelector("[data-over]")) {
     timer = setInterval(reload, Number(part.dataset.every || 3000));
   }
