@@ -160,6 +160,11 @@ GET /                                 200   200    200     200   200   200
 GET /web/leagues/{id}                 200   200    200     200   200   200
 GET /web/tournaments/{id}             200   200    200     200   200   200
 POST /web/tournaments/{id}/start      CS    CS     CS      CS    CS    CS
+GET /web/mao-games/{id}               200   200    200     200   200   200
+GET /web/mao-games/{id}/play          200   200    200     200   200   200
+POST /web/mao-games/{id}/play         CS    CS     CS      CS    CS    CS
+GET /web/mao-games/{id}/judge         F     F      F       F     F     F
+POST /web/mao-games/{id}/judge        CS    CS     CS      CS    CS    CS
 GET /web/games/{id}                   200   200    200     200   200   200
 GET /web/games/{id}/play              200   200    200     200   200   200
 POST /web/games/{id}/play             CS    CS     CS      CS    CS    CS
@@ -343,6 +348,7 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
     """For each row of the matrix: the request a role makes (fresh state where a success changes it)."""
     ids, club = world.ids, world.club
     finished, friendly_game = world.finished["game_id"], world.friendly_finished["game_id"]
+    mao_page = f"/web/mao-games/{world.mao_dealt()}"  # the pages change nothing without a session
     position = club.log_position()
     record = world.client.get(f"/games/{finished}/record").text
 
@@ -678,6 +684,12 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
         "GET /": lambda role: ("GET", "/", None),
         "GET /web/leagues/{id}": lambda role: ("GET", f"/web/leagues/{world.league}", None),
         "GET /web/tournaments/{id}": lambda role: ("GET", f"/web/tournaments/{world.tournament}", None),
+        # the Mao pages read the session, never a bearer token: every role is as signed out there
+        "GET /web/mao-games/{id}": lambda role: ("GET", mao_page, None),
+        "GET /web/mao-games/{id}/play": lambda role: ("GET", f"{mao_page}/play", None),
+        "POST /web/mao-games/{id}/play": lambda role: ("POST", f"{mao_page}/play", None),
+        "GET /web/mao-games/{id}/judge": lambda role: ("GET", f"{mao_page}/judge", None),
+        "POST /web/mao-games/{id}/judge": lambda role: ("POST", f"{mao_page}/judge", None),
         "POST /web/tournaments/{id}/start": lambda role: (
             "POST",
             f"/web/tournaments/{world.tournament}/start",
