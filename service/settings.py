@@ -40,9 +40,11 @@
 - ``MAUMAU_REDEEM_REFUSALS``: wrong secrets a client address may send for one invitation in a
   minute, per API process, before further wrong ones are answered 429 ``too_many_attempts``
   (default 20; 0: no limit). A right code is always answered as it stands.
+- ``MAUMAU_SIGNIN_LINK_MINUTES``: how long a one-time sign-in link (made on the admin page or a
+  player's own page) signs in before it expires (default 15).
 - ``MAUMAU_TRUSTED_PROXIES``: the addresses (or networks, ``10.0.0.0/8``) of the reverse proxies in
   front of the API, comma-separated, whose ``X-Forwarded-For`` is believed for a request's client
-  address (default none: the address the connection comes from, as in ``service.http.peer``).
+  address (default none: the address the connection comes from, as in ``service.auth.peer``).
 - ``MAUMAU_CORS_ORIGINS``: the web origins (``https://club.example``, comma-separated; ``*``: any)
   whose pages may call the API from a browser (Cross-Origin Resource Sharing), with a bearer token:
   never with the pages' session cookie (default none: no other site's page may).
@@ -125,6 +127,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     ready_max_lag_seconds: float = 30.0  # ... for longer than this (the oldest event's age)
     metrics_port: int | None = None  # processes without the HTTP API serve /metrics here
     redeem_refusals: int = 20  # wrong secrets a minute per invitation, client address and API process; 0: any
+    signin_link_minutes: int = 15  # how long a one-time sign-in link works
     trusted_proxies: tuple[str, ...] = ()  # addresses or networks whose X-Forwarded-For is believed
     cors_origins: tuple[str, ...] = ()  # web origins whose pages may call the API; ("*",): any
     webhook_retries: int = 5  # tries after a delivery's first
@@ -176,6 +179,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             tick=_seconds(env, "MAUMAU_TICK", 2.0, least=0.05),
             stalled_after=_seconds(env, "MAUMAU_STALLED_AFTER", 30.0, least=0.1),
             redeem_refusals=_int(env, "MAUMAU_REDEEM_REFUSALS", 20, least=0),
+            signin_link_minutes=_int(env, "MAUMAU_SIGNIN_LINK_MINUTES", 15, least=1),
             trusted_proxies=_networks(env, "MAUMAU_TRUSTED_PROXIES"),
             cors_origins=_origins(env, "MAUMAU_CORS_ORIGINS"),
             log_level=_choice(env, "MAUMAU_LOG_LEVEL", LOG_LEVELS, "INFO"),

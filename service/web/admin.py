@@ -1,5 +1,6 @@
 """The admin's page: found a league, register players and referees and hand them their sign-in, admit
-members and appoint referees, announce a tournament and start it.
+members and appoint referees, announce a tournament and start it, invite people to a league and
+give a member a one-time sign-in link.
 
 Each form posts (with the session's form token) to a route here that decodes it into the API's own
 body (``admin_forms``) and calls the use case the API's route calls (``service.usecases``), in a
@@ -11,9 +12,13 @@ gets the problem+json, ``unauthorized`` or ``forbidden``) and nothing is done.
 
 A new token is shown once, in the answer to the form that made it, with the sign-in link that
 carries it (``/signin?token=...``): it is never in an address, so it stays out of the history.
+An invitation's link (``/join/...``) and a sign-in link (``/signin/link/...``) are shown so too,
+each with its QR code (``service.web.qr``) to print or to show to a phone's camera.
 """
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Annotated, Any
 from uuid import UUID
 from zoneinfo import available_timezones
@@ -27,11 +32,12 @@ from service.domain.errors import RuleError
 from service.domain.presets import PRESETS, SWITCHES
 from service.domain.roles import Actor
 from service.domain.rulesets import OPTIONS
-from service.usecases import admin, leagues, players, tournaments
+from service.usecases import admin, invitations, leagues, players, signins, tournaments
 from service.usecases.context import Context
 from service.usecases.queries.leagues import time_zones
 from service.usecases.refusals import status_of
 from service.web import admin_forms
+from service.web.qr import qr_svg
 from service.web.render import Page, page_for
 from service.web.session import checked_form
 
@@ -82,6 +88,28 @@ def _start(context: Context, actor: Actor, form: dict[str, str]) -> Any:
     return tournaments.start(context, actor, _id(form, "tournament_id"))
 
 
+def _invite(context: Context, actor: Actor, form: dict[str, str]) -> Any:
+    made, code = invitations.make_invitation(
+        context, actor, _id(form, "league_id"), admin_forms.invitation(form)
+    )
+    return Handed(path=f"/join/{code}", expires_at=made.expires_at, uses=made.uses)
+
+
+def _signin_link(context: Context, actor: Actor, form: dict[str, str]) -> Any:
+    made = signins.make_signin_link(context, actor, _id(form, "player_id"))
+    return Handed(path=f"/signin/link/{made.code}", expires_at=made.expires_at, name=made.name)
+
+
+@dataclass(frozen=True)
+class Handed:
+    """A link the organiser hands out (an invitation's, a sign-in link): shown this once, with its QR code."""
+
+    path: str
+    expires_at: datetime
+    uses: int = 1
+    name: str = ""
+
+
 ACTIONS: dict[str, Action] = {
     "league": _found_league,
     "player": _register_player,
@@ -90,6 +118,8 @@ ACTIONS: dict[str, Action] = {
     "league-referee": _appoint_referee,
     "tournament": _announce,
     "start": _start,
+    "invitation": _invite,
+    "signin-link": _signin_link,
 }
 
 
@@ -157,4 +187,8 @@ class AdminPage(Controller):
             return await _page(
                 page, actor, status_of(error.code), form_name=form_name, refusal=error, sent=form
             )
-        return await _page(page, actor, form_name=form_name, done=done)
+        shown: dict[str, Any] = {}
+        if isinstance(done, Handed):
+            link = f"{str(request.base_url).rstrip('/')}{done.path}"
+            shown = {"link": link, "qr": qr_svg(link)}
+        return await _page(page, actor, form_name=form_name, done=done, **shown)
