@@ -109,6 +109,7 @@ SENTENCES: dict[str, str] = {
     "invalid_deck.deck_cards": N_("the deck must be the 52 cards"),
     "invalid_deck.deck_cards_each": N_("the deck must be the 52 cards, each as 10H, QS, 7D"),
     "invalid_deck.deck_cards_ruleset": N_("the deck must be the {count} cards of the ruleset"),
+    "invalid_email": N_("that does not read as one e-mail address"),
     "invalid_entry.count_missed_calls": N_("a count of missed calls is never negative"),
     "invalid_entry.give_either_cards": N_(
         "give either the cards left in each hand or their points, not both"

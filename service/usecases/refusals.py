@@ -179,6 +179,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "invalid_choice",
     "invalid_cursor",
     "invalid_deck",
+    "invalid_email",
     "invalid_entry",
     "invalid_expiry",
     "invalid_forfeit_after",

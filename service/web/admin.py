@@ -32,8 +32,9 @@ from service.domain.errors import RuleError
 from service.domain.presets import PRESETS, SWITCHES
 from service.domain.roles import Actor
 from service.domain.rulesets import OPTIONS
-from service.usecases import admin, invitations, leagues, players, signins, tournaments
+from service.usecases import admin, invitations, leagues, mail, players, signins, tournaments
 from service.usecases.context import Context
+from service.usecases.queries import leagues as queries
 from service.usecases.queries.leagues import time_zones
 from service.usecases.refusals import status_of
 from service.web import admin_forms
@@ -89,15 +90,26 @@ def _start(context: Context, actor: Actor, form: dict[str, str]) -> Any:
 
 
 def _invite(context: Context, actor: Actor, form: dict[str, str]) -> Any:
+    _mail_to(context, form)
     made, code = invitations.make_invitation(
         context, actor, _id(form, "league_id"), admin_forms.invitation(form)
     )
-    return Handed(path=f"/join/{code}", expires_at=made.expires_at, uses=made.uses)
+    league = queries.league(context, made.league_id).name
+    return Handed(path=f"/join/{code}", expires_at=made.expires_at, uses=made.uses, name=league)
 
 
 def _signin_link(context: Context, actor: Actor, form: dict[str, str]) -> Any:
+    _mail_to(context, form)
     made = signins.make_signin_link(context, actor, _id(form, "player_id"))
     return Handed(path=f"/signin/link/{made.code}", expires_at=made.expires_at, name=made.name)
+
+
+def _mail_to(context: Context, form: dict[str, str]) -> str | None:
+    """The address to mail the link to, checked before anything is made; None: none given, or no mail."""
+    address = form.get("email", "").strip()
+    if not address or not mail.mails(context.settings):
+        return None
+    return mail.checked_address(address)
 
 
 @dataclass(frozen=True)
@@ -107,7 +119,7 @@ class Handed:
     path: str
     expires_at: datetime
     uses: int = 1
-    name: str = ""
+    name: str = ""  # the player a sign-in link is for; the league an invitation joins
 
 
 ACTIONS: dict[str, Action] = {
@@ -151,6 +163,7 @@ async def _page(page: Page, actor: Actor, status: int = 200, **context: Any) -> 
         options={name: kind is bool for name, kind in OPTIONS.items()} | dict.fromkeys(SWITCH_OWNERS, True),
         owners=SWITCH_OWNERS,
         zones=ZONES,
+        mails=mail.mails(page.request.app.state.services.settings),
         base=str(page.request.base_url).rstrip("/"),
         leagues=lists.leagues,
         players=lists.players,
@@ -159,6 +172,18 @@ async def _page(page: Page, actor: Actor, status: int = 200, **context: Any) -> 
     )
     answer.status_code = status
     return answer
+
+
+async def _mail(page: Page, address: str, form_name: str, handed: Handed, link: str) -> bool:
+    """Mail the link, in the organiser's language; whether the server took it."""
+    engine = page.request.app.template_engine
+    assert engine is not None  # the app's (service.app): the pages are drawn with it
+    template = engine.get_template("mail_link.html")
+    subject, _, text = template.render(
+        _=page._, kind=form_name, name=handed.name, link=link, until=page.when(handed.expires_at)
+    ).partition("\n")
+    settings = page.request.app.state.services.settings
+    return await anyio.to_thread.run_sync(mail.send, settings, address, subject.strip(), text.strip() + "\n")
 
 
 class AdminPage(Controller):
@@ -191,4 +216,7 @@ class AdminPage(Controller):
         if isinstance(done, Handed):
             link = f"{str(request.base_url).rstrip('/')}{done.path}"
             shown = {"link": link, "qr": qr_svg(link)}
+            address = _mail_to(request.app.state.services, form)
+            if address is not None:
+                shown["mailed"] = await _mail(page, address, form_name, done, link)
         return await _page(page, actor, form_name=form_name, done=done, **shown)
