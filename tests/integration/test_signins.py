@@ -97,6 +97,8 @@ def test_an_expired_link_and_an_erased_players_link_sign_nobody_in(desk: Desk):
     refused("signin_link_expired", lambda: signing.use_signin_link(desk, expired, "10.0.0.4"))
     code = signing.make_signin_link(desk, ADMIN, member).code
     desk.app.erase_player(member)
+    kept = signins.find_password(desk.app, member)
+    assert kept is not None and not kept.password_hash.startswith("$argon2")  # scrubbed with the name
     refused("player_erased", lambda: signing.use_signin_link(desk, code, "10.0.0.4"))
     refused("player_erased", lambda: signing.make_signin_link(desk, ADMIN, member))
     data = signing.PasswordSignIn(league_id=league.id, name="Gina", password=PASSWORD)
