@@ -77,5 +77,5 @@ class JoinPage(Controller):
             return _answer(
                 page, status_of(refused.code), refusal=refused, invitation=shown, code=code, sent_name=name
             )
-        await sign_in(request, joined.welcome.token)
+        await sign_in(request, joined.welcome.token, own=True)
         return Redirect(f"/web/players/{joined.welcome.player_id}", status_code=303)

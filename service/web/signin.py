@@ -130,7 +130,7 @@ class SignInPage(Controller):
                 league_id=form.get("league_id", ""),
                 sent_name=form.get("name", ""),
             )
-        return Redirect(_home_of(await sign_in(request, done.issued.token)), status_code=303)
+        return Redirect(_home_of(await sign_in(request, done.issued.token, own=True)), status_code=303)
 
     @get("/signin/link/{code:str}", name="web-signin-link")
     async def link(self, request: Request[Any, Any, Any], code: LinkCode) -> Template:
@@ -150,7 +150,7 @@ class SignInPage(Controller):
             done = await anyio.to_thread.run_sync(use_signin_link, services, code, _address(request))
         except RuleError as refused:
             return _link_page(await page_for(request), status_of(refused.code), refusal=refused)
-        return Redirect(_home_of(await sign_in(request, done.issued.token)), status_code=303)
+        return Redirect(_home_of(await sign_in(request, done.issued.token, own=True)), status_code=303)
 
     @post("/signout", name="web-signout", status_code=303)
     async def sign_out(self, request: Request[Any, Any, Any]) -> Redirect:

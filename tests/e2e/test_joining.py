@@ -98,6 +98,11 @@ def test_a_person_opens_the_link_picks_a_name_and_password_and_is_signed_in_on_t
     assert (again.status_code, again.headers["location"]) == (303, page)
     assert signed_in(phone, page)
 
+    # each sign-in made a token for the browser alone, and signing out revoked it
+    phone.post("/signout", data={"csrf": csrf_of(phone.get("/").text)})
+    listed = club.ok("GET", f"/players/{page.rsplit('/', 1)[1]}/tokens")["tokens"]
+    assert len(listed) == 2 and all(token["revoked_at"] for token in listed)
+
 
 def test_a_wrong_password_and_an_unknown_name_answer_one_translated_page_and_sign_nobody_in(
     club: Club, device: Device
