@@ -116,7 +116,7 @@ def test_a_wrong_password_and_an_unknown_name_answer_one_translated_page_and_sig
     unknown = password_sign_in(browser, league, "Nobody Here", "not her password")
     for answer in (wrong, unknown):
         assert answer.status_code == 401
-        assert "ім'я або пароль" in answer.text.replace("&#39;", "'")
+        assert "Ім'я або пароль" in answer.text.replace("&#39;", "'")
         assert "{" not in answer.text and "unauthorized" not in answer.text.split("data-code")[0]
     # the same words whether the name exists or not
     assert _refusal(wrong.text) == _refusal(unknown.text)

@@ -3,6 +3,8 @@ the invitation on the admin page and sees its link and QR code; a person opens t
 picks a name and a password and is signed in; signs out; signs in with the password; and a wrong
 password answers a page in the reader's language."""
 
+from pathlib import Path
+
 from playwright.sync_api import Browser, expect
 
 from tests.e2e.club import ADMIN_TOKEN, Club
@@ -12,7 +14,7 @@ PASSWORD = "we play on thursdays"
 
 
 def test_an_invitation_link_joins_a_person_who_then_signs_in_with_their_password(
-    visit: Visit, browser: Browser, base: str, club: Club
+    visit: Visit, browser: Browser, base: str, club: Club, screenshots: Path
 ):
     league = club.league(name="Browser join league")
     organiser = browser.new_context(base_url=base)
@@ -26,6 +28,8 @@ def test_an_invitation_link_joins_a_person_who_then_signs_in_with_their_password
         expect(office.locator("figure.qr svg")).to_be_visible()
         link = office.locator("input.handed-link").input_value()
         assert link.startswith(base + "/join/inv_")
+        office.screenshot(path=screenshots / "admin-invitation.png", full_page=True)
+        office.pdf(path=screenshots / "admin-invitation.pdf")  # printed: only the link and its QR code
     finally:
         organiser.close()
 
@@ -33,6 +37,7 @@ def test_an_invitation_link_joins_a_person_who_then_signs_in_with_their_password
     assert phone.viewport_size == PHONE
     phone.goto(link.removeprefix(base))
     expect(phone.get_by_role("heading", level=1)).to_have_text("Join Browser join league")
+    phone.screenshot(path=screenshots / "join.png", full_page=True)
     phone.get_by_label("Your name").fill("Jo Browser")
     phone.get_by_label("A password (if you like)").fill(PASSWORD)
     phone.get_by_role("button", name="Join").click()
@@ -59,6 +64,7 @@ def test_an_invitation_link_joins_a_person_who_then_signs_in_with_their_password
     password_form.get_by_label("Ваше ім'я").fill("Jo Browser")
     password_form.get_by_label("Пароль", exact=True).fill("not the password")
     password_form.get_by_role("button", name="Увійти").click()
-    expect(phone.locator(".refusal")).to_contain_text("ім'я або пароль неправильні")
+    expect(phone.locator(".refusal")).to_contain_text("Ім'я або пароль неправильні")
+    phone.screenshot(path=screenshots / "signin-wrong-password-uk.png", full_page=True)
     expect(phone.get_by_role("button", name="Вийти")).to_have_count(0)
     assert visit.outside == []
