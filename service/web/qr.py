@@ -9,4 +9,5 @@ from segno import make
 def qr_svg(link: str) -> Markup:
     """The link's QR code as an ``<svg>`` element, black on white with its quiet zone, sized by its
     page (a ``viewBox``, no width of its own: the stylesheet makes it 14rem on screen, 8 cm printed)."""
-    return Markup(make(link, error="m").svg_inline(border=4, light="#fff", omitsize=True))  # segno's own markup
+    drawn = make(link, error="m").svg_inline(border=4, light="#fff", omitsize=True)
+    return Markup(drawn)  # segno's own markup
