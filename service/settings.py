@@ -37,9 +37,10 @@
 - ``MAUMAU_STALLED_AFTER``: seconds without an event after which a game whose bot is to move (or a
   tournament's table whose clock should have run out) counts as stalled, its task lost: the tick
   queues it again (default 30).
-- ``MAUMAU_REDEEM_REFUSALS``: wrong secrets a client address may send for one invitation in a
-  minute, per API process, before further wrong ones are answered 429 ``too_many_attempts``
-  (default 20; 0: no limit). A right code is always answered as it stands.
+- ``MAUMAU_REDEEM_REFUSALS``: wrong secrets a client address may send for one invitation (or one
+  sign-in link, or one league's passwords on the sign-in page) in a minute, per API process, before
+  further wrong ones are answered 429 ``too_many_attempts`` (default 20; 0: no limit). A right code
+  is always answered as it stands; a right password waits out the minute too.
 - ``MAUMAU_SIGNIN_LINK_MINUTES``: how long a one-time sign-in link (made on the admin page or a
   player's own page) signs in before it expires (default 15).
 - ``MAUMAU_SMTP_URL``: ``smtp://[user:password@]host:port[?from=club@example.org]`` (``smtps://``
