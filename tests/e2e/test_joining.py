@@ -200,7 +200,12 @@ def test_a_signed_in_player_makes_a_link_for_their_other_device_and_nobody_else_
     laptop, stranger = device(), device()
     mine = join(laptop, f"/join/{codes[0]}", "Dee Vice").headers["location"]
     theirs = join(stranger, f"/join/{codes[1]}", "Stan Ger").headers["location"]
-    made = laptop.post(f"{mine}/signin-link", data={"csrf": csrf_of(laptop.get(mine).text)})
+    own_page = laptop.get(mine).text
+    # the page's own part, in its body: a title of the name alone
+    assert re.search(r"<title>Dee Vice[^<]*</title>", own_page)
+    assert own_page.count('<section class="access">') == 1
+    assert own_page.index('<section class="access">') > own_page.index("<main")
+    made = laptop.post(f"{mine}/signin-link", data={"csrf": csrf_of(own_page)})
     assert made.status_code == 200 and 'class="segno"' in made.text
     path = link_in(made.text, "/signin/link/sil_")
     phone = device()

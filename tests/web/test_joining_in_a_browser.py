@@ -45,6 +45,10 @@ def test_an_invitation_link_joins_a_person_who_then_signs_in_with_their_password
     player_page = phone.url
     expect(phone.get_by_role("heading", level=1)).to_have_text("Jo Browser")
     expect(phone.get_by_role("button", name="Sign out")).to_be_visible()
+    # a link for another device, from her own page
+    phone.get_by_role("button", name="Make the sign-in link").click()
+    expect(phone.locator(".access figure.qr svg")).to_be_visible()
+    phone.screenshot(path=screenshots / "player-signin-link.png", full_page=True)
 
     phone.get_by_role("button", name="Sign out").click()
     phone.wait_for_url("**/")
