@@ -37,12 +37,19 @@
 - ``MAUMAU_STALLED_AFTER``: seconds without an event after which a game whose bot is to move (or a
   tournament's table whose clock should have run out) counts as stalled, its task lost: the tick
   queues it again (default 30).
-- ``MAUMAU_REDEEM_REFUSALS``: wrong secrets a client address may send for one invitation in a
-  minute, per API process, before further wrong ones are answered 429 ``too_many_attempts``
-  (default 20; 0: no limit). A right code is always answered as it stands.
+- ``MAUMAU_REDEEM_REFUSALS``: wrong secrets a client address may send for one invitation (or one
+  sign-in link, or one league's passwords on the sign-in page) in a minute, per API process, before
+  further wrong ones are answered 429 ``too_many_attempts`` (default 20; 0: no limit). A right code
+  is always answered as it stands; a right password waits out the minute too.
+- ``MAUMAU_SIGNIN_LINK_MINUTES``: how long a one-time sign-in link (made on the admin page or a
+  player's own page) signs in before it expires (default 15).
+- ``MAUMAU_SMTP_URL``: ``smtp://[user:password@]host:port[?from=club@example.org]`` (``smtps://``
+  for TLS from the start; ``?starttls=yes`` to upgrade a plain connection): the admin page then
+  offers to send an invitation's or a sign-in link by mail (``service.usecases.mail``). Unset
+  (the default): nothing is mailed and the forms ask for no address.
 - ``MAUMAU_TRUSTED_PROXIES``: the addresses (or networks, ``10.0.0.0/8``) of the reverse proxies in
   front of the API, comma-separated, whose ``X-Forwarded-For`` is believed for a request's client
-  address (default none: the address the connection comes from, as in ``service.http.peer``).
+  address (default none: the address the connection comes from, as in ``service.auth.peer``).
 - ``MAUMAU_CORS_ORIGINS``: the web origins (``https://club.example``, comma-separated; ``*``: any)
   whose pages may call the API from a browser (Cross-Origin Resource Sharing), with a bearer token:
   never with the pages' session cookie (default none: no other site's page may).
@@ -125,6 +132,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     ready_max_lag_seconds: float = 30.0  # ... for longer than this (the oldest event's age)
     metrics_port: int | None = None  # processes without the HTTP API serve /metrics here
     redeem_refusals: int = 20  # wrong secrets a minute per invitation, client address and API process; 0: any
+    signin_link_minutes: int = 15  # how long a one-time sign-in link works
+    smtp_url: str | None = None  # where links are mailed from; None: no mail
     trusted_proxies: tuple[str, ...] = ()  # addresses or networks whose X-Forwarded-For is believed
     cors_origins: tuple[str, ...] = ()  # web origins whose pages may call the API; ("*",): any
     webhook_retries: int = 5  # tries after a delivery's first
@@ -141,7 +150,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         for secret in ("admin_token", "session_secret"):
             if shown[secret] is not None:
                 shown[secret] = "***"
-        for name in ("database_url", "broker_url"):
+        for name in ("database_url", "broker_url", "smtp_url"):
             if shown.get(name):
                 shown[name] = _masked_url(shown[name])
         return f"Settings({', '.join(f'{name}={value!r}' for name, value in shown.items())})"
@@ -176,6 +185,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             tick=_seconds(env, "MAUMAU_TICK", 2.0, least=0.05),
             stalled_after=_seconds(env, "MAUMAU_STALLED_AFTER", 30.0, least=0.1),
             redeem_refusals=_int(env, "MAUMAU_REDEEM_REFUSALS", 20, least=0),
+            signin_link_minutes=_int(env, "MAUMAU_SIGNIN_LINK_MINUTES", 15, least=1),
+            smtp_url=_smtp_url(env, "MAUMAU_SMTP_URL"),
             trusted_proxies=_networks(env, "MAUMAU_TRUSTED_PROXIES"),
             cors_origins=_origins(env, "MAUMAU_CORS_ORIGINS"),
             log_level=_choice(env, "MAUMAU_LOG_LEVEL", LOG_LEVELS, "INFO"),
@@ -258,13 +269,25 @@ def postgres_env(url: str) -> dict[str, str]:
     }
 
 
+def _smtp_url(env: Mapping[str, str], name: str) -> str | None:
+    text = env.get(name, "").strip()
+    if not text:
+        return None
+    scheme, separator, rest = text.partition("://")
+    if scheme not in ("smtp", "smtps") or not separator or not rest.split("?")[0].rpartition("@")[2]:
+        raise ValueError(f"{name} must read smtp://[user:password@]host:port, not {_masked_url(text)!r}")
+    return text
+
+
 def _masked_url(url: str) -> str:
-    """``scheme://user:***@host/...``: the URL without its password."""
+    """``scheme://user:***@host/...``: the URL without its password (its query kept as it is: an
+    address there, ``?from=club@example.org``, is no password)."""
+    url, mark, query = url.partition("?")
     scheme, separator, rest = url.partition("://")
     credentials, at, place = rest.rpartition("@")
     if not separator or not at or ":" not in credentials:
-        return url
-    return f"{scheme}://{credentials.split(':', 1)[0]}:***@{place}"
+        return url + mark + query
+    return f"{scheme}://{credentials.split(':', 1)[0]}:***@{place}{mark}{query}"
 
 
 def _parsed(env: Mapping[str, str], name: str, parse: Callable[[str], N], kind: str) -> N | None:

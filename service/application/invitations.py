@@ -11,6 +11,7 @@ from service.application.saving import retried
 from service.domain.credential import Credential, Keyring
 from service.domain.invitation import Invitation, parse_code
 from service.domain.league import Player, player_name
+from service.domain.password import Password, checked_password
 
 
 class Welcome(msgspec.Struct, frozen=True, kw_only=True):
@@ -50,9 +51,10 @@ class Invitations(Leagues):
         # a redemption meanwhile saves it too: decided again, on the invitation as it is then
         self._update(lambda: self.get_invitation(invitation_id), lambda invitation: invitation.revoke(by))
 
-    def redeem_invitation(self, code: str, name: str) -> Welcome:
+    def redeem_invitation(self, code: str, name: str, password: str | None = None) -> Welcome:
         """A person joins with a code and a name of their choosing: a new player, admitted to the
-        league, and their first token, all in one transaction with the invitation's ``Redeemed``.
+        league, and their first token (and the password they chose, if any: ``Password``), all in
+        one transaction with the invitation's ``Redeemed``.
 
         Everything is checked before anything is saved, so a refusal leaves no half-registered
         player. Two redemptions of the last use both record ``Redeemed`` at the same version of the
@@ -60,6 +62,8 @@ class Invitations(Leagues):
         """
         invitation_id, secret = parse_code(code)
         name = player_name(name)
+        if password is not None:
+            checked_password(password)  # refused before the invitation is even loaded
 
         def attempt() -> Welcome:
             invitation = self.get_invitation(invitation_id)
@@ -71,7 +75,8 @@ class Invitations(Leagues):
             credential, token = Credential.issue("player", str(player.id), player.name)
             ring = Keyring.open(credential.subject)
             ring.add(credential)
-            self.save(player, league, invitation, ring, credential)
+            chosen = [] if password is None else [Password.choose(player.id, password)]
+            self.save(player, league, invitation, ring, credential, *chosen)
             return Welcome(
                 player_id=player.id,
                 name=player.name,

@@ -14,6 +14,7 @@ from service.domain.history import Cause
 from service.domain.league import League, Player
 from service.domain.mao.aggregate import MaoGame
 from service.domain.names import checked_name, refuse_taken
+from service.domain.password import password_id
 from service.domain.roles import SYSTEM
 from service.domain.seats import Seat
 from service.domain.tournament import Tournament
@@ -74,7 +75,7 @@ class Players(Core):
         player, revoked = retried(attempt)
         tokens = [credential.id for credential in self._tokens_of(str(player.id))]
         snapshots = None if self.snapshots is None else self.snapshots.recorder
-        scrub(self.recorder, snapshots, self.mapper, [player.id, *tokens])
+        scrub(self.recorder, snapshots, self.mapper, [player.id, password_id(player.id), *tokens])
         # before the forfeits: a table's result they bring must not pair them in a next round
         self.withdraw_from_tournaments(player.id)
         self.forfeit_seats_of(player.id)

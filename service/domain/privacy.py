@@ -2,7 +2,8 @@
 
 A player's personal data is their name: in their own ``Registered`` and
 ``Renamed`` events, and in each of their tokens' ``Issued`` (the name it was
-made for). Every other event names a player by id only. Erasing a player
+made for), and their password's hash in their ``Password``'s events. Every other event names a
+player by id only. Erasing a player
 (``docs/privacy.md``) rewrites these events of the player's own aggregates in
 the store with each such field set to ``ERASED_NAME``.
 """
@@ -11,11 +12,15 @@ from typing import Any
 
 from service.domain.credential import Credential
 from service.domain.league import ERASED_NAME, Player
+from service.domain.password import Password
 
 PERSONAL_FIELDS: dict[type, tuple[str, ...]] = {
     Player.Registered: ("name",),
     Player.Renamed: ("name",),
     Credential.Issued: ("name",),
+    # not a name, but theirs: written over too (what is left is no argon2 hash, so it accepts nothing)
+    Password.Chosen: ("password_hash",),
+    Password.Changed: ("password_hash",),
 }
 
 

@@ -75,6 +75,9 @@ SENTENCES: dict[str, str] = {
     "forbidden.referee_imports_friendly": N_("a referee imports friendly games and games of their leagues"),
     "forbidden.referees_admins_rule": N_("only referees and admins rule on disputes"),
     "forbidden.rename_player": N_("only an admin or the player may rename a player"),
+    "forbidden.signin_link_makers": N_(
+        "only an admin, the player or a referee of their league makes their sign-in link"
+    ),
     "game_abandoned": N_("the game was abandoned: {abandoned}"),
     "game_already_attached": N_("that game is attached to another table"),
     "game_exists.record_game": N_(
@@ -106,6 +109,7 @@ SENTENCES: dict[str, str] = {
     "invalid_deck.deck_cards": N_("the deck must be the 52 cards"),
     "invalid_deck.deck_cards_each": N_("the deck must be the 52 cards, each as 10H, QS, 7D"),
     "invalid_deck.deck_cards_ruleset": N_("the deck must be the {count} cards of the ruleset"),
+    "invalid_email": N_("that does not read as one e-mail address"),
     "invalid_entry.count_missed_calls": N_("a count of missed calls is never negative"),
     "invalid_entry.give_either_cards": N_(
         "give either the cards left in each hand or their points, not both"
@@ -165,6 +169,7 @@ SENTENCES: dict[str, str] = {
     "invalid_places.joined_no_fewer": N_("{count} have joined: no fewer places than that"),
     "invalid_places.tournament_places": N_("a tournament has 2 to {max_entrants} places"),
     "invalid_points": N_("seat {seat}'s points are a whole number, 0 or more"),
+    "invalid_password": N_("a password has {min_length} to {max_length} characters"),
     "invalid_reason.reason_characters_plain": N_("a reason is 1 to {max_reason} characters of plain text"),
     "invalid_reason.reason_text": N_("a reason is text"),
     "invalid_record.line": N_("line {at}: {error}"),
@@ -412,6 +417,9 @@ SENTENCES: dict[str, str] = {
     "session_not_found": N_("no such session of yours: it has ended already"),
     "several_cards_face_up": N_("cards played together are played face up"),
     "several_cards_not_allowed": N_("{ruleset} plays one card at a time"),
+    "signin_link_expired": N_("the sign-in link has expired"),
+    "signin_link_not_found": N_("no such sign-in link"),
+    "signin_link_used": N_("the sign-in link has been used already"),
     "skip_pending": N_("you face a skip: pass it on with a card that skips, or draw to take it"),
     "stale_version.game_event_not": N_(
         "the game is at event {version}, not {expected_version}: load it again"
@@ -427,6 +435,8 @@ SENTENCES: dict[str, str] = {
         "a tournament needs at least two players; {count} would play"
     ),
     "too_many_attempts": N_("too many wrong codes for this invitation: wait a minute"),
+    "too_many_attempts.password": N_("too many wrong passwords: wait a minute"),
+    "too_many_attempts.signin_link": N_("too many wrong sign-in links: wait a minute"),
     "too_many_cards": N_("the hands hold at most {count} cards"),
     "tournament_cancelled": N_("the tournament was cancelled: {cancelled}"),
     "tournament_full": N_("every place is taken"),
@@ -437,9 +447,11 @@ SENTENCES: dict[str, str] = {
     "tournament_started": N_("the tournament has started"),
     "unauthorized.bearer_scheme": N_("send the token as 'Authorization: Bearer <token>'"),
     "unauthorized.needs_bearer_token": N_("this needs a bearer token"),
+    "unauthorized.password_not_valid": N_("the name or the password is not right"),
     "unauthorized.record_needs_bearer": N_("the {sight} record needs a bearer token"),
     "unauthorized.sign_admin": N_("sign in as an admin"),
     "unauthorized.sign_end_session": N_("sign in to end a session"),
+    "unauthorized.sign_in_first": N_("sign in first"),
     "unauthorized.sign_play": N_("sign in to play"),
     "unauthorized.token_not_valid": N_("the token is not valid"),
     "unknown_bot.no_bot_bots": N_("no bot {name!r}; bots are: {bots}"),

@@ -1,6 +1,6 @@
 """Invitations: an admin makes one for a league; a person redeems it for a name and a token
 (``service.usecases.invitations``; ``docs/members.md``). The client address a wrong secret is
-counted under is the peer's (``service.http.peer``).
+counted under is the peer's (``service.auth.peer``).
 """
 
 from datetime import datetime
@@ -12,11 +12,11 @@ from litestar import Request, delete, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
+from service.auth.peer import client_address
 from service.domain.invitation import Invitation
 from service.http.controller import ApiController
 from service.http.encode import encode
 from service.http.params import LEAGUE_ID, PLAYER_ID, LeagueId
-from service.http.peer import client_address
 from service.http.players import PlayerRead, TokenRead
 from service.http.routes import admin_route, public_route
 from service.http.services import CallerDep, ServicesDep

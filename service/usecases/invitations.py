@@ -9,12 +9,13 @@ code is answered as it stands (a welcome, used up, expired, revoked) whatever wa
 crowd redeeming a code at once, or people sharing an address with a guesser, are never locked out.
 """
 
+import re
 import threading
 import time
 import weakref
 from collections import OrderedDict, deque
-from datetime import datetime
-from typing import Annotated
+from datetime import UTC, datetime
+from typing import Annotated, Literal
 from uuid import UUID
 
 import msgspec
@@ -57,6 +58,17 @@ class Redemption(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
 
 
 WINDOW = 60.0  # seconds in which wrong secrets are counted
+Guessed = Literal["invitation", "password", "signin_link"]  # what a wrong secret was a guess at
+
+
+def _too_many(guessed: Guessed) -> RuleError:
+    match guessed:
+        case "invitation":
+            return RuleError("too_many_attempts")
+        case "password":
+            return RuleError("too_many_attempts", why="password")
+        case "signin_link":
+            return RuleError("too_many_attempts", why="signin_link")
 
 
 class Refusals:
@@ -69,21 +81,40 @@ class Refusals:
         self._times: OrderedDict[tuple[str, UUID], deque[float]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def count(self, address: str, invitation_id: UUID) -> None:
-        """One more wrong secret; ``too_many_attempts`` (not counted) once ``limit`` were in the window."""
+    def count(self, address: str, invitation_id: UUID, why: Guessed = "invitation") -> None:
+        """One more wrong secret; ``too_many_attempts`` (not counted) once ``limit`` were in the window.
+
+        ``invitation_id`` names what was guessed at: an invitation, a sign-in link, a league's
+        passwords (``why`` then picks the refusal's sentence)."""
         if self.limit <= 0:
             return
         now = time.monotonic()
         with self._lock:
-            while self._times and next(iter(self._times.values()))[-1] <= now - self.window:
-                self._times.popitem(last=False)
-            recent = self._times.setdefault((address, invitation_id), deque())
-            while recent and recent[0] <= now - self.window:
-                recent.popleft()
+            recent = self._recent(address, invitation_id, now)
             if len(recent) >= self.limit:
-                raise RuleError("too_many_attempts")
+                raise _too_many(why)
             recent.append(now)
             self._times.move_to_end((address, invitation_id))
+
+    def check(self, address: str, key: UUID, why: Guessed = "invitation") -> None:
+        """``too_many_attempts`` while ``limit`` wrong secrets are in the window, counting nothing: a
+        password is checked so before it is tried, so a guesser over the limit learns nothing."""
+        if self.limit <= 0:
+            return
+        now = time.monotonic()
+        with self._lock:
+            recent = self._times.get((address, key), ())
+            if sum(1 for moment in recent if moment > now - self.window) >= self.limit:
+                raise _too_many(why)
+
+    def _recent(self, address: str, key: UUID, now: float) -> deque[float]:
+        """The times counted for ``address`` and ``key`` within the window (the older forgotten)."""
+        while self._times and next(iter(self._times.values()))[-1] <= now - self.window:
+            self._times.popitem(last=False)
+        recent = self._times.setdefault((address, key), deque())
+        while recent and recent[0] <= now - self.window:
+            recent.popleft()
+        return recent
 
 
 # one count per running app (its context), made at its first wrong secret
@@ -129,12 +160,38 @@ class Joined(msgspec.Struct, frozen=True, kw_only=True):
 
 
 @write_joining
-def redeem_invitation(context: Context, data: Redemption, address: str) -> Joined:
-    """A person (from client ``address``) joins the league with a code and a name of their choosing."""
+def redeem_invitation(
+    context: Context, data: Redemption, address: str, password: str | None = None
+) -> Joined:
+    """A person (from client ``address``) joins the league with a code and a name of their choosing,
+    and, on the join page, the password they will sign in with (``service.domain.password``)."""
     try:
-        return Joined(welcome=context.app.redeem_invitation(data.code, data.name))
+        return Joined(welcome=context.app.redeem_invitation(data.code, data.name, password))
     except RuleError as refused:
         # a wrong secret (or no such invitation) is a guess; used up, revoked, a taken name are not
         if refused.code == "invitation_not_found":
             refusals_of(context).count(address, parse_code(data.code)[0])
         raise
+
+
+class InvitationShown(msgspec.Struct, frozen=True, kw_only=True):
+    """What the join page shows of an invitation that may be redeemed now (never its code)."""
+
+    league_id: UUID
+    league: str
+    expires_at: datetime
+
+
+def invitation_to(context: Context, code: str, address: str) -> InvitationShown:
+    """The league an invitation's code joins, checked as its redemption checks it (a wrong secret is
+    counted as one), and not redeemed: what a person sees on opening the link."""
+    try:
+        invitation_id, secret = parse_code(code)
+        invitation = context.app.get_invitation(invitation_id)
+        invitation.check_redeemable(secret, datetime.now(UTC))
+    except RuleError as refused:
+        if refused.code == "invitation_not_found" and re.fullmatch(CODE_PATTERN, code):
+            refusals_of(context).count(address, parse_code(code)[0])
+        raise
+    league = context.app.get_league(invitation.league_id)
+    return InvitationShown(league_id=league.id, league=league.name, expires_at=invitation.expires_at)

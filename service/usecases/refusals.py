@@ -19,7 +19,7 @@ and the sentence in the reader's language. A code not listed follows its name's 
 | 404 | not_found (no such route), game_not_found, player_not_found, league_not_found, |
 |     | referee_not_found, credential_not_found, tournament_not_found, next_game_not_found, |
 |     | no_such_event, no_such_table, no_such_round, invitation_not_found, member_not_found, |
-|     | webhook_not_found, delivery_not_found, session_not_found; |
+|     | webhook_not_found, delivery_not_found, session_not_found, signin_link_not_found; |
 |     | any *_not_found or no_such_* |
 | 405 | method_not_allowed |
 | 409 | stale_version, game_paused, game_over, game_not_over, idempotency_key_reused, dispute_open, |
@@ -34,9 +34,11 @@ and the sentence in the reader's language. A code not listed follows its name's 
 |     | awaiting_shuffle, already_paused, not_paused, proposal_pending, no_proposal, |
 |     | server_judges (the server judges the match: no human writes or approves its rules); |
 |     | any already_* |
-| 410 | invitation_expired, invitation_used_up, invitation_revoked, player_erased |
+| 410 | invitation_expired, invitation_used_up, invitation_revoked, player_erased, |
+|     | signin_link_used, signin_link_expired |
 | 413 | request_too_large |
-| 429 | too_many_attempts (too many wrong codes for one invitation from one address: wait a minute) |
+| 429 | too_many_attempts (too many wrong codes for one invitation, sign-in link or league's |
+|     | passwords from one address: wait a minute) |
 | 415 | unsupported_media_type (a body that is not JSON) |
 | 422 | every other refusal of the rules: not_your_turn, card_not_in_hand, card_does_not_match, ... |
 |     | invalid_cursor (a list's cursor this service did not give, or gave for another list or filters) |
@@ -93,6 +95,7 @@ CODES: dict[int, tuple[str, ...]] = {
         "webhook_not_found",
         "delivery_not_found",
         "session_not_found",
+        "signin_link_not_found",
     ),
     405: ("method_not_allowed",),
     409: (
@@ -138,7 +141,14 @@ CODES: dict[int, tuple[str, ...]] = {
         "no_proposal",
         "server_judges",
     ),
-    410: ("invitation_expired", "invitation_used_up", "invitation_revoked", "player_erased"),
+    410: (
+        "invitation_expired",
+        "invitation_used_up",
+        "invitation_revoked",
+        "player_erased",
+        "signin_link_used",
+        "signin_link_expired",
+    ),
     413: ("request_too_large",),
     429: ("too_many_attempts",),
     415: ("unsupported_media_type",),
@@ -169,6 +179,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "invalid_choice",
     "invalid_cursor",
     "invalid_deck",
+    "invalid_email",
     "invalid_entry",
     "invalid_expiry",
     "invalid_forfeit_after",
@@ -178,6 +189,7 @@ UNPROCESSABLE: tuple[str, ...] = (
     "invalid_match_length",
     "invalid_name",
     "invalid_option",
+    "invalid_password",
     "invalid_penalty",
     "invalid_places",
     "invalid_points",

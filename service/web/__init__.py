@@ -2,7 +2,8 @@
 
 The pages read what the API reads (the read models, the current games, the public events) and
 show a person only what the same person sees through the API. They live at ``/`` and under
-``/web/``, with ``/signin`` and ``/signout``; none is in the OpenAPI document. Only their router
+``/web/``, with ``/signin`` (and its password and link forms), ``/signout`` and ``/join``; none
+is in the OpenAPI document. Only their router
 runs the session middleware. Their stylesheet and script are ours, served from ``/web/static``:
 no CDN, so the pages work in a club's back room without internet.
 """
@@ -13,6 +14,7 @@ from service.settings import Settings
 from service.web.admin import AdminPage
 from service.web.figures import FigurePages
 from service.web.home import HomePage
+from service.web.join import JoinPage
 from service.web.leagues import LeaguePage
 from service.web.mao_judge import MaoJudgeConsole
 from service.web.mao_play import MaoPlayPage
@@ -39,6 +41,7 @@ def web_router(settings: Settings) -> Router:
             PlayPage,
             PlayerPage,
             SignInPage,
+            JoinPage,
             static_file,
             RefereeConsole,
             ScorerPage,

@@ -1,5 +1,6 @@
 """The admin's page: found a league, register players and referees and hand them their sign-in, admit
-members and appoint referees, announce a tournament and start it.
+members and appoint referees, announce a tournament and start it, invite people to a league and
+give a member a one-time sign-in link.
 
 Each form posts (with the session's form token) to a route here that decodes it into the API's own
 body (``admin_forms``) and calls the use case the API's route calls (``service.usecases``), in a
@@ -11,9 +12,13 @@ gets the problem+json, ``unauthorized`` or ``forbidden``) and nothing is done.
 
 A new token is shown once, in the answer to the form that made it, with the sign-in link that
 carries it (``/signin?token=...``): it is never in an address, so it stays out of the history.
+An invitation's link (``/join/...``) and a sign-in link (``/signin/link/...``) are shown so too,
+each with its QR code (``service.web.qr``) to print or to show to a phone's camera.
 """
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Annotated, Any
 from uuid import UUID
 from zoneinfo import available_timezones
@@ -28,11 +33,13 @@ from service.domain.errors import RuleError
 from service.domain.presets import PRESETS, SWITCHES
 from service.domain.roles import Actor
 from service.domain.rulesets import OPTIONS
-from service.usecases import admin, leagues, players, tournaments
+from service.usecases import admin, invitations, leagues, mail, players, signins, tournaments
 from service.usecases.context import Context
+from service.usecases.queries import leagues as queries
 from service.usecases.queries.leagues import time_zones
 from service.usecases.refusals import status_of
 from service.web import admin_forms, rule_words
+from service.web.qr import qr_svg
 from service.web.render import Page, page_for, wants_html
 from service.web.session import checked_form
 
@@ -83,6 +90,39 @@ def _start(context: Context, actor: Actor, form: dict[str, str]) -> Any:
     return tournaments.start(context, actor, _id(form, "tournament_id"))
 
 
+def _invite(context: Context, actor: Actor, form: dict[str, str]) -> Any:
+    _mail_to(context, form)
+    made, code = invitations.make_invitation(
+        context, actor, _id(form, "league_id"), admin_forms.invitation(form)
+    )
+    league = queries.league(context, made.league_id).name
+    return Handed(path=f"/join/{code}", expires_at=made.expires_at, uses=made.uses, name=league)
+
+
+def _signin_link(context: Context, actor: Actor, form: dict[str, str]) -> Any:
+    _mail_to(context, form)
+    made = signins.make_signin_link(context, actor, _id(form, "player_id"))
+    return Handed(path=f"/signin/link/{made.code}", expires_at=made.expires_at, name=made.name)
+
+
+def _mail_to(context: Context, form: dict[str, str]) -> str | None:
+    """The address to mail the link to, checked before anything is made; None: none given, or no mail."""
+    address = form.get("email", "").strip()
+    if not address or not mail.mails(context.settings):
+        return None
+    return mail.checked_address(address)
+
+
+@dataclass(frozen=True)
+class Handed:
+    """A link the organiser hands out (an invitation's, a sign-in link): shown this once, with its QR code."""
+
+    path: str
+    expires_at: datetime
+    uses: int = 1
+    name: str = ""  # the player a sign-in link is for; the league an invitation joins
+
+
 ACTIONS: dict[str, Action] = {
     "league": _found_league,
     "player": _register_player,
@@ -91,6 +131,8 @@ ACTIONS: dict[str, Action] = {
     "league-referee": _appoint_referee,
     "tournament": _announce,
     "start": _start,
+    "invitation": _invite,
+    "signin-link": _signin_link,
 }
 
 
@@ -128,6 +170,7 @@ async def _page(page: Page, actor: Actor, status: int = 200, **context: Any) -> 
             (bot, f"{rule_words.bot_name(_, bot)} — {rule_words.bot_meaning(_, bot)}") for bot in sorted(BOTS)
         ],
         zones=ZONES,
+        mails=mail.mails(page.request.app.state.services.settings),
         base=str(page.request.base_url).rstrip("/"),
         leagues=lists.leagues,
         players=lists.players,
@@ -136,6 +179,18 @@ async def _page(page: Page, actor: Actor, status: int = 200, **context: Any) -> 
     )
     answer.status_code = status
     return answer
+
+
+async def _mail(page: Page, address: str, form_name: str, handed: Handed, link: str) -> bool:
+    """Mail the link, in the organiser's language; whether the server took it."""
+    engine = page.request.app.template_engine
+    assert engine is not None  # the app's (service.app): the pages are drawn with it
+    template = engine.get_template("mail_link.html")
+    subject, _, text = template.render(
+        _=page._, kind=form_name, name=handed.name, link=link, until=page.when(handed.expires_at)
+    ).partition("\n")
+    settings = page.request.app.state.services.settings
+    return await anyio.to_thread.run_sync(mail.send, settings, address, subject.strip(), text.strip() + "\n")
 
 
 class AdminPage(Controller):
@@ -164,4 +219,11 @@ class AdminPage(Controller):
             return await _page(
                 page, actor, status_of(error.code), form_name=form_name, refusal=error, sent=form
             )
-        return await _page(page, actor, form_name=form_name, done=done)
+        shown: dict[str, Any] = {}
+        if isinstance(done, Handed):
+            link = f"{str(request.base_url).rstrip('/')}{done.path}"
+            shown = {"link": link, "qr": qr_svg(link)}
+            address = _mail_to(request.app.state.services, form)
+            if address is not None:
+                shown["mailed"] = await _mail(page, address, form_name, done, link)
+        return await _page(page, actor, form_name=form_name, done=done, **shown)

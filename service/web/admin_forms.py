@@ -7,20 +7,23 @@ decoded as the API's JSON would be (msgspec's lax mode reads "5" as 5 and "true"
 tournament's start is typed in the league's time zone, as its people read times.
 """
 
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 from zoneinfo import ZoneInfo
 
 import msgspec
 
 from service.domain.errors import RuleError
+from service.domain.invitation import LONGEST
 from service.domain.presets import SWITCHES
 from service.domain.rulesets import OPTIONS
+from service.usecases.invitations import InvitationCreate
 from service.usecases.leagues import LeagueCreate, LeagueRefereeCreate, MemberCreate
 from service.usecases.players import PlayerCreate, RefereeCreate
 from service.usecases.tournaments import TournamentCreate
 
 Body = TypeVar("Body", bound=msgspec.Struct)
+DAYS = 7  # an invitation's life when the form leaves it empty: a week to the next club evening
 LEAGUE_FIELDS = ("name", "ruleset", "time_zone", "turn_clock", "forfeit_after")
 # every option a league may be founded with: the shared ones and each preset's own switches
 LEAGUE_OPTIONS = (*OPTIONS, *dict.fromkeys(key for switches in SWITCHES.values() for key in switches))
@@ -89,3 +92,13 @@ def _local(text: str, zone: str) -> str:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=ZoneInfo(zone))
     return moment.isoformat()
+
+
+def invitation(form: dict[str, str]) -> InvitationCreate:
+    """An invitation for ``uses`` people that expires in ``days`` days from now."""
+    try:
+        days = float(form.get("days", "").strip() or DAYS)
+        expires_at = datetime.now(UTC) + timedelta(days=days)
+    except (ValueError, OverflowError) as error:
+        raise RuleError("invalid_expiry", why="window", days=LONGEST.days) from error
+    return decoded({**_given(form, ("uses",)), "expires_at": expires_at.isoformat()}, InvitationCreate)

@@ -1,5 +1,7 @@
 """A player's page: their games, their standing in each league, their next table; to the player
-themselves, the browsers they are signed in on, each with a button that ends it."""
+themselves, the browsers they are signed in on, each with a button that ends it, a one-time
+sign-in link for another device of theirs (with its QR code) and their password. An admin or a
+referee sees the sign-in link's button too: a member who lost their access gets a new one so."""
 
 from typing import Annotated, Any, TypeGuard
 from uuid import UUID
@@ -11,11 +13,13 @@ from litestar.response import Redirect, Template
 
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
-from service.usecases import players
+from service.usecases import players, signins
 from service.usecases.queries.players import open_sessions, player_page
+from service.usecases.refusals import status_of
 from service.usecases.services import Services
 from service.web.params import PlayerId
-from service.web.render import page_for
+from service.web.qr import qr_svg
+from service.web.render import Page, page_for
 from service.web.session import checked_form, current_session, sign_out, signed_in_actor
 
 SessionId = Annotated[UUID, Parameter(description="a session's id, as the player's page lists it")]
@@ -25,20 +29,63 @@ def _own_page(actor: Actor | None, player_id: UUID) -> TypeGuard[Actor]:
     return actor is not None and actor.role == "player" and actor.id == str(player_id)
 
 
+async def _player_page(
+    request: Request[Any, Any, Any], page: Page, player_id: UUID, status: int = 200, **shown: Any
+) -> Template:
+    services: Services = request.app.state.services
+    found = await anyio.to_thread.run_sync(player_page, services, player_id)
+    sessions = None
+    if _own_page(page.actor, player_id):
+        sessions = await anyio.to_thread.run_sync(open_sessions, services, page.actor)
+    answer = page.render(
+        "player.html",
+        **vars(found),
+        sessions=sessions,
+        this_session=current_session(request),
+        may_link=page.actor is not None and (sessions is not None or page.actor.role in ("admin", "referee")),
+        **shown,
+    )
+    answer.status_code = status
+    return answer
+
+
 class PlayerPage(Controller):
     path = "/web/players"
 
     @get("/{player_id:uuid}", name="web-player")
     async def player(self, request: Request[Any, Any, Any], player_id: PlayerId) -> Template:
+        return await _player_page(request, await page_for(request), player_id)
+
+    @post("/{player_id:uuid}/signin-link", name="web-player-signin-link", status_code=200)
+    async def signin_link(self, request: Request[Any, Any, Any], player_id: PlayerId) -> Template:
+        """A one-time sign-in link for the player, shown this once with its QR code."""
+        await checked_form(request)
         page = await page_for(request)
+        if page.actor is None:
+            raise RuleError("unauthorized", why="sign_in_first")
         services: Services = request.app.state.services
-        found = await anyio.to_thread.run_sync(player_page, services, player_id)
-        sessions = None
-        if _own_page(page.actor, player_id):
-            sessions = await anyio.to_thread.run_sync(open_sessions, services, page.actor)
-        return page.render(
-            "player.html", **vars(found), sessions=sessions, this_session=current_session(request)
-        )
+        try:
+            made = await anyio.to_thread.run_sync(signins.make_signin_link, services, page.actor, player_id)
+        except RuleError as refused:
+            return await _player_page(request, page, player_id, status_of(refused.code), refusal=refused)
+        link = f"{str(request.base_url).rstrip('/')}/signin/link/{made.code}"
+        qr = qr_svg(link)
+        return await _player_page(request, page, player_id, handed=made, link=link, qr=qr)
+
+    @post("/{player_id:uuid}/password", name="web-player-password", status_code=200)
+    async def password(self, request: Request[Any, Any, Any], player_id: PlayerId) -> Template:
+        """The player chooses their password (or another)."""
+        form = await checked_form(request)
+        page = await page_for(request)
+        if page.actor is None:
+            raise RuleError("unauthorized", why="sign_in_first")
+        services: Services = request.app.state.services
+        chosen = form.get("password", "")
+        try:
+            await anyio.to_thread.run_sync(signins.choose_password, services, page.actor, player_id, chosen)
+        except RuleError as refused:
+            return await _player_page(request, page, player_id, status_of(refused.code), refusal=refused)
+        return await _player_page(request, page, player_id, password_saved=True)
 
     @post("/{player_id:uuid}/sessions/{session_id:uuid}/end", name="web-player-session-end", status_code=303)
     async def end_session(

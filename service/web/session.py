@@ -9,6 +9,9 @@ it, so a copy of the cookie is worth nothing after) and the token valid with the
 API's). Only the pages' router runs the session middleware: the JSON API neither reads nor sets
 the cookie.
 
+A token made for the browser alone (the join page's, a password's or a one-time link's: its holder
+never saw it) is revoked when the browser signs out, so no token nobody holds is left behind.
+
 Forms are protected against cross-site requests with a synchronizer token: the session keeps a
 random ``csrf`` value, every form sends it back in a hidden field, and a post whose field is not
 the session's is refused with 403 ``csrf_failed`` before anything changes. Signing in is such a
@@ -21,6 +24,7 @@ The cookie's key, and whom a session speaks for, are ``service.auth.sessions``'s
 stream of a seat's view takes the cookie too).
 """
 
+import contextlib
 import dataclasses
 import hmac
 import secrets
@@ -40,9 +44,13 @@ from service.domain.errors import RuleError
 from service.domain.roles import Actor
 from service.settings import Settings
 from service.usecases.services import Services
+from service.usecases.tokens import revoke_token
 
 CSRF_FIELD = "csrf"
 OFFERED_FIELD = "offered"  # a sign-in link's token, until the form sends it
+OWN_TOKEN_FIELD = (
+    "own"  # the token was made for this browser (a password, a sign-in link): signing out revokes it
+)
 # the User-Agent's marks of a browser and of a system, the first found naming it: the more
 # specific first (Edge's says Chrome too, Android's says Linux, an iPhone's "like Mac OS X")
 BROWSERS = (
@@ -142,8 +150,9 @@ def device(user_agent: str) -> tuple[str, str]:
     return browser, system
 
 
-async def sign_in(request: Request[Any, Any, Any], token: str) -> Actor:
-    """A new session for the token's holder, its row on the server; this browser's one before, ended."""
+async def sign_in(request: Request[Any, Any, Any], token: str, own: bool = False) -> Actor:
+    """A new session for the token's holder, its row on the server; this browser's one before, ended.
+    ``own``: the token was made for this browser alone, so signing out revokes it."""
     services: Services = request.app.state.services
     token = token.strip()
     before = as_id(kept(request).get(SESSION_FIELD))
@@ -163,18 +172,35 @@ async def sign_in(request: Request[Any, Any, Any], token: str) -> Actor:
     actor, session_id = opened
     # a new form token with the new session: one seen before signing in is worth nothing after
     request.set_session(
-        {"token": token, SESSION_FIELD: str(session_id), CSRF_FIELD: secrets.token_urlsafe(32)}
+        {
+            "token": token,
+            SESSION_FIELD: str(session_id),
+            CSRF_FIELD: secrets.token_urlsafe(32),
+            **({OWN_TOKEN_FIELD: True} if own else {}),
+        }
     )
     return actor
 
 
 async def sign_out(request: Request[Any, Any, Any]) -> None:
-    """End this browser's session on the server (every copy of its cookie with it) and forget it."""
+    """End this browser's session on the server (every copy of its cookie with it) and forget it; a
+    token made for this browser alone (signed in with a password or a link) is revoked too."""
     services: Services = request.app.state.services
     session_id = as_id(kept(request).get(SESSION_FIELD))
     if session_id is not None:
         await anyio.to_thread.run_sync(services.sessions.end, session_id)
+    token = kept(request).get("token")
+    if kept(request).get(OWN_TOKEN_FIELD) and isinstance(token, str):
+        await anyio.to_thread.run_sync(_revoke_own, services, token)
     request.clear_session()
+
+
+def _revoke_own(services: Services, token: str) -> None:
+    found = services.auth.authenticate(token)
+    if found is None or found[1] is None:
+        return  # revoked already (by its holder, an admin, an erasure)
+    with contextlib.suppress(RuleError):  # revoked meanwhile: what signing out wanted
+        revoke_token(services, found[0], found[1])
 
 
 def current_session(request: Request[Any, Any, Any]) -> UUID | None:

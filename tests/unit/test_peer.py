@@ -4,7 +4,7 @@ from typing import Any
 
 from litestar import Request
 
-from service.http.peer import client_address
+from service.auth.peer import client_address
 
 PROXIES = ("10.0.0.0/8", "192.0.2.10/32")
 

@@ -239,3 +239,18 @@ def test_cors_origins_are_none_by_default_and_read_as_the_browser_sends_them():
 def test_a_cors_origin_that_is_no_origin_is_refused_with_the_variable_named(value):
     with pytest.raises(ValueError, match="MAUMAU_CORS_ORIGINS"):
         Settings.from_env({"MAUMAU_CORS_ORIGINS": value})
+
+
+def test_a_mail_server_and_a_sign_in_links_life_are_read_and_the_mail_password_never_shown():
+    assert Settings.from_env({}).smtp_url is None and Settings.from_env({}).signin_link_minutes == 15
+    url = "smtp://club:s3cret@mail.example.org:587?from=club@example.org&starttls=yes"
+    settings = Settings.from_env({"MAUMAU_SMTP_URL": url, "MAUMAU_SIGNIN_LINK_MINUTES": "30"})
+    assert settings.smtp_url == url and settings.signin_link_minutes == 30
+    shown = repr(settings)
+    assert "s3cret" not in shown
+    assert "smtp://club:***@mail.example.org:587?from=club@example.org&starttls=yes" in shown
+    for wrong in ("mail.example.org:25", "http://mail.example.org", "smtp://"):
+        with pytest.raises(ValueError, match="MAUMAU_SMTP_URL"):
+            Settings.from_env({"MAUMAU_SMTP_URL": wrong})
+    with pytest.raises(ValueError, match="MAUMAU_SIGNIN_LINK_MINUTES"):
+        Settings.from_env({"MAUMAU_SIGNIN_LINK_MINUTES": "0"})

@@ -30,6 +30,7 @@ from service.usecases.queries.crosstables import Crosstable, EntrantRounds
 
 T = TypeVar("T")
 OVER = ("finished", "cancelled")
+SIGN_IN_LEAGUES = 500  # the most leagues the sign-in page offers
 
 
 def time_zones(context: Context, league_ids: Iterable[UUID | None]) -> dict[UUID | None, str]:
@@ -195,3 +196,8 @@ def _referee_name(context: Context, referee_id: str) -> str | None:
         return credentials.referee(context.app, UUID(referee_id)).name
     except (ValueError, RuleError):
         return None
+
+
+def to_sign_in(context: Context) -> list[ListedLeague]:
+    """The leagues the sign-in page's password form offers (a member signs in by league and name)."""
+    return context.reader.leagues(None, SIGN_IN_LEAGUES)[0]

@@ -1,5 +1,7 @@
 """Whom a request came from: its client's address, through the reverse proxies we were told to trust.
 
+Both faces count wrong secrets by it: the API's redemption, the pages' join, password and link forms.
+
 Behind a proxy every connection comes from the proxy, so the address to count a client's
 tries by is the one the proxy writes into ``X-Forwarded-For`` (each proxy appends the address
 its connection came from). Anyone can send that header, so it is read only when the
