@@ -18,33 +18,25 @@ wrong secret: the two are not told apart), invitation_revoked,
 invitation_expired, invitation_used_up, already_revoked.
 """
 
-import hmac
-import re
 from datetime import datetime, timedelta
-from uuid import UUID, uuid4
+from uuid import UUID
 
 from eventsourcing.domain import Aggregate
 
-from service.domain.credential import hash_secret, new_secret
+from service.domain import handed_codes
 from service.domain.errors import RuleError
+from service.domain.handed_codes import code_pattern, matches, new_code
 
 PREFIX = "inv"
 MAX_USES = 1000
 LONGEST = timedelta(days=366)  # an invitation for more than a season is a standing door, not an invitation
-# what ``format_code`` makes: the shape a redeemed code is checked against before any load
-CODE_PATTERN = r"^inv_[0-9a-f]{32}_[A-Za-z0-9_-]{43}$"
-
-
-def format_code(invitation_id: UUID, secret: str) -> str:
-    return f"{PREFIX}_{invitation_id.hex}_{secret}"
+# the shape a redeemed code is checked against before any load
+CODE_PATTERN = code_pattern(PREFIX)
 
 
 def parse_code(code: str) -> tuple[UUID, str]:
     """The invitation's id and the secret of a code (``invitation_not_found``: not shaped like one)."""
-    if not isinstance(code, str) or re.fullmatch(CODE_PATTERN, code) is None:
-        raise RuleError("invitation_not_found")
-    _, hex_id, secret = code.split("_", 2)
-    return UUID(hex=hex_id), secret
+    return handed_codes.parse_code(PREFIX, code, "invitation_not_found")
 
 
 class Invitation(Aggregate):
@@ -92,18 +84,9 @@ class Invitation(Aggregate):
             raise RuleError("invalid_expiry", why="time_zone")
         if not now < expires_at <= now + LONGEST:
             raise RuleError("invalid_expiry", why="window", days=LONGEST.days)
-        invitation_id = uuid4()
-        secret = new_secret()
-        invitation = cls._create(
-            cls.Made,
-            id=invitation_id,
-            league_id=league_id,
-            expires_at=expires_at,
-            uses=uses,
-            made_by=made_by,
-            code_hash=hash_secret(secret),
-        )
-        return invitation, format_code(invitation_id, secret)
+        invitation_id, code, code_hash = new_code(PREFIX)
+        made = {"league_id": league_id, "expires_at": expires_at, "uses": uses, "made_by": made_by}
+        return cls._create(cls.Made, id=invitation_id, code_hash=code_hash, **made), code
 
     @property
     def uses_left(self) -> int:
@@ -111,7 +94,7 @@ class Invitation(Aggregate):
 
     def check_redeemable(self, secret: str, now: datetime) -> None:
         """The secret is this invitation's, and it may be redeemed now (the checks of ``redeem``)."""
-        if not hmac.compare_digest(hash_secret(secret), self.code_hash):
+        if not matches(secret, self.code_hash):
             raise RuleError("invitation_not_found")
         if self.revoked:
             raise RuleError("invitation_revoked")

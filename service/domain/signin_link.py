@@ -15,30 +15,21 @@ Refusals: signin_link_not_found (no such id, or a wrong secret: not told apart),
 signin_link_expired.
 """
 
-import hmac
-import re
 from datetime import datetime
-from uuid import UUID, uuid4
+from uuid import UUID
 
 from eventsourcing.domain import Aggregate
 
-from service.domain.credential import hash_secret, new_secret
+from service.domain import handed_codes
 from service.domain.errors import RuleError
+from service.domain.handed_codes import matches, new_code
 
 PREFIX = "sil"
-CODE_PATTERN = r"^sil_[0-9a-f]{32}_[A-Za-z0-9_-]{43}$"
-
-
-def format_code(link_id: UUID, secret: str) -> str:
-    return f"{PREFIX}_{link_id.hex}_{secret}"
 
 
 def parse_code(code: str) -> tuple[UUID, str]:
     """The link's id and the secret of a code (``signin_link_not_found``: not shaped like one)."""
-    if not isinstance(code, str) or re.fullmatch(CODE_PATTERN, code) is None:
-        raise RuleError("signin_link_not_found")
-    _, hex_id, secret = code.split("_", 2)
-    return UUID(hex=hex_id), secret
+    return handed_codes.parse_code(PREFIX, code, "signin_link_not_found")
 
 
 class SignInLink(Aggregate):
@@ -65,20 +56,12 @@ class SignInLink(Aggregate):
     @classmethod
     def make(cls, player_id: UUID, made_by: str, expires_at: datetime) -> tuple["SignInLink", str]:
         """A new link and its code (the only time the code exists in full)."""
-        link_id = uuid4()
-        secret = new_secret()
-        link = cls._create(
-            cls.Made,
-            id=link_id,
-            player_id=player_id,
-            made_by=made_by,
-            expires_at=expires_at,
-            code_hash=hash_secret(secret),
-        )
-        return link, format_code(link_id, secret)
+        link_id, code, code_hash = new_code(PREFIX)
+        made = {"player_id": player_id, "made_by": made_by, "expires_at": expires_at}
+        return cls._create(cls.Made, id=link_id, code_hash=code_hash, **made), code
 
     def check_usable(self, secret: str, now: datetime) -> None:
-        if not hmac.compare_digest(hash_secret(secret), self.code_hash):
+        if not matches(secret, self.code_hash):
             raise RuleError("signin_link_not_found")
         if self.used:
             raise RuleError("signin_link_used")
