@@ -9,7 +9,9 @@ The messages are literals passed to ``_`` (``service.web.messages`` reads this f
 from collections.abc import Callable
 from typing import Any
 
+from service.domain.tournament_plan import BOT_ENTRANT
 from service.web.i18n import Translate
+from service.web.rule_words import bot_name
 
 CardName = Callable[[str], str]
 
@@ -43,8 +45,7 @@ def phase_words(_: Translate, phase: str, round_no: int) -> str:
 
 def seat_words(_: Translate, name: str) -> str:
     """A seat's name: a member's own; a bot's in words."""
-    bots = {"bot:learning": _("learning bot"), "bot:random": _("random bot")}
-    return bots.get(name, name)
+    return bot_name(_, name) if name.startswith(BOT_ENTRANT) else name
 
 
 def _about(_: Translate, about: str) -> str:

@@ -98,9 +98,10 @@ def owners_words(_: Translate, presets: list[str]) -> str:
 
 
 def bot_name(_: Translate, bot: str) -> str:
-    """A bot (``heuristic``, or a seat's ``bot:heuristic``) by its name in the reader's language."""
+    """A bot (``heuristic``, or a seat's ``bot:heuristic``; Mao's ``bot:learning`` too) by its name in
+    the reader's language."""
     kind = bot.removeprefix(BOT_ENTRANT)
-    names = {"random": _("Random bot"), "heuristic": _("Careful bot")}
+    names = {"random": _("Random bot"), "heuristic": _("Careful bot"), "learning": _("Learning bot")}
     return names.get(kind, kind)
 
 
