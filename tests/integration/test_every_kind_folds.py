@@ -28,7 +28,7 @@ from eventsourcing.domain import Aggregate, CanInitAggregate, _created_event_cla
 from eventsourcing.utils import get_topic
 
 import service.domain
-from service.application import MauMau, credentials
+from service.application import MauMau, credentials, signins
 from service.domain.adjudication import Correct, Penalty, Resume, Ruling, Void
 from service.domain.cards import FULL_DECK
 from service.domain.events import CardPlayed
@@ -462,6 +462,10 @@ def corpus(app: MauMau) -> Club:
     invitation, code = app.make_invitation(club, datetime.now(UTC) + timedelta(days=7), 2, "admin:ada")
     app.redeem_invitation(code, "Ivy")
     app.revoke_invitation(invitation.id, "admin:ada")
+    signins.choose_password(app, players["Ann"], "a long passphrase")  # chosen, then changed
+    signins.choose_password(app, players["Ann"], "another long one")
+    _, link = signins.make_link(app, players["Ann"], "admin:ada", datetime.now(UTC) + timedelta(minutes=15))
+    signins.use_link(app, link)
     spare, _ = app.register_webhook(club, HOOK_URL, ["dispute_raised", "ruling_given"])
     app.rotate_webhook_secret(spare)
     app.disable_webhook(spare, "the receiver is being moved")

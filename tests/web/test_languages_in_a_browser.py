@@ -153,11 +153,12 @@ def cup_pages(club: Club, tournament: str) -> list[str]:
     return [f"/web/tournaments/{tournament}", f"/web/tournaments/{tournament}/rounds/1/sheets"]
 
 
-# what stays in any language: the service's name, the API, a token's prefix (mm_), the card codes a
-# scorer types (KC 7D 10H), the time zones' names as the IANA writes them (Europe/Kyiv); a card's
-# corner (Q♥) and the language switch's own names (marked with their lang) are left out before
+# what stays in any language: the service's name, the API, a QR code ("QR-код"), a token's prefix
+# (mm_), the card codes a scorer types (KC 7D 10H), the time zones' names as the IANA writes them
+# (Europe/Kyiv); a card's corner (Q♥) and the language switch's own names (marked with their lang)
+# are left out before
 STAYING = (
-    {"maumau", "API", "mm_", "KC", "7D", "10H"}
+    {"maumau", "API", "QR", "mm_", "KC", "7D", "10H"}
     | {part for zone in available_timezones() for part in (*zone.split("/"), *re.split(r"[/_-]", zone))}
     | set(available_timezones())
 )
