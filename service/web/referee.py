@@ -32,11 +32,11 @@ from service.usecases.services import Services
 from service.web.i18n import Translate
 from service.web.params import GameId
 from service.web.render import Flag, Page, page_for, wants_html
+from service.web.scorer import card_code_words, entry_of
 from service.web.session import checked_form
 from service.web.words import full_event_words, role_words
 
 MOST_DISPUTES = 200
-LISTS = {"points", "missed_calls"}  # form fields written "14, 0, 22"
 EventNumber = Annotated[int, Parameter(ge=1)]  # the replay's step: the state right after it
 ShownEvent = Annotated[int | None, Parameter(ge=1)]  # None: the event the open dispute is about
 
@@ -94,24 +94,35 @@ def _console(services: Services, facts: GameFacts, at: int | None, _: Translate)
     raised_by = ""
     if dispute is not None:
         raised_by = names[dispute.seat] if dispute.seat is not None else role_words(_, dispute.raised_by.role)
+    # a game of real cards has none on the server: its score sheet instead of a replay
+    shown = (
+        {"table": public, "sheet": found.sheet, "version": found.now.number, **card_code_words(_)}
+        if found.sheet is not None
+        else _replay(services, facts, at, _)
+    )
     return {
         "public": public,
         "dispute": dispute,
         "raised_by": raised_by,
         "log": log,
         "rounds": sorted(range(1, public.round_no + 1), reverse=True),
-        **_replay(services, facts, at, _),
+        "typed": {},
+        **shown,
     }
 
 
-def _ruling(form: dict[str, str]) -> RulingCreate:
-    """The form's ruling, checked as the API checks its body."""
+def _ruling(form: dict[str, str], seats: int) -> RulingCreate:
+    """The form's ruling, checked as the API checks its body; a correction's entry is read as the
+    scorer's page reads a round's (``entry_of``)."""
     body: dict[str, Any] = {}
     for name, value in form.items():
         text = value.strip()
         if name == "csrf" or text == "":
             continue
-        body[name] = [part.strip() for part in text.split(",")] if name in LISTS else text
+        body[name] = text
+    if body.get("kind") == "correct":
+        kept = ("kind", "round", "note", "version")
+        body = {name: body[name] for name in kept if name in body} | entry_of(form, seats)
     try:
         return msgspec.convert(body, RulingCreate, strict=False)
     except msgspec.ValidationError as error:
@@ -168,11 +179,13 @@ class RefereeConsole(Controller):
         if facts is None or page.actor is None:
             return _refused(page)
         try:
-            await anyio.to_thread.run_sync(give_ruling, services, page.actor, game_id, _ruling(form), None)
+            ruling = _ruling(form, len(facts.seats))
+            await anyio.to_thread.run_sync(give_ruling, services, page.actor, game_id, ruling, None)
         except RuleError as error:
             if not wants_html(request):
                 raise
             found = await anyio.to_thread.run_sync(_console, services, facts, None, page._)
+            found["typed"] = form  # a correction's form as it was typed
             answer = page.render("referee_game.html", game_id=game_id, ruled=False, refusal=error, **found)
             answer.status_code = status_of(error.code)
             return answer

@@ -34,6 +34,7 @@ from service.usecases.rounds import (
     enter_round,
 )
 from service.usecases.services import Services
+from service.web.i18n import Translate
 from service.web.params import GameId, RoundNo
 from service.web.render import Flag, Page, page_for
 from service.web.session import checked_form
@@ -128,6 +129,13 @@ def _scoring(
             value.strip() for name, value in (typed or {}).items() if name.startswith("missed-")
         ),
         "key": secrets.token_urlsafe(16),  # one per form shown: a second tap of it stores nothing more
+        **card_code_words(_),
+    }
+
+
+def card_code_words(_: Translate) -> dict[str, Any]:
+    """The letters of the card-code field's help (``templates/round_entry.html``), in words."""
+    return {
         "ranks": [(rank, rank_name(_, rank)) for rank in ("J", "Q", "K", "A")],
         "suits": [(suit, suit_name(_, suit)) for suit in "CDHS"],
     }

@@ -137,9 +137,35 @@ def test_a_referee_corrects_a_round_of_a_game_played_in_person_from_the_console(
         assert 'value="correct"' in page and 'value="penalty"' not in page
         assert "Round 1 is entered from the score sheet" in page
         csrf = form_token(browser, case.game)
-        form = {"csrf": csrf, "kind": "correct", "round": "1", "winner": "1", "points": "12, 0"}
+        form = {"csrf": csrf, "kind": "correct", "round": "1", "winner": "1", "by": "points"}
+        form |= {"points-0": "12", "points-1": "0"}
         done = browser.post(f"/web/referee/games/{case.game}/rulings", data=form, headers=HTML)
         assert done.status_code == 303
         assert "the entry of round 1 is corrected" in browser.get(done.headers["location"], headers=HTML).text
     totals = club.ok("GET", f"/games/{case.game}/totals")
     assert totals["totals"] == [12, 0]
+
+
+def test_a_correction_whose_winner_holds_points_or_whose_cards_are_no_cards_is_refused_in_words(
+    base: str, club: Club
+):
+    case = disputed_game(club, moves=0, in_person=True)
+    entry = {"winner": 0, "points": [0, 17]}
+    club.ok("POST", f"/games/{case.game}/rounds", headers=bearer(case.tokens[0]), json=entry)
+    club.ok("POST", f"/games/{case.game}/disputes", headers=bearer(case.tokens[1]), json={"reason": "no"})
+    version = club.ok("GET", f"/games/{case.game}")["version"]
+    with signed_in(base, case.referee) as browser:
+        csrf = form_token(browser, case.game)
+        form = {"csrf": csrf, "kind": "correct", "round": "1", "winner": "1", "by": "points"}
+        form |= {"points-0": "12", "points-1": "5"}
+        refused = browser.post(
+            f"/web/referee/games/{case.game}/rulings", data=form, headers={**HTML, "Accept-Language": "uk"}
+        )
+        assert refused.status_code == 422 and 'data-code="winner_holds_cards"' in refused.text
+        assert "місце 1 вийшло, тож не має карт" in refused.text
+        assert 'name="points-1" value="5"' in refused.text  # the form comes back as it was typed
+        assert "Top card" not in refused.text and "Верхня карта" not in refused.text
+        cards = {**form, "by": "cards", "cards-0": "KC ZZ", "cards-1": ""}
+        refused = browser.post(f"/web/referee/games/{case.game}/rulings", data=cards, headers=HTML)
+        assert refused.status_code == 400 and 'data-code="malformed_card"' in refused.text
+    assert club.ok("GET", f"/games/{case.game}")["version"] == version

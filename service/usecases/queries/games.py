@@ -146,14 +146,17 @@ class Console:
     public: PublicTable
     now: TableView
     log: list[EventRead]  # every event, whole (``GET /games/{id}/events`` in the full sight)
+    sheet: RoundsRead | None  # a game played in person's score sheet
 
 
 def console(context: Context, official: GameFacts) -> Console:
     game_id = official.game_id
+    public = context.current.table(game_id)
     return Console(
-        public=context.current.table(game_id),
+        public=public,
         now=context.app.replay(game_id),
         log=shown(context.app.game_events(game_id), FULL, official),
+        sheet=score_sheet(context, game_id) if public.in_person else None,
     )
 
 
