@@ -5,6 +5,8 @@ the list is ``GET /disputes``'s, the log is ``GET /games/{id}/events`` in the fu
 replay is ``GET /games/{id}/replay``'s table and a ruling calls the same use case as
 ``POST /games/{id}/rulings``. Anyone else gets a "for referees" page (403) when a browser asks, and
 the problem (403 ``forbidden``) otherwise; a page of a game that does not exist is its 404 problem.
+A game played in person has no card here: its console shows the score sheet instead of a replay, and
+its ``correct`` form is the scorer's entry (``service.web.scorer.entry_of``).
 
 The ruling forms post to the page with the session's form token (``service.web.session``), so
 the bearer token never reaches a script; a refused ruling changes nothing and is answered with

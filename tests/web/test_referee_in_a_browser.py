@@ -184,3 +184,40 @@ def test_a_slider_moved_before_the_console_s_script_ran_shows_the_event_it_was_m
     held[0].continue_()
     expect(shown).to_have_attribute("data-at", "3")
     expect(page.locator("ol.log li[value='3']")).to_be_visible()
+
+
+def test_a_referee_corrects_a_disputed_round_of_real_cards_by_points_from_a_console_showing_no_card(
+    visit: Visit, club: Club, screenshots: Path
+):
+    case = disputed_game(club, moves=0, in_person=True)
+    entry = {"winner": 0, "points": [0, 17]}
+    club.ok("POST", f"/games/{case.game}/rounds", headers=bearer(case.tokens[0]), json=entry)
+    page = visit.page
+    sign_in(page, case.tokens[1])
+    page.goto(f"/web/games/{case.game}/score")
+    check = page.locator(".round-check[data-round='1']")
+    check.get_by_label("Reason").fill("I went out first")
+    check.get_by_role("button", name="Dispute round 1").click()
+    expect(page.locator(".status")).to_contain_text("Your dispute was taken")
+    page.locator("form[action='/signout'] button").click()
+
+    sign_in(page, case.referee)
+    page.goto(f"/web/referee/games/{case.game}")
+    expect(page.locator(".dispute")).to_contain_text("I went out first")
+    expect(page.locator(".sheet tr[data-round='1']")).to_contain_text("17")
+    # real cards: the server holds none, so nothing of cards is drawn
+    for absent in (".replay", "form.stepper", ".hands", ".stock", ".ruling.void", "input[name=penalty]"):
+        expect(page.locator(absent)).to_have_count(0)
+    expect(page.locator("main")).not_to_contain_text("Top card")
+    form = page.locator("form.ruling.entry")
+    form.locator("select[name=round]").select_option("1")
+    form.locator("input[name=winner][value='1']").check()
+    form.locator("input[name='points-0']").fill("12")
+    form.locator("input[name='points-1']").fill("0")
+    form.get_by_label("Note").fill("Bo went out first")
+    page.screenshot(path=screenshots / "referee-in-person.png", full_page=True)
+    form.get_by_role("button", name="Correct the round").click()
+    expect(page.locator(".done")).to_be_visible()
+    expect(page.locator(".sheet tr[data-round='1']")).to_contain_text("12")
+    expect(page.locator(".sheet li[data-round='1'] .correction")).to_contain_text("Corrected by")
+    assert club.ok("GET", f"/games/{case.game}/totals")["totals"] == [12, 0]

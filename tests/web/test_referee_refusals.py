@@ -163,6 +163,7 @@ def test_a_correction_whose_winner_holds_points_or_whose_cards_are_no_cards_is_r
         )
         assert refused.status_code == 422 and 'data-code="winner_holds_cards"' in refused.text
         assert "місце 1 вийшло, тож не має карт" in refused.text
+        assert "Рішення" in refused.text and "Rulings" not in refused.text
         assert 'name="points-1" value="5"' in refused.text  # the form comes back as it was typed
         assert "Top card" not in refused.text and "Верхня карта" not in refused.text
         cards = {**form, "by": "cards", "cards-0": "KC ZZ", "cards-1": ""}
