@@ -112,7 +112,6 @@ class MaoGames(Leagues):
         first, facts = game.facts_of(outcome.events)
         return game, facts, first
 
-
     def mao_bot_turn(self, game_id: UUID | str, expected_version: int) -> MaoGame:
         """The turn of the bot on turn at the match as it was at ``expected_version`` (the workers'
         step); ``not_your_turn`` when no bot is, ``stale_version`` when it changed meanwhile."""
