@@ -25,6 +25,7 @@ def ruleset_name(_: Translate, name: str) -> str:
         "prsi": _("Prsi (Czech)"),
         "puke": _("Puke (Portuguese)"),
         "russian": _("Russian Pharaoh (Crocodile)"),
+        "mao": _("Mao"),  # a Mao league's, which the home and league pages list beside the others
     }
     return names.get(name, name)
 

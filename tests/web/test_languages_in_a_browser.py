@@ -77,6 +77,8 @@ def test_no_page_chart_or_sheet_in_ukrainian_or_russian_shows_an_english_word(
     disputed = disputed_game(club)
     cup = printable_round(club)
     against_a_bot = club.game([real.ids[0], "bot:heuristic"])["game_id"]  # a bot's seat by its name
+    # a Mao league: the home and league pages name its ruleset too
+    mao = club.league(name=f"Kitchen {uuid.uuid4().hex[:6]}", ruleset="mao")
     # the names this test made (the referee's test players are Ada and Bo too), a player's own words
     names = [*scene.players, *real.names, real.referee, "Wiener", "Tuesday cup", "Ada", "Bo", "Cid", "Cup"]
     names += ["Kitchen", "Evening", "a card went missing"]
@@ -86,6 +88,7 @@ def test_no_page_chart_or_sheet_in_ukrainian_or_russian_shows_an_english_word(
         f"/web/leagues/{scene.league}",
         f"/web/leagues/{real.league}",
         f"/web/leagues/{real.league}/progression.svg",
+        f"/web/leagues/{mao}",
         f"/web/tournaments/{scene.tournament}",
         f"/web/tournaments/{scene.tournament}?display=1",
         f"/web/games/{scene.game}",
