@@ -39,6 +39,7 @@ from service.domain.errors import RuleError
 from service.domain.game import Game
 from service.domain.history import Cause
 from service.domain.kind import GameKind
+from service.domain.mao.aggregate import MaoGame
 from service.domain.roles import Actor
 from service.domain.views import Entry, entry_of
 from service.observability import metrics
@@ -48,7 +49,9 @@ from service.settings import Settings, get_settings
 
 A = TypeVar("A")
 T = TypeVar("T")
-G = TypeVar("G", bound=GameKind)
+# the kinds of game the service keeps (``domain.kind``): a fold over them matches each
+Played = Game | MaoGame
+G = TypeVar("G", bound=Played)
 
 
 def project(aggregate: Any, events: Any) -> Any:
@@ -148,7 +151,7 @@ class Core(Application[UUID]):
         self.games = GameCache(self.settings.game_cache)
         # told each game of any kind a command of this process stored, and the command's cause, in
         # the game's lock (``followups``: its bots, a card game's clock)
-        self.on_game_saved: list[Callable[[GameKind, Cause], None]] = []
+        self.on_game_saved: list[Callable[[Played, Cause], None]] = []
         # told the id of each game of any kind (a card game, a Mao match) a command of this process
         # stored, in the game's lock (``projections.live``, where no note of the store tells it)
         self.on_saved: list[Callable[[UUID], None]] = []
@@ -301,7 +304,7 @@ class Core(Application[UUID]):
             self.games.evict(game.id)  # perhaps half folded: never used again
             raise
 
-    def _save_game(self, game: GameKind, cause: Cause) -> Outcome:
+    def _save_game(self, game: Played, cause: Cause) -> Outcome:
         """Save a game a command changed (``save``), keep it in the cache and tell who listens: the
         live streams (``on_saved``) and the workers (``on_game_saved``), of every kind."""
         try:

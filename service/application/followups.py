@@ -23,14 +23,14 @@ never raises: the change is stored already, and the tick makes up for a task
 the broker did not take.
 """
 
+from typing import assert_never
 from uuid import UUID
 
 from service import tasks
-from service.application.core import Core
+from service.application.core import Core, Played
 from service.application.tournaments import Tournaments
 from service.domain.game import Game
 from service.domain.history import Cause
-from service.domain.kind import GameKind
 from service.domain.mao.aggregate import MaoGame
 from service.domain.mao.autoplay import bot_to_move
 
@@ -51,13 +51,19 @@ ANSWERED = frozenset(
 )
 
 
-def after_game_saved(game: GameKind, cause: Cause) -> None:
-    if isinstance(game, MaoGame):
-        # a bot (or a forfeited seat's stand-in) on turn: its turn is the workers' next step
-        if bot_to_move(game) is not None:
-            tasks.send(tasks.ADVANCE, str(game.id), tasks.settings.bot_think)
-        return
-    assert isinstance(game, Game), f"no followups for a {type(game).__name__}"
+def after_game_saved(game: Played, cause: Cause) -> None:
+    match game:
+        case MaoGame():
+            # a bot (or a forfeited seat's stand-in) on turn: its turn is the workers' next step
+            if bot_to_move(game) is not None:
+                tasks.send(tasks.ADVANCE, str(game.id), tasks.settings.bot_think)
+        case Game():
+            _after_card_game_saved(game, cause)
+        case _:
+            assert_never(game)
+
+
+def _after_card_game_saved(game: Game, cause: Cause) -> None:
     if game.in_person:
         # real cards: no bot answers and no clock runs; a tournament table's last round entered (or a
         # ruling that ended the match) is its result, which the workers record as a server table's

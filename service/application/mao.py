@@ -15,7 +15,7 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate
 
-from service.application.core import _uuid
+from service.application.core import Played, _uuid
 from service.application.leagues import Leagues
 from service.domain.cards import FULL_DECK
 from service.domain.errors import RuleError
@@ -83,7 +83,7 @@ class MaoGames(Leagues):
     def get_mao_game(self, game_id: UUID | str) -> MaoGame:
         return self._get(MaoGame, game_id, "game_not_found", why=MaoGame.not_found)
 
-    def get_any_game(self, game_id: UUID | str) -> Game | MaoGame:
+    def get_any_game(self, game_id: UUID | str) -> Played:
         """A card game or a Mao match, by its id alone (the workers' steps are told an id)."""
         found = self._get(Aggregate, game_id, "game_not_found")
         if not isinstance(found, Game | MaoGame):
