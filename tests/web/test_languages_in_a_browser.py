@@ -10,6 +10,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
+from service.web.session import BROWSERS, SYSTEMS
 from tests.e2e.club import ADMIN_TOKEN, Club
 from tests.web.conftest import Scene, Visit, first_game, sign_in_over_http
 from tests.web.refereeing import disputed_game
@@ -82,6 +83,9 @@ def test_no_page_chart_or_sheet_in_ukrainian_or_russian_shows_an_english_word(
     # the names this test made (the referee's test players are Ada and Bo too), a player's own words
     names = [*scene.players, *real.names, real.referee, "Wiener", "Tuesday cup", "Ada", "Bo", "Cid", "Cup"]
     names += ["Kitchen", "Evening", "a card went missing"]
+    # a session's browser and system as their makers name them ("Chrome on Linux"): there when a
+    # browser test signed in as one of these players before
+    names += [word for _, name in (*BROWSERS, *SYSTEMS) for word in name.split()]
     ada = scene.players[next(iter(scene.players))]
     anonymous = [
         "/",
