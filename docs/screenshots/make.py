@@ -13,6 +13,7 @@ the API takes one, so a new run draws the same scene; the bots' games and the cl
 docs/web.md: a new page needs a shot here and its image there.
 """
 
+import itertools
 import os
 import random
 import subprocess
@@ -27,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
 
 from service.domain.cards import FULL_DECK, format_cards
 from tests.e2e.club import ADMIN_TOKEN, Club, bearer
@@ -39,8 +40,8 @@ from tests.web.playing import move_once
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-DESKTOP = {"width": 1200, "height": 900}
-PHONE = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1200, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 TALLEST = 1800  # px: a longer page is cut there, so the folder stays a few megabytes
 UNKNOWN = "00000000-0000-4000-8000-000000000000"
 WAIT = 120.0  # seconds for the workers: bots playing tournaments through, rounds made
@@ -110,13 +111,18 @@ def tournament(club: Club, league: str, plan: dict[str, Any], entrants: list[str
 
 
 def play_in_person(club: Club, seats: list[str], tokens: list[str], league: str, loser: int) -> str:
-    """A table played with real cards to its end: the seat ``loser`` takes 40 points a round."""
+    """A table of two played with real cards to its end, ``loser`` losing most rounds: rounds of
+    points of their own, so the league's chart has slopes to show."""
     game = club.game(seats, league_id=league, in_person=True)["game_id"]
-    while not club.ok("GET", f"/games/{game}")["over"]:
-        points = [40 if seat == loser else 0 for seat in range(len(seats))]
-        body = {"winner": (loser + 1) % len(seats), "points": points}
+    taken = itertools.cycle((25, 10, 40, 30, 15))
+    for round_no in itertools.count():
+        if club.ok("GET", f"/games/{game}")["over"]:
+            return str(game)
+        out = loser if round_no % 3 == 2 else 1 - loser  # who went out: now and then the loser
+        points = [0 if seat == out else next(taken) for seat in range(2)]
+        body = {"winner": out, "points": points}
         club.ok("POST", f"/games/{game}/rounds", headers=bearer(tokens[0]), json=body)
-    return str(game)
+    raise AssertionError("unreachable")  # itertools.count never ends
 
 
 def dealt(seed: int) -> list[str]:
@@ -219,7 +225,7 @@ def shot(page: Page, name: str, path: str | None = None) -> None:
     print(f"{target.relative_to(ROOT)}  {width}x{height}  {target.stat().st_size // 1024} KiB  {page.url}")
 
 
-def person(browser: Browser, base: str, viewport: dict[str, int], token: str | None = None) -> Page:
+def person(browser: Browser, base: str, viewport: ViewportSize, token: str | None = None) -> Page:
     context: BrowserContext = browser.new_context(viewport=viewport, base_url=base, locale="en-GB")
     page = context.new_page()
     if token is not None:
