@@ -44,6 +44,7 @@ DESKTOP: ViewportSize = {"width": 1200, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 TALLEST = 1800  # px: a longer page is cut there, so the folder stays a few megabytes
 UNKNOWN = "00000000-0000-4000-8000-000000000000"
+WRITTEN: set[Path] = set()  # this run's pictures: any other in the folder is a page's old name
 WAIT = 120.0  # seconds for the workers: bots playing tournaments through, rounds made
 
 
@@ -221,6 +222,7 @@ def shot(page: Page, name: str, path: str | None = None) -> None:
     # the page's own height (the body's), not the window's: no empty screen below a short page
     height = min(int(page.evaluate("Math.ceil(document.body.getBoundingClientRect().bottom)")), TALLEST)
     target = HERE / f"{name}.png"
+    WRITTEN.add(target)
     page.screenshot(path=target, full_page=True, clip={"x": 0, "y": 0, "width": width, "height": height})
     print(f"{target.relative_to(ROOT)}  {width}x{height}  {target.stat().st_size // 1024} KiB  {page.url}")
 
@@ -294,6 +296,8 @@ def main() -> None:
                 photograph(browser, base, club, scene)
             finally:
                 browser.close()
+    for stale in sorted(set(HERE.glob("*.png")) - WRITTEN):
+        print(f"{stale.relative_to(ROOT)}: not made by this run (a page renamed? remove it)")
     pictures = list(HERE.glob("*.png"))
     total = sum(found.stat().st_size for found in pictures) // 1024
     print(f"{len(pictures)} screenshots, {total} KiB, {time.monotonic() - began:.0f} s")
