@@ -16,6 +16,7 @@ docs/web.md: a new page needs a shot here and its image there.
 import itertools
 import os
 import random
+import signal
 import subprocess
 import sys
 import tempfile
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
@@ -77,8 +79,12 @@ def served(data_dir: Path) -> Iterator[str]:
             time.sleep(0.1)
         yield base
     finally:
-        os.killpg(server.pid, 15)  # its group: the server and the worker and beat it started
-        server.wait(timeout=30)
+        os.killpg(server.pid, signal.SIGTERM)  # its group: the server and the worker and beat it started
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:  # a worker finishing its task: the data is thrown away anyway
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
 
 
 @dataclass
@@ -141,6 +147,13 @@ def build(club: Club) -> Scene:
     rita_id, rita = club.referee("Rita")
     rita_token = rita["Authorization"].removeprefix("Bearer ")
     league = club.league(list(ids.values()), [rita_id], name="Thursday club", time_zone="Europe/Kyiv")
+    # two tournaments of bots, started first: the workers play them through meanwhile
+    bots = {"format": "single_elimination", "table_size": 2, "places": 6, "single_round": True}
+    knockout = tournament(club, league, {"name": "Autumn knockout", **bots})
+    robin_plan = {**bots, "name": "Winter round robin", "format": "round_robin", "places": 4}
+    robin = tournament(club, league, robin_plan)
+    for started in (knockout, robin):
+        club.ok("POST", f"/tournaments/{started}/start")
     # the standings: a few tables played with real cards to their ends
     for first, second, loser in (("Ada", "Cid", 1), ("Bo", "Dana", 1), ("Cid", "Dana", 0), ("Ada", "Bo", 1)):
         play_in_person(club, [ids[first], ids[second]], [tokens[first], tokens[second]], league, loser)
@@ -165,13 +178,7 @@ def build(club: Club) -> Scene:
     club.ok("POST", f"/games/{real}/rounds/1/confirmation", headers=bearer(tokens["Bo"]), json={})
     entry = {"winner": 2, "points": [12, 8, 0], "missed_calls": [1, 0, 0]}
     club.ok("POST", f"/games/{real}/rounds", headers=bearer(tokens["Bo"]), json=entry)
-    # tournaments: two of bots the workers play through, one coming, one round at real tables
-    bots = {"format": "single_elimination", "table_size": 2, "places": 6, "single_round": True}
-    knockout = tournament(club, league, {"name": "Autumn knockout", **bots})
-    robin_plan = {**bots, "name": "Winter round robin", "format": "round_robin", "places": 4}
-    robin = tournament(club, league, robin_plan)
-    for started in (knockout, robin):
-        club.ok("POST", f"/tournaments/{started}/start")
+    # tournaments: one coming, one round at real tables
     starts = (datetime.now(UTC) + timedelta(days=5)).replace(hour=17, minute=0, second=0, microsecond=0)
     coming = {"name": "Spring open", "format": "swiss", "table_size": 4, "rounds": 3}
     tournament(club, league, {**coming, "starts_at": starts.isoformat()}, [ids["Ada"], ids["Bo"]])
@@ -224,7 +231,8 @@ def shot(page: Page, name: str, path: str | None = None) -> None:
     target = HERE / f"{name}.png"
     WRITTEN.add(target)
     page.screenshot(path=target, full_page=True, clip={"x": 0, "y": 0, "width": width, "height": height})
-    print(f"{target.relative_to(ROOT)}  {width}x{height}  {target.stat().st_size // 1024} KiB  {page.url}")
+    address = urlsplit(page.url)._replace(scheme="", netloc="").geturl()
+    print(f"{target.relative_to(ROOT)}  {width}x{height}  {target.stat().st_size // 1024} KiB  {address}")
 
 
 def person(browser: Browser, base: str, viewport: ViewportSize, token: str | None = None) -> Page:
@@ -248,6 +256,9 @@ def photograph(browser: Browser, base: str, club: Club, scene: Scene) -> None:
     shot(public, "join", f"/join/{scene.invitation}")
     shot(public, "error", f"/web/leagues/{UNKNOWN}")
     shot(public, "apidocs", "/schema")
+
+    ukrainian = person(browser, base, DESKTOP)
+    shot(ukrainian, "home-uk", "/?lang=uk")
 
     phone = person(browser, base, PHONE)
     shot(phone, "home-phone", "/")
@@ -274,7 +285,9 @@ def photograph(browser: Browser, base: str, club: Club, scene: Scene) -> None:
     admin = person(browser, base, DESKTOP, ADMIN_TOKEN)
     shot(admin, "admin", "/web/admin")
 
+    waited = time.monotonic()
     finished(club, scene.knockout, scene.robin)
+    print(f"waited {time.monotonic() - waited:.0f} s for the bots' tournaments")
     shot(public, "tournament", f"/web/tournaments/{scene.knockout}")
     shot(public, "tournament-crosstable", f"/web/tournaments/{scene.robin}")
     shot(public, "tournament-display", f"/web/tournaments/{scene.knockout}?display=1")
@@ -290,6 +303,7 @@ def main() -> None:
     ):
         club = Club(http)  # type: ignore[arg-type]  # the same request() as litestar's TestClient
         scene = build(club)
+        print(f"the club built in {time.monotonic() - began:.0f} s (the service started, the scene made)")
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM)
             try:
