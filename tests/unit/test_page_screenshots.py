@@ -57,3 +57,9 @@ def test_every_screenshot_the_doc_shows_exists_says_what_it_shows_and_names_a_pa
         assert (WEB_MD.parent / path).is_file(), path
         assert len(alt.split()) >= 3, f"{path}: say what it shows"
         assert title in page_routes, f"{path}: {title!r} is no page route (renamed?)"
+
+
+def test_every_picture_in_the_folder_is_shown_on_the_pages_doc():
+    """A page renamed or gone leaves its old picture behind (``make.py`` names it): remove it."""
+    pictures = {f"screenshots/{found.name}" for found in (WEB_MD.parent / "screenshots").glob("*.png")}
+    assert sorted(pictures - {path for _, path, _ in shown()}) == []
