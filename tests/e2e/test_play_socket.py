@@ -14,7 +14,7 @@ from litestar.exceptions import WebSocketDisconnect
 from litestar.testing import TestClient
 from litestar.testing.websocket_test_session import WebSocketTestSession
 
-from tests.e2e.club import ADMIN, Club, bearer, cards_named, moves, unseen_cards, whole_log
+from tests.e2e.club import ADMIN, bearer, cards_named, moves, unseen_cards, whole_log
 from tests.e2e.test_web_sessions import sign_in
 from tests.integration.tables import deck_for, play_out
 
