@@ -135,6 +135,8 @@ SERVER_COMMANDS = {
         "--no-access-log",
         "--log-config",
         str(_HERE.parent / "deploy" / "uvicorn-logging.json"),
+        "--ws-per-message-deflate",
+        "false",
     ],
     "granian": [
         sys.executable,
