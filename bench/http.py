@@ -1052,10 +1052,8 @@ def main() -> None:
     if not 0 < args.load <= 1:
         parser.error(f"--load is a share of the saturated rate, more than 0 and at most 1: not {args.load:g}")
 
-    with psycopg.connect(args.url, autocommit=True) as conn:
-        server_version = conn.info.server_version
     print(
-        f"PostgreSQL {server_version // 10000}.{server_version % 10000}, {os.cpu_count()} CPUs; "
+        f"{machine_line(args.url)}; "
         f"{args.server} --workers {args.workers} + maumau projections run; {args.games} games of "
         f"{SEATS} players; {args.slices} interleaved slices of {args.seconds:g} s each; "
         "ratios = median of the per-slice ratios"
@@ -1073,6 +1071,13 @@ def main() -> None:
             processes.stop()
         measured.app_ms = app_durations(Path(processes.log.name))
     report(args, measured)
+
+
+def machine_line(url: str) -> str:
+    """The PostgreSQL version and the cores: how a run's first line begins."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        version = conn.info.server_version
+    return f"PostgreSQL {version // 10000}.{version % 10000}, {os.cpu_count()} CPUs"
 
 
 def report(args: argparse.Namespace, measured: Measured) -> None:

@@ -26,7 +26,6 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-import psycopg
 import uvloop
 from websockets.asyncio.client import ClientConnection, connect
 
@@ -40,6 +39,7 @@ from bench.http import (
     cpu_parts,
     cpu_used,
     freshen,
+    machine_line,
     pooled,
     schema_on,
     set_up,
@@ -181,11 +181,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=32, help="concurrent games on each channel")
     parser.add_argument("--workers", type=int, default=2, help="server workers (production: one per core)")
     args = parser.parse_args()
-    with psycopg.connect(args.url, autocommit=True) as conn:
-        server_version = conn.info.server_version
     print(
-        f"PostgreSQL {server_version // 10000}.{server_version % 10000}, {os.cpu_count()} CPUs; "
-        f"uvicorn --workers {args.workers} + maumau projections run; {args.games} games of 4 players "
+        f"{machine_line(args.url)}; uvicorn --workers {args.workers} + maumau projections run; "
+        f"{args.games} games of 4 players "
         f"per channel; {args.slices} interleaved slices of {args.seconds:g} s each; "
         "ratio = median of the per-slice ratios"
     )

@@ -22,7 +22,6 @@ The HTTP POST and the SSE stream cost a move the server's and the framework's wo
 """
 
 import asyncio
-import logging
 import os
 import time
 from collections.abc import Awaitable, Callable
@@ -43,7 +42,7 @@ from service.http.params import GameId
 from service.http.socket_messages import answer, command, problem_of, received, refusal, view
 from service.http.streaming import KEEP_ALIVE_SECONDS
 from service.observability.logs import REQUEST_ID
-from service.observability.metrics import request_answered
+from service.observability.requests import answered
 from service.projections.live import LiveGames
 from service.usecases import policy
 from service.usecases.games import make_move
@@ -54,8 +53,6 @@ PATH = "/games/{game_id:uuid}/me/socket"
 ROUTE = "/games/{game_id}/me/socket"  # as the metrics and the log name a route
 REASON_BYTES = 123  # the most a close frame's reason may carry
 GONE = (WebSocketDisconnect, OSError)  # the client left while something was sent to it
-
-log = logging.getLogger("maumau.http")
 
 Send = Callable[[bytes], Awaitable[None]]
 
@@ -186,16 +183,5 @@ def _reason(found: Problem) -> str:
 
 
 def _observed(method: str, status: int, started: float, actor: Actor | None) -> None:
-    seconds = time.perf_counter() - started
-    request_answered(ROUTE, method, status, seconds)
-    log.info(
-        "request",
-        extra={
-            "method": method,
-            "route": ROUTE,
-            "status": status,
-            "duration_ms": round(seconds * 1000, 2),
-            "request_id": REQUEST_ID.get() or "",
-            "role": getattr(actor, "role", None) or "anonymous",
-        },
-    )
+    role = getattr(actor, "role", None) or "anonymous"
+    answered(ROUTE, method, status, started, REQUEST_ID.get() or "", role)

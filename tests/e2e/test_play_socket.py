@@ -15,10 +15,10 @@ from litestar.testing import TestClient
 from litestar.testing.websocket_test_session import WebSocketTestSession
 
 from tests.e2e.club import ADMIN, bearer, cards_named, moves, unseen_cards, whole_log
+from tests.e2e.test_moves import HANDS
 from tests.e2e.test_web_sessions import sign_in
-from tests.integration.tables import deck_for, play_out
+from tests.integration.tables import play_out
 
-HANDS = {0: ["9H", "KH", "2C", "3C", "4C"], 1: ["9S", "KS", "2D", "3D", "4D"]}
 WAIT = 10.0
 
 
@@ -67,13 +67,9 @@ def seated(client: TestClient[Any], path: str, headers: dict[str, str]) -> Itera
 
 
 @pytest.fixture
-def table(client, club) -> dict[str, Any]:
-    """A fresh game of Ada (seat 0, to move first) and Bob; the starter is 5H."""
-    ada, ada_headers = club.player("Ada")
-    bob, bob_headers = club.player("Bob")
-    _, stranger = club.player("Stranger")
-    game = club.game([ada, bob], deck=deck_for(HANDS, starter="5H", seats=2, dealer=1), first_dealer=1)
-    return {"game": game, "ada": ada_headers, "bob": bob_headers, "stranger": stranger}
+def table(club) -> dict[str, Any]:
+    """A fresh game of Ada (seat 0, to move first) and Bob, ``test_moves``' hands; the starter is 5H."""
+    return {**club.heads_up(HANDS), "stranger": club.player("Stranger")[1]}
 
 
 def refused(answer: dict[str, Any], status: int, code: str, key: str | None = None) -> dict[str, Any]:
