@@ -3,6 +3,7 @@ as ``POST /games/{id}/moves`` answers them, refusals as its problem+json with th
 same idempotency, and every seat's views pushed, never another seat's cards."""
 
 import json
+import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -14,7 +15,9 @@ from litestar.exceptions import WebSocketDisconnect
 from litestar.testing import TestClient
 from litestar.testing.websocket_test_session import WebSocketTestSession
 
+from service.http.play_socket import ROUTE
 from tests.e2e.club import ADMIN, bearer, cards_named, moves, unseen_cards, whole_log
+from tests.e2e.test_metrics import scrape, value
 from tests.e2e.test_moves import HANDS
 from tests.e2e.test_web_sessions import sign_in
 from tests.integration.tables import play_out
@@ -253,3 +256,27 @@ def test_a_browser_s_session_opens_it_from_this_site_only(client, club, table):
     with club.unchanged():
         opening_refused(browser, path, {"Origin": "http://elsewhere.example"}, 403, "forbidden")
         opening_refused(browser, path, {}, 403, "forbidden")
+
+
+def test_the_opening_and_each_message_have_a_log_line_and_a_count(client, club, table, caplog):
+    game, version = table["game"], table["game"]["version"]
+    caplog.set_level(logging.INFO, logger="maumau.http")
+    answers = (("GET", "101"), ("WS", "200"), ("WS", "409"))
+    labels = [{"route": ROUTE, "method": method, "status": status} for method, status in answers]
+    before = scrape(client)
+    with seated(client, socket_path(game), table["ada"]) as ada:
+        ada.send({"kind": "play", "card": "9H", "version": version - 1})
+        ada.send({"kind": "play", "card": "9H", "version": version})
+    after = scrape(client)
+    for each in labels:
+        assert value(after, "maumau_http_requests_total", **each) == (
+            value(before, "maumau_http_requests_total", **each) + 1
+        ), each
+    lines = [r for r in caplog.records if r.name == "maumau.http" and getattr(r, "route", None) == ROUTE]
+    assert [(r.method, r.status, r.role) for r in lines] == [
+        ("GET", 101, "player"),
+        ("WS", 409, "player"),
+        ("WS", 200, "player"),
+    ]
+    assert len({r.request_id for r in lines}) == 3
+    assert not cards_named(str(r.__dict__) for r in lines)  # never a body
