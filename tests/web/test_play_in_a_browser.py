@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Request, Response, Route, WebSocket, expect
+from playwright.sync_api import Browser, Page, Request, Response, Route, WebSocket, WebSocketRoute, expect
 
 from service.domain.cards import FULL_DECK, format_cards
 from tests.e2e.club import ADMIN, Club, cards_named, unseen_cards, whole_log
@@ -304,3 +304,32 @@ def test_a_move_goes_over_the_play_socket_and_the_other_seat_hears_of_it_there(
     assert [e["data"]["card"] for e in log if e["type"] == "CardPlayed"][:1] == ["7C"]
     for seat, player in enumerate((ada, bo)):
         assert cards_named(player.received) & unseen_cards(log, seat) == set()
+
+
+def test_a_move_the_socket_refuses_is_posted_and_its_notice_shown(club: Club, browser: Browser, base: str):
+    scene = new_scene(club)
+    ada, bo = scene.players
+    body = {"seats": [scene.players[ada], scene.players[bo]], "options": SHORT}
+    game = club.ok("POST", "/games", json={**body, "deck": DECK_TWO, "first_dealer": 1})["game_id"]
+    deaf = {"views": False}  # from when on the socket's views do not reach the page
+
+    def through(socket: WebSocketRoute) -> None:
+        server = socket.connect_to_server()
+        server.on_message(lambda m: None if deaf["views"] and '"type":"view"' in str(m) else socket.send(m))
+
+    player = Player(browser, base, scene.tokens[ada], game)
+    player.context.route_web_socket("**/me/socket*", through)
+    player.page.reload()
+    player.my_move()
+    deaf["views"] = True
+    version = club.ok("GET", f"/games/{game}")["version"]
+    club.ok(
+        "POST", f"/games/{game}/moves", json={"kind": "play", "card": "7C", "seat": 0, "version": version}
+    )
+    player.play("7 of clubs")  # the view still offers it: refused on the socket (stale), then posted
+    expect(player.page.locator(".notice")).to_contain_text("The table had moved on")
+    assert any('"card":"7C"' in sent.replace(" ", "") for sent in player.sent)
+    assert [
+        r.url for r in player.requests if r.method == "POST" and r.url.endswith(f"/web/games/{game}/play")
+    ]
+    player.context.close()
