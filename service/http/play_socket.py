@@ -22,6 +22,8 @@ The HTTP POST and the SSE stream cost a move the server's and the framework's wo
 """
 
 import asyncio
+import contextlib
+import logging
 import os
 import time
 from collections.abc import Awaitable, Callable
@@ -56,6 +58,8 @@ GONE = (WebSocketDisconnect, OSError)  # the client left while something was sen
 
 Send = Callable[[bytes], Awaitable[None]]
 
+log = logging.getLogger(__name__)
+
 
 @websocket(PATH, name="play-socket")
 async def play_socket(socket: WebSocket[Any, Any, Any], game_id: GameId) -> None:
@@ -68,8 +72,9 @@ async def play_socket(socket: WebSocket[Any, Any, Any], game_id: GameId) -> None
     except Exception as error:
         found = error.found if isinstance(error, _Refused) else problem_of(error)
         _observed("GET", found.status, started, socket.state.get("actor"))
-        await socket.send_data(refusal(None, found).decode())
-        await socket.close(4000 + found.status, _reason(found))
+        with contextlib.suppress(*GONE):
+            await socket.send_data(refusal(None, found).decode())
+            await socket.close(4000 + found.status, _reason(found))
         return
     else:
         _observed("GET", 101, started, actor)
@@ -97,7 +102,7 @@ async def _opened(socket: WebSocket[Any, Any, Any], services: Services, game_id:
     if "authorization" not in socket.headers and not _same_site(socket):
         raise _Refused(problem("forbidden", "a session's socket opens from this site's own pages only"))
     asked = socket.query_params.get("seat")
-    if asked is not None and not asked.isdigit():
+    if asked is not None and not (asked.isascii() and asked.isdigit()):
         message = "Expected `int` >= 0"  # as the stream's ``?seat=`` says it
         raise ValidationException(
             detail=f"seat: {message}", extra=[{"message": message, "key": "seat", "source": "query"}]
@@ -160,14 +165,19 @@ async def _push(
 ) -> None:
     """The seat's views, as the live fold pushes them (``service.http.stream.seat_views``' source)."""
     # followed here: the socket's end (the client gone) always lets go of it
-    subscription = await anyio.to_thread.run_sync(live.follow, game_id, seat, asyncio.get_running_loop())
+    try:
+        subscription = await anyio.to_thread.run_sync(live.follow, game_id, seat, asyncio.get_running_loop())
+    except Exception:
+        log.exception("a play socket's game could not be followed")
+        await _broken(socket)
+        return
     try:
         while True:
             found = await subscription.next(KEEP_ALIVE_SECONDS)
             if found is None:
                 continue  # the socket's own pings keep it open
-            if not found.data:
-                await socket.close(1011, "the game could not be followed: open the socket again")
+            if not found.data:  # the live fold lost the game (logged there)
+                await _broken(socket)
                 return
             await send(view(found.version, found.data))
             if found.over:
@@ -176,6 +186,12 @@ async def _push(
         return
     finally:
         live.leave(subscription)
+
+
+async def _broken(socket: WebSocket[Any, Any, Any]) -> None:
+    """No view can come: the socket is closed (1011), as the SSE stream ends, for the client to open anew."""
+    with contextlib.suppress(*GONE):
+        await socket.close(1011, "the game could not be followed: open the socket again")
 
 
 def _reason(found: Problem) -> str:

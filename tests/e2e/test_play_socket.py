@@ -206,6 +206,7 @@ def test_an_opening_without_the_right_to_the_seat_is_closed_with_its_code(client
         opening_refused(client, path, ADMIN, 422, "seat_required")
         opening_refused(client, socket_path(game, 2), ADMIN, 422, "not_a_seat")
         opening_refused(client, f"{path}?seat=one", ADMIN, 400, "malformed_request")
+        opening_refused(client, f"{path}?seat=%C2%B2", ADMIN, 400, "malformed_request")  # a digit, not ASCII
         unknown = "/games/00000000-0000-0000-0000-0000000000ee/me/socket"
         opening_refused(client, unknown, table["ada"], 404, "game_not_found")
 
@@ -280,3 +281,16 @@ def test_the_opening_and_each_message_have_a_log_line_and_a_count(client, club, 
     ]
     assert len({r.request_id for r in lines}) == 3
     assert not cards_named(str(r.__dict__) for r in lines)  # never a body
+
+
+def test_a_game_the_live_fold_cannot_follow_closes_the_socket_for_the_client_to_open_anew(
+    client, club, table, monkeypatch
+):
+    def lost(*_: Any) -> None:
+        raise RuntimeError("the store does not answer")
+
+    monkeypatch.setattr(client.app.state.services.live, "follow", lost)
+    opened = client.websocket_connect(socket_path(table["game"]), headers=table["ada"])
+    with opened as socket, pytest.raises(WebSocketDisconnect) as closed:
+        socket.receive_text(timeout=WAIT)
+    assert closed.value.code == 1011 and "open the socket again" in str(closed.value.detail)
