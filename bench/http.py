@@ -1060,17 +1060,24 @@ def main() -> None:
     )
     with tempfile.TemporaryDirectory(prefix="bench-http-") as logs, schema_on(args.url) as schema:
         processes = Processes(args.url, schema, args.server, args.workers, Path(logs))
-        try:
-            processes.wait_until_ready(args.workers)
+        with serving(processes, args.workers):
             measured = uvloop.run(measure(args, processes))
-        except BaseException:
-            said = Path(processes.log.name).read_text().splitlines()
-            print("\n".join(line for line in said if '"level":"INFO"' not in line)[-5000:], file=sys.stderr)
-            raise
-        finally:
-            processes.stop()
         measured.app_ms = app_durations(Path(processes.log.name))
     report(args, measured)
+
+
+@contextmanager
+def serving(processes: Processes, workers: int) -> Iterator[None]:
+    """The processes, ready for a run; what they logged beyond INFO printed if it fails; stopped after."""
+    try:
+        processes.wait_until_ready(workers)
+        yield
+    except BaseException:
+        said = Path(processes.log.name).read_text().splitlines()
+        print("\n".join(line for line in said if '"level":"INFO"' not in line)[-5000:], file=sys.stderr)
+        raise
+    finally:
+        processes.stop()
 
 
 def machine_line(url: str) -> str:

@@ -42,6 +42,7 @@ from bench.http import (
     machine_line,
     pooled,
     schema_on,
+    serving,
     set_up,
     slice_of,
     verdict,
@@ -190,15 +191,8 @@ def main() -> None:
     load = os.getloadavg()[:2]
     with tempfile.TemporaryDirectory(prefix="bench-socket-") as logs, schema_on(args.url) as schema:
         processes = Processes(args.url, schema, "uvicorn", args.workers, Path(logs))
-        try:
-            processes.wait_until_ready(args.workers)
+        with serving(processes, args.workers):
             runs, usage = uvloop.run(measure(args, processes))
-        except BaseException:
-            said = Path(processes.log.name).read_text().splitlines()
-            print("\n".join(line for line in said if '"level":"INFO"' not in line)[-5000:], file=sys.stderr)
-            raise
-        finally:
-            processes.stop()
     report(runs, usage, load)
 
 
