@@ -135,6 +135,8 @@ SERVER_COMMANDS = {
         "--no-access-log",
         "--log-config",
         str(_HERE.parent / "deploy" / "uvicorn-logging.json"),
+        "--ws-per-message-deflate",
+        "false",
     ],
     "granian": [
         sys.executable,
@@ -1050,27 +1052,39 @@ def main() -> None:
     if not 0 < args.load <= 1:
         parser.error(f"--load is a share of the saturated rate, more than 0 and at most 1: not {args.load:g}")
 
-    with psycopg.connect(args.url, autocommit=True) as conn:
-        server_version = conn.info.server_version
     print(
-        f"PostgreSQL {server_version // 10000}.{server_version % 10000}, {os.cpu_count()} CPUs; "
+        f"{machine_line(args.url)}; "
         f"{args.server} --workers {args.workers} + maumau projections run; {args.games} games of "
         f"{SEATS} players; {args.slices} interleaved slices of {args.seconds:g} s each; "
         "ratios = median of the per-slice ratios"
     )
     with tempfile.TemporaryDirectory(prefix="bench-http-") as logs, schema_on(args.url) as schema:
         processes = Processes(args.url, schema, args.server, args.workers, Path(logs))
-        try:
-            processes.wait_until_ready(args.workers)
+        with serving(processes, args.workers):
             measured = uvloop.run(measure(args, processes))
-        except BaseException:
-            said = Path(processes.log.name).read_text().splitlines()
-            print("\n".join(line for line in said if '"level":"INFO"' not in line)[-5000:], file=sys.stderr)
-            raise
-        finally:
-            processes.stop()
         measured.app_ms = app_durations(Path(processes.log.name))
     report(args, measured)
+
+
+@contextmanager
+def serving(processes: Processes, workers: int) -> Iterator[None]:
+    """The processes, ready for a run; what they logged beyond INFO printed if it fails; stopped after."""
+    try:
+        processes.wait_until_ready(workers)
+        yield
+    except BaseException:
+        said = Path(processes.log.name).read_text().splitlines()
+        print("\n".join(line for line in said if '"level":"INFO"' not in line)[-5000:], file=sys.stderr)
+        raise
+    finally:
+        processes.stop()
+
+
+def machine_line(url: str) -> str:
+    """The PostgreSQL version and the cores: how a run's first line begins."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        version = conn.info.server_version
+    return f"PostgreSQL {version // 10000}.{version % 10000}, {os.cpu_count()} CPUs"
 
 
 def report(args: argparse.Namespace, measured: Measured) -> None:

@@ -39,6 +39,7 @@ from service.http.me import MeController
 from service.http.moves import MoveController
 from service.http.pages import provide_page
 from service.http.params import After, IdempotencyKey
+from service.http.play_socket import play_socket
 from service.http.players import PlayerController, RefereeController
 from service.http.records import RecordController
 from service.http.rounds import RoundController
@@ -78,6 +79,7 @@ CONTROLLERS: list[ControllerRouterHandler] = [
     MaoRuleController,
     MaoLogController,
     MaoStreamController,
+    play_socket,
     metrics_endpoint,
 ]
 

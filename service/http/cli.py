@@ -86,6 +86,9 @@ def serve_command(host: str | None, port: int | None, workers: int, demo: bool) 
             workers=workers,
             log_level="info",
             timeout_graceful_shutdown=GRACEFUL_SHUTDOWN,
+            # the play socket's frames uncompressed: deflating every view was most of the socket's own
+            # CPU (docs/speed.md), and a view is a few hundred bytes
+            ws_per_message_deflate=False,
         )
 
 

@@ -86,20 +86,25 @@ class RequestObserver(HttpMiddleware):
         try:
             await self.app(scope, receive, sending)
         finally:
-            seconds = time.perf_counter() - started
             route = scope.get("path_template") or UNMATCHED
-            method = scope.get("method", "")
-            request_answered(route, method, status, seconds)
-            log.log(
-                logging.WARNING if status >= 500 else logging.INFO,
-                "request",
-                extra={
-                    "method": method,
-                    "route": route,
-                    "status": status,
-                    "duration_ms": round(seconds * 1000, 2),
-                    "request_id": request_id,
-                    "role": _role(scope),
-                },
-            )
+            answered(route, scope.get("method", ""), status, started, request_id, _role(scope))
             REQUEST_ID.reset(token)
+
+
+def answered(route: str, method: str, status: int, started: float, request_id: str, role: str) -> None:
+    """A request's metrics and its log line, ``started`` on ``time.perf_counter``'s clock (an HTTP
+    request's, and each message of the play socket, ``service.http.play_socket``)."""
+    seconds = time.perf_counter() - started
+    request_answered(route, method, status, seconds)
+    log.log(
+        logging.WARNING if status >= 500 else logging.INFO,
+        "request",
+        extra={
+            "method": method,
+            "route": route,
+            "status": status,
+            "duration_ms": round(seconds * 1000, 2),
+            "request_id": request_id,
+            "role": role,
+        },
+    )

@@ -5,11 +5,14 @@ their legal moves and the public table, never another hand. Moves are forms post
 itself with the session's form token, and made by the API's own use case
 (``service.usecases.games.make_move``): the HttpOnly session cookie keeps the bearer token out of
 the page's script, so the script cannot call the bearer API, and needs not. The script
-(``static/play.js``) sends the forms with ``fetch`` (an idempotency key of its own) and swaps in the
-answer, a fresh live part; it follows ``/games/{id}/me/stream`` (which takes the session cookie) and
-fetches the live part at each new view. A move made on a view gone stale (``stale_version``,
-``not_your_turn``) is not an error for a person: the page shows the table as it is now with a small
-notice.
+(``static/play.js``) opens the seat's play socket (``/games/{id}/me/socket``, which takes the
+session cookie from this site's pages), sends each move there as the API's move body (an
+idempotency key of its own) and fetches the live part after its answer and at each new view; a
+move the socket refuses is posted here as the form, whose answer shows the refusal in the page's
+language. Without a socket it sends the forms with ``fetch`` and swaps in the answer, a fresh live
+part, and follows ``/games/{id}/me/stream`` (which takes the session cookie too). A move made on a
+view gone stale (``stale_version``, ``not_your_turn``) is not an error for a person: the page shows
+the table as it is now with a small notice.
 """
 
 from collections.abc import Mapping

@@ -60,6 +60,7 @@ SMOKES = {
     ),
     # the embedded default (SQLite), as the bench runs without --url
     "ratings": Smoke("--matches 40 --slices 1", frozenset({"ratings_rebuild_vs_direct"}), database=False),
+    "socket": Smoke("--seconds 0.3 --slices 1 --games 2 --workers 1", frozenset({"moves_socket_vs_post"})),
     "store": Smoke(
         "--seconds 0.2 --slices 1 --writers 8", frozenset({"store_8_writers_vs_raw", "rebuild_any_event_ms"})
     ),

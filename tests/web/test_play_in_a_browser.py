@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Response, Route, expect
+from playwright.sync_api import Browser, Page, Request, Response, Route, WebSocket, WebSocketRoute, expect
 
 from service.domain.cards import FULL_DECK, format_cards
 from tests.e2e.club import ADMIN, Club, cards_named, unseen_cards, whole_log
@@ -30,7 +30,11 @@ class Player:
         self.context.route("**/*", lambda route: _only(route, base))
         self.page = self.context.new_page()
         self.received: list[str] = []
+        self.sent: list[str] = []  # the play socket's messages the page sent
+        self.requests: list[Request] = []
         self.page.on("response", self._keep)
+        self.page.on("websocket", self._socket)
+        self.page.on("request", lambda request: self.requests.append(request))
         sign_in(self.page, token)
         self.page.goto(f"/web/games/{game}/play")
         self.doms: list[str] = []
@@ -42,6 +46,11 @@ class Player:
         streamed = "text/event-stream" in response.headers.get("content-type", "")
         if not streamed and not 300 <= response.status < 400:
             self.received.append(response.text())
+
+    def _socket(self, socket: WebSocket) -> None:
+        # the play socket's messages, views and answers alike, are checked as the responses are
+        socket.on("framereceived", lambda payload: self.received.append(str(payload)))
+        socket.on("framesent", lambda payload: self.sent.append(str(payload)))
 
     def status(self) -> Any:
         return self.page.locator("#play .status")
@@ -240,6 +249,7 @@ def test_a_move_on_a_stale_view_resynchronises_quietly(club: Club, browser: Brow
     player = Player(browser, base, scene.tokens[ada], game)
     # the page hears nothing more: the move below is made behind its back
     player.context.route("**/me/stream*", lambda route: route.abort())
+    player.context.route_web_socket("**/me/socket*", lambda socket: socket.close())
     player.page.reload()
     player.my_move()
     version = club.ok("GET", f"/games/{game}")["version"]
@@ -273,3 +283,53 @@ def test_a_person_without_a_seat_is_told_so_and_sent_to_the_spectators_table(vis
     expect(page.locator("main")).to_contain_text("Sign in to play at your table.")
     page.get_by_role("link", name="Watch the table as a spectator").click()
     expect(page.locator("h1")).to_contain_text("Tuesday cup · Round 1 · Table 1")
+
+
+def test_a_move_goes_over_the_play_socket_and_the_other_seat_hears_of_it_there(
+    table: tuple[str, Player, Player], club: Club
+):
+    game, ada, bo = table
+    ada.my_move()
+    ada.play("7 of clubs")
+    expect(ada.page.locator(".facts")).to_contain_text("7 of clubs")
+    bo.my_move()  # announced on Bo's socket
+    moves = [message for message in ada.sent if '"type": "move"' in message or '"type":"move"' in message]
+    assert len(moves) == 1 and '"card":"7C"' in moves[0].replace(" ", ""), ada.sent
+    for player in (ada, bo):
+        posted = [r.url for r in player.requests if r.method == "POST" and "/web/games/" in r.url]
+        assert posted == []  # no form posted: the socket carried the move
+        assert not [r.url for r in player.requests if "/me/stream" in r.url]  # nor a stream followed
+        assert any('"type":"view"' in text for text in player.received)
+    log = whole_log(club.client, game, ADMIN)  # type: ignore[arg-type]
+    assert [e["data"]["card"] for e in log if e["type"] == "CardPlayed"][:1] == ["7C"]
+    for seat, player in enumerate((ada, bo)):
+        assert cards_named(player.received) & unseen_cards(log, seat) == set()
+
+
+def test_a_move_the_socket_refuses_is_posted_and_its_notice_shown(club: Club, browser: Browser, base: str):
+    scene = new_scene(club)
+    ada, bo = scene.players
+    body = {"seats": [scene.players[ada], scene.players[bo]], "options": SHORT}
+    game = club.ok("POST", "/games", json={**body, "deck": DECK_TWO, "first_dealer": 1})["game_id"]
+    deaf = {"views": False}  # from when on the socket's views do not reach the page
+
+    def through(socket: WebSocketRoute) -> None:
+        server = socket.connect_to_server()
+        server.on_message(lambda m: None if deaf["views"] and '"type":"view"' in str(m) else socket.send(m))
+
+    player = Player(browser, base, scene.tokens[ada], game)
+    player.context.route_web_socket("**/me/socket*", through)
+    player.page.reload()
+    player.my_move()
+    deaf["views"] = True
+    version = club.ok("GET", f"/games/{game}")["version"]
+    club.ok(
+        "POST", f"/games/{game}/moves", json={"kind": "play", "card": "7C", "seat": 0, "version": version}
+    )
+    player.play("7 of clubs")  # the view still offers it: refused on the socket (stale), then posted
+    expect(player.page.locator(".notice")).to_contain_text("The table had moved on")
+    assert any('"card":"7C"' in sent.replace(" ", "") for sent in player.sent)
+    assert [
+        r.url for r in player.requests if r.method == "POST" and r.url.endswith(f"/web/games/{game}/play")
+    ]
+    player.context.close()

@@ -81,7 +81,9 @@ def test_a_seated_players_pages_and_the_play_pages_script_work_under_the_policy(
     watched.open(f"/web/players/{scene.players[ada]}")
     expect(watched.page.get_by_role("button", name="End")).to_have_count(1)
     watched.open(f"/web/games/{scene.game}/score")
-    with watched.page.expect_request(lambda request: "/me/stream" in request.url):  # play.js follows the seat
+    # play.js opens the seat's play socket: the policy's 'self' allows it (a socket it refused would
+    # never be opened, and be a violation)
+    with watched.page.expect_websocket(lambda socket: "/me/socket" in socket.url):
         watched.open(f"/web/games/{scene.game}/play")
     assert watched.violations() == []
 

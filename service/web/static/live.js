@@ -3,7 +3,8 @@
 // event names in data-events) or every data-every milliseconds until the fragment says it is
 // over (an element with data-over in it). Plain browser APIs only.
 "use strict";
-for (const part of document.querySelectorAll("[data-live]")) {
+// the play page's part (data-socket) is play.js's: a stream opened here too would be a second one
+for (const part of document.querySelectorAll("[data-live]:not([data-socket])")) {
   let busy = false;
   let again = false;
   let timer = null;
