@@ -7,16 +7,19 @@ makes them and the workers record their tries; a resend makes a finished deliver
 and the workers' next tick queues it.
 """
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Annotated
 from uuid import UUID
 
 import msgspec
 from litestar import delete, get, post
+from litestar.handlers import HTTPRouteHandler
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.domain.webhook import Webhook
+from service.http.calls import calls
 from service.http.controller import ApiController
 from service.http.encode import encode
 from service.http.params import LEAGUE_ID, PLAYER_ID, LeagueId
@@ -141,15 +144,32 @@ WebhookBody = Annotated[
 ]
 
 
+def _switch(verb: str, operation_id: str, summary: str, use_case: Callable[..., Webhook]) -> HTTPRouteHandler:
+    """Disabling or enabling a webhook: the same route but for its verb, answering the webhook (409:
+    it already is)."""
+    return post(
+        f"/{{webhook_id:uuid}}/{verb}",
+        operation_id=operation_id,
+        summary=summary,
+        **admin_route(404, 409, status_code=200),
+    )(calls(use_case, WebhookRead, encode=webhook_read, webhook_id=WebhookId))
+
+
+def secret_read(made: tuple[Webhook, str]) -> WebhookSecret:
+    hook, secret = made
+    return WebhookSecret(webhook=webhook_read(hook), secret=secret)
+
+
 class LeagueWebhookController(ApiController, path="/leagues/{league_id:uuid}/webhooks", tag="webhooks"):
-    @post(
+    create = post(
         operation_id="createWebhook",
         summary="Register a webhook of the league: its secret is shown this once (admin)",
         **admin_route(404, 415, 422),
+    )(
+        calls(
+            webhooks.register_webhook, WebhookSecret, encode=secret_read, league_id=LeagueId, data=WebhookBody
+        )
     )
-    def create(self, caller: CallerDep, league_id: LeagueId, data: WebhookBody) -> WebhookSecret:
-        hook, secret = caller.run(webhooks.register_webhook, league_id, data)
-        return WebhookSecret(webhook=webhook_read(hook), secret=secret)
 
     @get(
         operation_id="listWebhooks",
@@ -162,51 +182,36 @@ class LeagueWebhookController(ApiController, path="/leagues/{league_id:uuid}/web
 
 
 class WebhookController(ApiController, path="/webhooks", tag="webhooks"):
-    @get(
+    read = get(
         "/{webhook_id:uuid}",
         operation_id="getWebhook",
         summary="A webhook, without its secret; why it was disabled, if it was (admin)",
         **admin_route(404, reads_store=True),
-    )
-    def read(self, caller: CallerDep, webhook_id: WebhookId) -> WebhookRead:
-        return webhook_read(caller.run(webhooks.webhook, webhook_id))
+    )(calls(webhooks.webhook, WebhookRead, encode=webhook_read, webhook_id=WebhookId))
 
-    @delete(
+    remove = delete(
         "/{webhook_id:uuid}",
         operation_id="removeWebhook",
         summary="Remove a webhook: nothing more is sent to it (admin)",
         **admin_route(404),
-    )
-    def remove(self, caller: CallerDep, webhook_id: WebhookId) -> None:
-        caller.run(webhooks.remove_webhook, webhook_id)
+    )(calls(webhooks.remove_webhook, None, webhook_id=WebhookId))
 
-    @post(
+    rotate = post(
         "/{webhook_id:uuid}/secret",
         operation_id="rotateWebhookSecret",
         summary="Draw a new secret for a webhook, shown this once (admin)",
         **admin_route(404),
-    )
-    def rotate(self, caller: CallerDep, webhook_id: WebhookId) -> WebhookSecret:
-        hook, secret = caller.run(webhooks.rotate_secret, webhook_id)
-        return WebhookSecret(webhook=webhook_read(hook), secret=secret)
+    )(calls(webhooks.rotate_secret, WebhookSecret, encode=secret_read, webhook_id=WebhookId))
 
-    @post(
-        "/{webhook_id:uuid}/disable",
-        operation_id="disableWebhook",
-        summary="Disable a webhook: nothing is sent to it until it is enabled (admin)",
-        **admin_route(404, 409, status_code=200),
+    disable = _switch(
+        "disable",
+        "disableWebhook",
+        "Disable a webhook: nothing is sent to it until it is enabled (admin)",
+        webhooks.disable_webhook,
     )
-    def disable(self, caller: CallerDep, webhook_id: WebhookId) -> WebhookRead:
-        return webhook_read(caller.run(webhooks.disable_webhook, webhook_id))
-
-    @post(
-        "/{webhook_id:uuid}/enable",
-        operation_id="enableWebhook",
-        summary="Enable a disabled webhook again (admin)",
-        **admin_route(404, 409, status_code=200),
+    enable = _switch(
+        "enable", "enableWebhook", "Enable a disabled webhook again (admin)", webhooks.enable_webhook
     )
-    def enable(self, caller: CallerDep, webhook_id: WebhookId) -> WebhookRead:
-        return webhook_read(caller.run(webhooks.enable_webhook, webhook_id))
 
     @get(
         "/{webhook_id:uuid}/deliveries",
