@@ -14,6 +14,7 @@ from litestar.params import Body, Parameter
 
 from service.auth.peer import client_address
 from service.domain.invitation import Invitation
+from service.http.calls import calls
 from service.http.controller import ApiController
 from service.http.encode import encode
 from service.http.params import LEAGUE_ID, PLAYER_ID, LeagueId
@@ -116,14 +117,12 @@ class LeagueInvitationController(ApiController, path="/leagues", tag="invitation
 
 
 class InvitationController(ApiController, path="/invitations", tag="invitations"):
-    @delete(
+    revoke = delete(
         "/{invitation_id:uuid}",
         operation_id="revokeInvitation",
         summary="Revoke an invitation (admin): it is refused from now on",
         **admin_route(404, 409),
-    )
-    def revoke(self, caller: CallerDep, invitation_id: InvitationId) -> None:
-        caller.run(invitations.revoke_invitation, invitation_id)
+    )(calls(invitations.revoke_invitation, None, invitation_id=InvitationId))
 
     @post(
         "/redeem",

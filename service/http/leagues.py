@@ -14,6 +14,7 @@ from litestar.params import Body
 from service.domain.clock import FORFEIT_AFTER
 from service.domain.league import League
 from service.domain.time_zone import DEFAULT_TIME_ZONE
+from service.http.calls import looks_up, reads
 from service.http.controller import ApiController
 from service.http.encode import encode
 from service.http.exports import CSV, csv_answer
@@ -115,13 +116,11 @@ class LeagueController(ApiController, path="/leagues", tag="leagues"):
     def create(self, caller: CallerDep, data: LeagueBody) -> LeagueRead:
         return league_read(caller.services, caller.run(leagues.found_league, data))
 
-    @get(
+    list_leagues = get(
         operation_id="listLeagues",
         summary="Leagues by name, a page at a time (public; read model)",
         **public_route(422),
-    )
-    def list_leagues(self, services: ServicesDep, page: PageDep) -> LeagueListRead:
-        return LEAGUES.page(services, page)
+    )(looks_up(LEAGUES.page, LeagueListRead, page=PageDep))
 
     @get(
         "/{league_id:uuid}",
@@ -159,16 +158,14 @@ class LeagueController(ApiController, path="/leagues", tag="leagues"):
     def add_referee(self, caller: CallerDep, league_id: LeagueId, data: LeagueRefereeBody) -> LeagueRead:
         return league_read(caller.services, caller.run(leagues.appoint_referee, league_id, data))
 
-    @get(
+    standings = get(
         "/{league_id:uuid}/standings",
         operation_id="getLeagueStandings",
         summary="A league's standings (public; read model)",
         description="Every member, ranked by their finished matches (tie_breaks, rule); a member "
         "without a finished match comes after every ranked one, with zeros and rank null.",
         **public_route(404),
-    )
-    def standings(self, league_id: LeagueId, reading: ReadingDep) -> Standings:
-        return reading.run(league_queries.standings, league_id)
+    )(reads(league_queries.standings, Standings, league_id=LeagueId))
 
     @get(
         "/{league_id:uuid}/standings.csv",
@@ -200,11 +197,9 @@ class LeagueController(ApiController, path="/leagues", tag="leagues"):
         feed = schedule(league.id, league.name, league.time_zone, found.tournaments, datetime.now(UTC))
         return Response(feed.decode(), media_type=CALENDAR)
 
-    @get(
+    ratings = get(
         "/{league_id:uuid}/ratings",
         operation_id="getLeagueRatings",
         summary="A league's ratings, the highest first (public; read model)",
         **public_route(404),
-    )
-    def ratings(self, league_id: LeagueId, reading: ReadingDep) -> LeagueRatingsRead:
-        return reading.run(league_queries.ratings, league_id)
+    )(reads(league_queries.ratings, LeagueRatingsRead, league_id=LeagueId))

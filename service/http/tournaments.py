@@ -30,6 +30,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.http import sheets
+from service.http.calls import calls, reads
 from service.http.controller import ApiController
 from service.http.exports import CSV, csv_answer
 from service.http.page_read import Listing
@@ -42,7 +43,7 @@ from service.http.pages import (
 )
 from service.http.params import LEAGUE_ID, PLAYER_ID, After, LeagueId, PlayerId
 from service.http.routes import admin_route, file_route, public_route, signed_in_route
-from service.http.services import CallerDep, ReadingDep, ServicesDep
+from service.http.services import ReadingDep, ServicesDep
 from service.projections import sheets as drawn_sheets
 from service.projections.models import ListedTournament, NextGame, TournamentView
 from service.projections.results import ResultRow, TournamentResultsRead
@@ -132,14 +133,12 @@ TournamentBody = Annotated[TournamentCreate, Body(examples=CREATE_EXAMPLES)]
 
 
 class TournamentController(ApiController, tag="tournaments"):
-    @post(
+    create = post(
         "/leagues/{league_id:uuid}/tournaments",
         operation_id="createTournament",
         summary="Announce a tournament of a league with its plan (admin)",
         **admin_route(404, 422, 415),
-    )
-    def create(self, caller: CallerDep, league_id: LeagueId, data: TournamentBody) -> TournamentView:
-        return caller.run(tournaments.announce, league_id, data)
+    )(calls(tournaments.announce, TournamentView, league_id=LeagueId, data=TournamentBody))
 
     @get(
         "/leagues/{league_id:uuid}/tournaments",
@@ -170,26 +169,22 @@ class TournamentController(ApiController, tag="tournaments"):
     ) -> TournamentListRead:
         return TOURNAMENTS.page(services, page, *league_and_status(league, status, TOURNAMENT_STATUSES))
 
-    @get(
+    read = get(
         "/tournaments/{tournament_id:uuid}",
         operation_id="getTournament",
         summary="The bracket: every round, table and result, and the ranking so far (public; read model)",
         **public_route(404),
-    )
-    def read(self, tournament_id: TournamentId, reading: ReadingDep) -> TournamentView:
-        return reading.run(league_queries.tournament, tournament_id)
+    )(reads(league_queries.tournament, TournamentView, tournament_id=TournamentId))
 
     # the results, for a club's files: the bracket's figures as rows, from the same read model, one
     # per seat per table and one per bye (``service.projections.results``; docs/exports.md's columns)
-    @get(
+    results = get(
         "/tournaments/{tournament_id:uuid}/results.json",
         operation_id="getTournamentResults",
         summary="A tournament's results: a row per seat per table and per bye, and the ranking "
         "(public; read model)",
         **public_route(404),
-    )
-    def results(self, tournament_id: TournamentId, reading: ReadingDep) -> TournamentResultsRead:
-        return reading.run(tournament_queries.results, tournament_id)
+    )(reads(tournament_queries.results, TournamentResultsRead, tournament_id=TournamentId))
 
     @get(
         "/tournaments/{tournament_id:uuid}/results.csv",
@@ -219,25 +214,21 @@ class TournamentController(ApiController, tag="tournaments"):
         page = drawn_sheets.page(found.view, round_no, found.rules)
         return Response(page, media_type=sheets.HTML, headers={"Content-Security-Policy": sheets.POLICY})
 
-    @post(
+    join = post(
         "/tournaments/{tournament_id:uuid}/entrants",
         operation_id="joinTournament",
         summary="Join a tournament before it starts (a member for themself; an admin for any member)",
         **signed_in_route(403, 404, 409, 410, 422, 415),
-    )
-    def join(self, caller: CallerDep, tournament_id: TournamentId, data: JoinBody) -> TournamentView:
-        return caller.run(tournaments.join, tournament_id, data)
+    )(calls(tournaments.join, TournamentView, tournament_id=TournamentId, data=JoinBody))
 
-    @delete(
+    leave = delete(
         "/tournaments/{tournament_id:uuid}/entrants/{player_id:uuid}",
         operation_id="leaveTournament",
         summary="Leave a tournament before it starts (the player themself; an admin for any entrant)",
         **signed_in_route(403, 404, 409, 422, status_code=200),
-    )
-    def leave(self, caller: CallerDep, tournament_id: TournamentId, player_id: PlayerId) -> TournamentView:
-        return caller.run(tournaments.leave, tournament_id, player_id)
+    )(calls(tournaments.leave, TournamentView, tournament_id=TournamentId, player_id=PlayerId))
 
-    @post(
+    start = post(
         "/tournaments/{tournament_id:uuid}/start",
         operation_id="startTournament",
         summary="Start a tournament now: entries close, bots take empty places, round 1 is paired (admin)",
@@ -247,58 +238,42 @@ class TournamentController(ApiController, tag="tournaments"):
             "A plan seeding or breaking ties by rating records each player's league rating now."
         ),
         **admin_route(404, 409, 422, status_code=200),
-    )
-    def start(self, caller: CallerDep, tournament_id: TournamentId) -> TournamentView:
-        return caller.run(tournaments.start, tournament_id)
+    )(calls(tournaments.start, TournamentView, tournament_id=TournamentId))
 
-    @patch(
+    edit = patch(
         "/tournaments/{tournament_id:uuid}",
         operation_id="editTournament",
         summary="Edit a tournament before it starts: name, schedule, places, table size, ratings, in-person "
         "tables (admin)",
         **admin_route(404, 409, 422, 415),
-    )
-    def edit(
-        self, caller: CallerDep, tournament_id: TournamentId, data: TournamentEditBody
-    ) -> TournamentView:
-        return caller.run(tournaments.edit, tournament_id, data)
+    )(calls(tournaments.edit, TournamentView, tournament_id=TournamentId, data=TournamentEditBody))
 
-    @post(
+    cancel = post(
         "/tournaments/{tournament_id:uuid}/cancel",
         operation_id="cancelTournament",
         summary="Cancel a tournament before its end; its games in play are abandoned (admin)",
         description="An abandoned game counts for nobody: no result, no standings; its moves are refused.",
         **admin_route(404, 409, 422, 415, status_code=200),
-    )
-    def cancel(
-        self, caller: CallerDep, tournament_id: TournamentId, data: CancellationBody
-    ) -> TournamentView:
-        return caller.run(tournaments.cancel, tournament_id, data)
+    )(calls(tournaments.cancel, TournamentView, tournament_id=TournamentId, data=CancellationBody))
 
-    @post(
+    check_in = post(
         "/tournaments/{tournament_id:uuid}/check-in",
         operation_id="checkInToTournament",
         summary="Check in during the plan's window before the start (a player for themself; an admin)",
         **signed_in_route(403, 404, 409, 422, 415, status_code=200),
-    )
-    def check_in(self, caller: CallerDep, tournament_id: TournamentId, data: EntrantBody) -> TournamentView:
-        return caller.run(tournaments.check_in, tournament_id, data)
+    )(calls(tournaments.check_in, TournamentView, tournament_id=TournamentId, data=EntrantBody))
 
-    @post(
+    drop_out = post(
         "/tournaments/{tournament_id:uuid}/drop-out",
         operation_id="dropOutOfTournament",
         summary="Drop out of a running swiss or round robin; later rounds pair without them "
         "(the player themself; an admin)",
         **signed_in_route(403, 404, 409, 422, 415, status_code=200),
-    )
-    def drop_out(self, caller: CallerDep, tournament_id: TournamentId, data: EntrantBody) -> TournamentView:
-        return caller.run(tournaments.drop_out, tournament_id, data)
+    )(calls(tournaments.drop_out, TournamentView, tournament_id=TournamentId, data=EntrantBody))
 
-    @get(
+    next_game = get(
         "/players/{player_id:uuid}/next-game",
         operation_id="getPlayerNextGame",
         summary="The tournament table a player plays now, else their next one or round (public; read model)",
         **public_route(404),
-    )
-    def next_game(self, player_id: PlayerId, reading: ReadingDep) -> NextGame:
-        return reading.run(player_queries.next_game, player_id)
+    )(reads(player_queries.next_game, NextGame, player_id=PlayerId))
