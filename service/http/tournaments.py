@@ -21,11 +21,13 @@ are still played) the round to be paired next, ``pending``, with its time when
 the plan fixes one; 404 ``next_game_not_found`` when there is none.
 """
 
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, Any
 from uuid import UUID
 
 import msgspec
 from litestar import Response, delete, get, patch, post
+from litestar.handlers import HTTPRouteHandler
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
@@ -42,7 +44,7 @@ from service.http.pages import (
     league_and_status,
 )
 from service.http.params import LEAGUE_ID, PLAYER_ID, After, LeagueId, PlayerId
-from service.http.routes import admin_route, file_route, public_route, signed_in_route
+from service.http.routes import RouteArgs, admin_route, file_route, public_route, signed_in_route
 from service.http.services import ReadingDep, ServicesDep
 from service.projections import sheets as drawn_sheets
 from service.projections.models import ListedTournament, NextGame, TournamentView
@@ -132,6 +134,34 @@ CancellationBody = Annotated[
 TournamentBody = Annotated[TournamentCreate, Body(examples=CREATE_EXAMPLES)]
 
 
+# a check-in's or drop-out's route: the entrant themself or an admin; answered 200 (no resource made)
+ENTRANT_COMMAND = signed_in_route(403, 404, 409, 422, 415, status_code=200)
+
+
+def _command(
+    method: Callable[..., Callable[[Callable[..., Any]], HTTPRouteHandler]],
+    path: str,
+    operation_id: str,
+    summary: str,
+    route: RouteArgs,
+    use_case: Callable[..., TournamentView],
+    body: Any = None,
+    description: str | None = None,
+) -> HTTPRouteHandler:
+    """A write on one tournament at ``path`` below it, with ``body`` (its type, with its examples;
+    None: none), answered with the tournament as it is right after it."""
+    params = (
+        {"tournament_id": TournamentId} if body is None else {"tournament_id": TournamentId, "data": body}
+    )
+    return method(
+        f"/tournaments/{{tournament_id:uuid}}{path}",
+        operation_id=operation_id,
+        summary=summary,
+        description=description,
+        **route,
+    )(calls(use_case, TournamentView, **params))
+
+
 class TournamentController(ApiController, tag="tournaments"):
     create = post(
         "/leagues/{league_id:uuid}/tournaments",
@@ -214,62 +244,71 @@ class TournamentController(ApiController, tag="tournaments"):
         page = drawn_sheets.page(found.view, round_no, found.rules)
         return Response(page, media_type=sheets.HTML, headers={"Content-Security-Policy": sheets.POLICY})
 
-    join = post(
-        "/tournaments/{tournament_id:uuid}/entrants",
-        operation_id="joinTournament",
-        summary="Join a tournament before it starts (a member for themself; an admin for any member)",
-        **signed_in_route(403, 404, 409, 410, 422, 415),
-    )(calls(tournaments.join, TournamentView, tournament_id=TournamentId, data=JoinBody))
-
+    join = _command(
+        post,
+        "/entrants",
+        "joinTournament",
+        "Join a tournament before it starts (a member for themself; an admin for any member)",
+        signed_in_route(403, 404, 409, 410, 422, 415),
+        tournaments.join,
+        JoinBody,
+    )
     leave = delete(
         "/tournaments/{tournament_id:uuid}/entrants/{player_id:uuid}",
         operation_id="leaveTournament",
         summary="Leave a tournament before it starts (the player themself; an admin for any entrant)",
         **signed_in_route(403, 404, 409, 422, status_code=200),
     )(calls(tournaments.leave, TournamentView, tournament_id=TournamentId, player_id=PlayerId))
-
-    start = post(
-        "/tournaments/{tournament_id:uuid}/start",
-        operation_id="startTournament",
-        summary="Start a tournament now: entries close, bots take empty places, round 1 is paired (admin)",
-        description=(
-            "Round 1's games begin at once, even before the plan's `starts_at`: the schedule (the view's "
-            "`starts_at`, each round's `due_at`) then counts from now. "
-            "A plan seeding or breaking ties by rating records each player's league rating now."
-        ),
-        **admin_route(404, 409, 422, status_code=200),
-    )(calls(tournaments.start, TournamentView, tournament_id=TournamentId))
-
-    edit = patch(
-        "/tournaments/{tournament_id:uuid}",
-        operation_id="editTournament",
-        summary="Edit a tournament before it starts: name, schedule, places, table size, ratings, in-person "
+    start = _command(
+        post,
+        "/start",
+        "startTournament",
+        "Start a tournament now: entries close, bots take empty places, round 1 is paired (admin)",
+        admin_route(404, 409, 422, status_code=200),
+        tournaments.start,
+        description="Round 1's games begin at once, even before the plan's `starts_at`: the schedule (the "
+        "view's `starts_at`, each round's `due_at`) then counts from now. A plan seeding or breaking ties "
+        "by rating records each player's league rating now.",
+    )
+    edit = _command(
+        patch,
+        "",
+        "editTournament",
+        "Edit a tournament before it starts: name, schedule, places, table size, ratings, in-person "
         "tables (admin)",
-        **admin_route(404, 409, 422, 415),
-    )(calls(tournaments.edit, TournamentView, tournament_id=TournamentId, data=TournamentEditBody))
-
-    cancel = post(
-        "/tournaments/{tournament_id:uuid}/cancel",
-        operation_id="cancelTournament",
-        summary="Cancel a tournament before its end; its games in play are abandoned (admin)",
+        admin_route(404, 409, 422, 415),
+        tournaments.edit,
+        TournamentEditBody,
+    )
+    cancel = _command(
+        post,
+        "/cancel",
+        "cancelTournament",
+        "Cancel a tournament before its end; its games in play are abandoned (admin)",
+        admin_route(404, 409, 422, 415, status_code=200),
+        tournaments.cancel,
+        CancellationBody,
         description="An abandoned game counts for nobody: no result, no standings; its moves are refused.",
-        **admin_route(404, 409, 422, 415, status_code=200),
-    )(calls(tournaments.cancel, TournamentView, tournament_id=TournamentId, data=CancellationBody))
-
-    check_in = post(
-        "/tournaments/{tournament_id:uuid}/check-in",
-        operation_id="checkInToTournament",
-        summary="Check in during the plan's window before the start (a player for themself; an admin)",
-        **signed_in_route(403, 404, 409, 422, 415, status_code=200),
-    )(calls(tournaments.check_in, TournamentView, tournament_id=TournamentId, data=EntrantBody))
-
-    drop_out = post(
-        "/tournaments/{tournament_id:uuid}/drop-out",
-        operation_id="dropOutOfTournament",
-        summary="Drop out of a running swiss or round robin; later rounds pair without them "
-        "(the player themself; an admin)",
-        **signed_in_route(403, 404, 409, 422, 415, status_code=200),
-    )(calls(tournaments.drop_out, TournamentView, tournament_id=TournamentId, data=EntrantBody))
+    )
+    check_in = _command(
+        post,
+        "/check-in",
+        "checkInToTournament",
+        "Check in during the plan's window before the start (a player for themself; an admin)",
+        ENTRANT_COMMAND,
+        tournaments.check_in,
+        EntrantBody,
+    )
+    drop_out = _command(
+        post,
+        "/drop-out",
+        "dropOutOfTournament",
+        "Drop out of a running swiss or round robin; later rounds pair without them (the player themself; "
+        "an admin)",
+        ENTRANT_COMMAND,
+        tournaments.drop_out,
+        EntrantBody,
+    )
 
     next_game = get(
         "/players/{player_id:uuid}/next-game",
