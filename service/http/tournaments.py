@@ -38,12 +38,8 @@ from service.http.exports import CSV, csv_answer
 from service.http.page_read import Listing
 from service.http.pages import (
     Next,
-    PageDep,
-    choice_parameter,
-    id_filter,
-    league_and_status,
 )
-from service.http.params import LEAGUE_ID, PLAYER_ID, After, LeagueId, PlayerId
+from service.http.params import PLAYER_ID, After, LeagueId, PlayerId
 from service.http.routes import RouteArgs, admin_route, file_route, public_route, signed_in_route
 from service.http.services import ReadingDep, ServicesDep
 from service.projections import sheets as drawn_sheets
@@ -108,10 +104,6 @@ class TournamentListRead(msgspec.Struct, frozen=True, kw_only=True):
 
 TOURNAMENTS = Listing(TournamentListRead, "tournaments", int, lists.TOURNAMENTS)
 TOURNAMENT_STATUSES = ("announced", "running", "finished", "cancelled")
-LeagueFilter = Annotated[str | None, id_filter("only the tournaments of this league", LEAGUE_ID)]
-TournamentStatusFilter = Annotated[
-    str | None, choice_parameter("only the tournaments in this state", TOURNAMENT_STATUSES)
-]
 RoundNo = Annotated[
     int,
     Parameter(description="the round, from 1", examples=[Example(summary="the first round", value=1)]),
@@ -182,22 +174,13 @@ class TournamentController(ApiController, tag="tournaments"):
         found = tournament_queries.of_league(services, league_id, after)
         return TournamentList(league_id=league_id, tournaments=found.tournaments, position=found.position)
 
-    @get(
+    list_tournaments = get(
         "/tournaments",
         operation_id="listTournaments",
         summary="Tournaments, the latest announced first, a page at a time; by league or status "
         "(public; read model)",
         **public_route(422),
-    )
-    def list_tournaments(
-        self,
-        services: ServicesDep,
-        league: LeagueFilter = None,
-        status: TournamentStatusFilter = None,
-        *,
-        page: PageDep,
-    ) -> TournamentListRead:
-        return TOURNAMENTS.page(services, page, *league_and_status(league, status, TOURNAMENT_STATUSES))
+    )(TOURNAMENTS.by_league_and_status("tournaments", TOURNAMENT_STATUSES))
 
     read = get(
         "/tournaments/{tournament_id:uuid}",

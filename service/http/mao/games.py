@@ -16,23 +16,15 @@ from service.http.calls import calls, looks_up
 from service.http.controller import ApiController
 from service.http.mao.schemas import MaoGameListRead, MaoGameRead, game_read
 from service.http.page_read import Listing
-from service.http.pages import (
-    PageDep,
-    choice_parameter,
-    id_filter,
-    league_and_status,
-)
-from service.http.params import LEAGUE_ID, GameId, SeatToSee
+from service.http.params import GameId, SeatToSee
 from service.http.routes import public_route, signed_in_route
-from service.http.services import CallerDep, ServicesDep
+from service.http.services import CallerDep
 from service.usecases import mao
 from service.usecases.mao import MaoGameCreate
 from service.usecases.queries import lists
 from service.usecases.queries import mao as mao_queries
 
 MAO_STATUSES = ("playing", "over")
-LeagueFilter = Annotated[str | None, id_filter("only the Mao matches of this league", LEAGUE_ID)]
-StatusFilter = Annotated[str | None, choice_parameter("only the Mao matches in this state", MAO_STATUSES)]
 
 MAO_GAMES = Listing(MaoGameListRead, "mao-games", int, lists.MAO_GAMES)
 
@@ -65,20 +57,11 @@ class MaoGameController(ApiController, path="/mao-games", tag="mao"):
         **signed_in_route(403, 404, 410, 415, 422),
     )(calls(mao.create_match, MaoGameRead, encode=game_read, data=MaoGameBody))
 
-    @get(
+    list_mao_games = get(
         operation_id="listMaoGames",
         summary="Mao matches, the newest first, a page at a time; by league or status (public; read model)",
         **public_route(422),
-    )
-    def list_mao_games(
-        self,
-        services: ServicesDep,
-        league: LeagueFilter = None,
-        status: StatusFilter = None,
-        *,
-        page: PageDep,
-    ) -> MaoGameListRead:
-        return MAO_GAMES.page(services, page, *league_and_status(league, status, MAO_STATUSES))
+    )(MAO_GAMES.by_league_and_status("Mao matches", MAO_STATUSES))
 
     read = get(
         "/{game_id:uuid}",
