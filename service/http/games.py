@@ -12,6 +12,7 @@ from uuid import UUID
 
 import msgspec
 from litestar import get, post
+from litestar.handlers import HTTPRouteHandler
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
@@ -104,16 +105,18 @@ CREATE_EXAMPLES = [
 GameBody = Annotated[GameCreate, Body(examples=CREATE_EXAMPLES)]
 
 
-def _current(query: Callable[[Services, UUID], Any], answer: type) -> Callable[..., Any]:
-    """The handler of a public read of a game from the event store: current already, so the
-    ``?after=`` it takes, as every read does, is met at once."""
+def _current(
+    path: str, operation_id: str, summary: str, query: Callable[[Services, UUID], Any], answer: type
+) -> HTTPRouteHandler:
+    """A public read of a game from the event store (``query``'s ``answer``): current already, so
+    the ``?after=`` it takes, as every read does, is met at once."""
 
     def read(self: object, services: ServicesDep, game_id: GameId, after: AfterMet = None) -> Any:
         return query(services, game_id)
 
     read.__annotations__["return"] = answer  # litestar documents the answer by it
     read.__name__ = read.__qualname__ = query.__name__
-    return read
+    return get(path, operation_id=operation_id, summary=summary, **public_route(404, reads_store=True))(read)
 
 
 class GameController(ApiController, path="/games", tag="games"):
@@ -143,12 +146,13 @@ class GameController(ApiController, path="/games", tag="games"):
         status = choice_filter("status", status, GAME_STATUSES)
         return GAMES.page(services, page, league_id, player_id, status)
 
-    read = get(
+    read = _current(
         "/{game_id:uuid}",
-        operation_id="getGame",
-        summary="The public state: top card, named suit, debt, counts, scores, whose turn, version (public)",
-        **public_route(404, reads_store=True),
-    )(_current(game_queries.table, PublicTable))
+        "getGame",
+        "The public state: top card, named suit, debt, counts, scores, whose turn, version (public)",
+        game_queries.table,
+        PublicTable,
+    )
 
     @get(
         "/{game_id:uuid}/me",
@@ -165,12 +169,13 @@ class GameController(ApiController, path="/games", tag="games"):
     ) -> HandView:
         return caller.run(seat_view, game_id, seat)
 
-    totals = get(
+    totals = _current(
         "/{game_id:uuid}/totals",
-        operation_id="getGameTotals",
-        summary="Round and match totals (public)",
-        **public_route(404, reads_store=True),
-    )(_current(game_queries.totals, MatchTotals))
+        "getGameTotals",
+        "Round and match totals (public)",
+        game_queries.totals,
+        MatchTotals,
+    )
 
     @get(
         "/{game_id:uuid}/shuffles",

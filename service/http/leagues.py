@@ -2,19 +2,21 @@
 zone, members, referees, standings (every member, in the order the answer states: docs/standings.md);
 the standings as CSV and the schedule as an iCalendar feed (docs/exports.md)."""
 
+from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Annotated
+from typing import Annotated, Any
 from uuid import UUID
 
 import msgspec
 from litestar import Response, delete, get, post
+from litestar.handlers import HTTPRouteHandler
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.clock import FORFEIT_AFTER
 from service.domain.league import League
 from service.domain.time_zone import DEFAULT_TIME_ZONE
-from service.http.calls import looks_up, reads
+from service.http.calls import handler, looks_up, reads
 from service.http.controller import ApiController
 from service.http.encode import encode
 from service.http.exports import CSV, csv_answer
@@ -22,8 +24,8 @@ from service.http.page_read import Listing
 from service.http.pages import Next, PageDep
 from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, LeagueId, PlayerId
 from service.http.players import StoredLeagueName
-from service.http.routes import admin_route, file_route, public_route
-from service.http.services import CallerDep, ReadingDep, ServicesDep
+from service.http.routes import RouteArgs, admin_route, file_route, public_route
+from service.http.services import Caller, CallerDep, ReadingDep, ServicesDep
 from service.projections.models import LeagueRatingsRead, ListedLeague, Standing, Standings
 from service.projections.schedule import schedule
 from service.usecases import leagues
@@ -107,6 +109,28 @@ LeagueRefereeBody = Annotated[
 ]
 
 
+def _change(
+    method: Callable[..., Callable[[Callable[..., Any]], HTTPRouteHandler]],
+    path: str,
+    operation_id: str,
+    summary: str,
+    route: RouteArgs,
+    use_case: Callable[..., League],
+    taken: tuple[str, Any],
+) -> HTTPRouteHandler:
+    """A change to a league's members or referees at ``path`` below it, taking one more parameter
+    (``taken``: its name and type), answered with the league as it is right after it."""
+    name, hint = taken
+
+    def change(caller: Caller, league_id: UUID, **more: Any) -> LeagueRead:
+        return league_read(caller.services, caller.run(use_case, league_id, more[name]))
+
+    params = {"caller": CallerDep, "league_id": LeagueId, name: hint}
+    return method(f"/{{league_id:uuid}}{path}", operation_id=operation_id, summary=summary, **route)(
+        handler(use_case.__name__, params, LeagueRead, change)
+    )
+
+
 class LeagueController(ApiController, path="/leagues", tag="leagues"):
     @post(
         operation_id="createLeague",
@@ -131,32 +155,33 @@ class LeagueController(ApiController, path="/leagues", tag="leagues"):
     def read(self, services: ServicesDep, league_id: LeagueId) -> LeagueRead:
         return league_read(services, league_queries.league(services, league_id))
 
-    @post(
-        "/{league_id:uuid}/members",
-        operation_id="addLeagueMember",
-        summary="Admit a player to a league (admin); an erased player is 410",
-        **admin_route(404, 409, 410, 415),
+    add_member = _change(
+        post,
+        "/members",
+        "addLeagueMember",
+        "Admit a player to a league (admin); an erased player is 410",
+        admin_route(404, 409, 410, 415),
+        leagues.admit_member,
+        ("data", MemberBody),
     )
-    def add_member(self, caller: CallerDep, league_id: LeagueId, data: MemberBody) -> LeagueRead:
-        return league_read(caller.services, caller.run(leagues.admit_member, league_id, data))
-
-    @delete(
-        "/{league_id:uuid}/members/{player_id:uuid}",
-        operation_id="removeLeagueMember",
-        summary="Remove a member from a league (admin); their games and standings stay",
-        **admin_route(404, status_code=200),
+    remove_member = _change(
+        delete,
+        "/members/{player_id:uuid}",
+        "removeLeagueMember",
+        "Remove a member from a league (admin); their games and standings stay",
+        admin_route(404, status_code=200),
+        leagues.remove_member,
+        ("player_id", PlayerId),
     )
-    def remove_member(self, caller: CallerDep, league_id: LeagueId, player_id: PlayerId) -> LeagueRead:
-        return league_read(caller.services, caller.run(leagues.remove_member, league_id, player_id))
-
-    @post(
-        "/{league_id:uuid}/referees",
-        operation_id="addLeagueReferee",
-        summary="Appoint a referee to a league (admin)",
-        **admin_route(404, 409, 415),
+    add_referee = _change(
+        post,
+        "/referees",
+        "addLeagueReferee",
+        "Appoint a referee to a league (admin)",
+        admin_route(404, 409, 415),
+        leagues.appoint_referee,
+        ("data", LeagueRefereeBody),
     )
-    def add_referee(self, caller: CallerDep, league_id: LeagueId, data: LeagueRefereeBody) -> LeagueRead:
-        return league_read(caller.services, caller.run(leagues.appoint_referee, league_id, data))
 
     standings = get(
         "/{league_id:uuid}/standings",
