@@ -12,10 +12,14 @@ import inspect
 from collections.abc import Callable
 from typing import Any, cast
 
+from litestar.handlers import HTTPRouteHandler
+
 from service.http.services import Caller, CallerDep, Reading, ReadingDep, ServicesDep
 from service.usecases.services import Services
 
 Handler = Callable[..., Any]
+# litestar's route decorators (``get``, ``post``, ``patch``, ``delete``), for the routes made here
+Method = Callable[..., Callable[[Handler], HTTPRouteHandler]]
 
 
 def _same(answer: Any) -> Any:

@@ -16,7 +16,7 @@ from litestar.params import Body
 from service.domain.clock import FORFEIT_AFTER
 from service.domain.league import League
 from service.domain.time_zone import DEFAULT_TIME_ZONE
-from service.http.calls import handler, looks_up, reads
+from service.http.calls import Method, handler, looks_up, reads
 from service.http.controller import ApiController
 from service.http.encode import encode
 from service.http.exports import CSV, csv_answer
@@ -110,7 +110,7 @@ LeagueRefereeBody = Annotated[
 
 
 def _change(
-    method: Callable[..., Callable[[Callable[..., Any]], HTTPRouteHandler]],
+    method: Method,
     path: str,
     operation_id: str,
     summary: str,

@@ -32,7 +32,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.http import sheets
-from service.http.calls import calls, reads
+from service.http.calls import Method, calls, reads
 from service.http.controller import ApiController
 from service.http.exports import CSV, csv_answer
 from service.http.page_read import Listing
@@ -131,7 +131,7 @@ ENTRANT_COMMAND = signed_in_route(403, 404, 409, 422, 415, status_code=200)
 
 
 def _command(
-    method: Callable[..., Callable[[Callable[..., Any]], HTTPRouteHandler]],
+    method: Method,
     path: str,
     operation_id: str,
     summary: str,

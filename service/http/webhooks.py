@@ -9,7 +9,7 @@ and the workers' next tick queues it.
 
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Annotated
+from typing import Annotated, Any
 from uuid import UUID
 
 import msgspec
@@ -19,11 +19,11 @@ from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.domain.webhook import Webhook
-from service.http.calls import calls
+from service.http.calls import Method, calls
 from service.http.controller import ApiController
 from service.http.encode import encode
 from service.http.params import LEAGUE_ID, PLAYER_ID, LeagueId
-from service.http.routes import admin_route
+from service.http.routes import RouteArgs, admin_route
 from service.http.services import CallerDep
 from service.projections.deliveries import PENDING, DeliveryRow
 from service.usecases import webhooks
@@ -144,15 +144,24 @@ WebhookBody = Annotated[
 ]
 
 
-def _switch(verb: str, operation_id: str, summary: str, use_case: Callable[..., Webhook]) -> HTTPRouteHandler:
-    """Disabling or enabling a webhook: the same route but for its verb, answering the webhook (409:
-    it already is)."""
-    return post(
-        f"/{{webhook_id:uuid}}/{verb}",
-        operation_id=operation_id,
-        summary=summary,
-        **admin_route(404, 409, status_code=200),
-    )(calls(use_case, WebhookRead, encode=webhook_read, webhook_id=WebhookId))
+def _on_webhook(
+    method: Method,
+    path: str,
+    operation_id: str,
+    summary: str,
+    route: RouteArgs,
+    use_case: Callable[..., Any],
+    answer: Any,
+    encode: Callable[[Any], Any] = webhook_read,
+) -> HTTPRouteHandler:
+    """An admin's route on one webhook, at ``path`` below it: ``encode(use_case(webhook_id))``."""
+    return method(f"/{{webhook_id:uuid}}{path}", operation_id=operation_id, summary=summary, **route)(
+        calls(use_case, answer, encode=encode, webhook_id=WebhookId)
+    )
+
+
+# disabling or enabling a webhook: answered with the webhook; 409 when it already is
+SWITCH = admin_route(404, 409, status_code=200)
 
 
 def secret_read(made: tuple[Webhook, str]) -> WebhookSecret:
@@ -182,35 +191,51 @@ class LeagueWebhookController(ApiController, path="/leagues/{league_id:uuid}/web
 
 
 class WebhookController(ApiController, path="/webhooks", tag="webhooks"):
-    read = get(
-        "/{webhook_id:uuid}",
-        operation_id="getWebhook",
-        summary="A webhook, without its secret; why it was disabled, if it was (admin)",
-        **admin_route(404, reads_store=True),
-    )(calls(webhooks.webhook, WebhookRead, encode=webhook_read, webhook_id=WebhookId))
-
-    remove = delete(
-        "/{webhook_id:uuid}",
-        operation_id="removeWebhook",
-        summary="Remove a webhook: nothing more is sent to it (admin)",
-        **admin_route(404),
-    )(calls(webhooks.remove_webhook, None, webhook_id=WebhookId))
-
-    rotate = post(
-        "/{webhook_id:uuid}/secret",
-        operation_id="rotateWebhookSecret",
-        summary="Draw a new secret for a webhook, shown this once (admin)",
-        **admin_route(404),
-    )(calls(webhooks.rotate_secret, WebhookSecret, encode=secret_read, webhook_id=WebhookId))
-
-    disable = _switch(
-        "disable",
+    read = _on_webhook(
+        get,
+        "",
+        "getWebhook",
+        "A webhook, without its secret; why it was disabled, if it was (admin)",
+        admin_route(404, reads_store=True),
+        webhooks.webhook,
+        WebhookRead,
+    )
+    remove = _on_webhook(
+        delete,
+        "",
+        "removeWebhook",
+        "Remove a webhook: nothing more is sent to it (admin)",
+        admin_route(404),
+        webhooks.remove_webhook,
+        None,
+    )
+    rotate = _on_webhook(
+        post,
+        "/secret",
+        "rotateWebhookSecret",
+        "Draw a new secret for a webhook, shown this once (admin)",
+        admin_route(404),
+        webhooks.rotate_secret,
+        WebhookSecret,
+        secret_read,
+    )
+    disable = _on_webhook(
+        post,
+        "/disable",
         "disableWebhook",
         "Disable a webhook: nothing is sent to it until it is enabled (admin)",
+        SWITCH,
         webhooks.disable_webhook,
+        WebhookRead,
     )
-    enable = _switch(
-        "enable", "enableWebhook", "Enable a disabled webhook again (admin)", webhooks.enable_webhook
+    enable = _on_webhook(
+        post,
+        "/enable",
+        "enableWebhook",
+        "Enable a disabled webhook again (admin)",
+        SWITCH,
+        webhooks.enable_webhook,
+        WebhookRead,
     )
 
     @get(
