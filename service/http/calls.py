@@ -12,8 +12,10 @@ import inspect
 from collections.abc import Callable
 from typing import Any, cast
 
+from litestar import get
 from litestar.handlers import HTTPRouteHandler
 
+from service.http.routes import public_route
 from service.http.services import Caller, CallerDep, Reading, ReadingDep, ServicesDep
 from service.usecases.services import Services
 
@@ -83,3 +85,18 @@ def looks_up(
         return encode(query(services, *(given[key] for key in params)))
 
     return handler(query.__name__, {"services": ServicesDep, **params}, answer, run)
+
+
+def public_read(
+    path: str,
+    operation_id: str,
+    summary: str,
+    query: Callable[..., Any],
+    answer: Any,
+    description: str | None = None,
+    **params: Any,
+) -> HTTPRouteHandler:
+    """A public ``GET`` of the read models (404: what it reads is not there): ``reads``'s handler."""
+    return get(
+        path, operation_id=operation_id, summary=summary, description=description, **public_route(404)
+    )(reads(query, answer, **params))

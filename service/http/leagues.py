@@ -16,7 +16,7 @@ from litestar.params import Body
 from service.domain.clock import FORFEIT_AFTER
 from service.domain.league import League
 from service.domain.time_zone import DEFAULT_TIME_ZONE
-from service.http.calls import Method, handler, looks_up, reads
+from service.http.calls import Method, handler, looks_up, public_read
 from service.http.controller import ApiController
 from service.http.encode import encode
 from service.http.exports import CSV, csv_answer
@@ -183,14 +183,16 @@ class LeagueController(ApiController, path="/leagues", tag="leagues"):
         ("data", LeagueRefereeBody),
     )
 
-    standings = get(
+    standings = public_read(
         "/{league_id:uuid}/standings",
-        operation_id="getLeagueStandings",
-        summary="A league's standings (public; read model)",
-        description="Every member, ranked by their finished matches (tie_breaks, rule); a member "
+        "getLeagueStandings",
+        "A league's standings (public; read model)",
+        league_queries.standings,
+        Standings,
+        "Every member, ranked by their finished matches (tie_breaks, rule); a member "
         "without a finished match comes after every ranked one, with zeros and rank null.",
-        **public_route(404),
-    )(reads(league_queries.standings, Standings, league_id=LeagueId))
+        league_id=LeagueId,
+    )
 
     @get(
         "/{league_id:uuid}/standings.csv",
@@ -222,9 +224,11 @@ class LeagueController(ApiController, path="/leagues", tag="leagues"):
         feed = schedule(league.id, league.name, league.time_zone, found.tournaments, datetime.now(UTC))
         return Response(feed.decode(), media_type=CALENDAR)
 
-    ratings = get(
+    ratings = public_read(
         "/{league_id:uuid}/ratings",
-        operation_id="getLeagueRatings",
-        summary="A league's ratings, the highest first (public; read model)",
-        **public_route(404),
-    )(reads(league_queries.ratings, LeagueRatingsRead, league_id=LeagueId))
+        "getLeagueRatings",
+        "A league's ratings, the highest first (public; read model)",
+        league_queries.ratings,
+        LeagueRatingsRead,
+        league_id=LeagueId,
+    )

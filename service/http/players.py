@@ -18,7 +18,7 @@ from service.application import credentials
 from service.domain.credential import Credential
 from service.domain.league import Player
 from service.domain.names import MAX_NAME
-from service.http.calls import calls, handler, looks_up, reads
+from service.http.calls import calls, handler, looks_up, public_read
 from service.http.controller import ApiController
 from service.http.page_read import Listing
 from service.http.pages import Next, PageDep
@@ -208,19 +208,23 @@ class PlayerController(ApiController, path="/players", tag="players"):
         "player", PlayerId, ("createPlayerToken", "listPlayerTokens", "revokePlayerTokens"), 410
     )
 
-    history = get(
+    history = public_read(
         "/{player_id:uuid}/games",
-        operation_id="getPlayerHistory",
-        summary="The games a player has played and plays, newest first (public; read model)",
-        **public_route(404),
-    )(reads(player_queries.history, PlayerHistory, player_id=PlayerId))
+        "getPlayerHistory",
+        "The games a player has played and plays, newest first (public; read model)",
+        player_queries.history,
+        PlayerHistory,
+        player_id=PlayerId,
+    )
 
-    ratings = get(
+    ratings = public_read(
         "/{player_id:uuid}/ratings",
-        operation_id="getPlayerRatings",
-        summary="A player's rating after each rated match, newest first, every league (public; read model)",
-        **public_route(404),
-    )(reads(player_queries.rating_history, PlayerRatingsRead, player_id=PlayerId))
+        "getPlayerRatings",
+        "A player's rating after each rated match, newest first, every league (public; read model)",
+        player_queries.rating_history,
+        PlayerRatingsRead,
+        player_id=PlayerId,
+    )
 
 
 class RefereeController(ApiController, path="/referees", tag="referees"):

@@ -32,7 +32,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.http import sheets
-from service.http.calls import Method, calls, reads
+from service.http.calls import Method, calls, public_read
 from service.http.controller import ApiController
 from service.http.exports import CSV, csv_answer
 from service.http.page_read import Listing
@@ -182,22 +182,25 @@ class TournamentController(ApiController, tag="tournaments"):
         **public_route(422),
     )(TOURNAMENTS.by_league_and_status("tournaments", TOURNAMENT_STATUSES))
 
-    read = get(
+    read = public_read(
         "/tournaments/{tournament_id:uuid}",
-        operation_id="getTournament",
-        summary="The bracket: every round, table and result, and the ranking so far (public; read model)",
-        **public_route(404),
-    )(reads(league_queries.tournament, TournamentView, tournament_id=TournamentId))
+        "getTournament",
+        "The bracket: every round, table and result, and the ranking so far (public; read model)",
+        league_queries.tournament,
+        TournamentView,
+        tournament_id=TournamentId,
+    )
 
     # the results, for a club's files: the bracket's figures as rows, from the same read model, one
     # per seat per table and one per bye (``service.projections.results``; docs/exports.md's columns)
-    results = get(
+    results = public_read(
         "/tournaments/{tournament_id:uuid}/results.json",
-        operation_id="getTournamentResults",
-        summary="A tournament's results: a row per seat per table and per bye, and the ranking "
-        "(public; read model)",
-        **public_route(404),
-    )(reads(tournament_queries.results, TournamentResultsRead, tournament_id=TournamentId))
+        "getTournamentResults",
+        "A tournament's results: a row per seat per table and per bye, and the ranking (public; read model)",
+        tournament_queries.results,
+        TournamentResultsRead,
+        tournament_id=TournamentId,
+    )
 
     @get(
         "/tournaments/{tournament_id:uuid}/results.csv",
@@ -293,9 +296,11 @@ class TournamentController(ApiController, tag="tournaments"):
         EntrantBody,
     )
 
-    next_game = get(
+    next_game = public_read(
         "/players/{player_id:uuid}/next-game",
-        operation_id="getPlayerNextGame",
-        summary="The tournament table a player plays now, else their next one or round (public; read model)",
-        **public_route(404),
-    )(reads(player_queries.next_game, NextGame, player_id=PlayerId))
+        "getPlayerNextGame",
+        "The tournament table a player plays now, else their next one or round (public; read model)",
+        player_queries.next_game,
+        NextGame,
+        player_id=PlayerId,
+    )
