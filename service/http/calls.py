@@ -61,15 +61,19 @@ def calls(
     return handler(use_case.__name__, {"caller": CallerDep, **params}, answer, run)
 
 
-def reads(query: Callable[..., Any], answer: Any, **params: Any) -> Handler:
-    """A read model's route's handler: ``reading.run(query, *params)``, the reading taken last (the
-    document names ``after`` after the path's parameters)."""
+def reads(
+    query: Callable[..., Any], answer: Any, encode: Callable[[Any], Any] = _same, **params: Any
+) -> Handler:
+    """A read model's route's handler: ``encode(reading.run(query, *params))``, the reading taken
+    last (the document names ``after`` after the path's parameters)."""
 
     def run(reading: Reading, **given: Any) -> Any:
         # ``Reading.run`` checks a query's arguments where it is written out; here they are the route's
-        return reading.run(
-            cast("Callable[[Services, *tuple[Any, ...], int | None], Any]", query),
-            *(given[key] for key in params),
+        return encode(
+            reading.run(
+                cast("Callable[[Services, *tuple[Any, ...], int | None], Any]", query),
+                *(given[key] for key in params),
+            )
         )
 
     return handler(query.__name__, {**params, "reading": ReadingDep}, answer, run)

@@ -19,7 +19,7 @@ from service.domain.time_zone import DEFAULT_TIME_ZONE
 from service.http.calls import Method, handler, looks_up, public_read
 from service.http.controller import ApiController
 from service.http.encode import encode
-from service.http.exports import CSV, csv_answer
+from service.http.exports import csv_read
 from service.http.page_read import Listing
 from service.http.pages import Next, PageDep
 from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, LeagueId, PlayerId
@@ -194,17 +194,18 @@ class LeagueController(ApiController, path="/leagues", tag="leagues"):
         league_id=LeagueId,
     )
 
-    @get(
+    standings_csv = csv_read(
         "/{league_id:uuid}/standings.csv",
-        operation_id="getLeagueStandingsCsv",
-        summary="A league's standings as CSV, for a spreadsheet (public; read model)",
-        description="A header row, then one row per member in rank order, with the fields and figures "
+        "getLeagueStandingsCsv",
+        "A league's standings as CSV, for a spreadsheet (public; read model)",
+        "A header row, then one row per member in rank order, with the fields and figures "
         "of the JSON standings' rows (a rating left empty while there is none, the rank left empty for a "
         "member without a finished match).",
-        **file_route(CSV, "the standings' rows as CSV (RFC 4180, UTF-8)", 404),
+        "standings'",
+        league_queries.standings,
+        Standing,
+        league_id=LeagueId,
     )
-    def standings_csv(self, league_id: LeagueId, reading: ReadingDep) -> Response[str]:
-        return csv_answer(Standing, reading.run(league_queries.standings, league_id).rows)
 
     # public, as a phone that subscribes sends no token; the league (its name and time zone) comes
     # from the store, its tournaments from the read model, and ``service.projections.schedule`` says

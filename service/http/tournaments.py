@@ -34,14 +34,14 @@ from litestar.params import Body, Parameter
 from service.http import sheets
 from service.http.calls import Method, calls, public_read
 from service.http.controller import ApiController
-from service.http.exports import CSV, csv_answer
+from service.http.exports import csv_read
 from service.http.page_read import Listing
 from service.http.pages import (
     Next,
 )
 from service.http.params import PLAYER_ID, After, LeagueId, PlayerId
 from service.http.routes import RouteArgs, admin_route, file_route, public_route, signed_in_route
-from service.http.services import ReadingDep, ServicesDep
+from service.http.services import ServicesDep
 from service.projections import sheets as drawn_sheets
 from service.projections.models import ListedTournament, NextGame, TournamentView
 from service.projections.results import ResultRow, TournamentResultsRead
@@ -202,17 +202,18 @@ class TournamentController(ApiController, tag="tournaments"):
         tournament_id=TournamentId,
     )
 
-    @get(
+    results_csv = csv_read(
         "/tournaments/{tournament_id:uuid}/results.csv",
-        operation_id="getTournamentResultsCsv",
-        summary="A tournament's results as CSV, for a spreadsheet (public; read model)",
-        description="A header row, then one row per seat per table and one per bye, by round, with "
+        "getTournamentResultsCsv",
+        "A tournament's results as CSV, for a spreadsheet (public; read model)",
+        "A header row, then one row per seat per table and one per bye, by round, with "
         "the fields and figures of the JSON results' rows (an empty cell where a figure is not known "
         "yet).",
-        **file_route(CSV, "the results' rows as CSV (RFC 4180, UTF-8)", 404),
+        "results'",
+        tournament_queries.results,
+        ResultRow,
+        tournament_id=TournamentId,
     )
-    def results_csv(self, tournament_id: TournamentId, reading: ReadingDep) -> Response[str]:
-        return csv_answer(ResultRow, reading.run(tournament_queries.results, tournament_id).rows)
 
     @get(
         "/tournaments/{tournament_id:uuid}/rounds/{round_no:int}/sheets",
