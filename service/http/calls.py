@@ -1,11 +1,12 @@
 """The handler of a route that only runs one use case or query and encodes its answer.
 
 Most routes decode their path's ids (and a body), run one use case for the signed-in caller
-(``Caller``), one query of the read models with its ``?after=`` (``Reading``) or one of the event
-store, and answer the result, encoded for the API; their handlers differed only in those things.
-``calls``, ``reads`` and ``looks_up`` make such a handler from them: the use case, the answer's
-type, its encoding and the parameters (name: annotated type, in the document's order), which
-litestar reads from the signature made here as from one written out.
+(``Caller``), one query of the read models with its ``?after=`` (``Reading``) or one with the
+services alone (the event store's reads, a list's page), and answer the result, encoded for the
+API; their handlers differed only in those things. ``calls``, ``reads`` and ``looks_up`` make such
+a handler from them: the use case, the answer's type, its encoding and the parameters (name:
+annotated type, in the document's order), which litestar reads from the signature made here as
+from one written out. ``public_read`` is the whole route of a public read of the read models.
 """
 
 import inspect
@@ -82,8 +83,8 @@ def reads(
 def looks_up(
     query: Callable[..., Any], answer: Any, encode: Callable[[Any], Any] = _same, **params: Any
 ) -> Handler:
-    """A route's handler that reads the event store (current at once): ``encode(query(services,
-    *params))``."""
+    """A route's handler that runs ``query`` with the services and its parameters, and encodes the
+    answer: a read of the event store (current at once), or a page of a list without filters."""
 
     def run(services: Services, **given: Any) -> Any:
         return encode(query(services, *(given[key] for key in params)))
