@@ -54,10 +54,12 @@ def calls(
     encode: Callable[[Any], Any] = _same,
     **params: Any,
 ) -> Handler:
-    """A signed-in route's handler: ``encode(caller.run(use_case, *first, *params))``."""
+    """A signed-in route's handler: ``encode(caller.run(use_case, *first, *params))`` (``answer``
+    None: nothing, whatever the use case returns)."""
 
     def run(caller: Caller, **given: Any) -> Any:
-        return encode(caller.run(use_case, *first, *(given[key] for key in params)))
+        done = caller.run(use_case, *first, *(given[key] for key in params))
+        return None if answer is None else encode(done)  # an answer of None: 204, no content
 
     return handler(use_case.__name__, {"caller": CallerDep, **params}, answer, run)
 
