@@ -10,12 +10,16 @@ are not text and are written bare: ``-3`` points stay the number -3.
 
 import csv
 import io
-from collections.abc import Sequence
-from typing import assert_never
+from collections.abc import Callable, Sequence
+from typing import Any, assert_never
 from uuid import UUID
 
 import msgspec
-from litestar import Response
+from litestar import Response, get
+from litestar.handlers import HTTPRouteHandler
+
+from service.http.calls import reads
+from service.http.routes import file_route
 
 # litestar adds "; charset=utf-8" to a text/* media type itself (naming it here doubled it)
 CSV = "text/csv"
@@ -57,3 +61,29 @@ def csv_of(kind: type[msgspec.Struct], rows: Sequence[msgspec.Struct]) -> str:
 def csv_answer(kind: type[msgspec.Struct], rows: Sequence[msgspec.Struct]) -> Response[str]:
     """A route's answer: the rows as CSV (``csv_of``)."""
     return Response(csv_of(kind, rows), media_type=CSV)
+
+
+def csv_read(
+    path: str,
+    operation_id: str,
+    summary: str,
+    description: str,
+    what: str,
+    query: Callable[..., Any],
+    kind: type[msgspec.Struct],
+    **params: Any,
+) -> HTTPRouteHandler:
+    """A public ``GET`` of a read model's rows as CSV: ``query``'s answer's ``rows``, of ``kind``
+    (``what``: whose rows they are, for the document)."""
+
+    def rows(found: Any) -> Response[str]:
+        return csv_answer(kind, found.rows)
+
+    answer = f"the {what} rows as CSV (RFC 4180, UTF-8)"
+    return get(
+        path,
+        operation_id=operation_id,
+        summary=summary,
+        description=description,
+        **file_route(CSV, answer, 404),
+    )(reads(query, Response[str], rows, **params))

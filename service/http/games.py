@@ -6,11 +6,13 @@ a league they referee; a player, a friendly game they sit at, without a seed
 seed, so none fixes a deck by itself), an explicit deck or a first dealer.
 """
 
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, Any
 from uuid import UUID
 
 import msgspec
 from litestar import get, post
+from litestar.handlers import HTTPRouteHandler
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
@@ -40,6 +42,7 @@ from service.projections.models import HandView, ListedGame, MatchTotals, Public
 from service.usecases.games import GameCreate, GameCreated, create_game, seat_view
 from service.usecases.queries import games as game_queries
 from service.usecases.queries import lists
+from service.usecases.services import Services
 
 
 class GameListRead(msgspec.Struct, frozen=True, kw_only=True):
@@ -102,6 +105,20 @@ CREATE_EXAMPLES = [
 GameBody = Annotated[GameCreate, Body(examples=CREATE_EXAMPLES)]
 
 
+def _current(
+    path: str, operation_id: str, summary: str, query: Callable[[Services, UUID], Any], answer: type
+) -> HTTPRouteHandler:
+    """A public read of a game from the event store (``query``'s ``answer``): current already, so
+    the ``?after=`` it takes, as every read does, is met at once."""
+
+    def read(self: object, services: ServicesDep, game_id: GameId, after: AfterMet = None) -> Any:
+        return query(services, game_id)
+
+    read.__annotations__["return"] = answer  # litestar documents the answer by it
+    read.__name__ = read.__qualname__ = query.__name__
+    return get(path, operation_id=operation_id, summary=summary, **public_route(404, reads_store=True))(read)
+
+
 class GameController(ApiController, path="/games", tag="games"):
     @post(
         operation_id="createGame",
@@ -129,14 +146,13 @@ class GameController(ApiController, path="/games", tag="games"):
         status = choice_filter("status", status, GAME_STATUSES)
         return GAMES.page(services, page, league_id, player_id, status)
 
-    @get(
+    read = _current(
         "/{game_id:uuid}",
-        operation_id="getGame",
-        summary="The public state: top card, named suit, debt, counts, scores, whose turn, version (public)",
-        **public_route(404, reads_store=True),
+        "getGame",
+        "The public state: top card, named suit, debt, counts, scores, whose turn, version (public)",
+        game_queries.table,
+        PublicTable,
     )
-    def read(self, services: ServicesDep, game_id: GameId, after: AfterMet = None) -> PublicTable:
-        return game_queries.table(services, game_id)
 
     @get(
         "/{game_id:uuid}/me",
@@ -153,14 +169,13 @@ class GameController(ApiController, path="/games", tag="games"):
     ) -> HandView:
         return caller.run(seat_view, game_id, seat)
 
-    @get(
+    totals = _current(
         "/{game_id:uuid}/totals",
-        operation_id="getGameTotals",
-        summary="Round and match totals (public)",
-        **public_route(404, reads_store=True),
+        "getGameTotals",
+        "Round and match totals (public)",
+        game_queries.totals,
+        MatchTotals,
     )
-    def totals(self, services: ServicesDep, game_id: GameId, after: AfterMet = None) -> MatchTotals:
-        return game_queries.totals(services, game_id)
 
     @get(
         "/{game_id:uuid}/shuffles",

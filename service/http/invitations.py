@@ -14,6 +14,7 @@ from litestar.params import Body, Parameter
 
 from service.auth.peer import client_address
 from service.domain.invitation import Invitation
+from service.http.calls import calls
 from service.http.controller import ApiController
 from service.http.encode import encode
 from service.http.params import LEAGUE_ID, PLAYER_ID, LeagueId
@@ -82,6 +83,11 @@ def invitation_read(invitation: Invitation) -> InvitationRead:
     )
 
 
+def made_read(made: tuple[Invitation, str]) -> InvitationMade:
+    invitation, code = made
+    return InvitationMade(invitation=invitation_read(invitation), code=code)
+
+
 InvitationBody = Annotated[
     InvitationCreate,
     Body(examples=[Example(summary="ten people", value={"expires_at": "2026-12-31T23:59:00Z", "uses": 10})]),
@@ -94,15 +100,20 @@ RedemptionBody = Annotated[
 
 
 class LeagueInvitationController(ApiController, path="/leagues", tag="invitations"):
-    @post(
+    create = post(
         "/{league_id:uuid}/invitations",
         operation_id="createInvitation",
         summary="Make an invitation to a league (admin); the answer holds its code, shown once",
         **admin_route(404, 415, 422),
+    )(
+        calls(
+            invitations.make_invitation,
+            InvitationMade,
+            encode=made_read,
+            league_id=LeagueId,
+            data=InvitationBody,
+        )
     )
-    def create(self, caller: CallerDep, league_id: LeagueId, data: InvitationBody) -> InvitationMade:
-        invitation, code = caller.run(invitations.make_invitation, league_id, data)
-        return InvitationMade(invitation=invitation_read(invitation), code=code)
 
     @get(
         "/{league_id:uuid}/invitations",
@@ -116,14 +127,12 @@ class LeagueInvitationController(ApiController, path="/leagues", tag="invitation
 
 
 class InvitationController(ApiController, path="/invitations", tag="invitations"):
-    @delete(
+    revoke = delete(
         "/{invitation_id:uuid}",
         operation_id="revokeInvitation",
         summary="Revoke an invitation (admin): it is refused from now on",
         **admin_route(404, 409),
-    )
-    def revoke(self, caller: CallerDep, invitation_id: InvitationId) -> None:
-        caller.run(invitations.revoke_invitation, invitation_id)
+    )(calls(invitations.revoke_invitation, None, invitation_id=InvitationId))
 
     @post(
         "/redeem",

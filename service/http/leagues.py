@@ -2,27 +2,30 @@
 zone, members, referees, standings (every member, in the order the answer states: docs/standings.md);
 the standings as CSV and the schedule as an iCalendar feed (docs/exports.md)."""
 
+from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Annotated
+from typing import Annotated, Any
 from uuid import UUID
 
 import msgspec
 from litestar import Response, delete, get, post
+from litestar.handlers import HTTPRouteHandler
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.clock import FORFEIT_AFTER
 from service.domain.league import League
 from service.domain.time_zone import DEFAULT_TIME_ZONE
+from service.http.calls import Method, handler, looks_up, public_read
 from service.http.controller import ApiController
 from service.http.encode import encode
-from service.http.exports import CSV, csv_answer
+from service.http.exports import csv_read
 from service.http.page_read import Listing
 from service.http.pages import Next, PageDep
 from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, LeagueId, PlayerId
 from service.http.players import StoredLeagueName
-from service.http.routes import admin_route, file_route, public_route
-from service.http.services import CallerDep, ReadingDep, ServicesDep
+from service.http.routes import RouteArgs, admin_route, file_route, public_route
+from service.http.services import Caller, CallerDep, ReadingDep, ServicesDep
 from service.projections.models import LeagueRatingsRead, ListedLeague, Standing, Standings
 from service.projections.schedule import schedule
 from service.usecases import leagues
@@ -106,6 +109,28 @@ LeagueRefereeBody = Annotated[
 ]
 
 
+def _change(
+    method: Method,
+    path: str,
+    operation_id: str,
+    summary: str,
+    route: RouteArgs,
+    use_case: Callable[..., League],
+    taken: tuple[str, Any],
+) -> HTTPRouteHandler:
+    """A change to a league's members or referees at ``path`` below it, taking one more parameter
+    (``taken``: its name and type), answered with the league as it is right after it."""
+    name, hint = taken
+
+    def change(caller: Caller, league_id: UUID, **more: Any) -> LeagueRead:
+        return league_read(caller.services, caller.run(use_case, league_id, more[name]))
+
+    params = {"caller": CallerDep, "league_id": LeagueId, name: hint}
+    return method(f"/{{league_id:uuid}}{path}", operation_id=operation_id, summary=summary, **route)(
+        handler(use_case.__name__, params, LeagueRead, change)
+    )
+
+
 class LeagueController(ApiController, path="/leagues", tag="leagues"):
     @post(
         operation_id="createLeague",
@@ -115,13 +140,11 @@ class LeagueController(ApiController, path="/leagues", tag="leagues"):
     def create(self, caller: CallerDep, data: LeagueBody) -> LeagueRead:
         return league_read(caller.services, caller.run(leagues.found_league, data))
 
-    @get(
+    list_leagues = get(
         operation_id="listLeagues",
         summary="Leagues by name, a page at a time (public; read model)",
         **public_route(422),
-    )
-    def list_leagues(self, services: ServicesDep, page: PageDep) -> LeagueListRead:
-        return LEAGUES.page(services, page)
+    )(looks_up(LEAGUES.page, LeagueListRead, page=PageDep))
 
     @get(
         "/{league_id:uuid}",
@@ -132,55 +155,57 @@ class LeagueController(ApiController, path="/leagues", tag="leagues"):
     def read(self, services: ServicesDep, league_id: LeagueId) -> LeagueRead:
         return league_read(services, league_queries.league(services, league_id))
 
-    @post(
-        "/{league_id:uuid}/members",
-        operation_id="addLeagueMember",
-        summary="Admit a player to a league (admin); an erased player is 410",
-        **admin_route(404, 409, 410, 415),
+    add_member = _change(
+        post,
+        "/members",
+        "addLeagueMember",
+        "Admit a player to a league (admin); an erased player is 410",
+        admin_route(404, 409, 410, 415),
+        leagues.admit_member,
+        ("data", MemberBody),
     )
-    def add_member(self, caller: CallerDep, league_id: LeagueId, data: MemberBody) -> LeagueRead:
-        return league_read(caller.services, caller.run(leagues.admit_member, league_id, data))
-
-    @delete(
-        "/{league_id:uuid}/members/{player_id:uuid}",
-        operation_id="removeLeagueMember",
-        summary="Remove a member from a league (admin); their games and standings stay",
-        **admin_route(404, status_code=200),
+    remove_member = _change(
+        delete,
+        "/members/{player_id:uuid}",
+        "removeLeagueMember",
+        "Remove a member from a league (admin); their games and standings stay",
+        admin_route(404, status_code=200),
+        leagues.remove_member,
+        ("player_id", PlayerId),
     )
-    def remove_member(self, caller: CallerDep, league_id: LeagueId, player_id: PlayerId) -> LeagueRead:
-        return league_read(caller.services, caller.run(leagues.remove_member, league_id, player_id))
-
-    @post(
-        "/{league_id:uuid}/referees",
-        operation_id="addLeagueReferee",
-        summary="Appoint a referee to a league (admin)",
-        **admin_route(404, 409, 415),
+    add_referee = _change(
+        post,
+        "/referees",
+        "addLeagueReferee",
+        "Appoint a referee to a league (admin)",
+        admin_route(404, 409, 415),
+        leagues.appoint_referee,
+        ("data", LeagueRefereeBody),
     )
-    def add_referee(self, caller: CallerDep, league_id: LeagueId, data: LeagueRefereeBody) -> LeagueRead:
-        return league_read(caller.services, caller.run(leagues.appoint_referee, league_id, data))
 
-    @get(
+    standings = public_read(
         "/{league_id:uuid}/standings",
-        operation_id="getLeagueStandings",
-        summary="A league's standings (public; read model)",
-        description="Every member, ranked by their finished matches (tie_breaks, rule); a member "
+        "getLeagueStandings",
+        "A league's standings (public; read model)",
+        league_queries.standings,
+        Standings,
+        "Every member, ranked by their finished matches (tie_breaks, rule); a member "
         "without a finished match comes after every ranked one, with zeros and rank null.",
-        **public_route(404),
+        league_id=LeagueId,
     )
-    def standings(self, league_id: LeagueId, reading: ReadingDep) -> Standings:
-        return reading.run(league_queries.standings, league_id)
 
-    @get(
+    standings_csv = csv_read(
         "/{league_id:uuid}/standings.csv",
-        operation_id="getLeagueStandingsCsv",
-        summary="A league's standings as CSV, for a spreadsheet (public; read model)",
-        description="A header row, then one row per member in rank order, with the fields and figures "
+        "getLeagueStandingsCsv",
+        "A league's standings as CSV, for a spreadsheet (public; read model)",
+        "A header row, then one row per member in rank order, with the fields and figures "
         "of the JSON standings' rows (a rating left empty while there is none, the rank left empty for a "
         "member without a finished match).",
-        **file_route(CSV, "the standings' rows as CSV (RFC 4180, UTF-8)", 404),
+        "standings'",
+        league_queries.standings,
+        Standing,
+        league_id=LeagueId,
     )
-    def standings_csv(self, league_id: LeagueId, reading: ReadingDep) -> Response[str]:
-        return csv_answer(Standing, reading.run(league_queries.standings, league_id).rows)
 
     # public, as a phone that subscribes sends no token; the league (its name and time zone) comes
     # from the store, its tournaments from the read model, and ``service.projections.schedule`` says
@@ -200,11 +225,11 @@ class LeagueController(ApiController, path="/leagues", tag="leagues"):
         feed = schedule(league.id, league.name, league.time_zone, found.tournaments, datetime.now(UTC))
         return Response(feed.decode(), media_type=CALENDAR)
 
-    @get(
+    ratings = public_read(
         "/{league_id:uuid}/ratings",
-        operation_id="getLeagueRatings",
-        summary="A league's ratings, the highest first (public; read model)",
-        **public_route(404),
+        "getLeagueRatings",
+        "A league's ratings, the highest first (public; read model)",
+        league_queries.ratings,
+        LeagueRatingsRead,
+        league_id=LeagueId,
     )
-    def ratings(self, league_id: LeagueId, reading: ReadingDep) -> LeagueRatingsRead:
-        return reading.run(league_queries.ratings, league_id)

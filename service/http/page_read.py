@@ -2,9 +2,19 @@
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Annotated, Any, Generic, TypeVar
 
-from service.http.pages import Page, cursor_of, key_of
+from service.http.pages import (
+    Page,
+    PageDep,
+    choice_parameter,
+    cursor_of,
+    id_filter,
+    key_of,
+    league_and_status,
+)
+from service.http.params import LEAGUE_ID
+from service.http.services import ServicesDep
 from service.usecases.queries import lists
 from service.usecases.services import Services
 
@@ -30,3 +40,26 @@ class Listing(Generic[K, R]):
         return self.read(
             items=found.items, next=cursor_of(self.kind, filters, found.last), position=found.position
         )
+
+    def by_league_and_status(self, what: str, statuses: tuple[str, ...]) -> Callable[..., Any]:
+        """The handler of this list filtered by league and state (the tournaments, the Mao matches),
+        ``what`` naming its items in the filters' descriptions."""
+
+        def list_items(
+            controller: object,
+            services: ServicesDep,
+            league: Any = None,
+            status: Any = None,
+            *,
+            page: PageDep,
+        ) -> Any:
+            return self.page(services, page, *league_and_status(league, status, statuses))
+
+        # litestar documents and decodes the filters and the answer by the handler's annotations
+        list_items.__annotations__ |= {
+            "league": Annotated[str | None, id_filter(f"only the {what} of this league", LEAGUE_ID)],
+            "status": Annotated[str | None, choice_parameter(f"only the {what} in this state", statuses)],
+            "return": self.read,
+        }
+        list_items.__name__ = list_items.__qualname__ = f"list_{self.kind.replace('-', '_')}"
+        return list_items

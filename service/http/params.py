@@ -36,53 +36,41 @@ CredentialId = Annotated[
 ]
 
 
-def _log_position(description: str) -> ParameterKwarg:
-    """A log position to read after (``after``): the bounds the stores keep, an example, and what it does."""
-    return Parameter(
-        ge=0,
-        le=LARGEST,
-        # litestar leaves out a bound of 0 of an optional value, and writes 2**63 - 1 as the float 2**63
-        schema_extra={"minimum": 0, "maximum": LARGEST},
-        description=description,
-        examples=[Example(summary="after my move", value=4711)],
+def _from_zero(
+    description: str, example: Example, largest: int | None = LARGEST, header: str | None = None
+) -> ParameterKwarg:
+    """A number from 0 (a log position, an event number, a seat) up to ``largest`` (None: no bound), in
+    the query or the ``header`` named: litestar leaves out a bound of 0 of an optional value, and
+    writes 2**63 - 1 as the float 2**63, so the schema says them itself."""
+    bounds = {"minimum": 0} if largest is None else {"minimum": 0, "maximum": largest}
+    if header is None:
+        return Parameter(ge=0, le=largest, schema_extra=bounds, description=description, examples=[example])
+    return HeaderParameter(
+        name=header, ge=0, le=largest, schema_extra=bounds, description=description, examples=[example]
     )
 
 
+AFTER_MY_MOVE = Example(summary="after my move", value=4711)
 After = Annotated[
     int | None,
-    _log_position(
+    _from_zero(
         "a log position (a command's `position`): the answer waits, a few seconds at most, until the "
         "read models have applied it; the answer's `position` says how far they were. Without it, "
-        "a signed-in client's read waits for the client's own last write (docs/consistency.md)"
+        "a signed-in client's read waits for the client's own last write (docs/consistency.md)",
+        AFTER_MY_MOVE,
     ),
 ]
 AfterMet = Annotated[
     int | None,
-    _log_position(
+    _from_zero(
         "a log position, accepted as elsewhere and always met at once: this answer is read from the "
-        "event store, so it holds every write answered before the request (docs/consistency.md)"
+        "event store, so it holds every write answered before the request (docs/consistency.md)",
+        AFTER_MY_MOVE,
     ),
 ]
-SeatToSee = Annotated[
-    int | None,
-    Parameter(
-        ge=0,
-        schema_extra={"minimum": 0},  # litestar leaves out a bound of 0 of an optional value
-        description="officials: the seat to see",
-        examples=[Example(value=0)],
-    ),
-]
+SeatToSee = Annotated[int | None, _from_zero("officials: the seat to see", Example(value=0), largest=None)]
 LastEventId = Annotated[
-    int | None,
-    HeaderParameter(
-        name="Last-Event-ID",
-        ge=0,
-        le=LARGEST,
-        # litestar leaves out a bound of 0 of an optional value, and writes 2**63 - 1 as 2**63
-        schema_extra={"minimum": 0, "maximum": LARGEST},
-        description="resume after this event number",
-        examples=[Example(value=12)],
-    ),
+    int | None, _from_zero("resume after this event number", Example(value=12), header="Last-Event-ID")
 ]
 IdempotencyKey = Annotated[
     str | None,

@@ -5,29 +5,32 @@ A referee is the credential that registered them: its id is the referee's
 id, which leagues hold and referee tokens speak for.
 """
 
-from typing import Annotated
+from typing import Annotated, Any
 from uuid import UUID
 
 import msgspec
 from litestar import delete, get, patch, post
+from litestar.handlers import HTTPRouteHandler
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.application import credentials
+from service.domain.credential import Credential
 from service.domain.league import Player
 from service.domain.names import MAX_NAME
+from service.http.calls import calls, handler, looks_up, public_read
 from service.http.controller import ApiController
 from service.http.page_read import Listing
 from service.http.pages import Next, PageDep
 from service.http.params import PLAYER_ID, REFEREE_ID, PlayerId, RefereeId
 from service.http.routes import admin_route, public_route, signed_in_route
-from service.http.services import BearerDep, CallerDep, ReadingDep, ServicesDep
+from service.http.services import BearerDep, Caller, CallerDep, ServicesDep
 from service.projections.models import ListedPlayer, PlayerHistory, PlayerRatingsRead
 from service.usecases import players, tokens
 from service.usecases.players import PlayerCreate, PlayerRename, RefereeCreate
 from service.usecases.queries import lists
 from service.usecases.queries import players as player_queries
-from service.usecases.tokens import CredentialsRead, RevokedRead
+from service.usecases.tokens import CredentialsRead, Holder, RevokedRead
 
 StoredName = Annotated[str, msgspec.Meta(examples=["Ada"])]
 StoredLeagueName = Annotated[str, msgspec.Meta(examples=["Thursday club"])]
@@ -94,6 +97,18 @@ def player_read(player: Player | players.Registered) -> PlayerRead:
     return PlayerRead(player_id=player.id, name=player.name)
 
 
+def player_created(done: players.Registered) -> PlayerCreated:
+    return PlayerCreated(player=player_read(done), token=token_read(done.issued))
+
+
+def referee_read(referee: Credential | players.Registered) -> RefereeRead:
+    return RefereeRead(referee_id=referee.id, name=referee.name)
+
+
+def referee_created(done: players.Registered) -> RefereeCreated:
+    return RefereeCreated(referee=referee_read(done), token=token_read(done.issued))
+
+
 def token_read(issued: credentials.Issued) -> TokenRead:
     return TokenRead(
         credential_id=issued.credential_id, role=issued.role, subject=issued.subject, token=issued.token
@@ -111,15 +126,49 @@ RefereeBody = Annotated[
 ]
 
 
+def token_routes(
+    role: Holder, subject_id: Any, operation_ids: tuple[str, str, str], *statuses: int
+) -> tuple[HTTPRouteHandler, HTTPRouteHandler, HTTPRouteHandler]:
+    """A player's or a referee's tokens (``subject_id``: the path's id): another token (its route
+    also answering ``statuses``), the list without their secrets, and revoking them all; for an
+    admin or the subject themself."""
+    create, listing, revoke = operation_ids
+    path, name, whose = f"/{{{role}_id:uuid}}/tokens", f"{role}_id", f"(an admin, or the {role})"
+
+    def issue(caller: Caller, bearer: UUID | None, **subject: UUID) -> TokenRead:
+        return token_read(caller.run(tokens.issue_token, role, subject[name], bearer))
+
+    made = handler(
+        "create_token", {"caller": CallerDep, "bearer": BearerDep, name: subject_id}, TokenRead, issue
+    )
+    return (
+        post(
+            path,
+            operation_id=create,
+            summary=f"Another token for a {role} {whose}",
+            **signed_in_route(403, 404, *statuses),
+        )(made),
+        get(
+            path,
+            operation_id=listing,
+            summary=f"A {role}'s tokens, without their secrets {whose}",
+            **signed_in_route(403, 404, reads_store=True),
+        )(calls(tokens.tokens_of, CredentialsRead, role, **{name: subject_id})),
+        delete(
+            path,
+            operation_id=revoke,
+            summary=f"Revoke every token of a {role} and those made with them {whose}",
+            **signed_in_route(403, 404, status_code=200),
+        )(calls(tokens.revoke_tokens, RevokedRead, role, **{name: subject_id})),
+    )
+
+
 class PlayerController(ApiController, path="/players", tag="players"):
-    @post(
+    create = post(
         operation_id="createPlayer",
         summary="Register a player (admin); the answer holds their first token",
         **admin_route(409, 422, 415),
-    )
-    def create(self, caller: CallerDep, data: PlayerBody) -> PlayerCreated:
-        done = caller.run(players.register_player, data)
-        return PlayerCreated(player=player_read(done), token=token_read(done.issued))
+    )(calls(players.register_player, PlayerCreated, encode=player_created, data=PlayerBody))
 
     @get(
         operation_id="listPlayers",
@@ -129,23 +178,19 @@ class PlayerController(ApiController, path="/players", tag="players"):
     def list_players(self, services: ServicesDep, q: Search = None, *, page: PageDep) -> PlayerListRead:
         return PLAYERS.page(services, page, q)
 
-    @get(
+    read = get(
         "/{player_id:uuid}",
         operation_id="getPlayer",
         summary="A player's name (public)",
         **public_route(404, reads_store=True),
-    )
-    def read(self, services: ServicesDep, player_id: PlayerId) -> PlayerRead:
-        return player_read(player_queries.player(services, player_id))
+    )(looks_up(player_queries.player, PlayerRead, player_read, player_id=PlayerId))
 
-    @patch(
+    rename = patch(
         "/{player_id:uuid}",
         operation_id="renamePlayer",
         summary="Rename a player (an admin, or the player)",
         **signed_in_route(403, 404, 409, 410, 415),
-    )
-    def rename(self, caller: CallerDep, player_id: PlayerId, data: PlayerRenameBody) -> PlayerRead:
-        return player_read(caller.run(players.rename_player, player_id, data))
+    )(calls(players.rename_player, PlayerRead, encode=player_read, player_id=PlayerId, data=PlayerRenameBody))
 
     @post(
         "/{player_id:uuid}/erasure",
@@ -159,97 +204,43 @@ class PlayerController(ApiController, path="/players", tag="players"):
         done = caller.run(players.erase_player, player_id)
         return PlayerErased(player=player_read(done.player), revoked=done.revoked)
 
-    @post(
-        "/{player_id:uuid}/tokens",
-        operation_id="createPlayerToken",
-        summary="Another token for a player (an admin, or the player)",
-        **signed_in_route(403, 404, 410),
+    create_token, tokens, revoke_tokens = token_routes(
+        "player", PlayerId, ("createPlayerToken", "listPlayerTokens", "revokePlayerTokens"), 410
     )
-    def create_token(self, caller: CallerDep, bearer: BearerDep, player_id: PlayerId) -> TokenRead:
-        return token_read(caller.run(tokens.issue_token, "player", player_id, bearer))
 
-    @get(
-        "/{player_id:uuid}/tokens",
-        operation_id="listPlayerTokens",
-        summary="A player's tokens, without their secrets (an admin, or the player)",
-        **signed_in_route(403, 404, reads_store=True),
-    )
-    def tokens(self, caller: CallerDep, player_id: PlayerId) -> CredentialsRead:
-        return caller.run(tokens.tokens_of, "player", player_id)
-
-    @delete(
-        "/{player_id:uuid}/tokens",
-        operation_id="revokePlayerTokens",
-        summary="Revoke every token of a player and those made with them (an admin, or the player)",
-        **signed_in_route(403, 404, status_code=200),
-    )
-    def revoke_tokens(self, caller: CallerDep, player_id: PlayerId) -> RevokedRead:
-        return caller.run(tokens.revoke_tokens, "player", player_id)
-
-    @get(
+    history = public_read(
         "/{player_id:uuid}/games",
-        operation_id="getPlayerHistory",
-        summary="The games a player has played and plays, newest first (public; read model)",
-        **public_route(404),
+        "getPlayerHistory",
+        "The games a player has played and plays, newest first (public; read model)",
+        player_queries.history,
+        PlayerHistory,
+        player_id=PlayerId,
     )
-    def history(self, player_id: PlayerId, reading: ReadingDep) -> PlayerHistory:
-        return reading.run(player_queries.history, player_id)
 
-    @get(
+    ratings = public_read(
         "/{player_id:uuid}/ratings",
-        operation_id="getPlayerRatings",
-        summary="A player's rating after each rated match, newest first, every league (public; read model)",
-        **public_route(404),
+        "getPlayerRatings",
+        "A player's rating after each rated match, newest first, every league (public; read model)",
+        player_queries.rating_history,
+        PlayerRatingsRead,
+        player_id=PlayerId,
     )
-    def ratings(self, player_id: PlayerId, reading: ReadingDep) -> PlayerRatingsRead:
-        return reading.run(player_queries.rating_history, player_id)
 
 
 class RefereeController(ApiController, path="/referees", tag="referees"):
-    @post(
+    create = post(
         operation_id="createReferee",
         summary="Register a referee (admin); the answer holds their first token",
         **admin_route(422, 415),
-    )
-    def create(self, caller: CallerDep, data: RefereeBody) -> RefereeCreated:
-        done = caller.run(players.register_referee, data)
-        return RefereeCreated(
-            referee=RefereeRead(referee_id=done.id, name=done.name), token=token_read(done.issued)
-        )
+    )(calls(players.register_referee, RefereeCreated, encode=referee_created, data=RefereeBody))
 
-    @get(
+    read = get(
         "/{referee_id:uuid}",
         operation_id="getReferee",
         summary="A referee's name (public)",
         **public_route(404, reads_store=True),
-    )
-    def read(self, services: ServicesDep, referee_id: RefereeId) -> RefereeRead:
-        found = player_queries.referee(services, referee_id)
-        return RefereeRead(referee_id=referee_id, name=found.name)
+    )(looks_up(player_queries.referee, RefereeRead, referee_read, referee_id=RefereeId))
 
-    @post(
-        "/{referee_id:uuid}/tokens",
-        operation_id="createRefereeToken",
-        summary="Another token for a referee (an admin, or the referee)",
-        **signed_in_route(403, 404),
+    create_token, tokens, revoke_tokens = token_routes(
+        "referee", RefereeId, ("createRefereeToken", "listRefereeTokens", "revokeRefereeTokens")
     )
-    def create_token(self, caller: CallerDep, bearer: BearerDep, referee_id: RefereeId) -> TokenRead:
-        return token_read(caller.run(tokens.issue_token, "referee", referee_id, bearer))
-
-    @get(
-        "/{referee_id:uuid}/tokens",
-        operation_id="listRefereeTokens",
-        summary="A referee's tokens, without their secrets (an admin, or the referee)",
-        **signed_in_route(403, 404, reads_store=True),
-    )
-    def tokens(self, caller: CallerDep, referee_id: RefereeId) -> CredentialsRead:
-        return caller.run(tokens.tokens_of, "referee", referee_id)
-
-    @delete(
-        "/{referee_id:uuid}/tokens",
-        operation_id="revokeRefereeTokens",
-        summary="Revoke every token of a referee and those made with them (an admin, or the referee)",
-        **signed_in_route(403, 404, status_code=200),
-    )
-    def revoke_tokens(self, caller: CallerDep, referee_id: RefereeId) -> RevokedRead:
-        return caller.run(tokens.revoke_tokens, "referee", referee_id)

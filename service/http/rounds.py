@@ -8,11 +8,12 @@ from litestar import get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
+from service.http.calls import looks_up
 from service.http.controller import ApiController
 from service.http.game_commands import game_command
 from service.http.params import GameId
 from service.http.routes import GAME_COMMAND, public_route
-from service.http.services import ServicesDep, WriterDep
+from service.http.services import WriterDep
 from service.usecases.events import CommandResult
 from service.usecases.rounds import (
     ConfirmationCreate,
@@ -61,11 +62,9 @@ class RoundController(ApiController, path="/games/{game_id:uuid}/rounds", tag="s
     ) -> CommandResult:
         return writer.run(confirm_round, game_id, round_no, data)
 
-    @get(
+    sheet = get(
         operation_id="getRounds",
         summary="The score sheet: each round's entry, who entered, confirmed and corrected it, its "
         "points and the totals (public)",
         **public_route(404, reads_store=True),
-    )
-    def sheet(self, services: ServicesDep, game_id: GameId) -> RoundsRead:
-        return score_sheet(services, game_id)
+    )(looks_up(score_sheet, RoundsRead, game_id=GameId))

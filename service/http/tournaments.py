@@ -21,28 +21,27 @@ are still played) the round to be paired next, ``pending``, with its time when
 the plan fixes one; 404 ``next_game_not_found`` when there is none.
 """
 
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, Any
 from uuid import UUID
 
 import msgspec
 from litestar import Response, delete, get, patch, post
+from litestar.handlers import HTTPRouteHandler
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.http import sheets
+from service.http.calls import Method, calls, public_read
 from service.http.controller import ApiController
-from service.http.exports import CSV, csv_answer
+from service.http.exports import csv_read
 from service.http.page_read import Listing
 from service.http.pages import (
     Next,
-    PageDep,
-    choice_parameter,
-    id_filter,
-    league_and_status,
 )
-from service.http.params import LEAGUE_ID, PLAYER_ID, After, LeagueId, PlayerId
-from service.http.routes import admin_route, file_route, public_route, signed_in_route
-from service.http.services import CallerDep, ReadingDep, ServicesDep
+from service.http.params import PLAYER_ID, After, LeagueId, PlayerId
+from service.http.routes import RouteArgs, admin_route, file_route, public_route, signed_in_route
+from service.http.services import ServicesDep
 from service.projections import sheets as drawn_sheets
 from service.projections.models import ListedTournament, NextGame, TournamentView
 from service.projections.results import ResultRow, TournamentResultsRead
@@ -105,10 +104,6 @@ class TournamentListRead(msgspec.Struct, frozen=True, kw_only=True):
 
 TOURNAMENTS = Listing(TournamentListRead, "tournaments", int, lists.TOURNAMENTS)
 TOURNAMENT_STATUSES = ("announced", "running", "finished", "cancelled")
-LeagueFilter = Annotated[str | None, id_filter("only the tournaments of this league", LEAGUE_ID)]
-TournamentStatusFilter = Annotated[
-    str | None, choice_parameter("only the tournaments in this state", TOURNAMENT_STATUSES)
-]
 RoundNo = Annotated[
     int,
     Parameter(description="the round, from 1", examples=[Example(summary="the first round", value=1)]),
@@ -131,15 +126,41 @@ CancellationBody = Annotated[
 TournamentBody = Annotated[TournamentCreate, Body(examples=CREATE_EXAMPLES)]
 
 
+# a check-in's or drop-out's route: the entrant themself or an admin; answered 200 (no resource made)
+ENTRANT_COMMAND = signed_in_route(403, 404, 409, 422, 415, status_code=200)
+
+
+def _command(
+    method: Method,
+    path: str,
+    operation_id: str,
+    summary: str,
+    route: RouteArgs,
+    use_case: Callable[..., TournamentView],
+    body: Any = None,
+    description: str | None = None,
+) -> HTTPRouteHandler:
+    """A write on one tournament at ``path`` below it, with ``body`` (its type, with its examples;
+    None: none), answered with the tournament as it is right after it."""
+    params = (
+        {"tournament_id": TournamentId} if body is None else {"tournament_id": TournamentId, "data": body}
+    )
+    return method(
+        f"/tournaments/{{tournament_id:uuid}}{path}",
+        operation_id=operation_id,
+        summary=summary,
+        description=description,
+        **route,
+    )(calls(use_case, TournamentView, **params))
+
+
 class TournamentController(ApiController, tag="tournaments"):
-    @post(
+    create = post(
         "/leagues/{league_id:uuid}/tournaments",
         operation_id="createTournament",
         summary="Announce a tournament of a league with its plan (admin)",
         **admin_route(404, 422, 415),
-    )
-    def create(self, caller: CallerDep, league_id: LeagueId, data: TournamentBody) -> TournamentView:
-        return caller.run(tournaments.announce, league_id, data)
+    )(calls(tournaments.announce, TournamentView, league_id=LeagueId, data=TournamentBody))
 
     @get(
         "/leagues/{league_id:uuid}/tournaments",
@@ -153,55 +174,46 @@ class TournamentController(ApiController, tag="tournaments"):
         found = tournament_queries.of_league(services, league_id, after)
         return TournamentList(league_id=league_id, tournaments=found.tournaments, position=found.position)
 
-    @get(
+    list_tournaments = get(
         "/tournaments",
         operation_id="listTournaments",
         summary="Tournaments, the latest announced first, a page at a time; by league or status "
         "(public; read model)",
         **public_route(422),
-    )
-    def list_tournaments(
-        self,
-        services: ServicesDep,
-        league: LeagueFilter = None,
-        status: TournamentStatusFilter = None,
-        *,
-        page: PageDep,
-    ) -> TournamentListRead:
-        return TOURNAMENTS.page(services, page, *league_and_status(league, status, TOURNAMENT_STATUSES))
+    )(TOURNAMENTS.by_league_and_status("tournaments", TOURNAMENT_STATUSES))
 
-    @get(
+    read = public_read(
         "/tournaments/{tournament_id:uuid}",
-        operation_id="getTournament",
-        summary="The bracket: every round, table and result, and the ranking so far (public; read model)",
-        **public_route(404),
+        "getTournament",
+        "The bracket: every round, table and result, and the ranking so far (public; read model)",
+        league_queries.tournament,
+        TournamentView,
+        tournament_id=TournamentId,
     )
-    def read(self, tournament_id: TournamentId, reading: ReadingDep) -> TournamentView:
-        return reading.run(league_queries.tournament, tournament_id)
 
     # the results, for a club's files: the bracket's figures as rows, from the same read model, one
     # per seat per table and one per bye (``service.projections.results``; docs/exports.md's columns)
-    @get(
+    results = public_read(
         "/tournaments/{tournament_id:uuid}/results.json",
-        operation_id="getTournamentResults",
-        summary="A tournament's results: a row per seat per table and per bye, and the ranking "
-        "(public; read model)",
-        **public_route(404),
+        "getTournamentResults",
+        "A tournament's results: a row per seat per table and per bye, and the ranking (public; read model)",
+        tournament_queries.results,
+        TournamentResultsRead,
+        tournament_id=TournamentId,
     )
-    def results(self, tournament_id: TournamentId, reading: ReadingDep) -> TournamentResultsRead:
-        return reading.run(tournament_queries.results, tournament_id)
 
-    @get(
+    results_csv = csv_read(
         "/tournaments/{tournament_id:uuid}/results.csv",
-        operation_id="getTournamentResultsCsv",
-        summary="A tournament's results as CSV, for a spreadsheet (public; read model)",
-        description="A header row, then one row per seat per table and one per bye, by round, with "
+        "getTournamentResultsCsv",
+        "A tournament's results as CSV, for a spreadsheet (public; read model)",
+        "A header row, then one row per seat per table and one per bye, by round, with "
         "the fields and figures of the JSON results' rows (an empty cell where a figure is not known "
         "yet).",
-        **file_route(CSV, "the results' rows as CSV (RFC 4180, UTF-8)", 404),
+        "results'",
+        tournament_queries.results,
+        ResultRow,
+        tournament_id=TournamentId,
     )
-    def results_csv(self, tournament_id: TournamentId, reading: ReadingDep) -> Response[str]:
-        return csv_answer(ResultRow, reading.run(tournament_queries.results, tournament_id).rows)
 
     @get(
         "/tournaments/{tournament_id:uuid}/rounds/{round_no:int}/sheets",
@@ -219,86 +231,77 @@ class TournamentController(ApiController, tag="tournaments"):
         page = drawn_sheets.page(found.view, round_no, found.rules)
         return Response(page, media_type=sheets.HTML, headers={"Content-Security-Policy": sheets.POLICY})
 
-    @post(
-        "/tournaments/{tournament_id:uuid}/entrants",
-        operation_id="joinTournament",
-        summary="Join a tournament before it starts (a member for themself; an admin for any member)",
-        **signed_in_route(403, 404, 409, 410, 422, 415),
+    join = _command(
+        post,
+        "/entrants",
+        "joinTournament",
+        "Join a tournament before it starts (a member for themself; an admin for any member)",
+        signed_in_route(403, 404, 409, 410, 422, 415),
+        tournaments.join,
+        JoinBody,
     )
-    def join(self, caller: CallerDep, tournament_id: TournamentId, data: JoinBody) -> TournamentView:
-        return caller.run(tournaments.join, tournament_id, data)
-
-    @delete(
+    leave = delete(
         "/tournaments/{tournament_id:uuid}/entrants/{player_id:uuid}",
         operation_id="leaveTournament",
         summary="Leave a tournament before it starts (the player themself; an admin for any entrant)",
         **signed_in_route(403, 404, 409, 422, status_code=200),
+    )(calls(tournaments.leave, TournamentView, tournament_id=TournamentId, player_id=PlayerId))
+    start = _command(
+        post,
+        "/start",
+        "startTournament",
+        "Start a tournament now: entries close, bots take empty places, round 1 is paired (admin)",
+        admin_route(404, 409, 422, status_code=200),
+        tournaments.start,
+        description="Round 1's games begin at once, even before the plan's `starts_at`: the schedule (the "
+        "view's `starts_at`, each round's `due_at`) then counts from now. A plan seeding or breaking ties "
+        "by rating records each player's league rating now.",
     )
-    def leave(self, caller: CallerDep, tournament_id: TournamentId, player_id: PlayerId) -> TournamentView:
-        return caller.run(tournaments.leave, tournament_id, player_id)
-
-    @post(
-        "/tournaments/{tournament_id:uuid}/start",
-        operation_id="startTournament",
-        summary="Start a tournament now: entries close, bots take empty places, round 1 is paired (admin)",
-        description=(
-            "Round 1's games begin at once, even before the plan's `starts_at`: the schedule (the view's "
-            "`starts_at`, each round's `due_at`) then counts from now. "
-            "A plan seeding or breaking ties by rating records each player's league rating now."
-        ),
-        **admin_route(404, 409, 422, status_code=200),
-    )
-    def start(self, caller: CallerDep, tournament_id: TournamentId) -> TournamentView:
-        return caller.run(tournaments.start, tournament_id)
-
-    @patch(
-        "/tournaments/{tournament_id:uuid}",
-        operation_id="editTournament",
-        summary="Edit a tournament before it starts: name, schedule, places, table size, ratings, in-person "
+    edit = _command(
+        patch,
+        "",
+        "editTournament",
+        "Edit a tournament before it starts: name, schedule, places, table size, ratings, in-person "
         "tables (admin)",
-        **admin_route(404, 409, 422, 415),
+        admin_route(404, 409, 422, 415),
+        tournaments.edit,
+        TournamentEditBody,
     )
-    def edit(
-        self, caller: CallerDep, tournament_id: TournamentId, data: TournamentEditBody
-    ) -> TournamentView:
-        return caller.run(tournaments.edit, tournament_id, data)
-
-    @post(
-        "/tournaments/{tournament_id:uuid}/cancel",
-        operation_id="cancelTournament",
-        summary="Cancel a tournament before its end; its games in play are abandoned (admin)",
+    cancel = _command(
+        post,
+        "/cancel",
+        "cancelTournament",
+        "Cancel a tournament before its end; its games in play are abandoned (admin)",
+        admin_route(404, 409, 422, 415, status_code=200),
+        tournaments.cancel,
+        CancellationBody,
         description="An abandoned game counts for nobody: no result, no standings; its moves are refused.",
-        **admin_route(404, 409, 422, 415, status_code=200),
     )
-    def cancel(
-        self, caller: CallerDep, tournament_id: TournamentId, data: CancellationBody
-    ) -> TournamentView:
-        return caller.run(tournaments.cancel, tournament_id, data)
-
-    @post(
-        "/tournaments/{tournament_id:uuid}/check-in",
-        operation_id="checkInToTournament",
-        summary="Check in during the plan's window before the start (a player for themself; an admin)",
-        **signed_in_route(403, 404, 409, 422, 415, status_code=200),
+    check_in = _command(
+        post,
+        "/check-in",
+        "checkInToTournament",
+        "Check in during the plan's window before the start (a player for themself; an admin)",
+        ENTRANT_COMMAND,
+        tournaments.check_in,
+        EntrantBody,
     )
-    def check_in(self, caller: CallerDep, tournament_id: TournamentId, data: EntrantBody) -> TournamentView:
-        return caller.run(tournaments.check_in, tournament_id, data)
-
-    @post(
-        "/tournaments/{tournament_id:uuid}/drop-out",
-        operation_id="dropOutOfTournament",
-        summary="Drop out of a running swiss or round robin; later rounds pair without them "
-        "(the player themself; an admin)",
-        **signed_in_route(403, 404, 409, 422, 415, status_code=200),
+    drop_out = _command(
+        post,
+        "/drop-out",
+        "dropOutOfTournament",
+        "Drop out of a running swiss or round robin; later rounds pair without them (the player themself; "
+        "an admin)",
+        ENTRANT_COMMAND,
+        tournaments.drop_out,
+        EntrantBody,
     )
-    def drop_out(self, caller: CallerDep, tournament_id: TournamentId, data: EntrantBody) -> TournamentView:
-        return caller.run(tournaments.drop_out, tournament_id, data)
 
-    @get(
+    next_game = public_read(
         "/players/{player_id:uuid}/next-game",
-        operation_id="getPlayerNextGame",
-        summary="The tournament table a player plays now, else their next one or round (public; read model)",
-        **public_route(404),
+        "getPlayerNextGame",
+        "The tournament table a player plays now, else their next one or round (public; read model)",
+        player_queries.next_game,
+        NextGame,
+        player_id=PlayerId,
     )
-    def next_game(self, player_id: PlayerId, reading: ReadingDep) -> NextGame:
-        return reading.run(player_queries.next_game, player_id)

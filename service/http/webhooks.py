@@ -7,20 +7,23 @@ makes them and the workers record their tries; a resend makes a finished deliver
 and the workers' next tick queues it.
 """
 
+from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Annotated
+from typing import Annotated, Any
 from uuid import UUID
 
 import msgspec
 from litestar import delete, get, post
+from litestar.handlers import HTTPRouteHandler
 from litestar.openapi.spec import Example
 from litestar.params import Body, Parameter
 
 from service.domain.webhook import Webhook
+from service.http.calls import Method, calls
 from service.http.controller import ApiController
 from service.http.encode import encode
 from service.http.params import LEAGUE_ID, PLAYER_ID, LeagueId
-from service.http.routes import admin_route
+from service.http.routes import RouteArgs, admin_route
 from service.http.services import CallerDep
 from service.projections.deliveries import PENDING, DeliveryRow
 from service.usecases import webhooks
@@ -141,15 +144,41 @@ WebhookBody = Annotated[
 ]
 
 
+def _on_webhook(
+    method: Method,
+    path: str,
+    operation_id: str,
+    summary: str,
+    route: RouteArgs,
+    use_case: Callable[..., Any],
+    answer: Any,
+    encode: Callable[[Any], Any] = webhook_read,
+) -> HTTPRouteHandler:
+    """An admin's route on one webhook, at ``path`` below it: ``encode(use_case(webhook_id))``."""
+    return method(f"/{{webhook_id:uuid}}{path}", operation_id=operation_id, summary=summary, **route)(
+        calls(use_case, answer, encode=encode, webhook_id=WebhookId)
+    )
+
+
+# disabling or enabling a webhook: answered with the webhook; 409 when it already is
+SWITCH = admin_route(404, 409, status_code=200)
+
+
+def secret_read(made: tuple[Webhook, str]) -> WebhookSecret:
+    hook, secret = made
+    return WebhookSecret(webhook=webhook_read(hook), secret=secret)
+
+
 class LeagueWebhookController(ApiController, path="/leagues/{league_id:uuid}/webhooks", tag="webhooks"):
-    @post(
+    create = post(
         operation_id="createWebhook",
         summary="Register a webhook of the league: its secret is shown this once (admin)",
         **admin_route(404, 415, 422),
+    )(
+        calls(
+            webhooks.register_webhook, WebhookSecret, encode=secret_read, league_id=LeagueId, data=WebhookBody
+        )
     )
-    def create(self, caller: CallerDep, league_id: LeagueId, data: WebhookBody) -> WebhookSecret:
-        hook, secret = caller.run(webhooks.register_webhook, league_id, data)
-        return WebhookSecret(webhook=webhook_read(hook), secret=secret)
 
     @get(
         operation_id="listWebhooks",
@@ -162,51 +191,52 @@ class LeagueWebhookController(ApiController, path="/leagues/{league_id:uuid}/web
 
 
 class WebhookController(ApiController, path="/webhooks", tag="webhooks"):
-    @get(
-        "/{webhook_id:uuid}",
-        operation_id="getWebhook",
-        summary="A webhook, without its secret; why it was disabled, if it was (admin)",
-        **admin_route(404, reads_store=True),
+    read = _on_webhook(
+        get,
+        "",
+        "getWebhook",
+        "A webhook, without its secret; why it was disabled, if it was (admin)",
+        admin_route(404, reads_store=True),
+        webhooks.webhook,
+        WebhookRead,
     )
-    def read(self, caller: CallerDep, webhook_id: WebhookId) -> WebhookRead:
-        return webhook_read(caller.run(webhooks.webhook, webhook_id))
-
-    @delete(
-        "/{webhook_id:uuid}",
-        operation_id="removeWebhook",
-        summary="Remove a webhook: nothing more is sent to it (admin)",
-        **admin_route(404),
+    remove = _on_webhook(
+        delete,
+        "",
+        "removeWebhook",
+        "Remove a webhook: nothing more is sent to it (admin)",
+        admin_route(404),
+        webhooks.remove_webhook,
+        None,
     )
-    def remove(self, caller: CallerDep, webhook_id: WebhookId) -> None:
-        caller.run(webhooks.remove_webhook, webhook_id)
-
-    @post(
-        "/{webhook_id:uuid}/secret",
-        operation_id="rotateWebhookSecret",
-        summary="Draw a new secret for a webhook, shown this once (admin)",
-        **admin_route(404),
+    rotate = _on_webhook(
+        post,
+        "/secret",
+        "rotateWebhookSecret",
+        "Draw a new secret for a webhook, shown this once (admin)",
+        admin_route(404),
+        webhooks.rotate_secret,
+        WebhookSecret,
+        secret_read,
     )
-    def rotate(self, caller: CallerDep, webhook_id: WebhookId) -> WebhookSecret:
-        hook, secret = caller.run(webhooks.rotate_secret, webhook_id)
-        return WebhookSecret(webhook=webhook_read(hook), secret=secret)
-
-    @post(
-        "/{webhook_id:uuid}/disable",
-        operation_id="disableWebhook",
-        summary="Disable a webhook: nothing is sent to it until it is enabled (admin)",
-        **admin_route(404, 409, status_code=200),
+    disable = _on_webhook(
+        post,
+        "/disable",
+        "disableWebhook",
+        "Disable a webhook: nothing is sent to it until it is enabled (admin)",
+        SWITCH,
+        webhooks.disable_webhook,
+        WebhookRead,
     )
-    def disable(self, caller: CallerDep, webhook_id: WebhookId) -> WebhookRead:
-        return webhook_read(caller.run(webhooks.disable_webhook, webhook_id))
-
-    @post(
-        "/{webhook_id:uuid}/enable",
-        operation_id="enableWebhook",
-        summary="Enable a disabled webhook again (admin)",
-        **admin_route(404, 409, status_code=200),
+    enable = _on_webhook(
+        post,
+        "/enable",
+        "enableWebhook",
+        "Enable a disabled webhook again (admin)",
+        SWITCH,
+        webhooks.enable_webhook,
+        WebhookRead,
     )
-    def enable(self, caller: CallerDep, webhook_id: WebhookId) -> WebhookRead:
-        return webhook_read(caller.run(webhooks.enable_webhook, webhook_id))
 
     @get(
         "/{webhook_id:uuid}/deliveries",

@@ -12,26 +12,19 @@ from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.mao.views import JudgeView, PlayerView
+from service.http.calls import calls, looks_up
 from service.http.controller import ApiController
 from service.http.mao.schemas import MaoGameListRead, MaoGameRead, game_read
 from service.http.page_read import Listing
-from service.http.pages import (
-    PageDep,
-    choice_parameter,
-    id_filter,
-    league_and_status,
-)
-from service.http.params import LEAGUE_ID, GameId, SeatToSee
+from service.http.params import GameId, SeatToSee
 from service.http.routes import public_route, signed_in_route
-from service.http.services import CallerDep, ServicesDep
+from service.http.services import CallerDep
 from service.usecases import mao
 from service.usecases.mao import MaoGameCreate
 from service.usecases.queries import lists
 from service.usecases.queries import mao as mao_queries
 
 MAO_STATUSES = ("playing", "over")
-LeagueFilter = Annotated[str | None, id_filter("only the Mao matches of this league", LEAGUE_ID)]
-StatusFilter = Annotated[str | None, choice_parameter("only the Mao matches in this state", MAO_STATUSES)]
 
 MAO_GAMES = Listing(MaoGameListRead, "mao-games", int, lists.MAO_GAMES)
 
@@ -58,37 +51,24 @@ MaoGameBody = Annotated[
 
 
 class MaoGameController(ApiController, path="/mao-games", tag="mao"):
-    @post(
+    create = post(
         operation_id="createMaoGame",
         summary="Make a Mao match in a league of ruleset mao (admin, the league's referees)",
         **signed_in_route(403, 404, 410, 415, 422),
-    )
-    def create(self, caller: CallerDep, data: MaoGameBody) -> MaoGameRead:
-        return game_read(caller.run(mao.create_match, data))
+    )(calls(mao.create_match, MaoGameRead, encode=game_read, data=MaoGameBody))
 
-    @get(
+    list_mao_games = get(
         operation_id="listMaoGames",
         summary="Mao matches, the newest first, a page at a time; by league or status (public; read model)",
         **public_route(422),
-    )
-    def list_mao_games(
-        self,
-        services: ServicesDep,
-        league: LeagueFilter = None,
-        status: StatusFilter = None,
-        *,
-        page: PageDep,
-    ) -> MaoGameListRead:
-        return MAO_GAMES.page(services, page, *league_and_status(league, status, MAO_STATUSES))
+    )(MAO_GAMES.by_league_and_status("Mao matches", MAO_STATUSES))
 
-    @get(
+    read = get(
         "/{game_id:uuid}",
         operation_id="getMaoGame",
         summary="A Mao match's public part: the table, card counts, penalties, the rule once revealed",
         **public_route(404, reads_store=True),
-    )
-    def read(self, services: ServicesDep, game_id: GameId) -> MaoGameRead:
-        return game_read(mao_queries.match(services, game_id))
+    )(looks_up(mao_queries.match, MaoGameRead, game_read, game_id=GameId))
 
     @get(
         "/{game_id:uuid}/me",
@@ -99,11 +79,9 @@ class MaoGameController(ApiController, path="/mao-games", tag="mao"):
     def me(self, caller: CallerDep, game_id: GameId, seat: SeatToSee = None) -> PlayerView:
         return caller.run(mao_queries.seat_view, game_id, seat)
 
-    @get(
+    judge = get(
         "/{game_id:uuid}/judge",
         operation_id="getMaoJudgeView",
         summary="The judge's view: the rule, the clauses in force, every hand, the stock, the calls due",
         **signed_in_route(403, 404, reads_store=True),
-    )
-    def judge(self, caller: CallerDep, game_id: GameId) -> JudgeView:
-        return caller.run(mao_queries.judges_view, game_id)
+    )(calls(mao_queries.judges_view, JudgeView, game_id=GameId))

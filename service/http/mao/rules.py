@@ -10,7 +10,7 @@ from litestar.params import Body
 from service.domain.mao.commands import ApproveRule, ProposeRule, RefuseRule, WriteRule
 from service.domain.mao.rule import TEACHING_TEXT
 from service.http.controller import ApiController
-from service.http.mao.acts import ACT_ROUTE, MaoActDep
+from service.http.mao.acts import ACT_ROUTE, MaoActDep, judge_act_route, seat_act_route
 from service.http.mao.schemas import DealCreate, ProposalCreate, RuleCreate
 from service.usecases.mao import MaoActRead
 
@@ -36,32 +36,22 @@ class MaoRuleController(ApiController, path="/mao-games/{game_id:uuid}", tag="ma
     def deal(self, data: Annotated[DealCreate, Body()], act: MaoActDep) -> MaoActRead:
         return act.deal(data.deck, "deals", data)
 
-    @post(
+    propose = seat_act_route(
         "/proposals",
-        operation_id="proposeMaoRule",
-        summary="The last round's winner proposes the next rule",
-        **ACT_ROUTE,
+        "proposeMaoRule",
+        "The last round's winner proposes the next rule",
+        lambda seat, data: ProposeRule(seat, data.text),
+        Annotated[ProposalCreate, _RULE_EXAMPLE],
     )
-    def propose(self, data: Annotated[ProposalCreate, _RULE_EXAMPLE], act: MaoActDep) -> MaoActRead:
-        def propose(seat: int) -> ProposeRule:
-            return ProposeRule(seat, data.text)
-
-        return act.by_seat(data.seat, propose, "proposals", data)
-
-    @post(
+    approve = judge_act_route(
         "/proposal/approval",
-        operation_id="approveMaoRule",
-        summary="The judge approves the proposed rule: it is the next round's",
-        **ACT_ROUTE,
+        "approveMaoRule",
+        "The judge approves the proposed rule: it is the next round's",
+        ApproveRule,
     )
-    def approve(self, act: MaoActDep) -> MaoActRead:
-        return act.by_judge(ApproveRule, "approval")
-
-    @post(
+    refuse = judge_act_route(
         "/proposal/refusal",
-        operation_id="refuseMaoRule",
-        summary="The judge refuses the proposed rule: the last rule carries on unless the judge writes one",
-        **ACT_ROUTE,
+        "refuseMaoRule",
+        "The judge refuses the proposed rule: the last rule carries on unless the judge writes one",
+        RefuseRule,
     )
-    def refuse(self, act: MaoActDep) -> MaoActRead:
-        return act.by_judge(RefuseRule, "refusal")

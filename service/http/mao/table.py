@@ -3,15 +3,15 @@ call and end a pause. A player acts for their own seat; an official names the se
 
 from typing import Annotated
 
-from litestar import delete, post
+from litestar import delete
 from litestar.openapi.spec import Example
 from litestar.params import Body
 
 from service.domain.cards import parse_card
 from service.domain.mao.commands import CallPause, DrawCard, EndPause, PlayCard, Say
 from service.http.controller import ApiController
-from service.http.mao.acts import ACT_ROUTE, MaoActDep, provide_mao_act
-from service.http.mao.schemas import PlayCreate, SeatCreate, UtteranceCreate
+from service.http.mao.acts import ACT_ROUTE, provide_mao_act, seat_act_route
+from service.http.mao.schemas import PlayCreate, UtteranceCreate
 from service.http.params import GameId, SeatToSee
 from service.http.services import WriterDep
 from service.usecases.mao import MaoActRead
@@ -22,48 +22,31 @@ PlayBody = Annotated[
 
 
 class MaoTableController(ApiController, path="/mao-games/{game_id:uuid}", tag="mao"):
-    @post(
+    play = seat_act_route(
         "/plays",
-        operation_id="playMaoCard",
-        summary="Play a card and say what goes with it; a wrong play is returned with a penalty card",
-        **ACT_ROUTE,
+        "playMaoCard",
+        "Play a card and say what goes with it; a wrong play is returned with a penalty card",
+        lambda seat, data: PlayCard(seat, parse_card(data.card), tuple(data.says)),
+        PlayBody,
+        is_play=True,
     )
-    def play(self, data: PlayBody, act: MaoActDep) -> MaoActRead:
-        def play_card(seat: int) -> PlayCard:
-            return PlayCard(seat, parse_card(data.card), tuple(data.says))
-
-        return act.by_seat(data.seat, play_card, "plays", data, is_play=True)
-
-    @post(
-        "/draws",
-        operation_id="drawMaoCard",
-        summary="Draw a card instead of playing",
-        **ACT_ROUTE,
+    draw = seat_act_route(
+        "/draws", "drawMaoCard", "Draw a card instead of playing", lambda seat, _: DrawCard(seat)
     )
-    def draw(self, data: Annotated[SeatCreate, Body()], act: MaoActDep) -> MaoActRead:
-        return act.by_seat(data.seat, DrawCard, "draws", data)
-
-    @post(
+    say = seat_act_route(
         "/utterances",
-        operation_id="sayAtMaoTable",
-        summary="Say something at the table: a call due, talk the judge penalises, or in a pause talk "
+        "sayAtMaoTable",
+        "Say something at the table: a call due, talk the judge penalises, or in a pause talk "
         "about the turn order or safety",
-        **ACT_ROUTE,
+        lambda seat, data: Say(seat, data.words, data.about or ""),
+        Annotated[UtteranceCreate, Body()],
     )
-    def say(self, data: Annotated[UtteranceCreate, Body()], act: MaoActDep) -> MaoActRead:
-        def say(seat: int) -> Say:
-            return Say(seat, data.words, data.about or "")
-
-        return act.by_seat(data.seat, say, "utterances", data)
-
-    @post(
+    call_pause = seat_act_route(
         "/pause",
-        operation_id="callMaoPause",
-        summary="Call a procedural pause: nothing is played until its caller ends it",
-        **ACT_ROUTE,
+        "callMaoPause",
+        "Call a procedural pause: nothing is played until its caller ends it",
+        lambda seat, _: CallPause(seat),
     )
-    def call_pause(self, data: Annotated[SeatCreate, Body()], act: MaoActDep) -> MaoActRead:
-        return act.by_seat(data.seat, CallPause, "pause", data)
 
     @delete(
         "/pause",
