@@ -282,6 +282,18 @@ class ReadModels:
         more = len(rows) > limit
         return items, (items[-1].name, items[-1].player_id) if more else None
 
+    def referees(
+        self, search: str | None, after: tuple[str, UUID] | None, limit: int
+    ) -> tuple[list[ListedPlayer], tuple[str, UUID] | None]:
+        """Registered referees by name (each as a listed person: their id and name), as ``players``."""
+        rows = self.views.referee_page(search, after, limit + 1)
+        items = [ListedPlayer(player_id=_uuid(referee_id), name=name) for referee_id, name in rows[:limit]]
+        more = len(rows) > limit
+        return items, (items[-1].name, items[-1].player_id) if more else None
+
+    def referee_names(self, referee_ids: list[UUID]) -> dict[UUID, str]:
+        return self.views.referee_names(referee_ids)
+
     def leagues(
         self, after: tuple[str, UUID] | None, limit: int
     ) -> tuple[list[ListedLeague], tuple[str, UUID] | None]:
@@ -395,6 +407,10 @@ class ReadModels:
             LeagueOfMine(league_id=league_id, name=name)
             for league_id, name in self.views.leagues_of(person, role)
         ]
+
+    def people_of(self, league_id: UUID, role: str) -> list[str]:
+        """A league's members (``role`` "member") or referees ("referee"), by id, in no order."""
+        return self.views.people_of(league_id, role)
 
     def names(self, player_ids: list[UUID]) -> dict[UUID, str]:
         """Players' names as they are now (a player not in the read models yet is left out)."""

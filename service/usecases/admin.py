@@ -1,4 +1,5 @@
-"""The admin's office: what the admin page's forms offer to choose from."""
+"""The admin's office: what the admin page's forms offer to choose from (the lists of what exists,
+a page at a time: ``queries.admin_lists``)."""
 
 import msgspec
 
@@ -14,6 +15,7 @@ class Choices(msgspec.Struct, frozen=True, kw_only=True):
     leagues: list[ListedLeague]
     players: list[ListedPlayer]
     announced: list[ListedTournament]  # the tournaments to start
+    referees: list[ListedPlayer]  # every registered referee, to appoint one by name
 
 
 def choices(context: Context, actor: Actor) -> Choices:
@@ -24,4 +26,5 @@ def choices(context: Context, actor: Actor) -> Choices:
     leagues, _ = context.reader.leagues(None, LISTED)
     players, _ = context.reader.players(None, None, LISTED)
     announced, _ = context.reader.tournament_list(None, "announced", None, LISTED)
-    return Choices(leagues=leagues, players=players, announced=announced)
+    referees, _ = context.reader.referees(None, None, LISTED)
+    return Choices(leagues=leagues, players=players, announced=announced, referees=referees)

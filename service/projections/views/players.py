@@ -61,7 +61,7 @@ class Queries(base.Store):
         """(player_id, name) by name, then id; ``search``: a part of the name, in any case."""
         filters = []
         if search:
-            filters.append((f"folded LIKE {self._ph} ESCAPE '!'", ["%" + _escaped(folded(search)) + "%"]))
+            filters.append((f"folded LIKE {self._ph} ESCAPE '!'", ["%" + escaped(folded(search)) + "%"]))
         return self.keyset_page("player_id, name", "players", ("name", "player_id"), filters, after, limit)
 
 
@@ -79,7 +79,7 @@ def fold_names(curs: Any, players: str, ph: str) -> None:
     curs.executemany(f"UPDATE {players} SET folded = {ph} WHERE player_id = {ph}", rows)
 
 
-def _escaped(text: str) -> str:
+def escaped(text: str) -> str:
     """``text`` matched literally by LIKE (with ``ESCAPE '!'``)."""
     return text.replace("!", "!!").replace("%", "!%").replace("_", "!_")
 
