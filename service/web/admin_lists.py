@@ -37,8 +37,6 @@ from service.web.session import checked_form
 
 Subject = Annotated[str, Parameter(description="the id of what the action is done to")]
 ActionName = Annotated[str, Parameter(description="what is done: one of the list's actions")]
-Search = Annotated[str, Parameter(query="q", description="a part of the name, in any case")]
-PageNo = Annotated[str, Parameter(query="page", description="which page, from 1")]
 
 
 def _uuid(text: str, name: str) -> UUID:
@@ -48,6 +46,12 @@ def _uuid(text: str, name: str) -> UUID:
 def _page_no(text: str) -> int:
     """A page number as sent; anything else is the first page (a link edited by hand still answers)."""
     return int(text) if text.isdigit() and 0 < int(text) < 10_000 else 1
+
+
+def _asked(request: Request[Any, Any, Any], subject: str = "") -> "Shown":
+    """The list's page and search, as the address asks (``?q=`` and ``?page=``)."""
+    params = request.query_params
+    return Shown(params.get("q", ""), _page_no(params.get("page", "")), subject)
 
 
 @dataclass(frozen=True)
@@ -220,10 +224,8 @@ class AdminLists(Controller):
     path = "/web/admin"
 
     @get("/tournaments", name="web-admin-tournaments")
-    async def tournaments(
-        self, request: Request[Any, Any, Any], search: Search = "", page_no: PageNo = ""
-    ) -> Template:
-        return await _list(request, TOURNAMENTS, Shown(search, _page_no(page_no)))
+    async def tournaments(self, request: Request[Any, Any, Any]) -> Template:
+        return await _list(request, TOURNAMENTS, _asked(request))
 
     @post("/tournaments/{subject:str}/{action_name:str}", name="web-admin-tournament-post", status_code=200)
     async def tournament_act(
@@ -232,22 +234,16 @@ class AdminLists(Controller):
         return await _act(request, TOURNAMENT_ACTIONS, subject, action_name)
 
     @get("/leagues", name="web-admin-leagues")
-    async def leagues(
-        self, request: Request[Any, Any, Any], search: Search = "", page_no: PageNo = ""
-    ) -> Template:
-        return await _list(request, LEAGUES, Shown(search, _page_no(page_no)))
+    async def leagues(self, request: Request[Any, Any, Any]) -> Template:
+        return await _list(request, LEAGUES, _asked(request))
 
     @get("/leagues/{subject:str}", name="web-admin-league")
-    async def league(
-        self, request: Request[Any, Any, Any], subject: Subject, search: Search = "", page_no: PageNo = ""
-    ) -> Template:
-        return await _list(request, LEAGUE, Shown(search, _page_no(page_no), subject))
+    async def league(self, request: Request[Any, Any, Any], subject: Subject) -> Template:
+        return await _list(request, LEAGUE, _asked(request, subject))
 
     @get("/leagues/{subject:str}/invitations", name="web-admin-invitations")
-    async def invitations(
-        self, request: Request[Any, Any, Any], subject: Subject, page_no: PageNo = ""
-    ) -> Template:
-        return await _list(request, INVITATIONS, Shown("", _page_no(page_no), subject))
+    async def invitations(self, request: Request[Any, Any, Any], subject: Subject) -> Template:
+        return await _list(request, INVITATIONS, _asked(request, subject))
 
     @post("/leagues/{subject:str}/{action_name:str}", name="web-admin-league-post", status_code=200)
     async def league_act(
@@ -256,10 +252,8 @@ class AdminLists(Controller):
         return await _act(request, LEAGUE_ACTIONS, subject, action_name, subject)
 
     @get("/referees", name="web-admin-referees")
-    async def referees(
-        self, request: Request[Any, Any, Any], search: Search = "", page_no: PageNo = ""
-    ) -> Template:
-        return await _list(request, REFEREES, Shown(search, _page_no(page_no)))
+    async def referees(self, request: Request[Any, Any, Any]) -> Template:
+        return await _list(request, REFEREES, _asked(request))
 
     @post("/referees/{subject:str}/{action_name:str}", name="web-admin-referee-post", status_code=200)
     async def referee_act(

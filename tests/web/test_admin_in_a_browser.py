@@ -113,7 +113,7 @@ def test_an_admin_founds_a_league_registers_and_admits_people_and_runs_a_bot_tou
         page.select_option("#form-member select[name=player_id]", player)
         submit(page, "member")
     page.select_option("#form-league-referee select[name=league_id]", league)
-    page.fill("#form-league-referee input[name=referee_id]", rita)
+    page.select_option("#form-league-referee select[name=referee_id]", rita)
     submit(page, "league-referee")
     expect(page.locator("[data-done]")).to_contain_text("2 members")
     stored = club.ok("GET", f"/leagues/{league}")
