@@ -30,6 +30,7 @@ from litestar.response import Template
 
 from service.domain.bots import BOTS
 from service.domain.errors import RuleError
+from service.domain.formats import FORMATS
 from service.domain.presets import PRESETS, SWITCHES
 from service.domain.roles import Actor
 from service.domain.rulesets import OPTIONS
@@ -181,6 +182,8 @@ async def _page(page: Page, actor: Actor, status: int = 200, **context: Any) -> 
         rulesets=[(name, rule_words.ruleset_words(_, name)) for name in sorted(PRESETS)],
         options={name: kind is bool for name, kind in OPTIONS.items()} | dict.fromkeys(SWITCH_OWNERS, True),
         labels={name: rule_words.option_name(_, name) for name in [*OPTIONS, *SWITCH_OWNERS]},
+        meanings={name: rule_words.option_meaning(_, name) for name in OPTIONS},
+        format_meanings={name: rule_words.format_meaning(_, name) for name in FORMATS},
         owners={key: rule_words.owners_words(_, presets) for key, presets in SWITCH_OWNERS.items()},
         bots=[
             (bot, f"{rule_words.bot_name(_, bot)} — {rule_words.bot_meaning(_, bot)}") for bot in sorted(BOTS)
