@@ -227,12 +227,6 @@ class AdminLists(Controller):
     async def tournaments(self, request: Request[Any, Any, Any]) -> Template:
         return await _list(request, TOURNAMENTS, _asked(request))
 
-    @post("/tournaments/{subject:str}/{action_name:str}", name="web-admin-tournament-post", status_code=200)
-    async def tournament_act(
-        self, request: Request[Any, Any, Any], subject: Subject, action_name: ActionName
-    ) -> Template:
-        return await _act(request, TOURNAMENT_ACTIONS, subject, action_name)
-
     @get("/leagues", name="web-admin-leagues")
     async def leagues(self, request: Request[Any, Any, Any]) -> Template:
         return await _list(request, LEAGUES, _asked(request))
@@ -245,15 +239,23 @@ class AdminLists(Controller):
     async def invitations(self, request: Request[Any, Any, Any], subject: Subject) -> Template:
         return await _list(request, INVITATIONS, _asked(request, subject))
 
+    @get("/referees", name="web-admin-referees")
+    async def referees(self, request: Request[Any, Any, Any]) -> Template:
+        return await _list(request, REFEREES, _asked(request))
+
+    # each list's actions under its own address (a path parameter in the list's place would never be
+    # reached: the router takes the lists' own segments first)
+    @post("/tournaments/{subject:str}/{action_name:str}", name="web-admin-tournament-post", status_code=200)
+    async def tournament_act(
+        self, request: Request[Any, Any, Any], subject: Subject, action_name: ActionName
+    ) -> Template:
+        return await _act(request, TOURNAMENT_ACTIONS, subject, action_name)
+
     @post("/leagues/{subject:str}/{action_name:str}", name="web-admin-league-post", status_code=200)
     async def league_act(
         self, request: Request[Any, Any, Any], subject: Subject, action_name: ActionName
     ) -> Template:
-        return await _act(request, LEAGUE_ACTIONS, subject, action_name, subject)
-
-    @get("/referees", name="web-admin-referees")
-    async def referees(self, request: Request[Any, Any, Any]) -> Template:
-        return await _list(request, REFEREES, _asked(request))
+        return await _act(request, LEAGUE_ACTIONS, subject, action_name, listed=subject)
 
     @post("/referees/{subject:str}/{action_name:str}", name="web-admin-referee-post", status_code=200)
     async def referee_act(

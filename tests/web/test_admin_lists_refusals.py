@@ -121,6 +121,10 @@ def test_a_finished_tournament_is_not_cancelled_nor_an_unknown_or_malformed_one(
         assert answer.status_code == 422 and 'class="refusal"' in answer.text
         answer = browser.post(f"/web/admin/tournaments/{cup}/shred", data=said)
         assert answer.status_code == 404
+        assert browser.post(f"/web/admin/shelves/{cup}/cancel", data=said).status_code in (
+            404,
+            405,
+        )  # no list
     assert club.ok("GET", f"/tournaments/{bots}")["status"] == "finished"
     found = club.ok("GET", f"/tournaments/{cup}")
     assert (found["status"], found["name"]) == ("announced", cup_name(found))

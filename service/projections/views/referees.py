@@ -11,26 +11,16 @@ from uuid import UUID
 
 from service.domain.credential import Credential
 from service.persistence.dialect import Dialect
-from service.projections.views import base
-from service.projections.views.players import escaped, folded
+from service.projections.views import base, players
+from service.projections.views.players import folded
 
 
 def create(d: Dialect) -> list[str]:
-    referees = d.table("referees")
-    return [
-        f"CREATE TABLE IF NOT EXISTS {referees} (referee_id {d.uuid} PRIMARY KEY, name text NOT NULL, "
-        "folded text NOT NULL)",
-        f"CREATE INDEX IF NOT EXISTS {d.prefix}_referees_name ON {referees} (name, referee_id)",
-    ]
+    return players.named_tables(d, "referees", "referee_id")
 
 
 def statements(d: Dialect) -> dict[str, str]:
-    referees, ph = d.table("referees"), d.ph
-    return {
-        "referee": f"INSERT INTO {referees} (referee_id, name, folded) VALUES ({ph}, {ph}, {ph}) "
-        "ON CONFLICT (referee_id) DO UPDATE SET name = excluded.name, folded = excluded.folded",
-        "referee_names": f"SELECT referee_id, name FROM {referees} WHERE referee_id",
-    }
+    return players.named_statements(d, "referees", "referee_id", "referee", "referee_names")
 
 
 class RefereesFold(base.Fold):
@@ -49,16 +39,10 @@ class RefereesFold(base.Fold):
 class Queries(base.Store):
     def referee_page(self, search: str | None, after: tuple[str, UUID] | None, limit: int) -> list[base.Row]:
         """(referee_id, name) by name, then id; ``search``: a part of the name, in any case."""
-        filters = []
-        if search:
-            filters.append((f"folded LIKE {self._ph} ESCAPE '!'", ["%" + escaped(folded(search)) + "%"]))
-        return self.keyset_page("referee_id, name", "referees", ("name", "referee_id"), filters, after, limit)
+        return players.named_page(self, "referees", "referee_id", search, after, limit)
 
     def referee_names(self, referee_ids: list[UUID]) -> dict[UUID, str]:
-        if not referee_ids:
-            return {}
-        rows = self.query("referee_names", referee_ids, self._in(len(referee_ids)))
-        return {base.as_uuid(referee_id): name for referee_id, name in rows}
+        return players.names_of(self, "referee_names", referee_ids)
 
 
 VIEW = base.View(name="referees", create=create, statements=statements, fold=RefereesFold)
