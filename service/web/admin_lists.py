@@ -35,6 +35,7 @@ from service.web import admin, admin_forms
 from service.web.render import Page, page_for
 from service.web.session import checked_form
 
+LeagueId = Annotated[str, Parameter(description="the league's id")]
 Subject = Annotated[str, Parameter(description="the id of what the action is done to")]
 ActionName = Annotated[str, Parameter(description="what is done: one of the list's actions")]
 
@@ -231,13 +232,13 @@ class AdminLists(Controller):
     async def leagues(self, request: Request[Any, Any, Any]) -> Template:
         return await _list(request, LEAGUES, _asked(request))
 
-    @get("/leagues/{subject:str}", name="web-admin-league")
-    async def league(self, request: Request[Any, Any, Any], subject: Subject) -> Template:
-        return await _list(request, LEAGUE, _asked(request, subject))
+    @get("/leagues/{league_id:str}", name="web-admin-league")
+    async def league(self, request: Request[Any, Any, Any], league_id: LeagueId) -> Template:
+        return await _list(request, LEAGUE, _asked(request, league_id))
 
-    @get("/leagues/{subject:str}/invitations", name="web-admin-invitations")
-    async def invitations(self, request: Request[Any, Any, Any], subject: Subject) -> Template:
-        return await _list(request, INVITATIONS, _asked(request, subject))
+    @get("/leagues/{league_id:str}/invitations", name="web-admin-invitations")
+    async def invitations(self, request: Request[Any, Any, Any], league_id: LeagueId) -> Template:
+        return await _list(request, INVITATIONS, _asked(request, league_id))
 
     @get("/referees", name="web-admin-referees")
     async def referees(self, request: Request[Any, Any, Any]) -> Template:
@@ -251,11 +252,11 @@ class AdminLists(Controller):
     ) -> Template:
         return await _act(request, TOURNAMENT_ACTIONS, subject, action_name)
 
-    @post("/leagues/{subject:str}/{action_name:str}", name="web-admin-league-post", status_code=200)
+    @post("/leagues/{league_id:str}/{action_name:str}", name="web-admin-league-post", status_code=200)
     async def league_act(
-        self, request: Request[Any, Any, Any], subject: Subject, action_name: ActionName
+        self, request: Request[Any, Any, Any], league_id: LeagueId, action_name: ActionName
     ) -> Template:
-        return await _act(request, LEAGUE_ACTIONS, subject, action_name, listed=subject)
+        return await _act(request, LEAGUE_ACTIONS, league_id, action_name, listed=league_id)
 
     @post("/referees/{subject:str}/{action_name:str}", name="web-admin-referee-post", status_code=200)
     async def referee_act(
