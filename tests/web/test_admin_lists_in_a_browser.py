@@ -7,6 +7,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+import httpx
 from playwright.sync_api import Page, expect
 
 from tests.e2e.club import Club
@@ -118,3 +119,12 @@ def test_an_admin_finds_pages_cancels_removes_revokes_and_appoints_by_the_lists(
 
 def short(some_id: str) -> str:
     return re.sub("-", "", some_id)[:8]
+
+
+def test_two_leagues_of_one_name_are_told_apart_on_the_sign_in_page_by_their_rulesets(base: str, club: Club):
+    name = f"Larchfield {uuid.uuid4().hex[:6]}"
+    club.league(name=name, ruleset="classic")
+    club.league(name=name, ruleset="club")
+    page = httpx.get(f"{base}/signin", headers={"Accept": "text/html"}).text
+    offered = re.findall(rf">({re.escape(name)}[^<]*)</option>", page)
+    assert sorted(offered) == [f"{name} (Classic Mau-Mau)", f"{name} (Club Mau-Mau)"]
