@@ -191,3 +191,34 @@ def test_a_page_past_the_last_or_a_search_that_finds_nothing_says_so(base: str, 
         assert answer.status_code == 200 and "Nothing found." in answer.text
         assert 'rel="next"' not in answer.text
         assert browser.get(path, params={"page": "-3"}).status_code == 200  # a hand-edited page: the first
+
+
+def test_an_edit_a_start_an_admission_and_an_invitation_from_the_lists_do_what_the_api_does(
+    base: str, club: Club
+):
+    ada, _ = club.player(f"Ada {uuid.uuid4().hex[:4]}")
+    bo, _ = club.player(f"Bo {uuid.uuid4().hex[:4]}")
+    league = club.league(members=[ada], name=f"Hollins {uuid.uuid4().hex[:6]}", time_zone="Europe/Kyiv")
+    cup = announced(club, league)
+    here = f"/web/admin/leagues/{league}"
+    with signed_in(base) as (browser, csrf):
+        edit = {"csrf": csrf, "name": "Spring open", "starts_at": "2030-05-01T19:00", "places": "4"}
+        answer = browser.post(f"/web/admin/tournaments/{cup}/edit", data=edit)
+        assert answer.status_code == 200 and 'data-done="edit"' in answer.text
+        found = club.ok("GET", f"/tournaments/{cup}")
+        # the start typed in the league's time zone: 19:00 in Kyiv in May is 16:00 UTC
+        assert (found["name"], found["places"]) == ("Spring open", 4)
+        assert found["starts_at"].startswith("2030-05-01T16:00")
+        answer = browser.post(f"/web/admin/tournaments/{cup}/start", data={"csrf": csrf})
+        assert answer.status_code == 200 and 'data-done="start"' in answer.text
+        assert club.ok("GET", f"/tournaments/{cup}")["status"] == "running"
+        answer = browser.post(f"{here}/admit", data={"csrf": csrf, "player_id": bo})
+        assert answer.status_code == 200 and 'data-done="admit"' in answer.text
+        assert sorted(club.ok("GET", f"/leagues/{league}")["members"]) == sorted([ada, bo])
+        answer = browser.post(f"{here}/invite", data={"csrf": csrf, "uses": "3", "days": "2"})
+        assert answer.status_code == 200 and 'data-done="invite"' in answer.text
+        link = re.search(r"/join/(inv_[\w-]+)", answer.text)
+        assert link is not None  # the link, shown this once
+        listed = club.ok("GET", f"/leagues/{league}/invitations")["invitations"]
+        assert [one["uses"] for one in listed] == [3]
+        assert 'data-state="open"' in answer.text  # and on the list below it
