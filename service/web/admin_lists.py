@@ -82,7 +82,7 @@ def _leagues(context: Context, actor: Actor, shown: Shown) -> dict[str, Any]:
 
 def _league(context: Context, actor: Actor, shown: Shown) -> dict[str, Any]:
     found = admin_lists.office(context, actor, _uuid(shown.subject, "league_id"), shown.search, shown.page)
-    choices = office_choices.choices(context, actor)
+    choices = office_choices.choices(context, actor, to_start=False)
     return {
         "office": found,
         "found": found.members,
@@ -98,7 +98,7 @@ def _invitations(context: Context, actor: Actor, shown: Shown) -> dict[str, Any]
 
 
 def _referees(context: Context, actor: Actor, shown: Shown) -> dict[str, Any]:
-    choices = office_choices.choices(context, actor)
+    choices = office_choices.choices(context, actor, to_start=False)
     return {
         "found": admin_lists.referees(context, actor, shown.search, shown.page),
         "leagues": admin.picks(choices.leagues, "league_id"),
