@@ -284,6 +284,11 @@ def photograph(browser: Browser, base: str, club: Club, scene: Scene) -> None:
     shot(ivy, "mao-play", f"/web/mao-games/{scene.mao}/play")
     admin = person(browser, base, DESKTOP, ADMIN_TOKEN)
     shot(admin, "admin", "/web/admin")
+    shot(admin, "admin-tournaments", "/web/admin/tournaments")
+    shot(admin, "admin-leagues", "/web/admin/leagues")
+    shot(admin, "admin-league", f"/web/admin/leagues/{scene.league}")
+    shot(admin, "admin-invitations", f"/web/admin/leagues/{scene.league}/invitations")
+    shot(admin, "admin-referees", "/web/admin/referees")
 
     waited = time.monotonic()
     finished(club, scene.knockout, scene.robin)

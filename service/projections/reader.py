@@ -50,6 +50,7 @@ from service.projections.models import (
 from service.projections.render import GameDoc, Played
 from service.projections.standings import STATS, TIE_BREAKS, Tally, rank, rule
 from service.projections.store import PostgresViews, close_views, open_views
+from service.projections.views.base import Row
 from service.projections.views.ratings import ranked
 from service.projections.views.tournaments import next_game
 from service.projections.watch import PositionWatch
@@ -277,10 +278,16 @@ class ReadModels:
     def players(
         self, search: str | None, after: tuple[str, UUID] | None, limit: int
     ) -> tuple[list[ListedPlayer], tuple[str, UUID] | None]:
-        rows = self.views.player_page(search, after, limit + 1)
-        items = [ListedPlayer(player_id=_uuid(player_id), name=name) for player_id, name in rows[:limit]]
-        more = len(rows) > limit
-        return items, (items[-1].name, items[-1].player_id) if more else None
+        return _named(self.views.player_page(search, after, limit + 1), limit)
+
+    def referees(
+        self, search: str | None, after: tuple[str, UUID] | None, limit: int
+    ) -> tuple[list[ListedPlayer], tuple[str, UUID] | None]:
+        """Registered referees by name (each as a listed person: their id and name), as ``players``."""
+        return _named(self.views.referee_page(search, after, limit + 1), limit)
+
+    def referee_names(self, referee_ids: list[UUID]) -> dict[UUID, str]:
+        return self.views.referee_names(referee_ids)
 
     def leagues(
         self, after: tuple[str, UUID] | None, limit: int
@@ -396,6 +403,10 @@ class ReadModels:
             for league_id, name in self.views.leagues_of(person, role)
         ]
 
+    def people_of(self, league_id: UUID, role: str) -> list[str]:
+        """A league's members (``role`` "member") or referees ("referee"), by id, in no order."""
+        return self.views.people_of(league_id, role)
+
     def names(self, player_ids: list[UUID]) -> dict[UUID, str]:
         """Players' names as they are now (a player not in the read models yet is left out)."""
         return self.views.names(player_ids)
@@ -413,6 +424,12 @@ class ReadModels:
         doc = _decode_game(data)
         table = named(doc.table, self.views.names(player_ids(doc.table)), position)
         return msgspec.structs.replace(doc, table=table), position
+
+
+def _named(rows: list[Row], limit: int) -> tuple[list[ListedPlayer], tuple[str, UUID] | None]:
+    """A page of (id, name) rows read one past ``limit``, and the key the next page starts after."""
+    items = [ListedPlayer(player_id=_uuid(found), name=name) for found, name in rows[:limit]]
+    return items, (items[-1].name, items[-1].player_id) if len(rows) > limit else None
 
 
 def player_ids(table: PublicTable) -> list[UUID]:

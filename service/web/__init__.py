@@ -12,6 +12,7 @@ from litestar import Router
 
 from service.settings import Settings
 from service.web.admin import AdminPage
+from service.web.admin_lists import AdminLists
 from service.web.figures import FigurePages
 from service.web.home import HomePage
 from service.web.join import JoinPage
@@ -46,6 +47,7 @@ def web_router(settings: Settings) -> Router:
             RefereeConsole,
             ScorerPage,
             AdminPage,
+            AdminLists,
             FigurePages,
             MaoTablePage,
             MaoPlayPage,

@@ -16,7 +16,7 @@ An invitation's link (``/join/...``) and a sign-in link (``/signin/link/...``) a
 each with its QR code (``service.web.qr``) to print or to show to a phone's camera.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Annotated, Any
@@ -30,12 +30,14 @@ from litestar.response import Template
 
 from service.domain.bots import BOTS
 from service.domain.errors import RuleError
+from service.domain.formats import FORMATS
 from service.domain.presets import PRESETS, SWITCHES
 from service.domain.roles import Actor
 from service.domain.rulesets import OPTIONS
 from service.usecases import admin, invitations, leagues, mail, players, signins, tournaments
 from service.usecases.context import Context
 from service.usecases.queries import leagues as queries
+from service.usecases.queries.admin_lists import told_apart
 from service.usecases.queries.leagues import time_zones
 from service.usecases.refusals import status_of
 from service.web import admin_forms, rule_words
@@ -47,11 +49,26 @@ ZONES = sorted(available_timezones())
 FormName = Annotated[str, Parameter(description="which form: one of ACTIONS' names")]
 
 
-def _id(form: dict[str, str], name: str) -> UUID:
+def form_id(form: dict[str, str], name: str) -> UUID:
     try:
         return UUID(form.get(name, ""))
     except ValueError as error:
         raise RuleError("malformed_request", why="choose_list", name=name) from error
+
+
+def picks(items: Sequence[Any], id_field: str) -> list[tuple[UUID, str]]:
+    """A picker's choices: each item's id and its name, with its short id beside an equal name."""
+    return list(
+        zip((getattr(item, id_field) for item in items), told_apart(items, _name, _no_detail), strict=True)
+    )
+
+
+def _name(item: Any) -> str:
+    return str(item.name)
+
+
+def _no_detail(item: Any) -> str:
+    return ""
 
 
 # what each form does: the use case called with the form's input; the result the page shows
@@ -72,28 +89,28 @@ def _register_referee(context: Context, actor: Actor, form: dict[str, str]) -> A
 
 def _admit_member(context: Context, actor: Actor, form: dict[str, str]) -> Any:
     data = admin_forms.member(form)
-    return leagues.admit_member(context, actor, _id(form, "league_id"), data)
+    return leagues.admit_member(context, actor, form_id(form, "league_id"), data)
 
 
 def _appoint_referee(context: Context, actor: Actor, form: dict[str, str]) -> Any:
     data = admin_forms.league_referee(form)
-    return leagues.appoint_referee(context, actor, _id(form, "league_id"), data)
+    return leagues.appoint_referee(context, actor, form_id(form, "league_id"), data)
 
 
 def _announce(context: Context, actor: Actor, form: dict[str, str]) -> Any:
-    league_id = _id(form, "league_id")
+    league_id = form_id(form, "league_id")
     data = admin_forms.tournament(form, time_zones(context, [league_id])[league_id])
     return tournaments.announce(context, actor, league_id, data)
 
 
 def _start(context: Context, actor: Actor, form: dict[str, str]) -> Any:
-    return tournaments.start(context, actor, _id(form, "tournament_id"))
+    return tournaments.start(context, actor, form_id(form, "tournament_id"))
 
 
 def _invite(context: Context, actor: Actor, form: dict[str, str]) -> Any:
     _mail_to(context, form)
     made, code = invitations.make_invitation(
-        context, actor, _id(form, "league_id"), admin_forms.invitation(form)
+        context, actor, form_id(form, "league_id"), admin_forms.invitation(form)
     )
     league = queries.league(context, made.league_id).name
     return Handed(path=f"/join/{code}", expires_at=made.expires_at, uses=made.uses, name=league)
@@ -101,7 +118,7 @@ def _invite(context: Context, actor: Actor, form: dict[str, str]) -> Any:
 
 def _signin_link(context: Context, actor: Actor, form: dict[str, str]) -> Any:
     _mail_to(context, form)
-    made = signins.make_signin_link(context, actor, _id(form, "player_id"))
+    made = signins.make_signin_link(context, actor, form_id(form, "player_id"))
     return Handed(path=f"/signin/link/{made.code}", expires_at=made.expires_at, name=made.name)
 
 
@@ -136,7 +153,7 @@ ACTIONS: dict[str, Action] = {
 }
 
 
-def _refused(page: Page) -> Template:
+def refused(page: Page) -> Template:
     """A browser gets a page that says whose page this is; a program (no ``text/html`` in its
     ``Accept``) the API's problem, as for any refusal."""
     refusal = RuleError("unauthorized", why="sign_admin") if page.actor is None else None
@@ -165,6 +182,8 @@ async def _page(page: Page, actor: Actor, status: int = 200, **context: Any) -> 
         rulesets=[(name, rule_words.ruleset_words(_, name)) for name in sorted(PRESETS)],
         options={name: kind is bool for name, kind in OPTIONS.items()} | dict.fromkeys(SWITCH_OWNERS, True),
         labels={name: rule_words.option_name(_, name) for name in [*OPTIONS, *SWITCH_OWNERS]},
+        meanings={name: rule_words.option_meaning(_, name) for name in OPTIONS},
+        format_meanings={name: rule_words.format_meaning(_, name) for name in FORMATS},
         owners={key: rule_words.owners_words(_, presets) for key, presets in SWITCH_OWNERS.items()},
         bots=[
             (bot, f"{rule_words.bot_name(_, bot)} — {rule_words.bot_meaning(_, bot)}") for bot in sorted(BOTS)
@@ -172,9 +191,10 @@ async def _page(page: Page, actor: Actor, status: int = 200, **context: Any) -> 
         zones=ZONES,
         mails=mail.mails(page.request.app.state.services.settings),
         base=str(page.request.base_url).rstrip("/"),
-        leagues=lists.leagues,
-        players=lists.players,
-        announced=lists.announced,
+        leagues=picks(lists.leagues, "league_id"),
+        players=picks(lists.players, "player_id"),
+        announced=picks(lists.announced, "tournament_id"),
+        referees=picks(lists.referees, "player_id"),
         **context,
     )
     answer.status_code = status
@@ -200,7 +220,7 @@ class AdminPage(Controller):
     async def admin(self, request: Request[Any, Any, Any]) -> Template:
         page = await page_for(request)
         if page.actor is None or page.actor.role != "admin":
-            return _refused(page)
+            return refused(page)
         return await _page(page, page.actor)
 
     @post("/{form_name:str}", name="web-admin-post", status_code=200)
@@ -209,7 +229,7 @@ class AdminPage(Controller):
         page = await page_for(request)
         actor = page.actor
         if actor is None or actor.role != "admin":
-            return _refused(page)
+            return refused(page)
         action = ACTIONS.get(form_name)
         if action is None:
             raise RuleError("not_found", why="no_such_form")
@@ -219,11 +239,19 @@ class AdminPage(Controller):
             return await _page(
                 page, actor, status_of(error.code), form_name=form_name, refusal=error, sent=form
             )
-        shown: dict[str, Any] = {}
-        if isinstance(done, Handed):
-            link = f"{str(request.base_url).rstrip('/')}{done.path}"
-            shown = {"link": link, "qr": qr_svg(link)}
-            address = _mail_to(request.app.state.services, form)
-            if address is not None:
-                shown["mailed"] = await _mail(page, address, form_name, done, link)
+        shown = await handed_out(page, form_name, form, done)
         return await _page(page, actor, form_name=form_name, done=done, **shown)
+
+
+async def handed_out(page: Page, form_name: str, form: dict[str, str], done: Any) -> dict[str, Any]:
+    """A link made by a form (``Handed``): its whole address and QR code, mailed if an address was
+    given; nothing for any other result."""
+    if not isinstance(done, Handed):
+        return {}
+    request = page.request
+    link = f"{str(request.base_url).rstrip('/')}{done.path}"
+    shown: dict[str, Any] = {"link": link, "qr": qr_svg(link)}
+    address = _mail_to(request.app.state.services, form)
+    if address is not None:
+        shown["mailed"] = await _mail(page, address, form_name, done, link)
+    return shown

@@ -20,7 +20,7 @@ from service.domain.rulesets import OPTIONS
 from service.usecases.invitations import InvitationCreate
 from service.usecases.leagues import LeagueCreate, LeagueRefereeCreate, MemberCreate
 from service.usecases.players import PlayerCreate, RefereeCreate
-from service.usecases.tournaments import TournamentCreate
+from service.usecases.tournaments import TournamentCreate, TournamentEdit
 
 Body = TypeVar("Body", bound=msgspec.Struct)
 DAYS = 7  # an invitation's life when the form leaves it empty: a week to the next club evening
@@ -81,6 +81,14 @@ def tournament(form: dict[str, str], zone: str) -> TournamentCreate:
     if starts := form.get("starts_at", "").strip():
         body["starts_at"] = _local(starts, zone)
     return decoded(body, TournamentCreate)
+
+
+def tournament_edit(form: dict[str, str], zone: str) -> TournamentEdit:
+    """An edit before the start: an empty field stays as it is."""
+    body: dict[str, Any] = _given(form, ("name", "places", "table_size"))
+    if starts := form.get("starts_at", "").strip():
+        body["starts_at"] = _local(starts, zone)
+    return decoded(body, TournamentEdit)
 
 
 def _local(text: str, zone: str) -> str:

@@ -93,6 +93,30 @@ def option_name(_: Translate, name: str) -> str:
     return names.get(name, name)
 
 
+def option_meaning(_: Translate, name: str) -> str:
+    """What an option whose name says little by itself does, in a line (empty: its name says it)."""
+    meanings = {
+        "target_score": _("a match ends once a total reaches it; empty: the ruleset's own"),
+        "single_round": _("one round decides the match: no totals carried over"),
+        "hand_size": _("how many cards each player is dealt at the start of a round"),
+        "voluntary_draw": _("whether a player may draw instead of playing a card they have"),
+        "call_penalty": _("how many cards a player draws who forgot to call"),
+        "decks": _("how many decks are shuffled together: two for a big table"),
+    }
+    return meanings.get(name, "")
+
+
+def format_meaning(_: Translate, name: str) -> str:
+    """What a tournament's format is, in a line."""
+    meanings = {
+        "swiss": _("each round pairs those with equal scores; nobody is out"),
+        "round_robin": _("everyone meets everyone once"),
+        "double_round_robin": _("everyone meets everyone twice"),
+        "single_elimination": _("the losers of each round are out, to one winner"),
+    }
+    return meanings.get(name, "")
+
+
 def owners_words(_: Translate, presets: list[str]) -> str:
     """The rulesets a switch belongs to (another refuses it), for beside its name."""
     return _("only in: {rulesets}", rulesets=", ".join(ruleset_name(_, preset) for preset in presets))

@@ -30,12 +30,14 @@ from litestar.response import Redirect, Template
 from service.auth.peer import client_address
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
+from service.usecases.queries.admin_lists import told_apart
 from service.usecases.queries.leagues import to_sign_in
 from service.usecases.queries.players import name_of
 from service.usecases.refusals import status_of
 from service.usecases.services import Services
 from service.usecases.signins import PasswordSignIn, link_holder, sign_in_with_password, use_signin_link
 from service.web.render import Page, page_for
+from service.web.rule_words import ruleset_name
 from service.web.session import (
     OFFERED_FIELD,
     checked_form,
@@ -73,7 +75,16 @@ async def _form_page(
         form_csrf=form_token(request),
         offered=None if found is None else found[0],
         offered_name=name,
-        leagues=leagues,
+        # two leagues of one name told apart by their rulesets (or short ids): a member picks theirs
+        leagues=list(
+            zip(
+                (league.league_id for league in leagues),
+                told_apart(
+                    leagues, lambda league: league.name, lambda league: ruleset_name(page._, league.ruleset)
+                ),
+                strict=True,
+            )
+        ),
         **context,
     )
     answer.status_code = status

@@ -194,6 +194,14 @@ GET /web/games/{id}/totals.svg        200   200    200     200   200   200
 GET /web/leagues/{id}/progression.svg 200   200    200     200   200   200
 GET /web/tournaments/{id}/rounds/{id}/sheets 200 200 200   200   200   200
 POST /web/admin/{id}                  CS    CS     CS      CS    CS    CS
+GET /web/admin/tournaments            401   401    401     401   401   401
+POST /web/admin/tournaments/{id}/{id} CS    CS     CS      CS    CS    CS
+POST /web/admin/leagues/{id}/{id}     CS    CS     CS      CS    CS    CS
+POST /web/admin/referees/{id}/{id}    CS    CS     CS      CS    CS    CS
+GET /web/admin/leagues                401   401    401     401   401   401
+GET /web/admin/leagues/{id}           401   401    401     401   401   401
+GET /web/admin/leagues/{id}/invitations 401 401    401     401   401   401
+GET /web/admin/referees               401   401    401     401   401   401
 """
 # a start time within the check-in window of two hours, so a check-in is open at once
 SOON = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
@@ -768,6 +776,31 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
         # the admin page reads the session, not the bearer token: to it, every role here is signed out
         "GET /web/admin": lambda role: ("GET", "/web/admin", None),
         "POST /web/admin/{id}": lambda role: ("POST", "/web/admin/player", {"name": "Mallory"}),
+        # the admin's lists, the same: signed out to a bearer token, their actions refused without the form's
+        "GET /web/admin/tournaments": lambda role: ("GET", "/web/admin/tournaments?q=open", None),
+        "GET /web/admin/leagues": lambda role: ("GET", "/web/admin/leagues?page=2", None),
+        "GET /web/admin/leagues/{id}": lambda role: ("GET", f"/web/admin/leagues/{world.league}", None),
+        "GET /web/admin/leagues/{id}/invitations": lambda role: (
+            "GET",
+            f"/web/admin/leagues/{world.league}/invitations",
+            None,
+        ),
+        "POST /web/admin/tournaments/{id}/{id}": lambda role: (
+            "POST",
+            f"/web/admin/tournaments/{world.tournament}/cancel",
+            {"reason": "no"},
+        ),
+        "POST /web/admin/leagues/{id}/{id}": lambda role: (
+            "POST",
+            f"/web/admin/leagues/{world.league}/remove",
+            {"player_id": world.ids["other"]},
+        ),
+        "POST /web/admin/referees/{id}/{id}": lambda role: (
+            "POST",
+            f"/web/admin/referees/{world.ids['otto']}/appoint",
+            {"league_id": world.league},
+        ),
+        "GET /web/admin/referees": lambda role: ("GET", "/web/admin/referees", None),
         # the pages' charts and sheets, in the page's language: as public as the API's
         "GET /web/games/{id}/totals.svg": lambda role: ("GET", f"/web/games/{finished}/totals.svg", None),
         "GET /web/leagues/{id}/progression.svg": lambda role: (

@@ -113,7 +113,7 @@ def test_an_admin_founds_a_league_registers_and_admits_people_and_runs_a_bot_tou
         page.select_option("#form-member select[name=player_id]", player)
         submit(page, "member")
     page.select_option("#form-league-referee select[name=league_id]", league)
-    page.fill("#form-league-referee input[name=referee_id]", rita)
+    page.select_option("#form-league-referee select[name=referee_id]", rita)
     submit(page, "league-referee")
     expect(page.locator("[data-done]")).to_contain_text("2 members")
     stored = club.ok("GET", f"/leagues/{league}")
@@ -241,7 +241,10 @@ def test_the_admin_page_offers_every_registered_format_by_its_label_in_each_lang
     for language, label in labels.items():
         page.goto(f"/web/admin?lang={language}")
         assert sorted(options.evaluate_all("all => all.map(o => o.value)")) == sorted(FORMATS)
-        expect(page.locator("#form-tournament option[value=double_round_robin]")).to_have_text(label)
+        # the format's name, then what it is in a line
+        expect(page.locator("#form-tournament option[value=double_round_robin]")).to_have_text(
+            re.compile(rf"^{label} — .+")
+        )
 
 
 def test_a_tournaments_start_is_typed_in_the_leagues_time_zone(visit: Visit, club: Club):
@@ -286,3 +289,16 @@ def test_the_admin_page_offers_every_preset_and_its_switches_and_refuses_another
     assert answer.value.status == 422
     expect(page.locator(".refusal[data-code=invalid_option]")).to_contain_text("crocodile")
     assert refused not in league_names(club)
+
+
+def test_an_option_whose_name_says_little_comes_with_a_line_saying_what_it_does(visit: Visit):
+    page = visit.page
+    sign_in_as_admin(page)
+    hand = page.locator(
+        "#form-league label", has=page.locator("select[name=option_hand_size], input[name=option_hand_size]")
+    )
+    expect(hand).to_contain_text("Cards dealt to each — how many cards each player is dealt")
+    page.goto("/web/admin?lang=uk")
+    expect(hand).to_contain_text("Карт кожному при роздачі — скільки карт отримує кожен гравець")
+    # no option is shown by its identifier
+    expect(page.locator("#form-league fieldset")).not_to_contain_text("hand_size")

@@ -3,6 +3,7 @@ cookie remembers it; card and suit names come translated."""
 
 import re
 import uuid
+from datetime import UTC, datetime, timedelta
 from html.parser import HTMLParser
 from zoneinfo import available_timezones
 
@@ -87,6 +88,11 @@ def test_no_page_chart_or_sheet_in_ukrainian_or_russian_shows_an_english_word(
     # browser test signed in as one of these players before
     names += [word for _, name in (*BROWSERS, *SYSTEMS) for word in name.split()]
     ada = scene.players[next(iter(scene.players))]
+    # an invitation of each state the admin's list of them names: open, and revoked
+    until = (datetime.now(UTC) + timedelta(days=2)).isoformat()
+    for _ in range(2):
+        made = club.ok("POST", f"/leagues/{real.league}/invitations", json={"expires_at": until})
+    club.ok("DELETE", f"/invitations/{made['invitation']['invitation_id']}")
     anonymous = [
         "/",
         f"/web/leagues/{scene.league}",
@@ -120,7 +126,18 @@ def test_no_page_chart_or_sheet_in_ukrainian_or_russian_shows_an_english_word(
             f"/web/games/{real.game}/score?disputed=1",
         ],
         # an official's: the seats to play, every ruling form and the replay
-        ADMIN_TOKEN: ["/web/admin", f"/web/games/{scene.game}/play", f"/web/referee/games/{real.game}"],
+        ADMIN_TOKEN: [
+            "/web/admin",
+            f"/web/games/{scene.game}/play",
+            f"/web/referee/games/{real.game}",
+            # the admin's lists, each with rows (every test's tournaments, leagues and referees)
+            "/web/admin/tournaments",
+            "/web/admin/tournaments?page=2",
+            "/web/admin/leagues",
+            "/web/admin/referees",
+            f"/web/admin/leagues/{scene.league}",
+            f"/web/admin/leagues/{real.league}/invitations",
+        ],
         disputed.referee: [
             "/web/referee",
             f"/web/referee/games/{disputed.game}",
@@ -196,6 +213,8 @@ class Shown(HTMLParser):
         named = tag == "a" and (NAMED.match(href) or (self.home and href.startswith("/web/games/")))
         named = named or (tag == "option" and UUID_TEXT.fullmatch(found.get("value") or "") is not None)
         other_language = found.get("lang") not in (None, self.language)
+        # a name the page marks as no word of its own (a referee's, a league's heading on the admin's lists)
+        named = named or found.get("translate") == "no"
         if self.skipping or tag in ("script", "style", "code") or named or other_language:
             if tag not in VOID:
                 self.skipping.append(tag)

@@ -11,11 +11,12 @@ row says it is rated). ``Queries`` is every view's queries, which the store
 Adding a view: a module here with its ``VIEW`` and ``Queries``, and its two lines below.
 """
 
-from service.projections.views import games, leagues, mao, players, ratings, tournaments, webhooks
+from service.projections.views import games, leagues, mao, players, ratings, referees, tournaments, webhooks
 from service.projections.views.base import View
 
 VIEWS: tuple[View, ...] = (
     players.VIEW,
+    referees.VIEW,
     leagues.VIEW,
     tournaments.VIEW,
     ratings.VIEW,
@@ -27,6 +28,7 @@ VIEWS: tuple[View, ...] = (
 
 class Queries(
     players.Queries,
+    referees.Queries,
     leagues.Queries,
     tournaments.Queries,
     ratings.Queries,

@@ -113,5 +113,13 @@ class Queries(base.Store):
         )
         return [(base.as_uuid(league_id), name) for league_id, name in rows]
 
+    def people_of(self, league_id: UUID, role: str) -> list[str]:
+        """A league's members (``role`` member) or referees, by id."""
+        people, ph = self._table("league_people"), self._ph
+        rows = self.select(
+            f"SELECT person FROM {people} WHERE league_id = {ph} AND role = {ph}", [league_id, role]
+        )
+        return [person for (person,) in rows]
+
 
 VIEW = base.View(name="leagues", create=create, statements=statements, fold=LeaguesFold)

@@ -16,22 +16,32 @@ from service.persistence.dialect import Dialect
 from service.projections.views import base
 
 
-def create(d: Dialect) -> list[str]:
-    players = d.table("players")
+def named_tables(d: Dialect, table: str, key: str) -> list[str]:
+    """A table of names by id and their folded forms (the players', the referees'), and its index."""
+    named = d.table(table)
     return [
-        f"CREATE TABLE IF NOT EXISTS {players} (player_id {d.uuid} PRIMARY KEY, name text NOT NULL, "
+        f"CREATE TABLE IF NOT EXISTS {named} ({key} {d.uuid} PRIMARY KEY, name text NOT NULL, "
         "folded text NOT NULL)",
-        f"CREATE INDEX IF NOT EXISTS {d.prefix}_players_name ON {players} (name, player_id)",
+        f"CREATE INDEX IF NOT EXISTS {d.prefix}_{table}_name ON {named} (name, {key})",
     ]
 
 
-def statements(d: Dialect) -> dict[str, str]:
-    players, ph = d.table("players"), d.ph
+def named_statements(d: Dialect, table: str, key: str, write: str, read: str) -> dict[str, str]:
+    """Its statements: ``write`` a name (id, name, folded), ``read`` the names of some ids."""
+    named, ph = d.table(table), d.ph
     return {
-        "player": f"INSERT INTO {players} (player_id, name, folded) VALUES ({ph}, {ph}, {ph}) "
-        "ON CONFLICT (player_id) DO UPDATE SET name = excluded.name, folded = excluded.folded",
-        "names": f"SELECT player_id, name FROM {players} WHERE player_id",
+        write: f"INSERT INTO {named} ({key}, name, folded) VALUES ({ph}, {ph}, {ph}) "
+        f"ON CONFLICT ({key}) DO UPDATE SET name = excluded.name, folded = excluded.folded",
+        read: f"SELECT {key}, name FROM {named} WHERE {key}",
     }
+
+
+def create(d: Dialect) -> list[str]:
+    return named_tables(d, "players", "player_id")
+
+
+def statements(d: Dialect) -> dict[str, str]:
+    return named_statements(d, "players", "player_id", "player", "names")
 
 
 class PlayersFold(base.Fold):
@@ -51,18 +61,31 @@ class PlayersFold(base.Fold):
 
 class Queries(base.Store):
     def names(self, player_ids: Iterable[UUID]) -> dict[UUID, str]:
-        ids = list(set(player_ids))
-        if not ids:
-            return {}
-        rows = self.query("names", ids, self._in(len(ids)))
-        return {base.as_uuid(player_id): name for player_id, name in rows}
+        return names_of(self, "names", player_ids)
 
     def player_page(self, search: str | None, after: tuple[str, UUID] | None, limit: int) -> list[base.Row]:
         """(player_id, name) by name, then id; ``search``: a part of the name, in any case."""
-        filters = []
-        if search:
-            filters.append((f"folded LIKE {self._ph} ESCAPE '!'", ["%" + _escaped(folded(search)) + "%"]))
-        return self.keyset_page("player_id, name", "players", ("name", "player_id"), filters, after, limit)
+        return named_page(self, "players", "player_id", search, after, limit)
+
+
+def names_of(store: base.Store, read: str, ids: Iterable[UUID]) -> dict[UUID, str]:
+    """The names (of a ``named_tables`` table) of ``ids``, by the statement ``read``."""
+    wanted = list(set(ids))
+    if not wanted:
+        return {}
+    rows = store.query(read, wanted, store._in(len(wanted)))
+    return {base.as_uuid(found): name for found, name in rows}
+
+
+def named_page(
+    store: base.Store, table: str, key: str, search: str | None, after: tuple[str, UUID] | None, limit: int
+) -> list[base.Row]:
+    """(id, name) of a ``named_tables`` table by name, then id; ``search``: a part of the name, in
+    any case."""
+    filters = []
+    if search:
+        filters.append((f"folded LIKE {store._ph} ESCAPE '!'", ["%" + escaped(folded(search)) + "%"]))
+    return store.keyset_page(f"{key}, name", table, ("name", key), filters, after, limit)
 
 
 def folded(text: str) -> str:
@@ -79,7 +102,7 @@ def fold_names(curs: Any, players: str, ph: str) -> None:
     curs.executemany(f"UPDATE {players} SET folded = {ph} WHERE player_id = {ph}", rows)
 
 
-def _escaped(text: str) -> str:
+def escaped(text: str) -> str:
     """``text`` matched literally by LIKE (with ``ESCAPE '!'``)."""
     return text.replace("!", "!!").replace("%", "!%").replace("_", "!_")
 
