@@ -19,17 +19,24 @@ LOCAL_BROKER_URL = "redis://127.0.0.1:6379/9"
 REDIS_IMAGE = "redis:7-alpine"
 
 _TESTS = Path(__file__).parent
-# each of two test processes holds its sessions' apps, servers and pools at once: below this many
-# connections PostgreSQL turns some away ("too many clients"), so the suite runs in one process
-CONNECTIONS_FOR_TWO = 200
+# each test process holds its sessions' apps, servers and pools at once: below this many connections a
+# process PostgreSQL turns some away ("too many clients"), so the suite runs in fewer processes
+CONNECTIONS_PER_PROCESS = 100
+# a third of a test's time is spent waiting (servers starting, bots thinking, browsers loading): one
+# process more than the cores keeps them busy meanwhile
+PROCESSES_PER_CORE_PLUS = 1
+# the folders by their files' length, longest first: a file stays in one process (--dist loadfile),
+# and a long file dealt out last would keep one process busy after the others have finished
+FOLDERS_LONGEST_FIRST = ("properties", "faults", "e2e", "web", "integration", "unit")
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """How many processes `./run test` (``-n auto``) runs the suite in: two on a machine of two cores
-    or more whose PostgreSQL lets both connect as much as they need (``.ci/run`` raises its limit),
-    else none beside this one."""
-    if (os.cpu_count() or 1) < 2:
+    """How many processes `./run test` (``-n auto``) runs the suite in: one more than the cores on a
+    machine of two cores or more, as many as PostgreSQL lets connect as much as they need (``.ci/run``
+    raises its limit), else none beside this one."""
+    cores = os.cpu_count() or 1
+    if cores < 2:
         return 0
     url = os.environ.get("MAUMAU_TEST_DATABASE_URL", LOCAL_DATABASE_URL)
     try:
@@ -39,21 +46,31 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
             row = conn.execute("show max_connections").fetchone()
     except Exception:
         return 0  # no server to ask (a container is started later, one per process): the safe one
-    return 2 if row is not None and int(row[0]) >= CONNECTIONS_FOR_TWO else 0
+    allowed = 0 if row is None else int(row[0]) // CONNECTIONS_PER_PROCESS
+    processes = min(cores + PROCESSES_PER_CORE_PLUS, allowed)
+    return processes if processes >= 2 else 0
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark tests by their folder, so `-m "not integration and not e2e and not slow"` runs only the
     fast ones (``properties/``: the long property runs, ``slow``; ``faults/``: the fault tests,
-    ``faults`` and ``slow``), and `-m "not faults"` everything but the fault tests."""
+    ``faults`` and ``slow``), and `-m "not faults"` everything but the fault tests; and deal the
+    long folders out first (``FOLDERS_LONGEST_FIRST``)."""
     for item in items:
-        folder = Path(item.path).relative_to(_TESTS).parts[0]
+        folder = _folder(item)
         if folder in ("integration", "e2e", "faults"):
             item.add_marker(folder)
         if folder == "web":  # the pages in a real browser against a real server
             item.add_marker("e2e")
         if folder in ("properties", "faults"):
             item.add_marker("slow")
+    rank = {folder: place for place, folder in enumerate(FOLDERS_LONGEST_FIRST)}
+    # a stable sort: each file's tests keep their order, and each folder its files'
+    items.sort(key=lambda item: rank.get(_folder(item), len(rank)))
+
+
+def _folder(item: pytest.Item) -> str:
+    return Path(item.path).relative_to(_TESTS).parts[0]
 
 
 def docker_answers() -> bool:
