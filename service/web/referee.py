@@ -131,6 +131,13 @@ def _ruling(form: dict[str, str], seats: int) -> RulingCreate:
         raise RuleError("malformed_request", why="decode", problem=str(error)) from None
 
 
+def _in_person(services: Services, game_id: UUID) -> bool:
+    try:
+        return games.table(services, game_id).in_person
+    except RuleError:
+        return False  # no such game: the official page answers its 404
+
+
 async def _official_page(
     request: Request[Any, Any, Any],
     game_id: UUID,
@@ -169,7 +176,12 @@ class RefereeConsole(Controller):
         )
 
     @get("/games/{game_id:uuid}/replay", name="web-referee-replay")
-    async def replay(self, request: Request[Any, Any, Any], game_id: GameId, at: EventNumber = 1) -> Template:
+    async def replay(
+        self, request: Request[Any, Any, Any], game_id: GameId, at: EventNumber = 1
+    ) -> Template | Redirect:
+        # a game played in person has no card on the server to replay: its console shows the sheet
+        if await anyio.to_thread.run_sync(_in_person, request.app.state.services, game_id):
+            return Redirect(path=request.app.route_reverse("web-referee-game", game_id=game_id))
         return await _official_page(request, game_id, _replay, at, "referee_replay.html")
 
     @post("/games/{game_id:uuid}/rulings", name="web-referee-ruling", status_code=303)

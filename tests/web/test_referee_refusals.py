@@ -170,3 +170,15 @@ def test_a_correction_whose_winner_holds_points_or_whose_cards_are_no_cards_is_r
         refused = browser.post(f"/web/referee/games/{case.game}/rulings", data=cards, headers=HTML)
         assert refused.status_code == 400 and 'data-code="malformed_card"' in refused.text
     assert club.ok("GET", f"/games/{case.game}")["version"] == version
+
+
+def test_the_replay_of_a_game_played_in_person_leads_to_its_console_and_the_score_sheet(base: str, club: Club):
+    case = disputed_game(club, moves=0, in_person=True)
+    with signed_in(base, case.referee) as browser:
+        replay = browser.get(f"/web/referee/games/{case.game}/replay?at=2", headers=HTML)
+        assert replay.status_code in (302, 303)
+        assert replay.headers["location"] == f"/web/referee/games/{case.game}"
+        console = browser.get(replay.headers["location"], headers=HTML)
+        assert console.status_code == 200 and "Top card" not in console.text
+    outsider = httpx.get(f"{base}/web/referee/games/{case.game}/replay", headers=HTML, follow_redirects=True)
+    assert outsider.status_code == 403
