@@ -181,7 +181,7 @@ class RefereeConsole(Controller):
     ) -> Template | Redirect:
         # a game played in person has no card on the server to replay: its console shows the sheet
         if await anyio.to_thread.run_sync(_in_person, request.app.state.services, game_id):
-            return Redirect(path=request.app.route_reverse("web-referee-game", game_id=game_id))
+            return Redirect(f"/web/referee/games/{game_id}", status_code=303)
         return await _official_page(request, game_id, _replay, at, "referee_replay.html")
 
     @post("/games/{game_id:uuid}/rulings", name="web-referee-ruling", status_code=303)

@@ -144,5 +144,9 @@ def unseen_cards(full_log: list[dict[str, Any]], seat: int | None) -> set[str]:
         elif event["type"] == "CardsDrawn" and data["seat"] == seat:
             seen.update(data["cards"])
         elif event["type"] == "CardPlayed":
-            seen.add(data["card"])
+            # laid face up, with the cards laid on it, and a face-down card's declaration (a claim
+            # that names a card, not a hand's card)
+            seen.update([data["card"], *(data.get("more") or [])])
+            if data.get("declared"):
+                seen.add(data["declared"])
     return set(ALL_CARDS - seen)

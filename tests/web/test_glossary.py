@@ -29,6 +29,8 @@ TOURNAMENT_ROUNDS = {
     "the round reached, the furthest first",
     "The bracket, round by round",
     "Each entrant's rounds",
+    "each round pairs those with equal scores; nobody is out",
+    "the losers of each round are out, to one winner",
 }
 # per language: a game's round, a tournament's (not the start of "турнір"/"турнир"), the words for a
 # call a player says, and the words they must not be confused with

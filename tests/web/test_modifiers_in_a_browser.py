@@ -43,8 +43,9 @@ def two_players(
 
 
 # the cards a face-down card may be declared as: every card of the deck that may be played now,
-# whoever holds it, so naming them tells nothing of any hand
-DECLARABLE = re.compile(r'<select name="declared">.*?</select>', re.DOTALL)
+# whoever holds it, so naming them tells nothing of any hand (the page's select, the socket's legal
+# moves and plays)
+DECLARABLE = re.compile(r'<select name="declared">.*?</select>|"declared":"[^"]*"', re.DOTALL)
 
 
 def no_hidden_card_shown(club: Club, game: str, *players: Player) -> None:
