@@ -21,7 +21,12 @@ import msgspec
 
 from service.persistence.dialect import Dialect, Statements
 
-TABLE_READY, ROUND_STARTING, YOUR_MOVE, DISPUTE_RULED = "table_ready", "round_starting", "your_move", "dispute_ruled"
+TABLE_READY, ROUND_STARTING, YOUR_MOVE, DISPUTE_RULED = (
+    "table_ready",
+    "round_starting",
+    "your_move",
+    "dispute_ruled",
+)
 KINDS = (TABLE_READY, ROUND_STARTING, YOUR_MOVE, DISPUTE_RULED)
 MAIL, BROWSER = "mail", "browser"
 CHANNELS = (MAIL, BROWSER)
@@ -157,7 +162,9 @@ class Notices:
 
     def forget(self, player_id: str) -> None:
         """An erased person's choice (their address) and notices go."""
-        self.store.execute_all([("notice_prefs_forgotten", (player_id,)), ("notices_forgotten", (player_id,))])
+        self.store.execute_all(
+            [("notice_prefs_forgotten", (player_id,)), ("notices_forgotten", (player_id,))]
+        )
 
     def head(self) -> int:
         """The last position a notice was made at: a stream starting now shows what comes after it."""
@@ -173,7 +180,7 @@ class Notices:
         move" once it waited ``move_after`` seconds, the others at once."""
         again = now - 60.0  # a task queued a minute ago and not done was lost: queued again
         rows = self.store.change("notices_due", (now, now - move_after, now, again, limit))
-        return [value if isinstance(value, UUID) else UUID(str(value)) for value, in rows]
+        return [value if isinstance(value, UUID) else UUID(str(value)) for (value,) in rows]
 
     def claim(self, notice_id: UUID) -> Notice | None:
         """The notice, marked sent, when its mail was pending; None when another task had it (at most

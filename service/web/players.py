@@ -1,6 +1,7 @@
 """A player's page: their games, their standing in each league, their next table; to the player
 themselves, the browsers they are signed in on, each with a button that ends it, a one-time
-sign-in link for another device of theirs (with its QR code) and their password. An admin or a
+sign-in link for another device of theirs (with its QR code), their password and their
+notifications (which kinds, by e-mail and/or in the browser: ``usecases.notices``). An admin or a
 referee sees the sign-in link's button too: a member who lost their access gets a new one so."""
 
 from typing import Annotated, Any, TypeGuard
@@ -13,7 +14,7 @@ from litestar.response import Redirect, Template
 
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
-from service.usecases import players, signins
+from service.usecases import mail, notices, players, signins
 from service.usecases.queries.players import open_sessions, player_page
 from service.usecases.refusals import status_of
 from service.usecases.services import Services
@@ -34,14 +35,17 @@ async def _player_page(
 ) -> Template:
     services: Services = request.app.state.services
     found = await anyio.to_thread.run_sync(player_page, services, player_id)
-    sessions = None
+    sessions = chosen = None
     if _own_page(page.actor, player_id):
         sessions = await anyio.to_thread.run_sync(open_sessions, services, page.actor)
+        chosen = await anyio.to_thread.run_sync(notices.notice_choice, services, page.actor, player_id)
     answer = page.render(
         "player.html",
         **vars(found),
         sessions=sessions,
         this_session=current_session(request),
+        notices=chosen,
+        mails=mail.mails(services.settings),
         may_link=page.actor is not None and (sessions is not None or page.actor.role in ("admin", "referee")),
         **shown,
     )
@@ -86,6 +90,26 @@ class PlayerPage(Controller):
         except RuleError as refused:
             return await _player_page(request, page, player_id, status_of(refused.code), refusal=refused)
         return await _player_page(request, page, player_id, password_saved=True)
+
+    @post("/{player_id:uuid}/notices", name="web-player-notices", status_code=200)
+    async def choose_notices(self, request: Request[Any, Any, Any], player_id: PlayerId) -> Template:
+        """The player chooses which notifications they get, and how (their whole choice, each time)."""
+        form = await checked_form(request)
+        page = await page_for(request)
+        if page.actor is None:
+            raise RuleError("unauthorized", why="sign_in_first")
+        services: Services = request.app.state.services
+        choice = notices.NoticeChoice(
+            kinds=tuple(name.removeprefix("kind_") for name in form if name.startswith("kind_")),
+            channels=tuple(name.removeprefix("channel_") for name in form if name.startswith("channel_")),
+            email=form.get("email", ""),
+            language=page.language,
+        )
+        try:
+            await anyio.to_thread.run_sync(notices.choose_notices, services, page.actor, player_id, choice)
+        except RuleError as refused:
+            return await _player_page(request, page, player_id, status_of(refused.code), refusal=refused)
+        return await _player_page(request, page, player_id, notices_saved=True)
 
     @post("/{player_id:uuid}/sessions/{session_id:uuid}/end", name="web-player-session-end", status_code=303)
     async def end_session(

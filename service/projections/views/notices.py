@@ -89,10 +89,18 @@ class NoticesFold(base.Fold):
         if tracked is None:
             return
         tournament = tracked.tournament
-        head = {"tournament_id": str(tournament.id), "tournament": tournament.name}
+        head = {
+            "tournament_id": str(tournament.id),
+            "tournament": tournament.name,
+            "league_id": str(tournament.league_id),  # its time zone: a mail's time
+        }
         if isinstance(event, Tournament.TableGameCreated):
             played = tournament.rounds[event.round_no - 1]
-            table = head | {"round_no": event.round_no, "table": event.table + 1, "game_id": str(event.game_id)}
+            table = head | {
+                "round_no": event.round_no,
+                "table": event.table + 1,
+                "game_id": str(event.game_id),
+            }
             for entrant in played.tables[event.table]:
                 if entrant not in tournament.dropped:
                     self._for(entrant, notices.TABLE_READY, table, event, position)
