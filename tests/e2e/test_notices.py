@@ -1,0 +1,170 @@
+"""People's notifications: chosen on their own page (refusals change nothing), made from the log for
+those who chose the kind, mailed through a real SMTP server started here (aiosmtpd) once at most,
+and read by a person's own stream only (``usecases.notices.browser_notices``; the browser itself:
+``tests/web/test_notices_in_a_browser.py``)."""
+
+import time
+from typing import Any
+
+import pytest
+from aiosmtpd.controller import Controller
+from litestar.testing import TestClient
+
+from service.domain.cards import FULL_DECK, format_cards
+from service.domain.roles import Actor
+from service.persistence.notices import Notice
+from service.usecases.notices import browser_notices
+from service.usecases.services import Services
+from service.web.i18n import read_catalogues
+from tests.e2e.club import Club
+from tests.e2e.test_joining import browser_on
+from tests.e2e.test_mail import Inbox, mailing, smtp, text_of  # noqa: F401  (the fixtures)
+from tests.e2e.test_web_sessions import csrf_of, player, sign_in
+from workers.notices import Mailer, due_notices
+
+__all__ = ["mailing", "smtp"]
+
+
+# Bo deals, one card at a time from Ada (seat 0): Ada 9C 5H 3C, Bo 4D 6S 9D, the starter 4H; no
+# card with an effect, so Ada is the first to move
+DEALT = ["9C", "4D", "5H", "6S", "3C", "9D", "4H"]
+TABLE = {
+    "first_dealer": 1,
+    "options": {"hand_size": 3},
+    "deck": DEALT + [card for card in format_cards(FULL_DECK) if card not in DEALT],
+}
+
+
+def own_page(client: TestClient[Any], token: str) -> TestClient[Any]:
+    browser = browser_on(client)
+    sign_in(browser, token)
+    return browser
+
+
+def choose(browser: TestClient[Any], player_id: str, *fields: str, email: str = "") -> Any:
+    page = browser.get(f"/web/players/{player_id}")
+    form = {"csrf": csrf_of(page.text), "email": email, **{name: "on" for name in fields}}
+    return browser.post(f"/web/players/{player_id}/notices", data=form)
+
+
+def notices_of(services: Services, player_id: str, kind: str, count: int = 1) -> list[Notice]:
+    """The person's notices of a kind, once the projection made ``count`` of them."""
+    deadline = time.monotonic() + 20
+    while True:
+        found = [n for n in services.notices.after(player_id, 0) if n.kind == kind]
+        if len(found) >= count:
+            return found
+        assert time.monotonic() < deadline, f"no {kind} notice for {player_id}"
+        time.sleep(0.1)
+
+
+def test_a_chosen_kind_is_mailed_once_an_unchosen_one_never_and_a_stream_carries_only_its_own(
+    mailing: TestClient[Any], smtp: tuple[Controller, Inbox]
+):
+    _, inbox = smtp
+    club = Club(mailing)
+    services: Services = mailing.app.state.services
+    ada, ada_token, _ = player(club, "Ada Notice")
+    bo, bo_token, _ = player(club, "Bo Notice")
+    chosen = choose(
+        own_page(mailing, ada_token),
+        ada,
+        "kind_your_move",
+        "channel_mail",
+        "channel_browser",
+        email="ada@example.org",
+    )
+    assert chosen.status_code == 200 and 'data-done="notices"' in chosen.text
+    # Bo wants mail, but of rulings only: his turns are not his to hear of
+    assert (
+        choose(
+            own_page(mailing, bo_token), bo, "kind_dispute_ruled", "channel_mail", email="bo@example.org"
+        ).status_code
+        == 200
+    )
+    game = club.ok("POST", "/games", json={"seats": [ada, bo], **TABLE})["game_id"]
+
+    (notice,) = notices_of(services, ada, "your_move")
+    assert notice.data["game_id"] == game and notice.mail == "pending"
+    assert "cards" not in notice.data and "hand" not in notice.data  # public facts only
+    mailer = Mailer(services.app, services.notices, services.settings, read_catalogues())
+    assert due_notices(services.notices, 0.0, 100) == [notice.notice_id]
+    assert mailer.mail(notice.notice_id)
+    assert not mailer.mail(notice.notice_id)  # the task run twice: one mail
+    assert due_notices(services.notices, 0.0, 100) == []
+    ((to, mail),) = inbox.mails
+    assert to == ["ada@example.org"] and mail["Subject"] == "It is your move."
+    assert "It is your move." in text_of(mail)
+
+    # Ada's stream has her notice; Bo's has none of hers, and none of his own turn (not chosen)
+    assert [n.notice_id for n in browser_notices(services, _actor(ada), 0)] == [notice.notice_id]
+    assert browser_notices(services, _actor(bo), 0) == []
+    assert [n.player_id for n in services.notices.after(bo, 0)] == []
+    assert len(inbox.mails) == 1
+
+
+def test_your_move_is_not_mailed_once_the_person_moved(
+    mailing: TestClient[Any], smtp: tuple[Controller, Inbox]
+):
+    _, inbox = smtp
+    club = Club(mailing)
+    services: Services = mailing.app.state.services
+    ada, ada_token, _ = player(club, "Ada Moved")
+    bo, _, _ = player(club, "Bo Moved")
+    choose(own_page(mailing, ada_token), ada, "kind_your_move", "channel_mail", email="ada@example.org")
+    game = club.ok("POST", "/games", json={"seats": [ada, bo], **TABLE})["game_id"]
+    (notice,) = notices_of(services, ada, "your_move")
+    # Ada plays: the turn the notice was made at is gone
+    club.ok(
+        "POST",
+        f"/games/{game}/moves",
+        headers={"Authorization": f"Bearer {ada_token}"},
+        json={"kind": "play", "card": "5H", "version": notice.data["event_number"]},
+    )
+    mailer = Mailer(services.app, services.notices, services.settings, read_catalogues())
+    assert not mailer.mail(notice.notice_id)
+    assert inbox.mails == []
+
+
+@pytest.mark.parametrize(
+    ("fields", "email", "code"),
+    [
+        (("kind_your_move", "kind_bogus"), "", "invalid_notices"),
+        (("channel_pigeon",), "", "invalid_notices"),
+        (("kind_your_move", "channel_mail"), "", "invalid_notices"),
+        (("kind_your_move", "channel_mail"), "ada@example.org, eve@example.org", "invalid_email"),
+    ],
+)
+def test_a_bad_choice_is_refused_with_its_reason_and_changes_nothing(
+    mailing: TestClient[Any], fields: tuple[str, ...], email: str, code: str
+):
+    club = Club(mailing)
+    services: Services = mailing.app.state.services
+    ada, token, _ = player(club, "Ada Refused")
+    browser = own_page(mailing, token)
+    assert choose(browser, ada, "kind_table_ready", "channel_browser").status_code == 200
+    before = services.notices.prefs(ada)
+    refused = choose(browser, ada, *fields, email=email)
+    assert refused.status_code == 422 and f'data-code="{code}"' in refused.text
+    assert "Refused: nothing was changed." in refused.text
+    assert services.notices.prefs(ada) == before
+
+
+def test_nobody_chooses_another_persons_notifications_and_mail_needs_a_mailing_service(
+    club: Club, client: TestClient[Any]
+):
+    ada, ada_token, _ = player(club, "Ada Own")
+    _, bo_token, _ = player(club, "Bo Other")
+    refused = choose(own_page(client, bo_token), ada, "kind_your_move", "channel_browser")
+    assert refused.status_code == 403 and 'data-code="forbidden"' in refused.text
+    services: Services = client.app.state.services
+    assert services.notices.prefs(ada).kinds == ()
+    # no MAUMAU_SMTP_URL: the page offers no mail, and a mail chosen anyway is refused
+    page = own_page(client, ada_token)
+    assert "channel_mail" not in page.get(f"/web/players/{ada}").text
+    refused = choose(page, ada, "kind_your_move", "channel_mail", email="ada@example.org")
+    assert refused.status_code == 422 and "this service sends no e-mail" in refused.text
+
+
+def _actor(player_id: str) -> Actor:
+    return Actor("player", player_id)
