@@ -18,7 +18,7 @@ from service.usecases.services import Services
 from service.web.i18n import read_catalogues
 from tests.e2e.club import Club
 from tests.e2e.test_joining import browser_on
-from tests.e2e.test_mail import Inbox, mailing, smtp, text_of  # noqa: F401  (the fixtures)
+from tests.e2e.test_mail import Inbox, mailing, smtp, text_of
 from tests.e2e.test_web_sessions import csrf_of, player, sign_in
 from workers.notices import Mailer, due_notices
 
