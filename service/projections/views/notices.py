@@ -12,8 +12,9 @@ what they chose on their page (``service.persistence.notices``: the kinds and ch
 The notices are written with the batch (``INSERT ... ON CONFLICT DO NOTHING``, ids from the
 position, the kind and the person), only for the people who chose that kind: the choice is read
 once per person and batch. Like the webhooks, they go stale with the games and tournaments they are
-made from. The table is kept by a rebuild (``KEPT``), and a notice made again by one is older than
-``FRESH``: neither streamed nor mailed. A notice's data is public: ids, names, numbers, times;
+made from. The table is not among the fold's ``tables``: a rebuild keeps the live one, and folds
+into a store aside that holds no choice, so it makes no notice again (``aside``); one made again
+anyway would be older than ``FRESH``: neither streamed nor mailed. A notice's data is public: ids, names, numbers, times;
 never a card.
 """
 
