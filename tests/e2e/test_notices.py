@@ -58,48 +58,62 @@ def notices_of(services: Services, player_id: str, kind: str, count: int = 1) ->
         time.sleep(0.1)
 
 
+def ada_to_move(
+    client: TestClient[Any], name: str, *fields: str, email: str = ""
+) -> tuple[str, dict[str, str], tuple[str, str], Notice]:
+    """Ada (who chose ``fields``) and Bo at a new table, Ada to move: her id, her headers, Bo's id and
+    token, her notice."""
+    club = Club(client)
+    ada, ada_token, _ = player(club, f"Ada {name}")
+    bo, bo_token, _ = player(club, f"Bo {name}")
+    chosen = choose(own_page(client, ada_token), ada, *fields, email=email)
+    assert chosen.status_code == 200 and 'data-done="notices"' in chosen.text
+    game = club.ok("POST", "/games", json={"seats": [ada, bo], **TABLE})["game_id"]
+    (notice,) = notices_of(client.app.state.services, ada, "your_move")
+    assert notice.data["game_id"] == game
+    return ada, _bearer(ada_token), (bo, bo_token), notice
+
+
+def ada_plays(client: TestClient[Any], headers: dict[str, str], notice: Notice) -> Any:
+    """Ada plays 5H on the starter 4H: her turn the notice was made at is gone, Bo's comes."""
+    body = {"kind": "play", "card": "5H", "version": notice.data["event_number"]}
+    return Club(client).ok("POST", f"/games/{notice.data['game_id']}/moves", headers=headers, json=body)
+
+
+def mailer(services: Services) -> Mailer:
+    return Mailer(services.app, services.notices, services.settings, read_catalogues())
+
+
 def test_a_chosen_kind_is_mailed_once_an_unchosen_one_never_and_a_stream_carries_only_its_own(
     mailing: TestClient[Any], smtp: tuple[Controller, Inbox]
 ):
     _, inbox = smtp
-    club = Club(mailing)
     services: Services = mailing.app.state.services
-    ada, ada_token, _ = player(club, "Ada Notice")
-    bo, bo_token, _ = player(club, "Bo Notice")
-    chosen = choose(
-        own_page(mailing, ada_token),
-        ada,
-        "kind_your_move",
-        "channel_mail",
-        "channel_browser",
-        email="ada@example.org",
-    )
-    assert chosen.status_code == 200 and 'data-done="notices"' in chosen.text
-    # Bo wants mail, but of rulings only: his turns are not his to hear of
-    assert (
-        choose(
-            own_page(mailing, bo_token), bo, "kind_dispute_ruled", "channel_mail", email="bo@example.org"
-        ).status_code
-        == 200
-    )
-    game = club.ok("POST", "/games", json={"seats": [ada, bo], **TABLE})["game_id"]
-
-    (notice,) = notices_of(services, ada, "your_move")
-    assert notice.data["game_id"] == game and notice.mail == "pending"
+    fields = ("kind_your_move", "channel_mail", "channel_browser")
+    ada, headers, (bo, bo_token), notice = ada_to_move(mailing, "Notice", *fields, email="ada@example.org")
+    assert notice.mail == "pending"
     assert "cards" not in notice.data and "hand" not in notice.data  # public facts only
-    mailer = Mailer(services.app, services.notices, services.settings, read_catalogues())
     assert due_notices(services.notices, 0.0, 100) == [notice.notice_id]
-    assert mailer.mail(notice.notice_id)
-    assert not mailer.mail(notice.notice_id)  # the task run twice: one mail
+    assert mailer(services).mail(notice.notice_id)
+    assert not mailer(services).mail(notice.notice_id)  # the task run twice: one mail
     assert due_notices(services.notices, 0.0, 100) == []
     ((to, mail),) = inbox.mails
     assert to == ["ada@example.org"] and mail["Subject"] == "It is your move."
     assert "It is your move." in text_of(mail)
 
-    # Ada's stream has her notice; Bo's has none of hers, and none of his own turn (not chosen)
-    assert [n.notice_id for n in browser_notices(services, _actor(ada), 0)] == [notice.notice_id]
-    assert browser_notices(services, _actor(bo), 0) == []
-    assert [n.player_id for n in services.notices.after(bo, 0)] == []
+    # Bo wants mail and the browser, but of rulings only: his turn is not his to hear of
+    bo_page = own_page(mailing, bo_token)
+    fields = ("kind_dispute_ruled", "channel_mail", "channel_browser")
+    assert choose(bo_page, bo, *fields, email="bo@example.org").status_code == 200
+    played = ada_plays(mailing, headers, notice)
+    # Bo draws (no heart, no five): Ada's turn again, a notice of hers made after his turn was folded
+    draw = {"kind": "draw", "version": played["version"]}
+    Club(mailing).ok("POST", f"/games/{notice.data['game_id']}/moves", headers=_bearer(bo_token), json=draw)
+    notices_of(services, ada, "your_move", count=2)
+    assert services.notices.after(bo, 0) == []
+    assert browser_notices(services, _actor(bo), 0) == []  # and none of Ada's
+    assert [n.player_id for n in browser_notices(services, _actor(ada), 0)] == [ada, ada]
+    assert len(due_notices(services.notices, 0.0, 100)) == 1  # Ada's second turn; nothing of Bo's
     assert len(inbox.mails) == 1
 
 
@@ -107,22 +121,11 @@ def test_your_move_is_not_mailed_once_the_person_moved(
     mailing: TestClient[Any], smtp: tuple[Controller, Inbox]
 ):
     _, inbox = smtp
-    club = Club(mailing)
     services: Services = mailing.app.state.services
-    ada, ada_token, _ = player(club, "Ada Moved")
-    bo, _, _ = player(club, "Bo Moved")
-    choose(own_page(mailing, ada_token), ada, "kind_your_move", "channel_mail", email="ada@example.org")
-    game = club.ok("POST", "/games", json={"seats": [ada, bo], **TABLE})["game_id"]
-    (notice,) = notices_of(services, ada, "your_move")
-    # Ada plays: the turn the notice was made at is gone
-    club.ok(
-        "POST",
-        f"/games/{game}/moves",
-        headers={"Authorization": f"Bearer {ada_token}"},
-        json={"kind": "play", "card": "5H", "version": notice.data["event_number"]},
-    )
-    mailer = Mailer(services.app, services.notices, services.settings, read_catalogues())
-    assert not mailer.mail(notice.notice_id)
+    fields = ("kind_your_move", "channel_mail")
+    _, headers, _, notice = ada_to_move(mailing, "Moved", *fields, email="ada@example.org")
+    ada_plays(mailing, headers, notice)
+    assert not mailer(services).mail(notice.notice_id)
     assert inbox.mails == []
 
 
@@ -168,3 +171,7 @@ def test_nobody_chooses_another_persons_notifications_and_mail_needs_a_mailing_s
 
 def _actor(player_id: str) -> Actor:
     return Actor("player", player_id)
+
+
+def _bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
