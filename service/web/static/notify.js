@@ -30,6 +30,9 @@
   stream.addEventListener("notice", (message) => {
     if (Notification.permission !== "granted") return;
     const notice = JSON.parse(message.data);
+    // the table's own play page, in view, says whose move it is already
+    const atTable = notice.data.game_id && location.pathname.startsWith(`/web/games/${notice.data.game_id}`);
+    if (atTable && document.visibilityState === "visible") return;
     // every open page gets the notice: the tag makes the browser show it once
     const shown = new Notification(words.title, { body: text(notice), tag: notice.id, lang });
     if (notice.data.game_id) {
