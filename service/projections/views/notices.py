@@ -14,8 +14,8 @@ position, the kind and the person), only for the people who chose that kind: the
 once per person and batch. Like the webhooks, they go stale with the games and tournaments they are
 made from. The table is not among the fold's ``tables``: a rebuild keeps the live one, and folds
 into a store aside that holds no choice, so it makes no notice again (``aside``); one made again
-anyway would be older than ``FRESH``: neither streamed nor mailed. A notice's data is public: ids, names, numbers, times;
-never a card.
+anyway would be older than ``FRESH``: neither streamed nor mailed. A notice's data is public: ids,
+names, numbers, times; never a card.
 """
 
 from datetime import datetime, timedelta
