@@ -14,6 +14,7 @@ The kinds and channels are the words stored; ``docs/web.md`` says what each mean
 """
 
 import time
+from collections.abc import Iterable
 from typing import Any
 from uuid import UUID
 
@@ -82,6 +83,8 @@ def statements(d: Dialect) -> dict[str, str]:
     p, ph = d.table("notice_prefs"), d.ph
     return {
         "notice_prefs": f"SELECT kinds, channels, email, language FROM {p} WHERE player_id = {ph}",
+        # the choices of several people at once (the statement ends with the store's ``IN (...)``)
+        "notice_prefs_of": f"SELECT player_id, kinds, channels, email, language FROM {p} WHERE player_id",
         "notice_prefs_chosen": f"INSERT INTO {p} VALUES ({d.marks(5)}) ON CONFLICT (player_id) DO UPDATE "
         "SET kinds = excluded.kinds, channels = excluded.channels, email = excluded.email, "
         "language = excluded.language",
@@ -140,6 +143,11 @@ def _words(text: str) -> tuple[str, ...]:
     return tuple(word for word in text.split(",") if word)
 
 
+def _prefs(found: tuple[Any, ...]) -> Prefs:
+    kinds, channels, email, language = found
+    return Prefs(kinds=_words(kinds), channels=_words(channels), email=email, language=language)
+
+
 class Notices:
     """The choices' and notices' queries over the read models' store (``store.Views``)."""
 
@@ -151,8 +159,15 @@ class Notices:
         found = self.store.query("notice_prefs", (player_id,))
         if not found:
             return Prefs()
-        kinds, channels, email, language = found[0]
-        return Prefs(kinds=_words(kinds), channels=_words(channels), email=email, language=language)
+        return _prefs(found[0])
+
+    def prefs_of(self, player_ids: Iterable[str]) -> dict[str, Prefs]:
+        """The choices of these people who made one, in one query."""
+        ids = sorted(set(player_ids))
+        if not ids:
+            return {}
+        rows = self.store.query("notice_prefs_of", ids, self.store._in(len(ids)))
+        return {row[0]: _prefs(row[1:]) for row in rows}
 
     def choose(self, player_id: str, prefs: Prefs) -> None:
         self.store.execute(

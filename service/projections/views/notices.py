@@ -10,14 +10,16 @@ what they chose on their page (``service.persistence.notices``: the kinds and ch
 | ``dispute_ruled``| ``Game.RulingGiven``: each person seated at the game                       |
 
 The notices are written with the batch (``INSERT ... ON CONFLICT DO NOTHING``, ids from the
-position, the kind and the person), only for the people who chose that kind: the choice is read
-once per person and batch. Like the webhooks, they go stale with the games and tournaments they are
+position, the kind and the person), only for the people who chose that kind: the choices are read
+in one query per batch, for those not read in the last ``REMEMBER`` seconds (so a new choice counts
+within them). Like the webhooks, they go stale with the games and tournaments they are
 made from. The table is not among the fold's ``tables``: a rebuild keeps the live one, and folds
 into a store aside that holds no choice, so it makes no notice again (``aside``); one made again
 anyway would be older than ``FRESH``: neither streamed nor mailed. A notice's data is public: ids,
 names, numbers, times; never a card.
 """
 
+import time
 from datetime import datetime, timedelta
 from typing import Any, ClassVar
 from uuid import UUID, uuid5
@@ -33,6 +35,7 @@ from service.projections.views import base
 from service.projections.views.games import GamesFold
 from service.projections.views.tournaments import TournamentsFold
 
+REMEMBER = 5.0  # seconds the fold trusts a choice it read: a new choice counts from then on
 _NOTICES = uuid5(UUID("6ba7b811-9dad-11d1-80b4-00c04fd430c8"), "https://maumau.invalid/notices")
 
 
@@ -66,6 +69,8 @@ class NoticesFold(base.Fold):
         self._games = folds.of(GamesFold)
         self._tournaments = folds.of(TournamentsFold)
         self._made: list[tuple[str, str, dict[str, Any], datetime, int]] = []
+        self._known: dict[str, notices.Prefs | None] = {}  # choices read lately (None: none made)
+        self._read_at = 0.0
 
     def _for(self, player: str, kind: str, data: dict[str, Any], event: Any, position: int) -> None:
         if not player.startswith(BOT_ENTRANT):
@@ -124,13 +129,13 @@ class NoticesFold(base.Fold):
 
     def flush(self, changes: base.Changes) -> None:
         made, self._made = self._made, []
-        chosen: dict[str, notices.Prefs] = {}
+        if not made:
+            return
+        chosen = self._chosen({player for player, *_ in made})
         rows = changes.to("notice")
         for player, kind, data, at, position in made:
             prefs = chosen.get(player)
-            if prefs is None:
-                prefs = chosen[player] = notices.Notices(self.folds.store).prefs(player)
-            if kind not in prefs.kinds or not prefs.channels:
+            if prefs is None or kind not in prefs.kinds or not prefs.channels:
                 continue
             mailed = notices.MAIL in prefs.channels and bool(prefs.email)
             created = at.timestamp()
@@ -145,6 +150,18 @@ class NoticesFold(base.Fold):
                 due=created,
             )
             rows.append(notices.row(made_one))
+
+    def _chosen(self, players: set[str]) -> dict[str, notices.Prefs | None]:
+        """These people's choices: read in one query for those not read in the last ``REMEMBER``
+        seconds (busy tables make a candidate at every turn; a choice changes seldom)."""
+        now = time.monotonic()
+        if now - self._read_at > REMEMBER:
+            self._known, self._read_at = {}, now
+        missing = players - self._known.keys()
+        if missing:
+            found = notices.Notices(self.folds.store).prefs_of(missing)
+            self._known.update({player: found.get(player) for player in missing})
+        return {player: self._known[player] for player in players}
 
     def spoil(self, event: Any) -> None:
         # the notices of a batch that failed half way are made again when it is folded again
