@@ -111,10 +111,8 @@ SENTENCES: dict[str, str] = {
     "invalid_deck.deck_cards_each": N_("the deck must be the 52 cards, each as 10H, QS, 7D"),
     "invalid_deck.deck_cards_ruleset": N_("the deck must be the {count} cards of the ruleset"),
     "invalid_email": N_("that does not read as one e-mail address"),
-    "invalid_notices.kind": N_("{value!r} is no kind of notification this page offers"),
-    "invalid_notices.channel": N_("{value!r} is no way of notifying this page offers"),
-    "invalid_notices.mail_needs_address": N_("to be notified by e-mail, give your e-mail address"),
-    "invalid_notices.no_mail": N_("this service sends no e-mail: choose the browser"),
+    "invalid_email.mail_needs_address": N_("to be notified by e-mail, give your e-mail address"),
+    "invalid_email.no_mail": N_("this service sends no e-mail: choose the browser"),
     "invalid_entry.count_missed_calls": N_("a count of missed calls is never negative"),
     "invalid_entry.give_either_cards": N_(
         "give either the cards left in each hand or their points, not both"

@@ -2,9 +2,9 @@
 a dispute ruled) and how (by e-mail, in the browser), chosen on their own page; what is stored is
 ``service.persistence.notices``', what is made of the log ``service.projections.views.notices``'.
 
-Refusals: ``forbidden`` (another's choice), ``invalid_notices`` (a kind or way not offered; mail
-without an address, or on a service that sends none), ``invalid_email``. A refused choice changes
-nothing.
+Refusals: ``forbidden`` (another's choice), ``malformed_request`` (a kind or way the page does not
+offer: a forged form), ``invalid_email`` (not one address; mail without an address, or on a service
+that sends none). A refused choice changes nothing.
 """
 
 from uuid import UUID
@@ -41,18 +41,18 @@ def choose_notices(context: Context, actor: Actor, player_id: UUID, data: Notice
     _own(actor, player_id)
     for kind in data.kinds:
         if kind not in KINDS:
-            raise RuleError("invalid_notices", why="kind", value=kind)
+            raise RuleError("malformed_request", why="choose_list", name=kind)
     for channel in data.channels:
         if channel not in CHANNELS:
-            raise RuleError("invalid_notices", why="channel", value=channel)
+            raise RuleError("malformed_request", why="choose_list", name=channel)
     email = data.email.strip()
     if email:
         email = mail.checked_address(email)
     if MAIL in data.channels:
         if not mail.mails(context.settings):
-            raise RuleError("invalid_notices", why="no_mail")
+            raise RuleError("invalid_email", why="no_mail")
         if not email:
-            raise RuleError("invalid_notices", why="mail_needs_address")
+            raise RuleError("invalid_email", why="mail_needs_address")
     prefs = Prefs(
         kinds=tuple(kind for kind in KINDS if kind in data.kinds),
         channels=tuple(channel for channel in CHANNELS if channel in data.channels),
