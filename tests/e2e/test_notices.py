@@ -4,8 +4,10 @@ and read by a person's own stream only (``usecases.notices.browser_notices``; th
 ``tests/web/test_notices_in_a_browser.py``)."""
 
 import time
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from aiosmtpd.controller import Controller
 from litestar.testing import TestClient
@@ -16,10 +18,12 @@ from service.persistence.notices import Notice
 from service.usecases.notices import browser_notices
 from service.usecases.services import Services
 from service.web.i18n import read_catalogues
-from tests.e2e.club import Club
+from tests.e2e.club import ADMIN_TOKEN, Club
+from tests.e2e.test_embedded import FAST, free_port, serving
 from tests.e2e.test_joining import browser_on
 from tests.e2e.test_mail import Inbox, mailing, smtp, text_of
 from tests.e2e.test_web_sessions import csrf_of, player, sign_in
+from tests.web.conftest import sign_in_over_http
 from workers.notices import Mailer, due_notices
 
 __all__ = ["mailing", "smtp"]
@@ -175,3 +179,40 @@ def _actor(player_id: str) -> Actor:
 
 def _bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
+
+
+def test_maumau_serve_mails_a_chosen_turn_once_by_its_tick_and_worker(
+    tmp_path: Path, smtp: tuple[Controller, Inbox]
+):
+    """The whole way on the embedded serve: the projection makes the notice, the beat's tick queues
+    its mail, the worker sends it; more ticks send nothing more."""
+    server, inbox = smtp
+    port = free_port()
+    env = {
+        **FAST,
+        "MAUMAU_ADMIN_TOKEN": ADMIN_TOKEN,
+        "MAUMAU_SMTP_URL": f"smtp://127.0.0.1:{server.port}?from=club@example.org",
+        "MAUMAU_NOTIFY_MOVE_AFTER": "0",
+    }
+    base = f"http://127.0.0.1:{port}"
+    with serving(tmp_path, port, env=env), httpx.Client(base_url=base, timeout=30) as client:
+        club = Club(client)  # type: ignore[arg-type]  # the same request() as litestar's TestClient
+        ada, ada_token, _ = player(club, "Ada Served")
+        bo, _, _ = player(club, "Bo Served")
+        sign_in_over_http(client, ada_token)
+        page = client.get(f"/web/players/{ada}").text
+        form = {
+            "csrf": csrf_of(page),
+            "kind_your_move": "on",
+            "channel_mail": "on",
+            "email": "ada@example.org",
+        }
+        assert client.post(f"/web/players/{ada}/notices", data=form).status_code == 200
+        club.ok("POST", "/games", json={"seats": [ada, bo], **TABLE})
+        deadline = time.monotonic() + 30
+        while not inbox.mails:
+            assert time.monotonic() < deadline, "no mail came"
+            time.sleep(0.1)
+        time.sleep(2)  # ten more ticks
+    ((to, mail),) = inbox.mails
+    assert to == ["ada@example.org"] and mail["Subject"] == "It is your move."
