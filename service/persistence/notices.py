@@ -32,6 +32,7 @@ KINDS = (TABLE_READY, ROUND_STARTING, YOUR_MOVE, DISPUTE_RULED)
 MAIL, BROWSER = "mail", "browser"
 CHANNELS = (MAIL, BROWSER)
 NONE, PENDING, SENT, SKIPPED = "none", "pending", "sent", "skipped"
+KEEP, PRUNE_EVERY = 86400.0, 3600.0  # seconds a notice is kept; how often the tick deletes older ones
 FRESH = 900.0  # seconds: an older notice (one a rebuild made again) is neither streamed nor mailed
 COLUMNS = "notice_id, player_id, kind, payload, created, position, mail, due"
 
@@ -76,6 +77,7 @@ def notice_tables(d: Dialect) -> list[str]:
         f"queued_at {d.real} NOT NULL DEFAULT 0)",
         f"CREATE INDEX IF NOT EXISTS {d.prefix}_notices_player ON {n} (player_id, position)",
         f"CREATE INDEX IF NOT EXISTS {d.prefix}_notices_mail ON {n} (mail, due)",
+        f"CREATE INDEX IF NOT EXISTS {d.prefix}_notices_created ON {n} (created)",
     ]
 
 
@@ -99,7 +101,7 @@ def notice_statements(d: Dialect) -> dict[str, str]:
         "notice": f"INSERT INTO {n} ({COLUMNS}) VALUES ({d.marks(8)}) ON CONFLICT (notice_id) DO NOTHING",
         "notices_after": f"SELECT {COLUMNS} FROM {n} WHERE player_id = {ph} AND position > {ph} "
         f"AND created >= {ph} ORDER BY position, notice_id LIMIT 100",
-        "notices_head": f"SELECT COALESCE(MAX(position), 0) FROM {n}",
+        "notices_pruned": f"DELETE FROM {n} WHERE created < {ph} AND mail <> 'pending'",
         # "your move" is due later than the rest (``due``'s second and third marks)
         "notices_due": f"UPDATE {n} SET queued_at = {ph} WHERE notice_id IN (SELECT notice_id FROM {n} "
         f"WHERE mail = 'pending' AND due <= (CASE WHEN kind = '{YOUR_MOVE}' THEN {ph} ELSE {ph} END) "
@@ -151,6 +153,8 @@ def _prefs(found: tuple[Any, ...]) -> Prefs:
 class Notices:
     """The choices' and notices' queries over the read models' store (``store.Views``)."""
 
+    pruned_at: float = 0.0  # when this process last deleted old notices (at a tick)
+
     def __init__(self, store: Statements) -> None:
         self.store = store
 
@@ -181,10 +185,6 @@ class Notices:
             [("notice_prefs_forgotten", (player_id,)), ("notices_forgotten", (player_id,))]
         )
 
-    def head(self) -> int:
-        """The last position a notice was made at: a stream starting now shows what comes after it."""
-        return int(self.store.query("notices_head", ())[0][0] or 0)
-
     def after(self, player_id: str, position: int, now: float | None = None) -> list[Notice]:
         """The person's fresh notices after ``position``, oldest first (a hundred at most)."""
         fresh = (time.time() if now is None else now) - FRESH
@@ -194,6 +194,10 @@ class Notices:
         """The pending mails due that no task was queued for lately, noted as queued now: a "your
         move" once it waited ``move_after`` seconds, the others at once."""
         again = now - 60.0  # a task queued a minute ago and not done was lost: queued again
+        if now - self.pruned_at > PRUNE_EVERY:
+            # a notice is of use for FRESH seconds: a day on, none is kept but a mail still due
+            self.store.execute("notices_pruned", (now - KEEP,))
+            Notices.pruned_at = now
         rows = self.store.change("notices_due", (now, now - move_after, now, again, limit))
         return [value if isinstance(value, UUID) else UUID(str(value)) for (value,) in rows]
 

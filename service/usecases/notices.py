@@ -64,8 +64,9 @@ def choose_notices(context: Context, actor: Actor, player_id: UUID, data: Notice
 
 
 def notices_head(context: Context) -> int:
-    """Where a person's stream opened now starts: the notices made after it are news."""
-    return context.notices.head()
+    """Where a person's stream opened now starts: the log position the read models, and so the
+    notices, are written up to; those made after it are news."""
+    return context.reader.views.position()
 
 
 def browser_notices(context: Context, actor: Actor, after: int) -> list[Notice]:
