@@ -10,16 +10,15 @@ what they chose on their page (``service.persistence.notices``: the kinds and ch
 | ``dispute_ruled``| ``Game.RulingGiven``: each person seated at the game                       |
 
 The notices are written with the batch (``INSERT ... ON CONFLICT DO NOTHING``, ids from the
-position, the kind and the person), only for the people who chose that kind: the choices are read
-in one query per batch, for those not read in the last ``REMEMBER`` seconds (so a new choice counts
-within them). Like the webhooks, they go stale with the games and tournaments they are
-made from. The table is not among the fold's ``tables``: a rebuild keeps the live one, and folds
-into a store aside that holds no choice, so it makes no notice again (``aside``); one made again
-anyway would be older than ``FRESH``: neither streamed nor mailed. A notice's data is public: ids,
-names, numbers, times; never a card.
+position, the kind and the person), only for the people who chose that kind: the choices are read in
+one query per batch that made any candidate (a choice counts from the next batch on). Like the
+webhooks, they go stale with the games and tournaments they are made from. The table is not among
+the fold's ``tables``: a rebuild keeps the live one, and folds into a store aside that holds no
+choice, so it makes no notice again (``aside``); one made again anyway would be older than
+``FRESH``: neither streamed nor mailed. A notice's data is public: ids, names, numbers, times; never
+a card.
 """
 
-import time
 from datetime import datetime, timedelta
 from typing import Any, ClassVar
 from uuid import UUID, uuid5
@@ -35,7 +34,6 @@ from service.projections.views import base
 from service.projections.views.games import GamesFold
 from service.projections.views.tournaments import TournamentsFold
 
-REMEMBER = 5.0  # seconds the fold trusts a choice it read: a new choice counts from then on
 _NOTICES = uuid5(UUID("6ba7b811-9dad-11d1-80b4-00c04fd430c8"), "https://maumau.invalid/notices")
 
 
@@ -69,8 +67,6 @@ class NoticesFold(base.Fold):
         self._games = folds.of(GamesFold)
         self._tournaments = folds.of(TournamentsFold)
         self._made: list[tuple[str, str, dict[str, Any], datetime, int]] = []
-        self._known: dict[str, notices.Prefs | None] = {}  # choices read lately (None: none made)
-        self._read_at = 0.0
 
     def _for(self, player: str, kind: str, data: dict[str, Any], event: Any, position: int) -> None:
         if not player.startswith(BOT_ENTRANT):
@@ -81,13 +77,21 @@ class NoticesFold(base.Fold):
         if tracked is None:
             return
         game = tracked.game
-        head = {"game_id": str(game.id), "event_number": event.originator_version}
-        people = [seat.name for seat in game.seats if seat.kind == "player"]
-        if isinstance(event, Game.RulingGiven):
-            for person in people:
-                self._for(person, notices.DISPUTE_RULED, head | {"dispute": event.dispute}, event, position)
         now = turn_of(game)
-        if now is not None and now != self._games.turn_before and game.seats[now].kind == "player":
+        # most events leave the turn where it was: they make nothing (checked first, as it is cheap)
+        turned = now is not None and now != self._games.turn_before and game.seats[now].kind == "player"
+        ruled = isinstance(event, Game.RulingGiven)
+        if not (turned or ruled):
+            return
+        head = {"game_id": str(game.id), "event_number": event.originator_version}
+        if ruled:
+            for seat in game.seats:
+                if seat.kind == "player":
+                    self._for(
+                        seat.name, notices.DISPUTE_RULED, head | {"dispute": event.dispute}, event, position
+                    )
+        if turned:
+            assert now is not None
             self._for(game.seats[now].name, notices.YOUR_MOVE, head | {"seat": now}, event, position)
 
     def tournament_event(self, event: Any, position: int) -> None:
@@ -131,7 +135,8 @@ class NoticesFold(base.Fold):
         made, self._made = self._made, []
         if not made:
             return
-        chosen = self._chosen({player for player, *_ in made})
+        # one query a batch for the choices of everyone it made a notice for: a choice counts at once
+        chosen = notices.Notices(self.folds.store).prefs_of({player for player, *_ in made})
         rows = changes.to("notice")
         for player, kind, data, at, position in made:
             prefs = chosen.get(player)
@@ -150,18 +155,6 @@ class NoticesFold(base.Fold):
                 due=created,
             )
             rows.append(notices.row(made_one))
-
-    def _chosen(self, players: set[str]) -> dict[str, notices.Prefs | None]:
-        """These people's choices: read in one query for those not read in the last ``REMEMBER``
-        seconds (busy tables make a candidate at every turn; a choice changes seldom)."""
-        now = time.monotonic()
-        if now - self._read_at > REMEMBER:
-            self._known, self._read_at = {}, now
-        missing = players - self._known.keys()
-        if missing:
-            found = notices.Notices(self.folds.store).prefs_of(missing)
-            self._known.update({player: found.get(player) for player in missing})
-        return {player: self._known[player] for player in players}
 
     def spoil(self, event: Any) -> None:
         # the notices of a batch that failed half way are made again when it is folded again
