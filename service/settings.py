@@ -46,7 +46,10 @@
 - ``MAUMAU_SMTP_URL``: ``smtp://[user:password@]host:port[?from=club@example.org]`` (``smtps://``
   for TLS from the start; ``?starttls=yes`` to upgrade a plain connection): the admin page then
   offers to send an invitation's or a sign-in link by mail (``service.usecases.mail``). Unset
-  (the default): nothing is mailed and the forms ask for no address.
+  (the default): nothing is mailed and the forms ask for no address. With it, people who chose mail
+  on their page are mailed their notices too (docs/web.md, "Notifications").
+- ``MAUMAU_NOTIFY_MOVE_AFTER``: seconds a person's turn waits before "it is your move" is mailed to
+  them (default 300): a mail only if they have not moved by then, one per turn (docs/web.md).
 - ``MAUMAU_TRUSTED_PROXIES``: the addresses (or networks, ``10.0.0.0/8``) of the reverse proxies in
   front of the API, comma-separated, whose ``X-Forwarded-For`` is believed for a request's client
   address (default none: the address the connection comes from, as in ``service.auth.peer``).
@@ -134,6 +137,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     redeem_refusals: int = 20  # wrong secrets a minute per invitation, client address and API process; 0: any
     signin_link_minutes: int = 15  # how long a one-time sign-in link works
     smtp_url: str | None = None  # where links are mailed from; None: no mail
+    notify_move_after: float = 300.0  # seconds a turn waits before "your move" is mailed
     trusted_proxies: tuple[str, ...] = ()  # addresses or networks whose X-Forwarded-For is believed
     cors_origins: tuple[str, ...] = ()  # web origins whose pages may call the API; ("*",): any
     webhook_retries: int = 5  # tries after a delivery's first
@@ -187,6 +191,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             redeem_refusals=_int(env, "MAUMAU_REDEEM_REFUSALS", 20, least=0),
             signin_link_minutes=_int(env, "MAUMAU_SIGNIN_LINK_MINUTES", 15, least=1),
             smtp_url=_smtp_url(env, "MAUMAU_SMTP_URL"),
+            notify_move_after=_seconds(env, "MAUMAU_NOTIFY_MOVE_AFTER", 300.0, least=0.0),
             trusted_proxies=_networks(env, "MAUMAU_TRUSTED_PROXIES"),
             cors_origins=_origins(env, "MAUMAU_CORS_ORIGINS"),
             log_level=_choice(env, "MAUMAU_LOG_LEVEL", LOG_LEVELS, "INFO"),

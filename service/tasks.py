@@ -12,6 +12,8 @@ Tasks (names are the contract between who queues, the workers and the beat):
 - ``maumau.time_out_turn(game_id, seat, version)``: a turn clock ran out.
 - ``maumau.deliver_webhook(delivery_id)``: one try of a webhook delivery (``workers.webhooks``);
   the tick queues the deliveries due, a failed try its retry (Celery's default queue).
+- ``maumau.mail_notice(notice_id)``: a person's notice mailed, at most once (``workers.notices``);
+  the tick queues the mails due (Celery's default queue).
 """
 
 import logging
@@ -24,12 +26,13 @@ from service.settings import Settings, get_settings
 
 log = logging.getLogger(__name__)
 
-TICK, CONDUCT, ADVANCE, TIME_OUT, DELIVER = (
+TICK, CONDUCT, ADVANCE, TIME_OUT, DELIVER, MAIL_NOTICE = (
     "maumau.tick",
     "maumau.conduct_tournament",
     "maumau.advance_game",
     "maumau.time_out_turn",
     "maumau.deliver_webhook",
+    "maumau.mail_notice",
 )
 # the scheduler's queue (ticks, tournament steps), the workers' own next steps (bots' moves, clocks)
 # and Celery's default one (the bots' answers to people's moves, queued by the API)

@@ -27,6 +27,7 @@ needed), taking from each in turn:
   each waited behind the whole backlog (docs/workers.md).
 """
 
+import functools
 from typing import Any
 from uuid import UUID
 
@@ -34,8 +35,10 @@ from celery.signals import worker_process_init, worker_process_shutdown
 from eventsourcing.persistence import InterfaceError, OperationalError
 
 from service import tasks
-from service.tasks import ADVANCE, CONDUCT, DELIVER, PLAY_QUEUE, TICK, TIME_OUT, celery_app
+from service.tasks import ADVANCE, CONDUCT, DELIVER, MAIL_NOTICE, PLAY_QUEUE, TICK, TIME_OUT, celery_app
+from service.web.i18n import Catalogue, read_catalogues
 from workers.conduct import Conductor
+from workers.notices import Mailer, due_notices
 from workers.runtime import Services, close_services, services
 from workers.tournaments import due_deliveries, open_tournaments, stalled_bot_turns
 from workers.webhooks import Courier
@@ -46,6 +49,8 @@ ADVANCE_BUDGET = 10.0
 STALLED_PER_TICK = 200
 # webhook deliveries one tick queues, the longest due first: the next tick takes the rest
 DELIVERIES_PER_TICK = 500
+# notices' mails one tick queues, the longest due first: the next tick takes the rest
+NOTICES_PER_TICK = 500
 # the database may be down for a moment (a restart, a failover): try again, a little later each time
 _RETRY: dict[str, Any] = {
     "autoretry_for": (OperationalError, InterfaceError),
@@ -120,6 +125,10 @@ def tick() -> None:
     steps.tick(open_tournaments(found))
     steps.requeue_stalled_games(stalled_bot_turns(found, steps.stalled_after, STALLED_PER_TICK))
     steps.queue_deliveries(due_deliveries(found, steps.stalled_after, DELIVERIES_PER_TICK))
+    if found.settings.smtp_url is not None:
+        notices = found.read.views.notices
+        for notice_id in due_notices(notices, found.settings.notify_move_after, NOTICES_PER_TICK):
+            mail_notice.apply_async((str(notice_id),))
 
 
 @celery_app.task(name=CONDUCT, soft_time_limit=60, time_limit=90, **_RETRY)
@@ -141,3 +150,15 @@ def time_out_turn(game_id: str, seat: int, version: int) -> None:
 @celery_app.task(name=DELIVER, soft_time_limit=60, time_limit=90, **_RETRY)
 def deliver_webhook(delivery_id: str) -> None:
     conductor(sends_webhooks=True).deliver_webhook(delivery_id)
+
+
+@functools.cache
+def _catalogues() -> dict[str, Catalogue]:
+    return read_catalogues()
+
+
+# the SMTP server has 10 s for each step (``usecases.mail.TIMEOUT``)
+@celery_app.task(name=MAIL_NOTICE, soft_time_limit=60, time_limit=90, **_RETRY)
+def mail_notice(notice_id: str) -> None:
+    found = services(tasks.settings)
+    Mailer(found.app, found.read.views.notices, found.settings, _catalogues()).mail(notice_id)

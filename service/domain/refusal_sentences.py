@@ -70,6 +70,7 @@ SENTENCES: dict[str, str] = {
     ),
     "forbidden.player_creates_friendly": N_("a player creates friendly games only"),
     "forbidden.player_ends_own": N_("only the player ends their own sessions"),
+    "forbidden.player_chooses_notices": N_("only the player chooses their own notifications"),
     "forbidden.referee_console_game": N_("the referee console is for the game's referees and admins"),
     "forbidden.referee_creates_friendly": N_("a referee creates friendly games and games of their leagues"),
     "forbidden.referee_imports_friendly": N_("a referee imports friendly games and games of their leagues"),
@@ -110,6 +111,8 @@ SENTENCES: dict[str, str] = {
     "invalid_deck.deck_cards_each": N_("the deck must be the 52 cards, each as 10H, QS, 7D"),
     "invalid_deck.deck_cards_ruleset": N_("the deck must be the {count} cards of the ruleset"),
     "invalid_email": N_("that does not read as one e-mail address"),
+    "invalid_email.mail_needs_address": N_("to be notified by e-mail, give your e-mail address"),
+    "invalid_email.no_mail": N_("this service sends no e-mail: choose the browser"),
     "invalid_entry.count_missed_calls": N_("a count of missed calls is never negative"),
     "invalid_entry.give_either_cards": N_(
         "give either the cards left in each hand or their points, not both"

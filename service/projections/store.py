@@ -31,7 +31,7 @@ from eventsourcing.utils import Environment
 from psycopg.rows import tuple_row
 from psycopg.sql import SQL, Composed, Identifier
 
-from service.persistence import notes, runner_failures, sessions
+from service.persistence import notes, notices, runner_failures, sessions
 from service.persistence.dialect import Dialect
 from service.persistence.erasure import truncate_wal
 from service.persistence.notes import LastWrites, TokenUses
@@ -52,7 +52,7 @@ TABLES = (*(table for view in VIEWS for table in view.tables), "stale", runner_f
 # the statements a batch is written with, in this order
 WRITES = (*(statement for view in VIEWS for statement in view.writes), "stale")
 COLUMNAR = frozenset(statement for view in VIEWS for statement in view.columnar)
-KEPT = (notes, sessions, runner_failures)  # no read models (``service.persistence``)
+KEPT = (notes, sessions, runner_failures, notices)  # no read models (``service.persistence``)
 
 
 def _create(d: Dialect) -> list[str]:

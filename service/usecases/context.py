@@ -12,6 +12,7 @@ from typing import Concatenate, ParamSpec, Protocol, TypeVar
 from service.application import MauMau
 from service.auth.tokens import Authenticator
 from service.domain.roles import Actor
+from service.persistence.notices import Notices
 from service.persistence.sessions import Sessions
 from service.projections.current import CurrentGames
 from service.projections.reader import ReadModels
@@ -26,6 +27,7 @@ class Context(Protocol):
     current: CurrentGames  # a game's own reads as it is now (its table, a seat's view)
     auth: Authenticator  # tokens: a revoked one is forgotten at once
     sessions: Sessions  # the pages' signed-in browsers
+    notices: Notices  # what each person chose to hear of, and their notices
     settings: Settings
 
     def wrote(self, actor: Actor, position: int | None = None) -> None:

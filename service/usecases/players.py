@@ -65,6 +65,7 @@ def erase_player(context: Context, actor: Actor, player_id: UUID) -> Erased:
     revoked = context.app.erase_player(player_id)
     context.auth.forget(*revoked)
     context.sessions.end_all(str(player_id))  # their browsers' rows name their devices
+    context.notices.forget(str(player_id))  # their e-mail address goes with their choice
     return Erased(player=context.app.get_player(player_id), revoked=revoked)
 
 

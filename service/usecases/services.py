@@ -16,6 +16,7 @@ from service.application import MauMau, followups
 from service.auth.tokens import Authenticator
 from service.domain.roles import Actor
 from service.observability.readiness import Probe
+from service.persistence.notices import Notices
 from service.persistence.sessions import Sessions
 from service.projections.current import CurrentGames
 from service.projections.live import LiveGames
@@ -54,6 +55,7 @@ class Services:
         self.current = CurrentGames(self.app, self.reader.views)
         self.writes = Writes(self.reader.views)
         self.sessions = Sessions(self.reader.views)  # the web pages' (``service.auth.sessions``)
+        self.notices = Notices(self.reader.views)
         self._live: LiveGames | None = None
         self._live_starting = threading.Lock()
 

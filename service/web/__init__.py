@@ -20,6 +20,7 @@ from service.web.leagues import LeaguePage
 from service.web.mao_judge import MaoJudgeConsole
 from service.web.mao_play import MaoPlayPage
 from service.web.mao_table import MaoTablePage
+from service.web.notices import NoticeStream
 from service.web.play import PlayPage
 from service.web.players import PlayerPage
 from service.web.referee import RefereeConsole
@@ -52,6 +53,7 @@ def web_router(settings: Settings) -> Router:
             MaoTablePage,
             MaoPlayPage,
             MaoJudgeConsole,
+            NoticeStream,
         ],
         middleware=[session_middleware(settings)],
         include_in_schema=False,  # every page's: none is in the OpenAPI document

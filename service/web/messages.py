@@ -23,7 +23,7 @@ WORDS = (
         Path(__file__).parent / name
         for name in (
             *("words.py", "play_words.py", "rule_words.py", "errors.py"),
-            *("figures.py", "bracket.py", "mao_words.py"),
+            *("figures.py", "bracket.py", "mao_words.py", "notice_words.py"),
         )
     ),
     Path(__file__).parents[1] / "projections" / "sheets.py",  # the score sheets both faces draw

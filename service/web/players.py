@@ -1,8 +1,11 @@
 """A player's page: their games, their standing in each league, their next table; to the player
 themselves, the browsers they are signed in on, each with a button that ends it, a one-time
-sign-in link for another device of theirs (with its QR code) and their password. An admin or a
+sign-in link for another device of theirs (with its QR code), their password and their
+notifications (which kinds, by e-mail and/or in the browser: ``usecases.notices``). An admin or a
 referee sees the sign-in link's button too: a member who lost their access gets a new one so."""
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Annotated, Any, TypeGuard
 from uuid import UUID
 
@@ -13,7 +16,7 @@ from litestar.response import Redirect, Template
 
 from service.domain.errors import RuleError
 from service.domain.roles import Actor
-from service.usecases import players, signins
+from service.usecases import mail, notices, players, signins
 from service.usecases.queries.players import open_sessions, player_page
 from service.usecases.refusals import status_of
 from service.usecases.services import Services
@@ -34,19 +37,53 @@ async def _player_page(
 ) -> Template:
     services: Services = request.app.state.services
     found = await anyio.to_thread.run_sync(player_page, services, player_id)
-    sessions = None
+    sessions = chosen = None
     if _own_page(page.actor, player_id):
         sessions = await anyio.to_thread.run_sync(open_sessions, services, page.actor)
+        chosen = await anyio.to_thread.run_sync(notices.notice_choice, services, page.actor, player_id)
     answer = page.render(
         "player.html",
         **vars(found),
         sessions=sessions,
         this_session=current_session(request),
+        notices=chosen,
+        mails=mail.mails(services.settings),
         may_link=page.actor is not None and (sessions is not None or page.actor.role in ("admin", "referee")),
         **shown,
     )
     answer.status_code = status
     return answer
+
+
+def _notice_choice(form: dict[str, str], page: Page) -> notices.NoticeChoice:
+    # a box ticked is a field named after its kind or way; the use case refuses one it does not know
+    return notices.NoticeChoice(
+        kinds=tuple(name.removeprefix("kind_") for name in form if name.startswith("kind_")),
+        channels=tuple(name.removeprefix("channel_") for name in form if name.startswith("channel_")),
+        email=form.get("email", ""),
+        language=page.language,
+    )
+
+
+@dataclass(frozen=True)
+class _Chosen:
+    """A choice of the player's own posted on their page: the use case, and its input from the form."""
+
+    use_case: Callable[[Services, Actor, UUID, Any], object]
+    read: Callable[[dict[str, str], Page], object]
+
+    async def answer(self, request: Request[Any, Any, Any], player_id: UUID, **saved: Any) -> Template:
+        form = await checked_form(request)
+        page = await page_for(request)
+        if page.actor is None:
+            raise RuleError("unauthorized", why="sign_in_first")
+        services: Services = request.app.state.services
+        data = self.read(form, page)
+        try:
+            await anyio.to_thread.run_sync(self.use_case, services, page.actor, player_id, data)
+        except RuleError as refused:
+            return await _player_page(request, page, player_id, status_of(refused.code), refusal=refused)
+        return await _player_page(request, page, player_id, **saved)
 
 
 class PlayerPage(Controller):
@@ -75,17 +112,15 @@ class PlayerPage(Controller):
     @post("/{player_id:uuid}/password", name="web-player-password", status_code=200)
     async def password(self, request: Request[Any, Any, Any], player_id: PlayerId) -> Template:
         """The player chooses their password (or another)."""
-        form = await checked_form(request)
-        page = await page_for(request)
-        if page.actor is None:
-            raise RuleError("unauthorized", why="sign_in_first")
-        services: Services = request.app.state.services
-        chosen = form.get("password", "")
-        try:
-            await anyio.to_thread.run_sync(signins.choose_password, services, page.actor, player_id, chosen)
-        except RuleError as refused:
-            return await _player_page(request, page, player_id, status_of(refused.code), refusal=refused)
-        return await _player_page(request, page, player_id, password_saved=True)
+        chosen = _Chosen(signins.choose_password, lambda form, page: form.get("password", ""))
+        return await chosen.answer(request, player_id, password_saved=True)
+
+    @post("/{player_id:uuid}/notices", name="web-player-notices", status_code=200)
+    async def choose_notices(self, request: Request[Any, Any, Any], player_id: PlayerId) -> Template:
+        """The player chooses which notifications they get, and how (their whole choice, each time)."""
+        return await _Chosen(notices.choose_notices, _notice_choice).answer(
+            request, player_id, notices_saved=True
+        )
 
     @post("/{player_id:uuid}/sessions/{session_id:uuid}/end", name="web-player-session-end", status_code=303)
     async def end_session(

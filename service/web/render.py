@@ -23,7 +23,7 @@ from litestar.template.config import TemplateConfig
 
 from service.domain.roles import Actor
 from service.domain.time_zone import DEFAULT_TIME_ZONE
-from service.web import rule_words, words
+from service.web import notice_words, rule_words, words
 from service.web.i18n import LANGUAGE_COOKIE, LANGUAGES, NATIVE_NAMES, Catalogue, choose
 from service.web.session import form_token, secure_cookie, signed_in_actor
 
@@ -97,6 +97,7 @@ class Page:
             "refusal_words": lambda refusal: refusal.sentence(_),
             "ruleset_name": lambda name: rule_words.ruleset_name(_, name),
             "entrant_name": lambda entrant, names: rule_words.entrant_name(_, entrant, names),
+            "notice_words": notice_words.patterns,  # a signed-in player's notifications (``notify.js``)
             "display": False,
         }
         cookies = []

@@ -179,6 +179,8 @@ GET /join/{id}                        404   404    404     404   404   404
 POST /join/{id}                       CS    CS     CS      CS    CS    CS
 POST /web/players/{id}/password       CS    CS     CS      CS    CS    CS
 POST /web/players/{id}/signin-link    CS    CS     CS      CS    CS    CS
+POST /web/players/{id}/notices        CS    CS     CS      CS    CS    CS
+GET /web/notices/stream               401   401    401     401   401   401
 POST /signin                          CS    CS     CS      CS    CS    CS
 POST /signout                         CS    CS     CS      CS    CS    CS
 GET /web/referee                      F     F      F       F     F     F
@@ -740,6 +742,13 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
             f"/web/players/{ids['seated']}/signin-link",
             None,
         ),
+        "POST /web/players/{id}/notices": lambda role: (
+            "POST",
+            f"/web/players/{ids['seated']}/notices",
+            {"kind_your_move": "on", "channel_browser": "on"},
+        ),
+        # a person's own notices follow their session, never a bearer token
+        "GET /web/notices/stream": lambda role: ("GET", "/web/notices/stream", None),
         "POST /signin": lambda role: ("POST", "/signin", {"token": "mm_x"}),
         "POST /signout": lambda role: ("POST", "/signout", None),
         # the console reads the session, never a bearer token: every role is as signed out there

@@ -172,7 +172,9 @@ def test_a_correction_whose_winner_holds_points_or_whose_cards_are_no_cards_is_r
     assert club.ok("GET", f"/games/{case.game}")["version"] == version
 
 
-def test_the_replay_of_a_game_played_in_person_leads_to_its_console_and_the_score_sheet(base: str, club: Club):
+def test_the_replay_of_a_game_played_in_person_leads_to_its_console_and_the_score_sheet(
+    base: str, club: Club
+):
     case = disputed_game(club, moves=0, in_person=True)
     with signed_in(base, case.referee) as browser:
         replay = browser.get(f"/web/referee/games/{case.game}/replay?at=2", headers=HTML)

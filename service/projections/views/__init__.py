@@ -11,7 +11,17 @@ row says it is rated). ``Queries`` is every view's queries, which the store
 Adding a view: a module here with its ``VIEW`` and ``Queries``, and its two lines below.
 """
 
-from service.projections.views import games, leagues, mao, players, ratings, referees, tournaments, webhooks
+from service.projections.views import (
+    games,
+    leagues,
+    mao,
+    notices,
+    players,
+    ratings,
+    referees,
+    tournaments,
+    webhooks,
+)
 from service.projections.views.base import View
 
 VIEWS: tuple[View, ...] = (
@@ -23,6 +33,7 @@ VIEWS: tuple[View, ...] = (
     games.VIEW,
     mao.VIEW,
     webhooks.VIEW,
+    notices.VIEW,
 )
 
 
@@ -35,5 +46,6 @@ class Queries(
     games.Queries,
     mao.Queries,
     webhooks.Queries,
+    notices.Queries,
 ):
     """Every view's queries."""

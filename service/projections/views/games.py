@@ -117,11 +117,10 @@ class GamesFold(base.Fold):
         self.dirty: dict[int, Tracked] = {}
         # league games that finished in this batch, by the position they finished at (rated in that order)
         self.finished: dict[int, tuple[int, Tracked]] = {}
-        # the game the last game event was folded into if its league is watched (``watched``: the
-        # webhooks' leagues), and whose turn it was before the event
+        # the game the last game event was folded into, and whose turn it was before the event (the
+        # webhooks' and the notices' folds read both)
         self.folded: Tracked | None = None
         self.turn_before: int | None = None
-        self.watched: set[UUID] = set()
         self._batch: Sequence[tuple[Any, int]] = ()
         self._read_back = False
         self._tournaments = folds.of(TournamentsFold)
@@ -163,11 +162,8 @@ class GamesFold(base.Fold):
         if tracked is None:
             tracked = self._missed(key, position)
         game = tracked.game
-        # (no need to forget it when the fold fails: the webhooks go stale with this part)
-        if game.league_id in self.watched:
-            self.folded, self.turn_before = tracked, turn_of(game)
-        else:
-            self.folded = None
+        # (no need to forget it when the fold fails: the webhooks and notices go stale with this part)
+        self.folded, self.turn_before = tracked, turn_of(game)
         tracked.apply(event)
         self.dirty[key] = tracked
         if tracked.results_changed and key not in self.finished and game.over:

@@ -59,19 +59,17 @@ class WebhooksFold(base.Fold):
     @hooks.setter
     def hooks(self, hooks: HookFold) -> None:
         self._hooks = hooks
-        self._games.watched = hooks.leagues  # the games' fold notes the turn before an event there
 
     def hook_event(self, event: Any, position: int) -> None:
         self._hooks.hook_event(event)
-        self._games.watched = self._hooks.leagues
 
     def player_event(self, event: Any, position: int) -> None:
         self._hooks.player_event(event)
 
     def game_event(self, event: Any, position: int) -> None:
         games = self._games
-        tracked = games.folded  # None: not a game of a league with hooks
-        if tracked is None:
+        tracked = games.folded
+        if tracked is None or tracked.game.league_id not in self._hooks.leagues:
             return
         made: list[base.Row] = []  # kept only when the whole event is folded
         self._hooks.game_event(tracked.game, games.turn_before, event, position, made)

@@ -1,0 +1,170 @@
+"""People's notices, made from the log as the games and tournaments were folded: a person hears of
+what they chose on their page (``service.persistence.notices``: the kinds and channels):
+
+| kind             | made from                                                                 |
+|------------------|---------------------------------------------------------------------------|
+| ``table_ready``  | ``Tournament.TableGameCreated``: each person seated at that table          |
+| ``round_starting`` | ``Tournament.RoundFinished`` when a round follows: each entrant still in,  |
+|                  | with the time the next round is due (``starts_at``, UTC)                   |
+| ``your_move``    | a game event after which a person's seat is to move and was not just before |
+| ``dispute_ruled``| ``Game.RulingGiven``: each person seated at the game                       |
+
+The notices are written with the batch (``INSERT ... ON CONFLICT DO NOTHING``, ids from the
+position, the kind and the person), only for the people who chose that kind: the choices are read in
+one query per batch that made any candidate (a choice counts from the next batch on). Like the
+webhooks, they go stale with the games and tournaments they are made from. The table is not among
+the fold's ``tables``: a rebuild keeps the live one, and folds into a store aside that holds no
+choice, so it makes no notice again (``aside``); one made again anyway would be older than
+``FRESH``: neither streamed nor mailed. A notice's data is public: ids, names, numbers, times; never
+a card.
+"""
+
+from datetime import datetime, timedelta
+from typing import Any, ClassVar
+from uuid import UUID, uuid5
+
+from service.domain.game import Game
+from service.domain.tournament import Tournament
+from service.domain.tournament_entries import BOT_ENTRANT
+from service.persistence import notices
+from service.persistence.dialect import Dialect
+from service.projections.hooks import turn_of
+from service.projections.parts import WEBHOOKS
+from service.projections.views import base
+from service.projections.views.games import GamesFold
+from service.projections.views.tournaments import TournamentsFold
+
+_NOTICES = uuid5(UUID("6ba7b811-9dad-11d1-80b4-00c04fd430c8"), "https://maumau.invalid/notices")
+
+
+def create(d: Dialect) -> list[str]:
+    return notices.notice_tables(d)  # not among the fold's ``tables``: a rebuild keeps it
+
+
+def statements(d: Dialect) -> dict[str, str]:
+    return notices.notice_statements(d)
+
+
+def next_round_at(tournament: Tournament, finished: datetime) -> datetime:
+    """When the round after one that finished at ``finished`` is due (``tournament_schedule.due_at``'s
+    rule, for a round not paired yet)."""
+    assert tournament.started_at is not None
+    base_at = tournament.started_at
+    if tournament.plan.starts_at is not None:
+        base_at = min(tournament.plan.starts_at, base_at)
+    if tournament.plan.interval is None:
+        return finished
+    return max(base_at + timedelta(seconds=tournament.plan.interval * len(tournament.rounds)), finished)
+
+
+class NoticesFold(base.Fold):
+    part = WEBHOOKS  # fed by the games and tournaments, as the webhooks are
+    tables = ()  # none a rebuild replaces
+    writes = ("notice",)
+
+    def __init__(self, folds: base.Folds) -> None:
+        super().__init__(folds)
+        self._games = folds.of(GamesFold)
+        self._tournaments = folds.of(TournamentsFold)
+        self._made: list[tuple[str, str, dict[str, Any], datetime, int]] = []
+
+    def _for(self, player: str, kind: str, data: dict[str, Any], event: Any, position: int) -> None:
+        if not player.startswith(BOT_ENTRANT):
+            self._made.append((player, kind, data, event.timestamp, position))
+
+    def game_event(self, event: Any, position: int) -> None:
+        tracked = self._games.folded
+        if tracked is None:
+            return
+        game = tracked.game
+        now = turn_of(game)
+        # most events leave the turn where it was: they make nothing (checked first, as it is cheap)
+        turned = now is not None and now != self._games.turn_before and game.seats[now].kind == "player"
+        ruled = isinstance(event, Game.RulingGiven)
+        if not (turned or ruled):
+            return
+        head = {"game_id": str(game.id), "event_number": event.originator_version}
+        if ruled:
+            for seat in game.seats:
+                if seat.kind == "player":
+                    self._for(
+                        seat.name, notices.DISPUTE_RULED, head | {"dispute": event.dispute}, event, position
+                    )
+        if turned:
+            assert now is not None
+            self._for(game.seats[now].name, notices.YOUR_MOVE, head | {"seat": now}, event, position)
+
+    def tournament_event(self, event: Any, position: int) -> None:
+        tracked = self._tournaments.folded
+        if tracked is None:
+            return
+        tournament = tracked.tournament
+        head = {
+            "tournament_id": str(tournament.id),
+            "tournament": tournament.name,
+            "league_id": str(tournament.league_id),  # its time zone: a mail's time
+        }
+        if isinstance(event, Tournament.TableGameCreated):
+            played = tournament.rounds[event.round_no - 1]
+            table = head | {
+                "round_no": event.round_no,
+                "table": event.table + 1,
+                "game_id": str(event.game_id),
+            }
+            for entrant in played.tables[event.table]:
+                if entrant not in tournament.dropped:
+                    self._for(entrant, notices.TABLE_READY, table, event, position)
+        elif isinstance(event, Tournament.RoundFinished):
+            following = tournament.planned_rounds == 0 or event.round_no < tournament.planned_rounds
+            still_in = [entrant for entrant in tournament.active if entrant not in event.out]
+            if not following or len(still_in) < 2:
+                return
+            starts = next_round_at(tournament, event.timestamp)
+            data = head | {"round_no": event.round_no + 1, "starts_at": starts.isoformat()}
+            for entrant in still_in:
+                self._for(entrant, notices.ROUND_STARTING, data, event, position)
+
+    reads: ClassVar[base.Reads] = {
+        Game.Created: None,  # a new game's first turn comes with its deal
+        Game.Event: game_event,
+        Tournament.Announced: None,
+        Tournament.Event: tournament_event,
+    }
+
+    def flush(self, changes: base.Changes) -> None:
+        made, self._made = self._made, []
+        if not made:
+            return
+        # one query a batch for the choices of everyone it made a notice for: a choice counts at once
+        chosen = notices.Notices(self.folds.store).prefs_of({player for player, *_ in made})
+        rows = changes.to("notice")
+        for player, kind, data, at, position in made:
+            prefs = chosen.get(player)
+            if prefs is None or kind not in prefs.kinds or not prefs.channels:
+                continue
+            mailed = notices.MAIL in prefs.channels and bool(prefs.email)
+            created = at.timestamp()
+            made_one = notices.Notice(
+                notice_id=uuid5(_NOTICES, f"{player}:{position}:{kind}"),
+                player_id=player,
+                kind=kind,
+                data=data,
+                created=created,
+                position=position,
+                mail=notices.PENDING if mailed else notices.NONE,
+                due=created,
+            )
+            rows.append(notices.row(made_one))
+
+    def spoil(self, event: Any) -> None:
+        # the notices of a batch that failed half way are made again when it is folded again
+        self._made = []
+
+
+class Queries(base.Store):
+    @property
+    def notices(self) -> notices.Notices:
+        return notices.Notices(self)
+
+
+VIEW = base.View(name="notices", create=create, statements=statements, fold=NoticesFold)

@@ -1,0 +1,76 @@
+"""The notices the projection makes of the log (``views/notices.py``), on PostgreSQL and SQLite: a
+swiss tournament of members and bots played through; those who chose hear of their tables, of the
+next round with its time and of their turns, the one who chose nothing hears of nothing, and no
+notice names a card."""
+
+from datetime import datetime
+
+import pytest
+
+from service.application import MauMau
+from service.domain.adjudication import Resume
+from service.domain.roles import Actor
+from service.domain.tournament_plan import Plan
+from service.persistence.notices import BROWSER, KINDS, Prefs
+from service.projections.reader import ReadModels
+from service.settings import Settings
+from tests.integration.projecting import catch_up
+from tests.integration.test_tournaments import clock_plays_out, league_of
+
+pytestmark = pytest.mark.own_store
+
+PLAN = Plan(format="swiss", table_size=4, rounds=2, single_round=True, places=8, interval=3600)
+
+
+def test_a_tournaments_tables_next_round_and_turns_are_noticed_for_those_who_chose_them(
+    app: MauMau, settings: Settings, reader: ReadModels
+):
+    league, members = league_of(app, 3)
+    notices = reader.views.notices
+    chose, silent = [str(member) for member in members[:2]], str(members[2])
+    for member in chose:
+        notices.choose(member, Prefs(kinds=KINDS, channels=(BROWSER,)))
+    tournament_id = app.create_tournament(league, "Notice cup", PLAN)
+    for member in members:
+        app.join_tournament(tournament_id, member)
+    app.start_tournament(tournament_id, seed="notices")
+    games = app.start_round(tournament_id, 1)
+    for game_id in games:
+        clock_plays_out(app, game_id)
+        app.record_table_result(tournament_id, game_id)
+    catch_up(settings)
+
+    tournament = app.get_tournament(tournament_id)
+    for member in chose:
+        made = notices.after(member, 0)
+        kinds = {notice.kind for notice in made}
+        assert {"table_ready", "round_starting", "your_move"} <= kinds, kinds
+        (ready,) = [notice for notice in made if notice.kind == "table_ready"]
+        assert ready.data["round_no"] == 1 and ready.data["game_id"] in {str(game) for game in games}
+        assert ready.data["tournament"] == "Notice cup" and ready.data["league_id"] == str(league)
+        (starting,) = [notice for notice in made if notice.kind == "round_starting"]
+        assert starting.data["round_no"] == 2
+        # the interval after round 1's start, or its end if that came later
+        assert tournament.started_at is not None
+        due = datetime.fromisoformat(starting.data["starts_at"])
+        assert (due - tournament.started_at).total_seconds() >= 3600
+        for notice in made:
+            assert notice.player_id == member and notice.mail == "none"  # the browser only
+            assert not {"cards", "hand", "stock", "card"} & notice.data.keys()
+    assert notices.after(silent, 0) == []
+
+
+def test_a_ruling_is_noticed_by_each_person_at_the_table_who_chose_it(
+    app: MauMau, settings: Settings, reader: ReadModels
+):
+    ada, bo = (app.register_player(name) for name in ("Ada", "Bo"))
+    notices = reader.views.notices
+    notices.choose(str(ada), Prefs(kinds=("dispute_ruled",), channels=(BROWSER,)))
+    notices.choose(str(bo), Prefs(kinds=("your_move",), channels=(BROWSER,)))  # not rulings
+    game_id = app.create_game([ada, bo]).game_id
+    app.raise_dispute(game_id, reason="a card fell on the floor", by=Actor("player", str(ada)))
+    app.give_ruling(game_id, Resume(), note="the 7 of hearts stays", by=Actor("admin"))
+    catch_up(settings)
+    (ruled,) = [notice for notice in notices.after(str(ada), 0) if notice.kind == "dispute_ruled"]
+    assert ruled.data == {"game_id": str(game_id), "event_number": ruled.data["event_number"], "dispute": 1}
+    assert "dispute_ruled" not in {notice.kind for notice in notices.after(str(bo), 0)}

@@ -1,0 +1,93 @@
+"""Browser notifications in Chromium: a player chooses "it is my move" in the browser on their own
+page, allows notifications by the header's button, and while another page of the club is open (the
+home page, in Ukrainian) their turn at a new table shows a Notification in that page's language;
+the other player at the table, who chose the browser too but not their turn, is shown nothing.
+``window.Notification`` is wrapped by an init script that records each one made."""
+
+import time
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from tests.e2e.club import Club
+from tests.e2e.test_notices import TABLE
+from tests.web.conftest import PHONE, new_scene, sign_in
+
+RECORD = """
+window.__shown = [];
+window.__streams = 0;
+const Real = window.Notification;
+function Recorded(title, options) {
+  window.__shown.push({ title, body: (options || {}).body });
+  this.addEventListener = () => {};
+}
+Object.defineProperty(Recorded, "permission", { get: () => Real.permission });
+Recorded.requestPermission = (...args) => Real.requestPermission(...args);
+window.Notification = Recorded;
+const RealSource = window.EventSource;
+window.EventSource = class extends RealSource {
+  constructor(...args) { super(...args); this.addEventListener("open", () => { window.__streams += 1; }); }
+};
+"""
+
+
+def _until(page: Page, expression: str, seconds: float = 20.0) -> None:
+    """Poll ``expression`` in the page (the pages' policy forbids the eval ``wait_for_function`` uses)."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"never {expression}"
+        page.wait_for_timeout(100)
+
+
+def _context(browser: Browser, base: str, token: str) -> BrowserContext:
+    context = browser.new_context(viewport=PHONE, base_url=base, permissions=["notifications"])
+    context.add_init_script(RECORD)
+    sign_in(context.new_page(), token)
+    return context
+
+
+def _choose(context: BrowserContext, player_id: str, *labels: str) -> Any:
+    page = context.pages[0]
+    page.goto(f"/web/players/{player_id}")
+    for label in labels:
+        page.get_by_label(label).check()
+    page.get_by_role("button", name="Save the notifications").click()
+    expect(page.locator('[data-done="notices"]')).to_be_visible()
+    return page
+
+
+def test_a_player_sees_it_is_your_move_on_any_open_page_and_the_other_player_nothing(
+    club: Club, browser: Browser, base: str
+):
+    scene = new_scene(club)
+    ada, bo = scene.players
+    ada_context = _context(browser, base, scene.tokens[ada])
+    bo_context = _context(browser, base, scene.tokens[bo])
+    try:
+        page = _choose(
+            ada_context,
+            scene.players[ada],
+            "it is my move",
+            "in this browser, while a page of the club is open",
+        )
+        # the permission is granted to the context already: the button has nothing to ask
+        expect(page.locator("[data-notify-ask]")).to_be_hidden()
+        other = _choose(
+            bo_context,
+            scene.players[bo],
+            "my tournament table is ready",
+            "in this browser, while a page of the club is open",
+        )
+        page.goto("/?lang=uk")
+        other.goto("/")
+        for opened in (page, other):
+            _until(opened, "window.__streams > 0")
+        club.ok("POST", "/games", json={"seats": [scene.players[ada], scene.players[bo]], **TABLE})
+        _until(page, "window.__shown.length > 0")
+        shown = page.evaluate("window.__shown")
+        assert shown == [{"title": "Клуб Мау-Мау", "body": "Ваш хід."}]
+        other.wait_for_timeout(3000)  # three looks of its stream at the store
+        assert other.evaluate("window.__shown") == []
+    finally:
+        ada_context.close()
+        bo_context.close()
