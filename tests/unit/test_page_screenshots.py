@@ -15,9 +15,11 @@ WEB_MD = ROOT / "docs" / "web.md"
 # ![what it shows](screenshots/NAME.png "/the/route/{id}")
 IMAGE = re.compile(r'!\[([^\]]*)\]\((screenshots/[\w.-]+\.png)(?: "([^"]*)")?\)')
 # GET routes of the pages that answer no page: a file of the pages' own (their stylesheet and
-# script), and the two charts, SVG images the table's and the league's pages show (in their shots)
+# script), the two charts, SVG images the table's and the league's pages show (in their shots), and
+# a person's notices' event stream, which every page of theirs follows
 NO_PAGE = {
     "/web/static/{name}",
+    "/web/notices/stream",
     "/web/games/{game_id}/totals.svg",
     "/web/leagues/{league_id}/progression.svg",
 }

@@ -31,6 +31,9 @@ TOURNAMENT_ROUNDS = {
     "Each entrant's rounds",
     "each round pairs those with equal scores; nobody is out",
     "the losers of each round are out, to one winner",
+    "Your table is ready: {tournament}, round {round}, table {table}.",
+    "a round of my tournament starts, and at what time",
+    "{tournament}: round {round} starts at {time}.",
 }
 # per language: a game's round, a tournament's (not the start of "турнір"/"турнир"), the words for a
 # call a player says, and the words they must not be confused with
