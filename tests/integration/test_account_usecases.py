@@ -15,6 +15,7 @@ from service.auth.tokens import Authenticator
 from service.domain.mao.commands import WriteRule
 from service.domain.mao.rule import TEACHING_TEXT
 from service.domain.roles import Actor
+from service.persistence.notices import Notices
 from service.persistence.sessions import Sessions
 from service.projections.reader import ReadModels
 from service.settings import Settings
@@ -39,6 +40,7 @@ class Desk:
         self.settings = settings
         self.auth = Authenticator(app)
         self.sessions: Sessions | None = None  # the pages' sessions, where a use case ends them
+        self.notices: Notices | None = None  # the people's notices, where a use case forgets them
         self.noted: list[tuple[Actor, int | None]] = []
 
     def wrote(self, actor: Actor, position: int | None = None) -> None:
@@ -136,6 +138,7 @@ def test_a_redeemed_invitation_is_noted_for_the_newcomer_and_a_wrong_code_for_no
 
 def test_an_erased_player_is_noted_once_and_gets_no_token(desk: Desk, reader: ReadModels):
     desk.sessions = Sessions(reader.views)  # their browsers are signed out
+    desk.notices = Notices(reader.views)  # their choice of notices, with their address, forgotten
     ada = players.register_player(desk, ADMIN, PlayerCreate(name="Ada"))
     erased = players.erase_player(desk, ADMIN, ada.id)
     assert erased.revoked == [ada.issued.credential_id]
