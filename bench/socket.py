@@ -29,6 +29,8 @@ import msgspec
 import uvloop
 from websockets.asyncio.client import ClientConnection, connect
 
+# the repository after the standard library: `bench` is a package, and bench/ is not on the path
+sys.path.append(str(Path(__file__).resolve().parent.parent))
 from bench.http import (
     LOCAL_URL,
     Follower,

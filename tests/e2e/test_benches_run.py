@@ -72,6 +72,20 @@ def test_every_bench_has_a_smoke_run():
     assert sorted(path.stem for path in (ROOT / "bench").glob("*.py")) == sorted(SMOKES)
 
 
+def test_every_bench_that_imports_the_bench_package_puts_the_repository_on_its_path_first():
+    # the tiny runs below set PYTHONPATH (this checkout's code); ./run bench does not, and -P keeps
+    # bench/ off the path: a bench importing `bench.` without the line fails there alone
+    needs = "sys.path.append(str(Path(__file__).resolve().parent.parent))"
+    for path in sorted((ROOT / "bench").glob("*.py")):
+        text = path.read_text()
+        imports = text.find("\nfrom bench.")
+        if imports >= 0:
+            assert (
+                0 <= text.find(needs) < imports
+                or 0 <= text.find(needs.replace("append(", "insert(0, ")) < imports
+            ), f"{path.name} imports bench before putting the repository on sys.path"
+
+
 @pytest.mark.parametrize("name", sorted(SMOKES))
 def test_a_tiny_run_of_the_bench_prints_its_targets(name, request):
     smoke = SMOKES[name]
