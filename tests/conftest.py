@@ -22,8 +22,8 @@ _TESTS = Path(__file__).parent
 # each test process holds its sessions' apps, servers and pools at once: below this many connections a
 # process PostgreSQL turns some away ("too many clients"), so the suite runs in fewer processes
 CONNECTIONS_PER_PROCESS = 100
-# a third of a test's time is spent waiting (servers starting, bots thinking, browsers loading): one
-# process more than the cores keeps them busy meanwhile
+# tests wait on servers starting, bots thinking and browsers loading: one process more than the
+# cores keeps the cores busy meanwhile (.ci/run: 701 s with three on two cores, 879 s with two before)
 PROCESSES_PER_CORE_PLUS = 1
 # the folders by their files' length, longest first: a file stays in one process (--dist loadfile),
 # and a long file dealt out last would keep one process busy after the others have finished
