@@ -286,6 +286,9 @@ def test_the_opening_and_each_message_have_a_log_line_and_a_count(client, club, 
 def test_a_game_the_live_fold_cannot_follow_closes_the_socket_for_the_client_to_open_anew(
     client, club, table, monkeypatch
 ):
+    # the fault is put into the app's own live fold (its ``follow``), as ``same_deals`` puts the app's
+    # entropy hook: a store that fails between the socket's check and its follow cannot be had on
+    # cue; the store, the broker and the HTTP stack stay real
     def lost(*_: Any) -> None:
         raise RuntimeError("the store does not answer")
 
