@@ -35,6 +35,9 @@ class Seat:
     def __init__(self, socket: WebSocketTestSession) -> None:
         self.socket = socket
         self.texts: list[str] = []
+        # what came while another kind of message was awaited: a seat's own view may be pushed
+        # before the answer to its move, and a later wait for that view must still find it
+        self.kept: list[dict[str, Any]] = []
 
     def next(self) -> dict[str, Any]:
         text = self.socket.receive_text(timeout=WAIT)
@@ -43,18 +46,22 @@ class Seat:
         return found
 
     def until(self, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        for index, kept in enumerate(self.kept):
+            if wanted(kept):
+                return self.kept.pop(index)
         deadline = time.monotonic() + WAIT
         while time.monotonic() < deadline:
             found = self.next()
             if wanted(found):
                 return found
+            self.kept.append(found)
         raise AssertionError("the socket did not carry it")
 
     def view(self, version: int) -> dict[str, Any]:
         return self.until(lambda m: m["type"] == "view" and m["version"] >= version)
 
     def send(self, body: dict[str, Any], key: str | None = None, kind: str = "move") -> dict[str, Any]:
-        """A move, and its answer or refusal (the views that came meanwhile are skipped)."""
+        """A move, and its answer or refusal (the views that came meanwhile are kept for later)."""
         self.socket.send_text(json.dumps({"type": kind, "body": body, **({"key": key} if key else {})}))
         return self.until(lambda m: m["type"] in ("answer", "problem"))
 
