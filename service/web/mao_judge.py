@@ -13,11 +13,12 @@ the refusal in the page's language.
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any
 from uuid import UUID, uuid4
 
 import anyio.to_thread
 from litestar import Controller, Request, get, post
+from litestar.params import Parameter
 from litestar.response import Redirect, Template
 
 from service.domain.errors import RuleError
@@ -112,7 +113,11 @@ class MaoJudgeConsole(Controller):
 
     @get("/{game_id:uuid}/judge", name="web-mao-judge")
     async def console(
-        self, request: Request[Any, Any, Any], game_id: GameId, done: str = "", fragment: Flag = False
+        self,
+        request: Request[Any, Any, Any],
+        game_id: GameId,
+        done: Annotated[str, Parameter()] = "",
+        fragment: Flag = False,
     ) -> Template:
         page = await page_for(request)
         data = await anyio.to_thread.run_sync(
