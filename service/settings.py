@@ -18,7 +18,8 @@
 - ``MAUMAU_RUN_PROJECTIONS``: the HTTP process keeps the read models up to date itself, in a
   background thread (default yes; say no when a separate projection runner does it).
 - ``MAUMAU_PROJECTION_POLL_MS``: how often the projection runner looks for new events when
-  nothing woke it (default 20; on PostgreSQL every insert's NOTIFY wakes it at once).
+  nothing woke it (default 20; on PostgreSQL every insert's NOTIFY wakes it at once, and while it
+  listens it looks again after a second at the latest).
 - ``MAUMAU_PROJECTION_BATCH_MS``: after each write, the projection runner gathers new events this
   long before it writes again (default 0: as soon as it has caught up). Under a steady stream of
   moves each write then carries several moves of a game: far less work per move, the read

@@ -3,7 +3,8 @@
 Reading is the same on both stores (``select_notifications`` after a
 position). Waiting for more differs: PostgreSQL wakes the reader with the
 ``NOTIFY`` every insert sends (a ``LISTEN`` on the events table's channel,
-with the poll interval as a backstop); SQLite has nothing of the kind, so the
+looking again after a second at the latest as a backstop, and at the poll
+interval while no connection listens); SQLite has nothing of the kind, so the
 reader looks again after the poll interval.
 """
 
@@ -18,6 +19,8 @@ from psycopg.sql import SQL, Identifier
 from service.application import MauMau
 from service.domain.mao.aggregate import MaoGame
 from service.settings import Settings
+
+LISTENING_BACKSTOP = 1.0  # seconds
 
 
 class Source:
@@ -53,7 +56,10 @@ class Source:
                 self._listener = psycopg.connect(self._url, autocommit=True, application_name=self._name)
                 channel = self.app.recorder.channel_name  # type: ignore[attr-defined]
                 self._listener.execute(SQL("LISTEN {}").format(Identifier(channel)))
-            for _ in self._listener.notifies(timeout=self.poll, stop_after=1):
+                return  # a write since the last read sent its note before anyone listened: read again
+            # every insert's note wakes it: the timeout is a backstop only, not a poll (an idle
+            # service polling every 20 ms cost a tenth of a core and the database's work besides)
+            for _ in self._listener.notifies(timeout=max(self.poll, LISTENING_BACKSTOP), stop_after=1):
                 pass
         except psycopg.Error:
             # the connection broke (a restart of the server, ...): poll until a new one listens
