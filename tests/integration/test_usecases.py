@@ -2,6 +2,7 @@
 writes and notes nothing, and a done one is noted once for its writer's reads (``context.write``)."""
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -100,13 +101,12 @@ def test_a_referee_is_taken_off_a_league_once_noted_and_a_refused_dismissal_chan
 
     stranger = players.register_referee(office, ADMIN, RefereeCreate(name="Stranger")).id  # never appointed
     before, noted = app.recorder.max_notification_id(), list(office.noted)
+    dismiss = partial(leagues.dismiss_referee, office)
     for referee_id in (rita.id, stranger, uuid4()):  # taken off already, never appointed, no such referee
-        refused(
-            "league_referee_not_found", lambda: leagues.dismiss_referee(office, ADMIN, league.id, referee_id)
-        )
-    refused("league_not_found", lambda: leagues.dismiss_referee(office, ADMIN, uuid4(), otto.id))
+        refused("league_referee_not_found", partial(dismiss, ADMIN, league.id, referee_id))
+    refused("league_not_found", partial(dismiss, ADMIN, uuid4(), otto.id))
     for actor in (Actor("referee", str(otto.id)), Actor("player", str(uuid4()))):
-        refused("forbidden", lambda: leagues.dismiss_referee(office, actor, league.id, otto.id))
+        refused("forbidden", partial(dismiss, actor, league.id, otto.id))
     assert app.recorder.max_notification_id() == before
     assert office.noted == noted
     assert app.get_league(league.id).referees == (str(otto.id),)

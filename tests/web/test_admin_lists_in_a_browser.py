@@ -42,7 +42,9 @@ def row(page: Page, some_id: str):  # type: ignore[no-untyped-def]
     return page.locator(f"[data-id='{some_id}']")
 
 
-def test_an_admin_finds_pages_cancels_removes_revokes_appoints_and_dismisses_by_the_lists(visit: Visit, club: Club):
+def test_an_admin_finds_pages_cancels_removes_revokes_appoints_and_dismisses_by_the_lists(
+    visit: Visit, club: Club
+):
     page, found = visit.page, office(club)
     page.set_viewport_size(LAPTOP)
     sign_in_as_admin(page)
