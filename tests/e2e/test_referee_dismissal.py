@@ -1,10 +1,11 @@
 """A league's referee taken off over HTTP (``DELETE /leagues/{id}/referees/{referee}``): they rule on,
-see the disputes of and make the games of the league no more, and it is no longer among their leagues;
-the rulings they gave stay. A dismissal refused changes nothing."""
+see the disputes of, judge and make the games of the league no more, and it is no longer among their
+leagues; the rulings they gave stay. A dismissal refused changes nothing."""
 
 import uuid
 
 from tests.e2e.club import ADMIN, problem
+from tests.e2e.mao import mao_table
 from tests.integration.tables import deck_for
 
 HANDS = {0: ["9H", "KH", "2C", "3C", "4C"], 1: ["9S", "KS", "2D", "3D", "4D"]}
@@ -75,3 +76,13 @@ def test_a_dismissal_of_no_referee_of_the_league_by_anyone_but_an_admin_is_refus
     assert club.ok("GET", f"/leagues/{other}")["referees"] == [otto]
     club.ok("DELETE", f"/leagues/{league}/referees/{rita}")
     club.refuses("DELETE", f"/leagues/{league}/referees/{rita}", 404, "league_referee_not_found")
+
+
+def test_a_mao_leagues_referee_taken_off_judges_its_match_and_makes_its_matches_no_more(client):
+    table = mao_table(client)
+    table.judge_view()  # the match's judge, as the league's referee
+    table.club.ok("DELETE", f"/leagues/{table.league}/referees/{table.ids['rita']}")
+    table.refuses("rita", "GET", "/judge", 403, "forbidden")
+    body = {"league_id": table.league, "seats": [table.ids["ada"], table.ids["bo"]], "judge": "referee"}
+    table.club.refuses("POST", "/mao-games", 403, "forbidden", headers=table.headers["rita"], json=body)
+    table.ok("admin", "GET", "/judge")  # the admins judge it still
