@@ -1,4 +1,4 @@
-"""Leagues: found one, admit and remove members, appoint referees."""
+"""Leagues: found one, admit and remove members, appoint and dismiss referees."""
 
 from collections.abc import Mapping
 from typing import Any
@@ -48,3 +48,7 @@ class Leagues(Players):
 
     def appoint_referee(self, league_id: UUID | str, referee: str) -> None:
         self._update(lambda: self.get_league(league_id), lambda league: league.appoint_referee(referee))
+
+    def dismiss_referee(self, league_id: UUID | str, referee: str) -> None:
+        """The referee is taken off the league; their rulings stay."""
+        self._update(lambda: self.get_league(league_id), lambda league: league.dismiss_referee(referee))

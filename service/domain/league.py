@@ -3,7 +3,8 @@
 A player is a name with an id (the id is what a game's seat holds). A league
 fixes a ruleset and its options for its games, its turn clock and forfeit rule
 (``service.domain.clock``) and its time zone (``service.domain.time_zone``),
-admits and removes members and appoints referees. Public methods validate; the events only mutate.
+admits and removes members, appoints referees and dismisses them. Public methods validate; the
+events only mutate.
 
 A player erased on request (``Player.erase``) is called ``ERASED_NAME`` from then
 on, and no one else may take that name; ``docs/privacy.md`` says what else erasure
@@ -110,6 +111,12 @@ class League(Aggregate):
         def apply(self, league: "League") -> None:
             league.referees = (*league.referees, self.referee)
 
+    class RefereeDismissed(Event):
+        referee: str  # as appointed
+
+        def apply(self, league: "League") -> None:
+            league.referees = tuple(referee for referee in league.referees if referee != self.referee)
+
     def __init__(
         self,
         name: str,
@@ -184,3 +191,10 @@ class League(Aggregate):
         if referee in self.referees:
             raise RuleError("already_a_referee")
         self.trigger_event(self.RefereeAppointed, referee=referee)
+
+    def dismiss_referee(self, referee: str) -> None:
+        """A referee taken off the league: they rule on and officiate its games no more; their rulings
+        stay. They may be appointed again."""
+        if referee not in self.referees:
+            raise RuleError("league_referee_not_found")
+        self.trigger_event(self.RefereeDismissed, referee=referee)

@@ -240,6 +240,7 @@ SENTENCES: dict[str, str] = {
     "last_card_face_up": N_("a hand's last card is played face up"),
     "league_not_found": N_("no such league"),
     "league_not_found.not_an_id": N_("{value!r} is not an id"),
+    "league_referee_not_found": N_("that referee is not a referee of the league"),
     "loser_without_cards": N_(
         "seats {empty} hold no card without having won: only one player can, one who went out "
         'without "Mau Mau" and was overtaken before the window closed'

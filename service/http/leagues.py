@@ -22,7 +22,7 @@ from service.http.encode import encode
 from service.http.exports import csv_read
 from service.http.page_read import Listing
 from service.http.pages import Next, PageDep
-from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, LeagueId, PlayerId
+from service.http.params import LEAGUE_ID, PLAYER_ID, REFEREE_ID, LeagueId, PlayerId, RefereeId
 from service.http.players import StoredLeagueName
 from service.http.routes import RouteArgs, admin_route, file_route, public_route
 from service.http.services import Caller, CallerDep, ReadingDep, ServicesDep
@@ -181,6 +181,15 @@ class LeagueController(ApiController, path="/leagues", tag="leagues"):
         admin_route(404, 409, 415),
         leagues.appoint_referee,
         ("data", LeagueRefereeBody),
+    )
+    dismiss_referee = _change(
+        delete,
+        "/referees/{referee_id:uuid}",
+        "dismissLeagueReferee",
+        "Take a referee off a league (admin); they rule on its games no more, their rulings stay",
+        admin_route(404, status_code=200),
+        leagues.dismiss_referee,
+        ("referee_id", RefereeId),
     )
 
     standings = public_read(

@@ -1,4 +1,5 @@
-"""Leagues: founded by an admin, who admits and removes their members and appoints their referees."""
+"""Leagues: founded by an admin, who admits and removes their members and appoints and dismisses their
+referees."""
 
 from typing import Annotated
 from uuid import UUID
@@ -90,6 +91,16 @@ def admit_member(context: Context, actor: Actor, league_id: UUID, data: MemberCr
 def remove_member(context: Context, actor: Actor, league_id: UUID, player_id: UUID) -> League:
     policy.check_admin(actor)
     context.app.remove_member(league_id, player_id)
+    return context.app.get_league(league_id)
+
+
+@write  # the league's referees, which the open disputes' lists and ``GET /me`` read
+def dismiss_referee(context: Context, actor: Actor, league_id: UUID, referee_id: UUID) -> League:
+    """The referee rules on and officiates the league's games no more; their rulings stay. A referee
+    who is not the league's is ``league_referee_not_found``, whether registered or not: one whose
+    registration is gone may still be taken off."""
+    policy.check_admin(actor)
+    context.app.dismiss_referee(league_id, str(referee_id))
     return context.app.get_league(league_id)
 
 

@@ -22,6 +22,7 @@ everywhere):
 | GET /health, GET /ready | public |
 | POST /players, POST /referees, POST /leagues | admin |
 | POST /leagues/{id}/members, POST /leagues/{id}/referees | admin |
+| DELETE /leagues/{id}/referees/{referee} (dismissed: officiates the league's games no more) | admin |
 | DELETE /tokens/{id} | admin, or the token's holder (it and the tokens made with it) |
 | GET /players/{id}, GET /players/{id}/games, GET /referees/{id} | public |
 | GET /players, GET /leagues, GET /games, GET /tournaments (the lists) | public |

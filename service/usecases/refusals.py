@@ -19,6 +19,7 @@ and the sentence in the reader's language. A code not listed follows its name's 
 | 404 | not_found (no such route), game_not_found, player_not_found, league_not_found, |
 |     | referee_not_found, credential_not_found, tournament_not_found, next_game_not_found, |
 |     | no_such_event, no_such_table, no_such_round, invitation_not_found, member_not_found, |
+|     | league_referee_not_found (a referee dismissed who is not the league's referee), |
 |     | webhook_not_found, delivery_not_found, session_not_found, signin_link_not_found; |
 |     | any *_not_found or no_such_* |
 | 405 | method_not_allowed |
@@ -92,6 +93,7 @@ CODES: dict[int, tuple[str, ...]] = {
         "no_such_round",
         "invitation_not_found",
         "member_not_found",
+        "league_referee_not_found",
         "webhook_not_found",
         "delivery_not_found",
         "session_not_found",

@@ -1,6 +1,6 @@
 """The admin's lists of what exists, each with what can be done to it: tournaments (edit, start now,
 cancel), leagues (invite, their people), a league's members (admit, remove) and referees (appoint by
-name), its invitations (revoke), and every registered referee (appoint to a league). Each list is a
+name, take off), its invitations (revoke), and every registered referee (appoint to a league). Each list is a
 page of ``PER_PAGE`` with next and previous links and a search box by name, all plain links and forms,
 read from the read models (``queries.admin_lists``).
 
@@ -135,6 +135,11 @@ def _remove(context: Context, actor: Actor, subject: str, form: dict[str, str]) 
     return leagues.remove_member(context, actor, league_id, admin.form_id(form, "player_id"))
 
 
+def _dismiss(context: Context, actor: Actor, subject: str, form: dict[str, str]) -> Any:
+    league_id = _uuid(subject, "league_id")
+    return leagues.dismiss_referee(context, actor, league_id, admin.form_id(form, "referee_id"))
+
+
 def _revoke(context: Context, actor: Actor, subject: str, form: dict[str, str]) -> Any:
     invitation_id = admin.form_id(form, "invitation_id")
     league_id = _uuid(subject, "league_id")
@@ -171,6 +176,7 @@ LEAGUE_ACTIONS: dict[str, tuple[Action, Listing]] = {
     "admit": (_with_league("member"), LEAGUE),
     "remove": (_remove, LEAGUE),
     "appoint": (_with_league("league-referee"), LEAGUE),
+    "dismiss": (_dismiss, LEAGUE),
     "invite": (_with_league("invitation"), INVITATIONS),
     "revoke": (_revoke, INVITATIONS),
 }

@@ -137,6 +137,7 @@ GET /players/{id}/next-game           200   200    200     200   200   200
 PATCH /players/{id}                   401   F      200     F     F     200
 POST /players/{id}/erasure            401   F      F       F     F     200
 DELETE /leagues/{id}/members/{id}     401   F      F       F     F     200
+DELETE /leagues/{id}/referees/{id}    401   F      F       F     F     200
 POST /leagues/{id}/invitations        401   F      F       F     F     201
 GET /leagues/{id}/invitations         401   F      F       F     F     200
 DELETE /invitations/{id}              401   F      F       F     F     204
@@ -377,6 +378,11 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
         player_id = club.player()[0]
         club.ok("POST", f"/leagues/{world.league}/members", json={"player_id": player_id})
         return player_id
+
+    def fresh_referee() -> str:
+        referee_id = club.referee("Appointed")[0]
+        club.ok("POST", f"/leagues/{world.league}/referees", json={"referee_id": referee_id})
+        return referee_id
 
     def fresh_invitation() -> dict[str, Any]:
         expires_at = (datetime.now(UTC) + timedelta(days=1)).isoformat()
@@ -650,6 +656,11 @@ def requests_by_route(world: World) -> dict[str, Callable[[str], Request]]:
         "DELETE /leagues/{id}/members/{id}": lambda role: (
             "DELETE",
             f"/leagues/{world.league}/members/{fresh_member()}",
+            None,
+        ),
+        "DELETE /leagues/{id}/referees/{id}": lambda role: (
+            "DELETE",
+            f"/leagues/{world.league}/referees/{fresh_referee()}",
             None,
         ),
         "POST /leagues/{id}/invitations": lambda role: (

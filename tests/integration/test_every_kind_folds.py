@@ -481,6 +481,7 @@ def corpus(app: MauMau) -> Club:
 
     app.remove_webhook(spare)
     app.remove_member(club, players["Eve"])
+    app.dismiss_referee(club, rita.subject)  # after the club's games: the rulings stay
     # a Mao match in play when Hal is erased: his seat forfeits (``MaoGame.SeatForfeited``)
     app.create_mao_game(mao, [str(players["Hal"]), str(ann), "bot:random"], "server")
     app.erase_player(players["Hal"])

@@ -2,6 +2,7 @@
 writes and notes nothing, and a done one is noted once for its writer's reads (``context.write``)."""
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -45,6 +46,7 @@ ADMINS_ONLY: dict[str, UseCase] = {
     "appoint a referee": lambda office, actor, some: leagues.appoint_referee(
         office, actor, some, LeagueRefereeCreate(referee_id=some)
     ),
+    "dismiss a referee": lambda office, actor, some: leagues.dismiss_referee(office, actor, some, some),
     "announce a tournament": lambda office, actor, some: tournaments.announce(
         office, actor, some, TournamentCreate(name="Cup", format="swiss", table_size=4, rounds=3)
     ),
@@ -82,3 +84,29 @@ def test_a_refusal_by_the_rules_inside_a_use_case_is_not_noted(app: MauMau):
         lambda: leagues.admit_member(office, ADMIN, league.id, MemberCreate(player_id=uuid4())),
     )
     assert office.noted == [(ADMIN, None)]
+
+
+def test_a_referee_is_taken_off_a_league_once_noted_and_a_refused_dismissal_changes_nothing(app: MauMau):
+    office = Office(app)
+    league = leagues.found_league(office, ADMIN, LeagueCreate(name="Thursday club"))
+    rita, otto = (
+        players.register_referee(office, ADMIN, RefereeCreate(name=name)) for name in ("Rita", "Otto")
+    )
+    for referee in (rita, otto):
+        leagues.appoint_referee(office, ADMIN, league.id, LeagueRefereeCreate(referee_id=referee.id))
+    office.noted.clear()
+    dismissed = leagues.dismiss_referee(office, ADMIN, league.id, rita.id)
+    assert dismissed.referees == (str(otto.id),) == app.get_league(league.id).referees
+    assert office.noted == [(ADMIN, None)]
+
+    stranger = players.register_referee(office, ADMIN, RefereeCreate(name="Stranger")).id  # never appointed
+    before, noted = app.recorder.max_notification_id(), list(office.noted)
+    dismiss = partial(leagues.dismiss_referee, office)
+    for referee_id in (rita.id, stranger, uuid4()):  # taken off already, never appointed, no such referee
+        refused("league_referee_not_found", partial(dismiss, ADMIN, league.id, referee_id))
+    refused("league_not_found", partial(dismiss, ADMIN, uuid4(), otto.id))
+    for actor in (Actor("referee", str(otto.id)), Actor("player", str(uuid4()))):
+        refused("forbidden", partial(dismiss, actor, league.id, otto.id))
+    assert app.recorder.max_notification_id() == before
+    assert office.noted == noted
+    assert app.get_league(league.id).referees == (str(otto.id),)

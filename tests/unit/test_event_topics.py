@@ -66,6 +66,7 @@ STORED_TOPICS = [
     "service.domain.league:League.MemberAdmitted",
     "service.domain.league:League.MemberRemoved",
     "service.domain.league:League.RefereeAppointed",
+    "service.domain.league:League.RefereeDismissed",
     "service.domain.league:Player.Created",
     "service.domain.league:Player.Erased",
     "service.domain.league:Player.Event",

@@ -98,6 +98,27 @@ def test_a_member_is_removed_once_and_may_be_admitted_again():
     ]
 
 
+def test_a_referee_is_dismissed_only_from_a_league_they_referee_and_may_be_appointed_again():
+    league = League.found("Tuesday club")
+    league.appoint_referee("rita")
+    league.appoint_referee("otto")
+    league.dismiss_referee("rita")
+    assert league.referees == ("otto",)
+    for stranger in ("rita", "nobody", ""):
+        with pytest.raises(RuleError) as refused:
+            league.dismiss_referee(stranger)
+        assert refused.value.code == "league_referee_not_found"
+    assert league.referees == ("otto",)
+    league.appoint_referee("rita")
+    assert league.referees == ("otto", "rita")
+    assert [type(e).__name__ for e in league.collect_events()][-4:] == [
+        "RefereeAppointed",
+        "RefereeAppointed",
+        "RefereeDismissed",
+        "RefereeAppointed",
+    ]
+
+
 def test_an_erased_player_is_called_erased_player_and_may_not_be_renamed():
     player = Player.register("Ann")
     player.erase()

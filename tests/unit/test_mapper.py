@@ -112,8 +112,22 @@ def test_player_and_league_events_round_trip():
     league = League.found("Tuesdays", "club", {"target_score": 50, "single_round": False})
     league.admit(player.id)
     league.appoint_referee("rita")
+    league.dismiss_referee("rita")
     for event in [*player.collect_events(), *league.collect_events()]:
         assert round_trip(mapper, event)[1] == event
+
+
+def test_a_league_stored_as_before_dismissals_loads_with_its_referee_and_dismisses_them():
+    mapper = MsgspecMapper()
+    league = League.found("Tuesdays")
+    league.appoint_referee("rita")
+    stored = [mapper.to_stored_event(event) for event in league.collect_events()]  # no dismissal in them
+    loaded = None
+    for row in stored:
+        loaded = mapper.to_domain_event(row).mutate(loaded)
+    assert isinstance(loaded, League) and loaded.referees == ("rita",)
+    loaded.dismiss_referee("rita")
+    assert loaded.referees == ()
 
 
 def test_any_dataclass_event_round_trips():

@@ -1,6 +1,7 @@
 """The admin's lists in a real browser: a tournament found by a search in another case, a list paged
-through both ways, a tournament cancelled, a member removed, an invitation revoked and a referee
-appointed by picking one of two referees of the same name; each checked against the API."""
+through both ways, a tournament cancelled, a member removed, an invitation revoked, a referee
+appointed by picking one of two referees of the same name and taken off again; each checked against the
+API."""
 
 import re
 import uuid
@@ -41,7 +42,9 @@ def row(page: Page, some_id: str):  # type: ignore[no-untyped-def]
     return page.locator(f"[data-id='{some_id}']")
 
 
-def test_an_admin_finds_pages_cancels_removes_revokes_and_appoints_by_the_lists(visit: Visit, club: Club):
+def test_an_admin_finds_pages_cancels_removes_revokes_appoints_and_dismisses_by_the_lists(
+    visit: Visit, club: Club
+):
     page, found = visit.page, office(club)
     page.set_viewport_size(LAPTOP)
     sign_in_as_admin(page)
@@ -102,6 +105,13 @@ def test_an_admin_finds_pages_cancels_removes_revokes_and_appoints_by_the_lists(
     expect(page.locator("#league-referees")).to_contain_text(rita)
     referees = club.ok("GET", f"/leagues/{found.league}")["referees"]
     assert second in referees and first not in referees
+
+    # and taken off the league again from her row: the league has no referee left
+    row(page, second).locator("[data-action=dismiss] button").click()
+    expect(page.locator("[data-done=dismiss]")).to_be_visible()
+    expect(row(page, second)).to_have_count(0)
+    expect(page.locator("#league-referees")).to_have_count(0)
+    assert club.ok("GET", f"/leagues/{found.league}")["referees"] == []
 
     # an invitation revoked from the league's invitations
     until = (datetime.now(UTC) + timedelta(days=3)).isoformat()

@@ -1,8 +1,8 @@
 """The admin's lists refused through the real HTTP stack (``maumau serve``, its session and form token):
 nobody but an admin sees them or acts on them; a stale, unknown or malformed id, a finished
-tournament cancelled, an invitation revoked twice or another league's, a referee or league unknown,
-each answers the list again with the API's status and code and the reason in the page's language,
-and the API shows that nothing changed."""
+tournament cancelled, an invitation revoked twice or another league's, a referee or league unknown, a
+referee taken off who is not the league's, each answers the list again with the API's status and code
+and the reason in the page's language, and the API shows that nothing changed."""
 
 import re
 import uuid
@@ -168,6 +168,17 @@ def test_a_stale_member_invitation_or_referee_is_refused_in_the_pages_language(b
             "referee_not_found",
         )
         refused(browser.post(f"{here}/admit", data={"csrf": csrf, "player_id": ada}), 409, "already_a_member")
+        text = refused(
+            browser.post(f"{here}/dismiss", data={"csrf": csrf, "referee_id": UNKNOWN}),
+            404,
+            "league_referee_not_found",
+        )
+        assert "цей суддя не є суддею ліги" in text
+        refused(
+            browser.post(f"/web/admin/leagues/{UNKNOWN}/dismiss", data={"csrf": csrf, "referee_id": UNKNOWN}),
+            404,
+            "league_not_found",
+        )
         rita, _ = club.referee(f"Rita {uuid.uuid4().hex[:4]}")
         appoint = {"csrf": csrf, "league_id": UNKNOWN}
         refused(browser.post(f"/web/admin/referees/{rita}/appoint", data=appoint), 404, "league_not_found")

@@ -136,6 +136,7 @@ def test_no_page_chart_or_sheet_in_ukrainian_or_russian_shows_an_english_word(
             "/web/admin/leagues",
             "/web/admin/referees",
             f"/web/admin/leagues/{scene.league}",
+            f"/web/admin/leagues/{real.league}",  # with its referee, and the form that takes them off
             f"/web/admin/leagues/{real.league}/invitations",
         ],
         disputed.referee: [

@@ -3,7 +3,8 @@
 ``GET /me`` and ``GET /disputes`` read.
 
 A member's admission also writes their standings row of zeros (``games``' ``views_standings``), so
-the standings list every member; a removed member's standings stay.
+the standings list every member; a removed member's standings stay. A dismissed referee's row goes:
+the open disputes they see and their leagues in ``GET /me`` are those they referee now.
 """
 
 from typing import Any, ClassVar
@@ -66,17 +67,18 @@ class LeaguesFold(base.Fold):
 
     def people(self, event: Any, position: int) -> None:
         """A league's member admitted (their standings row of zeros) or removed (their standings
-        stay), or a referee appointed. A person admitted and removed in one batch is in at most one
-        of the two lists, since the inserts are written before the deletes."""
+        stay), or a referee appointed or dismissed. A person in and out again in one batch is in at
+        most one of the two lists, since the inserts are written before the deletes."""
         changes = self.folds.changes
         league = event.originator_id
-        if isinstance(event, League.RefereeAppointed):
-            changes.to("league_person").append((league, event.referee, "referee"))
-            return
-        person = (league, str(event.player_id), "member")
-        admitted, removed = changes.to("league_person"), changes.to("no_league_person")
         if isinstance(event, League.MemberAdmitted):
             changes.to("standing").append((league, event.player_id, *_NO_MATCH))
+        if isinstance(event, League.RefereeAppointed | League.RefereeDismissed):
+            person = (league, event.referee, "referee")
+        else:
+            person = (league, str(event.player_id), "member")
+        admitted, removed = changes.to("league_person"), changes.to("no_league_person")
+        if isinstance(event, League.MemberAdmitted | League.RefereeAppointed):
             removed[:] = [row for row in removed if row != person]
             admitted.append(person)
         else:
@@ -88,6 +90,7 @@ class LeaguesFold(base.Fold):
         League.MemberAdmitted: people,
         League.MemberRemoved: people,
         League.RefereeAppointed: people,
+        League.RefereeDismissed: people,
     }
 
 
