@@ -3,6 +3,7 @@
 import threading
 import uuid
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import msgspec
 import psycopg
@@ -182,3 +183,45 @@ def test_init_gives_a_players_read_model_made_before_the_folded_names_its_folded
             ]
     finally:
         close_views(views)
+
+
+def test_init_gives_a_notices_table_made_before_retries_its_attempts_column(fresh_settings):
+    """A notices' table an earlier version made (no ``attempts``): init adds the column, keeping its
+    rows, which count no attempt yet; a second run changes nothing."""
+    init_database(fresh_settings)
+    views = open_views(fresh_settings, connections=1)
+    table, ph = views._table("notices"), views._ph
+    notice_id = uuid.uuid4()
+    try:
+        with views.datastore.transaction(commit=True) as curs:  # type: ignore[attr-defined]
+            curs.execute(f"DROP TABLE {table}")
+            for sql_text in notice_tables_before(views._table, fresh_settings.uses_postgres):
+                curs.execute(sql_text)
+            key = notice_id if fresh_settings.uses_postgres else str(notice_id)
+            curs.execute(
+                f"INSERT INTO {table} VALUES ({', '.join([ph] * 9)})",
+                (key, "ada", "your_move", "{}", 1.0, 7, "pending", 1.0, 0.0),
+            )
+    finally:
+        close_views(views)
+    for _ in range(2):
+        assert init_database(fresh_settings) == expected(fresh_settings)
+    views = open_views(fresh_settings, connections=1)
+    try:
+        (found,) = views.query("notices_after", ("ada", 0, 0.0))
+        assert str(found[0]) == str(notice_id) and found[-1] == 0  # its attempts
+    finally:
+        close_views(views)
+
+
+def notice_tables_before(table: Any, postgres: bool) -> list[str]:
+    """The notices' table as the version before retries made it."""
+    uuid_type, real, integer = (
+        ("uuid", "double precision", "bigint") if postgres else ("text", "real", "integer")
+    )
+    return [
+        f"CREATE TABLE {table('notices')} (notice_id {uuid_type} PRIMARY KEY, player_id text NOT NULL, "
+        f"kind text NOT NULL, payload text NOT NULL, created {real} NOT NULL, "
+        f"position {integer} NOT NULL, mail text NOT NULL, due {real} NOT NULL, "
+        f"queued_at {real} NOT NULL DEFAULT 0)"
+    ]
