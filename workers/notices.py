@@ -4,10 +4,10 @@ the notice's mail due (``Notices.due``: at once, or "your move" after ``MAUMAU_N
 ``Mailer.mail(notice_id)`` claims the notice (``Notices.claim``: it is marked sent before the mail
 goes, so a task run twice sends one mail at most), then sends it only if the person still wants it
 (mail and that kind chosen, an address given), the notice is fresh (a rebuild makes old ones
-again), and, for "your move", the turn still waits for them (the game has no event after the one
-that made it: a person who moved, or whose turn passed, gets nothing). Else it is marked skipped.
-The mail says what the notice says (``service.web.notice_words``), in the language of the page the
-choice was saved on; never a card.
+again), and, for "your move", the turn still waits for them (the game, or the Mao match, has no
+event after the one that made it: a person who moved, or whose turn passed, gets nothing). Else it
+is marked skipped. The mail says what the notice says (``service.web.notice_words``), in the
+language of the page the choice was saved on; never a card.
 
 A send that fails (the SMTP server refused it, or did not answer) puts the notice back to pending,
 due again 1, 5 and 25 minutes on (``Notices.send_failed``); the fourth failure marks it failed and
@@ -22,6 +22,7 @@ from uuid import UUID
 
 from service.application import MauMau
 from service.domain.errors import RuleError
+from service.domain.mao.autoplay import seat_to_move
 from service.persistence.notices import FAILED, FRESH, RETRY_AFTER, YOUR_MOVE, Notice, Notices
 from service.projections.hooks import turn_of
 from service.settings import Settings
@@ -70,12 +71,18 @@ class Mailer:
     def _still_due(self, notice: Notice) -> bool:
         if notice.kind != YOUR_MOVE:
             return True
+        data = notice.data
         try:
-            game = self.app.get_game(notice.data["game_id"])
+            if "mao_game_id" in data:
+                match = self.app.get_mao_game(data["mao_game_id"])
+                version, turn = match.version, seat_to_move(match)
+            else:
+                game = self.app.get_game(data["game_id"])
+                version, turn = game.version, turn_of(game)
         except RuleError:
             return False
         # the event that made it is still the game's last: the person has not moved since
-        return game.version == notice.data["event_number"] and turn_of(game) == notice.data["seat"]
+        return version == data["event_number"] and turn == data["seat"]
 
     def _zone(self, notice: Notice) -> str:
         league_id = notice.data.get("league_id")
