@@ -9,6 +9,7 @@ from aiosmtpd.controller import Controller
 from litestar.testing import TestClient
 
 from service.domain.mao.rule import TEACHING_TEXT
+from service.persistence.notices import Notice
 from service.usecases.services import Services
 from tests.e2e.club import Club, bearer
 from tests.e2e.test_mail import Inbox, mailing, smtp, text_of
@@ -21,9 +22,10 @@ __all__ = ["mailing", "smtp"]
 MAIL = ("kind_table_ready", "kind_your_move", "channel_mail", "channel_browser")
 
 
-def mao_match(client: TestClient[Any], name: str) -> tuple[str, str, dict[str, str], str]:
+def mao_match(client: TestClient[Any], name: str) -> tuple[str, str, dict[str, str], str, Notice]:
     """Ada (who chose Mao's kinds by mail), Bo (who chose nothing) and a bot at a match the server
-    judges, dealt at once with Ada to lead: Ada's id, Bo's, Ada's headers, the match's id."""
+    judges, dealt at once with Ada to lead: Ada's id, Bo's, Ada's headers, the match's id, her
+    "your move"."""
     club = Club(client)
     ada, ada_token, _ = player(club, f"Ada {name}")
     bo, _, _ = player(club, f"Bo {name}")
@@ -31,7 +33,8 @@ def mao_match(client: TestClient[Any], name: str) -> tuple[str, str, dict[str, s
     league = club.league([ada, bo], ruleset="mao", options={"hand_size": 3})
     body = {"league_id": league, "seats": [ada, bo, "bot:learning"], "judge": "server", "first_dealer": 2}
     match = club.ok("POST", "/mao-games", json=body)["game_id"]
-    return ada, bo, bearer(ada_token), match
+    (move,) = notices_of(client.app.state.services, ada, "your_move")
+    return ada, bo, bearer(ada_token), match, move
 
 
 def test_a_mao_seats_table_and_turn_are_mailed_to_the_person_who_chose_them(
@@ -39,9 +42,8 @@ def test_a_mao_seats_table_and_turn_are_mailed_to_the_person_who_chose_them(
 ):
     _, inbox = smtp
     services: Services = mailing.app.state.services
-    ada, bo, _, match = mao_match(mailing, "Mao Mailed")
+    ada, bo, _, match, move = mao_match(mailing, "Mao Mailed")
     (ready,) = notices_of(services, ada, "table_ready")
-    (move,) = notices_of(services, ada, "your_move")
     assert ready.data["mao_game_id"] == move.data["mao_game_id"] == match and move.data["seat"] == 0
     assert sorted(due_notices(services.notices, 0.0, 100)) == sorted([ready.notice_id, move.notice_id])
     assert mailer(services).mail(ready.notice_id) and mailer(services).mail(move.notice_id)
@@ -59,8 +61,7 @@ def test_a_mao_turn_is_not_mailed_once_the_person_moved(
 ):
     _, inbox = smtp
     services: Services = mailing.app.state.services
-    ada, _, headers, match = mao_match(mailing, "Mao Moved")
-    (move,) = notices_of(services, ada, "your_move")
+    _, _, headers, match, move = mao_match(mailing, "Mao Moved")
     drew = mailing.post(f"/mao-games/{match}/draws", headers=headers, json={})
     assert drew.status_code == 200, drew.text
     assert move.notice_id in due_notices(services.notices, 0.0, 100)
