@@ -1,8 +1,10 @@
 """Browser notifications in Chromium: a player chooses "it is my move" in the browser on their own
 page, allows notifications by the header's button, and while another page of the club is open (the
 home page, in Ukrainian) their turn at a new table shows a Notification in that page's language;
-the other player at the table, who chose the browser too but not their turn, is shown nothing.
-``window.Notification`` is wrapped by an init script that records each one made."""
+the other player at the table, who chose the browser too but not their turn, is shown nothing. A
+Mao match's seat is told of its table and its turn in Russian, and the notification leads to the
+match's play page. ``window.Notification`` is wrapped by an init script that records each one made
+(and its click)."""
 
 import time
 from typing import Any
@@ -15,11 +17,12 @@ from tests.web.conftest import PHONE, new_scene, sign_in
 
 RECORD = """
 window.__shown = [];
+window.__clicks = [];
 window.__streams = 0;
 const Real = window.Notification;
 function Recorded(title, options) {
   window.__shown.push({ title, body: (options || {}).body });
-  this.addEventListener = () => {};
+  this.addEventListener = (type, listener) => { if (type === "click") window.__clicks.push(listener); };
 }
 Object.defineProperty(Recorded, "permission", { get: () => Real.permission });
 Recorded.requestPermission = (...args) => Real.requestPermission(...args);
@@ -75,7 +78,7 @@ def test_a_player_sees_it_is_your_move_on_any_open_page_and_the_other_player_not
         other = _choose(
             bo_context,
             scene.players[bo],
-            "my tournament table is ready",
+            "my table is ready (a tournament's, or a Mao match's)",
             "in this browser, while a page of the club is open",
         )
         page.goto("/?lang=uk")
@@ -91,3 +94,32 @@ def test_a_player_sees_it_is_your_move_on_any_open_page_and_the_other_player_not
     finally:
         ada_context.close()
         bo_context.close()
+
+
+def test_a_mao_seat_is_shown_its_table_and_its_turn_and_led_to_the_matchs_play_page(
+    club: Club, browser: Browser, base: str
+):
+    scene = new_scene(club)
+    ada, bo = scene.players
+    league = club.league(members=list(scene.players.values()), ruleset="mao", options={"hand_size": 3})
+    context = _context(browser, base, scene.tokens[ada])
+    try:
+        page = _choose(
+            context,
+            scene.players[ada],
+            "my table is ready (a tournament's, or a Mao match's)",
+            "it is my move",
+            "in this browser, while a page of the club is open",
+        )
+        page.goto("/?lang=ru")
+        _until(page, "window.__streams > 0")
+        seats = [scene.players[ada], scene.players[bo], "bot:learning"]
+        body = {"league_id": league, "seats": seats, "judge": "server", "first_dealer": 2}
+        match = club.ok("POST", "/mao-games", json=body)["game_id"]
+        _until(page, "window.__shown.length > 1")
+        bodies = [shown["body"] for shown in page.evaluate("window.__shown")]
+        assert bodies == ["Ваш стол Мао готов.", "Ваш ход за столом Мао."]
+        page.evaluate("window.__clicks[1]()")
+        page.wait_for_url(f"**/web/mao-games/{match}/play")
+    finally:
+        context.close()
