@@ -49,10 +49,15 @@ def _context(browser: Browser, base: str, token: str) -> BrowserContext:
     return context
 
 
-def _choose(context: BrowserContext, player_id: str, *labels: str) -> Any:
+IN_THE_BROWSER = "in this browser, while a page of the club is open"
+TABLE_READY = "my table is ready (a tournament's, or a Mao match's)"
+
+
+def _choose(context: BrowserContext, player_id: str, *kinds: str) -> Any:
+    """The player's own page, these kinds chosen in the browser and saved."""
     page = context.pages[0]
     page.goto(f"/web/players/{player_id}")
-    for label in labels:
+    for label in (*kinds, IN_THE_BROWSER):
         page.get_by_label(label).check()
     page.get_by_role("button", name="Save the notifications").click()
     expect(page.locator('[data-done="notices"]')).to_be_visible()
@@ -67,20 +72,10 @@ def test_a_player_sees_it_is_your_move_on_any_open_page_and_the_other_player_not
     ada_context = _context(browser, base, scene.tokens[ada])
     bo_context = _context(browser, base, scene.tokens[bo])
     try:
-        page = _choose(
-            ada_context,
-            scene.players[ada],
-            "it is my move",
-            "in this browser, while a page of the club is open",
-        )
+        page = _choose(ada_context, scene.players[ada], "it is my move")
         # the permission is granted to the context already: the button has nothing to ask
         expect(page.locator("[data-notify-ask]")).to_be_hidden()
-        other = _choose(
-            bo_context,
-            scene.players[bo],
-            "my table is ready (a tournament's, or a Mao match's)",
-            "in this browser, while a page of the club is open",
-        )
+        other = _choose(bo_context, scene.players[bo], TABLE_READY)
         page.goto("/?lang=uk")
         other.goto("/")
         for opened in (page, other):
@@ -104,13 +99,7 @@ def test_a_mao_seat_is_shown_its_table_and_its_turn_and_led_to_the_matchs_play_p
     league = club.league(members=list(scene.players.values()), ruleset="mao", options={"hand_size": 3})
     context = _context(browser, base, scene.tokens[ada])
     try:
-        page = _choose(
-            context,
-            scene.players[ada],
-            "my table is ready (a tournament's, or a Mao match's)",
-            "it is my move",
-            "in this browser, while a page of the club is open",
-        )
+        page = _choose(context, scene.players[ada], TABLE_READY, "it is my move")
         page.goto("/?lang=ru")
         _until(page, "window.__streams > 0")
         seats = [scene.players[ada], scene.players[bo], "bot:learning"]
