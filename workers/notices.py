@@ -4,10 +4,15 @@ the notice's mail due (``Notices.due``: at once, or "your move" after ``MAUMAU_N
 ``Mailer.mail(notice_id)`` claims the notice (``Notices.claim``: it is marked sent before the mail
 goes, so a task run twice sends one mail at most), then sends it only if the person still wants it
 (mail and that kind chosen, an address given), the notice is fresh (a rebuild makes old ones
-again), and, for "your move", the turn still waits for them (the game has no event after the one
-that made it: a person who moved, or whose turn passed, gets nothing). Else it is marked skipped.
-The mail says what the notice says (``service.web.notice_words``), in the language of the page the
-choice was saved on; never a card.
+again), and, for "your move", the turn still waits for them (the game, or the Mao match, has no
+event after the one that made it: a person who moved, or whose turn passed, gets nothing). Else it
+is marked skipped. The mail says what the notice says (``service.web.notice_words``), in the
+language of the page the choice was saved on; never a card.
+
+A send that fails (the SMTP server refused it, or did not answer) puts the notice back to pending,
+due again 1, 5 and 25 minutes on (``Notices.send_failed``); the fourth failure marks it failed and
+logs so, with its kind and id only (no address, nothing of the mail). Each try claims it again, so
+a retry too is sent once at most.
 """
 
 import logging
@@ -17,7 +22,8 @@ from uuid import UUID
 
 from service.application import MauMau
 from service.domain.errors import RuleError
-from service.persistence.notices import FRESH, YOUR_MOVE, Notice, Notices
+from service.domain.mao.autoplay import seat_to_move
+from service.persistence.notices import FAILED, FRESH, RETRY_AFTER, YOUR_MOVE, Notice, Notices
 from service.projections.hooks import turn_of
 from service.settings import Settings
 from service.usecases import mail
@@ -38,33 +44,45 @@ class Mailer:
 
     def mail(self, notice_id: UUID | str, now: float | None = None) -> bool:
         """Send the notice's mail if it is still wanted; whether a mail went."""
-        notice = self.notices.claim(UUID(str(notice_id)))
+        now = time.time() if now is None else now
+        notice = self.notices.claim(UUID(str(notice_id)), now)
         if notice is None:
-            return False  # sent, skipped, or another task has it
+            return False  # sent, skipped, failed, or another task has it
         prefs = self.notices.prefs(notice.player_id)
         wanted = "mail" in prefs.channels and notice.kind in prefs.kinds and bool(prefs.email)
-        late = (
-            time.time() if now is None else now
-        ) - notice.created > FRESH + self.settings.notify_move_after
-        if not wanted or late or not self._still_due(notice):
+        # a retry may come up to the waits' sum later than the first try
+        late = now - notice.created > FRESH + self.settings.notify_move_after + sum(RETRY_AFTER)
+        if not wanted or late or not mail.mails(self.settings) or not self._still_due(notice):
             self.notices.skip(notice.notice_id)
             return False
         catalogue = self.catalogues.get(prefs.language) or self.catalogues["en"]
         subject, text = mail_of(catalogue.gettext, notice.kind, notice.data, self._zone(notice))
         sent = mail.send(self.settings, prefs.email, subject, text)
         if not sent:
-            log.warning("notice not mailed", extra={"kind": notice.kind})
+            became = self.notices.send_failed(notice, now)
+            # the kind and the notice's id: never the address nor the mail's words
+            extra = {"kind": notice.kind, "notice_id": str(notice.notice_id), "attempts": notice.attempts + 1}
+            if became == FAILED:
+                log.warning("notice mail failed: no more tries", extra=extra)
+            else:
+                log.warning("notice not mailed: tried again later", extra=extra)
         return sent
 
     def _still_due(self, notice: Notice) -> bool:
         if notice.kind != YOUR_MOVE:
             return True
+        data = notice.data
         try:
-            game = self.app.get_game(notice.data["game_id"])
+            if "mao_game_id" in data:
+                match = self.app.get_mao_game(data["mao_game_id"])
+                version, turn = match.version, seat_to_move(match)
+            else:
+                game = self.app.get_game(data["game_id"])
+                version, turn = game.version, turn_of(game)
         except RuleError:
             return False
         # the event that made it is still the game's last: the person has not moved since
-        return game.version == notice.data["event_number"] and turn_of(game) == notice.data["seat"]
+        return version == data["event_number"] and turn == data["seat"]
 
     def _zone(self, notice: Notice) -> str:
         league_id = notice.data.get("league_id")
@@ -76,6 +94,6 @@ class Mailer:
             return "UTC"
 
 
-def due_notices(notices: Notices, move_after: float, limit: int) -> list[UUID]:
+def due_notices(notices: Notices, move_after: float, limit: int, now: float | None = None) -> list[UUID]:
     """The notices whose mail is due now and no task was queued for lately: marked queued."""
-    return notices.due(time.time(), move_after, limit)
+    return notices.due(time.time() if now is None else now, move_after, limit)

@@ -268,6 +268,7 @@ SENTENCES: dict[str, str] = {
     "malformed_request.not_whole_number": N_("{text!r} is not a whole number from 0 to {most}"),
     "malformed_request.say_who_went": N_("say who went out, or that nobody did"),
     "malformed_request.starts_date_time": N_("starts_at: a date and time such as 2026-12-05T18:00"),
+    "malformed_request.starts_or_none": N_("a start time, or no start time: not both"),
     "malformed_rule.already_call_base": N_("{words!r} is already a call of the base rules"),
     "malformed_rule.call_due_played": N_("a call is due for a played card, not for a draw"),
     "malformed_rule.call_letters_spaces": N_("a call is 1 to {max_words} letters, spaces or apostrophes"),

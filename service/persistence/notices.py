@@ -6,9 +6,11 @@ A notice is made by the projection (``service.projections.views.notices``) from 
 log, for one person who chose its kind, with an id that follows from the event's position, the
 kind and the person: folding the log again (a rebuild) finds it there already
 (``ON CONFLICT DO NOTHING``). Its ``mail`` column says where its mail stands: ``none`` (not
-chosen), ``pending`` (due at ``due``), ``sent`` (a worker claimed it: sent once at most) or
-``skipped``. The per-person stream reads the notices after a position; the tick queues the mails
-due.
+chosen), ``pending`` (due at ``due``), ``sent`` (a worker claimed it: sent once at most),
+``skipped`` or ``failed``. A send the SMTP server refused (or a server that did not answer) puts it
+back to ``pending``, due again after ``RETRY_AFTER``'s next wait, its ``attempts`` counted; after
+``ATTEMPTS`` sends it is ``failed``, tried no more. The per-person stream reads the notices after a
+position; the tick queues the mails due.
 
 The kinds and channels are the words stored; ``docs/web.md`` says what each means.
 """
@@ -31,10 +33,18 @@ TABLE_READY, ROUND_STARTING, YOUR_MOVE, DISPUTE_RULED = (
 KINDS = (TABLE_READY, ROUND_STARTING, YOUR_MOVE, DISPUTE_RULED)
 MAIL, BROWSER = "mail", "browser"
 CHANNELS = (MAIL, BROWSER)
-NONE, PENDING, SENT, SKIPPED = "none", "pending", "sent", "skipped"
+NONE, PENDING, SENT, SKIPPED, FAILED = "none", "pending", "sent", "skipped", "failed"
 KEEP, PRUNE_EVERY = 86400.0, 3600.0  # seconds a notice is kept; how often the tick deletes older ones
 FRESH = 900.0  # seconds: an older notice (one a rebuild made again) is neither streamed nor mailed
 COLUMNS = "notice_id, player_id, kind, payload, created, position, mail, due"
+READ = f"{COLUMNS}, attempts"  # what a notice is read back with
+# seconds after a failed send before the next: 1, 5 and 25 minutes, so a mail server down for half an
+# hour loses nothing; the fourth failed send is the last
+RETRY_AFTER = (60.0, 300.0, 1500.0)
+ATTEMPTS = len(RETRY_AFTER) + 1
+# columns added to the notices' table after it was first made: ``db init`` (the store's
+# ``create_table``) adds them to a table made before, with their default
+ADDED_COLUMNS = (("notices", "attempts", "integer NOT NULL DEFAULT 0"),)
 
 
 class Prefs(msgspec.Struct, frozen=True, kw_only=True):
@@ -53,6 +63,7 @@ class Notice(msgspec.Struct, frozen=True, kw_only=True):
     position: int  # the event's position in the log
     mail: str
     due: float
+    attempts: int = 0  # sends tried and failed
 
 
 _json = msgspec.json.Encoder().encode
@@ -74,7 +85,7 @@ def notice_tables(d: Dialect) -> list[str]:
         f"CREATE TABLE IF NOT EXISTS {n} (notice_id {d.uuid} PRIMARY KEY, player_id text NOT NULL, "
         f"kind text NOT NULL, payload text NOT NULL, created {d.real} NOT NULL, "
         f"position {d.integer} NOT NULL, mail text NOT NULL, due {d.real} NOT NULL, "
-        f"queued_at {d.real} NOT NULL DEFAULT 0)",
+        f"queued_at {d.real} NOT NULL DEFAULT 0, attempts integer NOT NULL DEFAULT 0)",
         f"CREATE INDEX IF NOT EXISTS {d.prefix}_notices_player ON {n} (player_id, position)",
         f"CREATE INDEX IF NOT EXISTS {d.prefix}_notices_mail ON {n} (mail, due)",
         f"CREATE INDEX IF NOT EXISTS {d.prefix}_notices_created ON {n} (created)",
@@ -99,16 +110,24 @@ def notice_statements(d: Dialect) -> dict[str, str]:
     return {
         "notices_forgotten": f"DELETE FROM {n} WHERE player_id = {ph}",
         "notice": f"INSERT INTO {n} ({COLUMNS}) VALUES ({d.marks(8)}) ON CONFLICT (notice_id) DO NOTHING",
-        "notices_after": f"SELECT {COLUMNS} FROM {n} WHERE player_id = {ph} AND position > {ph} "
+        "notices_after": f"SELECT {READ} FROM {n} WHERE player_id = {ph} AND position > {ph} "
         f"AND created >= {ph} ORDER BY position, notice_id LIMIT 100",
         "notices_pruned": f"DELETE FROM {n} WHERE created < {ph} AND mail <> 'pending'",
-        # "your move" is due later than the rest (``due``'s second and third marks)
+        # a first "your move" is due later than the rest (``due``'s second and third marks); a retry
+        # is due at its ``due``
         "notices_due": f"UPDATE {n} SET queued_at = {ph} WHERE notice_id IN (SELECT notice_id FROM {n} "
-        f"WHERE mail = 'pending' AND due <= (CASE WHEN kind = '{YOUR_MOVE}' THEN {ph} ELSE {ph} END) "
+        f"WHERE mail = 'pending' AND due <= (CASE WHEN kind = '{YOUR_MOVE}' AND attempts = 0 "
+        f"THEN {ph} ELSE {ph} END) "
         f"AND queued_at < {ph} ORDER BY due LIMIT {ph}) "
         "RETURNING notice_id",
+        # a retry only once due: the task of a failed try run again sends nothing early
         "notice_claimed": f"UPDATE {n} SET mail = 'sent' WHERE notice_id = {ph} AND mail = 'pending' "
-        f"RETURNING {COLUMNS}",
+        f"AND (attempts = 0 OR due <= {ph}) RETURNING {READ}",
+        # only the task that claimed it (``sent``) puts it back or gives it up
+        "notice_retried": f"UPDATE {n} SET mail = 'pending', attempts = {ph}, due = {ph}, queued_at = 0 "
+        f"WHERE notice_id = {ph} AND mail = 'sent'",
+        "notice_failed": f"UPDATE {n} SET mail = 'failed', attempts = {ph} WHERE notice_id = {ph} "
+        "AND mail = 'sent'",
         "notice_skipped": f"UPDATE {n} SET mail = 'skipped' WHERE notice_id = {ph}",
     }
 
@@ -128,7 +147,7 @@ def row(notice: Notice) -> tuple[Any, ...]:
 
 
 def _notice(found: tuple[Any, ...]) -> Notice:
-    notice_id, player_id, kind, payload, created, position, mail, due = found
+    notice_id, player_id, kind, payload, created, position, mail, due, attempts = found
     return Notice(
         notice_id=notice_id if isinstance(notice_id, UUID) else UUID(str(notice_id)),
         player_id=player_id,
@@ -138,6 +157,7 @@ def _notice(found: tuple[Any, ...]) -> Notice:
         position=int(position),
         mail=mail,
         due=float(due),
+        attempts=int(attempts),
     )
 
 
@@ -201,11 +221,21 @@ class Notices:
         rows = self.store.change("notices_due", (now, now - move_after, now, again, limit))
         return [value if isinstance(value, UUID) else UUID(str(value)) for (value,) in rows]
 
-    def claim(self, notice_id: UUID) -> Notice | None:
-        """The notice, marked sent, when its mail was pending; None when another task had it (at most
-        one mail per notice, even if a task runs twice)."""
-        found = self.store.change("notice_claimed", (notice_id,))
+    def claim(self, notice_id: UUID, now: float) -> Notice | None:
+        """The notice, marked sent, when its mail was pending (a retry: and due by ``now``); None
+        when another task had it (at most one mail per notice, even if a task runs twice)."""
+        found = self.store.change("notice_claimed", (notice_id, now))
         return _notice(found[0]) if found else None
 
     def skip(self, notice_id: UUID) -> None:
         self.store.execute("notice_skipped", (notice_id,))
+
+    def send_failed(self, notice: Notice, now: float) -> str:
+        """A claimed notice whose send failed: pending again, due after the next wait of
+        ``RETRY_AFTER``, or ``failed`` after ``ATTEMPTS`` sends; which of the two."""
+        attempts = notice.attempts + 1
+        if attempts >= ATTEMPTS:
+            self.store.execute("notice_failed", (attempts, notice.notice_id))
+            return FAILED
+        self.store.execute("notice_retried", (attempts, now + RETRY_AFTER[attempts - 1], notice.notice_id))
+        return PENDING

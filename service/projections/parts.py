@@ -4,9 +4,10 @@ The projection folds every event into five parts of the read models. When a part
 event (a fault in its code, an event it does not know), that part is marked stale at the event
 (``views_stale``, in the batch's transaction) and is folded no further; the others go on. A part
 fed by another's state stops with it: ratings and webhook deliveries are made from the games as
-folded, deliveries from the tournaments too. A stale part's rows stay as they were at the event it
-stopped at until ``maumau projections rebuild`` (with the fault mended) folds the log again, all
-of it or ``--part NAME`` only (``rebuilt_with``: with the parts fed by it).
+folded, deliveries from the tournaments too, and people's notices from the Mao matches as well. A
+stale part's rows stay as they were at the event it stopped at until ``maumau projections
+rebuild`` (with the fault mended) folds the log again, all of it or ``--part NAME`` only
+(``rebuilt_with``: with the parts fed by it).
 
 ``/ready`` answers 503 while a part that players and clubs act on is stale (``REQUIRED``); a stale
 ratings or webhooks part is named in its answer and metrics but leaves the process ready: the
@@ -30,7 +31,7 @@ REQUIRED: Final = frozenset({CORE, TOURNAMENTS, MAO})
 FED_BY: Final[dict[str, tuple[str, ...]]] = {
     CORE: (RATINGS, WEBHOOKS),
     TOURNAMENTS: (WEBHOOKS,),
-    MAO: (),
+    MAO: (WEBHOOKS,),  # the notices of a Mao seat's turn
     RATINGS: (),
     WEBHOOKS: (),
 }

@@ -14,9 +14,10 @@ stored one, so a batch is applied once or not at all.
 
 A rebuild replaces ``TABLES`` (``aside``) and keeps the rest: the notes and sessions cannot be
 rebuilt from the log, nor the webhook deliveries and their attempts, whose sending is recorded
-nowhere else. A batch that folds a player's erasure rewrites the deliveries' payloads naming them
-(``deliveries.erase_names``), and on SQLite truncates the file's write-ahead log after it
-(``erasure.truncate_wal``).
+nowhere else. A column added to a kept table after it was first made (``notices.ADDED_COLUMNS``) is
+added by ``create_table`` to a table an earlier version made. A batch that folds a player's erasure
+rewrites the deliveries' payloads naming them (``deliveries.erase_names``), and on SQLite truncates
+the file's write-ahead log after it (``erasure.truncate_wal``).
 """
 
 import contextlib
@@ -166,6 +167,15 @@ class PostgresViews(PostgresTrackingRecorder, Views):
                     f"ALTER TABLE {players} ADD COLUMN IF NOT EXISTS folded text NOT NULL DEFAULT ''"
                 )
                 fold_names(curs, players, "%s")
+            for table, column, kind in notices.ADDED_COLUMNS:
+                # looked for first: an ALTER TABLE would lock the table even when it changes nothing
+                curs.execute(
+                    "SELECT 1 FROM information_schema.columns WHERE table_schema = %s AND table_name = %s "
+                    "AND column_name = %s",
+                    (self.datastore.schema or "public", f"{NAME}_{table}", column),
+                )
+                if curs.fetchone() is None:
+                    curs.execute(f"ALTER TABLE {self._table(table)} ADD COLUMN IF NOT EXISTS {column} {kind}")
 
     @property
     def channel(self) -> str:
@@ -264,6 +274,10 @@ class SQLiteViews(SQLiteTrackingRecorder, Views):
             if "folded" not in {row["name"] for row in c.fetchall()}:
                 c.execute(f"ALTER TABLE {players} ADD COLUMN folded text NOT NULL DEFAULT ''")
                 fold_names(c, players, "?")
+            for table, column, kind in notices.ADDED_COLUMNS:
+                c.execute(f"PRAGMA table_info({self._table(table)})")
+                if column not in {row["name"] for row in c.fetchall()}:
+                    c.execute(f"ALTER TABLE {self._table(table)} ADD COLUMN {column} {kind}")
 
     def write(self, changes: Changes, tracking: Tracking) -> None:
         s = self.statements

@@ -84,9 +84,16 @@ def tournament(form: dict[str, str], zone: str) -> TournamentCreate:
 
 
 def tournament_edit(form: dict[str, str], zone: str) -> TournamentEdit:
-    """An edit before the start: an empty field stays as it is."""
+    """An edit before the start: an empty field stays as it is. The start is cleared (the API's
+    ``null``: started by hand) by ticking "no start time", a box an empty field cannot be, as it
+    means "as it is"; ticked with a time typed too, it is refused as the ambiguous form it is."""
     body: dict[str, Any] = _given(form, ("name", "places", "table_size"))
-    if starts := form.get("starts_at", "").strip():
+    starts = form.get("starts_at", "").strip()
+    if form.get("no_start"):
+        if starts:
+            raise RuleError("malformed_request", why="starts_or_none")
+        body["starts_at"] = None
+    elif starts:
         body["starts_at"] = _local(starts, zone)
     return decoded(body, TournamentEdit)
 

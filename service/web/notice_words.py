@@ -1,6 +1,7 @@
 """A notification's words, in a language: the same sentences in the browser (``notify.js`` fills the
 patterns ``patterns`` gives the page) and in a mail (``mail_of``, which the workers send). Each says
-only what the notice holds: a tournament's name, round and table numbers, a time; never a card."""
+only what the notice holds: a tournament's name, round and table numbers, a time; never a card (nor a
+Mao match's secret rule)."""
 
 from collections.abc import Callable
 from datetime import datetime
@@ -22,14 +23,27 @@ def _sentence(_: Translate, kind: str, **values: object) -> str:
             return _("It is your move.")
         case "dispute_ruled":
             return _("The dispute at your table was ruled.")
+        case "mao_table_ready":
+            return _("Your Mao table is ready.")
+        case "mao_your_move":
+            return _("It is your move at your Mao table.")
     raise ValueError(kind)
 
 
+def worded(kind: str, data: dict[str, Any]) -> str:
+    """The sentence a notice is told with: a Mao match's (``mao_game_id``) has its own."""
+    return f"mao_{kind}" if "mao_game_id" in data else kind
+
+
 def patterns(_: Translate) -> dict[str, str]:
-    """Each kind's sentence with its holes (``{tournament}``, ...) for the page's script, and the title."""
+    """Each kind's sentence with its holes (``{tournament}``, ...) for the page's script (a Mao
+    match's under ``mao_`` and the kind), and the title."""
     found = {
         kind: _sentence(_, kind, **_HOLES)
-        for kind in ("table_ready", "round_starting", "your_move", "dispute_ruled")
+        for kind in (
+            *("table_ready", "round_starting", "your_move", "dispute_ruled"),
+            *("mao_table_ready", "mao_your_move"),
+        )
     }
     return found | {"title": _("Mau-Mau club")}
 
@@ -41,7 +55,7 @@ def mail_of(_: Translate, kind: str, data: dict[str, Any], zone: str = "UTC") ->
         time = datetime.fromisoformat(data["starts_at"]).astimezone(ZoneInfo(zone)).strftime("%H:%M")
     text = _sentence(
         _,
-        kind,
+        worded(kind, data),
         tournament=data.get("tournament", ""),
         round=data.get("round_no", ""),
         table=data.get("table", ""),

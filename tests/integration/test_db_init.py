@@ -3,6 +3,7 @@
 import threading
 import uuid
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import msgspec
 import psycopg
@@ -156,22 +157,27 @@ def test_the_command_fails_with_a_message_when_the_database_does_not_answer():
     assert "s3cret" not in result.output + result.stderr
 
 
-def test_init_gives_a_players_read_model_made_before_the_folded_names_its_folded_names(fresh_settings):
-    """Read models built by an earlier version: the player search still finds every name in any case."""
-    init_database(fresh_settings)
-    views = open_views(fresh_settings, connections=1)
-    players, ph = views._table("players"), views._ph
-    yuriy = uuid.uuid4()
+def as_made_before(settings: Settings, name: str, columns: str, row: tuple[Any, ...]) -> None:
+    """The read models' table ``name`` as an earlier version made it (``columns``), holding ``row``."""
+    init_database(settings)
+    views = open_views(settings, connections=1)
+    table, ph = views._table(name), views._ph
     try:
         with views.datastore.transaction(commit=True) as curs:  # type: ignore[attr-defined]
-            # as an earlier version made it: no folded name
-            curs.execute(f"DROP TABLE {players}")
-            uuid_type = "uuid" if fresh_settings.uses_postgres else "text"
-            curs.execute(f"CREATE TABLE {players} (player_id {uuid_type} PRIMARY KEY, name text NOT NULL)")
-            key = yuriy if fresh_settings.uses_postgres else str(yuriy)
-            curs.execute(f"INSERT INTO {players} VALUES ({ph}, {ph})", (key, "ЮРІЙ Straße"))
+            curs.execute(f"DROP TABLE {table}")
+            curs.execute(f"CREATE TABLE {table} ({columns})")
+            curs.execute(f"INSERT INTO {table} VALUES ({', '.join([ph] * len(row))})", row)
     finally:
         close_views(views)
+
+
+def test_init_gives_a_players_read_model_made_before_the_folded_names_its_folded_names(fresh_settings):
+    """Read models built by an earlier version: the player search still finds every name in any case."""
+    yuriy = uuid.uuid4()
+    postgres = fresh_settings.uses_postgres
+    # as an earlier version made it: no folded name
+    columns = f"player_id {'uuid' if postgres else 'text'} PRIMARY KEY, name text NOT NULL"
+    as_made_before(fresh_settings, "players", columns, (yuriy if postgres else str(yuriy), "ЮРІЙ Straße"))
     for _ in range(2):  # a second run finds the column there and changes nothing
         assert init_database(fresh_settings) == expected(fresh_settings)
     views = open_views(fresh_settings, connections=1)
@@ -180,5 +186,32 @@ def test_init_gives_a_players_read_model_made_before_the_folded_names_its_folded
             assert [(str(found), name) for found, name in views.player_page(search, None, 10)] == [
                 (str(yuriy), "ЮРІЙ Straße")
             ]
+    finally:
+        close_views(views)
+
+
+def test_init_gives_a_notices_table_made_before_retries_its_attempts_column(fresh_settings):
+    """A notices' table an earlier version made (no ``attempts``): init adds the column, keeping its
+    rows, which count no attempt yet; a second run changes nothing."""
+    notice_id = uuid.uuid4()
+    postgres = fresh_settings.uses_postgres
+    uuid_type, real, integer = (
+        ("uuid", "double precision", "bigint") if postgres else ("text", "real", "integer")
+    )
+    columns = (
+        f"notice_id {uuid_type} PRIMARY KEY, player_id text NOT NULL, kind text NOT NULL, "
+        f"payload text NOT NULL, created {real} NOT NULL, position {integer} NOT NULL, "
+        f"mail text NOT NULL, due {real} NOT NULL, queued_at {real} NOT NULL DEFAULT 0"
+    )
+    key = notice_id if postgres else str(notice_id)
+    as_made_before(
+        fresh_settings, "notices", columns, (key, "ada", "your_move", "{}", 1.0, 7, "pending", 1.0, 0.0)
+    )
+    for _ in range(2):
+        assert init_database(fresh_settings) == expected(fresh_settings)
+    views = open_views(fresh_settings, connections=1)
+    try:
+        (found,) = views.query("notices_after", ("ada", 0, 0.0))
+        assert str(found[0]) == str(notice_id) and found[-1] == 0  # its attempts
     finally:
         close_views(views)

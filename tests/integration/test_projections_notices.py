@@ -1,15 +1,19 @@
 """The notices the projection makes of the log (``views/notices.py``), on PostgreSQL and SQLite: a
 swiss tournament of members and bots played through; those who chose hear of their tables, of the
 next round with its time and of their turns, the one who chose nothing hears of nothing, and no
-notice names a card."""
+notice names a card; a Mao match's seats hear of their table and turns as well (never its rule)."""
 
 from datetime import datetime
 
 import pytest
 
 from service.application import MauMau
+from service.application.mao import shuffled_deck
 from service.domain.adjudication import Resume
-from service.domain.roles import Actor
+from service.domain.mao.autoplay import bot_to_move, seat_to_move
+from service.domain.mao.commands import DrawCard
+from service.domain.mao.state import DEAL
+from service.domain.roles import SYSTEM, Actor
 from service.domain.tournament_plan import Plan
 from service.persistence.notices import BROWSER, KINDS, Prefs
 from service.projections.reader import ReadModels
@@ -74,3 +78,43 @@ def test_a_ruling_is_noticed_by_each_person_at_the_table_who_chose_it(
     (ruled,) = [notice for notice in notices.after(str(ada), 0) if notice.kind == "dispute_ruled"]
     assert ruled.data == {"game_id": str(game_id), "event_number": ruled.data["event_number"], "dispute": 1}
     assert "dispute_ruled" not in {notice.kind for notice in notices.after(str(bo), 0)}
+
+
+def test_a_mao_seats_table_and_turns_are_noticed_for_the_person_who_chose_them_only(
+    app: MauMau, settings: Settings, reader: ReadModels
+):
+    league = app.found_league("Mao notices", "mao", {"hand_size": 3})
+    ada, bo = (app.register_player(name) for name in ("Ada", "Bo"))
+    for member in (ada, bo):
+        app.admit_member(league, member)
+    notices = reader.views.notices
+    notices.choose(str(ada), Prefs(kinds=("table_ready", "your_move"), channels=(BROWSER,)))
+    notices.choose(str(bo), Prefs(kinds=("dispute_ruled",), channels=(BROWSER,)))  # not these
+    match = app.create_mao_game(league, [str(ada), str(bo), "bot:random"], "server", first_dealer=2)
+    came = 0  # the times Ada's seat came on turn
+    for _ in range(12):  # each person draws on their turn, the bot takes its own
+        game = app.get_mao_game(match.id)
+        if bot_to_move(game) is not None:
+            app.mao_bot_turn(match.id, game.version)
+            continue
+        if game.state.phase == DEAL:  # the bot went out: the server deals again
+            app.mao_do(match.id, lambda _game, rng: shuffled_deck(rng), SYSTEM)
+            continue
+        seat = seat_to_move(game)
+        assert seat is not None
+        came += seat == 0
+        by = Actor("player", str((ada, bo)[seat]))
+        app.mao_do(match.id, lambda _game, _rng, seat=seat: DrawCard(seat), by)
+    last = app.get_mao_game(match.id)
+    came += seat_to_move(last) == 0
+    catch_up(settings)
+
+    made = notices.after(str(ada), 0)
+    (ready,) = [notice for notice in made if notice.kind == "table_ready"]
+    assert ready.data == {"mao_game_id": str(match.id), "event_number": 1}
+    moves = [notice for notice in made if notice.kind == "your_move"]
+    assert came >= 2 and len(moves) == came
+    for notice in moves:
+        assert notice.data.keys() == {"mao_game_id", "event_number", "seat"} and notice.data["seat"] == 0
+    assert len({notice.data["event_number"] for notice in moves}) == came
+    assert notices.after(str(bo), 0) == []

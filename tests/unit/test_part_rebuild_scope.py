@@ -13,9 +13,9 @@ from tests.unit.test_views_registry import sqlite
 def test_a_part_is_rebuilt_with_every_part_fed_by_it_in_the_parts_order():
     assert rebuilt_with(["core"]) == ("core", "ratings", "webhooks")
     assert rebuilt_with(["webhooks", "tournaments"]) == ("tournaments", "webhooks")
-    assert rebuilt_with(["mao"]) == ("mao",)
+    assert rebuilt_with(["mao"]) == ("mao", "webhooks")  # a Mao seat's notices
     assert rebuilt_with([]) == ()
-    assert feeding("webhooks") == ("core", "tournaments")
+    assert feeding("webhooks") == ("core", "tournaments", "mao")
     assert all(part in FED_BY for part in PARTS)
 
 

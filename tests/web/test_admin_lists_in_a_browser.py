@@ -1,7 +1,7 @@
 """The admin's lists in a real browser: a tournament found by a search in another case, a list paged
-through both ways, a tournament cancelled, a member removed, an invitation revoked, a referee
-appointed by picking one of two referees of the same name and taken off again; each checked against the
-API."""
+through both ways, a tournament cancelled, another's start time cleared, a member removed, an
+invitation revoked, a referee appointed by picking one of two referees of the same name and taken off
+again; each checked against the API."""
 
 import re
 import uuid
@@ -76,6 +76,20 @@ def test_an_admin_finds_pages_cancels_removes_revokes_appoints_and_dismisses_by_
     expect(row(page, cup)).to_contain_text("Cancelled")
     assert club.ok("GET", f"/tournaments/{cup}")["status"] == "cancelled"
     assert page.locator("form.search input[name=q]").input_value() == name  # the search stays
+
+    # another's start time cleared by its edit form's "no start time": started by hand
+    cup = found.cups[f"Cup {found.tag} 08"]
+    club.ok("PATCH", f"/tournaments/{cup}", json={"starts_at": "2030-05-01T18:00:00+00:00"})
+    page.fill("form.search input[name=q]", f"cup {found.tag} 08")
+    page.locator("form.search button").click()
+    start = row(page, cup).locator("td").nth(3)  # the list's "Start" column
+    expect(start).to_contain_text("2030")
+    row(page, cup).locator("summary", has_text="Edit").click()
+    row(page, cup).locator("[data-action=edit] input[name=no_start]").check()
+    row(page, cup).locator("[data-action=edit] button").click()
+    expect(page.locator("[data-done=edit]")).to_contain_text(f"Cup {found.tag} 08")
+    expect(row(page, cup).locator("td").nth(3)).to_have_text("by hand")
+    assert club.ok("GET", f"/tournaments/{cup}")["starts_at"] is None
 
     # a member removed from the league's page, reached from the list of leagues
     page.get_by_role("link", name="Leagues").click()

@@ -220,6 +220,19 @@ def test_an_edit_a_start_an_admission_and_an_invitation_from_the_lists_do_what_t
         # the start typed in the league's time zone: 19:00 in Kyiv in May is 16:00 UTC
         assert (found["name"], found["places"]) == ("Spring open", 4)
         assert found["starts_at"].startswith("2030-05-01T16:00")
+        # "no start time" clears it (the API's null); an empty field leaves it; both at once is refused
+        both = {"csrf": csrf, "no_start": "on", "starts_at": "2030-05-02T19:00"}
+        text = refused(
+            browser.post(f"/web/admin/tournaments/{cup}/edit", data=both), 400, "malformed_request"
+        )
+        assert "a start time, or no start time: not both" in text
+        assert club.ok("GET", f"/tournaments/{cup}")["starts_at"].startswith("2030-05-01T16:00")
+        answer = browser.post(f"/web/admin/tournaments/{cup}/edit", data={"csrf": csrf, "starts_at": ""})
+        assert club.ok("GET", f"/tournaments/{cup}")["starts_at"].startswith("2030-05-01T16:00")
+        answer = browser.post(f"/web/admin/tournaments/{cup}/edit", data={"csrf": csrf, "no_start": "on"})
+        assert answer.status_code == 200 and 'data-done="edit"' in answer.text
+        found = club.ok("GET", f"/tournaments/{cup}")
+        assert found["starts_at"] is None and found["name"] == "Spring open"
         answer = browser.post(f"/web/admin/tournaments/{cup}/start", data={"csrf": csrf})
         assert answer.status_code == 200 and 'data-done="start"' in answer.text
         assert club.ok("GET", f"/tournaments/{cup}")["status"] == "running"

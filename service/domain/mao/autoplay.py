@@ -39,13 +39,18 @@ def settle_chance(game: MaoGame, rng: random.Random) -> None:
         game.do(RecycleStock(tuple(order)), SERVER_BY)
 
 
+def seat_to_move(game: MaoGame) -> int | None:
+    """The seat on turn while play goes on (a bot's or a person's); none between rounds or during a
+    pause."""
+    s = game.state
+    return s.turn if s.phase == PLAY and s.paused_by < 0 else None
+
+
 def bot_to_move(game: MaoGame) -> int | None:
     """The seat the server moves now (a bot's, or a forfeited seat's), if any: none between rounds,
     during a pause, or at a human's turn."""
-    s = game.state
-    if s.phase == PLAY and s.paused_by < 0 and game.is_bot(s.turn):
-        return s.turn
-    return None
+    seat = seat_to_move(game)
+    return seat if seat is not None and game.is_bot(seat) else None
 
 
 def bot_turn(game: MaoGame, rng: random.Random) -> None:

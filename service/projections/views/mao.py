@@ -18,7 +18,7 @@ from uuid import UUID
 import msgspec
 
 from service.domain.mao.aggregate import MaoGame
-from service.domain.mao.autoplay import bot_to_move
+from service.domain.mao.autoplay import bot_to_move, seat_to_move
 from service.persistence.dialect import Dialect
 from service.projections.mao import Listed, changes_list, match_rows
 from service.projections.parts import MAO
@@ -70,9 +70,14 @@ class MaoFold(base.Fold):
         super().__init__(folds)
         self.matches: dict[UUID, _Match] = {}  # in play, by id
         self.dirty: dict[UUID, _Match] = {}  # changed in this batch
+        # the match the last event was folded into, and the seat on turn before the event (the
+        # notices' fold reads both; None: that event was not folded)
+        self.folded: MaoGame | None = None
+        self.turn_before: int | None = None
 
     def started(self, event: Any, position: int) -> None:
         match = self.matches[event.originator_id] = _Match(event.mutate(None), False)
+        self.folded, self.turn_before = match.game, None
         self._listed(match, position)
 
     def decided(self, event: Any, position: int) -> None:
@@ -97,16 +102,20 @@ class MaoFold(base.Fold):
 
     def _folded(self, event: Any, position: int) -> "_Match | None":
         match_id = event.originator_id
+        self.folded = None
         match = self.matches.get(match_id)
-        if match is not None:
-            match.game = event.mutate(match.game)
-        elif self.folds.match_at is not None:
-            read_back = self.folds.match_at(match_id, event.originator_version)
+        if match is None and self.folds.match_at is not None:
+            # read back as it was before the event, so the turn before it is known too
+            read_back = self.folds.match_at(match_id, event.originator_version - 1)
             match = self.matches[match_id] = _Match(read_back, None)
+        if match is not None:
+            self.turn_before = seat_to_move(match.game)
+            match.game = event.mutate(match.game)
         elif changes_list(event):
             raise base.ProjectionError(f"event {position} is for a Mao match the read models do not know")
         else:
             return None  # no store to read it back from (nor a row of the list to change)
+        self.folded = match.game
         self.dirty[match_id] = match
         return match
 

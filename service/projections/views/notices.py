@@ -9,6 +9,11 @@ what they chose on their page (``service.persistence.notices``: the kinds and ch
 | ``your_move``    | a game event after which a person's seat is to move and was not just before |
 | ``dispute_ruled``| ``Game.RulingGiven``: each person seated at the game                       |
 
+A Mao match makes two (``mao_game_id`` in place of ``game_id``: the words and the link are the Mao
+play page's): ``table_ready`` of its ``MaoGame.Started`` for each person seated, and ``your_move`` of
+a ``MaoGame.Decided`` after which a person's seat is on turn (play going on, not paused) and was not
+just before; never the secret rule nor a card.
+
 The notices are written with the batch (``INSERT ... ON CONFLICT DO NOTHING``, ids from the
 position, the kind and the person), only for the people who chose that kind: the choices are read in
 one query per batch that made any candidate (a choice counts from the next batch on). Like the
@@ -24,6 +29,8 @@ from typing import Any, ClassVar
 from uuid import UUID, uuid5
 
 from service.domain.game import Game
+from service.domain.mao.aggregate import MaoGame
+from service.domain.mao.autoplay import seat_to_move
 from service.domain.tournament import Tournament
 from service.domain.tournament_entries import BOT_ENTRANT
 from service.persistence import notices
@@ -32,6 +39,7 @@ from service.projections.hooks import turn_of
 from service.projections.parts import WEBHOOKS
 from service.projections.views import base
 from service.projections.views.games import GamesFold
+from service.projections.views.mao import MaoFold
 from service.projections.views.tournaments import TournamentsFold
 
 _NOTICES = uuid5(UUID("6ba7b811-9dad-11d1-80b4-00c04fd430c8"), "https://maumau.invalid/notices")
@@ -66,6 +74,7 @@ class NoticesFold(base.Fold):
         super().__init__(folds)
         self._games = folds.of(GamesFold)
         self._tournaments = folds.of(TournamentsFold)
+        self._matches = folds.of(MaoFold)
         self._made: list[tuple[str, str, dict[str, Any], datetime, int]] = []
 
     def _for(self, player: str, kind: str, data: dict[str, Any], event: Any, position: int) -> None:
@@ -124,11 +133,32 @@ class NoticesFold(base.Fold):
             for entrant in still_in:
                 self._for(entrant, notices.ROUND_STARTING, data, event, position)
 
+    def mao_started(self, event: Any, position: int) -> None:
+        match = self._matches.folded
+        if match is None:
+            return
+        head = {"mao_game_id": str(match.id), "event_number": event.originator_version}
+        for seat in range(len(match.seats)):
+            if not match.is_bot(seat):
+                self._for(match.seats[seat], notices.TABLE_READY, head, event, position)
+
+    def mao_decided(self, event: Any, position: int) -> None:
+        match = self._matches.folded
+        if match is None:
+            return
+        now = seat_to_move(match)
+        if now is None or now == self._matches.turn_before or match.is_bot(now):
+            return
+        data = {"mao_game_id": str(match.id), "event_number": event.originator_version, "seat": now}
+        self._for(match.seats[now], notices.YOUR_MOVE, data, event, position)
+
     reads: ClassVar[base.Reads] = {
         Game.Created: None,  # a new game's first turn comes with its deal
         Game.Event: game_event,
         Tournament.Announced: None,
         Tournament.Event: tournament_event,
+        MaoGame.Started: mao_started,
+        MaoGame.Decided: mao_decided,  # a forfeit's stand-in is a bot's seat: nothing to tell
     }
 
     def flush(self, changes: base.Changes) -> None:

@@ -24,20 +24,26 @@
       tournament: data.tournament || "", round: data.round_no ?? "", table: data.table ?? "",
       time: data.starts_at ? time(data.starts_at) : "",
     };
-    return (words[notice.kind] || "").replace(/\{(\w+)\}/g, (hole, name) => String(holes[name] ?? hole));
+    // a Mao match's notice has its own sentence
+    const kind = data.mao_game_id ? `mao_${notice.kind}` : notice.kind;
+    return (words[kind] || words[notice.kind] || "").replace(/\{(\w+)\}/g, (hole, name) => String(holes[name] ?? hole));
   };
   const stream = new EventSource(source);
   stream.addEventListener("notice", (message) => {
     if (Notification.permission !== "granted") return;
     const notice = JSON.parse(message.data);
+    // the table's own page: a Mao match's play page, or a card game's (its table for a ruling)
+    const data = notice.data;
+    const table = data.mao_game_id ? `/web/mao-games/${data.mao_game_id}`
+      : data.game_id ? `/web/games/${data.game_id}` : "";
     // the table's own play page, in view, says whose move it is already
-    const atTable = notice.data.game_id && location.pathname.startsWith(`/web/games/${notice.data.game_id}`);
+    const atTable = table && location.pathname.startsWith(table);
     if (atTable && document.visibilityState === "visible") return;
     // every open page gets the notice: the tag makes the browser show it once
     const shown = new Notification(words.title, { body: text(notice), tag: notice.id, lang });
-    if (notice.data.game_id) {
+    if (table) {
       const to = notice.kind === "dispute_ruled" ? "" : "/play";
-      shown.addEventListener("click", () => { window.focus(); location.href = `/web/games/${notice.data.game_id}${to}`; });
+      shown.addEventListener("click", () => { window.focus(); location.href = `${table}${to}`; });
     }
   });
 })();
