@@ -25,9 +25,13 @@ CONNECTIONS_PER_PROCESS = 100
 # tests wait on servers starting, bots thinking and browsers loading: one process more than the
 # cores keeps the cores busy meanwhile (.ci/run: 701 s with three on two cores, 879 s with two before)
 PROCESSES_PER_CORE_PLUS = 1
-# the folders by their files' length, longest first: a file stays in one process (--dist loadfile),
-# and a long file dealt out last would keep one process busy after the others have finished
+# the folders by their files' length, longest first: a file stays in one process (a group of its
+# own, --dist loadgroup), and a long file dealt out last would keep one process busy after the others
 FOLDERS_LONGEST_FIRST = ("properties", "faults", "e2e", "web", "integration", "unit")
+# the browser tests' server (tests/web/conftest.py, ``base``) lives as long as its process: every test
+# that takes it goes to one process, the longest group, dealt first (three servers ticking beside the
+# rest of the suite cost more CPU than the browser tests themselves)
+WEB_SERVER_GROUP = "web-server"
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -54,8 +58,8 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark tests by their folder, so `-m "not integration and not e2e and not slow"` runs only the
     fast ones (``properties/``: the long property runs, ``slow``; ``faults/``: the fault tests,
-    ``faults`` and ``slow``), and `-m "not faults"` everything but the fault tests; and deal the
-    long folders out first (``FOLDERS_LONGEST_FIRST``)."""
+    ``faults`` and ``slow``), and `-m "not faults"` everything but the fault tests; group them by
+    file, the browser tests that share a server in one group; and deal the longest out first."""
     for item in items:
         folder = _folder(item)
         if folder in ("integration", "e2e", "faults"):
@@ -64,9 +68,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker("e2e")
         if folder in ("properties", "faults"):
             item.add_marker("slow")
+        item.add_marker(pytest.mark.xdist_group(_group(item)))
     rank = {folder: place for place, folder in enumerate(FOLDERS_LONGEST_FIRST)}
     # a stable sort: each file's tests keep their order, and each folder its files'
-    items.sort(key=lambda item: rank.get(_folder(item), len(rank)))
+    first = {WEB_SERVER_GROUP: -1}
+    items.sort(key=lambda item: first.get(_group(item), rank.get(_folder(item), len(rank))))
+
+
+def _group(item: pytest.Item) -> str:
+    """The process a test goes to with the others of its group (``./run test``: --dist loadgroup)."""
+    if _folder(item) == "web" and "base" in getattr(item, "fixturenames", ()):
+        return WEB_SERVER_GROUP
+    return Path(item.path).relative_to(_TESTS).as_posix()
 
 
 def _folder(item: pytest.Item) -> str:
