@@ -55,6 +55,7 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return processes if processes >= 2 else 0
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's own, which names each test's group from its mark
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark tests by their folder, so `-m "not integration and not e2e and not slow"` runs only the
     fast ones (``properties/``: the long property runs, ``slow``; ``faults/``: the fault tests,
