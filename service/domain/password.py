@@ -14,6 +14,7 @@ Refusals: invalid_password (too short or too long).
 """
 
 import contextlib
+import functools
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from argon2 import PasswordHasher
@@ -82,7 +83,11 @@ def spend_a_check(password: str) -> None:
     """As long as checking a password takes, for a name that has none: a wrong name and a wrong
     password then answer alike, in time too."""
     with contextlib.suppress(VerificationError, InvalidHashError):
-        HASHER.verify(_DUMMY, password)
+        HASHER.verify(_dummy(), password)
 
 
-_DUMMY = HASHER.hash("a password nobody has")
+@functools.cache
+def _dummy() -> str:
+    # made at the first check, not at import: a hash costs half a second of a core, and every
+    # process (each CLI command, worker and server) imported it whether it checked a password or not
+    return HASHER.hash("a password nobody has")
