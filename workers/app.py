@@ -40,7 +40,7 @@ from service.web.i18n import Catalogue, read_catalogues
 from workers.conduct import Conductor
 from workers.notices import Mailer, due_notices
 from workers.runtime import Services, close_services, services
-from workers.tournaments import due_deliveries, open_tournaments, stalled_bot_turns
+from workers.tournaments import due_deliveries, stalled_bot_turns, tournaments_to_conduct
 from workers.webhooks import Courier
 
 # seconds of bot moves one advance_game plays before it queues the rest: well within its time limits
@@ -122,7 +122,7 @@ def _courier(found: Services, dispatch: CeleryDispatch) -> Courier:
 def tick() -> None:
     found = services(tasks.settings)
     steps = conductor()
-    steps.tick(open_tournaments(found))
+    steps.tick(tournaments_to_conduct(found))
     steps.requeue_stalled_games(stalled_bot_turns(found, steps.stalled_after, STALLED_PER_TICK))
     steps.queue_deliveries(due_deliveries(found, steps.stalled_after, DELIVERIES_PER_TICK))
     if found.settings.smtp_url is not None:

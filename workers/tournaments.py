@@ -1,8 +1,9 @@
-"""What the scheduler's tick reads: the open tournaments (announced or running: a finished or cancelled
-one is never looked at again), and the games
+"""What the scheduler's tick reads: the tournaments it may have something to do in (running, or
+announced with a start time: a finished or cancelled one is never looked at again, one announced
+without a start time not until it has one), and the games
 whose bots have been waiting to move for too long.
 
-The tournaments read model answers it (``ReadModels.open_tournaments``: one small
+The tournaments read model answers it (``ReadModels.tournaments_to_conduct``: one small
 query per tick), so a deployment runs the projections (``maumau projections run``,
 or the HTTP process's own thread) beside its workers and beat. A tournament the
 read models have not applied yet is looked at by the tick after they have; one
@@ -25,9 +26,9 @@ class _Services(Protocol):
     def read(self) -> Any: ...
 
 
-def open_tournaments(services: _Services) -> list[UUID]:
-    """The tournaments announced or running, from the read model."""
-    return list(services.read.open_tournaments())
+def tournaments_to_conduct(services: _Services) -> list[UUID]:
+    """The tournaments running or announced with a start time, from the read model."""
+    return list(services.read.tournaments_to_conduct())
 
 
 def due_deliveries(services: _Services, stalled_after: float, limit: int) -> list[UUID]:

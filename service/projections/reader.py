@@ -227,9 +227,11 @@ class ReadModels:
         data, position = found
         return self.named(msgspec.structs.replace(_decode_tournament(data), position=position))
 
-    def open_tournaments(self) -> list[UUID]:
-        """The tournaments announced or running, in the order they were announced."""
-        return self.views.open_tournaments()
+    def tournaments_to_conduct(self) -> list[UUID]:
+        """The tournaments running, or announced with a start time, in the order they were announced:
+        the ones a tick may find something to do in (one announced without a start time is started
+        by hand, and looking at it meant loading it at every tick for nothing)."""
+        return self.views.tournaments_to_conduct()
 
     def stalled_bot_turns(self, older_than: float, limit: int = 200) -> list[UUID]:
         """Games (a tournament's or not) a bot is to move in, neither over nor paused, whose last

@@ -32,7 +32,7 @@ from tests.integration.tables import play_out, players
 from tests.integration.test_workers import assert_tournament_agrees_with_its_games
 from workers.conduct import Conductor
 from workers.inline import Inline
-from workers.tournaments import open_tournaments
+from workers.tournaments import tournaments_to_conduct
 
 pytestmark = pytest.mark.own_store  # each test reads the whole log: a store of the test's own
 
@@ -166,8 +166,10 @@ def assert_tournaments_match(app: MauMau, reader: ReadModels, tournaments: list[
         by_league.setdefault(app.get_tournament(tournament_id).league_id, []).append(tournament_id)
     for league, listed in by_league.items():
         assert reader.tournaments(league) == [expected_view(app, t, position) for t in listed]
-    still_open = [t for t in tournaments if not app.get_tournament(t).finished]
-    assert [t for t in reader.open_tournaments() if t in tournaments] == still_open
+    # what the tick looks at: running, or announced with a start time
+    found = {t: app.get_tournament(t) for t in tournaments}
+    ticked = [t for t, f in found.items() if not f.finished and (f.started or f.plan.starts_at is not None)]
+    assert [t for t in reader.tournaments_to_conduct() if t in tournaments] == ticked
 
 
 def now() -> datetime:
@@ -243,8 +245,25 @@ def test_the_brackets_equal_a_recomputation_from_the_aggregates_while_and_after_
     ranking = reader.tournament(swiss).ranking
     assert sum(p.bot_turns for p in ranking) > 0
     assert {p.name for p in ranking if p.bot_turns} <= {app.get_player(ann).name, app.get_player(ben).name}
-    assert reader.open_tournaments() == [waiting]
-    assert open_tournaments(type("Services", (), {"read": reader})()) == [waiting]  # what the tick reads
+    # what the tick reads
+    assert tournaments_to_conduct(type("Services", (), {"read": reader})()) == [waiting]
+
+
+def test_the_tick_looks_at_a_tournament_announced_without_a_start_time_only_once_it_has_one(
+    app, settings, reader
+):
+    league, (ann,) = league_with(app, 1)
+    by_hand = announce(app, league, [ann], Plan(format="swiss", table_size=2, rounds=1), "Started by hand")
+    timed = announce(
+        app, league, [ann], Plan(format="swiss", table_size=2, rounds=1, starts_at=now() + timedelta(hours=1))
+    )
+    catch_up(settings)
+    assert {by_hand, timed} <= {t.tournament_id for t in reader.tournaments(league)}  # both listed
+    ticked = set(reader.tournaments_to_conduct())
+    assert timed in ticked and by_hand not in ticked
+    app.edit_tournament(by_hand, changes={"starts_at": now() + timedelta(hours=2)})
+    catch_up(settings)
+    assert by_hand in reader.tournaments_to_conduct()
 
 
 def test_a_players_next_game_is_the_table_played_else_the_next_one_due(app, settings, reader):

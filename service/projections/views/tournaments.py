@@ -30,6 +30,15 @@ _decode_game = msgspec.msgpack.Decoder(GameDoc).decode
 _decode_tournament = msgspec.msgpack.Decoder(TournamentView).decode
 
 
+class _Start(msgspec.Struct):
+    """Of a tournament's document, its start time alone (the rest is skipped, not decoded)."""
+
+    starts_at: datetime | None = None
+
+
+_decode_start = msgspec.msgpack.Decoder(_Start).decode
+
+
 def create(d: Dialect) -> list[str]:
     t, uuid, integer = d.table, d.uuid, d.integer
     return [
@@ -55,8 +64,9 @@ def statements(d: Dialect) -> dict[str, str]:
         "tournament_state": f"SELECT state FROM {t('tournaments')} WHERE tournament_id = {ph}",
         "tournament_doc": f"SELECT doc, {base.tracked_position(d)} AS position FROM {t('tournaments')} "
         f"WHERE tournament_id = {ph}",
-        "open_tournaments": f"SELECT tournament_id FROM {t('tournaments')} "
-        "WHERE status IN ('announced', 'running') ORDER BY created",
+        # an announced one's document for its start time; a running one's (its bracket) is not needed
+        "tournaments_to_conduct": f"SELECT tournament_id, CASE WHEN status = 'announced' THEN doc END "
+        f"FROM {t('tournaments')} WHERE status IN ('announced', 'running') ORDER BY created",
         "league_tournaments": f"SELECT doc FROM {t('tournaments')} WHERE league_id = {ph} ORDER BY created",
         "seats_of": f"SELECT tournament_id, round_no, table_no, seat, game_id FROM {t('seats')} "
         f"WHERE entrant = {ph} AND finished = 0",
@@ -132,8 +142,12 @@ class Queries(base.Store):
         rows = self.query("tournament_doc", (base.APPLICATION, tournament_id))
         return (bytes(rows[0][0]), rows[0][1] or 0) if rows else None
 
-    def open_tournaments(self) -> list[UUID]:
-        return [base.as_uuid(row[0]) for row in self.query("open_tournaments", ())]
+    def tournaments_to_conduct(self) -> list[UUID]:
+        return [
+            base.as_uuid(tournament_id)
+            for tournament_id, doc in self.query("tournaments_to_conduct", ())
+            if doc is None or _decode_start(bytes(doc)).starts_at is not None
+        ]
 
     def league_tournament_docs(self, league_id: UUID) -> list[bytes]:
         return [bytes(row[0]) for row in self.query("league_tournaments", (league_id,))]
