@@ -1,8 +1,9 @@
 """With ``MAUMAU_PUBLIC_URL`` each notice's mail ends with a link to its page (through a real SMTP
 server started here, aiosmtpd): "your move" and "table ready" to the play page of the game or Mao
 match, "round starting" to the tournament, "dispute ruled" to the table; the path of each answers
-the person signed in. The admin page's links start with it too. Never a card nor the Mao rule (the
-link is made of ids); without the setting the mails carry no link (``test_notices.py``)."""
+the person signed in. The links handed out on the admin page and a player's own page start with it
+too. Never a card nor the Mao rule (the link is made of ids); without the setting the mails carry
+no link (``test_notices.py``)."""
 
 import re
 from collections.abc import Iterator
@@ -136,7 +137,7 @@ def test_a_mao_seats_table_and_turn_by_mail_link_to_the_matchs_play_page(
     assert ada_browser.get(play).status_code == 200
 
 
-def test_the_admin_pages_invitation_link_starts_with_the_public_address_on_the_page_and_by_mail(
+def test_the_invitation_and_sign_in_links_handed_out_start_with_the_public_address(
     linking: TestClient[Any], smtp: tuple[Controller, Inbox]
 ):
     _, inbox = smtp
@@ -151,3 +152,11 @@ def test_the_admin_pages_invitation_link_starts_with_the_public_address_on_the_p
     ((_, mail),) = inbox.mails
     assert link in text_of(mail)
     assert browser_on(linking).get(link.removeprefix(PUBLIC)).status_code == 200  # the join page
+
+    # a player's own page makes a sign-in link for their other device with it too
+    ada, token, _ = player(Club(linking), "Ada Public")
+    laptop = own_page(linking, token)
+    own = laptop.get(f"/web/players/{ada}").text
+    made = laptop.post(f"/web/players/{ada}/signin-link", data={"csrf": csrf_of(own)})
+    assert made.status_code == 200
+    assert re.search(rf'value="{re.escape(PUBLIC)}/signin/link/sil_[^"]+"', made.text)
