@@ -124,10 +124,9 @@ def test_a_tournaments_table_and_next_round_by_mail_link_to_the_table_and_the_to
 def test_a_mao_seats_table_and_turn_by_mail_link_to_the_matchs_play_page(
     linking: TestClient[Any], smtp: tuple[Controller, Inbox]
 ):
-    _, inbox = smtp
-    services: Services = linking.app.state.services
     ada, _, headers, match, move = mao_match(linking, "Mao Linked")
-    (ready,) = notices_of(services, ada, "table_ready")
+    (ready,) = notices_of(linking.app.state.services, ada, "table_ready")
+    _, inbox = smtp
     play = f"/web/mao-games/{match}/play"
     assert mailed_link(linking, inbox, ready) == play
     assert mailed_link(linking, inbox, move) == play
