@@ -49,6 +49,11 @@
   offers to send an invitation's or a sign-in link by mail (``service.usecases.mail``). Unset
   (the default): nothing is mailed and the forms ask for no address. With it, people who chose mail
   on their page are mailed their notices too (docs/web.md, "Notifications").
+- ``MAUMAU_PUBLIC_URL``: the address people reach the service at (``https://cards.example.org``; a
+  path after it if a proxy serves it there): a notice's mail then ends with a link to the page it is
+  about, and the admin page's invitations and sign-in links are made with it rather than with the
+  address a request came to (behind a proxy that address may be an inner one). Unset (the default):
+  the mails carry words only; the links take the request's address.
 - ``MAUMAU_NOTIFY_MOVE_AFTER``: seconds a person's turn waits before "it is your move" is mailed to
   them (default 300): a mail only if they have not moved by then, one per turn (docs/web.md).
 - ``MAUMAU_TRUSTED_PROXIES``: the addresses (or networks, ``10.0.0.0/8``) of the reverse proxies in
@@ -97,6 +102,7 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import TypeVar
+from urllib.parse import urlsplit
 
 import msgspec
 
@@ -138,6 +144,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     redeem_refusals: int = 20  # wrong secrets a minute per invitation, client address and API process; 0: any
     signin_link_minutes: int = 15  # how long a one-time sign-in link works
     smtp_url: str | None = None  # where links are mailed from; None: no mail
+    public_url: str | None = None  # where people reach the service, no trailing slash; None: not known
     notify_move_after: float = 300.0  # seconds a turn waits before "your move" is mailed
     trusted_proxies: tuple[str, ...] = ()  # addresses or networks whose X-Forwarded-For is believed
     cors_origins: tuple[str, ...] = ()  # web origins whose pages may call the API; ("*",): any
@@ -192,6 +199,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             redeem_refusals=_int(env, "MAUMAU_REDEEM_REFUSALS", 20, least=0),
             signin_link_minutes=_int(env, "MAUMAU_SIGNIN_LINK_MINUTES", 15, least=1),
             smtp_url=_smtp_url(env, "MAUMAU_SMTP_URL"),
+            public_url=_public_url(env, "MAUMAU_PUBLIC_URL"),
             notify_move_after=_seconds(env, "MAUMAU_NOTIFY_MOVE_AFTER", 300.0, least=0.0),
             trusted_proxies=_networks(env, "MAUMAU_TRUSTED_PROXIES"),
             cors_origins=_origins(env, "MAUMAU_CORS_ORIGINS"),
@@ -283,6 +291,32 @@ def _smtp_url(env: Mapping[str, str], name: str) -> str | None:
     if scheme not in ("smtp", "smtps") or not separator or not rest.split("?")[0].rpartition("@")[2]:
         raise ValueError(f"{name} must read smtp://[user:password@]host:port, not {_masked_url(text)!r}")
     return text
+
+
+def _public_url(env: Mapping[str, str], name: str) -> str | None:
+    """An absolute http(s) URL, without its trailing slash: links are made by appending a path to it
+    (so no query, fragment or credentials, which would end up inside every link)."""
+    text = env.get(name, "").strip()
+    if not text:
+        return None
+    if not _absolute_url(text):
+        raise ValueError(
+            f"{name} must be an address such as https://cards.example.org (http or https, a host, "
+            f"maybe a path; no query, fragment or password), not {text!r}"
+        )
+    return text.rstrip("/")
+
+
+def _absolute_url(text: str) -> bool:
+    """``http(s)://host[:port][/path]``, nothing else: no query, fragment, credentials or spaces."""
+    if any(character in text for character in "?#@") or any(character.isspace() for character in text):
+        return False
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018  # read for its check: a port that is no number raises
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and bool(parts.hostname)
 
 
 def _masked_url(url: str) -> str:

@@ -7,7 +7,9 @@ goes, so a task run twice sends one mail at most), then sends it only if the per
 again), and, for "your move", the turn still waits for them (the game, or the Mao match, has no
 event after the one that made it: a person who moved, or whose turn passed, gets nothing). Else it
 is marked skipped. The mail says what the notice says (``service.web.notice_words``), in the
-language of the page the choice was saved on; never a card.
+language of the page the choice was saved on, ending with a link to the notice's page when
+``MAUMAU_PUBLIC_URL`` says where people reach the service (a worker has no request to take it
+from); never a card.
 
 A send that fails (the SMTP server refused it, or did not answer) puts the notice back to pending,
 due again 1, 5 and 25 minutes on (``Notices.send_failed``); the fourth failure marks it failed and
@@ -56,7 +58,9 @@ class Mailer:
             self.notices.skip(notice.notice_id)
             return False
         catalogue = self.catalogues.get(prefs.language) or self.catalogues["en"]
-        subject, text = mail_of(catalogue.gettext, notice.kind, notice.data, self._zone(notice))
+        subject, text = mail_of(
+            catalogue.gettext, notice.kind, notice.data, self._zone(notice), self.settings.public_url
+        )
         sent = mail.send(self.settings, prefs.email, subject, text)
         if not sent:
             became = self.notices.send_failed(notice, now)

@@ -42,7 +42,7 @@ from service.usecases.queries.leagues import time_zones
 from service.usecases.refusals import status_of
 from service.web import admin_forms, rule_words
 from service.web.qr import qr_svg
-from service.web.render import Page, page_for, wants_html
+from service.web.render import Page, page_for, public_base, wants_html
 from service.web.session import checked_form
 
 ZONES = sorted(available_timezones())
@@ -190,7 +190,7 @@ async def _page(page: Page, actor: Actor, status: int = 200, **context: Any) -> 
         ],
         zones=ZONES,
         mails=mail.mails(page.request.app.state.services.settings),
-        base=str(page.request.base_url).rstrip("/"),
+        base=public_base(page.request),
         leagues=picks(lists.leagues, "league_id"),
         players=picks(lists.players, "player_id"),
         announced=picks(lists.announced, "tournament_id"),
@@ -249,7 +249,7 @@ async def handed_out(page: Page, form_name: str, form: dict[str, str], done: Any
     if not isinstance(done, Handed):
         return {}
     request = page.request
-    link = f"{str(request.base_url).rstrip('/')}{done.path}"
+    link = f"{public_base(request)}{done.path}"
     shown: dict[str, Any] = {"link": link, "qr": qr_svg(link)}
     address = _mail_to(request.app.state.services, form)
     if address is not None:

@@ -1,11 +1,13 @@
 """A notification's words, in a language: the same sentences in the browser (``notify.js`` fills the
 patterns ``patterns`` gives the page) and in a mail (``mail_of``, which the workers send). Each says
 only what the notice holds: a tournament's name, round and table numbers, a time; never a card (nor a
-Mao match's secret rule)."""
+Mao match's secret rule). ``page_of`` gives the page a notice leads to, for both: a browser's
+notification opens it on a click, a mail ends with its whole address (with ``MAUMAU_PUBLIC_URL``)."""
 
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
+from uuid import UUID
 from zoneinfo import ZoneInfo
 
 Translate = Callable[..., str]
@@ -48,8 +50,26 @@ def patterns(_: Translate) -> dict[str, str]:
     return found | {"title": _("Mau-Mau club")}
 
 
-def mail_of(_: Translate, kind: str, data: dict[str, Any], zone: str = "UTC") -> tuple[str, str]:
-    """A notice's mail: its subject and its text, in ``_``'s language (a time in ``zone``)."""
+def page_of(kind: str, data: dict[str, Any]) -> str:
+    """The path of the page a notice is about ("" for none): a Mao match's play page, a card game's
+    play page (its table for a ruling), a tournament's page for its next round. Made of the notice's
+    ids alone (each read as a UUID, so nothing else gets into a link): never a card nor a rule."""
+    if "mao_game_id" in data:
+        table = f"/web/mao-games/{UUID(str(data['mao_game_id']))}"
+    elif "game_id" in data:
+        table = f"/web/games/{UUID(str(data['game_id']))}"
+    elif "tournament_id" in data:
+        return f"/web/tournaments/{UUID(str(data['tournament_id']))}"
+    else:
+        return ""
+    return table if kind == "dispute_ruled" else f"{table}/play"
+
+
+def mail_of(
+    _: Translate, kind: str, data: dict[str, Any], zone: str = "UTC", public_url: str | None = None
+) -> tuple[str, str]:
+    """A notice's mail: its subject and its text, in ``_``'s language (a time in ``zone``), ending
+    with the link to its page when the service's address (``public_url``) is known."""
     time = ""
     if "starts_at" in data:
         time = datetime.fromisoformat(data["starts_at"]).astimezone(ZoneInfo(zone)).strftime("%H:%M")
@@ -62,4 +82,6 @@ def mail_of(_: Translate, kind: str, data: dict[str, Any], zone: str = "UTC") ->
         time=f"{time} ({zone})" if time else "",
     )
     footer = _("You chose these notifications on your page; choose there to hear of fewer.")
-    return text, f"{text}\n\n{footer}\n"
+    page = page_of(kind, data)
+    link = f"\n\n{public_url}{page}" if public_url and page else ""
+    return text, f"{text}{link}\n\n{footer}\n"

@@ -23,6 +23,7 @@ from service.domain.errors import RuleError
 from service.domain.roles import Actor
 from service.usecases.notices import browser_notices, notices_head
 from service.usecases.services import Services
+from service.web.notice_words import page_of
 from service.web.session import signed_in_actor
 
 POLL = 1.5  # seconds between looks at the store
@@ -39,7 +40,9 @@ async def _notices(request: Request[Any, Any, Any], actor: Actor, after: int) ->
         found = await anyio.to_thread.run_sync(browser_notices, services, actor, after)
         for notice in found:
             after = notice.position
-            body = {"id": str(notice.notice_id), "kind": notice.kind, "data": notice.data}
+            # the page it leads to: the one a mail of it links to (``notice_words.page_of``)
+            page = page_of(notice.kind, notice.data)
+            body = {"id": str(notice.notice_id), "kind": notice.kind, "data": notice.data, "page": page}
             yield ServerSentEventMessage(data=_json(body).decode(), event="notice", id=str(after))
             spoke = time.monotonic()
         now = time.monotonic()

@@ -22,7 +22,7 @@ from service.usecases.refusals import status_of
 from service.usecases.services import Services
 from service.web.params import PlayerId
 from service.web.qr import qr_svg
-from service.web.render import Page, page_for
+from service.web.render import Page, page_for, public_base
 from service.web.session import checked_form, current_session, sign_out, signed_in_actor
 
 SessionId = Annotated[UUID, Parameter(description="a session's id, as the player's page lists it")]
@@ -105,7 +105,7 @@ class PlayerPage(Controller):
             made = await anyio.to_thread.run_sync(signins.make_signin_link, services, page.actor, player_id)
         except RuleError as refused:
             return await _player_page(request, page, player_id, status_of(refused.code), refusal=refused)
-        link = f"{str(request.base_url).rstrip('/')}/signin/link/{made.code}"
+        link = f"{public_base(request)}/signin/link/{made.code}"
         qr = qr_svg(link)
         return await _player_page(request, page, player_id, handed=made, link=link, qr=qr)
 

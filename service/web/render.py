@@ -119,5 +119,13 @@ def wants_html(request: Request[Any, Any, Any]) -> bool:
     return "text/html" in request.headers.get("accept", "")
 
 
+def public_base(request: Request[Any, Any, Any]) -> str:
+    """Where a link handed out (to a phone, by mail) starts: ``MAUMAU_PUBLIC_URL`` when it is set, as
+    the notices' mails say it (behind a proxy the request may have come to an inner address), else
+    the request's own address; no trailing slash."""
+    public_url: str | None = request.app.state.services.settings.public_url
+    return public_url or str(request.base_url).rstrip("/")
+
+
 async def page_for(request: Request[Any, Any, Any]) -> Page:
     return Page(request, await signed_in_actor(request))

@@ -53,6 +53,7 @@ def test_a_mao_seats_table_and_turn_are_mailed_to_the_person_who_chose_them(
     for to, mail in inbox.mails:
         assert to == ["ada@example.org"]
         assert TEACHING_TEXT not in text_of(mail) and "rule" not in text_of(mail).lower()
+        assert "/web/" not in text_of(mail)  # no MAUMAU_PUBLIC_URL: no link
     assert services.notices.after(bo, 0) == []  # Bo chose nothing
 
 

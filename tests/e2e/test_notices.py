@@ -104,6 +104,7 @@ def test_a_chosen_kind_is_mailed_once_an_unchosen_one_never_and_a_stream_carries
     ((to, mail),) = inbox.mails
     assert to == ["ada@example.org"] and mail["Subject"] == "It is your move."
     assert "It is your move." in text_of(mail)
+    assert "http" not in text_of(mail) and "/web/" not in text_of(mail)  # no MAUMAU_PUBLIC_URL: no link
 
     # Bo wants mail and the browser, but of rulings only: his turn is not his to hear of
     bo_page = own_page(mailing, bo_token)

@@ -254,3 +254,33 @@ def test_a_mail_server_and_a_sign_in_links_life_are_read_and_the_mail_password_n
             Settings.from_env({"MAUMAU_SMTP_URL": wrong})
     with pytest.raises(ValueError, match="MAUMAU_SIGNIN_LINK_MINUTES"):
         Settings.from_env({"MAUMAU_SIGNIN_LINK_MINUTES": "0"})
+
+
+def test_the_public_url_is_none_by_default_and_read_without_its_trailing_slash():
+    assert Settings.from_env({}).public_url is None
+    assert Settings.from_env({"MAUMAU_PUBLIC_URL": ""}).public_url is None
+    for given, read in [
+        ("https://cards.example.org", "https://cards.example.org"),
+        (" https://cards.example.org/ ", "https://cards.example.org"),
+        ("http://127.0.0.1:8000", "http://127.0.0.1:8000"),
+        ("https://example.org/cards/", "https://example.org/cards"),
+    ]:
+        assert Settings.from_env({"MAUMAU_PUBLIC_URL": given}).public_url == read
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "cards.example.org",  # no scheme
+        "ftp://cards.example.org",
+        "https://",  # no host
+        "https://cards.example.org?club=1",
+        "https://cards.example.org/#top",
+        "https://club:s3cret@cards.example.org",
+        "https://cards.example.org:port",
+        "https://cards example.org",
+    ],
+)
+def test_a_public_url_that_is_no_absolute_http_address_is_refused_with_the_variable_named(value):
+    with pytest.raises(ValueError, match="MAUMAU_PUBLIC_URL must be an address such as https://"):
+        Settings.from_env({"MAUMAU_PUBLIC_URL": value})

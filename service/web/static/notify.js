@@ -32,7 +32,7 @@
   stream.addEventListener("notice", (message) => {
     if (Notification.permission !== "granted") return;
     const notice = JSON.parse(message.data);
-    // the table's own page: a Mao match's play page, or a card game's (its table for a ruling)
+    // the table's own page: a Mao match's, or a card game's (its play page or its score sheet)
     const data = notice.data;
     const table = data.mao_game_id ? `/web/mao-games/${data.mao_game_id}`
       : data.game_id ? `/web/games/${data.game_id}` : "";
@@ -41,9 +41,9 @@
     if (atTable && document.visibilityState === "visible") return;
     // every open page gets the notice: the tag makes the browser show it once
     const shown = new Notification(words.title, { body: text(notice), tag: notice.id, lang });
-    if (table) {
-      const to = notice.kind === "dispute_ruled" ? "" : "/play";
-      shown.addEventListener("click", () => { window.focus(); location.href = `${table}${to}`; });
+    // the page the notice is about, as its mail links to it (notice_words.page_of on the server)
+    if (notice.page) {
+      shown.addEventListener("click", () => { window.focus(); location.href = notice.page; });
     }
   });
 })();
