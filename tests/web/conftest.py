@@ -125,17 +125,22 @@ def visit(browser: Browser, base: str, request: pytest.FixtureRequest) -> Iterat
     options: dict[str, Any] = getattr(request, "param", {})
     context = browser.new_context(viewport=PHONE, base_url=base, **options)
     found = Visit(context, context.new_page())
-
-    def only_the_service(route: Route) -> None:
-        if route.request.url.startswith(base):
-            route.continue_()
-        else:
-            found.outside.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", only_the_service)
+    only_the_service(context, base, found.outside)
     yield found
     context.close()
+
+
+def only_the_service(context: BrowserContext, base: str, outside: list[str] | None = None) -> None:
+    """Refuse the context's every request that is not to the service (kept in ``outside``). Only
+    those are routed: the browser matches the pattern itself, so the service's own requests never
+    make a round trip through this process."""
+
+    def refuse(route: Route) -> None:
+        if outside is not None:
+            outside.append(route.request.url)
+        route.abort()
+
+    context.route(re.compile(rf"^(?!{re.escape(base)}/)"), refuse)
 
 
 def sign_in(page: Page, token: str) -> None:

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Response, expect
 
 from tests.e2e.club import Club
-from tests.web.conftest import PHONE, sign_in, sign_in_over_http
+from tests.web.conftest import PHONE, only_the_service, sign_in, sign_in_over_http
 from tests.web.mao_match import Match, deck, mao_match
 
 RULE = 'after 5: next not clubs; on 9: say "purple giraffe"'
@@ -36,9 +36,7 @@ class Person:
 
     def __init__(self, browser: Browser, base: str, token: str | None) -> None:
         self.context = browser.new_context(viewport=PHONE, base_url=base)
-        self.context.route(
-            "**/*", lambda route: route.continue_() if route.request.url.startswith(base) else route.abort()
-        )
+        only_the_service(self.context, base)
         self.page = self.context.new_page()
         self.received: list[str] = []
         self.violations: list[str] = []  # of the Content-Security-Policy, as the console reports them

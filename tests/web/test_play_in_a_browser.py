@@ -7,11 +7,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Request, Response, Route, WebSocket, WebSocketRoute, expect
+from playwright.sync_api import Browser, Page, Request, Response, WebSocket, WebSocketRoute, expect
 
 from service.domain.cards import FULL_DECK, format_cards
 from tests.e2e.club import ADMIN, Club, cards_named, unseen_cards, whole_log
-from tests.web.conftest import PHONE, Visit, new_scene, sign_in
+from tests.web.conftest import PHONE, Visit, new_scene, only_the_service, sign_in
 from tests.web.playing import DECK_TWO
 from tests.web.test_catalogues import english_messages
 
@@ -27,7 +27,7 @@ class Player:
 
     def __init__(self, browser: Browser, base: str, token: str, game: str) -> None:
         self.context = browser.new_context(viewport=PHONE, base_url=base)
-        self.context.route("**/*", lambda route: _only(route, base))
+        only_the_service(self.context, base)
         self.page = self.context.new_page()
         self.received: list[str] = []
         self.sent: list[str] = []  # the play socket's messages the page sent
@@ -66,13 +66,6 @@ class Player:
             self.page.get_by_label(call, exact=True).check()
         self.page.get_by_role("button", name=f"Play {card_name}", exact=True).click()
         answered(self.page, was)
-
-
-def _only(route: Route, base: str) -> None:
-    if route.request.url.startswith(base):
-        route.continue_()
-    else:
-        route.abort()
 
 
 @pytest.fixture

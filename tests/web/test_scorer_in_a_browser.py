@@ -11,11 +11,11 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.club import Club
 from tests.e2e.test_embedded import WAIT
-from tests.web.conftest import PHONE, Scene, Visit, sign_in, sign_in_over_http
+from tests.web.conftest import PHONE, Scene, Visit, only_the_service, sign_in, sign_in_over_http
 from tests.web.test_catalogues import english_messages
 
 
@@ -44,14 +44,7 @@ def three_seats(club: Club) -> Table:
 def other(browser: Browser, base: str) -> Iterator[Page]:
     """A second phone, as the ``visit`` fixture's: it reaches nothing but the service."""
     context = browser.new_context(viewport=PHONE, base_url=base)
-
-    def only_the_service(route: Route) -> None:
-        if route.request.url.startswith(base):
-            route.continue_()
-        else:
-            route.abort()
-
-    context.route("**/*", only_the_service)
+    only_the_service(context, base)
     yield context.new_page()
     context.close()
 
