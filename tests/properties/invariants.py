@@ -324,8 +324,9 @@ class Referee:
 
 def candidate_actions(s: State, seat: int) -> set[int]:
     """Everything a seat could try: a play of each card it holds (a wild naming each suit),
-    drawing, keeping, challenging, naming each suit."""
-    found = {DRAW, KEEP, CHALLENGE, CHALLENGE_DECLARATION, *(NAME_SUIT + suit for suit in range(4))}
+    drawing, keeping, challenging, naming each suit. (``check_legal_actions`` tries the same,
+    built card by card from memos: ``candidates_tried``.)"""
+    found = set(SEAT_ACTIONS)
     for c in _bits(s.hands[seat]):
         if s.book.wild >> c & 1:
             found |= {WILD_PLAY + c * 4 + suit for suit in range(4)}
@@ -335,9 +336,14 @@ def candidate_actions(s: State, seat: int) -> set[int]:
         for declared in {c, s.discard[-1], (c + 1) % CARD_COUNT}:
             found |= {blind_action(c, declared, suit) for suit in (-1, 0)}
         # with a card of the same rank on it, in either order (suits for a wild top card)
-        for other in _bits(s.hands[seat] & mask_of(rank_cards(c)) & ~(1 << c)):
+        for other in _bits(s.hands[seat] & RANK_MASKS[c] & ~(1 << c)):
             found |= {several_action((c, other), suit) for suit in (-1, 0)}
     return found
+
+
+# the actions a seat could try whatever it holds, and each card's rank as a mask
+SEAT_ACTIONS = (DRAW, KEEP, CHALLENGE, CHALLENGE_DECLARATION, *(NAME_SUIT + suit for suit in range(4)))
+RANK_MASKS = tuple(mask_of(rank_cards(c)) for c in range(CARD_COUNT))
 
 
 def command_of(s: State, seat: int, action: int) -> Command:
@@ -355,20 +361,127 @@ def command_of(s: State, seat: int, action: int) -> Command:
     return seat_commands(seat)[action] if call == NO_CALL else command_for(seat, action, call)
 
 
+# ``check_legal_actions`` tries every seat's every candidate at every sampled step: most of the
+# long runs' time went into building them (a set, then a command each, decoding the action again),
+# not into ``decide``. A card's tries recur (the same seat, card and others of its rank held; the
+# same top card), so they are made once: (action, command) pairs saying no call, and for each pair,
+# (the card a call is due on, the cards played), for the plays that leave one card or none.
+CardTries = tuple[tuple[tuple[int, Command], ...], tuple[tuple[int, int], ...]]
+_CARD_TRIES: dict[tuple[int, int, int, int], CardTries] = {}
+_TOP_TRIES: dict[tuple[int, int, int], CardTries] = {}
+_SEAT_TRIES: dict[int, tuple[tuple[int, Command], ...]] = {}
+_CALLED: dict[tuple[int, int, int], Command] = {}
+_PLAIN: dict[tuple[int, int], Command] = {}
+_MEMO_LIMIT = 1 << 16  # emptied when full, so a long run cannot grow them without bound
+
+
+def candidates_tried(s: State, seat: int) -> list[tuple[int, Command]]:
+    """``candidate_actions(s, seat)`` (in another order), each with its command (``command_of``)."""
+    found = _SEAT_TRIES.get(seat)
+    if found is None:
+        found = _SEAT_TRIES[seat] = tuple((action, command_for(seat, action)) for action in SEAT_ACTIONS)
+    tried = list(found)
+    hand = s.hands[seat]
+    if not hand:
+        return tried
+    book, top, held = s.book, s.discard[-1], hand.bit_count()
+    for c in _bits(hand):
+        key = (seat, c, book.wild >> c & 1, hand & RANK_MASKS[c] & ~(1 << c))
+        own = _CARD_TRIES.get(key) or _card_tries(*key)
+        as_top = _TOP_TRIES.get((seat, c, top)) or _top_tries(seat, c, top)
+        for pairs, calls in (own, as_top):
+            at = len(tried)
+            tried += pairs
+            if held >= 4:  # a play of one or two cards leaves two or more: no call is due
+                continue
+            for index, (called, count) in enumerate(calls):
+                if held - count < 2:  # the play leaves one card or none
+                    call = book.calls_due[held - count][called]
+                    if call != NO_CALL:
+                        action = pairs[index][0]
+                        tried[at + index] = (action, _called(seat, action, call))
+    return tried
+
+
+def _card_tries(seat: int, c: int, wild: int, others: int) -> CardTries:
+    """The tries of card ``c`` held by ``seat`` (``wild``: 1 if it is wild), ``others`` the other
+    cards of its rank held, as ``candidate_actions`` makes them: but declared as the top card."""
+    plays = [(WILD_PLAY + c * 4 + suit, c, 1) for suit in range(4)] if wild else [(c, c, 1)]
+    for declared in {c, (c + 1) % CARD_COUNT}:
+        plays += [(blind_action(c, declared, suit), declared, 1) for suit in (-1, 0)]
+    for other in _bits(others):
+        plays += [(several_action((c, other), suit), other, 2) for suit in (-1, 0)]
+    if len(_CARD_TRIES) >= _MEMO_LIMIT:
+        _CARD_TRIES.clear()
+    found = _CARD_TRIES[seat, c, wild, others] = _tries(seat, plays)
+    return found
+
+
+def _top_tries(seat: int, c: int, top: int) -> CardTries:
+    """Card ``c`` played face down as ``top``, the top card, unless ``_card_tries`` has it."""
+    plays = (
+        [] if top in (c, (c + 1) % CARD_COUNT) else [(blind_action(c, top, suit), top, 1) for suit in (-1, 0)]
+    )
+    if len(_TOP_TRIES) >= _MEMO_LIMIT:
+        _TOP_TRIES.clear()
+    found = _TOP_TRIES[seat, c, top] = _tries(seat, plays)
+    return found
+
+
+def _tries(seat: int, plays: list[tuple[int, int, int]]) -> CardTries:
+    pairs = tuple((action, command_for(seat, action)) for action, _, _ in plays)
+    return pairs, tuple((called, count) for _, called, count in plays)
+
+
+def offered_command(s: State, seat: int, action: int) -> Command:
+    """``command_of`` for an action ``legal_actions`` offers beyond the candidates (a face-down play
+    declared as another card): with nine cards or more held (more than a play lays) none owes a
+    call, and the command is made once."""
+    if s.hands[seat].bit_count() < 10:
+        return command_of(s, seat, action)
+    command = _PLAIN.get((seat, action))
+    if command is None:
+        if len(_PLAIN) >= _MEMO_LIMIT:
+            _PLAIN.clear()
+        command = _PLAIN[seat, action] = command_for(seat, action)
+    return command
+
+
+def _called(seat: int, action: int, call: int) -> Command:
+    key = (seat, action, call)
+    command = _CALLED.get(key)
+    if command is None:
+        if len(_CALLED) >= _MEMO_LIMIT:
+            _CALLED.clear()
+        command = _CALLED[key] = command_for(seat, action, call)
+    return command
+
+
 def check_legal_actions(s: State) -> None:
     for seat in range(s.seats):
         legal = legal_actions(s, seat)
-        assert len(set(legal)) == len(legal), "an action is offered twice"
-        for action in candidate_actions(s, seat) | set(legal):
-            command = command_of(s, seat, action)
-            try:
-                decide(s, command)
-            except RuleError as refused:
-                assert action not in legal, (
-                    f"legal_actions offers {command!r}, decide refuses: {refused.code}"
-                )
-            else:
-                assert action in legal, f"decide accepts {command!r}, legal_actions does not offer it"
+        offered = set(legal)
+        assert len(offered) == len(legal), "an action is offered twice"
+        accepted = _decided(s, offered, candidates_tried(s, seat))
+        # what legal_actions offers beyond the candidates (a face-down play declared as another card)
+        beyond = offered.difference(accepted)
+        if beyond:
+            _decided(s, offered, [(action, offered_command(s, seat, action)) for action in beyond])
+
+
+def _decided(s: State, offered: set[int], tried: list[tuple[int, Command]]) -> list[int]:
+    """Asserts ``decide`` accepts each tried command exactly when its action is ``offered``; the
+    actions accepted."""
+    accepted = []
+    for action, command in tried:
+        try:
+            decide(s, command)
+        except RuleError as refused:
+            assert action not in offered, f"legal_actions offers {command!r}, decide refuses: {refused.code}"
+        else:
+            assert action in offered, f"decide accepts {command!r}, legal_actions does not offer it"
+            accepted.append(action)
+    return accepted
 
 
 def play_match(

@@ -4,15 +4,24 @@ The long runs are in ``tests/properties``; these catch a broken invariant at onc
 games still reach the rare paths the properties need.
 """
 
+import random
 from collections import Counter
 
 import msgspec
 
+from service.domain.bots import BOTS
 from service.domain.engine import fold
+from service.domain.legal import is_chance, legal_actions
 from service.domain.ruleset_options import ruleset
+from service.domain.state import NAMING_SUIT
+from service.domain.table import Table
 from tests.properties.invariants import (
     TALLY,
     Tally,
+    candidate_actions,
+    candidates_tried,
+    command_of,
+    offered_command,
     play_match,
     single_round_club_games,
     single_round_mau_mau_150_games,
@@ -61,3 +70,31 @@ def test_bot_games_reach_every_way_a_round_can_end_and_every_rare_path():
     assert TALLY.challenges > before.challenges
     assert TALLY.penalty_draws > before.penalty_draws
     assert TALLY.recycles > before.recycles
+
+
+def test_the_legal_action_check_tries_every_candidate_action_with_its_command_made_once():
+    """``check_legal_actions`` builds its tries from memos: they are ``candidate_actions``, each with
+    ``command_of``'s command (calls said with a small hand), and what ``legal_actions`` offers beyond
+    them has ``command_of``'s command too, whatever the modifiers, decks and hand sizes."""
+    tables = (("club", 2, 1), ("club", 5, 2), ("club", 12, 2), ("pesten", 1, 2), ("101", 3, 1))
+    for seed, (name, hand_size, decks) in enumerate(tables):
+        rules = ruleset(name, single_round=True, hand_size=hand_size, decks=decks, quick=True, blind=True)
+        table = Table(rules, 3, seed)
+        bots = [BOTS["random"](random.Random(seed * 10 + seat), 0.5, 0.3) for seat in range(3)]
+        for _ in range(300):
+            s = table.state
+            if table.over:
+                break
+            if is_chance(s):
+                table.execute(table.shuffler.outcome(s))
+                continue
+            for seat in range(s.seats):
+                tried = candidates_tried(s, seat)
+                assert len({action for action, _ in tried}) == len(tried)
+                assert dict(tried) == {
+                    action: command_of(s, seat, action) for action in candidate_actions(s, seat)
+                }
+                for action in legal_actions(s, seat):
+                    assert offered_command(s, seat, action) == command_of(s, seat, action)
+            actor = s.dealer if s.phase == NAMING_SUIT else s.turn
+            table.execute(bots[actor].choose(s, actor))
