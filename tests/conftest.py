@@ -8,10 +8,13 @@ Redis on 127.0.0.1:6379 (database 9).
 """
 
 import os
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests import durations
 
 LOCAL_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/test"
 POSTGRES_IMAGE = "postgres:16-alpine"
@@ -25,12 +28,13 @@ CONNECTIONS_PER_PROCESS = 100
 # tests wait on servers starting, bots thinking and browsers loading: one process more than the
 # cores keeps the cores busy meanwhile (.ci/run: 701 s with three on two cores, 879 s with two before)
 PROCESSES_PER_CORE_PLUS = 1
-# the folders by their files' length, longest first: a file stays in one process (a group of its
-# own, --dist loadgroup), and a long file dealt out last would keep one process busy after the others
+# a file stays in one process (a group of its own, --dist loadgroup); the groups are dealt out longest
+# first by their files' times in a full run (tests/durations.json), for a long group dealt last keeps
+# one process busy after the others have finished; a file not timed yet goes by its folder
 FOLDERS_LONGEST_FIRST = ("properties", "faults", "e2e", "web", "integration", "unit")
 # the browser tests' server (tests/web/conftest.py, ``base``) lives as long as its process: every test
-# that takes it goes to one process, the longest group, dealt first (three servers ticking beside the
-# rest of the suite cost more CPU than the browser tests themselves)
+# that takes it goes to one process (three servers ticking beside the rest of the suite cost more CPU
+# than the browser tests themselves)
 WEB_SERVER_GROUP = "web-server"
 
 
@@ -70,17 +74,29 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if folder in ("properties", "faults"):
             item.add_marker("slow")
         item.add_marker(pytest.mark.xdist_group(_group(item)))
+    _deal_longest_first(items)
+
+
+def _deal_longest_first(items: list[pytest.Item]) -> None:
+    timed = durations.read()
+    tests_of = Counter(_file(item) for item in items)
+    seconds: defaultdict[str, float] = defaultdict(float)
+    for item in items:  # a group's share of each file's time (a file's tests may be in two groups)
+        seconds[_group(item)] += timed.get(_file(item), 0.0) / tests_of[_file(item)]
     rank = {folder: place for place, folder in enumerate(FOLDERS_LONGEST_FIRST)}
-    # a stable sort: each file's tests keep their order, and each folder its files'
-    first = {WEB_SERVER_GROUP: -1}
-    items.sort(key=lambda item: first.get(_group(item), rank.get(_folder(item), len(rank))))
+    # a stable sort: each group's tests keep their order
+    items.sort(key=lambda item: (-seconds[_group(item)], rank.get(_folder(item), len(rank))))
 
 
 def _group(item: pytest.Item) -> str:
     """The process a test goes to with the others of its group (``./run test``: --dist loadgroup)."""
     if _folder(item) == "web" and "base" in getattr(item, "fixturenames", ()):
         return WEB_SERVER_GROUP
-    return Path(item.path).relative_to(_TESTS).as_posix()
+    return _file(item)
+
+
+def _file(item: pytest.Item) -> str:
+    return Path(item.path).relative_to(_TESTS.parent).as_posix()
 
 
 def _folder(item: pytest.Item) -> str:
