@@ -53,4 +53,4 @@ def test_test_installs_the_bench_extra_beside_dev_so_the_suite_can_run_every_ben
     assert done.returncode == 0, done.stderr
     calls = called.read_text().splitlines()
     assert "-m pip install -q -e .[dev,bench]" in calls
-    assert calls[-1] == "-m pytest -n auto --dist loadgroup -q"
+    assert calls[-1] == "-m pytest -n auto --dist loadgroup --no-loadscope-reorder -q"
