@@ -25,9 +25,16 @@ from tests.gameplay import next_command
 TABLE_LOCKING = "eventsourcing.postgres:PostgresApplicationRecorder"  # as earlier versions wrote
 
 
-@pytest.fixture
-def pg_settings(database_url, postgres_schema) -> Settings:
-    return Settings(database_url=database_url, database_schema=postgres_schema, pool_size=4)
+@pytest.fixture(scope="module")
+def pg_settings(database_url) -> Iterator[Settings]:
+    """A schema of this file's own: its tests store events no application reads ("test:Event"), which
+    a test in the same process folding the shared schema's whole log would trip on."""
+    schema = f"maumau_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("create schema {}").format(sql.Identifier(schema)))
+    yield Settings(database_url=database_url, database_schema=schema, pool_size=4)
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(schema)))
 
 
 def stored(originator_id: uuid.UUID, version: int) -> StoredEvent:
