@@ -7,6 +7,7 @@ file in the test's temporary directory (the embedded default).
 
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import psycopg
 import pytest
@@ -69,12 +70,23 @@ def fresh_settings(store_kind: str, request: pytest.FixtureRequest, tmp_path) ->
         yield Settings(data_dir=tmp_path / "var", snapshot_interval=SNAPSHOT_INTERVAL)
         return
     url = request.getfixturevalue("database_url")
+    with own_schema(url) as schema:
+        yield Settings(
+            database_url=url, database_schema=schema, snapshot_interval=SNAPSHOT_INTERVAL, pool_size=4
+        )
+
+
+@contextmanager
+def own_schema(database_url: str) -> Iterator[str]:
+    """A PostgreSQL schema made for the caller alone, dropped with everything in it afterwards."""
     schema = f"maumau_test_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(url, autocommit=True) as conn:
+    with psycopg.connect(database_url, autocommit=True) as conn:
         conn.execute(sql.SQL("create schema {}").format(sql.Identifier(schema)))
-    yield Settings(database_url=url, database_schema=schema, snapshot_interval=SNAPSHOT_INTERVAL, pool_size=4)
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(schema)))
+    try:
+        yield schema
+    finally:
+        with psycopg.connect(database_url, autocommit=True) as conn:
+            conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(schema)))
 
 
 @pytest.fixture

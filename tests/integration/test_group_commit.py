@@ -21,6 +21,7 @@ from service.persistence.group_commit import GroupCommitRecorder, _Save
 from service.persistence.log_lock import LogLockedRecorder, log_lock
 from service.settings import Settings
 from tests.gameplay import next_command
+from tests.integration.conftest import own_schema
 
 TABLE_LOCKING = "eventsourcing.postgres:PostgresApplicationRecorder"  # as earlier versions wrote
 
@@ -29,12 +30,8 @@ TABLE_LOCKING = "eventsourcing.postgres:PostgresApplicationRecorder"  # as earli
 def pg_settings(database_url) -> Iterator[Settings]:
     """A schema of this file's own: its tests store events no application reads ("test:Event"), which
     a test in the same process folding the shared schema's whole log would trip on."""
-    schema = f"maumau_test_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("create schema {}").format(sql.Identifier(schema)))
-    yield Settings(database_url=database_url, database_schema=schema, pool_size=4)
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(schema)))
+    with own_schema(database_url) as schema:
+        yield Settings(database_url=database_url, database_schema=schema, pool_size=4)
 
 
 def stored(originator_id: uuid.UUID, version: int) -> StoredEvent:

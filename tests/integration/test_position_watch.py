@@ -2,7 +2,6 @@
 
 import random
 import time
-import uuid
 from collections.abc import Iterator
 
 import msgspec
@@ -15,17 +14,14 @@ from service.projections.reader import ReadModels
 from service.projections.runner import start_projections
 from service.settings import Settings
 from tests.gameplay import next_command
+from tests.integration.conftest import own_schema
 from tests.integration.tables import players
 
 
 @pytest.fixture
 def pg_settings(database_url: str) -> Iterator[Settings]:
-    schema = f"maumau_test_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("create schema {}").format(sql.Identifier(schema)))
-    yield Settings(database_url=database_url, database_schema=schema, pool_size=2)
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(schema)))
+    with own_schema(database_url) as schema:
+        yield Settings(database_url=database_url, database_schema=schema, pool_size=2)
 
 
 @pytest.fixture

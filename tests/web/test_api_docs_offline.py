@@ -40,8 +40,8 @@ def test_a_request_for_anything_but_the_service_is_refused_and_kept(visit: Visit
     # what makes the checks above bite: a page that reached elsewhere would be caught
     page = visit.page
     page.goto("about:blank")  # no page of the service: its security policy would stop the request first
-    page.set_content('<img src="http://cdn.example.invalid/a.png">')
+    page.set_content('<img src="http://elsewhere.example.invalid/a.png">')
     page.wait_for_load_state("load")
-    assert visit.outside == ["http://cdn.example.invalid/a.png"]
+    assert visit.outside == ["http://elsewhere.example.invalid/a.png"]
     answer = page.goto("/health")  # the service's own: let by
-    assert answer is not None and answer.ok and visit.outside == ["http://cdn.example.invalid/a.png"]
+    assert answer is not None and answer.ok and visit.outside == ["http://elsewhere.example.invalid/a.png"]
