@@ -30,6 +30,19 @@ def log_lock_key(schema: str, table: str) -> int:
     return int.from_bytes(digest, "big", signed=True)
 
 
+def log_channel(schema: str, table: str) -> str:
+    """The channel every insert into one event log notifies: named after its schema and table.
+
+    eventsourcing's is the table's name alone, the same in every schema: deployments (or tests)
+    sharing a database in schemas of their own woke each other's readers with every write. (While
+    processes of an earlier version still write, readers hear their writes by the backstop only.)
+    """
+    channel = f"{schema}.{table}"
+    if len(channel.encode()) > 63:  # PostgreSQL's identifier length: pg_notify refuses a longer one
+        channel = "log_" + hashlib.blake2b(channel.encode(), digest_size=16).hexdigest()
+    return channel
+
+
 def log_lock(schema: str, table: str) -> Composed:
     """The statement that takes the log's lock until the transaction ends."""
     return SQL("SELECT pg_advisory_xact_lock({key})").format(key=Literal(log_lock_key(schema, table)))
@@ -40,6 +53,7 @@ class LogLockedRecorder(PostgresApplicationRecorder):
 
     def __init__(self, datastore: PostgresDatastore, **kwargs: Any) -> None:
         super().__init__(datastore, **kwargs)
+        self.channel_name = log_channel(self.datastore.schema, self.events_table_name)
         # the stock statements: SET LOCAL lock_timeout (which bounds any lock's wait), then the lock
         self.log_lock = log_lock(self.datastore.schema, self.events_table_name)
         self.lock_table_statements = [*self.lock_table_statements[:-1], self.log_lock]

@@ -11,6 +11,7 @@ import pytest
 from psycopg.sql import SQL, Identifier
 
 from service.application import MauMau
+from service.persistence.log_lock import log_channel
 from service.projections.runner import Runner
 
 WAIT = 10.0
@@ -39,15 +40,10 @@ def test_an_idle_runner_on_postgresql_reads_on_the_stores_note_and_not_every_pol
             assert time.monotonic() < deadline, "the runner never listened"
             time.sleep(0.01)
         time.sleep(0.2)
-        # the channel is the events table's name, the same in every schema of the database: other
-        # tests' writes elsewhere wake the runner too, so each note heard here allows a read
-        with psycopg.connect(fresh_settings.database_url, autocommit=True) as listening:
-            listening.execute(SQL("LISTEN {}").format(Identifier(runner.source.app.recorder.channel_name)))  # type: ignore[attr-defined]
-            before = reads
-            time.sleep(1.5)
-            woken = reads - before
-            notes = sum(1 for _ in listening.notifies(timeout=0.01))
-        assert woken <= notes + 3  # a backstop each second at most; polling would have read ~75 times
+        # the channel is the schema's own: the other tests' writes in the database do not wake it
+        before = reads
+        time.sleep(1.5)
+        assert reads - before <= 3  # a backstop each second at most; polling would have read ~75 times
         created = app.create_game(["bot:random"] * 2, seed=1)
         while runner.position < created.position:
             assert time.monotonic() < deadline + WAIT, "the runner did not follow the write"
@@ -57,3 +53,31 @@ def test_an_idle_runner_on_postgresql_reads_on_the_stores_note_and_not_every_pol
         following.join(timeout=WAIT)
         app.close()
         runner.close()
+
+
+@pytest.mark.parametrize("store_kind", ["postgres"])
+def test_a_write_notifies_its_own_schemas_channel_and_no_other(fresh_settings, settings):
+    assert fresh_settings.database_schema != settings.database_schema
+    app = MauMau(fresh_settings)
+    elsewhere = MauMau(settings)
+    try:
+        channel = app.recorder.channel_name  # type: ignore[attr-defined]
+        assert channel == log_channel(fresh_settings.database_schema, app.recorder.events_table_name)  # type: ignore[attr-defined]
+        assert channel != elsewhere.recorder.channel_name  # type: ignore[attr-defined]
+        with psycopg.connect(fresh_settings.database_url, autocommit=True) as listening:
+            listening.execute(SQL("LISTEN {}").format(Identifier(channel)))
+            elsewhere.create_game(["bot:random"] * 2, seed=1)
+            assert list(listening.notifies(timeout=0.5)) == []
+            app.create_game(["bot:random"] * 2, seed=1)
+            assert [note.channel for note in listening.notifies(timeout=WAIT, stop_after=1)] == [channel]
+    finally:
+        app.close()
+        elsewhere.close()
+
+
+def test_a_channel_name_too_long_for_postgresql_is_shortened_and_still_the_schemas_own():
+    long_schema = "s" * 70
+    channel = log_channel(long_schema, "stored_events")
+    assert len(channel.encode()) <= 63
+    assert channel != log_channel(long_schema + "x", "stored_events")
+    assert log_channel("club_a", "maumau_events") == "club_a.maumau_events"
