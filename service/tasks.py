@@ -12,7 +12,8 @@ Tasks (names are the contract between who queues, the workers and the beat):
 - ``maumau.time_out_turn(game_id, seat, version)``: a turn clock ran out.
 - ``maumau.deliver_webhook(delivery_id)``: one try of a webhook delivery (``workers.webhooks``);
   the tick queues the deliveries due, a failed try its retry (Celery's default queue).
-- ``maumau.mail_notice(notice_id)``: a person's notice mailed, at most once (``workers.notices``);
+- ``maumau.mail_notice(notice_id)``: a person's notice mailed, once (``workers.notices``: a claim
+  that runs out with its dead worker is tried again);
   the tick queues the mails due (Celery's default queue).
 """
 

@@ -1,8 +1,8 @@
 """Mailing people's notices: the step the task ``maumau.mail_notice`` runs, after the tick found
 the notice's mail due (``Notices.due``: at once, or "your move" after ``MAUMAU_NOTIFY_MOVE_AFTER``).
 
-``Mailer.mail(notice_id)`` claims the notice (``Notices.claim``: it is marked sent before the mail
-goes, so a task run twice sends one mail at most), then sends it only if the person still wants it
+``Mailer.mail(notice_id)`` claims the notice (``Notices.claim``: marked sending for a few minutes,
+so a task run twice sends one mail), then sends it only if the person still wants it
 (mail and that kind chosen, an address given), the notice is fresh (a rebuild makes old ones
 again), and, for "your move", the turn still waits for them (the game, or the Mao match, has no
 event after the one that made it: a person who moved, or whose turn passed, gets nothing). Else it
@@ -14,7 +14,8 @@ from); never a card.
 A send that fails (the SMTP server refused it, or did not answer) puts the notice back to pending,
 due again 1, 5 and 25 minutes on (``Notices.send_failed``); the fourth failure marks it failed and
 logs so, with its kind and id only (no address, nothing of the mail). Each try claims it again, so
-a retry too is sent once at most.
+a retry too is sent once. A worker that dies between its claim and its word on the send leaves the
+claim to run out; the tick then counts a failed send and the mail goes again, not lost.
 """
 
 import logging
@@ -25,7 +26,16 @@ from uuid import UUID
 from service.application import MauMau
 from service.domain.errors import RuleError
 from service.domain.mao.autoplay import seat_to_move
-from service.persistence.notices import FAILED, FRESH, RETRY_AFTER, YOUR_MOVE, Notice, Notices
+from service.persistence.notices import (
+    ATTEMPTS,
+    FAILED,
+    FRESH,
+    LEASE,
+    RETRY_AFTER,
+    YOUR_MOVE,
+    Notice,
+    Notices,
+)
 from service.projections.hooks import turn_of
 from service.settings import Settings
 from service.usecases import mail
@@ -52,8 +62,11 @@ class Mailer:
             return False  # sent, skipped, failed, or another task has it
         prefs = self.notices.prefs(notice.player_id)
         wanted = "mail" in prefs.channels and notice.kind in prefs.kinds and bool(prefs.email)
-        # a retry may come up to the waits' sum later than the first try
-        late = now - notice.created > FRESH + self.settings.notify_move_after + sum(RETRY_AFTER)
+        # a retry may come up to the waits' sum later than the first try, and a claim run out a lease
+        late = (
+            now - notice.created
+            > FRESH + self.settings.notify_move_after + sum(RETRY_AFTER) + ATTEMPTS * LEASE
+        )
         if not wanted or late or not mail.mails(self.settings) or not self._still_due(notice):
             self.notices.skip(notice.notice_id)
             return False
@@ -62,7 +75,9 @@ class Mailer:
             catalogue.gettext, notice.kind, notice.data, self._zone(notice), self.settings.public_url
         )
         sent = mail.send(self.settings, prefs.email, subject, text)
-        if not sent:
+        if sent:
+            self.notices.sent(notice.notice_id)
+        else:
             became = self.notices.send_failed(notice, now)
             # the kind and the notice's id: never the address nor the mail's words
             extra = {"kind": notice.kind, "notice_id": str(notice.notice_id), "attempts": notice.attempts + 1}

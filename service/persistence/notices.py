@@ -6,11 +6,14 @@ A notice is made by the projection (``service.projections.views.notices``) from 
 log, for one person who chose its kind, with an id that follows from the event's position, the
 kind and the person: folding the log again (a rebuild) finds it there already
 (``ON CONFLICT DO NOTHING``). Its ``mail`` column says where its mail stands: ``none`` (not
-chosen), ``pending`` (due at ``due``), ``sent`` (a worker claimed it: sent once at most),
-``skipped`` or ``failed``. A send the SMTP server refused (or a server that did not answer) puts it
-back to ``pending``, due again after ``RETRY_AFTER``'s next wait, its ``attempts`` counted; after
-``ATTEMPTS`` sends it is ``failed``, tried no more. The per-person stream reads the notices after a
-position; the tick queues the mails due.
+chosen), ``pending`` (due at ``due``), ``sending`` (a worker claimed it for ``LEASE`` seconds:
+``due`` is when the claim runs out), ``sent``, ``skipped`` or ``failed``. A send the SMTP server
+refused (or a server that did not answer) puts it back to ``pending``, due again after
+``RETRY_AFTER``'s next wait, its ``attempts`` counted; after ``ATTEMPTS`` sends it is ``failed``,
+tried no more. A claim that ran out (the worker died, or was killed, before it said how the send
+went) counts as a failed send too, at the tick: the mail is sent again rather than lost (once more
+at worst, when the worker died after the server took it). The per-person stream reads the notices
+after a position; the tick queues the mails due.
 
 The kinds and channels are the words stored; ``docs/web.md`` says what each means.
 """
@@ -33,7 +36,7 @@ TABLE_READY, ROUND_STARTING, YOUR_MOVE, DISPUTE_RULED = (
 KINDS = (TABLE_READY, ROUND_STARTING, YOUR_MOVE, DISPUTE_RULED)
 MAIL, BROWSER = "mail", "browser"
 CHANNELS = (MAIL, BROWSER)
-NONE, PENDING, SENT, SKIPPED, FAILED = "none", "pending", "sent", "skipped", "failed"
+NONE, PENDING, SENDING, SENT, SKIPPED, FAILED = "none", "pending", "sending", "sent", "skipped", "failed"
 KEEP, PRUNE_EVERY = 86400.0, 3600.0  # seconds a notice is kept; how often the tick deletes older ones
 FRESH = 900.0  # seconds: an older notice (one a rebuild made again) is neither streamed nor mailed
 COLUMNS = "notice_id, player_id, kind, payload, created, position, mail, due"
@@ -42,6 +45,9 @@ READ = f"{COLUMNS}, attempts"  # what a notice is read back with
 # hour loses nothing; the fourth failed send is the last
 RETRY_AFTER = (60.0, 300.0, 1500.0)
 ATTEMPTS = len(RETRY_AFTER) + 1
+# seconds a worker's claim on a notice holds: beyond the mail task's hard time limit (90 s), so a
+# claim runs out only when its task is surely over
+LEASE = 300.0
 # columns added to the notices' table after it was first made: ``db init`` (the store's
 # ``create_table``) adds them to a table made before, with their default
 ADDED_COLUMNS = (("notices", "attempts", "integer NOT NULL DEFAULT 0"),)
@@ -112,7 +118,11 @@ def notice_statements(d: Dialect) -> dict[str, str]:
         "notice": f"INSERT INTO {n} ({COLUMNS}) VALUES ({d.marks(8)}) ON CONFLICT (notice_id) DO NOTHING",
         "notices_after": f"SELECT {READ} FROM {n} WHERE player_id = {ph} AND position > {ph} "
         f"AND created >= {ph} ORDER BY position, notice_id LIMIT 100",
-        "notices_pruned": f"DELETE FROM {n} WHERE created < {ph} AND mail <> 'pending'",
+        "notices_pruned": f"DELETE FROM {n} WHERE created < {ph} AND mail NOT IN ('pending', 'sending')",
+        # claims that ran out: a failed send each (``send_failed``'s count, due at once)
+        "notices_abandoned": f"UPDATE {n} SET attempts = attempts + 1, due = {ph}, queued_at = 0, "
+        f"mail = CASE WHEN attempts + 1 >= {ATTEMPTS} THEN 'failed' ELSE 'pending' END "
+        f"WHERE mail = 'sending' AND due <= {ph}",
         # a first "your move" is due later than the rest (``due``'s second and third marks); a retry
         # is due at its ``due``
         "notices_due": f"UPDATE {n} SET queued_at = {ph} WHERE notice_id IN (SELECT notice_id FROM {n} "
@@ -121,13 +131,14 @@ def notice_statements(d: Dialect) -> dict[str, str]:
         f"AND queued_at < {ph} ORDER BY due LIMIT {ph}) "
         "RETURNING notice_id",
         # a retry only once due: the task of a failed try run again sends nothing early
-        "notice_claimed": f"UPDATE {n} SET mail = 'sent' WHERE notice_id = {ph} AND mail = 'pending' "
-        f"AND (attempts = 0 OR due <= {ph}) RETURNING {READ}",
-        # only the task that claimed it (``sent``) puts it back or gives it up
+        "notice_claimed": f"UPDATE {n} SET mail = 'sending', due = {ph} WHERE notice_id = {ph} "
+        f"AND mail = 'pending' AND (attempts = 0 OR due <= {ph}) RETURNING {READ}",
+        # only the task that claimed it (``sending``) says how the send went
+        "notice_sent": f"UPDATE {n} SET mail = 'sent' WHERE notice_id = {ph} AND mail = 'sending'",
         "notice_retried": f"UPDATE {n} SET mail = 'pending', attempts = {ph}, due = {ph}, queued_at = 0 "
-        f"WHERE notice_id = {ph} AND mail = 'sent'",
+        f"WHERE notice_id = {ph} AND mail = 'sending'",
         "notice_failed": f"UPDATE {n} SET mail = 'failed', attempts = {ph} WHERE notice_id = {ph} "
-        "AND mail = 'sent'",
+        "AND mail = 'sending'",
         "notice_skipped": f"UPDATE {n} SET mail = 'skipped' WHERE notice_id = {ph}",
     }
 
@@ -218,14 +229,19 @@ class Notices:
             # a notice is of use for FRESH seconds: a day on, none is kept but a mail still due
             self.store.execute("notices_pruned", (now - KEEP,))
             Notices.pruned_at = now
+        self.store.execute("notices_abandoned", (now, now))
         rows = self.store.change("notices_due", (now, now - move_after, now, again, limit))
         return [value if isinstance(value, UUID) else UUID(str(value)) for (value,) in rows]
 
     def claim(self, notice_id: UUID, now: float) -> Notice | None:
-        """The notice, marked sent, when its mail was pending (a retry: and due by ``now``); None
-        when another task had it (at most one mail per notice, even if a task runs twice)."""
-        found = self.store.change("notice_claimed", (notice_id, now))
+        """The notice, marked sending for ``LEASE`` seconds, when its mail was pending (a retry: and
+        due by ``now``); None when another task has it or had it (a task run twice sends once)."""
+        found = self.store.change("notice_claimed", (now + LEASE, notice_id, now))
         return _notice(found[0]) if found else None
+
+    def sent(self, notice_id: UUID) -> None:
+        """A claimed notice whose mail the SMTP server took."""
+        self.store.execute("notice_sent", (notice_id,))
 
     def skip(self, notice_id: UUID) -> None:
         self.store.execute("notice_skipped", (notice_id,))

@@ -1,7 +1,9 @@
 """A notice's mail the SMTP server refused, or could not take (it was down), is tried again 1, 5 and
 25 minutes on (``Notices.send_failed``), each try claimed again so a task run twice still mails once;
-after the fourth failed send it is failed, logged without the address, and tried no more. A real
-aiosmtpd server; the minutes are passed as the ``now`` the tick and the mailer take."""
+after the fourth failed send it is failed, logged without the address, and tried no more. A claim
+whose worker died before the send's outcome runs out and counts as a failed send: the mail goes
+again, not lost. A real aiosmtpd server; the minutes are passed as the ``now`` the tick and the
+mailer take."""
 
 import logging
 import time
@@ -12,7 +14,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from litestar.testing import TestClient
 
-from service.persistence.notices import ATTEMPTS, RETRY_AFTER, Notice
+from service.persistence.notices import ATTEMPTS, LEASE, RETRY_AFTER, Notice
 from service.usecases.services import Services
 from tests.e2e.test_embedded import free_port
 from tests.e2e.test_mail import Inbox, mailing
@@ -122,3 +124,44 @@ def test_a_mail_server_down_for_every_try_leaves_the_notice_failed_logged_withou
     )
     for record in caplog.records:
         assert "ada@example.org" not in f"{record.getMessage()} {record.__dict__}"
+
+
+def test_a_mail_whose_worker_died_after_claiming_it_is_sent_once_its_claim_runs_out(
+    mailing: TestClient[Any], smtp: tuple[Server, Refusing]
+):
+    _, inbox = smtp
+    services: Services = mailing.app.state.services
+    _, _, _, notice = ada_to_move(mailing, "Orphaned", *MAIL, email="ada@example.org")
+    now = time.time()
+    assert due_notices(services.notices, 0.0, 100, now) == [notice.notice_id]
+    claimed = services.notices.claim(notice.notice_id, now)  # the worker that claimed it dies here
+    assert claimed is not None and stored(services, notice).mail == "sending"
+    assert not mailer(services).mail(notice.notice_id, now)  # its task run again: still claimed
+    assert due_notices(services.notices, 0.0, 100, now + LEASE - 1) == []  # the claim still holds
+    assert inbox.mails == []
+    assert due_notices(services.notices, 0.0, 100, now + LEASE) == [notice.notice_id]
+    again = stored(services, notice)
+    assert (again.mail, again.attempts) == ("pending", 1)
+    assert mailer(services).mail(notice.notice_id, now + LEASE)
+    ((to, mail),) = inbox.mails
+    assert to == ["ada@example.org"] and mail["Subject"] == "It is your move."
+    assert stored(services, notice).mail == "sent"
+    assert due_notices(services.notices, 0.0, 100, now + 2 * LEASE + 86400) == []
+
+
+def test_a_notice_whose_every_claim_runs_out_is_failed_after_the_last_try(
+    mailing: TestClient[Any], smtp: tuple[Server, Refusing]
+):
+    _, inbox = smtp
+    services: Services = mailing.app.state.services
+    _, _, _, notice = ada_to_move(mailing, "Cursed", *MAIL, email="ada@example.org")
+    at = time.time()
+    for attempt in range(ATTEMPTS):
+        assert due_notices(services.notices, 0.0, 100, at) == [notice.notice_id], attempt
+        assert services.notices.claim(notice.notice_id, at) is not None  # and its worker dies
+        at += LEASE
+    assert due_notices(services.notices, 0.0, 100, at) == []  # the last claim ran out: no more tries
+    failed = stored(services, notice)
+    assert (failed.mail, failed.attempts) == ("failed", ATTEMPTS)
+    assert not mailer(services).mail(notice.notice_id, at)
+    assert inbox.mails == []
