@@ -112,3 +112,22 @@ def test_a_mao_seat_is_shown_its_table_and_its_turn_and_led_to_the_matchs_play_p
         page.wait_for_url(f"**/web/mao-games/{match}/play")
     finally:
         context.close()
+
+
+def test_the_headers_notification_button_and_sign_out_stand_in_one_row_on_a_wide_screen(
+    browser: Browser, base: str, club: Club
+):
+    scene = new_scene(club)
+    name = next(iter(scene.players))
+    context = browser.new_context(viewport={"width": 1200, "height": 800}, base_url=base)
+    try:
+        page = context.new_page()
+        sign_in(page, scene.tokens[name])
+        page.goto(f"/web/players/{scene.players[name]}")
+        page.evaluate("document.querySelector('[data-notify-ask]').hidden = false")  # as notify.js shows it
+        ask = page.locator("[data-notify-ask]").bounding_box()
+        out = page.get_by_role("button", name="Sign out").bounding_box()
+        assert ask is not None and out is not None
+        assert abs(ask["y"] - out["y"]) < 2 and ask["x"] + ask["width"] <= out["x"]  # side by side
+    finally:
+        context.close()
