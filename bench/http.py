@@ -78,7 +78,10 @@ the server's ~0.35 ms, so it would measure itself; this one spends ~0.07 ms.
 
     ./run bench http [--server uvicorn|granian] [--via stream|read|refused] [--seconds 3]
                      [--slices 5] [--games 32] [--open-seconds 10] [--load 0.5] [--open-games 32]
-                     [--workers 2]
+                     [--workers 2] [--busy 0]
+
+``--busy N`` keeps N cores busy with other processes all through the run (``bench/load``): the
+targets on a loaded machine, as issue 34 asks (``--busy 1`` on two cores).
 
 The URL defaults to MAUMAU_DATABASE_URL, else the local test database.
 """
@@ -111,6 +114,7 @@ from psycopg import sql
 # the repository after the standard library: `bench` is a package, and bench/ is not on the path
 sys.path.append(str(Path(__file__).resolve().parent.parent))
 from bench.floor import table as floor
+from bench.load import busy
 
 _HERE = Path(__file__).resolve().parent
 LOCAL_URL = "postgresql://postgres@127.0.0.1:5432/test"
@@ -1048,7 +1052,15 @@ def main() -> None:
             "refused: only POSTs the server refuses at once (no floor, no open loop, no targets)"
         ),
     )
+    parser.add_argument(
+        "--busy",
+        type=int,
+        default=0,
+        help="cores kept busy by other processes all through the run (the targets on a loaded machine)",
+    )
     args = parser.parse_args()
+    if args.busy < 0:
+        parser.error(f"--busy is a number of cores, 0 or more: not {args.busy}")
     if not 0 < args.load <= 1:
         parser.error(f"--load is a share of the saturated rate, more than 0 and at most 1: not {args.load:g}")
 
@@ -1057,8 +1069,13 @@ def main() -> None:
         f"{args.server} --workers {args.workers} + maumau projections run; {args.games} games of "
         f"{SEATS} players; {args.slices} interleaved slices of {args.seconds:g} s each; "
         "ratios = median of the per-slice ratios"
+        + (f"; {args.busy} core(s) kept busy by other processes all through" if args.busy else "")
     )
-    with tempfile.TemporaryDirectory(prefix="bench-http-") as logs, schema_on(args.url) as schema:
+    with (
+        busy(args.busy),
+        tempfile.TemporaryDirectory(prefix="bench-http-") as logs,
+        schema_on(args.url) as schema,
+    ):
         processes = Processes(args.url, schema, args.server, args.workers, Path(logs))
         with serving(processes, args.workers):
             measured = uvloop.run(measure(args, processes))
