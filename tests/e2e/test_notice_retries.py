@@ -67,6 +67,12 @@ def smtp() -> Iterator[tuple[Server, Refusing]]:
     server.down()
 
 
+def waiting_for_ada(mailing: TestClient[Any], name: str) -> tuple[Services, Notice]:
+    """The service, and its "your move" notice to Ada, who chose it by mail."""
+    _, _, _, notice = ada_to_move(mailing, name, *MAIL, email="ada@example.org")
+    return mailing.app.state.services, notice
+
+
 def stored(services: Services, notice: Notice) -> Notice:
     (found,) = [n for n in services.notices.after(notice.player_id, 0) if n.notice_id == notice.notice_id]
     return found
@@ -130,8 +136,7 @@ def test_a_mail_whose_worker_died_after_claiming_it_is_sent_once_its_claim_runs_
     mailing: TestClient[Any], smtp: tuple[Server, Refusing]
 ):
     _, inbox = smtp
-    services: Services = mailing.app.state.services
-    _, _, _, notice = ada_to_move(mailing, "Orphaned", *MAIL, email="ada@example.org")
+    services, notice = waiting_for_ada(mailing, "Orphaned")
     now = time.time()
     assert due_notices(services.notices, 0.0, 100, now) == [notice.notice_id]
     claimed = services.notices.claim(notice.notice_id, now)  # the worker that claimed it dies here
@@ -153,8 +158,7 @@ def test_a_notice_whose_every_claim_runs_out_is_failed_after_the_last_try(
     mailing: TestClient[Any], smtp: tuple[Server, Refusing]
 ):
     _, inbox = smtp
-    services: Services = mailing.app.state.services
-    _, _, _, notice = ada_to_move(mailing, "Cursed", *MAIL, email="ada@example.org")
+    services, notice = waiting_for_ada(mailing, "Cursed")
     at = time.time()
     for attempt in range(ATTEMPTS):
         assert due_notices(services.notices, 0.0, 100, at) == [notice.notice_id], attempt
