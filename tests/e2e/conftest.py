@@ -5,15 +5,12 @@ projections running in it as in production. Tests make their own players,
 leagues and games, so they never see each other's.
 """
 
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import psycopg
 import pytest
 from litestar.testing import TestClient
-from psycopg import sql
 
 from service.app import create_app
 from service.settings import Settings
@@ -21,16 +18,13 @@ from service.tasks import configure
 from tests.e2e.club import ADMIN_TOKEN, Club
 from tests.e2e.queued import Queued
 from tests.gameplay import SAME_ENTROPY
+from tests.schemas import own_schema
 
 
 @pytest.fixture(scope="session")
 def http_schema(database_url: str) -> Iterator[str]:
-    schema = f"maumau_http_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("create schema {}").format(sql.Identifier(schema)))
-    yield schema
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(schema)))
+    with own_schema(database_url, "maumau_http") as schema:
+        yield schema
 
 
 @pytest.fixture(scope="session")
@@ -48,12 +42,10 @@ def http_settings(database_url: str, http_schema: str) -> Settings:
 def settings(database_url: str, tmp_path: Path) -> Iterator[Settings]:
     """A PostgreSQL schema of the test's own, for a test that starts processes of its own (API
     processes, workers, a beat, a runner) to share it instead of the session's app; dropped at the end."""
-    schema = f"maumau_run_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("create schema {}").format(sql.Identifier(schema)))
-    yield Settings(database_url=database_url, database_schema=schema, data_dir=tmp_path / "var", pool_size=2)
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("drop schema if exists {} cascade").format(sql.Identifier(schema)))
+    with own_schema(database_url, "maumau_run") as schema:
+        yield Settings(
+            database_url=database_url, database_schema=schema, data_dir=tmp_path / "var", pool_size=2
+        )
 
 
 @pytest.fixture(scope="session")

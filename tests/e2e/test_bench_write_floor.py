@@ -5,7 +5,6 @@ never part of the production app."""
 
 import threading
 import time
-import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,17 +18,15 @@ from bench.floor.table import TABLE, TABLE_SQL
 from service.app import create_app
 from service.settings import Settings
 from tests.e2e.club import ADMIN_TOKEN, Club, bearer, problem
+from tests.schemas import own_schema
 
 
 @pytest.fixture(scope="module")
 def floor_schema(database_url: str) -> Iterator[str]:
-    schema = f"maumau_floor_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("create schema {}").format(sql.Identifier(schema)))
-        conn.execute(sql.SQL(TABLE_SQL).format(sql.Identifier(schema), sql.Identifier(TABLE)))
-    yield schema
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(schema)))
+    with own_schema(database_url, "maumau_floor") as schema:
+        with psycopg.connect(database_url, autocommit=True) as conn:
+            conn.execute(sql.SQL(TABLE_SQL).format(sql.Identifier(schema), sql.Identifier(TABLE)))
+        yield schema
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,6 @@
 
 import threading
 import time
-import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from service.app import create_app
 from service.persistence.init import init_database
 from service.settings import Settings
 from tests.e2e.club import bearer, problem
+from tests.schemas import own_schema
 
 ADMIN_TOKEN = "readiness-admin"
 
@@ -27,12 +27,8 @@ def serving(settings: Settings) -> TestClient[Any]:
 
 @pytest.fixture
 def empty_schema(database_url: str) -> Iterator[str]:
-    schema = f"maumau_ready_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("create schema {}").format(sql.Identifier(schema)))
-    yield schema
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(schema)))
+    with own_schema(database_url, "maumau_ready") as schema:
+        yield schema
 
 
 def test_ready_reports_the_database_the_embedded_broker_and_the_lag(client, club):

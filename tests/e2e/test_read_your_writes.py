@@ -28,6 +28,7 @@ from tests.e2e.club import ADMIN, ADMIN_TOKEN, bearer
 from tests.e2e.test_distributed import ADMIN_TOKEN as DISTRIBUTED_ADMIN_TOKEN
 from tests.e2e.test_distributed import Processes, distributed_env, forget_prefix, ready
 from tests.e2e.test_embedded import free_port
+from tests.schemas import own_schema
 
 LAG_MS = 150
 MOST_MOVES = 1500  # a single round of two ends long before
@@ -117,23 +118,17 @@ def create_and_read_at_once(naive: Naive, tries: int) -> None:
 @pytest.fixture
 def lagging(database_url: str, broker_data: Settings) -> Iterator[TestClient[Any]]:
     """The app on PostgreSQL in a schema of its own, its read models lagging ``LAG_MS`` behind."""
-    schema = f"maumau_ryw_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("create schema {}").format(sql.Identifier(schema)))
-    settings = Settings(
-        database_url=database_url,
-        database_schema=schema,
-        pool_size=4,
-        admin_token=ADMIN_TOKEN,
-        projection_batch_ms=LAG_MS,
-    )
-    configure(broker_data)  # a bot's move queued goes where no worker takes it
-    try:
+    with own_schema(database_url, "maumau_ryw") as schema:
+        settings = Settings(
+            database_url=database_url,
+            database_schema=schema,
+            pool_size=4,
+            admin_token=ADMIN_TOKEN,
+            projection_batch_ms=LAG_MS,
+        )
+        configure(broker_data)  # a bot's move queued goes where no worker takes it
         with TestClient(create_app(settings)) as client:
             yield client
-    finally:
-        with psycopg.connect(database_url, autocommit=True) as conn:
-            conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(schema)))
 
 
 @pytest.fixture

@@ -22,11 +22,9 @@ from pathlib import Path
 from uuid import UUID
 
 import msgspec
-import psycopg
 import pytest
 import redis
 from eventsourcing.utils import get_topic
-from psycopg import sql
 
 from service import tasks
 from service.application import MauMau
@@ -40,6 +38,7 @@ from tests.environment import without_settings
 from tests.gameplay import next_command
 from tests.integration.tables import players
 from tests.integration.test_workers import assert_tournament_agrees_with_its_games, turns_timed_out
+from tests.schemas import own_schema
 from workers.app import TICK
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -163,34 +162,30 @@ def worker_stack(
     """A schema of its own and the settings an in-process API shares with a real worker and beat
     (``tasks`` configured by them, so what the API queues goes to that worker); the worker and beat
     are started by the caller once its API runs. Everything is undone after."""
-    schema = f"maumau_{name}_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("create schema {}").format(sql.Identifier(schema)))
     prefix = f"maumau-{name}-{uuid.uuid4().hex[:8]}:"
-    settings = Settings(
-        database_url=database_url,
-        database_schema=schema,
-        data_dir=folder / "var",
-        pool_size=3,
-        admin_token=ADMIN_TOKEN,
-        broker_url=broker_url,
-        broker_prefix=prefix,
-        bot_think=0.0,
-        projection_poll_ms=10,
-    )
-    before = tasks.settings
-    tasks.configure(settings)
-    logs = folder / "logs"
-    logs.mkdir()
-    stack = Stack(settings, broker_url, prefix, logs, think=0.0)
-    stack.env.update(env)
-    try:
-        yield settings, stack
-    finally:
-        stack.stop()
-        tasks.configure(before)
-        with psycopg.connect(database_url, autocommit=True) as conn:
-            conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(schema)))
+    with own_schema(database_url, f"maumau_{name}") as schema:
+        settings = Settings(
+            database_url=database_url,
+            database_schema=schema,
+            data_dir=folder / "var",
+            pool_size=3,
+            admin_token=ADMIN_TOKEN,
+            broker_url=broker_url,
+            broker_prefix=prefix,
+            bot_think=0.0,
+            projection_poll_ms=10,
+        )
+        before = tasks.settings
+        tasks.configure(settings)
+        logs = folder / "logs"
+        logs.mkdir()
+        stack = Stack(settings, broker_url, prefix, logs, think=0.0)
+        stack.env.update(env)
+        try:
+            yield settings, stack
+        finally:
+            stack.stop()
+            tasks.configure(before)
 
 
 @pytest.fixture

@@ -5,18 +5,15 @@ that is dropped at the end, so runs never see each other's tables. SQLite: a
 file in the test's temporary directory (the embedded default).
 """
 
-import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
 
-import psycopg
 import pytest
-from psycopg import sql
 
 from service.application import MauMau
 from service.projections.reader import ReadModels
 from service.settings import Settings
 from tests.gameplay import SAME_ENTROPY
+from tests.schemas import own_schema
 
 # small, so that tests load games from snapshots at every kind of point
 SNAPSHOT_INTERVAL = 7
@@ -24,12 +21,8 @@ SNAPSHOT_INTERVAL = 7
 
 @pytest.fixture(scope="session")
 def postgres_schema(database_url: str) -> Iterator[str]:
-    schema = f"maumau_test_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("create schema {}").format(sql.Identifier(schema)))
-    yield schema
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(schema)))
+    with own_schema(database_url) as schema:
+        yield schema
 
 
 @pytest.fixture(params=["postgres", "sqlite"])
@@ -74,19 +67,6 @@ def fresh_settings(store_kind: str, request: pytest.FixtureRequest, tmp_path) ->
         yield Settings(
             database_url=url, database_schema=schema, snapshot_interval=SNAPSHOT_INTERVAL, pool_size=4
         )
-
-
-@contextmanager
-def own_schema(database_url: str) -> Iterator[str]:
-    """A PostgreSQL schema made for the caller alone, dropped with everything in it afterwards."""
-    schema = f"maumau_test_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("create schema {}").format(sql.Identifier(schema)))
-    try:
-        yield schema
-    finally:
-        with psycopg.connect(database_url, autocommit=True) as conn:
-            conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(schema)))
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ from service.persistence.group_commit import GroupCommitRecorder, _Save
 from service.persistence.log_lock import LogLockedRecorder, log_lock
 from service.settings import Settings
 from tests.gameplay import next_command
-from tests.integration.conftest import own_schema
+from tests.schemas import own_schema
 
 TABLE_LOCKING = "eventsourcing.postgres:PostgresApplicationRecorder"  # as earlier versions wrote
 

@@ -14,8 +14,8 @@ from service.projections.reader import ReadModels
 from service.projections.runner import start_projections
 from service.settings import Settings
 from tests.gameplay import next_command
-from tests.integration.conftest import own_schema
 from tests.integration.tables import players
+from tests.schemas import own_schema
 
 
 @pytest.fixture

@@ -16,13 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import psycopg
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, sync_playwright
-from psycopg import sql
 
 from tests.e2e.club import ADMIN_TOKEN, Club
 from tests.e2e.test_embedded import WAIT, free_port, serving
+from tests.schemas import own_schema
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 360, "height": 740}
@@ -31,12 +30,8 @@ FAST = {"MAUMAU_BOT_THINK": "0.02", "MAUMAU_TICK": "0.2"}
 
 @pytest.fixture(scope="session")
 def web_schema(database_url: str) -> Iterator[str]:
-    schema = f"maumau_web_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("create schema {}").format(sql.Identifier(schema)))
-    yield schema
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(schema)))
+    with own_schema(database_url, "maumau_web") as schema:
+        yield schema
 
 
 @pytest.fixture(scope="session")
