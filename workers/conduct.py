@@ -193,6 +193,8 @@ class Conductor:
                 if error.code == "too_few_players":
                     self._cancel_unplayable(tournament.id, error)
                     return
+                if error.code == "tournament_cancelled":  # by another worker meanwhile: its decision stands
+                    return
                 if error.code != "tournament_started":  # started meanwhile by another worker: go on
                     log.warning("tournament %s cannot start: %s", tournament.id, error)
                     return

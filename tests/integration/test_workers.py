@@ -365,6 +365,23 @@ def test_a_start_time_with_too_few_players_cancels_the_tournament_once_and_the_n
     assert len(cancelled) == 1 and not inline.queue
 
 
+def test_a_look_that_loaded_the_tournament_before_another_worker_cancelled_it_does_nothing_and_warns_not(
+    app, inline, conductor, caplog
+):
+    # two looks at once (a tick's and one queued before it): the other cancels between this one's
+    # load and its start
+    tournament_id, _ = announced(app, members=1, starts_at=now() - timedelta(seconds=1), places=None)
+    loaded = app.get_tournament(tournament_id)
+    conductor.conduct_tournament(tournament_id)
+    version = app.get_tournament(tournament_id).version
+    conductor._tournament = lambda _: loaded  # type: ignore[method-assign]
+    caplog.clear()  # the first look's warning: the cancellation
+    with caplog.at_level("WARNING", logger="workers.conduct"):
+        conductor.conduct_tournament(tournament_id)
+    assert app.get_tournament(tournament_id).version == version
+    assert caplog.records == [] and not inline.queue
+
+
 def test_a_player_who_drops_out_mid_game_has_their_turns_played_by_the_clock_bot_and_the_round_ends(
     app, inline, conductor
 ):
