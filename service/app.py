@@ -37,11 +37,11 @@ from service.observability import logs
 from service.observability.requests import RequestObserver
 from service.settings import Settings, get_settings
 from service.usecases.services import Services
-from service.web import web_router
 from service.web.apidocs import ApiDocsPage
 from service.web.errors import for_people
 from service.web.i18n import read_catalogues
 from service.web.render import template_config
+from service.web.router import web_router
 
 HANDLER_THREADS = 40  # per process; anyio's default too
 

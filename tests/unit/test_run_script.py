@@ -52,5 +52,27 @@ def test_test_installs_the_bench_extra_beside_dev_so_the_suite_can_run_every_ben
     )
     assert done.returncode == 0, done.stderr
     calls = called.read_text().splitlines()
-    assert "-m pip install -q -e .[dev,bench]" in calls
+    assert "-m pip install -q --no-compile -e .[dev,bench]" in calls
     assert calls[-1] == "-m pytest -n auto --dist loadgroup --no-loadscope-reorder -q"
+
+
+def test_every_command_writes_bytecode_even_where_the_environment_says_not_to(tmp_path):
+    # the install compiles nothing: a module is compiled when first imported, once, into the cache
+    shutil.copy(ROOT / "run", tmp_path / "run")
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    said = tmp_path / "said"
+    python = tmp_path / "python"
+    python.write_text(
+        f'#!/bin/sh\necho "${{PYTHONDONTWRITEBYTECODE:-unset}}" >> {said}\n'
+        'if [ "$1 $2" = "-m venv" ]; then mkdir -p "$3/bin" && cp "$0" "$3/bin/python"; fi\n'
+    )
+    python.chmod(0o755)
+    for command in ("typecheck", "test"):  # the type check stops at mypy, missing here: its install ran
+        subprocess.run(
+            [str(tmp_path / "run"), command],
+            env={**os.environ, "PYTHON": str(python), "PYTHONDONTWRITEBYTECODE": "1"},
+            capture_output=True,
+            timeout=30,
+        )
+    lines = said.read_text().split()
+    assert len(lines) >= 4 and set(lines) == {"unset"}
