@@ -51,7 +51,11 @@ def draw_card(s: State, c: DrawCard) -> list[Event]:
                 raise RuleError("not_your_turn", why="turn")
         raise phase_refusal(s, "already_drew")
     if s.skip_due:
-        return [SkipTaken(seat, next_seat(s, seat, s.direction))]
+        taken = SkipTaken(seat, next_seat(s, seat, s.direction))
+        if s.missed is None:
+            return [taken]
+        # taking the skip completes the turn after a missed call: its window closes (an empty hand wins)
+        return [taken, *window_closes(s, s.hands)]
     if s.debt:
         return draw_cards(s, seat, s.debt, DEBT, True, PLAY)
     if s.passing:

@@ -215,7 +215,8 @@ class CardsDrawn(Event, frozen=True):
 
 
 class SkipTaken(Event, frozen=True):
-    """The player facing a waiting skip took it: their turn is over without a move."""
+    """The player facing a waiting skip took it: their turn is over without a move, and with it a
+    missed call's window."""
 
     seat: int
     turn: int  # who moves next
@@ -224,6 +225,7 @@ class SkipTaken(Event, frozen=True):
     def apply(self, s: State) -> None:
         s.turn = self.turn
         s.skip_due = False
+        s.missed = None
         s.doubt = None  # taking the skip believes a face-down card (blind)
         s.follow = s.book.may_follow[s.shown]
 

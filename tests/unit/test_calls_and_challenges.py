@@ -5,7 +5,7 @@ import pytest
 from service.domain.actions import CHALLENGE
 from service.domain.cards import parse_card
 from service.domain.commands import Challenge, PlayCard
-from service.domain.events import CardPlayed, CardsDrawn, MissedCallChallenged, RoundEnded
+from service.domain.events import CardPlayed, CardsDrawn, MissedCallChallenged, RoundEnded, SkipTaken
 from service.domain.legal import legal_actions
 from service.domain.rulebook import MAU, MAU_MAU, NO_CALL
 from service.domain.ruleset_options import ruleset
@@ -301,6 +301,39 @@ def test_a_player_who_went_out_without_mau_mau_is_passed_over_when_their_eight_w
     game.draw(0)
     ended = game.round_end()
     assert (ended.winner, ended.reason) == (1, "window_closed")
+
+
+STACK_EIGHTS_ONE_CARD = ruleset("classic", stack_eights=True, going_out_call=True, hand_size=1)
+
+
+def test_a_waiting_skip_taken_after_a_last_eight_without_mau_mau_closes_the_window_and_the_eight_wins():
+    # the skip taker's turn is complete: the empty-handed player wins then, and never moves again
+    game = Game(
+        STACK_EIGHTS_ONE_CARD, seats=2, dealer=0, hands={0: "9C", 1: "8H"}, starter="9H", stock="JD QD"
+    )
+    game.play(1, "8H")
+    assert (game.s.skip_due, game.s.missed) == (True, (1, MAU_MAU))
+    events = game.draw(0)
+    assert isinstance(events[0], SkipTaken)
+    ended = game.round_end()
+    assert (ended.winner, ended.reason, ended.points) == (1, "window_closed", (9, 0))
+    assert game.s.phase == DEAL
+
+
+def test_a_waiting_skip_taken_closes_the_window_of_a_missed_mau():
+    game = Game(
+        ruleset("classic", stack_eights=True, hand_size=2),
+        seats=3,
+        dealer=0,
+        hands={0: "9S 10S", 1: "8H 9C", 2: "10D KD"},
+        starter="9H",
+        stock="JD QD",
+    )
+    game.play(1, "8H")  # one card left, no "Mau"
+    assert game.s.missed == (1, MAU)
+    game.draw(2)  # takes the skip: the next player's turn is complete
+    assert game.s.missed is None
+    assert game.refuse(Challenge(0)) == "nothing_to_challenge"
 
 
 def test_with_2_players_a_missed_mau_on_an_eight_stays_open_while_its_player_plays_again():

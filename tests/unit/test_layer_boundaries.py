@@ -115,7 +115,7 @@ def test_the_import_scan_sees_a_page_that_calls_a_controller_however_it_is_impor
 
 def test_the_app_that_serves_both_faces_is_composed_outside_them():
     imports = _imports(ROOT / "service" / "app.py")
-    assert "service.web" in imports
+    assert "service.web.router" in imports
     assert "service.http.api" in imports
 
 
