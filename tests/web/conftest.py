@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -143,6 +144,13 @@ def sign_in(page: Page, token: str) -> None:
     page.goto(f"/signin?token={token}")
     page.locator("form.offer button").click()
     page.wait_for_url(lambda url: not url.endswith("/signin"))
+
+
+def sign_out(page: Page) -> None:
+    """The header's sign-out button, and its answer waited for: a sign-in begun while the sign-out is
+    under way can have its new session cleared by the sign-out's answer."""
+    page.locator("form[action='/signout'] button").click()
+    page.wait_for_url(lambda url: urlsplit(url).path == "/")
 
 
 def sign_in_over_http(client: httpx.Client, token: str) -> None:

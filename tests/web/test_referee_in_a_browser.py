@@ -12,7 +12,7 @@ from playwright.sync_api import Response, Route, expect
 from service.web.i18n import read_catalogue
 from service.web.words import card_name, card_symbol
 from tests.e2e.club import Club, bearer
-from tests.web.conftest import Visit, sign_in
+from tests.web.conftest import Visit, sign_in, sign_out
 from tests.web.refereeing import disputed_game
 from tests.web.test_catalogues import english_messages
 
@@ -159,7 +159,7 @@ def test_the_console_in_ukrainian_or_russian_shows_no_english_message(
     shown = page.locator("body").inner_text()
     left += [f"replay: {m}" for m in english if re.search(rf"(?<!\w){re.escape(m)}(?!\w)", shown)]
     page.screenshot(path=screenshots / f"referee-{language}.png", full_page=True)
-    page.locator("form[action='/signout'] button").click()
+    sign_out(page)
     page.goto(f"/web/referee?lang={language}")
     shown = page.locator("body").inner_text()
     left += [f"refused: {m}" for m in english if re.search(rf"(?<!\w){re.escape(m)}(?!\w)", shown)]
@@ -199,7 +199,7 @@ def test_a_referee_corrects_a_disputed_round_of_real_cards_by_points_from_a_cons
     check.get_by_label("Reason").fill("I went out first")
     check.get_by_role("button", name="Dispute round 1").click()
     expect(page.locator(".status")).to_contain_text("Your dispute was taken")
-    page.locator("form[action='/signout'] button").click()
+    sign_out(page)
 
     sign_in(page, case.referee)
     page.goto(f"/web/referee/games/{case.game}")
