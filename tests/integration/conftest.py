@@ -42,7 +42,7 @@ def settings(store_kind: str, request: pytest.FixtureRequest, tmp_path) -> Setti
             database_url=request.getfixturevalue("database_url"),
             database_schema=request.getfixturevalue("postgres_schema"),
             snapshot_interval=SNAPSHOT_INTERVAL,
-            pool_size=4,
+            pool_size=1,
         )
     return Settings(data_dir=tmp_path / "var", snapshot_interval=SNAPSHOT_INTERVAL)
 
@@ -65,7 +65,7 @@ def fresh_settings(store_kind: str, request: pytest.FixtureRequest, tmp_path) ->
     url = request.getfixturevalue("database_url")
     with own_schema(url) as schema:
         yield Settings(
-            database_url=url, database_schema=schema, snapshot_interval=SNAPSHOT_INTERVAL, pool_size=4
+            database_url=url, database_schema=schema, snapshot_interval=SNAPSHOT_INTERVAL, pool_size=1
         )
 
 
