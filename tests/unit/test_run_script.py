@@ -32,20 +32,26 @@ def test_bench_without_a_known_name_says_so_before_installing_anything(tmp_path,
     assert not called.exists() and not (tmp_path / ".venv").exists()
 
 
-def test_test_installs_the_bench_extra_beside_dev_so_the_suite_can_run_every_bench(tmp_path):
-    # a python that notes each call and, asked for a venv, makes one whose python is itself
+def noting_python(tmp_path: Path, note: str) -> Path:
+    """A copy of the script with a python that appends ``note`` (expanded by the shell) to a file at
+    each call and, asked for a venv, makes one whose python is itself; the file."""
     shutil.copy(ROOT / "run", tmp_path / "run")
     (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
-    called = tmp_path / "python-called"
+    notes = tmp_path / "notes"
     python = tmp_path / "python"
     python.write_text(
-        f'#!/bin/sh\necho "$@" >> {called}\n'
+        f'#!/bin/sh\necho "{note}" >> {notes}\n'
         'if [ "$1 $2" = "-m venv" ]; then mkdir -p "$3/bin" && cp "$0" "$3/bin/python"; fi\n'
     )
     python.chmod(0o755)
+    return notes
+
+
+def test_test_installs_the_bench_extra_beside_dev_so_the_suite_can_run_every_bench(tmp_path):
+    called = noting_python(tmp_path, "$@")
     done = subprocess.run(
         [str(tmp_path / "run"), "test", "-q"],
-        env={**os.environ, "PYTHON": str(python)},
+        env={**os.environ, "PYTHON": str(tmp_path / "python")},
         capture_output=True,
         text=True,
         timeout=30,
@@ -58,19 +64,11 @@ def test_test_installs_the_bench_extra_beside_dev_so_the_suite_can_run_every_ben
 
 def test_every_command_writes_bytecode_even_where_the_environment_says_not_to(tmp_path):
     # the install compiles nothing: a module is compiled when first imported, once, into the cache
-    shutil.copy(ROOT / "run", tmp_path / "run")
-    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
-    said = tmp_path / "said"
-    python = tmp_path / "python"
-    python.write_text(
-        f'#!/bin/sh\necho "${{PYTHONDONTWRITEBYTECODE:-unset}}" >> {said}\n'
-        'if [ "$1 $2" = "-m venv" ]; then mkdir -p "$3/bin" && cp "$0" "$3/bin/python"; fi\n'
-    )
-    python.chmod(0o755)
+    said = noting_python(tmp_path, "${PYTHONDONTWRITEBYTECODE:-unset}")
     for command in ("typecheck", "test"):  # the type check stops at mypy, missing here: its install ran
         subprocess.run(
             [str(tmp_path / "run"), command],
-            env={**os.environ, "PYTHON": str(python), "PYTHONDONTWRITEBYTECODE": "1"},
+            env={**os.environ, "PYTHON": str(tmp_path / "python"), "PYTHONDONTWRITEBYTECODE": "1"},
             capture_output=True,
             timeout=30,
         )
