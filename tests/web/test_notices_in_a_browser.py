@@ -65,12 +65,12 @@ def _choose(context: BrowserContext, player_id: str, *kinds: str) -> Any:
 
 
 def test_a_player_sees_it_is_your_move_on_any_open_page_and_the_other_player_nothing(
-    club: Club, browser: Browser, base: str
+    club: Club, notifying_browser: Browser, base: str
 ):
     scene = new_scene(club)
     ada, bo = scene.players
-    ada_context = _context(browser, base, scene.tokens[ada])
-    bo_context = _context(browser, base, scene.tokens[bo])
+    ada_context = _context(notifying_browser, base, scene.tokens[ada])
+    bo_context = _context(notifying_browser, base, scene.tokens[bo])
     try:
         page = _choose(ada_context, scene.players[ada], "it is my move")
         # the permission is granted to the context already: the button has nothing to ask
@@ -92,12 +92,12 @@ def test_a_player_sees_it_is_your_move_on_any_open_page_and_the_other_player_not
 
 
 def test_a_mao_seat_is_shown_its_table_and_its_turn_and_led_to_the_matchs_play_page(
-    club: Club, browser: Browser, base: str
+    club: Club, notifying_browser: Browser, base: str
 ):
     scene = new_scene(club)
     ada, bo = scene.players
     league = club.league(members=list(scene.players.values()), ruleset="mao", options={"hand_size": 3})
-    context = _context(browser, base, scene.tokens[ada])
+    context = _context(notifying_browser, base, scene.tokens[ada])
     try:
         page = _choose(context, scene.players[ada], TABLE_READY, "it is my move")
         page.goto("/?lang=ru")
