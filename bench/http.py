@@ -99,7 +99,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -115,6 +114,7 @@ from psycopg import sql
 sys.path.append(str(Path(__file__).resolve().parent.parent))
 from bench.floor import table as floor
 from bench.load import busy
+from tests.schemas import own_schema
 
 _HERE = Path(__file__).resolve().parent
 LOCAL_URL = "postgresql://postgres@127.0.0.1:5432/test"
@@ -433,18 +433,6 @@ def health_answers(port: int) -> bool:
             return probe.recv(12).startswith(b"HTTP/1.1 200")
     except OSError:
         return False
-
-
-@contextmanager
-def schema_on(url: str) -> Iterator[str]:
-    schema = f"bench_http_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(sql.SQL("create schema {}").format(sql.Identifier(schema)))
-    try:
-        yield schema
-    finally:
-        with psycopg.connect(url, autocommit=True) as conn:
-            conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(schema)))
 
 
 # ---------------------------------------------------------------------------
@@ -1074,7 +1062,7 @@ def main() -> None:
     with (
         busy(args.busy),
         tempfile.TemporaryDirectory(prefix="bench-http-") as logs,
-        schema_on(args.url) as schema,
+        own_schema(args.url, "bench_http") as schema,
     ):
         processes = Processes(args.url, schema, args.server, args.workers, Path(logs))
         with serving(processes, args.workers):

@@ -153,7 +153,10 @@ def main() -> None:
         f"slices of {args.seconds:g} s per kind, {args.loops} loops each; "
         "ratio = median of the per-slice ratios"
     )
-    with tempfile.TemporaryDirectory(prefix="bench-pages-") as logs, bench_http.schema_on(args.url) as schema:
+    with (
+        tempfile.TemporaryDirectory(prefix="bench-pages-") as logs,
+        bench_http.own_schema(args.url, "bench_pages") as schema,
+    ):
         processes = bench_http.Processes(args.url, schema, "uvicorn", args.workers, Path(logs))
         try:
             started = time.perf_counter()

@@ -78,10 +78,10 @@ from bench.http import (
     freshen,
     machine_busy,
     percentile,
-    schema_on,
     set_up,
     slice_of,
 )
+from tests.schemas import own_schema
 
 PEER = Path(__file__).resolve().parent / "peers" / "boardgameio"
 # this run's: a smoke run of another checkout on the same server must not drop them
@@ -286,7 +286,7 @@ async def drive_ours(args: argparse.Namespace, processes: Processes, postgres: P
 
 
 def run_ours(args: argparse.Namespace) -> Result:
-    with database(args.url, OURS_DATABASE) as url, schema_on(url) as schema:
+    with database(args.url, OURS_DATABASE) as url, own_schema(url, "bench_peers") as schema:
         postgres = Postgres(args.url, OURS_DATABASE)
         with tempfile.TemporaryDirectory(prefix="bench-peers-") as logs:
             processes = Processes(url, schema, "uvicorn", args.workers, Path(logs))

@@ -43,12 +43,12 @@ from bench.http import (
     freshen,
     machine_line,
     pooled,
-    schema_on,
     serving,
     set_up,
     slice_of,
     verdict,
 )
+from tests.schemas import own_schema
 
 GOAL = 1.5
 _VIEW = '{"type":"view","version":'
@@ -191,7 +191,10 @@ def main() -> None:
         "ratio = median of the per-slice ratios"
     )
     load = os.getloadavg()[:2]
-    with tempfile.TemporaryDirectory(prefix="bench-socket-") as logs, schema_on(args.url) as schema:
+    with (
+        tempfile.TemporaryDirectory(prefix="bench-socket-") as logs,
+        own_schema(args.url, "bench_socket") as schema,
+    ):
         processes = Processes(args.url, schema, "uvicorn", args.workers, Path(logs))
         with serving(processes, args.workers):
             runs, usage = uvloop.run(measure(args, processes))

@@ -30,18 +30,17 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from uuid import UUID
 
-import psycopg
 import redis
-from psycopg import sql
 
+# the repository after the standard library (tests/ is not installed): the schema helper the tests use
+sys.path.append(str(Path(__file__).resolve().parent.parent))
 from service.application import MauMau
 from service.domain.tournament_plan import Plan
 from service.settings import Settings
+from tests.schemas import own_schema
 from workers.conduct import Conductor
 from workers.inline import Inline
 
@@ -65,18 +64,6 @@ class Measured:
         )
 
 
-@contextmanager
-def schema(url: str) -> Iterator[str]:
-    name = f"maumau_bench_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(sql.SQL("create schema {}").format(sql.Identifier(name)))
-    try:
-        yield name
-    finally:
-        with psycopg.connect(url, autocommit=True) as conn:
-            conn.execute(sql.SQL("drop schema {} cascade").format(sql.Identifier(name)))
-
-
 def announce(app: MauMau, players: int, rounds: int) -> UUID:
     league = app.found_league("Bench club")
     plan = Plan(format="swiss", table_size=4, rounds=rounds, single_round=True, places=players)
@@ -88,7 +75,7 @@ def games_of(app: MauMau, tournament_id: UUID) -> int:
 
 
 def run_direct(url: str, players: int, rounds: int) -> Measured:
-    with schema(url) as name:
+    with own_schema(url, "maumau_bench") as name:
         app = MauMau(Settings(database_url=url, database_schema=name, pool_size=2))
         try:
             tournament_id = announce(app, players, rounds)
@@ -109,7 +96,7 @@ def run_direct(url: str, players: int, rounds: int) -> Measured:
 
 def run_celery(url: str, broker_url: str, players: int, rounds: int) -> Measured:
     prefix = f"maumau-bench-{uuid.uuid4().hex[:8]}:"
-    with schema(url) as name, tempfile.TemporaryDirectory() as scratch:
+    with own_schema(url, "maumau_bench") as name, tempfile.TemporaryDirectory() as scratch:
         env = {
             **os.environ,
             "MAUMAU_DATABASE_URL": url,
