@@ -27,6 +27,9 @@ from tests.e2e.club import bearer
 CLIENT_TIMEOUT = 5.0  # seconds: an answer later than this is a hang
 RECOVERY_WAIT = 60.0  # seconds the service has, after a fault ends, to serve every game again
 RETRIES = 10  # a client posts a move with the same key this often before it reads the game again
+# a player's pause between one move answered and reading the game again: several moves are still in
+# flight at any moment of a fault, but the clients no longer take every core the servers need
+THINK = 0.03  # seconds
 PROBLEM = "application/problem+json"
 
 
@@ -194,6 +197,7 @@ def drive(
             moves = to_move(view)
             body = {**rng.choice(moves), "version": view["table"]["version"]}
             _post_until_answered(http, table, body, headers, answers, stop, deadline)
+            stop.wait(THINK)
     finally:
         for client in clients:
             client.close()
