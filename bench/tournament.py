@@ -9,13 +9,18 @@ of its own (dropped at the end):
   run one after the other by ``workers.inline``;
 - ``celery``: a worker with 2 processes and a beat (ticking every 0.5 s) as
   subprocesses (``python -m workers.cli worker|beat``) on Redis, started and
-  ready before the clock starts.
+  ready before the clock starts. The tournament is started as the API starts one:
+  its follow-up queues the first look at it (``maumau.conduct_tournament``) at once.
 
 Each run's clock starts when the tournament is started and stops when it is
 finished; events are the notifications stored meanwhile (game and tournament
-events). The target: the Celery run's events/s at least half the direct run's.
+events). The target: the Celery run's events/s at least 0.8 of the direct run's.
 
     ./run bench tournament [--players 256] [--rounds 5] [--url postgresql://...] [--broker redis://...]
+                           [--busy 0]
+
+``--busy N`` keeps N cores busy with other processes through both runs (``bench/load``): the target
+on a loaded machine (``--busy 1`` on two cores).
 
 The URL defaults to MAUMAU_DATABASE_URL, else the local test database; the
 broker to MAUMAU_BROKER_URL, else the local Redis (database 9, keys under a
@@ -37,7 +42,9 @@ import redis
 
 # the repository after the standard library (tests/ is not installed): the schema helper the tests use
 sys.path.append(str(Path(__file__).resolve().parent.parent))
-from service.application import MauMau
+from bench.load import busy
+from service import tasks
+from service.application import MauMau, followups
 from service.domain.tournament_plan import Plan
 from service.settings import Settings
 from tests.schemas import own_schema
@@ -47,6 +54,7 @@ from workers.inline import Inline
 ROOT = Path(__file__).resolve().parents[1]
 LOCAL_URL = "postgresql://postgres@127.0.0.1:5432/test"
 LOCAL_BROKER = "redis://127.0.0.1:6379/9"
+GOAL = 0.8  # of the direct run's events/s (issue 34: on a loaded machine too)
 
 
 class Measured:
@@ -107,8 +115,15 @@ def run_celery(url: str, broker_url: str, players: int, rounds: int) -> Measured
             "MAUMAU_BROKER_PREFIX": prefix,
             "MAUMAU_BOT_THINK": "0",
             "MAUMAU_TICK": "0.5",
+            # the runner gathers a batch after each write, as deploy/ sets it up
+            "MAUMAU_PROJECTION_BATCH_MS": "25",
         }
-        app = MauMau(Settings(database_url=url, database_schema=name, pool_size=2))
+        settings = Settings(
+            database_url=url, database_schema=name, pool_size=2, broker_url=broker_url, broker_prefix=prefix
+        )
+        app = MauMau(settings)
+        tasks.configure(settings)
+        followups.register(app)  # as the API's application: a start queues its conduct task at once
         tournament_id = announce(app, players, rounds)  # creates the tables before the workers look
         log_path = Path(scratch) / "worker.log"
         processes = []
@@ -135,11 +150,12 @@ def run_celery(url: str, broker_url: str, players: int, rounds: int) -> Measured
             started = time.perf_counter()
             app.start_tournament(tournament_id, seed="bench")
             deadline = time.monotonic() + 1800
-            while not app.get_tournament(tournament_id).finished:
+            while not finished(app, tournament_id):
                 if time.monotonic() > deadline or any(p.poll() is not None for p in processes):
                     raise RuntimeError("the Celery run did not finish:\n" + log_path.read_text()[-5000:])
                 time.sleep(0.05)
             seconds = time.perf_counter() - started
+            assert app.get_tournament(tournament_id).finished
             events = (app.recorder.max_notification_id() or 0) - before
             return Measured("celery", games_of(app, tournament_id), events, seconds)
         finally:
@@ -153,6 +169,13 @@ def run_celery(url: str, broker_url: str, players: int, rounds: int) -> Measured
             if keys:
                 client.delete(*keys)
             client.close()
+
+
+def finished(app: MauMau, tournament_id: UUID) -> bool:
+    """Whether the tournament's last stored event is its finish: one indexed read, where loading the
+    tournament replays its log (every 50 ms, that took a share of the cores the workers measured use)."""
+    last = app.recorder.select_events(tournament_id, desc=True, limit=1)
+    return bool(last) and last[0].topic.endswith("Tournament.Finished")
 
 
 def wait_until_ready(broker_url: str, prefix: str, env: dict[str, str]) -> None:
@@ -173,18 +196,25 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--url", default=os.environ.get("MAUMAU_DATABASE_URL") or LOCAL_URL)
     parser.add_argument("--broker", default=os.environ.get("MAUMAU_BROKER_URL") or LOCAL_BROKER)
+    parser.add_argument(
+        "--busy", type=int, default=0, help="cores kept busy by other processes through both runs"
+    )
     args = parser.parse_args()
+    if args.busy < 0:
+        parser.error(f"--busy is a number of cores, 0 or more: not {args.busy}")
     print(
         f"Swiss, {args.players} bots at 4-seat tables, {args.rounds} rounds, single-round matches, "
         "no think delay, PostgreSQL"
+        + (f"; {args.busy} core(s) kept busy by other processes" if args.busy else "")
     )
-    direct = run_direct(args.url, args.players, args.rounds)
-    print(direct.line(), flush=True)
-    celery = run_celery(args.url, args.broker, args.players, args.rounds)
+    with busy(args.busy):
+        direct = run_direct(args.url, args.players, args.rounds)
+        print(direct.line(), flush=True)
+        celery = run_celery(args.url, args.broker, args.players, args.rounds)
     print(celery.line() + " (2 worker processes, Redis)")
     share = celery.rate / direct.rate
-    verdict = "met" if share >= 0.5 else "missed"
-    print(f"target tournament_celery_vs_direct measured={share:.2f} goal=>=0.50 {verdict}")
+    verdict = "met" if share >= GOAL else "missed"
+    print(f"target tournament_celery_vs_direct measured={share:.2f} goal=>={GOAL} {verdict}")
 
 
 if __name__ == "__main__":
