@@ -21,6 +21,7 @@ the file's write-ahead log after it (``erasure.truncate_wal``).
 """
 
 import contextlib
+import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import Any
 from uuid import UUID
@@ -286,7 +287,7 @@ class SQLiteViews(SQLiteTrackingRecorder, Views):
                 # the erased names' old rows and payloads are zeroed where they lay, not left as free space
                 c.execute("PRAGMA secure_delete = ON")
             for key, rows in _rows(changes):
-                c.executemany(s[key], [_texts(row) for row in rows])
+                c.executemany(s[key], rows)
             deliveries.erase_names(c, s, changes.erased)
             self._insert_tracking(c, tracking)
         if changes.erased:
@@ -305,26 +306,26 @@ class SQLiteViews(SQLiteTrackingRecorder, Views):
 
     def query(self, name: str, params: Sequence[Any], suffix: str = "") -> list[tuple[Any, ...]]:
         with self.datastore.transaction(commit=False) as c:
-            c.execute(self.statements[name] + suffix, _texts(params))
+            c.execute(self.statements[name] + suffix, params)
             return [tuple(row) for row in c.fetchall()]
 
     def select(self, sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
         with self.datastore.transaction(commit=False) as c:
-            c.execute(sql, _texts(params))
+            c.execute(sql, params)
             return [tuple(row) for row in c.fetchall()]
 
     def execute(self, name: str, params: Sequence[Any]) -> None:
         with self.datastore.transaction(commit=True) as c:
-            c.execute(self.statements[name], _texts(params))
+            c.execute(self.statements[name], params)
 
     def execute_all(self, steps: Sequence[tuple[str, Sequence[Any]]]) -> None:
         with self.datastore.transaction(commit=True) as c:
             for name, params in steps:
-                c.execute(self.statements[name], _texts(params))
+                c.execute(self.statements[name], params)
 
     def change(self, name: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
         with self.datastore.transaction(commit=True) as c:
-            c.execute(self.statements[name], _texts(params))
+            c.execute(self.statements[name], params)
             return [tuple(row) for row in c.fetchall()]
 
     def _in(self, count: int) -> str:
@@ -337,9 +338,10 @@ class SQLiteViews(SQLiteTrackingRecorder, Views):
             c.execute("DROP TABLE IF EXISTS tracking")
 
 
-def _texts(row: Sequence[Any]) -> tuple[Any, ...]:
-    """SQLite keeps ids as text."""
-    return tuple(str(value) if isinstance(value, UUID) else value for value in row)
+# SQLite keeps ids as text: sqlite3 binds a UUID as its text itself, where rebuilding every row's tuple to
+# turn its UUIDs into text cost a rebuild more than the inserts did (bench/ratings.py). Process-wide; no
+# other code here binds a UUID to SQLite otherwise (sqlite3 refuses one without an adapter)
+sqlite3.register_adapter(UUID, str)
 
 
 def views_env(settings: Settings, aside: bool = False) -> dict[str, str]:
