@@ -59,6 +59,7 @@ LOCAL_URL = "postgresql://postgres@127.0.0.1:5432/test"
 ROOT = Path(__file__).resolve().parents[1]
 ADMIN = Actor("admin", "bench")
 PAGE = 1000  # as the runner reads
+REBUILD_GOAL = 0.8  # of the raw read's events/s (issue 34; 0.5 before)
 
 
 # ---------------------------------------------------------------------------
@@ -258,8 +259,8 @@ def main() -> None:
             f"p50 {p50:.1f} ms, p99 {p99:.1f} ms, worst {max(lags) * 1000:.1f} ms"
         )
         print()
-        verdict = "met" if ratio >= 0.5 else "missed"
-        print(f"target rebuild_vs_raw_read measured={ratio:.2f} goal=>=0.50 {verdict}")
+        verdict = "met" if ratio >= REBUILD_GOAL else "missed"
+        print(f"target rebuild_vs_raw_read measured={ratio:.2f} goal=>={REBUILD_GOAL} {verdict}")
         print(f"target lag_p99_ms measured={p99:.1f} goal=<=500 {'met' if p99 <= 500 else 'missed'}")
     finally:
         with psycopg.connect(args.url, autocommit=True) as conn:

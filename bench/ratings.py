@@ -50,6 +50,8 @@ from service.projections.views.base import APPLICATION, Changes
 from service.projections.views.ratings import RatingsFold, rated_seats
 from service.settings import Settings
 
+GOAL = 0.8  # the projection's matches/s against openskill's (issue 34; 0.5 before)
+
 
 def finished_matches(count: int, seed: int = 1) -> tuple[list[Tracked], list[int]]:
     """``count`` finished one-round league matches, folded as the projection folds them, and
@@ -173,8 +175,8 @@ def main() -> None:
         finally:
             with psycopg.connect(args.url, autocommit=True) as conn:
                 conn.execute(sql.SQL("drop schema if exists {} cascade").format(sql.Identifier(schema)))
-    verdict = "met" if ratio >= 0.5 else "missed"
-    print(f"target ratings_rebuild_vs_direct measured={ratio:.2f} goal=>=0.5 {verdict}")
+    verdict = "met" if ratio >= GOAL else "missed"
+    print(f"target ratings_rebuild_vs_direct measured={ratio:.2f} goal=>={GOAL} {verdict}")
 
 
 if __name__ == "__main__":
