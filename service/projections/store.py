@@ -39,7 +39,7 @@ from service.persistence.erasure import truncate_wal
 from service.persistence.notes import LastWrites, TokenUses
 from service.persistence.runner_failures import RunnerFailures
 from service.projections import deliveries
-from service.projections.views import VIEWS, Queries
+from service.projections.views import VIEWS, Queries, ratings
 from service.projections.views.base import Changes, StaleView, tracked_position
 from service.projections.views.players import fold_names
 from service.projections.watch import channel_for
@@ -150,6 +150,7 @@ class PostgresViews(PostgresTrackingRecorder, Views):
             postgres=True,
             prefix=NAME,
         )
+        self.dialect = dialect
         self.statements = _statements(dialect)
         for statement in _create(dialect):
             self.sql_create_statements.append(Composed([SQL(statement)]))
@@ -177,6 +178,7 @@ class PostgresViews(PostgresTrackingRecorder, Views):
                 )
                 if curs.fetchone() is None:
                     curs.execute(f"ALTER TABLE {self._table(table)} ADD COLUMN IF NOT EXISTS {column} {kind}")
+            ratings.rekey_history(curs, self.dialect)
 
     @property
     def channel(self) -> str:
@@ -264,6 +266,7 @@ class SQLiteViews(SQLiteTrackingRecorder, Views):
             postgres=False,
             prefix=NAME,
         )
+        self.dialect = dialect
         self.statements = _statements(dialect)
         self.create_table_statements += _create(dialect)
 
@@ -279,6 +282,7 @@ class SQLiteViews(SQLiteTrackingRecorder, Views):
                 c.execute(f"PRAGMA table_info({self._table(table)})")
                 if column not in {row["name"] for row in c.fetchall()}:
                     c.execute(f"ALTER TABLE {self._table(table)} ADD COLUMN {column} {kind}")
+            ratings.rekey_history(c, self.dialect)
 
     def write(self, changes: Changes, tracking: Tracking) -> None:
         s = self.statements

@@ -8,6 +8,7 @@ from typing import Any
 import msgspec
 import psycopg
 from click.testing import CliRunner
+from eventsourcing.persistence import Tracking
 from psycopg import sql
 
 from service.application import MauMau
@@ -16,6 +17,7 @@ from service.persistence.init import init_database, tables
 from service.projections.reader import ReadModels
 from service.projections.runner import start_projections
 from service.projections.store import close_views, open_views
+from service.projections.views.base import APPLICATION, Changes
 from service.settings import Settings
 
 POSTGRES_TABLES = [
@@ -213,5 +215,43 @@ def test_init_gives_a_notices_table_made_before_retries_its_attempts_column(fres
     try:
         (found,) = views.query("notices_after", ("ada", 0, 0.0))
         assert str(found[0]) == str(notice_id) and found[-1] == 0  # its attempts
+    finally:
+        close_views(views)
+
+
+def test_init_keys_a_rating_history_made_before_by_player_and_position_and_keeps_its_rows(fresh_settings):
+    """A history table an earlier version keyed by league, player and game (new rows went to random
+    places): init keys it by player and log position, its rows kept; a second run changes nothing."""
+    league, ada, first, second = (uuid.uuid4() for _ in range(4))
+    postgres = fresh_settings.uses_postgres
+    uuid_type, real, integer = (
+        ("uuid", "double precision", "bigint") if postgres else ("text", "real", "integer")
+    )
+    columns = (
+        f"league_id {uuid_type} NOT NULL, player_id {uuid_type} NOT NULL, game_id {uuid_type} NOT NULL, "
+        f"position {integer} NOT NULL, mu {real} NOT NULL, sigma {real} NOT NULL, place {integer} NOT NULL, "
+        f"clock_played {integer} NOT NULL, PRIMARY KEY (league_id, player_id, game_id)"
+    )
+    ids = (league, ada, first) if postgres else (str(league), str(ada), str(first))
+    as_made_before(fresh_settings, "rating_history", columns, (*ids, 7, 26.5, 7.9, 1, 0))
+    for _ in range(2):
+        assert init_database(fresh_settings) == expected(fresh_settings)
+    views = open_views(fresh_settings, connections=1)
+    try:
+        assert views.rating_history(ada) == [(league, first, 7, 26.5, 7.9, 1, 0)]
+        # the new key: another row at the same position is the same row (the first stays); the same
+        # game at another position is another row (the old key refused it)
+        changes = Changes(position=9)
+        changes.to("rating_history").extend(
+            [
+                (str(league), str(ada), str(second), 7, 20.0, 8.0, 2, 0),
+                (str(league), str(ada), str(first), 9, 27.0, 7.5, 1, 0),
+            ]
+        )
+        views.write(changes, Tracking(APPLICATION, 9))
+        assert views.rating_history(ada) == [
+            (league, first, 9, 27.0, 7.5, 1, 0),
+            (league, first, 7, 26.5, 7.9, 1, 0),
+        ]
     finally:
         close_views(views)

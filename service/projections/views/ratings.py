@@ -11,8 +11,12 @@ back into it and changes its result does not rate it again: the ratings after it
 already built on the first result (``docs/ratings.md``).
 
 ``views_ratings``: per league and player, the rating (``domain.rating``: mu, sigma) and the
-matches rated; ``views_rating_history``: per league, player and rated match, the rating after it
-(its log position orders them). On PostgreSQL their rows are written as one array per column in
+matches rated; ``views_rating_history``: per player and rated match, the rating after it, keyed by
+the player and the match's position in the log (a player has one row per position). The key follows
+the log, so a batch's rows are appended to each player's; keyed by league, player and game before
+(``rekey_history``), each row went to a random place, and late in a rebuild each batch's commit
+rewrote most of the key (``bench/ratings.py``: a batch's write 3 times slower at the end than at
+the start). On PostgreSQL their rows are written as one array per column in
 one statement (``unnest``), not row by row: a rebuild writes a rating and a history row per player
 and match, and psycopg's per-row work cost more than the ratings themselves (``bench/ratings.py``).
 """
@@ -29,6 +33,9 @@ from service.projections.parts import RATINGS
 from service.projections.views import base
 from service.projections.views.games import GamesFold
 
+HISTORY_KEY = "(player_id, position)"
+_OLD_HISTORY_KEY = ["league_id", "player_id", "game_id"]
+
 
 def create(d: Dialect) -> list[str]:
     t, uuid, real, integer = d.table, d.uuid, d.real, d.integer
@@ -39,7 +46,7 @@ def create(d: Dialect) -> list[str]:
         f"CREATE TABLE IF NOT EXISTS {t('rating_history')} (league_id {uuid} NOT NULL, "
         f"player_id {uuid} NOT NULL, game_id {uuid} NOT NULL, position {integer} NOT NULL, "
         f"mu {real} NOT NULL, sigma {real} NOT NULL, place {integer} NOT NULL, "
-        f"clock_played {integer} NOT NULL, PRIMARY KEY (league_id, player_id, game_id))",
+        f"clock_played {integer} NOT NULL, PRIMARY KEY (player_id, position))",
     ]
 
 
@@ -59,7 +66,7 @@ def statements(d: Dialect) -> dict[str, str]:
         # league, player, game, position, mu, sigma, place, clock_played
         "rating_history": f"INSERT INTO {t('rating_history')} "
         f"{values('uuid', 'uuid', 'uuid', 'bigint', 'float8', 'float8', 'bigint', 'bigint')} "
-        "ON CONFLICT (league_id, player_id, game_id) DO NOTHING",
+        "ON CONFLICT (player_id, position) DO NOTHING",
         "ratings_of": "SELECT r.player_id, p.name, r.mu, r.sigma, r.matches, "
         f"{base.tracked_position(d)} AS position "
         f"FROM {t('ratings')} r LEFT JOIN {t('players')} p ON p.player_id = r.player_id "
@@ -69,6 +76,34 @@ def statements(d: Dialect) -> dict[str, str]:
         "rating_history_of": f"SELECT league_id, game_id, position, mu, sigma, place, clock_played "
         f"FROM {t('rating_history')} WHERE player_id = {ph} ORDER BY position DESC",
     }
+
+
+def rekey_history(c: Any, d: Dialect) -> None:
+    """A history table made with the old key (league, player, game) keyed as ``create`` keys it now,
+    its rows kept: in one transaction (``c``, a cursor of it), once."""
+    table = d.table("rating_history")
+    if d.postgres:
+        c.execute(
+            "SELECT c.conname AS name, array_agg(a.attname::text ORDER BY k.n) AS columns "
+            "FROM pg_constraint c CROSS JOIN LATERAL unnest(c.conkey) WITH ORDINALITY AS k(attnum, n) "
+            "JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.attnum "
+            "WHERE c.conrelid = %s::regclass AND c.contype = 'p' GROUP BY c.conname",
+            (table,),
+        )
+        found = c.fetchone()
+        if found is not None and list(found["columns"]) == _OLD_HISTORY_KEY:
+            name = '"' + found["name"].replace('"', '""') + '"'
+            c.execute(f"ALTER TABLE {table} DROP CONSTRAINT {name}, ADD PRIMARY KEY {HISTORY_KEY}")
+        return
+    c.execute(f"PRAGMA table_info({table})")
+    key = [row["name"] for row in sorted(c.fetchall(), key=lambda row: row["pk"]) if row["pk"]]
+    if key != _OLD_HISTORY_KEY:
+        return
+    # SQLite changes no table's key: the rows are copied into the table made anew
+    c.execute(f"ALTER TABLE {table} RENAME TO {table}_old_key")
+    c.execute(create(d)[1])
+    c.execute(f"INSERT INTO {table} SELECT * FROM {table}_old_key")
+    c.execute(f"DROP TABLE {table}_old_key")
 
 
 def rated_seats(tracked: Tracked) -> list[tuple[str, int, bool]]:
