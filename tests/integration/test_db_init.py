@@ -173,6 +173,11 @@ def as_made_before(settings: Settings, name: str, columns: str, row: tuple[Any, 
         close_views(views)
 
 
+def column_types(settings: Settings) -> tuple[str, str, str]:
+    """The read models' types of an id, a real and an integer on the settings' store."""
+    return ("uuid", "double precision", "bigint") if settings.uses_postgres else ("text", "real", "integer")
+
+
 def test_init_gives_a_players_read_model_made_before_the_folded_names_its_folded_names(fresh_settings):
     """Read models built by an earlier version: the player search still finds every name in any case."""
     yuriy = uuid.uuid4()
@@ -197,9 +202,7 @@ def test_init_gives_a_notices_table_made_before_retries_its_attempts_column(fres
     rows, which count no attempt yet; a second run changes nothing."""
     notice_id = uuid.uuid4()
     postgres = fresh_settings.uses_postgres
-    uuid_type, real, integer = (
-        ("uuid", "double precision", "bigint") if postgres else ("text", "real", "integer")
-    )
+    uuid_type, real, integer = column_types(fresh_settings)
     columns = (
         f"notice_id {uuid_type} PRIMARY KEY, player_id text NOT NULL, kind text NOT NULL, "
         f"payload text NOT NULL, created {real} NOT NULL, position {integer} NOT NULL, "
@@ -224,9 +227,7 @@ def test_init_keys_a_rating_history_made_before_by_player_and_position_and_keeps
     places): init keys it by player and log position, its rows kept; a second run changes nothing."""
     league, ada, first, second = (uuid.uuid4() for _ in range(4))
     postgres = fresh_settings.uses_postgres
-    uuid_type, real, integer = (
-        ("uuid", "double precision", "bigint") if postgres else ("text", "real", "integer")
-    )
+    uuid_type, real, integer = column_types(fresh_settings)
     columns = (
         f"league_id {uuid_type} NOT NULL, player_id {uuid_type} NOT NULL, game_id {uuid_type} NOT NULL, "
         f"position {integer} NOT NULL, mu {real} NOT NULL, sigma {real} NOT NULL, place {integer} NOT NULL, "
