@@ -43,11 +43,18 @@ def create(d: Dialect) -> list[str]:
         f"CREATE TABLE IF NOT EXISTS {t('ratings')} (league_id {uuid} NOT NULL, player_id {uuid} NOT NULL, "
         f"mu {real} NOT NULL, sigma {real} NOT NULL, matches {integer} NOT NULL, "
         "PRIMARY KEY (league_id, player_id))",
-        f"CREATE TABLE IF NOT EXISTS {t('rating_history')} (league_id {uuid} NOT NULL, "
+        _create_history(d),
+    ]
+
+
+def _create_history(d: Dialect) -> str:
+    uuid, real, integer = d.uuid, d.real, d.integer
+    return (
+        f"CREATE TABLE IF NOT EXISTS {d.table('rating_history')} (league_id {uuid} NOT NULL, "
         f"player_id {uuid} NOT NULL, game_id {uuid} NOT NULL, position {integer} NOT NULL, "
         f"mu {real} NOT NULL, sigma {real} NOT NULL, place {integer} NOT NULL, "
-        f"clock_played {integer} NOT NULL, PRIMARY KEY (player_id, position))",
-    ]
+        f"clock_played {integer} NOT NULL, PRIMARY KEY {HISTORY_KEY})"
+    )
 
 
 def statements(d: Dialect) -> dict[str, str]:
@@ -66,7 +73,7 @@ def statements(d: Dialect) -> dict[str, str]:
         # league, player, game, position, mu, sigma, place, clock_played
         "rating_history": f"INSERT INTO {t('rating_history')} "
         f"{values('uuid', 'uuid', 'uuid', 'bigint', 'float8', 'float8', 'bigint', 'bigint')} "
-        "ON CONFLICT (player_id, position) DO NOTHING",
+        f"ON CONFLICT {HISTORY_KEY} DO NOTHING",
         "ratings_of": "SELECT r.player_id, p.name, r.mu, r.sigma, r.matches, "
         f"{base.tracked_position(d)} AS position "
         f"FROM {t('ratings')} r LEFT JOIN {t('players')} p ON p.player_id = r.player_id "
@@ -101,7 +108,7 @@ def rekey_history(c: Any, d: Dialect) -> None:
         return
     # SQLite changes no table's key: the rows are copied into the table made anew
     c.execute(f"ALTER TABLE {table} RENAME TO {table}_old_key")
-    c.execute(create(d)[1])
+    c.execute(_create_history(d))
     c.execute(f"INSERT INTO {table} SELECT * FROM {table}_old_key")
     c.execute(f"DROP TABLE {table}_old_key")
 
