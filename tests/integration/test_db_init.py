@@ -1,7 +1,9 @@
 """`maumau db init`: the tables, made explicitly; twice, or four at once, changes and loses nothing."""
 
+import contextlib
 import threading
 import uuid
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -16,7 +18,7 @@ from service.ops_cli import db
 from service.persistence.init import init_database, tables
 from service.projections.reader import ReadModels
 from service.projections.runner import start_projections
-from service.projections.store import close_views, open_views
+from service.projections.store import Views, close_views, open_views
 from service.projections.views.base import APPLICATION, Changes
 from service.settings import Settings
 
@@ -160,7 +162,8 @@ def test_the_command_fails_with_a_message_when_the_database_does_not_answer():
 
 
 def as_made_before(settings: Settings, name: str, columns: str, row: tuple[Any, ...]) -> None:
-    """The read models' table ``name`` as an earlier version made it (``columns``), holding ``row``."""
+    """The read models' table ``name`` as an earlier version made it (``columns``), holding ``row``
+    (ids as UUIDs: SQLite's are bound as their text, as the store binds them)."""
     init_database(settings)
     views = open_views(settings, connections=1)
     table, ph = views._table(name), views._ph
@@ -169,6 +172,19 @@ def as_made_before(settings: Settings, name: str, columns: str, row: tuple[Any, 
             curs.execute(f"DROP TABLE {table}")
             curs.execute(f"CREATE TABLE {table} ({columns})")
             curs.execute(f"INSERT INTO {table} VALUES ({', '.join([ph] * len(row))})", row)
+    finally:
+        close_views(views)
+
+
+@contextlib.contextmanager
+def initialised_twice(settings: Settings) -> Iterator[Views]:
+    """``maumau db init`` run twice (the second finds everything done and changes nothing), then the
+    read models' store it left, closed after."""
+    for _ in range(2):
+        assert init_database(settings) == expected(settings)
+    views = open_views(settings, connections=1)
+    try:
+        yield views
     finally:
         close_views(views)
 
@@ -184,61 +200,43 @@ def test_init_gives_a_players_read_model_made_before_the_folded_names_its_folded
     postgres = fresh_settings.uses_postgres
     # as an earlier version made it: no folded name
     columns = f"player_id {'uuid' if postgres else 'text'} PRIMARY KEY, name text NOT NULL"
-    as_made_before(fresh_settings, "players", columns, (yuriy if postgres else str(yuriy), "ЮРІЙ Straße"))
-    for _ in range(2):  # a second run finds the column there and changes nothing
-        assert init_database(fresh_settings) == expected(fresh_settings)
-    views = open_views(fresh_settings, connections=1)
-    try:
+    as_made_before(fresh_settings, "players", columns, (yuriy, "ЮРІЙ Straße"))
+    with initialised_twice(fresh_settings) as views:
         for search in ("юр", "Юрій", "STRASSE"):
             assert [(str(found), name) for found, name in views.player_page(search, None, 10)] == [
                 (str(yuriy), "ЮРІЙ Straße")
             ]
-    finally:
-        close_views(views)
 
 
 def test_init_gives_a_notices_table_made_before_retries_its_attempts_column(fresh_settings):
     """A notices' table an earlier version made (no ``attempts``): init adds the column, keeping its
     rows, which count no attempt yet; a second run changes nothing."""
     notice_id = uuid.uuid4()
-    postgres = fresh_settings.uses_postgres
     uuid_type, real, integer = column_types(fresh_settings)
     columns = (
         f"notice_id {uuid_type} PRIMARY KEY, player_id text NOT NULL, kind text NOT NULL, "
         f"payload text NOT NULL, created {real} NOT NULL, position {integer} NOT NULL, "
         f"mail text NOT NULL, due {real} NOT NULL, queued_at {real} NOT NULL DEFAULT 0"
     )
-    key = notice_id if postgres else str(notice_id)
-    as_made_before(
-        fresh_settings, "notices", columns, (key, "ada", "your_move", "{}", 1.0, 7, "pending", 1.0, 0.0)
-    )
-    for _ in range(2):
-        assert init_database(fresh_settings) == expected(fresh_settings)
-    views = open_views(fresh_settings, connections=1)
-    try:
+    row = (notice_id, "ada", "your_move", "{}", 1.0, 7, "pending", 1.0, 0.0)
+    as_made_before(fresh_settings, "notices", columns, row)
+    with initialised_twice(fresh_settings) as views:
         (found,) = views.query("notices_after", ("ada", 0, 0.0))
         assert str(found[0]) == str(notice_id) and found[-1] == 0  # its attempts
-    finally:
-        close_views(views)
 
 
 def test_init_keys_a_rating_history_made_before_by_player_and_position_and_keeps_its_rows(fresh_settings):
     """A history table an earlier version keyed by league, player and game (new rows went to random
     places): init keys it by player and log position, its rows kept; a second run changes nothing."""
     league, ada, first, second = (uuid.uuid4() for _ in range(4))
-    postgres = fresh_settings.uses_postgres
     uuid_type, real, integer = column_types(fresh_settings)
     columns = (
         f"league_id {uuid_type} NOT NULL, player_id {uuid_type} NOT NULL, game_id {uuid_type} NOT NULL, "
         f"position {integer} NOT NULL, mu {real} NOT NULL, sigma {real} NOT NULL, place {integer} NOT NULL, "
         f"clock_played {integer} NOT NULL, PRIMARY KEY (league_id, player_id, game_id)"
     )
-    ids = (league, ada, first) if postgres else (str(league), str(ada), str(first))
-    as_made_before(fresh_settings, "rating_history", columns, (*ids, 7, 26.5, 7.9, 1, 0))
-    for _ in range(2):
-        assert init_database(fresh_settings) == expected(fresh_settings)
-    views = open_views(fresh_settings, connections=1)
-    try:
+    as_made_before(fresh_settings, "rating_history", columns, (league, ada, first, 7, 26.5, 7.9, 1, 0))
+    with initialised_twice(fresh_settings) as views:
         assert views.rating_history(ada) == [(league, first, 7, 26.5, 7.9, 1, 0)]
         # the new key: another row at the same position is the same row (the first stays); the same
         # game at another position is another row (the old key refused it)
@@ -254,5 +252,3 @@ def test_init_keys_a_rating_history_made_before_by_player_and_position_and_keeps
             (league, first, 9, 27.0, 7.5, 1, 0),
             (league, first, 7, 26.5, 7.9, 1, 0),
         ]
-    finally:
-        close_views(views)
