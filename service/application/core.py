@@ -45,6 +45,7 @@ from service.domain.views import Entry, entry_of
 from service.observability import metrics
 from service.persistence.group_commit import GroupCommitRecorder
 from service.persistence.mapper import MsgspecMapper
+from service.persistence.sqlite_wal import in_wal_mode
 from service.settings import Settings, get_settings
 
 A = TypeVar("A")
@@ -157,7 +158,10 @@ class Core(Application[UUID]):
         self.on_saved: list[Callable[[UUID], None]] = []
         # told each tournament started by a command of this process (``followups``)
         self.on_tournament_started: list[Callable[[UUID], None]] = []
-        super().__init__(env={**self.settings.persistence_env(), **(env or {})})
+        persistence = self.settings.persistence_env()  # makes the data dir on SQLite
+        if not self.settings.uses_postgres:
+            in_wal_mode(self.settings.sqlite_path)
+        super().__init__(env={**persistence, **(env or {})})
 
     def close(self) -> None:
         if isinstance(self.recorder, GroupCommitRecorder):

@@ -23,6 +23,7 @@ the file's write-ahead log after it (``erasure.truncate_wal``).
 import contextlib
 import sqlite3
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 from uuid import UUID
 
@@ -38,6 +39,7 @@ from service.persistence.dialect import Dialect
 from service.persistence.erasure import truncate_wal
 from service.persistence.notes import LastWrites, TokenUses
 from service.persistence.runner_failures import RunnerFailures
+from service.persistence.sqlite_wal import in_wal_mode
 from service.projections import deliveries
 from service.projections.views import VIEWS, Queries, ratings
 from service.projections.views.base import Changes, StaleView, tracked_position
@@ -373,6 +375,8 @@ def open_views(settings: Settings, connections: int | None = None, aside: bool =
     env = views_env(settings, aside)
     if connections is not None and settings.uses_postgres:
         env["POSTGRES_POOL_SIZE"] = str(connections)
+    if not settings.uses_postgres:
+        in_wal_mode(Path(env["SQLITE_DBNAME"]))
     kind: type[Views] = PostgresViews if settings.uses_postgres else SQLiteViews
     factory: InfrastructureFactory[Views] = InfrastructureFactory.construct(env=Environment(NAME, env))
     for attempt in (1, 2):

@@ -207,11 +207,14 @@ def test_the_links_lead_to_the_scorers_page_and_the_league_counts_the_totals_ent
     expect(page.locator("h1")).to_have_text("Score the table")
     page.goto(f"/web/games/{table.game}")
     page.locator("a.score-link").click()
-    for _ in range(10):
+    for entered in range(1, 11):
+        enter_by_points(page, table.names[0], {1: "40", 2: "30"})
+        # The page answers each entry with a new page: wait for it before looking for the form,
+        # or the look may find the old page's form, or none while the new one loads.
+        expect(page.locator(f"ol.entries li[data-round='{entered}']")).to_be_visible()
+        expect(page.locator(".refusal")).to_have_count(0)
         if page.locator("form.entry").count() == 0:
             break
-        enter_by_points(page, table.names[0], {1: "40", 2: "30"})
-        expect(page.locator(".refusal")).to_have_count(0)
     expect(page.locator(".status")).to_have_text("The match is over")
     totals = sheet(club, table.game)["totals"]
     assert sheet(club, table.game)["over"] is True
