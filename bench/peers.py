@@ -6,7 +6,8 @@ bgio-postgres) and a load driver in node (``driver.js``). The load is our HTTP b
 moves (bench/http.py): ``--matches`` matches of 4 players, one client per player, each moving as
 soon as its update says it is its turn, a closed loop per match. Ours is the real server as
 ``./run bench http`` starts it (uvicorn with ``--workers`` processes, the projection runner, the
-event store on PostgreSQL), driven by bench/http.py's stream-following clients in this process;
+event store on PostgreSQL), driven from this process by players on their play sockets
+(bench/socket.py's; ``--channel post``: bench/http.py's, moving by POST and following the SSE stream);
 theirs is boardgame.io's own server (Koa and socket.io, one node process) driven by boardgame.io's
 own clients in a node process of their own.
 
@@ -33,6 +34,7 @@ bench/peers/boardgameio/node_modules is linked to it: npm runs only when the loc
 npm must be on the PATH.
 
     ./run bench peers [--rounds 2] [--seconds 10] [--warmup 2] [--matches 32] [--workers 2]
+                      [--channel socket|post]
 
 The URL defaults to MAUMAU_DATABASE_URL, else the local test database; the bench makes and drops
 its databases on that server, ``maumau_peers_bench_<random>`` and ``bgio_peers_bench_<random>`` (named
@@ -81,6 +83,7 @@ from bench.http import (
     set_up,
     slice_of,
 )
+from bench.socket import SocketFollower
 from tests.schemas import own_schema
 
 PEER = Path(__file__).resolve().parent / "peers" / "boardgameio"
@@ -252,12 +255,21 @@ class Timed(Follower):
         await super().move(view, run, since)
 
 
+class TimedSocket(Timed, SocketFollower):
+    """The same players on their play sockets (bench/socket.py): a move is a message on the mover's
+    socket, every seat's next view pushed on its own."""
+
+
 async def drive_ours(args: argparse.Namespace, processes: Processes, postgres: Postgres) -> Result:
     host, port = "127.0.0.1", processes.port
     made = await set_up(host, port, processes.admin, args.matches)
-    games = [Timed(host, port, game, tokens, seed=number) for number, (game, tokens) in enumerate(made)]
+    kind = TimedSocket if args.channel == "socket" else Timed
+    games = [kind(host, port, game, tokens, seed=number) for number, (game, tokens) in enumerate(made)]
     for game in games:
-        game.start()
+        if isinstance(game, TimedSocket):
+            await game.open()
+        else:
+            game.start()
     try:
         await slice_of(games, args.warmup)
         await freshen(games)
@@ -431,6 +443,12 @@ def main() -> None:
     parser.add_argument(
         "--workers", type=int, default=2, help="our server's workers (production: one per core)"
     )
+    parser.add_argument(
+        "--channel",
+        choices=("socket", "post"),
+        default="socket",
+        help="how our players move: the play socket, or POST with the SSE stream",
+    )
     parser.add_argument("--cache", type=Path, default=cache_root(), help="where the node packages are kept")
     args = parser.parse_args()
     if args.rounds < 1:
@@ -443,7 +461,11 @@ def main() -> None:
         f"warm-up and {args.seconds:g} s counted; {os.cpu_count()} CPUs; node {version}"
         + (f"; npm ci took {took:.1f} s" if took else "")
     )
-    print(f"ours: uvicorn --workers {args.workers} + maumau projections run; theirs: one node process")
+    print(
+        f"ours: uvicorn --workers {args.workers} + maumau projections run, players on "
+        + ("their play sockets" if args.channel == "socket" else "POST and the SSE stream")
+        + "; theirs: one node process"
+    )
     print()
     print(
         "CPU in ms per move; system = server + PostgreSQL; others = cores the machine spent on other work "
