@@ -19,7 +19,8 @@
   background thread (default yes; say no when a separate projection runner does it).
 - ``MAUMAU_PROJECTION_POLL_MS``: how often the projection runner looks for new events when
   nothing woke it (default 20; on PostgreSQL every insert's NOTIFY wakes it at once, and while it
-  listens it looks again after a second at the latest).
+  listens it looks again after a second at the latest; on SQLite it asks the file this often
+  whether a commit changed it, and reads the log only then, or after a second).
 - ``MAUMAU_PROJECTION_BATCH_MS``: after each write, the projection runner gathers new events this
   long before it writes again (default 0: as soon as it has caught up). Under a steady stream of
   moves each write then carries several moves of a game: far less work per move, the read

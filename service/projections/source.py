@@ -5,10 +5,16 @@ position). Waiting for more differs: PostgreSQL wakes the reader with the
 ``NOTIFY`` every insert sends (a ``LISTEN`` on the events table's channel,
 looking again after a second at the latest as a backstop, and at the poll
 interval while no connection listens); SQLite has nothing of the kind, so the
-reader looks again after the poll interval.
+reader looks at the file's ``data_version`` every poll interval (it changes with
+every commit of any connection, in any process, but the one asking) and reads the
+log when it changed, or after the same backstop. Reading the log every poll
+instead kept an idle embedded service at about 2.5% of a core.
 """
 
+import contextlib
+import sqlite3
 import threading
+import time
 from typing import Any
 from uuid import UUID
 
@@ -30,9 +36,15 @@ class Source:
         self._url = settings.database_url
         self._name = f"maumau:{settings.database_schema or 'public'}:listen"
         self._listener: psycopg.Connection[Any] | None = None
+        self._sqlite_path = settings.sqlite_path
+        self._versions: sqlite3.Connection | None = None  # SQLite: asks the file's data_version only
+        self._version_read = 0  # the data_version when the log was last read
 
     def read(self, after: int, limit: int) -> list[tuple[Any, int]]:
         """Up to ``limit`` events after position ``after``: (domain event, position) in log order."""
+        if self._url is None:
+            # taken before the read: a commit after it changes the version, and the wait sees that
+            self._version_read = self._data_version()
         notifications = self.app.recorder.select_notifications(after, limit, inclusive_of_start=False)
         decode = self.app.mapper.to_domain_event
         return [(decode(notification), notification.id) for notification in notifications]
@@ -49,7 +61,10 @@ class Source:
     def wait(self, stop: threading.Event) -> None:
         """Until something may have been written, the poll interval passed, or ``stop`` is set."""
         if self._url is None:
-            stop.wait(self.poll)
+            backstop = time.monotonic() + LISTENING_BACKSTOP
+            while not stop.wait(self.poll):
+                if self._data_version() != self._version_read or time.monotonic() > backstop:
+                    return
             return
         try:
             if self._listener is None:
@@ -71,6 +86,15 @@ class Source:
             self._listener.close()
             self._listener = None
 
+    def _data_version(self) -> int:
+        if self._versions is None:
+            self._versions = sqlite3.connect(self._sqlite_path, isolation_level=None, check_same_thread=False)
+        version: int = self._versions.execute("PRAGMA data_version").fetchone()[0]
+        return version
+
     def close(self) -> None:
         self._close_listener()
+        if self._versions is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._versions.close()
         self.app.close()
