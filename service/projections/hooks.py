@@ -250,7 +250,7 @@ class HookFold:
         if now is None or now == before:
             return
         seat = game.seats[now]
-        if seat.kind != "player":
+        if game.bot_for(now) is not None:  # a bot's seat, or a forfeited one a bot plays at once
             return
         data = head | {"seat": now, "player_id": seat.name, "name": self._name(seat.name)}
         self._deliver(out, league, TURN, event, position, data, player=seat.name)

@@ -7,6 +7,7 @@ The same with a real worker, beat and HTTP server: tests/e2e/test_forfeit_by_clo
 from datetime import UTC, datetime, timedelta
 from uuid import UUID
 
+import msgspec
 import pytest
 
 from service.application import MauMau
@@ -14,6 +15,7 @@ from service.domain.errors import RuleError
 from service.domain.game import Game
 from service.domain.roles import SYSTEM, Actor
 from service.domain.tournament_plan import Plan
+from service.persistence.notices import BROWSER, Prefs
 from tests.integration.projecting import catch_up
 from tests.integration.tables import players
 from workers.conduct import Conductor, bot_move
@@ -172,3 +174,43 @@ def test_a_clocked_turn_whose_step_was_lost_is_listed_for_the_tick_once_its_cloc
     inline.run(conductor, until=lambda: bool(inline.queued("time_out_turn")))
     game = app.get_game(game_id)
     assert inline.queued("time_out_turn") == [(game_id, game.seat_to_move, game.version)]
+
+
+def test_a_forfeited_seats_turns_are_no_longer_noticed_nor_hooked_for_its_player(app, settings, reader):
+    """After the forfeit a bot plays the seat's turns at once: "your move" and the ``turn`` webhook
+    would tell its player of turns they cannot play (and have no move left to make)."""
+    league, (ann, bea, cy) = clocked_league(app, 3, forfeit_after=1)
+    notices = reader.views.notices
+    for member in (ann, bea):
+        notices.choose(str(member), Prefs(kinds=("your_move",), channels=(BROWSER,)))
+    hook, _ = app.register_webhook(league, "http://127.0.0.1:9/hook", ["turn"], [str(ann)])
+    game_id = app.create_game([ann, bea, cy], league_id=league, seed="forfeit").game_id
+    inline = Inline()
+    conductor = Conductor(app, inline)
+    seat = app.get_game(game_id).seat_of(str(ann))
+    turns_after = 0  # the forfeited seat's turns the bot played
+    while not (game := app.get_game(game_id)).over:
+        now = game.seat_to_move
+        if game.bot_for(now) is not None:
+            turns_after += 1
+            conductor.advance_game(game_id)  # the bot plays the forfeited seat's turns
+        elif now == seat:
+            inline.queue.clear()
+            conductor.advance_game(game_id)
+            [(_, _, _, args)] = inline.queue
+            conductor.time_out_turn(*args)
+        else:
+            app.execute(game_id, bot_move(game, now, "heuristic"), by=Actor("player", game.seats[now].name))
+    [forfeit] = [e for e in app.game_events(game_id) if isinstance(e, Game.SeatForfeited)]
+    assert forfeit.seat == seat and turns_after >= 2  # the match went on with the bot in the seat
+
+    catch_up(settings)
+    told = [n.data["event_number"] for n in notices.after(str(ann), 0) if n.kind == "your_move"]
+    assert told and max(told) <= forfeit.originator_version
+    assert [n for n in notices.after(str(bea), 0) if n.data["event_number"] > forfeit.originator_version]
+    hooked = [
+        msgspec.json.decode(row.payload)["data"]["event_number"]
+        for row in reader.views.deliveries.of_hook(hook, 1000)
+        if row.kind == "turn"
+    ]
+    assert hooked and max(hooked) <= forfeit.originator_version

@@ -7,6 +7,7 @@ what they chose on their page (``service.persistence.notices``: the kinds and ch
 | ``round_starting`` | ``Tournament.RoundFinished`` when a round follows: each entrant still in,  |
 |                  | with the time the next round is due (``starts_at``, UTC)                   |
 | ``your_move``    | a game event after which a person's seat is to move and was not just before |
+|                  | (not a seat that forfeited: a bot plays its turns)                        |
 | ``dispute_ruled``| ``Game.RulingGiven``: each person seated at the game                       |
 
 A Mao match makes two (``mao_game_id`` in place of ``game_id``: the words and the link are the Mao
@@ -87,8 +88,9 @@ class NoticesFold(base.Fold):
             return
         game = tracked.game
         now = turn_of(game)
-        # most events leave the turn where it was: they make nothing (checked first, as it is cheap)
-        turned = now is not None and now != self._games.turn_before and game.seats[now].kind == "player"
+        # most events leave the turn where it was: they make nothing (checked first, as it is cheap);
+        # a forfeited seat's turn is the server's bot's to play at once, not its person's
+        turned = now is not None and now != self._games.turn_before and game.bot_for(now) is None
         ruled = isinstance(event, Game.RulingGiven)
         if not (turned or ruled):
             return
