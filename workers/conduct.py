@@ -279,8 +279,7 @@ class Conductor:
             log.warning(
                 "game %s of tournament %s changed after its result: kept (%s)", game_id, tournament_id, kept
             )
-        tournament = self.app.get_tournament(tournament_id)
-        round_no = tournament.round_due(utc_now())
+        round_no = self.app.read_tournament(tournament_id, lambda tournament: tournament.round_due(utc_now()))
         if round_no is not None:
             self._start_round(tournament_id, round_no)
 

@@ -34,6 +34,7 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError
 
+from service.application.last_saved import LastSaved
 from service.application.saving import Conflict, retried
 from service.domain.errors import RuleError
 from service.domain.game import Game
@@ -41,6 +42,7 @@ from service.domain.history import Cause
 from service.domain.kind import GameKind
 from service.domain.mao.aggregate import MaoGame
 from service.domain.roles import Actor
+from service.domain.tournament import Tournament
 from service.domain.views import Entry, entry_of
 from service.observability import metrics
 from service.persistence.group_commit import GroupCommitRecorder
@@ -49,10 +51,13 @@ from service.persistence.sqlite_wal import in_wal_mode
 from service.settings import Settings, get_settings
 
 A = TypeVar("A")
+# the tournaments whose last saved state a process keeps (``last_saved``): a club plays a few at once
+TOURNAMENTS_KEPT = 16
 T = TypeVar("T")
 # the kinds of game the service keeps (``domain.kind``): a fold over them matches each
 Played = Game | MaoGame
 G = TypeVar("G", bound=Played)
+S = TypeVar("S", bound=Aggregate)  # any stored aggregate
 
 
 def project(aggregate: Any, events: Any) -> Any:
@@ -150,6 +155,7 @@ class Core(Application[UUID]):
         # eventsourcing types it a ClassVar, but reads it from the instance: the interval is a setting
         self.snapshotting_intervals = {Game: self.settings.snapshot_interval}  # type: ignore[misc]
         self.games = GameCache(self.settings.game_cache)
+        self.saved_tournaments: LastSaved[Tournament] = LastSaved(TOURNAMENTS_KEPT)
         # told each game of any kind a command of this process stored, and the command's cause, in
         # the game's lock (``followups``: its bots, a card game's clock)
         self.on_game_saved: list[Callable[[Played, Cause], None]] = []
@@ -298,12 +304,16 @@ class Core(Application[UUID]):
                 raise
             return game, self._save_game(game, cause)
 
+    def caught_up(self, aggregate: S) -> S:
+        """An aggregate with the events stored since its version folded in."""
+        brought: S = project(aggregate, self.events.get(aggregate.id, gt=aggregate.version))
+        return brought
+
     def _brought_up_to_date(self, game: G) -> G:
         """The cached game with the events another process stored since folded in: one query for
         a few events instead of loading a snapshot and the events after it."""
         try:
-            brought: G = project(game, self.events.get(game.id, gt=game.version))
-            return brought
+            return self.caught_up(game)
         except BaseException:
             self.games.evict(game.id)  # perhaps half folded: never used again
             raise

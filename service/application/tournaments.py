@@ -5,11 +5,12 @@ record a table's result, drop out, cancel (abandoning the games in play).
 import secrets
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 from uuid import UUID
 
 from service.application.core import _uuid
 from service.application.games import MATCH_LENGTH_OPTIONS, Games
+from service.application.saving import retried
 from service.domain.errors import RuleError
 from service.domain.game import Game
 from service.domain.roles import SYSTEM, Actor
@@ -21,6 +22,9 @@ from service.domain.tournament_plan import Plan
 # it back: the game's ``Created`` carries its table (``Game.table``); only the upcast of a game stored
 # before it did reads the key (``game.table_of_version_1_key``).
 _TABLE_KEY = "tournament:{tournament}:round:{round_no}:table:{table}"
+
+
+T = TypeVar("T")
 
 
 class Tournaments(Games):
@@ -185,6 +189,17 @@ class Tournaments(Games):
         )
         return next((event.reason for event in saved if isinstance(event, Tournament.TableResultKept)), None)
 
+    def read_tournament(self, tournament_id: UUID, read: Callable[[Tournament], T]) -> T:
+        """What ``read`` finds in the tournament as stored: on the copy this process kept of it when
+        it has one (``last_saved``; caught up, then kept again), else loaded. ``read`` only reads."""
+        kept = self.saved_tournaments.take(tournament_id)
+        if kept is None:
+            return read(self.get_tournament(tournament_id))
+        tournament = self.caught_up(kept)
+        found = read(tournament)
+        self.saved_tournaments.put(tournament)
+        return found
+
     def _change_tournament(
         self, tournament_id: UUID | str, change: Callable[[Tournament], None]
     ) -> list[Tournament.Event]:
@@ -195,9 +210,16 @@ class Tournaments(Games):
         another process is not made twice; the other commands then answer their refusal.
         """
 
-        def changed(tournament: Tournament) -> list[Tournament.Event]:
+        tournament_id = _uuid(tournament_id, "tournament_not_found")
+
+        def attempt() -> list[Tournament.Event]:
+            kept = self.saved_tournaments.take(tournament_id)
+            tournament = self.get_tournament(tournament_id) if kept is None else self.caught_up(kept)
             change(tournament)
             # eventsourcing types them as any aggregate's events: a tournament's are its own
-            return list(cast("list[Tournament.Event]", tournament.pending_events))
+            events = list(cast("list[Tournament.Event]", tournament.pending_events))
+            self.save(tournament)
+            self.saved_tournaments.put(tournament)
+            return events
 
-        return self._update(lambda: self.get_tournament(tournament_id), changed)
+        return retried(attempt)

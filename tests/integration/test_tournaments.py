@@ -211,3 +211,37 @@ def test_a_dropped_players_table_made_after_the_drop_seats_the_plans_bot(app):
     everyone = [seat for table in seats for seat in table]
     assert Seat("player", str(ann)) not in everyone and Seat("bot", "random") in everyone
     refused("already_dropped", lambda: app.drop_out_of_tournament(tournament_id, ann))
+
+
+def test_results_recorded_by_two_processes_in_turn_all_count_though_each_keeps_its_last_saved_copy(
+    app, settings
+):
+    """Each process changes a tournament from the copy it saved last (``last_saved``), caught up
+    with what the other stored since: no result is lost, none is recorded twice, and a refused
+    change keeps no copy."""
+    league, _ = league_of(app, 0)
+    plan = Plan(format="swiss", table_size=2, rounds=1, single_round=True, places=8)
+    tournament_id = app.create_tournament(league, "Relay cup", plan)
+    app.start_tournament(tournament_id)
+    games = app.start_round(tournament_id, 1)
+    other = MauMau(settings)
+    try:
+        for game_id in games:
+            clock_plays_out(app, game_id)
+        for turn, game_id in enumerate(games):
+            (app if turn % 2 == 0 else other).record_table_result(tournament_id, game_id)
+        app.record_table_result(tournament_id, games[1])  # again, from a copy behind the store
+        stored = app.get_tournament(tournament_id)
+        assert stored.finished and stored.version == other.get_tournament(tournament_id).version
+        recorded = [e for e in app.events.get(tournament_id) if isinstance(e, Tournament.TableFinished)]
+        assert sorted(e.game_id for e in recorded) == sorted(games)
+        assert app.read_tournament(tournament_id, lambda t: t.version) == stored.version
+        kept = app.saved_tournaments.take(tournament_id)  # what the next change starts from
+        assert kept is not None and kept.version == stored.version and kept.finished
+        app.saved_tournaments.put(kept)
+        late = app.register_player("Late")
+        app.admit_member(league, late)
+        refused("tournament_started", lambda: app.join_tournament(tournament_id, late))
+        assert app.saved_tournaments.take(tournament_id) is None  # the refused change kept no copy
+    finally:
+        other.close()
