@@ -21,6 +21,7 @@ from service.projections.reader import ReadModels
 from service.settings import Settings
 from tests.integration.projecting import catch_up
 from tests.integration.test_tournaments import clock_plays_out, league_of
+from workers.conduct import bot_move
 
 pytestmark = pytest.mark.own_store
 
@@ -128,3 +129,35 @@ def test_a_mao_seats_table_and_turns_are_noticed_for_the_person_who_chose_them_o
         assert notice.data.keys() == {"mao_game_id", "event_number", "seat"} and notice.data["seat"] == 0
     assert {notice.data["event_number"] for notice in moves} == came
     assert notices.after(str(bo), 0) == []
+
+
+def test_a_player_who_dropped_out_hears_of_no_turn_the_clock_bot_plays_for_them(
+    app: MauMau, settings: Settings, reader: ReadModels
+):
+    """After a drop the clock bot plays the player's turns in their game in play at once
+    (``workers.conduct``): no "your move" notice and no ``turn`` webhook tell them of those."""
+    league, members = league_of(app, 4)
+    ann = str(members[0])
+    reader.views.notices.choose(ann, Prefs(kinds=("your_move",), channels=(BROWSER,)))
+    hook, _ = app.register_webhook(league, "http://127.0.0.1:9/hook", ["turn"], [ann])
+    plan = Plan(format="swiss", table_size=2, rounds=2, single_round=True, places=4)
+    tournament_id = app.create_tournament(league, "Drop cup", plan)
+    for member in members:
+        app.join_tournament(tournament_id, member)
+    app.start_tournament(tournament_id, seed="drop")
+    games = app.start_round(tournament_id, 1)
+    (mine,) = [g for g in games if ann in {seat.name for seat in app.get_game(g).seats}]
+    seat = app.get_game(mine).seat_of(ann)
+    moved = 0  # Ann's own moves before she drops, each after a turn of hers
+    while moved < 2 and not (game := app.get_game(mine)).over:
+        now = game.seat_to_move
+        app.execute(mine, bot_move(game, now, "heuristic"), by=Actor("player", game.seats[now].name))
+        moved += now == seat
+    app.drop_out_of_tournament(tournament_id, ann)
+    dropped_at = app.recorder.max_notification_id() or 0
+    clock_plays_out(app, mine)  # her turns and the other's, by the clock bot
+    catch_up(settings)
+    told = [n.position for n in reader.views.notices.after(ann, 0) if n.kind == "your_move"]
+    assert told and max(told) < dropped_at
+    hooked = [row.position for row in reader.views.deliveries.of_hook(hook, 1000) if row.kind == "turn"]
+    assert hooked and max(hooked) < dropped_at

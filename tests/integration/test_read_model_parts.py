@@ -95,10 +95,12 @@ def members(reader: ReadModels, league: UUID) -> list[str]:
 class HooksThatKnewThreeRulings(HookFold):
     """The webhook fold as it was before `correct` rulings were folded: it knew three kinds."""
 
-    def game_event(self, game: Game, before: int | None, event: Any, position: int, out: list[Any]) -> None:
+    def game_event(
+        self, game: Game, before: int | None, event: Any, position: int, out: list[Any], dropped: Any = ()
+    ) -> None:
         if isinstance(event, Game.RulingGiven):
             assert not isinstance(event.ruling, Correct)
-        super().game_event(game, before, event, position, out)
+        super().game_event(game, before, event, position, out, dropped)
 
 
 class TournamentsThatFail(TournamentsFold):

@@ -7,7 +7,8 @@ what they chose on their page (``service.persistence.notices``: the kinds and ch
 | ``round_starting`` | ``Tournament.RoundFinished`` when a round follows: each entrant still in,  |
 |                  | with the time the next round is due (``starts_at``, UTC)                   |
 | ``your_move``    | a game event after which a person's seat is to move and was not just before |
-|                  | (not a seat that forfeited: a bot plays its turns)                        |
+|                  | (not a seat that forfeited, nor a player's who dropped out of the game's   |
+|                  | tournament: a bot plays their turns at once)                              |
 | ``dispute_ruled``| ``Game.RulingGiven``: each person seated at the game                       |
 
 A Mao match makes two (``mao_game_id`` in place of ``game_id``: the words and the link are the Mao
@@ -88,9 +89,8 @@ class NoticesFold(base.Fold):
             return
         game = tracked.game
         now = turn_of(game)
-        # most events leave the turn where it was: they make nothing (checked first, as it is cheap);
-        # a forfeited seat's turn is the server's bot's to play at once, not its person's
-        turned = now is not None and now != self._games.turn_before and game.bot_for(now) is None
+        # most events leave the turn where it was: they make nothing (checked first, as it is cheap)
+        turned = now is not None and now != self._games.turn_before and self._plays(game, now)
         ruled = isinstance(event, Game.RulingGiven)
         if not (turned or ruled):
             return
@@ -104,6 +104,13 @@ class NoticesFold(base.Fold):
         if turned:
             assert now is not None
             self._for(game.seats[now].name, notices.YOUR_MOVE, head | {"seat": now}, event, position)
+
+    def _plays(self, game: Game, seat: int) -> bool:
+        """A person plays the seat's turns: not a bot's seat, nor a forfeited one, nor that of a player
+        who dropped out of the game's tournament (a bot plays those at once)."""
+        if game.bot_for(seat) is not None:
+            return False
+        return game.seats[seat].name not in self._tournaments.dropped_from(game)
 
     def tournament_event(self, event: Any, position: int) -> None:
         tracked = self._tournaments.folded

@@ -12,6 +12,7 @@ from uuid import UUID
 
 import msgspec
 
+from service.domain.game import Game
 from service.domain.tournament import Tournament
 from service.persistence.dialect import Dialect
 from service.projections.models import NextGame, TournamentView
@@ -107,6 +108,15 @@ class TournamentsFold(base.Fold):
                 return None
             tracked = self.tournaments[tournament_id] = TrackedTournament.restore(tournament_id, data)
         return tracked
+
+    def dropped_from(self, game: Game) -> tuple[str, ...]:
+        """Who has dropped out of the tournament at whose table ``game`` is played, as far as the log
+        is folded: the clock bot plays their turns there at once (``workers.conduct``). None for a
+        game of no tournament."""
+        if game.table is None:
+            return ()
+        tracked = self.tournament(game.table.tournament_id)
+        return () if tracked is None else tracked.tournament.dropped
 
     def spoil(self, event: Any) -> None:
         # what is in memory of the event's tournament is half folded: never written
