@@ -24,7 +24,6 @@ Refusals are ``RuleError``s with stable codes: the engine's, plus
 import contextlib
 import hashlib
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 from uuid import UUID
@@ -80,9 +79,7 @@ class GameCache:
     STRIPES = 64
 
     def __init__(self, size: int) -> None:
-        self.size = size
-        self._games: OrderedDict[UUID, Game] = OrderedDict()
-        self._lock = threading.Lock()
+        self._games: LastSaved[Game] = LastSaved(size)
         self._stripes = [threading.Lock() for _ in range(self.STRIPES)]
 
     def lock(self, game_id: UUID) -> threading.Lock:
@@ -93,27 +90,17 @@ class GameCache:
         return self.find(game_id, Game)
 
     def find(self, game_id: UUID, kind: type[G]) -> G | None:
-        with self._lock:
-            game = self._games.get(game_id)
-            if not isinstance(game, kind):
-                return None
-            self._games.move_to_end(game_id)
-            return game
+        game = self._games.get(game_id)
+        return game if isinstance(game, kind) else None
 
     def put(self, game: GameKind) -> None:
         # card games only: the reads of a Mao act take the very match it saved, which a cached copy
         # would share with the next command
-        if self.size <= 0 or not isinstance(game, Game):
-            return
-        with self._lock:
-            self._games[game.id] = game
-            self._games.move_to_end(game.id)
-            while len(self._games) > self.size:
-                self._games.popitem(last=False)
+        if isinstance(game, Game):
+            self._games.put(game)
 
     def evict(self, game_id: UUID) -> None:
-        with self._lock:
-            self._games.pop(game_id, None)
+        self._games.take(game_id)
 
 
 class Outcome(msgspec.Struct, frozen=True):

@@ -26,6 +26,15 @@ class LastSaved(Generic[A]):
         self._kept: OrderedDict[UUID, A] = OrderedDict()
         self._lock = threading.Lock()
 
+    def get(self, aggregate_id: UUID) -> A | None:
+        """The copy kept of this aggregate, still kept (None: none): for one user at a time only, as
+        the game cache's stripe locks make its users (``core.GameCache``)."""
+        with self._lock:
+            found = self._kept.get(aggregate_id)
+            if found is not None:
+                self._kept.move_to_end(aggregate_id)
+            return found
+
     def take(self, aggregate_id: UUID) -> A | None:
         """The copy kept of this aggregate, no longer kept (None: none)."""
         with self._lock:
