@@ -221,7 +221,9 @@ class Conductor:
         """Make the round's games and queue the server-played ones: an in-person table's rounds are
         entered by its scorer, and its last entry queues the step that records its result."""
         games = self.app.start_round(tournament_id, round_no)
-        in_person = self.app.get_tournament(tournament_id).rounds[round_no - 1].in_person
+        in_person = self.app.read_tournament(
+            tournament_id, lambda tournament: tournament.rounds[round_no - 1].in_person
+        )
         for table, game_id in enumerate(games):
             if table not in in_person:
                 self.dispatch.advance_game(game_id)
@@ -388,12 +390,16 @@ class Conductor:
     # ------------------------------------------------------------------
 
     def _dropped_out(self, tournament_id: UUID | None, player: str) -> bool:
-        """The player dropped out of the tournament whose table this is (read afresh: drops come
-        at any time, and a person's turn is no hot path)."""
+        """The player dropped out of the tournament whose table this is, as stored (drops come at any
+        time): read from the process's copy of the tournament, caught up (``read_tournament``)."""
         if tournament_id is None:
             return False
-        tournament = self._tournament(tournament_id)
-        return tournament is not None and player in tournament.dropped
+        dropped = self._found(
+            lambda: self.app.read_tournament(tournament_id, lambda tournament: player in tournament.dropped),
+            "tournament_not_found",
+            tournament_id,
+        )
+        return bool(dropped)
 
     def _turn_clock(self, tournament_id: UUID | None) -> int | None:
         if tournament_id is None:
