@@ -50,13 +50,13 @@ from service.persistence.sqlite_wal import in_wal_mode
 from service.settings import Settings, get_settings
 
 A = TypeVar("A")
-# the tournaments whose last saved state a process keeps (``last_saved``): a club plays a few at once
-TOURNAMENTS_KEPT = 16
 T = TypeVar("T")
 # the kinds of game the service keeps (``domain.kind``): a fold over them matches each
 Played = Game | MaoGame
 G = TypeVar("G", bound=Played)
 S = TypeVar("S", bound=Aggregate)  # any stored aggregate
+# the tournaments whose last saved state a process keeps (``last_saved``): a club plays a few at once
+TOURNAMENTS_KEPT = 16
 
 
 def project(aggregate: Any, events: Any) -> Any:

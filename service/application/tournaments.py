@@ -192,13 +192,15 @@ class Tournaments(Games):
     def read_tournament(self, tournament_id: UUID, read: Callable[[Tournament], T]) -> T:
         """What ``read`` finds in the tournament as stored: on the copy this process kept of it when
         it has one (``last_saved``; caught up, then kept again), else loaded. ``read`` only reads."""
-        kept = self.saved_tournaments.take(tournament_id)
-        if kept is None:
-            return read(self.get_tournament(tournament_id))
-        tournament = self.caught_up(kept)
+        tournament = self._taken_tournament(tournament_id)
         found = read(tournament)
-        self.saved_tournaments.put(tournament)
+        self.saved_tournaments.put(tournament)  # as stored: ``read`` changed nothing
         return found
+
+    def _taken_tournament(self, tournament_id: UUID) -> Tournament:
+        """The tournament as stored, for one user: the kept copy taken and caught up, else loaded."""
+        kept = self.saved_tournaments.take(tournament_id)
+        return self.get_tournament(tournament_id) if kept is None else self.caught_up(kept)
 
     def _change_tournament(
         self, tournament_id: UUID | str, change: Callable[[Tournament], None]
@@ -213,8 +215,7 @@ class Tournaments(Games):
         tournament_id = _uuid(tournament_id, "tournament_not_found")
 
         def attempt() -> list[Tournament.Event]:
-            kept = self.saved_tournaments.take(tournament_id)
-            tournament = self.get_tournament(tournament_id) if kept is None else self.caught_up(kept)
+            tournament = self._taken_tournament(tournament_id)
             change(tournament)
             # eventsourcing types them as any aggregate's events: a tournament's are its own
             events = list(cast("list[Tournament.Event]", tournament.pending_events))

@@ -16,11 +16,11 @@ WAIT_SECONDS = 10.0
 RETRY_SECONDS = 0.01
 
 
-def in_wal_mode(path: Path) -> None:
+def in_wal_mode(path: Path, wait: float = WAIT_SECONDS) -> None:
     """Make sure ``path`` (created when missing) is in WAL mode; ``sqlite3.OperationalError`` when
-    another process keeps it locked for longer than ``WAIT_SECONDS``."""
-    deadline = time.monotonic() + WAIT_SECONDS
-    with contextlib.closing(sqlite3.connect(path, isolation_level=None, timeout=WAIT_SECONDS)) as conn:
+    another process keeps it locked for longer than ``wait`` seconds."""
+    deadline = time.monotonic() + wait
+    with contextlib.closing(sqlite3.connect(path, isolation_level=None, timeout=wait)) as conn:
         while True:
             try:
                 conn.execute("PRAGMA journal_mode=WAL")

@@ -29,7 +29,7 @@ an entrant, a turn's ``data``), so the payloads made before a player was erased 
 ``erased_from`` (``docs/privacy.md``), and those made after name them "erased player".
 """
 
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import Any, assert_never
 from uuid import UUID, uuid5
@@ -235,10 +235,10 @@ class HookFold:
         event: Any,
         position: int,
         out: list[tuple[Any, ...]],
-        dropped: Collection[str] = (),
+        plays: Callable[[Game, int], bool],
     ) -> None:
         """After the projection folded ``event`` into ``game``; ``before``: ``turn_of`` the game before
-        it; ``dropped``: who has dropped out of the game's tournament (a bot plays their turns)."""
+        it; ``plays``: whether a person plays a seat's turns (``TournamentsFold.person_plays``)."""
         league = game.league_id
         assert league is not None
         head = {"game_id": str(game.id), "event_number": event.originator_version}
@@ -257,8 +257,7 @@ class HookFold:
         if now is None or now == before:
             return
         seat = game.seats[now]
-        # a bot's seat, a forfeited one, or a dropped-out player's: a bot plays the turn at once
-        if game.bot_for(now) is not None or seat.name in dropped:
+        if not plays(game, now):  # the server's bot plays the turn at once
             return
         data = head | {"seat": now, "player_id": seat.name, "name": self._name(seat.name)}
         self._deliver(out, league, TURN, event, position, data, player=seat.name)

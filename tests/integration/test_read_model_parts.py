@@ -96,11 +96,11 @@ class HooksThatKnewThreeRulings(HookFold):
     """The webhook fold as it was before `correct` rulings were folded: it knew three kinds."""
 
     def game_event(
-        self, game: Game, before: int | None, event: Any, position: int, out: list[Any], dropped: Any = ()
+        self, game: Game, before: int | None, event: Any, position: int, out: list[Any], plays: Any
     ) -> None:
         if isinstance(event, Game.RulingGiven):
             assert not isinstance(event.ruling, Correct)
-        super().game_event(game, before, event, position, out, dropped)
+        super().game_event(game, before, event, position, out, plays)
 
 
 class TournamentsThatFail(TournamentsFold):

@@ -39,15 +39,12 @@ def test_six_openers_switching_fresh_files_at_once_all_succeed(tmp_path: Path):
             assert list(pool.map(switched, range(6))) == ["wal"] * 6
 
 
-def test_a_file_locked_past_the_wait_is_refused_with_sqlites_error(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-):
+def test_a_file_locked_past_the_wait_is_refused_with_sqlites_error(tmp_path: Path):
     path = tmp_path / "events.sqlite"
-    monkeypatch.setattr("service.persistence.sqlite_wal.WAIT_SECONDS", 0.2)
     with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as holder:
         holder.execute("CREATE TABLE t (a)")
         holder.execute("BEGIN EXCLUSIVE")
         with pytest.raises(sqlite3.OperationalError, match="locked"):
-            in_wal_mode(path)
+            in_wal_mode(path, wait=0.2)
         holder.execute("ROLLBACK")
     assert journal_mode(path) != "wal"

@@ -90,7 +90,9 @@ class NoticesFold(base.Fold):
         game = tracked.game
         now = turn_of(game)
         # most events leave the turn where it was: they make nothing (checked first, as it is cheap)
-        turned = now is not None and now != self._games.turn_before and self._plays(game, now)
+        turned = (
+            now is not None and now != self._games.turn_before and self._tournaments.person_plays(game, now)
+        )
         ruled = isinstance(event, Game.RulingGiven)
         if not (turned or ruled):
             return
@@ -104,13 +106,6 @@ class NoticesFold(base.Fold):
         if turned:
             assert now is not None
             self._for(game.seats[now].name, notices.YOUR_MOVE, head | {"seat": now}, event, position)
-
-    def _plays(self, game: Game, seat: int) -> bool:
-        """A person plays the seat's turns: not a bot's seat, nor a forfeited one, nor that of a player
-        who dropped out of the game's tournament (a bot plays those at once)."""
-        if game.bot_for(seat) is not None:
-            return False
-        return game.seats[seat].name not in self._tournaments.dropped_from(game)
 
     def tournament_event(self, event: Any, position: int) -> None:
         tracked = self._tournaments.folded

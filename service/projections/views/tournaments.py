@@ -109,14 +109,17 @@ class TournamentsFold(base.Fold):
             tracked = self.tournaments[tournament_id] = TrackedTournament.restore(tournament_id, data)
         return tracked
 
-    def dropped_from(self, game: Game) -> tuple[str, ...]:
-        """Who has dropped out of the tournament at whose table ``game`` is played, as far as the log
-        is folded: the clock bot plays their turns there at once (``workers.conduct``). None for a
-        game of no tournament."""
+    def person_plays(self, game: Game, seat: int) -> bool:
+        """A person plays the seat's turns: not a bot's seat, nor a forfeited one, nor that of a player
+        who has dropped out of the game's tournament as far as the log is folded (the server's bot
+        plays those at once: ``Game.bot_for``, ``workers.conduct``). The tournament is looked up only
+        for a person's seat of a tournament's game."""
+        if game.bot_for(seat) is not None:
+            return False
         if game.table is None:
-            return ()
+            return True
         tracked = self.tournament(game.table.tournament_id)
-        return () if tracked is None else tracked.tournament.dropped
+        return tracked is None or game.seats[seat].name not in tracked.tournament.dropped
 
     def spoil(self, event: Any) -> None:
         # what is in memory of the event's tournament is half folded: never written

@@ -72,8 +72,8 @@ class WebhooksFold(base.Fold):
         if tracked is None or tracked.game.league_id not in self._hooks.leagues:
             return
         made: list[base.Row] = []  # kept only when the whole event is folded
-        dropped = self._tournaments.dropped_from(tracked.game)
-        self._hooks.game_event(tracked.game, games.turn_before, event, position, made, dropped)
+        plays = self._tournaments.person_plays
+        self._hooks.game_event(tracked.game, games.turn_before, event, position, made, plays)
         self.folds.changes.to("delivery").extend(made)
 
     def tournament_event(self, event: Any, position: int) -> None:
