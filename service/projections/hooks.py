@@ -29,7 +29,7 @@ an entrant, a turn's ``data``), so the payloads made before a player was erased 
 ``erased_from`` (``docs/privacy.md``), and those made after name them "erased player".
 """
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any, assert_never
 from uuid import UUID, uuid5
@@ -228,17 +228,8 @@ class HookFold:
             }
             self._deliver(out, league, "tournament_finished", event, position, data)
 
-    def game_event(
-        self,
-        game: Game,
-        before: int | None,
-        event: Any,
-        position: int,
-        out: list[tuple[Any, ...]],
-        plays: Callable[[Game, int], bool],
-    ) -> None:
-        """After the projection folded ``event`` into ``game``; ``before``: ``turn_of`` the game before
-        it; ``plays``: whether a person plays a seat's turns (``TournamentsFold.person_plays``)."""
+    def game_event(self, game: Game, event: Any, position: int, out: list[tuple[Any, ...]]) -> None:
+        """After the projection folded ``event`` into ``game``: a dispute raised or ruled on."""
         league = game.league_id
         assert league is not None
         head = {"game_id": str(game.id), "event_number": event.originator_version}
@@ -253,14 +244,21 @@ class HookFold:
             self._deliver(out, league, "dispute_raised", event, position, data)
         elif isinstance(event, Game.RulingGiven):
             self._deliver(out, league, "ruling_given", event, position, head | _ruling(event))
-        now = turn_of(game)
-        if now is None or now == before:
-            return
-        seat = game.seats[now]
-        if not plays(game, now):  # the server's bot plays the turn at once
-            return
-        data = head | {"seat": now, "player_id": seat.name, "name": self._name(seat.name)}
-        self._deliver(out, league, TURN, event, position, data, player=seat.name)
+
+    def turn(self, game: Game, seat: int, event: Any, position: int, out: list[tuple[Any, ...]]) -> None:
+        """A change to ``game`` left a person to move at ``seat`` (``GamesFold.settled``); ``event``:
+        its last event."""
+        league = game.league_id
+        assert league is not None
+        player = game.seats[seat].name
+        data = {
+            "game_id": str(game.id),
+            "event_number": event.originator_version,
+            "seat": seat,
+            "player_id": player,
+            "name": self._name(player),
+        }
+        self._deliver(out, league, TURN, event, position, data, player=player)
 
 
 def erased_from(payload: bytes, player_id: str) -> bytes | None:

@@ -3,6 +3,8 @@ swiss tournament of members and bots played through; those who chose hear of the
 next round with its time and of their turns, the one who chose nothing hears of nothing, and no
 notice names a card; a Mao match's seats hear of their table and turns as well (never its rule)."""
 
+import json
+import random
 from datetime import datetime
 
 import pytest
@@ -17,8 +19,10 @@ from service.domain.mao.state import DEAL
 from service.domain.roles import SYSTEM, Actor
 from service.domain.tournament_plan import Plan
 from service.persistence.notices import BROWSER, KINDS, Prefs
+from service.projections.hooks import turn_of
 from service.projections.reader import ReadModels
 from service.settings import Settings
+from tests.gameplay import next_command
 from tests.integration.projecting import catch_up
 from tests.integration.test_tournaments import clock_plays_out, league_of
 from workers.conduct import bot_move
@@ -161,3 +165,41 @@ def test_a_player_who_dropped_out_hears_of_no_turn_the_clock_bot_plays_for_them(
     assert told and max(told) < dropped_at
     hooked = [row.position for row in reader.views.deliveries.of_hook(hook, 1000) if row.kind == "turn"]
     assert hooked and max(hooked) < dropped_at
+
+
+def test_a_turn_a_move_passes_on_within_itself_is_noticed_to_nobody(
+    app: MauMau, settings: Settings, reader: ReadModels
+):
+    """A move is stored as several events: the last card of a hand passes the turn to the next
+    seat, then the round ends and the next is dealt (or the match ends). Only whom the whole move
+    leaves to move hears of it, by notice and by ``turn`` webhook; never the seat passed through."""
+    league, members = league_of(app, 3)
+    people = [str(member) for member in members]
+    for person in people:
+        reader.views.notices.choose(person, Prefs(kinds=("your_move",), channels=(BROWSER,)))
+    hook, _ = app.register_webhook(league, "http://127.0.0.1:9/hook", ["turn"], people)
+    game_id = app.create_game(people, league_id=league, seed="passed on").game_id
+    rng = random.Random(7)
+    expected = set()  # (person, the event number after which they are to move and were not before)
+    rounds = 0
+    game = app.get_game(game_id)
+    expected.add((people[game.seat_to_move], game.version))
+    while not game.over:
+        before, round_no = turn_of(game), game.state.round_no
+        app.execute(game_id, next_command(game.state, rng))
+        game = app.get_game(game_id)
+        rounds += game.state.round_no != round_no or game.over
+        now = turn_of(game)
+        if now is not None and now != before:
+            expected.add((people[now], game.version))
+    catch_up(settings)
+    assert rounds >= 2  # hands were played out: the case in question came up
+    told = {
+        (person, notice.data["event_number"])
+        for person in people
+        for notice in reader.views.notices.after(person, 0)
+        if notice.kind == "your_move"
+    }
+    assert told == expected
+    hooked = [json.loads(row.payload)["data"] for row in reader.views.deliveries.of_hook(hook, 10_000)]
+    assert {(data["player_id"], data["event_number"]) for data in hooked if "player_id" in data} == expected

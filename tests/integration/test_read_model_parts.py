@@ -95,12 +95,10 @@ def members(reader: ReadModels, league: UUID) -> list[str]:
 class HooksThatKnewThreeRulings(HookFold):
     """The webhook fold as it was before `correct` rulings were folded: it knew three kinds."""
 
-    def game_event(
-        self, game: Game, before: int | None, event: Any, position: int, out: list[Any], plays: Any
-    ) -> None:
+    def game_event(self, game: Game, event: Any, position: int, out: list[Any]) -> None:
         if isinstance(event, Game.RulingGiven):
             assert not isinstance(event.ruling, Correct)
-        super().game_event(game, before, event, position, out, plays)
+        super().game_event(game, event, position, out)
 
 
 class TournamentsThatFail(TournamentsFold):

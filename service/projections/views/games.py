@@ -27,7 +27,8 @@ not at every move; its bot-turn row, in the same transaction as its documents.
 """
 
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple
 from uuid import UUID
 
 import msgspec
@@ -47,6 +48,38 @@ from service.projections.views.tournaments import TournamentsFold
 CACHED_GAMES = 5_000
 
 _encode = msgspec.msgpack.Encoder().encode
+
+
+class TurnSettled(NamedTuple):
+    """A change to a game, folded whole, that left a person to move who was not to move before it.
+
+    A change is stored as several events (a move's facts, then the chance they lead to): a seat the
+    turn passes through on the way (the next seat, when the last card of a hand ends the round in
+    the same move) never gets it, so it is told of nothing."""
+
+    game: Game
+    seat: int
+    event: Any  # the change's last event
+    position: int
+
+
+@dataclass(slots=True)
+class _Change:
+    """A change whose events are being folded: the seat to move before it, and its last event so far."""
+
+    tracked: Tracked
+    before: int | None
+    event: Any
+    position: int
+
+
+def starts_change(event: Any, last: Any) -> bool:
+    """Whether a game's event is the first of a change, ``last`` the game's event before it: a
+    change's first event names its cause, the facts and chance that follow it name none; a seat
+    forfeited names none either, and is a change of its own unless a timed-out turn led to it."""
+    if isinstance(event, Game.SeatForfeited):
+        return not isinstance(last, Game.TurnTimedOut)
+    return getattr(event, "cause", None) is not None
 
 
 def create(d: Dialect) -> list[str]:
@@ -117,10 +150,12 @@ class GamesFold(base.Fold):
         self.dirty: dict[int, Tracked] = {}
         # league games that finished in this batch, by the position they finished at (rated in that order)
         self.finished: dict[int, tuple[int, Tracked]] = {}
-        # the game the last game event was folded into, and whose turn it was before the event (the
-        # webhooks' and the notices' folds read both)
+        # the game the last game event was folded into (the webhooks' and the notices' folds read it)
         self.folded: Tracked | None = None
-        self.turn_before: int | None = None
+        # changes not known to be whole yet, by game; and the turns of those that folding the last
+        # game event (or the flush) found whole (the webhooks' and the notices' folds read them)
+        self._changing: dict[int, _Change] = {}
+        self.settled: list[TurnSettled] = []
         self._batch: Sequence[tuple[Any, int]] = ()
         self._read_back = False
         self._tournaments = folds.of(TournamentsFold)
@@ -150,6 +185,8 @@ class GamesFold(base.Fold):
     def created(self, event: Any, position: int) -> None:
         key = event.originator_id.int
         tracked = self.games[key] = Tracked.created(event, position)
+        self.settled = []
+        self._changing[key] = _Change(tracked, None, event, position)
         table = tracked.game.table
         if table is not None and tracked.game.turn_clock is None:
             table_of = self._tournaments.tournament(table.tournament_id)
@@ -163,7 +200,16 @@ class GamesFold(base.Fold):
             tracked = self._missed(key, position)
         game = tracked.game
         # (no need to forget it when the fold fails: the webhooks and notices go stale with this part)
-        self.folded, self.turn_before = tracked, turn_of(game)
+        self.folded = tracked
+        self.settled = []
+        change = self._changing.get(key)
+        if change is not None and starts_change(event, change.event):
+            self._settle(change)
+            change = None
+        if change is None:
+            self._changing[key] = _Change(tracked, turn_of(game), event, position)
+        else:
+            change.event, change.position = event, position
         tracked.apply(event)
         self.dirty[key] = tracked
         if tracked.results_changed and key not in self.finished and game.over:
@@ -183,14 +229,28 @@ class GamesFold(base.Fold):
                 return tracked
         raise base.ProjectionError(f"event {position} is for a game the read models do not know")
 
+    def _settle(self, change: _Change) -> None:
+        """A change is whole: whom it left to move, if a person who was not to move before it."""
+        game = change.tracked.game
+        now = turn_of(game)
+        if now is not None and now != change.before and self._tournaments.person_plays(game, now):
+            self.settled.append(TurnSettled(game, now, change.event, change.position))
+
     reads: ClassVar[base.Reads] = {Game.Created: created, Game.Event: game_event}
 
     def spoil(self, event: Any) -> None:
         # what is in memory of the event's game is half folded: never written
         self.dirty.pop(event.originator_id.int, None)
         self.games.pop(event.originator_id.int, None)
+        self._changing.pop(event.originator_id.int, None)
 
     def flush(self, changes: base.Changes) -> None:
+        # a batch ends at the log's end, so every change folded is whole (a store commits a change's
+        # events at once); only a long catch-up writes in the middle of the log, whose notices are old
+        self.settled = []
+        for change in self._changing.values():
+            self._settle(change)
+        self._changing = {}
         deltas: dict[tuple[UUID, UUID], list[int]] = {}
         history, games, bot_turns = changes.to("history"), changes.to("game"), changes.to("bot_turn")
         for tracked in self.dirty.values():
@@ -220,6 +280,7 @@ class GamesFold(base.Fold):
         changes.to("standing").extend((league, player, *stats) for (league, player), stats in deltas.items())
 
     def written(self) -> None:
+        self.settled = []
         games = self.games
         for tracked in self.dirty.values():
             if tracked.game.over or tracked.game.abandoned is not None:

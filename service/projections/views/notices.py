@@ -6,9 +6,9 @@ what they chose on their page (``service.persistence.notices``: the kinds and ch
 | ``table_ready``  | ``Tournament.TableGameCreated``: each person seated at that table          |
 | ``round_starting`` | ``Tournament.RoundFinished`` when a round follows: each entrant still in,  |
 |                  | with the time the next round is due (``starts_at``, UTC)                   |
-| ``your_move``    | a game event after which a person's seat is to move and was not just before |
-|                  | (not a seat that forfeited, nor a player's who dropped out of the game's   |
-|                  | tournament: a bot plays their turns at once)                              |
+| ``your_move``    | a change to a game (its events folded whole) after which a person's seat is |
+|                  | to move and was not before (not a seat that forfeited, nor a player's who  |
+|                  | dropped out of the game's tournament: a bot plays their turns at once)     |
 | ``dispute_ruled``| ``Game.RulingGiven``: each person seated at the game                       |
 
 A Mao match makes two (``mao_game_id`` in place of ``game_id``: the words and the link are the Mao
@@ -37,10 +37,9 @@ from service.domain.tournament import Tournament
 from service.domain.tournament_entries import BOT_ENTRANT
 from service.persistence import notices
 from service.persistence.dialect import Dialect
-from service.projections.hooks import turn_of
 from service.projections.parts import WEBHOOKS
 from service.projections.views import base
-from service.projections.views.games import GamesFold
+from service.projections.views.games import GamesFold, TurnSettled
 from service.projections.views.mao import MaoFold
 from service.projections.views.tournaments import TournamentsFold
 
@@ -84,28 +83,20 @@ class NoticesFold(base.Fold):
             self._made.append((player, kind, data, event.timestamp, position))
 
     def game_event(self, event: Any, position: int) -> None:
+        self._your_moves(self._games.settled)
         tracked = self._games.folded
-        if tracked is None:
+        if tracked is None or not isinstance(event, Game.RulingGiven):
             return
         game = tracked.game
-        now = turn_of(game)
-        # most events leave the turn where it was: they make nothing (checked first, as it is cheap)
-        turned = (
-            now is not None and now != self._games.turn_before and self._tournaments.person_plays(game, now)
-        )
-        ruled = isinstance(event, Game.RulingGiven)
-        if not (turned or ruled):
-            return
-        head = {"game_id": str(game.id), "event_number": event.originator_version}
-        if ruled:
-            for seat in game.seats:
-                if seat.kind == "player":
-                    self._for(
-                        seat.name, notices.DISPUTE_RULED, head | {"dispute": event.dispute}, event, position
-                    )
-        if turned:
-            assert now is not None
-            self._for(game.seats[now].name, notices.YOUR_MOVE, head | {"seat": now}, event, position)
+        data = {"game_id": str(game.id), "event_number": event.originator_version, "dispute": event.dispute}
+        for seat in game.seats:
+            if seat.kind == "player":
+                self._for(seat.name, notices.DISPUTE_RULED, data, event, position)
+
+    def _your_moves(self, settled: list[TurnSettled]) -> None:
+        for game, seat, event, position in settled:
+            data = {"game_id": str(game.id), "event_number": event.originator_version, "seat": seat}
+            self._for(game.seats[seat].name, notices.YOUR_MOVE, data, event, position)
 
     def tournament_event(self, event: Any, position: int) -> None:
         tracked = self._tournaments.folded
@@ -166,6 +157,7 @@ class NoticesFold(base.Fold):
     }
 
     def flush(self, changes: base.Changes) -> None:
+        self._your_moves(self._games.settled)  # the changes the games' flush found whole
         made, self._made = self._made, []
         if not made:
             return

@@ -4,7 +4,8 @@ deliveries those events make (``deliveries``: ``views_deliveries``, ``views_atte
 with the batch once each.
 
 The deliveries are made from the games and tournaments as their folds left them after the event
-(``GamesFold.folded``, ``TournamentsFold.folded``): the webhooks are fed by those parts and go stale
+(``GamesFold.folded``, ``TournamentsFold.folded``), a ``turn`` after a change to a game folded whole
+(``GamesFold.settled``): the webhooks are fed by those parts and go stale
 with them. A rebuild keeps the deliveries and their attempts (their sending is recorded nowhere
 else: ``aside``); a batch that folds a player's erasure rewrites the stored payloads naming them.
 """
@@ -20,7 +21,7 @@ from service.projections import deliveries
 from service.projections.hooks import HookFold
 from service.projections.parts import WEBHOOKS
 from service.projections.views import base
-from service.projections.views.games import GamesFold
+from service.projections.views.games import GamesFold, TurnSettled
 from service.projections.views.tournaments import TournamentsFold
 
 
@@ -67,14 +68,18 @@ class WebhooksFold(base.Fold):
         self._hooks.player_event(event)
 
     def game_event(self, event: Any, position: int) -> None:
-        games = self._games
-        tracked = games.folded
-        if tracked is None or tracked.game.league_id not in self._hooks.leagues:
-            return
         made: list[base.Row] = []  # kept only when the whole event is folded
-        plays = self._tournaments.person_plays
-        self._hooks.game_event(tracked.game, games.turn_before, event, position, made, plays)
+        self._turns(self._games.settled, made)
+        tracked = self._games.folded
+        if tracked is not None and tracked.game.league_id in self._hooks.leagues:
+            self._hooks.game_event(tracked.game, event, position, made)
         self.folds.changes.to("delivery").extend(made)
+
+    def _turns(self, settled: list[TurnSettled], out: list[base.Row]) -> None:
+        leagues = self._hooks.leagues
+        for game, seat, event, position in settled:
+            if game.league_id in leagues:
+                self._hooks.turn(game, seat, event, position, out)
 
     def tournament_event(self, event: Any, position: int) -> None:
         tracked = self._tournaments.folded
@@ -97,6 +102,7 @@ class WebhooksFold(base.Fold):
     }
 
     def flush(self, changes: base.Changes) -> None:
+        self._turns(self._games.settled, changes.to("delivery"))  # the changes the games' flush found whole
         changes.to("webhook").extend(self._hooks.rows())
 
 
