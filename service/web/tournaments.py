@@ -61,7 +61,9 @@ async def _answer(
     if refusal is not None:
         template.status_code = status_of(refusal.code)
         return template
-    return served(page, template, found)
+    # the grids follow from the view: its digest stands for all three (no second encoding of them)
+    shown = {key: found[key] for key in ("league_name", "zone", "lower", "may_start")} | {"view": read.digest}
+    return served(page, template, shown)
 
 
 class TournamentPage(Controller):

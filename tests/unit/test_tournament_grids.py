@@ -1,9 +1,11 @@
 """The tournament page's data: a single elimination's bracket, a crosstable, each entrant's rounds, and
 whether everyone is there to start now, read from the tournament's view alone."""
 
+import msgspec
+
 from service.usecases.queries.brackets import bracket
 from service.usecases.queries.crosstables import crosstable, entrant_rounds
-from service.usecases.queries.leagues import all_there
+from service.usecases.queries.leagues import all_there, grids_of
 from tests.unit.tournament_views import round_, table, view
 
 FIVE = ["a", "b", "c", "d", "e"]
@@ -110,7 +112,7 @@ def test_the_crosstable_gives_each_meeting_from_the_rows_side_in_the_rankings_or
 
 def test_at_a_table_of_three_two_who_both_lost_met_with_neither_winning():
     rounds = [round_(1, [table(0, ["a", "b", "c"], [10, 20, 0], [2])])]
-    found = crosstable(view("swiss", ["a", "b", "c"], rounds, table_size=3))
+    found = crosstable(view("round_robin", ["a", "b", "c"], rounds, table_size=3))
     assert found is not None
     a, _b, c = found.rows
     assert [m.outcome for m in a.cells[1]] == ["neither"] and [m.outcome for m in c.cells[0]] == ["won"]
@@ -122,11 +124,12 @@ def test_a_seat_a_bot_sat_in_for_and_an_abandoned_table_are_no_meeting():
         round_(2, [table(0, ["a", "c"], None, abandoned=True)], finished=False),
     ]
     entrants = ["a", "b", "c"]
-    found = crosstable(view("swiss", entrants, rounds))
+    found = crosstable(view("round_robin", entrants, rounds))
     assert found is not None and all(cell == [] for row in found.rows for cell in row.cells)
     a, b, c = entrant_rounds(view("swiss", entrants, rounds))
     assert [r.kind for r in a.rounds] == ["table", "none"]
     assert (a.rounds[0].outcome, a.rounds[0].opponents, a.rounds[0].own) == ("won", ("B",), 0)
+    assert a.rounds[0].met == ()  # the bot that sat in for b met nobody
     assert [r.kind for r in b.rounds] == ["stand_in", "none"]
     assert [r.kind for r in c.rounds] == ["none", "none"]
 
@@ -160,3 +163,48 @@ def test_start_now_is_offered_once_everyone_who_joined_is_there_and_enough_would
     assert all_there(view("swiss", ["a", "b"], [], checked_in=["b", "a"], **checking))
     assert not all_there(view("swiss", ["a", "b"], []))  # running already
     assert not all_there(view("swiss", ["a", "b"], [], status="cancelled"))
+
+
+def test_a_swiss_crosstable_has_a_column_per_round_with_the_table_mates_row_numbers():
+    """A swiss meets a few of the field: one column a round (the grid of a large field would be
+    nearly all empty), each cell the row's result, its table-mates by their row numbers, its total."""
+    rounds = [
+        round_(1, [table(0, ["a", "b", "c"], [10, 30, 0], [2])], byes=["x"], bye_points=5),
+        round_(2, [table(0, ["x", "a"], [0, 7], [0], forfeited=[1])], byes=["b"], finished=False),
+    ]
+    found = crosstable(view("swiss", ["a", "b", "c", "x"], rounds, table_size=3, order=["c", "x", "a", "b"]))
+    assert found is not None and found.by_rounds
+    assert [row.entrant for row in found.rows] == ["c", "x", "a", "b"]
+    c, x, a, b = found.rows
+    assert all(row.cells == [] for row in found.rows)
+    assert [(r.round_no, r.kind, r.outcome, r.met, r.own) for r in a.rounds] == [
+        (1, "table", "lost", (4, 1), 10),
+        (2, "table", "lost", (2,), 7),
+    ]
+    assert a.rounds[1].forfeited and not x.rounds[1].forfeited
+    assert [(r.kind, r.outcome, r.met) for r in c.rounds] == [("table", "won", (3, 4)), ("none", None, ())]
+    assert [(r.kind, r.bye_points) for r in x.rounds] == [("bye", 5), ("table", None)]
+    assert [r.kind for r in b.rounds] == ["table", "bye"]
+
+
+def test_a_round_robins_crosstable_is_a_grid_and_a_swiss_one_by_rounds():
+    assert not crosstable(view("round_robin", ["a", "b"], [])).by_rounds  # type: ignore[union-attr]
+    assert not crosstable(view("double_round_robin", ["a", "b"], [])).by_rounds  # type: ignore[union-attr]
+    assert crosstable(view("swiss", ["a", "b"], [])).by_rounds  # type: ignore[union-attr]
+
+
+def test_a_views_grids_are_made_once_per_content_and_again_when_a_result_comes_in():
+    """The tournament page keeps a view's grids while the view shows the same (the read models'
+    position moves with every event anywhere, and is not shown), and makes them again when it
+    changes."""
+    playing = [round_(1, [table(0, ["a", "b"], None)], byes=["c"], finished=False)]
+    before = view("swiss", ["a", "b", "c"], playing)
+    first = grids_of(before)
+    assert grids_of(msgspec.structs.replace(before, position=99)) is first
+    done = [round_(1, [table(0, ["a", "b"], [0, 12], [0])], byes=["c"])]
+    after = msgspec.structs.replace(before, rounds=done, position=100)
+    again = grids_of(after)
+    assert again is not first and again.digest != first.digest
+    assert [r.outcome for r in first.played[0].rounds] == ["playing"]
+    assert [r.outcome for r in again.played[0].rounds] == ["won"]
+    assert again.crosstable is not None and again.crosstable.rows[0].rounds[0].outcome == "won"

@@ -1,7 +1,9 @@
 """A tournament page seen whole, in a browser: a single elimination's bracket drawn as SVG, a round
-robin's crosstable, each entrant's rounds, in English and Ukrainian, and the club display without a
-link, its headings bigger than its text and the ranking's rule folded away."""
+robin's crosstable (a grid) and a swiss's (a column per round), each entrant's rounds, in English and
+Ukrainian, and the club display without a link, its headings bigger than its text and the ranking's
+rule folded away."""
 
+import re
 import time
 import uuid
 from pathlib import Path
@@ -14,9 +16,9 @@ from tests.e2e.test_embedded import WAIT
 from tests.web.conftest import Visit
 
 
-def bot_tournament(club: Club, league: str, name: str, format: str, places: int) -> str:
+def bot_tournament(club: Club, league: str, name: str, format: str, places: int, **more: Any) -> str:
     """A tournament of bots only (the plan's places), started: the workers play it through."""
-    plan = {"name": name, "format": format, "table_size": 2, "places": places, "single_round": True}
+    plan = {"name": name, "format": format, "table_size": 2, "places": places, "single_round": True, **more}
     tournament = club.ok("POST", f"/leagues/{league}/tournaments", json=plan)["tournament_id"]
     club.ok("POST", f"/tournaments/{tournament}/start")
     return str(tournament)
@@ -116,4 +118,41 @@ def test_a_double_round_robins_crosstable_shows_both_meetings_of_each_pair_in_it
     expect(page.locator("table.entrant-rounds td.bye")).to_have_count(6)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     page.screenshot(path=screenshots / "tournament-double-round-robin.png", full_page=True)
+    assert visit.outside == []
+
+
+def test_a_swiss_crosstable_has_a_column_per_round_naming_each_rows_table_mates_by_number(
+    visit: Visit, club: Club, screenshots: Path
+):
+    league = club.league(name=f"Swiss {uuid.uuid4().hex[:6]}", options={"hand_size": 3})
+    swiss = bot_tournament(club, league, "Swiss night", "swiss", 5, rounds=2)  # a bye each round
+    found = finished(club, swiss)
+    assert len(found["rounds"]) == 2
+    page = visit.page
+
+    page.goto(f"/web/tournaments/{swiss}?lang=en")
+    table = page.locator("table.crosstable.by-rounds")
+    expect(table.locator("tbody th[scope=row]")).to_have_count(5)
+    expect(table.locator("thead th[scope=col]")).to_have_count(2 + 2 + 3)  # #, entrant, rounds, totals
+    expect(table.locator("td.met")).to_have_count(8)  # two tables of two a round, a cell for each seat
+    expect(table.locator("td.bye")).to_have_count(2)
+    expect(table.locator("td.self")).to_have_count(0)
+    # row r's table-mate in a round is the row whose cell of that round names r
+    cells = table.locator("tbody tr").evaluate_all(
+        "rows => rows.map(r => [...r.querySelectorAll('td')].slice(1, 3).map(td => td.textContent))"
+    )
+    for row, rounds in enumerate(cells, start=1):
+        for column, text in enumerate(rounds):
+            named = re.search(r"against ([0-9]+(?:, [0-9]+)*)", text)
+            if named is None:
+                assert "bye" in text
+                continue
+            (mate,) = [int(number) for number in named.group(1).split(",")]
+            assert mate != row and f"against {row}" in cells[mate - 1][column]
+    expect(page.locator("#crosstable-key")).to_contain_text("the numbers of the others at its table")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.screenshot(path=screenshots / "tournament-swiss-crosstable.png", full_page=True)
+
+    page.goto(f"/web/tournaments/{swiss}?lang=uk")
+    expect(page.locator("table.crosstable.by-rounds")).to_contain_text("проти №")
     assert visit.outside == []

@@ -51,6 +51,9 @@ class TournamentFormat(Protocol):
     # (``pairing.rank``'s stage), and once a round has finished a ruling that changes its winners
     # is kept out (``KEPT_ELIMINATED``): who went through has played on
     eliminates: bool
+    # every entrant meets every other (a round robin): the page's crosstable is a grid, entrant
+    # against entrant; else it has a column per round (a swiss meets a few of the field)
+    everyone_meets: bool
 
     def check_rounds(self, rounds: int | None) -> None:
         """Refuse (``invalid_rounds``) a plan's ``rounds`` the format cannot play."""

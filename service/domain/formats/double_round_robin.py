@@ -10,6 +10,7 @@ from service.domain.pairing import Pairing, pair_double_round_robin, round_robin
 
 class DoubleRoundRobin(InRounds):
     name = "double_round_robin"
+    everyone_meets = True
 
     def check_rounds(self, rounds: int | None) -> None:
         if rounds is not None:

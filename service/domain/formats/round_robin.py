@@ -7,6 +7,7 @@ from service.domain.pairing import Pairing, pair_round_robin, round_robin_rounds
 
 class RoundRobin(InRounds):
     name = "round_robin"
+    everyone_meets = True
 
     def check_rounds(self, rounds: int | None) -> None:
         if rounds is not None:

@@ -11,6 +11,7 @@ from service.domain.pairing import Pairing, Placing, pair_elimination
 class SingleElimination:
     name = "single_elimination"
     eliminates = True
+    everyone_meets = False
 
     def check_rounds(self, rounds: int | None) -> None:
         if rounds is not None:

@@ -8,6 +8,7 @@ from service.domain.pairing import Pairing, pair_swiss
 
 class Swiss(InRounds):
     name = "swiss"
+    everyone_meets = False
 
     def check_rounds(self, rounds: int | None) -> None:
         if rounds is None:

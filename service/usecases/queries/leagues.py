@@ -1,10 +1,15 @@
 """The home page's lists and a league's page: standings, members, tournaments past and coming; a
 league's standings and ratings and a tournament's bracket, as the pages and the API read them."""
 
+import hashlib
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 from uuid import UUID
+
+import msgspec
 
 from service.application import credentials
 from service.domain.errors import RuleError
@@ -105,6 +110,41 @@ class TournamentPage:
     crosstable: Crosstable | None  # a round robin's or a swiss's
     entrant_rounds: list[EntrantRounds]
     may_start: bool  # the asker may start it now: every entrant is there, and they may start it
+    # the view's content (its position left out): the same digest, the same bracket and crosstable
+    digest: bytes = b""
+
+
+class _Drawn(NamedTuple):
+    """A tournament view's bracket, crosstable and entrants' rounds, made once per content."""
+
+    digest: bytes
+    bracket: Bracket | None
+    crosstable: Crosstable | None
+    played: list[EntrantRounds]
+
+
+DRAWN_KEPT = 64  # tournaments whose grids are kept per process; the least recently asked for goes first
+_drawn: OrderedDict[UUID, _Drawn] = OrderedDict()
+_drawing = threading.Lock()
+_encode = msgspec.msgpack.Encoder().encode
+
+
+def grids_of(view: TournamentView) -> _Drawn:
+    """The view's grids: the kept ones while the view is the same (a 128-entrant swiss's take about a
+    millisecond to make, its page's read a few tenths: bench/RESULTS.md, pages)."""
+    digest = hashlib.blake2b(_encode(msgspec.structs.replace(view, position=0)), digest_size=16).digest()
+    with _drawing:
+        kept = _drawn.get(view.tournament_id)
+    if kept is not None and kept.digest == digest:
+        return kept
+    played = crosstables.entrant_rounds(view)
+    made = _Drawn(digest, brackets.bracket(view), crosstables.crosstable(view, played), played)
+    with _drawing:
+        _drawn[view.tournament_id] = made
+        _drawn.move_to_end(view.tournament_id)
+        while len(_drawn) > DRAWN_KEPT:
+            _drawn.popitem(last=False)
+    return made
 
 
 def tournament_page(
@@ -114,14 +154,16 @@ def tournament_page(
     view = tournament(context, tournament_id, after)
     league = aggregates.league(context, view.league_id)
     lower = aggregates.tournament(context, tournament_id).rules.match_winner == "lowest_total"
+    grids = grids_of(view)
     return TournamentPage(
         tournament=view,
         league=league,
         lower=lower,
-        bracket=brackets.bracket(view),
-        crosstable=crosstables.crosstable(view),
-        entrant_rounds=crosstables.entrant_rounds(view),
+        bracket=grids.bracket,
+        crosstable=grids.crosstable,
+        entrant_rounds=grids.played,
         may_start=all_there(view) and _may_start(actor),
+        digest=grids.digest,
     )
 
 
