@@ -29,6 +29,8 @@ TOURNAMENT_ROUNDS = {
     "the round reached, the furthest first",
     "The bracket, round by round",
     "Each entrant's rounds",
+    "Each row's result in each round: 1 won, 0 lost, ½ a shared win, = another at the table won, … in play; "
+    "against the numbers of the others at its table; then its total in brackets.",
     "each round pairs those with equal scores; nobody is out",
     "the losers of each round are out, to one winner",
     "Your table is ready: {tournament}, round {round}, table {table}.",
