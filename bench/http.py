@@ -41,11 +41,12 @@ deltas: the API processes, the projection runner, PostgreSQL's backends, this cl
 req/s, and the old moves/health share.
 
 The server is started as deploy/ starts an API container, on the bench's factory:
-``uvicorn --factory bench.floor.app:create_app --workers 2 --no-access-log --log-config
-deploy/uvicorn-logging.json`` (uvloop, httptools; two worker processes, one per core of this
-2-core machine, each with its own game cache and connection pools; metrics in prometheus_client's
-multiprocess mode; JSON logs), or ``--server granian`` (``granian --interface asgi --factory
---loop uvloop --http 1 --no-ws``, the same workers; measured, not the production server), with
+``uvicorn --factory bench.floor.app:create_app --workers 1 --no-access-log --log-config
+deploy/uvicorn-logging.json`` (uvloop, httptools; one process, as deploy/ runs each API container
+since 2026-12-06, ``--workers 2`` for the two of before, each with its own game cache and
+connection pools; metrics in prometheus_client's multiprocess mode; JSON logs), or ``--server
+granian`` (``granian --interface asgi --factory --loop uvloop --http 1 --no-ws``, the same workers;
+measured, not the production server), with
 ``MAUMAU_RUN_PROJECTIONS=no`` and one ``maumau projections run`` process keeping the read models;
 ``maumau db init`` makes the tables first and the processes run with ``MAUMAU_CREATE_TABLES=no``.
 They work in a fresh schema of the database (``MAUMAU_DATABASE_SCHEMA``), dropped at the end.
@@ -1011,7 +1012,9 @@ def main() -> None:
         "--slices", type=int, default=5, help="rounds of moves, floor and health, interleaved"
     )
     parser.add_argument("--games", type=int, default=32, help="concurrent games (and floor and health loops)")
-    parser.add_argument("--workers", type=int, default=2, help="server workers (production: one per core)")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="server workers (production: one per API container, deploy/)"
+    )
     parser.add_argument("--server", choices=tuple(SERVER_COMMANDS), default="uvicorn", help="the ASGI server")
     parser.add_argument(
         "--open-seconds",

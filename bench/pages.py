@@ -7,7 +7,7 @@ are flags, so the suite's smoke run can be small). It is written straight throug
 (``MauMau``; the tournament's games played by the workers' own steps run inline, as
 ``bench/tournament.py``'s direct run plays them): no HTTP while building.
 
-The server is ``bench/http.py``'s: ``uvicorn --workers 2`` as deploy/ starts an API container, with
+The server is ``bench/http.py``'s: ``uvicorn --workers 1`` as deploy/ starts an API container, with
 one ``maumau projections run`` keeping the read models, in a fresh schema dropped at the end. The
 client is ``bench/http.py``'s lean keep-alive client, 8 loops of GETs at a time, no token (the
 pages and reads are public). Four kinds of slice, interleaved, so machine noise hits all alike:
@@ -18,7 +18,7 @@ pages and reads are public). Four kinds of slice, interleaved, so machine noise 
 Each target is the median over the slices of the page's requests/s over its JSON's in the same
 round; the goal is at least half.
 
-    ./run bench pages [--seconds 3] [--slices 5] [--loops 8] [--workers 2] [--members 500] [--entrants 128]
+    ./run bench pages [--seconds 3] [--slices 5] [--loops 8] [--workers 1] [--members 500] [--entrants 128]
                       [--rounds 4]
 
 The URL defaults to MAUMAU_DATABASE_URL, else the local test database.
@@ -142,7 +142,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="per slice")
     parser.add_argument("--slices", type=int, default=5, help="rounds of the four kinds, interleaved")
     parser.add_argument("--loops", type=int, default=8, help="concurrent GET loops per kind")
-    parser.add_argument("--workers", type=int, default=2, help="uvicorn workers (production: one per core)")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="uvicorn workers (production: one per API container, deploy/)"
+    )
     parser.add_argument("--members", type=int, default=500, help="the league's players")
     parser.add_argument("--entrants", type=int, default=128, help="the Swiss's places, bots filling them")
     parser.add_argument("--rounds", type=int, default=4, help="the Swiss's rounds")

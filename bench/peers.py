@@ -33,7 +33,7 @@ with ``npm ci`` into a cache kept between runs (``--cache``; default ``$XDG_CACH
 bench/peers/boardgameio/node_modules is linked to it: npm runs only when the lock changed. Node and
 npm must be on the PATH.
 
-    ./run bench peers [--rounds 2] [--seconds 10] [--warmup 2] [--matches 32] [--workers 2]
+    ./run bench peers [--rounds 2] [--seconds 10] [--warmup 2] [--matches 32] [--workers 1]
                       [--channel socket|post]
 
 The URL defaults to MAUMAU_DATABASE_URL, else the local test database; the bench makes and drops
@@ -441,7 +441,10 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=2.0, help="played before the count, per run")
     parser.add_argument("--matches", type=int, default=32, help="concurrent matches of 4 players")
     parser.add_argument(
-        "--workers", type=int, default=2, help="our server's workers (production: one per core)"
+        "--workers",
+        type=int,
+        default=1,
+        help="our server's workers (production: one per API container, deploy/)",
     )
     parser.add_argument(
         "--channel",

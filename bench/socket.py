@@ -4,8 +4,8 @@
 (``/games/{id}/me/socket``: a move is a message, its answer and the next mover's view come back on the
 sockets) over saturated moves/s of ``bench/http.py``'s default load (a move is ``POST
 /games/{id}/moves``, the next mover learns of it on its ``GET /games/{id}/me/stream``), the median of
-the per-slice ratios. The same server and games (``bench/http.py``'s ``Processes``: uvicorn with two
-workers as deploy/ starts it, one projection runner, PostgreSQL), ``--games`` games of 4 players for
+the per-slice ratios. The same server and games (``bench/http.py``'s ``Processes``: uvicorn with one
+process as deploy/ starts it, one projection runner, PostgreSQL), ``--games`` games of 4 players for
 each channel, every seat a client of its own; slices of the two alternate, so the machine's other
 work falls on both. Printed beside: each channel's moves/s per slice and the CPU each part of the
 machine used per move (the API workers, the projection runner, PostgreSQL, this client).
@@ -182,7 +182,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="per slice")
     parser.add_argument("--slices", type=int, default=5, help="rounds of POST and socket moves, interleaved")
     parser.add_argument("--games", type=int, default=32, help="concurrent games on each channel")
-    parser.add_argument("--workers", type=int, default=2, help="server workers (production: one per core)")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="server workers (production: one per API container, deploy/)"
+    )
     args = parser.parse_args()
     print(
         f"{machine_line(args.url)}; uvicorn --workers {args.workers} + maumau projections run; "

@@ -44,9 +44,9 @@ def runs_workers(settings: Settings, workers: int) -> bool:
     type=click.IntRange(1),
     default=1,
     show_default=True,
-    help="Server processes (uvicorn workers); one per core on PostgreSQL, with MAUMAU_RUN_PROJECTIONS=no "
-    "and one `maumau projections run`. The embedded SQLite mode wants 1; with more, this process runs "
-    "no Celery worker or beat.",
+    help="Server processes (uvicorn workers); on PostgreSQL about one per two cores (deploy/README.md), "
+    "with MAUMAU_RUN_PROJECTIONS=no and one `maumau projections run`. The embedded SQLite mode wants 1; "
+    "with more, this process runs no Celery worker or beat.",
 )
 @click.option(
     "--demo", is_flag=True, help="First create a demo league and an all-bot tournament (`maumau demo`)."

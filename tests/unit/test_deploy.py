@@ -180,7 +180,7 @@ def test_compose_runs_db_init_once_then_two_apis_two_workers_one_beat_and_the_pr
     assert services["db-init"]["command"] == ["maumau", "db", "init"]
     for api in ("api-1", "api-2"):
         assert "uvicorn --factory service.app:create_app" in services[api]["command"][-1]
-        assert "--workers 2" in services[api]["command"][-1]
+        assert "--workers 1" in services[api]["command"][-1]
     for worker in ("worker-1", "worker-2"):
         assert "maumau worker" in services[worker]["command"][-1]
     assert services["beat"]["command"] == ["maumau", "beat"]
