@@ -57,7 +57,7 @@ class TurnSettled(NamedTuple):
     turn passes through on the way (the next seat, when the last card of a hand ends the round in
     the same move) never gets it, so it is told of nothing."""
 
-    game: Game
+    game: Game  # read for what never changes (its id, league, seats): it folds on meanwhile
     seat: int
     event: Any  # the change's last event
     position: int
@@ -185,7 +185,6 @@ class GamesFold(base.Fold):
     def created(self, event: Any, position: int) -> None:
         key = event.originator_id.int
         tracked = self.games[key] = Tracked.created(event, position)
-        self.settled = []
         self._changing[key] = _Change(tracked, None, event, position)
         table = tracked.game.table
         if table is not None and tracked.game.turn_clock is None:
