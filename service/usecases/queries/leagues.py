@@ -111,10 +111,10 @@ class TournamentPage:
     entrant_rounds: list[EntrantRounds]
     may_start: bool  # the asker may start it now: every entrant is there, and they may start it
     # the view's content (its position left out): the same digest, the same bracket and crosstable
-    digest: bytes = b""
+    digest: bytes
 
 
-class _Drawn(NamedTuple):
+class Grids(NamedTuple):
     """A tournament view's bracket, crosstable and entrants' rounds, made once per content."""
 
     digest: bytes
@@ -124,12 +124,12 @@ class _Drawn(NamedTuple):
 
 
 DRAWN_KEPT = 64  # tournaments whose grids are kept per process; the least recently asked for goes first
-_drawn: OrderedDict[UUID, _Drawn] = OrderedDict()
+_drawn: OrderedDict[UUID, Grids] = OrderedDict()
 _drawing = threading.Lock()
 _encode = msgspec.msgpack.Encoder().encode
 
 
-def grids_of(view: TournamentView) -> _Drawn:
+def grids_of(view: TournamentView) -> Grids:
     """The view's grids: the kept ones while the view is the same (a 128-entrant swiss's take about a
     millisecond to make, its page's read a few tenths: bench/RESULTS.md, pages)."""
     digest = hashlib.blake2b(_encode(msgspec.structs.replace(view, position=0)), digest_size=16).digest()
@@ -138,7 +138,7 @@ def grids_of(view: TournamentView) -> _Drawn:
     if kept is not None and kept.digest == digest:
         return kept
     played = crosstables.entrant_rounds(view)
-    made = _Drawn(digest, brackets.bracket(view), crosstables.crosstable(view, played), played)
+    made = Grids(digest, brackets.bracket(view), crosstables.crosstable(view, played), played)
     with _drawing:
         _drawn[view.tournament_id] = made
         _drawn.move_to_end(view.tournament_id)
