@@ -9,16 +9,22 @@
   (``stalled_mao_turns``, beside the card games' ``stalled_bot_turns``).
 
 A match in play is kept in memory, folded event by event, until it ends; one not in memory is read
-back from the event store at the event's version (``Folds.match_at``).
+back from the event store at the event's version (``Folds.match_at``). The turns a change leaves a
+person (``settled``, which the notices read) are judged over the change whole: a bot's turn is
+saved as several decisions (its play, then each call it says), and a turn its play passes on and
+its call takes away (the call ended the round) was never a person's; nor is one told again when
+the stock is recycled in the middle of a penalty (``starts_change``).
 """
 
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple
 from uuid import UUID
 
 import msgspec
 
-from service.domain.mao.aggregate import MaoGame
+from service.domain.mao.aggregate import BOT_BY, SERVER_BY, MaoGame
 from service.domain.mao.autoplay import bot_to_move, seat_to_move
+from service.domain.mao.events import CallMade, Spoke, StockRecycled
 from service.persistence.dialect import Dialect
 from service.projections.mao import Listed, changes_list, match_rows
 from service.projections.parts import MAO
@@ -52,6 +58,38 @@ def statements(d: Dialect) -> dict[str, str]:
     }
 
 
+@dataclass(slots=True)
+class _Change:
+    """A change whose events are being folded: the seat on turn before it, and its last event so far."""
+
+    match: "_Match"
+    before: int | None
+    event: Any
+    position: int
+
+
+class TurnSettled(NamedTuple):
+    """A change to a match, folded whole, that left a person on turn who was not on turn before it."""
+
+    game: MaoGame  # read for what never changes (its id, seats): it folds on meanwhile
+    seat: int
+    event: Any  # the change's last event
+    position: int
+
+
+def starts_change(event: Any) -> bool:
+    """Whether a match's event begins a change. Two kinds of decision go on with the change before
+    them, as they are saved with it: a bot's calls after its play (``autoplay.bot_turn``) and the
+    server's recycle of the stock while cards are owed (``autoplay.settle_chance``). Any other act
+    begins one; where nobody is on turn between two (a round's end, a deal) it makes no difference."""
+    if not isinstance(event, MaoGame.Decided) or not event.facts:
+        return True
+    first = event.facts[0]
+    if event.by == BOT_BY:
+        return not isinstance(first, CallMade | Spoke)
+    return not (event.by == SERVER_BY and isinstance(first, StockRecycled))
+
+
 class _Match:
     """A match in play as the fold keeps it: the match itself, and whether its bot-turn row is
     written (None: not known, after a read back)."""
@@ -70,14 +108,18 @@ class MaoFold(base.Fold):
         super().__init__(folds)
         self.matches: dict[UUID, _Match] = {}  # in play, by id
         self.dirty: dict[UUID, _Match] = {}  # changed in this batch
-        # the match the last event was folded into, and the seat on turn before the event (the
-        # notices' fold reads both; None: that event was not folded)
+        # the match the last event was folded into (None: that event was not folded)
         self.folded: MaoGame | None = None
-        self.turn_before: int | None = None
+        # changes not known to be whole yet, by match: the seat on turn before each and its last event;
+        # and the turns of those that folding the last event (or the flush) found whole (the notices
+        # read them)
+        self._changing: dict[UUID, _Change] = {}
+        self.settled: list[TurnSettled] = []
 
     def started(self, event: Any, position: int) -> None:
         match = self.matches[event.originator_id] = _Match(event.mutate(None), False)
-        self.folded, self.turn_before = match.game, None
+        self.folded, self.settled = match.game, []
+        self._changing[event.originator_id] = _Change(match, None, event, position)
         self._listed(match, position)
 
     def decided(self, event: Any, position: int) -> None:
@@ -108,8 +150,16 @@ class MaoFold(base.Fold):
             # read back as it was before the event, so the turn before it is known too
             read_back = self.folds.match_at(match_id, event.originator_version - 1)
             match = self.matches[match_id] = _Match(read_back, None)
+        self.settled = []
         if match is not None:
-            self.turn_before = seat_to_move(match.game)
+            change = self._changing.get(match_id)
+            if change is not None and starts_change(event):
+                self._settle(change)
+                change = None
+            if change is None:
+                self._changing[match_id] = _Change(match, seat_to_move(match.game), event, position)
+            else:
+                change.event, change.position = event, position
             match.game = event.mutate(match.game)
         elif changes_list(event):
             raise base.ProjectionError(f"event {position} is for a Mao match the read models do not know")
@@ -119,6 +169,13 @@ class MaoFold(base.Fold):
         self.dirty[match_id] = match
         return match
 
+    def _settle(self, change: "_Change") -> None:
+        """A change is whole: whom it left on turn, if a person not on turn before it."""
+        game = change.match.game
+        now = seat_to_move(game)
+        if now is not None and now != change.before and not game.is_bot(now):
+            self.settled.append(TurnSettled(game, now, change.event, change.position))
+
     def _listed(self, match: _Match, position: int) -> None:
         listed = Listed.of(match.game)
         self.folds.changes.to("mao_listed").append(
@@ -126,6 +183,11 @@ class MaoFold(base.Fold):
         )
 
     def flush(self, changes: base.Changes) -> None:
+        # a batch ends at the log's end: every change folded is whole (see ``starts_change``)
+        self.settled = []
+        for change in self._changing.values():
+            self._settle(change)
+        self._changing = {}
         for match in self.dirty.values():
             game = match.game
             if bot_to_move(game) is not None:
@@ -138,8 +200,10 @@ class MaoFold(base.Fold):
     def spoil(self, event: Any) -> None:
         self.matches.pop(event.originator_id, None)
         self.dirty.pop(event.originator_id, None)
+        self._changing.pop(event.originator_id, None)
 
     def written(self) -> None:
+        self.settled = []
         for match_id, match in self.dirty.items():
             if match.game.over:
                 self.matches.pop(match_id, None)

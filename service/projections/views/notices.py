@@ -13,8 +13,8 @@ what they chose on their page (``service.persistence.notices``: the kinds and ch
 
 A Mao match makes two (``mao_game_id`` in place of ``game_id``: the words and the link are the Mao
 play page's): ``table_ready`` of its ``MaoGame.Started`` for each person seated, and ``your_move`` of
-a ``MaoGame.Decided`` after which a person's seat is on turn (play going on, not paused) and was not
-just before; never the secret rule nor a card.
+a change to the match (folded whole: ``MaoFold``) after which a person's seat is on turn (play going
+on, not paused) and was not before it; never the secret rule nor a card.
 
 The notices are written with the batch (``INSERT ... ON CONFLICT DO NOTHING``, ids from the
 position, the kind and the person), only for the people who chose that kind: the choices are read in
@@ -32,7 +32,6 @@ from uuid import UUID, uuid5
 
 from service.domain.game import Game
 from service.domain.mao.aggregate import MaoGame
-from service.domain.mao.autoplay import seat_to_move
 from service.domain.tournament import Tournament
 from service.domain.tournament_entries import BOT_ENTRANT
 from service.persistence import notices
@@ -41,6 +40,7 @@ from service.projections.parts import WEBHOOKS
 from service.projections.views import base
 from service.projections.views.games import GamesFold, TurnSettled
 from service.projections.views.mao import MaoFold
+from service.projections.views.mao import TurnSettled as MaoTurnSettled
 from service.projections.views.tournaments import TournamentsFold
 
 _NOTICES = uuid5(UUID("6ba7b811-9dad-11d1-80b4-00c04fd430c8"), "https://maumau.invalid/notices")
@@ -138,14 +138,12 @@ class NoticesFold(base.Fold):
                 self._for(match.seats[seat], notices.TABLE_READY, head, event, position)
 
     def mao_decided(self, event: Any, position: int) -> None:
-        match = self._matches.folded
-        if match is None:
-            return
-        now = seat_to_move(match)
-        if now is None or now == self._matches.turn_before or match.is_bot(now):
-            return
-        data = {"mao_game_id": str(match.id), "event_number": event.originator_version, "seat": now}
-        self._for(match.seats[now], notices.YOUR_MOVE, data, event, position)
+        self._mao_moves(self._matches.settled)
+
+    def _mao_moves(self, settled: list[MaoTurnSettled]) -> None:
+        for match, seat, event, position in settled:
+            data = {"mao_game_id": str(match.id), "event_number": event.originator_version, "seat": seat}
+            self._for(match.seats[seat], notices.YOUR_MOVE, data, event, position)
 
     reads: ClassVar[base.Reads] = {
         Game.Created: None,  # a new game's first turn comes with its deal
@@ -153,11 +151,13 @@ class NoticesFold(base.Fold):
         Tournament.Announced: None,
         Tournament.Event: tournament_event,
         MaoGame.Started: mao_started,
-        MaoGame.Decided: mao_decided,  # a forfeit's stand-in is a bot's seat: nothing to tell
+        MaoGame.Decided: mao_decided,
+        MaoGame.SeatForfeited: mao_decided,  # it ends a change, as a person's act does
     }
 
     def flush(self, changes: base.Changes) -> None:
-        self._your_moves(self._games.settled)  # the changes the games' flush found whole
+        self._your_moves(self._games.settled)  # the changes the games' and matches' flushes found whole
+        self._mao_moves(self._matches.settled)
         made, self._made = self._made, []
         if not made:
             return
