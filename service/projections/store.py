@@ -89,6 +89,8 @@ def _statements(d: Dialect) -> dict[str, str]:
 class Views(TrackingRecorder, Queries):
     """The store both kinds answer for (``PostgresViews`` and ``SQLiteViews`` run the statements)."""
 
+    aside = False  # the store a rebuild fills (``open_views``)
+
     def write(self, changes: Changes, tracking: Tracking) -> None:
         raise NotImplementedError
 
@@ -381,7 +383,9 @@ def open_views(settings: Settings, connections: int | None = None, aside: bool =
     factory: InfrastructureFactory[Views] = InfrastructureFactory.construct(env=Environment(NAME, env))
     for attempt in (1, 2):
         try:
-            return factory.tracking_recorder(kind)
+            views = factory.tracking_recorder(kind)
+            views.aside = aside
+            return views
         except PersistenceError:
             # another process created the tables at the same moment: the second look finds them
             if attempt == 2:

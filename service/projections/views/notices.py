@@ -21,9 +21,9 @@ position, the kind and the person), only for the people who chose that kind: the
 one query per batch that made any candidate (a choice counts from the next batch on). Like the
 webhooks, they go stale with the games and tournaments they are made from. The table is not among
 the fold's ``tables``: a rebuild keeps the live one, and folds into a store aside that holds no
-choice, so it makes no notice again (``aside``); one made again anyway would be older than
-``FRESH``: neither streamed nor mailed. A notice's data is public: ids, names, numbers, times; never
-a card.
+choice, so this fold makes no notice there, nor a candidate for one (``aside``); one made again
+anyway would be older than ``FRESH``: neither streamed nor mailed. A notice's data is public: ids,
+names, numbers, times; never a card.
 """
 
 from datetime import datetime, timedelta
@@ -77,9 +77,11 @@ class NoticesFold(base.Fold):
         self._tournaments = folds.of(TournamentsFold)
         self._matches = folds.of(MaoFold)
         self._made: list[tuple[str, str, dict[str, Any], datetime, int]] = []
+        # a rebuild's store holds no choice: every candidate would be dropped (a rebuild is faster without)
+        self._making = not folds.store.aside
 
     def _for(self, player: str, kind: str, data: dict[str, Any], event: Any, position: int) -> None:
-        if not player.startswith(BOT_ENTRANT):
+        if self._making and not player.startswith(BOT_ENTRANT):
             self._made.append((player, kind, data, event.timestamp, position))
 
     def game_event(self, event: Any, position: int) -> None:
@@ -94,6 +96,8 @@ class NoticesFold(base.Fold):
                 self._for(seat.name, notices.DISPUTE_RULED, data, event, position)
 
     def _your_moves(self, settled: list[TurnSettled]) -> None:
+        if not self._making:
+            return
         for game, seat, event, position in settled:
             data = {"game_id": str(game.id), "event_number": event.originator_version, "seat": seat}
             self._for(game.seats[seat].name, notices.YOUR_MOVE, data, event, position)
@@ -141,6 +145,8 @@ class NoticesFold(base.Fold):
         self._mao_moves(self._matches.settled)
 
     def _mao_moves(self, settled: list[MaoTurnSettled]) -> None:
+        if not self._making:
+            return
         for match, seat, event, position in settled:
             data = {"mao_game_id": str(match.id), "event_number": event.originator_version, "seat": seat}
             self._for(match.seats[seat], notices.YOUR_MOVE, data, event, position)
