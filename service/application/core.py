@@ -362,14 +362,17 @@ class Core(Application[UUID]):
             raise RuleError(code, why=why)
         return found
 
-    def _update(self, load: Callable[[], A], change: Callable[[A], T]) -> T:
+    def _update(self, load: Callable[[], S], change: Callable[[S], T], keep: LastSaved[S] | None = None) -> T:
         """Load one aggregate, change it and save it, as one attempt of the retry policy
-        (``retried``); what ``change`` answers. A change that records nothing saves nothing."""
+        (``retried``); what ``change`` answers. A change that records nothing saves nothing.
+        ``keep``: where the aggregate saved is kept for the next change (``last_saved``)."""
 
         def attempt() -> T:
             aggregate = load()
             answer = change(aggregate)
             self.save(aggregate)
+            if keep is not None:
+                keep.put(aggregate)
             return answer
 
         return retried(attempt)

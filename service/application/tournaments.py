@@ -10,7 +10,6 @@ from uuid import UUID
 
 from service.application.core import _uuid
 from service.application.games import MATCH_LENGTH_OPTIONS, Games
-from service.application.saving import retried
 from service.domain.errors import RuleError
 from service.domain.game import Game
 from service.domain.roles import SYSTEM, Actor
@@ -212,15 +211,11 @@ class Tournaments(Games):
         another process is not made twice; the other commands then answer their refusal.
         """
 
-        tournament_id = _uuid(tournament_id, "tournament_not_found")
+        found = _uuid(tournament_id, "tournament_not_found")
 
-        def attempt() -> list[Tournament.Event]:
-            tournament = self._taken_tournament(tournament_id)
+        def changed(tournament: Tournament) -> list[Tournament.Event]:
             change(tournament)
             # eventsourcing types them as any aggregate's events: a tournament's are its own
-            events = list(cast("list[Tournament.Event]", tournament.pending_events))
-            self.save(tournament)
-            self.saved_tournaments.put(tournament)
-            return events
+            return list(cast("list[Tournament.Event]", tournament.pending_events))
 
-        return retried(attempt)
+        return self._update(lambda: self._taken_tournament(found), changed, self.saved_tournaments)

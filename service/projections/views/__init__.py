@@ -8,7 +8,8 @@ games: they rate the games finished in the batch before the games' rows are draw
 row says it is rated). ``Queries`` is every view's queries, which the store
 (``store.Views``) answers.
 
-Adding a view: a module here with its ``VIEW`` and ``Queries``, and its two lines below.
+Adding a view: a module here with its ``VIEW`` and ``Queries``, and its two lines below. (``base``
+and ``changes``, the turns a change to a game leaves, are what views share.)
 """
 
 from service.projections.views import (

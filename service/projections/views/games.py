@@ -27,8 +27,7 @@ not at every move; its bot-turn row, in the same transaction as its documents.
 """
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 from uuid import UUID
 
 import msgspec
@@ -41,6 +40,7 @@ from service.projections.parts import CORE
 from service.projections.render import contribution, game_doc, played, turn_deadline
 from service.projections.standings import STATS
 from service.projections.views import base
+from service.projections.views.changes import Changing, TurnSettled
 from service.projections.views.tournaments import TournamentsFold
 
 # games kept in memory between batches (finished games are let go at once; any game is read
@@ -48,29 +48,6 @@ from service.projections.views.tournaments import TournamentsFold
 CACHED_GAMES = 5_000
 
 _encode = msgspec.msgpack.Encoder().encode
-
-
-class TurnSettled(NamedTuple):
-    """A change to a game, folded whole, that left a person to move who was not to move before it.
-
-    A change is stored as several events (a move's facts, then the chance they lead to): a seat the
-    turn passes through on the way (the next seat, when the last card of a hand ends the round in
-    the same move) never gets it, so it is told of nothing."""
-
-    game: Game  # read for what never changes (its id, league, seats): it folds on meanwhile
-    seat: int
-    event: Any  # the change's last event
-    position: int
-
-
-@dataclass(slots=True)
-class _Change:
-    """A change whose events are being folded: the seat to move before it, and its last event so far."""
-
-    tracked: Tracked
-    before: int | None
-    event: Any
-    position: int
 
 
 def starts_change(event: Any, last: Any) -> bool:
@@ -152,13 +129,17 @@ class GamesFold(base.Fold):
         self.finished: dict[int, tuple[int, Tracked]] = {}
         # the game the last game event was folded into (the webhooks' and the notices' folds read it)
         self.folded: Tracked | None = None
-        # changes not known to be whole yet, by game; and the turns of those that folding the last
-        # game event (or the flush) found whole (the webhooks' and the notices' folds read them)
-        self._changing: dict[int, _Change] = {}
-        self.settled: list[TurnSettled] = []
         self._batch: Sequence[tuple[Any, int]] = ()
         self._read_back = False
         self._tournaments = folds.of(TournamentsFold)
+        # the changes not known to be whole yet (``changes``): a person's turn when one is
+        self._changing: Changing[Tracked] = Changing(starts_change, turn_of, self._tournaments.person_plays)
+
+    @property
+    def settled(self) -> list[TurnSettled]:
+        """The turns of the changes that folding the last game event, or the flush, found whole (the
+        webhooks' and the notices' folds read them)."""
+        return self._changing.settled
 
     def begin(self, batch: Sequence[tuple[Any, int]]) -> None:
         self._batch = batch
@@ -185,7 +166,7 @@ class GamesFold(base.Fold):
     def created(self, event: Any, position: int) -> None:
         key = event.originator_id.int
         tracked = self.games[key] = Tracked.created(event, position)
-        self._changing[key] = _Change(tracked, None, event, position)
+        self._changing.created(key, tracked, event, position)
         table = tracked.game.table
         if table is not None and tracked.game.turn_clock is None:
             table_of = self._tournaments.tournament(table.tournament_id)
@@ -200,15 +181,7 @@ class GamesFold(base.Fold):
         game = tracked.game
         # (no need to forget it when the fold fails: the webhooks and notices go stale with this part)
         self.folded = tracked
-        self.settled = []
-        change = self._changing.get(key)
-        if change is not None and starts_change(event, change.event):
-            self._settle(change)
-            change = None
-        if change is None:
-            self._changing[key] = _Change(tracked, turn_of(game), event, position)
-        else:
-            change.event, change.position = event, position
+        self._changing.fold(key, tracked, event, position)
         tracked.apply(event)
         self.dirty[key] = tracked
         if tracked.results_changed and key not in self.finished and game.over:
@@ -228,28 +201,16 @@ class GamesFold(base.Fold):
                 return tracked
         raise base.ProjectionError(f"event {position} is for a game the read models do not know")
 
-    def _settle(self, change: _Change) -> None:
-        """A change is whole: whom it left to move, if a person who was not to move before it."""
-        game = change.tracked.game
-        now = turn_of(game)
-        if now is not None and now != change.before and self._tournaments.person_plays(game, now):
-            self.settled.append(TurnSettled(game, now, change.event, change.position))
-
     reads: ClassVar[base.Reads] = {Game.Created: created, Game.Event: game_event}
 
     def spoil(self, event: Any) -> None:
         # what is in memory of the event's game is half folded: never written
         self.dirty.pop(event.originator_id.int, None)
         self.games.pop(event.originator_id.int, None)
-        self._changing.pop(event.originator_id.int, None)
+        self._changing.forget(event.originator_id.int)
 
     def flush(self, changes: base.Changes) -> None:
-        # a batch ends at the log's end, so every change folded is whole (a store commits a change's
-        # events at once); only a long catch-up writes in the middle of the log, whose notices are old
-        self.settled = []
-        for change in self._changing.values():
-            self._settle(change)
-        self._changing = {}
+        self._changing.settle_all()
         deltas: dict[tuple[UUID, UUID], list[int]] = {}
         history, games, bot_turns = changes.to("history"), changes.to("game"), changes.to("bot_turn")
         for tracked in self.dirty.values():
@@ -279,7 +240,7 @@ class GamesFold(base.Fold):
         changes.to("standing").extend((league, player, *stats) for (league, player), stats in deltas.items())
 
     def written(self) -> None:
-        self.settled = []
+        self._changing.written()
         games = self.games
         for tracked in self.dirty.values():
             if tracked.game.over or tracked.game.abandoned is not None:

@@ -16,8 +16,7 @@ its call takes away (the call ended the round) was never a person's; nor is one 
 the stock is recycled in the middle of a penalty (``starts_change``).
 """
 
-from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 from uuid import UUID
 
 import msgspec
@@ -29,6 +28,7 @@ from service.persistence.dialect import Dialect
 from service.projections.mao import Listed, changes_list, match_rows
 from service.projections.parts import MAO
 from service.projections.views import base
+from service.projections.views.changes import Changing, TurnSettled
 from service.projections.views.games import CACHED_GAMES
 
 _encode = msgspec.msgpack.Encoder().encode
@@ -58,36 +58,22 @@ def statements(d: Dialect) -> dict[str, str]:
     }
 
 
-@dataclass(slots=True)
-class _Change:
-    """A change whose events are being folded: the seat on turn before it, and its last event so far."""
-
-    match: "_Match"
-    before: int | None
-    event: Any
-    position: int
-
-
-class TurnSettled(NamedTuple):
-    """A change to a match, folded whole, that left a person on turn who was not on turn before it."""
-
-    game: MaoGame  # read for what never changes (its id, seats): it folds on meanwhile
-    seat: int
-    event: Any  # the change's last event
-    position: int
-
-
-def starts_change(event: Any) -> bool:
+def starts_change(event: Any, last: Any) -> bool:
     """Whether a match's event begins a change. Two kinds of decision go on with the change before
     them, as they are saved with it: a bot's calls after its play (``autoplay.bot_turn``) and the
     server's recycle of the stock while cards are owed (``autoplay.settle_chance``). Any other act
-    begins one; where nobody is on turn between two (a round's end, a deal) it makes no difference."""
+    begins one; where nobody is on turn between two (a round's end, a deal) it makes no difference.
+    (``last``, the match's event before it, tells nothing more here.)"""
     if not isinstance(event, MaoGame.Decided) or not event.facts:
         return True
     first = event.facts[0]
     if event.by == BOT_BY:
         return not isinstance(first, CallMade | Spoke)
     return not (event.by == SERVER_BY and isinstance(first, StockRecycled))
+
+
+def _person(game: MaoGame, seat: int) -> bool:
+    return not game.is_bot(seat)
 
 
 class _Match:
@@ -110,16 +96,19 @@ class MaoFold(base.Fold):
         self.dirty: dict[UUID, _Match] = {}  # changed in this batch
         # the match the last event was folded into (None: that event was not folded)
         self.folded: MaoGame | None = None
-        # changes not known to be whole yet, by match: the seat on turn before each and its last event;
-        # and the turns of those that folding the last event (or the flush) found whole (the notices
-        # read them)
-        self._changing: dict[UUID, _Change] = {}
-        self.settled: list[TurnSettled] = []
+        # the changes not known to be whole yet (``changes``): a person's turn when one is
+        self._changing: Changing[_Match] = Changing(starts_change, seat_to_move, _person)
+
+    @property
+    def settled(self) -> list[TurnSettled]:
+        """The turns of the changes that folding the last event, or the flush, found whole (the
+        notices read them)."""
+        return self._changing.settled
 
     def started(self, event: Any, position: int) -> None:
         match = self.matches[event.originator_id] = _Match(event.mutate(None), False)
-        self.folded, self.settled = match.game, []
-        self._changing[event.originator_id] = _Change(match, None, event, position)
+        self.folded = match.game
+        self._changing.created(event.originator_id, match, event, position)
         self._listed(match, position)
 
     def decided(self, event: Any, position: int) -> None:
@@ -150,16 +139,8 @@ class MaoFold(base.Fold):
             # read back as it was before the event, so the turn before it is known too
             read_back = self.folds.match_at(match_id, event.originator_version - 1)
             match = self.matches[match_id] = _Match(read_back, None)
-        self.settled = []
         if match is not None:
-            change = self._changing.get(match_id)
-            if change is not None and starts_change(event):
-                self._settle(change)
-                change = None
-            if change is None:
-                self._changing[match_id] = _Change(match, seat_to_move(match.game), event, position)
-            else:
-                change.event, change.position = event, position
+            self._changing.fold(match_id, match, event, position)
             match.game = event.mutate(match.game)
         elif changes_list(event):
             raise base.ProjectionError(f"event {position} is for a Mao match the read models do not know")
@@ -169,13 +150,6 @@ class MaoFold(base.Fold):
         self.dirty[match_id] = match
         return match
 
-    def _settle(self, change: "_Change") -> None:
-        """A change is whole: whom it left on turn, if a person not on turn before it."""
-        game = change.match.game
-        now = seat_to_move(game)
-        if now is not None and now != change.before and not game.is_bot(now):
-            self.settled.append(TurnSettled(game, now, change.event, change.position))
-
     def _listed(self, match: _Match, position: int) -> None:
         listed = Listed.of(match.game)
         self.folds.changes.to("mao_listed").append(
@@ -183,11 +157,7 @@ class MaoFold(base.Fold):
         )
 
     def flush(self, changes: base.Changes) -> None:
-        # a batch ends at the log's end: every change folded is whole (see ``starts_change``)
-        self.settled = []
-        for change in self._changing.values():
-            self._settle(change)
-        self._changing = {}
+        self._changing.settle_all()
         for match in self.dirty.values():
             game = match.game
             if bot_to_move(game) is not None:
@@ -200,10 +170,10 @@ class MaoFold(base.Fold):
     def spoil(self, event: Any) -> None:
         self.matches.pop(event.originator_id, None)
         self.dirty.pop(event.originator_id, None)
-        self._changing.pop(event.originator_id, None)
+        self._changing.forget(event.originator_id)
 
     def written(self) -> None:
-        self.settled = []
+        self._changing.written()
         for match_id, match in self.dirty.items():
             if match.game.over:
                 self.matches.pop(match_id, None)

@@ -38,9 +38,9 @@ from service.persistence import notices
 from service.persistence.dialect import Dialect
 from service.projections.parts import WEBHOOKS
 from service.projections.views import base
-from service.projections.views.games import GamesFold, TurnSettled
+from service.projections.views.changes import TurnSettled
+from service.projections.views.games import GamesFold
 from service.projections.views.mao import MaoFold
-from service.projections.views.mao import TurnSettled as MaoTurnSettled
 from service.projections.views.tournaments import TournamentsFold
 
 _NOTICES = uuid5(UUID("6ba7b811-9dad-11d1-80b4-00c04fd430c8"), "https://maumau.invalid/notices")
@@ -144,7 +144,7 @@ class NoticesFold(base.Fold):
     def mao_decided(self, event: Any, position: int) -> None:
         self._mao_moves(self._matches.settled)
 
-    def _mao_moves(self, settled: list[MaoTurnSettled]) -> None:
+    def _mao_moves(self, settled: list[TurnSettled]) -> None:
         if not self._making:
             return
         for match, seat, event, position in settled:

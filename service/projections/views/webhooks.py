@@ -21,7 +21,8 @@ from service.projections import deliveries
 from service.projections.hooks import HookFold
 from service.projections.parts import WEBHOOKS
 from service.projections.views import base
-from service.projections.views.games import GamesFold, TurnSettled
+from service.projections.views.changes import TurnSettled
+from service.projections.views.games import GamesFold
 from service.projections.views.tournaments import TournamentsFold
 
 
