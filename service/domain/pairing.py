@@ -77,7 +77,6 @@ import hashlib
 import math
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from fractions import Fraction
 from itertools import permutations
 
 import msgspec
@@ -202,8 +201,13 @@ def group(
     best_cost = math.inf
     extended = 0
 
-    def cost_with(i: int, table: list[int]) -> int:
-        return sum(met.get(pair_key(order[i], order[j]), 0) for j in table)
+    # each player's earlier meetings, by the others' places in ``order``: what a candidate adds to a
+    # table is then summed over the few players each mate met, not looked up for every candidate
+    index = {player: i for i, player in enumerate(order)}
+    met_by: list[dict[int, int]] = [{} for _ in order]
+    for (a, b), count in met.items():
+        if count and a in index and b in index and pair_key(a, b) == (a, b):
+            met_by[index[a]][index[b]] = met_by[index[b]][index[a]] = count
 
     def search(cost: int) -> bool:
         """Seat the rest; True means stop (nothing cheaper can be found, or out of budget)."""
@@ -219,7 +223,11 @@ def group(
         table = tables[-1]
         later = [i for i in range(table[-1] + 1, n) if free[i]]
         still = targets[-1] - len(table) - 1  # mates to take after this one, from players later in order
-        candidates = sorted((cost_with(i, table), i) for i in later[: len(later) - still])
+        adds: dict[int, int] = {}
+        for mate in table:
+            for other, count in met_by[mate].items():
+                adds[other] = adds.get(other, 0) + count
+        candidates = sorted((adds.get(i, 0), i) for i in later[: len(later) - still])
         for added, i in candidates:
             if cost + added >= best_cost:
                 break
@@ -270,13 +278,18 @@ def _swap_once(tables: list[list[str]], met: Mapping[tuple[str, str], int]) -> b
     def cost(player: str, table: list[str], leaving: str) -> int:
         return sum(met.get(pair_key(player, other), 0) for other in table if other != leaving)
 
+    # what each player repeats at their own table now: a swap of two players who repeat nothing where
+    # they sit cannot repeat less, so only pairs of tables holding a repeat are tried (in the same order)
+    own = {player: cost(player, table, player) for table in tables for player in table}
+    repeats = [any(own[player] for player in table) for table in tables]
     for j in range(len(tables) - 1, 0, -1):
         for i in range(j - 1, -1, -1):
+            if not (repeats[j] or repeats[i]):
+                continue
             for x, a in enumerate(tables[j]):
                 for y, b in enumerate(tables[i]):
-                    if cost(a, tables[i], b) + cost(b, tables[j], a) < cost(a, tables[j], a) + cost(
-                        b, tables[i], b
-                    ):
+                    now = own[a] + own[b]
+                    if now and cost(a, tables[i], b) + cost(b, tables[j], a) < now:
                         tables[j][x], tables[i][y] = b, a
                         return True
     return False
@@ -366,39 +379,51 @@ def rank(
     ``ratings`` the players' ratings when they break ties (None: they do not);
     ``wins_first``: wins come before points (a match the last seat standing wins).
     """
-    points: Counter[str] = Counter()
-    wins: Counter[str] = Counter()
-    tables: Counter[str] = Counter()
-    bye_count: Counter[str] = Counter()
-    bot_turns: Counter[str] = Counter()
-    forfeits: Counter[str] = Counter()
+    # every entrant counted from 0 at once: a count met first in the loops costs a Python-level call
+    zero = dict.fromkeys(order, 0)
+    points, wins, tables = Counter(zero), Counter(zero), Counter(zero)
+    bye_count, bot_turns, forfeits = Counter(zero), Counter(zero), Counter(zero)
     opponents: dict[str, list[str]] = {entrant: [] for entrant in order}
     for table in played:
-        sat = [(i, entrant) for i, entrant in enumerate(table.seats) if i not in table.stand_ins]
-        for i, entrant in sat:
-            points[entrant] += table.totals[i]
+        totals, winners, timed_out, forfeited, stand_ins = (
+            table.totals,
+            table.winners,
+            table.timed_out,
+            table.forfeited,
+            table.stand_ins,
+        )
+        sat = [entrant for i, entrant in enumerate(table.seats) if i not in stand_ins]
+        for i, entrant in enumerate(table.seats):
+            if i in stand_ins:  # a bot's result for someone who dropped out: it counts for nobody
+                continue
+            points[entrant] += totals[i]
             tables[entrant] += 1
-            wins[entrant] += i in table.winners
-            bot_turns[entrant] += table.timed_out[i] if table.timed_out else 0
-            forfeits[entrant] += i in table.forfeited
-            opponents[entrant].extend(other for _, other in sat if other != entrant)
+            if i in winners:
+                wins[entrant] += 1
+            if timed_out:
+                bot_turns[entrant] += timed_out[i]
+            if i in forfeited:
+                forfeits[entrant] += 1
+            opponents[entrant] += sat
     for entrant, score in byes:
         points[entrant] += score
         wins[entrant] += 1
         bye_count[entrant] += 1
     sign = 1 if lower_is_better else -1
-    strength = {
-        entrant: Fraction(sum(points[o] for o in met), len(met)) if met else None
-        for entrant, met in opponents.items()
-    }
+    # the mean points of the opponents met (each list holds its entrant once per table, taken out here).
+    # A float orders these means as exactly as fractions would, and far faster: two different means
+    # a/b and c/d lie at least 1/(b*d) apart, far beyond a double's rounding at any tournament's size
+    strength: dict[str, float | None] = {}
+    for entrant, met in opponents.items():
+        count = len(met) - tables[entrant]
+        met_points = sum([points[o] for o in met]) - points[entrant] * tables[entrant]
+        strength[entrant] = met_points / count if count else None
     seed = {entrant: i for i, entrant in enumerate(order)}
     stage = stage or {}
 
     rated = ratings or {}
 
-    def key(
-        entrant: str,
-    ) -> tuple[bool, bool, int, int, int, int, tuple[int, Fraction], tuple[int, float], int]:
+    def key(entrant: str) -> tuple[bool, bool, int, int, int, int, tuple[int, float], tuple[int, float], int]:
         opposition = strength[entrant]
         scored, won = sign * points[entrant], -wins[entrant]
         return (
@@ -407,7 +432,7 @@ def rank(
             -stage.get(entrant, 0),
             *((won, scored) if wins_first else (scored, won)),
             forfeits[entrant],
-            (1, Fraction(0)) if opposition is None else (0, sign * opposition),
+            (1, 0.0) if opposition is None else (0, sign * opposition),
             _by_rating(entrant, rated) if ratings is not None else (0, 0.0),
             seed[entrant],
         )
@@ -420,7 +445,7 @@ def rank(
             wins=wins[entrant],
             tables=tables[entrant],
             byes=bye_count[entrant],
-            opponents=None if (mean := strength[entrant]) is None else float(mean),
+            opponents=strength[entrant],
             stage=stage.get(entrant, 0),
             bot_turns=bot_turns[entrant],
             forfeits=forfeits[entrant],

@@ -183,6 +183,7 @@ class PostgresViews(PostgresTrackingRecorder, Views):
                 if curs.fetchone() is None:
                     curs.execute(f"ALTER TABLE {self._table(table)} ADD COLUMN IF NOT EXISTS {column} {kind}")
             ratings.rekey_history(curs, self.dialect)
+            compress_with_lz4(curs, self.datastore.schema or "public")
 
     @property
     def channel(self) -> str:
@@ -245,6 +246,32 @@ class PostgresViews(PostgresTrackingRecorder, Views):
             for table in tables:
                 curs.execute(f"DROP TABLE IF EXISTS {table}")
             curs.execute(SQL("DROP TABLE IF EXISTS {}").format(tracking))
+
+
+def compress_with_lz4(curs: Any, schema: str) -> None:
+    """The read models' documents compressed with lz4 where the server has it, not PostgreSQL's default
+    pglz: a batch rewrites each changed document whole (a 256-player tournament's and its state, about
+    190 kB), and pglz spent about 2 ms of the server's CPU on that, lz4 a third of it, for the same
+    size on disk. A column already set is looked for first: an ALTER TABLE locks its table."""
+    curs.execute(
+        "SELECT 'lz4' = ANY(enumvals) AS lz4 FROM pg_settings WHERE name = 'default_toast_compression'"
+    )
+    found = curs.fetchone()
+    if not found or not found["lz4"]:
+        return  # a server built without lz4 (or older than 14) keeps its default
+    curs.execute(
+        "SELECT c.relname, a.attname FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid "
+        "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = %s AND c.relkind = 'r' "
+        "AND c.relname LIKE %s AND a.atttypid = 'bytea'::regtype AND NOT a.attisdropped "
+        "AND a.attcompression IS DISTINCT FROM 'l'",
+        (schema, f"{NAME}\\_%"),
+    )
+    for row in curs.fetchall():
+        curs.execute(
+            SQL("ALTER TABLE {}.{} ALTER COLUMN {} SET COMPRESSION lz4").format(
+                Identifier(schema), Identifier(row["relname"]), Identifier(row["attname"])
+            )
+        )
 
 
 class SQLiteViews(SQLiteTrackingRecorder, Views):
