@@ -199,6 +199,37 @@ def test_a_turn_a_move_passes_on_within_itself_is_noticed_to_nobody(
     assert {(data["player_id"], data["event_number"]) for data in hooked if "player_id" in data} == expected
 
 
+def test_a_turn_is_delivered_to_the_hooks_as_they_were_when_the_move_was_stored_though_folded_later(
+    app: MauMau, settings: Settings, reader: ReadModels
+):
+    """A change is judged as soon as the log goes on with anything else: a hook registered right
+    after a move (in the same batch of the read models) gets no ``turn`` of it, and one disabled
+    right after it still does."""
+    league, members = league_of(app, 2)
+    people = [str(member) for member in members]
+    before, _ = app.register_webhook(league, "http://127.0.0.1:9/before", ["turn"], people)
+    game_id = app.create_game(people, league_id=league, seed="hooks as they were").game_id
+    game = app.get_game(game_id)
+    app.execute(game_id, next_command(game.state, random.Random(3)))
+    game = app.get_game(game_id)
+    assert turn_of(game) is not None
+    after, _ = app.register_webhook(league, "http://127.0.0.1:9/after", ["turn"], people)
+    app.disable_webhook(before, "moved on")
+    catch_up(settings)  # all in one batch: the move, then the hooks' changes
+
+    def turns(hook: object) -> set[tuple[str, int]]:
+        rows = reader.views.deliveries.of_hook(hook, 1000)
+        return {
+            (data["player_id"], data["event_number"])
+            for data in (json.loads(row.payload)["data"] for row in rows)
+            if "player_id" in data
+        }
+
+    moved = (people[game.seat_to_move], game.version)
+    assert moved in turns(before)
+    assert turns(after) == set()
+
+
 def test_a_mao_turn_a_bots_play_passes_on_and_its_call_takes_away_is_noticed_to_nobody(
     app: MauMau, settings: Settings, reader: ReadModels
 ):

@@ -6,12 +6,16 @@ import pytest
 from eventsourcing.persistence import Tracking
 
 from service.domain.game import Game
+from service.domain.tournament import Tournament
 from service.persistence.dialect import Dialect
 from service.projections.parts import PARTS
 from service.projections.store import KEPT, TABLES, WRITES, close_views, open_views
 from service.projections.views import VIEWS
-from service.projections.views.base import APPLICATION, Changes
+from service.projections.views.base import APPLICATION, Changes, Folds
 from service.projections.views.games import GamesFold
+from service.projections.views.mao import MaoFold
+from service.projections.views.notices import NoticesFold
+from service.projections.views.tournaments import TournamentsFold
 from service.projections.views.webhooks import WebhooksFold
 from service.settings import Settings
 
@@ -58,13 +62,31 @@ def test_each_fold_reads_event_types_with_its_own_methods_and_goes_stale_with_a_
         assert fold.part is None or fold.part in PARTS, view.name
         for kind, method in fold.reads.items():
             assert isinstance(kind, type)
-            assert method is None or getattr(fold, method.__name__) is method, (view.name, kind)
+            assert getattr(fold, method.__name__) is method, (view.name, kind)
 
 
-def test_the_most_specific_event_class_a_fold_reads_decides_and_none_means_it_does_not_read_it():
-    assert GamesFold.reads[Game.Created] is GamesFold.created
-    assert WebhooksFold.reads[Game.Created] is None
+def test_the_most_specific_event_class_a_fold_reads_decides_and_catch_alls_come_before_every_fold(
+    tmp_path: Path,
+):
+    """A fold's ``object`` entry reads the events its others do not name, before any fold folds them:
+    the games' and matches' open changes are whole before a tournament's event changes who plays."""
     assert issubclass(Game.Created, Game.Event)
+    views = open_views(Settings(data_dir=tmp_path))
+    try:
+        folds = Folds(views, None, [view.fold for view in VIEWS])
+
+        def read(event_type: type) -> list[object]:
+            return [handler.__func__ for _, _, handler in folds.handlers(event_type)]  # type: ignore[attr-defined]
+
+        created = read(Game.Created)
+        assert created[0] is MaoFold.passing  # the games' fold reads a new game itself
+        assert GamesFold.created in created and GamesFold.game_event not in created
+        started = read(Tournament.Started)
+        assert started[:3] == [GamesFold.passing, MaoFold.passing, TournamentsFold.changed]
+        # the webhooks and the notices read a tournament's events themselves: after it is folded
+        assert started[-2:] == [WebhooksFold.tournament_event, NoticesFold.tournament_event]
+    finally:
+        close_views(views)
 
 
 def test_the_store_the_projection_the_reader_and_each_view_stay_under_500_lines():

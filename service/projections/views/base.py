@@ -40,7 +40,7 @@ STORE_ERRORS = (PersistenceError, psycopg.Error, sqlite3.Error)
 
 Row = tuple[Any, ...]
 # a fold's event types, each with the method that folds it (None: not read)
-Reads = dict[type, Callable[..., None] | None]
+Reads = dict[type, Callable[..., None]]
 # reads a Mao match back from the event store at a version (``source.Source.mao_match``)
 MatchAt = Callable[[UUID, int], Any]
 
@@ -221,17 +221,20 @@ class Folds:
         raise LookupError(kind.__name__)
 
     def handlers(self, event_type: type) -> list[tuple[str | None, Fold, Callable[[Any, int], None]]]:
-        """The folds that read this event type, in order: (part, fold, its method bound to it)."""
+        """The folds that read this event type, in order: (part, fold, its method bound to it).
+
+        A fold's ``object`` entry reads every event its other entries do not name, before any fold
+        folds it (an open change to a game is whole then: ``changes``)."""
+        first: list[tuple[str | None, Fold, Callable[[Any, int], None]]] = []
         found: list[tuple[str | None, Fold, Callable[[Any, int], None]]] = []
         for fold in self.all:
             for kind in event_type.__mro__:
                 if kind in fold.reads:
-                    method = fold.reads[kind]
-                    if method is not None:
-                        # bound by name: a subclass that overrides the method is obeyed
-                        found.append((fold.part, fold, getattr(fold, method.__name__)))
+                    # bound by name: a subclass that overrides the method is obeyed
+                    method = getattr(fold, fold.reads[kind].__name__)
+                    (first if kind is object else found).append((fold.part, fold, method))
                     break
-        return found
+        return first + found
 
     def spoil(self, part: str, event: Any, position: int, error: Exception) -> None:
         """``part``, and the parts fed by it, are stale from the event at ``position`` on."""

@@ -3,10 +3,11 @@
 A change is saved as several events (a card game's move: its facts, then the chance they lead to; a
 Mao bot's turn: its play, then each call it says). A seat the turn passes through on the way (the
 next seat, when the last card of a hand ends the round in the same change) never gets it, so nobody
-is told of it. A fold keeps its games' open changes here, telling with each event whether it begins
-a change; a change is whole when the next change of its game begins or the batch ends (a batch ends
-at the log's end, and a store commits a change's events at once; only a long catch-up writes in the
-middle of the log, whose notices are old).
+is told of it. A store commits a change's events together, one after the other in the log, so a
+change is whole as soon as the log goes on with anything else: the next change of its game, another
+aggregate's event (a fold's ``passing``: before any fold folds that event, so a webhook registered or
+a player dropping out after the change is no part of its judgement) or the batch's end (a batch ends
+at the log's end; only a long catch-up ends in the middle of a change, whose notices are old).
 """
 
 from collections.abc import Callable, Hashable
@@ -41,8 +42,8 @@ class _Open(Generic[K]):
 
 
 class Changing(Generic[K]):
-    """The open changes of a fold's games, by key, and the turns of those found whole (``settled``:
-    what folding the last event, or the flush, found; the consumers read it then)."""
+    """The open change of a fold's games (a change's events come one after the other: one is open at
+    a time), and the turns of those found whole at each event (``turns``)."""
 
     def __init__(
         self,
@@ -54,42 +55,60 @@ class Changing(Generic[K]):
         self._turn_of = turn_of  # the seat to move in a game, if one is
         self._tells = tells  # whether the person at that seat hears of their turn
         self._open: dict[Hashable, _Open[K]] = {}
-        self.settled: list[TurnSettled] = []
+        self._settled: list[TurnSettled] = []
+        self._at: int | None = None  # the position of the event the settled turns were found at
+
+    def turns(self, position: int | None) -> list[TurnSettled]:
+        """The turns of the changes found whole at the event at ``position`` (None: at the flush)."""
+        return self._settled if self._at == position else []
 
     def fold(self, key: Hashable, kept: K, event: Any, position: int) -> None:
         """Before ``event`` is applied to ``kept.game``: it begins a change (the open one is whole) or
         goes on with the open one."""
-        self.settled = []
-        change = self._open.get(key)
+        change = self._open.pop(key, None)
+        if self._open:  # another game's change: the log went on with this one
+            self._settle_all(position)
         if change is not None and self._starts(event, change.event):
-            self._settle(change)
+            self._settle(change, position)
             change = None
         if change is None:
             self._open[key] = _Open(kept, self._turn_of(kept.game), event, position)
         else:
             change.event, change.position = event, position
+            self._open[key] = change
 
     def created(self, key: Hashable, kept: K, event: Any, position: int) -> None:
         """A new game: its first change begins with nobody to move."""
-        self.settled = []
+        if self._open:
+            self._settle_all(position)
         self._open[key] = _Open(kept, None, event, position)
+
+    def passing(self, position: int) -> None:
+        """Another aggregate's event, before any fold folds it: the open change is whole."""
+        if self._open:
+            self._settle_all(position)
 
     def settle_all(self) -> None:
         """The batch ends: every open change is whole."""
-        self.settled = []
-        for change in self._open.values():
-            self._settle(change)
-        self._open = {}
+        self._settled, self._at = [], None
+        self._settle_all(None)
 
     def forget(self, key: Hashable) -> None:
         """Folding the game's event failed half way: its change is not known."""
         self._open.pop(key, None)
 
     def written(self) -> None:
-        self.settled = []
+        self._settled, self._at = [], None
 
-    def _settle(self, change: _Open[K]) -> None:
+    def _settle_all(self, position: int | None) -> None:
+        for change in self._open.values():
+            self._settle(change, position)
+        self._open = {}
+
+    def _settle(self, change: _Open[K], position: int | None) -> None:
         game = change.kept.game
         now = self._turn_of(game)
         if now is not None and now != change.before and self._tells(game, now):
-            self.settled.append(TurnSettled(game, now, change.event, change.position))
+            if self._at != position:  # the first turn found at this event
+                self._settled, self._at = [], position
+            self._settled.append(TurnSettled(game, now, change.event, change.position))

@@ -135,11 +135,10 @@ class GamesFold(base.Fold):
         # the changes not known to be whole yet (``changes``): a person's turn when one is
         self._changing: Changing[Tracked] = Changing(starts_change, turn_of, self._tournaments.person_plays)
 
-    @property
-    def settled(self) -> list[TurnSettled]:
-        """The turns of the changes that folding the last game event, or the flush, found whole (the
-        webhooks' and the notices' folds read them)."""
-        return self._changing.settled
+    def turns(self, position: int | None) -> list[TurnSettled]:
+        """The turns of the changes found whole at the event at ``position``, or at the flush (None):
+        the webhooks' and the notices' folds read them then."""
+        return self._changing.turns(position)
 
     def begin(self, batch: Sequence[tuple[Any, int]]) -> None:
         self._batch = batch
@@ -201,7 +200,10 @@ class GamesFold(base.Fold):
                 return tracked
         raise base.ProjectionError(f"event {position} is for a game the read models do not know")
 
-    reads: ClassVar[base.Reads] = {Game.Created: created, Game.Event: game_event}
+    def passing(self, event: Any, position: int) -> None:
+        self._changing.passing(position)
+
+    reads: ClassVar[base.Reads] = {Game.Created: created, Game.Event: game_event, object: passing}
 
     def spoil(self, event: Any) -> None:
         # what is in memory of the event's game is half folded: never written

@@ -99,11 +99,10 @@ class MaoFold(base.Fold):
         # the changes not known to be whole yet (``changes``): a person's turn when one is
         self._changing: Changing[_Match] = Changing(starts_change, seat_to_move, _person)
 
-    @property
-    def settled(self) -> list[TurnSettled]:
-        """The turns of the changes that folding the last event, or the flush, found whole (the
-        notices read them)."""
-        return self._changing.settled
+    def turns(self, position: int | None) -> list[TurnSettled]:
+        """The turns of the changes found whole at the event at ``position``, or at the flush (None):
+        the notices read them then."""
+        return self._changing.turns(position)
 
     def started(self, event: Any, position: int) -> None:
         match = self.matches[event.originator_id] = _Match(event.mutate(None), False)
@@ -125,10 +124,14 @@ class MaoFold(base.Fold):
     def forfeited(self, event: Any, position: int) -> None:
         self._folded(event, position)
 
+    def passing(self, event: Any, position: int) -> None:
+        self._changing.passing(position)
+
     reads: ClassVar[base.Reads] = {
         MaoGame.Started: started,
         MaoGame.Decided: decided,
         MaoGame.SeatForfeited: forfeited,
+        object: passing,
     }
 
     def _folded(self, event: Any, position: int) -> "_Match | None":

@@ -84,8 +84,13 @@ class NoticesFold(base.Fold):
         if self._making and not player.startswith(BOT_ENTRANT):
             self._made.append((player, kind, data, event.timestamp, position))
 
+    def passing(self, event: Any, position: int) -> None:
+        """Any event: the turns of the changes it found whole (``changes``)."""
+        self._your_moves(self._games.turns(position))
+        self._mao_moves(self._matches.turns(position))
+
     def game_event(self, event: Any, position: int) -> None:
-        self._your_moves(self._games.settled)
+        self.passing(event, position)
         tracked = self._games.folded
         if tracked is None or not isinstance(event, Game.RulingGiven):
             return
@@ -103,6 +108,7 @@ class NoticesFold(base.Fold):
             self._for(game.seats[seat].name, notices.YOUR_MOVE, data, event, position)
 
     def tournament_event(self, event: Any, position: int) -> None:
+        self.passing(event, position)
         tracked = self._tournaments.folded
         if tracked is None:
             return
@@ -133,6 +139,7 @@ class NoticesFold(base.Fold):
                 self._for(entrant, notices.ROUND_STARTING, data, event, position)
 
     def mao_started(self, event: Any, position: int) -> None:
+        self.passing(event, position)
         match = self._matches.folded
         if match is None:
             return
@@ -142,7 +149,7 @@ class NoticesFold(base.Fold):
                 self._for(match.seats[seat], notices.TABLE_READY, head, event, position)
 
     def mao_decided(self, event: Any, position: int) -> None:
-        self._mao_moves(self._matches.settled)
+        self.passing(event, position)
 
     def _mao_moves(self, settled: list[TurnSettled]) -> None:
         if not self._making:
@@ -152,18 +159,19 @@ class NoticesFold(base.Fold):
             self._for(match.seats[seat], notices.YOUR_MOVE, data, event, position)
 
     reads: ClassVar[base.Reads] = {
-        Game.Created: None,  # a new game's first turn comes with its deal
+        Game.Created: passing,  # a new game's first turn comes with its deal; another game's change is whole
         Game.Event: game_event,
-        Tournament.Announced: None,
+        Tournament.Announced: passing,
         Tournament.Event: tournament_event,
         MaoGame.Started: mao_started,
         MaoGame.Decided: mao_decided,
         MaoGame.SeatForfeited: mao_decided,  # it ends a change, as a person's act does
+        object: passing,
     }
 
     def flush(self, changes: base.Changes) -> None:
-        self._your_moves(self._games.settled)  # the changes the games' and matches' flushes found whole
-        self._mao_moves(self._matches.settled)
+        self._your_moves(self._games.turns(None))  # the changes the games' and matches' flushes found whole
+        self._mao_moves(self._matches.turns(None))
         made, self._made = self._made, []
         if not made:
             return

@@ -5,7 +5,8 @@ with the batch once each.
 
 The deliveries are made from the games and tournaments as their folds left them after the event
 (``GamesFold.folded``, ``TournamentsFold.folded``), a ``turn`` after a change to a game folded whole
-(``GamesFold.settled``): the webhooks are fed by those parts and go stale
+(``GamesFold.turns``, at whichever event finds it whole, before that event changes a hook): the
+webhooks are fed by those parts and go stale
 with them. A rebuild keeps the deliveries and their attempts (their sending is recorded nowhere
 else: ``aside``); a batch that folds a player's erasure rewrites the stored payloads naming them.
 """
@@ -63,14 +64,22 @@ class WebhooksFold(base.Fold):
         self._hooks = hooks
 
     def hook_event(self, event: Any, position: int) -> None:
+        self.passing(event, position)  # a turn the log left before the hook changed is judged first
         self._hooks.hook_event(event)
 
     def player_event(self, event: Any, position: int) -> None:
+        self.passing(event, position)
         self._hooks.player_event(event)
+
+    def passing(self, event: Any, position: int) -> None:
+        """Any event: the turns of the changes it found whole (``changes``)."""
+        made: list[base.Row] = []
+        self._turns(self._games.turns(position), made)
+        self.folds.changes.to("delivery").extend(made)
 
     def game_event(self, event: Any, position: int) -> None:
         made: list[base.Row] = []  # kept only when the whole event is folded
-        self._turns(self._games.settled, made)
+        self._turns(self._games.turns(position), made)
         tracked = self._games.folded
         if tracked is not None and tracked.game.league_id in self._hooks.leagues:
             self._hooks.game_event(tracked.game, event, position, made)
@@ -83,10 +92,13 @@ class WebhooksFold(base.Fold):
                 self._hooks.turn(game, seat, event, position, out)
 
     def tournament_event(self, event: Any, position: int) -> None:
+        made: list[base.Row] = []
+        self._turns(self._games.turns(position), made)
+        self.folds.changes.to("delivery").extend(made)
         tracked = self._tournaments.folded
         if tracked is None or tracked.tournament.league_id not in self._hooks.leagues:
             return
-        made: list[base.Row] = []
+        made = []
         self._hooks.tournament_event(tracked.tournament, event, position, made)
         self.folds.changes.to("delivery").extend(made)
 
@@ -96,14 +108,15 @@ class WebhooksFold(base.Fold):
         Player.Registered: player_event,
         Player.Renamed: player_event,
         Player.Erased: player_event,
-        Game.Created: None,  # a new game has no turn that changed
+        Game.Created: passing,  # a new game has no turn that changed; another game's change is whole
         Game.Event: game_event,
         Tournament.Announced: tournament_event,
         Tournament.Event: tournament_event,
+        object: passing,
     }
 
     def flush(self, changes: base.Changes) -> None:
-        self._turns(self._games.settled, changes.to("delivery"))  # the changes the games' flush found whole
+        self._turns(self._games.turns(None), changes.to("delivery"))  # the changes the flush found whole
         changes.to("webhook").extend(self._hooks.rows())
 
 
