@@ -15,6 +15,9 @@ of its own (dropped at the end):
 Each run's clock starts when the tournament is started and stops when it is
 finished; events are the notifications stored meanwhile (game and tournament
 events). The target: the Celery run's events/s at least 0.8 of the direct run's.
+Each run also prints the CPU seconds its processes spent meanwhile (PostgreSQL: all its
+processes on this machine) and the share of the machine's cores left idle: a run with idle cores
+waited on something other than the CPU.
 
     ./run bench tournament [--players 256] [--rounds 5] [--url postgresql://...] [--broker redis://...]
                            [--busy 0]
@@ -42,6 +45,7 @@ import redis
 
 # the repository after the standard library (tests/ is not installed): the schema helper the tests use
 sys.path.append(str(Path(__file__).resolve().parent.parent))
+from bench.http import children, cpu_seconds, machine_busy, postgres_pids
 from bench.load import busy
 from service import tasks
 from service.application import MauMau, followups
@@ -57,18 +61,55 @@ LOCAL_BROKER = "redis://127.0.0.1:6379/9"
 GOAL = 0.8  # of the direct run's events/s (issue 34: on a loaded machine too)
 
 
+class Spent:
+    """CPU seconds of the parts of a run, and the machine's, from a first look to the last."""
+
+    def __init__(self, parts: dict[str, list[int]]) -> None:
+        self.parts = parts
+        self.before = self._now()
+
+    def _now(self) -> tuple[dict[str, float], tuple[float, float]]:
+        return {part: sum(cpu_seconds(pids).values()) for part, pids in self.parts.items()}, machine_busy()
+
+    def line(self) -> str:
+        (after, (busy, total)), (before, (busy0, total0)) = self._now(), self.before
+        spent = ", ".join(f"{part} {after[part] - before.get(part, 0.0):.2f}" for part in self.parts)
+        idle = 1 - (busy - busy0) / (total - total0) if total > total0 else 0.0
+        return f"        CPU seconds: {spent}; the machine's cores {idle:.0%} idle"
+
+
+def descendants(pid: int) -> list[int]:
+    found = [pid]
+    for child in children(pid):
+        found += descendants(child)
+    return found
+
+
+def redis_pids() -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().strip() == "redis-server":
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
 class Measured:
-    def __init__(self, name: str, games: int, events: int, seconds: float) -> None:
+    def __init__(self, name: str, games: int, events: int, seconds: float, spent: str) -> None:
         self.name, self.games, self.events, self.seconds = name, games, events, seconds
+        self.spent = spent
 
     @property
     def rate(self) -> float:
         return self.events / self.seconds
 
-    def line(self) -> str:
+    def line(self, how: str = "") -> str:
         return (
             f"{self.name:>6}: {self.games} games, {self.events} events in {self.seconds:.1f} s: "
-            f"{self.rate:,.0f} events/s"
+            f"{self.rate:,.0f} events/s{how}\n{self.spent}"
         )
 
 
@@ -90,14 +131,16 @@ def run_direct(url: str, players: int, rounds: int) -> Measured:
             inline = Inline()
             conductor = Conductor(app, inline)
             before = app.recorder.max_notification_id() or 0
+            spent = Spent({"this process": [os.getpid()], "PostgreSQL": postgres_pids()})
             started = time.perf_counter()
             app.start_tournament(tournament_id, seed="bench")
             conductor.conduct_tournament(tournament_id)
             inline.run(conductor)
             seconds = time.perf_counter() - started
+            used = spent.line()
             assert app.get_tournament(tournament_id).finished
             events = (app.recorder.max_notification_id() or 0) - before
-            return Measured("direct", games_of(app, tournament_id), events, seconds)
+            return Measured("direct", games_of(app, tournament_id), events, seconds, used)
         finally:
             app.close()
 
@@ -147,6 +190,16 @@ def run_celery(url: str, broker_url: str, players: int, rounds: int) -> Measured
                     )
             wait_until_ready(broker_url, prefix, env)
             before = app.recorder.max_notification_id() or 0
+            worker, beat, runner = (process.pid for process in processes)
+            spent = Spent(
+                {
+                    "worker (its processes)": descendants(worker),
+                    "beat": descendants(beat),
+                    "projection runner": [runner],
+                    "PostgreSQL": postgres_pids(),
+                    "Redis": redis_pids(),
+                }
+            )
             started = time.perf_counter()
             app.start_tournament(tournament_id, seed="bench")
             deadline = time.monotonic() + 1800
@@ -155,9 +208,10 @@ def run_celery(url: str, broker_url: str, players: int, rounds: int) -> Measured
                     raise RuntimeError("the Celery run did not finish:\n" + log_path.read_text()[-5000:])
                 time.sleep(0.05)
             seconds = time.perf_counter() - started
+            used = spent.line()
             assert app.get_tournament(tournament_id).finished
             events = (app.recorder.max_notification_id() or 0) - before
-            return Measured("celery", games_of(app, tournament_id), events, seconds)
+            return Measured("celery", games_of(app, tournament_id), events, seconds, used)
         finally:
             for process in processes:
                 os.killpg(process.pid, signal.SIGTERM)
@@ -211,7 +265,7 @@ def main() -> None:
         direct = run_direct(args.url, args.players, args.rounds)
         print(direct.line(), flush=True)
         celery = run_celery(args.url, args.broker, args.players, args.rounds)
-    print(celery.line() + " (2 worker processes, Redis)")
+    print(celery.line(" (2 worker processes, Redis)"))
     share = celery.rate / direct.rate
     verdict = "met" if share >= GOAL else "missed"
     print(f"target tournament_celery_vs_direct measured={share:.2f} goal=>={GOAL} {verdict}")
