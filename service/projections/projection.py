@@ -130,10 +130,12 @@ class ViewsProjection(Projection[Views]):
                     folds.spoil(part, event, position, error)
             changes.position = position
 
-    def flush(self) -> int:
-        """Write what the applied events changed, with their last position; the position written."""
+    def flush(self, whole: bool = True) -> int:
+        """Write what the applied events changed, with their last position; the position written.
+        ``whole``: the log's end was reached (see ``Changes.whole``)."""
         folds = self.folds
         changes = folds.changes
+        changes.whole = whole
         if changes.position <= self.position:
             return self.position
         for fold in folds.all:

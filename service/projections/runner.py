@@ -167,7 +167,7 @@ class Runner:
                 if progress is not None:
                     progress(projection.applied - before)
             if folded >= BATCH or (len(page) < PAGE and projection.pending):
-                projection.flush()
+                projection.flush(whole=len(page) < PAGE)
                 folded = 0
             if len(page) < PAGE:
                 break

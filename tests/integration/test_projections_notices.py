@@ -6,6 +6,7 @@ notice names a card; a Mao match's seats hear of their table and turns as well (
 import json
 import random
 from datetime import datetime
+from uuid import UUID
 
 import pytest
 
@@ -18,6 +19,7 @@ from service.domain.mao.state import DEAL
 from service.domain.roles import SYSTEM, Actor
 from service.domain.tournament_plan import Plan
 from service.persistence.notices import BROWSER, KINDS, Prefs
+from service.projections import runner
 from service.projections.hooks import turn_of
 from service.projections.reader import ReadModels
 from service.settings import Settings
@@ -167,6 +169,26 @@ def test_a_turn_a_move_passes_on_within_itself_is_noticed_to_nobody(
     """A move is stored as several events: the last card of a hand passes the turn to the next
     seat, then the round ends and the next is dealt (or the match ends). Only whom the whole move
     leaves to move hears of it, by notice and by ``turn`` webhook; never the seat passed through."""
+    people, hook, expected = a_match_between_people(app, reader)
+    catch_up(settings)
+    assert told(reader, people, hook) == (expected, expected)
+
+
+def test_a_catch_up_that_writes_in_the_middle_of_a_move_notices_the_same_turns(
+    app: MauMau, settings: Settings, reader: ReadModels, monkeypatch: pytest.MonkeyPatch
+):
+    """A long catch-up writes every so many events, in the middle of the log: a move cut there goes
+    on in the next batch, and is judged whole. Here the log is folded one event a batch."""
+    people, hook, expected = a_match_between_people(app, reader)
+    monkeypatch.setattr(runner, "PAGE", 1)
+    monkeypatch.setattr(runner, "BATCH", 1)
+    catch_up(settings)
+    assert told(reader, people, hook) == (expected, expected)
+
+
+def a_match_between_people(app: MauMau, reader: ReadModels) -> tuple[list[str], UUID, set[tuple[str, int]]]:
+    """A league match of three people played out, each choosing their turns' notices and a ``turn``
+    hook on all: (the people, the hook, who is to move after which event number and was not before)."""
     league, members = league_of(app, 3)
     people = [str(member) for member in members]
     for person in people:
@@ -174,7 +196,7 @@ def test_a_turn_a_move_passes_on_within_itself_is_noticed_to_nobody(
     hook, _ = app.register_webhook(league, "http://127.0.0.1:9/hook", ["turn"], people)
     game_id = app.create_game(people, league_id=league, seed="passed on").game_id
     rng = random.Random(7)
-    expected = set()  # (person, the event number after which they are to move and were not before)
+    expected = set()
     rounds = 0
     game = app.get_game(game_id)
     expected.add((people[game.seat_to_move], game.version))
@@ -186,17 +208,22 @@ def test_a_turn_a_move_passes_on_within_itself_is_noticed_to_nobody(
         now = turn_of(game)
         if now is not None and now != before:
             expected.add((people[now], game.version))
-    catch_up(settings)
     assert rounds >= 2  # hands were played out: the case in question came up
-    told = {
+    return people, hook, expected
+
+
+def told(
+    reader: ReadModels, people: list[str], hook: UUID
+) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]:
+    """(who was noticed of their move after which event number, the same by the hook's deliveries)."""
+    noticed = {
         (person, notice.data["event_number"])
         for person in people
         for notice in reader.views.notices.after(person, 0)
         if notice.kind == "your_move"
     }
-    assert told == expected
     hooked = [json.loads(row.payload)["data"] for row in reader.views.deliveries.of_hook(hook, 10_000)]
-    assert {(data["player_id"], data["event_number"]) for data in hooked if "player_id" in data} == expected
+    return noticed, {(data["player_id"], data["event_number"]) for data in hooked if "player_id" in data}
 
 
 def test_a_turn_is_delivered_to_the_hooks_as_they_were_when_the_move_was_stored_though_folded_later(

@@ -50,6 +50,9 @@ class Changes(msgspec.Struct, kw_only=True):
     the views' ``writes``), and the last position folded."""
 
     position: int = 0
+    # whether the batch ends at the log's end, where every change is whole (a long catch-up writes
+    # in the middle of the log too: a change open there goes on in the next batch)
+    whole: bool = True
     rows: dict[str, list[Row]] = msgspec.field(default_factory=dict)
     # players erased: their names leave the stored deliveries after this batch's are in
     erased: list[UUID] = msgspec.field(default_factory=list)

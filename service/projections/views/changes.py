@@ -6,8 +6,8 @@ next seat, when the last card of a hand ends the round in the same change) never
 is told of it. A store commits a change's events together, one after the other in the log, so a
 change is whole as soon as the log goes on with anything else: the next change of its game, another
 aggregate's event (a fold's ``passing``: before any fold folds that event, so a webhook registered or
-a player dropping out after the change is no part of its judgement) or the batch's end (a batch ends
-at the log's end; only a long catch-up ends in the middle of a change, whose notices are old).
+a player dropping out after the change is no part of its judgement) or the log's end (a batch that a
+long catch-up ends in the middle of the log leaves its open change open for the next).
 """
 
 from collections.abc import Callable, Hashable
@@ -73,8 +73,8 @@ class Changing(Generic[K]):
             change = None
         if change is None:
             self._open[key] = _Open(kept, self._turn_of(kept.game), event, position)
-        else:
-            change.event, change.position = event, position
+        else:  # (the game may have been read back since: folded on in another object)
+            change.kept, change.event, change.position = kept, event, position
             self._open[key] = change
 
     def created(self, key: Hashable, kept: K, event: Any, position: int) -> None:
@@ -88,10 +88,12 @@ class Changing(Generic[K]):
         if self._open:
             self._settle_all(position)
 
-    def settle_all(self) -> None:
-        """The batch ends: every open change is whole."""
+    def flush(self, whole: bool) -> None:
+        """The batch ends: at the log's end (``whole``) every open change is whole; in the middle of
+        a catch-up the open one goes on in the next batch."""
         self._settled, self._at = [], None
-        self._settle_all(None)
+        if whole:
+            self._settle_all(None)
 
     def forget(self, key: Hashable) -> None:
         """Folding the game's event failed half way: its change is not known."""

@@ -212,7 +212,7 @@ class GamesFold(base.Fold):
         self._changing.forget(event.originator_id.int)
 
     def flush(self, changes: base.Changes) -> None:
-        self._changing.settle_all()
+        self._changing.flush(changes.whole)
         deltas: dict[tuple[UUID, UUID], list[int]] = {}
         history, games, bot_turns = changes.to("history"), changes.to("game"), changes.to("bot_turn")
         for tracked in self.dirty.values():

@@ -160,7 +160,7 @@ class MaoFold(base.Fold):
         )
 
     def flush(self, changes: base.Changes) -> None:
-        self._changing.settle_all()
+        self._changing.flush(changes.whole)
         for match in self.dirty.values():
             game = match.game
             if bot_to_move(game) is not None:
