@@ -311,12 +311,13 @@ def cpu_seconds(pids: list[int]) -> dict[int, float]:
     return found
 
 
-def postgres_pids() -> list[int]:
+def pids_named(name: str) -> list[int]:
+    """The processes of this machine running the program ``name`` (``postgres``, ``redis-server``)."""
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
-                if (entry / "comm").read_text().strip() == "postgres":
+                if (entry / "comm").read_text().strip() == name:
                     found.append(int(entry.name))
             except OSError:
                 continue
@@ -823,7 +824,7 @@ def cpu_parts(processes: Processes) -> dict[str, dict[int, float]]:
         "client (this process)": {0: client.user + client.system},
         "API workers": cpu_seconds(processes.api_pids()),
         "projection runner": cpu_seconds([processes.runner.pid]),
-        "PostgreSQL (all backends)": cpu_seconds(postgres_pids()),
+        "PostgreSQL (all backends)": cpu_seconds(pids_named("postgres")),
         "whole machine (all work)": {0: busy},
     }
 

@@ -45,7 +45,7 @@ import redis
 
 # the repository after the standard library (tests/ is not installed): the schema helper the tests use
 sys.path.append(str(Path(__file__).resolve().parent.parent))
-from bench.http import children, cpu_seconds, machine_busy, postgres_pids
+from bench.http import children, cpu_seconds, machine_busy, pids_named
 from bench.load import busy
 from service import tasks
 from service.application import MauMau, followups
@@ -85,18 +85,6 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
-def redis_pids() -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if (entry / "comm").read_text().strip() == "redis-server":
-                    found.append(int(entry.name))
-            except OSError:
-                continue
-    return found
-
-
 class Measured:
     def __init__(self, name: str, games: int, events: int, seconds: float, spent: str) -> None:
         self.name, self.games, self.events, self.seconds = name, games, events, seconds
@@ -131,7 +119,7 @@ def run_direct(url: str, players: int, rounds: int) -> Measured:
             inline = Inline()
             conductor = Conductor(app, inline)
             before = app.recorder.max_notification_id() or 0
-            spent = Spent({"this process": [os.getpid()], "PostgreSQL": postgres_pids()})
+            spent = Spent({"this process": [os.getpid()], "PostgreSQL": pids_named("postgres")})
             started = time.perf_counter()
             app.start_tournament(tournament_id, seed="bench")
             conductor.conduct_tournament(tournament_id)
@@ -196,8 +184,8 @@ def run_celery(url: str, broker_url: str, players: int, rounds: int) -> Measured
                     "worker (its processes)": descendants(worker),
                     "beat": descendants(beat),
                     "projection runner": [runner],
-                    "PostgreSQL": postgres_pids(),
-                    "Redis": redis_pids(),
+                    "PostgreSQL": pids_named("postgres"),
+                    "Redis": pids_named("redis-server"),
                 }
             )
             started = time.perf_counter()
