@@ -84,6 +84,7 @@ class HookFold:
         self._stored_names = names
         self.hooks: dict[UUID, HookState] = {}
         self.leagues: set[UUID] = set()  # leagues with an enabled hook: the only ones worth a look
+        self.turns = False  # whether an enabled hook takes turns
         self.names: dict[str, str] = {}
         self.dirty: dict[UUID, HookState] = {}
         for data in states:
@@ -93,6 +94,7 @@ class HookFold:
 
     def _index(self) -> None:
         self.leagues = {hook.league_id for hook in self.hooks.values() if hook.enabled}
+        self.turns = any(hook.enabled and TURN in hook.events for hook in self.hooks.values())
 
     # ------------------------------------------------------------------
     # the hooks and the names

@@ -22,6 +22,7 @@ from service.persistence.notices import BROWSER, KINDS, Prefs
 from service.projections import runner
 from service.projections.hooks import turn_of
 from service.projections.reader import ReadModels
+from service.projections.runner import rebuild
 from service.settings import Settings
 from tests.gameplay import next_command
 from tests.integration.projecting import catch_up
@@ -184,6 +185,32 @@ def test_a_catch_up_that_writes_in_the_middle_of_a_move_notices_the_same_turns(
     monkeypatch.setattr(runner, "BATCH", 1)
     catch_up(settings)
     assert told(reader, people, hook) == (expected, expected)
+
+
+def test_a_rebuild_gives_a_hook_registered_half_way_through_a_match_the_turns_from_then_on(
+    app: MauMau, settings: Settings, reader: ReadModels
+):
+    """A rebuild makes no notice, and follows the changes to games only while a hook takes turns: one
+    registered half way through a match gets each turn from its registration on, as live."""
+    league, members = league_of(app, 3)
+    people = [str(member) for member in members]
+    game_id = app.create_game(people, league_id=league, seed="half way").game_id
+    rng = random.Random(11)
+    for _ in range(12):
+        app.execute(game_id, next_command(app.get_game(game_id).state, rng))
+    hook, _ = app.register_webhook(league, "http://127.0.0.1:9/hook", ["turn"], people)
+    expected = set()
+    game = app.get_game(game_id)
+    while not game.over:
+        before = turn_of(game)
+        app.execute(game_id, next_command(game.state, rng))
+        game = app.get_game(game_id)
+        now = turn_of(game)
+        if now is not None and now != before:
+            expected.add((people[now], game.version))
+    assert expected
+    rebuild(settings)  # the log's first fold: every delivery is the rebuild's
+    assert told(reader, people, hook)[1] == expected
 
 
 def a_match_between_people(app: MauMau, reader: ReadModels) -> tuple[list[str], UUID, set[tuple[str, int]]]:

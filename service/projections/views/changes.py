@@ -57,6 +57,17 @@ class Changing(Generic[K]):
         self._open: dict[Hashable, _Open[K]] = {}
         self._settled: list[TurnSettled] = []
         self._at: int | None = None  # the position of the event the settled turns were found at
+        # who reads the turns (``listen``): with nobody (a rebuild, no hook taking turns) no change is
+        # followed, a sixth of a rebuild's time
+        self._listeners: set[str] = set()
+
+    def listen(self, who: str, on: bool) -> None:
+        """Whether ``who`` reads the turns from now on. Only at another aggregate's event (a hook's)
+        or before the first: no change is half way through then."""
+        if on:
+            self._listeners.add(who)
+        else:
+            self._listeners.discard(who)
 
     def turns(self, position: int | None) -> list[TurnSettled]:
         """The turns of the changes found whole at the event at ``position`` (None: at the flush)."""
@@ -65,6 +76,8 @@ class Changing(Generic[K]):
     def fold(self, key: Hashable, kept: K, event: Any, position: int) -> None:
         """Before ``event`` is applied to ``kept.game``: it begins a change (the open one is whole) or
         goes on with the open one."""
+        if not self._listeners:
+            return
         change = self._open.pop(key, None)
         if self._open:  # another game's change: the log went on with this one
             self._settle_all(position)
@@ -79,6 +92,8 @@ class Changing(Generic[K]):
 
     def created(self, key: Hashable, kept: K, event: Any, position: int) -> None:
         """A new game: its first change begins with nobody to move."""
+        if not self._listeners:
+            return
         if self._open:
             self._settle_all(position)
         self._open[key] = _Open(kept, None, event, position)

@@ -135,6 +135,10 @@ class GamesFold(base.Fold):
         # the changes not known to be whole yet (``changes``): a person's turn when one is
         self._changing: Changing[Tracked] = Changing(starts_change, turn_of, self._tournaments.person_plays)
 
+    def listen(self, who: str, on: bool) -> None:
+        """Whether ``who`` reads the turns from now on (``Changing.listen``)."""
+        self._changing.listen(who, on)
+
     def turns(self, position: int | None) -> list[TurnSettled]:
         """The turns of the changes found whole at the event at ``position``, or at the flush (None):
         the webhooks' and the notices' folds read them then."""

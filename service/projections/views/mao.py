@@ -99,6 +99,10 @@ class MaoFold(base.Fold):
         # the changes not known to be whole yet (``changes``): a person's turn when one is
         self._changing: Changing[_Match] = Changing(starts_change, seat_to_move, _person)
 
+    def listen(self, who: str, on: bool) -> None:
+        """Whether ``who`` reads the turns from now on (``Changing.listen``)."""
+        self._changing.listen(who, on)
+
     def turns(self, position: int | None) -> list[TurnSettled]:
         """The turns of the changes found whole at the event at ``position``, or at the flush (None):
         the notices read them then."""

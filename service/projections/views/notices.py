@@ -79,6 +79,8 @@ class NoticesFold(base.Fold):
         self._made: list[tuple[str, str, dict[str, Any], datetime, int]] = []
         # a rebuild's store holds no choice: every candidate would be dropped (a rebuild is faster without)
         self._making = not folds.store.aside
+        self._games.listen("notices", self._making)
+        self._matches.listen("notices", self._making)
 
     def _for(self, player: str, kind: str, data: dict[str, Any], event: Any, position: int) -> None:
         if self._making and not player.startswith(BOT_ENTRANT):

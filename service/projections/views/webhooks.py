@@ -62,10 +62,12 @@ class WebhooksFold(base.Fold):
     @hooks.setter
     def hooks(self, hooks: HookFold) -> None:
         self._hooks = hooks
+        self._games.listen("webhooks", hooks.turns)
 
     def hook_event(self, event: Any, position: int) -> None:
         self.passing(event, position)  # a turn the log left before the hook changed is judged first
         self._hooks.hook_event(event)
+        self._games.listen("webhooks", self._hooks.turns)
 
     def player_event(self, event: Any, position: int) -> None:
         self.passing(event, position)
