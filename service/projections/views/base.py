@@ -161,6 +161,9 @@ class Fold:
     # PostgreSQL: statements whose rows are written as one array per column (``unnest``)
     columnar: ClassVar[frozenset[str]] = frozenset()
     reads: ClassVar[Reads]
+    # False: the fold makes nothing from events in this store (the notices in a rebuild's), and
+    # reads none
+    active = True
 
     def __init__(self, folds: "Folds") -> None:
         self.folds = folds
@@ -231,6 +234,8 @@ class Folds:
         first: list[tuple[str | None, Fold, Callable[[Any, int], None]]] = []
         found: list[tuple[str | None, Fold, Callable[[Any, int], None]]] = []
         for fold in self.all:
+            if not fold.active:
+                continue
             for kind in event_type.__mro__:
                 if kind in fold.reads:
                     # bound by name: a subclass that overrides the method is obeyed

@@ -77,13 +77,14 @@ class NoticesFold(base.Fold):
         self._tournaments = folds.of(TournamentsFold)
         self._matches = folds.of(MaoFold)
         self._made: list[tuple[str, str, dict[str, Any], datetime, int]] = []
-        # a rebuild's store holds no choice: every candidate would be dropped (a rebuild is faster without)
-        self._making = not folds.store.aside
-        self._games.listen("notices", self._making)
-        self._matches.listen("notices", self._making)
+        # a rebuild's store holds no choice: every candidate would be dropped, so a rebuild reads no
+        # event here (``base.Fold.active``) and follows no turn for the notices
+        self.active = not folds.store.aside
+        self._games.listen("notices", self.active)
+        self._matches.listen("notices", self.active)
 
     def _for(self, player: str, kind: str, data: dict[str, Any], event: Any, position: int) -> None:
-        if self._making and not player.startswith(BOT_ENTRANT):
+        if not player.startswith(BOT_ENTRANT):
             self._made.append((player, kind, data, event.timestamp, position))
 
     def passing(self, event: Any, position: int) -> None:
@@ -103,8 +104,6 @@ class NoticesFold(base.Fold):
                 self._for(seat.name, notices.DISPUTE_RULED, data, event, position)
 
     def _your_moves(self, settled: list[TurnSettled]) -> None:
-        if not self._making:
-            return
         for game, seat, event, position in settled:
             data = {"game_id": str(game.id), "event_number": event.originator_version, "seat": seat}
             self._for(game.seats[seat].name, notices.YOUR_MOVE, data, event, position)
@@ -154,8 +153,6 @@ class NoticesFold(base.Fold):
         self.passing(event, position)
 
     def _mao_moves(self, settled: list[TurnSettled]) -> None:
-        if not self._making:
-            return
         for match, seat, event, position in settled:
             data = {"mao_game_id": str(match.id), "event_number": event.originator_version, "seat": seat}
             self._for(match.seats[seat], notices.YOUR_MOVE, data, event, position)
@@ -172,6 +169,8 @@ class NoticesFold(base.Fold):
     }
 
     def flush(self, changes: base.Changes) -> None:
+        if not self.active:
+            return
         self._your_moves(self._games.turns(None))  # the changes the games' and matches' flushes found whole
         self._mao_moves(self._matches.turns(None))
         made, self._made = self._made, []

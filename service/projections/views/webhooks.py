@@ -80,6 +80,8 @@ class WebhooksFold(base.Fold):
         self.folds.changes.to("delivery").extend(made)
 
     def game_event(self, event: Any, position: int) -> None:
+        if not self._hooks.leagues:  # no enabled hook: no delivery, of a turn or of the event
+            return
         made: list[base.Row] = []  # kept only when the whole event is folded
         self._turns(self._games.turns(position), made)
         tracked = self._games.folded
