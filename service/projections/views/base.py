@@ -39,7 +39,7 @@ log = logging.getLogger(__name__)
 STORE_ERRORS = (PersistenceError, psycopg.Error, sqlite3.Error)
 
 Row = tuple[Any, ...]
-# a fold's event types, each with the method that folds it (None: not read)
+# a fold's event types, each with the method that folds it (``object``: every other type, first)
 Reads = dict[type, Callable[..., None]]
 # reads a Mao match back from the event store at a version (``source.Source.mao_match``)
 MatchAt = Callable[[UUID, int], Any]
