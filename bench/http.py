@@ -114,7 +114,7 @@ from psycopg import sql
 # the repository after the standard library: `bench` is a package, and bench/ is not on the path
 sys.path.append(str(Path(__file__).resolve().parent.parent))
 from bench.floor import table as floor
-from bench.load import busy
+from bench.load import busy, stop_on_sigterm
 from tests.schemas import own_schema
 
 _HERE = Path(__file__).resolve().parent
@@ -1006,6 +1006,7 @@ def pooled(runs: list[Run]) -> Run:
 
 
 def main() -> None:
+    stop_on_sigterm()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", default=os.environ.get("MAUMAU_DATABASE_URL") or LOCAL_URL)
     parser.add_argument("--seconds", type=float, default=3.0, help="per slice")

@@ -137,6 +137,7 @@ def target(name: str, pages: list[float], json: list[float]) -> None:
 
 
 def main() -> None:
+    bench_http.stop_on_sigterm()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", default=os.environ.get("MAUMAU_DATABASE_URL") or bench_http.LOCAL_URL)
     parser.add_argument("--seconds", type=float, default=3.0, help="per slice")

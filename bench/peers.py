@@ -83,6 +83,7 @@ from bench.http import (
     set_up,
     slice_of,
 )
+from bench.load import stop_on_sigterm
 from bench.socket import SocketFollower
 from tests.schemas import own_schema
 
@@ -434,6 +435,7 @@ def print_run(number: int, result: Result) -> None:
 
 
 def main() -> None:
+    stop_on_sigterm()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", default=os.environ.get("MAUMAU_DATABASE_URL") or LOCAL_URL)
     parser.add_argument("--rounds", type=int, default=2, help="rounds of ours and theirs, alternately")

@@ -56,7 +56,7 @@ from service.settings import Settings
 # bench/store.py's writer (one game moved by random bots, following it from its outcomes); ./run runs
 # benchmarks with -P, so bench/ is not on the path: it goes last, after the standard library
 sys.path.append(str(Path(__file__).resolve().parent))
-from load import busy
+from load import busy, stop_on_sigterm
 from store import Player
 
 LOCAL_URL = "postgresql://postgres@127.0.0.1:5432/test"
@@ -209,6 +209,7 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def main() -> None:
+    stop_on_sigterm()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", default=os.environ.get("MAUMAU_DATABASE_URL") or LOCAL_URL)
     parser.add_argument("--events", type=int, default=200_000)

@@ -54,7 +54,7 @@ from service.projections.views.ratings import RatingsFold, rated_seats
 from service.settings import Settings
 
 sys.path.append(str(Path(__file__).resolve().parent.parent))  # ./run runs benches with -P
-from bench.load import busy
+from bench.load import busy, stop_on_sigterm
 
 GOAL = 0.8  # the projection's matches/s against openskill's (issue 34; 0.5 before)
 
@@ -162,6 +162,7 @@ def run(settings: Settings, matches: int, slices: int) -> float:
 
 
 def main() -> None:
+    stop_on_sigterm()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=20_000)
     parser.add_argument("--slices", type=int, default=8, help="interleaved rounds of both ways")

@@ -48,6 +48,7 @@ from bench.http import (
     slice_of,
     verdict,
 )
+from bench.load import stop_on_sigterm
 from tests.schemas import own_schema
 
 GOAL = 1.5
@@ -177,6 +178,7 @@ def report(runs: dict[str, list[Run]], usage: dict[str, Usage], load: tuple[floa
 
 
 def main() -> None:
+    stop_on_sigterm()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", default=os.environ.get("MAUMAU_DATABASE_URL") or LOCAL_URL)
     parser.add_argument("--seconds", type=float, default=3.0, help="per slice")

@@ -46,7 +46,7 @@ import redis
 # the repository after the standard library (tests/ is not installed): the schema helper the tests use
 sys.path.append(str(Path(__file__).resolve().parent.parent))
 from bench.http import children, cpu_seconds, machine_busy, pids_named
-from bench.load import busy
+from bench.load import busy, stop_on_sigterm
 from service import tasks
 from service.application import MauMau, followups
 from service.domain.tournament_plan import Plan
@@ -233,6 +233,7 @@ def wait_until_ready(broker_url: str, prefix: str, env: dict[str, str]) -> None:
 
 
 def main() -> None:
+    stop_on_sigterm()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=256)
     parser.add_argument("--rounds", type=int, default=5)

@@ -1,7 +1,9 @@
 """Other work on the machine, started by a bench itself: ``busy(cores)`` keeps that many cores busy
 while the bench measures, so a figure stated "on a loaded machine" can be repeated by anyone
-(``./run bench http --busy 1``: one core of two taken, as another process on a shared machine would)."""
+(``./run bench http --busy 1``: one core of two taken, as another process on a shared machine would).
+And ``stop_on_sigterm``, for every bench that starts processes."""
 
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -24,3 +26,10 @@ def busy(cores: int) -> Iterator[list[subprocess.Popen[bytes]]]:
             spinner.kill()
         for spinner in spinners:
             spinner.wait(timeout=10)
+
+
+def stop_on_sigterm() -> None:
+    """A SIGTERM (``timeout``, a supervisor) ends the bench as Ctrl-C does, through its ``finally``
+    blocks, which stop the processes it started: they run in sessions of their own, out of reach of
+    the signals its terminal sends, and would run on (a server, a projection runner) without."""
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
