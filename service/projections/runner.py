@@ -146,8 +146,11 @@ class Runner:
         until: int | None = None,
         progress: Callable[[int], None] | None = None,
         stop: threading.Event | None = None,
+        page_size: int = PAGE,
+        batch: int = BATCH,
     ) -> bool:
-        """Fold and write what the log holds (up to ``until``); whether anything was there.
+        """Fold and write what the log holds (up to ``until``), reading ``page_size`` events at a
+        time and writing every ``batch`` while catching up; whether anything was there.
 
         (Reading the next page in another thread while this one is folded measured slower:
         both threads want the GIL.)
@@ -157,7 +160,7 @@ class Runner:
         found = False
         while (until is None or projection.applied < until) and not (stop is not None and stop.is_set()):
             before = projection.applied
-            page = source.read(before, PAGE)
+            page = source.read(before, page_size)
             if until is not None:
                 page = [entry for entry in page if entry[1] <= until]
             if page:
@@ -166,10 +169,10 @@ class Runner:
                 folded += len(page)
                 if progress is not None:
                     progress(projection.applied - before)
-            if folded >= BATCH or (len(page) < PAGE and projection.pending):
-                projection.flush(whole=len(page) < PAGE)
+            if folded >= batch or (len(page) < page_size and projection.pending):
+                projection.flush(whole=len(page) < page_size)
                 folded = 0
-            if len(page) < PAGE:
+            if len(page) < page_size:
                 break
         projection.flush()
         return found

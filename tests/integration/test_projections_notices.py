@@ -19,10 +19,9 @@ from service.domain.mao.state import DEAL
 from service.domain.roles import SYSTEM, Actor
 from service.domain.tournament_plan import Plan
 from service.persistence.notices import BROWSER, KINDS, Prefs
-from service.projections import runner
 from service.projections.hooks import turn_of
 from service.projections.reader import ReadModels
-from service.projections.runner import rebuild
+from service.projections.runner import Runner, rebuild
 from service.settings import Settings
 from tests.gameplay import next_command
 from tests.integration.projecting import catch_up
@@ -176,14 +175,16 @@ def test_a_turn_a_move_passes_on_within_itself_is_noticed_to_nobody(
 
 
 def test_a_catch_up_that_writes_in_the_middle_of_a_move_notices_the_same_turns(
-    app: MauMau, settings: Settings, reader: ReadModels, monkeypatch: pytest.MonkeyPatch
+    app: MauMau, settings: Settings, reader: ReadModels
 ):
     """A long catch-up writes every so many events, in the middle of the log: a move cut there goes
     on in the next batch, and is judged whole. Here the log is folded one event a batch."""
     people, hook, expected = a_match_between_people(app, reader)
-    monkeypatch.setattr(runner, "PAGE", 1)
-    monkeypatch.setattr(runner, "BATCH", 1)
-    catch_up(settings)
+    one_by_one = Runner(settings)
+    try:
+        one_by_one.catch_up(page_size=1, batch=1)
+    finally:
+        one_by_one.close()
     assert told(reader, people, hook) == (expected, expected)
 
 

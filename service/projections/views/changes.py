@@ -41,6 +41,24 @@ class _Open(Generic[K]):
     position: int
 
 
+class Follows:
+    """A fold that follows its games' changes (``_changing``): what the folds that read the turns
+    call, and its ``object`` entry (``passing``)."""
+
+    _changing: "Changing[Any]"
+
+    def listen(self, who: str, on: bool) -> None:
+        """Whether ``who`` reads the turns from now on (``Changing.listen``)."""
+        self._changing.listen(who, on)
+
+    def turns(self, position: int | None) -> list[TurnSettled]:
+        """The turns of the changes found whole at the event at ``position``, or at the flush (None)."""
+        return self._changing.turns(position)
+
+    def passing(self, event: Any, position: int) -> None:
+        self._changing.passing(position)
+
+
 class Changing(Generic[K]):
     """The open change of a fold's games (a change's events come one after the other: one is open at
     a time), and the turns of those found whole at each event (``turns``)."""

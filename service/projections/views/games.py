@@ -40,7 +40,7 @@ from service.projections.parts import CORE
 from service.projections.render import contribution, game_doc, played, turn_deadline
 from service.projections.standings import STATS
 from service.projections.views import base
-from service.projections.views.changes import Changing, TurnSettled
+from service.projections.views.changes import Changing, Follows
 from service.projections.views.tournaments import TournamentsFold
 
 # games kept in memory between batches (finished games are let go at once; any game is read
@@ -116,7 +116,7 @@ def statements(d: Dialect) -> dict[str, str]:
     }
 
 
-class GamesFold(base.Fold):
+class GamesFold(Follows, base.Fold):
     part = CORE
     tables = ("games", "history", "standings", "bot_turns", "game_list", "disputes")
     writes = ("game", "history", "standing", "bot_turn", "no_bot_turn", "listed", "dispute", "no_dispute")
@@ -134,15 +134,6 @@ class GamesFold(base.Fold):
         self._tournaments = folds.of(TournamentsFold)
         # the changes not known to be whole yet (``changes``): a person's turn when one is
         self._changing: Changing[Tracked] = Changing(starts_change, turn_of, self._tournaments.person_plays)
-
-    def listen(self, who: str, on: bool) -> None:
-        """Whether ``who`` reads the turns from now on (``Changing.listen``)."""
-        self._changing.listen(who, on)
-
-    def turns(self, position: int | None) -> list[TurnSettled]:
-        """The turns of the changes found whole at the event at ``position``, or at the flush (None):
-        the webhooks' and the notices' folds read them then."""
-        return self._changing.turns(position)
 
     def begin(self, batch: Sequence[tuple[Any, int]]) -> None:
         self._batch = batch
@@ -204,10 +195,7 @@ class GamesFold(base.Fold):
                 return tracked
         raise base.ProjectionError(f"event {position} is for a game the read models do not know")
 
-    def passing(self, event: Any, position: int) -> None:
-        self._changing.passing(position)
-
-    reads: ClassVar[base.Reads] = {Game.Created: created, Game.Event: game_event, object: passing}
+    reads: ClassVar[base.Reads] = {Game.Created: created, Game.Event: game_event, object: Follows.passing}
 
     def spoil(self, event: Any) -> None:
         # what is in memory of the event's game is half folded: never written

@@ -10,7 +10,7 @@
 
 A match in play is kept in memory, folded event by event, until it ends; one not in memory is read
 back from the event store at the event's version (``Folds.match_at``). The turns a change leaves a
-person (``settled``, which the notices read) are judged over the change whole: a bot's turn is
+person (``turns``, which the notices read) are judged over the change whole: a bot's turn is
 saved as several decisions (its play, then each call it says), and a turn its play passes on and
 its call takes away (the call ended the round) was never a person's; nor is one told again when
 the stock is recycled in the middle of a penalty (``starts_change``).
@@ -28,7 +28,7 @@ from service.persistence.dialect import Dialect
 from service.projections.mao import Listed, changes_list, match_rows
 from service.projections.parts import MAO
 from service.projections.views import base
-from service.projections.views.changes import Changing, TurnSettled
+from service.projections.views.changes import Changing, Follows
 from service.projections.views.games import CACHED_GAMES
 
 _encode = msgspec.msgpack.Encoder().encode
@@ -85,7 +85,7 @@ class _Match:
         self.bot_turn_row = bot_turn_row
 
 
-class MaoFold(base.Fold):
+class MaoFold(Follows, base.Fold):
     part = MAO
     tables = ("mao_list", "mao_bot_turns")
     writes = ("mao_listed", "mao_bot_turn", "no_mao_bot_turn")
@@ -98,15 +98,6 @@ class MaoFold(base.Fold):
         self.folded: MaoGame | None = None
         # the changes not known to be whole yet (``changes``): a person's turn when one is
         self._changing: Changing[_Match] = Changing(starts_change, seat_to_move, _person)
-
-    def listen(self, who: str, on: bool) -> None:
-        """Whether ``who`` reads the turns from now on (``Changing.listen``)."""
-        self._changing.listen(who, on)
-
-    def turns(self, position: int | None) -> list[TurnSettled]:
-        """The turns of the changes found whole at the event at ``position``, or at the flush (None):
-        the notices read them then."""
-        return self._changing.turns(position)
 
     def started(self, event: Any, position: int) -> None:
         match = self.matches[event.originator_id] = _Match(event.mutate(None), False)
@@ -128,14 +119,11 @@ class MaoFold(base.Fold):
     def forfeited(self, event: Any, position: int) -> None:
         self._folded(event, position)
 
-    def passing(self, event: Any, position: int) -> None:
-        self._changing.passing(position)
-
     reads: ClassVar[base.Reads] = {
         MaoGame.Started: started,
         MaoGame.Decided: decided,
         MaoGame.SeatForfeited: forfeited,
-        object: passing,
+        object: Follows.passing,
     }
 
     def _folded(self, event: Any, position: int) -> "_Match | None":

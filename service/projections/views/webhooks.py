@@ -96,13 +96,11 @@ class WebhooksFold(base.Fold):
                 self._hooks.turn(game, seat, event, position, out)
 
     def tournament_event(self, event: Any, position: int) -> None:
-        made: list[base.Row] = []
-        self._turns(self._games.turns(position), made)
-        self.folds.changes.to("delivery").extend(made)
+        self.passing(event, position)
         tracked = self._tournaments.folded
         if tracked is None or tracked.tournament.league_id not in self._hooks.leagues:
             return
-        made = []
+        made: list[base.Row] = []
         self._hooks.tournament_event(tracked.tournament, event, position, made)
         self.folds.changes.to("delivery").extend(made)
 
