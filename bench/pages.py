@@ -36,7 +36,6 @@ from uuid import UUID
 
 import uvloop
 
-from bench.load import stop_on_sigterm
 from service.application import MauMau
 from service.domain.league import League, Player
 from service.domain.tournament_plan import Plan
@@ -138,7 +137,7 @@ def target(name: str, pages: list[float], json: list[float]) -> None:
 
 
 def main() -> None:
-    stop_on_sigterm()
+    bench_http.stop_on_sigterm()  # bench/http.py, loaded by path: pages puts no package on sys.path
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", default=os.environ.get("MAUMAU_DATABASE_URL") or bench_http.LOCAL_URL)
     parser.add_argument("--seconds", type=float, default=3.0, help="per slice")
