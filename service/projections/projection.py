@@ -35,6 +35,7 @@ from service.projections.views.base import (
     StaleView,
     View,
 )
+from service.projections.views.changes import Follows
 
 Handlers = list[tuple[str | None, Fold, Callable[[Any, int], None]]]
 
@@ -69,6 +70,7 @@ class ViewsProjection(Projection[Views]):
         self.folds = Folds(self.view, self._match_at, (view.fold for view in self._views))
         self.position = self.folds.changes.position
         self._handlers: dict[type, Handlers] = {}
+        self._follows = [fold for fold in self.folds.all if isinstance(fold, Follows)]
 
     @property
     def stale(self) -> dict[str, StaleView]:
@@ -83,6 +85,12 @@ class ViewsProjection(Projection[Views]):
     def applied(self) -> int:
         """The position of the last event folded into memory (written or not)."""
         return self.folds.changes.position
+
+    def ends_changes(self, event: Any) -> bool:
+        """Whether every change folded so far is whole if ``event`` comes next in the log (where a
+        catch-up may write: ``Runner.catch_up``)."""
+        stale = self.folds.stale
+        return all(fold.ends_with(event) for fold in self._follows if fold.part not in stale)
 
     @property
     def pending(self) -> bool:
@@ -132,7 +140,7 @@ class ViewsProjection(Projection[Views]):
 
     def flush(self, whole: bool = True) -> int:
         """Write what the applied events changed, with their last position; the position written.
-        ``whole``: the log's end was reached (see ``Changes.whole``)."""
+        ``whole``: every change folded is whole (see ``Changes.whole``)."""
         folds = self.folds
         changes = folds.changes
         changes.whole = whole

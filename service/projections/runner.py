@@ -2,7 +2,8 @@
 
 The loop reads pages of events after the position applied in memory and
 folds them; it writes (rows and tracking, one transaction) as soon as it has
-caught up with the log, or after ``BATCH`` events while it is catching up.
+caught up with the log, or after ``BATCH`` events while it is catching up (at the
+end of the change reached there: ``Runner.catch_up``).
 So under a steady stream each write carries what arrived during the last
 one, and a rebuild writes every ``BATCH`` events. With
 ``MAUMAU_PROJECTION_BATCH_MS`` it pauses that long after each write that had
@@ -150,7 +151,13 @@ class Runner:
         batch: int = BATCH,
     ) -> bool:
         """Fold and write what the log holds (up to ``until``), reading ``page_size`` events at a
-        time and writing every ``batch`` while catching up; whether anything was there.
+        time and writing after about every ``batch`` while catching up; whether anything was there.
+
+        Before the log's end (or ``until``) a batch is written only where a change ends, the next
+        event beginning another (``ViewsProjection.ends_changes``): so the last event read waits for
+        the next, and a runner stopped after a write, or a rebuild of some parts up to the position
+        written, never cuts a change in two. ``until`` is such a position, or the log's end when the
+        rebuild began. A ``stop`` ends the catch-up at the next change's end.
 
         (Reading the next page in another thread while this one is folded measured slower:
         both threads want the GIL.)
@@ -158,23 +165,36 @@ class Runner:
         projection, source = self.projection, self.source
         folded = 0
         found = False
-        while (until is None or projection.applied < until) and not (stop is not None and stop.is_set()):
-            before = projection.applied
-            page = source.read(before, page_size)
-            if until is not None:
-                page = [entry for entry in page if entry[1] <= until]
+        whole = True
+        ahead: list[tuple[Any, int]] = []  # read, not folded yet: the event after those folded
+        while until is None or projection.applied < until:
+            stopping = stop is not None and stop.is_set()
+            read = source.read(ahead[-1][1] if ahead else projection.applied, page_size)
+            end = len(read) < page_size
+            page = ahead + read
+            if until is not None and page and page[-1][1] > until:
+                beyond = next(i for i, entry in enumerate(page) if entry[1] > until)
+                page, ahead, end = page[:beyond], page[beyond : beyond + 1], True
+            elif end:
+                ahead = []
+            else:
+                page, ahead = page[:-1], page[-1:]
             if page:
                 found = True
+                before = projection.applied
                 projection.apply(page)
                 folded += len(page)
                 if progress is not None:
                     progress(projection.applied - before)
-            if folded >= batch or (len(page) < page_size and projection.pending):
-                projection.flush(whole=len(page) < page_size)
-                folded = 0
-            if len(page) < page_size:
+            whole = not ahead or projection.ends_changes(ahead[0][0])
+            if end:
                 break
-        projection.flush()
+            if whole and (stopping or folded >= batch):
+                projection.flush()
+                folded = 0
+                if stopping:
+                    break
+        projection.flush(whole=whole)
         return found
 
     def run(self, stop: threading.Event) -> None:

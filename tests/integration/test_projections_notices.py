@@ -5,6 +5,7 @@ notice names a card; a Mao match's seats hear of their table and turns as well (
 
 import json
 import random
+import threading
 from datetime import datetime
 from uuid import UUID
 
@@ -177,8 +178,8 @@ def test_a_turn_a_move_passes_on_within_itself_is_noticed_to_nobody(
 def test_a_catch_up_that_writes_in_the_middle_of_a_move_notices_the_same_turns(
     app: MauMau, settings: Settings, reader: ReadModels
 ):
-    """A long catch-up writes every so many events, in the middle of the log: a move cut there goes
-    on in the next batch, and is judged whole. Here the log is folded one event a batch."""
+    """A long catch-up writes every so many events, in the middle of the log: at the end of the move
+    reached there, judged whole. Here the log is read one event a page and written every event."""
     people, hook, expected = a_match_between_people(app, reader)
     one_by_one = Runner(settings)
     try:
@@ -186,6 +187,46 @@ def test_a_catch_up_that_writes_in_the_middle_of_a_move_notices_the_same_turns(
     finally:
         one_by_one.close()
     assert told(reader, people, hook) == (expected, expected)
+
+
+def test_a_runner_stopped_after_each_batch_and_started_again_notices_the_same_turns(
+    app: MauMau, settings: Settings, reader: ReadModels
+):
+    """A runner writes in the middle of the log only where a change ends, so one stopped after any
+    write (and what it held in memory gone) leaves no move cut in two for the next: here a runner
+    of its own folds each batch of two events and is stopped."""
+    people, hook, expected = a_match_between_people(app, reader)
+    last = app.recorder.max_notification_id() or 0
+    while stopped_after_a_batch(settings) < last:
+        pass
+    assert told(reader, people, hook) == (expected, expected)
+
+
+def test_a_rebuild_of_the_webhooks_up_to_where_a_stopped_runner_wrote_cuts_no_move_in_two(
+    app: MauMau, settings: Settings, reader: ReadModels
+):
+    """A rebuild of some parts folds up to the live position and leaves the rest to the runner: that
+    position ends a change, so each turn is delivered whole, once."""
+    people, hook, expected = a_match_between_people(app, reader)
+    last = app.recorder.max_notification_id() or 0
+    while (written := stopped_after_a_batch(settings)) < last // 2:
+        pass
+    rebuild(settings, parts=["webhooks"])
+    assert reader.views.position() == written
+    catch_up(settings)
+    assert told(reader, people, hook)[1] == expected
+
+
+def stopped_after_a_batch(settings: Settings) -> int:
+    """A runner of its own started, stopped as soon as it has folded a page of two events (it then
+    folds on to the end of a change), and closed; the position written."""
+    stop = threading.Event()
+    runner = Runner(settings)
+    try:
+        runner.catch_up(progress=lambda _: stop.set(), stop=stop, page_size=2, batch=1)
+        return runner.position
+    finally:
+        runner.close()
 
 
 def test_a_rebuild_gives_a_hook_registered_half_way_through_a_match_the_turns_from_then_on(

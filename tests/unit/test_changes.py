@@ -22,6 +22,7 @@ class Step:
 
     begins: bool
     to_move: int | None
+    originator_id: str = "a"  # its game's
 
 
 def changing() -> Changing[Kept]:
@@ -93,3 +94,14 @@ def test_nothing_is_followed_while_nobody_listens():
     fold(judge, a, "a", Step(True, 3), 5)
     judge.passing(6)
     assert judge.turns(6) == []
+
+
+def test_whether_a_change_is_whole_is_known_from_the_event_that_comes_next():
+    judge, a = changing(), Kept(Table(0))
+    assert judge.ends_with(Step(False, 1))  # nobody listens: no change is followed
+    judge.listen("webhooks", True)
+    fold(judge, a, "a", Step(True, 1), 1)
+    assert not judge.ends_with(Step(False, 2))  # its chance goes on with it
+    assert judge.ends_with(Step(True, 2))  # the game's next move
+    assert judge.ends_with(Step(False, 2, originator_id="b"))  # another game's event
+    assert judge.turns(None) == []  # asking judges nothing

@@ -50,8 +50,9 @@ class Changes(msgspec.Struct, kw_only=True):
     the views' ``writes``), and the last position folded."""
 
     position: int = 0
-    # whether the batch ends at the log's end, where every change is whole (a long catch-up writes
-    # in the middle of the log too: a change open there goes on in the next batch)
+    # whether every change in the batch is whole: it ends at the log's end or where the next event
+    # begins a change (``Runner.catch_up``); not so only up to a position an older runner wrote,
+    # where a change open goes on in the next batch
     whole: bool = True
     rows: dict[str, list[Row]] = msgspec.field(default_factory=dict)
     # players erased: their names leave the stored deliveries after this batch's are in

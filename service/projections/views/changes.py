@@ -6,8 +6,9 @@ next seat, when the last card of a hand ends the round in the same change) never
 is told of it. A store commits a change's events together, one after the other in the log, so a
 change is whole as soon as the log goes on with anything else: the next change of its game, another
 aggregate's event (a fold's ``passing``: before any fold folds that event, so a webhook registered or
-a player dropping out after the change is no part of its judgement) or the log's end (a batch that a
-long catch-up ends in the middle of the log leaves its open change open for the next).
+a player dropping out after the change is no part of its judgement) or the log's end. A runner
+writes only where a change ends (``Runner.catch_up`` asks ``ends_with`` of the next event), so a
+change never spans a restart.
 """
 
 from collections.abc import Callable, Hashable
@@ -57,6 +58,10 @@ class Follows:
 
     def passing(self, event: Any, position: int) -> None:
         self._changing.passing(position)
+
+    def ends_with(self, event: Any) -> bool:
+        """Whether the open change is whole if ``event`` comes next (``Changing.ends_with``)."""
+        return self._changing.ends_with(event)
 
 
 class Changing(Generic[K]):
@@ -116,14 +121,24 @@ class Changing(Generic[K]):
             self._settle_all(position)
         self._open[key] = _Open(kept, None, event, position)
 
+    def ends_with(self, event: Any) -> bool:
+        """Whether the open change is whole if ``event`` comes next in the log, before it is folded:
+        it is another aggregate's, or it begins a change of the same game."""
+        for change in self._open.values():
+            last = change.event
+            if event.originator_id == last.originator_id and not self._starts(event, last):
+                return False
+        return True
+
     def passing(self, position: int) -> None:
         """Another aggregate's event, before any fold folds it: the open change is whole."""
         if self._open:
             self._settle_all(position)
 
     def flush(self, whole: bool) -> None:
-        """The batch ends: at the log's end (``whole``) every open change is whole; in the middle of
-        a catch-up the open one goes on in the next batch."""
+        """The batch ends: where a change ends (``whole``: the log's end, or the next event begins
+        one) every open change is whole; else (up to a position an older runner wrote in the middle
+        of a change) the open one goes on in the next batch."""
         self._settled, self._at = [], None
         if whole:
             self._settle_all(None)
