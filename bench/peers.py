@@ -55,17 +55,13 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-import psycopg
 import uvloop
-from psycopg import sql
-from psycopg.conninfo import conninfo_to_dict, make_conninfo
+from psycopg.conninfo import conninfo_to_dict
 
 # the repository after the standard library: `bench` is a package, and bench/ is not on the path
 sys.path.append(str(Path(__file__).resolve().parent.parent))
@@ -84,6 +80,7 @@ from bench.http import (
     slice_of,
 )
 from bench.load import stop_on_sigterm
+from bench.load.postgres import Postgres, database
 from bench.socket import SocketFollower
 from tests.schemas import own_schema
 
@@ -176,24 +173,6 @@ class Result:
 SERVER, DATABASE, CLIENT, MACHINE = "server", "PostgreSQL", "client", "whole machine"
 
 
-class Postgres:
-    """The CPU of one database's backends and of the server's own background processes (the WAL
-    writer, the checkpointer, autovacuum), read through a connection to another database."""
-
-    def __init__(self, url: str, database: str) -> None:
-        self.database = database
-        self.conn = psycopg.connect(url, autocommit=True)
-
-    def pids(self) -> list[int]:
-        rows = self.conn.execute(
-            "select pid from pg_stat_activity where datname = %s or datname is null", (self.database,)
-        ).fetchall()
-        return [row[0] for row in rows]
-
-    def close(self) -> None:
-        self.conn.close()
-
-
 def sample(
     server: list[int], client: list[int] | None, postgres: Postgres | None
 ) -> dict[str, dict[int, float]]:
@@ -208,18 +187,6 @@ def sample(
     if postgres is not None:
         parts[DATABASE] = cpu_seconds(postgres.pids())
     return parts
-
-
-@contextmanager
-def database(url: str, name: str) -> Iterator[str]:
-    """A database of its own, made afresh on the server of ``url``; its URL."""
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(sql.SQL("create database {}").format(sql.Identifier(name)))
-    try:
-        yield make_conninfo(url, dbname=name)
-    finally:
-        with psycopg.connect(url, autocommit=True) as conn:
-            conn.execute(sql.SQL("drop database if exists {} with (force)").format(sql.Identifier(name)))
 
 
 def as_url(conninfo: str) -> str:

@@ -2,7 +2,7 @@
 played straight through the application in one process.
 
 256 players (all bots), 4-seat tables, 5 rounds, single-round matches, no
-think delay, on PostgreSQL. Two runs in the same invocation, each in a schema
+think delay, on PostgreSQL. Two runs in the same invocation, each in a database
 of its own (dropped at the end):
 
 - ``direct``: one process, no broker: the workers' own steps (``workers.conduct``)
@@ -15,9 +15,9 @@ of its own (dropped at the end):
 Each run's clock starts when the tournament is started and stops when it is
 finished; events are the notifications stored meanwhile (game and tournament
 events). The target: the Celery run's events/s at least 0.8 of the direct run's.
-Each run also prints the CPU seconds its processes spent meanwhile (PostgreSQL: all its
-processes on this machine) and the share of the machine's cores left idle: a run with idle cores
-waited on something other than the CPU.
+Each run also prints the CPU seconds its processes spent meanwhile (PostgreSQL: the backends of
+the run's database and the server's background processes; Redis: its server's) and the share of the
+machine's cores left idle: a run with idle cores waited on something other than the CPU.
 
     ./run bench tournament [--players 256] [--rounds 5] [--url postgresql://...] [--broker redis://...]
                            [--busy 0]
@@ -38,6 +38,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from uuid import UUID
 
@@ -47,11 +48,11 @@ import redis
 sys.path.append(str(Path(__file__).resolve().parent.parent))
 from bench.http import children, cpu_seconds, machine_busy, pids_named
 from bench.load import busy, stop_on_sigterm
+from bench.load.postgres import Postgres, database
 from service import tasks
 from service.application import MauMau, followups
 from service.domain.tournament_plan import Plan
 from service.settings import Settings
-from tests.schemas import own_schema
 from workers.conduct import Conductor
 from workers.inline import Inline
 
@@ -62,18 +63,22 @@ GOAL = 0.8  # of the direct run's events/s (issue 34: on a loaded machine too)
 
 
 class Spent:
-    """CPU seconds of the parts of a run, and the machine's, from a first look to the last."""
+    """CPU seconds of the parts of a run, and the machine's, from a first look to the last. Each part's
+    processes are looked up at both looks: one started meanwhile (a backend) counts from nothing."""
 
-    def __init__(self, parts: dict[str, list[int]]) -> None:
+    def __init__(self, parts: dict[str, Callable[[], list[int]]]) -> None:
         self.parts = parts
         self.before = self._now()
 
-    def _now(self) -> tuple[dict[str, float], tuple[float, float]]:
-        return {part: sum(cpu_seconds(pids).values()) for part, pids in self.parts.items()}, machine_busy()
+    def _now(self) -> tuple[dict[str, dict[int, float]], tuple[float, float]]:
+        return {part: cpu_seconds(pids()) for part, pids in self.parts.items()}, machine_busy()
 
     def line(self) -> str:
         (after, (busy, total)), (before, (busy0, total0)) = self._now(), self.before
-        spent = ", ".join(f"{part} {after[part] - before.get(part, 0.0):.2f}" for part in self.parts)
+        spent = ", ".join(
+            f"{part} {sum(cpu - before[part].get(pid, 0.0) for pid, cpu in after[part].items()):.2f}"
+            for part in self.parts
+        )
         idle = 1 - (busy - busy0) / (total - total0) if total > total0 else 0.0
         return f"        CPU seconds: {spent}; the machine's cores {idle:.0%} idle"
 
@@ -112,14 +117,16 @@ def games_of(app: MauMau, tournament_id: UUID) -> int:
 
 
 def run_direct(url: str, players: int, rounds: int) -> Measured:
-    with own_schema(url, "maumau_bench") as name:
-        app = MauMau(Settings(database_url=url, database_schema=name, pool_size=2))
+    name = f"maumau_tournament_bench_{uuid.uuid4().hex[:8]}"
+    with database(url, name) as own:
+        app = MauMau(Settings(database_url=own, pool_size=2))
+        postgres = Postgres(url, name)
         try:
             tournament_id = announce(app, players, rounds)
             inline = Inline()
             conductor = Conductor(app, inline)
             before = app.recorder.max_notification_id() or 0
-            spent = Spent({"this process": [os.getpid()], "PostgreSQL": pids_named("postgres")})
+            spent = Spent({"this process": lambda: [os.getpid()], "PostgreSQL": postgres.pids})
             started = time.perf_counter()
             app.start_tournament(tournament_id, seed="bench")
             conductor.conduct_tournament(tournament_id)
@@ -130,16 +137,17 @@ def run_direct(url: str, players: int, rounds: int) -> Measured:
             events = (app.recorder.max_notification_id() or 0) - before
             return Measured("direct", games_of(app, tournament_id), events, seconds, used)
         finally:
+            postgres.close()
             app.close()
 
 
 def run_celery(url: str, broker_url: str, players: int, rounds: int) -> Measured:
     prefix = f"maumau-bench-{uuid.uuid4().hex[:8]}:"
-    with own_schema(url, "maumau_bench") as name, tempfile.TemporaryDirectory() as scratch:
+    name = f"maumau_tournament_bench_{uuid.uuid4().hex[:8]}"
+    with database(url, name) as own, tempfile.TemporaryDirectory() as scratch:
         env = {
             **os.environ,
-            "MAUMAU_DATABASE_URL": url,
-            "MAUMAU_DATABASE_SCHEMA": name,
+            "MAUMAU_DATABASE_URL": own,
             "MAUMAU_DATA_DIR": scratch,
             "MAUMAU_POOL_SIZE": "2",
             "MAUMAU_BROKER_URL": broker_url,
@@ -149,10 +157,9 @@ def run_celery(url: str, broker_url: str, players: int, rounds: int) -> Measured
             # the runner gathers a batch after each write, as deploy/ sets it up
             "MAUMAU_PROJECTION_BATCH_MS": "25",
         }
-        settings = Settings(
-            database_url=url, database_schema=name, pool_size=2, broker_url=broker_url, broker_prefix=prefix
-        )
+        settings = Settings(database_url=own, pool_size=2, broker_url=broker_url, broker_prefix=prefix)
         app = MauMau(settings)
+        postgres = Postgres(url, name)
         tasks.configure(settings)
         followups.register(app)  # as the API's application: a start queues its conduct task at once
         tournament_id = announce(app, players, rounds)  # creates the tables before the workers look
@@ -181,11 +188,11 @@ def run_celery(url: str, broker_url: str, players: int, rounds: int) -> Measured
             worker, beat, runner = (process.pid for process in processes)
             spent = Spent(
                 {
-                    "worker (its processes)": descendants(worker),
-                    "beat": descendants(beat),
-                    "projection runner": [runner],
-                    "PostgreSQL": pids_named("postgres"),
-                    "Redis": pids_named("redis-server"),
+                    "worker (its processes)": lambda: descendants(worker),
+                    "beat": lambda: descendants(beat),
+                    "projection runner": lambda: [runner],
+                    "PostgreSQL": postgres.pids,
+                    "Redis": lambda: pids_named("redis-server"),
                 }
             )
             started = time.perf_counter()
@@ -205,6 +212,7 @@ def run_celery(url: str, broker_url: str, players: int, rounds: int) -> Measured
                 os.killpg(process.pid, signal.SIGTERM)
             for process in processes:
                 process.wait(timeout=60)
+            postgres.close()
             app.close()
             client = redis.Redis.from_url(broker_url)
             keys = list(client.scan_iter(f"{prefix}*"))
