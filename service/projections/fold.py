@@ -30,6 +30,7 @@ from service.domain.adjudication import Correct, Penalty, Resume, Ruling, Void
 from service.domain.events import EndReason
 from service.domain.game import Game
 from service.domain.game_image import GameImage
+from service.domain.rating import clock_played, places
 from service.domain.state import PENALTY
 
 
@@ -258,3 +259,30 @@ _LEDGER = {
     Game.RulingGiven: _ruled,
     Game.Abandoned: _abandoned,
 }
+
+
+# a league game at its first finish: the position it finished at, the game (which folds on), and its
+# players' seats as that finish left them (``rated_seats``): what the ratings rate
+Finished = tuple[int, Tracked, list[tuple[str, int, bool]]]
+
+
+def rated_seats(tracked: Tracked) -> list[tuple[str, int, bool]]:
+    """The players' seats of a finished match, as it stands: (player id, place, clock-played), in seat
+    order."""
+    game = tracked.game
+    result = game.result()  # as standings count it: a seat that forfeited by clock scores the worst
+    lowest = game.ruleset.match_winner == "lowest_total"
+    placed = places(list(result.totals), result.winners, lowest, result.out_round)
+    ledger = tracked.ledger
+    clock_turns = [0] * len(game.seats)
+    if ledger.timeouts:  # the facts in force only where a clock bot played at all: most matches none
+        for mark in ledger.in_force().timeouts:
+            clock_turns[mark.seat] += mark.count
+    # no turns counted: a game folded before the ledger counted them, where any clock-bot turn
+    # counts as most of the seat's (``maumau projections rebuild`` counts them)
+    turns = ledger.turns or clock_turns
+    return [
+        (occupant.name, placed[seat], clock_played(clock_turns[seat], turns[seat]))
+        for seat, occupant in enumerate(game.seats)
+        if occupant.kind == "player"
+    ]

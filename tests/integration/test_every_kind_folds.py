@@ -15,6 +15,7 @@ game played move by move through the application costs a second) and stored with
 import importlib
 import pkgutil
 import random
+import threading
 import types
 import typing
 from collections.abc import Callable, Iterable, Iterator
@@ -69,8 +70,11 @@ from service.domain.seats import Seat
 from service.domain.tournament_plan import Plan
 from service.domain.views import entry_of
 from service.domain.webhook import EVENT_KINDS, TURN
+from service.projections.aside import KEPT_AND_ADDED, tables_of
+from service.projections.parts import PARTS
 from service.projections.reader import ReadModels
 from service.projections.runner import Runner, rebuild
+from service.projections.store import Views
 from service.settings import Settings
 from service.usecases.events import event_read
 from service.web.i18n import read_catalogue
@@ -511,6 +515,29 @@ def read_to_the_end(reader: ReadModels, fold: Callable[[], object], last: int) -
     assert reader.views.position() == last
 
 
+def stopped_after_each_batch(settings: Settings, last: int) -> None:
+    """The log folded by one runner after another, each stopped once it has folded a page of 7 events
+    (it folds on to the end of the change reached)."""
+    while True:
+        stop = threading.Event()
+        runner = Runner(settings)
+        try:
+            runner.catch_up(progress=lambda _, stop=stop: stop.set(), stop=stop, page_size=7, batch=1)
+            if runner.position >= last:
+                return
+        finally:
+            runner.close()
+
+
+def rows(views: Views) -> dict[str, list[str]]:
+    """Every row of the tables a rebuild replaces, by table, in an order of their own."""
+    return {
+        table: sorted(repr(row) for row in views.select(f"SELECT * FROM {views.dialect.table(table)}", ()))
+        for table in tables_of(PARTS)
+        if table != KEPT_AND_ADDED
+    }
+
+
 def created_ids(app: MauMau, kind: type) -> list[UUID]:
     """The aggregates whose first event, of ``kind``, is in the log, oldest first."""
     found: list[UUID] = []
@@ -579,13 +606,13 @@ def test_every_kind_of_event_in_the_log_is_folded_by_every_fold(
     )
     last = app.recorder.max_notification_id() or 0
 
-    runner = Runner(settings)
-    try:
-        read_to_the_end(reader, runner.catch_up, last)
-    finally:
-        runner.close()
+    # a runner stopped after each batch of a few events, and another started, as often as it takes
+    read_to_the_end(reader, lambda: stopped_after_each_batch(settings, last), last)
     every_feature_folded(reader, club)
+    by_batches = rows(reader.views)
     read_to_the_end(reader, lambda: rebuild(settings), last)
     every_feature_folded(reader, club)
+    # the same read models as one fold of the whole log
+    assert rows(reader.views) == by_batches
 
     assert through_the_other_folds(app, club) > 0

@@ -16,11 +16,14 @@ from openskill.models import PlackettLuce
 from psycopg import sql
 
 from service.application import MauMau
+from service.domain.adjudication import Void
+from service.domain.rating import places
 from service.projections.reader import ReadModels
 from service.projections.runner import Runner, rebuild
 from service.projections.store import SQLITE_FILE_NAME, close_views, open_views
 from service.settings import Settings
 from tests.gameplay import next_command
+from tests.integration.tables import REFEREE
 
 pytestmark = pytest.mark.own_store  # each test reads the whole log: a store of the test's own
 
@@ -29,10 +32,16 @@ SHORT = {"target_score": 20}
 
 
 def play_match(
-    app: MauMau, league: UUID, players: list[UUID], seed: int, clocked_seat: int | None = None
+    app: MauMau,
+    league: UUID,
+    players: list[UUID],
+    seed: int,
+    clocked_seat: int | None = None,
+    deal: str | None = None,
 ) -> UUID:
-    """A whole match of random legal moves; every turn of ``clocked_seat`` is played by the clock bot."""
-    game_id = app.create_game(players, league_id=league).game_id
+    """A whole match of random legal moves; every turn of ``clocked_seat`` is played by the clock bot.
+    ``deal``: the game's seed, so its deals are the same at each run."""
+    game_id = app.create_game(players, league_id=league, seed=deal).game_id
     rng = random.Random(seed)
     while not (game := app.get_game(game_id)).over:
         state = game.state
@@ -221,3 +230,47 @@ def test_a_write_that_fails_after_the_ratings_were_computed_rates_nothing_twice(
     assert_equal(as_expected(answer), expected_ratings(app, [first, second], {}))
     # the first match's history rows went with the table; the second's were written once
     assert [len(histories[player].history) for player in (ann, bob, cy, dee)] == [1, 1, 0, 1]
+
+
+def test_a_match_voided_back_and_finished_again_is_rated_as_it_first_finished_whatever_the_batches(
+    app, settings, four
+):
+    """A match is rated once, at its first finish: a referee's void back into it, stored after, and
+    its second finish change nothing of it, whether the read models fold them in the batch of the
+    first finish (a rebuild, a busy runner) or in a later one."""
+    league, (ann, bob, cy, _) = four
+    seats = [ann, bob, cy]
+    game_id = play_match(app, league, seats, seed=5, deal="voided")
+    first_finish = app.recorder.max_notification_id() or 0
+    first = places_of(app, game_id)
+    expected = expected_ratings(app, [game_id], {})
+    events = app.game_events(game_id)
+    # voided back to the start of the tenth change from the end and played on, until the places differ
+    back_to = [number for number, event in enumerate(events, 1) if getattr(event, "cause", None)][-10]
+    app.appoint_referee(league, REFEREE.id)
+    for attempt in range(20):
+        app.raise_dispute(game_id, by=REFEREE)
+        app.give_ruling(game_id, Void(back_to), by=REFEREE)
+        rng = random.Random(attempt)
+        while not (game := app.get_game(game_id)).over:
+            app.execute(game_id, next_command(game.state, rng), expected_version=game.version)
+        if places_of(app, game_id) != first:
+            break
+    assert places_of(app, game_id) != first  # the case in question came up
+
+    project(settings, until=first_finish)  # a batch up to the first finish
+    project(settings)  # then the void and the second finish
+    by_batches, _ = read(settings, league, seats)
+    assert_equal(as_expected(by_batches), expected)
+
+    rebuild(settings)  # one batch: the first finish, the void and the second finish
+    in_one, histories = read(settings, league, seats)
+    assert_equal(as_expected(in_one), expected)
+    assert [histories[player].history[0].place for player in seats] == first
+    assert [len(histories[player].history) for player in seats] == [1, 1, 1]
+
+
+def places_of(app: MauMau, game_id: UUID) -> list[int]:
+    """Each seat's place in the match as it stands (1 is best; ties share)."""
+    result = app.get_game(game_id).result()
+    return places(list(result.totals), result.winners, True, result.out_round)

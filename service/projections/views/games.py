@@ -34,9 +34,9 @@ import msgspec
 
 from service.domain.game import Game
 from service.persistence.dialect import Dialect
-from service.projections.fold import Tracked
+from service.projections.fold import Finished, Tracked, rated_seats
 from service.projections.hooks import turn_of
-from service.projections.parts import CORE
+from service.projections.parts import CORE, RATINGS
 from service.projections.render import contribution, game_doc, played, turn_deadline
 from service.projections.standings import STATS
 from service.projections.views import base
@@ -125,8 +125,10 @@ class GamesFold(Follows, base.Fold):
         super().__init__(folds)
         self.games: dict[int, Tracked] = {}  # by the game id's int: hashing a UUID object costs a call
         self.dirty: dict[int, Tracked] = {}
-        # league games that finished in this batch, by the position they finished at (rated in that order)
-        self.finished: dict[int, tuple[int, Tracked]] = {}
+        # league games not rated yet that first finished in this batch, in the order they did (rated
+        # so): their seats taken at the finish, so a ruling later in the same batch changes nothing of
+        # what is rated, and the ratings are the same whatever the batches (live, a rebuild)
+        self.finished: dict[int, Finished] = {}
         # the game the last game event was folded into (the webhooks' and the notices' folds read it)
         self.folded: Tracked | None = None
         self._batch: Sequence[tuple[Any, int]] = ()
@@ -178,8 +180,15 @@ class GamesFold(Follows, base.Fold):
         self._changing.fold(key, tracked, event, position)
         tracked.apply(event)
         self.dirty[key] = tracked
-        if tracked.results_changed and key not in self.finished and game.over:
-            self.finished[key] = (position, tracked)
+        if (
+            tracked.results_changed
+            and game.over
+            and game.league_id is not None
+            and not tracked.ledger.rated
+            and key not in self.finished
+            and RATINGS not in self.folds.stale
+        ):
+            self.finished[key] = (position, tracked, rated_seats(tracked))
 
     def _missed(self, key: int, position: int) -> Tracked:
         """A game not in memory: read back (with the batch's others), else unknown."""

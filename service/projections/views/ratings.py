@@ -6,9 +6,10 @@ order they finished in the log and turns its answers into rows (``views_ratings`
 position, so a match is rated exactly once and a rebuild rates the same matches in
 the same order.
 
-A match is rated at its first finish (``Ledger.rated``). A ruling that later voids
-back into it and changes its result does not rate it again: the ratings after it were
-already built on the first result (``docs/ratings.md``).
+A match is rated at its first finish (``Ledger.rated``), with its seats as that finish left
+them (taken by the games' fold at the finishing event: ``fold.Finished``). A ruling that later
+voids back into it and changes its result does not rate it again, in the same batch or a later
+one: the ratings after it were already built on the first result (``docs/ratings.md``).
 
 ``views_ratings``: per league and player, the rating (``domain.rating``: mu, sigma) and the
 matches rated; ``views_rating_history``: per player and rated match, the rating after it, keyed by
@@ -25,9 +26,9 @@ from collections.abc import Iterable
 from typing import Any, ClassVar
 from uuid import UUID
 
-from service.domain.rating import Rating, clock_played, places, provisional, rate
+from service.domain.rating import Rating, provisional, rate
 from service.persistence.dialect import Dialect
-from service.projections.fold import Tracked
+from service.projections.fold import Finished
 from service.projections.models import RatingRead
 from service.projections.parts import RATINGS
 from service.projections.views import base
@@ -113,27 +114,6 @@ def rekey_history(c: Any, d: Dialect) -> None:
     c.execute(f"DROP TABLE {table}_old_key")
 
 
-def rated_seats(tracked: Tracked) -> list[tuple[str, int, bool]]:
-    """The players' seats of a finished match: (player id, place, clock-played), in seat order."""
-    game = tracked.game
-    result = game.result()  # as standings count it: a seat that forfeited by clock scores the worst
-    lowest = game.ruleset.match_winner == "lowest_total"
-    placed = places(list(result.totals), result.winners, lowest, result.out_round)
-    ledger = tracked.ledger
-    clock_turns = [0] * len(game.seats)
-    if ledger.timeouts:  # the facts in force only where a clock bot played at all: most matches none
-        for mark in ledger.in_force().timeouts:
-            clock_turns[mark.seat] += mark.count
-    # no turns counted: a game folded before the ledger counted them, where any clock-bot turn
-    # counts as most of the seat's (``maumau projections rebuild`` counts them)
-    turns = ledger.turns or clock_turns
-    return [
-        (occupant.name, placed[seat], clock_played(clock_turns[seat], turns[seat]))
-        for seat, occupant in enumerate(game.seats)
-        if occupant.kind == "player"
-    ]
-
-
 class RatingsFold:
     """The ratings of the players met so far, and the rows each rated match adds to a batch."""
 
@@ -143,16 +123,14 @@ class RatingsFold:
         # and write faster than UUIDs: a rebuild rates every match of the log
         self.known: dict[tuple[str, str], tuple[Rating, int]] = {}
 
-    def fold(self, finished: Iterable[tuple[int, Tracked]], changes: base.Changes) -> None:
-        """Rate these matches (position of the finishing event, game), in that order, into ``changes``."""
+    def fold(self, finished: Iterable[Finished], changes: base.Changes) -> None:
+        """Rate these matches (position of the finishing event, game, its seats as it finished), in
+        that order, into ``changes``. A match voided back since is rated as it first finished."""
         matches: list[tuple[str, str, int, list[tuple[str, int, bool]]]] = []
         missing: dict[str, set[str]] = {}
-        for position, tracked in finished:
+        for position, tracked, seats in finished:
             game = tracked.game
-            if not game.over or tracked.ledger.rated or game.league_id is None:
-                continue  # voided back before it was written: rated when it finishes again
             tracked.ledger.rated = True
-            seats = rated_seats(tracked)
             if len(seats) < 2:
                 continue
             league = str(game.league_id)
@@ -230,7 +208,7 @@ class RatingsView(base.Fold):
             raise
         except Exception as error:
             del rows[ratings:], history[rated:]
-            first = min(position for position, _ in finished.values())
+            first = min(position for position, _, _ in finished.values())
             reason = (
                 f"the games finished from position {first} on could not be rated ({type(error).__name__})"
             )
