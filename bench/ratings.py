@@ -46,11 +46,11 @@ from service.domain.roles import SYSTEM
 from service.domain.ruleset_options import ruleset
 from service.domain.seats import Seat
 from service.domain.state import NAMING_SUIT
-from service.projections.fold import Tracked
+from service.projections.fold import Tracked, rated_seats
 from service.projections.runner import BATCH
 from service.projections.store import Views, close_views, open_views
 from service.projections.views.base import APPLICATION, Changes
-from service.projections.views.ratings import RatingsFold, rated_seats
+from service.projections.views.ratings import RatingsFold
 from service.settings import Settings
 
 sys.path.append(str(Path(__file__).resolve().parent.parent))  # ./run runs benches with -P
@@ -98,9 +98,10 @@ def batches(sizes: list[int]) -> list[tuple[int, int]]:
 
 
 def through_projection(fold: RatingsFold, views: Views, batch: list[Tracked], position: int) -> int:
-    """Rate and write one batch of matches as a flush does; the position written."""
+    """Rate and write one batch of matches as a flush does (each one's seats taken as the games' fold
+    takes them at its finish); the position written."""
     changes = Changes(position=position + len(batch))
-    fold.fold([(position + offset + 1, tracked) for offset, tracked in enumerate(batch)], changes)
+    fold.fold([(position + n + 1, tracked, rated_seats(tracked)) for n, tracked in enumerate(batch)], changes)
     views.write(changes, Tracking(APPLICATION, changes.position))
     return changes.position
 
