@@ -1,9 +1,9 @@
 """The projection: the application's stored events, folded in memory by every view, written in batches.
 
-``ViewsProjection`` is an eventsourcing ``Projection`` over a ``Views`` store. ``process_event``
-(eventsourcing's way: one event, one transaction) works, but the runner feeds it batches instead:
-``apply`` folds many events in memory, ``flush`` writes every row they changed and the last position
-in one transaction. A game moved fifty times in a batch is drawn and written once.
+``ViewsProjection`` is an eventsourcing ``Projection`` over a ``Views`` store, fed in batches by the
+runner, never one event at a time (``process_event``, eventsourcing's way, refuses): ``apply`` folds
+many events in memory, ``flush`` writes every row they changed and the last position in one
+transaction. A game moved fifty times in a batch is drawn and written once.
 
 The views are composed from the registry (``views.VIEWS``): each event goes to the folds of the
 views that read its type (``Folds.handlers``, looked up once per type), in the registry's order.
@@ -78,8 +78,10 @@ class ViewsProjection(Projection[Views]):
         return self.folds.stale
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
-        self.apply([(domain_event, tracking.notification_id)])
-        self.flush()
+        """eventsourcing's feed, one event and one write at a time, is not this projection's: a write
+        must end a change, and one event cannot tell whether the next goes on with its change (the
+        turns a move leaves would be judged half way). ``Runner.catch_up`` feeds it."""
+        raise NotImplementedError("the read models are fed in batches by Runner.catch_up")
 
     @property
     def applied(self) -> int:

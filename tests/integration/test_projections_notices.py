@@ -10,6 +10,7 @@ from datetime import datetime
 from uuid import UUID
 
 import pytest
+from eventsourcing.persistence import Tracking
 
 from service.application import MauMau
 from service.application.mao import shuffled_deck
@@ -23,6 +24,7 @@ from service.persistence.notices import BROWSER, KINDS, Prefs
 from service.projections.hooks import turn_of
 from service.projections.reader import ReadModels
 from service.projections.runner import Runner, rebuild
+from service.projections.views.base import APPLICATION
 from service.settings import Settings
 from tests.gameplay import next_command
 from tests.integration.projecting import catch_up
@@ -215,6 +217,21 @@ def test_a_rebuild_of_the_webhooks_up_to_where_a_stopped_runner_wrote_cuts_no_mo
     assert reader.views.position() == written
     catch_up(settings)
     assert told(reader, people, hook)[1] == expected
+
+
+def test_the_read_models_are_not_fed_one_event_at_a_time(app: MauMau, settings: Settings, reader: ReadModels):
+    """eventsourcing's one-event feed could not tell where a move ends (the next event tells): the
+    projection refuses it and writes nothing; the runner feeds it."""
+    people, hook, _ = a_match_between_people(app, reader)
+    runner = Runner(settings)
+    try:
+        ((event, position),) = runner.source.read(0, 1)
+        with pytest.raises(NotImplementedError):
+            runner.projection.process_event(event, Tracking(APPLICATION, position))
+    finally:
+        runner.close()
+    assert not reader.views.position()
+    assert told(reader, people, hook) == (set(), set())
 
 
 def stopped_after_a_batch(settings: Settings) -> int:
