@@ -516,13 +516,13 @@ def read_to_the_end(reader: ReadModels, fold: Callable[[], object], last: int) -
 
 
 def stopped_after_each_batch(settings: Settings, last: int) -> None:
-    """The log folded by one runner after another, each stopped once it has folded a page of 7 events
+    """The log folded by one runner after another, each stopped once it has folded a page of 11 events
     (it folds on to the end of the change reached)."""
     while True:
         stop = threading.Event()
         runner = Runner(settings)
         try:
-            runner.catch_up(progress=lambda _, stop=stop: stop.set(), stop=stop, page_size=7, batch=1)
+            runner.catch_up(progress=lambda _, stop=stop: stop.set(), stop=stop, page_size=11, batch=1)
             if runner.position >= last:
                 return
         finally:
