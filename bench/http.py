@@ -298,6 +298,14 @@ def children(pid: int) -> list[int]:
     return [int(child) for child in text.split()]
 
 
+def descendants(pid: int) -> list[int]:
+    """The process and every process under it."""
+    found = [pid]
+    for child in children(pid):
+        found += descendants(child)
+    return found
+
+
 def cpu_seconds(pids: list[int]) -> dict[int, float]:
     """User and system CPU time of each of these processes (not their children)."""
     tick = os.sysconf("SC_CLK_TCK")
@@ -389,10 +397,7 @@ class Processes:
 
     def api_pids(self) -> list[int]:
         """The server's supervisor, and under it its workers."""
-        found = [self.server.pid]
-        for pid in children(self.server.pid):
-            found += [pid, *children(pid)]
-        return found
+        return descendants(self.server.pid)
 
     def wait_until_ready(self, workers: int, timeout: float = 60) -> None:
         """Every worker has run its lifespan: uvicorn logs each one's startup (and the app answers

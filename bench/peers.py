@@ -266,19 +266,20 @@ async def drive_ours(args: argparse.Namespace, processes: Processes, postgres: P
 
 
 def run_ours(args: argparse.Namespace) -> Result:
-    with database(args.url, OURS_DATABASE) as url, own_schema(url, "bench_peers") as schema:
-        postgres = Postgres(args.url, OURS_DATABASE)
-        with tempfile.TemporaryDirectory(prefix="bench-peers-") as logs:
-            processes = Processes(url, schema, "uvicorn", args.workers, Path(logs))
-            try:
-                processes.wait_until_ready(args.workers)
-                result = uvloop.run(drive_ours(args, processes, postgres))
-            except BaseException:
-                print(Path(processes.log.name).read_text()[-3000:], file=sys.stderr)
-                raise
-            finally:
-                processes.stop()
-                postgres.close()
+    with (
+        database(args.url, OURS_DATABASE) as postgres,
+        own_schema(postgres.url, "bench_peers") as schema,
+        tempfile.TemporaryDirectory(prefix="bench-peers-") as logs,
+    ):
+        processes = Processes(postgres.url, schema, "uvicorn", args.workers, Path(logs))
+        try:
+            processes.wait_until_ready(args.workers)
+            result = uvloop.run(drive_ours(args, processes, postgres))
+        except BaseException:
+            print(Path(processes.log.name).read_text()[-3000:], file=sys.stderr)
+            raise
+        finally:
+            processes.stop()
     return result
 
 
@@ -375,12 +376,8 @@ def drive_theirs(args: argparse.Namespace, system: str, url: str | None, postgre
 def run_theirs(args: argparse.Namespace, system: str) -> Result:
     if system == IN_MEMORY:
         return drive_theirs(args, system, None, None)
-    with database(args.url, THEIRS_DATABASE) as url:
-        postgres = Postgres(args.url, THEIRS_DATABASE)
-        try:
-            return drive_theirs(args, system, url, postgres)
-        finally:
-            postgres.close()
+    with database(args.url, THEIRS_DATABASE) as postgres:
+        return drive_theirs(args, system, postgres.url, postgres)
 
 
 # ---------------------------------------------------------------------------

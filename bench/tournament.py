@@ -46,9 +46,9 @@ import redis
 
 # the repository after the standard library (tests/ is not installed): the schema helper the tests use
 sys.path.append(str(Path(__file__).resolve().parent.parent))
-from bench.http import children, cpu_seconds, machine_busy, pids_named
+from bench.http import cpu_seconds, descendants, machine_busy, pids_named
 from bench.load import busy, stop_on_sigterm
-from bench.load.postgres import Postgres, database
+from bench.load.postgres import database
 from service import tasks
 from service.application import MauMau, followups
 from service.domain.tournament_plan import Plan
@@ -60,6 +60,8 @@ ROOT = Path(__file__).resolve().parents[1]
 LOCAL_URL = "postgresql://postgres@127.0.0.1:5432/test"
 LOCAL_BROKER = "redis://127.0.0.1:6379/9"
 GOAL = 0.8  # of the direct run's events/s (issue 34: on a loaded machine too)
+# each run's, made afresh and dropped; this invocation's: another on the same server must not drop it
+DATABASE = f"maumau_tournament_bench_{uuid.uuid4().hex[:8]}"
 
 
 class Spent:
@@ -81,13 +83,6 @@ class Spent:
         )
         idle = 1 - (busy - busy0) / (total - total0) if total > total0 else 0.0
         return f"        CPU seconds: {spent}; the machine's cores {idle:.0%} idle"
-
-
-def descendants(pid: int) -> list[int]:
-    found = [pid]
-    for child in children(pid):
-        found += descendants(child)
-    return found
 
 
 class Measured:
@@ -117,10 +112,8 @@ def games_of(app: MauMau, tournament_id: UUID) -> int:
 
 
 def run_direct(url: str, players: int, rounds: int) -> Measured:
-    name = f"maumau_tournament_bench_{uuid.uuid4().hex[:8]}"
-    with database(url, name) as own:
-        app = MauMau(Settings(database_url=own, pool_size=2))
-        postgres = Postgres(url, name)
+    with database(url, DATABASE) as postgres:
+        app = MauMau(Settings(database_url=postgres.url, pool_size=2))
         try:
             tournament_id = announce(app, players, rounds)
             inline = Inline()
@@ -137,17 +130,15 @@ def run_direct(url: str, players: int, rounds: int) -> Measured:
             events = (app.recorder.max_notification_id() or 0) - before
             return Measured("direct", games_of(app, tournament_id), events, seconds, used)
         finally:
-            postgres.close()
             app.close()
 
 
 def run_celery(url: str, broker_url: str, players: int, rounds: int) -> Measured:
     prefix = f"maumau-bench-{uuid.uuid4().hex[:8]}:"
-    name = f"maumau_tournament_bench_{uuid.uuid4().hex[:8]}"
-    with database(url, name) as own, tempfile.TemporaryDirectory() as scratch:
+    with database(url, DATABASE) as postgres, tempfile.TemporaryDirectory() as scratch:
         env = {
             **os.environ,
-            "MAUMAU_DATABASE_URL": own,
+            "MAUMAU_DATABASE_URL": postgres.url,
             "MAUMAU_DATA_DIR": scratch,
             "MAUMAU_POOL_SIZE": "2",
             "MAUMAU_BROKER_URL": broker_url,
@@ -157,9 +148,10 @@ def run_celery(url: str, broker_url: str, players: int, rounds: int) -> Measured
             # the runner gathers a batch after each write, as deploy/ sets it up
             "MAUMAU_PROJECTION_BATCH_MS": "25",
         }
-        settings = Settings(database_url=own, pool_size=2, broker_url=broker_url, broker_prefix=prefix)
+        settings = Settings(
+            database_url=postgres.url, pool_size=2, broker_url=broker_url, broker_prefix=prefix
+        )
         app = MauMau(settings)
-        postgres = Postgres(url, name)
         tasks.configure(settings)
         followups.register(app)  # as the API's application: a start queues its conduct task at once
         tournament_id = announce(app, players, rounds)  # creates the tables before the workers look
@@ -212,7 +204,6 @@ def run_celery(url: str, broker_url: str, players: int, rounds: int) -> Measured
                 os.killpg(process.pid, signal.SIGTERM)
             for process in processes:
                 process.wait(timeout=60)
-            postgres.close()
             app.close()
             client = redis.Redis.from_url(broker_url)
             keys = list(client.scan_iter(f"{prefix}*"))

@@ -1,6 +1,7 @@
 """A bench's own PostgreSQL database, and the CPU spent on its behalf: ``database`` makes one afresh
-(and drops it after), ``Postgres.pids`` are its backends and the server's own background processes,
-so a bench counts neither another bench's backends nor other work on the same server."""
+(and drops it after); its ``Postgres`` gives the database's URL and, as ``pids``, its backends and
+the server's own background processes, so a bench counts neither another bench's backends nor other
+work on the same server."""
 
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -11,12 +12,14 @@ from psycopg.conninfo import make_conninfo
 
 
 class Postgres:
-    """The processes of one database's backends and of the server's own background processes (the
-    WAL writer, the checkpointer, autovacuum), read through a connection to another database."""
+    """A database of its own (``url``), and the processes of its backends and of the server's own
+    background processes (the WAL writer, the checkpointer, autovacuum), read through a connection
+    to another database."""
 
-    def __init__(self, url: str, database: str) -> None:
+    def __init__(self, server_url: str, database: str) -> None:
         self.database = database
-        self.conn = psycopg.connect(url, autocommit=True)
+        self.url = make_conninfo(server_url, dbname=database)
+        self.conn = psycopg.connect(server_url, autocommit=True)
 
     def pids(self) -> list[int]:
         rows = self.conn.execute(
@@ -24,17 +27,16 @@ class Postgres:
         ).fetchall()
         return [row[0] for row in rows]
 
-    def close(self) -> None:
-        self.conn.close()
-
 
 @contextmanager
-def database(url: str, name: str) -> Iterator[str]:
-    """A database of its own, made afresh on the server of ``url``; its URL."""
+def database(url: str, name: str) -> Iterator[Postgres]:
+    """A database of its own, made afresh on the server of ``url``, dropped at the end."""
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute(sql.SQL("create database {}").format(sql.Identifier(name)))
+    postgres = Postgres(url, name)
     try:
-        yield make_conninfo(url, dbname=name)
+        yield postgres
     finally:
+        postgres.conn.close()
         with psycopg.connect(url, autocommit=True) as conn:
             conn.execute(sql.SQL("drop database if exists {} with (force)").format(sql.Identifier(name)))
