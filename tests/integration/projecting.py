@@ -1,5 +1,7 @@
 """Helpers of the projection tests."""
 
+import threading
+
 from service.projections.runner import Runner
 from service.settings import Settings
 
@@ -9,6 +11,18 @@ def catch_up(settings: Settings) -> int:
     runner = Runner(settings)
     try:
         runner.catch_up()
+        return runner.position
+    finally:
+        runner.close()
+
+
+def stopped_after_a_batch(settings: Settings, page_size: int) -> int:
+    """A new runner started, stopped as soon as it has folded a page of ``page_size`` events (it then
+    folds on to the end of a change), and closed; the position written."""
+    stop = threading.Event()
+    runner = Runner(settings)
+    try:
+        runner.catch_up(progress=lambda _: stop.set(), stop=stop, page_size=page_size, batch=1)
         return runner.position
     finally:
         runner.close()

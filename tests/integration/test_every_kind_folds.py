@@ -15,7 +15,6 @@ game played move by move through the application costs a second) and stored with
 import importlib
 import pkgutil
 import random
-import threading
 import types
 import typing
 from collections.abc import Callable, Iterable, Iterator
@@ -73,13 +72,14 @@ from service.domain.webhook import EVENT_KINDS, TURN
 from service.projections.aside import KEPT_AND_ADDED, tables_of
 from service.projections.parts import PARTS
 from service.projections.reader import ReadModels
-from service.projections.runner import Runner, rebuild
+from service.projections.runner import rebuild
 from service.projections.store import Views
 from service.settings import Settings
 from service.usecases.events import event_read
 from service.web.i18n import read_catalogue
 from service.web.words import event_words, full_event_words
 from tests.gameplay import SAME_ENTROPY, acting_seat, game_after, next_command
+from tests.integration.projecting import stopped_after_a_batch
 from tests.unit.scenario import deck_order
 from workers.conduct import Conductor
 from workers.inline import Inline
@@ -518,15 +518,8 @@ def read_to_the_end(reader: ReadModels, fold: Callable[[], object], last: int) -
 def stopped_after_each_batch(settings: Settings, last: int) -> None:
     """The log folded by one runner after another, each stopped once it has folded a page of 11 events
     (it folds on to the end of the change reached)."""
-    while True:
-        stop = threading.Event()
-        runner = Runner(settings)
-        try:
-            runner.catch_up(progress=lambda _, stop=stop: stop.set(), stop=stop, page_size=11, batch=1)
-            if runner.position >= last:
-                return
-        finally:
-            runner.close()
+    while stopped_after_a_batch(settings, 11) < last:
+        pass
 
 
 def deliveries(views: Views) -> list[str]:

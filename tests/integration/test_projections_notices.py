@@ -5,7 +5,6 @@ notice names a card; a Mao match's seats hear of their table and turns as well (
 
 import json
 import random
-import threading
 from datetime import datetime
 from uuid import UUID
 
@@ -27,7 +26,7 @@ from service.projections.runner import Runner, rebuild
 from service.projections.views.base import APPLICATION
 from service.settings import Settings
 from tests.gameplay import next_command
-from tests.integration.projecting import catch_up
+from tests.integration.projecting import catch_up, stopped_after_a_batch
 from tests.integration.test_tournaments import clock_plays_out, league_of
 from workers.conduct import bot_move
 
@@ -199,7 +198,7 @@ def test_a_runner_stopped_after_each_batch_and_started_again_notices_the_same_tu
     of its own folds each batch of two events and is stopped."""
     people, hook, expected = a_match_between_people(app, reader)
     last = app.recorder.max_notification_id() or 0
-    while stopped_after_a_batch(settings) < last:
+    while stopped_after_a_batch(settings, 2) < last:
         pass
     assert told(reader, people, hook) == (expected, expected)
 
@@ -211,7 +210,7 @@ def test_a_rebuild_of_the_webhooks_up_to_where_a_stopped_runner_wrote_cuts_no_mo
     position ends a change, so each turn is delivered whole, once."""
     people, hook, expected = a_match_between_people(app, reader)
     last = app.recorder.max_notification_id() or 0
-    while (written := stopped_after_a_batch(settings)) < last // 2:
+    while (written := stopped_after_a_batch(settings, 2)) < last // 2:
         pass
     rebuild(settings, parts=["webhooks"])
     assert reader.views.position() == written
@@ -232,18 +231,6 @@ def test_the_read_models_are_not_fed_one_event_at_a_time(app: MauMau, settings: 
         runner.close()
     assert not reader.views.position()
     assert told(reader, people, hook) == (set(), set())
-
-
-def stopped_after_a_batch(settings: Settings) -> int:
-    """A runner of its own started, stopped as soon as it has folded a page of two events (it then
-    folds on to the end of a change), and closed; the position written."""
-    stop = threading.Event()
-    runner = Runner(settings)
-    try:
-        runner.catch_up(progress=lambda _: stop.set(), stop=stop, page_size=2, batch=1)
-        return runner.position
-    finally:
-        runner.close()
 
 
 def test_a_rebuild_gives_a_hook_registered_half_way_through_a_match_the_turns_from_then_on(
