@@ -23,8 +23,10 @@ variant; PostgreSQL is its database's backends plus the server's own background 
 other work shares) from /proc/<pid>/stat deltas, and the client's and the whole machine's beside
 it; the cores the machine spent on other work meanwhile (on a shared machine, how far to trust the
 run: one thread gets less of a busy machine than four processes); and the time from a move sent to the
-next mover's update arriving, p50 and p99. Then the targets, the median over the
-rounds of our moves/s over theirs: ``moves_vs_boardgameio_inmemory`` (goal >= 1.0) and
+next mover's update arriving, p50 and p99. Then how far each goal is (``how far``: a move's
+server and PostgreSQL CPU, ours and theirs, and the CPU a move ours (system and players) would
+need to meet the goal on the cores it kept busy), and the targets, the median over the rounds of
+our moves/s over theirs: ``moves_vs_boardgameio_inmemory`` (goal >= 1.0) and
 ``moves_vs_boardgameio_postgres`` (goal >= 3.0).
 
 The node packages (package.json and package-lock.json pinned) are installed from the npm registry
@@ -398,6 +400,31 @@ def print_run(number: int, result: Result) -> None:
     )
 
 
+def print_how_far(results: dict[str, list[Result]], ratios: dict[str, list[float]]) -> None:
+    """What each goal asks of ours on this machine: with the cores ours kept busy (its server,
+    PostgreSQL and players: not the machine's other work), moves/s is those cores over ours' CPU a
+    move, so the goal's moves need that CPU cut by the ratio's shortfall (medians over the rounds)."""
+
+    def system(result: Result) -> float:
+        return result.ms_per_move(SERVER) + result.ms_per_move(DATABASE)
+
+    def own(result: Result) -> float:
+        return system(result) + result.ms_per_move(CLIENT)
+
+    ours = statistics.median(system(result) for result in results[OURS])
+    spent = statistics.median(own(result) for result in results[OURS])
+    cores = statistics.median(own(result) * result.rate / 1000 for result in results[OURS])
+    for theirs, (name, goal) in TARGETS.items():
+        their = statistics.median(system(result) for result in results[theirs])
+        need = spent * statistics.median(ratios[theirs]) / goal
+        change = f"{1 - need / spent:.0%} less" if need < spent else f"{need / spent - 1:.0%} to spare"
+        print(
+            f"how far {name}: a move's system CPU ours {ours:.3f} ms, {theirs} {their:.3f} "
+            f"({ours / their:.2f}x); {goal:g}x its moves on the {cores:.2f} cores ours kept busy needs "
+            f"{need:.3f} ms of ours' CPU a move (system and players), against {spent:.3f} now ({change})"
+        )
+
+
 def main() -> None:
     stop_on_sigterm()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -458,6 +485,7 @@ def main() -> None:
     }
     for theirs, each in ratios.items():
         print(f"ours / {theirs}, per round: {', '.join(f'{ratio:.2f}' for ratio in each)}")
+    print_how_far(results, ratios)
     for theirs, (name, goal) in TARGETS.items():
         measured = statistics.median(ratios[theirs])
         # bench/http.py's verdict() but for the goal's decimal, as the issue states it

@@ -54,6 +54,7 @@ SMOKES = {
     "peers": Smoke(
         "--seconds 1 --warmup 0.5 --rounds 1 --matches 2 --workers 1",
         frozenset({"moves_vs_boardgameio_inmemory", "moves_vs_boardgameio_postgres"}),
+        figures=("how far moves_vs_boardgameio_inmemory: ", "how far moves_vs_boardgameio_postgres: "),
     ),
     "projections": Smoke(
         "--events 1000 --slices 1 --seconds 1 --writers 1", frozenset({"rebuild_vs_raw_read", "lag_p99_ms"})
