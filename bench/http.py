@@ -834,13 +834,21 @@ def cpu_parts(processes: Processes) -> dict[str, dict[int, float]]:
     }
 
 
-def cpu_used(before: dict[str, dict[int, float]], after: dict[str, dict[int, float]]) -> dict[str, float]:
-    """Per part, the CPU seconds between the two; a process that ended meanwhile (another session's
-    PostgreSQL backend) takes its whole time with it, so each process is compared with itself."""
+def cpu_by_process(
+    before: dict[str, dict[int, float]], after: dict[str, dict[int, float]]
+) -> dict[str, dict[int, float]]:
+    """Per part and process, the CPU seconds between the two; a process that ended meanwhile (another
+    session's PostgreSQL backend) takes its whole time with it, so each process is compared with
+    itself, and one started meanwhile counts from nothing."""
     return {
-        part: sum(seconds - before[part].get(pid, 0.0) for pid, seconds in now.items())
+        part: {pid: seconds - before[part].get(pid, 0.0) for pid, seconds in now.items()}
         for part, now in after.items()
     }
+
+
+def cpu_used(before: dict[str, dict[int, float]], after: dict[str, dict[int, float]]) -> dict[str, float]:
+    """Per part, the CPU seconds between the two (``cpu_by_process``, summed)."""
+    return {part: sum(each.values()) for part, each in cpu_by_process(before, after).items()}
 
 
 @dataclass

@@ -72,6 +72,7 @@ from bench.http import (
     Follower,
     Processes,
     Run,
+    cpu_by_process,
     cpu_seconds,
     cpu_used,
     free_port,
@@ -178,10 +179,7 @@ BUSIEST = "the server's busiest process"
 
 def used(before: dict[str, dict[int, float]], after: dict[str, dict[int, float]]) -> dict[str, float]:
     """``cpu_used``, and the CPU of the server's process that used the most."""
-    return {
-        **cpu_used(before, after),
-        BUSIEST: max(seconds - before[SERVER].get(pid, 0.0) for pid, seconds in after[SERVER].items()),
-    }
+    return {**cpu_used(before, after), BUSIEST: max(cpu_by_process(before, after)[SERVER].values())}
 
 
 def sample(

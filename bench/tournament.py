@@ -46,7 +46,7 @@ import redis
 
 # the repository after the standard library (tests/ is not installed): the schema helper the tests use
 sys.path.append(str(Path(__file__).resolve().parent.parent))
-from bench.http import cpu_seconds, descendants, machine_busy, pids_named
+from bench.http import cpu_seconds, cpu_used, descendants, machine_busy, pids_named
 from bench.load import busy, stop_on_sigterm
 from bench.load.postgres import database
 from service import tasks
@@ -66,7 +66,8 @@ DATABASE = f"maumau_tournament_bench_{uuid.uuid4().hex[:8]}"
 
 class Spent:
     """CPU seconds of the parts of a run, and the machine's, from a first look to the last. Each part's
-    processes are looked up at both looks: one started meanwhile (a backend) counts from nothing."""
+    processes are looked up at both looks (``cpu_used``: one started meanwhile, a backend, counts from
+    nothing)."""
 
     def __init__(self, parts: dict[str, Callable[[], list[int]]]) -> None:
         self.parts = parts
@@ -77,10 +78,7 @@ class Spent:
 
     def line(self) -> str:
         (after, (busy, total)), (before, (busy0, total0)) = self._now(), self.before
-        spent = ", ".join(
-            f"{part} {sum(cpu - before[part].get(pid, 0.0) for pid, cpu in after[part].items()):.2f}"
-            for part in self.parts
-        )
+        spent = ", ".join(f"{part} {cpu:.2f}" for part, cpu in cpu_used(before, after).items())
         idle = 1 - (busy - busy0) / (total - total0) if total > total0 else 0.0
         return f"        CPU seconds: {spent}; the machine's cores {idle:.0%} idle"
 
