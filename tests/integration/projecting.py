@@ -26,3 +26,11 @@ def stopped_after_a_batch(settings: Settings, page_size: int) -> int:
         return runner.position
     finally:
         runner.close()
+
+
+def stopped_after_each_batch(settings: Settings, page_size: int, until: int) -> int:
+    """The log folded by one such runner after another until one has written ``until`` or beyond; the
+    position written last."""
+    while (written := stopped_after_a_batch(settings, page_size)) < until:
+        pass
+    return written

@@ -79,7 +79,7 @@ from service.usecases.events import event_read
 from service.web.i18n import read_catalogue
 from service.web.words import event_words, full_event_words
 from tests.gameplay import SAME_ENTROPY, acting_seat, game_after, next_command
-from tests.integration.projecting import stopped_after_a_batch
+from tests.integration.projecting import stopped_after_each_batch
 from tests.unit.scenario import deck_order
 from workers.conduct import Conductor
 from workers.inline import Inline
@@ -515,13 +515,6 @@ def read_to_the_end(reader: ReadModels, fold: Callable[[], object], last: int) -
     assert reader.views.position() == last
 
 
-def stopped_after_each_batch(settings: Settings, last: int) -> None:
-    """The log folded by one runner after another, each stopped once it has folded a page of 11 events
-    (it folds on to the end of the change reached)."""
-    while stopped_after_a_batch(settings, 11) < last:
-        pass
-
-
 def deliveries(views: Views) -> list[str]:
     """Every delivery the read models made (not the workers' tries), in an order of its own."""
     table = views.dialect.table(KEPT_AND_ADDED)
@@ -606,8 +599,9 @@ def test_every_kind_of_event_in_the_log_is_folded_by_every_fold(
     )
     last = app.recorder.max_notification_id() or 0
 
-    # a runner stopped after each batch of a few events, and another started, as often as it takes
-    read_to_the_end(reader, lambda: stopped_after_each_batch(settings, last), last)
+    # a runner stopped after each batch of 11 events (it folds on to the end of the change reached),
+    # and another started, as often as it takes
+    read_to_the_end(reader, lambda: stopped_after_each_batch(settings, 11, last), last)
     every_feature_folded(reader, club)
     by_batches, delivered = rows(reader.views), deliveries(reader.views)
     read_to_the_end(reader, lambda: rebuild(settings), last)

@@ -26,7 +26,7 @@ from service.projections.runner import Runner, rebuild
 from service.projections.views.base import APPLICATION
 from service.settings import Settings
 from tests.gameplay import next_command
-from tests.integration.projecting import catch_up, stopped_after_a_batch
+from tests.integration.projecting import catch_up, stopped_after_each_batch
 from tests.integration.test_tournaments import clock_plays_out, league_of
 from workers.conduct import bot_move
 
@@ -198,8 +198,7 @@ def test_a_runner_stopped_after_each_batch_and_started_again_notices_the_same_tu
     of its own folds each batch of two events and is stopped."""
     people, hook, expected = a_match_between_people(app, reader)
     last = app.recorder.max_notification_id() or 0
-    while stopped_after_a_batch(settings, 2) < last:
-        pass
+    stopped_after_each_batch(settings, 2, last)
     assert told(reader, people, hook) == (expected, expected)
 
 
@@ -210,8 +209,7 @@ def test_a_rebuild_of_the_webhooks_up_to_where_a_stopped_runner_wrote_cuts_no_mo
     position ends a change, so each turn is delivered whole, once."""
     people, hook, expected = a_match_between_people(app, reader)
     last = app.recorder.max_notification_id() or 0
-    while (written := stopped_after_a_batch(settings, 2)) < last // 2:
-        pass
+    written = stopped_after_each_batch(settings, 2, last // 2)
     rebuild(settings, parts=["webhooks"])
     assert reader.views.position() == written
     catch_up(settings)

@@ -272,5 +272,7 @@ def test_a_match_voided_back_and_finished_again_is_rated_as_it_first_finished_wh
 
 def places_of(app: MauMau, game_id: UUID) -> list[int]:
     """Each seat's place in the match as it stands (1 is best; ties share)."""
-    result = app.get_game(game_id).result()
-    return places(list(result.totals), result.winners, True, result.out_round)
+    game = app.get_game(game_id)
+    result = game.result()
+    lowest = game.ruleset.match_winner == "lowest_total"
+    return places(list(result.totals), result.winners, lowest, result.out_round)
